@@ -1,0 +1,144 @@
+/**
+ * Builds the Fastify app (DESIGN.md §3): plugins (cookies, security headers, rate limits, OpenAPI),
+ * one error handler, the /api routes of every domain module, and the built web app from dist/web
+ * with a fallback to index.html for client-side routes. main.ts starts it; tests call it directly.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { MSG } from '@common/messages';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { AppError } from './lib/errors';
+import { createMailer, type Mailer } from './lib/mail';
+import { createAuth, type Auth } from './modules/auth/better-auth';
+import { createGuards, type Guards } from './modules/auth/guard';
+import { authRoutes } from './modules/auth/routes';
+import { createAuthService } from './modules/auth/service';
+import { healthRoutes } from './modules/health/routes';
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  auth: Auth;
+  guards: Guards;
+  services: { auth: ReturnType<typeof createAuthService> };
+}
+
+export type AppInstance = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+const webRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
+
+/** Builds the app on an open database. The caller listens (main.ts) or injects (tests). */
+export async function buildApp(config: Config, database: Database): Promise<AppInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(config.env === 'development' && { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }),
+    },
+    bodyLimit: 1_048_576,
+    trustProxy: config.env === 'production',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { db } = database;
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log });
+  const auth = createAuth({ db, secret: config.sessionSecret, baseURL: config.publicUrl, mailer });
+  const ctx: AppContext = {
+    config,
+    database,
+    mailer,
+    auth,
+    guards: createGuards(db, config.sessionSecret),
+    services: { auth: createAuthService(db, auth) },
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('auth', null);
+  app.addHook('onClose', async () => mailer.close());
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return reply.code(400).send({ message: err.validation[0]?.message ?? 'Invalid request' });
+    }
+    if (err instanceof AppError) return reply.code(err.statusCode).send({ message: err.message });
+    const status = err.statusCode ?? 500;
+    if (status === 429) return reply.code(429).send({ message: MSG.tooManyRequests });
+    if (status >= 400 && status < 500) return reply.code(status).send({ message: err.message });
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ message: MSG.serverError });
+  });
+
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: config.env === 'production',
+  });
+  if (config.rateLimit) {
+    await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  }
+  await app.register(swagger, {
+    openapi: { info: { title: 'Broker portal API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      api.addHook('onSend', async (req, reply) => {
+        if (req.auth) reply.header('cache-control', 'no-store');
+      });
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+    },
+    { prefix: '/api' },
+  );
+
+  const hasWeb = existsSync(`${webRoot}/index.html`);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api') || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.code(404).send({ message: MSG.notFound });
+    }
+    return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
+  });
+
+  return app as unknown as AppInstance;
+}

@@ -1,0 +1,30 @@
+/**
+ * Demo data for a laptop run (issue 2 §7): on an empty database, outside production, creates one
+ * admin and one verified client and prints their credentials.
+ */
+import { count, eq } from 'drizzle-orm';
+import type { AppInstance } from './app';
+import { users } from './db/schema';
+import { createUserWithPassword } from './modules/users/factory';
+
+export const DEMO_LOGINS = {
+  admin: { email: 'admin@demo.test', password: 'Admin#2026demo', firstName: 'Ada', lastName: 'Admin' },
+  client: { email: 'client@demo.test', password: 'Client#2026demo', firstName: 'Chris', lastName: 'Client' },
+} as const;
+
+/** Seeds the demo users when no user exists yet. Answers true when it seeded. */
+export async function seedDemoData(app: AppInstance): Promise<boolean> {
+  const { db } = app.ctx.database;
+  if (app.ctx.config.env === 'production') return false;
+  const [{ n }] = (await db.select({ n: count() }).from(users)) as [{ n: number }];
+  if (Number(n) > 0) return false;
+  const admin = await createUserWithPassword(app.ctx.auth, { ...DEMO_LOGINS.admin, role: 'admin' });
+  await createUserWithPassword(app.ctx.auth, { ...DEMO_LOGINS.client, country: 'United States', gender: 'other' });
+  await db.update(users).set({ verificationStatus: 'verified' }).where(eq(users.id, admin.id));
+  app.log.info(
+    `\n  Demo data created. Sign in at ${app.ctx.config.publicUrl}\n` +
+      `    client: ${DEMO_LOGINS.client.email} / ${DEMO_LOGINS.client.password}   (/signin)\n` +
+      `    admin:  ${DEMO_LOGINS.admin.email} / ${DEMO_LOGINS.admin.password}   (/admin/login)\n`,
+  );
+  return true;
+}

@@ -1,0 +1,48 @@
+/**
+ * Outgoing e-mail (DESIGN.md §2 "Mail"). With SMTP_URL, nodemailer sends over SMTP; without it,
+ * each mail is stored in the `mail_outbox` table and its text printed to the log, so a newcomer
+ * can read the sign-up code.
+ */
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  /** Plain-text body; always present. */
+  text: string;
+  /** Optional HTML body; callers must escape any user-supplied text in it (`escapeHtml`). */
+  html?: string;
+}
+
+export interface Mailer {
+  /** Sends (or stores) one mail. Rejects when the SMTP server refuses it. */
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+      },
+      close: () => transport.close(),
+    };
+  }
+  return {
+    async send(mail) {
+      await opts.db.insert(mailOutbox).values(mail);
+      opts.log.info(`\n--- mail to ${mail.to}: ${mail.subject} ---\n${mail.text}\n---`);
+    },
+    close: () => undefined,
+  };
+}
+
+/** Escapes text for safe inclusion in HTML mail bodies. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

@@ -1,0 +1,89 @@
+/**
+ * The better-auth instance (DESIGN.md §2 "Auth"): e-mail + password with argon2id hashing,
+ * e-mail OTP (6 digits, 10 minutes, 5 tries, stored hashed), bearer sessions and the admin plugin
+ * (role, ban). Its HTTP handler is NOT mounted: the seed's /api/auth routes call `auth.api.*`
+ * (routes.ts), so no request can bypass our validation.
+ */
+import { randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin, bearer, emailOTP } from 'better-auth/plugins';
+import { LIMITS } from '@common/constants';
+import type { Db } from '../../db/client';
+import { accounts, sessions, users, verifications } from '../../db/schema';
+import type { Mailer } from '../../lib/mail';
+import { otpMail } from './emails';
+
+/** OWASP's argon2id parameters: 19 MiB memory, 2 iterations, 1 lane. */
+const ARGON2 = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+/** A referral code: 8 characters of an unambiguous upper-case alphabet. */
+export function generateReferralCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return Array.from(randomBytes(8), (b) => alphabet[b % alphabet.length]).join('');
+}
+
+export function createAuth(opts: { db: Db; secret: string; baseURL: string; mailer: Mailer }) {
+  return betterAuth({
+    appName: 'Broker portal',
+    baseURL: opts.baseURL,
+    secret: opts.secret,
+    database: drizzleAdapter(opts.db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      transaction: true,
+    }),
+    advanced: { database: { generateId: 'uuid' } },
+    rateLimit: { enabled: true },
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: false,
+      minPasswordLength: LIMITS.passwordMin,
+      maxPasswordLength: LIMITS.passwordMax,
+      revokeSessionsOnPasswordReset: true,
+      password: {
+        hash: (password) => hash(password, ARGON2),
+        verify: ({ hash: stored, password }) => verify(stored, password),
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: true, input: true },
+        lastName: { type: 'string', required: true, input: true },
+        phone: { type: 'string', required: false, input: true },
+        gender: { type: 'string', required: false, input: true },
+        country: { type: 'string', required: false, input: true },
+        referredBy: { type: 'string', required: false, input: true },
+        referralId: { type: 'string', required: false, input: false },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // every user gets their own referral code (issue 2)
+          before: async (user) => ({ data: { ...user, referralId: generateReferralCode() } }),
+        },
+      },
+    },
+    plugins: [
+      bearer(),
+      admin({ defaultRole: 'client', adminRoles: ['admin'] }),
+      emailOTP({
+        otpLength: LIMITS.otpLength,
+        expiresIn: LIMITS.otpTtlSeconds,
+        allowedAttempts: LIMITS.otpMaxAttempts,
+        storeOTP: 'hashed',
+        sendVerificationOnSignUp: true,
+        disableSignUp: true,
+        async sendVerificationOTP({ email, otp, type }) {
+          await opts.mailer.send(otpMail(email, otp, type === 'forget-password' ? 'reset' : 'verify'));
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

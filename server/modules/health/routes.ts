@@ -1,0 +1,13 @@
+/**
+ * GET /api/health — for probes and load balancers: 200 when the database answers, else 503.
+ */
+import type { AppInstance } from '../../app';
+
+export async function healthRoutes(app: AppInstance) {
+  app.get('/health', { schema: { tags: ['health'] } }, async (_req, reply) => {
+    const up = await app.ctx.database.ping();
+    return reply
+      .code(up ? 200 : 503)
+      .send({ status: up ? 'ok' : 'unavailable', database: { state: up ? 'up' : 'down', driver: app.ctx.database.driver } });
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * A real SMTP receiver for tests (smtp-server + mailparser): mails sent by the app over SMTP land in
+ * `mails`; `waitForMail` polls until one for a recipient arrives.
+ */
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface SmtpReceiver {
+  url: string;
+  mails: ReceivedMail[];
+  /** Resolves with the first mail to `to` (after `skip` earlier ones) or rejects after `timeoutMs`. */
+  waitForMail(to: string, opts?: { skip?: number; timeoutMs?: number }): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((m: ParsedMail) => {
+          const to = (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address ?? '';
+          mails.push({ to: to.toLowerCase(), subject: m.subject ?? '', text: m.text ?? '', html: String(m.html || '') });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    mails,
+    async waitForMail(to, opts = {}) {
+      const deadline = Date.now() + (opts.timeoutMs ?? 5000);
+      for (;;) {
+        const found = mails.filter((m) => m.to === to.toLowerCase())[opts.skip ?? 0];
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${opts.timeoutMs ?? 5000} ms`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The 6-digit code in a mail's text. */
+export function codeIn(mail: ReceivedMail): string {
+  const m = /\b(\d{6})\b/.exec(mail.text);
+  if (!m) throw new Error(`no 6-digit code in mail: ${mail.text}`);
+  return m[1]!;
+}
