@@ -20,7 +20,8 @@ export interface SmtpReceiver {
   close(): Promise<void>;
 }
 
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+/** @param onMail called with each mail as it arrives (the e2e server writes them to files). */
+export async function startSmtpReceiver(onMail?: (mail: ReceivedMail) => void): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -30,7 +31,9 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       simpleParser(stream)
         .then((m: ParsedMail) => {
           const to = (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address ?? '';
-          mails.push({ to: to.toLowerCase(), subject: m.subject ?? '', text: m.text ?? '', html: String(m.html || '') });
+          const mail = { to: to.toLowerCase(), subject: m.subject ?? '', text: m.text ?? '', html: String(m.html || '') };
+          mails.push(mail);
+          onMail?.(mail);
           callback();
         })
         .catch(callback);

@@ -1,0 +1,49 @@
+/**
+ * Playwright fixtures for the journeys: every request to a host other than our own server is
+ * aborted (market widgets and the translation element are third-party and unreachable here), and
+ * `readMail` reads mails captured by the e2e server's SMTP receiver.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import { BASE_URL, MAIL_DIR } from './env';
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Waits for the newest mail to `to` (up to 10 s) and answers it. */
+async function readMail(to: string): Promise<Mail> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const files = readdirSync(MAIL_DIR).sort().reverse();
+    for (const f of files) {
+      const mail = JSON.parse(readFileSync(path.join(MAIL_DIR, f), 'utf8')) as Mail;
+      if (mail.to === to.toLowerCase()) return mail;
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The 6-digit code in a mail. */
+export function codeIn(mail: Mail): string {
+  const m = /\b(\d{6})\b/.exec(mail.text);
+  if (!m) throw new Error('no code in mail');
+  return m[1]!;
+}
+
+export const test = base.extend<{ readMail: typeof readMail }>({
+  context: async ({ context }, use) => {
+    await context.route(
+      (url) => url.origin !== BASE_URL,
+      (route) => route.abort('blockedbyclient'),
+    );
+    await use(context);
+  },
+  readMail: async ({}, use) => use(readMail),
+});
+
+export { expect };

@@ -1,0 +1,46 @@
+/**
+ * The server the Playwright journeys run against: the real app on a fresh embedded database in a
+ * temp folder, with demo data, and a real SMTP receiver whose mails are written as JSON files to
+ * e2e/.output/mail (the journeys read sign-up codes from there). Started by playwright.config.ts.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { seedDemoData } from '../server/demo-data';
+import { startSmtpReceiver } from '../server/test/smtp-receiver';
+import { E2E_PORT, MAIL_DIR } from './env';
+
+rmSync(MAIL_DIR, { recursive: true, force: true });
+mkdirSync(MAIL_DIR, { recursive: true });
+let n = 0;
+const smtp = await startSmtpReceiver((mail) => {
+  n += 1;
+  writeFileSync(path.join(MAIL_DIR, `${String(n).padStart(5, '0')}.json`), JSON.stringify(mail));
+});
+const dataDir = mkdtempSync(path.join(tmpdir(), 'broker-e2e-'));
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'development',
+  PORT: String(E2E_PORT),
+  DATA_DIR: dataDir,
+  SMTP_URL: smtp.url,
+  RATE_LIMIT: 'false',
+  LOG_LEVEL: 'warn',
+});
+const database = await openDatabase({ dir: path.join(dataDir, 'pglite') });
+const app = await buildApp(config, database);
+await seedDemoData(app);
+await app.listen({ port: config.port, host: config.host });
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close();
+    await database.close();
+    await smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}

@@ -1,0 +1,34 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has laptop defaults and keeps a generated session secret in DATA_DIR', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    const a = loadConfig({ DATA_DIR: dir });
+    expect(a.port).toBe(3000);
+    expect(a.host).toBe('127.0.0.1');
+    expect(a.publicUrl).toBe('http://127.0.0.1:3000');
+    expect(a.databaseUrl).toBeUndefined();
+    expect(a.smtpUrl).toBeUndefined();
+    expect(a.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8')).toBe(a.sessionSecret);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(a.sessionSecret);
+  });
+
+  it('refuses invalid values with a message naming them', () => {
+    expect(() => loadConfig({ PORT: 'eighty', PUBLIC_URL: 'nope' })).toThrow(/PORT[\s\S]*PUBLIC_URL|PUBLIC_URL[\s\S]*PORT/);
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
+  });
+
+  it('requires SESSION_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')) })).toThrow(
+      /SESSION_SECRET/,
+    );
+    const c = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://broker.example/' });
+    expect(c.publicUrl).toBe('https://broker.example');
+    expect(c.rateLimit).toBe(true);
+  });
+});
