@@ -1,0 +1,77 @@
+/**
+ * Issue 2 journeys: a visitor signs up, verifies the e-mailed code, lands in the account area, signs
+ * out and back in; the admin signs in at /admin/login; an unknown path shows the home page.
+ */
+import { codeIn, expect, test } from './fixtures';
+
+const password = 'Journey-pass-42';
+
+test('client signs up, verifies the e-mailed code, signs out and signs in again', async ({ page, readMail }) => {
+  const email = `journey.${Date.now()}@example.com`;
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill('Jamie');
+  await page.getByLabel('Last name').fill('Journey');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone number').fill('+1 555 0199');
+  await page.getByRole('radio', { name: 'Female' }).check();
+  await page.getByRole('combobox', { name: 'Country' }).fill('Kosovo');
+  await page.getByRole('option', { name: 'Kosovo' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill('something-else');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/email-verification$/);
+
+  const code = codeIn(await readMail(email));
+  await page.getByRole('textbox', { name: /digit 1 of 6/ }).click();
+  await page.keyboard.type(code);
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(page).toHaveURL(/\/account\/home$/);
+  await expect(page.getByText(/Jamie/).first()).toBeVisible();
+
+  await page.getByRole('button', { name: /log ?out/i }).first().click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.goto('/account/home');
+  await expect(page).toHaveURL(/\/signin$/);
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/account\/home$/);
+});
+
+test('a wrong password shows the server message for 3 seconds', async ({ page }) => {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill('client@demo.test');
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const alert = page.getByText('Invalid email or password');
+  await expect(alert).toBeVisible();
+  await expect(alert).toBeHidden({ timeout: 5_000 });
+});
+
+test('admin signs in at /admin/login and lands on /admin/users; a client is refused', async ({ page }) => {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill('client@demo.test');
+  await page.getByLabel('Password', { exact: true }).fill('Client#2026demo');
+  await page.getByRole('button', { name: /sign in|login/i }).click();
+  await expect(page.getByText('You are not an admin')).toBeVisible();
+
+  await page.getByLabel('Email').fill('admin@demo.test');
+  await page.getByLabel('Password', { exact: true }).fill('Admin#2026demo');
+  await page.getByRole('button', { name: /sign in|login/i }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+});
+
+test('an unknown path shows the home page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: /get started/i }).first()).toHaveAttribute('href', '/signup');
+});

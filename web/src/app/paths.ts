@@ -1,0 +1,83 @@
+/**
+ * Every route of the site (seed §2), in one typed module. Parametrised routes are functions; called
+ * with `':id'` they give the router's pattern (e.g. `paths.admin.user(':id')` → `/admin/users/:id`).
+ */
+
+type Query = Record<string, string | undefined>;
+
+/** Appends the defined entries of `query` to `path` as a query string. */
+function withQuery(path: string, query: Query): string {
+  const search = new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ).toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** Deposit wallets (seed §2.7). */
+export type DepositWallet = 'bitcoin' | 'ethereum';
+/** Crypto withdrawal wallets (seed §2.7). */
+export type WithdrawalWallet = 'usdt' | 'bitcoin' | 'ethereum';
+
+export const paths = {
+  home: '/',
+  about: '/about',
+  assets: '/assets',
+  contact: '/contact',
+  faq: '/faq',
+  termsAndConditions: '/terms-and-conditions',
+  privacyPolicy: '/privacy-policy',
+  paymentPolicy: '/payment-policy',
+
+  signin: '/signin',
+  signup: '/signup',
+  /** The referral link of seed §9: `{host}/signup?referral={referralId}`. */
+  signupWithReferral: (referralId: string) => withQuery('/signup', { referral: referralId }),
+  emailVerification: '/email-verification',
+  forgotPassword: '/forgot-password',
+  resetPassword: (email?: string) => withQuery('/reset-password', { email }),
+
+  account: {
+    root: '/account',
+    home: '/account/home',
+    trading: '/account/trading',
+    tradeActivities: '/account/trade-activities',
+    deposit: (query: { success?: 'true' } = {}) => withQuery('/account/deposit', query),
+    depositForm: (wallet?: DepositWallet) => withQuery('/account/deposit/bitcoin', { wallet }),
+    successfulDeposit: '/account/deposit/successful-deposit',
+    withdrawal: (query: { success?: 'true' } = {}) => withQuery('/account/withdrawal', query),
+    withdraw: (wallet?: WithdrawalWallet) => withQuery('/account/withdrawal/withdraw', { wallet }),
+    bankWithdrawal: '/account/withdrawal/bank',
+    usdtWithdrawal: '/account/withdrawal/usdt',
+    btcWithdrawal: '/account/withdrawal/btc',
+    ethWithdrawal: '/account/withdrawal/eth',
+    transactionHistory: '/account/transaction-history',
+    upgradeAccount: '/account/upgrade-account',
+    notification: '/account/notification',
+    referrals: '/account/referrals',
+    profile: '/account/profile',
+    support: '/account/support',
+  },
+
+  admin: {
+    root: '/admin',
+    login: '/admin/login',
+    dashboard: '/admin/dashboard',
+    users: '/admin/users',
+    user: (id: string) => `/admin/users/${id}`,
+    userAccount: (id: string, name?: string) => withQuery(`/admin/users/account/${id}`, { name }),
+    addProfit: (id: string, name?: string) => withQuery(`/admin/users/add-profit/${id}`, { name }),
+    editUser: (id: string, name?: string) => withQuery(`/admin/users/edit/${id}`, { name }),
+    transactions: (id: string, name?: string) => withQuery(`/admin/transactions/${id}`, { name }),
+    addTransaction: '/admin/transactions/add-transactions',
+    notifications: (id: string, name?: string) => withQuery(`/admin/notifications/${id}`, { name }),
+    deposits: (id: string, name?: string) => withQuery(`/admin/deposits/${id}`, { name }),
+    cryptoWithdrawals: (id: string, name?: string) => withQuery(`/admin/crypto-withdrawals/${id}`, { name }),
+    bankWithdrawals: (id: string, name?: string) => withQuery(`/admin/bank-withdrawals/${id}`, { name }),
+    tradingActivity: (id: string, name?: string) => withQuery(`/admin/trading-activity/${id}`, { name }),
+    pendingReviews: '/admin/pending-reviews',
+    contacts: '/admin/contacts',
+    emailing: '/admin/emailing',
+    supportTickets: '/admin/support-tickets',
+    auditLog: '/admin/audit-log',
+  },
+} as const;

@@ -1,0 +1,162 @@
+/**
+ * Every route of the seed (§2.1, §2.6–§2.8). Layouts and pages load lazily, so the public site never
+ * downloads account or admin code. Pages not built yet show "Coming soon" inside their layout;
+ * unknown paths show the home page.
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ComingSoon } from '../components/coming-soon';
+import { PageLoader } from '../components/page-loader';
+import { RouteError } from '../components/route-error';
+import { paths } from './paths';
+import { RouterProviders } from './providers';
+
+/** A route property that loads its component from a module on first visit. */
+function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+/** A placeholder route for a page still to be built. */
+function comingSoon(path: string, title: string): RouteObject {
+  return { path, element: <ComingSoon title={title} /> };
+}
+
+const homePage = lazyComponent(
+  () => import('../features/marketing/pages/home-page'),
+  (m) => m.HomePage,
+);
+const ID = ':id';
+
+const publicRoutes: RouteObject[] = [
+  { path: paths.home, lazy: homePage },
+  comingSoon(paths.about, 'About Us'),
+  comingSoon(paths.assets, 'Assets'),
+  comingSoon(paths.contact, 'Contact'),
+  comingSoon(paths.faq, 'FAQ'),
+  comingSoon(paths.termsAndConditions, 'Terms and Conditions'),
+  comingSoon(paths.privacyPolicy, 'Privacy Policy'),
+  comingSoon(paths.paymentPolicy, 'Payment Policy'),
+  {
+    path: paths.signin,
+    lazy: lazyComponent(
+      () => import('../features/auth/pages/signin-page'),
+      (m) => m.SigninPage,
+    ),
+  },
+  {
+    path: paths.signup,
+    lazy: lazyComponent(
+      () => import('../features/auth/pages/signup-page'),
+      (m) => m.SignupPage,
+    ),
+  },
+  {
+    path: paths.emailVerification,
+    lazy: lazyComponent(
+      () => import('../features/auth/pages/email-verification-page'),
+      (m) => m.EmailVerificationPage,
+    ),
+  },
+  {
+    path: paths.forgotPassword,
+    lazy: lazyComponent(
+      () => import('../features/auth/pages/forgot-password-page'),
+      (m) => m.ForgotPasswordPage,
+    ),
+  },
+  {
+    path: paths.resetPassword(),
+    lazy: lazyComponent(
+      () => import('../features/auth/pages/reset-password-page'),
+      (m) => m.ResetPasswordPage,
+    ),
+  },
+  { path: '*', lazy: homePage },
+];
+
+const accountRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to={paths.account.home} replace /> },
+  comingSoon(paths.account.home, 'My Account'),
+  comingSoon(paths.account.trading, 'Trading'),
+  comingSoon(paths.account.tradeActivities, 'Trade Activities'),
+  comingSoon(paths.account.deposit(), 'Deposit'),
+  comingSoon(paths.account.depositForm(), 'Deposit Funds'),
+  comingSoon(paths.account.successfulDeposit, 'Successful Deposit'),
+  comingSoon(paths.account.withdrawal(), 'Withdrawal'),
+  comingSoon(paths.account.withdraw(), 'Make Withdrawal'),
+  comingSoon(paths.account.bankWithdrawal, 'Bank Withdrawal'),
+  comingSoon(paths.account.usdtWithdrawal, 'USDT Withdrawal'),
+  comingSoon(paths.account.btcWithdrawal, 'Bitcoin Withdrawal'),
+  comingSoon(paths.account.ethWithdrawal, 'Ethereum Withdrawal'),
+  comingSoon(paths.account.transactionHistory, 'Transaction History'),
+  comingSoon(paths.account.upgradeAccount, 'Upgrade Account'),
+  comingSoon(paths.account.notification, 'Notifications'),
+  comingSoon(paths.account.referrals, 'Referrals'),
+  comingSoon(paths.account.profile, 'My Profile'),
+  comingSoon(paths.account.support, 'Support'),
+];
+
+const adminRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to={paths.admin.users} replace /> },
+  comingSoon(paths.admin.users, 'Users'),
+  comingSoon(paths.admin.dashboard, 'Users'),
+  comingSoon(paths.admin.user(ID), 'User Profile'),
+  comingSoon(paths.admin.userAccount(ID), 'Edit Account'),
+  comingSoon(paths.admin.addProfit(ID), 'Add Profit'),
+  comingSoon(paths.admin.editUser(ID), 'Edit User'),
+  comingSoon(paths.admin.transactions(ID), 'Transactions'),
+  comingSoon(paths.admin.addTransaction, 'Add Transaction'),
+  comingSoon(paths.admin.notifications(ID), 'Notifications'),
+  comingSoon(paths.admin.deposits(ID), 'Deposits'),
+  comingSoon(paths.admin.cryptoWithdrawals(ID), 'Crypto Withdrawals'),
+  comingSoon(paths.admin.bankWithdrawals(ID), 'Bank Withdrawals'),
+  comingSoon(paths.admin.tradingActivity(ID), 'Trading Activity'),
+  comingSoon(paths.admin.pendingReviews, 'Pending Reviews'),
+  comingSoon(paths.admin.contacts, 'Contacts'),
+  comingSoon(paths.admin.emailing, 'Send Emails'),
+  comingSoon(paths.admin.supportTickets, 'Support Tickets'),
+  comingSoon(paths.admin.auditLog, 'Audit Log'),
+];
+
+const routes: RouteObject[] = [
+  {
+    Component: RouterProviders,
+    HydrateFallback: PageLoader,
+    errorElement: <RouteError />,
+    children: [
+      {
+        lazy: lazyComponent(
+          () => import('./layouts/public-layout'),
+          (m) => m.PublicLayout,
+        ),
+        children: publicRoutes,
+      },
+      {
+        path: paths.admin.login,
+        lazy: lazyComponent(
+          () => import('../features/auth/pages/admin-login-page'),
+          (m) => m.AdminLoginPage,
+        ),
+      },
+      {
+        path: paths.account.root,
+        lazy: lazyComponent(
+          () => import('./layouts/account-layout'),
+          (m) => m.AccountLayout,
+        ),
+        children: accountRoutes,
+      },
+      {
+        path: paths.admin.root,
+        lazy: lazyComponent(
+          () => import('./layouts/admin-layout'),
+          (m) => m.AdminLayout,
+        ),
+        children: adminRoutes,
+      },
+    ],
+  },
+];
+
+/** The app's browser router. */
+export const router = createBrowserRouter(routes);

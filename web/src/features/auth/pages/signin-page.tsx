@@ -1,0 +1,74 @@
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link, useNavigate } from 'react-router';
+import { MSG } from '@common/messages';
+import { signinSchema } from '@common/schemas/auth';
+import { paths } from '../../../app/paths';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { brand } from '../../../content/brand';
+import { useFlashMessage } from '../../../hooks/use-flash-message';
+import { errorMessage } from '../../../lib/api-client';
+import { zodForm } from '../../../lib/zod-form';
+import { useSignin } from '../api';
+import { AuthCard } from '../components/auth-card';
+
+/** /signin (seed §2.6): e-mail and password; unconfirmed e-mails go on to verification. */
+export function SigninPage() {
+  const navigate = useNavigate();
+  const signin = useSignin();
+  const failure = useFlashMessage(3000);
+  const form = useForm({
+    initialValues: { email: '', password: '', remember: true },
+    ...zodForm(signinSchema),
+  });
+
+  const submit = form.onSubmit((credentials) => {
+    failure.clear();
+    signin.mutate(
+      { ...credentials, remember: form.values.remember },
+      {
+        onSuccess: ({ user }) =>
+          navigate(user.isEmailConfirmed ? paths.account.home : paths.emailVerification),
+        onError: (error) => failure.show(errorMessage(error, MSG.errorOccurred)),
+      },
+    );
+  });
+
+  return (
+    <AuthCard title="Sign in" description={`Welcome back to ${brand.name}.`}>
+      <FormErrorAlert message={failure.message} />
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Group justify="space-between" gap="xs">
+            <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
+            <Anchor component={Link} to={paths.forgotPassword} size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth disabled={signin.isPending}>
+            {signin.isPending ? 'Loading...' : 'Sign In'}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        Don&apos;t have an account?{' '}
+        <Anchor component={Link} to={paths.signup}>
+          Sign up
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

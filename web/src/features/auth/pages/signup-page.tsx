@@ -1,0 +1,161 @@
+import {
+  Anchor,
+  Button,
+  Group,
+  PasswordInput,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { GENDERS } from '@common/constants';
+import { MSG } from '@common/messages';
+import { signupSchema } from '@common/schemas/auth';
+import { paths } from '../../../app/paths';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { brand } from '../../../content/brand';
+import { useFlashMessage } from '../../../hooks/use-flash-message';
+import { errorMessage } from '../../../lib/api-client';
+import { COUNTRY_NAMES } from '../../../lib/countries';
+import { notifySuccess } from '../../../lib/notify';
+import { zodForm } from '../../../lib/zod-form';
+import { useSignup } from '../api';
+import { AuthCard } from '../components/auth-card';
+
+/** The registration payload plus a confirmation that must match the password (seed §5). */
+const signupFormSchema = signupSchema
+  .extend({ confirmPassword: z.string().min(1, MSG.required('Confirm password')) })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: MSG.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+    // Report a mismatch even while other fields are still invalid.
+    when: () => true,
+  });
+
+const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
+  male: 'Male',
+  female: 'Female',
+  other: 'Other',
+};
+
+/** /signup (seed §2.6): registration; `?referral=` prefills the referrer's ID. */
+export function SignupPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const signup = useSignup();
+  const failure = useFlashMessage(3000);
+  const form = useForm({
+    initialValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      gender: '',
+      country: null as string | null,
+      password: '',
+      confirmPassword: '',
+      referralId: searchParams.get('referral') ?? '',
+    },
+    ...zodForm(signupFormSchema),
+  });
+
+  const submit = form.onSubmit(({ confirmPassword: _confirmPassword, referralId, ...payload }) => {
+    failure.clear();
+    signup.mutate(
+      { ...payload, referralId: referralId || undefined },
+      {
+        onSuccess: (answer) => {
+          notifySuccess(answer.message || MSG.registered);
+          navigate(paths.signin);
+        },
+        onError: (error) => failure.show(errorMessage(error, MSG.errorOccurred)),
+      },
+    );
+  });
+
+  return (
+    <AuthCard title="Create your account" description={`Open a ${brand.name} account in a minute.`}>
+      <FormErrorAlert title="Error!" message={failure.message} />
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              required
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              required
+              {...form.getInputProps('lastName')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <TextInput
+            label="Phone number"
+            type="tel"
+            autoComplete="tel"
+            required
+            {...form.getInputProps('phone')}
+          />
+          <Radio.Group label="Gender" required {...form.getInputProps('gender')}>
+            <Group gap="lg" mt={6}>
+              {GENDERS.map((gender) => (
+                <Radio key={gender} value={gender} label={GENDER_LABELS[gender]} />
+              ))}
+            </Group>
+          </Radio.Group>
+          <Select
+            label="Country"
+            placeholder="Search for your country"
+            data={COUNTRY_NAMES}
+            searchable
+            nothingFoundMessage="No country found"
+            autoComplete="country-name"
+            required
+            {...form.getInputProps('country')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirmPassword')}
+          />
+          <TextInput
+            label="Referral ID (optional)"
+            description="The ID of the client who invited you"
+            {...form.getInputProps('referralId')}
+          />
+          <Button type="submit" fullWidth disabled={signup.isPending}>
+            {signup.isPending ? 'Loading...' : 'Register'}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        Already have an account?{' '}
+        <Anchor component={Link} to={paths.signin}>
+          Sign in
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * The one way the browser talks to the API (seed §7): JSON over fetch to `/api`, cookies included,
+ * `Authorization: Bearer <token>` from the session, and the `XSRF-TOKEN` cookie echoed in the
+ * `X-XSRF-TOKEN` header. Failures throw `ApiError`; any 401 ends the session (seed §4).
+ */
+import { XSRF } from '@common/constants';
+import { paths } from '../app/paths';
+import { clearSession, getToken } from './session';
+
+const BASE_URL = '/api';
+
+/** A failed call: `status` is the HTTP status (0 when no answer came), `message` what to show. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** Query parameters; undefined entries are left out. */
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
+/** Options of one call. */
+export interface RequestOptions {
+  params?: QueryParams;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+function readCookie(name: string): string | null {
+  const prefix = `${name}=`;
+  const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return entry ? decodeURIComponent(entry.slice(prefix.length)) : null;
+}
+
+function buildUrl(path: string, params: QueryParams = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return `${BASE_URL}${path}${query ? `?${query}` : ''}`;
+}
+
+/** Seed §4: after a 401, /admin pages go to the admin login, /signin stays, the rest go to /signin. */
+function redirectAfterUnauthorized(): void {
+  const current = window.location.pathname;
+  if (current.includes(paths.signin)) return;
+  const target = current.includes(paths.admin.root) ? paths.admin.login : paths.signin;
+  if (current !== target) window.location.assign(target);
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const xsrf = readCookie(XSRF.cookie);
+  if (xsrf) headers[XSRF.header] = xsrf;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.params), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (error) {
+    const aborted = error instanceof DOMException && error.name === 'AbortError';
+    throw new ApiError(0, aborted ? 'Request aborted' : 'Network Error');
+  }
+
+  const data = await parseBody(response);
+  if (!response.ok) {
+    if (response.status === 401) {
+      clearSession();
+      redirectAfterUnauthorized();
+    }
+    const message =
+      data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
+        ? (data as { message: string }).message
+        : `Request failed with status code ${response.status}`;
+    throw new ApiError(response.status, message);
+  }
+  return data as T;
+}
+
+/** JSON client of the API; paths are relative to `/api` (e.g. `api.get('/auth/user')`). */
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};
+
+/** The message to show for any error thrown by a call (or `fallback` for a non-API error). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
