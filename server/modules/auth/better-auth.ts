@@ -37,6 +37,7 @@ export function createAuth(opts: { db: Db; secret: string; baseURL: string; mail
     advanced: { database: { generateId: 'uuid' } },
     rateLimit: { enabled: true },
     telemetry: { enabled: false },
+    logger: { level: 'error' },
     emailAndPassword: {
       enabled: true,
       autoSignIn: false,
