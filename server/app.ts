@@ -30,6 +30,19 @@ import { createGuards, type Guards } from './modules/auth/guard';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { healthRoutes } from './modules/health/routes';
+import { createDepositsService, type DepositsService } from './modules/deposits/service';
+import { depositRoutes } from './modules/deposits/routes';
+import { fileRoutes } from './modules/files/routes';
+import { createLedgerService, type LedgerService } from './modules/ledger/service';
+import { ledgerRoutes } from './modules/ledger/routes';
+import { createNotificationsService, type NotificationsService } from './modules/notifications/service';
+import { notificationRoutes } from './modules/notifications/routes';
+import { createTransactionsService, type TransactionsService } from './modules/transactions/service';
+import { reviewRoutes, transactionRoutes } from './modules/transactions/routes';
+import { createWithdrawalsService, type WithdrawalsService } from './modules/withdrawals/service';
+import { withdrawalCodeRoutes, withdrawalRoutes } from './modules/withdrawals/routes';
+import { createOneTimeCodes, type OneTimeCodes } from './lib/one-time-codes';
+import { createStorage, type Storage } from './lib/storage';
 
 export interface AppContext {
   config: Config;
@@ -37,7 +50,16 @@ export interface AppContext {
   mailer: Mailer;
   auth: Auth;
   guards: Guards;
-  services: { auth: ReturnType<typeof createAuthService> };
+  services: {
+    auth: ReturnType<typeof createAuthService>;
+    storage: Storage;
+    codes: OneTimeCodes;
+    ledger: LedgerService;
+    notifications: NotificationsService;
+    deposits: DepositsService;
+    withdrawals: WithdrawalsService;
+    transactions: TransactionsService;
+  };
 }
 
 export type AppInstance = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -66,13 +88,26 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   const { db } = database;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log });
   const auth = createAuth({ db, secret: config.sessionSecret, baseURL: config.publicUrl, mailer });
+  const log = app.log;
+  const storage = createStorage(config.dataDir);
+  const codes = createOneTimeCodes(db, config.sessionSecret);
+  const notifications = createNotificationsService(db, mailer);
   const ctx: AppContext = {
     config,
     database,
     mailer,
     auth,
     guards: createGuards(db, config.sessionSecret),
-    services: { auth: createAuthService(db, auth) },
+    services: {
+      auth: createAuthService(db, auth),
+      storage,
+      codes,
+      ledger: createLedgerService(db),
+      notifications,
+      deposits: createDepositsService({ db, log, storage, notifications, money: config.money }),
+      withdrawals: createWithdrawalsService({ db, log, mailer, codes, notifications }),
+      transactions: createTransactionsService({ db, log }),
+    },
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
@@ -125,6 +160,15 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       });
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(ledgerRoutes, { prefix: '/ledger' });
+      await api.register(depositRoutes, { prefix: '/deposits' });
+      await api.register(withdrawalCodeRoutes, { prefix: '/withdrawals' });
+      await api.register(withdrawalRoutes, { prefix: '/c-withdrawals', method: 'crypto' });
+      await api.register(withdrawalRoutes, { prefix: '/b-withdrawals', method: 'bank' });
+      await api.register(transactionRoutes, { prefix: '/transaction' });
+      await api.register(reviewRoutes, { prefix: '/reviews' });
+      await api.register(notificationRoutes, { prefix: '/notifications' });
+      await api.register(fileRoutes, { prefix: '/files' });
     },
     { prefix: '/api' },
   );

@@ -6,6 +6,25 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { AccountPlan } from '@common/constants';
+
+/** Money settings (seed §9, issue "money core"): deposit wallets and promotions. Amounts in cents. */
+export interface MoneyConfig {
+  depositWallets: { bitcoin: string; ethereum: string };
+  /** A one-off bonus on a client's first approved deposit of at least `minDeposit`. */
+  depositBonus: { minDeposit: bigint; bonus: bigint };
+  /** Referral bonus in percent of each approved deposit of a referred client, by the referrer's plan. */
+  referralRates: Record<AccountPlan, number>;
+}
+
+export const MONEY_DEFAULTS: MoneyConfig = {
+  depositWallets: {
+    bitcoin: 'bc1qdemo0wallet0address0not0for0real0use0000',
+    ethereum: '0xDEMO0000000000000000000000000000000WALLET',
+  },
+  depositBonus: { minDeposit: 5_000_00n, bonus: 500_00n },
+  referralRates: { Basic: 3, Bronze: 3, Silver: 5, Gold: 5, Platinum: 10 },
+};
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -20,6 +39,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Set to "false" to turn off per-route rate limits (never in production). */
   RATE_LIMIT: z.enum(['true', 'false']).default('true'),
+  /** Addresses clients pay deposits to (seed §9: fixed, one per coin). The defaults are deliberately invalid demo strings. */
+  DEPOSIT_WALLET_BITCOIN: z.string().trim().min(20).max(128).default(MONEY_DEFAULTS.depositWallets.bitcoin),
+  DEPOSIT_WALLET_ETHEREUM: z.string().trim().min(20).max(128).default(MONEY_DEFAULTS.depositWallets.ethereum),
 });
 
 export interface Config {
@@ -37,6 +59,7 @@ export interface Config {
   sessionSecret: string;
   logLevel: string;
   rateLimit: boolean;
+  money: MoneyConfig;
 }
 
 /**
@@ -67,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     rateLimit: e.RATE_LIMIT === 'true' || e.NODE_ENV === 'production',
+    money: { ...MONEY_DEFAULTS, depositWallets: { bitcoin: e.DEPOSIT_WALLET_BITCOIN, ethereum: e.DEPOSIT_WALLET_ETHEREUM } },
   };
 }
 

@@ -4,7 +4,22 @@
  * Migrations are generated from this file by drizzle-kit into ./migrations.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  pgView,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -114,3 +129,241 @@ export const mailOutbox = pgTable('mail_outbox', {
   html: text('html'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Money core (DESIGN.md §1, §4): double-entry ledger in integer cents, funding requests, notices.
+// Hand-written guards (append-only journal, balanced entries, cached balances maintained by a
+// trigger, the transaction_history view) live in the custom migration `ledger_guards`.
+// ---------------------------------------------------------------------------------------------
+
+const cents = (name: string) => bigint(name, { mode: 'bigint' });
+const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Ledger accounts. Client kinds (available, held, invested) belong to one user and can never go
+ * below zero; house kinds (cash, income_expense) have no user. `balance` is a cache of the sum of
+ * the account's lines, kept by a trigger on journal_lines (cents).
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id),
+    kind: text('kind').notNull(),
+    balance: cents('balance').notNull().default(sql`0`),
+    createdAt,
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_user_kind_idx').on(t.userId, t.kind).where(sql`${t.userId} is not null`),
+    uniqueIndex('ledger_accounts_house_kind_idx').on(t.kind).where(sql`${t.userId} is null`),
+    check('ledger_accounts_kind_check', sql`${t.kind} in ('available', 'held', 'invested', 'cash', 'income_expense')`),
+    check(
+      'ledger_accounts_owner_check',
+      sql`(${t.kind} in ('available', 'held', 'invested')) = (${t.userId} is not null)`,
+    ),
+    check(
+      'ledger_accounts_client_non_negative',
+      sql`${t.kind} not in ('available', 'held', 'invested') or ${t.balance} >= 0`,
+    ),
+  ],
+);
+
+/** Deposit requests (seed §3 "Deposit"): proof image by storage key; approval posts a deposit entry. */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    amount: cents('amount').notNull(),
+    wallet: text('wallet').notNull(),
+    transactionHash: text('transaction_hash'),
+    proofKey: text('proof_key').notNull(),
+    status: text('status').notNull().default('pending'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt,
+  },
+  (t) => [
+    index('deposits_user_id_idx').on(t.userId, t.createdAt),
+    index('deposits_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('deposits_amount_positive', sql`${t.amount} > 0`),
+    check('deposits_wallet_check', sql`${t.wallet} in ('bitcoin', 'ethereum')`),
+    check('deposits_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+/**
+ * Withdrawal requests (seed §3 "Crypto withdrawal", "Bank withdrawal"): one table, two methods.
+ * The request holds the amount (withdrawal_hold); approval settles it, rejection releases it.
+ * Deleting a declined request only hides it (`deleted_at`): its ledger entries stay.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    method: text('method').notNull(),
+    amount: cents('amount').notNull(),
+    wallet: text('wallet'),
+    address: text('address'),
+    bankName: text('bank_name'),
+    accountName: text('account_name'),
+    accountNumber: text('account_number'),
+    routing: text('routing'),
+    swift: text('swift'),
+    status: text('status').notNull().default('pending'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt,
+  },
+  (t) => [
+    index('withdrawals_user_id_idx').on(t.userId, t.createdAt),
+    index('withdrawals_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('withdrawals_amount_positive', sql`${t.amount} > 0`),
+    check('withdrawals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check(
+      'withdrawals_method_fields',
+      sql`(${t.method} = 'crypto' and ${t.wallet} in ('usdt', 'bitcoin', 'ethereum') and ${t.address} is not null)
+        or (${t.method} = 'bank' and ${t.wallet} is null and ${t.bankName} is not null and ${t.accountName} is not null
+            and ${t.accountNumber} is not null and ${t.routing} is not null and ${t.swift} is not null)`,
+    ),
+    check('withdrawals_deleted_only_rejected', sql`${t.deletedAt} is null or ${t.status} = 'rejected'`),
+  ],
+);
+
+/**
+ * Journal entries (append-only). `userId` is the client the entry concerns; `reverses` links a
+ * reversal to the entry it voids (unique: an entry is voided at most once); `depositId` /
+ * `withdrawalId` link entries posted by a funding request. `effectiveAt` is the date shown to the
+ * client (an admin may back-date a transaction).
+ */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    memo: text('memo').notNull().default(''),
+    actorId: uuid('actor_id').references(() => users.id),
+    reverses: uuid('reverses').references((): AnyPgColumn => journalEntries.id),
+    depositId: uuid('deposit_id').references(() => deposits.id),
+    withdrawalId: uuid('withdrawal_id').references(() => withdrawals.id),
+    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
+  },
+  (t) => [
+    index('journal_entries_user_id_idx').on(t.userId, t.effectiveAt),
+    index('journal_entries_deposit_id_idx').on(t.depositId),
+    index('journal_entries_withdrawal_id_idx').on(t.withdrawalId),
+    uniqueIndex('journal_entries_reverses_idx').on(t.reverses),
+    check(
+      'journal_entries_type_check',
+      sql`${t.type} in ('deposit', 'withdrawal_hold', 'withdrawal_settle', 'withdrawal_release', 'plan_open',
+        'plan_close', 'profit', 'bonus', 'referral_bonus', 'adjustment', 'reversal')`,
+    ),
+    check('journal_entries_reversal_link', sql`(${t.type} = 'reversal') = (${t.reverses} is not null)`),
+  ],
+);
+
+/** Journal lines: a signed amount (cents) on one account; the lines of an entry sum to zero. */
+export const journalLines = pgTable(
+  'journal_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => journalEntries.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: cents('amount').notNull(),
+  },
+  (t) => [
+    index('journal_lines_entry_id_idx').on(t.entryId),
+    index('journal_lines_account_id_idx').on(t.accountId),
+    check('journal_lines_amount_nonzero', sql`${t.amount} <> 0`),
+  ],
+);
+
+/**
+ * One-time codes we issue ourselves (withdrawal confirmation; DESIGN.md §5): HMAC of the code bound
+ * to user and purpose, 10 minutes, at most 5 tries, single use. No route ever returns a row.
+ */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt,
+  },
+  (t) => [
+    index('one_time_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt),
+    check('one_time_codes_purpose_check', sql`${t.purpose} in ('withdrawal')`),
+  ],
+);
+
+/** First answers of money-moving POSTs, by (user, Idempotency-Key) (DESIGN.md §6). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    body: jsonb('body').notNull(),
+    createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** In-app notices to a user (seed §3 "Notification"). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt,
+  },
+  (t) => [index('notifications_user_id_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The client's transaction history (seed §3 "Transaction"): deposits and withdrawals with their
+ * status, plus approved journal entries that no funding request posted (admin transactions,
+ * bonuses, profit, reversals). Defined in the custom migration `ledger_guards`.
+ */
+export const transactionHistory = pgView('transaction_history', {
+  id: uuid('id').notNull(),
+  userId: uuid('user_id').notNull(),
+  type: text('type').notNull(),
+  status: text('status').notNull(),
+  amount: cents('amount').notNull(),
+  direction: text('direction').notNull(),
+  method: text('method').notNull(),
+  details: text('details').notNull(),
+  date: timestamp('date', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  voided: boolean('voided').notNull(),
+  source: text('source').notNull(),
+}).existing();

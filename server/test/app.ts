@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type AppInstance } from '../app';
-import type { Config } from '../config';
+import { MONEY_DEFAULTS, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { createUserWithPassword, type NewUser } from '../modules/users/factory';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
@@ -56,6 +56,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionSecret: randomBytes(32).toString('base64url'),
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     rateLimit: false,
+    money: MONEY_DEFAULTS,
     ...overrides,
   };
 }

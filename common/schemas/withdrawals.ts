@@ -1,0 +1,70 @@
+/**
+ * Withdrawal payloads and answers (seed §2.7 withdrawal forms, §3 "Crypto withdrawal" and "Bank
+ * withdrawal", §5, §7; DESIGN.md §5: `token` is the 6-digit confirmation code e-mailed on request,
+ * and the USDT form gets the same checks as the others).
+ */
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { MONEY_MSG } from '../messages';
+import type { RequestStatus } from './deposits';
+import { usdAmountField } from './money';
+
+export const CRYPTO_WALLETS = ['usdt', 'bitcoin', 'ethereum'] as const;
+export type CryptoWallet = (typeof CRYPTO_WALLETS)[number];
+
+const required = (max: number) =>
+  z.string({ error: MONEY_MSG.fillAllFields }).trim().min(1, MONEY_MSG.fillAllFields).max(max, `At most ${max} characters`);
+const digits = (label: string, min: number, max: number) =>
+  required(max).regex(new RegExp(`^\\d{${min},${max}}$`), MONEY_MSG.digitsOnly(label));
+
+/** The e-mailed confirmation code. */
+const tokenField = z
+  .union([z.string(), z.number()], { error: MONEY_MSG.fillAllFields })
+  .transform((v) => String(v).trim())
+  .refine((v) => v !== '', MONEY_MSG.fillAllFields)
+  .refine((v) => new RegExp(`^\\d{${LIMITS.otpLength}}$`).test(v), MONEY_MSG.invalidCode);
+
+/** POST /api/c-withdrawals */
+export const cryptoWithdrawalSchema = z.object({
+  amount: usdAmountField(MONEY_MSG.fillAllFields),
+  address: required(128).regex(/^[A-Za-z0-9]{20,128}$/, MONEY_MSG.invalidAddress),
+  token: tokenField,
+  wallet: z.enum(CRYPTO_WALLETS, { error: MONEY_MSG.fillAllFields }),
+});
+export type CryptoWithdrawalInput = z.output<typeof cryptoWithdrawalSchema>;
+
+/** POST /api/b-withdrawals */
+export const bankWithdrawalSchema = z.object({
+  amount: usdAmountField(MONEY_MSG.fillAllFields),
+  bankName: required(100),
+  accountName: required(100),
+  accountNumber: digits('Account number', 4, 34),
+  routing: digits('Routing number', 3, 20),
+  swift: required(11).regex(/^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/, MONEY_MSG.invalidSwift),
+  token: tokenField,
+});
+export type BankWithdrawalInput = z.output<typeof bankWithdrawalSchema>;
+
+interface WithdrawalBase {
+  _id: string;
+  userId: string;
+  amount: number;
+  status: RequestStatus;
+  createdAt: string;
+  reviewedAt: string | null;
+}
+
+/** A crypto withdrawal as the API answers it (GET /api/c-withdrawals). */
+export interface PublicCryptoWithdrawal extends WithdrawalBase {
+  wallet: CryptoWallet;
+  address: string;
+}
+
+/** A bank withdrawal as the API answers it (GET /api/b-withdrawals). */
+export interface PublicBankWithdrawal extends WithdrawalBase {
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+  routing: string;
+  swift: string;
+}

@@ -1,0 +1,78 @@
+/**
+ * One-time codes we issue ourselves (DESIGN.md §4 "one-time codes", §5): 6 digits, valid 10 minutes,
+ * at most 5 wrong tries, single use, bound to one user and one purpose. Only an HMAC of
+ * "user:purpose:code" is stored, so nobody — admins included — can read a code back.
+ * A user may hold a few live codes at once (each single use); a wrong try counts against all of them.
+ */
+import { createHmac, randomInt } from 'node:crypto';
+import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { LIMITS } from '@common/constants';
+import type { Db, DbOrTx, Tx } from '../db/client';
+import { oneTimeCodes } from '../db/schema';
+
+export type CodePurpose = 'withdrawal';
+
+export function createOneTimeCodes(db: Db, secret: string) {
+  const hash = (userId: string, purpose: CodePurpose, code: string) =>
+    createHmac('sha256', secret).update(`otc:${userId}:${purpose}:${code}`).digest('base64url');
+  const live = (userId: string, purpose: CodePurpose) =>
+    and(
+      eq(oneTimeCodes.userId, userId),
+      eq(oneTimeCodes.purpose, purpose),
+      isNull(oneTimeCodes.consumedAt),
+      gt(oneTimeCodes.expiresAt, sql`now()`),
+      lt(oneTimeCodes.attempts, LIMITS.otpMaxAttempts),
+    );
+
+  return {
+    /** Creates a code for the user and purpose and answers it in clear (to be e-mailed, never stored). */
+    async issue(conn: DbOrTx, userId: string, purpose: CodePurpose): Promise<string> {
+      const code = randomInt(0, 1_000_000).toString().padStart(LIMITS.otpLength, '0');
+      await conn.insert(oneTimeCodes).values({
+        userId,
+        purpose,
+        codeHash: hash(userId, purpose, code),
+        expiresAt: sql`now() + make_interval(secs => ${LIMITS.otpTtlSeconds})`,
+      });
+      return code;
+    },
+
+    /** How many codes the user was sent for `purpose` in the last `seconds`. */
+    async countRecent(userId: string, purpose: CodePurpose, seconds: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(oneTimeCodes)
+        .where(
+          and(
+            eq(oneTimeCodes.userId, userId),
+            eq(oneTimeCodes.purpose, purpose),
+            gt(oneTimeCodes.createdAt, sql`now() - make_interval(secs => ${seconds})`),
+          ),
+        );
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * Uses up a live matching code inside the caller's transaction. Answers false when none matches
+     * (wrong, expired, used, or out of tries); the caller then records the failure after rollback.
+     */
+    async consume(tx: Tx, userId: string, purpose: CodePurpose, code: string): Promise<boolean> {
+      const used = await tx
+        .update(oneTimeCodes)
+        .set({ consumedAt: sql`now()` })
+        .where(and(live(userId, purpose), eq(oneTimeCodes.codeHash, hash(userId, purpose, code))))
+        .returning({ id: oneTimeCodes.id });
+      return used.length > 0;
+    },
+
+    /** Counts a wrong try against every live code of the user for `purpose`. */
+    async recordFailure(userId: string, purpose: CodePurpose): Promise<void> {
+      await db
+        .update(oneTimeCodes)
+        .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+        .where(live(userId, purpose));
+    },
+  };
+}
+
+export type OneTimeCodes = ReturnType<typeof createOneTimeCodes>;

@@ -1,0 +1,241 @@
+/**
+ * Deposits (seed §2.7 deposit, §4, §5, §7 "Deposits"; DESIGN.md §4): a client pays to the configured
+ * wallet and submits the amount with a proof image; an admin approves (posting the deposit entry
+ * cash → client available, plus promotions in the same transaction) or rejects it.
+ * Amounts are cents. Errors: AppError 400/413 (proof image), 403 (not the owner), 404, 409 (state).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, gte, ne } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AccountPlan } from '@common/constants';
+import { MONEY_MSG } from '@common/messages';
+import { PROOF_MAX_BYTES, type CreateDepositInput, type DepositWallets } from '@common/schemas/deposits';
+import type { MoneyConfig } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { deposits, users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { formatUsd } from '../../lib/money';
+import type { Storage } from '../../lib/storage';
+import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
+import { client, ensureAccounts, house, lockAccounts, postEntries, type NewEntry } from '../ledger/service';
+import { mimeOfKey, readImageDataUrl, type ImageMime } from '../files/images';
+import type { NotificationsService } from '../notifications/service';
+import type { UserRow } from '../users/presenter';
+
+export type DepositRow = typeof deposits.$inferSelect;
+
+interface Deps {
+  db: Db;
+  log: FastifyBaseLogger;
+  storage: Storage;
+  notifications: NotificationsService;
+  money: MoneyConfig;
+}
+
+/** Rounds `cents × percent / 100` half up to whole cents. */
+export function percentOf(cents: bigint, percent: number): bigint {
+  return (cents * BigInt(Math.round(percent * 100)) + 5_000n) / 10_000n;
+}
+
+export function createDepositsService({ db, log, storage, notifications, money }: Deps) {
+  async function lockPending(tx: Tx, id: string): Promise<DepositRow> {
+    const [row] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
+    if (!row) throw new AppError('NOT_FOUND');
+    if (row.status !== 'pending') throw new AppError('CONFLICT', MONEY_MSG.depositAlready(row.status));
+    return row;
+  }
+
+  /**
+   * The entries an approval posts: the deposit, the one-off bonus on the client's first approved
+   * deposit of at least `depositBonus.minDeposit`, and the referrer's bonus. Locks every account
+   * they touch first (one ordered lock), so the "first big deposit" check cannot race.
+   */
+  async function approvalEntries(
+    tx: Tx,
+    d: DepositRow,
+    adminId: string,
+  ): Promise<{ entries: NewEntry[]; bonus?: bigint; referral?: { userId: string; amount: bigint } }> {
+    const [owner] = await tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, d.userId));
+    const [referrer] = owner?.referredBy
+      ? await tx.select({ id: users.id, plan: users.accountPlan }).from(users).where(eq(users.id, owner.referredBy))
+      : [];
+    const refs = [house('cash'), house('income_expense'), client(d.userId, 'available')];
+    if (referrer) refs.push(client(referrer.id, 'available'));
+    await lockAccounts(tx, [...(await ensureAccounts(tx, refs)).values()]);
+
+    const entries: NewEntry[] = [
+      {
+        type: 'deposit',
+        userId: d.userId,
+        depositId: d.id,
+        actorId: adminId,
+        memo: `Deposit via ${d.wallet}`,
+        lines: [
+          { account: house('cash'), amount: -d.amount },
+          { account: client(d.userId, 'available'), amount: d.amount },
+        ],
+      },
+    ];
+    const { minDeposit, bonus } = money.depositBonus;
+    let granted: bigint | undefined;
+    if (d.amount >= minDeposit && bonus > 0n) {
+      const [earlier] = await tx
+        .select({ n: count() })
+        .from(deposits)
+        .where(and(eq(deposits.userId, d.userId), eq(deposits.status, 'approved'), gte(deposits.amount, minDeposit), ne(deposits.id, d.id)));
+      if (Number(earlier?.n ?? 0) === 0) {
+        entries.push({
+          type: 'bonus',
+          userId: d.userId,
+          actorId: adminId,
+          memo: `Bonus of $${formatUsd(bonus)} on your first deposit of $${formatUsd(minDeposit)} or more`,
+          lines: [
+            { account: house('income_expense'), amount: -bonus },
+            { account: client(d.userId, 'available'), amount: bonus },
+          ],
+        });
+        granted = bonus;
+      }
+    }
+    if (referrer) {
+      const rate = money.referralRates[referrer.plan as AccountPlan] ?? 0;
+      const reward = percentOf(d.amount, rate);
+      if (reward > 0n) {
+        entries.push({
+          type: 'referral_bonus',
+          userId: referrer.id,
+          actorId: adminId,
+          memo: `Referral bonus: ${rate}% of a $${formatUsd(d.amount)} deposit by a client you referred`,
+          lines: [
+            { account: house('income_expense'), amount: -reward },
+            { account: client(referrer.id, 'available'), amount: reward },
+          ],
+        });
+        return { entries, bonus: granted, referral: { userId: referrer.id, amount: reward } };
+      }
+    }
+    return { entries, bonus: granted };
+  }
+
+  return {
+    /** The fixed wallet addresses clients pay to (seed §9). */
+    wallets(): DepositWallets {
+      return { ...money.depositWallets };
+    },
+
+    /**
+     * Records a pending deposit of `input.amount` cents with its cleaned proof image.
+     * Throws AppError 413 (image over 5 MB) or 400 (not a readable PNG/JPEG/WebP).
+     */
+    async submitDeposit(user: UserRow, input: CreateDepositInput, uow?: UnitOfWork): Promise<DepositRow> {
+      const image = await readImageDataUrl(input.image, PROOF_MAX_BYTES, MONEY_MSG.fileTooLarge);
+      return withUnitOfWork(db, log, uow, async ({ tx, afterRollback }) => {
+        const proofKey = `deposits/${randomUUID()}.${image.ext}`;
+        await storage.put(proofKey, image.data);
+        afterRollback(() => storage.delete(proofKey));
+        const [row] = await tx
+          .insert(deposits)
+          .values({ userId: user.id, amount: input.amount, wallet: input.wallet, transactionHash: input.transactionHash ?? null, proofKey })
+          .returning();
+        return row!;
+      });
+    },
+
+    /**
+     * Deposits, newest first: a client sees only their own (asking for another user's → 403);
+     * an admin sees everyone's, or one user's with `userId`.
+     */
+    async listDeposits(viewer: UserRow, userId?: string): Promise<DepositRow[]> {
+      const isAdmin = viewer.role === 'admin';
+      if (!isAdmin && userId && userId !== viewer.id) throw new AppError('FORBIDDEN');
+      const owner = isAdmin ? userId : viewer.id;
+      return db
+        .select()
+        .from(deposits)
+        .where(owner ? eq(deposits.userId, owner) : undefined)
+        .orderBy(desc(deposits.createdAt), asc(deposits.id))
+        .limit(500);
+    },
+
+    /**
+     * Approves a pending deposit: posts it to the client's available balance with any promotions,
+     * in one transaction, and notifies the client (and referrer). Throws 404, 409 "Deposit is already …".
+     */
+    async approveDeposit(admin: UserRow, id: string, uow?: UnitOfWork): Promise<DepositRow> {
+      return withUnitOfWork(db, log, uow, async (u) => {
+        const d = await lockPending(u.tx, id);
+        const { entries, bonus, referral } = await approvalEntries(u.tx, d, admin.id);
+        await postEntries(u.tx, entries);
+        const [row] = await u.tx
+          .update(deposits)
+          .set({ status: 'approved', reviewedBy: admin.id, reviewedAt: new Date() })
+          .where(eq(deposits.id, id))
+          .returning();
+        await notifications.notify(u, {
+          userId: d.userId,
+          title: 'Deposit approved',
+          message: `Your deposit of $${formatUsd(d.amount)} via ${d.wallet} has been approved and added to your balance.`,
+        });
+        if (bonus) {
+          await notifications.notify(u, {
+            userId: d.userId,
+            title: 'Bonus credited',
+            message: `A bonus of $${formatUsd(bonus)} has been added to your balance.`,
+          });
+        }
+        if (referral) {
+          await notifications.notify(u, {
+            userId: referral.userId,
+            title: 'Referral bonus credited',
+            message: `A referral bonus of $${formatUsd(referral.amount)} has been added to your balance.`,
+          });
+        }
+        return row!;
+      });
+    },
+
+    /** Rejects a pending deposit and notifies the client. Throws 404, 409 "Deposit is already …". */
+    async rejectDeposit(admin: UserRow, id: string, uow?: UnitOfWork): Promise<DepositRow> {
+      return withUnitOfWork(db, log, uow, async (u) => {
+        const d = await lockPending(u.tx, id);
+        const [row] = await u.tx
+          .update(deposits)
+          .set({ status: 'rejected', reviewedBy: admin.id, reviewedAt: new Date() })
+          .where(eq(deposits.id, id))
+          .returning();
+        await notifications.notify(u, {
+          userId: d.userId,
+          title: 'Deposit rejected',
+          message: `Your deposit of $${formatUsd(d.amount)} via ${d.wallet} could not be confirmed and was rejected. Please contact support if you believe this is a mistake.`,
+        });
+        return row!;
+      });
+    },
+
+    /**
+     * Deletes a pending or rejected deposit and, after commit, its proof image. An approved one has
+     * a ledger entry and stays: 409 (void it through the transactions instead). Throws 404.
+     */
+    async deleteDeposit(id: string): Promise<void> {
+      await withUnitOfWork(db, log, undefined, async ({ tx, afterCommit }) => {
+        const [d] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
+        if (!d) throw new AppError('NOT_FOUND');
+        if (d.status === 'approved') throw new AppError('CONFLICT', MONEY_MSG.depositNotDeletable);
+        await tx.delete(deposits).where(eq(deposits.id, id));
+        afterCommit(() => storage.delete(d.proofKey));
+      });
+    },
+
+    /** The proof image of a deposit, for its owner or an admin. Throws 404, 403 (someone else's). */
+    async readProof(viewer: UserRow, id: string): Promise<{ data: Buffer; mime: ImageMime }> {
+      const [d] = await db.select().from(deposits).where(eq(deposits.id, id));
+      if (!d) throw new AppError('NOT_FOUND');
+      if (d.userId !== viewer.id && viewer.role !== 'admin') throw new AppError('FORBIDDEN');
+      const data = await storage.get(d.proofKey);
+      if (!data) throw new AppError('NOT_FOUND');
+      return { data, mime: mimeOfKey(d.proofKey) };
+    },
+  };
+}
+
+export type DepositsService = ReturnType<typeof createDepositsService>;

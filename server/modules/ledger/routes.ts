@@ -1,0 +1,14 @@
+/**
+ * GET /api/ledger/account — the signed-in client's figures (balance, held, invested, total
+ * deposited, total profit, referral bonus, bonuses), all derived from the ledger, in USD.
+ */
+import type { AppInstance } from '../../app';
+import { currentUser } from '../auth/guard';
+import { presentFigures } from './presenter';
+
+export async function ledgerRoutes(app: AppInstance) {
+  const { guards, services } = app.ctx;
+  app.get('/account', { schema: { tags: ['ledger'] }, preHandler: guards.requireUser }, async (req) => ({
+    data: presentFigures(await services.ledger.getClientFigures(currentUser(req).id)),
+  }));
+}

@@ -1,0 +1,242 @@
+/**
+ * The double-entry ledger (DESIGN.md §1, §4). Amounts are integer cents (bigint), signed: a line
+ * adds its amount to its account; the lines of an entry sum to zero. Client accounts (available,
+ * held, invested) never go below zero; house accounts (cash, income_expense) take the other side.
+ *
+ * Every function takes the caller's transaction: posting is always part of the business change it
+ * records. Accounts are created at first use (INSERT … ON CONFLICT DO NOTHING, safe when two
+ * transactions race) and locked with SELECT … FOR UPDATE in id order, so concurrent postings never
+ * deadlock and never overdraw. The database backs each rule (see migration `ledger_guards`).
+ */
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { MONEY_MSG } from '@common/messages';
+import type { DbOrTx, Tx } from '../../db/client';
+import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+
+export const CLIENT_ACCOUNT_KINDS = ['available', 'held', 'invested'] as const;
+export const HOUSE_ACCOUNT_KINDS = ['cash', 'income_expense'] as const;
+export type ClientAccountKind = (typeof CLIENT_ACCOUNT_KINDS)[number];
+export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
+
+export const ENTRY_TYPES = [
+  'deposit',
+  'withdrawal_hold',
+  'withdrawal_settle',
+  'withdrawal_release',
+  'plan_open',
+  'plan_close',
+  'profit',
+  'bonus',
+  'referral_bonus',
+  'adjustment',
+  'reversal',
+] as const;
+export type EntryType = (typeof ENTRY_TYPES)[number];
+
+/** An account by owner and kind: a client's own account, or one of the house's. */
+export type AccountRef = { userId: string; kind: ClientAccountKind } | { userId?: undefined; kind: HouseAccountKind };
+
+export const client = (userId: string, kind: ClientAccountKind): AccountRef => ({ userId, kind });
+export const house = (kind: HouseAccountKind): AccountRef => ({ kind });
+
+export interface NewEntry {
+  type: EntryType;
+  /** The client the entry concerns (whose history shows it). */
+  userId: string;
+  lines: Array<{ account: AccountRef; amount: bigint }>;
+  memo?: string;
+  actorId?: string | null;
+  reverses?: string;
+  depositId?: string;
+  withdrawalId?: string;
+  effectiveAt?: Date;
+}
+
+export type EntryRow = typeof journalEntries.$inferSelect;
+export type AccountRow = typeof ledgerAccounts.$inferSelect;
+
+const refKey = (r: AccountRef) => `${r.userId ?? 'house'}:${r.kind}`;
+const isClientKind = (kind: string) => (CLIENT_ACCOUNT_KINDS as readonly string[]).includes(kind);
+
+/**
+ * Finds or creates the accounts and answers their ids by `userId:kind` ("house:cash" for the house).
+ * Safe under concurrency: a racing creator's row is found after ON CONFLICT DO NOTHING.
+ */
+export async function ensureAccounts(tx: Tx, refs: AccountRef[]): Promise<Map<string, string>> {
+  const wanted = new Map(refs.map((r) => [refKey(r), r]));
+  const match = (rs: AccountRef[]): SQL =>
+    or(
+      ...rs.map((r) =>
+        and(r.userId ? eq(ledgerAccounts.userId, r.userId) : isNull(ledgerAccounts.userId), eq(ledgerAccounts.kind, r.kind)),
+      ),
+    )!;
+  const find = async (rs: AccountRef[]) =>
+    tx.select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId, kind: ledgerAccounts.kind }).from(ledgerAccounts).where(match(rs));
+  const ids = new Map<string, string>();
+  const record = (rows: Array<{ id: string; userId: string | null; kind: string }>) => {
+    for (const row of rows) ids.set(`${row.userId ?? 'house'}:${row.kind}`, row.id);
+  };
+  record(await find([...wanted.values()]));
+  const missing = [...wanted.entries()].filter(([k]) => !ids.has(k)).map(([, r]) => r);
+  if (missing.length > 0) {
+    await tx
+      .insert(ledgerAccounts)
+      .values(missing.map((r) => ({ userId: r.userId ?? null, kind: r.kind })))
+      .onConflictDoNothing();
+    record(await find(missing));
+  }
+  return ids;
+}
+
+/** Locks the accounts (SELECT … FOR UPDATE, ordered by id: the one lock order) and answers them. */
+export async function lockAccounts(tx: Tx, ids: string[]): Promise<AccountRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, [...new Set(ids)]))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update');
+}
+
+function assertBalanced(entry: NewEntry): void {
+  const sum = entry.lines.reduce((s, l) => s + l.amount, 0n);
+  if (entry.lines.length < 2 || sum !== 0n || entry.lines.some((l) => l.amount === 0n)) {
+    throw new Error(`unbalanced ${entry.type} entry: ${entry.lines.length} lines summing to ${sum}`);
+  }
+}
+
+/**
+ * Posts entries inside the caller's transaction: checks each balances (a programming error
+ * otherwise), locks every account involved in id order, refuses with AppError 422 "Insufficient
+ * balance" if a client account would go below zero, then inserts entries and lines (a trigger moves
+ * the cached balances). Answers the entry rows in the given order.
+ */
+export async function postEntries(tx: Tx, entries: NewEntry[]): Promise<EntryRow[]> {
+  entries.forEach(assertBalanced);
+  const ids = await ensureAccounts(
+    tx,
+    entries.flatMap((e) => e.lines.map((l) => l.account)),
+  );
+  const accounts = new Map((await lockAccounts(tx, [...ids.values()])).map((a) => [a.id, a]));
+  const after = new Map<string, bigint>();
+  for (const line of entries.flatMap((e) => e.lines)) {
+    const id = ids.get(refKey(line.account))!;
+    after.set(id, (after.get(id) ?? accounts.get(id)!.balance) + line.amount);
+  }
+  for (const [id, balance] of after) {
+    if (balance < 0n && isClientKind(accounts.get(id)!.kind)) throw new AppError('UNPROCESSABLE', MONEY_MSG.insufficientBalance);
+  }
+  const rows: EntryRow[] = [];
+  for (const e of entries) {
+    const [row] = await tx
+      .insert(journalEntries)
+      .values({
+        type: e.type,
+        userId: e.userId,
+        memo: e.memo ?? '',
+        actorId: e.actorId ?? null,
+        reverses: e.reverses,
+        depositId: e.depositId,
+        withdrawalId: e.withdrawalId,
+        ...(e.effectiveAt && { effectiveAt: e.effectiveAt }),
+      })
+      .returning();
+    await tx.insert(journalLines).values(e.lines.map((l) => ({ entryId: row!.id, accountId: ids.get(refKey(l.account))!, amount: l.amount })));
+    rows.push(row!);
+  }
+  return rows;
+}
+
+/** Posts one entry inside the caller's transaction (see `postEntries`). */
+export async function postEntry(tx: Tx, entry: NewEntry): Promise<EntryRow> {
+  const [row] = await postEntries(tx, [entry]);
+  return row!;
+}
+
+/**
+ * Voids an entry by posting a `reversal` linked to it, with every line negated (history keeps
+ * both). Throws AppError 409 if it is a reversal or already voided, 422 if undoing it would take a
+ * client account below zero. The unique index on `reverses` refuses a concurrent second void.
+ */
+export async function reverseEntry(tx: Tx, original: EntryRow, opts: { actorId: string; memo: string }): Promise<EntryRow> {
+  if (original.type === 'reversal') throw new AppError('CONFLICT', MONEY_MSG.notVoidable);
+  const lines = await tx
+    .select({ amount: journalLines.amount, userId: ledgerAccounts.userId, kind: ledgerAccounts.kind })
+    .from(journalLines)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
+    .where(eq(journalLines.entryId, original.id));
+  // Lock first so two voids of the same entry serialise; the loser then sees the reversal.
+  await lockAccounts(tx, [...(await ensureAccounts(tx, lines.map(toRef))).values()]);
+  const [already] = await tx.select({ id: journalEntries.id }).from(journalEntries).where(eq(journalEntries.reverses, original.id));
+  if (already) throw new AppError('CONFLICT', MONEY_MSG.alreadyVoided);
+  return postEntry(tx, {
+    type: 'reversal',
+    userId: original.userId,
+    reverses: original.id,
+    actorId: opts.actorId,
+    memo: opts.memo,
+    lines: lines.map((l) => ({ account: toRef(l), amount: -l.amount })),
+  });
+}
+
+function toRef(l: { userId: string | null; kind: string }): AccountRef {
+  return l.userId ? client(l.userId, l.kind as ClientAccountKind) : house(l.kind as HouseAccountKind);
+}
+
+/** The client-facing figures of seed §3 "Account", all in cents and all derived from the ledger. */
+export interface ClientFigures {
+  /** Spendable balance (the `available` account). */
+  balance: bigint;
+  /** Amount held by pending withdrawals. */
+  held: bigint;
+  /** Capital in an active plan. */
+  invested: bigint;
+  /** Net of deposit entries (after their reversals). */
+  totalDeposit: bigint;
+  totalProfit: bigint;
+  referralBonus: bigint;
+  /** Promotional bonuses ($500 on a $5,000 deposit) and admin bonuses. */
+  totalBonus: bigint;
+}
+
+/** Computes a client's figures from cached balances and the lines of their `available` account. */
+export async function getClientFigures(db: DbOrTx, userId: string): Promise<ClientFigures> {
+  const balances = await db
+    .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.userId, userId));
+  const balanceOf = (kind: ClientAccountKind) => balances.find((b) => b.kind === kind)?.balance ?? 0n;
+  const original = alias(journalEntries, 'original');
+  const byType = sql<string>`coalesce(${original.type}, ${journalEntries.type})`;
+  const sums = await db
+    .select({ type: byType, total: sql<string>`sum(${journalLines.amount})` })
+    .from(journalLines)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .leftJoin(original, eq(original.id, journalEntries.reverses))
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'available')))
+    .groupBy(byType);
+  const total = (type: EntryType) => BigInt(sums.find((s) => s.type === type)?.total ?? 0);
+  return {
+    balance: balanceOf('available'),
+    held: balanceOf('held'),
+    invested: balanceOf('invested'),
+    totalDeposit: total('deposit'),
+    totalProfit: total('profit'),
+    referralBonus: total('referral_bonus'),
+    totalBonus: total('bonus'),
+  };
+}
+
+/** The ledger's read side for routes; posting always goes through a domain service's transaction. */
+export function createLedgerService(db: DbOrTx) {
+  return {
+    /** See `getClientFigures` (cents). */
+    getClientFigures: (userId: string) => getClientFigures(db, userId),
+  };
+}
+
+export type LedgerService = ReturnType<typeof createLedgerService>;

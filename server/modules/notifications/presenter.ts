@@ -1,0 +1,14 @@
+/** What of a notification row leaves the server (seed §3 "Notification"). */
+import type { PublicNotification } from '@common/schemas/notifications';
+import type { NotificationRow } from './service';
+
+export function presentNotification(row: NotificationRow): PublicNotification {
+  return {
+    _id: row.id,
+    userId: row.userId,
+    title: row.title,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+  };
+}

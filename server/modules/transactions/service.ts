@@ -1,0 +1,172 @@
+/**
+ * Transactions (seed §2.7 history, §2.8, §3 "Transaction", §7 "Transactions"; DESIGN.md §5).
+ * The history is the `transaction_history` view over deposits, withdrawals and the journal (see
+ * migration `ledger_guards`). An admin "adds a transaction" by posting a typed entry the client sees,
+ * and "deletes" one by voiding it with a reversing entry: the history keeps both.
+ * Amounts are cents. The review queue of pending deposits and withdrawals lives here too.
+ */
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { MONEY_MSG } from '@common/messages';
+import type { AddTransactionInput, AdminTransactionType, HistoryQuery } from '@common/schemas/transactions';
+import type { Db, DbOrTx } from '../../db/client';
+import { deposits, journalEntries, transactionHistory, users, withdrawals } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
+import { client, house, postEntry, reverseEntry, type EntryType, type HouseAccountKind } from '../ledger/service';
+import type { UserRow } from '../users/presenter';
+
+export type HistoryRow = typeof transactionHistory.$inferSelect;
+
+/** How an admin transaction posts: entry type, the house account on the other side, and direction. */
+const ADMIN_POSTINGS: Record<AdminTransactionType, { type: EntryType; counter: HouseAccountKind; credit: boolean }> = {
+  deposit: { type: 'deposit', counter: 'cash', credit: true },
+  withdrawal: { type: 'withdrawal_settle', counter: 'cash', credit: false },
+  profit: { type: 'profit', counter: 'income_expense', credit: true },
+  bonus: { type: 'bonus', counter: 'income_expense', credit: true },
+};
+
+const th = transactionHistory;
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function historyWhere(userId: string, q: Partial<HistoryQuery>): SQL | undefined {
+  const search = q.search ? likePattern(q.search) : undefined;
+  return and(
+    eq(th.userId, userId),
+    q.type ? eq(th.type, q.type) : undefined,
+    q.status ? eq(th.status, q.status) : undefined,
+    search ? or(ilike(th.type, search), ilike(th.method, search), ilike(th.details, search), ilike(th.status, search)) : undefined,
+  );
+}
+
+const newestFirst = [desc(th.date), desc(th.createdAt), desc(th.id)];
+
+export interface PendingReviewRow {
+  id: string;
+  kind: 'deposit' | 'crypto-withdrawal' | 'bank-withdrawal';
+  userId: string;
+  amount: bigint;
+  method: string;
+  createdAt: Date;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export function createTransactionsService({ db, log }: { db: Db; log: FastifyBaseLogger }) {
+  async function findLine(conn: DbOrTx, id: string): Promise<HistoryRow | undefined> {
+    const [row] = await conn.select().from(th).where(eq(th.id, id));
+    return row;
+  }
+
+  return {
+    /** The user's latest 10 history lines (dashboard). */
+    async listRecent(userId: string): Promise<HistoryRow[]> {
+      return db.select().from(th).where(eq(th.userId, userId)).orderBy(...newestFirst).limit(10);
+    },
+
+    /** One page of the user's history with filters, and the total matching. */
+    async listHistory(userId: string, q: HistoryQuery): Promise<{ rows: HistoryRow[]; total: number }> {
+      const where = historyWhere(userId, q);
+      const [rows, [counted]] = await Promise.all([
+        db.select().from(th).where(where).orderBy(...newestFirst).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+        db.select({ n: count() }).from(th).where(where),
+      ]);
+      return { rows, total: Number(counted?.n ?? 0) };
+    },
+
+    /** The user's whole history, newest first (CSV export; at most 10,000 lines). */
+    async listAll(userId: string): Promise<HistoryRow[]> {
+      return db.select().from(th).where(eq(th.userId, userId)).orderBy(...newestFirst).limit(10_000);
+    },
+
+    /**
+     * Posts an admin transaction for a client: `amount` cents as a deposit (cash → available),
+     * withdrawal (available → cash), profit or bonus (income/expense → available), with the admin's
+     * reason as its details. Throws 404 (no such client), 422 "Insufficient balance".
+     */
+    async addTransaction(admin: UserRow, userId: string, input: AddTransactionInput, uow?: UnitOfWork): Promise<HistoryRow> {
+      return withUnitOfWork(db, log, uow, async ({ tx }) => {
+        const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId));
+        if (!target || target.role !== 'client') throw new AppError('NOT_FOUND');
+        const p = ADMIN_POSTINGS[input.transactionType];
+        const signed = p.credit ? input.amount : -input.amount;
+        const entry = await postEntry(tx, {
+          type: p.type,
+          userId,
+          actorId: admin.id,
+          memo: input.details,
+          effectiveAt: input.date,
+          lines: [
+            { account: house(p.counter), amount: -signed },
+            { account: client(userId, 'available'), amount: signed },
+          ],
+        });
+        return (await findLine(tx, entry.id))!;
+      });
+    },
+
+    /**
+     * Voids a history line with a reversing entry (never a delete). Voidable: approved deposits and
+     * admin/promotional entries. Throws 404, 409 (pending/rejected, a withdrawal request, a reversal,
+     * already voided), 422 (the client's balance no longer covers it). Answers the reversal's line.
+     */
+    async voidTransaction(admin: UserRow, id: string, reason: string | undefined, uow?: UnitOfWork): Promise<HistoryRow> {
+      return withUnitOfWork(db, log, uow, async ({ tx }) => {
+        const line = await findLine(tx, id);
+        if (!line) throw new AppError('NOT_FOUND');
+        if (line.source === 'withdrawal' || line.status !== 'approved') throw new AppError('CONFLICT', MONEY_MSG.notVoidable);
+        const [entry] = await tx
+          .select()
+          .from(journalEntries)
+          .where(line.source === 'deposit' ? and(eq(journalEntries.depositId, id), eq(journalEntries.type, 'deposit')) : eq(journalEntries.id, id));
+        if (!entry) throw new AppError('NOT_FOUND');
+        const what = `${line.type.replaceAll('_', ' ')} of ${line.date.toISOString().slice(0, 10)}`;
+        const reversal = await reverseEntry(tx, entry, {
+          actorId: admin.id,
+          memo: `Void of the ${what}${reason ? `: ${reason}` : ''}`,
+        });
+        return (await findLine(tx, reversal.id))!;
+      });
+    },
+
+    /** Every pending deposit and withdrawal, oldest first (admin review queue; at most 500 of each). */
+    async listPendingReviews(): Promise<PendingReviewRow[]> {
+      const who = { firstName: users.firstName, lastName: users.lastName, email: users.email };
+      const [ds, ws] = await Promise.all([
+        db
+          .select({ id: deposits.id, userId: deposits.userId, amount: deposits.amount, method: deposits.wallet, createdAt: deposits.createdAt, ...who })
+          .from(deposits)
+          .innerJoin(users, eq(users.id, deposits.userId))
+          .where(eq(deposits.status, 'pending'))
+          .orderBy(asc(deposits.createdAt))
+          .limit(500),
+        db
+          .select({
+            id: withdrawals.id,
+            userId: withdrawals.userId,
+            amount: withdrawals.amount,
+            method: withdrawals.method,
+            wallet: withdrawals.wallet,
+            createdAt: withdrawals.createdAt,
+            ...who,
+          })
+          .from(withdrawals)
+          .innerJoin(users, eq(users.id, withdrawals.userId))
+          .where(and(eq(withdrawals.status, 'pending'), isNull(withdrawals.deletedAt)))
+          .orderBy(asc(withdrawals.createdAt))
+          .limit(500),
+      ]);
+      return [
+        ...ds.map((d) => ({ ...d, kind: 'deposit' as const })),
+        ...ws.map(({ wallet, ...w }) => ({
+          ...w,
+          kind: w.method === 'bank' ? ('bank-withdrawal' as const) : ('crypto-withdrawal' as const),
+          method: wallet ?? 'bank',
+        })),
+      ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    },
+  };
+}
+
+export type TransactionsService = ReturnType<typeof createTransactionsService>;

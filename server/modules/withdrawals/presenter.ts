@@ -1,0 +1,25 @@
+/** What of a withdrawal row leaves the server (seed §3 "Crypto withdrawal", "Bank withdrawal"). */
+import type { RequestStatus } from '@common/schemas/deposits';
+import type { CryptoWallet, PublicBankWithdrawal, PublicCryptoWithdrawal } from '@common/schemas/withdrawals';
+import { centsToUsd } from '../../lib/money';
+import type { WithdrawalRow } from './service';
+
+export function presentWithdrawal(row: WithdrawalRow): PublicCryptoWithdrawal | PublicBankWithdrawal {
+  const base = {
+    _id: row.id,
+    userId: row.userId,
+    amount: centsToUsd(row.amount),
+    status: row.status as RequestStatus,
+    createdAt: row.createdAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+  };
+  if (row.method === 'crypto') return { ...base, wallet: row.wallet as CryptoWallet, address: row.address! };
+  return {
+    ...base,
+    bankName: row.bankName!,
+    accountName: row.accountName!,
+    accountNumber: row.accountNumber!,
+    routing: row.routing!,
+    swift: row.swift!,
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * Withdrawals (seed §2.7, §4, §5, §7 "Bank/Crypto withdrawals"; DESIGN.md §4, §5). One service for
+ * both methods (`/c-withdrawals` = crypto, `/b-withdrawals` = bank). A request needs the 6-digit
+ * confirmation code e-mailed on demand; in ONE transaction it consumes the code, records the
+ * request and moves the amount available → held (withdrawal_hold). Approval settles held → cash;
+ * rejection releases held → available. Amounts are cents.
+ *
+ * Deleting: only a declined (rejected) request can be deleted, and only from the lists — its hold and
+ * release entries stay in the ledger. A pending one is refused with 409 (decline it first), so a
+ * held amount can never vanish with its request.
+ */
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { MONEY_MSG } from '@common/messages';
+import type { BankWithdrawalInput, CryptoWithdrawalInput } from '@common/schemas/withdrawals';
+import type { Db, Tx } from '../../db/client';
+import { withdrawals } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { Mailer } from '../../lib/mail';
+import { formatUsd } from '../../lib/money';
+import type { OneTimeCodes } from '../../lib/one-time-codes';
+import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
+import { client, house, postEntry } from '../ledger/service';
+import type { NotificationsService } from '../notifications/service';
+import type { UserRow } from '../users/presenter';
+import { withdrawalCodeMail } from './emails';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type WithdrawalMethod = 'crypto' | 'bank';
+export type WithdrawalInput = { method: 'crypto'; input: CryptoWithdrawalInput } | { method: 'bank'; input: BankWithdrawalInput };
+
+/** At most this many codes per user in `CODE_WINDOW_SECONDS` (429 beyond). */
+export const CODE_LIMIT = 5;
+const CODE_WINDOW_SECONDS = 600;
+
+interface Deps {
+  db: Db;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  codes: OneTimeCodes;
+  notifications: NotificationsService;
+}
+
+function destination(w: WithdrawalRow): string {
+  return w.method === 'bank' ? `bank transfer to ${w.bankName}` : `${w.wallet?.toUpperCase()} to ${w.address}`;
+}
+
+export function createWithdrawalsService({ db, log, mailer, codes, notifications }: Deps) {
+  async function lockPending(tx: Tx, method: WithdrawalMethod, id: string): Promise<WithdrawalRow> {
+    const [row] = await tx
+      .select()
+      .from(withdrawals)
+      .where(and(eq(withdrawals.id, id), eq(withdrawals.method, method), isNull(withdrawals.deletedAt)))
+      .for('update');
+    if (!row) throw new AppError('NOT_FOUND');
+    if (row.status !== 'pending') throw new AppError('CONFLICT', MONEY_MSG.withdrawalAlready(row.status));
+    return row;
+  }
+
+  /** Marks a pending request reviewed, posts its settle/release entry and notifies the client. */
+  async function review(uow: UnitOfWork, admin: UserRow, method: WithdrawalMethod, id: string, approve: boolean) {
+    const w = await lockPending(uow.tx, method, id);
+    await postEntry(uow.tx, {
+      type: approve ? 'withdrawal_settle' : 'withdrawal_release',
+      userId: w.userId,
+      withdrawalId: w.id,
+      actorId: admin.id,
+      memo: `Withdrawal ${approve ? 'paid' : 'declined'}: ${destination(w)}`,
+      lines: [
+        { account: client(w.userId, 'held'), amount: -w.amount },
+        approve ? { account: house('cash'), amount: w.amount } : { account: client(w.userId, 'available'), amount: w.amount },
+      ],
+    });
+    const [row] = await uow.tx
+      .update(withdrawals)
+      .set({ status: approve ? 'approved' : 'rejected', reviewedBy: admin.id, reviewedAt: new Date() })
+      .where(eq(withdrawals.id, id))
+      .returning();
+    await notifications.notify(uow, {
+      userId: w.userId,
+      title: approve ? 'Withdrawal approved' : 'Withdrawal declined',
+      message: approve
+        ? `Your withdrawal of $${formatUsd(w.amount)} (${destination(w)}) has been approved and is on its way.`
+        : `Your withdrawal of $${formatUsd(w.amount)} (${destination(w)}) was declined; the amount is back in your balance.`,
+    });
+    return row!;
+  }
+
+  return {
+    /**
+     * E-mails the user a withdrawal confirmation code (10 minutes, 5 tries, single use).
+     * Throws AppError 429 after CODE_LIMIT codes in 10 minutes.
+     */
+    async requestCode(user: UserRow): Promise<void> {
+      if ((await codes.countRecent(user.id, 'withdrawal', CODE_WINDOW_SECONDS)) >= CODE_LIMIT) {
+        throw new AppError('TOO_MANY_REQUESTS');
+      }
+      const code = await codes.issue(db, user.id, 'withdrawal');
+      await mailer.send(withdrawalCodeMail(user.email, code));
+    },
+
+    /**
+     * Records a withdrawal request of `input.amount` cents and holds that amount.
+     * Throws AppError 400 "Invalid or expired confirmation code" (the try is counted even though the
+     * request rolls back), 422 "Insufficient balance".
+     */
+    async requestWithdrawal(user: UserRow, request: WithdrawalInput, uow?: UnitOfWork): Promise<WithdrawalRow> {
+      const { input } = request;
+      return withUnitOfWork(db, log, uow, async ({ tx, afterRollback }) => {
+        if (!(await codes.consume(tx, user.id, 'withdrawal', input.token))) {
+          afterRollback(() => codes.recordFailure(user.id, 'withdrawal'));
+          throw new AppError('BAD_REQUEST', MONEY_MSG.invalidCode);
+        }
+        const details =
+          request.method === 'crypto'
+            ? { wallet: request.input.wallet, address: request.input.address }
+            : {
+                bankName: request.input.bankName,
+                accountName: request.input.accountName,
+                accountNumber: request.input.accountNumber,
+                routing: request.input.routing,
+                swift: request.input.swift.toUpperCase(),
+              };
+        const [row] = await tx
+          .insert(withdrawals)
+          .values({ userId: user.id, method: request.method, amount: input.amount, ...details })
+          .returning();
+        await postEntry(tx, {
+          type: 'withdrawal_hold',
+          userId: user.id,
+          withdrawalId: row!.id,
+          actorId: user.id,
+          memo: `Withdrawal requested: ${destination(row!)}`,
+          lines: [
+            { account: client(user.id, 'available'), amount: -input.amount },
+            { account: client(user.id, 'held'), amount: input.amount },
+          ],
+        });
+        return row!;
+      });
+    },
+
+    /**
+     * Withdrawals of one method, newest first, without deleted ones: a client sees only their own
+     * (asking for another user's → 403); an admin sees everyone's, or one user's with `userId`.
+     */
+    async listWithdrawals(viewer: UserRow, method: WithdrawalMethod, userId?: string): Promise<WithdrawalRow[]> {
+      const isAdmin = viewer.role === 'admin';
+      if (!isAdmin && userId && userId !== viewer.id) throw new AppError('FORBIDDEN');
+      const owner = isAdmin ? userId : viewer.id;
+      return db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.method, method), isNull(withdrawals.deletedAt), owner ? eq(withdrawals.userId, owner) : undefined))
+        .orderBy(desc(withdrawals.createdAt), asc(withdrawals.id))
+        .limit(500);
+    },
+
+    /** Approves a pending withdrawal: settles held → cash. Throws 404, 409 "Withdrawal is already …". */
+    approveWithdrawal(admin: UserRow, method: WithdrawalMethod, id: string, uow?: UnitOfWork): Promise<WithdrawalRow> {
+      return withUnitOfWork(db, log, uow, (u) => review(u, admin, method, id, true));
+    },
+
+    /** Declines a pending withdrawal: releases held → available. Throws 404, 409. */
+    rejectWithdrawal(admin: UserRow, method: WithdrawalMethod, id: string, uow?: UnitOfWork): Promise<WithdrawalRow> {
+      return withUnitOfWork(db, log, uow, (u) => review(u, admin, method, id, false));
+    },
+
+    /** Hides a declined withdrawal from the lists (its ledger entries stay). Throws 404, 409 unless rejected. */
+    async deleteWithdrawal(method: WithdrawalMethod, id: string): Promise<void> {
+      await withUnitOfWork(db, log, undefined, async ({ tx }) => {
+        const [w] = await tx
+          .select()
+          .from(withdrawals)
+          .where(and(eq(withdrawals.id, id), eq(withdrawals.method, method), isNull(withdrawals.deletedAt)))
+          .for('update');
+        if (!w) throw new AppError('NOT_FOUND');
+        if (w.status !== 'rejected') throw new AppError('CONFLICT', MONEY_MSG.withdrawalNotDeletable);
+        await tx.update(withdrawals).set({ deletedAt: new Date() }).where(eq(withdrawals.id, id));
+      });
+    },
+  };
+}
+
+export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;
