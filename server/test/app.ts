@@ -39,6 +39,13 @@ export async function createTestDatabase(): Promise<{ database: Database; url?: 
       await database.close();
       const c = new pg.Client({ connectionString: base });
       await c.connect();
+      // pool.end() does not wait for its sockets to close; forcing the drop while they close makes
+      // the server kill them, which surfaces as uncaught errors. Let them go first (≤ 1 s).
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },

@@ -1,0 +1,279 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MONEY_MSG } from '@common/messages';
+import { MONEY_DEFAULTS } from '../../config';
+import { deposits, notifications, users } from '../../db/schema';
+import type { createMemoryStorage } from '../../lib/storage';
+import { createSignedInUser, createTestContext, type TestContext } from '../../test/app';
+import { getClientFigures } from '../ledger/service';
+import { createAdmin, createClient, imageDataUrl, ledgerViolations } from '../ledger/testing';
+
+let t: TestContext;
+let admin: Awaited<ReturnType<typeof createAdmin>>;
+let png: string;
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await createAdmin(t.app);
+  png = await imageDataUrl('png');
+});
+afterAll(async () => t?.close());
+
+type Headers = Record<string, string>;
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers = {}, payload?: unknown) =>
+  t.app.inject({ method, url, headers, ...(payload !== undefined && { payload: payload as object }) });
+const submit = (headers: Headers, body: Record<string, unknown> = {}) =>
+  inject('POST', '/api/deposits', headers, { amount: 100, image: png, wallet: 'bitcoin', ...body });
+const storedKeys = () => (t.app.ctx.services.storage as ReturnType<typeof createMemoryStorage>).keys();
+const figures = (userId: string) => getClientFigures(t.database.db, userId);
+
+describe('POST /api/deposits', () => {
+  it('needs a signed-in client with a verified e-mail', async () => {
+    expect((await submit({})).statusCode).toBe(401);
+    const unverified = await createSignedInUser(t.app, { emailVerified: false });
+    expect((await submit(unverified.headers)).statusCode).toBe(403);
+  });
+
+  it.each([
+    [{ amount: undefined }, MONEY_MSG.invalidAmount],
+    [{ amount: 0 }, MONEY_MSG.invalidAmount],
+    [{ amount: -5 }, MONEY_MSG.invalidAmount],
+    [{ amount: 10.123 }, MONEY_MSG.invalidAmount],
+    [{ amount: 'NaN' }, MONEY_MSG.invalidAmount],
+    [{ amount: 1e308 }, MONEY_MSG.invalidAmount],
+    [{ image: undefined }, MONEY_MSG.proofRequired],
+    [{ image: '' }, MONEY_MSG.proofRequired],
+    [{ wallet: 'dogecoin' }, undefined],
+    [{ transactionHash: 'not-a-hash' }, MONEY_MSG.invalidTransactionHash],
+  ])('refuses %j with 400', async (body, message) => {
+    const c = await createClient(t.app);
+    const res = await submit(c.headers, body);
+    expect(res.statusCode).toBe(400);
+    if (message) expect(res.json().message).toBe(message);
+  });
+
+  it('records a pending deposit with a cleaned proof only its owner and admins can fetch', async () => {
+    const c = await createClient(t.app);
+    const hash = `0x${'ab'.repeat(32)}`;
+    // a JPEG carrying EXIF metadata: what is stored has none
+    const withExif = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123456' } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps-and-camera' } } })
+      .toBuffer();
+    expect(withExif.includes(Buffer.from('secret-gps-and-camera'))).toBe(true);
+    const res = await submit(c.headers, { amount: '250.5', wallet: 'ethereum', transactionHash: hash, image: `data:image/png;base64,${withExif.toString('base64')}` });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe(MONEY_MSG.depositSubmitted);
+    const d = res.json().data;
+    expect(d).toMatchObject({ amount: 250.5, wallet: 'ethereum', status: 'pending', transactionHash: hash, userId: c.id });
+    expect((await figures(c.id)).balance).toBe(0n);
+
+    const own = await inject('GET', d.image.url, c.headers);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/jpeg');
+    expect(own.rawPayload.includes(Buffer.from('secret-gps-and-camera'))).toBe(false);
+    expect((await sharp(own.rawPayload).metadata()).exif).toBeUndefined();
+    expect((await inject('GET', d.image.url, admin.headers)).statusCode).toBe(200);
+    const other = await createClient(t.app);
+    expect((await inject('GET', d.image.url, other.headers)).statusCode).toBe(403);
+    expect((await inject('GET', d.image.url)).statusCode).toBe(401);
+    expect((await inject('GET', '/api/files/deposits/00000000-0000-4000-8000-000000000000', c.headers)).statusCode).toBe(404);
+  });
+
+  it('refuses a data URL over 5 MB with 413 without decoding it, and a body over the route limit too', async () => {
+    const c = await createClient(t.app);
+    const justOver = `data:image/png;base64,${'A'.repeat(Math.ceil((5 * 1024 * 1024 * 4) / 3) + 400)}`;
+    const big = await submit(c.headers, { image: justOver });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe(MONEY_MSG.fileTooLarge);
+
+    const huge = JSON.stringify({ amount: 100, wallet: 'bitcoin', image: `data:image/png;base64,${'A'.repeat(20 * 1024 * 1024)}` });
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/deposits',
+      headers: { ...c.headers, 'content-type': 'application/json' },
+      payload: huge,
+    });
+    const grown = process.memoryUsage().rss - before;
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe(MONEY_MSG.fileTooLarge);
+    expect(grown).toBeLessThan(50 * 1024 * 1024);
+    expect(await t.database.db.select().from(deposits).where(eq(deposits.userId, c.id))).toEqual([]);
+  });
+
+  it('refuses files that are not PNG/JPEG/WebP images by their bytes, and stores nothing', async () => {
+    const c = await createClient(t.app);
+    const keysBefore = storedKeys().length;
+    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#abcdef' } }).jpeg().toBuffer();
+    const cases: Array<[string, Buffer]> = [
+      ['php renamed png', Buffer.from('<?php system($_GET["c"]); ?>')],
+      ['svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
+      ['truncated jpeg', jpeg.subarray(0, Math.floor(jpeg.length / 2))],
+      ['gif', Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')],
+      ['garbage', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])],
+    ];
+    for (const [name, bytes] of cases) {
+      const res = await submit(c.headers, { image: `data:image/png;base64,${bytes.toString('base64')}` });
+      expect(res.statusCode, name).toBe(400);
+      expect([MONEY_MSG.imageType, MONEY_MSG.imageUnreadable], name).toContain(res.json().message);
+    }
+    for (const image of ['not a data url', 'data:image/png;base64,@@@@', 'data:text/plain,hello']) {
+      expect((await submit(c.headers, { image })).statusCode, image).toBe(400);
+    }
+    expect(storedKeys().length).toBe(keysBefore);
+    expect(await t.database.db.select().from(deposits).where(eq(deposits.userId, c.id))).toEqual([]);
+  });
+
+  it('accepts JPEG and WebP proofs', async () => {
+    const c = await createClient(t.app);
+    for (const format of ['jpeg', 'webp'] as const) {
+      expect((await submit(c.headers, { image: await imageDataUrl(format) })).statusCode).toBe(201);
+    }
+  });
+
+  it('replays the first answer for a repeated Idempotency-Key and refuses it with another payload', async () => {
+    const c = await createClient(t.app);
+    const headers = { ...c.headers, 'idempotency-key': 'dep-1' };
+    const first = await submit(headers);
+    const again = await submit(headers);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await t.database.db.select().from(deposits).where(eq(deposits.userId, c.id))).toHaveLength(1);
+    const other = await submit(headers, { amount: 101 });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe(MONEY_MSG.idempotencyMismatch);
+    expect((await submit({ ...c.headers, 'idempotency-key': 'bad key with spaces' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/deposits and /api/deposits/wallets', () => {
+  it('shows a client only their own; an admin anyone’s by ?userId=', async () => {
+    const a = await createClient(t.app);
+    const b = await createClient(t.app);
+    await submit(a.headers);
+    await submit(b.headers);
+    const own = await inject('GET', '/api/deposits', a.headers);
+    expect(own.json().data.map((d: { userId: string }) => d.userId)).toEqual([a.id]);
+    expect((await inject('GET', `/api/deposits?userId=${b.id}`, a.headers)).statusCode).toBe(403);
+    const byAdmin = await inject('GET', `/api/deposits?userId=${b.id}`, admin.headers);
+    expect(byAdmin.json().data.map((d: { userId: string }) => d.userId)).toEqual([b.id]);
+    expect((await inject('GET', '/api/deposits')).statusCode).toBe(401);
+    expect((await inject('GET', '/api/deposits?userId=nope', admin.headers)).statusCode).toBe(400);
+  });
+
+  it('answers the configured wallet addresses', async () => {
+    const c = await createClient(t.app);
+    const res = await inject('GET', '/api/deposits/wallets', c.headers);
+    expect(res.json().data).toEqual(MONEY_DEFAULTS.depositWallets);
+  });
+});
+
+describe('review: approve, reject, delete', () => {
+  const pending = async (headers: Headers, amount = 100) => (await submit(headers, { amount })).json().data._id as string;
+
+  it('is for admins only', async () => {
+    const c = await createClient(t.app);
+    const id = await pending(c.headers);
+    for (const [method, url] of [
+      ['PUT', `/api/deposits/${id}/approve`],
+      ['PUT', `/api/deposits/${id}/reject`],
+      ['DELETE', `/api/deposits/${id}`],
+    ] as const) {
+      expect((await inject(method, url)).statusCode, url).toBe(401);
+      expect((await inject(method, url, c.headers)).statusCode, url).toBe(403);
+    }
+    expect((await inject('PUT', '/api/deposits/00000000-0000-4000-8000-000000000000/approve', admin.headers)).statusCode).toBe(404);
+  });
+
+  it('approves: posts the deposit to the balance, notifies and e-mails the client; then refuses a second review', async () => {
+    const c = await createClient(t.app);
+    const id = await pending(c.headers, 1234.56);
+    const res = await inject('PUT', `/api/deposits/${id}/approve`, admin.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: MONEY_MSG.depositApproved, data: { status: 'approved' } });
+    expect(await figures(c.id)).toMatchObject({ balance: 1234_56n, totalDeposit: 1234_56n, totalBonus: 0n });
+    const mail = await t.smtp.waitForMail(c.email);
+    expect(mail.subject).toBe('Deposit approved');
+    expect(mail.text).toContain('$1,234.56');
+    const notes = await inject('GET', '/api/notifications/user', c.headers);
+    expect(notes.json().data[0]).toMatchObject({ title: 'Deposit approved', userId: c.id });
+    for (const action of ['approve', 'reject']) {
+      const again = await inject('PUT', `/api/deposits/${id}/${action}`, admin.headers);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe('Deposit is already approved');
+    }
+    const del = await inject('DELETE', `/api/deposits/${id}`, admin.headers);
+    expect(del.statusCode).toBe(409);
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('rejects: moves no money, notifies; a rejected or pending deposit can be deleted with its proof', async () => {
+    const c = await createClient(t.app);
+    const id = await pending(c.headers);
+    const res = await inject('PUT', `/api/deposits/${id}/reject`, admin.headers);
+    expect(res.json()).toMatchObject({ message: MONEY_MSG.depositRejected, data: { status: 'rejected' } });
+    expect((await figures(c.id)).balance).toBe(0n);
+    expect((await inject('PUT', `/api/deposits/${id}/approve`, admin.headers)).json().message).toBe('Deposit is already rejected');
+    const [row] = await t.database.db.select().from(deposits).where(eq(deposits.id, id));
+    expect(storedKeys()).toContain(row!.proofKey);
+    expect((await inject('DELETE', `/api/deposits/${id}`, admin.headers)).statusCode).toBe(200);
+    expect(storedKeys()).not.toContain(row!.proofKey);
+    expect((await inject('DELETE', `/api/deposits/${id}`, admin.headers)).statusCode).toBe(404);
+    const other = await pending(c.headers);
+    expect((await inject('DELETE', `/api/deposits/${other}`, admin.headers)).statusCode).toBe(200);
+  });
+
+  it('approval never fails because the mail server does; the notice is kept in the app', async () => {
+    const c = await createClient(t.app);
+    const id = await pending(c.headers);
+    const mailer = t.app.ctx.mailer;
+    const send = mailer.send;
+    mailer.send = async () => {
+      throw new Error('SMTP down');
+    };
+    try {
+      expect((await inject('PUT', `/api/deposits/${id}/approve`, admin.headers)).statusCode).toBe(200);
+    } finally {
+      mailer.send = send;
+    }
+    expect((await figures(c.id)).balance).toBe(100_00n);
+    expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, c.id))).toHaveLength(1);
+  });
+});
+
+describe('promotions', () => {
+  const approve = async (headers: Headers, amount: number) => {
+    const id = (await submit(headers, { amount })).json().data._id;
+    expect((await inject('PUT', `/api/deposits/${id}/approve`, admin.headers)).statusCode).toBe(200);
+  };
+
+  it('credits $500 on the first approved deposit of at least $5,000, once', async () => {
+    const c = await createClient(t.app);
+    await approve(c.headers, 4999.99);
+    expect((await figures(c.id)).totalBonus).toBe(0n);
+    await approve(c.headers, 5000);
+    await approve(c.headers, 7000);
+    expect(await figures(c.id)).toMatchObject({ totalBonus: 500_00n, totalDeposit: 16999_99n, balance: 17499_99n });
+  });
+
+  it('pays the referrer a bonus by their plan on every approved deposit of a referred client', async () => {
+    for (const [plan, rate] of [
+      ['Basic', 3],
+      ['Silver', 5],
+      ['Platinum', 10],
+    ] as const) {
+      const referrer = await createClient(t.app);
+      await t.database.db.update(users).set({ accountPlan: plan }).where(eq(users.id, referrer.id));
+      const referred = await createClient(t.app, { referredBy: referrer.id });
+      await approve(referred.headers, 100.05);
+      await approve(referred.headers, 200);
+      const expected = BigInt(Math.round(10005 * rate / 100) + 20000 * rate / 100);
+      expect(await figures(referrer.id), plan).toMatchObject({ referralBonus: expected, balance: expected });
+      expect((await figures(referred.id)).referralBonus).toBe(0n);
+    }
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,241 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MONEY_MSG } from '@common/messages';
+import { oneTimeCodes, withdrawals } from '../../db/schema';
+import { createSignedInUser, createTestContext, type TestContext } from '../../test/app';
+import { codeIn } from '../../test/smtp-receiver';
+import { getClientFigures } from '../ledger/service';
+import { createAdmin, createClient, ledgerViolations } from '../ledger/testing';
+
+let t: TestContext;
+let admin: Awaited<ReturnType<typeof createAdmin>>;
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await createAdmin(t.app);
+});
+afterAll(async () => t?.close());
+
+type Headers = Record<string, string>;
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers = {}, payload?: unknown) =>
+  t.app.inject({ method, url, headers, ...(payload !== undefined && { payload: payload as object }) });
+/** A fresh confirmation code for the user, issued through the service (as the e-mail would carry it). */
+const freshCode = (userId: string) => t.app.ctx.services.codes.issue(t.database.db, userId, 'withdrawal');
+const figures = (userId: string) => getClientFigures(t.database.db, userId);
+
+const crypto = (over: Record<string, unknown> = {}) => ({
+  amount: 40,
+  address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+  wallet: 'bitcoin',
+  ...over,
+});
+const bank = (over: Record<string, unknown> = {}) => ({
+  amount: 40,
+  bankName: 'First Bank',
+  accountName: 'Jane Doe',
+  accountNumber: '12345678',
+  routing: '021000021',
+  swift: 'DEUTDEFF',
+  ...over,
+});
+
+describe('POST /api/withdrawals/code', () => {
+  it('needs a verified client', async () => {
+    expect((await inject('POST', '/api/withdrawals/code')).statusCode).toBe(401);
+    const unverified = await createSignedInUser(t.app, { emailVerified: false });
+    expect((await inject('POST', '/api/withdrawals/code', unverified.headers)).statusCode).toBe(403);
+  });
+
+  it('e-mails a 6-digit code that confirms one withdrawal; at most 5 codes in 10 minutes', async () => {
+    const c = await createClient(t.app, { balance: 100_00n });
+    const res = await inject('POST', '/api/withdrawals/code', c.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(MONEY_MSG.codeSent);
+    const code = codeIn(await t.smtp.waitForMail(c.email));
+    const [stored] = await t.database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, c.id));
+    expect(stored!.codeHash).not.toContain(code);
+    const ok = await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token: code }));
+    expect(ok.statusCode).toBe(201);
+    const reused = await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token: code }));
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().message).toBe(MONEY_MSG.invalidCode);
+    for (let i = 0; i < 4; i++) expect((await inject('POST', '/api/withdrawals/code', c.headers)).statusCode).toBe(200);
+    expect((await inject('POST', '/api/withdrawals/code', c.headers)).statusCode).toBe(429);
+  });
+});
+
+describe('POST /api/c-withdrawals and /api/b-withdrawals', () => {
+  it('need a verified client', async () => {
+    expect((await inject('POST', '/api/c-withdrawals', {}, crypto({ token: '123456' }))).statusCode).toBe(401);
+    expect((await inject('POST', '/api/b-withdrawals', {}, bank({ token: '123456' }))).statusCode).toBe(401);
+    const unverified = await createSignedInUser(t.app, { emailVerified: false });
+    expect((await inject('POST', '/api/c-withdrawals', unverified.headers, crypto({ token: '123456' }))).statusCode).toBe(403);
+  });
+
+  it.each([
+    ['/api/c-withdrawals', crypto({ amount: undefined }), MONEY_MSG.fillAllFields],
+    ['/api/c-withdrawals', crypto({ address: ' ' }), MONEY_MSG.fillAllFields],
+    ['/api/c-withdrawals', crypto({ token: undefined }), MONEY_MSG.fillAllFields],
+    ['/api/c-withdrawals', crypto({ wallet: undefined }), MONEY_MSG.fillAllFields],
+    ['/api/c-withdrawals', crypto({ wallet: 'dogecoin' }), MONEY_MSG.fillAllFields],
+    ['/api/c-withdrawals', crypto({ amount: -1 }), MONEY_MSG.invalidAmount],
+    ['/api/c-withdrawals', crypto({ amount: '1.001' }), MONEY_MSG.invalidAmount],
+    ['/api/c-withdrawals', crypto({ amount: 'Infinity' }), MONEY_MSG.invalidAmount],
+    ['/api/c-withdrawals', crypto({ address: 'x<script>' }), MONEY_MSG.invalidAddress],
+    ['/api/c-withdrawals', crypto({ token: '12ab56' }), MONEY_MSG.invalidCode],
+    ['/api/b-withdrawals', bank({ bankName: '' }), MONEY_MSG.fillAllFields],
+    ['/api/b-withdrawals', bank({ accountNumber: '12-34' }), MONEY_MSG.digitsOnly('Account number')],
+    ['/api/b-withdrawals', bank({ routing: 'abc' }), MONEY_MSG.digitsOnly('Routing number')],
+    ['/api/b-withdrawals', bank({ swift: 'NOPE' }), MONEY_MSG.invalidSwift],
+  ])('%s refuses %j with 400', async (url, body, message) => {
+    const c = await createClient(t.app, { balance: 100_00n });
+    const res = await inject('POST', url, c.headers, { token: '123456', ...body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it('refuses an amount above the available balance with 422 and leaves the code usable', async () => {
+    const c = await createClient(t.app, { balance: 39_99n });
+    const token = await freshCode(c.id);
+    const res = await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(MONEY_MSG.insufficientBalance);
+    expect((await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token, amount: 39.99 }))).statusCode).toBe(201);
+  });
+
+  it('refuses a wrong, expired or someone else’s code; five wrong tries burn the live codes', async () => {
+    const c = await createClient(t.app, { balance: 100_00n });
+    const other = await createClient(t.app);
+    const othersCode = await freshCode(other.id);
+    expect((await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token: othersCode }))).statusCode).toBe(400);
+
+    const expiring = await freshCode(c.id);
+    await t.database.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.userId, c.id));
+    expect((await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token: expiring }))).statusCode).toBe(400);
+
+    const code = await freshCode(c.id);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const res = await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token: wrong }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(MONEY_MSG.invalidCode);
+    }
+    expect((await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token: code }))).statusCode).toBe(400);
+    expect((await figures(c.id)).balance).toBe(100_00n);
+  });
+
+  it('holds the amount: available → held, for crypto (usdt too) and bank requests', async () => {
+    const c = await createClient(t.app, { balance: 200_00n });
+    const usdt = await inject('POST', '/api/c-withdrawals', c.headers, crypto({ wallet: 'usdt', address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', token: await freshCode(c.id) }));
+    expect(usdt.statusCode).toBe(201);
+    expect(usdt.json()).toMatchObject({ message: MONEY_MSG.cryptoWithdrawalSubmitted, data: { wallet: 'usdt', amount: 40, status: 'pending' } });
+    const b = await inject('POST', '/api/b-withdrawals', c.headers, bank({ amount: '60.5', swift: 'deutdeff', token: await freshCode(c.id) }));
+    expect(b.statusCode).toBe(201);
+    expect(b.json()).toMatchObject({
+      message: MONEY_MSG.bankWithdrawalSubmitted,
+      data: { bankName: 'First Bank', accountNumber: '12345678', routing: '021000021', swift: 'DEUTDEFF', amount: 60.5 },
+    });
+    expect(b.json().data).not.toHaveProperty('token');
+    expect(await figures(c.id)).toMatchObject({ balance: 99_50n, held: 100_50n });
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('replays an Idempotency-Key: one hold, one code used; another payload → 409', async () => {
+    const c = await createClient(t.app, { balance: 100_00n });
+    const token = await freshCode(c.id);
+    const headers = { ...c.headers, 'idempotency-key': 'w-1' };
+    const first = await inject('POST', '/api/c-withdrawals', headers, crypto({ token }));
+    const again = await inject('POST', '/api/c-withdrawals', headers, crypto({ token }));
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect((await figures(c.id)).held).toBe(40_00n);
+    expect((await inject('POST', '/api/c-withdrawals', headers, crypto({ token, amount: 41 }))).statusCode).toBe(409);
+    // the same key on the other route is another request too
+    expect((await inject('POST', '/api/b-withdrawals', headers, bank({ token }))).statusCode).toBe(409);
+  });
+});
+
+describe('review and lists', () => {
+  async function pendingCrypto(c: { id: string; headers: Headers }, amount = 40) {
+    const res = await inject('POST', '/api/c-withdrawals', c.headers, crypto({ amount, token: await freshCode(c.id) }));
+    expect(res.statusCode).toBe(201);
+    return res.json().data._id as string;
+  }
+
+  it('admin routes refuse guests and clients; ids are per method', async () => {
+    const c = await createClient(t.app, { balance: 100_00n });
+    const id = await pendingCrypto(c);
+    for (const [method, url] of [
+      ['PUT', `/api/c-withdrawals/${id}/approve`],
+      ['PUT', `/api/c-withdrawals/${id}/reject`],
+      ['DELETE', `/api/c-withdrawals/${id}`],
+    ] as const) {
+      expect((await inject(method, url)).statusCode, url).toBe(401);
+      expect((await inject(method, url, c.headers)).statusCode, url).toBe(403);
+    }
+    expect((await inject('PUT', `/api/b-withdrawals/${id}/approve`, admin.headers)).statusCode).toBe(404);
+    expect((await inject('PUT', '/api/c-withdrawals/not-a-uuid/approve', admin.headers)).statusCode).toBe(400);
+  });
+
+  it('approve settles held → cash and notifies; a second review is refused', async () => {
+    const c = await createClient(t.app, { balance: 100_00n });
+    const id = await pendingCrypto(c);
+    const res = await inject('PUT', `/api/c-withdrawals/${id}/approve`, admin.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: MONEY_MSG.withdrawalApproved, data: { status: 'approved' } });
+    expect(await figures(c.id)).toMatchObject({ balance: 60_00n, held: 0n });
+    expect((await t.smtp.waitForMail(c.email)).subject).toBe('Withdrawal approved');
+    for (const action of ['approve', 'reject']) {
+      const again = await inject('PUT', `/api/c-withdrawals/${id}/${action}`, admin.headers);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe('Withdrawal is already approved');
+    }
+    expect((await inject('DELETE', `/api/c-withdrawals/${id}`, admin.headers)).statusCode).toBe(409);
+  });
+
+  it('reject releases held → available; only a declined request can be deleted, and only from the lists', async () => {
+    const c = await createClient(t.app, { balance: 100_00n });
+    const id = await pendingCrypto(c, 30);
+    const del = await inject('DELETE', `/api/c-withdrawals/${id}`, admin.headers);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toBe(MONEY_MSG.withdrawalNotDeletable);
+    const res = await inject('PUT', `/api/c-withdrawals/${id}/reject`, admin.headers);
+    expect(res.json()).toMatchObject({ message: MONEY_MSG.withdrawalDeclined, data: { status: 'rejected' } });
+    expect(await figures(c.id)).toMatchObject({ balance: 100_00n, held: 0n });
+    expect((await inject('DELETE', `/api/c-withdrawals/${id}`, admin.headers)).statusCode).toBe(200);
+    expect((await inject('GET', '/api/c-withdrawals', c.headers)).json().data).toEqual([]);
+    expect((await inject('DELETE', `/api/c-withdrawals/${id}`, admin.headers)).statusCode).toBe(404);
+    const [row] = await t.database.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+    expect(row!.deletedAt).not.toBeNull();
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('lists a client’s own requests by method; an admin anyone’s by ?userId=', async () => {
+    const a = await createClient(t.app, { balance: 100_00n });
+    const b = await createClient(t.app, { balance: 100_00n });
+    await pendingCrypto(a);
+    await pendingCrypto(b);
+    await inject('POST', '/api/b-withdrawals', a.headers, bank({ token: await freshCode(a.id) }));
+    const own = (await inject('GET', '/api/c-withdrawals', a.headers)).json().data;
+    expect(own.map((w: { userId: string }) => w.userId)).toEqual([a.id]);
+    expect((await inject('GET', '/api/b-withdrawals', a.headers)).json().data).toHaveLength(1);
+    expect((await inject('GET', `/api/c-withdrawals?userId=${b.id}`, a.headers)).statusCode).toBe(403);
+    expect((await inject('GET', `/api/c-withdrawals?userId=${b.id}`, admin.headers)).json().data[0].userId).toBe(b.id);
+    expect((await inject('GET', '/api/c-withdrawals')).statusCode).toBe(401);
+  });
+});
+
+describe('concurrency', () => {
+  it('100 parallel withdrawals against a balance for one: exactly one succeeds, the rest 422, nothing negative', async () => {
+    const c = await createClient(t.app, { balance: 50_00n });
+    const codes = await Promise.all(Array.from({ length: 100 }, () => freshCode(c.id)));
+    const results = await Promise.all(
+      codes.map((token) => inject('POST', '/api/c-withdrawals', c.headers, crypto({ amount: 50, token }))),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(99);
+    expect(await figures(c.id)).toMatchObject({ balance: 0n, held: 50_00n });
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+});
