@@ -57,7 +57,7 @@ export const addTransactionSchema = z.object({
 export type AddTransactionInput = z.output<typeof addTransactionSchema>;
 
 /** DELETE /api/transaction/:id (admin): optional reason shown to the client with the reversal. */
-export const voidTransactionSchema = z.object({ reason: z.string().trim().max(500).optional() }).optional();
+export const voidTransactionSchema = z.object({ reason: z.string().trim().max(500).optional() }).nullish();
 
 /** A history line as the API answers it. */
 export interface PublicTransaction {

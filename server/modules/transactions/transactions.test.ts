@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MONEY_MSG } from '@common/messages';
+import { createTestContext, type TestContext } from '../../test/app';
+import { getClientFigures } from '../ledger/service';
+import { createAdmin, createClient, imageDataUrl, ledgerViolations } from '../ledger/testing';
+
+let t: TestContext;
+let admin: Awaited<ReturnType<typeof createAdmin>>;
+let png: string;
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await createAdmin(t.app);
+  png = await imageDataUrl();
+});
+afterAll(async () => t?.close());
+
+type Headers = Record<string, string>;
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers = {}, payload?: unknown) =>
+  t.app.inject({ method, url, headers, ...(payload !== undefined && { payload: payload as object }) });
+const figures = (userId: string) => getClientFigures(t.database.db, userId);
+const add = (userId: string, body: Record<string, unknown>, headers: Headers = admin.headers) =>
+  inject('POST', `/api/transaction/${userId}`, headers, { amount: 10, transactionType: 'profit', details: 'Trading profit', ...body });
+const deposit = async (c: { headers: Headers }, amount = 100) =>
+  (await inject('POST', '/api/deposits', c.headers, { amount, image: png, wallet: 'bitcoin' })).json().data._id as string;
+const withdraw = async (c: { id: string; headers: Headers }, amount = 10) => {
+  const token = await t.app.ctx.services.codes.issue(t.database.db, c.id, 'withdrawal');
+  const res = await inject('POST', '/api/c-withdrawals', c.headers, {
+    amount,
+    token,
+    wallet: 'ethereum',
+    address: '0x52908400098527886E0F7030069857D2E4169EE7',
+  });
+  return res.json().data._id as string;
+};
+
+describe('POST /api/transaction/:userId (admin adds a transaction)', () => {
+  it('is for admins only', async () => {
+    const c = await createClient(t.app);
+    expect((await add(c.id, {}, {})).statusCode).toBe(401);
+    expect((await add(c.id, {}, c.headers)).statusCode).toBe(403);
+  });
+
+  it.each([
+    [{ details: '' }, MONEY_MSG.detailsRequired],
+    [{ details: undefined }, MONEY_MSG.detailsRequired],
+    [{ amount: 0 }, MONEY_MSG.invalidAmount],
+    [{ amount: 'abc' }, MONEY_MSG.invalidAmount],
+    [{ status: 'pending' }, MONEY_MSG.adminTransactionStatus],
+    [{ date: 'yesterday' }, MONEY_MSG.invalidDate],
+    [{ date: '2999-01-01T00:00:00Z' }, MONEY_MSG.invalidDate],
+    [{ transactionType: 'gift' }, undefined],
+  ])('refuses %j with 400', async (body, message) => {
+    const c = await createClient(t.app);
+    const res = await add(c.id, body);
+    expect(res.statusCode).toBe(400);
+    if (message) expect(res.json().message).toBe(message);
+  });
+
+  it('answers 404 for an unknown user or a non-client', async () => {
+    expect((await add('00000000-0000-4000-8000-000000000000', {})).statusCode).toBe(404);
+    expect((await add(admin.id, {})).statusCode).toBe(404);
+  });
+
+  it('posts each type to the ledger; the client sees it with the admin’s reason and date', async () => {
+    const c = await createClient(t.app);
+    const posted = await add(c.id, { transactionType: 'deposit', amount: 1000, details: 'Wire received', date: '2026-01-15T10:00:00.000Z' });
+    expect(posted.statusCode).toBe(201);
+    expect(posted.json()).toMatchObject({
+      message: MONEY_MSG.transactionAdded,
+      data: { type: 'deposit', amount: 1000, direction: 'credit', status: 'approved', details: 'Wire received', date: '2026-01-15T10:00:00.000Z' },
+    });
+    expect((await add(c.id, { transactionType: 'profit', amount: 50.25 })).statusCode).toBe(201);
+    expect((await add(c.id, { transactionType: 'bonus', amount: 20 })).statusCode).toBe(201);
+    const paid = await add(c.id, { transactionType: 'withdrawal', amount: 70.25, details: 'Paid by cheque' });
+    expect(paid.json().data).toMatchObject({ type: 'withdrawal', direction: 'debit', amount: 70.25 });
+    expect(await figures(c.id)).toMatchObject({ balance: 1000_00n, totalDeposit: 1000_00n, totalProfit: 50_25n, totalBonus: 20_00n });
+    const over = await add(c.id, { transactionType: 'withdrawal', amount: 1000.01 });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().message).toBe(MONEY_MSG.insufficientBalance);
+  });
+
+  it('replays a repeated Idempotency-Key once and refuses it with another payload', async () => {
+    const c = await createClient(t.app);
+    const headers = { ...admin.headers, 'idempotency-key': `add-${c.id}` };
+    const first = await add(c.id, { amount: 5 }, headers);
+    const again = await add(c.id, { amount: 5 }, headers);
+    expect(again.json()).toEqual(first.json());
+    expect((await figures(c.id)).balance).toBe(5_00n);
+    expect((await add(c.id, { amount: 6 }, headers)).statusCode).toBe(409);
+  });
+});
+
+describe('GET /api/transaction, /all, /export.csv, /admin', () => {
+  it('need a session; /admin needs an admin and a userId', async () => {
+    for (const url of ['/api/transaction', '/api/transaction/all', '/api/transaction/export.csv']) {
+      expect((await inject('GET', url)).statusCode, url).toBe(401);
+    }
+    const c = await createClient(t.app);
+    expect((await inject('GET', `/api/transaction/admin?userId=${c.id}`, c.headers)).statusCode).toBe(403);
+    expect((await inject('GET', '/api/transaction/admin', admin.headers)).statusCode).toBe(400);
+  });
+
+  it('shows deposits and withdrawals with their status next to posted entries, newest first, own only', async () => {
+    const c = await createClient(t.app, { balance: 100_00n });
+    const other = await createClient(t.app, { balance: 100_00n });
+    await deposit(other);
+    const d = await deposit(c, 300);
+    const w = await withdraw(c, 25);
+    const res = await inject('GET', '/api/transaction', c.headers);
+    const rows = res.json().data as Array<{ _id: string; type: string; status: string; method: string; userId: string }>;
+    expect(rows.map((r) => [r.type, r.status])).toEqual([
+      ['withdrawal', 'pending'],
+      ['deposit', 'pending'],
+      ['deposit', 'approved'],
+    ]);
+    expect(rows.every((r) => r.userId === c.id)).toBe(true);
+    expect(rows[0]).toMatchObject({ _id: w, method: 'ethereum' });
+    expect(rows[1]).toMatchObject({ _id: d, method: 'bitcoin' });
+    await inject('PUT', `/api/deposits/${d}/approve`, admin.headers);
+    await inject('PUT', `/api/c-withdrawals/${w}/reject`, admin.headers);
+    const after = (await inject('GET', '/api/transaction', c.headers)).json().data as Array<{ status: string }>;
+    expect(after.map((r) => r.status)).toEqual(['rejected', 'approved', 'approved']);
+  });
+
+  it('answers the latest 10 on /transaction and pages, filters and searches on /all', async () => {
+    const c = await createClient(t.app);
+    for (let i = 1; i <= 12; i++) {
+      await add(c.id, { amount: i, transactionType: i % 2 ? 'profit' : 'bonus', details: `note ${i}`, date: new Date(Date.UTC(2026, 0, i)).toISOString() });
+    }
+    const recent = (await inject('GET', '/api/transaction', c.headers)).json().data as Array<{ amount: number }>;
+    expect(recent.map((r) => r.amount)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
+    const page2 = (await inject('GET', '/api/transaction/all?page=2&pageSize=10', c.headers)).json();
+    expect(page2.total).toBe(12);
+    expect(page2.data.map((r: { amount: number }) => r.amount)).toEqual([2, 1]);
+    const bonuses = (await inject('GET', '/api/transaction/all?type=bonus&pageSize=20', c.headers)).json();
+    expect(bonuses.total).toBe(6);
+    const search = (await inject('GET', '/api/transaction/all?search=note%201', c.headers)).json();
+    expect(search.data.map((r: { details: string }) => r.details).sort()).toEqual(['note 1', 'note 10', 'note 11', 'note 12']);
+    expect((await inject('GET', '/api/transaction/all?search=%25', c.headers)).json().total).toBe(0);
+    expect((await inject('GET', '/api/transaction/all?status=pending', c.headers)).json().total).toBe(0);
+    for (const q of ['pageSize=15', 'page=0', 'type=gift', 'status=done']) {
+      expect((await inject('GET', `/api/transaction/all?${q}`, c.headers)).statusCode, q).toBe(400);
+    }
+    const byAdmin = (await inject('GET', `/api/transaction/admin?userId=${c.id}&pageSize=40`, admin.headers)).json();
+    expect(byAdmin.total).toBe(12);
+  });
+
+  it('exports the history as CSV with formula-looking cells defused', async () => {
+    const c = await createClient(t.app);
+    await add(c.id, { amount: 1234.5, details: '=HYPERLINK("http://evil","x"), then more' });
+    const res = await inject('GET', '/api/transaction/export.csv', c.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toContain('attachment');
+    const [head, line] = res.body.trim().split('\r\n');
+    expect(head).toBe('Date,Type,Direction,Amount (USD),Status,Method,Details,Voided,ID');
+    expect(line).toContain(',profit,credit,1234.50,approved,account,"\'=HYPERLINK(""http://evil"",""x""), then more",no,');
+  });
+});
+
+describe('DELETE /api/transaction/:id (void)', () => {
+  it('is for admins only and answers 404 for an unknown id', async () => {
+    const c = await createClient(t.app);
+    const id = (await add(c.id, {})).json().data._id;
+    expect((await inject('DELETE', `/api/transaction/${id}`)).statusCode).toBe(401);
+    expect((await inject('DELETE', `/api/transaction/${id}`, c.headers)).statusCode).toBe(403);
+    expect((await inject('DELETE', '/api/transaction/00000000-0000-4000-8000-000000000000', admin.headers)).statusCode).toBe(404);
+  });
+
+  it('voids an approved deposit with a reversal the client sees; the original stays, marked voided; once only', async () => {
+    const c = await createClient(t.app);
+    const d = await deposit(c, 80);
+    await inject('PUT', `/api/deposits/${d}/approve`, admin.headers);
+    const res = await inject('DELETE', `/api/transaction/${d}`, admin.headers, { reason: 'chargeback' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: MONEY_MSG.transactionVoided,
+      data: { type: 'reversal', direction: 'debit', amount: 80, status: 'approved' },
+    });
+    expect(res.json().data.details).toMatch(/^Void of the deposit of \d{4}-\d{2}-\d{2}: chargeback$/);
+    expect(await figures(c.id)).toMatchObject({ balance: 0n, totalDeposit: 0n });
+    const history = (await inject('GET', '/api/transaction', c.headers)).json().data;
+    expect(history.map((r: { type: string; voided: boolean }) => [r.type, r.voided])).toEqual([
+      ['reversal', false],
+      ['deposit', true],
+    ]);
+    const twice = await inject('DELETE', `/api/transaction/${d}`, admin.headers);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(MONEY_MSG.alreadyVoided);
+    expect((await inject('DELETE', `/api/transaction/${res.json().data._id}`, admin.headers)).statusCode).toBe(409);
+  });
+
+  it('refuses pending deposits and withdrawal requests (409) and a void the balance no longer covers (422)', async () => {
+    const c = await createClient(t.app, { balance: 50_00n });
+    const d = await deposit(c);
+    expect((await inject('DELETE', `/api/transaction/${d}`, admin.headers)).statusCode).toBe(409);
+    const w = await withdraw(c, 10);
+    const refused = await inject('DELETE', `/api/transaction/${w}`, admin.headers);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(MONEY_MSG.notVoidable);
+    const gift = (await add(c.id, { transactionType: 'bonus', amount: 30 })).json().data._id;
+    await withdraw(c, 70);
+    const overdraw = await inject('DELETE', `/api/transaction/${gift}`, admin.headers);
+    expect(overdraw.statusCode).toBe(422);
+    expect(overdraw.json().message).toBe(MONEY_MSG.insufficientBalance);
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+});
+
+describe('GET /api/reviews/pending', () => {
+  it('is for admins only', async () => {
+    const c = await createClient(t.app);
+    expect((await inject('GET', '/api/reviews/pending')).statusCode).toBe(401);
+    expect((await inject('GET', '/api/reviews/pending', c.headers)).statusCode).toBe(403);
+  });
+
+  it('lists every pending deposit and withdrawal, oldest first, with the client', async () => {
+    const c = await createClient(t.app, { balance: 100_00n });
+    const d = await deposit(c, 10);
+    const w = await withdraw(c, 20);
+    const token = await t.app.ctx.services.codes.issue(t.database.db, c.id, 'withdrawal');
+    const b = (
+      await inject('POST', '/api/b-withdrawals', c.headers, {
+        amount: 5,
+        token,
+        bankName: 'Bank',
+        accountName: 'Test User',
+        accountNumber: '1234',
+        routing: '021000021',
+        swift: 'DEUTDEFF',
+      })
+    ).json().data._id;
+    const approved = await deposit(c, 1);
+    await inject('PUT', `/api/deposits/${approved}/approve`, admin.headers);
+    const rows = (await inject('GET', '/api/reviews/pending', admin.headers)).json().data as Array<{
+      _id: string;
+      kind: string;
+      createdAt: string;
+      user: { email: string };
+    }>;
+    const mine = rows.filter((r) => [d, w, b].includes(r._id));
+    expect(mine.map((r) => r.kind)).toEqual(['deposit', 'crypto-withdrawal', 'bank-withdrawal']);
+    expect(mine[0]!.user.email).toBe(c.email);
+    expect(rows.some((r) => r._id === approved)).toBe(false);
+    const times = rows.map((r) => r.createdAt);
+    expect(times).toEqual([...times].sort());
+  });
+});
+
+describe('GET /api/notifications/user', () => {
+  it('needs a session and answers only the user’s own notices', async () => {
+    expect((await inject('GET', '/api/notifications/user')).statusCode).toBe(401);
+    const a = await createClient(t.app);
+    const b = await createClient(t.app);
+    const d = await deposit(a);
+    await inject('PUT', `/api/deposits/${d}/reject`, admin.headers);
+    expect((await inject('GET', '/api/notifications/user', a.headers)).json().data).toMatchObject([
+      { title: 'Deposit rejected', userId: a.id, readAt: null },
+    ]);
+    expect((await inject('GET', '/api/notifications/user', b.headers)).json().data).toEqual([]);
+  });
+});
