@@ -3,6 +3,10 @@
  * DESIGN.md §5 changes the password minimum to 8.
  */
 export const MSG = {
+  // Contact and support (seed §8)
+  messageSent: 'Message sent successfully',
+  messageFailed: 'Failed to send message',
+  contactDeleted: 'Contact deleted',
   // Registration and sign-in (seed §5, §8)
   passwordsDoNotMatch: 'Passwords do not match',
   passwordTooShort: 'Password must be at least 8 characters',

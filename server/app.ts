@@ -29,6 +29,8 @@ import { createAuth, type Auth } from './modules/auth/better-auth';
 import { createGuards, type Guards } from './modules/auth/guard';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import { contactRoutes } from './modules/contacts/routes';
+import { createContactsService, type ContactsService } from './modules/contacts/service';
 import { healthRoutes } from './modules/health/routes';
 import { createDepositsService, type DepositsService } from './modules/deposits/service';
 import { depositRoutes } from './modules/deposits/routes';
@@ -59,6 +61,7 @@ export interface AppContext {
     deposits: DepositsService;
     withdrawals: WithdrawalsService;
     transactions: TransactionsService;
+    contacts: ContactsService;
   };
 }
 
@@ -107,6 +110,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       deposits: createDepositsService({ db, log, storage, notifications, money: config.money }),
       withdrawals: createWithdrawalsService({ db, log, mailer, codes, notifications }),
       transactions: createTransactionsService({ db, log }),
+      contacts: createContactsService(db),
     },
   };
   app.decorate('ctx', ctx);
@@ -169,6 +173,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       await api.register(reviewRoutes, { prefix: '/reviews' });
       await api.register(notificationRoutes, { prefix: '/notifications' });
       await api.register(fileRoutes, { prefix: '/files' });
+      await api.register(contactRoutes, { prefix: '/contacts' });
     },
     { prefix: '/api' },
   );

@@ -367,3 +367,17 @@ export const transactionHistory = pgView('transaction_history', {
   voided: boolean('voided').notNull(),
   source: text('source').notNull(),
 }).existing();
+
+/** Messages from the public contact form (seed §2.4, §3 "Contact message"). */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+);

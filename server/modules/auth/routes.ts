@@ -14,6 +14,7 @@ import {
   verifyEmailSchema,
 } from '@common/schemas/auth';
 import type { AppInstance } from '../../app';
+import { rateLimited } from '../../lib/rate-limit';
 import { presentUser } from '../users/presenter';
 import { currentUser, xsrfTokenFor } from './guard';
 
@@ -22,21 +23,9 @@ const tags = ['auth'];
 export async function authRoutes(app: AppInstance) {
   const { guards, services, config } = app.ctx;
   const svc = services.auth;
-  /** Per-IP limits on the routes that guess secrets or send mail (issue 7 §5). */
-  const limit = (max: number, minutes: number, byEmail = false) => ({
-    rateLimit: {
-      max,
-      timeWindow: minutes * 60_000,
-      ...(byEmail && {
-        keyGenerator: (req: { ip: string; body?: unknown }) =>
-          `${req.ip}:${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
-      }),
-    },
-  });
-
   app.post(
     '/signup',
-    { schema: { tags, body: signupSchema }, config: limit(20, 10) },
+    { schema: { tags, body: signupSchema }, config: rateLimited(20, 10) },
     async (req, reply) => {
       const user = await svc.signup(req.body);
       return reply.code(201).send({ message: MSG.registered, user: presentUser(user) });
@@ -47,7 +36,7 @@ export async function authRoutes(app: AppInstance) {
     '/signin',
     {
       schema: { tags, body: signinSchema, querystring: z.object({ as: z.enum(['admin']).optional() }) },
-      config: limit(10, 5, true),
+      config: rateLimited(10, 5, { byEmail: true }),
     },
     async (req, reply) => {
       const headers = new Headers({ 'user-agent': req.headers['user-agent'] ?? '', 'x-forwarded-for': req.ip });
@@ -64,14 +53,14 @@ export async function authRoutes(app: AppInstance) {
 
   app.post(
     '/verify-email',
-    { schema: { tags, body: verifyEmailSchema }, preHandler: guards.requireUser, config: limit(20, 10) },
+    { schema: { tags, body: verifyEmailSchema }, preHandler: guards.requireUser, config: rateLimited(20, 10) },
     async (req) => {
       const user = await svc.verifyEmail(currentUser(req), req.body.otp);
       return { message: MSG.emailVerified, user: presentUser(user) };
     },
   );
 
-  app.post('/resend-otp', { schema: { tags }, preHandler: guards.requireUser, config: limit(5, 10) }, async (req) => {
+  app.post('/resend-otp', { schema: { tags }, preHandler: guards.requireUser, config: rateLimited(5, 10) }, async (req) => {
     await svc.resendVerification(currentUser(req));
     return { message: MSG.emailSent };
   });
@@ -89,7 +78,7 @@ export async function authRoutes(app: AppInstance) {
 
   app.post(
     '/change-password',
-    { schema: { tags, body: changePasswordSchema }, preHandler: guards.requireUser, config: limit(10, 10) },
+    { schema: { tags, body: changePasswordSchema }, preHandler: guards.requireUser, config: rateLimited(10, 10) },
     async (req) => {
       await svc.changePassword(currentUser(req), req.auth!.token, req.body.oldPassword, req.body.newPassword);
       return { message: MSG.passwordChanged };
@@ -98,7 +87,7 @@ export async function authRoutes(app: AppInstance) {
 
   app.post(
     '/forgot-password',
-    { schema: { tags, body: forgotPasswordSchema }, config: limit(5, 10, true) },
+    { schema: { tags, body: forgotPasswordSchema }, config: rateLimited(5, 10, { byEmail: true }) },
     async (req) => {
       await svc.forgotPassword(req.body.email);
       return { message: MSG.resetSent };
@@ -107,7 +96,7 @@ export async function authRoutes(app: AppInstance) {
 
   app.post(
     '/reset-password',
-    { schema: { tags, body: resetPasswordSchema }, config: limit(10, 10, true) },
+    { schema: { tags, body: resetPasswordSchema }, config: rateLimited(10, 10, { byEmail: true }) },
     async (req) => {
       await svc.resetPassword(req.body.email, req.body.otp, req.body.newPassword);
       return { message: MSG.passwordReset };

@@ -15,6 +15,7 @@ import { MONEY_MSG } from '@common/messages';
 import { idParams, userIdQuery } from '@common/schemas/common';
 import { bankWithdrawalSchema, cryptoWithdrawalSchema } from '@common/schemas/withdrawals';
 import type { AppInstance } from '../../app';
+import { rateLimited } from '../../lib/rate-limit';
 import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';
 import { currentUser } from '../auth/guard';
 import { presentWithdrawal } from './presenter';
@@ -35,7 +36,7 @@ export async function withdrawalCodeRoutes(app: AppInstance) {
     {
       schema: { tags },
       preHandler: guards.requireVerifiedUser,
-      config: { rateLimit: { max: 5, timeWindow: 10 * 60_000 } },
+      config: rateLimited(5, 10),
     },
     async (req) => {
       await services.withdrawals.requestCode(currentUser(req));

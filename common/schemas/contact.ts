@@ -1,0 +1,18 @@
+/**
+ * POST /api/contacts — the public contact form (seed §2.4, §5: name, email, message required;
+ * e-mail at most 254 characters).
+ */
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { emailField } from './auth';
+
+export const contactSchema = z.object({
+  name: z.string({ error: MSG.required('Name') }).trim().min(1, MSG.required('Name')).max(100, 'Name must be at most 100 characters'),
+  email: emailField,
+  message: z
+    .string({ error: MSG.required('Message') })
+    .trim()
+    .min(1, MSG.required('Message'))
+    .max(5000, 'Message must be at most 5000 characters'),
+});
+export type ContactInput = z.infer<typeof contactSchema>;

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@common/messages';
+import { contactMessages } from '../../db/schema';
+import { createSignedInUser, createTestContext, type TestContext } from '../../test/app';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(async () => t?.close());
+
+const send = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/contacts', payload: payload as object });
+
+describe('/api/contacts', () => {
+  it('stores a message from a visitor', async () => {
+    const res = await send({ name: 'Vera Visitor', email: 'vera@example.com', message: 'How do I open an account?' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe(MSG.messageSent);
+    const rows = await t.database.db.select().from(contactMessages);
+    expect(rows.map((r) => r.email)).toContain('vera@example.com');
+  });
+
+  it.each([
+    [{ email: 'a@b.co', message: 'hi' }, 'Name is required'],
+    [{ name: 'A', message: 'hi' }, 'Email is required'],
+    [{ name: 'A', email: 'a@b.co' }, 'Message is required'],
+    [{ name: 'A', email: 'nope', message: 'hi' }, MSG.invalidEmail],
+    [{ name: 'A', email: `${'a'.repeat(250)}@b.co`, message: 'hi' }, MSG.emailTooLong],
+  ])('refuses %j with 400 and stores nothing', async (payload, message) => {
+    const before = (await t.database.db.select().from(contactMessages)).length;
+    const res = await send(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect((await t.database.db.select().from(contactMessages)).length).toBe(before);
+  });
+
+  it('lets only admins list and delete', async () => {
+    const client = await createSignedInUser(t.app);
+    const admin = await createSignedInUser(t.app, { role: 'admin' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/contacts' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/contacts', headers: client.headers })).statusCode).toBe(403);
+    const list = await t.app.inject({ method: 'GET', url: '/api/contacts', headers: admin.headers });
+    expect(list.statusCode).toBe(200);
+    const id = list.json().data[0]._id as string;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/contacts/${id}`, headers: client.headers })).statusCode).toBe(403);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/contacts/${id}`, headers: admin.headers });
+    expect(del.statusCode).toBe(200);
+    expect(del.json().message).toBe(MSG.contactDeleted);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/contacts/${id}`, headers: admin.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/contacts/not-a-uuid', headers: admin.headers })).statusCode).toBe(400);
+  });
+});
+
+describe('rate limit', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestContext({ rateLimit: true });
+  });
+  afterAll(async () => limited?.close());
+
+  it('answers 429 after 5 messages from one IP in 10 minutes', async () => {
+    const payload = { name: 'Spam', email: 'spam@example.com', message: 'again' };
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      codes.push((await limited.app.inject({ method: 'POST', url: '/api/contacts', payload })).statusCode);
+    }
+    expect(codes).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * /api/contacts (seed §7 "Contacts"): POST from the public form (rate-limited per IP),
+ * GET and DELETE for admins.
+ */
+import { z } from 'zod';
+import { MSG } from '@common/messages';
+import { contactSchema } from '@common/schemas/contact';
+import type { AppInstance } from '../../app';
+import { rateLimited } from '../../lib/rate-limit';
+import { presentContact } from './service';
+
+const tags = ['contacts'];
+
+export async function contactRoutes(app: AppInstance) {
+  const { guards, services } = app.ctx;
+
+  app.post('/', { schema: { tags, body: contactSchema }, config: rateLimited(5, 10) }, async (req, reply) => {
+    await services.contacts.create(req.body, req.ip);
+    return reply.code(201).send({ message: MSG.messageSent });
+  });
+
+  app.get('/', { schema: { tags }, preHandler: guards.requireAdmin }, async () => ({
+    data: (await services.contacts.list()).map(presentContact),
+  }));
+
+  app.delete(
+    '/:id',
+    { schema: { tags, params: z.object({ id: z.uuid('Invalid id') }) }, preHandler: guards.requireAdmin },
+    async (req) => {
+      await services.contacts.remove(req.params.id);
+      return { message: MSG.contactDeleted };
+    },
+  );
+}

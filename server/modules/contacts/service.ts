@@ -1,0 +1,39 @@
+/**
+ * Contact messages from the public form (seed §2.4, §6 "Visitor: contact form"; admin list and
+ * delete of seed §2.8 /admin/contacts).
+ */
+import { desc, eq } from 'drizzle-orm';
+import type { ContactInput } from '@common/schemas/contact';
+import type { Db } from '../../db/client';
+import { contactMessages } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+
+export type ContactRow = typeof contactMessages.$inferSelect;
+
+export function createContactsService(db: Db) {
+  return {
+    /** Stores one message; `ip` is kept for abuse handling. */
+    async create(input: ContactInput, ip: string): Promise<ContactRow> {
+      const [row] = await db.insert(contactMessages).values({ ...input, ip }).returning();
+      return row!;
+    },
+
+    /** All messages, newest first (admin). */
+    list(): Promise<ContactRow[]> {
+      return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt));
+    },
+
+    /** Deletes one message (admin). Throws AppError NOT_FOUND. */
+    async remove(id: string): Promise<void> {
+      const deleted = await db.delete(contactMessages).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id });
+      if (deleted.length === 0) throw new AppError('NOT_FOUND', 'Contact message not found');
+    },
+  };
+}
+
+export type ContactsService = ReturnType<typeof createContactsService>;
+
+/** The seed's contact message shape (seed §3): _id, name, email, message, createdAt. */
+export function presentContact(row: ContactRow) {
+  return { _id: row.id, name: row.name, email: row.email, message: row.message, createdAt: row.createdAt.toISOString() };
+}
