@@ -5,9 +5,9 @@ import { MONEY_MSG } from '@common/messages';
 import { MONEY_DEFAULTS } from '../../config';
 import { deposits, notifications, users } from '../../db/schema';
 import type { createMemoryStorage } from '../../lib/storage';
-import { createSignedInUser, createTestContext, type TestContext } from '../../test/app';
+import { createTestContext, type TestContext } from '../../test/app';
 import { getClientFigures } from '../ledger/service';
-import { createAdmin, createClient, imageDataUrl, ledgerViolations } from '../ledger/testing';
+import { createAdmin, createClient, createTestUser, imageDataUrl, ledgerViolations } from '../ledger/testing';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
@@ -30,7 +30,7 @@ const figures = (userId: string) => getClientFigures(t.database.db, userId);
 describe('POST /api/deposits', () => {
   it('needs a signed-in client with a verified e-mail', async () => {
     expect((await submit({})).statusCode).toBe(401);
-    const unverified = await createSignedInUser(t.app, { emailVerified: false });
+    const unverified = await createTestUser(t.app, { emailVerified: false });
     expect((await submit(unverified.headers)).statusCode).toBe(403);
   });
 

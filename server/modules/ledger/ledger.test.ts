@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import type { Db } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
-import { createSignedInUser, createTestContext, type TestContext } from '../../test/app';
+import { createTestContext, type TestContext } from '../../test/app';
 import { client, ensureAccounts, getClientFigures, house, postEntry, reverseEntry, type NewEntry } from './service';
-import { fundClient, ledgerViolations } from './testing';
+import { createTestUser, fundClient, ledgerViolations } from './testing';
 
 let t: TestContext;
 let db: Db;
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const newClient = async () => (await createSignedInUser(t.app)).id;
+const newClient = async () => (await createTestUser(t.app)).id;
 const post = (entry: NewEntry) => db.transaction((tx) => postEntry(tx, entry));
 const profit = (userId: string, cents: bigint): NewEntry => ({
   type: 'profit',
@@ -198,7 +198,7 @@ describe('reversal', () => {
 describe('GET /api/ledger/account', () => {
   it('needs a session and answers the figures in USD', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/ledger/account' })).statusCode).toBe(401);
-    const c = await createSignedInUser(t.app);
+    const c = await createTestUser(t.app);
     await fundClient(db, c.id, 12_34n);
     const res = await t.app.inject({ method: 'GET', url: '/api/ledger/account', headers: c.headers });
     expect(res.json().data).toMatchObject({ balance: 12.34, totalDeposit: 12.34, held: 0, totalProfit: 0 });

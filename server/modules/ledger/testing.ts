@@ -1,12 +1,15 @@
 /**
- * Test factories and checks for the money modules (used by *.test.ts only): fund a client through
- * the ledger, check the ledger's invariants, make images, sign in an admin.
+ * Test factories and checks for the money modules (used by *.test.ts only): users with sessions,
+ * clients funded through the ledger, the ledger's invariants, images.
  */
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { AccountPlan } from '@common/constants';
 import type { AppInstance } from '../../app';
 import type { Db } from '../../db/client';
-import { createSignedInUser } from '../../test/app';
+import { sessions, users } from '../../db/schema';
+import type { UserRow } from '../users/presenter';
 import { client, house, postEntry } from './service';
 
 /** Credits `cents` to a client's available balance with a deposit entry (no HTTP, no request row). */
@@ -24,41 +27,73 @@ export async function fundClient(db: Db, userId: string, cents: bigint): Promise
   );
 }
 
-/** A signed-in client with `balance` cents available. */
-export async function createClient(app: AppInstance, opts: { balance?: bigint; referredBy?: string } = {}) {
-  const user = await createSignedInUser(app, { referredBy: opts.referredBy });
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+  headers: { authorization: string };
+  row: UserRow;
+}
+
+/**
+ * A user with a live session, written straight to the tables: no password hashing, so money tests
+ * stay fast (the auth flows have their own tests). Verified client by default.
+ */
+export async function createTestUser(
+  app: AppInstance,
+  opts: { role?: 'client' | 'admin'; emailVerified?: boolean; referredBy?: string; plan?: AccountPlan } = {},
+): Promise<TestUser> {
+  const { db } = app.ctx.database;
+  const tag = randomBytes(6).toString('hex');
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: `Test ${tag}`,
+      email: `money.${tag}@example.com`,
+      emailVerified: opts.emailVerified ?? true,
+      firstName: 'Test',
+      lastName: tag,
+      role: opts.role ?? 'client',
+      referralId: tag.toUpperCase(),
+      referredBy: opts.referredBy ?? null,
+      accountPlan: opts.plan ?? 'Basic',
+    })
+    .returning();
+  const token = randomBytes(24).toString('base64url');
+  await db.insert(sessions).values({ token, userId: row!.id, expiresAt: new Date(Date.now() + 3_600_000) });
+  return { id: row!.id, email: row!.email, token, headers: { authorization: `Bearer ${token}` }, row: row! };
+}
+
+/** A signed-in verified client with `balance` cents available. */
+export async function createClient(app: AppInstance, opts: { balance?: bigint; referredBy?: string; plan?: AccountPlan } = {}) {
+  const user = await createTestUser(app, opts);
   if (opts.balance) await fundClient(app.ctx.database.db, user.id, opts.balance);
   return user;
 }
 
-export const createAdmin = (app: AppInstance) => createSignedInUser(app, { role: 'admin' });
-
-const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
+export const createAdmin = (app: AppInstance) => createTestUser(app, { role: 'admin' });
 
 /**
- * Answers every broken ledger invariant (empty when all hold): entries that do not sum to zero or
- * have fewer than two lines, cached balances that differ from their lines, negative client
- * balances, and a non-zero total over all accounts.
+ * Answers every broken ledger invariant (empty when all hold), in one round trip: entries that do
+ * not sum to zero or have fewer than two lines, cached balances that differ from their lines,
+ * negative client balances, and a non-zero total over all accounts.
  */
 export async function ledgerViolations(db: Db): Promise<string[]> {
-  const out: string[] = [];
-  const unbalanced = rowsOf<{ id: string }>(
-    await db.execute(sql`select e.id from journal_entries e left join journal_lines l on l.entry_id = e.id
-      group by e.id having count(l.id) < 2 or coalesce(sum(l.amount), 0) <> 0`),
-  );
-  out.push(...unbalanced.map((r) => `entry ${r.id} does not balance`));
-  const stale = rowsOf<{ id: string }>(
-    await db.execute(sql`select a.id from ledger_accounts a left join journal_lines l on l.account_id = a.id
-      group by a.id having a.balance <> coalesce(sum(l.amount), 0)`),
-  );
-  out.push(...stale.map((r) => `account ${r.id} cached balance differs from its lines`));
-  const negative = rowsOf<{ id: string }>(
-    await db.execute(sql`select id from ledger_accounts where kind in ('available', 'held', 'invested') and balance < 0`),
-  );
-  out.push(...negative.map((r) => `client account ${r.id} is negative`));
-  const [total] = rowsOf<{ total: string | number }>(await db.execute(sql`select coalesce(sum(balance), 0) as total from ledger_accounts`));
-  if (BigInt(total?.total ?? 0) !== 0n) out.push(`accounts sum to ${total?.total}, not 0`);
-  return out;
+  const result = await db.execute(sql`select
+    (select count(*) from (select e.id from journal_entries e left join journal_lines l on l.entry_id = e.id
+       group by e.id having count(l.id) < 2 or coalesce(sum(l.amount), 0) <> 0) x)::int as unbalanced,
+    (select count(*) from (select a.id from ledger_accounts a left join journal_lines l on l.account_id = a.id
+       group by a.id having a.balance <> coalesce(sum(l.amount), 0)) y)::int as stale,
+    (select count(*) from ledger_accounts where kind in ('available', 'held', 'invested') and balance < 0)::int as negative,
+    (select coalesce(sum(balance), 0) from ledger_accounts)::text as total`);
+  const rows = (result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
+  const r = rows[0] as { unbalanced: number; stale: number; negative: number; total: string };
+  return [
+    ...(r.unbalanced ? [`${r.unbalanced} entries do not balance`] : []),
+    ...(r.stale ? [`${r.stale} cached balances differ from their lines`] : []),
+    ...(r.negative ? [`${r.negative} client accounts are negative`] : []),
+    ...(r.total !== '0' ? [`accounts sum to ${r.total}, not 0`] : []),
+  ];
 }
 
 /** A small real image as a data URL. */

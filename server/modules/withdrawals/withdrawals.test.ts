@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import { oneTimeCodes, withdrawals } from '../../db/schema';
-import { createSignedInUser, createTestContext, type TestContext } from '../../test/app';
+import { createTestContext, type TestContext } from '../../test/app';
 import { codeIn } from '../../test/smtp-receiver';
 import { getClientFigures } from '../ledger/service';
-import { createAdmin, createClient, ledgerViolations } from '../ledger/testing';
+import { createAdmin, createClient, createTestUser, ledgerViolations } from '../ledger/testing';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
@@ -41,7 +41,7 @@ const bank = (over: Record<string, unknown> = {}) => ({
 describe('POST /api/withdrawals/code', () => {
   it('needs a verified client', async () => {
     expect((await inject('POST', '/api/withdrawals/code')).statusCode).toBe(401);
-    const unverified = await createSignedInUser(t.app, { emailVerified: false });
+    const unverified = await createTestUser(t.app, { emailVerified: false });
     expect((await inject('POST', '/api/withdrawals/code', unverified.headers)).statusCode).toBe(403);
   });
 
@@ -67,7 +67,7 @@ describe('POST /api/c-withdrawals and /api/b-withdrawals', () => {
   it('need a verified client', async () => {
     expect((await inject('POST', '/api/c-withdrawals', {}, crypto({ token: '123456' }))).statusCode).toBe(401);
     expect((await inject('POST', '/api/b-withdrawals', {}, bank({ token: '123456' }))).statusCode).toBe(401);
-    const unverified = await createSignedInUser(t.app, { emailVerified: false });
+    const unverified = await createTestUser(t.app, { emailVerified: false });
     expect((await inject('POST', '/api/c-withdrawals', unverified.headers, crypto({ token: '123456' }))).statusCode).toBe(403);
   });
 

@@ -1,0 +1,195 @@
+/**
+ * Property test of the money services (no HTTP): random sequences of deposits, approvals,
+ * rejections, withdrawals, reviews, admin transactions and voids. After every step the ledger's
+ * invariants hold and every client's available and held balances equal a simple model of the rules.
+ */
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ACCOUNT_PLANS } from '@common/constants';
+import type { AdminTransactionType } from '@common/schemas/transactions';
+import { MONEY_DEFAULTS } from '../../config';
+import { ledgerAccounts, transactionHistory } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { createTestContext, type TestContext } from '../../test/app';
+import { percentOf } from '../deposits/service';
+import { createAdmin, createTestUser, imageDataUrl, ledgerViolations } from './testing';
+
+let t: TestContext;
+let png: string;
+beforeAll(async () => {
+  t = await createTestContext({ smtpUrl: undefined }); // mail goes to the outbox table: quicker
+  png = await imageDataUrl();
+});
+afterAll(async () => t?.close());
+
+const CLIENTS = 3;
+const RUNS = 25;
+const STEPS = 80; // RUNS × STEPS = 2,000 operations
+
+type Op =
+  | { kind: 'deposit'; who: number; cents: number }
+  | { kind: 'approveDeposit' | 'rejectDeposit' | 'approveWithdrawal' | 'rejectWithdrawal' | 'void'; pick: number }
+  | { kind: 'withdraw'; who: number; cents: number; bank: boolean }
+  | { kind: 'adjust'; who: number; cents: number; type: AdminTransactionType };
+
+const who = fc.integer({ min: 0, max: CLIENTS - 1 });
+const cents = fc.oneof(fc.integer({ min: 1, max: 20_000 }), fc.integer({ min: 400_000, max: 800_000 }));
+const pick = fc.nat();
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { arbitrary: fc.record({ kind: fc.constant('deposit' as const), who, cents }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant('approveDeposit' as const), pick }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant('rejectDeposit' as const), pick }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('withdraw' as const), who, cents, bank: fc.boolean() }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant('approveWithdrawal' as const), pick }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('rejectWithdrawal' as const), pick }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('void' as const), pick }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('adjust' as const),
+      who,
+      cents,
+      type: fc.constantFrom<AdminTransactionType>('deposit', 'withdrawal', 'profit', 'bonus'),
+    }),
+    weight: 2,
+  },
+);
+
+/** Expects `p` to fail with an AppError of `status`; answers whether it did so. */
+async function refused(p: Promise<unknown>, status: number): Promise<boolean> {
+  try {
+    await p;
+    return false;
+  } catch (e) {
+    if (!(e instanceof AppError) || e.statusCode !== status) throw e;
+    return true;
+  }
+}
+
+it(`keeps the ledger consistent over ${RUNS * STEPS} random operations`, { timeout: 240_000 }, async () => {
+  const { deposits, withdrawals, transactions, codes } = t.app.ctx.services;
+  const db = t.database.db;
+  const admin = (await createAdmin(t.app)).row;
+  const { minDeposit, bonus } = MONEY_DEFAULTS.depositBonus;
+
+  await fc.assert(
+    fc.asyncProperty(fc.array(op, { minLength: STEPS, maxLength: STEPS }), fc.constantFrom(...ACCOUNT_PLANS), async (ops, plan) => {
+      // client 2 is referred by client 0
+      const c0 = (await createTestUser(t.app, { plan })).row;
+      const people = [c0, (await createTestUser(t.app)).row, (await createTestUser(t.app, { referredBy: c0.id })).row];
+      const available = people.map(() => 0n);
+      const held = people.map(() => 0n);
+      const bonusGiven = people.map(() => false);
+      const pendingDeposits: Array<{ id: string; who: number; amount: bigint }> = [];
+      const pendingWithdrawals: Array<{ id: string; who: number; amount: bigint; method: 'crypto' | 'bank' }> = [];
+      const ids = people.map((p) => p.id);
+      const idx = (id: string) => ids.indexOf(id);
+      const take = <T>(list: T[], n: number): T | undefined => (list.length ? list.splice(n % list.length, 1)[0] : undefined);
+
+      for (const o of ops) {
+        switch (o.kind) {
+          case 'deposit': {
+            const d = await deposits.submitDeposit(people[o.who]!, { amount: BigInt(o.cents), image: png, wallet: 'bitcoin' });
+            pendingDeposits.push({ id: d.id, who: o.who, amount: d.amount });
+            break;
+          }
+          case 'approveDeposit': {
+            const d = take(pendingDeposits, o.pick);
+            if (!d) break;
+            await deposits.approveDeposit(admin, d.id);
+            available[d.who]! += d.amount;
+            if (d.amount >= minDeposit && !bonusGiven[d.who]) {
+              bonusGiven[d.who] = true;
+              available[d.who]! += bonus;
+            }
+            if (d.who === 2) available[0]! += percentOf(d.amount, MONEY_DEFAULTS.referralRates[plan]);
+            break;
+          }
+          case 'rejectDeposit': {
+            const d = take(pendingDeposits, o.pick);
+            if (d) await deposits.rejectDeposit(admin, d.id);
+            break;
+          }
+          case 'withdraw': {
+            const amount = BigInt(o.cents);
+            const user = people[o.who]!;
+            const token = await codes.issue(db, user.id, 'withdrawal');
+            const request = o.bank
+              ? ({
+                  method: 'bank',
+                  input: { amount, token, bankName: 'B', accountName: 'A', accountNumber: '1234', routing: '123', swift: 'DEUTDEFF' },
+                } as const)
+              : ({ method: 'crypto', input: { amount, token, wallet: 'usdt', address: 'T'.repeat(34) } } as const);
+            if (amount > available[o.who]!) {
+              expect(await refused(withdrawals.requestWithdrawal(user, request), 422)).toBe(true);
+              break;
+            }
+            const w = await withdrawals.requestWithdrawal(user, request);
+            available[o.who]! -= amount;
+            held[o.who]! += amount;
+            pendingWithdrawals.push({ id: w.id, who: o.who, amount, method: request.method });
+            break;
+          }
+          case 'approveWithdrawal':
+          case 'rejectWithdrawal': {
+            const w = take(pendingWithdrawals, o.pick);
+            if (!w) break;
+            if (o.kind === 'approveWithdrawal') {
+              await withdrawals.approveWithdrawal(admin, w.method, w.id);
+            } else {
+              await withdrawals.rejectWithdrawal(admin, w.method, w.id);
+              available[w.who]! += w.amount;
+            }
+            held[w.who]! -= w.amount;
+            break;
+          }
+          case 'adjust': {
+            const amount = BigInt(o.cents);
+            const input = { amount, transactionType: o.type, details: 'property test', status: 'approved' as const };
+            if (o.type === 'withdrawal' && amount > available[o.who]!) {
+              expect(await refused(transactions.addTransaction(admin, people[o.who]!.id, input), 422)).toBe(true);
+              break;
+            }
+            await transactions.addTransaction(admin, people[o.who]!.id, input);
+            available[o.who]! += o.type === 'withdrawal' ? -amount : amount;
+            break;
+          }
+          case 'void': {
+            const lines = await db
+              .select()
+              .from(transactionHistory)
+              .where(
+                and(
+                  inArray(transactionHistory.userId, ids),
+                  eq(transactionHistory.status, 'approved'),
+                  eq(transactionHistory.voided, false),
+                  ne(transactionHistory.source, 'withdrawal'),
+                  ne(transactionHistory.type, 'reversal'),
+                ),
+              )
+              .orderBy(transactionHistory.id);
+            const line = lines[o.pick % Math.max(lines.length, 1)];
+            if (!line) break;
+            const i = idx(line.userId);
+            const delta = line.direction === 'credit' ? -line.amount : line.amount;
+            if (available[i]! + delta < 0n) {
+              expect(await refused(transactions.voidTransaction(admin, line.id, 'property test'), 422)).toBe(true);
+              break;
+            }
+            await transactions.voidTransaction(admin, line.id, 'property test');
+            available[i]! += delta;
+            break;
+          }
+        }
+        expect(await ledgerViolations(db), JSON.stringify(o)).toEqual([]);
+        const accounts = await db.select().from(ledgerAccounts).where(inArray(ledgerAccounts.userId, ids));
+        const balanceOf = (userId: string, kind: string) => accounts.find((a) => a.userId === userId && a.kind === kind)?.balance ?? 0n;
+        for (const [i, p] of people.entries()) {
+          expect(balanceOf(p.id, 'available'), `available of client ${i} after ${o.kind}`).toBe(available[i]);
+          expect(balanceOf(p.id, 'held'), `held of client ${i} after ${o.kind}`).toBe(held[i]);
+        }
+      }
+    }),
+    { numRuns: RUNS, endOnFailure: true },
+  );
+});
