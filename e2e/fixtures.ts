@@ -43,6 +43,8 @@ export const test = base.extend<{ readMail: typeof readMail }>({
     );
     await use(context);
   },
+  // Playwright requires the fixtures argument to be an object pattern, even when empty.
+  // eslint-disable-next-line no-empty-pattern
   readMail: async ({}, use) => use(readMail),
 });
 

@@ -1,10 +1,9 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { ApiError } from '../lib/api-client';
 import { cssVariablesResolver, theme } from './theme';
@@ -20,12 +19,30 @@ const queryClient = new QueryClient({
   },
 });
 
+const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
+
+/**
+ * The toast container, downloaded with the first toast: `notifications.show` (lib/notify.ts) only
+ * queues in a store, and the container shows what is queued once it has loaded.
+ */
+function LazyNotifications() {
+  const pending = useNotifications().notifications.length > 0;
+  const [needed, setNeeded] = useState(false);
+  if (pending && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
+}
+
 /** App-wide providers around the router: TanStack Query, Mantine theme and toasts. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <Notifications position="top-right" autoClose={5000} />
+        <LazyNotifications />
         {children}
       </MantineProvider>
     </QueryClientProvider>
@@ -33,14 +50,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
 }
 
 /**
- * The root route's component: providers that need the router inside them (modals may hold links),
- * and scroll restoration (new pages open at the top).
+ * The root route's component: scroll restoration (new pages open at the top). Modals are provided
+ * around the signed-in areas only (modals-outlet.tsx).
  */
 export function RouterProviders() {
   return (
-    <ModalsProvider>
+    <>
       <ScrollRestoration />
       <Outlet />
-    </ModalsProvider>
+    </>
   );
 }

@@ -25,17 +25,42 @@ const homePage = lazyComponent(
   () => import('../features/marketing/pages/home-page'),
   (m) => m.HomePage,
 );
+const loadPolicyPages = () => import('../features/marketing/pages/policy-page');
 const ID = ':id';
 
 const publicRoutes: RouteObject[] = [
   { path: paths.home, lazy: homePage },
-  comingSoon(paths.about, 'About Us'),
-  comingSoon(paths.assets, 'Assets'),
-  comingSoon(paths.contact, 'Contact'),
-  comingSoon(paths.faq, 'FAQ'),
-  comingSoon(paths.termsAndConditions, 'Terms and Conditions'),
-  comingSoon(paths.privacyPolicy, 'Privacy Policy'),
-  comingSoon(paths.paymentPolicy, 'Payment Policy'),
+  {
+    path: paths.about,
+    lazy: lazyComponent(
+      () => import('../features/marketing/pages/about-page'),
+      (m) => m.AboutPage,
+    ),
+  },
+  {
+    path: paths.assets,
+    lazy: lazyComponent(
+      () => import('../features/marketing/pages/assets-page'),
+      (m) => m.AssetsPage,
+    ),
+  },
+  {
+    path: paths.contact,
+    lazy: lazyComponent(
+      () => import('../features/marketing/pages/contact-page'),
+      (m) => m.ContactPage,
+    ),
+  },
+  {
+    path: paths.faq,
+    lazy: lazyComponent(
+      () => import('../features/marketing/pages/faq-page'),
+      (m) => m.FaqPage,
+    ),
+  },
+  { path: paths.termsAndConditions, lazy: lazyComponent(loadPolicyPages, (m) => m.TermsPage) },
+  { path: paths.privacyPolicy, lazy: lazyComponent(loadPolicyPages, (m) => m.PrivacyPolicyPage) },
+  { path: paths.paymentPolicy, lazy: lazyComponent(loadPolicyPages, (m) => m.PaymentPolicyPage) },
   {
     path: paths.signin,
     lazy: lazyComponent(
@@ -132,27 +157,35 @@ const routes: RouteObject[] = [
         children: publicRoutes,
       },
       {
-        path: paths.admin.login,
         lazy: lazyComponent(
-          () => import('../features/auth/pages/admin-login-page'),
-          (m) => m.AdminLoginPage,
+          () => import('./modals-outlet'),
+          (m) => m.ModalsOutlet,
         ),
-      },
-      {
-        path: paths.account.root,
-        lazy: lazyComponent(
-          () => import('./layouts/account-layout'),
-          (m) => m.AccountLayout,
-        ),
-        children: accountRoutes,
-      },
-      {
-        path: paths.admin.root,
-        lazy: lazyComponent(
-          () => import('./layouts/admin-layout'),
-          (m) => m.AdminLayout,
-        ),
-        children: adminRoutes,
+        children: [
+          {
+            path: paths.admin.login,
+            lazy: lazyComponent(
+              () => import('../features/auth/pages/admin-login-page'),
+              (m) => m.AdminLoginPage,
+            ),
+          },
+          {
+            path: paths.account.root,
+            lazy: lazyComponent(
+              () => import('./layouts/account-layout'),
+              (m) => m.AccountLayout,
+            ),
+            children: accountRoutes,
+          },
+          {
+            path: paths.admin.root,
+            lazy: lazyComponent(
+              () => import('./layouts/admin-layout'),
+              (m) => m.AdminLayout,
+            ),
+            children: adminRoutes,
+          },
+        ],
       },
     ],
   },

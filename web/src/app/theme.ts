@@ -4,7 +4,7 @@
  * Required fields carry no asterisk (their inputs are still `required`); optional ones say so in
  * their label, so a label reads exactly as its field's name.
  */
-import { createTheme, Input, Notification, PasswordInput, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -14,12 +14,14 @@ export const theme = createTheme({
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   components: {
-    InputWrapper: Input.Wrapper.extend({ defaultProps: { withAsterisk: false } }),
-    Notification: Notification.extend({
+    // Plain objects rather than `Component.extend(...)`: importing the components here would put
+    // them in the entry chunk of every page.
+    InputWrapper: { defaultProps: { withAsterisk: false } },
+    Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       styles: { description: { color: 'var(--mantine-color-gray-8)' } },
-    }),
-    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleFocusable: true } }),
+    },
+    PasswordInput: { defaultProps: { visibilityToggleFocusable: true } },
   },
 });
 

@@ -7,6 +7,17 @@ export const brand = {
   supportEmail: 'support@northwind-markets.example',
   /** While true, a "demo site" ribbon tells visitors this is not a real broker. */
   isDemoBrand: true,
+  /** One line under the logo in the footer. */
+  footerBlurb: 'Forex and crypto trading with transparent accounts.',
+  /** The firm's legal and regulatory status, quoted on the Terms page. State only what is true. */
+  regulatoryStatement:
+    'This is a demonstration site. It is not operated by a licensed investment firm, holds no client money and ' +
+    'accepts no real deposits.',
+  /** The office shown in the contact page's map area. */
+  office: {
+    label: 'Head office',
+    lines: ['Demo House, 1 Example Street', 'Example City, EX1 2MP'],
+  },
   riskWarning:
     'Trading forex, cryptocurrencies and other leveraged products carries a high level of risk and may not be ' +
     'suitable for all investors. You could lose some or all of your invested capital. Only trade with money you ' +

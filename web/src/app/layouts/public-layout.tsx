@@ -1,25 +1,48 @@
+/**
+ * Layout of the public site (seed §2.1): demo ribbon, top bar with the translation element, main
+ * menu (a drawer behind a burger on phones), page, footer with risk warning, the floating bonus
+ * badge and the market ticker tape fixed to the bottom.
+ */
 import {
   Anchor,
   Box,
   Burger,
   Button,
+  CloseButton,
   Container,
   Divider,
   Drawer,
   Group,
   Menu,
   NavLink,
+  Paper,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconFileText } from '@tabler/icons-react';
+import { IconChevronDown, IconFileText, IconGift } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
+import { ExternalEmbed } from '../../components/external-embed';
 import { brand } from '../../content/brand';
+import { bonusBadge, tickerSymbols, translation } from '../../content/site';
+import { tradingViewWidget, translateElement } from '../../lib/embeds';
 import { paths } from '../paths';
+
+/** Height of the ticker tape fixed to the bottom; the page keeps this much room free below it. */
+const TICKER_HEIGHT = 46;
+const loadTranslation = translateElement(translation.pageLanguage, translation.languages);
+const loadTicker = tradingViewWidget('ticker-tape', {
+  symbols: tickerSymbols,
+  showSymbolLogo: true,
+  colorTheme: 'dark',
+  isTransparent: false,
+  displayMode: 'compact',
+  locale: 'en',
+});
 
 interface MenuLink {
   label: string;
@@ -57,6 +80,15 @@ function DemoRibbon() {
   );
 }
 
+/** The page-translation element (seed §2.1); shows the page language when its host is unreachable. */
+function TranslationElement({ title }: { title: string }) {
+  return (
+    <Box w={150}>
+      <ExternalEmbed title={title} load={loadTranslation} height={30} fallback="Language: English" />
+    </Box>
+  );
+}
+
 function TopBar() {
   return (
     <Box bg="gray.0" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
@@ -72,6 +104,7 @@ function TopBar() {
             <Button component={Link} to={paths.signin} size="compact-sm" variant="default">
               Login
             </Button>
+            <TranslationElement title="Translate this page" />
           </Group>
         </Group>
       </Container>
@@ -183,7 +216,7 @@ function Footer() {
           <Stack gap="xs">
             <BrandLogo />
             <Text size="sm" c="dimmed">
-              Forex and crypto trading with transparent accounts.
+              {brand.footerBlurb}
             </Text>
           </Stack>
           <FooterLinks title="Useful links" links={USEFUL_LINKS} />
@@ -202,20 +235,64 @@ function Footer() {
         <Text size="xs" c="dimmed">
           <strong>Risk warning:</strong> {brand.riskWarning}
         </Text>
-        <Text size="xs" c="dimmed" mt="sm">
-          © {new Date().getFullYear()} {brand.name}. All rights reserved.
-        </Text>
+        <Group justify="space-between" mt="sm" gap="xs">
+          <Text size="xs" c="dimmed">
+            © {new Date().getFullYear()} {brand.name}. All rights reserved.
+          </Text>
+          <TranslationElement title="Choose a language" />
+        </Group>
       </Container>
     </Box>
   );
 }
 
-/** Layout of the public site (seed §2.1): demo ribbon, top bar, main menu, page, footer. */
+/** The floating bonus badge; closing it hides it for the current page view. */
+function BonusBadge() {
+  const { pathname } = useLocation();
+  const [closedOn, setClosedOn] = useState<string | null>(null);
+  if (closedOn === pathname) return null;
+  return (
+    <Paper
+      component="aside"
+      aria-label="Bonus offer"
+      shadow="lg"
+      withBorder
+      p="xs"
+      pos="fixed"
+      right={12}
+      bottom={TICKER_HEIGHT + 12}
+      maw="calc(100vw - 24px)"
+      style={{ zIndex: 150 }}
+    >
+      <Group gap="xs" wrap="nowrap">
+        <IconGift size={28} color="var(--mantine-primary-color-filled)" aria-hidden />
+        <Text size="sm" fw={600} maw={150} lh={1.3}>
+          {bonusBadge.text}
+        </Text>
+        <Button component={Link} to={paths.signup} size="compact-sm">
+          {bonusBadge.action}
+        </Button>
+        <CloseButton size="sm" aria-label={bonusBadge.closeLabel} onClick={() => setClosedOn(pathname)} />
+      </Group>
+    </Paper>
+  );
+}
+
+/** The dark market ticker tape fixed to the bottom of the page. */
+function TickerTape() {
+  return (
+    <Box pos="fixed" left={0} right={0} bottom={0} bg="#131722" style={{ zIndex: 140 }}>
+      <ExternalEmbed title="Market ticker" load={loadTicker} height={TICKER_HEIGHT} tone="dark" />
+    </Box>
+  );
+}
+
+/** Layout of the public site (seed §2.1): demo ribbon, top bar, main menu, page, footer, badge, ticker. */
 export function PublicLayout() {
   const [menuOpened, menu] = useDisclosure(false);
 
   return (
-    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+    <Box mih="100dvh" pb={TICKER_HEIGHT} style={{ display: 'flex', flexDirection: 'column' }}>
       <DemoRibbon />
       <Box component="header">
         <TopBar />
@@ -238,6 +315,8 @@ export function PublicLayout() {
         <Outlet />
       </Box>
       <Footer />
+      <BonusBadge />
+      <TickerTape />
     </Box>
   );
 }

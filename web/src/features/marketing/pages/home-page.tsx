@@ -1,29 +1,40 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
-import { brand } from '../../../content/brand';
+import { Box, VisuallyHidden } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { features, homeHeading } from '../../../content/home';
+import { useNearViewport } from '../../../hooks/use-near-viewport';
+import { HeroCarousel } from '../components/hero-carousel';
+import { IconPoints } from '../components/icon-points';
+import { PageSection } from '../components/page-section';
 
-/** / (seed §2.2). A short hero for now; the full marketing sections come later. */
+const HomeSections = lazy(() => import('../components/home-sections').then((m) => ({ default: m.HomeSections })));
+
+/**
+ * / (seed §2.2): every home section in the seed's order; the page opens at the top. The hero and
+ * the feature icons come with the page; the sections below the fold load as the visitor scrolls
+ * towards them, in a box that holds their place.
+ */
 export function HomePage() {
+  const belowTheFold = useRef<HTMLDivElement>(null);
+  const showRest = useNearViewport(belowTheFold, '400px');
+  useEffect(() => window.scrollTo(0, 0), []);
+
   return (
-    <Container size="md" py={{ base: 48, sm: 96 }}>
-      <Stack align="center" ta="center" gap="lg">
-        <Title order={1} fz={{ base: 32, sm: 48 }}>
-          {brand.name}
-        </Title>
-        <Text size="lg" c="dimmed" maw={600}>
-          Trade forex and cryptocurrencies with clear pricing, fast deposits and withdrawals, and support
-          around the clock.
-        </Text>
-        <Group justify="center">
-          <Button component={Link} to={paths.signup} size="md">
-            Get Started
-          </Button>
-          <Button component={Link} to={paths.about} size="md" variant="default">
-            Learn more
-          </Button>
-        </Group>
-      </Stack>
-    </Container>
+    <>
+      <VisuallyHidden component="h1">{homeHeading}</VisuallyHidden>
+      <HeroCarousel />
+
+      <PageSection>
+        <VisuallyHidden component="h2">Why traders open an account</VisuallyHidden>
+        <IconPoints points={features} cols={4} centred />
+      </PageSection>
+
+      <Box ref={belowTheFold} mih={showRest ? undefined : '100vh'}>
+        {showRest && (
+          <Suspense fallback={<Box mih="100vh" />}>
+            <HomeSections />
+          </Suspense>
+        )}
+      </Box>
+    </>
   );
 }

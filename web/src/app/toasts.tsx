@@ -1,0 +1,6 @@
+import { Notifications } from '@mantine/notifications';
+
+/** The toast container (top-right, 5 s auto-close; seed §9), loaded lazily by providers.tsx. */
+export function Toasts() {
+  return <Notifications position="top-right" autoClose={5000} />;
+}

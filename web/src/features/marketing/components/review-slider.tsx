@@ -1,0 +1,39 @@
+import '@mantine/carousel/styles.css';
+import { Carousel } from '@mantine/carousel';
+import { Paper, Stack, Text } from '@mantine/core';
+import type { Review } from '../../../content/testimonials';
+import { StarRating } from './star-rating';
+
+/** A slider of reviews rated out of 5: one slide below 768 px, two from 768 px (seed §9). */
+export function ReviewSlider({ label, reviews }: { label: string; reviews: Review[] }) {
+  return (
+    <Carousel
+      aria-label={label}
+      slideSize={{ base: '100%', sm: '50%' }}
+      slideGap="md"
+      emblaOptions={{ loop: true, align: 'start' }}
+      withIndicators
+      pb={40}
+      styles={{ indicator: { backgroundColor: 'var(--mantine-color-indigo-6)' } }}
+    >
+      {reviews.map((review) => (
+        <Carousel.Slide key={review.name}>
+          <Paper withBorder radius="md" p="lg" h="100%">
+            <Stack gap="sm">
+              <StarRating value={review.rating} />
+              <Text component="blockquote" m={0} fz="md" fs="italic">
+                “{review.quote}”
+              </Text>
+              <Text fw={700}>
+                {review.name}{' '}
+                <Text span c="dimmed" fw={400} size="sm">
+                  — {review.detail}
+                </Text>
+              </Text>
+            </Stack>
+          </Paper>
+        </Carousel.Slide>
+      ))}
+    </Carousel>
+  );
+}

@@ -1,0 +1,54 @@
+import { Container, List, Stack, Text, Title } from '@mantine/core';
+import { paymentPolicy, privacyPolicy, termsAndConditions, type PolicyDocument } from '../../../content/policies';
+import { PageHeader } from '../components/page-header';
+import { PageSection } from '../components/page-section';
+
+/** One legal document, in full: its h1, date, introduction and every section. */
+function PolicyPage({ document }: { document: PolicyDocument }) {
+  return (
+    <>
+      <PageHeader title={document.title} intro={document.intro} />
+      <PageSection>
+        <Container size="md" px={0}>
+          <Text size="sm" c="dimmed" mb="xl">
+            Last updated: {document.updated}
+          </Text>
+          <Stack gap="xl">
+            {document.sections.map((section, index) => (
+              <Stack key={section.heading} gap="xs" component="section">
+                <Title order={2} fz="xl">
+                  {index + 1}. {section.heading}
+                </Title>
+                {section.paragraphs.map((paragraph) => (
+                  <Text key={paragraph}>{paragraph}</Text>
+                ))}
+                {section.list && (
+                  <List spacing={4}>
+                    {section.list.map((item) => (
+                      <List.Item key={item}>{item}</List.Item>
+                    ))}
+                  </List>
+                )}
+              </Stack>
+            ))}
+          </Stack>
+        </Container>
+      </PageSection>
+    </>
+  );
+}
+
+/** /terms-and-conditions (seed §2.5), complete. */
+export function TermsPage() {
+  return <PolicyPage document={termsAndConditions} />;
+}
+
+/** /privacy-policy (seed §2.5). */
+export function PrivacyPolicyPage() {
+  return <PolicyPage document={privacyPolicy} />;
+}
+
+/** /payment-policy (seed §2.5). */
+export function PaymentPolicyPage() {
+  return <PolicyPage document={paymentPolicy} />;
+}
