@@ -1,0 +1,239 @@
+/**
+ * `npm run bench:web`: builds the web app, serves it with the real server (tsx server/main.ts on a
+ * temp data dir and a free port) and measures the home page `/`:
+ *  - initial JS and CSS: every script and stylesheet the page requests while it loads, without any
+ *    scrolling or clicking, with each file's gzip size (gzip -9 of the built file, as a compressing
+ *    server or CDN would send it) and the bytes actually transferred by our server;
+ *  - Lighthouse (mobile preset, simulated throttling, Debian Chromium headless) performance score,
+ *    LCP and CLS, with third-party hosts blocked; twice: straight from the server, which sends
+ *    assets uncompressed, and through a gzip proxy in front of it (as a CDN or load balancer would
+ *    sit in production).
+ * Targets: performance ≥ 95, CLS < 0.05, initial JS ≤ 170 KB gzip. Prints the figures, met or not,
+ * and exits 1 if a target is missed behind the gzip proxy.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createGzip, gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DIST = path.join(ROOT, 'dist/web');
+const CHROMIUM = '/usr/bin/chromium';
+/** Hosts of the charting provider and the translation element: blocked as in the e2e journeys. */
+const BLOCKED = [
+  '*tradingview.com*',
+  '*translate.google.com*',
+  '*translate.googleapis.com*',
+  '*gstatic.com*',
+  '*googleusercontent.com*',
+];
+const TARGETS = { performance: 95, cls: 0.05, initialJsKb: 170 };
+
+interface NetworkRequest {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+  resourceSize?: number;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(origin: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not become healthy within 60 s');
+}
+
+/** A reverse proxy to `target` that gzips text answers, as a CDN or load balancer would. */
+async function startGzipProxy(target: string): Promise<{ origin: string; server: Server }> {
+  const server = createHttpServer((req, res) => {
+    const upstream = httpRequest(
+      `${target}${req.url}`,
+      { method: req.method, headers: { ...req.headers, 'accept-encoding': 'identity' } },
+      (answer) => {
+        const type = String(answer.headers['content-type'] ?? '');
+        const gzip =
+          /gzip/.test(String(req.headers['accept-encoding'] ?? '')) &&
+          /text|javascript|json|css|svg/.test(type) &&
+          !answer.headers['content-encoding'];
+        const headers = { ...answer.headers };
+        if (gzip) {
+          delete headers['content-length'];
+          headers['content-encoding'] = 'gzip';
+          headers.vary = 'Accept-Encoding';
+        }
+        res.writeHead(answer.statusCode ?? 502, headers);
+        (gzip ? answer.pipe(createGzip({ level: 9 })) : answer).pipe(res);
+      },
+    );
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${port}`, server };
+}
+
+function build(): void {
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('vite build failed');
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** Gzip size of a built asset served at `pathname`. */
+function gzipSize(pathname: string): number {
+  return gzipSync(readFileSync(path.join(DIST, pathname)), { level: 9 }).length;
+}
+
+interface Audit {
+  score: number;
+  lcp: number;
+  cls: number;
+  fcp: number;
+  tbt: number;
+  /** Same-origin requests of the page load. */
+  requests: NetworkRequest[];
+  opportunities: string[];
+}
+
+/** One Lighthouse run (mobile preset) of `url` in the Chromium listening on `port`. */
+async function audit(url: string, port: number): Promise<Audit> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    blockedUrlPatterns: BLOCKED,
+  });
+  if (!result) throw new Error('Lighthouse returned no result');
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const origin = new URL(url).origin;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: numeric('largest-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    fcp: numeric('first-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    requests: ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] })?.items ?? []).filter((r) =>
+      r.url.startsWith(origin),
+    ),
+    opportunities: Object.values(lhr.audits)
+      .filter((a) => a.details?.type === 'opportunity' && (a.score ?? 1) < 0.9)
+      .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`),
+  };
+}
+
+interface Asset {
+  path: string;
+  gzip: number;
+  sent: number;
+}
+
+/** The built files of type `ext` among `requests`, with their gzip size and the bytes sent. */
+function assetsOf(requests: NetworkRequest[], ext: string): Asset[] {
+  return requests
+    .map((r) => ({ path: new URL(r.url).pathname, sent: r.transferSize ?? 0 }))
+    .filter((r) => r.path.endsWith(ext))
+    .map((r) => ({ ...r, gzip: gzipSize(r.path) }));
+}
+
+const total = (list: Asset[], key: 'gzip' | 'sent') => list.reduce((sum, item) => sum + item[key], 0);
+const verdict = (met: boolean) => (met ? 'target met' : 'TARGET MISSED');
+
+function printAudit(label: string, run: Audit): boolean {
+  const met = { performance: run.score >= TARGETS.performance, cls: run.cls < TARGETS.cls };
+  console.log(`\n${label}`);
+  console.log(`  performance score   ${String(run.score).padEnd(10)} ${verdict(met.performance)}`);
+  console.log(`  LCP                 ${(run.lcp / 1000).toFixed(2)} s`);
+  console.log(`  CLS                 ${run.cls.toFixed(3).padEnd(10)} ${verdict(met.cls)}`);
+  console.log(`  FCP                 ${(run.fcp / 1000).toFixed(2)} s`);
+  console.log(`  TBT                 ${Math.round(run.tbt)} ms`);
+  const js = total(assetsOf(run.requests, '.js'), 'sent');
+  const css = total(assetsOf(run.requests, '.css'), 'sent');
+  console.log(`  JS / CSS sent       ${kb(js)} / ${kb(css)}`);
+  if (run.opportunities.length) console.log(`  opportunities:      ${run.opportunities.join('; ')}`);
+  return met.performance && met.cls;
+}
+
+async function main(): Promise<void> {
+  build();
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
+  const server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+    },
+  });
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  let proxy: Server | undefined;
+  try {
+    await waitForHealth(origin, server);
+    const gzipProxy = await startGzipProxy(origin);
+    proxy = gzipProxy.server;
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+    const direct = await audit(`${origin}/`, chrome.port);
+    const gzipped = await audit(`${gzipProxy.origin}/`, chrome.port);
+
+    const js = assetsOf(gzipped.requests, '.js');
+    const css = assetsOf(gzipped.requests, '.css');
+    console.log(`\nbench:web — / (Lighthouse mobile preset, simulated throttling; third-party hosts blocked)`);
+    console.log('\nInitial JS and CSS of / (loaded without scrolling or clicking):');
+    for (const file of [...js, ...css]) console.log(`  ${file.path.padEnd(52)} ${kb(file.gzip).padStart(9)} gzip`);
+    const jsMet = total(js, 'gzip') / 1024 <= TARGETS.initialJsKb;
+    console.log(`  initial JS          ${kb(total(js, 'gzip'))} gzip in ${js.length} files   ${verdict(jsMet)}`);
+    console.log(`  initial CSS         ${kb(total(css, 'gzip'))} gzip in ${css.length} files`);
+
+    printAudit('Lighthouse, straight from the server (it sends assets uncompressed):', direct);
+    const gzipMet = printAudit('Lighthouse, behind a gzip proxy (as in production behind a CDN):', gzipped);
+    if (!(jsMet && gzipMet)) process.exitCode = 1;
+  } finally {
+    if (chrome) await chrome.kill();
+    proxy?.close();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
