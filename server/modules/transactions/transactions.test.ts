@@ -260,3 +260,24 @@ describe('GET /api/notifications/user', () => {
     expect((await inject('GET', '/api/notifications/user', b.headers)).json().data).toEqual([]);
   });
 });
+
+describe('OpenAPI document', () => {
+  it('lists the money routes', async () => {
+    const paths = Object.keys((await inject('GET', '/api/docs/json')).json().paths);
+    for (const p of [
+      '/api/deposits/',
+      '/api/deposits/{id}/approve',
+      '/api/withdrawals/code',
+      '/api/c-withdrawals/',
+      '/api/b-withdrawals/{id}/reject',
+      '/api/transaction/all',
+      '/api/transaction/{userId}',
+      '/api/reviews/pending',
+      '/api/ledger/account',
+      '/api/notifications/user',
+      '/api/files/deposits/{id}',
+    ]) {
+      expect(paths, p).toContain(p);
+    }
+  });
+});

@@ -51,7 +51,9 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
   const { method } = opts;
   const { body, submitted } = METHODS[method];
 
-  app.post('/', { schema: { tags, body }, preHandler: guards.requireVerifiedUser }, async (req, reply) => {
+  // The per-IP limit bounds how many confirmation-code guesses can race past the 5-try counter.
+  const config = rateLimited(20, 1);
+  app.post('/', { schema: { tags, body }, preHandler: guards.requireVerifiedUser, config }, async (req, reply) => {
     const user = currentUser(req);
     const request = { method, input: req.body } as WithdrawalInput;
     const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, user.id), async (uow) => ({
