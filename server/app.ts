@@ -4,7 +4,9 @@
  * with a fallback to index.html for client-side routes. main.ts starts it; tests call it directly.
  */
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -65,7 +67,13 @@ export interface AppContext {
   };
 }
 
-export type AppInstance = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+export type AppInstance = FastifyInstance<
+  Server,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,7 +88,9 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...(config.env === 'development' && { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }),
+      ...(config.env === 'development' && {
+        transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } },
+      }),
     },
     bodyLimit: 1_048_576,
     trustProxy: config.env === 'production',
@@ -129,6 +139,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
     return reply.code(500).send({ message: MSG.serverError });
   });
 
+  await app.register(compress, { threshold: 1024 });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -180,7 +191,16 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
 
   const hasWeb = existsSync(`${webRoot}/index.html`);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      // Vite's hashed file names never change content: cache them for a year
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api') || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
