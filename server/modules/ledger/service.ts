@@ -8,6 +8,7 @@
  * transactions race) and locked with SELECT … FOR UPDATE in id order, so concurrent postings never
  * deadlock and never overdraw. The database backs each rule (see migration `ledger_guards`).
  */
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MONEY_MSG } from '@common/messages';
@@ -121,19 +122,21 @@ export async function postEntries(tx: Tx, entries: NewEntry[]): Promise<EntryRow
     entries.flatMap((e) => e.lines.map((l) => l.account)),
   );
   const accounts = new Map((await lockAccounts(tx, [...ids.values()])).map((a) => [a.id, a]));
-  const after = new Map<string, bigint>();
+  // Line by line, as the trigger applies them and the CHECK judges each step.
+  const running = new Map<string, bigint>();
   for (const line of entries.flatMap((e) => e.lines)) {
     const id = ids.get(refKey(line.account))!;
-    after.set(id, (after.get(id) ?? accounts.get(id)!.balance) + line.amount);
-  }
-  for (const [id, balance] of after) {
+    const balance = (running.get(id) ?? accounts.get(id)!.balance) + line.amount;
     if (balance < 0n && isClientKind(accounts.get(id)!.kind)) throw new AppError('UNPROCESSABLE', MONEY_MSG.insufficientBalance);
+    running.set(id, balance);
   }
-  const rows: EntryRow[] = [];
-  for (const e of entries) {
-    const [row] = await tx
-      .insert(journalEntries)
-      .values({
+  // Ids are made here so all entries, then all lines, go in one statement each.
+  const withIds = entries.map((e) => ({ id: randomUUID(), ...e }));
+  const rows = await tx
+    .insert(journalEntries)
+    .values(
+      withIds.map((e) => ({
+        id: e.id,
         type: e.type,
         userId: e.userId,
         memo: e.memo ?? '',
@@ -142,12 +145,14 @@ export async function postEntries(tx: Tx, entries: NewEntry[]): Promise<EntryRow
         depositId: e.depositId,
         withdrawalId: e.withdrawalId,
         ...(e.effectiveAt && { effectiveAt: e.effectiveAt }),
-      })
-      .returning();
-    await tx.insert(journalLines).values(e.lines.map((l) => ({ entryId: row!.id, accountId: ids.get(refKey(l.account))!, amount: l.amount })));
-    rows.push(row!);
-  }
-  return rows;
+      })),
+    )
+    .returning();
+  await tx
+    .insert(journalLines)
+    .values(withIds.flatMap((e) => e.lines.map((l) => ({ entryId: e.id, accountId: ids.get(refKey(l.account))!, amount: l.amount }))));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return withIds.map((e) => byId.get(e.id)!);
 }
 
 /** Posts one entry inside the caller's transaction (see `postEntries`). */

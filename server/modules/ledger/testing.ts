@@ -80,10 +80,13 @@ export const createAdmin = (app: AppInstance) => createTestUser(app, { role: 'ad
  */
 export async function ledgerViolations(db: Db): Promise<string[]> {
   const result = await db.execute(sql`select
-    (select count(*) from (select e.id from journal_entries e left join journal_lines l on l.entry_id = e.id
-       group by e.id having count(l.id) < 2 or coalesce(sum(l.amount), 0) <> 0) x)::int as unbalanced,
-    (select count(*) from (select a.id from ledger_accounts a left join journal_lines l on l.account_id = a.id
-       group by a.id having a.balance <> coalesce(sum(l.amount), 0)) y)::int as stale,
+    (select count(*) from (select entry_id from journal_lines group by entry_id
+       having count(*) < 2 or sum(amount) <> 0) x)::int
+     + (select count(*) from journal_entries e where not exists (select 1 from journal_lines l where l.entry_id = e.id))::int
+       as unbalanced,
+    (select count(*) from ledger_accounts a
+       left join (select account_id, sum(amount) as total from journal_lines group by account_id) s on s.account_id = a.id
+      where a.balance <> coalesce(s.total, 0))::int as stale,
     (select count(*) from ledger_accounts where kind in ('available', 'held', 'invested') and balance < 0)::int as negative,
     (select coalesce(sum(balance), 0) from ledger_accounts)::text as total`);
   const rows = (result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);

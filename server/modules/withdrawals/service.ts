@@ -30,7 +30,7 @@ export type WithdrawalMethod = 'crypto' | 'bank';
 export type WithdrawalInput = { method: 'crypto'; input: CryptoWithdrawalInput } | { method: 'bank'; input: BankWithdrawalInput };
 
 /** At most this many codes per user in `CODE_WINDOW_SECONDS` (429 beyond). */
-export const CODE_LIMIT = 5;
+const CODE_LIMIT = 5;
 const CODE_WINDOW_SECONDS = 600;
 
 interface Deps {
