@@ -1,8 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
-import { MONEY_DEFAULTS } from '../../config';
+import { loadConfig, MONEY_DEFAULTS } from '../../config';
 import { deposits, notifications, users } from '../../db/schema';
 import type { createMemoryStorage } from '../../lib/storage';
 import { createTestContext, type TestContext } from '../../test/app';
@@ -162,6 +165,18 @@ describe('GET /api/deposits and /api/deposits/wallets', () => {
     expect(byAdmin.json().data.map((d: { userId: string }) => d.userId)).toEqual([b.id]);
     expect((await inject('GET', '/api/deposits')).statusCode).toBe(401);
     expect((await inject('GET', '/api/deposits?userId=nope', admin.headers)).statusCode).toBe(400);
+  });
+
+  it('takes the wallet addresses from DEPOSIT_WALLET_BITCOIN / DEPOSIT_WALLET_ETHEREUM', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    const btc = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
+    const eth = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
+    expect(loadConfig({ DATA_DIR: dir, DEPOSIT_WALLET_BITCOIN: btc, DEPOSIT_WALLET_ETHEREUM: eth }).money.depositWallets).toEqual({
+      bitcoin: btc,
+      ethereum: eth,
+    });
+    expect(loadConfig({ DATA_DIR: dir }).money.depositWallets).toEqual(MONEY_DEFAULTS.depositWallets);
+    expect(() => loadConfig({ DATA_DIR: dir, DEPOSIT_WALLET_BITCOIN: 'short' })).toThrow(/DEPOSIT_WALLET_BITCOIN/);
   });
 
   it('answers the configured wallet addresses', async () => {

@@ -150,6 +150,14 @@ describe('POST /api/c-withdrawals and /api/b-withdrawals', () => {
     expect(again.json()).toEqual(first.json());
     expect((await figures(c.id)).held).toBe(40_00n);
     expect((await inject('POST', '/api/c-withdrawals', headers, crypto({ token, amount: 41 }))).statusCode).toBe(409);
+    // duplicates racing each other: one hold, the same answer for all
+    const raceToken = await freshCode(c.id);
+    const race = await Promise.all(
+      Array.from({ length: 5 }, () => inject('POST', '/api/c-withdrawals', { ...c.headers, 'idempotency-key': 'w-race' }, crypto({ token: raceToken, amount: 10 }))),
+    );
+    expect(race.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(race.map((r) => r.json().data._id)).size).toBe(1);
+    expect((await figures(c.id)).held).toBe(50_00n);
     // the same key on the other route is another request too
     expect((await inject('POST', '/api/b-withdrawals', headers, bank({ token }))).statusCode).toBe(409);
   });
