@@ -80,7 +80,11 @@ export async function ensureAccounts(tx: Tx, refs: AccountRef[]): Promise<Map<st
     for (const row of rows) ids.set(`${row.userId ?? 'house'}:${row.kind}`, row.id);
   };
   record(await find([...wanted.values()]));
-  const missing = [...wanted.entries()].filter(([k]) => !ids.has(k)).map(([, r]) => r);
+  // Created in key order, so two transactions creating overlapping sets wait rather than deadlock.
+  const missing = [...wanted.entries()]
+    .filter(([k]) => !ids.has(k))
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([, r]) => r);
   if (missing.length > 0) {
     await tx
       .insert(ledgerAccounts)
