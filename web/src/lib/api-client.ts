@@ -68,8 +68,9 @@ async function request<T>(
   path: string,
   body?: unknown,
   options: RequestOptions = {},
+  asBlob = false,
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { Accept: asBlob ? '*/*' : 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -90,6 +91,7 @@ async function request<T>(
     throw new ApiError(0, aborted ? 'Request aborted' : 'Network Error');
   }
 
+  if (response.ok && asBlob) return (await response.blob()) as T;
   const data = await parseBody(response);
   if (!response.ok) {
     if (response.status === 401) {
@@ -114,6 +116,8 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  /** GET a file (an image, a CSV export) as a Blob, with the same headers and error handling. */
+  blob: (path: string, options?: RequestOptions) => request<Blob>('GET', path, undefined, options, true),
 };
 
 /** The message to show for any error thrown by a call (or `fallback` for a non-API error). */

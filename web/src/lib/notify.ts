@@ -1,12 +1,20 @@
-/** Toasts (Mantine notifications; placement and 5 s auto-close are set in app/providers.tsx). */
-import { notifications } from '@mantine/notifications';
+/** Toasts (Mantine notifications; the container and its 5 s auto-close are set in app/toasts.tsx). */
+import { notifications, type NotificationData } from '@mantine/notifications';
+import { paths } from '../app/paths';
+
+/** Seed §9: toasts show top-centre in the admin and withdrawal areas, top-right elsewhere. */
+function position(): NotificationData['position'] {
+  const { pathname } = window.location;
+  const centred = pathname.startsWith(paths.admin.root) || pathname.startsWith(paths.account.withdrawal());
+  return centred ? 'top-center' : 'top-right';
+}
 
 /** Shows a green success toast. */
 export function notifySuccess(message: string): void {
-  notifications.show({ color: 'green', message });
+  notifications.show({ color: 'green', message, position: position() });
 }
 
-/** Shows a red error toast. */
-export function notifyError(message: string): void {
-  notifications.show({ color: 'red', message });
+/** Shows a red error toast; `title` (e.g. the seed's "Failed to approve withdrawal") heads the reason. */
+export function notifyError(message: string, title?: string): void {
+  notifications.show({ color: 'red', title, message, position: position() });
 }

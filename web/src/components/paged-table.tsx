@@ -1,0 +1,181 @@
+import { Alert, Button, Group, NativeSelect, Skeleton, Table, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { LIMITS } from '@common/constants';
+import { errorMessage } from '../lib/api-client';
+
+/** One column of a `PagedTable`. */
+export interface Column<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Right-aligns the column (amounts). */
+  numeric?: boolean;
+}
+
+type PageSize = (typeof LIMITS.tablePageSizes)[number];
+
+/** Page and page size of a table (seed §9: sizes 10, 20, 30, 40). Changing the size goes to page 1. */
+export function usePaging() {
+  const [page, setPage] = useState(1);
+  const [pageSize, setSize] = useState<PageSize>(10);
+  const setPageSize = (size: PageSize) => {
+    setSize(size);
+    setPage(1);
+  };
+  return { page, pageSize, setPage, setPageSize };
+}
+
+export type Paging = ReturnType<typeof usePaging>;
+
+/** The page to show: `paging.page`, pulled back when rows went away (e.g. the last one was approved). */
+function shownPage({ page, pageSize }: Paging, total: number): number {
+  return Math.min(page, Math.max(1, Math.ceil(total / pageSize)));
+}
+
+/** The current page of a list held whole in the browser. */
+export function pageOf<Row>(rows: Row[], paging: Paging): Row[] {
+  const start = (shownPage(paging, rows.length) - 1) * paging.pageSize;
+  return rows.slice(start, start + paging.pageSize);
+}
+
+interface PagedTableProps<Row> {
+  /** Names the table for assistive technology (and its error state). */
+  caption: string;
+  columns: Column<Row>[];
+  /** The rows of the current page; undefined until the first answer. */
+  rows: Row[] | undefined;
+  rowKey: (row: Row) => string;
+  loading: boolean;
+  /** A failed load: shown with a Retry button instead of the rows. */
+  error: unknown;
+  onRetry: () => void;
+  emptyText: string;
+  /** With paging: the rows-per-page selector, the range shown and Previous/Next. */
+  paging?: Paging;
+  /** Rows matching in all pages (server-side paging) or in the whole list (browser-side). */
+  total?: number;
+  /** Narrower screens scroll the table sideways below this width (px). */
+  minWidth?: number;
+}
+
+/**
+ * The tables of the money screens: Mantine Table with a loading skeleton, an error state with
+ * retry, an empty text, and optional paging. Pages pass one page of rows (see `pageOf` for lists
+ * held in the browser).
+ */
+export function PagedTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  loading,
+  error,
+  onRetry,
+  emptyText,
+  paging,
+  total = 0,
+  minWidth = 640,
+}: PagedTableProps<Row>) {
+  if (error && !rows) {
+    return (
+      <Alert color="red" variant="light" title={`Could not load ${caption.toLowerCase()}`} role="alert">
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">{errorMessage(error, 'Network Error')}</Text>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={onRetry}
+          >
+            Retry
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+
+  const align = (column: Column<Row>) => (column.numeric ? 'right' : undefined);
+  let body: ReactNode;
+  if (!rows && loading) {
+    body = Array.from({ length: 5 }, (_, i) => (
+      <Table.Tr key={i}>
+        {columns.map((column) => (
+          <Table.Td key={column.header}>
+            <Skeleton height={14} radius="sm" />
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  } else if (!rows?.length) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columns.length}>
+          <Text c="dimmed" ta="center" py="lg">
+            {emptyText}
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = rows.map((row) => (
+      <Table.Tr key={rowKey(row)}>
+        {columns.map((column) => (
+          <Table.Td key={column.header} ta={align(column)}>
+            {column.cell(row)}
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  }
+
+  return (
+    <div>
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-label={caption} aria-busy={loading}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.header} ta={align(column)}>
+                  {column.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{body}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {paging && <Pager paging={paging} total={total} />}
+    </div>
+  );
+}
+
+function Pager({ paging, total }: { paging: Paging; total: number }) {
+  const page = shownPage(paging, total);
+  const pages = Math.max(1, Math.ceil(total / paging.pageSize));
+  const first = total === 0 ? 0 : (page - 1) * paging.pageSize + 1;
+  const last = Math.min(total, page * paging.pageSize);
+  return (
+    <Group justify="space-between" mt="sm" gap="sm">
+      <Group gap="xs" wrap="nowrap">
+        <NativeSelect
+          aria-label="Rows per page"
+          size="xs"
+          data={LIMITS.tablePageSizes.map(String)}
+          value={String(paging.pageSize)}
+          onChange={(event) => paging.setPageSize(Number(event.currentTarget.value) as PageSize)}
+        />
+        <Text size="sm" c="dimmed">
+          {first}–{last} of {total}
+        </Text>
+      </Group>
+      <Group gap="xs">
+        <Button size="xs" variant="default" disabled={page <= 1} onClick={() => paging.setPage(page - 1)}>
+          Previous
+        </Button>
+        <Button size="xs" variant="default" disabled={page >= pages} onClick={() => paging.setPage(page + 1)}>
+          Next
+        </Button>
+      </Group>
+    </Group>
+  );
+}
