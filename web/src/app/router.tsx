@@ -99,20 +99,62 @@ const publicRoutes: RouteObject[] = [
   { path: '*', lazy: homePage },
 ];
 
+/** The crypto withdrawal variants share one module. */
+const loadCryptoWithdrawal = () => import('../features/funding/pages/crypto-withdrawal-page');
+
 const accountRoutes: RouteObject[] = [
   { index: true, element: <Navigate to={paths.account.home} replace /> },
   comingSoon(paths.account.home, 'My Account'),
   comingSoon(paths.account.trading, 'Trading'),
   comingSoon(paths.account.tradeActivities, 'Trade Activities'),
-  comingSoon(paths.account.deposit(), 'Deposit'),
-  comingSoon(paths.account.depositForm(), 'Deposit Funds'),
-  comingSoon(paths.account.successfulDeposit, 'Successful Deposit'),
-  comingSoon(paths.account.withdrawal(), 'Withdrawal'),
-  comingSoon(paths.account.withdraw(), 'Make Withdrawal'),
-  comingSoon(paths.account.bankWithdrawal, 'Bank Withdrawal'),
-  comingSoon(paths.account.usdtWithdrawal, 'USDT Withdrawal'),
-  comingSoon(paths.account.btcWithdrawal, 'Bitcoin Withdrawal'),
-  comingSoon(paths.account.ethWithdrawal, 'Ethereum Withdrawal'),
+  {
+    path: paths.account.deposit(),
+    lazy: lazyComponent(
+      () => import('../features/funding/pages/deposit-page'),
+      (m) => m.DepositPage,
+    ),
+  },
+  {
+    path: paths.account.depositForm(),
+    lazy: lazyComponent(
+      () => import('../features/funding/pages/deposit-form-page'),
+      (m) => m.DepositFormPage,
+    ),
+  },
+  {
+    path: paths.account.successfulDeposit,
+    lazy: lazyComponent(
+      () => import('../features/funding/pages/successful-deposit-page'),
+      (m) => m.SuccessfulDepositPage,
+    ),
+  },
+  {
+    path: paths.account.withdrawal(),
+    lazy: lazyComponent(
+      () => import('../features/funding/pages/withdrawal-page'),
+      (m) => m.WithdrawalPage,
+    ),
+  },
+  { path: paths.account.withdraw(), lazy: lazyComponent(loadCryptoWithdrawal, (m) => m.WithdrawPage) },
+  {
+    path: paths.account.bankWithdrawal,
+    lazy: lazyComponent(
+      () => import('../features/funding/pages/bank-withdrawal-page'),
+      (m) => m.BankWithdrawalPage,
+    ),
+  },
+  {
+    path: paths.account.usdtWithdrawal,
+    lazy: lazyComponent(loadCryptoWithdrawal, (m) => m.UsdtWithdrawalPage),
+  },
+  {
+    path: paths.account.btcWithdrawal,
+    lazy: lazyComponent(loadCryptoWithdrawal, (m) => m.BtcWithdrawalPage),
+  },
+  {
+    path: paths.account.ethWithdrawal,
+    lazy: lazyComponent(loadCryptoWithdrawal, (m) => m.EthWithdrawalPage),
+  },
   comingSoon(paths.account.transactionHistory, 'Transaction History'),
   comingSoon(paths.account.upgradeAccount, 'Upgrade Account'),
   comingSoon(paths.account.notification, 'Notifications'),

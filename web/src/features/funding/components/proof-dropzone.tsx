@@ -1,0 +1,109 @@
+import '@mantine/dropzone/styles.css';
+import { Button, Group, Image, Input, Stack, Text } from '@mantine/core';
+import { Dropzone, MIME_TYPES, type FileRejection } from '@mantine/dropzone';
+import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
+import { useId, useState, type ReactNode } from 'react';
+import { MONEY_MSG } from '@common/messages';
+import { PROOF_MAX_BYTES } from '@common/schemas/deposits';
+
+const ACCEPTED = [MIME_TYPES.png, MIME_TYPES.jpeg, MIME_TYPES.webp];
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsDataURL(file);
+  });
+}
+
+interface ProofDropzoneProps {
+  /** The chosen image as a data URL, or '' for none. */
+  value: string;
+  onChange: (dataUrl: string) => void;
+  error?: ReactNode;
+  /** Reports a refused file (too large, wrong type, unreadable). */
+  onError: (message: string) => void;
+}
+
+/**
+ * The deposit's proof of payment (seed §5): one PNG, JPEG or WebP image under 5 MB, dropped or
+ * picked, previewed, and handed over as a data URL.
+ */
+export function ProofDropzone({ value, onChange, error, onError }: ProofDropzoneProps) {
+  const inputId = useId();
+  const [fileName, setFileName] = useState('');
+
+  const accept = async ([file]: File[]) => {
+    if (!file) return;
+    try {
+      onChange(await readAsDataUrl(file));
+      setFileName(file.name);
+    } catch {
+      onError(MONEY_MSG.imageUnreadable);
+    }
+  };
+  const refuse = ([rejection]: FileRejection[]) => {
+    const tooLarge = rejection?.errors.some((e) => e.code === 'file-too-large');
+    onError(tooLarge ? MONEY_MSG.fileTooLarge : MONEY_MSG.imageType);
+  };
+
+  return (
+    <Input.Wrapper id={inputId} label="Proof of payment" error={error}>
+      {value ? (
+        <Stack gap="xs" mt={4}>
+          <Image src={value} alt="Chosen proof of payment" mah={220} w="auto" fit="contain" radius="sm" />
+          <Group gap="xs">
+            <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
+              {fileName}
+            </Text>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => {
+                onChange('');
+                setFileName('');
+              }}
+            >
+              Remove image
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Dropzone
+          mt={4}
+          onDrop={accept}
+          onReject={refuse}
+          accept={ACCEPTED}
+          maxSize={PROOF_MAX_BYTES}
+          maxFiles={1}
+          multiple={false}
+          // The focusable drop area is the control; the hidden file input keeps the label too.
+          role="button"
+          aria-labelledby={`${inputId}-label`}
+          aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ''}`}
+          aria-invalid={Boolean(error)}
+          inputProps={{ id: inputId, 'aria-label': undefined }}
+        >
+          <Group justify="center" gap="md" mih={120} style={{ pointerEvents: 'none' }} wrap="nowrap">
+            <Dropzone.Accept>
+              <IconUpload size={40} style={{ flexShrink: 0 }} aria-hidden />
+            </Dropzone.Accept>
+            <Dropzone.Reject>
+              <IconX size={40} style={{ flexShrink: 0 }} aria-hidden />
+            </Dropzone.Reject>
+            <Dropzone.Idle>
+              <IconPhoto size={40} style={{ flexShrink: 0 }} aria-hidden />
+            </Dropzone.Idle>
+            <div>
+              <Text fw={600}>Drop the image here or click to choose it</Text>
+              <Text size="sm" c="dimmed" id={`${inputId}-hint`}>
+                A screenshot or photo of your payment: PNG, JPEG or WebP, less than 5 MB.
+              </Text>
+            </div>
+          </Group>
+        </Dropzone>
+      )}
+    </Input.Wrapper>
+  );
+}

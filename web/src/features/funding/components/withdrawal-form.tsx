@@ -1,0 +1,128 @@
+import { Button, Group, List, NumberInput, Paper, Stack, Text } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { MONEY_MSG } from '@common/messages';
+import { parseUsdCents } from '@common/schemas/money';
+import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
+import { errorMessage } from '../../../lib/api-client';
+import { formatUsd } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { accountFiguresQuery, type MoneyPost } from '../api';
+import { ConfirmationCodeField } from './confirmation-code-field';
+
+/** What every withdrawal form holds besides its method's own fields. */
+interface WithdrawalValues {
+  amount: number | string;
+  token: string;
+}
+
+interface WithdrawalFormProps<V extends WithdrawalValues> {
+  /** The form, validated by the method's schema from common/schemas/withdrawals. */
+  form: UseFormReturnType<V>;
+  post: MoneyPost<V>;
+  successMessage: string;
+  failureMessage: string;
+  /** After a success: stay and reset (USDT form) or go back to the listing (the others). */
+  onSubmitted: () => void;
+  /** The method's own fields, between Amount and the confirmation code. */
+  children: ReactNode;
+}
+
+/**
+ * The body of every withdrawal screen (seed §2.7 "Make Withdrawal", §5, §8): the instructions,
+ * the available balance, Amount, the method's fields and the e-mailed confirmation code. An amount
+ * above the available balance is refused here ("Insufficient balance") without a call; the server
+ * checks again.
+ */
+export function WithdrawalForm<V extends WithdrawalValues>({
+  form,
+  post,
+  successMessage,
+  failureMessage,
+  onSubmitted,
+  children,
+}: WithdrawalFormProps<V>) {
+  const figures = useQuery(accountFiguresQuery);
+  const idempotency = useIdempotencyKey();
+
+  const submit = form.onSubmit((payload) => {
+    const available = figures.data ? parseUsdCents(figures.data.balance) : null;
+    const amount = parseUsdCents(payload.amount);
+    if (available !== null && amount !== null && amount > available) {
+      notifyError(MONEY_MSG.insufficientBalance);
+      return;
+    }
+    post.mutate(
+      { payload, idempotencyKey: idempotency.key },
+      {
+        onSuccess: () => {
+          idempotency.renew();
+          notifySuccess(successMessage);
+          onSubmitted();
+        },
+        onError: (error) => notifyError(errorMessage(error, failureMessage)),
+      },
+    );
+  });
+
+  return (
+    <>
+      <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)">
+        <Text fw={700} mb="xs">
+          How withdrawals work
+        </Text>
+        <List type="ordered" spacing={4} size="sm">
+          <List.Item>
+            Give the amount and where to send it, then confirm with the code we e-mail you.
+          </List.Item>
+          <List.Item>
+            The amount is held from your available balance while our team verifies the request.
+          </List.Item>
+          <List.Item>
+            It is then processed; the time varies by method (crypto is usually quickest, bank transfers take
+            up to 5 business days).
+          </List.Item>
+          <List.Item>
+            An e-mail confirms when it is complete. If it is declined, the amount returns to your balance.
+          </List.Item>
+        </List>
+      </Paper>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Group justify="space-between" mb="md" gap="xs">
+          <Text>
+            Available balance:{' '}
+            <Text span fw={700}>
+              {figures.data ? formatUsd(figures.data.balance) : figures.isError ? 'unavailable' : '…'}
+            </Text>
+          </Text>
+          {figures.data && figures.data.held > 0 && (
+            <Text size="sm" c="dimmed">
+              Held for pending withdrawals: {formatUsd(figures.data.held)}
+            </Text>
+          )}
+        </Group>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <NumberInput
+              label="Amount"
+              description="In US dollars."
+              leftSection="$"
+              decimalScale={2}
+              allowNegative={false}
+              hideControls
+              inputMode="decimal"
+              required
+              {...form.getInputProps('amount')}
+            />
+            {children}
+            <ConfirmationCodeField {...form.getInputProps('token')} />
+            <Button type="submit" disabled={post.isPending}>
+              {post.isPending ? 'Loading...' : 'Submit'}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { MONEY_MSG } from '@common/messages';
+import { CRYPTO_WALLETS, cryptoWithdrawalSchema, type CryptoWallet } from '@common/schemas/withdrawals';
+import { paths } from '../../../app/paths';
+import { useCreateCryptoWithdrawal, type CryptoWithdrawalPayload } from '../api';
+import { COINS, walletParam } from '../coins';
+import { FundingPage } from '../components/funding-page';
+import { MethodHeading } from '../components/method-heading';
+import { WithdrawalForm } from '../components/withdrawal-form';
+
+interface CryptoWithdrawalProps {
+  wallet: CryptoWallet;
+  /** The USDT-only form (seed §2.7): a plain USDT heading, and it stays in place after a success. */
+  usdtOnly?: boolean;
+}
+
+/** "Make Withdrawal" to a crypto address (seed §2.7, §5, §8). */
+function CryptoWithdrawal({ wallet, usdtOnly = false }: CryptoWithdrawalProps) {
+  const navigate = useNavigate();
+  const post = useCreateCryptoWithdrawal();
+  const form = useForm<CryptoWithdrawalPayload>({
+    initialValues: { amount: '', address: '', token: '', wallet },
+    validate: schemaResolver(cryptoWithdrawalSchema, { sync: true }),
+  });
+  const coin = COINS[wallet];
+
+  return (
+    <FundingPage title="Make Withdrawal">
+      {usdtOnly ? (
+        <MethodHeading title="USDT" />
+      ) : (
+        <MethodHeading title={coin.name} icon={coin.icon} color={coin.color} />
+      )}
+      <WithdrawalForm
+        form={form}
+        post={post}
+        successMessage={MONEY_MSG.cryptoWithdrawalSubmitted}
+        failureMessage="Failed to submit withdrawal request"
+        onSubmitted={usdtOnly ? form.reset : () => navigate(paths.account.withdrawal({ success: 'true' }))}
+      >
+        <TextInput
+          label={`${coin.name} Address`}
+          autoComplete="off"
+          spellCheck={false}
+          required
+          {...form.getInputProps('address')}
+        />
+      </WithdrawalForm>
+    </FundingPage>
+  );
+}
+
+/** /account/withdrawal/withdraw?wallet=usdt|bitcoin|ethereum: the general form (default bitcoin). */
+export function WithdrawPage() {
+  const [params] = useSearchParams();
+  const wallet = walletParam(params.get('wallet'), CRYPTO_WALLETS, 'bitcoin');
+  return <CryptoWithdrawal key={wallet} wallet={wallet} />;
+}
+
+/** /account/withdrawal/usdt: the USDT-only form. */
+export const UsdtWithdrawalPage = () => <CryptoWithdrawal wallet="usdt" usdtOnly />;
+
+/** /account/withdrawal/btc */
+export const BtcWithdrawalPage = () => <CryptoWithdrawal wallet="bitcoin" />;
+
+/** /account/withdrawal/eth */
+export const EthWithdrawalPage = () => <CryptoWithdrawal wallet="ethereum" />;

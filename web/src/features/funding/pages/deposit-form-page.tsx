@@ -1,0 +1,94 @@
+import { Button, NumberInput, Paper, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { MONEY_MSG } from '@common/messages';
+import { createDepositSchema, DEPOSIT_WALLETS } from '@common/schemas/deposits';
+import { paths } from '../../../app/paths';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
+import { errorMessage } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCreateDeposit, walletsQuery, type DepositPayload } from '../api';
+import { COINS, walletParam } from '../coins';
+import { FundingPage } from '../components/funding-page';
+import { ProofDropzone } from '../components/proof-dropzone';
+import { WalletAddress } from '../components/wallet-address';
+
+/**
+ * /account/deposit/bitcoin?wallet=bitcoin|ethereum (seed §2.7, §5, §8): pay to the shown address,
+ * then submit the amount in USD, an optional transaction hash and the proof image.
+ */
+export function DepositFormPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const wallet = walletParam(params.get('wallet'), DEPOSIT_WALLETS, 'bitcoin');
+  const coin = COINS[wallet].name;
+  const wallets = useQuery(walletsQuery);
+  const deposit = useCreateDeposit();
+  const idempotency = useIdempotencyKey();
+  const form = useForm<DepositPayload>({
+    initialValues: { amount: '', image: '', wallet, transactionHash: '' },
+    validate: schemaResolver(createDepositSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit((payload) =>
+    deposit.mutate(
+      { payload: { ...payload, wallet }, idempotencyKey: idempotency.key },
+      {
+        onSuccess: () => {
+          idempotency.renew();
+          notifySuccess(MONEY_MSG.depositSubmitted);
+          navigate(paths.account.deposit({ success: 'true' }));
+        },
+        onError: (error) => notifyError(errorMessage(error, 'Error submitting deposit request')),
+      },
+    ),
+  );
+
+  return (
+    <FundingPage
+      title={`Deposit with ${coin}`}
+      description="Pay to our wallet first, then tell us about the payment."
+    >
+      {wallets.isError ? (
+        <FormErrorAlert message={errorMessage(wallets.error, 'The wallet address could not be loaded.')} />
+      ) : (
+        <WalletAddress coin={coin} address={wallets.data?.[wallet]} />
+      )}
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <NumberInput
+              label="Amount (USD)"
+              description="The amount you paid, in US dollars."
+              leftSection="$"
+              decimalScale={2}
+              allowNegative={false}
+              hideControls
+              inputMode="decimal"
+              required
+              {...form.getInputProps('amount')}
+            />
+            <TextInput
+              label="Transaction hash (optional)"
+              description="Helps us find your payment faster."
+              autoComplete="off"
+              spellCheck={false}
+              {...form.getInputProps('transactionHash')}
+            />
+            <ProofDropzone
+              value={form.values.image}
+              onChange={(image) => form.setFieldValue('image', image)}
+              error={form.errors.image}
+              onError={(message) => form.setFieldError('image', message)}
+            />
+            <Button type="submit" disabled={deposit.isPending}>
+              {deposit.isPending ? 'Loading...' : 'Submit deposit'}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </FundingPage>
+  );
+}

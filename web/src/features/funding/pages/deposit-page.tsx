@@ -1,0 +1,23 @@
+import { paths } from '../../../app/paths';
+import { COINS } from '../coins';
+import { FundingPage } from '../components/funding-page';
+import { MethodChooser, type FundingMethod } from '../components/method-chooser';
+import { SuccessNotice } from '../components/success-notice';
+
+const METHODS: FundingMethod[] = (['bitcoin', 'ethereum'] as const).map((wallet) => ({
+  label: COINS[wallet].name,
+  description: `Send ${COINS[wallet].name} to our wallet and attach proof of payment.`,
+  to: paths.account.depositForm(wallet),
+  icon: COINS[wallet].icon,
+  color: COINS[wallet].color,
+}));
+
+/** /account/deposit (seed §2.7): choose Bitcoin or Ethereum; shows the notice after a deposit. */
+export function DepositPage() {
+  return (
+    <FundingPage title="Deposit" description="Choose how you want to fund your account. Deposits are in USD.">
+      <SuccessNotice message="Account Fund Successful! Please wait for system to validate this transaction" />
+      <MethodChooser methods={METHODS} />
+    </FundingPage>
+  );
+}
