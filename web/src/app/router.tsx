@@ -155,7 +155,13 @@ const accountRoutes: RouteObject[] = [
     path: paths.account.ethWithdrawal,
     lazy: lazyComponent(loadCryptoWithdrawal, (m) => m.EthWithdrawalPage),
   },
-  comingSoon(paths.account.transactionHistory, 'Transaction History'),
+  {
+    path: paths.account.transactionHistory,
+    lazy: lazyComponent(
+      () => import('../features/transactions/pages/transaction-history-page'),
+      (m) => m.TransactionHistoryPage,
+    ),
+  },
   comingSoon(paths.account.upgradeAccount, 'Upgrade Account'),
   comingSoon(paths.account.notification, 'Notifications'),
   comingSoon(paths.account.referrals, 'Referrals'),
@@ -171,8 +177,20 @@ const adminRoutes: RouteObject[] = [
   comingSoon(paths.admin.userAccount(ID), 'Edit Account'),
   comingSoon(paths.admin.addProfit(ID), 'Add Profit'),
   comingSoon(paths.admin.editUser(ID), 'Edit User'),
-  comingSoon(paths.admin.transactions(ID), 'Transactions'),
-  comingSoon(paths.admin.addTransaction, 'Add Transaction'),
+  {
+    path: paths.admin.transactions(ID),
+    lazy: lazyComponent(
+      () => import('../features/transactions/pages/admin-transactions-page'),
+      (m) => m.AdminTransactionsPage,
+    ),
+  },
+  {
+    path: paths.admin.addTransaction,
+    lazy: lazyComponent(
+      () => import('../features/transactions/pages/add-transaction-page'),
+      (m) => m.AddTransactionPage,
+    ),
+  },
   comingSoon(paths.admin.notifications(ID), 'Notifications'),
   comingSoon(paths.admin.deposits(ID), 'Deposits'),
   comingSoon(paths.admin.cryptoWithdrawals(ID), 'Crypto Withdrawals'),

@@ -1,0 +1,98 @@
+/**
+ * TanStack Query hooks of the transaction history (seed §7 "Transactions"; DESIGN.md §5): the
+ * client's paged history and CSV export, an admin's view of one client's history, adding a
+ * transaction (posted to the ledger) and voiding one (a reversing entry; nothing is deleted).
+ */
+import type { PublicUser } from '@common/types';
+import type { RequestStatus } from '@common/schemas/deposits';
+import type { AdminTransactionType, PublicTransaction, TransactionType } from '@common/schemas/transactions';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+/** The query of GET /transaction/all and /transaction/admin (seed §9: sizes 10, 20, 30, 40). */
+export interface HistoryParams {
+  page: number;
+  pageSize: number;
+  search?: string;
+  type?: TransactionType;
+  status?: RequestStatus;
+}
+
+/** One page of history lines and how many match in all. */
+export interface HistoryPage {
+  data: PublicTransaction[];
+  total: number;
+}
+
+/** GET /transaction/all: one page of the signed-in client's history. */
+export const historyQuery = (params: HistoryParams) =>
+  queryOptions({
+    queryKey: ['transactions', 'history', params],
+    queryFn: () => api.get<HistoryPage>('/transaction/all', { params: { ...params } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /transaction/admin?userId=: one page of a client's history, for an admin. */
+export const adminHistoryQuery = (userId: string, params: HistoryParams) =>
+  queryOptions({
+    queryKey: ['transactions', 'admin', userId, params],
+    queryFn: () => api.get<HistoryPage>('/transaction/admin', { params: { ...params, userId } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /transaction/export.csv with the session's token, saved by the browser as transactions.csv. */
+export async function downloadHistoryCsv(): Promise<void> {
+  const url = URL.createObjectURL(await api.blob('/transaction/export.csv'));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'transactions.csv';
+  link.click();
+  // The download has started from the URL; give the browser a moment before releasing it.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** What the add-transaction form sends (POST /transaction/:userId). `date` is an ISO date-time. */
+export interface AddTransactionPayload {
+  amount: number | string;
+  transactionType: AdminTransactionType;
+  date: string;
+  details: string;
+  status: 'approved';
+}
+
+/** POST /transaction/:userId (admin) with the form's Idempotency-Key. */
+export function useAddTransaction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      userId,
+      payload,
+      idempotencyKey,
+    }: {
+      userId: string;
+      payload: AddTransactionPayload;
+      idempotencyKey: string;
+    }) =>
+      api.post<{ message: string }>(`/transaction/${userId}`, payload, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** DELETE /transaction/:id (admin): voids the line with a reversing entry. */
+export function useVoidTransaction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ message: string }>(`/transaction/${id}`),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** GET /user/admin/email/:email (seed §7 "User"): the client an admin adds a transaction for. */
+export function useFindUserByEmail() {
+  return useMutation({
+    mutationFn: async (email: string) =>
+      (await api.get<{ data: PublicUser }>(`/user/admin/email/${encodeURIComponent(email)}`)).data,
+  });
+}

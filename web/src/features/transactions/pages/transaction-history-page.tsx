@@ -1,0 +1,53 @@
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { errorMessage } from '../../../lib/api-client';
+import { notifyError } from '../../../lib/notify';
+import { downloadHistoryCsv, historyQuery } from '../api';
+import {
+  amountColumn,
+  dateColumn,
+  HistoryTable,
+  methodColumn,
+  statusColumn,
+  typeColumn,
+  useHistoryFilters,
+} from '../components/history-table';
+import { CLIENT_STATUS_LABELS } from '../labels';
+
+const COLUMNS = [dateColumn, methodColumn, typeColumn, amountColumn, statusColumn(CLIENT_STATUS_LABELS)];
+
+/** /account/transaction-history (seed §2.7): Date, Method, Type, Amount, Status; search, filters, paging, CSV. */
+export function TransactionHistoryPage() {
+  const history = useHistoryFilters();
+  const query = useQuery(historyQuery(history.params));
+  const exportCsv = useMutation({
+    mutationFn: downloadHistoryCsv,
+    onError: (error) => notifyError(errorMessage(error, 'The export could not be downloaded')),
+  });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          Transaction History
+        </Title>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          onClick={() => exportCsv.mutate()}
+          disabled={exportCsv.isPending}
+        >
+          {exportCsv.isPending ? 'Loading...' : 'Export CSV'}
+        </Button>
+      </Group>
+      <HistoryTable
+        caption="Transactions"
+        columns={COLUMNS}
+        query={query}
+        history={history}
+        statusLabels={CLIENT_STATUS_LABELS}
+      />
+    </Stack>
+  );
+}
