@@ -101,6 +101,8 @@ const publicRoutes: RouteObject[] = [
 
 /** The crypto withdrawal variants share one module. */
 const loadCryptoWithdrawal = () => import('../features/funding/pages/crypto-withdrawal-page');
+/** An admin's views of a client's deposits and withdrawals share one module. */
+const loadClientRequestsPages = () => import('../features/reviews/pages/client-requests-pages');
 
 const accountRoutes: RouteObject[] = [
   { index: true, element: <Navigate to={paths.account.home} replace /> },
@@ -192,11 +194,26 @@ const adminRoutes: RouteObject[] = [
     ),
   },
   comingSoon(paths.admin.notifications(ID), 'Notifications'),
-  comingSoon(paths.admin.deposits(ID), 'Deposits'),
-  comingSoon(paths.admin.cryptoWithdrawals(ID), 'Crypto Withdrawals'),
-  comingSoon(paths.admin.bankWithdrawals(ID), 'Bank Withdrawals'),
+  {
+    path: paths.admin.deposits(ID),
+    lazy: lazyComponent(loadClientRequestsPages, (m) => m.ClientDepositsPage),
+  },
+  {
+    path: paths.admin.cryptoWithdrawals(ID),
+    lazy: lazyComponent(loadClientRequestsPages, (m) => m.ClientCryptoWithdrawalsPage),
+  },
+  {
+    path: paths.admin.bankWithdrawals(ID),
+    lazy: lazyComponent(loadClientRequestsPages, (m) => m.ClientBankWithdrawalsPage),
+  },
   comingSoon(paths.admin.tradingActivity(ID), 'Trading Activity'),
-  comingSoon(paths.admin.pendingReviews, 'Pending Reviews'),
+  {
+    path: paths.admin.pendingReviews,
+    lazy: lazyComponent(
+      () => import('../features/reviews/pages/pending-reviews-page'),
+      (m) => m.PendingReviewsPage,
+    ),
+  },
   comingSoon(paths.admin.contacts, 'Contacts'),
   comingSoon(paths.admin.emailing, 'Send Emails'),
   comingSoon(paths.admin.supportTickets, 'Support Tickets'),

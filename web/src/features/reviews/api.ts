@@ -1,0 +1,43 @@
+/**
+ * TanStack Query hooks of the back office's reviews (seed §2.8, §7 "Deposits", "Bank/Crypto
+ * withdrawals"): the queue of everything pending, one client's requests per kind, the
+ * approve / reject / delete calls, and deposit proofs (served only with the admin's token).
+ */
+import type { PendingReview } from '@common/schemas/transactions';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { REVIEW_KINDS, type ReviewKind } from './kinds';
+
+/** GET /reviews/pending: pending deposits and withdrawals of every client, oldest first. */
+export const pendingReviewsQuery = queryOptions({
+  queryKey: ['reviews', 'pending'],
+  queryFn: async () => (await api.get<{ data: PendingReview[] }>('/reviews/pending')).data,
+});
+
+/** GET /deposits, /c-withdrawals or /b-withdrawals ?userId=: one client's requests, newest first. */
+export const clientRequestsQuery = <Row>(kind: ReviewKind, userId: string) =>
+  queryOptions({
+    queryKey: ['reviews', kind, userId],
+    queryFn: async () =>
+      (await api.get<{ data: Row[] }>(`/${REVIEW_KINDS[kind].resource}`, { params: { userId } })).data,
+  });
+
+/** The three things an admin does to a request. */
+export type ReviewAction = 'approve' | 'reject' | 'delete';
+
+/** PUT /…/:id/approve, PUT /…/:id/reject or DELETE /…/:id; every list and figure is then refetched. */
+export function useReviewAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, id, action }: { kind: ReviewKind; id: string; action: ReviewAction }) => {
+      const path = `/${REVIEW_KINDS[kind].resource}/${id}`;
+      return action === 'delete'
+        ? api.delete<{ message: string }>(path)
+        : api.put<{ message: string }>(`${path}/${action}`);
+    },
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** GET /files/deposits/:id with the admin's token: the proof image as a Blob. */
+export const proofImage = (depositId: string) => api.blob(`/files/deposits/${depositId}`);

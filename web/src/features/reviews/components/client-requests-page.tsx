@@ -1,0 +1,76 @@
+import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { RequestStatus } from '@common/schemas/deposits';
+import { paths } from '../../../app/paths';
+import { PagedTable, pageOf, usePaging, type Column } from '../../../components/paged-table';
+import { clientRequestsQuery } from '../api';
+import { REVIEW_KINDS, type ReviewKind } from '../kinds';
+import { reviewColumns } from './review-columns';
+
+/** The other back-office pages of the same client. */
+function ClientLinks({ id, name }: { id: string; name?: string }) {
+  const links = [
+    { label: 'Deposits', to: paths.admin.deposits(id, name) },
+    { label: 'Crypto withdrawals', to: paths.admin.cryptoWithdrawals(id, name) },
+    { label: 'Bank withdrawals', to: paths.admin.bankWithdrawals(id, name) },
+    { label: 'Transactions', to: paths.admin.transactions(id, name) },
+  ];
+  return (
+    <Group gap="md" component="nav" aria-label="This client">
+      {links.map((link) => (
+        <Anchor key={link.label} component={Link} to={link.to} size="sm">
+          {link.label}
+        </Anchor>
+      ))}
+    </Group>
+  );
+}
+
+interface ClientRequestsPageProps<Row> {
+  kind: ReviewKind;
+  /** The page's h1, followed by the client's name from `?name=`. */
+  title: string;
+  /** The kind's own columns, between Date and Amount. */
+  columns: Column<Row>[];
+}
+
+/**
+ * /admin/deposits/:id, /admin/crypto-withdrawals/:id and /admin/bank-withdrawals/:id (seed §2.8):
+ * one client's requests of a kind, newest first, each with approve, reject/decline and delete.
+ */
+export function ClientRequestsPage<
+  Row extends { _id: string; amount: number; status: RequestStatus; createdAt: string },
+>({ kind, title, columns }: ClientRequestsPageProps<Row>) {
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const name = params.get('name') ?? undefined;
+  const query = useQuery(clientRequestsQuery<Row>(kind, id));
+  const paging = usePaging();
+  const rows = query.data ?? [];
+
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {title}
+          {name ? ` — ${name}` : ''}
+        </Title>
+        <ClientLinks id={id} name={name} />
+      </Stack>
+      <PagedTable<Row>
+        caption={title}
+        columns={[reviewColumns.date, ...columns, reviewColumns.amount, ...reviewColumns.review(kind, name)]}
+        rows={query.data && pageOf(rows, paging)}
+        rowKey={(r) => r._id}
+        loading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        emptyText={`No ${REVIEW_KINDS[kind].label.toLowerCase()}s found`}
+        paging={paging}
+        total={rows.length}
+        minWidth={820}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,110 @@
+import { Button, Group } from '@mantine/core';
+import type { RequestStatus } from '@common/schemas/deposits';
+import { confirmAction } from '../../../components/confirm';
+import { errorMessage } from '../../../lib/api-client';
+import { formatUsd } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useReviewAction, type ReviewAction } from '../api';
+import { REVIEW_KINDS, type ReviewKind } from '../kinds';
+
+/** The request an admin acts on. */
+export interface Reviewable {
+  _id: string;
+  amount: number;
+  /** Pending in the queue; any state on a client's page. */
+  status: RequestStatus;
+}
+
+interface ReviewActionsProps {
+  kind: ReviewKind;
+  request: Reviewable;
+  /** The client's name, quoted in the confirmations. */
+  clientName?: string;
+  /** Adds Delete (a client's page; the queue only approves and rejects). */
+  withDelete?: boolean;
+}
+
+/**
+ * Approve, Reject/Decline and Delete of a deposit or withdrawal, each after a confirmation (seed §5),
+ * with the seed's toasts (§8). A reviewed deposit is refused here ("Deposit is already …"); a
+ * reviewed withdrawal's buttons are disabled.
+ */
+export function ReviewActions({ kind, request, clientName, withDelete = false }: ReviewActionsProps) {
+  const settings = REVIEW_KINDS[kind];
+  const review = useReviewAction();
+  const what = `${settings.noun} of ${formatUsd(request.amount)}${clientName ? ` from ${clientName}` : ''}`;
+  const reviewed = request.status !== 'pending';
+  const withdrawalReviewed = reviewed && kind !== 'deposit';
+
+  const run = async (action: ReviewAction) => {
+    if (action !== 'delete') {
+      const refusal = settings.refuseReviewed(request.status);
+      if (refusal) {
+        notifyError(refusal);
+        return;
+      }
+    }
+    const verb = { approve: 'Approve', reject: settings.rejectVerb, delete: 'Delete' }[action];
+    const confirmed = await confirmAction({
+      title: `${verb} ${settings.noun}`,
+      message:
+        action === 'delete'
+          ? `Are you sure you want to delete this ${what}? It is removed from the lists; the ledger keeps its history.`
+          : `Are you sure you want to ${verb.toLowerCase()} this ${what}?`,
+      confirmLabel: verb,
+      danger: action !== 'approve',
+    });
+    if (!confirmed) return;
+    review.mutate(
+      { kind, id: request._id, action },
+      {
+        onSuccess: ({ message }) => {
+          if (action === 'approve') notifySuccess(settings.approvedMessage);
+          else if (action === 'reject') notifySuccess(settings.rejectedMessage);
+          else notifySuccess(message);
+        },
+        onError: (error) => {
+          const title =
+            action === 'approve'
+              ? settings.approveFailed
+              : action === 'reject'
+                ? settings.rejectFailed
+                : undefined;
+          notifyError(errorMessage(error, 'Something went wrong'), title);
+        },
+      },
+    );
+  };
+
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button
+        size="xs"
+        color="green.9"
+        onClick={() => run('approve')}
+        disabled={review.isPending || withdrawalReviewed}
+      >
+        Approve
+      </Button>
+      <Button
+        size="xs"
+        variant="outline"
+        color="red.9"
+        onClick={() => run('reject')}
+        disabled={review.isPending || withdrawalReviewed}
+      >
+        {settings.rejectVerb}
+      </Button>
+      {withDelete && (
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => run('delete')}
+          disabled={review.isPending || !settings.deletable(request.status)}
+        >
+          Delete
+        </Button>
+      )}
+    </Group>
+  );
+}

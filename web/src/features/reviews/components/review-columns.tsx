@@ -1,0 +1,31 @@
+import type { RequestStatus } from '@common/schemas/deposits';
+import type { Column } from '../../../components/paged-table';
+import { StatusBadge } from '../../../components/status-badge';
+import { formatDateTime, formatUsd } from '../../../lib/format';
+import { REVIEW_KINDS, type ReviewKind } from '../kinds';
+import { ReviewActions } from './review-actions';
+
+/** What every reviewed request has. */
+interface Request {
+  _id: string;
+  amount: number;
+  status: RequestStatus;
+  createdAt: string;
+}
+
+/** Columns every review table shares: the date, the amount, and on a client's page status and actions. */
+export const reviewColumns = {
+  date: { header: 'Date', cell: (r: Pick<Request, 'createdAt'>) => formatDateTime(r.createdAt) },
+  amount: { header: 'Amount', numeric: true, cell: (r: Pick<Request, 'amount'>) => formatUsd(r.amount) },
+  /** Status and actions (with Delete) of one client's requests of `kind`. */
+  review: (kind: ReviewKind, clientName?: string): Column<Request>[] => [
+    {
+      header: 'Status',
+      cell: (r) => <StatusBadge status={r.status} labels={REVIEW_KINDS[kind].statusLabels} />,
+    },
+    {
+      header: 'Actions',
+      cell: (r) => <ReviewActions kind={kind} request={r} clientName={clientName} withDelete />,
+    },
+  ],
+};

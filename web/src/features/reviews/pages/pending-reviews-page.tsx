@@ -1,0 +1,88 @@
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { PendingReview } from '@common/schemas/transactions';
+import { paths } from '../../../app/paths';
+import { PagedTable, pageOf, usePaging, type Column } from '../../../components/paged-table';
+import { pendingReviewsQuery } from '../api';
+import { REVIEW_KINDS, walletLabel } from '../kinds';
+import { ProofButton } from '../components/proof-button';
+import { ReviewActions } from '../components/review-actions';
+import { reviewColumns } from '../components/review-columns';
+
+const fullName = (r: PendingReview) => `${r.user.firstName} ${r.user.lastName}`;
+
+/** The client's page for this kind of request. */
+function clientPage(r: PendingReview): string {
+  const page = {
+    deposit: paths.admin.deposits,
+    'crypto-withdrawal': paths.admin.cryptoWithdrawals,
+    'bank-withdrawal': paths.admin.bankWithdrawals,
+  };
+  return page[r.kind](r.userId, fullName(r));
+}
+
+const COLUMNS: Column<PendingReview>[] = [
+  {
+    header: 'Client',
+    cell: (r) => (
+      <>
+        <Anchor component={Link} to={clientPage(r)} size="sm" fw={600}>
+          {fullName(r)}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          {r.user.email}
+        </Text>
+      </>
+    ),
+  },
+  { header: 'Kind', cell: (r) => REVIEW_KINDS[r.kind].label },
+  reviewColumns.amount,
+  {
+    header: 'Details',
+    cell: (r) => (
+      <Group gap={4} wrap="nowrap">
+        <Text size="sm">{walletLabel(r.method)}</Text>
+        {r.kind === 'deposit' && <ProofButton depositId={r._id} />}
+      </Group>
+    ),
+  },
+  { ...reviewColumns.date, header: 'Requested' },
+  {
+    header: 'Actions',
+    cell: (r) => (
+      <ReviewActions kind={r.kind} request={{ ...r, status: 'pending' }} clientName={fullName(r)} />
+    ),
+  },
+];
+
+/** /admin/pending-reviews: every client's pending deposits and withdrawals, oldest first. */
+export function PendingReviewsPage() {
+  const query = useQuery(pendingReviewsQuery);
+  const paging = usePaging();
+  const rows = query.data ?? [];
+
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          Pending reviews{query.data ? ` (${rows.length})` : ''}
+        </Title>
+        <Text c="dimmed">Deposits and withdrawals waiting for a decision, oldest first.</Text>
+      </Stack>
+      <PagedTable
+        caption="Pending reviews"
+        columns={COLUMNS}
+        rows={query.data && pageOf(rows, paging)}
+        rowKey={(r) => r._id}
+        loading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        emptyText="Nothing is waiting for review"
+        paging={paging}
+        total={rows.length}
+        minWidth={860}
+      />
+    </Stack>
+  );
+}
