@@ -1,6 +1,6 @@
 /**
- * Demo data for a laptop run (issue 2 §7): on an empty database, outside production, creates one
- * admin and one verified client and prints their credentials.
+ * Demo data for a laptop run (issue 2 §7): on an empty database in development (never in production
+ * or test), creates one admin and one verified client and prints their credentials.
  */
 import { count, eq } from 'drizzle-orm';
 import type { AppInstance } from './app';
@@ -15,7 +15,7 @@ export const DEMO_LOGINS = {
 /** Seeds the demo users when no user exists yet. Answers true when it seeded. */
 export async function seedDemoData(app: AppInstance): Promise<boolean> {
   const { db } = app.ctx.database;
-  if (app.ctx.config.env === 'production') return false;
+  if (app.ctx.config.env !== 'development') return false;
   const [{ n }] = (await db.select({ n: count() }).from(users)) as [{ n: number }];
   if (Number(n) > 0) return false;
   const admin = await createUserWithPassword(app.ctx.auth, { ...DEMO_LOGINS.admin, role: 'admin' });
