@@ -190,6 +190,14 @@ describe('DELETE /api/transaction/:id (void)', () => {
     expect((await inject('DELETE', `/api/transaction/${res.json().data._id}`, admin.headers)).statusCode).toBe(409);
   });
 
+  it('voids once when two admins race to void the same line', async () => {
+    const c = await createClient(t.app);
+    const id = (await add(c.id, { amount: 25 })).json().data._id;
+    const results = await Promise.all(Array.from({ length: 4 }, () => inject('DELETE', `/api/transaction/${id}`, admin.headers)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect((await figures(c.id)).balance).toBe(0n);
+  });
+
   it('refuses pending deposits and withdrawal requests (409) and a void the balance no longer covers (422)', async () => {
     const c = await createClient(t.app, { balance: 50_00n });
     const d = await deposit(c);
