@@ -18,7 +18,7 @@ interface ExternalEmbedProps {
   timeoutMs?: number;
   /** Colours of the placeholder: on a light or a dark background. */
   tone?: 'light' | 'dark';
-  /** Shown instead of the default placeholder text when the embed cannot load. */
+  /** Shown instead of the default texts while the embed loads and when it cannot load. */
   fallback?: string;
 }
 
@@ -69,15 +69,23 @@ export function ExternalEmbed({ title, load, height, timeoutMs = 15_000, tone = 
       style={{ overflow: 'hidden' }}
     >
       <div ref={mountRef} style={{ height: '100%' }} />
-      {status === 'failed' && (
+      {status !== 'ready' && (
         <Center pos="absolute" inset={0} px="sm">
-          <Text size="sm" c={tone === 'dark' ? 'gray.4' : 'dimmed'} ta="center" lineClamp={2}>
-            {fallback ?? (
-              <>
-                <IconPlugConnectedX size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
-                {title} is unavailable right now.
-              </>
-            )}
+          <Text
+            size={fallback ? 'xs' : 'sm'}
+            c={tone === 'dark' ? 'gray.4' : 'dimmed'}
+            ta="center"
+            style={fallback ? { whiteSpace: 'nowrap' } : undefined}
+          >
+            {fallback ??
+              (status === 'failed' ? (
+                <>
+                  <IconPlugConnectedX size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
+                  {title} is unavailable right now.
+                </>
+              ) : (
+                `Loading ${title.toLowerCase()}…`
+              ))}
           </Text>
         </Center>
       )}

@@ -11,19 +11,16 @@ import {
   CloseButton,
   Container,
   Divider,
-  Drawer,
   Group,
-  Menu,
-  NavLink,
   Paper,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconFileText, IconGift } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconGift } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ExternalEmbed } from '../../components/external-embed';
@@ -31,6 +28,11 @@ import { brand } from '../../content/brand';
 import { bonusBadge, tickerSymbols, translation } from '../../content/site';
 import { tradingViewWidget, translateElement } from '../../lib/embeds';
 import { paths } from '../paths';
+import { DocumentsButton } from './documents-button';
+import { CONTACT_LINK, DOCUMENT_LINKS, MAIN_LINKS, USEFUL_LINKS, type MenuLink } from './public-links';
+
+const DocumentsMenu = lazy(() => import('./documents-menu').then((m) => ({ default: m.DocumentsMenu })));
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 
 /** Height of the ticker tape fixed to the bottom; the page keeps this much room free below it. */
 const TICKER_HEIGHT = 46;
@@ -43,31 +45,6 @@ const loadTicker = tradingViewWidget('ticker-tape', {
   displayMode: 'compact',
   locale: 'en',
 });
-
-interface MenuLink {
-  label: string;
-  to: string;
-}
-
-/** Main menu before the Documents dropdown (seed §2.1); Contact follows it. */
-const MAIN_LINKS: MenuLink[] = [
-  { label: 'Home', to: paths.home },
-  { label: 'About Us', to: paths.about },
-  { label: 'Try A Demo', to: paths.signup },
-  { label: 'FAQ', to: paths.faq },
-];
-const CONTACT_LINK: MenuLink = { label: 'Contact', to: paths.contact };
-const DOCUMENT_LINKS: MenuLink[] = [
-  { label: 'Terms and Conditions', to: paths.termsAndConditions },
-  { label: 'Privacy Policy', to: paths.privacyPolicy },
-  { label: 'Payment Policy', to: paths.paymentPolicy },
-];
-const USEFUL_LINKS: MenuLink[] = [
-  ...MAIN_LINKS.filter((link) => link.to !== paths.signup),
-  CONTACT_LINK,
-  { label: 'Sign Up', to: paths.signup },
-  { label: 'Login', to: paths.signin },
-];
 
 function DemoRibbon() {
   if (!brand.isDemoBrand) return null;
@@ -129,62 +106,18 @@ function MenuButton({ label, to }: MenuLink) {
   );
 }
 
+/** The desktop main menu; the Documents dropdown's code loads with it (phones never need it). */
 function DesktopMenu() {
   return (
-    <Group component="nav" aria-label="Main" gap={4} visibleFrom="md">
+    <Group component="nav" aria-label="Main" gap={4}>
       {MAIN_LINKS.map((link) => (
         <MenuButton key={link.label} {...link} />
       ))}
-      <Menu position="bottom-start" withinPortal>
-        <Menu.Target>
-          <Button
-            variant="subtle"
-            color="dark"
-            fw={500}
-            px="sm"
-            rightSection={<IconChevronDown size={16} aria-hidden />}
-          >
-            Documents
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {DOCUMENT_LINKS.map((link) => (
-            <Menu.Item
-              key={link.to}
-              component={Link}
-              to={link.to}
-              leftSection={<IconFileText size={16} aria-hidden />}
-            >
-              {link.label}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
+      <Suspense fallback={<DocumentsButton />}>
+        <DocumentsMenu />
+      </Suspense>
       <MenuButton {...CONTACT_LINK} />
     </Group>
-  );
-}
-
-function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const item = (link: MenuLink) => (
-    <NavLink key={link.label} component={Link} to={link.to} label={link.label} onClick={onClose} />
-  );
-  return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      title={brand.name}
-      size="xs"
-      closeButtonProps={{ 'aria-label': 'Close menu' }}
-    >
-      <Stack component="nav" aria-label="Main" gap={0}>
-        {MAIN_LINKS.map(item)}
-        <NavLink label="Documents" defaultOpened leftSection={<IconFileText size={16} aria-hidden />}>
-          {DOCUMENT_LINKS.map(item)}
-        </NavLink>
-        {item(CONTACT_LINK)}
-      </Stack>
-    </Drawer>
   );
 }
 
@@ -290,6 +223,13 @@ function TickerTape() {
 /** Layout of the public site (seed §2.1): demo ribbon, top bar, main menu, page, footer, badge, ticker. */
 export function PublicLayout() {
   const [menuOpened, menu] = useDisclosure(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  // Read at the first render, so a phone never renders (and downloads) the desktop menu.
+  const desktop = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false });
+  const toggleMenu = () => {
+    setMenuLoaded(true);
+    menu.toggle();
+  };
 
   return (
     <Box mih="100dvh" pb={TICKER_HEIGHT} style={{ display: 'flex', flexDirection: 'column' }}>
@@ -299,18 +239,19 @@ export function PublicLayout() {
         <Container size="lg" py="sm">
           <Group justify="space-between" wrap="nowrap">
             <BrandLogo />
-            <DesktopMenu />
-            <Burger
-              opened={menuOpened}
-              onClick={menu.toggle}
-              hiddenFrom="md"
-              aria-label="Open menu"
-              aria-expanded={menuOpened}
-            />
+            {desktop ? (
+              <DesktopMenu />
+            ) : (
+              <Burger opened={menuOpened} onClick={toggleMenu} aria-label="Open menu" aria-expanded={menuOpened} />
+            )}
           </Group>
         </Container>
       </Box>
-      <MobileMenu opened={menuOpened} onClose={menu.close} />
+      {menuLoaded && !desktop && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={menuOpened} onClose={menu.close} />
+        </Suspense>
+      )}
       <Box component="main" px="md" style={{ flex: 1 }}>
         <Outlet />
       </Box>

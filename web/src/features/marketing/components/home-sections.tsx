@@ -111,11 +111,11 @@ export function HomeSections() {
       </PageSection>
 
       <PageSection title={accountRatings.title} intro={reviewsNote}>
-        <ReviewSlider label={accountRatings.title} reviews={accountRatings.reviews} />
+        <ReviewSlider label={`${accountRatings.title} slider`} reviews={accountRatings.reviews} />
       </PageSection>
 
       <PageSection title={testimonials.title} intro={reviewsNote} tone="gray">
-        <ReviewSlider label={testimonials.title} reviews={testimonials.reviews} />
+        <ReviewSlider label={`${testimonials.title} slider`} reviews={testimonials.reviews} />
       </PageSection>
 
       <PageSection title={differences.title}>

@@ -11,7 +11,7 @@ const loaders = new Map(marketTabs.map((tab) => [tab.value, tradingViewWidget(ta
  */
 export function MarketTabs() {
   return (
-    <Tabs defaultValue={marketTabs[0]!.value} keepMounted={false} variant="outline">
+    <Tabs defaultValue={marketTabs[0]!.value} keepMounted={false} variant="pills">
       <Tabs.List>
         {marketTabs.map((tab) => (
           <Tabs.Tab key={tab.value} value={tab.value} fw={600}>

@@ -13,6 +13,8 @@ export function ReviewSlider({ label, reviews }: { label: string; reviews: Revie
       slideGap="md"
       emblaOptions={{ loop: true, align: 'start' }}
       withIndicators
+      controlsOffset="xs"
+      px={40}
       pb={40}
       styles={{ indicator: { backgroundColor: 'var(--mantine-color-indigo-6)' } }}
     >

@@ -16,7 +16,9 @@ const HomeSections = lazy(() => import('../components/home-sections').then((m) =
 export function HomePage() {
   const belowTheFold = useRef<HTMLDivElement>(null);
   const showRest = useNearViewport(belowTheFold, '400px');
-  useEffect(() => window.scrollTo(0, 0), []);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
 
   return (
     <>

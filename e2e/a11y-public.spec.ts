@@ -1,0 +1,69 @@
+/**
+ * Accessibility of the public site: axe-core finds no serious or critical violation on any public
+ * page (every lazy section loaded), on a phone, or with the Documents menu or the mobile menu open.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const PUBLIC_PATHS = [
+  '/',
+  '/about',
+  '/contact',
+  '/faq',
+  '/terms-and-conditions',
+  '/privacy-policy',
+  '/payment-policy',
+  '/assets',
+];
+
+/** Scrolls to the bottom step by step so lazy sections load, then back to the top. */
+async function loadEverything(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).waitFor({ state: 'attached' });
+  for (let step = 0; step < 40; step += 1) {
+    const atBottom = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight * 0.8);
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    });
+    await page.waitForTimeout(100);
+    if (atBottom) break;
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** The serious and critical violations axe finds on the page as it is now. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ rule: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+}
+
+for (const path of PUBLIC_PATHS) {
+  test(`axe: ${path} has no serious or critical violations`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await loadEverything(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('axe: the home page on a 375 px phone, with the mobile menu open', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  await loadEverything(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('axe: the Documents menu open, and the contact form showing its errors', async ({ page }) => {
+  await page.goto('/contact');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Documents' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

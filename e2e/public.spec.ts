@@ -1,0 +1,284 @@
+/**
+ * Public site journeys (seed §2.1–§2.5, §4, §9): every public page renders its sections and links,
+ * the bonus badge closes, the hero carousel autoplays and pauses on hover, the market tabs switch,
+ * the menu works on a phone, and the contact form validates and sends. Third-party hosts are
+ * blocked by the fixture, so every market widget and the translation element show placeholders.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const PUBLIC_PAGES = [
+  { path: '/', h1: /online forex and crypto trading/ },
+  { path: '/about', h1: 'We are 100% Trusted Trading Broker' },
+  { path: '/contact', h1: 'Contact Us' },
+  { path: '/faq', h1: 'Frequently Asked Questions' },
+  { path: '/terms-and-conditions', h1: 'Terms and Conditions' },
+  { path: '/privacy-policy', h1: 'Privacy Policy' },
+  { path: '/payment-policy', h1: 'Payment Policy' },
+  { path: '/assets', h1: 'Assets' },
+];
+
+/** Scrolls to the bottom step by step, so lazy sections and widgets near the viewport load. */
+async function scrollThrough(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).waitFor({ state: 'attached' });
+  for (let step = 0; step < 40; step += 1) {
+    const atBottom = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight * 0.8);
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    });
+    await page.waitForTimeout(100);
+    if (atBottom) break;
+  }
+}
+
+async function expectLink(link: Locator, href: string): Promise<void> {
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute('href', href);
+}
+
+for (const { path, h1 } of PUBLIC_PAGES) {
+  test(`${path} renders the layout: top bar, menu, footer, badge, ticker`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
+    await expect(page.getByText('Demo site — not a real broker')).toBeVisible();
+
+    const header = page.getByRole('banner');
+    await expectLink(header.getByRole('link', { name: 'Sign Up' }), '/signup');
+    await expectLink(header.getByRole('link', { name: 'Login' }), '/signin');
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    await expectLink(menu.getByRole('link', { name: 'Home' }), '/');
+    await expectLink(menu.getByRole('link', { name: 'About Us' }), '/about');
+    await expectLink(menu.getByRole('link', { name: 'Try A Demo' }), '/signup');
+    await expectLink(menu.getByRole('link', { name: 'FAQ' }), '/faq');
+    await expectLink(menu.getByRole('link', { name: 'Contact' }), '/contact');
+    await menu.getByRole('button', { name: 'Documents' }).click();
+    await expectLink(page.getByRole('menuitem', { name: 'Terms and Conditions' }), '/terms-and-conditions');
+    await expectLink(page.getByRole('menuitem', { name: 'Privacy Policy' }), '/privacy-policy');
+    await expectLink(page.getByRole('menuitem', { name: 'Payment Policy' }), '/payment-policy');
+    await page.keyboard.press('Escape');
+
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('heading', { name: 'Useful links' })).toBeVisible();
+    await expectLink(footer.getByRole('link', { name: 'Terms and Conditions' }), '/terms-and-conditions');
+    await expectLink(footer.getByRole('link', { name: 'support@northwind-markets.example' }), 'mailto:support@northwind-markets.example');
+    await expect(footer.getByText(`© ${new Date().getFullYear()} Northwind Markets`)).toBeVisible();
+    await expect(footer.getByText('Risk warning:')).toBeVisible();
+
+    // The bonus badge and the ticker tape; blocked hosts leave quiet placeholders.
+    await expect(page.getByRole('complementary', { name: 'Bonus offer' })).toContainText('Get FREE $500 on $5,000 deposit');
+    await expect(page.getByRole('region', { name: 'Market ticker' })).toContainText('unavailable right now');
+    await expect(page.getByRole('region', { name: 'Translate this page' })).toContainText('Language: English');
+    expect(errors).toEqual([]);
+  });
+}
+
+test('home shows every seed section in order, with the right links and package figures', async ({ page }) => {
+  await page.goto('/');
+  const hero = page.getByRole('region', { name: 'Highlights' });
+  const slides = hero.getByRole('group');
+  await expect(slides).toHaveCount(3);
+  await expectLink(slides.nth(0).getByRole('link', { name: 'Get Started' }), '/signup');
+  await expect(slides.nth(1).getByRole('link', { name: 'Learn more' })).toHaveAttribute('href', '/about');
+  await expect(slides.nth(2).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/signup');
+  await expect(slides.nth(2)).toContainText('$500 bonus on a $5,000 deposit');
+
+  for (const feature of ['Trusted & Regulated', 'Fast Deposit & Withdrawals', 'Risk Management', '24/7 Customer Support']) {
+    await expect(page.getByRole('heading', { level: 3, name: feature })).toBeVisible();
+  }
+
+  await scrollThrough(page);
+  const sections = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
+  const order = [
+    'Learn to Trade',
+    'How It Works',
+    'Why choose Northwind Markets?',
+    'Trading Accounts',
+    'Live markets',
+    'Account Ratings',
+    'Testimonials',
+    'What makes us different',
+    'Need help?',
+  ];
+  expect(sections.filter((title) => order.includes(title))).toEqual(order);
+  await expect(page.getByText('5+', { exact: true })).toBeVisible();
+  await expect(page.getByText('Tradable assets')).toBeVisible();
+
+  const section = (name: string) => page.getByRole('region', { name, exact: true });
+  await expectLink(page.getByRole('main').getByRole('link', { name: 'Learn more' }).last(), '/about');
+  await expectLink(section('How It Works').getByRole('link', { name: 'Get Started' }), '/signup');
+  const main = page.getByRole('main');
+  await expectLink(main.getByRole('link', { name: 'About us', exact: true }), '/about');
+  await expectLink(main.getByRole('link', { name: 'Contact us' }), '/contact');
+
+  const pricing = section('Trading Accounts');
+  const figures = [
+    ['Starter', '$1,000', '3.3 pips', '1:500'],
+    ['Bronze', '$5,000', '2.2 pips', '1:700'],
+    ['Silver', '$20,000', '1.5 pips', '1:1000'],
+    ['Gold', '$50,000', '1.0 pips', '1:3000'],
+    ['Platinum', '1 BTC', '0.5 pips', '1:5000'],
+  ];
+  for (const [name, deposit, spread, leverage] of figures) {
+    const card = pricing.locator('div.mantine-Paper-root').filter({ has: page.getByRole('heading', { name: name! }) });
+    await expect(card).toContainText(deposit!);
+    await expect(card).toContainText(spread!);
+    await expect(card).toContainText(leverage!);
+    await expectLink(card.getByRole('link', { name: /Open an Account/ }), '/signup');
+  }
+  await expect(pricing.getByText('Live chart support', { exact: true })).toHaveCount(5);
+
+  const ratings = page.getByRole('region', { name: 'Account Ratings slider' });
+  await expect(ratings.getByRole('img', { name: /Rated \d out of 5/ }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'What makes us different' }).getByRole('heading', { level: 3 })).toHaveCount(6);
+});
+
+test('the bonus badge closes for the page view and its Get Now leads to /signup', async ({ page }) => {
+  await page.goto('/about');
+  const badge = page.getByRole('complementary', { name: 'Bonus offer' });
+  await expectLink(badge.getByRole('link', { name: 'Get Now' }), '/signup');
+  await badge.getByRole('button', { name: 'Close bonus offer' }).click();
+  await expect(badge).toBeHidden();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(badge).toBeVisible();
+});
+
+test('the hero carousel advances on its own, pauses on hover, resumes, and works from the keyboard', async ({ page }) => {
+  await page.goto('/');
+  const hero = page.getByRole('region', { name: 'Highlights' });
+  const indicator = (n: number) => hero.getByRole('tab', { name: `Go to slide ${n}` });
+  await expect(indicator(1)).toHaveAttribute('aria-selected', 'true');
+  await page.mouse.move(5, 5);
+  await expect(indicator(2)).toHaveAttribute('aria-selected', 'true', { timeout: 8_000 });
+
+  await hero.hover();
+  const selected = await hero.getByRole('tab', { selected: true }).getAttribute('aria-label');
+  await page.waitForTimeout(6_500);
+  await expect(hero.getByRole('tab', { selected: true })).toHaveAttribute('aria-label', selected!);
+
+  await page.mouse.move(5, 5);
+  await expect(hero.getByRole('tab', { selected: true })).not.toHaveAttribute('aria-label', selected!, { timeout: 8_000 });
+
+  const before = await hero.getByRole('tab', { selected: true }).getAttribute('aria-label');
+  await hero.getByRole('button', { name: 'Next slide' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(hero.getByRole('tab', { selected: true })).not.toHaveAttribute('aria-label', before!);
+});
+
+test('the market tabs switch between the four widgets, FOREX first', async ({ page }) => {
+  await page.goto('/');
+  await scrollThrough(page);
+  const tabs = [
+    ['FOREX', 'Forex screener'],
+    ['CRYPTOCURRENCY', 'Cryptocurrency screener'],
+    ['STOCK', 'Stock chart'],
+    ['INDICES/COMMODITIES', 'Market quotes'],
+  ] as const;
+  await expect(page.getByRole('tab', { name: 'FOREX' })).toHaveAttribute('aria-selected', 'true');
+  for (const [tab, widget] of tabs) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    const region = page.getByRole('region', { name: widget });
+    await expect(region).toBeVisible();
+    await expect(region).toContainText(`${widget} is unavailable right now.`);
+  }
+});
+
+test('review sliders show one slide on a phone and two from 768 px, rated out of 5', async ({ page }) => {
+  /** How many of the Testimonials slider's slides fit side by side in its viewport. */
+  const slidesInView = async () => {
+    await page.goto('/');
+    await scrollThrough(page);
+    const slider = page.getByRole('region', { name: 'Testimonials slider' });
+    await slider.scrollIntoViewIfNeeded();
+    const box = (await slider.boundingBox())!;
+    const slides = await slider.getByRole('group').evaluateAll((nodes) =>
+      nodes.map((node) => node.getBoundingClientRect()).map(({ left, right }) => ({ left, right })),
+    );
+    return slides.filter((s) => s.left >= box.x - 1 && s.right <= box.x + box.width + 1).length;
+  };
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await slidesInView()).toBe(1);
+  await page.setViewportSize({ width: 800, height: 800 });
+  expect(await slidesInView()).toBe(2);
+  await expect(page.getByRole('img', { name: 'Rated 5 out of 5' }).first()).toBeAttached();
+});
+
+test('on a 375 px phone the main menu sits behind a burger', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Documents' })).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/about');
+  await expect(drawer.getByRole('link', { name: 'Try A Demo' })).toHaveAttribute('href', '/signup');
+  await drawer.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('the legal pages state the house rules, and the Terms are complete', async ({ page }) => {
+  await page.goto('/terms-and-conditions');
+  const terms = page.getByRole('main');
+  await expect(terms.getByRole('heading', { name: '12. Changes to these terms' })).toBeVisible();
+  for (const fact of ['one account only', '10 business days', 'up to 30 business days', '1:20', '1:100', '30 days’ notice', 'not a promise']) {
+    await expect(terms).toContainText(fact);
+  }
+  await page.goto('/payment-policy');
+  for (const fact of ['$0.1', 'at most 48 hours', '3 confirmations', 'three working days', '5 business days']) {
+    await expect(page.getByRole('main')).toContainText(fact);
+  }
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('main')).toContainText('within 7 business days');
+  await page.goto('/faq');
+  await page.getByRole('button', { name: 'What is the minimum withdrawal?' }).click();
+  await expect(page.getByText('$0.1. You can withdraw any amount')).toBeVisible();
+});
+
+test('about and contact pages carry their seed content', async ({ page }) => {
+  await page.goto('/about');
+  for (const reason of ['Inspired', 'Flexible', 'Trusted']) {
+    await expect(page.getByRole('heading', { level: 3, name: reason })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Need help with your trading account?' })).toBeVisible();
+  await expectLink(page.getByRole('link', { name: 'Contact us' }), '/contact');
+  await page.goto('/assets');
+  await expect(page.getByRole('main')).toContainText('on its way');
+
+  await page.goto('/contact');
+  await expectLink(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }), '/');
+  await expect(page.getByRole('main').getByRole('link', { name: 'support@northwind-markets.example' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Head office');
+});
+
+test('the contact form shows each validation message, sends, and resets', async ({ page }) => {
+  await page.goto('/contact');
+  const form = page.getByRole('form', { name: 'Contact form' });
+  const send = form.getByRole('button', { name: 'Send message' });
+  await send.click();
+  await expect(form.getByText('Name is required')).toBeVisible();
+  await expect(form.getByText('Email is required')).toBeVisible();
+  await expect(form.getByText('Message is required')).toBeVisible();
+
+  await form.getByLabel('Name').fill('Casey Visitor');
+  await form.getByLabel('Email').fill('not-an-email');
+  await form.getByLabel('Message').fill('How do I open a Silver account?');
+  await send.click();
+  await expect(form.getByText('Please enter a valid e-mail address')).toBeVisible();
+  await form.getByLabel('Email').fill(`${'a'.repeat(250)}@example.com`);
+  await send.click();
+  await expect(form.getByText('E-mail must be at most 254 characters')).toBeVisible();
+
+  await form.getByLabel('Email').fill(`visitor.${Date.now()}@example.com`);
+  await send.click();
+  await expect(page.getByText('Message sent successfully')).toBeVisible();
+  await expect(form.getByLabel('Name')).toHaveValue('');
+  await expect(form.getByLabel('Message')).toHaveValue('');
+  await expect(send).toBeEnabled();
+});

@@ -1,0 +1,23 @@
+import { Menu } from '@mantine/core';
+import { IconFileText } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { DOCUMENT_LINKS } from './public-links';
+import { DocumentsButton } from './documents-button';
+
+/** The desktop Documents dropdown (seed §2.1); a module of its own so phones never download it. */
+export function DocumentsMenu() {
+  return (
+    <Menu position="bottom-start" withinPortal withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <DocumentsButton />
+      </Menu.Target>
+      <Menu.Dropdown>
+        {DOCUMENT_LINKS.map((link) => (
+          <Menu.Item key={link.to} component={Link} to={link.to} leftSection={<IconFileText size={16} aria-hidden />}>
+            {link.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,27 @@
+/** Links of the public menus and footer (seed §2.1). */
+import { paths } from '../paths';
+
+export interface MenuLink {
+  label: string;
+  to: string;
+}
+
+/** Main menu before the Documents dropdown; Contact follows it. */
+export const MAIN_LINKS: MenuLink[] = [
+  { label: 'Home', to: paths.home },
+  { label: 'About Us', to: paths.about },
+  { label: 'Try A Demo', to: paths.signup },
+  { label: 'FAQ', to: paths.faq },
+];
+export const CONTACT_LINK: MenuLink = { label: 'Contact', to: paths.contact };
+export const DOCUMENT_LINKS: MenuLink[] = [
+  { label: 'Terms and Conditions', to: paths.termsAndConditions },
+  { label: 'Privacy Policy', to: paths.privacyPolicy },
+  { label: 'Payment Policy', to: paths.paymentPolicy },
+];
+export const USEFUL_LINKS: MenuLink[] = [
+  ...MAIN_LINKS.filter((link) => link.to !== paths.signup),
+  CONTACT_LINK,
+  { label: 'Sign Up', to: paths.signup },
+  { label: 'Login', to: paths.signin },
+];
