@@ -182,8 +182,11 @@ it(`keeps the ledger consistent over ${RUNS * STEPS} random operations`, { timeo
             break;
           }
         }
-        expect(await ledgerViolations(db), JSON.stringify(o)).toEqual([]);
-        const accounts = await db.select().from(ledgerAccounts).where(inArray(ledgerAccounts.userId, ids));
+        const [violations, accounts] = await Promise.all([
+          ledgerViolations(db),
+          db.select().from(ledgerAccounts).where(inArray(ledgerAccounts.userId, ids)),
+        ]);
+        expect(violations, JSON.stringify(o)).toEqual([]);
         const balanceOf = (userId: string, kind: string) => accounts.find((a) => a.userId === userId && a.kind === kind)?.balance ?? 0n;
         for (const [i, p] of people.entries()) {
           expect(balanceOf(p.id, 'available'), `available of client ${i} after ${o.kind}`).toBe(available[i]);
