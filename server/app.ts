@@ -26,6 +26,7 @@ import { MSG } from '@common/messages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './lib/errors';
+import { CSP_DIRECTIVES } from './lib/security';
 import { createMailer, type Mailer } from './lib/mail';
 import { createAuth, type Auth } from './modules/auth/better-auth';
 import { createGuards, type Guards } from './modules/auth/guard';
@@ -142,21 +143,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: { directives: CSP_DIRECTIVES },
     hsts: config.env === 'production',
   });
   if (config.rateLimit) {

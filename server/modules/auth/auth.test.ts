@@ -315,11 +315,3 @@ describe('passwords', () => {
     expect(reused.statusCode).toBe(400);
   });
 });
-
-describe('GET /api/health', () => {
-  it('answers 200 with the database state', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().database.state).toBe('up');
-  });
-});

@@ -1,0 +1,32 @@
+/**
+ * Content Security Policy (issue 7 §5): our own origin plus the exact third-party hosts the market
+ * widgets (the charting provider's embed scripts and their iframes) and the page-translation
+ * element need. Everything else is refused; no plugins, no <base>, no framing of our pages.
+ */
+const WIDGETS = {
+  scripts: ['https://s3.tradingview.com'],
+  frames: ['https://www.tradingview-widget.com', 'https://s.tradingview.com'],
+};
+const TRANSLATION = {
+  scripts: ['https://translate.google.com', 'https://translate.googleapis.com', 'https://www.gstatic.com'],
+  styles: ['https://www.gstatic.com', 'https://translate.googleapis.com'],
+  images: ['https://www.gstatic.com', 'https://translate.google.com', 'https://translate.googleapis.com'],
+  connect: ['https://translate.googleapis.com'],
+  frames: ['https://translate.google.com'],
+};
+
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", ...WIDGETS.scripts, ...TRANSLATION.scripts],
+  // Mantine sets inline style attributes and CSS variables
+  styleSrc: ["'self'", "'unsafe-inline'", ...TRANSLATION.styles],
+  imgSrc: ["'self'", 'data:', 'blob:', ...TRANSLATION.images],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", ...TRANSLATION.connect],
+  frameSrc: [...WIDGETS.frames, ...TRANSLATION.frames],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+};

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/app';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(async () => t?.close());
+
+describe('GET /api/health', () => {
+  it('answers 200 with the database state', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: { state: 'up' } });
+  });
+
+  it('answers 503 when the database does not answer', async () => {
+    const ping = t.app.ctx.database.ping;
+    t.app.ctx.database.ping = async () => false;
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().database.state).toBe('down');
+    } finally {
+      t.app.ctx.database.ping = ping;
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('send a CSP that allows our origin and the widget hosts only, and refuses framing', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self' https:\/\/s3\.tradingview\.com/);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
