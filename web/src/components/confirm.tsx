@@ -20,6 +20,7 @@ export function confirmAction({ title, message, confirmLabel, danger }: ConfirmO
       children: <Text size="sm">{message}</Text>,
       labels: { confirm: confirmLabel, cancel: 'Cancel' },
       confirmProps: { color: danger ? 'red.8' : undefined },
+      closeButtonProps: { 'aria-label': 'Close' },
       onConfirm: () => resolve(true),
       onCancel: () => resolve(false),
       onClose: () => resolve(false),

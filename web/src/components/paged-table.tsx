@@ -10,9 +10,13 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode;
   /** Right-aligns the column (amounts). */
   numeric?: boolean;
+  /** Keeps the cells on one line (dates, amounts, buttons); the table scrolls sideways instead. */
+  nowrap?: boolean;
 }
 
 type PageSize = (typeof LIMITS.tablePageSizes)[number];
+
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 /** Page and page size of a table (seed §9: sizes 10, 20, 30, 40). Changing the size goes to page 1. */
 export function usePaging() {
@@ -120,7 +124,7 @@ export function PagedTable<Row>({
     body = rows.map((row) => (
       <Table.Tr key={rowKey(row)}>
         {columns.map((column) => (
-          <Table.Td key={column.header} ta={align(column)}>
+          <Table.Td key={column.header} ta={align(column)} style={column.nowrap ? NOWRAP : undefined}>
             {column.cell(row)}
           </Table.Td>
         ))}

@@ -14,10 +14,10 @@ interface StatusBadgeProps {
   labels?: Partial<Record<RequestStatus, string>>;
 }
 
-/** The state of a deposit, withdrawal or history line as a coloured badge. */
+/** The state of a deposit, withdrawal or history line as a badge with a coloured dot (dark text keeps contrast). */
 export function StatusBadge({ status, labels }: StatusBadgeProps) {
   return (
-    <Badge color={COLORS[status]} variant="light" autoContrast miw="max-content">
+    <Badge color={COLORS[status]} variant="dot" miw="max-content">
       {labels?.[status] ?? DEFAULT_LABELS[status]}
     </Badge>
   );

@@ -7,6 +7,7 @@ import { MONEY_MSG } from '@common/messages';
 import { PROOF_MAX_BYTES } from '@common/schemas/deposits';
 
 const ACCEPTED = [MIME_TYPES.png, MIME_TYPES.jpeg, MIME_TYPES.webp];
+const FOCUS_RING = { outline: '2px solid var(--mantine-primary-color-filled)', outlineOffset: 2 };
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -33,6 +34,7 @@ interface ProofDropzoneProps {
 export function ProofDropzone({ value, onChange, error, onError }: ProofDropzoneProps) {
   const inputId = useId();
   const [fileName, setFileName] = useState('');
+  const [focused, setFocused] = useState(false);
 
   const accept = async ([file]: File[]) => {
     if (!file) return;
@@ -78,12 +80,19 @@ export function ProofDropzone({ value, onChange, error, onError }: ProofDropzone
           maxSize={PROOF_MAX_BYTES}
           maxFiles={1}
           multiple={false}
-          // The focusable drop area is the control; the hidden file input keeps the label too.
-          role="button"
-          aria-labelledby={`${inputId}-label`}
-          aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ''}`}
-          aria-invalid={Boolean(error)}
-          inputProps={{ id: inputId, 'aria-label': undefined }}
+          // The labelled file input itself takes the keyboard focus (the drop area shows it), so
+          // assistive technology meets a named native control rather than an unnamed area.
+          activateOnKeyboard={false}
+          style={focused ? FOCUS_RING : undefined}
+          inputProps={{
+            id: inputId,
+            tabIndex: 0,
+            'aria-label': undefined,
+            'aria-describedby': `${inputId}-hint${error ? ` ${inputId}-error` : ''}`,
+            'aria-invalid': Boolean(error),
+            onFocus: () => setFocused(true),
+            onBlur: () => setFocused(false),
+          }}
         >
           <Group justify="center" gap="md" mih={120} style={{ pointerEvents: 'none' }} wrap="nowrap">
             <Dropzone.Accept>

@@ -17,7 +17,7 @@ function ClientLinks({ id, name }: { id: string; name?: string }) {
     { label: 'Transactions', to: paths.admin.transactions(id, name) },
   ];
   return (
-    <Group gap="md" component="nav" aria-label="This client">
+    <Group gap="md" style={{ rowGap: 4 }} component="nav" aria-label="This client">
       {links.map((link) => (
         <Anchor key={link.label} component={Link} to={link.to} size="sm">
           {link.label}

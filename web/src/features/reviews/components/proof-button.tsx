@@ -60,7 +60,14 @@ export function ProofButton({ depositId }: { depositId: string }) {
       >
         View proof
       </Button>
-      <Modal opened={opened} onClose={modal.close} title="Proof of payment" size="auto" centered>
+      <Modal
+        opened={opened}
+        onClose={modal.close}
+        title="Proof of payment"
+        size="auto"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <ProofImage depositId={depositId} />
       </Modal>
     </>

@@ -80,7 +80,7 @@ export function ReviewActions({ kind, request, clientName, withDelete = false }:
     <Group gap={6} wrap="nowrap">
       <Button
         size="xs"
-        color="green.9"
+        color="teal.9"
         onClick={() => run('approve')}
         disabled={review.isPending || withdrawalReviewed}
       >

@@ -15,8 +15,17 @@ interface Request {
 
 /** Columns every review table shares: the date, the amount, and on a client's page status and actions. */
 export const reviewColumns = {
-  date: { header: 'Date', cell: (r: Pick<Request, 'createdAt'>) => formatDateTime(r.createdAt) },
-  amount: { header: 'Amount', numeric: true, cell: (r: Pick<Request, 'amount'>) => formatUsd(r.amount) },
+  date: {
+    header: 'Date',
+    nowrap: true,
+    cell: (r: Pick<Request, 'createdAt'>) => formatDateTime(r.createdAt),
+  },
+  amount: {
+    header: 'Amount',
+    numeric: true,
+    nowrap: true,
+    cell: (r: Pick<Request, 'amount'>) => formatUsd(r.amount),
+  },
   /** Status and actions (with Delete) of one client's requests of `kind`. */
   review: (kind: ReviewKind, clientName?: string): Column<Request>[] => [
     {
@@ -25,6 +34,7 @@ export const reviewColumns = {
     },
     {
       header: 'Actions',
+      nowrap: true,
       cell: (r) => <ReviewActions kind={kind} request={r} clientName={clientName} withDelete />,
     },
   ],

@@ -50,6 +50,7 @@ const COLUMNS: Column<PendingReview>[] = [
   { ...reviewColumns.date, header: 'Requested' },
   {
     header: 'Actions',
+    nowrap: true,
     cell: (r) => (
       <ReviewActions kind={r.kind} request={{ ...r, status: 'pending' }} clientName={fullName(r)} />
     ),

@@ -55,7 +55,11 @@ export function useHistoryFilters() {
 type HistoryFilters = ReturnType<typeof useHistoryFilters>;
 
 /** Date column. */
-export const dateColumn: Column<PublicTransaction> = { header: 'Date', cell: (t) => formatDateTime(t.date) };
+export const dateColumn: Column<PublicTransaction> = {
+  header: 'Date',
+  nowrap: true,
+  cell: (t) => formatDateTime(t.date),
+};
 /** Method column. */
 export const methodColumn: Column<PublicTransaction> = {
   header: 'Method',
@@ -67,8 +71,9 @@ export const typeColumn: Column<PublicTransaction> = { header: 'Type', cell: (t)
 export const amountColumn: Column<PublicTransaction> = {
   header: 'Amount',
   numeric: true,
+  nowrap: true,
   cell: (t) => (
-    <Text span fw={600} c={t.direction === 'debit' ? 'red.9' : 'green.9'} style={{ whiteSpace: 'nowrap' }}>
+    <Text span fw={600} c={t.direction === 'debit' ? 'red.9' : 'teal.9'}>
       {t.direction === 'debit' ? '−' : '+'}
       {formatUsd(t.amount)}
     </Text>
