@@ -1,0 +1,213 @@
+/**
+ * Funding journeys: a client deposits with a proof image, the admin approves it from the pending
+ * reviews queue, the client sees the balance and the history line; the client withdraws with the
+ * e-mailed confirmation code, the admin declines it, and the held amount returns to available.
+ * An admin credit is added and voided (a reversal; nothing is deleted); the screens pass axe.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { BASE_URL } from './env';
+import { codeIn, expect, test } from './fixtures';
+
+/** A real 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const CLIENT = { email: 'client@demo.test', password: 'Client#2026demo' };
+const ADMIN = { email: 'admin@demo.test', password: 'Admin#2026demo' };
+
+/** The admin works in a browser of their own (own session and cookies), offline like `page`. */
+const journey = test.extend<{ adminPage: Page }>({
+  adminPage: async ({ browser }, use) => {
+    const context = await browser.newContext({ baseURL: BASE_URL });
+    await context.route(
+      (url) => url.origin !== BASE_URL,
+      (route) => route.abort('blockedbyclient'),
+    );
+    await use(await context.newPage());
+    await context.close();
+  },
+});
+
+async function signIn(page: Page, { email, password }: { email: string; password: string }, asAdmin = false) {
+  await page.goto(asAdmin ? '/admin/login' : '/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /sign in|login/i }).click();
+  await expect(page).toHaveURL(asAdmin ? /\/admin\/users$/ : /\/account\/home$/);
+}
+
+/** The available balance shown on the withdrawal form, in cents. */
+async function availableCents(page: Page): Promise<number> {
+  await page.goto('/account/withdrawal/withdraw?wallet=bitcoin');
+  const text = await page.getByText(/^Available balance: \$/).textContent();
+  const [, dollars] = /\$([\d,]+\.\d\d)/.exec(text ?? '') ?? [];
+  return Math.round(Number(dollars!.replace(/,/g, '')) * 100);
+}
+
+/** Approves or declines the demo client's queue row of `amount`, through the confirmation. */
+async function review(adminPage: Page, amount: string, verb: 'Approve' | 'Decline', done: string) {
+  await adminPage.goto('/admin/pending-reviews');
+  const row = adminPage.getByRole('row').filter({ hasText: 'Chris Client' }).filter({ hasText: amount });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: verb }).click();
+  await adminPage.getByRole('dialog').getByRole('button', { name: verb }).click();
+  await expect(adminPage.getByText(done)).toBeVisible();
+  await expect(row).toHaveCount(0);
+}
+
+journey(
+  'deposit approved from the queue, then a withdrawal declined',
+  async ({ page, adminPage, readMail }) => {
+    await signIn(page, CLIENT);
+    await signIn(adminPage, ADMIN, true);
+    const start = await availableCents(page);
+
+    // The client deposits $250 by Bitcoin with a proof image.
+    await page.goto('/account/deposit');
+    await page.getByRole('link', { name: /Bitcoin/ }).click();
+    await expect(page).toHaveURL(/\/account\/deposit\/bitcoin\?wallet=bitcoin$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deposit with Bitcoin');
+    await page.getByRole('button', { name: 'Submit deposit' }).click();
+    await expect(page.getByText('Please enter a valid amount')).toBeVisible();
+    await expect(page.getByText('Please attach proof of payment')).toBeVisible();
+    await page.getByLabel('Amount (USD)').fill('250');
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByRole('img', { name: 'Chosen proof of payment' })).toBeVisible();
+    await page.getByRole('button', { name: 'Submit deposit' }).click();
+    await expect(page.getByText('Deposit request submitted successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/account\/deposit\?success=true$/);
+    await expect(
+      page.getByText('Account Fund Successful! Please wait for system to validate this transaction'),
+    ).toBeVisible();
+
+    // The admin looks at the proof and approves the deposit from the global queue.
+    await adminPage.goto('/admin/pending-reviews');
+    const depositRow = adminPage
+      .getByRole('row')
+      .filter({ hasText: 'Chris Client' })
+      .filter({ hasText: '$250.00' });
+    await depositRow.getByRole('button', { name: 'View proof' }).click();
+    await expect(adminPage.getByRole('img', { name: 'Proof of payment, full size' })).toBeVisible();
+    await adminPage.keyboard.press('Escape');
+    await review(adminPage, '$250.00', 'Approve', 'Deposit approved successfully');
+
+    // The client sees the new balance and a Successful history line.
+    expect(await availableCents(page)).toBe(start + 25_000);
+    await page.goto('/account/transaction-history');
+    const depositLine = page.getByRole('row').filter({ hasText: 'Deposit' }).filter({ hasText: '$250.00' });
+    await expect(depositLine).toContainText('Bitcoin');
+    await expect(depositLine).toContainText('Successful');
+
+    // Withdrawing: the browser's checks first, then a real request confirmed with the mailed code.
+    await page.goto('/account/withdrawal/withdraw?wallet=bitcoin');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Please fill all fields').first()).toBeVisible();
+    await page.getByLabel('Amount').fill(String((start + 25_000) / 100 + 1));
+    await page.getByLabel('Bitcoin Address').fill('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
+    await page.getByLabel('Confirmation code').fill('123456');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Insufficient balance')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByText('A confirmation code has been sent to your e-mail')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Resend in \d+s/ })).toBeDisabled();
+    await expect
+      .poll(async () => (await readMail(CLIENT.email)).subject)
+      .toBe('Your withdrawal confirmation code');
+    await page.getByLabel('Amount').fill('100');
+    await page.getByLabel('Confirmation code').fill(codeIn(await readMail(CLIENT.email)));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Withdrawal request submitted successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/account\/withdrawal\?success=true$/);
+    expect(await availableCents(page)).toBe(start + 15_000);
+    await expect(page.getByText('Held for pending withdrawals: $100.00')).toBeVisible();
+
+    // The admin declines it; the held amount returns to available.
+    await review(adminPage, '$100.00', 'Decline', 'Withdrawal declined successfully');
+    expect(await availableCents(page)).toBe(start + 25_000);
+    await expect(page.getByText(/Held for pending withdrawals/)).toHaveCount(0);
+
+    // The history's filters find the declined withdrawal.
+    await page.goto('/account/transaction-history');
+    await page.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'Withdrawal' }).click();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Rejected' }).click();
+    const withdrawalLine = page.getByRole('row').filter({ hasText: '$100.00' });
+    await expect(withdrawalLine).toContainText('Rejected');
+    await expect(page.getByRole('row')).toHaveCount(2);
+  },
+);
+
+journey(
+  'an admin credit shows in the client history and is voided by a reversal',
+  async ({ page, adminPage }) => {
+    await signIn(page, CLIENT);
+    await signIn(adminPage, ADMIN, true);
+    const start = await availableCents(page);
+    const clientId = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('su_user')!) as { _id: string })._id,
+    );
+
+    await adminPage.goto(`/admin/transactions/${clientId}?name=Chris%20Client`);
+    await adminPage.getByRole('link', { name: 'Add transaction' }).click();
+    await expect(adminPage.getByText('Client: Chris Client')).toBeVisible();
+    await adminPage.getByRole('button', { name: 'Add transaction' }).click();
+    await expect(adminPage.getByText('Please enter a valid amount')).toBeVisible();
+    await expect(adminPage.getByText('Please give the reason for this transaction')).toBeVisible();
+    await adminPage.getByLabel('Amount (USD)').fill('10');
+    await adminPage.getByRole('combobox', { name: 'Type' }).click();
+    await adminPage.getByRole('option', { name: 'Bonus' }).click();
+    await adminPage.getByLabel('Details').fill('Goodwill credit for a delayed payout');
+    await adminPage.getByRole('button', { name: 'Add transaction' }).click();
+    await expect(adminPage.getByText('Transaction added successfully')).toBeVisible();
+    await expect(adminPage).toHaveURL(new RegExp(`/admin/transactions/${clientId}\\?name=`));
+    expect(await availableCents(page)).toBe(start + 1_000);
+
+    const credit = adminPage.getByRole('row').filter({ hasText: 'Goodwill credit for a delayed payout' });
+    await credit.getByRole('button', { name: 'Void' }).click();
+    const dialog = adminPage.getByRole('dialog');
+    await expect(dialog).toContainText('It will be voided by a reversing entry; the history keeps both.');
+    await dialog.getByRole('button', { name: 'Void' }).click();
+    await expect(adminPage.getByText('Transaction voided successfully')).toBeVisible();
+    await expect(credit).toContainText('Voided');
+    await expect(credit.getByRole('button', { name: 'Void' })).toBeDisabled();
+    expect(await availableCents(page)).toBe(start);
+
+    await page.goto('/account/transaction-history');
+    await expect(
+      page.getByRole('row').filter({ hasText: 'Reversal' }).filter({ hasText: '$10.00' }),
+    ).toHaveCount(1);
+  },
+);
+
+/** The serious and critical violations axe finds on the page as it is now. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+journey('funding, history and review screens pass axe, one h1 each', async ({ page, adminPage }) => {
+  await signIn(page, CLIENT);
+  await signIn(adminPage, ADMIN, true);
+  const screens: [Page, string][] = [
+    [page, '/account/deposit?success=true'],
+    [page, '/account/deposit/bitcoin?wallet=ethereum'],
+    [page, '/account/withdrawal'],
+    [page, '/account/withdrawal/usdt'],
+    [page, '/account/withdrawal/bank'],
+    [page, '/account/transaction-history'],
+    [adminPage, '/admin/pending-reviews'],
+    [adminPage, '/admin/transactions/add-transactions'],
+  ];
+  for (const [screen, path] of screens) {
+    await screen.goto(path);
+    await expect(screen.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await screen.waitForLoadState('networkidle');
+    expect({ path, violations: await seriousViolations(screen) }).toEqual({ path, violations: [] });
+  }
+});
