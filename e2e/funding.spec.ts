@@ -185,6 +185,21 @@ journey(
   },
 );
 
+journey('the notice after a withdrawal closes itself after 25 s and clears the flag', async ({ page }) => {
+  await signIn(page, CLIENT);
+  await page.clock.install();
+  await page.goto('/account/withdrawal?success=true');
+  const notice = page.getByText(
+    'Withdrawal Request Successful! Please wait for system to validate this transaction',
+  );
+  await expect(notice).toBeVisible();
+  await page.clock.fastForward(24_000);
+  await expect(notice).toBeVisible();
+  await page.clock.fastForward(2_000);
+  await expect(notice).toBeHidden();
+  await expect(page).toHaveURL(/\/account\/withdrawal$/);
+});
+
 /** The serious and critical violations axe finds on the page as it is now. */
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
