@@ -44,6 +44,8 @@ import { createNotificationsService, type NotificationsService } from './modules
 import { notificationRoutes } from './modules/notifications/routes';
 import { createTransactionsService, type TransactionsService } from './modules/transactions/service';
 import { reviewRoutes, transactionRoutes } from './modules/transactions/routes';
+import { userRoutes } from './modules/users/routes';
+import { createUsersService, type UsersService } from './modules/users/service';
 import { createWithdrawalsService, type WithdrawalsService } from './modules/withdrawals/service';
 import { withdrawalCodeRoutes, withdrawalRoutes } from './modules/withdrawals/routes';
 import { createOneTimeCodes, type OneTimeCodes } from './lib/one-time-codes';
@@ -65,6 +67,7 @@ export interface AppContext {
     withdrawals: WithdrawalsService;
     transactions: TransactionsService;
     contacts: ContactsService;
+    users: UsersService;
   };
 }
 
@@ -122,6 +125,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       withdrawals: createWithdrawalsService({ db, log, mailer, codes, notifications }),
       transactions: createTransactionsService({ db, log }),
       contacts: createContactsService(db),
+      users: createUsersService(db),
     },
   };
   app.decorate('ctx', ctx);
@@ -172,6 +176,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       await api.register(notificationRoutes, { prefix: '/notifications' });
       await api.register(fileRoutes, { prefix: '/files' });
       await api.register(contactRoutes, { prefix: '/contacts' });
+      await api.register(userRoutes, { prefix: '/user' });
     },
     { prefix: '/api' },
   );

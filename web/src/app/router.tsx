@@ -173,8 +173,20 @@ const accountRoutes: RouteObject[] = [
 
 const adminRoutes: RouteObject[] = [
   { index: true, element: <Navigate to={paths.admin.users} replace /> },
-  comingSoon(paths.admin.users, 'Users'),
-  comingSoon(paths.admin.dashboard, 'Users'),
+  {
+    path: paths.admin.users,
+    lazy: lazyComponent(
+      () => import('../features/users/pages/admin-users-page'),
+      (m) => m.AdminUsersPage,
+    ),
+  },
+  {
+    path: paths.admin.dashboard,
+    lazy: lazyComponent(
+      () => import('../features/users/pages/admin-users-page'),
+      (m) => m.AdminUsersPage,
+    ),
+  },
   comingSoon(paths.admin.user(ID), 'User Profile'),
   comingSoon(paths.admin.userAccount(ID), 'Edit Account'),
   comingSoon(paths.admin.addProfit(ID), 'Add Profit'),
