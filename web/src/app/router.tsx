@@ -106,7 +106,13 @@ const loadClientRequestsPages = () => import('../features/reviews/pages/client-r
 
 const accountRoutes: RouteObject[] = [
   { index: true, element: <Navigate to={paths.account.home} replace /> },
-  comingSoon(paths.account.home, 'My Account'),
+  {
+    path: paths.account.home,
+    lazy: lazyComponent(
+      () => import('../features/account/pages/account-home-page'),
+      (m) => m.AccountHomePage,
+    ),
+  },
   comingSoon(paths.account.trading, 'Trading'),
   comingSoon(paths.account.tradeActivities, 'Trade Activities'),
   {

@@ -1,0 +1,92 @@
+import { Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconArrowDownLeft, IconArrowUpRight } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { PublicUser } from '@common/types';
+import { paths } from '../../../app/paths';
+import { useAccountFigures, useAccountUser } from '../api';
+import { LoadError } from './load-error';
+
+/** Seed §2.7: "USR" plus the uppercased user _id without its first 7 characters. */
+export function accountId(user: Pick<PublicUser, '_id'>): string {
+  return `USR${user._id.slice(7).toUpperCase()}`;
+}
+
+const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** An amount with the user's currency symbol, e.g. `$1,234.50` (a minus sign before the symbol). */
+export function formatMoney(value: number, symbol: string): string {
+  return `${value < 0 ? '−' : ''}${symbol}${amount.format(Math.abs(value))}`;
+}
+
+/** Plan, name, e-mail, account id, balance, and the Withdraw and Deposit buttons. */
+export function AccountCard() {
+  const user = useAccountUser();
+  const figures = useAccountFigures();
+  const symbol = user.data?.account.currencySymbol || '$';
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="account-card-title">
+      <Stack gap="md">
+        {user.error && !user.data ? (
+          <LoadError what="your account" error={user.error} onRetry={() => void user.refetch()} />
+        ) : !user.data ? (
+          <Stack gap="xs" aria-busy="true" aria-label="Loading your account">
+            <Skeleton height={20} width={90} radius="xl" />
+            <Skeleton height={22} width="60%" />
+            <Skeleton height={14} width="70%" />
+            <Skeleton height={14} width="40%" />
+          </Stack>
+        ) : (
+          <Stack gap={4}>
+            <Group justify="space-between" gap="xs">
+              <Text id="account-card-title" fw={700} fz="lg" component="h2" m={0}>
+                {user.data.firstName} {user.data.lastName}
+              </Text>
+              <Badge variant="light" aria-label={`Account plan: ${user.data.account.accountPlan}`}>
+                {user.data.account.accountPlan}
+              </Badge>
+            </Group>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {user.data.email}
+            </Text>
+            <Text size="sm">
+              Account ID:{' '}
+              <Text span ff="monospace" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {accountId(user.data)}
+              </Text>
+            </Text>
+          </Stack>
+        )}
+
+        <Stack gap={2}>
+          <Text size="sm" c="dimmed">
+            Balance
+          </Text>
+          {figures.error && !figures.data ? (
+            <LoadError what="your balance" error={figures.error} onRetry={() => void figures.refetch()} />
+          ) : figures.data ? (
+            <Text fz={{ base: 28, sm: 32 }} fw={700} lh={1.2}>
+              {formatMoney(figures.data.balance, symbol)}
+            </Text>
+          ) : (
+            <Skeleton height={36} width={180} aria-label="Loading your balance" />
+          )}
+        </Stack>
+
+        <Group grow gap="sm">
+          <Button
+            component={Link}
+            to={paths.account.withdrawal()}
+            variant="default"
+            leftSection={<IconArrowUpRight size={18} aria-hidden />}
+          >
+            Withdraw
+          </Button>
+          <Button component={Link} to={paths.account.deposit()} leftSection={<IconArrowDownLeft size={18} aria-hidden />}>
+            Deposit
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import { Anchor, Card, Group, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import type { PublicTransaction } from '@common/schemas/transactions';
+import { paths } from '../../../app/paths';
+import { PagedTable, type Column } from '../../../components/paged-table';
+import { StatusBadge } from '../../../components/status-badge';
+import { formatDateTime, formatUsd } from '../../../lib/format';
+import { useRecentTransactions } from '../api';
+import { STATUS_LABELS, TYPE_LABELS } from '../labels';
+
+const COLUMNS: Column<PublicTransaction>[] = [
+  {
+    header: 'Amount',
+    numeric: true,
+    nowrap: true,
+    cell: (t) => (
+      <Text span fw={600} c={t.direction === 'debit' ? 'red.9' : 'teal.9'}>
+        {t.direction === 'debit' ? '−' : '+'}
+        {formatUsd(t.amount)}
+      </Text>
+    ),
+  },
+  { header: 'Type', cell: (t) => TYPE_LABELS[t.type] ?? t.type },
+  { header: 'Status', cell: (t) => <StatusBadge status={t.status} labels={STATUS_LABELS} /> },
+  { header: 'Date', nowrap: true, cell: (t) => formatDateTime(t.date ?? t.createdAt) },
+];
+
+/** The latest 10 lines of the client's history (seed §2.7). */
+export function RecentTransactions() {
+  const query = useRecentTransactions();
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="transactions-title">
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Title order={2} id="transactions-title" fz="lg">
+          Transactions
+        </Title>
+        <Anchor component={Link} to={paths.account.transactionHistory} size="sm">
+          View all
+        </Anchor>
+      </Group>
+      <PagedTable
+        caption="Transactions"
+        columns={COLUMNS}
+        rows={query.data}
+        rowKey={(t) => t._id}
+        loading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        emptyText="No transaction found"
+        minWidth={480}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,45 @@
+import { Grid, SimpleGrid, Stack, Title } from '@mantine/core';
+import { RiskWarning } from '../../../components/risk-warning';
+import { AccountCard } from '../components/account-card';
+import { ActivePlan } from '../components/active-plan';
+import { ChartPlaceholder } from '../components/chart-placeholder';
+import { DashboardMenu } from '../components/dashboard-menu';
+import { FigureTiles } from '../components/figure-tiles';
+import { RecentTransactions } from '../components/recent-transactions';
+import { WelcomePanel } from '../components/welcome-panel';
+
+/**
+ * /account/home (seed §2.7): account card, welcome panel, the ledger's figures, a chart area, the
+ * latest transactions and the active plan. No signal-strength bar (DESIGN.md §5).
+ */
+export function AccountHomePage() {
+  return (
+    <Stack gap="lg" w="100%" maw={1200} mx="auto">
+      <Stack gap="xs">
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          My Account
+        </Title>
+        <DashboardMenu />
+      </Stack>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <AccountCard />
+        <WelcomePanel />
+      </SimpleGrid>
+
+      <FigureTiles />
+      <ChartPlaceholder />
+
+      <Grid>
+        <Grid.Col span={{ base: 12, lg: 8 }} miw={0}>
+          <RecentTransactions />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <ActivePlan />
+        </Grid.Col>
+      </Grid>
+
+      <RiskWarning />
+    </Stack>
+  );
+}
