@@ -1,9 +1,8 @@
 /**
  * TanStack Query hooks of the users module (seed §7 "User"): the admin's paged users list with
- * search (GET /user/admin), one user with account figures (GET /user/admin/:id) and the signed-in
- * user (GET /user/me).
+ * search (GET /user/admin).
  */
-import type { UsersPage, UserWithFigures } from '@common/schemas/users';
+import type { UsersPage } from '@common/schemas/users';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -20,18 +19,4 @@ export const adminUsersQuery = (params: UsersParams) =>
     queryKey: ['users', 'admin', 'list', params],
     queryFn: () => api.get<UsersPage>('/user/admin', { params: { ...params } }),
     placeholderData: keepPreviousData,
-  });
-
-/** GET /user/admin/:id: one user with account figures (USD). */
-export const adminUserQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['users', 'admin', 'one', id],
-    queryFn: async () => (await api.get<{ data: UserWithFigures }>(`/user/admin/${id}`)).data,
-  });
-
-/** GET /user/me: the signed-in user with account figures (USD). */
-export const meQuery = () =>
-  queryOptions({
-    queryKey: ['users', 'me'],
-    queryFn: async () => (await api.get<{ data: UserWithFigures }>('/user/me')).data,
   });
