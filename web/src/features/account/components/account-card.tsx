@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowDownLeft, IconArrowUpRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { PublicUser } from '@common/types';
@@ -25,12 +25,19 @@ export function AccountCard() {
   const symbol = user.data?.account.currencySymbol || '$';
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="account-card-title">
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      aria-labelledby={user.data ? 'account-card-title' : undefined}
+      aria-label={user.data ? undefined : 'Your account'}
+    >
       <Stack gap="md">
         {user.error && !user.data ? (
           <LoadError what="your account" error={user.error} onRetry={() => void user.refetch()} />
         ) : !user.data ? (
-          <Stack gap="xs" aria-busy="true" aria-label="Loading your account">
+          <Stack gap="xs" aria-busy="true">
             <Skeleton height={20} width={90} radius="xl" />
             <Skeleton height={22} width="60%" />
             <Skeleton height={14} width="70%" />
@@ -42,7 +49,8 @@ export function AccountCard() {
               <Text id="account-card-title" fw={700} fz="lg" component="h2" m={0}>
                 {user.data.firstName} {user.data.lastName}
               </Text>
-              <Badge variant="light" aria-label={`Account plan: ${user.data.account.accountPlan}`}>
+              <Badge variant="light">
+                <VisuallyHidden>Account plan: </VisuallyHidden>
                 {user.data.account.accountPlan}
               </Badge>
             </Group>
@@ -69,7 +77,7 @@ export function AccountCard() {
               {formatMoney(figures.data.balance, symbol)}
             </Text>
           ) : (
-            <Skeleton height={36} width={180} aria-label="Loading your balance" />
+            <Skeleton height={36} width={180} aria-hidden />
           )}
         </Stack>
 
@@ -82,7 +90,11 @@ export function AccountCard() {
           >
             Withdraw
           </Button>
-          <Button component={Link} to={paths.account.deposit()} leftSection={<IconArrowDownLeft size={18} aria-hidden />}>
+          <Button
+            component={Link}
+            to={paths.account.deposit()}
+            leftSection={<IconArrowDownLeft size={18} aria-hidden />}
+          >
             Deposit
           </Button>
         </Group>

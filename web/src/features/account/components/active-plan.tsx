@@ -8,7 +8,14 @@ import { paths } from '../../../app/paths';
  */
 export function ActivePlan() {
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="active-plan-title" h="100%">
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      aria-labelledby="active-plan-title"
+      h="100%"
+    >
       <Title order={2} id="active-plan-title" fz="lg" mb="sm">
         Active Plan
       </Title>

@@ -43,7 +43,7 @@ export function FigureTiles() {
                   {formatMoney(figures.data[tile.key], symbol)}
                 </Text>
               ) : (
-                <Skeleton height={22} width={100} mt={4} aria-label={`Loading ${tile.label}`} />
+                <Skeleton height={22} width={100} mt={4} aria-hidden />
               )}
             </div>
           </Group>

@@ -15,7 +15,12 @@ export function LoadError({ what, error, onRetry }: LoadErrorProps) {
     <Alert color="red" variant="light" title={`Could not load ${what}`} role="alert">
       <Group justify="space-between" gap="sm">
         <Text size="sm">{errorMessage(error, 'Network Error')}</Text>
-        <Button size="xs" variant="default" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onRetry}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconRefresh size={14} aria-hidden />}
+          onClick={onRetry}
+        >
           Retry
         </Button>
       </Group>
