@@ -257,7 +257,10 @@ test('about and contact pages carry their seed content', async ({ page }) => {
   await expect(page.getByRole('main')).toContainText('Head office');
 });
 
-test('the contact form shows each validation message, sends, and resets', async ({ page }) => {
+test('the contact form shows each validation message, sends, resets, and the message is stored', async ({
+  page,
+  request,
+}) => {
   await page.goto('/contact');
   const form = page.getByRole('form', { name: 'Contact form' });
   const send = form.getByRole('button', { name: 'Send message' });
@@ -275,10 +278,20 @@ test('the contact form shows each validation message, sends, and resets', async 
   await send.click();
   await expect(form.getByText('E-mail must be at most 254 characters')).toBeVisible();
 
-  await form.getByLabel('Email').fill(`visitor.${Date.now()}@example.com`);
+  const email = `visitor.${Date.now()}@example.com`;
+  await form.getByLabel('Email').fill(email);
   await send.click();
   await expect(page.getByText('Message sent successfully')).toBeVisible();
   await expect(form.getByLabel('Name')).toHaveValue('');
   await expect(form.getByLabel('Message')).toHaveValue('');
   await expect(send).toBeEnabled();
+
+  // stored: the admin's contact list (GET /api/contacts) has it
+  const signin = await request.post('/api/auth/signin?as=admin', {
+    data: { email: 'admin@demo.test', password: 'Admin#2026demo' },
+  });
+  const { token } = (await signin.json()) as { token: string };
+  const list = await request.get('/api/contacts', { headers: { authorization: `Bearer ${token}` } });
+  const stored = ((await list.json()) as { data: { email: string; message: string }[] }).data;
+  expect(stored).toContainEqual(expect.objectContaining({ email, message: 'How do I open a Silver account?' }));
 });

@@ -134,7 +134,11 @@ export function PagedTable<Row>({
 
   return (
     <div>
-      <Table.ScrollContainer minWidth={minWidth}>
+      <Table.ScrollContainer
+        minWidth={minWidth}
+        // a table wider than a phone scrolls sideways: its viewport must be reachable by keyboard
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}
+      >
         <Table striped highlightOnHover verticalSpacing="sm" aria-label={caption} aria-busy={loading}>
           <Table.Thead>
             <Table.Tr>

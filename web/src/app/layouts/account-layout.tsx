@@ -61,7 +61,7 @@ export function AccountLayout() {
             <IconBell size={20} aria-hidden />
           </ActionIcon>
           <UnstyledButton component={Link} to={paths.account.profile} aria-label="My profile">
-            <Avatar src={user.profilePicture.url} name={fullName} alt={fullName} color="initials" />
+            <Avatar src={user.profilePicture.url} name={fullName} alt={fullName} color="indigo" variant="filled" />
           </UnstyledButton>
           <LogoutButton />
         </Group>
