@@ -27,7 +27,14 @@ interface ExternalEmbedProps {
  * after the page is interactive and only when scrolled into view; if its host cannot be reached
  * (script error or timeout) a quiet placeholder shows instead and nothing else is affected.
  */
-export function ExternalEmbed({ title, load, height, timeoutMs = 15_000, tone = 'light', fallback }: ExternalEmbedProps) {
+export function ExternalEmbed({
+  title,
+  load,
+  height,
+  timeoutMs = 15_000,
+  tone = 'light',
+  fallback,
+}: ExternalEmbedProps) {
   const mountRef = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<EmbedStatus>('waiting');
   const near = useNearViewport(mountRef);
@@ -80,7 +87,11 @@ export function ExternalEmbed({ title, load, height, timeoutMs = 15_000, tone = 
             {fallback ??
               (status === 'failed' ? (
                 <>
-                  <IconPlugConnectedX size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
+                  <IconPlugConnectedX
+                    size={16}
+                    aria-hidden
+                    style={{ verticalAlign: 'text-bottom', marginRight: 6 }}
+                  />
                   {title} is unavailable right now.
                 </>
               ) : (

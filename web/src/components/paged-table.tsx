@@ -1,8 +1,7 @@
-import { Alert, Button, Group, NativeSelect, Skeleton, Table, Text } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Button, Group, NativeSelect, Skeleton, Table, Text } from '@mantine/core';
+import { LoadError } from './load-error';
 import { useState, type ReactNode } from 'react';
 import { LIMITS } from '@common/constants';
-import { errorMessage } from '../lib/api-client';
 
 /** One column of a `PagedTable`. */
 export interface Column<Row> {
@@ -81,21 +80,7 @@ export function PagedTable<Row>({
   minWidth = 640,
 }: PagedTableProps<Row>) {
   if (error && !rows) {
-    return (
-      <Alert color="red" variant="light" title={`Could not load ${caption.toLowerCase()}`} role="alert">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{errorMessage(error, 'Network Error')}</Text>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={onRetry}
-          >
-            Retry
-          </Button>
-        </Group>
-      </Alert>
-    );
+    return <LoadError what={caption.toLowerCase()} error={error} onRetry={onRetry} />;
   }
 
   const align = (column: Column<Row>) => (column.numeric ? 'right' : undefined);

@@ -58,7 +58,8 @@ let translateApi: Promise<TranslateApi> | undefined;
 /** Loads the translation script once for the page; a failed load may be retried later. */
 function loadTranslateApi(): Promise<TranslateApi> {
   translateApi ??= new Promise<TranslateApi>((resolve, reject) => {
-    window.onTranslateElementReady = () => (window.google ? resolve(window.google) : reject(new Error('no api')));
+    window.onTranslateElementReady = () =>
+      window.google ? resolve(window.google) : reject(new Error('no api'));
     appendScript(
       document.head,
       'https://translate.google.com/translate_a/element.js?cb=onTranslateElementReady',

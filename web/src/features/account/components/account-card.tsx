@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { PublicUser } from '@common/types';
 import { paths } from '../../../app/paths';
 import { useAccountFigures, useAccountUser } from '../api';
-import { LoadError } from './load-error';
+import { LoadError } from '../../../components/load-error';
 
 /** Seed §2.7: "USR" plus the uppercased user _id without its first 7 characters. */
 export function accountId(user: Pick<PublicUser, '_id'>): string {

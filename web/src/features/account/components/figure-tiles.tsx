@@ -2,7 +2,7 @@ import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/cor
 import { IconCash, IconGift, IconTrendingUp, type Icon } from '@tabler/icons-react';
 import { useAccountFigures, useAccountUser, type AccountFigures } from '../api';
 import { formatMoney } from './account-card';
-import { LoadError } from './load-error';
+import { LoadError } from '../../../components/load-error';
 
 interface Tile {
   label: string;

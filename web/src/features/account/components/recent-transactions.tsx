@@ -6,7 +6,7 @@ import { PagedTable, type Column } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime, formatUsd } from '../../../lib/format';
 import { useRecentTransactions } from '../api';
-import { STATUS_LABELS, TYPE_LABELS } from '../labels';
+import { CLIENT_STATUS_LABELS, TYPE_LABELS } from '../../../lib/transaction-labels';
 
 const COLUMNS: Column<PublicTransaction>[] = [
   {
@@ -21,7 +21,7 @@ const COLUMNS: Column<PublicTransaction>[] = [
     ),
   },
   { header: 'Type', cell: (t) => TYPE_LABELS[t.type] ?? t.type },
-  { header: 'Status', cell: (t) => <StatusBadge status={t.status} labels={STATUS_LABELS} /> },
+  { header: 'Status', cell: (t) => <StatusBadge status={t.status} labels={CLIENT_STATUS_LABELS} /> },
   { header: 'Date', nowrap: true, cell: (t) => formatDateTime(t.date ?? t.createdAt) },
 ];
 

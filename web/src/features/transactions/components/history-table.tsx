@@ -13,7 +13,7 @@ import { PagedTable, usePaging, type Column } from '../../../components/paged-ta
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime, formatUsd } from '../../../lib/format';
 import type { HistoryPage, HistoryParams } from '../api';
-import { methodLabel, TYPE_LABELS } from '../labels';
+import { methodLabel, TYPE_LABELS } from '../../../lib/transaction-labels';
 
 /**
  * Paging, search (debounced) and type/status filters of a history table, as the query params of

@@ -22,7 +22,7 @@ import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAddTransaction, useFindUserByEmail, type AddTransactionPayload } from '../api';
-import { TYPE_LABELS } from '../labels';
+import { TYPE_LABELS } from '../../../lib/transaction-labels';
 
 /** The client the transaction is for. */
 interface Client {

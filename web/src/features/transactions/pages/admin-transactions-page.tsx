@@ -18,7 +18,7 @@ import {
   typeColumn,
   useHistoryFilters,
 } from '../components/history-table';
-import { ADMIN_STATUS_LABELS } from '../labels';
+import { ADMIN_STATUS_LABELS } from '../../../lib/transaction-labels';
 
 /**
  * Whether a line can be voided: an approved, not yet voided line that is not itself a reversal nor

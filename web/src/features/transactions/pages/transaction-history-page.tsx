@@ -13,7 +13,7 @@ import {
   typeColumn,
   useHistoryFilters,
 } from '../components/history-table';
-import { CLIENT_STATUS_LABELS } from '../labels';
+import { CLIENT_STATUS_LABELS } from '../../../lib/transaction-labels';
 
 const COLUMNS = [dateColumn, methodColumn, typeColumn, amountColumn, statusColumn(CLIENT_STATUS_LABELS)];
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../lib/api-client';
 
 interface LoadErrorProps {
   /** What failed to load, e.g. "your account". */
