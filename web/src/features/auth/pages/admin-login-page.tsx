@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Center, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Box, Center, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { MSG } from '@common/messages';
 import { signinSchema } from '@common/schemas/auth';
 import { paths } from '../../../app/paths';
 import { BrandLogo } from '../../../components/brand-logo';
+import { BusyButton } from '../../../components/busy-button';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { brand } from '../../../content/brand';
 import { useFlashMessage } from '../../../hooks/use-flash-message';
@@ -51,9 +52,9 @@ export function AdminLoginPage() {
               required
               {...form.getInputProps('password')}
             />
-            <Button type="submit" fullWidth disabled={signin.isPending}>
-              {signin.isPending ? 'Loading...' : 'Login'}
-            </Button>
+            <BusyButton type="submit" fullWidth busy={signin.isPending}>
+              Login
+            </BusyButton>
           </Stack>
         </form>
         <Anchor component={Link} to={paths.home} size="sm">

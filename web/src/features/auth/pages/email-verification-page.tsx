@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { MSG } from '@common/messages';
 import { verifyEmailSchema } from '@common/schemas/auth';
 import { paths } from '../../../app/paths';
+import { BusyButton } from '../../../components/busy-button';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { useFlashMessage } from '../../../hooks/use-flash-message';
 import { errorMessage } from '../../../lib/api-client';
@@ -50,9 +51,9 @@ export function EmailVerificationPage() {
         <Stack gap="md">
           <OtpInput {...form.getInputProps('otp')} />
           <Group grow gap="sm" wrap="wrap">
-            <Button type="submit" disabled={verify.isPending}>
-              {verify.isPending ? 'Loading...' : 'Verify Email'}
-            </Button>
+            <BusyButton type="submit" busy={verify.isPending}>
+              Verify Email
+            </BusyButton>
             <Button variant="default" onClick={resendEmail} disabled={resend.isPending}>
               {resend.isPending ? 'Sending...' : 'Resend Email'}
             </Button>

@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { MSG } from '@common/messages';
 import { forgotPasswordSchema } from '@common/schemas/auth';
 import { paths } from '../../../app/paths';
+import { BusyButton } from '../../../components/busy-button';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { useFlashMessage } from '../../../hooks/use-flash-message';
 import { errorMessage } from '../../../lib/api-client';
@@ -48,9 +49,9 @@ export function ForgotPasswordPage() {
             required
             {...form.getInputProps('email')}
           />
-          <Button type="submit" fullWidth disabled={forgot.isPending}>
-            {forgot.isPending ? 'Loading...' : 'Send reset code'}
-          </Button>
+          <BusyButton type="submit" fullWidth busy={forgot.isPending}>
+            Send reset code
+          </BusyButton>
         </Stack>
       </form>
       <Group justify="space-between" gap="xs">

@@ -1,9 +1,10 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '@common/messages';
 import { resetPasswordSchema } from '@common/schemas/auth';
 import { paths } from '../../../app/paths';
+import { BusyButton } from '../../../components/busy-button';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { useFlashMessage } from '../../../hooks/use-flash-message';
 import { errorMessage } from '../../../lib/api-client';
@@ -60,9 +61,9 @@ export function ResetPasswordPage() {
             required
             {...form.getInputProps('confirmPassword')}
           />
-          <Button type="submit" fullWidth disabled={reset.isPending}>
-            {reset.isPending ? 'Loading...' : 'Reset password'}
-          </Button>
+          <BusyButton type="submit" fullWidth busy={reset.isPending}>
+            Reset password
+          </BusyButton>
         </Stack>
       </form>
       <Text size="sm" ta="center">

@@ -1,9 +1,10 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { MSG } from '@common/messages';
 import { signinSchema } from '@common/schemas/auth';
 import { paths } from '../../../app/paths';
+import { BusyButton } from '../../../components/busy-button';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { brand } from '../../../content/brand';
 import { useFlashMessage } from '../../../hooks/use-flash-message';
@@ -58,9 +59,9 @@ export function SigninPage() {
               Forgot password?
             </Anchor>
           </Group>
-          <Button type="submit" fullWidth disabled={signin.isPending}>
-            {signin.isPending ? 'Loading...' : 'Sign In'}
-          </Button>
+          <BusyButton type="submit" fullWidth busy={signin.isPending}>
+            Sign In
+          </BusyButton>
         </Stack>
       </form>
       <Text size="sm" ta="center">

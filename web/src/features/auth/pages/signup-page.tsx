@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Button,
   Group,
   PasswordInput,
   Radio,
@@ -17,6 +16,7 @@ import { GENDERS } from '@common/constants';
 import { MSG } from '@common/messages';
 import { signupSchema } from '@common/schemas/auth';
 import { paths } from '../../../app/paths';
+import { BusyButton } from '../../../components/busy-button';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { brand } from '../../../content/brand';
 import { useFlashMessage } from '../../../hooks/use-flash-message';
@@ -145,9 +145,9 @@ export function SignupPage() {
             description="The ID of the client who invited you"
             {...form.getInputProps('referralId')}
           />
-          <Button type="submit" fullWidth disabled={signup.isPending}>
-            {signup.isPending ? 'Loading...' : 'Register'}
-          </Button>
+          <BusyButton type="submit" fullWidth busy={signup.isPending}>
+            Register
+          </BusyButton>
         </Stack>
       </form>
       <Text size="sm" ta="center">

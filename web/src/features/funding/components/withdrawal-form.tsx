@@ -1,9 +1,10 @@
-import { Button, Group, List, NumberInput, Paper, Stack, Text } from '@mantine/core';
+import { Group, List, NumberInput, Paper, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MONEY_MSG } from '@common/messages';
 import { parseUsdCents } from '@common/schemas/money';
+import { BusyButton } from '../../../components/busy-button';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
@@ -117,9 +118,9 @@ export function WithdrawalForm<V extends WithdrawalValues>({
             />
             {children}
             <ConfirmationCodeField {...form.getInputProps('token')} />
-            <Button type="submit" disabled={post.isPending}>
-              {post.isPending ? 'Loading...' : 'Submit'}
-            </Button>
+            <BusyButton type="submit" busy={post.isPending}>
+              Submit
+            </BusyButton>
           </Stack>
         </form>
       </Paper>

@@ -1,10 +1,11 @@
-import { Button, NumberInput, Paper, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Paper, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MONEY_MSG } from '@common/messages';
 import { createDepositSchema, DEPOSIT_WALLETS } from '@common/schemas/deposits';
 import { paths } from '../../../app/paths';
+import { BusyButton } from '../../../components/busy-button';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { errorMessage } from '../../../lib/api-client';
@@ -83,9 +84,9 @@ export function DepositFormPage() {
               error={form.errors.image}
               onError={(message) => form.setFieldError('image', message)}
             />
-            <Button type="submit" disabled={deposit.isPending}>
-              {deposit.isPending ? 'Loading...' : 'Submit deposit'}
-            </Button>
+            <BusyButton type="submit" busy={deposit.isPending}>
+              Submit deposit
+            </BusyButton>
           </Stack>
         </form>
       </Paper>

@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Button,
   Group,
   NumberInput,
   Paper,
@@ -18,6 +17,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { MONEY_MSG } from '@common/messages';
 import { ADMIN_TRANSACTION_TYPES, addTransactionSchema } from '@common/schemas/transactions';
 import { paths } from '../../../app/paths';
+import { BusyButton } from '../../../components/busy-button';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -62,9 +62,9 @@ function ClientFinder({ onFound }: { onFound: (client: Client) => void }) {
       inputContainer={(input) => (
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <div style={{ flex: 1 }}>{input}</div>
-          <Button variant="light" onClick={search} disabled={find.isPending}>
-            {find.isPending ? 'Loading...' : 'Find'}
-          </Button>
+          <BusyButton variant="light" onClick={search} busy={find.isPending}>
+            Find
+          </BusyButton>
         </Group>
       )}
     />
@@ -174,9 +174,9 @@ export function AddTransactionPage() {
                 disabled
                 {...form.getInputProps('status')}
               />
-              <Button type="submit" disabled={!client || add.isPending}>
-                {add.isPending ? 'Loading...' : 'Add transaction'}
-              </Button>
+              <BusyButton type="submit" busy={add.isPending} disabled={!client}>
+                Add transaction
+              </BusyButton>
             </Stack>
           </form>
         </Stack>

@@ -1,6 +1,7 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Group, Stack, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { BusyButton } from '../../../components/busy-button';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
 import { downloadHistoryCsv, historyQuery } from '../api';
@@ -32,14 +33,14 @@ export function TransactionHistoryPage() {
         <Title order={1} fz={{ base: 26, sm: 32 }}>
           Transaction History
         </Title>
-        <Button
+        <BusyButton
           variant="default"
           leftSection={<IconDownload size={16} aria-hidden />}
           onClick={() => exportCsv.mutate()}
-          disabled={exportCsv.isPending}
+          busy={exportCsv.isPending}
         >
-          {exportCsv.isPending ? 'Loading...' : 'Export CSV'}
-        </Button>
+          Export CSV
+        </BusyButton>
       </Group>
       <HistoryTable
         caption="Transactions"
