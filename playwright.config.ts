@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { BASE_URL } from './e2e/env';
+import { BASE_URL, WEB_DIR } from './e2e/env';
 
 /**
  * Browser journeys in Debian's Chromium (/usr/bin/chromium; never a downloaded browser) against the
@@ -25,7 +25,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npm run build:web && tsx e2e/serve.ts',
+    command: `vite build --logLevel warn --outDir ../${WEB_DIR} --emptyOutDir && tsx e2e/serve.ts`,
     url: `${BASE_URL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -11,7 +11,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { seedDemoData } from '../server/demo-data';
 import { startSmtpReceiver } from '../server/test/smtp-receiver';
-import { E2E_PORT, MAIL_DIR } from './env';
+import { E2E_PORT, MAIL_DIR, WEB_DIR } from './env';
 
 rmSync(MAIL_DIR, { recursive: true, force: true });
 mkdirSync(MAIL_DIR, { recursive: true });
@@ -25,6 +25,7 @@ const config = loadConfig({
   ...process.env,
   NODE_ENV: 'development',
   PORT: String(E2E_PORT),
+  WEB_DIR,
   DATA_DIR: dataDir,
   SMTP_URL: smtp.url,
   RATE_LIMIT: 'false',

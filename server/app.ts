@@ -50,6 +50,15 @@ import { createWithdrawalsService, type WithdrawalsService } from './modules/wit
 import { withdrawalCodeRoutes, withdrawalRoutes } from './modules/withdrawals/routes';
 import { createOneTimeCodes, type OneTimeCodes } from './lib/one-time-codes';
 import { createStorage, type Storage } from './lib/storage';
+import type { ServiceDeps } from './lib/service-deps';
+import { auditRoutes } from './modules/audit/routes';
+import { emailingRoutes } from './modules/emailing/routes';
+import { planRoutes, tradingActivityRoutes } from './modules/plans/routes';
+import { createPlansService, type PlansService } from './modules/plans/service';
+import { profileRoutes } from './modules/profile/routes';
+import { createProfileService, type ProfileService } from './modules/profile/service';
+import { supportRoutes } from './modules/support/routes';
+import { createSupportService, type SupportService } from './modules/support/service';
 
 export interface AppContext {
   config: Config;
@@ -68,6 +77,9 @@ export interface AppContext {
     transactions: TransactionsService;
     contacts: ContactsService;
     users: UsersService;
+    plans: PlansService;
+    profile: ProfileService;
+    support: SupportService;
   };
 }
 
@@ -85,7 +97,7 @@ declare module 'fastify' {
   }
 }
 
-const webRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
+const defaultWebRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
 
 /** Builds the app on an open database. The caller listens (main.ts) or injects (tests). */
 export async function buildApp(config: Config, database: Database): Promise<AppInstance> {
@@ -109,6 +121,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   const storage = createStorage(config.dataDir);
   const codes = createOneTimeCodes(db, config.sessionSecret);
   const notifications = createNotificationsService(db, mailer);
+  const deps: ServiceDeps = { db, log, config, mailer, storage, notifications };
   const ctx: AppContext = {
     config,
     database,
@@ -126,6 +139,9 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       transactions: createTransactionsService({ db, log }),
       contacts: createContactsService(db),
       users: createUsersService(db),
+      plans: createPlansService(deps),
+      profile: createProfileService(deps),
+      support: createSupportService(deps),
     },
   };
   app.decorate('ctx', ctx);
@@ -177,10 +193,17 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       await api.register(fileRoutes, { prefix: '/files' });
       await api.register(contactRoutes, { prefix: '/contacts' });
       await api.register(userRoutes, { prefix: '/user' });
+      await api.register(profileRoutes, { prefix: '/user' });
+      await api.register(planRoutes, { prefix: '/user' });
+      await api.register(emailingRoutes, { prefix: '/user' });
+      await api.register(tradingActivityRoutes, { prefix: '/trading-activity' });
+      await api.register(supportRoutes, { prefix: '/support' });
+      await api.register(auditRoutes, { prefix: '/audit' });
     },
     { prefix: '/api' },
   );
 
+  const webRoot = config.webDir ?? defaultWebRoot;
   const hasWeb = existsSync(`${webRoot}/index.html`);
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -39,6 +39,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Set to "false" to turn off per-route rate limits (never in production). */
   RATE_LIMIT: z.enum(['true', 'false']).default('true'),
+  /** Folder of the built web app (default dist/web); the e2e server points it at its own build. */
+  WEB_DIR: z.string().min(1).optional(),
   /** Addresses clients pay deposits to (seed §9: fixed, one per coin). The defaults are deliberately invalid demo strings. */
   DEPOSIT_WALLET_BITCOIN: z.string().trim().min(20).max(128).default(MONEY_DEFAULTS.depositWallets.bitcoin),
   DEPOSIT_WALLET_ETHEREUM: z.string().trim().min(20).max(128).default(MONEY_DEFAULTS.depositWallets.ethereum),
@@ -60,6 +62,8 @@ export interface Config {
   logLevel: string;
   rateLimit: boolean;
   money: MoneyConfig;
+  /** Folder of the built web app; undefined → dist/web next to server/. */
+  webDir?: string;
 }
 
 /**
@@ -90,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     rateLimit: e.RATE_LIMIT === 'true' || e.NODE_ENV === 'production',
+    webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
     money: { ...MONEY_DEFAULTS, depositWallets: { bitcoin: e.DEPOSIT_WALLET_BITCOIN, ethereum: e.DEPOSIT_WALLET_ETHEREUM } },
   };
 }

@@ -54,6 +54,13 @@ export const users = pgTable(
     referralId: text('referral_id').notNull().unique(),
     referredBy: uuid('referred_by'),
     profilePictureKey: text('profile_picture_key'),
+    // KYC verification upload (seed §3 "Verification upload"): stored files by key, never public
+    documentType: text('document_type'),
+    documentFrontKey: text('document_front_key'),
+    documentBackKey: text('document_back_key'),
+    verificationSubmittedAt: timestamp('verification_submitted_at', { withTimezone: true }),
+    /** Set when an admin deletes the client: personal data erased, ledger history kept (DESIGN.md §5). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -64,6 +71,10 @@ export const users = pgTable(
       sql`${t.verificationStatus} in ('awaiting', 'pending', 'verified', 'rejected', 'failed')`,
     ),
     check('users_account_plan_check', sql`${t.accountPlan} in ('Basic', 'Bronze', 'Silver', 'Gold', 'Platinum')`),
+    check(
+      'users_document_type_check',
+      sql`${t.documentType} is null or ${t.documentType} in ('passport', 'national-id', 'driver-license', 'other')`,
+    ),
   ],
 );
 
@@ -255,6 +266,8 @@ export const journalEntries = pgTable(
     reverses: uuid('reverses').references((): AnyPgColumn => journalEntries.id),
     depositId: uuid('deposit_id').references(() => deposits.id),
     withdrawalId: uuid('withdrawal_id').references(() => withdrawals.id),
+    planId: uuid('plan_id').references((): AnyPgColumn => plans.id),
+    tradingActivityId: uuid('trading_activity_id').references((): AnyPgColumn => tradingActivities.id),
     effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt,
   },
@@ -262,6 +275,8 @@ export const journalEntries = pgTable(
     index('journal_entries_user_id_idx').on(t.userId, t.effectiveAt),
     index('journal_entries_deposit_id_idx').on(t.depositId),
     index('journal_entries_withdrawal_id_idx').on(t.withdrawalId),
+    index('journal_entries_plan_id_idx').on(t.planId),
+    index('journal_entries_trading_activity_id_idx').on(t.tradingActivityId),
     uniqueIndex('journal_entries_reverses_idx').on(t.reverses),
     check(
       'journal_entries_type_check',
@@ -380,4 +395,138 @@ export const contactMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Client area and back office (issues 5 and 6; DESIGN.md §4).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Investment plans (seed §3 "Active plan"; DESIGN.md §4). Opening posts `plan_open` (available →
+ * invested); completing (end date passed, or an admin clears it) posts `plan_close` (invested →
+ * available). At most one active plan per client (partial unique index). Amount in cents.
+ */
+export const plans = pgTable(
+  'plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    plan: text('plan').notNull(),
+    amount: cents('amount').notNull(),
+    durationDays: integer('duration_days').notNull(),
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+    status: text('status').notNull().default('active'),
+    /** How it ended: 'schedule' (end date reached) or 'admin' (cleared). */
+    closedBy: text('closed_by'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt,
+  },
+  (t) => [
+    uniqueIndex('plans_one_active_idx').on(t.userId).where(sql`${t.status} = 'active'`),
+    index('plans_user_id_idx').on(t.userId, t.startDate),
+    index('plans_due_idx').on(t.endDate).where(sql`${t.status} = 'active'`),
+    check('plans_plan_check', sql`${t.plan} in ('copy_trading', 'investment')`),
+    check('plans_amount_positive', sql`${t.amount} > 0`),
+    check('plans_duration_positive', sql`${t.durationDays} > 0`),
+    check('plans_status_check', sql`${t.status} in ('active', 'completed')`),
+    check('plans_closed_by_check', sql`${t.closedBy} is null or ${t.closedBy} in ('schedule', 'admin')`),
+  ],
+);
+
+/**
+ * Trading activities (seed §3 "Trading activity"): one row per plan opened and per profit posting
+ * or admin entry. `profit` (cents, signed) always equals the sum of the profit entries posted for
+ * the row (DESIGN.md §5: a change of profit posts the difference).
+ */
+export const tradingActivities = pgTable(
+  'trading_activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    planId: uuid('plan_id').references(() => plans.id),
+    plan: text('plan').notNull(),
+    tradeAmount: cents('trade_amount').notNull(),
+    profit: cents('profit').notNull().default(sql`0`),
+    status: text('status').notNull().default('active'),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    index('trading_activities_user_id_idx').on(t.userId, t.date),
+    index('trading_activities_plan_id_idx').on(t.planId),
+    check('trading_activities_plan_check', sql`${t.plan} in ('copy_trading', 'investment')`),
+    check('trading_activities_trade_amount_non_negative', sql`${t.tradeAmount} >= 0`),
+    check('trading_activities_status_check', sql`${t.status} in ('active', 'completed')`),
+  ],
+);
+
+/** Support tickets (seed §3 "Support ticket"; DESIGN.md §5: the client sees replies). */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    message: text('message').notNull(),
+    status: text('status').notNull().default('open'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('support_tickets_user_id_idx').on(t.userId, t.createdAt),
+    index('support_tickets_created_at_idx').on(t.createdAt),
+    check('support_tickets_status_check', sql`${t.status} in ('open', 'closed')`),
+  ],
+);
+
+/** Replies on a support ticket, from support (an admin) or from the client. */
+export const supportReplies = pgTable(
+  'support_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    fromSupport: boolean('from_support').notNull(),
+    message: text('message').notNull(),
+    createdAt,
+  },
+  (t) => [index('support_replies_ticket_id_idx').on(t.ticketId, t.createdAt)],
+);
+
+/**
+ * The audit log (issue 6): one row per admin action that changes anything, written in the same
+ * transaction as the change. Append-only: a trigger (migration `audit_guards`) refuses UPDATE and
+ * DELETE. `targetUserId` is the client concerned; `targetId` the row acted on.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    targetUserId: uuid('target_user_id').references(() => users.id),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    createdAt,
+  },
+  (t) => [
+    index('audit_log_created_at_idx').on(t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_target_user_idx').on(t.targetUserId, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+  ],
 );

@@ -1,0 +1,50 @@
+/**
+ * The audit log (issue 6): every admin action that changes anything writes one row — who, what,
+ * which client and row, before → after, time, IP — in the same transaction as the change, so the
+ * log and the data can never disagree. Rows are append-only (trigger in migration `audit_guards`).
+ *
+ * Routes build an `AuditActor` from the request with `auditActor(req)` and pass it to the service,
+ * which calls `recordAudit(tx, actor, event)` inside its transaction.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Tx } from '../db/client';
+import { auditLog } from '../db/schema';
+import { currentUser } from '../modules/auth/guard';
+
+/** The admin acting and where from. */
+export interface AuditActor {
+  id: string;
+  ip: string;
+}
+
+/** One audited change. `before` / `after` are small JSON snapshots of the changed fields (USD amounts, not cents). */
+export interface AuditEvent {
+  /** Dotted verb, e.g. `deposit.approve`, `user.update`, `plan.clear`. */
+  action: string;
+  /** The client concerned, when there is one. */
+  targetUserId?: string | null;
+  /** The row acted on (its id), when there is one. */
+  targetId?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** The signed-in admin of `req` as an audit actor. Throws 401 when nobody is signed in. */
+export function auditActor(req: FastifyRequest): AuditActor {
+  return { id: currentUser(req).id, ip: req.ip };
+}
+
+/** Appends one audit row inside `tx`. BigInts in snapshots are written as strings. */
+export async function recordAudit(tx: Tx, actor: AuditActor, event: AuditEvent): Promise<void> {
+  const json = (value: unknown) =>
+    value === undefined ? null : JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
+  await tx.insert(auditLog).values({
+    actorId: actor.id,
+    action: event.action,
+    targetUserId: event.targetUserId ?? null,
+    targetId: event.targetId ?? null,
+    before: json(event.before),
+    after: json(event.after),
+    ip: actor.ip,
+  });
+}
