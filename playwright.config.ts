@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { BASE_URL, WEB_DIR } from './e2e/env';
+import { BASE_URL, E2E_PORT, WEB_DIR } from './e2e/env';
 
 /**
  * Browser journeys in Debian's Chromium (/usr/bin/chromium; never a downloaded browser) against the
@@ -14,7 +14,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  outputDir: 'test-results',
+  outputDir: `test-results/${E2E_PORT}`,
   use: {
     baseURL: BASE_URL,
     headless: true,

@@ -454,6 +454,8 @@ export const tradingActivities = pgTable(
     profit: cents('profit').notNull().default(sql`0`),
     status: text('status').notNull().default('active'),
     date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    /** An admin's delete hides the row once its profit has been reversed to zero; entries keep their link. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

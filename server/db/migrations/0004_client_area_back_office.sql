@@ -58,6 +58,7 @@ CREATE TABLE "trading_activities" (
 	"profit" bigint DEFAULT 0 NOT NULL,
 	"status" text DEFAULT 'active' NOT NULL,
 	"date" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "trading_activities_plan_check" CHECK ("trading_activities"."plan" in ('copy_trading', 'investment')),
