@@ -21,7 +21,7 @@ import { FormErrorAlert } from '../../../components/form-error-alert';
 import { brand } from '../../../content/brand';
 import { useFlashMessage } from '../../../hooks/use-flash-message';
 import { errorMessage } from '../../../lib/api-client';
-import { COUNTRY_NAMES } from '../../../lib/countries';
+import { COUNTRY_NAMES } from '@common/countries';
 import { notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { useSignup } from '../api';

@@ -1,6 +1,7 @@
 /**
- * Country names for address and registration forms (seed §3: a fixed list including Kosovo,
- * Palestine and Taiwan), in English, from i18n-iso-countries, sorted by name.
+ * Country names for address, registration and profile forms (seed §3: a fixed list including
+ * Kosovo, Palestine and Taiwan), in English, from i18n-iso-countries, sorted by name. Shared so the
+ * API validates a profile's country against the same list the forms offer.
  */
 import countries from 'i18n-iso-countries';
 import english from 'i18n-iso-countries/langs/en.json';
@@ -28,3 +29,13 @@ export const COUNTRY_NAMES: readonly string[] = Object.entries(
   .concat(Object.values(PREFERRED_NAMES))
   .filter((name, index, all) => all.indexOf(name) === index)
   .sort((a, b) => a.localeCompare(b, 'en'));
+
+/** The country a profile form starts with when none is stored (seed §3: "default United States on edit"). */
+export const DEFAULT_COUNTRY = 'United States';
+
+const KNOWN = new Set(COUNTRY_NAMES);
+
+/** Whether `name` is exactly one of `COUNTRY_NAMES`. */
+export function isCountryName(name: string): boolean {
+  return KNOWN.has(name);
+}
