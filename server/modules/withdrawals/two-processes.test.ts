@@ -5,11 +5,11 @@
  * Needs PostgreSQL (TEST_DATABASE_URL); the single-process case runs on both drivers in
  * withdrawals.test.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppInstance } from '../../app';
 import { createTestDatabase, testConfig } from '../../test/app';
+import { startApiProcess, stopAll, type ApiProcess } from '../../test/processes';
 import { getClientFigures } from '../ledger/service';
 import { createClient, ledgerViolations } from '../ledger/testing';
 
@@ -17,8 +17,7 @@ const pg = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!pg)('two API processes on one PostgreSQL', () => {
   const secret = randomBytes(32).toString('base64url');
-  const servers: ChildProcess[] = [];
-  const ports = [3301, 3302];
+  let servers: ApiProcess[] = [];
   let app: AppInstance;
   let drop: () => Promise<void>;
 
@@ -27,28 +26,13 @@ describe.skipIf(!pg)('two API processes on one PostgreSQL', () => {
     drop = created.drop;
     // an in-process app on the same database and secret, used only to create the client and codes
     app = await buildApp(testConfig({ sessionSecret: secret }), created.database);
-    for (const port of ports) {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          PORT: String(port),
-          DATABASE_URL: created.url,
-          SESSION_SECRET: secret,
-          RATE_LIMIT: 'false',
-          LOG_LEVEL: 'error',
-          SMTP_URL: '',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      servers.push(child);
-    }
-    for (const port of ports) await waitForHealth(port);
+    servers = await Promise.all(
+      [0, 1].map(() => startApiProcess({ databaseUrl: created.url!, sessionSecret: secret })),
+    );
   }, 120_000);
 
   afterAll(async () => {
-    for (const s of servers) s.kill('SIGTERM');
-    await Promise.all(servers.map((s) => new Promise((r) => (s.exitCode !== null ? r(null) : s.once('exit', r)))));
+    await stopAll(servers);
     await app?.close();
     await drop?.();
   });
@@ -56,14 +40,21 @@ describe.skipIf(!pg)('two API processes on one PostgreSQL', () => {
   it('100 parallel withdrawals over both processes: exactly one accepted, the rest 422', async () => {
     const c = await createClient(app, { balance: 50_00n });
     const codes = await Promise.all(
-      Array.from({ length: 100 }, () => app.ctx.services.codes.issue(app.ctx.database.db, c.id, 'withdrawal')),
+      Array.from({ length: 100 }, () =>
+        app.ctx.services.codes.issue(app.ctx.database.db, c.id, 'withdrawal'),
+      ),
     );
     const statuses = await Promise.all(
       codes.map(async (token, i) => {
-        const res = await fetch(`http://127.0.0.1:${ports[i % 2]}/api/c-withdrawals`, {
+        const res = await fetch(`${servers[i % 2]!.origin}/api/c-withdrawals`, {
           method: 'POST',
           headers: { ...c.headers, 'content-type': 'application/json' },
-          body: JSON.stringify({ amount: 50, address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', wallet: 'bitcoin', token }),
+          body: JSON.stringify({
+            amount: 50,
+            address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+            wallet: 'bitcoin',
+            token,
+          }),
         });
         return res.status;
       }),
@@ -74,16 +65,3 @@ describe.skipIf(!pg)('two API processes on one PostgreSQL', () => {
     expect(await ledgerViolations(app.ctx.database.db)).toEqual([]);
   });
 });
-
-async function waitForHealth(port: number): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server on ${port} did not start`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}

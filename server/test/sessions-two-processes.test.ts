@@ -1,0 +1,89 @@
+/**
+ * Issue 7 §6 / docs/deployment.md: several stateless API processes behind one proxy. Starts two
+ * real servers on one fresh PostgreSQL with the same SESSION_SECRET and shows that a session made
+ * on one works on the other: the bearer token (sessions live in the database), the signed XSRF
+ * cookie (an HMAC under the shared secret) on a state-changing POST, and sign-out (revocation).
+ * Needs PostgreSQL (TEST_DATABASE_URL); skipped otherwise.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { XSRF } from '@common/constants';
+import { buildApp, type AppInstance } from '../app';
+import { createUserWithPassword } from '../modules/users/factory';
+import { createTestDatabase, testConfig, TEST_PASSWORD, uniqueEmail } from './app';
+import { startApiProcess, stopAll, type ApiProcess } from './processes';
+
+const pg = process.env.TEST_DATABASE_URL;
+if (!pg)
+  console.warn(
+    'sessions-two-processes.test.ts skipped: set TEST_DATABASE_URL to a PostgreSQL server to run it',
+  );
+
+describe.skipIf(!pg)('a session made on one API process works on another', () => {
+  const secret = randomBytes(32).toString('base64url');
+  let servers: ApiProcess[] = [];
+  let app: AppInstance;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const created = await createTestDatabase();
+    drop = created.drop;
+    // in-process, only to create the user (same database and secret as the servers)
+    app = await buildApp(testConfig({ sessionSecret: secret }), created.database);
+    servers = await Promise.all(
+      [0, 1].map(() => startApiProcess({ databaseUrl: created.url!, sessionSecret: secret })),
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await stopAll(servers);
+    await app?.close();
+    await drop?.();
+  });
+
+  it('signs in on A; B accepts the token, the XSRF pair on a POST, and A sees the sign-out made on B', async () => {
+    const [a, b] = servers as [ApiProcess, ApiProcess];
+    const email = uniqueEmail('two');
+    await createUserWithPassword(app.ctx.auth, {
+      email,
+      password: TEST_PASSWORD,
+      firstName: 'Two',
+      lastName: 'Procs',
+    });
+
+    const signin = await fetch(`${a.origin}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: TEST_PASSWORD }),
+    });
+    expect(signin.status).toBe(200);
+    const { token } = (await signin.json()) as { token: string };
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(signin.headers.get('set-cookie') ?? '')?.[1];
+    expect(xsrf).toBeTruthy();
+    const bearer = { authorization: `Bearer ${token}` };
+
+    const me = await fetch(`${b.origin}/api/auth/user`, { headers: bearer });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { data: { email: string } }).data.email).toBe(email);
+
+    // A state-changing POST with the cookie: B checks the XSRF token A signed.
+    const cookie = `${XSRF.cookie}=${xsrf}`;
+    const forged = await fetch(`${b.origin}/api/withdrawals/code`, {
+      method: 'POST',
+      headers: { ...bearer, cookie, [XSRF.header]: 'forged' },
+    });
+    expect(forged.status).toBe(403);
+    const post = await fetch(`${b.origin}/api/withdrawals/code`, {
+      method: 'POST',
+      headers: { ...bearer, cookie, [XSRF.header]: decodeURIComponent(xsrf!) },
+    });
+    expect(post.status).toBe(200);
+
+    const signout = await fetch(`${b.origin}/api/auth/signout`, {
+      method: 'POST',
+      headers: { ...bearer, cookie, [XSRF.header]: xsrf! },
+    });
+    expect(signout.status).toBe(200);
+    expect((await fetch(`${a.origin}/api/auth/user`, { headers: bearer })).status).toBe(401);
+  });
+});
