@@ -14,6 +14,7 @@ import { MONEY_MSG } from '@common/messages';
 import { idParams, userIdQuery } from '@common/schemas/common';
 import { createDepositSchema, PROOF_MAX_BYTES } from '@common/schemas/deposits';
 import type { AppInstance } from '../../app';
+import { auditActor } from '../../lib/audit';
 import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';
 import { currentUser } from '../auth/guard';
 import { maxDataUrlLength } from '../files/images';
@@ -58,16 +59,16 @@ export async function depositRoutes(app: AppInstance) {
 
   app.put('/:id/approve', { schema: { tags, params: idParams }, preHandler: guards.requireAdmin }, async (req) => ({
     message: MONEY_MSG.depositApproved,
-    data: presentDeposit(await svc.approveDeposit(currentUser(req), req.params.id)),
+    data: presentDeposit(await svc.approveDeposit(auditActor(req), req.params.id)),
   }));
 
   app.put('/:id/reject', { schema: { tags, params: idParams }, preHandler: guards.requireAdmin }, async (req) => ({
     message: MONEY_MSG.depositRejected,
-    data: presentDeposit(await svc.rejectDeposit(currentUser(req), req.params.id)),
+    data: presentDeposit(await svc.rejectDeposit(auditActor(req), req.params.id)),
   }));
 
   app.delete('/:id', { schema: { tags, params: idParams }, preHandler: guards.requireAdmin }, async (req) => {
-    await svc.deleteDeposit(req.params.id);
+    await svc.deleteDeposit(auditActor(req), req.params.id);
     return { message: MONEY_MSG.depositDeleted };
   });
 }

@@ -1,7 +1,8 @@
 /**
  * Deposits (seed §2.7 deposit, §4, §5, §7 "Deposits"; DESIGN.md §4): a client pays to the configured
  * wallet and submits the amount with a proof image; an admin approves (posting the deposit entry
- * cash → client available, plus promotions in the same transaction) or rejects it.
+ * cash → client available, plus promotions in the same transaction) or rejects it. Every review
+ * and delete writes its audit row (server/lib/audit.ts) in the same transaction.
  * Amounts are cents. Errors: AppError 400/413 (proof image), 403 (not the owner), 404, 409 (state).
  */
 import { randomUUID } from 'node:crypto';
@@ -13,8 +14,9 @@ import { PROOF_MAX_BYTES, type CreateDepositInput, type DepositWallets } from '@
 import type { MoneyConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { deposits, users } from '../../db/schema';
+import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { formatUsd } from '../../lib/money';
+import { centsToUsd, formatUsd } from '../../lib/money';
 import type { Storage } from '../../lib/storage';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, ensureAccounts, house, lockAccounts, postEntries, type NewEntry } from '../ledger/service';
@@ -159,18 +161,26 @@ export function createDepositsService({ db, log, storage, notifications, money }
 
     /**
      * Approves a pending deposit: posts it to the client's available balance with any promotions,
-     * in one transaction, and notifies the client (and referrer). Throws 404, 409 "Deposit is already …".
+     * in one transaction with its audit row (`deposit.approve`), and notifies the client (and
+     * referrer). Throws 404, 409 "Deposit is already …".
      */
-    async approveDeposit(admin: UserRow, id: string, uow?: UnitOfWork): Promise<DepositRow> {
+    async approveDeposit(actor: AuditActor, id: string, uow?: UnitOfWork): Promise<DepositRow> {
       return withUnitOfWork(db, log, uow, async (u) => {
         const d = await lockPending(u.tx, id);
-        const { entries, bonus, referral } = await approvalEntries(u.tx, d, admin.id);
+        const { entries, bonus, referral } = await approvalEntries(u.tx, d, actor.id);
         await postEntries(u.tx, entries);
         const [row] = await u.tx
           .update(deposits)
-          .set({ status: 'approved', reviewedBy: admin.id, reviewedAt: new Date() })
+          .set({ status: 'approved', reviewedBy: actor.id, reviewedAt: new Date() })
           .where(eq(deposits.id, id))
           .returning();
+        await recordAudit(u.tx, actor, {
+          action: 'deposit.approve',
+          targetUserId: d.userId,
+          targetId: d.id,
+          before: { status: d.status, amount: centsToUsd(d.amount) },
+          after: { status: 'approved', ...(bonus ? { bonus: centsToUsd(bonus) } : {}) },
+        });
         await notifications.notify(u, {
           userId: d.userId,
           title: 'Deposit approved',
@@ -194,15 +204,25 @@ export function createDepositsService({ db, log, storage, notifications, money }
       });
     },
 
-    /** Rejects a pending deposit and notifies the client. Throws 404, 409 "Deposit is already …". */
-    async rejectDeposit(admin: UserRow, id: string, uow?: UnitOfWork): Promise<DepositRow> {
+    /**
+     * Rejects a pending deposit (audit row `deposit.reject`) and notifies the client.
+     * Throws 404, 409 "Deposit is already …".
+     */
+    async rejectDeposit(actor: AuditActor, id: string, uow?: UnitOfWork): Promise<DepositRow> {
       return withUnitOfWork(db, log, uow, async (u) => {
         const d = await lockPending(u.tx, id);
         const [row] = await u.tx
           .update(deposits)
-          .set({ status: 'rejected', reviewedBy: admin.id, reviewedAt: new Date() })
+          .set({ status: 'rejected', reviewedBy: actor.id, reviewedAt: new Date() })
           .where(eq(deposits.id, id))
           .returning();
+        await recordAudit(u.tx, actor, {
+          action: 'deposit.reject',
+          targetUserId: d.userId,
+          targetId: d.id,
+          before: { status: d.status, amount: centsToUsd(d.amount) },
+          after: { status: 'rejected' },
+        });
         await notifications.notify(u, {
           userId: d.userId,
           title: 'Deposit rejected',
@@ -213,15 +233,23 @@ export function createDepositsService({ db, log, storage, notifications, money }
     },
 
     /**
-     * Deletes a pending or rejected deposit and, after commit, its proof image. An approved one has
-     * a ledger entry and stays: 409 (void it through the transactions instead). Throws 404.
+     * Deletes a pending or rejected deposit (audit row `deposit.delete`) and, after commit, its
+     * proof image. An approved one has a ledger entry and stays: 409 (void it through the
+     * transactions instead). Throws 404.
      */
-    async deleteDeposit(id: string): Promise<void> {
+    async deleteDeposit(actor: AuditActor, id: string): Promise<void> {
       await withUnitOfWork(db, log, undefined, async ({ tx, afterCommit }) => {
         const [d] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
         if (!d) throw new AppError('NOT_FOUND');
         if (d.status === 'approved') throw new AppError('CONFLICT', MONEY_MSG.depositNotDeletable);
         await tx.delete(deposits).where(eq(deposits.id, id));
+        await recordAudit(tx, actor, {
+          action: 'deposit.delete',
+          targetUserId: d.userId,
+          targetId: d.id,
+          before: { status: d.status, amount: centsToUsd(d.amount), wallet: d.wallet },
+          after: null,
+        });
         afterCommit(() => storage.delete(d.proofKey));
       });
     },

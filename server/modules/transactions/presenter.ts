@@ -4,6 +4,7 @@
  */
 import type { RequestStatus } from '@common/schemas/deposits';
 import type { PendingReview, PublicTransaction, TransactionType } from '@common/schemas/transactions';
+import { toCsv } from '../../lib/csv';
 import { centsToUsd } from '../../lib/money';
 import type { HistoryRow, PendingReviewRow } from './service';
 
@@ -35,17 +36,12 @@ export function presentPendingReview(row: PendingReviewRow): PendingReview {
   };
 }
 
-/** One CSV cell: quoted when needed, and defused when a spreadsheet would read it as a formula. */
-function cell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** The history as CSV (RFC 4180, CRLF line ends), newest first. */
+/** The history as CSV (RFC 4180, CRLF line ends, formula-safe cells), newest first. */
 export function historyCsv(rows: HistoryRow[]): string {
   const head = ['Date', 'Type', 'Direction', 'Amount (USD)', 'Status', 'Method', 'Details', 'Voided', 'ID'];
-  const lines = rows.map((r) =>
-    [
+  return toCsv(
+    head,
+    rows.map((r) => [
       r.date.toISOString(),
       r.type,
       r.direction,
@@ -55,7 +51,6 @@ export function historyCsv(rows: HistoryRow[]): string {
       r.details,
       r.voided ? 'yes' : 'no',
       r.id,
-    ].map(cell),
+    ]),
   );
-  return [head, ...lines].map((l) => l.join(',')).join('\r\n') + '\r\n';
 }

@@ -14,6 +14,7 @@ import { MONEY_MSG } from '@common/messages';
 import { idParams } from '@common/schemas/common';
 import { addTransactionSchema, historyQuerySchema, voidTransactionSchema } from '@common/schemas/transactions';
 import type { AppInstance } from '../../app';
+import { auditActor } from '../../lib/audit';
 import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';
 import { currentUser } from '../auth/guard';
 import { historyCsv, presentPendingReview, presentTransaction } from './presenter';
@@ -59,7 +60,7 @@ export async function transactionRoutes(app: AppInstance) {
         statusCode: 201,
         body: {
           message: MONEY_MSG.transactionAdded,
-          data: presentTransaction(await svc.addTransaction(admin, req.params.userId, req.body, uow)),
+          data: presentTransaction(await svc.addTransaction(auditActor(req), req.params.userId, req.body, uow)),
         },
       }));
       return sendAnswer(reply, answer);
@@ -71,7 +72,7 @@ export async function transactionRoutes(app: AppInstance) {
     { schema: { tags, params: idParams, body: voidTransactionSchema }, preHandler: guards.requireAdmin },
     async (req) => ({
       message: MONEY_MSG.transactionVoided,
-      data: presentTransaction(await svc.voidTransaction(currentUser(req), req.params.id, req.body?.reason)),
+      data: presentTransaction(await svc.voidTransaction(auditActor(req), req.params.id, req.body?.reason)),
     }),
   );
 }

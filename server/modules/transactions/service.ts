@@ -11,10 +11,11 @@ import { MONEY_MSG } from '@common/messages';
 import type { AddTransactionInput, AdminTransactionType, HistoryQuery } from '@common/schemas/transactions';
 import type { Db, DbOrTx } from '../../db/client';
 import { deposits, journalEntries, transactionHistory, users, withdrawals } from '../../db/schema';
+import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { centsToUsd } from '../../lib/money';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, house, postEntry, reverseEntry, type EntryType, type HouseAccountKind } from '../ledger/service';
-import type { UserRow } from '../users/presenter';
 
 export type HistoryRow = typeof transactionHistory.$inferSelect;
 
@@ -83,9 +84,10 @@ export function createTransactionsService({ db, log }: { db: Db; log: FastifyBas
     /**
      * Posts an admin transaction for a client: `amount` cents as a deposit (cash → available),
      * withdrawal (available → cash), profit or bonus (income/expense → available), with the admin's
-     * reason as its details. Throws 404 (no such client), 422 "Insufficient balance".
+     * reason as its details, and its audit row (`transaction.add`). Throws 404 (no such client),
+     * 422 "Insufficient balance".
      */
-    async addTransaction(admin: UserRow, userId: string, input: AddTransactionInput, uow?: UnitOfWork): Promise<HistoryRow> {
+    async addTransaction(actor: AuditActor, userId: string, input: AddTransactionInput, uow?: UnitOfWork): Promise<HistoryRow> {
       return withUnitOfWork(db, log, uow, async ({ tx }) => {
         const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId));
         if (!target || target.role !== 'client') throw new AppError('NOT_FOUND');
@@ -94,13 +96,25 @@ export function createTransactionsService({ db, log }: { db: Db; log: FastifyBas
         const entry = await postEntry(tx, {
           type: p.type,
           userId,
-          actorId: admin.id,
+          actorId: actor.id,
           memo: input.details,
           effectiveAt: input.date,
           lines: [
             { account: house(p.counter), amount: -signed },
             { account: client(userId, 'available'), amount: signed },
           ],
+        });
+        await recordAudit(tx, actor, {
+          action: 'transaction.add',
+          targetUserId: userId,
+          targetId: entry.id,
+          before: null,
+          after: {
+            transactionType: input.transactionType,
+            amount: centsToUsd(input.amount),
+            details: input.details,
+            date: entry.effectiveAt.toISOString(),
+          },
         });
         return (await findLine(tx, entry.id))!;
       });
@@ -110,8 +124,9 @@ export function createTransactionsService({ db, log }: { db: Db; log: FastifyBas
      * Voids a history line with a reversing entry (never a delete). Voidable: approved deposits and
      * admin/promotional entries. Throws 404, 409 (pending/rejected, a withdrawal request, a reversal,
      * already voided), 422 (the client's balance no longer covers it). Answers the reversal's line.
+     * Writes the audit row `transaction.void` (target: the voided line).
      */
-    async voidTransaction(admin: UserRow, id: string, reason: string | undefined, uow?: UnitOfWork): Promise<HistoryRow> {
+    async voidTransaction(actor: AuditActor, id: string, reason: string | undefined, uow?: UnitOfWork): Promise<HistoryRow> {
       return withUnitOfWork(db, log, uow, async ({ tx }) => {
         const line = await findLine(tx, id);
         if (!line) throw new AppError('NOT_FOUND');
@@ -123,8 +138,15 @@ export function createTransactionsService({ db, log }: { db: Db; log: FastifyBas
         if (!entry) throw new AppError('NOT_FOUND');
         const what = `${line.type.replaceAll('_', ' ')} of ${line.date.toISOString().slice(0, 10)}`;
         const reversal = await reverseEntry(tx, entry, {
-          actorId: admin.id,
+          actorId: actor.id,
           memo: `Void of the ${what}${reason ? `: ${reason}` : ''}`,
+        });
+        await recordAudit(tx, actor, {
+          action: 'transaction.void',
+          targetUserId: line.userId,
+          targetId: id,
+          before: { type: line.type, amount: centsToUsd(line.amount), direction: line.direction, voided: false },
+          after: { voided: true, reversalId: reversal.id, reason: reason ?? null },
         });
         return (await findLine(tx, reversal.id))!;
       });

@@ -15,6 +15,7 @@ import { MONEY_MSG } from '@common/messages';
 import { idParams, userIdQuery } from '@common/schemas/common';
 import { bankWithdrawalSchema, cryptoWithdrawalSchema } from '@common/schemas/withdrawals';
 import type { AppInstance } from '../../app';
+import { auditActor } from '../../lib/audit';
 import { rateLimited } from '../../lib/rate-limit';
 import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';
 import { currentUser } from '../auth/guard';
@@ -69,16 +70,16 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
 
   app.put('/:id/approve', { schema: { tags, params: idParams }, preHandler: guards.requireAdmin }, async (req) => ({
     message: MONEY_MSG.withdrawalApproved,
-    data: presentWithdrawal(await svc.approveWithdrawal(currentUser(req), method, req.params.id)),
+    data: presentWithdrawal(await svc.approveWithdrawal(auditActor(req), method, req.params.id)),
   }));
 
   app.put('/:id/reject', { schema: { tags, params: idParams }, preHandler: guards.requireAdmin }, async (req) => ({
     message: MONEY_MSG.withdrawalDeclined,
-    data: presentWithdrawal(await svc.rejectWithdrawal(currentUser(req), method, req.params.id)),
+    data: presentWithdrawal(await svc.rejectWithdrawal(auditActor(req), method, req.params.id)),
   }));
 
   app.delete('/:id', { schema: { tags, params: idParams }, preHandler: guards.requireAdmin }, async (req) => {
-    await svc.deleteWithdrawal(method, req.params.id);
+    await svc.deleteWithdrawal(auditActor(req), method, req.params.id);
     return { message: MONEY_MSG.withdrawalDeleted };
   });
 }

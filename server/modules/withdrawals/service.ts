@@ -15,9 +15,10 @@ import { MONEY_MSG } from '@common/messages';
 import type { BankWithdrawalInput, CryptoWithdrawalInput } from '@common/schemas/withdrawals';
 import type { Db, Tx } from '../../db/client';
 import { withdrawals } from '../../db/schema';
+import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
-import { formatUsd } from '../../lib/money';
+import { centsToUsd, formatUsd } from '../../lib/money';
 import type { OneTimeCodes } from '../../lib/one-time-codes';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, house, postEntry } from '../ledger/service';
@@ -57,14 +58,17 @@ export function createWithdrawalsService({ db, log, mailer, codes, notifications
     return row;
   }
 
-  /** Marks a pending request reviewed, posts its settle/release entry and notifies the client. */
-  async function review(uow: UnitOfWork, admin: UserRow, method: WithdrawalMethod, id: string, approve: boolean) {
+  /**
+   * Marks a pending request reviewed, posts its settle/release entry, writes the audit row
+   * (`withdrawal.approve` / `withdrawal.reject`) and notifies the client.
+   */
+  async function review(uow: UnitOfWork, actor: AuditActor, method: WithdrawalMethod, id: string, approve: boolean) {
     const w = await lockPending(uow.tx, method, id);
     await postEntry(uow.tx, {
       type: approve ? 'withdrawal_settle' : 'withdrawal_release',
       userId: w.userId,
       withdrawalId: w.id,
-      actorId: admin.id,
+      actorId: actor.id,
       memo: `Withdrawal ${approve ? 'paid' : 'declined'}: ${destination(w)}`,
       lines: [
         { account: client(w.userId, 'held'), amount: -w.amount },
@@ -73,9 +77,16 @@ export function createWithdrawalsService({ db, log, mailer, codes, notifications
     });
     const [row] = await uow.tx
       .update(withdrawals)
-      .set({ status: approve ? 'approved' : 'rejected', reviewedBy: admin.id, reviewedAt: new Date() })
+      .set({ status: approve ? 'approved' : 'rejected', reviewedBy: actor.id, reviewedAt: new Date() })
       .where(eq(withdrawals.id, id))
       .returning();
+    await recordAudit(uow.tx, actor, {
+      action: approve ? 'withdrawal.approve' : 'withdrawal.reject',
+      targetUserId: w.userId,
+      targetId: w.id,
+      before: { status: w.status, amount: centsToUsd(w.amount), method: w.method },
+      after: { status: row!.status },
+    });
     await notifications.notify(uow, {
       userId: w.userId,
       title: approve ? 'Withdrawal approved' : 'Withdrawal declined',
@@ -157,17 +168,20 @@ export function createWithdrawalsService({ db, log, mailer, codes, notifications
     },
 
     /** Approves a pending withdrawal: settles held → cash. Throws 404, 409 "Withdrawal is already …". */
-    approveWithdrawal(admin: UserRow, method: WithdrawalMethod, id: string, uow?: UnitOfWork): Promise<WithdrawalRow> {
-      return withUnitOfWork(db, log, uow, (u) => review(u, admin, method, id, true));
+    approveWithdrawal(actor: AuditActor, method: WithdrawalMethod, id: string, uow?: UnitOfWork): Promise<WithdrawalRow> {
+      return withUnitOfWork(db, log, uow, (u) => review(u, actor, method, id, true));
     },
 
     /** Declines a pending withdrawal: releases held → available. Throws 404, 409. */
-    rejectWithdrawal(admin: UserRow, method: WithdrawalMethod, id: string, uow?: UnitOfWork): Promise<WithdrawalRow> {
-      return withUnitOfWork(db, log, uow, (u) => review(u, admin, method, id, false));
+    rejectWithdrawal(actor: AuditActor, method: WithdrawalMethod, id: string, uow?: UnitOfWork): Promise<WithdrawalRow> {
+      return withUnitOfWork(db, log, uow, (u) => review(u, actor, method, id, false));
     },
 
-    /** Hides a declined withdrawal from the lists (its ledger entries stay). Throws 404, 409 unless rejected. */
-    async deleteWithdrawal(method: WithdrawalMethod, id: string): Promise<void> {
+    /**
+     * Hides a declined withdrawal from the lists (its ledger entries stay; audit row
+     * `withdrawal.delete`). Throws 404, 409 unless rejected.
+     */
+    async deleteWithdrawal(actor: AuditActor, method: WithdrawalMethod, id: string): Promise<void> {
       await withUnitOfWork(db, log, undefined, async ({ tx }) => {
         const [w] = await tx
           .select()
@@ -176,7 +190,15 @@ export function createWithdrawalsService({ db, log, mailer, codes, notifications
           .for('update');
         if (!w) throw new AppError('NOT_FOUND');
         if (w.status !== 'rejected') throw new AppError('CONFLICT', MONEY_MSG.withdrawalNotDeletable);
-        await tx.update(withdrawals).set({ deletedAt: new Date() }).where(eq(withdrawals.id, id));
+        const deletedAt = new Date();
+        await tx.update(withdrawals).set({ deletedAt }).where(eq(withdrawals.id, id));
+        await recordAudit(tx, actor, {
+          action: 'withdrawal.delete',
+          targetUserId: w.userId,
+          targetId: w.id,
+          before: { status: w.status, amount: centsToUsd(w.amount), method: w.method, deletedAt: null },
+          after: { deletedAt: deletedAt.toISOString() },
+        });
       });
     },
   };
