@@ -81,3 +81,26 @@ export const MONEY_MSG = {
   idempotencyMismatch: 'This Idempotency-Key was already used with a different request',
   invalidIdempotencyKey: 'Idempotency-Key must be 1 to 255 visible characters',
 } as const;
+
+/** Notifications, support tickets, contacts and e-mailing (seed §5, §8 word for word where the seed gives a text). */
+export const MESSAGING_MSG = {
+  // seed texts
+  notificationSent: 'Notification sent successfully',
+  notificationDeleted: 'Notification deleted successfully',
+  anErrorOccurred: 'An error occurred',
+  noNotifications: 'No notifications found',
+  confirmDeleteNotification: 'Are you sure you want to delete this notification?',
+  confirmDeleteTicket: 'Are you sure you want to delete this ticket?',
+  contactDeleteFailed: 'Error deleting contact',
+  // ours (no seed text exists)
+  notificationsRead: 'Notifications marked as read',
+  replySent: 'Reply sent successfully',
+  ticketUpdated: 'Ticket updated successfully',
+  ticketDeleted: 'Ticket deleted successfully',
+  ticketClosed: 'This ticket is closed. Please send a new message.',
+  supportReplyTitle: 'Support replied to your message',
+  confirmDeleteContact: 'Are you sure you want to delete this message?',
+  noTickets: 'No support tickets found',
+  noContacts: 'No contact messages found',
+  userNotFound: 'User not found',
+} as const;

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@common/messages';
-import { contactMessages } from '../../db/schema';
+import { auditLog, contactMessages } from '../../db/schema';
 import { createSignedInUser, createTestContext, type TestContext } from '../../test/app';
 
 let t: TestContext;
@@ -9,11 +10,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const send = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/contacts', payload: payload as object });
+const send = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/contacts', payload: payload as object });
 
 describe('/api/contacts', () => {
   it('stores a message from a visitor', async () => {
-    const res = await send({ name: 'Vera Visitor', email: 'vera@example.com', message: 'How do I open an account?' });
+    const res = await send({
+      name: 'Vera Visitor',
+      email: 'vera@example.com',
+      message: 'How do I open an account?',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(MSG.messageSent);
     const rows = await t.database.db.select().from(contactMessages);
@@ -38,16 +44,31 @@ describe('/api/contacts', () => {
     const client = await createSignedInUser(t.app);
     const admin = await createSignedInUser(t.app, { role: 'admin' });
     expect((await t.app.inject({ method: 'GET', url: '/api/contacts' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/contacts', headers: client.headers })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/contacts', headers: client.headers })).statusCode,
+    ).toBe(403);
     const list = await t.app.inject({ method: 'GET', url: '/api/contacts', headers: admin.headers });
     expect(list.statusCode).toBe(200);
     const id = list.json().data[0]._id as string;
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/contacts/${id}`, headers: client.headers })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/contacts/${id}`, headers: client.headers }))
+        .statusCode,
+    ).toBe(403);
+    const audits = () => t.database.db.select().from(auditLog).where(eq(auditLog.action, 'contact.delete'));
+    expect(await audits()).toEqual([]);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/contacts/${id}`, headers: admin.headers });
     expect(del.statusCode).toBe(200);
     expect(del.json().message).toBe(MSG.contactDeleted);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/contacts/${id}`, headers: admin.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/contacts/not-a-uuid', headers: admin.headers })).statusCode).toBe(400);
+    expect(await audits()).toEqual([expect.objectContaining({ actorId: admin.id, targetId: id })]);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/contacts/${id}`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/contacts/not-a-uuid', headers: admin.headers }))
+        .statusCode,
+    ).toBe(400);
+    expect((await audits()).length).toBe(1);
   });
 });
 

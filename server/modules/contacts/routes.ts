@@ -1,11 +1,12 @@
 /**
  * /api/contacts (seed §7 "Contacts"): POST from the public form (rate-limited per IP),
- * GET and DELETE for admins.
+ * GET and DELETE for admins (a delete writes one audit row).
  */
 import { z } from 'zod';
 import { MSG } from '@common/messages';
 import { contactSchema } from '@common/schemas/contact';
 import type { AppInstance } from '../../app';
+import { auditActor } from '../../lib/audit';
 import { rateLimited } from '../../lib/rate-limit';
 import { presentContact } from './service';
 
@@ -27,7 +28,7 @@ export async function contactRoutes(app: AppInstance) {
     '/:id',
     { schema: { tags, params: z.object({ id: z.uuid('Invalid id') }) }, preHandler: guards.requireAdmin },
     async (req) => {
-      await services.contacts.remove(req.params.id);
+      await services.contacts.remove(auditActor(req), req.params.id);
       return { message: MSG.contactDeleted };
     },
   );

@@ -6,6 +6,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { ContactInput } from '@common/schemas/contact';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
+import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 
 export type ContactRow = typeof contactMessages.$inferSelect;
@@ -14,7 +15,10 @@ export function createContactsService(db: Db) {
   return {
     /** Stores one message; `ip` is kept for abuse handling. */
     async create(input: ContactInput, ip: string): Promise<ContactRow> {
-      const [row] = await db.insert(contactMessages).values({ ...input, ip }).returning();
+      const [row] = await db
+        .insert(contactMessages)
+        .values({ ...input, ip })
+        .returning();
       return row!;
     },
 
@@ -23,10 +27,17 @@ export function createContactsService(db: Db) {
       return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt));
     },
 
-    /** Deletes one message (admin). Throws AppError NOT_FOUND. */
-    async remove(id: string): Promise<void> {
-      const deleted = await db.delete(contactMessages).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id });
-      if (deleted.length === 0) throw new AppError('NOT_FOUND', 'Contact message not found');
+    /** Deletes one message (admin) with one audit row (`contact.delete`) in the same transaction. Throws AppError NOT_FOUND. */
+    async remove(actor: AuditActor, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.delete(contactMessages).where(eq(contactMessages.id, id)).returning();
+        if (!row) throw new AppError('NOT_FOUND', 'Contact message not found');
+        await recordAudit(tx, actor, {
+          action: 'contact.delete',
+          targetId: row.id,
+          before: { name: row.name, email: row.email, message: row.message },
+        });
+      });
     },
   };
 }
@@ -35,5 +46,11 @@ export type ContactsService = ReturnType<typeof createContactsService>;
 
 /** The seed's contact message shape (seed §3): _id, name, email, message, createdAt. */
 export function presentContact(row: ContactRow) {
-  return { _id: row.id, name: row.name, email: row.email, message: row.message, createdAt: row.createdAt.toISOString() };
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

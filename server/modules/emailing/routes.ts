@@ -1,6 +1,23 @@
-/** POST /api/user/admin/email (stub). */
+/**
+ * POST /api/user/admin/email (seed §7 "User"; admin) {email or userId, subject, message} → the mail to
+ * that client, "Email sent successfully"; 404 for an unknown client. Audited (`user.email`).
+ */
+import { MSG } from '@common/messages';
+import { adminEmailSchema } from '@common/schemas/emailing';
 import type { AppInstance } from '../../app';
+import { auditActor } from '../../lib/audit';
+import { createEmailingService } from './service';
 
 export async function emailingRoutes(app: AppInstance) {
-  void app;
+  const { guards, database, mailer } = app.ctx;
+  const svc = createEmailingService({ db: database.db, mailer });
+
+  app.post(
+    '/admin/email',
+    { schema: { tags: ['users'], body: adminEmailSchema }, preHandler: guards.requireAdmin },
+    async (req) => {
+      const sent = await svc.sendEmail(auditActor(req), req.body);
+      return { message: MSG.emailSent, data: sent };
+    },
+  );
 }

@@ -1,13 +1,22 @@
 /**
- * In-app notifications (seed §3 "Notification") and the e-mail that goes with a notice.
- * `notify` writes the notification row in the caller's transaction and sends the e-mail only after
- * it commits: a failing mail server never undoes an approval (the failure is logged).
+ * In-app notifications (seed §3 "Notification", §7 "Notifications") and the e-mail that goes with a
+ * notice. `notify` writes the notification row in the caller's transaction and sends the e-mail only
+ * after it commits: a failing mail server never undoes an approval (the failure is logged).
+ *
+ * Clients read their own notifications (the owner is in every query) and mark them read; an admin
+ * sends a notice to one user, lists one user's notices and deletes any; each admin change writes one
+ * audit row in its transaction. Text is stored as given: pages render it as text and e-mails escape it.
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { CreateNotificationInput } from '@common/schemas/notifications';
+import { MESSAGING_MSG } from '@common/messages';
 import type { Db } from '../../db/client';
 import { notifications, users } from '../../db/schema';
+import { recordAudit, type AuditActor } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
 import { escapeHtml, type Mailer } from '../../lib/mail';
 import type { UnitOfWork } from '../../lib/unit-of-work';
+import type { UserRow } from '../users/presenter';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -17,31 +26,120 @@ export interface Notice {
   message: string;
 }
 
-export function createNotificationsService(db: Db, mailer: Mailer) {
+/** Most notifications a list answers (newest first). */
+const LIST_LIMIT = 100;
+
+/** A user's newest notifications. */
+function newestOf(db: Db, userId: string): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(LIST_LIMIT);
+}
+
+/** The e-mail of a notice: the message as text, and escaped (line breaks kept) in the HTML part. */
+export function noticeMail(to: string, notice: Pick<Notice, 'title' | 'message'>) {
+  const footer = 'You can see your account history in your dashboard.';
   return {
-    /** Records the notice for the user inside `uow` and e-mails it after commit. */
-    async notify(uow: UnitOfWork, notice: Notice): Promise<void> {
-      await uow.tx.insert(notifications).values(notice);
-      const [user] = await uow.tx.select({ email: users.email }).from(users).where(eq(users.id, notice.userId));
-      if (!user) return;
-      uow.afterCommit(() =>
-        mailer.send({
-          to: user.email,
-          subject: notice.title,
-          text: `${notice.message}\n\nYou can see your account history in your dashboard.`,
-          html: `<p>${escapeHtml(notice.message)}</p><p>You can see your account history in your dashboard.</p>`,
-        }),
-      );
-    },
+    to,
+    subject: notice.title,
+    text: `${notice.message}\n\n${footer}`,
+    html: `<p><strong>${escapeHtml(notice.title)}</strong></p><p>${escapeHtml(notice.message).replace(/\n/g, '<br>')}</p><p>${footer}</p>`,
+  };
+}
+
+export function createNotificationsService(db: Db, mailer: Mailer) {
+  /**
+   * Records the notice for the user inside `uow` and e-mails it after commit. Answers the row, or
+   * null when the user does not exist (nothing is written).
+   */
+  async function notify(uow: UnitOfWork, notice: Notice): Promise<NotificationRow | null> {
+    const [user] = await uow.tx.select({ email: users.email }).from(users).where(eq(users.id, notice.userId));
+    if (!user) return null;
+    const [row] = await uow.tx.insert(notifications).values(notice).returning();
+    uow.afterCommit(() => mailer.send(noticeMail(user.email, notice)));
+    return row!;
+  }
+
+  return {
+    notify,
 
     /** The user's notifications, newest first (at most 100). */
-    async listForUser(userId: string): Promise<NotificationRow[]> {
-      return db
-        .select()
+    listForUser(userId: string): Promise<NotificationRow[]> {
+      return newestOf(db, userId);
+    },
+
+    /** How many of the user's notifications are unread. */
+    async countUnread(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
         .from(notifications)
-        .where(eq(notifications.userId, userId))
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(100);
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+      return Number(row?.n ?? 0);
+    },
+
+    /** Marks every unread notification of the user read now; answers how many changed. */
+    async markAllRead(userId: string): Promise<number> {
+      const changed = await db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      return changed.length;
+    },
+
+    /**
+     * Admin: sends a notice to one user (in-app now, e-mail after commit) and writes one audit row
+     * (`notification.create`) in `uow`. Throws AppError 404 "User not found" (unknown or deleted user).
+     */
+    async sendNotification(
+      uow: UnitOfWork,
+      actor: AuditActor,
+      input: CreateNotificationInput,
+    ): Promise<NotificationRow> {
+      const [target] = await uow.tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, input.userId), isNull(users.deletedAt)));
+      if (!target) throw new AppError('NOT_FOUND', MESSAGING_MSG.userNotFound);
+      const row = (await notify(uow, input))!;
+      await recordAudit(uow.tx, actor, {
+        action: 'notification.create',
+        targetUserId: row.userId,
+        targetId: row.id,
+        after: { title: row.title, message: row.message },
+      });
+      return row;
+    },
+
+    /** Admin: one user's notifications, newest first (at most 100). */
+    listForAdmin(userId: string): Promise<NotificationRow[]> {
+      return newestOf(db, userId);
+    },
+
+    /**
+     * Deletes one notification: a client only their own (someone else's is not found: 404); an
+     * admin any, with one audit row (`notification.delete`) in the same transaction. Throws 404.
+     */
+    async deleteNotification(viewer: UserRow, actor: AuditActor, id: string): Promise<void> {
+      const isAdmin = viewer.role === 'admin';
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(notifications)
+          .where(and(eq(notifications.id, id), isAdmin ? undefined : eq(notifications.userId, viewer.id)))
+          .returning();
+        if (!row) throw new AppError('NOT_FOUND', 'Notification not found');
+        if (isAdmin) {
+          await recordAudit(tx, actor, {
+            action: 'notification.delete',
+            targetUserId: row.userId,
+            targetId: row.id,
+            before: { title: row.title, message: row.message },
+          });
+        }
+      });
     },
   };
 }

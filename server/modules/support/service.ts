@@ -1,9 +1,185 @@
-/** Support service (stub: filled in by its issue). */
+/**
+ * Support tickets (seed §3 "Support ticket", §5, §7 "Support"; DESIGN.md §5 "clients see their
+ * tickets and the replies from support"). A client opens a ticket with a message and may add
+ * replies while it is open; an admin lists every ticket, replies (the client is notified in-app and
+ * by e-mail, HTML escaped), closes or reopens, and deletes. Each admin change writes one audit row in
+ * its transaction. Errors: AppError 404 (unknown ticket, or another client's), 409 (ticket closed).
+ */
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { MESSAGING_MSG } from '@common/messages';
+import type {
+  PublicSupportTicket,
+  SupportMessageInput,
+  SupportStatus,
+  UpdateTicketInput,
+} from '@common/schemas/support';
+import type { Db, Tx } from '../../db/client';
+import { supportReplies, supportTickets, users } from '../../db/schema';
+import { recordAudit, type AuditActor } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
+import { inTransaction } from '../../lib/unit-of-work';
+import type { UserRow } from '../users/presenter';
 
-export function createSupportService(deps: ServiceDeps) {
-  void deps;
-  return {};
+export type TicketRow = typeof supportTickets.$inferSelect;
+export type ReplyRow = typeof supportReplies.$inferSelect;
+
+/** A ticket with its client's e-mail and its replies (oldest first). */
+export interface TicketView {
+  ticket: TicketRow;
+  email: string;
+  replies: ReplyRow[];
+}
+
+/** Most tickets a list answers (newest first). */
+const LIST_LIMIT = 500;
+
+/** The seed's ticket shape plus status and replies. */
+export function presentTicket({ ticket, email, replies }: TicketView): PublicSupportTicket {
+  return {
+    _id: ticket.id,
+    message: ticket.message,
+    status: ticket.status as SupportStatus,
+    user: { _id: ticket.userId, email },
+    createdAt: ticket.createdAt.toISOString(),
+    closedAt: ticket.closedAt?.toISOString() ?? null,
+    replies: replies.map((r) => ({
+      _id: r.id,
+      message: r.message,
+      fromSupport: r.fromSupport,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Tickets matching `where`, newest first, with e-mails and replies (two queries). */
+async function loadViews(db: Db | Tx, where: SQL | undefined): Promise<TicketView[]> {
+  const rows = await db
+    .select({ ticket: supportTickets, email: users.email })
+    .from(supportTickets)
+    .innerJoin(users, eq(users.id, supportTickets.userId))
+    .where(where)
+    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
+    .limit(LIST_LIMIT);
+  if (rows.length === 0) return [];
+  const replies = await db
+    .select()
+    .from(supportReplies)
+    .where(
+      inArray(
+        supportReplies.ticketId,
+        rows.map((r) => r.ticket.id),
+      ),
+    )
+    .orderBy(asc(supportReplies.createdAt), asc(supportReplies.id));
+  // Map.groupBy needs Node 21+; Node 20 must keep working (DESIGN.md §2)
+  const byTicket = new Map<string, ReplyRow[]>();
+  for (const r of replies) byTicket.set(r.ticketId, [...(byTicket.get(r.ticketId) ?? []), r]);
+  return rows.map((r) => ({ ...r, replies: byTicket.get(r.ticket.id) ?? [] }));
+}
+
+export function createSupportService({ db, log, notifications }: ServiceDeps) {
+  async function viewOf(tx: Db | Tx, id: string): Promise<TicketView> {
+    const [view] = await loadViews(tx, eq(supportTickets.id, id));
+    if (!view) throw new AppError('NOT_FOUND', 'Ticket not found');
+    return view;
+  }
+
+  /** Locks one ticket for change. Throws 404 (also for another client's, when `ownerId` is given). */
+  async function lockTicket(tx: Tx, id: string, ownerId?: string): Promise<TicketRow> {
+    const [row] = await tx
+      .select()
+      .from(supportTickets)
+      .where(and(eq(supportTickets.id, id), ownerId ? eq(supportTickets.userId, ownerId) : undefined))
+      .for('update');
+    if (!row) throw new AppError('NOT_FOUND', 'Ticket not found');
+    return row;
+  }
+
+  return {
+    /** Opens a ticket for the client with their message (status open). */
+    async createTicket(user: UserRow, input: SupportMessageInput): Promise<TicketView> {
+      const [row] = await db
+        .insert(supportTickets)
+        .values({ userId: user.id, message: input.message })
+        .returning();
+      return { ticket: row!, email: user.email, replies: [] };
+    },
+
+    /** The client's own tickets with replies, newest first. */
+    listForUser(userId: string): Promise<TicketView[]> {
+      return loadViews(db, eq(supportTickets.userId, userId));
+    },
+
+    /** The client adds a message to their own open ticket. Throws 404 (not theirs), 409 (closed). */
+    async addClientReply(user: UserRow, id: string, input: SupportMessageInput): Promise<TicketView> {
+      return db.transaction(async (tx) => {
+        const ticket = await lockTicket(tx, id, user.id);
+        if (ticket.status === 'closed') throw new AppError('CONFLICT', MESSAGING_MSG.ticketClosed);
+        await tx
+          .insert(supportReplies)
+          .values({ ticketId: id, authorId: user.id, fromSupport: false, message: input.message });
+        await tx.update(supportTickets).set({ updatedAt: new Date() }).where(eq(supportTickets.id, id));
+        return viewOf(tx, id);
+      });
+    },
+
+    /** Admin: every ticket (or only open / closed ones), newest first. */
+    listTickets(status?: SupportStatus): Promise<TicketView[]> {
+      return loadViews(db, status ? eq(supportTickets.status, status) : undefined);
+    },
+
+    /**
+     * Admin: stores a reply from support (the client is notified in-app and, after commit, by
+     * e-mail) and/or sets the status (closing stamps `closed_at`, reopening clears it), with one
+     * audit row (`support.update`). Throws 404.
+     */
+    async updateTicket(actor: AuditActor, id: string, input: UpdateTicketInput): Promise<TicketView> {
+      return inTransaction(db, log, async (uow) => {
+        const ticket = await lockTicket(uow.tx, id);
+        const reply = input.reply || undefined;
+        if (reply) {
+          await uow.tx
+            .insert(supportReplies)
+            .values({ ticketId: id, authorId: actor.id, fromSupport: true, message: reply });
+          await notifications.notify(uow, {
+            userId: ticket.userId,
+            title: MESSAGING_MSG.supportReplyTitle,
+            message: reply,
+          });
+        }
+        const status = input.status ?? (ticket.status as SupportStatus);
+        const closedAt =
+          status === 'closed' ? (ticket.status === 'closed' ? ticket.closedAt : new Date()) : null;
+        await uow.tx
+          .update(supportTickets)
+          .set({ status, closedAt, updatedAt: new Date() })
+          .where(eq(supportTickets.id, id));
+        await recordAudit(uow.tx, actor, {
+          action: 'support.update',
+          targetUserId: ticket.userId,
+          targetId: id,
+          before: { status: ticket.status },
+          after: { status, ...(reply && { reply }) },
+        });
+        return viewOf(uow.tx, id);
+      });
+    },
+
+    /** Admin: deletes a ticket and its replies, with one audit row (`support.delete`). Throws 404. */
+    async deleteTicket(actor: AuditActor, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx.delete(supportTickets).where(eq(supportTickets.id, id)).returning();
+        if (!row) throw new AppError('NOT_FOUND', 'Ticket not found');
+        await recordAudit(tx, actor, {
+          action: 'support.delete',
+          targetUserId: row.userId,
+          targetId: id,
+          before: { message: row.message, status: row.status },
+        });
+      });
+    },
+  };
 }
 
 export type SupportService = ReturnType<typeof createSupportService>;

@@ -1,0 +1,61 @@
+/**
+ * Payloads of /api/support (seed §3 "Support ticket", §5 "Support message", §7 "Support"; DESIGN.md
+ * §5: clients see their tickets and the replies from support).
+ */
+import { z } from 'zod';
+import { MSG } from '../messages';
+
+/** Most characters of a ticket or reply. */
+export const SUPPORT_MESSAGE_MAX = 5000;
+
+export const SUPPORT_STATUSES = ['open', 'closed'] as const;
+export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
+
+const messageField = z
+  .string({ error: MSG.required('Message') })
+  .trim()
+  .min(1, MSG.required('Message'))
+  .max(SUPPORT_MESSAGE_MAX, `Message must be at most ${SUPPORT_MESSAGE_MAX} characters`);
+
+/** POST /api/support (client) and POST /api/support/:id/replies (client, own open ticket). */
+export const supportMessageSchema = z.object({ message: messageField });
+export type SupportMessageInput = z.infer<typeof supportMessageSchema>;
+
+/** PUT /api/support/:id (admin): a reply to the client, a new status, or both (an empty reply counts as none). */
+export const updateTicketSchema = z
+  .object({
+    reply: z
+      .string()
+      .trim()
+      .max(SUPPORT_MESSAGE_MAX, `Reply must be at most ${SUPPORT_MESSAGE_MAX} characters`)
+      .optional(),
+    status: z.enum(SUPPORT_STATUSES, { error: 'Status must be open or closed' }).optional(),
+  })
+  .refine((v) => Boolean(v.reply) || v.status !== undefined, {
+    message: 'Please write a reply or choose a status',
+  });
+export type UpdateTicketInput = z.output<typeof updateTicketSchema>;
+
+/** GET /api/support (admin): every ticket, or only open / closed ones. */
+export const ticketsQuerySchema = z.object({
+  status: z.enum(SUPPORT_STATUSES, { error: 'Status must be open or closed' }).optional(),
+});
+
+/** One message on a ticket after the first: from support (an admin) or from the client. */
+export interface PublicSupportReply {
+  _id: string;
+  message: string;
+  fromSupport: boolean;
+  createdAt: string;
+}
+
+/** A ticket as the API answers it: the seed's `_id, message, user {_id, email}`, plus status and replies (oldest first). */
+export interface PublicSupportTicket {
+  _id: string;
+  message: string;
+  status: SupportStatus;
+  user: { _id: string; email: string };
+  createdAt: string;
+  closedAt: string | null;
+  replies: PublicSupportReply[];
+}
