@@ -13,6 +13,10 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 export const GENDERS = ['male', 'female', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
 
+/** Identity documents a client may upload for verification (seed §3 "Verification upload"). */
+export const DOCUMENT_TYPES = ['passport', 'national-id', 'driver-license', 'other'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
 /** Limits of seed §5 and §9, with DESIGN.md §5's password minimum of 8. */
 export const LIMITS = {
   passwordMin: 8,

@@ -104,3 +104,32 @@ export const MESSAGING_MSG = {
   noContacts: 'No contact messages found',
   userNotFound: 'User not found',
 } as const;
+
+/** Profile, photo, KYC verification, referrals and upgrade (seed §5, §8 word for word where the seed gives a text). */
+export const PROFILE_MSG = {
+  // seed texts
+  imageTooLarge: "Image shouldn't be more than 2mb!",
+  pictureFailed: 'Something went wrong, try again!',
+  documentRequired: 'Please select a document',
+  verificationUploaded: 'Verification uploaded successfully',
+  verificationFailed: 'Error uploading verification',
+  // ours (no seed text exists)
+  profileUpdated: 'Profile updated successfully',
+  pictureUpdated: 'Profile picture updated successfully',
+  pictureRequired: 'Please select an image',
+  imageType: 'Only PNG or JPEG images are accepted',
+  imageUnreadable: 'The image could not be read. Please choose a valid PNG or JPEG file',
+  invalidCountry: 'Please select a country from the list',
+  documentType: 'Please select a document type',
+  genderLocked: 'Gender cannot be changed',
+  verificationLocked: (status: string) =>
+    status === 'verified'
+      ? 'Your identity is already verified'
+      : status === 'pending'
+        ? 'Your documents are already under review; you can upload new ones only if they are rejected'
+        : `Documents cannot be uploaded while verification is ${status}`,
+  linkCopied: 'Referral link copied to clipboard',
+  noReferrals: 'No referred clients yet',
+  upgradeContactSupport: 'To upgrade your account, please contact our support team.',
+  upgradeRequest: (plan: string) => `Hello, I would like to upgrade my account to the ${plan} package.`,
+} as const;

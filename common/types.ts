@@ -1,7 +1,7 @@
 /**
  * Shapes of API answers both sides read (seed §3; DESIGN.md §6). Amounts are USD decimals.
  */
-import type { AccountPlan, Gender, VerificationStatus } from './constants';
+import type { AccountPlan, DocumentType, Gender, VerificationStatus } from './constants';
 
 /** The user as it leaves the server (`presentUser`), with the seed's field names. */
 export interface PublicUser {
@@ -19,7 +19,18 @@ export interface PublicUser {
   isBlocked: boolean;
   verificationStatus: VerificationStatus;
   referralId: string;
+  /** An authenticated API path (fetch it with the bearer token), or null without a picture. */
   profilePicture: { url: string | null };
+  /**
+   * The identity documents last submitted (seed §3 `verification`): authenticated API paths served
+   * only to the owner and admins, or null; `submittedAt` is when they were uploaded.
+   */
+  verification: {
+    documentType: DocumentType | null;
+    documentFront: { url: string | null };
+    documentBack: { url: string | null };
+    submittedAt: string | null;
+  };
   account: { accountPlan: AccountPlan; currencySymbol: string };
 }
 

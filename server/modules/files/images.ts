@@ -1,8 +1,9 @@
 /**
- * Uploaded images (deposit proofs now; profile pictures and identity documents later) arrive as
- * data URLs. They are size-checked BEFORE decoding, typed by their bytes (never by the declared
- * type or a name), and re-encoded with sharp, which strips metadata (EXIF GPS etc.) and refuses
- * truncated or corrupt images. Only PNG, JPEG and WebP pass.
+ * Uploaded images (deposit proofs, profile pictures, identity documents) arrive as data URLs. They
+ * are size-checked BEFORE decoding, typed by their bytes (never by the declared type or a name), and
+ * re-encoded with sharp, which strips metadata (EXIF GPS etc.) and refuses truncated or corrupt
+ * images. PNG, JPEG and WebP pass by default; a caller may narrow that (profile pictures and identity
+ * documents: PNG and JPEG only, seed §5).
  */
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
@@ -11,6 +12,16 @@ import { AppError } from '../../lib/errors';
 
 export const IMAGE_TYPES = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
 export type ImageMime = keyof typeof IMAGE_TYPES;
+
+/** What a caller accepts, and the messages it answers with, when not every image type will do. */
+export interface ImageRules {
+  /** Accepted types, judged by the bytes; every key of IMAGE_TYPES by default. */
+  types?: readonly ImageMime[];
+  /** 400 message when the bytes are not one of `types` (or not a data URL). */
+  typeMessage?: string;
+  /** 400 message when an accepted type cannot be decoded (truncated, corrupt, too many pixels). */
+  unreadableMessage?: string;
+}
 
 export interface CleanImage {
   data: Buffer;
@@ -31,17 +42,24 @@ export function maxDataUrlLength(bytes: number): number {
 /**
  * Decodes and cleans an image data URL of at most `maxBytes`.
  * Throws AppError 413 (`tooLarge`) when it is bigger — judged from the string length first, so an
- * oversized upload is never decoded — and 400 when it is not a readable PNG, JPEG or WebP image.
+ * oversized upload is never decoded — and 400 when it is not a readable image of `rules.types`.
  */
-export async function readImageDataUrl(dataUrl: string, maxBytes: number, tooLarge: string): Promise<CleanImage> {
+export async function readImageDataUrl(
+  dataUrl: string,
+  maxBytes: number,
+  tooLarge: string,
+  rules: ImageRules = {},
+): Promise<CleanImage> {
+  const typeMessage = rules.typeMessage ?? MONEY_MSG.imageType;
+  const accepted: readonly string[] = rules.types ?? Object.keys(IMAGE_TYPES);
   if (dataUrl.length > maxDataUrlLength(maxBytes)) throw new AppError('PAYLOAD_TOO_LARGE', tooLarge);
   const header = HEADER.exec(dataUrl.slice(0, 256));
   const payload = header ? dataUrl.slice(header[0].length) : '';
-  if (!header || !BASE64.test(payload)) throw new AppError('BAD_REQUEST', MONEY_MSG.imageType);
+  if (!header || !BASE64.test(payload)) throw new AppError('BAD_REQUEST', typeMessage);
   const raw = Buffer.from(payload, 'base64');
   if (raw.length > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', tooLarge);
   const type = await fileTypeFromBuffer(raw);
-  if (!type || !(type.mime in IMAGE_TYPES)) throw new AppError('BAD_REQUEST', MONEY_MSG.imageType);
+  if (!type || !accepted.includes(type.mime)) throw new AppError('BAD_REQUEST', typeMessage);
   const mime = type.mime as ImageMime;
   try {
     const image = sharp(raw, { failOn: 'warning', limitInputPixels: MAX_PIXELS }).rotate();
@@ -49,7 +67,7 @@ export async function readImageDataUrl(dataUrl: string, maxBytes: number, tooLar
       mime === 'image/png' ? image.png() : mime === 'image/jpeg' ? image.jpeg({ quality: 90 }) : image.webp({ quality: 90 });
     return { data: await encoded.toBuffer(), mime, ext: IMAGE_TYPES[mime] };
   } catch {
-    throw new AppError('BAD_REQUEST', MONEY_MSG.imageUnreadable);
+    throw new AppError('BAD_REQUEST', rules.unreadableMessage ?? MONEY_MSG.imageUnreadable);
   }
 }
 

@@ -1,6 +1,89 @@
-/** Profile, photo, KYC verification and referral routes under /api/user (stub). */
+/**
+ * Profile routes under /api/user (seed §7 "User"; DESIGN.md §6). Thin handlers: guard, validate
+ * (schemas from common/schemas/profile.ts), call the profile service, present. Changes answer the
+ * refreshed user as GET /api/user/me does (`{ message, data }`, with ledger figures).
+ *
+ * PATCH /user/profile          signed in           {firstName, lastName, phone, gender?, country}
+ * POST  /user/profile-picture  signed in           {image (data URL, PNG/JPEG ≤ 2,000,000 bytes)}
+ * POST  /user/verification     verified e-mail     {documentType, address, state, documentFront, documentBack?}
+ * GET   /user/referrals/:id    own id, or admin    {referralId, link, referredBy, referrals[]}
+ *
+ * The stored images are served by files/routes.ts (/api/files/profile-pictures/:userId and
+ * /api/files/kyc/:userId/:side), only to the owner or an admin.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { MONEY_MSG, PROFILE_MSG } from '@common/messages';
+import { idParams } from '@common/schemas/common';
+import {
+  DOCUMENT_MAX_BYTES,
+  PROFILE_PICTURE_MAX_BYTES,
+  profilePictureSchema,
+  updateProfileSchema,
+  verificationSchema,
+} from '@common/schemas/profile';
 import type { AppInstance } from '../../app';
+import { rateLimited } from '../../lib/rate-limit';
+import { currentUser } from '../auth/guard';
+import { maxDataUrlLength } from '../files/images';
+
+const tags = ['profile'];
+
+/** Room for the image data URL(s) plus the other fields; a bigger body gets 413 unread. */
+const PICTURE_BODY_LIMIT = maxDataUrlLength(PROFILE_PICTURE_MAX_BYTES) + 16 * 1024;
+const VERIFICATION_BODY_LIMIT = 2 * maxDataUrlLength(DOCUMENT_MAX_BYTES) + 64 * 1024;
+
+/** Fastify refuses an oversized body before parsing it; this answers with the route's own text. */
+function tooLargeAs(message: string) {
+  return (err: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message });
+    throw err;
+  };
+}
 
 export async function profileRoutes(app: AppInstance) {
-  void app;
+  const { guards, services } = app.ctx;
+  const svc = services.profile;
+
+  app.patch(
+    '/profile',
+    { schema: { tags, body: updateProfileSchema }, preHandler: guards.requireUser },
+    async (req) => ({
+      message: PROFILE_MSG.profileUpdated,
+      data: await services.users.presentWithFigures(await svc.updateProfile(currentUser(req), req.body)),
+    }),
+  );
+
+  app.post(
+    '/profile-picture',
+    {
+      schema: { tags, body: profilePictureSchema },
+      preHandler: guards.requireUser,
+      bodyLimit: PICTURE_BODY_LIMIT,
+      errorHandler: tooLargeAs(PROFILE_MSG.imageTooLarge),
+      config: rateLimited(20, 10),
+    },
+    async (req) => ({
+      message: PROFILE_MSG.pictureUpdated,
+      data: await services.users.presentWithFigures(await svc.setProfilePicture(currentUser(req), req.body.image)),
+    }),
+  );
+
+  app.post(
+    '/verification',
+    {
+      schema: { tags, body: verificationSchema },
+      preHandler: guards.requireVerifiedUser,
+      bodyLimit: VERIFICATION_BODY_LIMIT,
+      errorHandler: tooLargeAs(MONEY_MSG.fileTooLarge),
+      config: rateLimited(10, 10),
+    },
+    async (req) => ({
+      message: PROFILE_MSG.verificationUploaded,
+      data: await services.users.presentWithFigures(await svc.submitVerification(currentUser(req), req.body)),
+    }),
+  );
+
+  app.get('/referrals/:id', { schema: { tags, params: idParams }, preHandler: guards.requireUser }, async (req) => ({
+    data: await svc.findReferrals(currentUser(req), req.params.id),
+  }));
 }

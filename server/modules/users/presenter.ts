@@ -1,12 +1,23 @@
 /**
  * `presentUser` decides what of a user row leaves the server (DESIGN.md §3 "Presenters"):
- * the seed's field names (seed §3), no hashes, no internal flags.
+ * the seed's field names (seed §3), no hashes, no internal flags, no storage keys. Stored files
+ * (profile picture, identity documents) are given as authenticated API paths, never as file paths.
  */
-import type { AccountPlan, Gender, VerificationStatus } from '@common/constants';
+import type { AccountPlan, DocumentType, Gender, VerificationStatus } from '@common/constants';
 import type { PublicUser } from '@common/types';
 import type { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * The authenticated GET path of a stored file, or null without one. `?v=` names the stored file, so
+ * the path changes when the file does and a browser never shows a stale copy.
+ */
+function fileUrl(path: string, key: string | null): string | null {
+  if (!key) return null;
+  const file = key.slice(key.lastIndexOf('/') + 1);
+  return `${path}?v=${encodeURIComponent(file.slice(0, file.lastIndexOf('.')))}`;
+}
 
 export function presentUser(row: UserRow): PublicUser {
   return {
@@ -24,7 +35,13 @@ export function presentUser(row: UserRow): PublicUser {
     isBlocked: row.banned,
     verificationStatus: row.verificationStatus as VerificationStatus,
     referralId: row.referralId,
-    profilePicture: { url: row.profilePictureKey ? `/api/files/profile/${row.id}` : null },
+    profilePicture: { url: fileUrl(`/api/files/profile-pictures/${row.id}`, row.profilePictureKey) },
+    verification: {
+      documentType: (row.documentType as DocumentType | null) ?? null,
+      documentFront: { url: fileUrl(`/api/files/kyc/${row.id}/front`, row.documentFrontKey) },
+      documentBack: { url: fileUrl(`/api/files/kyc/${row.id}/back`, row.documentBackKey) },
+      submittedAt: row.verificationSubmittedAt?.toISOString() ?? null,
+    },
     account: { accountPlan: row.accountPlan as AccountPlan, currencySymbol: row.currencySymbol },
   };
 }
