@@ -16,7 +16,11 @@ export const PROFILE_PICTURE_MAX_BYTES = 2_000_000;
 export const DOCUMENT_MAX_BYTES = PROOF_MAX_BYTES;
 
 /** Verification states in which a client may upload documents (seed §4; "failed" = rejected). */
-export const VERIFICATION_UPLOAD_STATUSES = ['awaiting', 'rejected', 'failed'] as const satisfies readonly VerificationStatus[];
+export const VERIFICATION_UPLOAD_STATUSES = [
+  'awaiting',
+  'rejected',
+  'failed',
+] as const satisfies readonly VerificationStatus[];
 
 /** Whether a client in `status` may upload identity documents. */
 export function canUploadVerification(status: VerificationStatus): boolean {

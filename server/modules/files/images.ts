@@ -64,7 +64,11 @@ export async function readImageDataUrl(
   try {
     const image = sharp(raw, { failOn: 'warning', limitInputPixels: MAX_PIXELS }).rotate();
     const encoded =
-      mime === 'image/png' ? image.png() : mime === 'image/jpeg' ? image.jpeg({ quality: 90 }) : image.webp({ quality: 90 });
+      mime === 'image/png'
+        ? image.png()
+        : mime === 'image/jpeg'
+          ? image.jpeg({ quality: 90 })
+          : image.webp({ quality: 90 });
     return { data: await encoded.toBuffer(), mime, ext: IMAGE_TYPES[mime] };
   } catch {
     throw new AppError('BAD_REQUEST', rules.unreadableMessage ?? MONEY_MSG.imageUnreadable);

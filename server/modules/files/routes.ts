@@ -18,7 +18,9 @@ import type { ImageMime } from './images';
 
 const tags = ['files'];
 const userParams = z.object({ userId: z.uuid('Invalid id') });
-const documentParams = userParams.extend({ side: z.enum(DOCUMENT_SIDES, { error: 'Side must be front or back' }) });
+const documentParams = userParams.extend({
+  side: z.enum(DOCUMENT_SIDES, { error: 'Side must be front or back' }),
+});
 
 function sendImage(reply: FastifyReply, { data, mime }: { data: Buffer; mime: ImageMime }) {
   return reply
@@ -31,20 +33,27 @@ function sendImage(reply: FastifyReply, { data, mime }: { data: Buffer; mime: Im
 
 export async function fileRoutes(app: AppInstance) {
   const { guards, services } = app.ctx;
-  app.get('/deposits/:id', { schema: { tags, params: idParams }, preHandler: guards.requireUser }, async (req, reply) =>
-    sendImage(reply, await services.deposits.readProof(currentUser(req), req.params.id)),
+  app.get(
+    '/deposits/:id',
+    { schema: { tags, params: idParams }, preHandler: guards.requireUser },
+    async (req, reply) =>
+      sendImage(reply, await services.deposits.readProof(currentUser(req), req.params.id)),
   );
 
   app.get(
     '/profile-pictures/:userId',
     { schema: { tags, params: userParams }, preHandler: guards.requireUser },
-    async (req, reply) => sendImage(reply, await services.profile.readProfilePicture(currentUser(req), req.params.userId)),
+    async (req, reply) =>
+      sendImage(reply, await services.profile.readProfilePicture(currentUser(req), req.params.userId)),
   );
 
   app.get(
     '/kyc/:userId/:side',
     { schema: { tags, params: documentParams }, preHandler: guards.requireUser },
     async (req, reply) =>
-      sendImage(reply, await services.profile.readDocument(currentUser(req), req.params.userId, req.params.side)),
+      sendImage(
+        reply,
+        await services.profile.readDocument(currentUser(req), req.params.userId, req.params.side),
+      ),
   );
 }

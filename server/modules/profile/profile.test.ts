@@ -79,7 +79,12 @@ describe('PATCH /api/user/profile', () => {
     expect(res.json().message).toBe(PROFILE_MSG.profileUpdated);
     const me = (await inject('GET', '/api/user/me', c.headers)).json().data;
     expect(res.json().data).toEqual(me);
-    expect(me).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', phone: '+44 20 7946 0000', country: 'Taiwan' });
+    expect(me).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phone: '+44 20 7946 0000',
+      country: 'Taiwan',
+    });
     expect(me.account).toHaveProperty('balance', 0);
     const row = await userRow(c.id);
     expect(row.name).toBe('Ada Lovelace');
@@ -94,12 +99,16 @@ describe('PATCH /api/user/profile', () => {
     expect(change.json().message).toBe(PROFILE_MSG.genderLocked);
     // the same gender, or none, is fine (the form sends the disabled field's value)
     expect((await patch(c.headers, { gender: 'female', firstName: 'Same' })).statusCode).toBe(200);
-    expect((await patch(c.headers, { gender: undefined, firstName: 'None' })).json().data).toMatchObject({ gender: 'female', firstName: 'None' });
+    expect((await patch(c.headers, { gender: undefined, firstName: 'None' })).json().data).toMatchObject({
+      gender: 'female',
+      firstName: 'None',
+    });
   });
 });
 
 describe('POST /api/user/profile-picture and GET /api/files/profile-pictures/:userId', () => {
-  const upload = (headers: Headers, image: unknown) => inject('POST', '/api/user/profile-picture', headers, { image });
+  const upload = (headers: Headers, image: unknown) =>
+    inject('POST', '/api/user/profile-picture', headers, { image });
 
   it('answers 401 to a visitor and 400 without an image', async () => {
     expect((await upload({}, png)).statusCode).toBe(401);
@@ -140,9 +149,21 @@ describe('POST /api/user/profile-picture and GET /api/files/profile-pictures/:us
     const cases: Array<[string, string]> = [
       ['text as png', dataUrl('image/png', textFile)],
       ['text as jpeg', dataUrl('image/jpeg', textFile)],
-      ['gif', dataUrl('image/png', Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'))],
+      [
+        'gif',
+        dataUrl(
+          'image/png',
+          Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
+        ),
+      ],
       ['webp', webp.replace('image/webp', 'image/png')],
-      ['svg', dataUrl('image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))],
+      [
+        'svg',
+        dataUrl(
+          'image/svg+xml',
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        ),
+      ],
       ['not a data url', 'photo.png'],
     ];
     for (const [name, image] of cases) {
@@ -150,7 +171,9 @@ describe('POST /api/user/profile-picture and GET /api/files/profile-pictures/:us
       expect(res.statusCode, name).toBe(400);
       expect(res.json().message, name).toBe(PROFILE_MSG.imageType);
     }
-    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#abcdef' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#abcdef' } })
+      .jpeg()
+      .toBuffer();
     const truncated = await upload(c.headers, dataUrl('image/jpeg', jpeg.subarray(0, jpeg.length / 2)));
     expect(truncated.statusCode).toBe(400);
     expect(truncated.json().message).toBe(PROFILE_MSG.imageUnreadable);
@@ -175,8 +198,12 @@ describe('POST /api/user/profile-picture and GET /api/files/profile-pictures/:us
     const other = await createClient(t.app);
     expect((await inject('GET', url, other.headers)).statusCode).toBe(403);
     expect((await inject('GET', url)).statusCode).toBe(401);
-    expect((await inject('GET', `/api/files/profile-pictures/${other.id}`, other.headers)).statusCode).toBe(404);
-    expect((await inject('GET', '/api/files/profile-pictures/not-an-id', admin.headers)).statusCode).toBe(400);
+    expect((await inject('GET', `/api/files/profile-pictures/${other.id}`, other.headers)).statusCode).toBe(
+      404,
+    );
+    expect((await inject('GET', '/api/files/profile-pictures/not-an-id', admin.headers)).statusCode).toBe(
+      400,
+    );
   });
 
   it('re-encodes a JPEG without its metadata and replaces the old picture', async () => {
@@ -238,7 +265,10 @@ describe('POST /api/user/verification and GET /api/files/kyc/:userId/:side', () 
   it('checks each document like a photo: bytes not names, 5 MiB before decoding', async () => {
     const c = await createClient(t.app);
     const before = storedKeys().length;
-    for (const body of [{ documentFront: dataUrl('image/png', textFile) }, { documentBack: dataUrl('image/jpeg', textFile) }]) {
+    for (const body of [
+      { documentFront: dataUrl('image/png', textFile) },
+      { documentBack: dataUrl('image/jpeg', textFile) },
+    ]) {
       const res = await submit(c.headers, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(PROFILE_MSG.imageType);
@@ -255,12 +285,18 @@ describe('POST /api/user/verification and GET /api/files/kyc/:userId/:side', () 
 
   it('stores cleaned documents, sets pending, and serves them to the owner and admins only', async () => {
     const c = await createClient(t.app);
-    const res = await submit(c.headers, { documentType: 'driver-license', documentFront: dataUrl('image/jpeg', await jpegWithExif()) });
+    const res = await submit(c.headers, {
+      documentType: 'driver-license',
+      documentFront: dataUrl('image/jpeg', await jpegWithExif()),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(PROFILE_MSG.verificationUploaded);
     const data = res.json().data;
     expect(data).toEqual((await inject('GET', '/api/user/me', c.headers)).json().data);
-    expect(data).toMatchObject({ verificationStatus: 'pending', location: { address: '1 Main Street', state: 'Texas' } });
+    expect(data).toMatchObject({
+      verificationStatus: 'pending',
+      location: { address: '1 Main Street', state: 'Texas' },
+    });
     expect(data.verification.documentType).toBe('driver-license');
     expect(data.verification.documentBack.url).toBeNull();
     expect(Date.now() - Date.parse(data.verification.submittedAt)).toBeLessThan(60_000);
@@ -337,13 +373,22 @@ describe('files on disk', () => {
       expect(existsSync(path.join(dir, 'uploads', key))).toBe(true);
       const stored = readFileSync(path.join(dir, 'uploads', key));
       expect(readdirSync(path.join(dir, 'uploads', 'kyc', c.id))).toHaveLength(1);
-      for (const url of [`/uploads/${key}`, `/${key}`, `/api/${key}`, `/api/files/${key}`, `/api/files/uploads/${key}`]) {
+      for (const url of [
+        `/uploads/${key}`,
+        `/${key}`,
+        `/api/${key}`,
+        `/api/files/${key}`,
+        `/api/files/uploads/${key}`,
+      ]) {
         // unknown paths get the web app's index page (or 404), never the stored file
         const r = await d.app.inject({ method: 'GET', url, headers: c.headers });
         expect(r.headers['content-type'] ?? '', url).not.toMatch(/^image\//);
         expect(r.rawPayload.equals(stored), url).toBe(false);
       }
-      expect((await d.app.inject({ method: 'GET', url: `/api/files/kyc/${c.id}/front`, headers: c.headers })).statusCode).toBe(200);
+      expect(
+        (await d.app.inject({ method: 'GET', url: `/api/files/kyc/${c.id}/front`, headers: c.headers }))
+          .statusCode,
+      ).toBe(200);
     } finally {
       await d.close();
       rmSync(dir, { recursive: true, force: true });
@@ -352,7 +397,8 @@ describe('files on disk', () => {
 });
 
 describe('GET /api/user/referrals/:id', () => {
-  const referrals = (id: string, headers: Headers = {}) => inject('GET', `/api/user/referrals/${id}`, headers);
+  const referrals = (id: string, headers: Headers = {}) =>
+    inject('GET', `/api/user/referrals/${id}`, headers);
 
   it('answers 401 to a visitor, 403 for another client, 400 for a bad id, 404 for nobody', async () => {
     const c = await createClient(t.app);
@@ -373,16 +419,21 @@ describe('GET /api/user/referrals/:id', () => {
     await t.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
     // a real sign-up through the referral code
     const email = uniqueEmail('jane');
-    const signup = await inject('POST', '/api/auth/signup', {}, {
-      firstName: 'Jane',
-      lastName: 'Referred',
-      email,
-      phone: '+1 555 0101',
-      password: 'Referred-pass-42',
-      gender: 'female',
-      country: 'United States',
-      referralId: owner.row.referralId.toLowerCase(),
-    });
+    const signup = await inject(
+      'POST',
+      '/api/auth/signup',
+      {},
+      {
+        firstName: 'Jane',
+        lastName: 'Referred',
+        email,
+        phone: '+1 555 0101',
+        password: 'Referred-pass-42',
+        gender: 'female',
+        country: 'United States',
+        referralId: owner.row.referralId.toLowerCase(),
+      },
+    );
     expect(signup.statusCode).toBe(201);
 
     const res = await referrals(owner.id, owner.headers);
@@ -391,7 +442,10 @@ describe('GET /api/user/referrals/:id', () => {
     expect(data.referralId).toBe(owner.row.referralId);
     expect(data.link).toBe(`http://127.0.0.1:3000/signup?referral=${owner.row.referralId}`);
     expect(data.referredBy).toEqual({ firstName: 'Test', lastName: grand.row.lastName, email: grand.email });
-    expect(data.referrals.map((r: { email: string }) => r.email)).toEqual(['j***@example.com', 'm***@example.com']);
+    expect(data.referrals.map((r: { email: string }) => r.email)).toEqual([
+      'j***@example.com',
+      'm***@example.com',
+    ]);
     expect(JSON.stringify(data)).not.toContain(email);
     expect(JSON.stringify(data)).not.toContain(first.email);
     const dates = data.referrals.map((r: { createdAt: string }) => Date.parse(r.createdAt));
@@ -399,7 +453,10 @@ describe('GET /api/user/referrals/:id', () => {
 
     expect((await referrals(owner.id, admin.headers)).json().data).toEqual(data);
     const lonely = await referrals(grand.id, grand.headers);
-    expect(lonely.json().data).toMatchObject({ referredBy: null, referrals: [expect.objectContaining({ email: 'm***@example.com' })] });
+    expect(lonely.json().data).toMatchObject({
+      referredBy: null,
+      referrals: [expect.objectContaining({ email: 'm***@example.com' })],
+    });
   });
 });
 
@@ -408,7 +465,10 @@ describe('presented users', () => {
     const c = await createClient(t.app);
     await inject('POST', '/api/user/profile-picture', c.headers, { image: png });
     const me = JSON.stringify((await inject('GET', '/api/user/me', c.headers)).json());
-    const [row] = await t.database.db.select().from(users).where(like(users.profilePictureKey, `profile-pictures/${c.id}/%`));
+    const [row] = await t.database.db
+      .select()
+      .from(users)
+      .where(like(users.profilePictureKey, `profile-pictures/${c.id}/%`));
     expect(me).not.toContain(row!.profilePictureKey!);
     expect(me).not.toContain('Key');
   });

@@ -64,7 +64,9 @@ export async function profileRoutes(app: AppInstance) {
     },
     async (req) => ({
       message: PROFILE_MSG.pictureUpdated,
-      data: await services.users.presentWithFigures(await svc.setProfilePicture(currentUser(req), req.body.image)),
+      data: await services.users.presentWithFigures(
+        await svc.setProfilePicture(currentUser(req), req.body.image),
+      ),
     }),
   );
 
@@ -83,7 +85,11 @@ export async function profileRoutes(app: AppInstance) {
     }),
   );
 
-  app.get('/referrals/:id', { schema: { tags, params: idParams }, preHandler: guards.requireUser }, async (req) => ({
-    data: await svc.findReferrals(currentUser(req), req.params.id),
-  }));
+  app.get(
+    '/referrals/:id',
+    { schema: { tags, params: idParams }, preHandler: guards.requireUser },
+    async (req) => ({
+      data: await svc.findReferrals(currentUser(req), req.params.id),
+    }),
+  );
 }

@@ -34,7 +34,13 @@ import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { inTransaction } from '../../lib/unit-of-work';
-import { mimeOfKey, readImageDataUrl, type CleanImage, type ImageMime, type ImageRules } from '../files/images';
+import {
+  mimeOfKey,
+  readImageDataUrl,
+  type CleanImage,
+  type ImageMime,
+  type ImageRules,
+} from '../files/images';
 import type { UserRow } from '../users/presenter';
 import { maskEmail } from './mask-email';
 
@@ -64,7 +70,11 @@ export function createProfileService({ db, log, config, storage }: ServiceDeps) 
   }
 
   /** Reads the stored file of `userId` that `pick` names. Throws 403, 404. */
-  async function readUserFile(viewer: UserRow, userId: string, pick: (row: UserRow) => string | null): Promise<StoredImage> {
+  async function readUserFile(
+    viewer: UserRow,
+    userId: string,
+    pick: (row: UserRow) => string | null,
+  ): Promise<StoredImage> {
     checkOwnerOrAdmin(viewer, userId);
     const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
     const key = row ? pick(row) : null;
@@ -122,7 +132,12 @@ export function createProfileService({ db, log, config, storage }: ServiceDeps) 
      * (judged before decoding) and 400 when the bytes are not a readable PNG or JPEG.
      */
     async setProfilePicture(user: UserRow, dataUrl: string): Promise<UserRow> {
-      const image = await readImageDataUrl(dataUrl, PROFILE_PICTURE_MAX_BYTES, PROFILE_MSG.imageTooLarge, IMAGE_RULES);
+      const image = await readImageDataUrl(
+        dataUrl,
+        PROFILE_PICTURE_MAX_BYTES,
+        PROFILE_MSG.imageTooLarge,
+        IMAGE_RULES,
+      );
       return inTransaction(db, log, async (uow) => {
         const current = await lockUser(uow.tx, user.id);
         const key = await storeImage(uow, 'profile-pictures', user.id, image);
@@ -152,14 +167,21 @@ export function createProfileService({ db, log, config, storage }: ServiceDeps) 
     async submitVerification(user: UserRow, input: VerificationInput): Promise<UserRow> {
       const locked = (status: string) => new AppError('CONFLICT', PROFILE_MSG.verificationLocked(status));
       // A cheap early answer before decoding anything; re-checked under the row lock below.
-      if (!canUploadVerification(user.verificationStatus as VerificationStatus)) throw locked(user.verificationStatus);
-      const front = await readImageDataUrl(input.documentFront, DOCUMENT_MAX_BYTES, MONEY_MSG.fileTooLarge, IMAGE_RULES);
+      if (!canUploadVerification(user.verificationStatus as VerificationStatus))
+        throw locked(user.verificationStatus);
+      const front = await readImageDataUrl(
+        input.documentFront,
+        DOCUMENT_MAX_BYTES,
+        MONEY_MSG.fileTooLarge,
+        IMAGE_RULES,
+      );
       const back = input.documentBack
         ? await readImageDataUrl(input.documentBack, DOCUMENT_MAX_BYTES, MONEY_MSG.fileTooLarge, IMAGE_RULES)
         : null;
       return inTransaction(db, log, async (uow) => {
         const current = await lockUser(uow.tx, user.id);
-        if (!canUploadVerification(current.verificationStatus as VerificationStatus)) throw locked(current.verificationStatus);
+        if (!canUploadVerification(current.verificationStatus as VerificationStatus))
+          throw locked(current.verificationStatus);
         const frontKey = await storeImage(uow, 'kyc', user.id, front);
         const backKey = back ? await storeImage(uow, 'kyc', user.id, back) : null;
         const [row] = await uow.tx
@@ -185,7 +207,9 @@ export function createProfileService({ db, log, config, storage }: ServiceDeps) 
 
     /** One side of the identity document of `userId` for its owner or an admin. Throws 403, 404 (none). */
     readDocument(viewer: UserRow, userId: string, side: DocumentSide): Promise<StoredImage> {
-      return readUserFile(viewer, userId, (row) => (side === 'front' ? row.documentFrontKey : row.documentBackKey));
+      return readUserFile(viewer, userId, (row) =>
+        side === 'front' ? row.documentFrontKey : row.documentBackKey,
+      );
     },
 
     /**
