@@ -133,3 +133,41 @@ export const PROFILE_MSG = {
   upgradeContactSupport: 'To upgrade your account, please contact our support team.',
   upgradeRequest: (plan: string) => `Hello, I would like to upgrade my account to the ${plan} package.`,
 } as const;
+
+/** The back office's client management and audit log (seed §5, §8 word for word where the seed gives a text). */
+export const USER_ADMIN_MSG = {
+  // seed texts
+  allFieldsRequired: 'All fields are required',
+  deleteUserFailed: 'Error deleting user',
+  confirmDeleteUser: 'Are you sure you want to delete this user?',
+  confirmDeleteUserCompletely: 'Are you really sure you want to delete this user completely?',
+  // ours (no seed text exists)
+  userUpdated: 'User updated successfully',
+  accountUpdated: 'Account updated successfully',
+  verificationNotPending: (status: string) =>
+    `Only a pending verification can be reviewed; this one is ${status}`,
+  verificationVerified: 'Verification approved',
+  verificationRejected: 'Verification rejected',
+  verifiedTitle: 'Identity verified',
+  verifiedMessage: 'Your identity documents have been checked and your account is now verified.',
+  rejectedTitle: 'Identity verification rejected',
+  rejectedMessage:
+    'We could not verify your identity from the documents you sent. Please upload clear photos of a valid document again.',
+  userBlocked: 'User blocked; their sessions have ended',
+  userUnblocked: 'User unblocked',
+  cannotBlockSelf: 'You cannot block your own account',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  userDeleted: 'User deleted: personal data erased, ledger history kept',
+  deleteRefusedBalance: (what: string) =>
+    `This client still has money on their account (${what}). Bring every balance to zero before deleting them.`,
+  deleteRefusedPlan: 'This client has an active plan. Clear it before deleting them.',
+  deleteRefusedPendingDeposit:
+    'This client has a pending deposit. Approve or reject it before deleting them.',
+  adjustmentPosted: 'Adjustment posted successfully',
+  adjustmentReasonRequired: 'Please give the reason for this adjustment',
+  adjustmentOverdraw: (available: string) =>
+    `A debit cannot take the available balance below zero (available: $${available})`,
+  onlyClients: 'Adjustments can only be posted to a client’s account',
+  confirmAdjustment: (direction: string, amount: string, name: string) =>
+    `Post a ${direction} of ${amount} to ${name}'s available balance? The client sees it in their history with your reason.`,
+} as const;

@@ -52,6 +52,7 @@ import { createOneTimeCodes, type OneTimeCodes } from './lib/one-time-codes';
 import { createStorage, type Storage } from './lib/storage';
 import type { ServiceDeps } from './lib/service-deps';
 import { auditRoutes } from './modules/audit/routes';
+import { trackRoutes } from './modules/audit/route-table';
 import { emailingRoutes } from './modules/emailing/routes';
 import { planRoutes, tradingActivityRoutes } from './modules/plans/routes';
 import { createPlansService, type PlansService } from './modules/plans/service';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  trackRoutes(app);
 
   const { db } = database;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log });
@@ -138,7 +140,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       withdrawals: createWithdrawalsService({ db, log, mailer, codes, notifications }),
       transactions: createTransactionsService({ db, log }),
       contacts: createContactsService(db),
-      users: createUsersService(db),
+      users: createUsersService(deps),
       plans: createPlansService(deps),
       profile: createProfileService(deps),
       support: createSupportService(deps),

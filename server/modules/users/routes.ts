@@ -1,36 +1,141 @@
 /**
- * /api/user (seed §7 "User"): GET /me for the signed-in user; GET /admin (paged list with search),
- * GET /admin/:id and GET /admin/email/:email for admins.
+ * /api/user (seed §7 "User"; issue 6). Thin handlers: guard, validate (schemas from common/), call
+ * the users service, present. Every admin mutation writes one audit row (see admin-service.ts).
+ *
+ * GET    /user/me                              signed in  the user with ledger figures
+ * GET    /user/admin                           admin      ?page&pageSize(10|20|30|40)&search → {data, total}
+ * GET    /user/admin/export.csv                admin      ?search — the same list as CSV
+ * GET    /user/admin/overview                  admin      clients, pending reviews, approved deposits/withdrawals
+ * GET    /user/admin/email/:email              admin
+ * GET    /user/admin/:id                       admin      with ledger figures
+ * PUT    /user/admin/:id                       admin      {firstName, lastName, email, phone, location{address, state},
+ *                                                          verificationStatus, isBlocked}
+ * PUT    /user/admin/:id/verification          admin      {status: verified|rejected} — pending KYC only
+ * POST   /user/admin/:id/block, /:id/unblock   admin      blocking ends the user's sessions
+ * DELETE /user/admin/:id                       admin      erase personal data; refused while money remains
+ * PUT    /user/admin/account/:id               admin      {currencySymbol, accountPlan}
+ * POST   /user/admin/account/:id/adjustments   admin      {direction, amount (USD), reason} (Idempotency-Key)
  */
 import { z } from 'zod';
-import { usersQuerySchema } from '@common/schemas/users';
+import { USER_ADMIN_MSG } from '@common/messages';
+import { idParams } from '@common/schemas/common';
+import {
+  adjustmentSchema,
+  updateAccountSchema,
+  updateUserSchema,
+  usersQuerySchema,
+  verificationReviewSchema,
+} from '@common/schemas/users';
 import type { AppInstance } from '../../app';
+import { auditActor } from '../../lib/audit';
+import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';
+import { centsToUsd } from '../../lib/money';
 import { currentUser } from '../auth/guard';
 import { presentUser } from './presenter';
 
 const tags = ['users'];
 
 export async function userRoutes(app: AppInstance) {
-  const { guards, services } = app.ctx;
+  const { guards, services, database } = app.ctx;
+  const svc = services.users;
+  const admin = guards.requireAdmin;
 
   app.get('/me', { schema: { tags }, preHandler: guards.requireUser }, async (req) => ({
     data: await services.users.presentWithFigures(currentUser(req)),
   }));
 
-  app.get('/admin', { schema: { tags, querystring: usersQuerySchema }, preHandler: guards.requireAdmin }, async (req) => {
+  app.get('/admin', { schema: { tags, querystring: usersQuerySchema }, preHandler: admin }, async (req) => {
     const { rows, total } = await services.users.listUsers(req.query);
     return { data: rows.map(presentUser), total };
   });
 
   app.get(
+    '/admin/export.csv',
+    { schema: { tags, querystring: usersQuerySchema.pick({ search: true }) }, preHandler: admin },
+    async (req, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="users.csv"')
+        .send(await svc.exportUsersCsv(req.query.search)),
+  );
+
+  app.get('/admin/overview', { schema: { tags }, preHandler: admin }, async () => ({ data: await svc.overview() }));
+
+  app.get(
     '/admin/email/:email',
-    { schema: { tags, params: z.object({ email: z.string().trim().min(1).max(254) }) }, preHandler: guards.requireAdmin },
+    { schema: { tags, params: z.object({ email: z.string().trim().min(1).max(254) }) }, preHandler: admin },
     async (req) => ({ data: presentUser(await services.users.findUserByEmail(req.params.email)) }),
   );
 
   app.get(
     '/admin/:id',
-    { schema: { tags, params: z.object({ id: z.uuid('Invalid id') }) }, preHandler: guards.requireAdmin },
+    { schema: { tags, params: z.object({ id: z.uuid('Invalid id') }) }, preHandler: admin },
     async (req) => ({ data: await services.users.presentWithFigures(await services.users.findUser(req.params.id)) }),
+  );
+
+  app.put('/admin/:id', { schema: { tags, params: idParams, body: updateUserSchema }, preHandler: admin }, async (req) => ({
+    message: USER_ADMIN_MSG.userUpdated,
+    data: presentUser(await svc.updateUser(auditActor(req), req.params.id, req.body)),
+  }));
+
+  app.put(
+    '/admin/:id/verification',
+    { schema: { tags, params: idParams, body: verificationReviewSchema }, preHandler: admin },
+    async (req) => {
+      const row = await svc.reviewVerification(auditActor(req), req.params.id, req.body);
+      return {
+        message: req.body.status === 'verified' ? USER_ADMIN_MSG.verificationVerified : USER_ADMIN_MSG.verificationRejected,
+        data: presentUser(row),
+      };
+    },
+  );
+
+  app.post('/admin/:id/block', { schema: { tags, params: idParams }, preHandler: admin }, async (req) => ({
+    message: USER_ADMIN_MSG.userBlocked,
+    data: presentUser(await svc.setBlocked(auditActor(req), req.params.id, true)),
+  }));
+
+  app.post('/admin/:id/unblock', { schema: { tags, params: idParams }, preHandler: admin }, async (req) => ({
+    message: USER_ADMIN_MSG.userUnblocked,
+    data: presentUser(await svc.setBlocked(auditActor(req), req.params.id, false)),
+  }));
+
+  app.delete('/admin/:id', { schema: { tags, params: idParams }, preHandler: admin }, async (req) => {
+    await svc.deleteUser(auditActor(req), req.params.id);
+    return { message: USER_ADMIN_MSG.userDeleted };
+  });
+
+  app.put(
+    '/admin/account/:id',
+    { schema: { tags, params: idParams, body: updateAccountSchema }, preHandler: admin },
+    async (req) => ({
+      message: USER_ADMIN_MSG.accountUpdated,
+      data: presentUser(await svc.updateAccount(auditActor(req), req.params.id, req.body)),
+    }),
+  );
+
+  app.post(
+    '/admin/account/:id/adjustments',
+    { schema: { tags, params: idParams, body: adjustmentSchema }, preHandler: admin },
+    async (req, reply) => {
+      const actor = auditActor(req);
+      const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, actor.id), async (uow) => {
+        const { entry, available } = await svc.postAdjustment(actor, req.params.id, req.body, uow);
+        return {
+          statusCode: 201,
+          body: {
+            message: USER_ADMIN_MSG.adjustmentPosted,
+            data: {
+              _id: entry.id,
+              direction: req.body.direction,
+              amount: centsToUsd(req.body.amount),
+              reason: entry.memo,
+              available: centsToUsd(available),
+            },
+          },
+        };
+      });
+      return sendAnswer(reply, answer);
+    },
   );
 }

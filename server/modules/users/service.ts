@@ -1,53 +1,72 @@
 /**
  * Users (seed §2.8 admin users list, §3 "User", §7 "User"): the signed-in user with account figures,
- * and the admin's list, lookup by id and lookup by e-mail. Figures come from the ledger
- * (`getClientFigures`), never from columns an admin types (DESIGN.md §5).
+ * and the admin's list (and its CSV export), lookup by id and lookup by e-mail. Figures come from
+ * the ledger (`getClientFigures`), never from columns an admin types (DESIGN.md §5). Deleted users
+ * (`deleted_at` set) are left out of every lookup. The admin's changes live in admin-service.ts.
  */
-import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { UsersQuery, UserWithFigures } from '@common/schemas/users';
-import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { toCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { centsToUsd } from '../../lib/money';
+import type { ServiceDeps } from '../../lib/service-deps';
 import { getClientFigures } from '../ledger/service';
+import { createUserAdminService } from './admin-service';
 import { presentUser, type UserRow } from './presenter';
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Live (not deleted) users matching `search` in first name, last name, full name or e-mail. */
 function searchWhere(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
+  const live = isNull(users.deletedAt);
+  if (!search) return live;
   const pattern = likePattern(search);
-  return or(
-    ilike(users.firstName, pattern),
-    ilike(users.lastName, pattern),
-    ilike(users.email, pattern),
-    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+  return and(
+    live,
+    or(
+      ilike(users.firstName, pattern),
+      ilike(users.lastName, pattern),
+      ilike(users.email, pattern),
+      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+    ),
   );
 }
 
-export function createUsersService(db: Db) {
-  /** One user by id. Throws AppError NOT_FOUND. */
+/** At most this many users in one CSV export. */
+const EXPORT_LIMIT = 10_000;
+
+export function createUsersService(deps: ServiceDeps) {
+  const { db } = deps;
+
+  /** One live user by id. Throws AppError NOT_FOUND (also for a deleted user). */
   async function findUser(id: string): Promise<UserRow> {
-    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .limit(1);
     if (!row) throw new AppError('NOT_FOUND', 'User not found');
     return row;
   }
 
   return {
+    ...createUserAdminService(deps),
+
     findUser,
 
-    /** One user by e-mail (case-insensitive). Throws AppError NOT_FOUND. */
+    /** One live user by e-mail (case-insensitive). Throws AppError NOT_FOUND. */
     async findUserByEmail(email: string): Promise<UserRow> {
       const [row] = await db
         .select()
         .from(users)
-        .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+        .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), isNull(users.deletedAt)))
         .limit(1);
       if (!row) throw new AppError('NOT_FOUND', 'User not found');
       return row;
     },
 
-    /** One page of users matching `search` in name or e-mail, newest first, with the total. */
+    /** One page of live users matching `search` in name or e-mail, newest first, with the total. */
     async listUsers(q: UsersQuery): Promise<{ rows: UserRow[]; total: number }> {
       const where = searchWhere(q.search);
       const [rows, [totalRow]] = await Promise.all([
@@ -63,7 +82,38 @@ export function createUsersService(db: Db) {
       return { rows, total: totalRow?.n ?? 0 };
     },
 
-    /** `presentUser(row)` with the ledger figures (USD) and who referred the user. */
+    /**
+     * The users list matching `search` (as GET /user/admin pages it, newest first; at most 10,000)
+     * as CSV with formula-safe cells (server/lib/csv.ts).
+     */
+    async exportUsersCsv(search: string | undefined): Promise<string> {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(searchWhere(search))
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(EXPORT_LIMIT);
+      const head = ['No', 'First name', 'Last name', 'E-mail', 'Phone', 'Country', 'Role', 'Verification', 'Blocked', 'Account plan', 'Date joined', 'ID'];
+      return toCsv(
+        head,
+        rows.map((u, i) => [
+          String(i + 1),
+          u.firstName,
+          u.lastName,
+          u.email,
+          u.phone,
+          u.country,
+          u.role,
+          u.verificationStatus,
+          u.banned ? 'yes' : 'no',
+          u.accountPlan,
+          u.createdAt.toISOString(),
+          u.id,
+        ]),
+      );
+    },
+
+    /** `presentUser(row)` with the ledger figures (USD), who referred the user and their active plan (or null). */
     async presentWithFigures(row: UserRow): Promise<UserWithFigures> {
       const [figures, referrer] = await Promise.all([
         getClientFigures(db, row.id),

@@ -1,0 +1,21 @@
+/** What of an audit row leaves the server (GET /api/audit): the seed's `_id` naming, ISO times. */
+import type { AuditPerson, PublicAuditEntry } from '@common/schemas/audit';
+import type { AuditRow } from './service';
+
+export function presentAuditPerson(p: AuditRow['actor']): AuditPerson {
+  return { _id: p.id, email: p.email, firstName: p.firstName, lastName: p.lastName };
+}
+
+export function presentAuditEntry(row: AuditRow): PublicAuditEntry {
+  return {
+    _id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    action: row.action,
+    actor: presentAuditPerson(row.actor),
+    targetUser: row.target ? presentAuditPerson(row.target) : null,
+    targetId: row.targetId,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    ip: row.ip,
+  };
+}

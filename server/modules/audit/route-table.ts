@@ -1,0 +1,30 @@
+/**
+ * The app's route table (method, URL, preHandler of every route), collected by an `onRoute` hook
+ * that buildApp adds before any route. The audit test reads it to find every mutating admin route
+ * (preHandler `guards.requireAdmin`) and checks each writes exactly one audit row.
+ */
+import type { FastifyInstance, RouteOptions } from 'fastify';
+
+/** One registered route. */
+export interface RouteEntry {
+  method: string;
+  /** The full URL pattern, e.g. `/api/user/admin/:id`. */
+  url: string;
+  preHandler: RouteOptions['preHandler'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on the app, in registration order. */
+    routeTable: RouteEntry[];
+  }
+}
+
+/** Starts collecting the routes of `app` into `app.routeTable`; call before registering routes. */
+export function trackRoutes(app: FastifyInstance): void {
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, preHandler: route.preHandler });
+  });
+}

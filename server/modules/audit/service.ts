@@ -1,0 +1,99 @@
+/**
+ * Reading the audit log (issue 6): pages of rows, newest first, with the acting admin's and the
+ * target client's e-mail and name, filtered by admin, client and action; and the values the filters
+ * offer. Writing happens only through `recordAudit` (server/lib/audit.ts) inside the change's own
+ * transaction; the table refuses UPDATE and DELETE (migration `audit_guards`), and nothing here
+ * offers either.
+ */
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AuditFilters, AuditQuery } from '@common/schemas/audit';
+import type { Db } from '../../db/client';
+import { auditLog, users } from '../../db/schema';
+
+const actor = alias(users, 'actor');
+const target = alias(users, 'target');
+const person = (u: typeof actor | typeof target) => ({ id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName });
+
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function auditWhere(q: Partial<AuditQuery>): SQL | undefined {
+  const client = q.client ? likePattern(q.client) : undefined;
+  return and(
+    q.actorId ? eq(auditLog.actorId, q.actorId) : undefined,
+    q.targetUserId ? eq(auditLog.targetUserId, q.targetUserId) : undefined,
+    q.action ? eq(auditLog.action, q.action) : undefined,
+    client
+      ? or(
+          ilike(target.email, client),
+          ilike(sql`${target.firstName} || ' ' || ${target.lastName}`, client),
+        )
+      : undefined,
+  );
+}
+
+/** An audit row joined with its actor and target (the target is null when the action has none). */
+export interface AuditRow {
+  id: string;
+  action: string;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  createdAt: Date;
+  actor: { id: string; email: string; firstName: string; lastName: string };
+  target: { id: string; email: string; firstName: string; lastName: string } | null;
+}
+
+export function createAuditService(db: Db) {
+  return {
+    /** One page of audit rows matching the filters, newest first, and how many match in all. */
+    async listAudit(q: AuditQuery): Promise<{ rows: AuditRow[]; total: number }> {
+      const where = auditWhere(q);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            id: auditLog.id,
+            action: auditLog.action,
+            targetId: auditLog.targetId,
+            before: auditLog.before,
+            after: auditLog.after,
+            ip: auditLog.ip,
+            createdAt: auditLog.createdAt,
+            actor: person(actor),
+            target: person(target),
+          })
+          .from(auditLog)
+          .innerJoin(actor, eq(actor.id, auditLog.actorId))
+          .leftJoin(target, eq(target.id, auditLog.targetUserId))
+          .where(where)
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
+        db
+          .select({ n: count() })
+          .from(auditLog)
+          .leftJoin(target, eq(target.id, auditLog.targetUserId))
+          .where(where),
+      ]);
+      // Both aliases are of `users`, so the types make the inner-joined actor nullable too; it never is.
+      return { rows: rows.map((r) => ({ ...r, actor: r.actor as AuditRow['actor'], target: r.target as AuditRow['target'] })), total: Number(counted?.n ?? 0) };
+    },
+
+    /** The admins who have acted (by e-mail) and the actions recorded (alphabetical), for the filters. */
+    async listFilters(): Promise<{ admins: AuditRow['actor'][]; actions: AuditFilters['actions'] }> {
+      const [admins, actions] = await Promise.all([
+        db
+          .selectDistinct(person(actor))
+          .from(auditLog)
+          .innerJoin(actor, eq(actor.id, auditLog.actorId))
+          .orderBy(asc(actor.email))
+          .limit(500),
+        db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action)).limit(500),
+      ]);
+      return { admins, actions: actions.map((a) => a.action) };
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;
