@@ -37,3 +37,37 @@ export const STORAGE_KEYS = { token: 'token', user: 'su_user' } as const;
 
 /** Anti-forgery cookie and header names (seed §7). */
 export const XSRF = { cookie: 'XSRF-TOKEN', header: 'x-xsrf-token' } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Investment plans (seed §2.7 trading, §9 "Trade cards"; DESIGN.md §5: one config, messages quote it)
+// ---------------------------------------------------------------------------------------------
+
+/** The two plan kinds a client can open (seed §3 "Active plan"). */
+export const PLAN_KINDS = ['copy_trading', 'investment'] as const;
+export type PlanKind = (typeof PLAN_KINDS)[number];
+
+/** How each plan kind reads on screen. */
+export const PLAN_LABELS: Record<PlanKind, string> = {
+  copy_trading: 'Copy Trading',
+  investment: 'Investment',
+};
+
+/**
+ * The one plan config (seed §9; DESIGN.md §5): the rate shown on the cards and the amount limits in
+ * USD that the server enforces and every message quotes.
+ */
+export const PLAN_CONFIG = { ratePercent: 2, minimumUsd: 200, maximumUsd: 115_000 } as const;
+
+/** Plan durations: what the select shows and the days it means (seed §9; DESIGN.md §5: 2 weeks = 14). */
+export const PLAN_DURATIONS = [
+  { label: '24 hours', days: 1 },
+  { label: '48 hours', days: 2 },
+  { label: '72 hours', days: 3 },
+  { label: '1 week', days: 7 },
+  { label: '2 weeks', days: 14 },
+] as const;
+export type PlanDurationDays = (typeof PLAN_DURATIONS)[number]['days'];
+
+/** Plan and trading activity states (seed §4). */
+export const PLAN_STATUSES = ['active', 'completed'] as const;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];

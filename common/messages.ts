@@ -171,3 +171,39 @@ export const USER_ADMIN_MSG = {
   confirmAdjustment: (direction: string, amount: string, name: string) =>
     `Post a ${direction} of ${amount} to ${name}'s available balance? The client sees it in their history with your reason.`,
 } as const;
+
+/** Investment plans and trading activity (seed §5, §8 word for word where the seed gives a text; DESIGN.md §5). */
+export const PLAN_MSG = {
+  // seed texts
+  fillAllFields: 'Please fill all fields',
+  alreadyActive: 'You already have an active plan',
+  tradePlaced: 'Trade placed successfully',
+  noActivePlan: 'User Does not currently have an active plan',
+  profitRequired: 'Please add profit amount',
+  profitAdded: 'Profit added successfully',
+  clearConfirm: 'Are you sure you want to clear active plan?',
+  planCleared: 'Active plan cleared',
+  noTradingActivity: 'No Trading Activity',
+  noData: 'No Data Available',
+  // ours (no seed text, or DESIGN.md §5: the limits come from the one plan config)
+  amountOutOfRange: (minimum: string, maximum: string) =>
+    `The minimum for this trade is ${minimum} and the maximum is ${maximum}. Please enter an amount within these limits.`,
+  insufficientFunds:
+    'Your available balance is insufficient for this trade. Please fund your account to place it.',
+  invalidDuration: 'Please choose a duration from the list',
+  invalidPlan: 'Please choose Copy Trading or Investment',
+  invalidStatus: 'Status must be active or completed',
+  invalidTradeAmount: 'Please enter a valid trade amount',
+  invalidProfit: 'Please enter a valid profit (0 or more)',
+  clientNotFound: 'Client not found',
+  planOpenedByAdmin: 'Active plan opened successfully',
+  activityAdded: 'Trading activity added successfully',
+  activityUpdated: 'Trading activity updated successfully',
+  activityDeleted: 'Trading activity deleted successfully',
+  deleteActivityConfirm:
+    'Are you sure you want to delete this trading activity? Its profit is withdrawn from the client’s balance.',
+  profitNotCovered:
+    'The client’s available balance no longer covers this profit reduction, so it cannot be withdrawn.',
+  insufficientBanner:
+    'Insufficient funds: your available balance does not cover that trade. Please fund your account to place it.',
+} as const;

@@ -44,6 +44,8 @@ const envSchema = z.object({
   /** Addresses clients pay deposits to (seed §9: fixed, one per coin). The defaults are deliberately invalid demo strings. */
   DEPOSIT_WALLET_BITCOIN: z.string().trim().min(20).max(128).default(MONEY_DEFAULTS.depositWallets.bitcoin),
   DEPOSIT_WALLET_ETHEREUM: z.string().trim().min(20).max(128).default(MONEY_DEFAULTS.depositWallets.ethereum),
+  /** How often each API process completes plans whose end date has passed (ms); 0 turns the sweep off. */
+  PLAN_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
 });
 
 export interface Config {
@@ -64,6 +66,8 @@ export interface Config {
   money: MoneyConfig;
   /** Folder of the built web app; undefined → dist/web next to server/. */
   webDir?: string;
+  /** Interval of the sweep that completes due plans (ms); undefined or 0 → no sweep (tests). */
+  planSweepIntervalMs?: number;
 }
 
 /**
@@ -95,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     rateLimit: e.RATE_LIMIT === 'true' || e.NODE_ENV === 'production',
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
+    planSweepIntervalMs: e.PLAN_SWEEP_INTERVAL_MS,
     money: { ...MONEY_DEFAULTS, depositWallets: { bitcoin: e.DEPOSIT_WALLET_BITCOIN, ethereum: e.DEPOSIT_WALLET_ETHEREUM } },
   };
 }

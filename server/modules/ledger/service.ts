@@ -52,6 +52,10 @@ export interface NewEntry {
   reverses?: string;
   depositId?: string;
   withdrawalId?: string;
+  /** The plan an entry belongs to (plan_open, plan_close, plan profit). */
+  planId?: string | null;
+  /** The trading activity whose profit an entry posts (its profit is the sum of these entries). */
+  tradingActivityId?: string | null;
   effectiveAt?: Date;
 }
 
@@ -148,6 +152,8 @@ export async function postEntries(tx: Tx, entries: NewEntry[]): Promise<EntryRow
         reverses: e.reverses,
         depositId: e.depositId,
         withdrawalId: e.withdrawalId,
+        planId: e.planId ?? null,
+        tradingActivityId: e.tradingActivityId ?? null,
         ...(e.effectiveAt && { effectiveAt: e.effectiveAt }),
       })),
     )
@@ -185,6 +191,9 @@ export async function reverseEntry(tx: Tx, original: EntryRow, opts: { actorId: 
     type: 'reversal',
     userId: original.userId,
     reverses: original.id,
+    // a voided plan or activity posting stays linked to it, so linked sums stay right
+    planId: original.planId,
+    tradingActivityId: original.tradingActivityId,
     actorId: opts.actorId,
     memo: opts.memo,
     lines: lines.map((l) => ({ account: toRef(l), amount: -l.amount })),

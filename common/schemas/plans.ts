@@ -1,0 +1,150 @@
+/**
+ * Investment plans and trading activity (seed §2.7 trading and trade activities, §2.8 add profit and
+ * trading activity, §3 "Active plan" / "Trading activity" / "Profit addition", §5, §7; DESIGN.md §4–§5).
+ * Amounts are USD decimals in JSON; the server keeps cents. The plan limits live in `PLAN_CONFIG`
+ * (common/constants) and are checked by the server (422), not here, so their message can quote them.
+ */
+import { z } from 'zod';
+import {
+  LIMITS,
+  PLAN_DURATIONS,
+  PLAN_KINDS,
+  PLAN_STATUSES,
+  type PlanKind,
+  type PlanStatus,
+} from '../constants';
+import { MONEY_MSG, PLAN_MSG } from '../messages';
+import { parseUsdCents, usdAmountField } from './money';
+
+const DURATION_DAYS: readonly number[] = PLAN_DURATIONS.map((d) => d.days);
+
+/** A USD amount of 0 or more as cents; `missing` for an absent value, `invalid` for anything else. */
+function usdCentsField(missing: string, invalid: string, allowZero: boolean) {
+  return z
+    .union([z.number(), z.string()], { error: missing })
+    .refine((v) => v !== '', missing)
+    .transform((v, ctx) => {
+      const cents = parseUsdCents(v);
+      if (cents === null || cents < 0n || (!allowZero && cents === 0n)) {
+        ctx.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      return cents;
+    });
+}
+
+/** A date (ISO date or date-time) from 2000 up to a day ahead of now. */
+function dateField(missing: string) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .refine((s) => !Number.isNaN(Date.parse(s)), MONEY_MSG.invalidDate)
+    .transform((s) => new Date(s))
+    .refine(
+      (d) => d.getUTCFullYear() >= 2000 && d.getTime() <= Date.now() + 86_400_000,
+      MONEY_MSG.invalidDate,
+    );
+}
+
+/**
+ * POST /api/user/active-plan (client) and PUT /api/user/admin/active-plan/:id (admin).
+ * `duration` is in days (1, 2, 3, 7 or 14); the client's startDate/endDate are ignored: the server
+ * sets them. Missing fields answer "Please fill all fields".
+ */
+export const openPlanSchema = z.object({
+  amount: usdAmountField(PLAN_MSG.fillAllFields),
+  duration: z
+    .union([z.number(), z.string()], { error: PLAN_MSG.fillAllFields })
+    .refine((v) => v !== '', PLAN_MSG.fillAllFields)
+    .transform((v) => Number(v))
+    .refine((n) => DURATION_DAYS.includes(n), PLAN_MSG.invalidDuration),
+  plan: z
+    .string({ error: PLAN_MSG.fillAllFields })
+    .min(1, PLAN_MSG.fillAllFields)
+    .pipe(z.enum(PLAN_KINDS, { error: PLAN_MSG.invalidPlan })),
+});
+export type OpenPlanInput = z.output<typeof openPlanSchema>;
+
+/** POST /api/user/admin/add-profit/:id (admin): profit in USD (> 0) and its date; else "Please add profit amount". */
+export const addProfitSchema = z.object({
+  profit: usdCentsField(PLAN_MSG.profitRequired, PLAN_MSG.profitRequired, false),
+  date: dateField(PLAN_MSG.profitRequired),
+});
+export type AddProfitInput = z.output<typeof addProfitSchema>;
+
+const statussField = z.enum(PLAN_STATUSES, { error: PLAN_MSG.invalidStatus });
+const planKindField = z.enum(PLAN_KINDS, { error: PLAN_MSG.invalidPlan });
+
+/** POST /api/trading-activity (admin). The seed's form field really is `statuss`. */
+export const createTradingActivitySchema = z.object({
+  userId: z.uuid('Invalid id'),
+  tradeAmount: usdCentsField(PLAN_MSG.invalidTradeAmount, PLAN_MSG.invalidTradeAmount, true),
+  profit: usdCentsField(PLAN_MSG.invalidProfit, PLAN_MSG.invalidProfit, true).default(0n),
+  plan: planKindField,
+  statuss: statussField,
+});
+export type CreateTradingActivityInput = z.output<typeof createTradingActivitySchema>;
+
+/** PUT /api/trading-activity/:id (admin): a change of profit posts the difference to the ledger. */
+export const updateTradingActivitySchema = z.object({
+  tradeAmount: usdCentsField(PLAN_MSG.invalidTradeAmount, PLAN_MSG.invalidTradeAmount, true),
+  profit: usdCentsField(PLAN_MSG.invalidProfit, PLAN_MSG.invalidProfit, true),
+  plan: planKindField,
+  statuss: statussField,
+});
+export type UpdateTradingActivityInput = z.output<typeof updateTradingActivitySchema>;
+
+const pageSize = z.coerce
+  .number()
+  .refine(
+    (n) => (LIMITS.tablePageSizes as readonly number[]).includes(n),
+    'pageSize must be 10, 20, 30 or 40',
+  );
+
+/** GET /api/trading-activity: page from 1, sizes 10/20/30/40, search in plan and status. */
+export const tradingActivityQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: pageSize.default(10),
+  search: z.string().trim().max(100).optional(),
+});
+export type TradingActivityQuery = z.output<typeof tradingActivityQuerySchema>;
+
+/** GET /api/trading-activity/admin: the same query for one client. */
+export const adminTradingActivityQuerySchema = tradingActivityQuerySchema.extend({
+  userId: z.uuid('Invalid id'),
+});
+
+/** The active plan as GET /api/user/me and /api/user/admin/:id answer it (`activePlan`, or null). */
+export interface PublicActivePlan {
+  _id: string;
+  plan: PlanKind;
+  /** Capital in USD. */
+  amount: number;
+  /** Days. */
+  duration: number;
+  startDate: string;
+  endDate: string;
+  status: PlanStatus;
+}
+
+/** A trading activity row as the API answers it (seed §3 "Trading activity"). */
+export interface PublicTradingActivity {
+  _id: string;
+  userId: string;
+  planId: string | null;
+  plan: PlanKind;
+  /** USD. */
+  tradeAmount: number;
+  /** USD; always the sum of the profit entries posted for this row. */
+  profit: number;
+  status: PlanStatus;
+  date: string;
+  createdAt: string;
+}
+
+/** One page of trading activity and how many rows match in all. */
+export interface TradingActivityPage {
+  data: PublicTradingActivity[];
+  total: number;
+}

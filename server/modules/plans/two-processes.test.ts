@@ -1,0 +1,118 @@
+/**
+ * DESIGN.md §1.4 / issue 5: due plans complete on their own, safely with several API processes.
+ * Starts two real servers (server/main.ts) on one fresh PostgreSQL database, both sweeping every
+ * 100 ms, makes 30 plans due at once and checks each was completed exactly once: one `plan_close`
+ * per plan, every client's capital back, one notice each, the ledger balanced. Parallel trades over
+ * both processes open one plan. Needs PostgreSQL (TEST_DATABASE_URL).
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type AppInstance } from '../../app';
+import { journalEntries, notifications, plans } from '../../db/schema';
+import { createTestDatabase, testConfig } from '../../test/app';
+import { startApiProcess, stopAll, type ApiProcess } from '../../test/processes';
+import { getClientFigures } from '../ledger/service';
+import { createClient, ledgerViolations } from '../ledger/testing';
+
+const pg = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!pg)('plans with two API processes on one PostgreSQL', () => {
+  const secret = randomBytes(32).toString('base64url');
+  let servers: ApiProcess[] = [];
+  let app: AppInstance;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const created = await createTestDatabase();
+    drop = created.drop;
+    // an in-process app on the same database (no sweep of its own) to create clients and read back
+    app = await buildApp(testConfig({ sessionSecret: secret }), created.database);
+    servers = await Promise.all(
+      [0, 1].map(() =>
+        startApiProcess({
+          databaseUrl: created.url!,
+          sessionSecret: secret,
+          env: { PLAN_SWEEP_INTERVAL_MS: '100' },
+        }),
+      ),
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await stopAll(servers);
+    await app?.close();
+    await drop?.();
+  });
+
+  const post = (i: number, headers: Record<string, string>, body: unknown) =>
+    fetch(`${servers[i % 2]!.origin}/api/user/active-plan`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('20 parallel trades of one client over both processes open exactly one plan', async () => {
+    const c = await createClient(app, { balance: 10_000_00n });
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post(i, c.headers, { amount: 250, duration: 7, plan: 'investment' }).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    expect(await getClientFigures(app.ctx.database.db, c.id)).toMatchObject({
+      balance: 9_750_00n,
+      invested: 250_00n,
+    });
+  });
+
+  it('30 plans due at once are each completed exactly once by the two sweeps', async () => {
+    const { db } = app.ctx.database;
+    const clients = await Promise.all(
+      Array.from({ length: 30 }, () => createClient(app, { balance: 1_000_00n })),
+    );
+    const opened = await Promise.all(
+      clients.map((c, i) =>
+        post(i, c.headers, { amount: 200 + i, duration: 1, plan: 'copy_trading' }).then((r) => r.status),
+      ),
+    );
+    expect(opened.every((s) => s === 201)).toBe(true);
+    const ids = clients.map((c) => c.id);
+    await db
+      .update(plans)
+      .set({ endDate: sql`now() - interval '1 second'` })
+      .where(and(inArray(plans.userId, ids), eq(plans.status, 'active')));
+
+    await expect
+      .poll(
+        async () =>
+          (
+            await db
+              .select()
+              .from(plans)
+              .where(and(inArray(plans.userId, ids), eq(plans.status, 'active')))
+          ).length,
+        { timeout: 20_000, interval: 200 },
+      )
+      .toBe(0);
+
+    const closed = await db.select().from(plans).where(inArray(plans.userId, ids));
+    expect(closed.every((p) => p.closedBy === 'schedule')).toBe(true);
+    const closes = await db
+      .select({ planId: journalEntries.planId })
+      .from(journalEntries)
+      .where(and(eq(journalEntries.type, 'plan_close'), inArray(journalEntries.userId, ids)));
+    expect(closes).toHaveLength(30);
+    expect(new Set(closes.map((e) => e.planId)).size).toBe(30);
+    for (const c of clients) {
+      expect(await getClientFigures(db, c.id)).toMatchObject({ balance: 1_000_00n, invested: 0n });
+    }
+    const notices = await db
+      .select()
+      .from(notifications)
+      .where(and(inArray(notifications.userId, ids), eq(notifications.title, 'Plan completed')));
+    expect(notices).toHaveLength(30);
+    expect(await ledgerViolations(db)).toEqual([]);
+  });
+});
