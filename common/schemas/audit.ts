@@ -19,7 +19,10 @@ export const auditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce
     .number()
-    .refine((n) => (LIMITS.tablePageSizes as readonly number[]).includes(n), 'pageSize must be 10, 20, 30 or 40')
+    .refine(
+      (n) => (LIMITS.tablePageSizes as readonly number[]).includes(n),
+      'pageSize must be 10, 20, 30 or 40',
+    )
     .default(20),
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;

@@ -15,7 +15,10 @@ export const usersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce
     .number()
-    .refine((n) => (LIMITS.tablePageSizes as readonly number[]).includes(n), 'pageSize must be 10, 20, 30 or 40')
+    .refine(
+      (n) => (LIMITS.tablePageSizes as readonly number[]).includes(n),
+      'pageSize must be 10, 20, 30 or 40',
+    )
     .default(10),
   search: z.string().trim().max(100).optional(),
 });
@@ -53,7 +56,8 @@ export interface UsersPage {
 
 const ALL = USER_ADMIN_MSG.allFieldsRequired;
 /** A required text field: trimmed, non-empty ("All fields are required"), at most `max` characters. */
-const requiredText = (max: number) => z.string({ error: ALL }).trim().min(1, ALL).max(max, `At most ${max} characters`);
+const requiredText = (max: number) =>
+  z.string({ error: ALL }).trim().min(1, ALL).max(max, `At most ${max} characters`);
 
 /** PUT /api/user/admin/:id (seed §7): every field required ("All fields are required"). */
 export const updateUserSchema = z.object({

@@ -20,7 +20,12 @@ beforeAll(async () => {
   for (const [admin, method, url, payload] of [
     [alice, 'POST', `/api/user/admin/${client1.id}/block`],
     [alice, 'POST', `/api/user/admin/${client1.id}/unblock`],
-    [bob, 'POST', `/api/user/admin/account/${client2.id}/adjustments`, { direction: 'credit', amount: 12.5, reason: 'Goodwill' }],
+    [
+      bob,
+      'POST',
+      `/api/user/admin/account/${client2.id}/adjustments`,
+      { direction: 'credit', amount: 12.5, reason: 'Goodwill' },
+    ],
     [bob, 'PUT', `/api/user/admin/account/${client1.id}`, { currencySymbol: '$', accountPlan: 'Silver' }],
   ] as const) {
     const res = await send(admin, method, url, payload);
@@ -38,16 +43,26 @@ const list = async (query = '', user: TestUser = alice) => {
 describe('GET /api/audit', () => {
   it('refuses visitors (401) and clients (403), and bad filters (400)', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/audit' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/audit', headers: client2.headers })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/audit', headers: client2.headers })).statusCode,
+    ).toBe(403);
     for (const q of ['?actorId=x', '?targetUserId=1', '?pageSize=15', '?page=0', '?action=DROP%20TABLE']) {
-      expect((await t.app.inject({ method: 'GET', url: `/api/audit${q}`, headers: alice.headers })).statusCode, q).toBe(400);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/audit${q}`, headers: alice.headers })).statusCode,
+        q,
+      ).toBe(400);
     }
   });
 
   it('lists newest first with who, what, whom, before → after and IP', async () => {
     const { data, total } = await list();
     expect(total).toBe(4);
-    expect(data.map((r) => r.action)).toEqual(['account.update', 'account.adjustment', 'user.unblock', 'user.block']);
+    expect(data.map((r) => r.action)).toEqual([
+      'account.update',
+      'account.adjustment',
+      'user.unblock',
+      'user.block',
+    ]);
     expect(data[0]).toMatchObject({
       actor: { _id: bob.id, email: bob.email },
       targetUser: { _id: client1.id, email: client1.email },
@@ -66,8 +81,13 @@ describe('GET /api/audit', () => {
   });
 
   it('filters by admin, client, client e-mail and action, and pages', async () => {
-    expect((await list(`?actorId=${alice.id}`)).data.map((r) => r.action)).toEqual(['user.unblock', 'user.block']);
-    expect((await list(`?targetUserId=${client2.id}`)).data.map((r) => r.action)).toEqual(['account.adjustment']);
+    expect((await list(`?actorId=${alice.id}`)).data.map((r) => r.action)).toEqual([
+      'user.unblock',
+      'user.block',
+    ]);
+    expect((await list(`?targetUserId=${client2.id}`)).data.map((r) => r.action)).toEqual([
+      'account.adjustment',
+    ]);
     expect((await list(`?client=${encodeURIComponent(client1.email.toUpperCase())}`)).total).toBe(3);
     expect((await list(`?action=user.block&actorId=${alice.id}`)).data).toHaveLength(1);
     expect((await list(`?action=user.block&actorId=${bob.id}`)).data).toHaveLength(0);
@@ -89,7 +109,10 @@ describe('GET /api/audit', () => {
     const [row] = (await list()).data;
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
       for (const url of ['/api/audit', `/api/audit/${row!._id}`]) {
-        expect((await t.app.inject({ method, url, headers: alice.headers, payload: {} })).statusCode, `${method} ${url}`).toBe(404);
+        expect(
+          (await t.app.inject({ method, url, headers: alice.headers, payload: {} })).statusCode,
+          `${method} ${url}`,
+        ).toBe(404);
       }
     }
     expect((await list()).total).toBe(4);

@@ -25,6 +25,7 @@ export function trackRoutes(app: FastifyInstance): void {
   const table: RouteEntry[] = [];
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) table.push({ method, url: route.url, preHandler: route.preHandler });
+    for (const method of [route.method].flat())
+      table.push({ method, url: route.url, preHandler: route.preHandler });
   });
 }

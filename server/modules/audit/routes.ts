@@ -16,10 +16,14 @@ export async function auditRoutes(app: AppInstance) {
   const { guards, database } = app.ctx;
   const svc = createAuditService(database.db);
 
-  app.get('/', { schema: { tags, querystring: auditQuerySchema }, preHandler: guards.requireAdmin }, async (req) => {
-    const { rows, total } = await svc.listAudit(req.query);
-    return { data: rows.map(presentAuditEntry), total };
-  });
+  app.get(
+    '/',
+    { schema: { tags, querystring: auditQuerySchema }, preHandler: guards.requireAdmin },
+    async (req) => {
+      const { rows, total } = await svc.listAudit(req.query);
+      return { data: rows.map(presentAuditEntry), total };
+    },
+  );
 
   app.get('/filters', { schema: { tags }, preHandler: guards.requireAdmin }, async () => {
     const { admins, actions } = await svc.listFilters();

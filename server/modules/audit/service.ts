@@ -13,7 +13,12 @@ import { auditLog, users } from '../../db/schema';
 
 const actor = alias(users, 'actor');
 const target = alias(users, 'target');
-const person = (u: typeof actor | typeof target) => ({ id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName });
+const person = (u: typeof actor | typeof target) => ({
+  id: u.id,
+  email: u.email,
+  firstName: u.firstName,
+  lastName: u.lastName,
+});
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -24,10 +29,7 @@ function auditWhere(q: Partial<AuditQuery>): SQL | undefined {
     q.targetUserId ? eq(auditLog.targetUserId, q.targetUserId) : undefined,
     q.action ? eq(auditLog.action, q.action) : undefined,
     client
-      ? or(
-          ilike(target.email, client),
-          ilike(sql`${target.firstName} || ' ' || ${target.lastName}`, client),
-        )
+      ? or(ilike(target.email, client), ilike(sql`${target.firstName} || ' ' || ${target.lastName}`, client))
       : undefined,
   );
 }
@@ -77,7 +79,14 @@ export function createAuditService(db: Db) {
           .where(where),
       ]);
       // Both aliases are of `users`, so the types make the inner-joined actor nullable too; it never is.
-      return { rows: rows.map((r) => ({ ...r, actor: r.actor as AuditRow['actor'], target: r.target as AuditRow['target'] })), total: Number(counted?.n ?? 0) };
+      return {
+        rows: rows.map((r) => ({
+          ...r,
+          actor: r.actor as AuditRow['actor'],
+          target: r.target as AuditRow['target'],
+        })),
+        total: Number(counted?.n ?? 0),
+      };
     },
 
     /** The admins who have acted (by e-mail) and the actions recorded (alphabetical), for the filters. */
@@ -89,7 +98,11 @@ export function createAuditService(db: Db) {
           .innerJoin(actor, eq(actor.id, auditLog.actorId))
           .orderBy(asc(actor.email))
           .limit(500),
-        db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action)).limit(500),
+        db
+          .selectDistinct({ action: auditLog.action })
+          .from(auditLog)
+          .orderBy(asc(auditLog.action))
+          .limit(500),
       ]);
       return { admins, actions: actions.map((a) => a.action) };
     },

@@ -58,7 +58,10 @@ function editable(row: UserRow) {
 }
 
 /** The entries of `after` that differ from `before`, and their old values: `{ before, after }`. */
-export function changedFields<T extends Record<string, unknown>>(before: T, after: T): { before: Partial<T>; after: Partial<T> } {
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  after: T,
+): { before: Partial<T>; after: Partial<T> } {
   const b: Partial<T> = {};
   const a: Partial<T> = {};
   for (const key of Object.keys(after) as Array<keyof T>) {
@@ -105,10 +108,13 @@ export function createUserAdminService({ db, log, storage, notifications }: Serv
   }
 
   /** Approved deposits or withdrawals per window of days (count and USD sum), by review time. */
-  async function approvedFigures(table: typeof deposits | typeof withdrawals): Promise<Record<Window, ApprovedFigures>> {
+  async function approvedFigures(
+    table: typeof deposits | typeof withdrawals,
+  ): Promise<Record<Window, ApprovedFigures>> {
     const within = (days: number) => sql`${table.reviewedAt} >= now() - make_interval(days => ${days})`;
     const n = (days: number) => sql<number>`(count(*) filter (where ${within(days)}))::int`;
-    const sum = (days: number) => sql<string>`(coalesce(sum(${table.amount}) filter (where ${within(days)}), 0))::text`;
+    const sum = (days: number) =>
+      sql<string>`(coalesce(sum(${table.amount}) filter (where ${within(days)}), 0))::text`;
     const [row] = await db
       .select({ n1: n(1), s1: sum(1), n7: n(7), s7: sum(7), n30: n(30), s30: sum(30) })
       .from(table)
@@ -117,7 +123,11 @@ export function createUserAdminService({ db, log, storage, notifications }: Serv
       count: Number(count ?? 0),
       total: centsToUsd(BigInt(total ?? 0)),
     });
-    return { '1': figures(row?.n1, row?.s1), '7': figures(row?.n7, row?.s7), '30': figures(row?.n30, row?.s30) };
+    return {
+      '1': figures(row?.n1, row?.s1),
+      '7': figures(row?.n7, row?.s7),
+      '30': figures(row?.n30, row?.s30),
+    };
   }
 
   return {
@@ -130,7 +140,10 @@ export function createUserAdminService({ db, log, storage, notifications }: Serv
         const row = await lockUser(tx, id);
         const email = input.email.toLowerCase();
         if (email !== row.email) {
-          const [taken] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email));
+          const [taken] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(eq(sql`lower(${users.email})`, email));
           if (taken) throw new AppError('CONFLICT', MSG.emailTaken);
         }
         if (input.isBlocked !== row.banned) await applyBlock(tx, actor, row, input.isBlocked);
@@ -158,7 +171,12 @@ export function createUserAdminService({ db, log, storage, notifications }: Serv
           if (isUniqueViolation(e)) throw new AppError('CONFLICT', MSG.emailTaken);
           throw e;
         }
-        await recordAudit(tx, actor, { action: 'user.update', targetUserId: id, targetId: id, ...changedFields(editable(row), editable(updated)) });
+        await recordAudit(tx, actor, {
+          action: 'user.update',
+          targetUserId: id,
+          targetId: id,
+          ...changedFields(editable(row), editable(updated)),
+        });
         return updated;
       });
     },
@@ -167,7 +185,11 @@ export function createUserAdminService({ db, log, storage, notifications }: Serv
      * PUT /user/admin/:id/verification: verifies or rejects a pending KYC submission and notifies the
      * client. Audit `user.verification`. Throws 404, 409 unless the status is pending.
      */
-    async reviewVerification(actor: AuditActor, id: string, { status }: VerificationReviewInput): Promise<UserRow> {
+    async reviewVerification(
+      actor: AuditActor,
+      id: string,
+      { status }: VerificationReviewInput,
+    ): Promise<UserRow> {
       return withUnitOfWork(db, log, undefined, async (uow) => {
         const row = await lockUser(uow.tx, id);
         if (row.verificationStatus !== 'pending') {
@@ -205,7 +227,12 @@ export function createUserAdminService({ db, log, storage, notifications }: Serv
         await applyBlock(tx, actor, row, blocked);
         const [updated] = await tx
           .update(users)
-          .set({ banned: blocked, banReason: blocked ? 'Blocked by an admin' : null, banExpires: null, updatedAt: new Date() })
+          .set({
+            banned: blocked,
+            banReason: blocked ? 'Blocked by an admin' : null,
+            banExpires: null,
+            updatedAt: new Date(),
+          })
           .where(eq(users.id, id))
           .returning();
         await recordAudit(tx, actor, {
@@ -228,11 +255,20 @@ export function createUserAdminService({ db, log, storage, notifications }: Serv
         const row = await lockUser(tx, id);
         const [updated] = await tx
           .update(users)
-          .set({ currencySymbol: input.currencySymbol, accountPlan: input.accountPlan, updatedAt: new Date() })
+          .set({
+            currencySymbol: input.currencySymbol,
+            accountPlan: input.accountPlan,
+            updatedAt: new Date(),
+          })
           .where(eq(users.id, id))
           .returning();
         const pick = (r: UserRow) => ({ currencySymbol: r.currencySymbol, accountPlan: r.accountPlan });
-        await recordAudit(tx, actor, { action: 'account.update', targetUserId: id, targetId: id, ...changedFields(pick(row), pick(updated!)) });
+        await recordAudit(tx, actor, {
+          action: 'account.update',
+          targetUserId: id,
+          targetId: id,
+          ...changedFields(pick(row), pick(updated!)),
+        });
         return updated!;
       });
     },
@@ -243,7 +279,12 @@ export function createUserAdminService({ db, log, storage, notifications }: Serv
      * memo (the client's history shows it) and the admin as actor. Audit `account.adjustment`.
      * Throws 404 (unknown, deleted or not a client), 409 (a debit beyond the available balance).
      */
-    async postAdjustment(actor: AuditActor, id: string, input: AdjustmentInput, uow?: UnitOfWork): Promise<PostedAdjustment> {
+    async postAdjustment(
+      actor: AuditActor,
+      id: string,
+      input: AdjustmentInput,
+      uow?: UnitOfWork,
+    ): Promise<PostedAdjustment> {
       return withUnitOfWork(db, log, uow, async ({ tx }) => {
         const row = await lockUser(tx, id);
         if (row.role !== 'client') throw new AppError('NOT_FOUND', USER_ADMIN_MSG.onlyClients);
@@ -294,7 +335,10 @@ export function createUserAdminService({ db, log, storage, notifications }: Serv
         if (row.id === actor.id) throw new AppError('CONFLICT', USER_ADMIN_MSG.cannotDeleteSelf);
         // Locking the client's accounts makes a racing approval wait, then see the deleted user.
         const own = await tx.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, id));
-        const balances = await lockAccounts(tx, own.map((a) => a.id));
+        const balances = await lockAccounts(
+          tx,
+          own.map((a) => a.id),
+        );
         const nonZero = balances.filter((a) => a.balance !== 0n);
         if (nonZero.length > 0) {
           const what = nonZero.map((a) => `${a.kind} $${formatUsd(a.balance)}`).join(', ');
@@ -309,7 +353,8 @@ export function createUserAdminService({ db, log, storage, notifications }: Serv
           .select({ n: count() })
           .from(deposits)
           .where(and(eq(deposits.userId, id), eq(deposits.status, 'pending')));
-        if (Number(pending?.n ?? 0) > 0) throw new AppError('CONFLICT', USER_ADMIN_MSG.deleteRefusedPendingDeposit);
+        if (Number(pending?.n ?? 0) > 0)
+          throw new AppError('CONFLICT', USER_ADMIN_MSG.deleteRefusedPendingDeposit);
 
         const deletedAt = new Date();
         await tx.delete(sessions).where(eq(sessions.userId, id));
@@ -362,14 +407,27 @@ export function createUserAdminService({ db, log, storage, notifications }: Serv
      */
     async overview(): Promise<AdminOverview> {
       const live = isNull(users.deletedAt);
-      const [[clients], [pendingDeposits], [pendingWithdrawals], [pendingKyc], depositFigures, withdrawalFigures] = await Promise.all([
-        db.select({ n: count() }).from(users).where(and(eq(users.role, 'client'), live)),
+      const [
+        [clients],
+        [pendingDeposits],
+        [pendingWithdrawals],
+        [pendingKyc],
+        depositFigures,
+        withdrawalFigures,
+      ] = await Promise.all([
+        db
+          .select({ n: count() })
+          .from(users)
+          .where(and(eq(users.role, 'client'), live)),
         db.select({ n: count() }).from(deposits).where(eq(deposits.status, 'pending')),
         db
           .select({ n: count() })
           .from(withdrawals)
           .where(and(eq(withdrawals.status, 'pending'), isNull(withdrawals.deletedAt))),
-        db.select({ n: count() }).from(users).where(and(eq(users.verificationStatus, 'pending'), live)),
+        db
+          .select({ n: count() })
+          .from(users)
+          .where(and(eq(users.verificationStatus, 'pending'), live)),
         approvedFigures(deposits),
         approvedFigures(withdrawals),
       ]);

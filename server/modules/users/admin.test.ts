@@ -1,7 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MSG, MSG, USER_ADMIN_MSG } from '@common/messages';
-import { accounts, auditLog, deposits, journalEntries, notifications, plans, sessions, users, withdrawals } from '../../db/schema';
+import {
+  accounts,
+  auditLog,
+  deposits,
+  journalEntries,
+  notifications,
+  plans,
+  sessions,
+  users,
+  withdrawals,
+} from '../../db/schema';
 import { createSignedInUser, createTestContext, TEST_PASSWORD, type TestContext } from '../../test/app';
 import { client, getClientFigures, postEntry } from '../ledger/service';
 import { createAdmin, createClient, imageDataUrl, ledgerViolations, type TestUser } from '../ledger/testing';
@@ -81,12 +91,28 @@ describe('PUT /api/user/admin/:id (edit user)', () => {
 
   it('refuses a malformed e-mail, an unknown status and a bad id', async () => {
     const c = await createClient(t.app);
-    const bad = await inject('PUT', `/api/user/admin/${c.id}`, admin.headers, validEdit(c, { email: 'not-an-email' }));
+    const bad = await inject(
+      'PUT',
+      `/api/user/admin/${c.id}`,
+      admin.headers,
+      validEdit(c, { email: 'not-an-email' }),
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(MSG.invalidEmail);
-    expect((await inject('PUT', `/api/user/admin/${c.id}`, admin.headers, validEdit(c, { verificationStatus: 'maybe' }))).statusCode).toBe(400);
+    expect(
+      (
+        await inject(
+          'PUT',
+          `/api/user/admin/${c.id}`,
+          admin.headers,
+          validEdit(c, { verificationStatus: 'maybe' }),
+        )
+      ).statusCode,
+    ).toBe(400);
     expect((await inject('PUT', '/api/user/admin/nope', admin.headers, validEdit(c))).statusCode).toBe(400);
-    expect((await inject('PUT', `/api/user/admin/${ZERO}`, admin.headers, validEdit(c))).statusCode).toBe(404);
+    expect((await inject('PUT', `/api/user/admin/${ZERO}`, admin.headers, validEdit(c))).statusCode).toBe(
+      404,
+    );
   });
 
   it('updates the user and records one audit row with only the changed fields', async () => {
@@ -112,7 +138,12 @@ describe('PUT /api/user/admin/:id (edit user)', () => {
     expect(row.name).toBe('Ada Lovelace');
     const rows = await auditRows(c.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: 'user.update', actorId: admin.id, targetId: c.id, ip: '127.0.0.1' });
+    expect(rows[0]).toMatchObject({
+      action: 'user.update',
+      actorId: admin.id,
+      targetId: c.id,
+      ip: '127.0.0.1',
+    });
     expect(rows[0]!.before).toEqual({
       firstName: before.firstName,
       lastName: before.lastName,
@@ -136,7 +167,12 @@ describe('PUT /api/user/admin/:id (edit user)', () => {
   it('refuses an e-mail another account uses (any case) with 409', async () => {
     const a = await createClient(t.app);
     const b = await createClient(t.app);
-    const res = await inject('PUT', `/api/user/admin/${a.id}`, admin.headers, validEdit(a, { email: b.email.toUpperCase() }));
+    const res = await inject(
+      'PUT',
+      `/api/user/admin/${a.id}`,
+      admin.headers,
+      validEdit(a, { email: b.email.toUpperCase() }),
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(MSG.emailTaken);
     expect((await userRow(a.id)).email).toBe(a.email);
@@ -145,13 +181,23 @@ describe('PUT /api/user/admin/:id (edit user)', () => {
 
   it('blocking through the edit ends the user’s sessions; an admin cannot block themselves', async () => {
     const c = await createClient(t.app);
-    const res = await inject('PUT', `/api/user/admin/${c.id}`, admin.headers, validEdit(c, { isBlocked: true }));
+    const res = await inject(
+      'PUT',
+      `/api/user/admin/${c.id}`,
+      admin.headers,
+      validEdit(c, { isBlocked: true }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().data.isBlocked).toBe(true);
     expect(await db().select().from(sessions).where(eq(sessions.userId, c.id))).toHaveLength(0);
     expect((await inject('GET', '/api/user/me', c.headers)).statusCode).toBe(401);
 
-    const self = await inject('PUT', `/api/user/admin/${admin.id}`, admin.headers, validEdit(admin, { isBlocked: true }));
+    const self = await inject(
+      'PUT',
+      `/api/user/admin/${admin.id}`,
+      admin.headers,
+      validEdit(admin, { isBlocked: true }),
+    );
     expect(self.statusCode).toBe(409);
     expect(self.json().message).toBe(USER_ADMIN_MSG.cannotBlockSelf);
   });
@@ -166,29 +212,46 @@ describe('PUT /api/user/admin/:id/verification (KYC review)', () => {
 
   it('refuses a bad status with 400 and a non-pending one with 409', async () => {
     const c = await createClient(t.app);
-    expect((await inject('PUT', `/api/user/admin/${c.id}/verification`, admin.headers, { status: 'pending' })).statusCode).toBe(400);
-    const res = await inject('PUT', `/api/user/admin/${c.id}/verification`, admin.headers, { status: 'verified' });
+    expect(
+      (await inject('PUT', `/api/user/admin/${c.id}/verification`, admin.headers, { status: 'pending' }))
+        .statusCode,
+    ).toBe(400);
+    const res = await inject('PUT', `/api/user/admin/${c.id}/verification`, admin.headers, {
+      status: 'verified',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(USER_ADMIN_MSG.verificationNotPending('awaiting'));
-    expect((await inject('PUT', `/api/user/admin/${ZERO}/verification`, admin.headers, { status: 'verified' })).statusCode).toBe(404);
+    expect(
+      (await inject('PUT', `/api/user/admin/${ZERO}/verification`, admin.headers, { status: 'verified' }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it.each([
     ['verified', USER_ADMIN_MSG.verifiedTitle, USER_ADMIN_MSG.verificationVerified],
     ['rejected', USER_ADMIN_MSG.rejectedTitle, USER_ADMIN_MSG.verificationRejected],
-  ])('sets %s, notifies and e-mails the client, writes one audit row, then refuses a second review', async (status, title, message) => {
-    const c = await pendingClient();
-    const res = await inject('PUT', `/api/user/admin/${c.id}/verification`, admin.headers, { status });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message, data: { verificationStatus: status } });
-    const notes = await db().select().from(notifications).where(eq(notifications.userId, c.id));
-    expect(notes.map((n) => n.title)).toEqual([title]);
-    expect((await t.smtp.waitForMail(c.email)).subject).toBe(title);
-    const rows = await auditRows(c.id);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: 'user.verification', before: { verificationStatus: 'pending' }, after: { verificationStatus: status } });
-    expect((await inject('PUT', `/api/user/admin/${c.id}/verification`, admin.headers, { status })).statusCode).toBe(409);
-  });
+  ])(
+    'sets %s, notifies and e-mails the client, writes one audit row, then refuses a second review',
+    async (status, title, message) => {
+      const c = await pendingClient();
+      const res = await inject('PUT', `/api/user/admin/${c.id}/verification`, admin.headers, { status });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ message, data: { verificationStatus: status } });
+      const notes = await db().select().from(notifications).where(eq(notifications.userId, c.id));
+      expect(notes.map((n) => n.title)).toEqual([title]);
+      expect((await t.smtp.waitForMail(c.email)).subject).toBe(title);
+      const rows = await auditRows(c.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        action: 'user.verification',
+        before: { verificationStatus: 'pending' },
+        after: { verificationStatus: status },
+      });
+      expect(
+        (await inject('PUT', `/api/user/admin/${c.id}/verification`, admin.headers, { status })).statusCode,
+      ).toBe(409);
+    },
+  );
 });
 
 describe('POST /api/user/admin/:id/block and /unblock', () => {
@@ -210,7 +273,9 @@ describe('POST /api/user/admin/:id/block and /unblock', () => {
     expect(unblocked.json().data.isBlocked).toBe(false);
     const again = await inject('POST', '/api/auth/signin', {}, { email: c.email, password: TEST_PASSWORD });
     expect(again.statusCode).toBe(200);
-    expect((await inject('GET', '/api/user/me', { authorization: `Bearer ${again.json().token}` })).statusCode).toBe(200);
+    expect(
+      (await inject('GET', '/api/user/me', { authorization: `Bearer ${again.json().token}` })).statusCode,
+    ).toBe(200);
 
     const rows = await auditRows(c.id);
     expect(rows.map((r) => [r.action, r.before, r.after])).toEqual([
@@ -223,7 +288,9 @@ describe('POST /api/user/admin/:id/block and /unblock', () => {
     const c = await createClient(t.app);
     await inject('POST', `/api/user/admin/${c.id}/block`, admin.headers);
     // A session created after the block (e.g. by another process racing it) is still refused.
-    await db().insert(sessions).values({ token: `${c.token}-late`, userId: c.id, expiresAt: new Date(Date.now() + 60_000) });
+    await db()
+      .insert(sessions)
+      .values({ token: `${c.token}-late`, userId: c.id, expiresAt: new Date(Date.now() + 60_000) });
     const res = await inject('GET', '/api/user/me', { authorization: `Bearer ${c.token}-late` });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(MSG.accountBlocked);
@@ -246,7 +313,11 @@ describe('PUT /api/user/admin/account/:id (currency symbol and plan)', () => {
     [{ accountPlan: 'Diamond' }, USER_ADMIN_MSG.allFieldsRequired],
   ])('refuses %j with 400', async (body, message) => {
     const c = await createClient(t.app);
-    const res = await inject('PUT', `/api/user/admin/account/${c.id}`, admin.headers, { currencySymbol: '€', accountPlan: 'Gold', ...body });
+    const res = await inject('PUT', `/api/user/admin/account/${c.id}`, admin.headers, {
+      currencySymbol: '€',
+      accountPlan: 'Gold',
+      ...body,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
   });
@@ -263,14 +334,23 @@ describe('PUT /api/user/admin/account/:id (currency symbol and plan)', () => {
     expect((await getClientFigures(db(), c.id)).balance).toBe(100_00n);
     const rows = await auditRows(c.id);
     expect(rows.map((r) => [r.action, r.before, r.after])).toEqual([
-      ['account.update', { currencySymbol: '$', accountPlan: 'Basic' }, { currencySymbol: '€', accountPlan: 'Gold' }],
+      [
+        'account.update',
+        { currencySymbol: '$', accountPlan: 'Basic' },
+        { currencySymbol: '€', accountPlan: 'Gold' },
+      ],
     ]);
   });
 });
 
 describe('POST /api/user/admin/account/:id/adjustments', () => {
   const adjust = (id: string, body: Record<string, unknown>, headers: Headers = admin.headers) =>
-    inject('POST', `/api/user/admin/account/${id}/adjustments`, headers, { direction: 'credit', amount: 10, reason: 'Goodwill', ...body });
+    inject('POST', `/api/user/admin/account/${id}/adjustments`, headers, {
+      direction: 'credit',
+      amount: 10,
+      reason: 'Goodwill',
+      ...body,
+    });
 
   it.each([
     [{ reason: '' }, USER_ADMIN_MSG.adjustmentReasonRequired],
@@ -292,26 +372,64 @@ describe('POST /api/user/admin/account/:id/adjustments', () => {
     expect(credit.statusCode).toBe(201);
     expect(credit.json()).toMatchObject({
       message: USER_ADMIN_MSG.adjustmentPosted,
-      data: { direction: 'credit', amount: 120.5, reason: 'Compensation for a delayed withdrawal', available: 170.5 },
+      data: {
+        direction: 'credit',
+        amount: 120.5,
+        reason: 'Compensation for a delayed withdrawal',
+        available: 170.5,
+      },
     });
-    const debit = await adjust(c.id, { direction: 'debit', amount: 70.5, reason: 'Duplicate credit corrected' });
+    const debit = await adjust(c.id, {
+      direction: 'debit',
+      amount: 70.5,
+      reason: 'Duplicate credit corrected',
+    });
     expect(debit.statusCode).toBe(201);
     expect(debit.json().data.available).toBe(100);
     expect(await getClientFigures(db(), c.id)).toMatchObject({ balance: 100_00n, totalDeposit: 50_00n });
 
     const history = (await inject('GET', '/api/transaction/all?type=adjustment', c.headers)).json();
     expect(history.total).toBe(2);
-    expect(history.data.map((l: { details: string; direction: string; amount: number; status: string }) => [l.details, l.direction, l.amount, l.status])).toEqual([
+    expect(
+      history.data.map((l: { details: string; direction: string; amount: number; status: string }) => [
+        l.details,
+        l.direction,
+        l.amount,
+        l.status,
+      ]),
+    ).toEqual([
       ['Duplicate credit corrected', 'debit', 70.5, 'approved'],
       ['Compensation for a delayed withdrawal', 'credit', 120.5, 'approved'],
     ]);
-    const [entry] = await db().select().from(journalEntries).where(eq(journalEntries.id, credit.json().data._id));
-    expect(entry).toMatchObject({ type: 'adjustment', actorId: admin.id, memo: 'Compensation for a delayed withdrawal' });
+    const [entry] = await db()
+      .select()
+      .from(journalEntries)
+      .where(eq(journalEntries.id, credit.json().data._id));
+    expect(entry).toMatchObject({
+      type: 'adjustment',
+      actorId: admin.id,
+      memo: 'Compensation for a delayed withdrawal',
+    });
 
     const rows = await auditRows(c.id);
     expect(rows.map((r) => [r.action, r.targetId, r.before, r.after])).toEqual([
-      ['account.adjustment', credit.json().data._id, { available: 50 }, { available: 170.5, direction: 'credit', amount: 120.5, reason: 'Compensation for a delayed withdrawal' }],
-      ['account.adjustment', debit.json().data._id, { available: 170.5 }, { available: 100, direction: 'debit', amount: 70.5, reason: 'Duplicate credit corrected' }],
+      [
+        'account.adjustment',
+        credit.json().data._id,
+        { available: 50 },
+        {
+          available: 170.5,
+          direction: 'credit',
+          amount: 120.5,
+          reason: 'Compensation for a delayed withdrawal',
+        },
+      ],
+      [
+        'account.adjustment',
+        debit.json().data._id,
+        { available: 170.5 },
+        { available: 100, direction: 'debit', amount: 70.5, reason: 'Duplicate credit corrected' },
+      ],
     ]);
     expect(await ledgerViolations(db())).toEqual([]);
   });
@@ -351,7 +469,8 @@ describe('POST /api/user/admin/account/:id/adjustments', () => {
 });
 
 describe('DELETE /api/user/admin/:id', () => {
-  const del = (id: string, headers: Headers = admin.headers) => inject('DELETE', `/api/user/admin/${id}`, headers);
+  const del = (id: string, headers: Headers = admin.headers) =>
+    inject('DELETE', `/api/user/admin/${id}`, headers);
 
   it('is refused (409) while any balance is not zero, a deposit is pending or a plan is active', async () => {
     const rich = await createClient(t.app, { balance: 1_00n });
@@ -370,17 +489,30 @@ describe('DELETE /api/user/admin/:id', () => {
         ],
       }),
     );
-    expect((await del(invested.id)).json().message).toBe(USER_ADMIN_MSG.deleteRefusedBalance('invested $3.00'));
+    expect((await del(invested.id)).json().message).toBe(
+      USER_ADMIN_MSG.deleteRefusedBalance('invested $3.00'),
+    );
 
     const withPlan = await createClient(t.app);
     const start = new Date();
-    await db().insert(plans).values({ userId: withPlan.id, plan: 'investment', amount: 1_00n, durationDays: 7, startDate: start, endDate: new Date(start.getTime() + 7 * 86_400_000) });
+    await db()
+      .insert(plans)
+      .values({
+        userId: withPlan.id,
+        plan: 'investment',
+        amount: 1_00n,
+        durationDays: 7,
+        startDate: start,
+        endDate: new Date(start.getTime() + 7 * 86_400_000),
+      });
     const planRefused = await del(withPlan.id);
     expect(planRefused.statusCode).toBe(409);
     expect(planRefused.json().message).toBe(USER_ADMIN_MSG.deleteRefusedPlan);
 
     const paying = await createClient(t.app);
-    await db().insert(deposits).values({ userId: paying.id, amount: 10_00n, wallet: 'bitcoin', proofKey: 'deposits/x.png' });
+    await db()
+      .insert(deposits)
+      .values({ userId: paying.id, amount: 10_00n, wallet: 'bitcoin', proofKey: 'deposits/x.png' });
     expect((await del(paying.id)).json().message).toBe(USER_ADMIN_MSG.deleteRefusedPendingDeposit);
 
     for (const u of [rich, invested, withPlan, paying]) {
@@ -396,12 +528,29 @@ describe('DELETE /api/user/admin/:id', () => {
   });
 
   it('erases personal data and sign-in, keeps the ledger, hides the user, removes their files', async () => {
-    const c = await createSignedInUser(t.app, { firstName: 'Grace', lastName: 'Hopper', phone: '+1 555 0199' });
+    const c = await createSignedInUser(t.app, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      phone: '+1 555 0199',
+    });
     const { storage } = t.app.ctx.services;
     const png = Buffer.from((await imageDataUrl()).split(',')[1]!, 'base64');
-    const keys = { profilePictureKey: `profiles/${c.id}.png`, documentFrontKey: `kyc/${c.id}-front.png`, documentBackKey: `kyc/${c.id}-back.png` };
+    const keys = {
+      profilePictureKey: `profiles/${c.id}.png`,
+      documentFrontKey: `kyc/${c.id}-front.png`,
+      documentBackKey: `kyc/${c.id}-back.png`,
+    };
     for (const key of Object.values(keys)) await storage.put(key, png);
-    await db().update(users).set({ ...keys, documentType: 'passport', address: '1 Navy Way', state: 'VA', verificationStatus: 'pending' }).where(eq(users.id, c.id));
+    await db()
+      .update(users)
+      .set({
+        ...keys,
+        documentType: 'passport',
+        address: '1 Navy Way',
+        state: 'VA',
+        verificationStatus: 'pending',
+      })
+      .where(eq(users.id, c.id));
     // Money came and went: the history must survive the deletion.
     await adjust(c.id, 'credit');
     await adjust(c.id, 'debit');
@@ -432,14 +581,19 @@ describe('DELETE /api/user/admin/:id', () => {
     expect(await db().select().from(sessions).where(eq(sessions.userId, c.id))).toHaveLength(0);
     expect(await db().select().from(accounts).where(eq(accounts.userId, c.id))).toHaveLength(0);
     expect((await inject('GET', '/api/user/me', c.headers)).statusCode).toBe(401);
-    expect((await inject('POST', '/api/auth/signin', {}, { email: c.email, password: TEST_PASSWORD })).statusCode).not.toBe(200);
+    expect(
+      (await inject('POST', '/api/auth/signin', {}, { email: c.email, password: TEST_PASSWORD })).statusCode,
+    ).not.toBe(200);
 
     const entries = await db().select().from(journalEntries).where(eq(journalEntries.userId, c.id));
     expect(entries).toHaveLength(2);
     expect(await ledgerViolations(db())).toEqual([]);
 
     expect((await inject('GET', `/api/user/admin/${c.id}`, admin.headers)).statusCode).toBe(404);
-    expect((await inject('GET', `/api/user/admin/email/${encodeURIComponent(row.email)}`, admin.headers)).statusCode).toBe(404);
+    expect(
+      (await inject('GET', `/api/user/admin/email/${encodeURIComponent(row.email)}`, admin.headers))
+        .statusCode,
+    ).toBe(404);
     const list = (await inject('GET', '/api/user/admin?pageSize=40&search=deleted', admin.headers)).json();
     expect(list.data.map((u: { _id: string }) => u._id)).not.toContain(c.id);
     expect((await del(c.id)).statusCode).toBe(404);
@@ -448,19 +602,28 @@ describe('DELETE /api/user/admin/:id', () => {
     const rows = await auditRows(c.id);
     expect(rows.filter((r) => r.action === 'user.delete')).toHaveLength(1);
     // The erased e-mail can be used by a new sign-up.
-    const again = await inject('POST', '/api/auth/signup', {}, {
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      email: c.email,
-      phone: '+1 555 0199',
-      password: TEST_PASSWORD,
-      gender: 'female',
-      country: 'United States',
-    });
+    const again = await inject(
+      'POST',
+      '/api/auth/signup',
+      {},
+      {
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        email: c.email,
+        phone: '+1 555 0199',
+        password: TEST_PASSWORD,
+        gender: 'female',
+        country: 'United States',
+      },
+    );
     expect(again.statusCode, again.body).toBeLessThan(300);
 
     async function adjust(id: string, direction: 'credit' | 'debit') {
-      const r = await inject('POST', `/api/user/admin/account/${id}/adjustments`, admin.headers, { direction, amount: 40, reason: 'Test' });
+      const r = await inject('POST', `/api/user/admin/account/${id}/adjustments`, admin.headers, {
+        direction,
+        amount: 40,
+        reason: 'Test',
+      });
       expect(r.statusCode).toBe(201);
     }
   });
@@ -473,22 +636,54 @@ describe('GET /api/user/admin/overview', () => {
     const c = await createClient(t.app);
     const day = 86_400_000;
     const ago = (ms: number) => new Date(Date.now() - ms);
-    await db().insert(deposits).values([
-      { userId: c.id, amount: 100_00n, wallet: 'bitcoin', proofKey: 'deposits/a.png', status: 'approved', reviewedAt: ago(3_600_000) },
-      { userId: c.id, amount: 200_00n, wallet: 'bitcoin', proofKey: 'deposits/b.png', status: 'approved', reviewedAt: ago(3 * day) },
-      { userId: c.id, amount: 400_00n, wallet: 'ethereum', proofKey: 'deposits/c.png', status: 'approved', reviewedAt: ago(20 * day) },
-      { userId: c.id, amount: 800_00n, wallet: 'ethereum', proofKey: 'deposits/d.png', status: 'approved', reviewedAt: ago(40 * day) },
-      { userId: c.id, amount: 1_00n, wallet: 'ethereum', proofKey: 'deposits/e.png' },
-    ]);
-    await db().insert(withdrawals).values({
-      userId: c.id,
-      method: 'crypto',
-      wallet: 'usdt',
-      address: 'TXYZ',
-      amount: 50_00n,
-      status: 'approved',
-      reviewedAt: ago(2 * day),
-    });
+    await db()
+      .insert(deposits)
+      .values([
+        {
+          userId: c.id,
+          amount: 100_00n,
+          wallet: 'bitcoin',
+          proofKey: 'deposits/a.png',
+          status: 'approved',
+          reviewedAt: ago(3_600_000),
+        },
+        {
+          userId: c.id,
+          amount: 200_00n,
+          wallet: 'bitcoin',
+          proofKey: 'deposits/b.png',
+          status: 'approved',
+          reviewedAt: ago(3 * day),
+        },
+        {
+          userId: c.id,
+          amount: 400_00n,
+          wallet: 'ethereum',
+          proofKey: 'deposits/c.png',
+          status: 'approved',
+          reviewedAt: ago(20 * day),
+        },
+        {
+          userId: c.id,
+          amount: 800_00n,
+          wallet: 'ethereum',
+          proofKey: 'deposits/d.png',
+          status: 'approved',
+          reviewedAt: ago(40 * day),
+        },
+        { userId: c.id, amount: 1_00n, wallet: 'ethereum', proofKey: 'deposits/e.png' },
+      ]);
+    await db()
+      .insert(withdrawals)
+      .values({
+        userId: c.id,
+        method: 'crypto',
+        wallet: 'usdt',
+        address: 'TXYZ',
+        amount: 50_00n,
+        status: 'approved',
+        reviewedAt: ago(2 * day),
+      });
     await db().update(users).set({ verificationStatus: 'pending' }).where(eq(users.id, c.id));
     const now = await read();
     expect(now.clients).toBe(base.clients + 1);
@@ -521,7 +716,9 @@ describe('GET /api/user/admin/export.csv', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('users.csv');
     const lines = res.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('No,First name,Last name,E-mail,Phone,Country,Role,Verification,Blocked,Account plan,Date joined,ID');
+    expect(lines[0]).toBe(
+      'No,First name,Last name,E-mail,Phone,Country,Role,Verification,Blocked,Account plan,Date joined,ID',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x.test"",""click"")","${tag}, ""Jr"""`);
     expect(lines[1]).toContain(evil.id);
@@ -533,8 +730,14 @@ describe('the audit log is append-only in the database', () => {
   it('refuses UPDATE and DELETE of audit rows whatever sends them', async () => {
     const c = await createClient(t.app);
     await inject('POST', `/api/user/admin/${c.id}/block`, admin.headers);
-    await expect(db().update(auditLog).set({ action: 'x' }).where(eq(auditLog.targetUserId, c.id))).rejects.toThrow();
-    await expect(db().delete(auditLog).where(and(eq(auditLog.targetUserId, c.id)))).rejects.toThrow();
+    await expect(
+      db().update(auditLog).set({ action: 'x' }).where(eq(auditLog.targetUserId, c.id)),
+    ).rejects.toThrow();
+    await expect(
+      db()
+        .delete(auditLog)
+        .where(and(eq(auditLog.targetUserId, c.id))),
+    ).rejects.toThrow();
     expect(await auditRows(c.id)).toHaveLength(1);
   });
 });

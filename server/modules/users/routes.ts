@@ -59,7 +59,9 @@ export async function userRoutes(app: AppInstance) {
         .send(await svc.exportUsersCsv(req.query.search)),
   );
 
-  app.get('/admin/overview', { schema: { tags }, preHandler: admin }, async () => ({ data: await svc.overview() }));
+  app.get('/admin/overview', { schema: { tags }, preHandler: admin }, async () => ({
+    data: await svc.overview(),
+  }));
 
   app.get(
     '/admin/email/:email',
@@ -70,13 +72,19 @@ export async function userRoutes(app: AppInstance) {
   app.get(
     '/admin/:id',
     { schema: { tags, params: z.object({ id: z.uuid('Invalid id') }) }, preHandler: admin },
-    async (req) => ({ data: await services.users.presentWithFigures(await services.users.findUser(req.params.id)) }),
+    async (req) => ({
+      data: await services.users.presentWithFigures(await services.users.findUser(req.params.id)),
+    }),
   );
 
-  app.put('/admin/:id', { schema: { tags, params: idParams, body: updateUserSchema }, preHandler: admin }, async (req) => ({
-    message: USER_ADMIN_MSG.userUpdated,
-    data: presentUser(await svc.updateUser(auditActor(req), req.params.id, req.body)),
-  }));
+  app.put(
+    '/admin/:id',
+    { schema: { tags, params: idParams, body: updateUserSchema }, preHandler: admin },
+    async (req) => ({
+      message: USER_ADMIN_MSG.userUpdated,
+      data: presentUser(await svc.updateUser(auditActor(req), req.params.id, req.body)),
+    }),
+  );
 
   app.put(
     '/admin/:id/verification',
@@ -84,7 +92,10 @@ export async function userRoutes(app: AppInstance) {
     async (req) => {
       const row = await svc.reviewVerification(auditActor(req), req.params.id, req.body);
       return {
-        message: req.body.status === 'verified' ? USER_ADMIN_MSG.verificationVerified : USER_ADMIN_MSG.verificationRejected,
+        message:
+          req.body.status === 'verified'
+            ? USER_ADMIN_MSG.verificationVerified
+            : USER_ADMIN_MSG.verificationRejected,
         data: presentUser(row),
       };
     },
