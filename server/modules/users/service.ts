@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors';
 import { centsToUsd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { getClientFigures } from '../ledger/service';
+import { currentActivePlan } from '../plans/service';
 import { createUserAdminService } from './admin-service';
 import { presentUser, type UserRow } from './presenter';
 
@@ -115,6 +116,8 @@ export function createUsersService(deps: ServiceDeps) {
 
     /** `presentUser(row)` with the ledger figures (USD), who referred the user and their active plan (or null). */
     async presentWithFigures(row: UserRow): Promise<UserWithFigures> {
+      // first: a plan whose end date has passed is completed, so its capital shows as available
+      const activePlan = await currentActivePlan(deps, row.id);
       const [figures, referrer] = await Promise.all([
         getClientFigures(db, row.id),
         row.referredBy
@@ -138,6 +141,7 @@ export function createUsersService(deps: ServiceDeps) {
           held: centsToUsd(figures.held),
         },
         referredBy: referrer[0] ?? null,
+        activePlan,
       };
     },
   };
