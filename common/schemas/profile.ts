@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isCountryName } from '../countries';
 import { DOCUMENT_TYPES, GENDERS, LIMITS, type VerificationStatus } from '../constants';
 import { MSG, PROFILE_MSG } from '../messages';
+import { changePasswordSchema } from './auth';
 import { PROOF_MAX_BYTES } from './deposits';
 
 /** Largest profile picture in bytes (seed §5, §9: larger than 2,000,000 bytes is refused). */
@@ -76,6 +77,21 @@ export const verificationSchema = z.object({
     .transform((s) => s || undefined),
 });
 export type VerificationInput = z.output<typeof verificationSchema>;
+
+/**
+ * The change-password form (seed §5): POST /api/auth/change-password's fields plus a confirmation
+ * that must match ("Passwords do not match"); nothing is sent until it does.
+ */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({
+    confirmPassword: z
+      .string({ error: MSG.required('Confirm password') })
+      .min(1, MSG.required('Confirm password')),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: MSG.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
 
 /** Which side of an identity document a file route serves. */
 export const DOCUMENT_SIDES = ['front', 'back'] as const;

@@ -170,10 +170,28 @@ const accountRoutes: RouteObject[] = [
       (m) => m.TransactionHistoryPage,
     ),
   },
-  comingSoon(paths.account.upgradeAccount, 'Upgrade Account'),
+  {
+    path: paths.account.upgradeAccount,
+    lazy: lazyComponent(
+      () => import('../features/profile/pages/upgrade-account-page'),
+      (m) => m.UpgradeAccountPage,
+    ),
+  },
   comingSoon(paths.account.notification, 'Notifications'),
-  comingSoon(paths.account.referrals, 'Referrals'),
-  comingSoon(paths.account.profile, 'My Profile'),
+  {
+    path: paths.account.referrals,
+    lazy: lazyComponent(
+      () => import('../features/referrals/pages/referrals-page'),
+      (m) => m.ReferralsPage,
+    ),
+  },
+  {
+    path: paths.account.profile,
+    lazy: lazyComponent(
+      () => import('../features/profile/pages/profile-page'),
+      (m) => m.ProfilePage,
+    ),
+  },
   comingSoon(paths.account.support, 'Support'),
 ];
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   IconArrowsExchange,
   IconBell,
@@ -13,6 +13,7 @@ import {
 import { Link, Navigate } from 'react-router';
 import { DashboardShell, type ShellLink } from '../../components/dashboard-shell';
 import { useCurrentUser } from '../../features/auth/api';
+import { ProfileAvatar } from '../../features/profile/components/profile-avatar';
 import { useSession } from '../../lib/session';
 import { paths } from '../paths';
 import { LogoutButton } from './logout-button';
@@ -35,7 +36,6 @@ export function AccountLayout() {
   useCurrentUser(Boolean(user));
   if (!user) return <Navigate to={paths.signin} replace />;
 
-  const fullName = `${user.firstName} ${user.lastName}`;
   return (
     <DashboardShell
       homeTo={paths.account.home}
@@ -61,7 +61,7 @@ export function AccountLayout() {
             <IconBell size={20} aria-hidden />
           </ActionIcon>
           <UnstyledButton component={Link} to={paths.account.profile} aria-label="My profile">
-            <Avatar src={user.profilePicture.url} name={fullName} alt={fullName} color="indigo" variant="filled" />
+            <ProfileAvatar user={user} />
           </UnstyledButton>
           <LogoutButton />
         </Group>

@@ -1,0 +1,102 @@
+/**
+ * TanStack Query hooks of the client's profile (seed §2.7 "/account/profile", §7 "User", "Auth"):
+ * the user with figures (GET /user/me), the profile, photo and verification changes, the password
+ * change, sign-out, and stored images (profile picture, identity documents), which are fetched with
+ * the bearer token because no public path serves them. Every change answers the refreshed user,
+ * which replaces the stored one (seed §4).
+ */
+import type { UpdateProfileInput, VerificationInput } from '@common/schemas/profile';
+import type { UserWithFigures } from '@common/schemas/users';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../lib/api-client';
+import { clearSession, getUser, updateUser } from '../../lib/session';
+
+/** Answer of the profile changes: what happened, and the refreshed user. */
+export interface UserChangeAnswer {
+  message: string;
+  data: UserWithFigures;
+}
+
+/** GET /user/me: the signed-in user with ledger figures and who referred them. */
+export const meQuery = queryOptions({
+  queryKey: ['profile', 'me'],
+  queryFn: async () => (await api.get<{ data: UserWithFigures }>('/user/me')).data,
+});
+
+/** The signed-in user; the stored user stands in (without figures) while the fresh copy loads. */
+export function useMe() {
+  return useQuery({ ...meQuery, placeholderData: () => (getUser() as UserWithFigures | null) ?? undefined });
+}
+
+/** Stores the refreshed user and lets the other views of it (header, account home) refetch. */
+function refreshUser(queryClient: QueryClient, user: UserWithFigures): void {
+  updateUser(user);
+  queryClient.setQueryData(meQuery.queryKey, user);
+  void queryClient.invalidateQueries({ queryKey: ['auth', 'user'] });
+  void queryClient.invalidateQueries({ queryKey: ['account', 'user'] });
+}
+
+/** A mutation whose answer carries the refreshed user. */
+function useUserChange<Input>(send: (input: Input) => Promise<UserChangeAnswer>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: send, onSuccess: (answer) => refreshUser(queryClient, answer.data) });
+}
+
+/** PATCH /user/profile {firstName, lastName, phone, gender, country}. */
+export function useUpdateProfile() {
+  return useUserChange((input: UpdateProfileInput) => api.patch<UserChangeAnswer>('/user/profile', input));
+}
+
+/** POST /user/profile-picture {image (data URL)}. */
+export function useUploadPicture() {
+  return useUserChange((image: string) => api.post<UserChangeAnswer>('/user/profile-picture', { image }));
+}
+
+/** POST /user/verification {documentType, address, state, documentFront, documentBack?}. */
+export function useSubmitVerification() {
+  return useUserChange((input: VerificationInput) => api.post<UserChangeAnswer>('/user/verification', input));
+}
+
+/** POST /auth/change-password {oldPassword, newPassword}; the answer's message is shown as is. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: { oldPassword: string; newPassword: string }) =>
+      api.post<{ message: string }>('/auth/change-password', input),
+  });
+}
+
+/** POST /auth/signout; the browser session is cleared whether or not the server answered. */
+export function useSignout() {
+  return useMutation({
+    mutationFn: () => api.post<unknown>('/auth/signout'),
+    onSettled: () => clearSession(),
+  });
+}
+
+const FILE_KEY = 'stored-image';
+
+/**
+ * A stored image (a presented `…url` such as `/api/files/profile-pictures/:id?v=…`) fetched with
+ * the bearer token, as an object URL for `<img src>`; undefined while loading or without a url.
+ * Object URLs are released when their cache entry is dropped.
+ */
+export function useStoredImage(url: string | null | undefined) {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        const data: unknown = event.query.state.data;
+        if (event.type === 'removed' && event.query.queryKey[0] === FILE_KEY && typeof data === 'string') {
+          URL.revokeObjectURL(data);
+        }
+      }),
+    [queryClient],
+  );
+  return useQuery({
+    queryKey: [FILE_KEY, url],
+    queryFn: async () => URL.createObjectURL(await api.blob(url!.replace(/^\/api(?=\/)/, ''))),
+    enabled: Boolean(url),
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,19 @@
+import { Avatar, type AvatarProps } from '@mantine/core';
+import type { PublicUser } from '@common/types';
+import { useStoredImage } from '../api';
+
+interface ProfileAvatarProps extends Omit<AvatarProps, 'src' | 'name' | 'alt'> {
+  user: Pick<PublicUser, 'firstName' | 'lastName' | 'profilePicture'>;
+}
+
+/**
+ * The user's profile picture (fetched with the bearer token), or their initials while it loads
+ * and when there is none (seed §2.7 header).
+ */
+export function ProfileAvatar({ user, ...props }: ProfileAvatarProps) {
+  const picture = useStoredImage(user.profilePicture.url);
+  const fullName = `${user.firstName} ${user.lastName}`;
+  return (
+    <Avatar src={picture.data} name={fullName} alt={fullName} color="indigo" variant="filled" {...props} />
+  );
+}

@@ -1,0 +1,20 @@
+/** How the profile's enums read on screen (seed §3, §4). */
+import type { DocumentType, Gender, VerificationStatus } from '@common/constants';
+
+export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
+  passport: 'Passport',
+  'national-id': 'National ID card',
+  'driver-license': "Driver's license",
+  other: 'Other identity document',
+};
+
+export const GENDER_LABELS: Record<Gender, string> = { male: 'Male', female: 'Female', other: 'Other' };
+
+/** Verification states as a badge ("failed" reads as rejected, DESIGN.md §4). */
+export const VERIFICATION_BADGES: Record<VerificationStatus, { label: string; color: string }> = {
+  awaiting: { label: 'Not verified', color: 'gray' },
+  pending: { label: 'Pending review', color: 'orange' },
+  verified: { label: 'Verified', color: 'green' },
+  rejected: { label: 'Rejected', color: 'red' },
+  failed: { label: 'Rejected', color: 'red' },
+};

@@ -1,0 +1,89 @@
+import { Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconId, IconLock, IconLogout, IconPencil, IconPhoto, IconUser } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { useSession } from '../../../lib/session';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { EditProfileForm } from '../components/edit-profile-form';
+import { LogoutPanel } from '../components/logout-panel';
+import { PhotoForm } from '../components/photo-form';
+import { ProfileAvatar } from '../components/profile-avatar';
+import { ProfileDetails } from '../components/profile-details';
+import { VerificationBadge } from '../components/verification-badge';
+import { VerificationPanel } from '../components/verification-panel';
+
+/** The tabs of seed §2.7, in order; `?tab=` names the open one. */
+const TABS = [
+  { value: 'profile', label: 'Profile', icon: IconUser },
+  { value: 'edit-profile', label: 'Edit Profile', icon: IconPencil },
+  { value: 'update-photo', label: 'Update Photo', icon: IconPhoto },
+  { value: 'change-password', label: 'Change Password', icon: IconLock },
+  { value: 'verification', label: 'Verification', icon: IconId },
+  { value: 'logout', label: 'Logout', icon: IconLogout },
+] as const satisfies ReadonlyArray<{ value: string; label: string; icon: ComponentType<{ size?: number }> }>;
+
+type TabValue = (typeof TABS)[number]['value'];
+
+const isTab = (value: string | null): value is TabValue => TABS.some((t) => t.value === value);
+
+/**
+ * /account/profile (seed §2.7): the client's details and the tabs to edit them, change the photo
+ * and password, upload identity documents, and log out.
+ */
+export function ProfilePage() {
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabValue = isTab(requested) ? requested : 'profile';
+  if (!user) return <Navigate to={paths.signin} replace />;
+
+  return (
+    <Stack gap="lg" w="100%" maw={1000} mx="auto">
+      <Group gap="md" wrap="nowrap">
+        <ProfileAvatar user={user} size={64} radius={64} />
+        <Stack gap={2} miw={0}>
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            My Profile
+          </Title>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {user.firstName} {user.lastName} · {user.email}
+          </Text>
+          <VerificationBadge status={user.verificationStatus} />
+        </Stack>
+      </Group>
+
+      <Tabs
+        value={tab}
+        onChange={(value) => setParams(value && value !== 'profile' ? { tab: value } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          {TABS.map(({ value, label, icon: Icon }) => (
+            <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
+              {label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="profile">
+          <ProfileDetails />
+        </Tabs.Panel>
+        <Tabs.Panel value="edit-profile">
+          <EditProfileForm user={user} />
+        </Tabs.Panel>
+        <Tabs.Panel value="update-photo">
+          <PhotoForm user={user} />
+        </Tabs.Panel>
+        <Tabs.Panel value="change-password">
+          <ChangePasswordForm />
+        </Tabs.Panel>
+        <Tabs.Panel value="verification">
+          <VerificationPanel user={user} />
+        </Tabs.Panel>
+        <Tabs.Panel value="logout">
+          <LogoutPanel />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

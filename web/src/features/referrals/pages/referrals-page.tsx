@@ -1,0 +1,143 @@
+import {
+  ActionIcon,
+  Card,
+  CopyButton,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Navigate } from 'react-router';
+import { PROFILE_MSG } from '@common/messages';
+import type { PublicReferral } from '@common/schemas/profile';
+import { paths } from '../../../app/paths';
+import { LoadError } from '../../../components/load-error';
+import { PagedTable, pageOf, usePaging, type Column } from '../../../components/paged-table';
+import { formatDateTime } from '../../../lib/format';
+import { notifySuccess } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { useReferrals } from '../api';
+
+const COLUMNS: Column<PublicReferral>[] = [
+  { header: 'Email', cell: (r) => r.email },
+  { header: 'Date registered', cell: (r) => formatDateTime(r.createdAt), nowrap: true },
+];
+
+/**
+ * /account/referrals (seed §2.7, §9): the referral link `{host}/signup?referral={id}` with a copy
+ * button, the referral ID, who referred the client, and the clients they referred (masked e-mail,
+ * date registered).
+ */
+export function ReferralsPage() {
+  const { user } = useSession();
+  if (!user) return <Navigate to={paths.signin} replace />;
+  return <Referrals userId={user._id} />;
+}
+
+function Referrals({ userId }: { userId: string }) {
+  const referrals = useReferrals(userId);
+  const paging = usePaging();
+  const data = referrals.data;
+
+  return (
+    <Stack gap="lg" w="100%" maw={1000} mx="auto">
+      <Stack gap="xs">
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          Referrals
+        </Title>
+        <Text c="dimmed">Invite friends with your link. Clients who sign up through it appear below.</Text>
+      </Stack>
+
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="referral-link-title">
+        <Stack gap="md">
+          <Title order={2} fz="lg" id="referral-link-title">
+            Your referral link
+          </Title>
+          {referrals.error && !data ? (
+            <LoadError
+              what="your referral link"
+              error={referrals.error}
+              onRetry={() => void referrals.refetch()}
+            />
+          ) : !data ? (
+            <Stack gap="xs" aria-busy="true" aria-label="Loading your referral link">
+              <Skeleton height={36} />
+              <Skeleton height={16} width="40%" />
+              <Skeleton height={16} width="60%" />
+            </Stack>
+          ) : (
+            <>
+              <TextInput
+                label="Referral link"
+                value={data.link}
+                readOnly
+                onFocus={(e) => e.currentTarget.select()}
+                rightSectionWidth={44}
+                rightSection={
+                  <CopyButton value={data.link} timeout={2000}>
+                    {({ copied, copy }) => (
+                      <Tooltip label={copied ? 'Copied' : 'Copy link'} withArrow>
+                        <ActionIcon
+                          variant="subtle"
+                          color={copied ? 'teal' : 'gray'}
+                          aria-label={copied ? 'Referral link copied' : 'Copy referral link'}
+                          onClick={() => {
+                            copy();
+                            notifySuccess(PROFILE_MSG.linkCopied);
+                          }}
+                        >
+                          {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </CopyButton>
+                }
+              />
+              <Group gap="xs">
+                <Text size="sm">Referral ID:</Text>
+                <Text size="sm" ff="monospace" fw={600}>
+                  {data.referralId}
+                </Text>
+              </Group>
+              <Text size="sm">
+                Referred by:{' '}
+                {data.referredBy ? (
+                  <Text span size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {data.referredBy.firstName} {data.referredBy.lastName} ({data.referredBy.email})
+                  </Text>
+                ) : (
+                  <Text span size="sm" c="dimmed">
+                    Nobody — you signed up directly
+                  </Text>
+                )}
+              </Text>
+            </>
+          )}
+        </Stack>
+      </Card>
+
+      <Stack gap="sm" component="section" aria-labelledby="referred-clients-title">
+        <Title order={2} fz="lg" id="referred-clients-title">
+          Referred clients
+        </Title>
+        <PagedTable
+          caption="Clients you referred"
+          columns={COLUMNS}
+          rows={data ? pageOf(data.referrals, paging) : undefined}
+          rowKey={(r) => `${r.email}-${r.createdAt}`}
+          loading={referrals.isPending}
+          error={referrals.error}
+          onRetry={() => void referrals.refetch()}
+          emptyText={PROFILE_MSG.noReferrals}
+          paging={paging}
+          total={data?.referrals.length ?? 0}
+          minWidth={360}
+        />
+      </Stack>
+    </Stack>
+  );
+}
