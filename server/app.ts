@@ -3,7 +3,7 @@
  * one error handler, the /api routes of every domain module, and the built web app from dist/web
  * with a fallback to index.html for client-side routes. main.ts starts it; tests call it directly.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -218,6 +218,15 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
           res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
+    // Public pages prerendered at build time (web/prerender-plugin.ts) get their own HTML, as routes
+    // so it is compressed: `/` → prerendered/index.html, `/about` → prerendered/about.html.
+    const prerendered = path.join(webRoot, 'prerendered');
+    for (const file of existsSync(prerendered) ? readdirSync(prerendered) : []) {
+      const url = file === 'index.html' ? '/' : `/${path.basename(file, '.html')}`;
+      app.get(url, { schema: { hide: true } }, (_req, reply) =>
+        reply.type('text/html').sendFile(`prerendered/${file}`, { maxAge: 0 }),
+      );
+    }
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api') || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {

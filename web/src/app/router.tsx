@@ -256,7 +256,8 @@ const adminRoutes: RouteObject[] = [
   comingSoon(paths.admin.auditLog, 'Audit Log'),
 ];
 
-const routes: RouteObject[] = [
+/** Every route; main.tsx makes the browser router of them, web/src/prerender.tsx renders public pages. */
+export const routes: RouteObject[] = [
   {
     Component: RouterProviders,
     HydrateFallback: PageLoader,
@@ -304,5 +305,5 @@ const routes: RouteObject[] = [
   },
 ];
 
-/** The app's browser router. */
-export const router = createBrowserRouter(routes);
+/** The app's browser router; main.tsx creates it once the first page's lazy routes have loaded. */
+export const createRouter = () => createBrowserRouter(routes);

@@ -106,16 +106,26 @@ function MenuButton({ label, to }: MenuLink) {
   );
 }
 
-/** The desktop main menu; the Documents dropdown's code loads with it (phones never need it). */
-function DesktopMenu() {
+/**
+ * The desktop main menu (hidden below `md`, where the burger shows). The Documents dropdown's code
+ * loads once the page knows it is on a desktop (`loadDropdown`), so phones never download it; until
+ * then a stand-in button shows, and a click on it opens the dropdown as soon as it has loaded.
+ */
+function DesktopMenu({ loadDropdown }: { loadDropdown: boolean }) {
+  const [clicked, setClicked] = useState(false);
+  const standIn = <DocumentsButton onClick={() => setClicked(true)} />;
   return (
-    <Group component="nav" aria-label="Main" gap={4}>
+    <Group component="nav" aria-label="Main" gap={4} visibleFrom="md">
       {MAIN_LINKS.map((link) => (
         <MenuButton key={link.label} {...link} />
       ))}
-      <Suspense fallback={<DocumentsButton />}>
-        <DocumentsMenu />
-      </Suspense>
+      {loadDropdown || clicked ? (
+        <Suspense fallback={standIn}>
+          <DocumentsMenu defaultOpened={clicked} />
+        </Suspense>
+      ) : (
+        standIn
+      )}
       <MenuButton {...CONTACT_LINK} />
     </Group>
   );
@@ -169,7 +179,8 @@ function Footer() {
           <strong>Risk warning:</strong> {brand.riskWarning}
         </Text>
         <Group justify="space-between" mt="sm" gap="xs">
-          <Text size="xs" c="dimmed">
+          {/* A page prerendered in an earlier year keeps that year until the footer re-renders */}
+          <Text size="xs" c="dimmed" suppressHydrationWarning>
             © {new Date().getFullYear()} {brand.name}. All rights reserved.
           </Text>
           <TranslationElement title="Choose a language" />
@@ -224,8 +235,8 @@ function TickerTape() {
 export function PublicLayout() {
   const [menuOpened, menu] = useDisclosure(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
-  // Read at the first render, so a phone never renders (and downloads) the desktop menu.
-  const desktop = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false });
+  // False while hydrating (the prerendered page cannot know the screen), then the real answer.
+  const desktop = useMediaQuery('(min-width: 62em)');
   const toggleMenu = () => {
     setMenuLoaded(true);
     menu.toggle();
@@ -239,11 +250,14 @@ export function PublicLayout() {
         <Container size="lg" py="sm">
           <Group justify="space-between" wrap="nowrap">
             <BrandLogo />
-            {desktop ? (
-              <DesktopMenu />
-            ) : (
-              <Burger opened={menuOpened} onClick={toggleMenu} aria-label="Open menu" aria-expanded={menuOpened} />
-            )}
+            <DesktopMenu loadDropdown={desktop} />
+            <Burger
+              hiddenFrom="md"
+              opened={menuOpened}
+              onClick={toggleMenu}
+              aria-label="Open menu"
+              aria-expanded={menuOpened}
+            />
           </Group>
         </Container>
       </Box>
