@@ -8,6 +8,8 @@ import { emailField } from './auth';
 
 export const EMAIL_LIMITS = { subject: 200, message: 10_000 } as const;
 
+const SELECT_USER = 'Please select a user';
+
 const text = (field: string, max: number) =>
   z
     .string({ error: MSG.required(field) })
@@ -15,15 +17,20 @@ const text = (field: string, max: number) =>
     .min(1, MSG.required(field))
     .max(max, `${field} must be at most ${max} characters`);
 
+const subject = text('Subject', EMAIL_LIMITS.subject);
+const message = text('Message', EMAIL_LIMITS.message);
+
+/** The API payload: the client by `email` (the seed's field) or by `userId`. */
 export const adminEmailSchema = z
   .object({
     email: emailField.optional(),
     userId: z.uuid('Invalid id').optional(),
-    subject: text('Subject', EMAIL_LIMITS.subject),
-    message: text('Message', EMAIL_LIMITS.message),
+    subject,
+    message,
   })
-  .refine((v) => v.email !== undefined || v.userId !== undefined, {
-    message: 'Please select a user',
-    path: ['userId'],
-  });
+  .refine((v) => v.email !== undefined || v.userId !== undefined, { message: SELECT_USER, path: ['userId'] });
 export type AdminEmailInput = z.output<typeof adminEmailSchema>;
+
+/** The /admin/emailing form: a client picked from the list (by id), subject and message. */
+export const adminEmailFormSchema = z.object({ userId: z.uuid({ error: SELECT_USER }), subject, message });
+export type AdminEmailFormInput = z.output<typeof adminEmailFormSchema>;

@@ -1,7 +1,6 @@
-import { ActionIcon, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   IconArrowsExchange,
-  IconBell,
   IconCash,
   IconChartLine,
   IconHeadset,
@@ -14,6 +13,7 @@ import { Link, Navigate } from 'react-router';
 import { DashboardShell, type ShellLink } from '../../components/dashboard-shell';
 import { useCurrentUser } from '../../features/auth/api';
 import { ProfileAvatar } from '../../features/profile/components/profile-avatar';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSession } from '../../lib/session';
 import { paths } from '../paths';
 import { LogoutButton } from './logout-button';
@@ -51,15 +51,7 @@ export function AccountLayout() {
               {user.account.accountPlan}
             </Badge>
           </Stack>
-          <ActionIcon
-            component={Link}
-            to={paths.account.notification}
-            variant="subtle"
-            size="lg"
-            aria-label="Notifications"
-          >
-            <IconBell size={20} aria-hidden />
-          </ActionIcon>
+          <NotificationBell />
           <UnstyledButton component={Link} to={paths.account.profile} aria-label="My profile">
             <ProfileAvatar user={user} />
           </UnstyledButton>

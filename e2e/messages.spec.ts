@@ -1,0 +1,323 @@
+/**
+ * Messages journeys: the admin notifies a client (the bell counts it, viewing the page clears it, the
+ * client deletes it); the client writes to support, the admin replies and closes the ticket, the
+ * reply shows on the client's support page and reaches their e-mail; the admin e-mails a client;
+ * a contact message is read and deleted. Every text carries HTML: no script runs in either browser,
+ * the pages show it literally and the e-mails escape it. axe at 1280 and 375 px on every page.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { BASE_URL } from './env';
+import { codeIn, expect, test } from './fixtures';
+
+const ADMIN = { email: 'admin@demo.test', password: 'Admin#2026demo' };
+const PASSWORD = 'Messages-pass-42';
+
+/** Markup that would run or render if any page or mail treated text as HTML. */
+const SCRIPT = '<script>window.__xss = 1; alert(1)</script>';
+const IMG = '<img src=x onerror="window.__xss = 2; alert(2)">';
+const BOLD = '<b>bold</b>';
+
+/** A mail as the e2e server stores it (the fixture's type leaves out `html`). */
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+type ReadMail = (to: string) => Promise<Omit<Mail, 'html'>>;
+
+/** A browser page that fails the test when any dialog opens (an injected `alert`). */
+function guard(page: Page, dialogs: string[]) {
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+}
+
+/** Both pages guarded; the admin works in a browser of their own, offline like `page`. */
+const journey = test.extend<{ adminPage: Page; dialogs: string[] }>({
+  // eslint-disable-next-line no-empty-pattern
+  dialogs: async ({}, use) => {
+    const dialogs: string[] = [];
+    await use(dialogs);
+    expect(dialogs, 'no injected script may open a dialog').toEqual([]);
+  },
+  adminPage: async ({ browser, dialogs }, use) => {
+    const context = await browser.newContext({ baseURL: BASE_URL });
+    await context.route(
+      (url) => url.origin !== BASE_URL,
+      (route) => route.abort('blockedbyclient'),
+    );
+    const adminPage = await context.newPage();
+    guard(adminPage, dialogs);
+    await use(adminPage);
+    expect(await adminPage.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    await context.close();
+  },
+  page: async ({ page, dialogs }, use) => {
+    guard(page, dialogs);
+    await use(page);
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  },
+});
+
+async function signIn(page: Page, { email, password }: { email: string; password: string }, asAdmin = false) {
+  await page.goto(asAdmin ? '/admin/login' : '/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /sign in|login/i }).click();
+  await expect(page).toHaveURL(asAdmin ? /\/admin\/users$/ : /\/account\/home$/);
+}
+
+/** A new verified client of these journeys (signed up and verified through the API). */
+async function newClient(request: APIRequestContext, readMail: ReadMail) {
+  const email = `messages.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const signup = await request.post('/api/auth/signup', {
+    data: {
+      firstName: 'Nora',
+      lastName: 'Notice',
+      email,
+      phone: '+1 555 0142',
+      password: PASSWORD,
+      gender: 'female',
+      country: 'Kosovo',
+    },
+  });
+  expect(signup.status()).toBe(201);
+  const { token, user } = (await (
+    await request.post('/api/auth/signin', { data: { email, password: PASSWORD } })
+  ).json()) as { token: string; user: { _id: string } };
+  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const verify = await request.post('/api/auth/verify-email', {
+    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
+    data: { otp: codeIn(await readMail(email)) },
+  });
+  expect(verify.status()).toBe(200);
+  return { id: user._id, email, password: PASSWORD, name: 'Nora Notice' };
+}
+
+/** Waits (up to 10 s) for the newest mail to `to` to have `subject`. */
+async function mailWithSubject(readMail: ReadMail, to: string, subject: string) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mail = (await readMail(to)) as Mail; // the stored JSON has the html part too
+    if (mail.subject === subject) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${to}; newest is "${mail.subject}"`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The mail's HTML shows the markup as escaped text and contains none of it as tags. */
+function expectEscaped(html: string) {
+  expect(html).not.toMatch(/<script|<img|<b>/i);
+  expect(html).toContain('&lt;script&gt;');
+  expect(html).toContain('&lt;img src=x onerror=&quot;');
+  expect(html).toContain('&lt;b&gt;bold&lt;/b&gt;');
+}
+
+/** No serious or critical axe violations, at 1280 px and at 375 px wide. */
+async function expectAccessible(page: Page, ready: () => Promise<void>) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await ready();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      serious.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+journey(
+  'the admin notifies a client: the bell counts it, viewing clears it, the client deletes it',
+  async ({ page, adminPage, request, readMail }) => {
+    const client = await newClient(request, readMail);
+    await signIn(page, client);
+    await signIn(adminPage, ADMIN, true);
+    await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+
+    const title = `Notice ${BOLD}`;
+    const message = `${SCRIPT} Hello ${IMG}`;
+    await adminPage.goto(`/admin/notifications/${client.id}?name=${encodeURIComponent(client.name)}`);
+    await expect(adminPage.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+    await expect(adminPage.getByText('No notifications found')).toBeVisible();
+    await adminPage.getByRole('button', { name: 'Add Notification' }).click();
+    const form = adminPage.getByRole('form', { name: 'Add notification' });
+    await form.getByRole('button', { name: 'Send notification' }).click();
+    await expect(form.getByText('Title is required')).toBeVisible();
+    await expect(form.getByText('Message is required')).toBeVisible();
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Message').fill(message);
+    await form.getByRole('button', { name: 'Send notification' }).click();
+    await expect(adminPage.getByText('Notification sent successfully')).toBeVisible();
+    const sent = adminPage.getByRole('listitem').filter({ hasText: title });
+    await expect(sent).toContainText(message);
+    await expectAccessible(adminPage, () => expect(sent).toBeVisible());
+
+    const mail = await mailWithSubject(readMail, client.email, title);
+    expect(mail.text).toContain(message);
+    expect(mail.html).not.toMatch(/<script|<img|<b>bold/i);
+    expect(mail.html).toContain('&lt;b&gt;bold&lt;/b&gt;');
+    expect(mail.html).toContain('&lt;script&gt;window.__xss = 1; alert(1)&lt;/script&gt;');
+
+    // The client's bell counts it; viewing the page marks it read and the bell drops to none.
+    await page.reload();
+    const bell = page.getByRole('link', { name: 'Notifications, 1 unread' });
+    await expect(bell).toBeVisible();
+    await bell.click();
+    await expect(page).toHaveURL(/\/account\/notification$/);
+    const item = page.getByRole('listitem').filter({ hasText: title });
+    await expect(item).toContainText(message);
+    await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+    await expect(item).toBeVisible();
+    await expectAccessible(page, () => expect(item).toBeVisible());
+
+    await item.getByRole('button', { name: /Delete/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Are you sure you want to delete this notification?');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Notification deleted successfully')).toBeVisible();
+    await expect(page.getByText('No notifications found')).toBeVisible();
+
+    // The admin's list follows; an admin may delete a client's notification too.
+    await adminPage.reload();
+    await expect(adminPage.getByText('No notifications found')).toBeVisible();
+    await adminPage.getByRole('button', { name: 'Add Notification' }).click();
+    await form.getByLabel('Title').fill('Second notice');
+    await form.getByLabel('Message').fill('To be removed by support');
+    await form.getByRole('button', { name: 'Send notification' }).click();
+    const second = adminPage.getByRole('listitem').filter({ hasText: 'Second notice' });
+    await second.getByRole('button', { name: /Delete/ }).click();
+    await adminPage.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(adminPage.getByText('Notification deleted successfully')).toBeVisible();
+    await expect(adminPage.getByText('No notifications found')).toBeVisible();
+  },
+);
+
+journey(
+  'the client writes to support; the reply shows on their support page and reaches their e-mail',
+  async ({ page, adminPage, request, readMail }) => {
+    const client = await newClient(request, readMail);
+    await signIn(page, client);
+    await signIn(adminPage, ADMIN, true);
+
+    // Pre-filled from ?message= (the upgrade page links here); an empty message is refused.
+    await page.goto(`/account/support?message=${encodeURIComponent('Please upgrade me to Gold')}`);
+    const box = page.getByRole('form', { name: 'Message to support' });
+    await expect(box.getByLabel('Message')).toHaveValue('Please upgrade me to Gold');
+    await box.getByLabel('Message').fill('   ');
+    await box.getByRole('button', { name: 'Send message' }).click();
+    await expect(box.getByText('Message is required')).toBeVisible();
+    const question = `Where is my deposit? ${BOLD} ${IMG}`;
+    await box.getByLabel('Message').fill(question);
+    await box.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Message sent successfully')).toBeVisible();
+    await expect(box.getByLabel('Message')).toHaveValue('');
+    const mine = page.getByRole('list', { name: 'Your messages' }).getByRole('listitem').first();
+    await expect(mine).toContainText(question);
+    await expect(mine).toContainText('Open');
+    await expect(mine).toContainText('No reply from support yet.');
+    await expectAccessible(page, () => expect(mine).toBeVisible());
+
+    // The admin sees it with the client's e-mail (linking to the user page) and replies.
+    await adminPage.goto('/admin/support-tickets');
+    const ticket = adminPage
+      .getByRole('listitem')
+      .filter({ has: adminPage.getByRole('link', { name: client.email }) });
+    await expect(ticket).toContainText(question);
+    await expect(ticket.getByRole('link', { name: client.email })).toHaveAttribute(
+      'href',
+      `/admin/users/${client.id}`,
+    );
+    await expectAccessible(adminPage, () => expect(ticket).toBeVisible());
+    const answer = `We found it ${SCRIPT} ${BOLD}`;
+    await ticket.getByRole('textbox', { name: 'Reply' }).fill(answer);
+    await ticket.getByRole('button', { name: 'Send reply' }).click();
+    await expect(adminPage.getByText('Reply sent successfully')).toBeVisible();
+    await expect(ticket.getByRole('list', { name: 'Replies' })).toContainText(answer);
+    await ticket.getByRole('button', { name: /^Close ticket/ }).click();
+    await expect(adminPage.getByText('Ticket updated successfully')).toBeVisible();
+    await expect(ticket).toHaveCount(0); // the default view lists open tickets
+    await adminPage.getByText('Closed', { exact: true }).click();
+    await expect(ticket).toContainText('Closed');
+
+    // The client reads the reply on their support page and in their e-mail.
+    await page.reload();
+    await expect(mine.getByRole('list', { name: 'Replies' })).toContainText(`Support`);
+    await expect(mine.getByRole('list', { name: 'Replies' })).toContainText(answer);
+    await expect(mine).toContainText('Closed');
+    await expect(mine.getByLabel('Add to this message')).toHaveCount(0);
+    const mail = await mailWithSubject(readMail, client.email, 'Support replied to your message');
+    expect(mail.text).toContain(answer);
+    expect(mail.html).not.toMatch(/<script|<b>bold/i);
+    expect(mail.html).toContain(
+      '&lt;script&gt;window.__xss = 1; alert(1)&lt;/script&gt; &lt;b&gt;bold&lt;/b&gt;',
+    );
+
+    // Deleting asks first.
+    await ticket.getByRole('button', { name: /^Delete ticket/ }).click();
+    const dialog = adminPage.getByRole('dialog');
+    await expect(dialog).toContainText('Are you sure you want to delete this ticket?');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(adminPage.getByText('Ticket deleted successfully')).toBeVisible();
+    await expect(ticket).toHaveCount(0);
+  },
+);
+
+journey(
+  'the admin e-mails one client; the HTML arrives escaped',
+  async ({ adminPage, request, readMail }) => {
+    const client = await newClient(request, readMail);
+    await signIn(adminPage, ADMIN, true);
+    await adminPage.getByRole('link', { name: 'Emailing' }).first().click();
+    await expect(adminPage).toHaveURL(/\/admin\/emailing$/);
+    await expect(adminPage.getByRole('heading', { level: 1, name: 'Send Emails' })).toBeVisible();
+    await adminPage.getByRole('button', { name: 'Send email' }).click();
+    await expect(adminPage.getByText('Please select a user')).toBeVisible();
+    await expect(adminPage.getByText('Subject is required')).toBeVisible();
+    await expect(adminPage.getByText('Message is required')).toBeVisible();
+    await expectAccessible(adminPage, () => expect(adminPage.getByLabel('Subject')).toBeVisible());
+
+    await adminPage.getByRole('combobox', { name: 'Client' }).fill(client.email);
+    await adminPage.getByRole('option', { name: new RegExp(client.email.replace(/[.+]/g, '\\$&')) }).click();
+    const subject = `Hello ${BOLD} ${SCRIPT}`;
+    const message = `${IMG}\nSecond line ${BOLD} ${SCRIPT}`;
+    await adminPage.getByLabel('Subject').fill(subject);
+    await adminPage.getByLabel('Message').fill(message);
+    await adminPage.getByRole('button', { name: 'Send email' }).click();
+    await expect(adminPage.getByText('Email sent successfully')).toBeVisible();
+    await expect(adminPage.getByLabel('Subject')).toHaveValue('');
+
+    const mail = await mailWithSubject(readMail, client.email, subject);
+    expect(mail.text).toContain('Second line <b>bold</b>');
+    expectEscaped(mail.html);
+  },
+);
+
+journey('a contact message with HTML shows as text and is deleted', async ({ adminPage, request }) => {
+  const name = `Casey ${BOLD}`;
+  const message = `Question ${SCRIPT} ${IMG} ${Date.now()}`;
+  const sent = await request.post('/api/contacts', { data: { name, email: 'casey@example.com', message } });
+  expect(sent.status()).toBe(201);
+
+  await signIn(adminPage, ADMIN, true);
+  await expect(adminPage.getByRole('link', { name: 'Contact' }).first()).toHaveAttribute(
+    'href',
+    '/admin/contacts',
+  );
+  await adminPage.goto('/admin/contacts');
+  const card = adminPage.getByRole('listitem').filter({ hasText: message });
+  await expect(card).toContainText(name);
+  await expect(card).toContainText('casey@example.com');
+  await expectAccessible(adminPage, () => expect(card).toBeVisible());
+
+  await card.getByRole('button', { name: /^Delete message/ }).click();
+  await adminPage.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(adminPage.getByText('Contact deleted')).toBeVisible();
+  await expect(card).toHaveCount(0);
+});

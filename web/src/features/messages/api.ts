@@ -1,0 +1,54 @@
+/**
+ * TanStack Query hooks of the back office's messages (seed §2.8, §7): the contact form's messages
+ * (GET and DELETE /contacts) and e-mailing one client (POST /user/admin/email), whom the admin finds
+ * by name or e-mail (GET /user/admin?search=).
+ */
+import type { AdminEmailFormInput } from '@common/schemas/emailing';
+import type { UsersPage } from '@common/schemas/users';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+/** A message from the public contact form (seed §3 "Contact message"). */
+export interface ContactMessage {
+  _id: string;
+  name: string;
+  email: string;
+  message: string;
+  createdAt: string;
+}
+
+/** GET /contacts (admin): every message, newest first. */
+export const contactsQuery = queryOptions({
+  queryKey: ['contacts'],
+  queryFn: async () => (await api.get<{ data: ContactMessage[] }>('/contacts')).data,
+});
+
+/** DELETE /contacts/:id (admin). */
+export function useDeleteContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ message: string }>(`/contacts/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contacts'] }),
+  });
+}
+
+/** GET /user/admin?search= (first 20 matches): the clients the e-mail form offers. */
+export const recipientsQuery = (search: string) =>
+  queryOptions({
+    queryKey: ['messages', 'recipients', search],
+    queryFn: async () =>
+      (
+        await api.get<UsersPage>('/user/admin', {
+          params: { page: 1, pageSize: 20, search: search || undefined },
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+
+/** POST /user/admin/email (admin): e-mails one client. */
+export function useSendEmail() {
+  return useMutation({
+    mutationFn: (input: AdminEmailFormInput) =>
+      api.post<{ message: string; data: { userId: string; email: string } }>('/user/admin/email', input),
+  });
+}

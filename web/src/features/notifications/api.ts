@@ -1,0 +1,62 @@
+/**
+ * TanStack Query hooks of the notifications (seed §7 "Notifications"): the client's own list with
+ * its unread count (the header bell), marking them read, deleting one; an admin's list of one
+ * user's notifications and sending one.
+ */
+import type {
+  CreateNotificationInput,
+  PublicNotification,
+  UserNotifications,
+} from '@common/schemas/notifications';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+const keys = {
+  all: ['notifications'] as const,
+  user: ['notifications', 'user'] as const,
+  admin: (userId: string) => ['notifications', 'admin', userId] as const,
+};
+
+/** GET /notifications/user: the client's notifications, newest first, and how many are unread. */
+export const userNotificationsQuery = queryOptions({
+  queryKey: keys.user,
+  queryFn: () => api.get<UserNotifications>('/notifications/user'),
+  // the bell picks up new notices while the client works
+  refetchInterval: 60_000,
+});
+
+/** GET /notifications?userId= (admin): one user's notifications. */
+export const adminNotificationsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: keys.admin(userId),
+    queryFn: async () =>
+      (await api.get<{ data: PublicNotification[] }>('/notifications', { params: { userId } })).data,
+  });
+
+/** PUT /notifications/user/read: marks the client's notifications read (the bell drops to 0). */
+export function useMarkNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.put<{ message: string; unread: number }>('/notifications/user/read'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.user }),
+  });
+}
+
+/** DELETE /notifications/:id: the client's own, or any for an admin. */
+export function useDeleteNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ message: string }>(`/notifications/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+/** POST /notifications (admin): sends a notice to one user (in-app and by e-mail). */
+export function useSendNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateNotificationInput) =>
+      api.post<{ message: string; data: PublicNotification }>('/notifications', input),
+    onSuccess: (_answer, input) => queryClient.invalidateQueries({ queryKey: keys.admin(input.userId) }),
+  });
+}

@@ -1,0 +1,118 @@
+import {
+  Anchor,
+  Button,
+  Collapse,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { MESSAGING_MSG } from '@common/messages';
+import { createNotificationSchema, NOTIFICATION_LIMITS } from '@common/schemas/notifications';
+import { paths } from '../../../app/paths';
+import { BusyButton } from '../../../components/busy-button';
+import { errorMessage } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { zodForm } from '../../../lib/zod-form';
+import { adminNotificationsQuery, useSendNotification } from '../api';
+import { NotificationList } from '../components/notification-list';
+
+/** The collapsible Add Notification form (seed §2.8): title and message for this user. */
+function AddNotificationForm({ userId }: { userId: string }) {
+  const [opened, { toggle }] = useDisclosure(false);
+  const send = useSendNotification();
+  const form = useForm({
+    initialValues: { userId, title: '', message: '' },
+    ...zodForm(createNotificationSchema),
+  });
+  const submit = form.onSubmit((values) =>
+    send.mutate(values, {
+      onSuccess: () => {
+        notifySuccess(MESSAGING_MSG.notificationSent);
+        form.reset();
+      },
+      onError: (error) => notifyError(errorMessage(error, MESSAGING_MSG.anErrorOccurred)),
+    }),
+  );
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+      <Button
+        variant="subtle"
+        onClick={toggle}
+        aria-expanded={opened}
+        aria-controls="add-notification"
+        rightSection={
+          opened ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />
+        }
+      >
+        Add Notification
+      </Button>
+      <Collapse expanded={opened} id="add-notification">
+        <form onSubmit={submit} noValidate aria-label="Add notification">
+          <Stack gap="sm" mt="sm">
+            <TextInput
+              label="Title"
+              required
+              maxLength={NOTIFICATION_LIMITS.title}
+              {...form.getInputProps('title')}
+            />
+            <Textarea
+              label="Message"
+              required
+              autosize
+              minRows={3}
+              maxLength={NOTIFICATION_LIMITS.message}
+              {...form.getInputProps('message')}
+            />
+            <Group>
+              <BusyButton type="submit" busy={send.isPending}>
+                Send notification
+              </BusyButton>
+            </Group>
+          </Stack>
+        </form>
+      </Collapse>
+    </Paper>
+  );
+}
+
+/**
+ * /admin/notifications/:id?name= (seed §2.8): send a notification to one client (in-app and by
+ * e-mail) and list or delete theirs.
+ */
+export function AdminNotificationsPage() {
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const name = params.get('name');
+  const query = useQuery(adminNotificationsQuery(id));
+
+  return (
+    <Stack gap="md" w="100%" maw={900} mx="auto">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          Notifications
+        </Title>
+        <Text c="dimmed">
+          {name ? 'For ' : 'For this client. '}
+          {name && (
+            <Anchor component={Link} to={paths.admin.user(id)} underline="always">
+              {name}
+            </Anchor>
+          )}
+          {name && '. '}
+          Each notification is also sent to the client by e-mail.
+        </Text>
+      </Stack>
+      <AddNotificationForm userId={id} />
+      <NotificationList notifications={query.data} error={query.error} onRetry={() => void query.refetch()} />
+    </Stack>
+  );
+}

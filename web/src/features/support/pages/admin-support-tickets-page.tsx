@@ -1,0 +1,211 @@
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { MESSAGING_MSG } from '@common/messages';
+import { SUPPORT_MESSAGE_MAX, type PublicSupportTicket, type SupportStatus } from '@common/schemas/support';
+import { paths } from '../../../app/paths';
+import { BusyButton } from '../../../components/busy-button';
+import { confirmAction } from '../../../components/confirm';
+import { LoadError } from '../../../components/load-error';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { adminTicketsQuery, useDeleteTicket, useUpdateTicket } from '../api';
+import { TicketStatus } from '../components/ticket-status';
+import { TicketThread } from '../components/ticket-thread';
+
+type Filter = 'all' | SupportStatus;
+
+/** The reply box of one ticket; the reply reaches the client's support page and e-mail. */
+function ReplyBox({ ticketId }: { ticketId: string }) {
+  const update = useUpdateTicket();
+  const form = useForm({
+    initialValues: { reply: '' },
+    validate: { reply: (v) => (v.trim() ? null : 'Please write a reply') },
+  });
+  const submit = form.onSubmit(({ reply }) =>
+    update.mutate(
+      { id: ticketId, reply: reply.trim() },
+      {
+        onSuccess: (answer) => {
+          notifySuccess(answer.message);
+          form.reset();
+        },
+        onError: (error) => notifyError(errorMessage(error, MESSAGING_MSG.anErrorOccurred)),
+      },
+    ),
+  );
+  return (
+    <form onSubmit={submit} noValidate aria-label="Reply to the client">
+      <Stack gap="xs">
+        <Textarea
+          label="Reply"
+          description="Sent to the client in-app and by e-mail."
+          autosize
+          minRows={2}
+          maxLength={SUPPORT_MESSAGE_MAX}
+          {...form.getInputProps('reply')}
+        />
+        <Group>
+          <BusyButton type="submit" size="xs" busy={update.isPending}>
+            Send reply
+          </BusyButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** One ticket: message, the client's e-mail linking to their page, replies, reply box, Close/Reopen, Delete. */
+function TicketCard({ ticket }: { ticket: PublicSupportTicket }) {
+  const update = useUpdateTicket();
+  const remove = useDeleteTicket();
+  const nextStatus: SupportStatus = ticket.status === 'open' ? 'closed' : 'open';
+
+  const setStatus = () =>
+    update.mutate(
+      { id: ticket._id, status: nextStatus },
+      {
+        onSuccess: (answer) => notifySuccess(answer.message),
+        onError: (error) => notifyError(errorMessage(error, MESSAGING_MSG.anErrorOccurred)),
+      },
+    );
+  const onDelete = async () => {
+    const confirmed = await confirmAction({
+      title: 'Delete ticket',
+      message: MESSAGING_MSG.confirmDeleteTicket,
+      confirmLabel: 'Delete',
+      danger: true,
+    });
+    if (!confirmed) return;
+    remove.mutate(ticket._id, {
+      onSuccess: (answer) => notifySuccess(answer.message),
+      onError: (error) => notifyError(errorMessage(error, MESSAGING_MSG.anErrorOccurred)),
+    });
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md" component="li">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs" align="flex-start">
+          <Stack gap={2} miw={0}>
+            <Anchor
+              component={Link}
+              to={paths.admin.user(ticket.user._id)}
+              fw={600}
+              size="sm"
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {ticket.user.email}
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
+              {ticket.closedAt && ` · closed ${formatDateTime(ticket.closedAt)}`}
+            </Text>
+          </Stack>
+          <TicketStatus status={ticket.status} />
+        </Group>
+        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{ticket.message}</Text>
+        <TicketThread replies={ticket.replies} clientLabel="Client" />
+        <ReplyBox ticketId={ticket._id} />
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="default"
+            loading={update.isPending}
+            onClick={setStatus}
+            aria-label={`${ticket.status === 'open' ? 'Close' : 'Reopen'} ticket from ${ticket.user.email}`}
+          >
+            {ticket.status === 'open' ? 'Close' : 'Reopen'}
+          </Button>
+          <Button
+            size="xs"
+            variant="outline"
+            color="red.9"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            loading={remove.isPending}
+            onClick={() => void onDelete()}
+            aria-label={`Delete ticket from ${ticket.user.email}`}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /admin/support-tickets (seed §2.8; DESIGN.md §5): every client's tickets, newest first, with replies. */
+export function AdminSupportTicketsPage() {
+  const [filter, setFilter] = useState<Filter>('open');
+  const query = useQuery(adminTicketsQuery(filter === 'all' ? undefined : filter));
+
+  let body;
+  if (query.error && !query.data) {
+    body = <LoadError what="the support tickets" error={query.error} onRetry={() => void query.refetch()} />;
+  } else if (!query.data) {
+    body = (
+      <Stack gap="sm" aria-busy="true" aria-label="Loading support tickets">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height={160} radius="md" />
+        ))}
+      </Stack>
+    );
+  } else if (query.data.length === 0) {
+    body = (
+      <Card withBorder radius="md" padding="lg">
+        <Text c="dimmed" ta="center">
+          {MESSAGING_MSG.noTickets}
+        </Text>
+      </Card>
+    );
+  } else {
+    body = (
+      <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Support tickets">
+        {query.data.map((t) => (
+          <TicketCard key={t._id} ticket={t} />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" w="100%" maw={960} mx="auto">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          Support Tickets
+        </Title>
+        <Text c="dimmed">
+          Messages from clients, newest first. Replies reach the client’s support page and e-mail.
+        </Text>
+      </Stack>
+      <SegmentedControl
+        value={filter}
+        onChange={(value) => setFilter(value as Filter)}
+        data={[
+          { value: 'open', label: 'Open' },
+          { value: 'closed', label: 'Closed' },
+          { value: 'all', label: 'All' },
+        ]}
+        aria-label="Show tickets"
+        w={{ base: '100%', xs: 'auto' }}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {body}
+    </Stack>
+  );
+}

@@ -1,0 +1,157 @@
+import { Card, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { MESSAGING_MSG, MSG } from '@common/messages';
+import { SUPPORT_MESSAGE_MAX, supportMessageSchema, type PublicSupportTicket } from '@common/schemas/support';
+import { BusyButton } from '../../../components/busy-button';
+import { LoadError } from '../../../components/load-error';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { zodForm } from '../../../lib/zod-form';
+import { myTicketsQuery, useAddClientReply, useSendSupportMessage } from '../api';
+import { TicketStatus } from '../components/ticket-status';
+import { TicketThread } from '../components/ticket-thread';
+
+/** A follow-up box under an open ticket. */
+function FollowUp({ ticketId }: { ticketId: string }) {
+  const add = useAddClientReply();
+  const form = useForm({ initialValues: { message: '' }, ...zodForm(supportMessageSchema) });
+  const submit = form.onSubmit(({ message }) =>
+    add.mutate(
+      { id: ticketId, message },
+      {
+        onSuccess: () => {
+          notifySuccess(MSG.messageSent);
+          form.reset();
+        },
+        onError: (error) => notifyError(errorMessage(error, MESSAGING_MSG.anErrorOccurred)),
+      },
+    ),
+  );
+  return (
+    <form onSubmit={submit} noValidate aria-label="Add to this message">
+      <Stack gap="xs">
+        <Textarea
+          label="Add to this message"
+          autosize
+          minRows={2}
+          maxLength={SUPPORT_MESSAGE_MAX}
+          {...form.getInputProps('message')}
+        />
+        <Group>
+          <BusyButton type="submit" size="xs" variant="light" busy={add.isPending}>
+            Send
+          </BusyButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** One of the client's tickets: their message, status, support's replies, and a follow-up box while open. */
+function MyTicket({ ticket }: { ticket: PublicSupportTicket }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="li">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" c="dimmed">
+            Sent <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
+          </Text>
+          <TicketStatus status={ticket.status} />
+        </Group>
+        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{ticket.message}</Text>
+        <TicketThread replies={ticket.replies} clientLabel="You" />
+        {!ticket.replies.some((r) => r.fromSupport) && (
+          <Text size="sm" c="dimmed">
+            No reply from support yet.
+          </Text>
+        )}
+        {ticket.status === 'open' && <FollowUp ticketId={ticket._id} />}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The client's earlier messages, newest first: skeleton, retry on failure, empty text. */
+function MyTickets() {
+  const query = useQuery(myTicketsQuery);
+  if (query.error && !query.data) {
+    return <LoadError what="your messages" error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  if (!query.data) {
+    return (
+      <Stack gap="sm" aria-busy="true" aria-label="Loading your messages">
+        <Skeleton height={96} radius="md" />
+        <Skeleton height={96} radius="md" />
+      </Stack>
+    );
+  }
+  if (query.data.length === 0) return <Text c="dimmed">You have not sent any message yet.</Text>;
+  return (
+    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your messages">
+      {query.data.map((t) => (
+        <MyTicket key={t._id} ticket={t} />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * /account/support (seed §2.7, §5, §8; DESIGN.md §5): the message box (pre-filled from `?message=`,
+ * e.g. by the upgrade page) and below it the client's messages with their status and support's replies.
+ */
+export function SupportPage() {
+  const [params] = useSearchParams();
+  const send = useSendSupportMessage();
+  const form = useForm({
+    initialValues: { message: (params.get('message') ?? '').slice(0, SUPPORT_MESSAGE_MAX) },
+    ...zodForm(supportMessageSchema),
+  });
+  const submit = form.onSubmit((values) =>
+    send.mutate(values, {
+      onSuccess: () => {
+        notifySuccess(MSG.messageSent);
+        form.setValues({ message: '' });
+      },
+      onError: (error) => notifyError(errorMessage(error, MESSAGING_MSG.anErrorOccurred)),
+    }),
+  );
+
+  return (
+    <Stack gap="lg" w="100%" maw={840} mx="auto">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          Support
+        </Title>
+        <Text c="dimmed">Write to our support team; the answer shows below and is sent to your e-mail.</Text>
+      </Stack>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <form onSubmit={submit} noValidate aria-label="Message to support">
+          <Stack gap="sm">
+            <Textarea
+              label="Message"
+              required
+              autosize
+              minRows={4}
+              maxLength={SUPPORT_MESSAGE_MAX}
+              {...form.getInputProps('message')}
+            />
+            <Group>
+              <BusyButton type="submit" busy={send.isPending}>
+                Send message
+              </BusyButton>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      <Stack gap="sm" component="section" aria-labelledby="my-messages">
+        <Title order={2} fz="lg" id="my-messages">
+          Your messages
+        </Title>
+        <MyTickets />
+      </Stack>
+    </Stack>
+  );
+}
