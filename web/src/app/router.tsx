@@ -177,7 +177,13 @@ const accountRoutes: RouteObject[] = [
       (m) => m.UpgradeAccountPage,
     ),
   },
-  comingSoon(paths.account.notification, 'Notifications'),
+  {
+    path: paths.account.notification,
+    lazy: lazyComponent(
+      () => import('../features/notifications/pages/notifications-page'),
+      (m) => m.NotificationsPage,
+    ),
+  },
   {
     path: paths.account.referrals,
     lazy: lazyComponent(
@@ -192,7 +198,13 @@ const accountRoutes: RouteObject[] = [
       (m) => m.ProfilePage,
     ),
   },
-  comingSoon(paths.account.support, 'Support'),
+  {
+    path: paths.account.support,
+    lazy: lazyComponent(
+      () => import('../features/support/pages/support-page'),
+      (m) => m.SupportPage,
+    ),
+  },
 ];
 
 const adminRoutes: RouteObject[] = [
@@ -229,7 +241,13 @@ const adminRoutes: RouteObject[] = [
       (m) => m.AddTransactionPage,
     ),
   },
-  comingSoon(paths.admin.notifications(ID), 'Notifications'),
+  {
+    path: paths.admin.notifications(ID),
+    lazy: lazyComponent(
+      () => import('../features/notifications/pages/admin-notifications-page'),
+      (m) => m.AdminNotificationsPage,
+    ),
+  },
   {
     path: paths.admin.deposits(ID),
     lazy: lazyComponent(loadClientRequestsPages, (m) => m.ClientDepositsPage),
@@ -250,9 +268,27 @@ const adminRoutes: RouteObject[] = [
       (m) => m.PendingReviewsPage,
     ),
   },
-  comingSoon(paths.admin.contacts, 'Contacts'),
-  comingSoon(paths.admin.emailing, 'Send Emails'),
-  comingSoon(paths.admin.supportTickets, 'Support Tickets'),
+  {
+    path: paths.admin.contacts,
+    lazy: lazyComponent(
+      () => import('../features/messages/pages/admin-contacts-page'),
+      (m) => m.AdminContactsPage,
+    ),
+  },
+  {
+    path: paths.admin.emailing,
+    lazy: lazyComponent(
+      () => import('../features/messages/pages/admin-emailing-page'),
+      (m) => m.AdminEmailingPage,
+    ),
+  },
+  {
+    path: paths.admin.supportTickets,
+    lazy: lazyComponent(
+      () => import('../features/support/pages/admin-support-tickets-page'),
+      (m) => m.AdminSupportTicketsPage,
+    ),
+  },
   comingSoon(paths.admin.auditLog, 'Audit Log'),
 ];
 
