@@ -219,14 +219,32 @@ const adminRoutes: RouteObject[] = [
   {
     path: paths.admin.dashboard,
     lazy: lazyComponent(
-      () => import('../features/users/pages/admin-users-page'),
-      (m) => m.AdminUsersPage,
+      () => import('../features/users/pages/admin-dashboard-page'),
+      (m) => m.AdminDashboardPage,
     ),
   },
-  comingSoon(paths.admin.user(ID), 'User Profile'),
-  comingSoon(paths.admin.userAccount(ID), 'Edit Account'),
+  {
+    path: paths.admin.user(ID),
+    lazy: lazyComponent(
+      () => import('../features/users/pages/admin-user-page'),
+      (m) => m.AdminUserPage,
+    ),
+  },
+  {
+    path: paths.admin.userAccount(ID),
+    lazy: lazyComponent(
+      () => import('../features/users/pages/admin-user-account-page'),
+      (m) => m.AdminUserAccountPage,
+    ),
+  },
   comingSoon(paths.admin.addProfit(ID), 'Add Profit'),
-  comingSoon(paths.admin.editUser(ID), 'Edit User'),
+  {
+    path: paths.admin.editUser(ID),
+    lazy: lazyComponent(
+      () => import('../features/users/pages/admin-edit-user-page'),
+      (m) => m.AdminEditUserPage,
+    ),
+  },
   {
     path: paths.admin.transactions(ID),
     lazy: lazyComponent(
@@ -289,7 +307,13 @@ const adminRoutes: RouteObject[] = [
       (m) => m.AdminSupportTicketsPage,
     ),
   },
-  comingSoon(paths.admin.auditLog, 'Audit Log'),
+  {
+    path: paths.admin.auditLog,
+    lazy: lazyComponent(
+      () => import('../features/audit/pages/audit-log-page'),
+      (m) => m.AuditLogPage,
+    ),
+  },
 ];
 
 /** Every route; main.tsx makes the browser router of them, web/src/prerender.tsx renders public pages. */

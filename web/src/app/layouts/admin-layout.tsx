@@ -3,6 +3,7 @@ import {
   IconClipboardCheck,
   IconHeadset,
   IconHistory,
+  IconLayoutDashboard,
   IconMail,
   IconMessage,
   IconUsers,
@@ -14,8 +15,12 @@ import { useSession } from '../../lib/session';
 import { paths } from '../paths';
 import { LogoutButton } from './logout-button';
 
-/** The back-office sidebar (seed §2.8, plus pending reviews and the audit log). */
+/**
+ * The back-office sidebar (seed §2.8, plus the overview, pending reviews and the audit log). It folds
+ * away on wide screens with its own burger and opens as a panel over the page on phones.
+ */
 const ADMIN_LINKS: ShellLink[] = [
+  { label: 'Dashboard', to: paths.admin.dashboard, icon: IconLayoutDashboard },
   { label: 'Users', to: paths.admin.users, icon: IconUsers },
   { label: 'Pending reviews', to: paths.admin.pendingReviews, icon: IconClipboardCheck },
   { label: 'Contact', to: paths.admin.contacts, icon: IconMessage },

@@ -1,9 +1,19 @@
 /**
- * TanStack Query hooks of the users module (seed §7 "User"): the admin's paged users list with
- * search (GET /user/admin).
+ * TanStack Query hooks of the users module (seed §7 "User"; issue 6): the admin's paged users list
+ * with search and its CSV export, one user with ledger figures, the overview figures, and the back
+ * office's changes (edit, KYC review, block / unblock, delete, account labels, adjustments). Every
+ * change invalidates the cached queries: figures, histories and the audit log all move with it.
  */
-import type { UsersPage } from '@common/schemas/users';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { PublicUser } from '@common/types';
+import type {
+  AdjustmentDirection,
+  AdminOverview,
+  UpdateAccountInput,
+  UserWithFigures,
+  UsersPage,
+} from '@common/schemas/users';
+import type { VerificationStatus } from '@common/constants';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
 /** The query of GET /user/admin (seed §9: sizes 10, 20, 30, 40). */
@@ -20,3 +30,118 @@ export const adminUsersQuery = (params: UsersParams) =>
     queryFn: () => api.get<UsersPage>('/user/admin', { params: { ...params } }),
     placeholderData: keepPreviousData,
   });
+
+/** GET /user/admin/:id: the user with ledger figures (USD), referrer and active plan. */
+export const adminUserQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['users', 'admin', 'detail', id],
+    queryFn: async () => (await api.get<{ data: UserWithFigures }>(`/user/admin/${id}`)).data,
+  });
+
+/** GET /user/admin/overview: clients, pending reviews, approved deposits and withdrawals. */
+export const adminOverviewQuery = () =>
+  queryOptions({
+    queryKey: ['users', 'admin', 'overview'],
+    queryFn: async () => (await api.get<{ data: AdminOverview }>('/user/admin/overview')).data,
+  });
+
+/** Saves a Blob through a temporary link (the browser's download). */
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  // The download has started from the URL; give the browser a moment before releasing it.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** GET /user/admin/export.csv?search= with the session's token, saved as users.csv. */
+export async function downloadUsersCsv(search?: string): Promise<void> {
+  saveBlob(await api.blob('/user/admin/export.csv', { params: { search } }), 'users.csv');
+}
+
+/**
+ * A stored file of a user (identity document) by the authenticated API path the server presents
+ * (`/api/files/...`), fetched with the session's token.
+ */
+export function userFile(url: string): Promise<Blob> {
+  return api.blob(url.replace(/^\/api(?=\/)/, ''));
+}
+
+/** What the edit-user form sends (PUT /user/admin/:id; seed §7). */
+export interface UpdateUserPayload {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  location: { address: string; state: string };
+  verificationStatus: VerificationStatus;
+  isBlocked: boolean;
+}
+
+/** What an adjustment sends (POST /user/admin/account/:id/adjustments). `amount` is USD. */
+export interface AdjustmentPayload {
+  direction: AdjustmentDirection;
+  amount: number | string;
+  reason: string;
+}
+
+/** The answer of a posted adjustment: the client's available balance after it (USD). */
+export interface PostedAdjustment {
+  _id: string;
+  direction: AdjustmentDirection;
+  amount: number;
+  reason: string;
+  available: number;
+}
+
+type Changed<T> = { message: string; data: T };
+
+/** A mutation that refreshes every cached query once it succeeds. */
+function useChange<V, T>(mutationFn: (vars: V) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries() });
+}
+
+/** PUT /user/admin/:id: user info, verification status and block flag. */
+export function useUpdateUser(id: string) {
+  return useChange((payload: UpdateUserPayload) =>
+    api.put<Changed<PublicUser>>(`/user/admin/${id}`, payload),
+  );
+}
+
+/** PUT /user/admin/:id/verification: verify or reject a pending KYC submission. */
+export function useReviewVerification(id: string) {
+  return useChange((status: 'verified' | 'rejected') =>
+    api.put<Changed<PublicUser>>(`/user/admin/${id}/verification`, { status }),
+  );
+}
+
+/** POST /user/admin/:id/block or /unblock. */
+export function useSetBlocked(id: string) {
+  return useChange((blocked: boolean) =>
+    api.post<Changed<PublicUser>>(`/user/admin/${id}/${blocked ? 'block' : 'unblock'}`),
+  );
+}
+
+/** DELETE /user/admin/:id: erases the client's personal data and sign-in (409 while money remains). */
+export function useDeleteUser(id: string) {
+  return useChange(() => api.delete<{ message: string }>(`/user/admin/${id}`));
+}
+
+/** PUT /user/admin/account/:id: currency symbol and account plan. */
+export function useUpdateAccount(id: string) {
+  return useChange((payload: UpdateAccountInput) =>
+    api.put<Changed<PublicUser>>(`/user/admin/account/${id}`, payload),
+  );
+}
+
+/** POST /user/admin/account/:id/adjustments with the form's Idempotency-Key. */
+export function usePostAdjustment(id: string) {
+  return useChange(({ payload, idempotencyKey }: { payload: AdjustmentPayload; idempotencyKey: string }) =>
+    api.post<Changed<PostedAdjustment>>(`/user/admin/account/${id}/adjustments`, payload, {
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
+  );
+}

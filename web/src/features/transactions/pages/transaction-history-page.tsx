@@ -1,7 +1,9 @@
-import { Group, Stack, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { PublicTransaction } from '@common/schemas/transactions';
 import { BusyButton } from '../../../components/busy-button';
+import type { Column } from '../../../components/paged-table';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
 import { downloadHistoryCsv, historyQuery } from '../api';
@@ -16,9 +18,29 @@ import {
 } from '../components/history-table';
 import { CLIENT_STATUS_LABELS } from '../../../lib/transaction-labels';
 
-const COLUMNS = [dateColumn, methodColumn, typeColumn, amountColumn, statusColumn(CLIENT_STATUS_LABELS)];
+/** The line's details: an admin's stated reason for a transaction, adjustment or void (DESIGN.md §1.2). */
+const detailsColumn: Column<PublicTransaction> = {
+  header: 'Details',
+  cell: (t) => (
+    <Text size="sm" lineClamp={2} maw={280}>
+      {t.details || '—'}
+    </Text>
+  ),
+};
 
-/** /account/transaction-history (seed §2.7): Date, Method, Type, Amount, Status; search, filters, paging, CSV. */
+const COLUMNS = [
+  dateColumn,
+  methodColumn,
+  typeColumn,
+  amountColumn,
+  statusColumn(CLIENT_STATUS_LABELS),
+  detailsColumn,
+];
+
+/**
+ * /account/transaction-history (seed §2.7): Date, Method, Type, Amount, Status, and the Details an
+ * admin gave (the reason of an adjustment or void); search, filters, paging, CSV.
+ */
 export function TransactionHistoryPage() {
   const history = useHistoryFilters();
   const query = useQuery(historyQuery(history.params));

@@ -1,0 +1,246 @@
+/**
+ * Back-office journey (issue 6): a new client (with a `<script>` in their name) signs up and sends
+ * identity documents; the admin finds them by e-mail, opens their page, views and verifies the KYC,
+ * posts an adjustment the client sees with its reason, edits the user, blocks them (their open
+ * session in another browser stops working), unblocks them, and reads every action back in the
+ * audit log. Stored markup renders as text and no script runs; axe at 1280 and 375 px.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { BASE_URL } from './env';
+import { codeIn, expect, test } from './fixtures';
+
+const ADMIN = { email: 'admin@demo.test', password: 'Admin#2026demo' };
+const PASSWORD = 'Journey#2026pass';
+const SCRIPT_NAME = '<script>window.__xss=1</script>';
+/** A real 1×1 PNG. */
+const PNG_DATA_URL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** A JSON call to the API as a browser-less client (no cookies, so no XSRF pair is needed). */
+async function call(method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${BASE_URL}/api${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...(token && { authorization: `Bearer ${token}` }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A browser of its own (own session and storage), offline like `page`, with a script-run probe. */
+async function newBrowserPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 900 } });
+  await context.route(
+    (url) => url.origin !== BASE_URL,
+    (route) => route.abort('blockedbyclient'),
+  );
+  return context.newPage();
+}
+
+async function signIn(page: Page, email: string, password: string, asAdmin = false) {
+  await page.goto(asAdmin ? '/admin/login' : '/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /sign in|login/i }).click();
+  await expect(page).toHaveURL(asAdmin ? /\/admin\/users$/ : /\/account\/home$/);
+}
+
+async function expectNoSeriousViolations(page: Page, what: string) {
+  // judge the page at rest: the pointer off any link or button it last clicked
+  await page.mouse.move(0, 0);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    what,
+  ).toEqual([]);
+}
+
+/** axe at desktop and phone widths, then back to desktop. */
+async function checkBothWidths(page: Page, what: string, ready: () => Promise<void>) {
+  await ready();
+  await expectNoSeriousViolations(page, `${what} at 1280 px`);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await ready();
+  await expectNoSeriousViolations(page, `${what} at 375 px`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function confirmDialog(page: Page, button: string) {
+  await page.getByRole('dialog').getByRole('button', { name: button, exact: true }).click();
+}
+
+test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads it all in the audit log', async ({
+  browser,
+  readMail,
+}) => {
+  test.setTimeout(180_000);
+  // A new client with markup in their name signs up, confirms the e-mail and sends documents.
+  const email = `kyc.${Date.now().toString(36)}@example.com`;
+  await call('POST', '/auth/signup', {
+    firstName: 'Eve',
+    lastName: SCRIPT_NAME,
+    email,
+    phone: '+1 555 0142',
+    password: PASSWORD,
+    gender: 'female',
+    country: 'United States',
+  });
+  const { token } = (await call('POST', '/auth/signin', { email, password: PASSWORD })) as { token: string };
+  await call('POST', '/auth/verify-email', { otp: codeIn(await readMail(email)) }, token);
+  await call(
+    'POST',
+    '/user/verification',
+    {
+      documentType: 'passport',
+      address: '1 Main St',
+      state: 'Ohio',
+      documentFront: PNG_DATA_URL,
+      documentBack: PNG_DATA_URL,
+    },
+    token,
+  );
+
+  const clientPage = await newBrowserPage(browser);
+  await signIn(clientPage, email, PASSWORD);
+  const adminPage = await newBrowserPage(browser);
+  await signIn(adminPage, ADMIN.email, ADMIN.password, true);
+
+  // The dashboard's overview sits above the users list.
+  await adminPage.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(
+    adminPage.getByRole('region', { name: 'Overview' }).getByText('Identity checks waiting'),
+  ).toBeVisible();
+  await checkBothWidths(adminPage, 'dashboard', async () => {
+    await expect(adminPage.getByRole('table', { name: 'Approved (count · amount)' })).toBeVisible();
+  });
+
+  // Find the client by e-mail; their name shows as text.
+  await adminPage.getByRole('link', { name: 'Users', exact: true }).click();
+  await adminPage.getByRole('textbox', { name: 'Search' }).fill(email);
+  const row = adminPage.getByRole('row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(SCRIPT_NAME);
+  await row.getByRole('link', { name: /^View/ }).click();
+  await expect(adminPage).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}$/);
+  const userUrl = adminPage.url();
+  await expect(adminPage.getByRole('heading', { level: 1 })).toHaveText(`Eve ${SCRIPT_NAME}`);
+  await expect(adminPage.getByText('Pending review').first()).toBeVisible();
+  expect(await adminPage.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  await checkBothWidths(adminPage, 'user page', async () => {
+    await expect(adminPage.getByRole('heading', { name: 'Identity verification' })).toBeVisible();
+  });
+
+  // The identity document, full size; then Verify.
+  await adminPage.getByRole('button', { name: 'View front' }).click();
+  await expect(adminPage.getByRole('img', { name: 'Identity document, front, full size' })).toBeVisible();
+  await adminPage.keyboard.press('Escape');
+  await adminPage.getByRole('button', { name: 'Verify', exact: true }).click();
+  await confirmDialog(adminPage, 'Verify');
+  await expect(adminPage.getByText('Verification approved')).toBeVisible();
+  const kyc = adminPage.getByRole('region', { name: 'Identity verification' });
+  await expect(kyc.getByText('Verified')).toBeVisible();
+  await expect(kyc.getByRole('button', { name: 'Verify', exact: true })).toBeDisabled();
+
+  // An adjustment: the reason is required; the client sees the credit with it.
+  await adminPage.getByRole('link', { name: 'Account', exact: true }).click();
+  await expect(adminPage).toHaveURL(/\/admin\/users\/account\/[0-9a-f-]{36}\?name=/);
+  await adminPage.getByRole('button', { name: 'Post adjustment' }).click();
+  await expect(adminPage.getByText('Please give the reason for this adjustment')).toBeVisible();
+  await adminPage.getByLabel('Amount (USD)').fill('42.50');
+  await adminPage.getByLabel('Reason').fill('Compensation for a delayed withdrawal');
+  await adminPage.getByRole('button', { name: 'Post adjustment' }).click();
+  await expect(adminPage.getByRole('dialog')).toContainText('Post a credit of $42.50');
+  await confirmDialog(adminPage, 'Post adjustment');
+  await expect(adminPage.getByText('Adjustment posted successfully')).toBeVisible();
+  const balances = adminPage.getByRole('table', { name: 'Balances and totals' });
+  await expect(balances.getByRole('row', { name: /Balance \(available\)/ })).toContainText('$42.50');
+  await checkBothWidths(adminPage, 'account page', async () => {
+    await expect(adminPage.getByRole('heading', { name: 'Adjustment' })).toBeVisible();
+  });
+
+  await clientPage.goto('/account/transaction-history');
+  const line = clientPage.getByRole('row').filter({ hasText: 'Adjustment' });
+  await expect(line).toContainText('+$42.50');
+  await expect(line).toContainText('Compensation for a delayed withdrawal');
+
+  // Edit the user: every field is required.
+  await adminPage.goto(userUrl);
+  await adminPage.getByRole('link', { name: 'Edit user' }).click();
+  const firstName = adminPage.getByLabel('First name');
+  await expect(firstName).toHaveValue('Eve');
+  await firstName.fill('');
+  await adminPage.getByRole('button', { name: 'Save changes' }).click();
+  await expect(adminPage.getByText('All fields are required')).toBeVisible();
+  await firstName.fill('Evelyn');
+  await adminPage.getByLabel('State').fill('Texas');
+  await checkBothWidths(adminPage, 'edit page', async () => {
+    await expect(adminPage.getByRole('button', { name: 'Save changes' })).toBeVisible();
+  });
+  await adminPage.getByRole('button', { name: 'Save changes' }).click();
+  await expect(adminPage.getByText('User updated successfully')).toBeVisible();
+  await expect(adminPage).toHaveURL(userUrl);
+  await expect(adminPage.getByRole('heading', { level: 1 })).toHaveText(`Evelyn ${SCRIPT_NAME}`);
+  await expect(adminPage.getByRole('table', { name: 'Profile' })).toContainText('Texas');
+
+  // Block: the client's open session stops working at once.
+  await adminPage.getByRole('button', { name: 'Block', exact: true }).click();
+  await confirmDialog(adminPage, 'Block');
+  await expect(adminPage.getByText('User blocked; their sessions have ended')).toBeVisible();
+  await expect(adminPage.getByText('Blocked', { exact: true })).toBeVisible();
+  await clientPage.goto('/account/transaction-history');
+  await expect(clientPage).toHaveURL(/\/signin$/);
+  await clientPage.getByLabel('Email').fill(email);
+  await clientPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await clientPage.getByRole('button', { name: /sign in/i }).click();
+  await expect(clientPage.getByText('Your account has been blocked. Please contact support.')).toBeVisible();
+
+  // Unblock: the client signs in again.
+  await adminPage.getByRole('button', { name: 'Unblock', exact: true }).click();
+  await confirmDialog(adminPage, 'Unblock');
+  await expect(adminPage.getByText('User unblocked')).toBeVisible();
+  await signIn(clientPage, email, PASSWORD);
+
+  // Every action, read back in the audit log opened on this client.
+  await adminPage
+    .getByRole('navigation', { name: 'Pages of this user' })
+    .getByRole('link', { name: 'Audit log' })
+    .click();
+  await expect(adminPage).toHaveURL(/\/admin\/audit-log\?targetUserId=/);
+  const log = adminPage.getByRole('table', { name: 'Audit log' });
+  for (const action of [
+    'user.verification',
+    'account.adjustment',
+    'user.update',
+    'user.block',
+    'user.unblock',
+  ]) {
+    await expect(log.getByRole('row').filter({ hasText: action }), action).toHaveCount(1);
+  }
+  await expect(log.getByRole('row').filter({ hasText: 'user.update' })).toContainText('Eve → Evelyn');
+  await expect(log.getByRole('row').filter({ hasText: 'account.adjustment' })).toContainText(
+    'Compensation for a delayed withdrawal',
+  );
+  await expect(log.getByRole('row').filter({ hasText: 'user.block' })).toContainText(ADMIN.email);
+  await checkBothWidths(adminPage, 'audit log', async () => {
+    await expect(log.getByRole('row').filter({ hasText: 'user.block' })).toHaveCount(1);
+  });
+
+  // The action filter narrows the whole log.
+  await adminPage.getByRole('button', { name: 'Show every client' }).click();
+  await adminPage.getByRole('combobox', { name: 'Action' }).click();
+  await adminPage.getByRole('option', { name: 'user.unblock' }).click();
+  await expect(log.getByRole('row').filter({ hasText: 'user.block' })).toHaveCount(0);
+  await expect(log.getByRole('row').filter({ hasText: 'user.unblock' })).toHaveCount(1);
+
+  // No stored script ran on any admin page.
+  expect(await adminPage.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  await adminPage.context().close();
+  await clientPage.context().close();
+});

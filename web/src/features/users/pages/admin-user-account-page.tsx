@@ -1,0 +1,260 @@
+import {
+  Anchor,
+  Card,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ACCOUNT_PLANS } from '@common/constants';
+import { USER_ADMIN_MSG } from '@common/messages';
+import {
+  adjustmentSchema,
+  updateAccountSchema,
+  type UpdateAccountInput,
+  type UserWithFigures,
+} from '@common/schemas/users';
+import { paths } from '../../../app/paths';
+import { BusyButton } from '../../../components/busy-button';
+import { confirmAction } from '../../../components/confirm';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { LoadError } from '../../../components/load-error';
+import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
+import { errorMessage } from '../../../lib/api-client';
+import { formatUsd } from '../../../lib/format';
+import { notifySuccess } from '../../../lib/notify';
+import { adminUserQuery, usePostAdjustment, useUpdateAccount, type AdjustmentPayload } from '../api';
+import { InfoTable } from '../components/info-table';
+
+function Balances({ user }: { user: UserWithFigures }) {
+  const a = user.account;
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="balances-title">
+      <Title order={2} fz="lg" id="balances-title">
+        Balances and totals
+      </Title>
+      <Text size="sm" c="dimmed" mb="xs">
+        Derived from the ledger; they change only through postings (deposits, withdrawals, profit,
+        adjustments).
+      </Text>
+      <InfoTable
+        label="Balances and totals"
+        rows={[
+          ['Balance (available)', formatUsd(a.balance)],
+          ['Held for withdrawals', formatUsd(a.held)],
+          ['Invested in a plan', formatUsd(a.invested)],
+          ['Total deposited', formatUsd(a.totalDeposit)],
+          ['Total profit', formatUsd(a.totalProfit)],
+          ['Referral bonus', formatUsd(a.referralBonus)],
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** Currency symbol and account plan (Basic … Platinum). */
+function AccountForm({ user }: { user: UserWithFigures }) {
+  const update = useUpdateAccount(user._id);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<UpdateAccountInput>({
+    initialValues: { currencySymbol: user.account.currencySymbol, accountPlan: user.account.accountPlan },
+    validate: schemaResolver(updateAccountSchema, { sync: true }),
+  });
+  const submit = form.onSubmit((values) => {
+    setFailure(null);
+    update.mutate(values, {
+      onSuccess: ({ message }) => {
+        notifySuccess(message);
+        form.resetDirty();
+      },
+      onError: (error) => setFailure(errorMessage(error, 'Something went wrong')),
+    });
+  });
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="labels-title"
+    >
+      <Title order={2} fz="lg" mb="sm" id="labels-title">
+        Account
+      </Title>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <FormErrorAlert message={failure} />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              label="Currency symbol"
+              required
+              maxLength={8}
+              {...form.getInputProps('currencySymbol')}
+            />
+            <Select
+              label="Account plan"
+              data={[...ACCOUNT_PLANS]}
+              allowDeselect={false}
+              required
+              {...form.getInputProps('accountPlan')}
+            />
+          </SimpleGrid>
+          <div>
+            <BusyButton type="submit" busy={update.isPending}>
+              Update account
+            </BusyButton>
+          </div>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/**
+ * A ledger adjustment (DESIGN.md §5): credit or debit of the available balance with a required
+ * reason the client sees in their history; confirmed first, sent with an Idempotency-Key.
+ */
+function AdjustmentForm({ user }: { user: UserWithFigures }) {
+  const post = usePostAdjustment(user._id);
+  const idempotency = useIdempotencyKey();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<AdjustmentPayload>({
+    initialValues: { direction: 'credit', amount: '', reason: '' },
+    validate: schemaResolver(adjustmentSchema, { sync: true }),
+  });
+  const name = `${user.firstName} ${user.lastName}`;
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    const amount = formatUsd(Number(values.amount));
+    const confirmed = await confirmAction({
+      title: values.direction === 'credit' ? 'Post a credit' : 'Post a debit',
+      message: USER_ADMIN_MSG.confirmAdjustment(values.direction, amount, name),
+      confirmLabel: 'Post adjustment',
+      danger: values.direction === 'debit',
+    });
+    if (!confirmed) return;
+    post.mutate(
+      { payload: values, idempotencyKey: idempotency.key },
+      {
+        onSuccess: ({ message }) => {
+          idempotency.renew();
+          notifySuccess(message);
+          form.reset();
+        },
+        onError: (error) => setFailure(errorMessage(error, 'Something went wrong')),
+      },
+    );
+  });
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="adjust-title"
+    >
+      <Title order={2} fz="lg" id="adjust-title">
+        Adjustment
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Credits or debits the client’s available balance. The client sees it in their transaction history with
+        your reason. A debit can never take the balance below zero.
+      </Text>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <FormErrorAlert message={failure} />
+          <SegmentedControl
+            aria-label="Direction"
+            data={[
+              { value: 'credit', label: 'Credit' },
+              { value: 'debit', label: 'Debit' },
+            ]}
+            {...form.getInputProps('direction')}
+          />
+          <NumberInput
+            label="Amount (USD)"
+            leftSection="$"
+            decimalScale={2}
+            allowNegative={false}
+            hideControls
+            inputMode="decimal"
+            required
+            {...form.getInputProps('amount')}
+          />
+          <Textarea
+            label="Reason"
+            description="Shown to the client in their history."
+            autosize
+            minRows={2}
+            maxLength={500}
+            required
+            {...form.getInputProps('reason')}
+          />
+          <div>
+            <BusyButton type="submit" busy={post.isPending}>
+              Post adjustment
+            </BusyButton>
+          </div>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/**
+ * /admin/users/account/:id?name= (seed §2.8; DESIGN.md §5): balances and totals read-only from the
+ * ledger, the currency symbol and plan form, and the adjustment form (no typing of balances).
+ */
+export function AdminUserAccountPage() {
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const query = useQuery(adminUserQuery(id));
+  const user = query.data;
+  const name = user ? `${user.firstName} ${user.lastName}` : params.get('name');
+
+  return (
+    <Stack gap="md" maw={900} mx="auto" w="100%">
+      <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
+        Edit Account{name ? ` — ${name}` : ''}
+      </Title>
+      {query.error && !user ? (
+        <LoadError what="the account" error={query.error} onRetry={() => void query.refetch()} />
+      ) : !user ? (
+        <Stack gap="md" aria-busy="true" aria-label="Loading the account">
+          <Skeleton height={240} radius="md" />
+          <Skeleton height={180} radius="md" />
+        </Stack>
+      ) : (
+        <>
+          <Anchor component={Link} to={paths.admin.user(user._id)} size="sm">
+            Back to the user
+          </Anchor>
+          <Balances user={user} />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <AccountForm key={`labels-${user._id}`} user={user} />
+            {user.isAdmin ? (
+              <Paper withBorder radius="md" p="lg">
+                <Text c="dimmed">Adjustments are posted to clients’ accounts only.</Text>
+              </Paper>
+            ) : (
+              <AdjustmentForm key={`adjust-${user._id}`} user={user} />
+            )}
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}

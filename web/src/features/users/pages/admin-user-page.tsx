@@ -1,0 +1,275 @@
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  IconArrowDownLeft,
+  IconArrowUpRight,
+  IconBell,
+  IconBuildingBank,
+  IconChartLine,
+  IconCoin,
+  IconEdit,
+  IconHistory,
+  IconReceipt,
+  IconWallet,
+  type Icon,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { PLAN_LABELS } from '@common/constants';
+import type { UserWithFigures } from '@common/schemas/users';
+import { paths } from '../../../app/paths';
+import { LoadError } from '../../../components/load-error';
+import { formatDateTime, formatUsd } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { adminUserQuery } from '../api';
+import { DocumentButton } from '../components/document-button';
+import { InfoTable } from '../components/info-table';
+import { KycReviewButtons, UserActions } from '../components/user-actions';
+import { VerificationStatusBadge } from '../components/verification-status';
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={id}>
+      <Title order={2} fz="lg" mb="sm" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+const DOCUMENT_TYPES: Record<string, string> = {
+  passport: 'Passport',
+  'national-id': 'National ID',
+  'driver-license': 'Driver’s license',
+  other: 'Other',
+};
+
+function Profile({ user }: { user: UserWithFigures }) {
+  const referrer = user.referredBy;
+  return (
+    <Section title="Profile" id="profile-title">
+      <InfoTable
+        label="Profile"
+        rows={[
+          ['First name', user.firstName],
+          ['Last name', user.lastName],
+          ['E-mail', user.email],
+          ['E-mail confirmed', user.isEmailConfirmed ? 'Yes' : 'No'],
+          ['Phone', user.phone || '—'],
+          ['Country', user.country || '—'],
+          ['Gender', user.gender ?? '—'],
+          ['Address', user.location.address || '—'],
+          ['State', user.location.state || '—'],
+          ['Date joined', formatDateTime(user.createdAt)],
+          ['Referral ID', user.referralId],
+          [
+            'Referred by',
+            referrer ? `${referrer.firstName} ${referrer.lastName} (${referrer.email})` : 'Nobody',
+          ],
+        ]}
+      />
+    </Section>
+  );
+}
+
+function Figures({ user }: { user: UserWithFigures }) {
+  const a = user.account;
+  return (
+    <Section title="Account" id="account-title">
+      <Text size="sm" c="dimmed" mb="xs">
+        From the ledger; read-only. Corrections are posted as adjustments on the account page.
+      </Text>
+      <InfoTable
+        label="Account figures"
+        rows={[
+          ['Account plan', a.accountPlan],
+          ['Currency symbol', a.currencySymbol],
+          ['Balance (available)', formatUsd(a.balance)],
+          ['Held for withdrawals', formatUsd(a.held)],
+          ['Invested in a plan', formatUsd(a.invested)],
+          ['Total deposited', formatUsd(a.totalDeposit)],
+          ['Total profit', formatUsd(a.totalProfit)],
+          ['Referral bonus', formatUsd(a.referralBonus)],
+        ]}
+      />
+    </Section>
+  );
+}
+
+function ActivePlanSection({ user }: { user: UserWithFigures }) {
+  const plan = user.activePlan;
+  return (
+    <Section title="Active plan" id="plan-title">
+      {plan ? (
+        <InfoTable
+          label="Active plan"
+          rows={[
+            ['Plan', PLAN_LABELS[plan.plan] ?? plan.plan],
+            ['Amount', formatUsd(plan.amount)],
+            ['Duration', `${plan.duration} day${plan.duration === 1 ? '' : 's'}`],
+            ['Start date', dayjs(plan.startDate).format('MMM D, YYYY')],
+            ['End date', dayjs(plan.endDate).format('MMM D, YYYY')],
+          ]}
+        />
+      ) : (
+        <Text c="dimmed">User Does not currently have an active plan</Text>
+      )}
+    </Section>
+  );
+}
+
+function Verification({ user }: { user: UserWithFigures }) {
+  const v = user.verification;
+  const front = v?.documentFront.url;
+  const back = v?.documentBack.url;
+  return (
+    <Section title="Identity verification" id="kyc-title">
+      <Stack gap="sm">
+        <InfoTable
+          label="Identity verification"
+          rows={[
+            ['Status', <VerificationStatusBadge key="status" status={user.verificationStatus} />],
+            ['Document', v?.documentType ? (DOCUMENT_TYPES[v.documentType] ?? v.documentType) : '—'],
+            ['Submitted', v?.submittedAt ? formatDateTime(v.submittedAt) : '—'],
+          ]}
+        />
+        {front || back ? (
+          <Group gap="xs">
+            {front && <DocumentButton url={front} side="front" />}
+            {back && <DocumentButton url={back} side="back" />}
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No documents uploaded.
+          </Text>
+        )}
+        <KycReviewButtons user={user} />
+      </Stack>
+    </Section>
+  );
+}
+
+interface PageLink {
+  label: string;
+  to: string;
+  icon: Icon;
+}
+
+function Links({ user }: { user: UserWithFigures }) {
+  const name = `${user.firstName} ${user.lastName}`;
+  const id = user._id;
+  const links: PageLink[] = [
+    { label: 'Deposits', to: paths.admin.deposits(id, name), icon: IconArrowDownLeft },
+    { label: 'Crypto withdrawals', to: paths.admin.cryptoWithdrawals(id, name), icon: IconArrowUpRight },
+    { label: 'Bank withdrawals', to: paths.admin.bankWithdrawals(id, name), icon: IconBuildingBank },
+    { label: 'Transactions', to: paths.admin.transactions(id, name), icon: IconReceipt },
+    { label: 'Notifications', to: paths.admin.notifications(id, name), icon: IconBell },
+    { label: 'Trading activity', to: paths.admin.tradingActivity(id, name), icon: IconChartLine },
+    { label: 'Add profit', to: paths.admin.addProfit(id, name), icon: IconCoin },
+    { label: 'Account', to: paths.admin.userAccount(id, name), icon: IconWallet },
+    { label: 'Edit user', to: paths.admin.editUser(id, name), icon: IconEdit },
+    {
+      label: 'Audit log',
+      to: `${paths.admin.auditLog}?${new URLSearchParams({ targetUserId: id, client: user.email })}`,
+      icon: IconHistory,
+    },
+  ];
+  return (
+    <Card withBorder radius="md" padding="md" component="nav" aria-label="Pages of this user">
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="xs">
+        {links.map((link) => (
+          <Button
+            key={link.label}
+            component={Link}
+            to={link.to}
+            variant="light"
+            justify="flex-start"
+            leftSection={<link.icon size={16} aria-hidden />}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+            h="auto"
+            mih={36}
+            py={6}
+          >
+            {link.label}
+          </Button>
+        ))}
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+function Loading() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Loading the user">
+      <Skeleton height={32} width="50%" />
+      <Skeleton height={80} />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Skeleton height={320} />
+        <Skeleton height={320} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/**
+ * /admin/users/:id (seed §2.8; issue 6): the user's profile, ledger figures (read-only), active plan,
+ * referral info and identity documents (full size, Verify / Reject); links to their money, messages
+ * and edit pages; Block / Unblock and Delete (the seed's two confirmations).
+ */
+export function AdminUserPage() {
+  const { id = '' } = useParams();
+  const { user: me } = useSession();
+  const query = useQuery(adminUserQuery(id));
+
+  if (query.error && !query.data) {
+    return (
+      <Stack gap="md">
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          User Profile
+        </Title>
+        <LoadError what="the user" error={query.error} onRetry={() => void query.refetch()} />
+        <Anchor component={Link} to={paths.admin.users}>
+          Back to the users
+        </Anchor>
+      </Stack>
+    );
+  }
+  if (!query.data) return <Loading />;
+  const user = query.data;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
+            {user.firstName} {user.lastName}
+          </Title>
+          <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Text>
+          <Group gap="xs">
+            {user.isAdmin && <Badge variant="light">Admin</Badge>}
+            {user.isBlocked && (
+              <Badge color="red.9" variant="filled">
+                Blocked
+              </Badge>
+            )}
+            <VerificationStatusBadge status={user.verificationStatus} />
+          </Group>
+        </Stack>
+        <UserActions user={user} self={me?._id === user._id} />
+      </Group>
+      <Links user={user} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Profile user={user} />
+        <Stack gap="md">
+          <Figures user={user} />
+          <ActivePlanSection user={user} />
+        </Stack>
+      </SimpleGrid>
+      <Verification user={user} />
+    </Stack>
+  );
+}
