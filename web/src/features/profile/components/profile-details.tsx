@@ -22,11 +22,12 @@ export function ProfileDetails() {
     );
   }
   const user = me.data;
-  const none = (
+  const dimmed = (text: string) => (
     <Text span c="dimmed" size="sm">
-      Not given
+      {text}
     </Text>
   );
+  const none = dimmed('Not given');
   const rows: Array<[string, ReactNode]> = [
     ['Full name', `${user.firstName} ${user.lastName}`],
     ['Email', user.email],
@@ -47,7 +48,7 @@ export function ProfileDetails() {
       'Referred by',
       user.referredBy
         ? `${user.referredBy.firstName} ${user.referredBy.lastName} (${user.referredBy.email})`
-        : none,
+        : dimmed('Nobody'),
     ],
     ['Member since', formatDateTime(user.createdAt)],
   ];

@@ -88,13 +88,16 @@ function VerificationForm({ user }: { user: PublicUser }) {
     ...zodForm(verificationSchema),
   });
 
-  const submit = form.onSubmit((values) =>
-    submitVerification.mutate(values, {
-      onSuccess: () => notifySuccess(PROFILE_MSG.verificationUploaded),
-      onError: (error) =>
-        notifyError(errorMessage(error, 'Please try again.'), PROFILE_MSG.verificationFailed),
-    }),
-  );
+  // mutateAsync: a success hides this form (the status becomes pending), and TanStack Query skips
+  // per-call callbacks of an unmounted component, so the toast must not hang on them.
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await submitVerification.mutateAsync(values);
+      notifySuccess(PROFILE_MSG.verificationUploaded);
+    } catch (error) {
+      notifyError(errorMessage(error, 'Please try again.'), PROFILE_MSG.verificationFailed);
+    }
+  });
 
   const imageField = (field: 'documentFront' | 'documentBack') => ({
     value: form.values[field],

@@ -1,0 +1,269 @@
+/**
+ * Issue 5 journeys, profile part: a verified client edits the name, uploads a photo (the header
+ * avatar shows it), changes the password (and signs in with the new one) and uploads identity
+ * documents (status pending, upload no longer offered); referrals: the link is copied, a second
+ * client signs up through it and appears masked; the upgrade dialog leads to support with the
+ * message pre-filled. axe on the profile, referrals and upgrade pages at 1280 and 375 px.
+ * Every journey uses fresh clients, so the demo accounts stay as they are for the other journeys.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { BASE_URL } from './env';
+import { codeIn, expect, test } from './fixtures';
+
+type ReadMail = (to: string) => Promise<{ to: string; subject: string; text: string }>;
+
+const PASSWORD = 'Profile-pass-42';
+let seq = 0;
+const freshEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}.${++seq}@example.com`;
+
+/** Signs up through the API and confirms the e-mailed code: a verified client. */
+async function createVerifiedClient(readMail: ReadMail, firstName = 'Pat'): Promise<string> {
+  const email = freshEmail(firstName.toLowerCase());
+  const post = (path: string, body: unknown, token?: string) =>
+    fetch(`${BASE_URL}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+      body: JSON.stringify(body),
+    });
+  const signup = await post('/auth/signup', {
+    firstName,
+    lastName: 'Profile',
+    email,
+    phone: '+1 555 0142',
+    password: PASSWORD,
+    gender: 'other',
+    country: 'United States',
+  });
+  expect(signup.status).toBe(201);
+  const { token } = (await (await post('/auth/signin', { email, password: PASSWORD })).json()) as {
+    token: string;
+  };
+  const verified = await post('/auth/verify-email', { otp: codeIn(await readMail(email)) }, token);
+  expect(verified.status).toBe(200);
+  return email;
+}
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/account\/home$/);
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  // the page at rest: the pointer that clicked a sidebar link would otherwise leave it in its hover colours
+  await page.mouse.move(0, 0);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** axe at desktop and phone widths; `ready` is something to wait for after the resize. */
+async function checkBothWidths(page: Page, ready: () => Promise<void>) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await ready();
+  await expectNoSeriousViolations(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await ready();
+  await expectNoSeriousViolations(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const image = (background: string, format: 'png' | 'jpeg' = 'png') =>
+  sharp({ create: { width: 48, height: 48, channels: 3, background } })
+    .toFormat(format)
+    .toBuffer();
+
+test('a verified client edits the profile, uploads a photo, changes the password and uploads KYC documents', async ({
+  page,
+  readMail,
+}) => {
+  const email = await createVerifiedClient(readMail);
+  await signIn(page, email);
+  await page.getByRole('link', { name: 'My profile', exact: true }).click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  const heading = page.getByRole('heading', { level: 1, name: 'My Profile' });
+  await expect(
+    page.getByRole('row', { name: new RegExp(`Email\\s+${email.replace(/\./g, '\\.')}`) }),
+  ).toBeVisible();
+  await checkBothWidths(page, () => expect(heading).toBeVisible());
+
+  // edit profile: gender is disabled, country defaults to the stored one
+  await page.getByRole('tab', { name: 'Edit Profile' }).click();
+  await expect(page.getByRole('combobox', { name: 'Gender' })).toBeDisabled();
+  await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('United States');
+  await page.getByLabel('First name').fill('Renamed');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Profile updated successfully')).toBeVisible();
+  await expect(page.getByText('Hi, Renamed')).toBeVisible();
+  await checkBothWidths(page, () => expect(page.getByLabel('First name')).toBeVisible());
+
+  // photo: too large is refused in the browser; a PNG is uploaded and shown in the header
+  await page.getByRole('tab', { name: 'Update Photo' }).click();
+  const photoInput = page.locator('input[type=file]');
+  await photoInput.setInputFiles({
+    name: 'big.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(2_000_001, 1),
+  });
+  await expect(page.getByText("Image shouldn't be more than 2mb!")).toBeVisible();
+  await photoInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await image('#2266aa') });
+  await expect(page.getByRole('img', { name: 'Chosen profile picture' })).toBeVisible();
+  await page.getByRole('button', { name: 'Upload photo' }).click();
+  await expect(page.getByText('Profile picture updated successfully')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My profile', exact: true }).locator('img')).toHaveAttribute(
+    'src',
+    /^blob:/,
+  );
+  await checkBothWidths(page, () => expect(page.getByRole('button', { name: 'Upload photo' })).toBeVisible());
+
+  // password: a mismatch sends nothing; then the server's message; then sign in with the new one
+  await page.getByRole('tab', { name: 'Change Password' }).click();
+  const newPassword = 'Changed-pass-77';
+  await page.getByLabel('Old password').fill('wrong-old-password');
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill('something-else');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Old password is incorrect' })).toBeVisible();
+  await page.getByLabel('Old password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password changed successfully')).toBeVisible();
+  await checkBothWidths(page, () => expect(page.getByLabel('Old password')).toBeVisible());
+
+  await page.getByRole('tab', { name: 'Logout' }).click();
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await signIn(page, email, newPassword);
+
+  // verification: front required, then pending and no more upload form
+  await page.goto('/account/profile?tab=verification');
+  await expect(page.getByText('Not verified').first()).toBeVisible();
+  await checkBothWidths(page, () =>
+    expect(page.getByRole('button', { name: 'Upload documents' })).toBeVisible(),
+  );
+  await page.getByRole('combobox', { name: 'Document type' }).click();
+  await page.getByRole('option', { name: 'Passport' }).click();
+  await page.getByLabel('Address').fill('1 Main Street');
+  await page.getByLabel('State').fill('Texas');
+  await page.getByRole('button', { name: 'Upload documents' }).click();
+  await expect(page.getByText('Please select a document')).toBeVisible();
+  const files = page.getByRole('tabpanel').locator('input[type=file]');
+  await files
+    .nth(0)
+    .setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: await image('#884422', 'jpeg') });
+  await files
+    .nth(1)
+    .setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: await image('#448822') });
+  await page.getByRole('button', { name: 'Upload documents' }).click();
+  await expect(page.getByText('Verification uploaded successfully')).toBeVisible();
+  await expect(page.getByText('Pending review').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload documents' })).toHaveCount(0);
+  await expect(page.getByRole('img', { name: 'Front of the submitted document' })).toHaveAttribute(
+    'src',
+    /^blob:/,
+  );
+  await checkBothWidths(page, () => expect(page.getByText('Pending review').first()).toBeVisible());
+
+  // the stored user was refreshed: the profile tab shows the new name and status after a reload
+  await page.goto('/account/profile');
+  await expect(page.getByRole('row', { name: /Full name\s+Renamed Profile/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Identity verification\s+Pending review/ })).toBeVisible();
+});
+
+test('a client copies the referral link; a second client signs up through it and appears masked', async ({
+  page,
+  browser,
+  context,
+  readMail,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const email = await createVerifiedClient(readMail, 'Rita');
+  await signIn(page, email);
+  await page.getByRole('link', { name: 'Referrals' }).first().click();
+  await expect(page).toHaveURL(/\/account\/referrals$/);
+  await expect(page.getByText('No referred clients yet')).toBeVisible();
+  await expect(page.getByText('Nobody — you signed up directly')).toBeVisible();
+  await checkBothWidths(page, () =>
+    expect(page.getByRole('heading', { level: 1, name: 'Referrals' })).toBeVisible(),
+  );
+
+  await page.getByRole('button', { name: 'Copy referral link' }).click();
+  await expect(page.getByText('Referral link copied to clipboard')).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  await expect(page.getByRole('textbox', { name: 'Referral link' })).toHaveValue(link);
+  const referralId = new URL(link).searchParams.get('referral');
+  expect(link).toMatch(/\/signup\?referral=[A-Z0-9]+$/);
+  await expect(page.getByText(referralId!, { exact: true })).toBeVisible();
+
+  // a second visitor follows the link in another browser and registers
+  const other = await browser.newContext();
+  const visitor = await other.newPage();
+  const friend = freshEmail('bea');
+  const { pathname, search } = new URL(link);
+  await visitor.goto(`${BASE_URL}${pathname}${search}`);
+  await expect(visitor.getByLabel('Referral ID (optional)')).toHaveValue(referralId!);
+  await visitor.getByLabel('First name').fill('Bea');
+  await visitor.getByLabel('Last name').fill('Referred');
+  await visitor.getByLabel('Email').fill(friend);
+  await visitor.getByLabel('Phone number').fill('+1 555 0177');
+  await visitor.getByRole('radio', { name: 'Female' }).check();
+  await visitor.getByRole('combobox', { name: 'Country' }).fill('Kosovo');
+  await visitor.getByRole('option', { name: 'Kosovo' }).click();
+  await visitor.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await visitor.getByLabel('Confirm password').fill(PASSWORD);
+  await visitor.getByRole('button', { name: 'Register' }).click();
+  await expect(visitor).toHaveURL(/\/signin$/);
+  await visitor.getByLabel('Email').fill(friend);
+  await visitor.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await visitor.getByRole('button', { name: 'Sign in' }).click();
+  await expect(visitor).toHaveURL(/\/email-verification$/);
+  await visitor.getByRole('textbox', { name: /digit 1 of 6/ }).click();
+  await visitor.keyboard.type(codeIn(await readMail(friend)));
+  await visitor.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(visitor).toHaveURL(/\/account\/home$/);
+  // the friend sees who referred them
+  await visitor.goto(`${BASE_URL}/account/referrals`);
+  await expect(visitor.getByText(`Rita Profile (${email})`)).toBeVisible();
+  await other.close();
+
+  await page.reload();
+  const row = page.getByRole('row').filter({ hasText: 'b***@example.com' });
+  await expect(row).toHaveCount(1);
+  await expect(page.getByText(friend)).toHaveCount(0);
+  await checkBothWidths(page, () => expect(row).toBeVisible());
+});
+
+test('the upgrade dialog leads to the support page with the request pre-filled', async ({
+  page,
+  readMail,
+}) => {
+  const email = await createVerifiedClient(readMail, 'Uma');
+  await signIn(page, email);
+  await page.getByRole('link', { name: 'Upgrade Account' }).first().click();
+  await expect(page).toHaveURL(/\/account\/upgrade-account$/);
+  for (const tier of ['Bronze', 'Silver', 'Gold', 'Platinum']) {
+    await expect(page.getByRole('heading', { level: 2, name: tier })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Starter' })).toHaveCount(0);
+  const gold = page.getByRole('region', { name: 'Gold' });
+  await expect(gold.getByText('$50,000')).toBeVisible();
+  await expect(gold.getByText('Leverage up to 1:3000')).toBeVisible();
+  await checkBothWidths(page, () =>
+    expect(page.getByRole('heading', { level: 1, name: 'Upgrade Account' })).toBeVisible(),
+  );
+
+  await page.getByRole('button', { name: 'Upgrade to Gold' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upgrade to Gold' });
+  await expect(dialog.getByText('To upgrade your account, please contact our support team.')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await dialog.getByRole('link', { name: 'Contact support' }).click();
+  await expect(page).toHaveURL(/\/account\/support\?message=/);
+  const message = new URL(page.url()).searchParams.get('message');
+  expect(message).toBe('Hello, I would like to upgrade my account to the Gold package.');
+});
