@@ -5,11 +5,14 @@
  *
  * Every function takes the caller's transaction: posting is always part of the business change it
  * records. Accounts are created at first use (INSERT … ON CONFLICT DO NOTHING, safe when two
- * transactions race) and locked with SELECT … FOR UPDATE in id order, so concurrent postings never
- * deadlock and never overdraw. The database backs each rule (see migration `ledger_guards`).
+ * transactions race); client accounts are locked with SELECT … FOR UPDATE in id order, so concurrent
+ * postings never overdraw. House accounts have no floor and are never locked up front: the trigger
+ * that moves their cached balance locks them when the lines go in, house lines last and in id order,
+ * so every posting holds the house rows (which all postings share) only for the end of its
+ * transaction (issue 7 bench). The database backs each rule (see migration `ledger_guards`).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MONEY_MSG } from '@common/messages';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -37,7 +40,8 @@ export const ENTRY_TYPES = [
 export type EntryType = (typeof ENTRY_TYPES)[number];
 
 /** An account by owner and kind: a client's own account, or one of the house's. */
-export type AccountRef = { userId: string; kind: ClientAccountKind } | { userId?: undefined; kind: HouseAccountKind };
+export type AccountRef =
+  { userId: string; kind: ClientAccountKind } | { userId?: undefined; kind: HouseAccountKind };
 
 export const client = (userId: string, kind: ClientAccountKind): AccountRef => ({ userId, kind });
 export const house = (kind: HouseAccountKind): AccountRef => ({ kind });
@@ -74,11 +78,17 @@ export async function ensureAccounts(tx: Tx, refs: AccountRef[]): Promise<Map<st
   const match = (rs: AccountRef[]): SQL =>
     or(
       ...rs.map((r) =>
-        and(r.userId ? eq(ledgerAccounts.userId, r.userId) : isNull(ledgerAccounts.userId), eq(ledgerAccounts.kind, r.kind)),
+        and(
+          r.userId ? eq(ledgerAccounts.userId, r.userId) : isNull(ledgerAccounts.userId),
+          eq(ledgerAccounts.kind, r.kind),
+        ),
       ),
     )!;
   const find = async (rs: AccountRef[]) =>
-    tx.select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId, kind: ledgerAccounts.kind }).from(ledgerAccounts).where(match(rs));
+    tx
+      .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId, kind: ledgerAccounts.kind })
+      .from(ledgerAccounts)
+      .where(match(rs));
   const ids = new Map<string, string>();
   const record = (rows: Array<{ id: string; userId: string | null; kind: string }>) => {
     for (const row of rows) ids.set(`${row.userId ?? 'house'}:${row.kind}`, row.id);
@@ -99,13 +109,18 @@ export async function ensureAccounts(tx: Tx, refs: AccountRef[]): Promise<Map<st
   return ids;
 }
 
-/** Locks the accounts (SELECT … FOR UPDATE, ordered by id: the one lock order) and answers them. */
+/**
+ * Locks the client accounts among `ids` (SELECT … FOR UPDATE, ordered by id: the one lock order)
+ * and answers them with their balances. House accounts among `ids` are skipped (neither locked nor
+ * answered): nothing checks their balance, and locking them here would make every posting wait for
+ * every other from this point to its commit.
+ */
 export async function lockAccounts(tx: Tx, ids: string[]): Promise<AccountRow[]> {
   if (ids.length === 0) return [];
   return tx
     .select()
     .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, [...new Set(ids)]))
+    .where(and(inArray(ledgerAccounts.id, [...new Set(ids)]), isNotNull(ledgerAccounts.userId)))
     .orderBy(asc(ledgerAccounts.id))
     .for('update');
 }
@@ -119,9 +134,10 @@ function assertBalanced(entry: NewEntry): void {
 
 /**
  * Posts entries inside the caller's transaction: checks each balances (a programming error
- * otherwise), locks every account involved in id order, refuses with AppError 422 "Insufficient
- * balance" if a client account would go below zero, then inserts entries and lines (a trigger moves
- * the cached balances). Answers the entry rows in the given order.
+ * otherwise), locks the client accounts involved in id order, refuses with AppError 422
+ * "Insufficient balance" if a client account would go below zero, then inserts entries and lines
+ * (a trigger moves the cached balances; house lines go last, in id order). Answers the entry rows
+ * in the given order.
  */
 export async function postEntries(tx: Tx, entries: NewEntry[]): Promise<EntryRow[]> {
   entries.forEach(assertBalanced);
@@ -130,12 +146,13 @@ export async function postEntries(tx: Tx, entries: NewEntry[]): Promise<EntryRow
     entries.flatMap((e) => e.lines.map((l) => l.account)),
   );
   const accounts = new Map((await lockAccounts(tx, [...ids.values()])).map((a) => [a.id, a]));
-  // Line by line, as the trigger applies them and the CHECK judges each step.
+  // Line by line, as the trigger applies them and the CHECK judges each step (client accounts only).
   const running = new Map<string, bigint>();
   for (const line of entries.flatMap((e) => e.lines)) {
+    if (!isClientKind(line.account.kind)) continue;
     const id = ids.get(refKey(line.account))!;
     const balance = (running.get(id) ?? accounts.get(id)!.balance) + line.amount;
-    if (balance < 0n && isClientKind(accounts.get(id)!.kind)) throw new AppError('UNPROCESSABLE', MONEY_MSG.insufficientBalance);
+    if (balance < 0n) throw new AppError('UNPROCESSABLE', MONEY_MSG.insufficientBalance);
     running.set(id, balance);
   }
   // Ids are made here so all entries, then all lines, go in one statement each.
@@ -158,9 +175,23 @@ export async function postEntries(tx: Tx, entries: NewEntry[]): Promise<EntryRow
       })),
     )
     .returning();
-  await tx
-    .insert(journalLines)
-    .values(withIds.flatMap((e) => e.lines.map((l) => ({ entryId: e.id, accountId: ids.get(refKey(l.account))!, amount: l.amount }))));
+  const lines = withIds.flatMap((e) =>
+    e.lines.map((l) => ({
+      entryId: e.id,
+      accountId: ids.get(refKey(l.account))!,
+      amount: l.amount,
+      house: !isClientKind(l.account.kind),
+    })),
+  );
+  // Client lines in their given order, then house lines by account id: the house rows are locked
+  // last and always in the same order.
+  const ordered = [
+    ...lines.filter((l) => !l.house),
+    ...lines
+      .filter((l) => l.house)
+      .sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0)),
+  ];
+  await tx.insert(journalLines).values(ordered.map(({ house: _house, ...l }) => l));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return withIds.map((e) => byId.get(e.id)!);
 }
@@ -176,7 +207,11 @@ export async function postEntry(tx: Tx, entry: NewEntry): Promise<EntryRow> {
  * both). Throws AppError 409 if it is a reversal or already voided, 422 if undoing it would take a
  * client account below zero. The unique index on `reverses` refuses a concurrent second void.
  */
-export async function reverseEntry(tx: Tx, original: EntryRow, opts: { actorId: string; memo: string }): Promise<EntryRow> {
+export async function reverseEntry(
+  tx: Tx,
+  original: EntryRow,
+  opts: { actorId: string; memo: string },
+): Promise<EntryRow> {
   if (original.type === 'reversal') throw new AppError('CONFLICT', MONEY_MSG.notVoidable);
   const lines = await tx
     .select({ amount: journalLines.amount, userId: ledgerAccounts.userId, kind: ledgerAccounts.kind })
@@ -185,7 +220,10 @@ export async function reverseEntry(tx: Tx, original: EntryRow, opts: { actorId: 
     .where(eq(journalLines.entryId, original.id));
   // Lock first so two voids of the same entry serialise; the loser then sees the reversal.
   await lockAccounts(tx, [...(await ensureAccounts(tx, lines.map(toRef))).values()]);
-  const [already] = await tx.select({ id: journalEntries.id }).from(journalEntries).where(eq(journalEntries.reverses, original.id));
+  const [already] = await tx
+    .select({ id: journalEntries.id })
+    .from(journalEntries)
+    .where(eq(journalEntries.reverses, original.id));
   if (already) throw new AppError('CONFLICT', MONEY_MSG.alreadyVoided);
   return postEntry(tx, {
     type: 'reversal',

@@ -1,0 +1,577 @@
+/**
+ * `npm run bench` (issue 7 §1; DESIGN.md §7): throughput and latency of the API on PostgreSQL as
+ * ratios against reference loads measured on the same machine in the same run. Everything runs on
+ * 127.0.0.1; each load phase lasts BENCH_SECONDS (default 12 s); the whole run takes 3–5 minutes.
+ *
+ * Set-up: a fresh database `bench_<random>` on BENCH_DATABASE_URL (default the local server as
+ * postgres; it must be a superuser: the seeding turns triggers off for its own session), dropped at
+ * the end. The API runs as `node --import tsx server/main.ts` with NODE_ENV=production (rate limits
+ * on, HSTS, trustProxy), LOG_LEVEL=warn and no SMTP_URL (mail goes to the outbox table). The load
+ * comes from autocannon in this process, 16 connections unless said otherwise.
+ *
+ * Figures (targets in TARGETS):
+ *  - ledger ratio: deposits approved per second (PUT /api/deposits/:id/approve as an admin, pending
+ *    deposits spread over 2,000 clients) ÷ `pgbench -b tpcb-like` TPS (scale 16, 16 clients, same
+ *    duration, same server); hot-row ratio: the same with every deposit on ONE client.
+ *  - dashboard ratio: GET /api/user/me + GET /api/transaction as 1,000 signed-in clients (each
+ *    connection signs in as a random client and reads both) at full speed, requests per second ÷ a
+ *    bare Fastify hello-world route's (bench/hello.ts); p50/p99 at 50% of that maximum rate.
+ *  - growth: dashboard p50 with 1 million journal lines in the database ÷ p50 with 10 thousand, at
+ *    the same offered rate. The database grows by clients of the same profile (5 entries each):
+ *    the measured clients' own history does not change, the tables around them grow 100×.
+ *  - peak RSS of the API process (VmHWM).
+ * Journal history is seeded with SQL (INSERT … SELECT generate_series) with triggers off for the
+ * seeding session only, then every cached balance is set from its lines in one statement and the
+ * ledger invariants are checked; the API itself always posts through the ledger.
+ *
+ * Prints a table, writes bench/results.json, exits 1 when a target is missed.
+ * BENCH_PROFILE=1 also writes a V8 CPU profile of the API process (path printed at the end);
+ * BENCH_KEEP_DB=1 keeps the database for EXPLAIN ANALYZE afterwards.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort, startApiProcess, type ApiProcess } from '../server/test/processes';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const CONNECTIONS = 16;
+const DASHBOARD_CLIENTS = 1_000;
+const ENTRIES_PER_CLIENT = 5; // 2 lines each: 1,000 clients → 10,000 lines
+const GROWN_CLIENTS = 99_000; // + 99,000 clients × 10 lines → 1,000,000 lines
+const LEDGER_CLIENTS = 2_000;
+const PENDING_PER_CLIENT = 15;
+const HOT_PENDING = 20_000;
+const DEPOSIT_CENTS = 250_00; // under the first-deposit bonus threshold
+
+const TARGETS = {
+  ledgerRatio: 0.5,
+  hotRowRatio: 0.2,
+  dashboardRatio: 0.35,
+  dashboardP99Ms: 25,
+  growthRatio: 1.2,
+  peakRssMb: 250,
+};
+
+interface LoadResult {
+  /** 2xx answers per second over the phase. */
+  rps: number;
+  ok: number;
+  errors: number;
+  /** Status codes other than 2xx, by code. */
+  otherStatuses: Record<string, number>;
+  p50: number;
+  p99: number;
+}
+
+function log(line: string): void {
+  const t = ((Date.now() - started) / 1000).toFixed(0).padStart(4);
+  console.log(`[${t} s] ${line}`);
+}
+const started = Date.now();
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+type SetupRequest = (req: autocannon.Request, context: Record<string, unknown>) => autocannon.Request;
+
+/** One autocannon phase; latencies are kept exactly (autocannon's own histogram rounds to 1 ms). */
+async function load(opts: {
+  url: string;
+  requests: Array<{ method?: 'GET' | 'PUT' | 'POST'; path: string; setupRequest?: SetupRequest }>;
+  seconds?: number;
+  connections?: number;
+  overallRate?: number;
+}): Promise<LoadResult> {
+  const times: number[] = [];
+  const otherStatuses: Record<string, number> = {};
+  // without a callback autocannon answers its tracker, an EventEmitter that is also a promise
+  const instance = autocannon({
+    url: opts.url,
+    connections: opts.connections ?? CONNECTIONS,
+    duration: opts.seconds ?? SECONDS,
+    ...(opts.overallRate && { overallRate: Math.max(1, Math.round(opts.overallRate)) }),
+    requests: opts.requests as autocannon.Request[],
+  }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, ms: number) => {
+    if (statusCode >= 200 && statusCode < 300) times.push(ms);
+    else otherStatuses[statusCode] = (otherStatuses[statusCode] ?? 0) + 1;
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  const seconds = result.duration || opts.seconds || SECONDS;
+  return {
+    rps: times.length / seconds,
+    ok: times.length,
+    errors: result.errors + result.timeouts,
+    otherStatuses,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL: the bench database, seeding, pgbench
+// ---------------------------------------------------------------------------------------------
+
+function dbUrl(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+function findPgbench(): string {
+  const base = '/usr/lib/postgresql';
+  if (existsSync(base)) {
+    for (const v of readdirSync(base).sort().reverse()) {
+      const bin = path.join(base, v, 'bin/pgbench');
+      if (existsSync(bin)) return bin;
+    }
+  }
+  return 'pgbench';
+}
+
+/** `pgbench -b tpcb-like` at scale 16 with 16 clients for SECONDS; answers TPS. */
+function runPgbench(url: string): number {
+  const bin = findPgbench();
+  const init = spawnSync(bin, ['-i', '-s', '16', '-I', 'dtGvp', '-q', url], { encoding: 'utf8' });
+  if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
+  const run = spawnSync(bin, ['-b', 'tpcb-like', '-c', '16', '-j', '2', '-T', String(SECONDS), '-n', url], {
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`pgbench failed: ${run.stderr}`);
+  const m =
+    /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout) ??
+    /tps = ([\d.]+)/.exec(run.stdout);
+  if (!m) throw new Error(`pgbench printed no TPS:\n${run.stdout}`);
+  return Number(m[1]);
+}
+
+/**
+ * Adds `count` verified clients numbered from `from`, each with an `available` account and
+ * ENTRIES_PER_CLIENT posted entries (deposit, profit, bonus, adjustment; 2 lines each, hourly
+ * back-dated). Triggers are off for this session only; cached balances are set from the lines
+ * afterwards (`settleBalances`). Answers nothing; the rows are found by their e-mail prefix.
+ */
+async function seedClients(
+  c: pg.Client,
+  prefix: string,
+  from: number,
+  count: number,
+  entries: number,
+): Promise<void> {
+  await c.query('begin');
+  await c.query('set local session_replication_role = replica');
+  await c.query(
+    `create temp table batch on commit drop as
+       select g, gen_random_uuid() as user_id, gen_random_uuid() as account_id from generate_series($1::int, $2::int) g`,
+    [from, from + count - 1],
+  );
+  await c.query(
+    `insert into users (id, name, email, email_verified, first_name, last_name, referral_id, verification_status, country, phone)
+     select user_id, 'Bench Client ' || g, $1 || g || '@bench.example', true, 'Bench', 'Client ' || g, upper($1) || g, 'verified',
+            'United States', '+1 555 0100'
+       from batch`,
+    [prefix],
+  );
+  await c.query(
+    `insert into ledger_accounts (id, user_id, kind) select account_id, user_id, 'available' from batch`,
+  );
+  if (entries > 0) {
+    await c.query(
+      `create temp table seeded on commit drop as
+         select gen_random_uuid() as id, b.user_id, b.account_id, k,
+                (100 + floor(random() * 500000))::bigint as amount,
+                (array['deposit', 'profit', 'bonus', 'adjustment'])[1 + k % 4] as type
+           from batch b cross join generate_series(1, $1::int) k`,
+      [entries],
+    );
+    await c.query(
+      `insert into journal_entries (id, type, user_id, memo, effective_at, created_at)
+       select id, type, user_id, 'bench history ' || k, now() - k * interval '1 hour', now() - k * interval '1 hour' from seeded`,
+    );
+    await c.query(
+      `insert into journal_lines (entry_id, account_id, amount)
+       select id, account_id, amount from seeded
+       union all
+       select s.id, h.id, -s.amount from seeded s
+         join ledger_accounts h on h.user_id is null and h.kind = case s.type when 'deposit' then 'cash' else 'income_expense' end`,
+    );
+  }
+  await c.query('commit');
+}
+
+/** Sets every cached balance from its lines (seeding only; triggers off for this session). */
+async function settleBalances(c: pg.Client): Promise<void> {
+  await c.query('begin');
+  await c.query('set local session_replication_role = replica');
+  await c.query(
+    `update ledger_accounts a set balance = s.total
+       from (select account_id, sum(amount)::bigint as total from journal_lines group by account_id) s
+      where s.account_id = a.id and a.balance <> s.total`,
+  );
+  await c.query('commit');
+}
+
+/** The ledger invariants of server/modules/ledger/testing.ts `ledgerViolations`, as one query. */
+async function ledgerViolations(c: pg.Client): Promise<string[]> {
+  const { rows } = await c.query(`select
+    (select count(*) from (select entry_id from journal_lines group by entry_id having count(*) < 2 or sum(amount) <> 0) x)::int
+      + (select count(*) from journal_entries e where not exists (select 1 from journal_lines l where l.entry_id = e.id))::int
+      as unbalanced,
+    (select count(*) from ledger_accounts a
+       left join (select account_id, sum(amount) as total from journal_lines group by account_id) s on s.account_id = a.id
+      where a.balance <> coalesce(s.total, 0))::int as stale,
+    (select count(*) from ledger_accounts where kind in ('available', 'held', 'invested') and balance < 0)::int as negative,
+    (select coalesce(sum(balance), 0) from ledger_accounts)::text as total`);
+  const r = rows[0] as { unbalanced: number; stale: number; negative: number; total: string };
+  return [
+    ...(r.unbalanced ? [`${r.unbalanced} entries do not balance`] : []),
+    ...(r.stale ? [`${r.stale} cached balances differ from their lines`] : []),
+    ...(r.negative ? [`${r.negative} client accounts are negative`] : []),
+    ...(r.total !== '0' ? [`accounts sum to ${r.total}, not 0`] : []),
+  ];
+}
+
+/** Creates a live session (as sign-in does) for every user whose e-mail starts with `prefix`; answers the tokens. */
+async function createSessions(c: pg.Client, prefix: string): Promise<string[]> {
+  const { rows } = await c.query(
+    `insert into sessions (token, user_id, expires_at, ip_address, user_agent)
+     select md5(random()::text) || md5(random()::text), id, now() + interval '1 day', '127.0.0.1', 'bench'
+       from users where email like $1 || '%'
+     returning token`,
+    [prefix],
+  );
+  return rows.map((r: { token: string }) => r.token);
+}
+
+async function lineCount(c: pg.Client): Promise<number> {
+  const { rows } = await c.query('select count(*)::int as n from journal_lines');
+  return rows[0].n as number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+// ---------------------------------------------------------------------------------------------
+
+function readStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function startHello(): Promise<{ port: number; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/hello.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/hello`)).ok) break;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error('hello-world server did not start');
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+// ---------------------------------------------------------------------------------------------
+
+const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+
+async function main(): Promise<number> {
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  const url = dbUrl(name);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
+  const profileDir = PROFILE ? mkdtempSync(path.join(tmpdir(), 'bench-profile-')) : undefined;
+  const load0 = loadavg()[0]!;
+  log(
+    `bench database ${name}; ${cpus().length} cores, load average ${load0.toFixed(2)} at start; phases of ${SECONDS} s`,
+  );
+  await adminQuery(`create database ${name}`);
+  let api: ApiProcess | undefined;
+  let hello: Awaited<ReturnType<typeof startHello>> | undefined;
+  let rssTimer: NodeJS.Timeout | undefined;
+  const seed = new pg.Client({ connectionString: url });
+  try {
+    api = await startApiProcess({
+      databaseUrl: url,
+      sessionSecret: randomBytes(32).toString('base64url'),
+      nodeEnv: 'production',
+      env: { LOG_LEVEL: 'warn', DATA_DIR: dataDir, RATE_LIMIT: 'true', PUBLIC_URL: 'http://127.0.0.1' },
+      nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    });
+    const pid = api.child.pid!;
+    let peakRssKb = 0;
+    rssTimer = setInterval(() => (peakRssKb = Math.max(peakRssKb, readStatusKb(pid, 'VmRSS'))), 200);
+    hello = await startHello();
+    await seed.connect();
+    await seed.query(
+      `insert into ledger_accounts (kind) values ('cash'), ('income_expense') on conflict do nothing`,
+    );
+
+    // --- dashboard on a small database --------------------------------------------------------
+    await seedClients(seed, 'dash', 1, DASHBOARD_CLIENTS, ENTRIES_PER_CLIENT);
+    await settleBalances(seed);
+    await seed.query('vacuum analyze');
+    const tokens = await createSessions(seed, 'dash');
+    const smallLines = await lineCount(seed);
+    log(`seeded ${DASHBOARD_CLIENTS} signed-in clients, ${smallLines} journal lines`);
+
+    const pick = () => tokens[Math.floor(Math.random() * tokens.length)]!;
+    const dashboardRequests = [
+      {
+        path: '/api/user/me',
+        setupRequest: ((req, ctx) => {
+          ctx.token = pick();
+          return { ...req, headers: { ...req.headers, authorization: `Bearer ${ctx.token as string}` } };
+        }) as SetupRequest,
+      },
+      {
+        path: '/api/transaction',
+        setupRequest: ((req, ctx) => ({
+          ...req,
+          headers: { ...req.headers, authorization: `Bearer ${ctx.token as string}` },
+        })) as SetupRequest,
+      },
+    ];
+    const helloUrl = `http://127.0.0.1:${hello.port}`;
+    await load({ url: helloUrl, requests: [{ path: '/hello' }], seconds: 3 }); // warm-up
+    await load({ url: api.origin, requests: dashboardRequests, seconds: 3 }); // warm-up (JIT, pool)
+    const helloMax = await load({ url: helloUrl, requests: [{ path: '/hello' }] });
+    log(`hello world: ${helloMax.rps.toFixed(0)} req/s`);
+    const dashMax = await load({ url: api.origin, requests: dashboardRequests });
+    log(`dashboard at full speed: ${dashMax.rps.toFixed(0)} req/s`);
+    const halfRate = dashMax.rps / 2;
+    const dashHalf = await load({ url: api.origin, requests: dashboardRequests, overallRate: halfRate });
+    log(
+      `dashboard at ${halfRate.toFixed(0)} req/s: p50 ${dashHalf.p50.toFixed(2)} ms, p99 ${dashHalf.p99.toFixed(2)} ms`,
+    );
+
+    // --- the same reads on a database 100× larger ------------------------------------------------
+    const chunk = 33_000;
+    for (let from = 1; from <= GROWN_CLIENTS; from += chunk) {
+      await seedClients(seed, 'grown', from, Math.min(chunk, GROWN_CLIENTS - from + 1), ENTRIES_PER_CLIENT);
+    }
+    await settleBalances(seed);
+    await seed.query('vacuum analyze');
+    const largeLines = await lineCount(seed);
+    const seedViolations = await ledgerViolations(seed);
+    if (seedViolations.length > 0)
+      throw new Error(`seeded ledger is inconsistent: ${seedViolations.join('; ')}`);
+    log(
+      `grew the database to ${largeLines} journal lines (${GROWN_CLIENTS + DASHBOARD_CLIENTS} clients); invariants hold`,
+    );
+    await load({ url: api.origin, requests: dashboardRequests, seconds: 3, overallRate: halfRate }); // warm-up
+    const dashLarge = await load({ url: api.origin, requests: dashboardRequests, overallRate: halfRate });
+    log(
+      `dashboard at ${halfRate.toFixed(0)} req/s: p50 ${dashLarge.p50.toFixed(2)} ms, p99 ${dashLarge.p99.toFixed(2)} ms`,
+    );
+
+    // --- the reference ledger load: pgbench on the same server ----------------------------------
+    log('pgbench: initialising scale 16 …');
+    const pgbenchTps = runPgbench(url);
+    log(`pgbench tpcb-like, 16 clients: ${pgbenchTps.toFixed(0)} TPS`);
+
+    // --- deposits approved through the API -------------------------------------------------------
+    await seedClients(seed, 'ledger', 1, LEDGER_CLIENTS, 0);
+    await seedClients(seed, 'hot', 1, 1, 0);
+    const [adminToken] = await (async () => {
+      await seed.query(
+        `insert into users (name, email, email_verified, first_name, last_name, referral_id, role, verification_status)
+         values ('Bench Admin', 'admin@bench.example', true, 'Bench', 'Admin', 'BENCHADMIN', 'admin', 'verified')`,
+      );
+      return createSessions(seed, 'admin@bench');
+    })();
+    const pendingIds = async (prefix: string, perClient: number): Promise<string[]> => {
+      const { rows } = await seed.query(
+        `insert into deposits (user_id, amount, wallet, proof_key)
+         select u.id, $2::bigint, 'bitcoin', 'deposits/bench.png' from users u cross join generate_series(1, $3::int)
+          where u.email like $1 || '%'
+         returning id`,
+        [prefix, DEPOSIT_CENTS, perClient],
+      );
+      const ids = rows.map((r: { id: string }) => r.id);
+      for (let i = ids.length - 1; i > 0; i--) {
+        const j = Math.floor(Math.random() * (i + 1));
+        [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+      }
+      return ids;
+    };
+    const manyIds = await pendingIds('ledger', PENDING_PER_CLIENT);
+    const hotIds = await pendingIds('hot', HOT_PENDING);
+    await seed.query('analyze');
+    log(`${manyIds.length} pending deposits over ${LEDGER_CLIENTS} clients, ${hotIds.length} on one client`);
+    const approvals = (ids: string[]) => {
+      let next = 0;
+      return [
+        {
+          method: 'PUT' as const,
+          path: '/api/deposits/x/approve',
+          setupRequest: ((req) => ({
+            ...req,
+            path: `/api/deposits/${ids[next++ % ids.length]}/approve`,
+            headers: { ...req.headers, authorization: `Bearer ${adminToken}` },
+          })) as SetupRequest,
+        },
+      ];
+    };
+    const manyIdsWarm = manyIds.splice(0, 300);
+    await load({ url: api.origin, requests: approvals(manyIdsWarm), seconds: 2 }); // warm-up
+    const ledgerMany = await load({ url: api.origin, requests: approvals(manyIds) });
+    log(`approvals over many clients: ${ledgerMany.rps.toFixed(0)} per second`);
+    const ledgerHot = await load({ url: api.origin, requests: approvals(hotIds) });
+    log(`approvals on one client: ${ledgerHot.rps.toFixed(0)} per second`);
+    const violations = await ledgerViolations(seed);
+
+    const hwmKb = readStatusKb(pid, 'VmHWM');
+    peakRssKb = Math.max(peakRssKb, hwmKb);
+    clearInterval(rssTimer);
+
+    const figures = {
+      ledgerRatio: ledgerMany.rps / pgbenchTps,
+      hotRowRatio: ledgerHot.rps / pgbenchTps,
+      dashboardRatio: dashMax.rps / helloMax.rps,
+      dashboardP99Ms: dashHalf.p99,
+      growthRatio: dashLarge.p50 / dashHalf.p50,
+      peakRssMb: peakRssKb / 1024,
+    };
+    const met = {
+      ledgerRatio: figures.ledgerRatio >= TARGETS.ledgerRatio,
+      hotRowRatio: figures.hotRowRatio >= TARGETS.hotRowRatio,
+      dashboardRatio: figures.dashboardRatio >= TARGETS.dashboardRatio,
+      dashboardP99Ms: figures.dashboardP99Ms <= TARGETS.dashboardP99Ms,
+      growthRatio: figures.growthRatio <= TARGETS.growthRatio,
+      peakRssMb: figures.peakRssMb <= TARGETS.peakRssMb,
+    };
+    const failures = [
+      ...violations.map((v) => `ledger invariant broken after the run: ${v}`),
+      ...[ledgerMany, ledgerHot, dashMax, dashHalf, dashLarge, helloMax]
+        .filter((r) => r.errors > 0 || Object.keys(r.otherStatuses).length > 0)
+        .map(
+          (r) =>
+            `non-2xx answers or errors in a phase: ${JSON.stringify(r.otherStatuses)}, ${r.errors} errors`,
+        ),
+    ];
+
+    const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+    const row = (label: string, value: string, target: string, ok: boolean | null) =>
+      `  ${label.padEnd(30)} ${value.padStart(14)}   ${target.padEnd(10)} ${ok === null ? '' : verdict(ok)}`;
+    const ms = (n: number) => `${n.toFixed(2)} ms`;
+    console.log(
+      `\nnpm run bench — API on PostgreSQL, NODE_ENV=production, ${CONNECTIONS} connections, ${SECONDS} s per phase`,
+    );
+    console.log(
+      `  load average at start ${load0.toFixed(2)} on ${cpus().length} cores (other work on the machine skews every figure)\n`,
+    );
+    console.log(`  ${'figure'.padEnd(30)} ${'value'.padStart(14)}   ${'target'.padEnd(10)}`);
+    console.log(row('pgbench tpcb-like TPS', pgbenchTps.toFixed(0), '', null));
+    console.log(row('approvals/s, many clients', ledgerMany.rps.toFixed(0), '', null));
+    console.log(row('approvals/s, one client', ledgerHot.rps.toFixed(0), '', null));
+    console.log(row('ledger ratio', figures.ledgerRatio.toFixed(3), '≥ 0.5', met.ledgerRatio));
+    console.log(row('hot-row ratio', figures.hotRowRatio.toFixed(3), '≥ 0.2', met.hotRowRatio));
+    console.log(row('hello world req/s', helloMax.rps.toFixed(0), '', null));
+    console.log(row('dashboard req/s', dashMax.rps.toFixed(0), '', null));
+    console.log(row('dashboard ratio', figures.dashboardRatio.toFixed(3), '≥ 0.35', met.dashboardRatio));
+    console.log(row(`p50 at ${halfRate.toFixed(0)} req/s (10k lines)`, ms(dashHalf.p50), '', null));
+    console.log(
+      row(`p99 at ${halfRate.toFixed(0)} req/s (10k lines)`, ms(dashHalf.p99), '≤ 25 ms', met.dashboardP99Ms),
+    );
+    console.log(row(`p50 at ${halfRate.toFixed(0)} req/s (1M lines)`, ms(dashLarge.p50), '', null));
+    console.log(row(`p99 at ${halfRate.toFixed(0)} req/s (1M lines)`, ms(dashLarge.p99), '', null));
+    console.log(row('growth ratio (p50 1M ÷ 10k)', figures.growthRatio.toFixed(3), '≤ 1.2', met.growthRatio));
+    console.log(row('peak RSS of the API', `${figures.peakRssMb.toFixed(0)} MB`, '≤ 250 MB', met.peakRssMb));
+    for (const f of failures) console.log(`  ! ${f}`);
+
+    const results = {
+      date: new Date().toISOString(),
+      machine: { cores: cpus().length, loadAverageAtStart: round(load0), node: process.version },
+      settings: { seconds: SECONDS, connections: CONNECTIONS, nodeEnv: 'production', logLevel: 'warn' },
+      targets: TARGETS,
+      figures: Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, round(v, 3)])),
+      met,
+      details: {
+        pgbenchTps: round(pgbenchTps),
+        approvalsPerSecond: { manyClients: round(ledgerMany.rps), oneClient: round(ledgerHot.rps) },
+        approvalLatencyMs: {
+          manyClients: { p50: round(ledgerMany.p50), p99: round(ledgerMany.p99) },
+          oneClient: { p50: round(ledgerHot.p50), p99: round(ledgerHot.p99) },
+        },
+        helloWorldRps: round(helloMax.rps),
+        dashboardRps: round(dashMax.rps),
+        dashboardFullSpeedLatencyMs: { p50: round(dashMax.p50), p99: round(dashMax.p99) },
+        dashboardOfferedRate: round(halfRate),
+        dashboardSmall: {
+          journalLines: smallLines,
+          p50: round(dashHalf.p50, 3),
+          p99: round(dashHalf.p99, 3),
+        },
+        dashboardLarge: {
+          journalLines: largeLines,
+          p50: round(dashLarge.p50, 3),
+          p99: round(dashLarge.p99, 3),
+        },
+        peakRssMb: round(figures.peakRssMb, 1),
+        ledgerViolations: violations,
+        failures,
+      },
+    };
+    writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`\n  wrote bench/results.json in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    const allMet = Object.values(met).every(Boolean);
+    return failures.length > 0 || !allMet ? 1 : 0;
+  } finally {
+    if (rssTimer) clearInterval(rssTimer);
+    await seed.end().catch(() => undefined);
+    await hello?.stop();
+    await api?.stop();
+    if (profileDir) console.log(`  CPU profile of the API: ${profileDir}`);
+    if (process.env.BENCH_KEEP_DB === '1') console.log(`  kept the database ${name} (BENCH_KEEP_DB=1)`);
+    else
+      await adminQuery(`drop database if exists ${name} with (force)`).catch((e: unknown) =>
+        console.error(`could not drop ${name}:`, e),
+      );
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main().catch((e: unknown) => {
+  console.error(e);
+  return 2;
+});
