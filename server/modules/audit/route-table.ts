@@ -1,7 +1,8 @@
 /**
- * The app's route table (method, URL, preHandler of every route), collected by an `onRoute` hook
- * that buildApp adds before any route. The audit test reads it to find every mutating admin route
- * (preHandler `guards.requireAdmin`) and checks each writes exactly one audit row.
+ * The app's route table (method, URL, preHandler and schema of every route), collected by an
+ * `onRoute` hook that buildApp adds before any route. The audit test reads it to find every
+ * mutating admin route (preHandler `guards.requireAdmin`) and checks each writes exactly one audit
+ * row; the fuzz test (server/test/fuzz.test.ts) generates hostile input from each route's schema.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 
@@ -11,6 +12,8 @@ export interface RouteEntry {
   /** The full URL pattern, e.g. `/api/user/admin/:id`. */
   url: string;
   preHandler: RouteOptions['preHandler'];
+  /** The route's validation schemas (zod body, params, querystring); server/test/fuzz.test.ts fuzzes them. */
+  schema: RouteOptions['schema'];
 }
 
 declare module 'fastify' {
@@ -26,6 +29,6 @@ export function trackRoutes(app: FastifyInstance): void {
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      table.push({ method, url: route.url, preHandler: route.preHandler });
+      table.push({ method, url: route.url, preHandler: route.preHandler, schema: route.schema });
   });
 }
