@@ -1,0 +1,354 @@
+/**
+ * Every admin action that changes anything writes exactly one audit row (issue 6). The mutating
+ * admin routes are read from the app's route table (`app.routeTable`, filled by an onRoute hook):
+ * every non-GET/HEAD/OPTIONS route whose preHandler is `guards.requireAdmin`, or whose URL has an
+ * /admin segment. Each must have a case in CALLS below — a successful call made as an admin —
+ * and that call must add exactly one audit row naming the admin. A new admin route without a
+ * case fails this test; so does one whose call writes no row or two.
+ */
+import { count, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, contactMessages, users } from '../db/schema';
+import { createAdmin, createClient, imageDataUrl, type TestUser } from '../modules/ledger/testing';
+import { createTestContext, type TestContext } from './app';
+
+let t: TestContext;
+let admin: TestUser;
+let png: string;
+beforeAll(async () => {
+  t = await createTestContext();
+  t.app.ctx.mailer.send = async () => undefined; // notices still get their rows; e-mail is not under test here
+  admin = await createAdmin(t.app);
+  png = await imageDataUrl();
+});
+afterAll(async () => t?.close());
+
+type Call = Omit<InjectOptions, 'headers'> & { method: string; url: string };
+type Json = Record<string, unknown> & { data?: Record<string, unknown> & { _id?: string } };
+
+/** A request as `who` (the admin by default) that must succeed; answers its JSON body. */
+async function ok(call: Call, who: TestUser = admin): Promise<Json> {
+  const res = await t.app.inject({ ...call, headers: who.headers } as InjectOptions);
+  if (res.statusCode >= 300) throw new Error(`${call.method} ${call.url} → ${res.statusCode} ${res.body}`);
+  return res.json() as Json;
+}
+
+const idOf = (body: Json) => String(body.data?._id);
+
+// Setups: each makes fresh rows through the API, so every case stands alone.
+const pendingDeposit = async () => {
+  const c = await createClient(t.app);
+  return idOf(
+    await ok(
+      { method: 'POST', url: '/api/deposits', payload: { amount: 100, image: png, wallet: 'bitcoin' } },
+      c,
+    ),
+  );
+};
+const pendingWithdrawal = async (method: 'c' | 'b') => {
+  const c = await createClient(t.app, { balance: 500_00n });
+  const token = await t.app.ctx.services.codes.issue(t.database.db, c.id, 'withdrawal');
+  const payload =
+    method === 'c'
+      ? { amount: 40, token, wallet: 'bitcoin', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }
+      : {
+          amount: 40,
+          token,
+          bankName: 'First Bank',
+          accountName: 'Jane Doe',
+          accountNumber: '12345678',
+          routing: '021000021',
+          swift: 'DEUTDEFF',
+        };
+  return idOf(await ok({ method: 'POST', url: `/api/${method}-withdrawals`, payload }, c));
+};
+const declinedWithdrawal = async (method: 'c' | 'b') => {
+  const id = await pendingWithdrawal(method);
+  await ok({ method: 'PUT', url: `/api/${method}-withdrawals/${id}/reject` });
+  return id;
+};
+const addedTransaction = async () => {
+  const c = await createClient(t.app);
+  return idOf(
+    await ok({
+      method: 'POST',
+      url: `/api/transaction/${c.id}`,
+      payload: { amount: 10, transactionType: 'bonus', details: 'Welcome bonus' },
+    }),
+  );
+};
+const clientWithPlan = async () => {
+  const c = await createClient(t.app, { balance: 1_000_00n });
+  await ok({
+    method: 'PUT',
+    url: `/api/user/admin/active-plan/${c.id}`,
+    payload: { amount: 200, duration: 7, plan: 'investment' },
+  });
+  return c;
+};
+const tradingActivity = async () => {
+  const c = await createClient(t.app);
+  return idOf(
+    await ok({
+      method: 'POST',
+      url: '/api/trading-activity',
+      payload: { userId: c.id, tradeAmount: 100, profit: 5, plan: 'investment', statuss: 'active' },
+    }),
+  );
+};
+const supportTicket = async () => {
+  const c = await createClient(t.app);
+  return idOf(
+    await ok({ method: 'POST', url: '/api/support', payload: { message: 'Where is my withdrawal?' } }, c),
+  );
+};
+const notification = async () => {
+  const c = await createClient(t.app);
+  return idOf(
+    await ok({
+      method: 'POST',
+      url: '/api/notifications',
+      payload: { userId: c.id, title: 'Hello', message: 'A notice' },
+    }),
+  );
+};
+const pendingKyc = async () => {
+  const c = await createClient(t.app);
+  await t.database.db.update(users).set({ verificationStatus: 'pending' }).where(eq(users.id, c.id));
+  return c;
+};
+
+/** One successful admin call per mutating admin route, keyed by "METHOD /url" as the route table has it. */
+const CALLS: Record<string, () => Promise<Call>> = {
+  // deposits, withdrawals, transactions
+  'PUT /api/deposits/:id/approve': async () => ({
+    method: 'PUT',
+    url: `/api/deposits/${await pendingDeposit()}/approve`,
+  }),
+  'PUT /api/deposits/:id/reject': async () => ({
+    method: 'PUT',
+    url: `/api/deposits/${await pendingDeposit()}/reject`,
+  }),
+  'DELETE /api/deposits/:id': async () => ({
+    method: 'DELETE',
+    url: `/api/deposits/${await pendingDeposit()}`,
+  }),
+  'PUT /api/c-withdrawals/:id/approve': async () => ({
+    method: 'PUT',
+    url: `/api/c-withdrawals/${await pendingWithdrawal('c')}/approve`,
+  }),
+  'PUT /api/c-withdrawals/:id/reject': async () => ({
+    method: 'PUT',
+    url: `/api/c-withdrawals/${await pendingWithdrawal('c')}/reject`,
+  }),
+  'DELETE /api/c-withdrawals/:id': async () => ({
+    method: 'DELETE',
+    url: `/api/c-withdrawals/${await declinedWithdrawal('c')}`,
+  }),
+  'PUT /api/b-withdrawals/:id/approve': async () => ({
+    method: 'PUT',
+    url: `/api/b-withdrawals/${await pendingWithdrawal('b')}/approve`,
+  }),
+  'PUT /api/b-withdrawals/:id/reject': async () => ({
+    method: 'PUT',
+    url: `/api/b-withdrawals/${await pendingWithdrawal('b')}/reject`,
+  }),
+  'DELETE /api/b-withdrawals/:id': async () => ({
+    method: 'DELETE',
+    url: `/api/b-withdrawals/${await declinedWithdrawal('b')}`,
+  }),
+  'POST /api/transaction/:userId': async () => ({
+    method: 'POST',
+    url: `/api/transaction/${(await createClient(t.app)).id}`,
+    payload: { amount: 25, transactionType: 'profit', details: 'Trading profit' },
+  }),
+  'DELETE /api/transaction/:id': async () => ({
+    method: 'DELETE',
+    url: `/api/transaction/${await addedTransaction()}`,
+  }),
+
+  // users
+  'PUT /api/user/admin/:id': async () => {
+    const c = await createClient(t.app);
+    return {
+      method: 'PUT',
+      url: `/api/user/admin/${c.id}`,
+      payload: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: c.email,
+        phone: '+44 20 7946 0000',
+        location: { address: '12 St James Square', state: 'London' },
+        verificationStatus: 'awaiting',
+        isBlocked: false,
+      },
+    };
+  },
+  'PUT /api/user/admin/:id/verification': async () => ({
+    method: 'PUT',
+    url: `/api/user/admin/${(await pendingKyc()).id}/verification`,
+    payload: { status: 'verified' },
+  }),
+  'POST /api/user/admin/:id/block': async () => ({
+    method: 'POST',
+    url: `/api/user/admin/${(await createClient(t.app)).id}/block`,
+  }),
+  'POST /api/user/admin/:id/unblock': async () => {
+    const c = await createClient(t.app);
+    await ok({ method: 'POST', url: `/api/user/admin/${c.id}/block` });
+    return { method: 'POST', url: `/api/user/admin/${c.id}/unblock` };
+  },
+  'DELETE /api/user/admin/:id': async () => ({
+    method: 'DELETE',
+    url: `/api/user/admin/${(await createClient(t.app)).id}`,
+  }),
+  'PUT /api/user/admin/account/:id': async () => ({
+    method: 'PUT',
+    url: `/api/user/admin/account/${(await createClient(t.app)).id}`,
+    payload: { currencySymbol: '€', accountPlan: 'Gold' },
+  }),
+  'POST /api/user/admin/account/:id/adjustments': async () => ({
+    method: 'POST',
+    url: `/api/user/admin/account/${(await createClient(t.app)).id}/adjustments`,
+    payload: { direction: 'credit', amount: 12.5, reason: 'Goodwill' },
+  }),
+
+  // plans and trading activity
+  'PUT /api/user/admin/active-plan/:id': async () => ({
+    method: 'PUT',
+    url: `/api/user/admin/active-plan/${(await createClient(t.app, { balance: 1_000_00n })).id}`,
+    payload: { amount: 200, duration: 7, plan: 'copy_trading' },
+  }),
+  'DELETE /api/user/admin/active-plan/:id': async () => ({
+    method: 'DELETE',
+    url: `/api/user/admin/active-plan/${(await clientWithPlan()).id}`,
+  }),
+  'POST /api/user/admin/add-profit/:id': async () => ({
+    method: 'POST',
+    url: `/api/user/admin/add-profit/${(await clientWithPlan()).id}`,
+    payload: { profit: 15, date: new Date().toISOString() },
+  }),
+  'POST /api/trading-activity': async () => ({
+    method: 'POST',
+    url: '/api/trading-activity',
+    payload: {
+      userId: (await createClient(t.app)).id,
+      tradeAmount: 100,
+      profit: 5,
+      plan: 'investment',
+      statuss: 'active',
+    },
+  }),
+  'PUT /api/trading-activity/:id': async () => ({
+    method: 'PUT',
+    url: `/api/trading-activity/${await tradingActivity()}`,
+    payload: { tradeAmount: 100, profit: 8, plan: 'investment', statuss: 'completed' },
+  }),
+  'DELETE /api/trading-activity/:id': async () => ({
+    method: 'DELETE',
+    url: `/api/trading-activity/${await tradingActivity()}`,
+  }),
+
+  // messages
+  'POST /api/notifications': async () => ({
+    method: 'POST',
+    url: '/api/notifications',
+    payload: { userId: (await createClient(t.app)).id, title: 'Hello', message: 'A notice' },
+  }),
+  'DELETE /api/notifications/:id': async () => ({
+    method: 'DELETE',
+    url: `/api/notifications/${await notification()}`,
+  }),
+  'DELETE /api/contacts/:id': async () => {
+    const [row] = await t.database.db
+      .insert(contactMessages)
+      .values({ name: 'Visitor', email: 'visitor@example.com', message: 'Hello' })
+      .returning();
+    return { method: 'DELETE', url: `/api/contacts/${row!.id}` };
+  },
+  'POST /api/user/admin/email': async () => ({
+    method: 'POST',
+    url: '/api/user/admin/email',
+    payload: { userId: (await createClient(t.app)).id, subject: 'Your account', message: 'Hello' },
+  }),
+  'PUT /api/support/:id': async () => ({
+    method: 'PUT',
+    url: `/api/support/${await supportTicket()}`,
+    payload: { reply: 'On its way', status: 'closed' },
+  }),
+  'DELETE /api/support/:id': async () => ({ method: 'DELETE', url: `/api/support/${await supportTicket()}` }),
+};
+
+/**
+ * Routes open to clients too whose admin calls change another user's data; they are audited when an
+ * admin makes them, so they are in CALLS as well (clients deleting their own notices are not audited).
+ */
+const SHARED_ADMIN_ROUTES = ['DELETE /api/notifications/:id'];
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** "METHOD /url" of every mutating admin route in the app's route table. */
+function adminMutations(): string[] {
+  const requireAdmin = t.app.ctx.guards.requireAdmin;
+  return t.app.routeTable
+    .filter((r) => !READS.has(r.method) && r.url.startsWith('/api/'))
+    .filter((r) => [r.preHandler].flat().includes(requireAdmin) || /\/admin(\/|$)/.test(r.url))
+    .map((r) => `${r.method} ${r.url}`);
+}
+
+const auditCount = async () => Number((await t.database.db.select({ n: count() }).from(auditLog))[0]?.n ?? 0);
+
+describe('every mutating admin route writes exactly one audit row', () => {
+  it('finds the admin routes in the route table, and every one has a case here', () => {
+    const found = adminMutations();
+    expect(found.length).toBeGreaterThanOrEqual(29); // as of this writing; the route table is the truth
+    expect(
+      found.filter((key) => !(key in CALLS)),
+      'admin routes without an audit case',
+    ).toEqual([]);
+    const known = new Set([...found, ...SHARED_ADMIN_ROUTES]);
+    const routes = new Set(t.app.routeTable.map((r) => `${r.method} ${r.url}`));
+    expect(
+      SHARED_ADMIN_ROUTES.filter((key) => !routes.has(key)),
+      'shared routes that no longer exist',
+    ).toEqual([]);
+    expect(
+      Object.keys(CALLS).filter((key) => !known.has(key)),
+      'cases for routes that are not admin routes',
+    ).toEqual([]);
+  });
+
+  it.each(Object.keys(CALLS))('%s', async (key) => {
+    const call = await CALLS[key]!();
+    expect(`${call.method} ${call.url}`, 'the case calls its own route').toMatch(
+      new RegExp(`^${key.replace(/:[A-Za-z]+/g, '[^/]+').replace(/\//g, '\\/')}$`),
+    );
+    const before = new Set((await t.database.db.select({ id: auditLog.id }).from(auditLog)).map((r) => r.id));
+    await ok(call);
+    const added = (await t.database.db.select().from(auditLog)).filter((r) => !before.has(r.id));
+    expect(
+      added.map((r) => r.action),
+      'new audit rows',
+    ).toHaveLength(1);
+    expect(added[0]).toMatchObject({ actorId: admin.id, ip: '127.0.0.1' });
+    expect(added[0]!.action).toMatch(/^[a-z_]+\.[a-z_]+$/);
+  });
+});
+
+describe('a refused admin call writes no audit row', () => {
+  it.each([
+    ['PUT', '/api/deposits/00000000-0000-4000-8000-000000000000/approve', undefined],
+    ['DELETE', '/api/user/admin/00000000-0000-4000-8000-000000000000', undefined],
+    [
+      'POST',
+      '/api/user/admin/account/00000000-0000-4000-8000-000000000000/adjustments',
+      { direction: 'debit', amount: 1, reason: 'x' },
+    ],
+  ] as const)('%s %s', async (method, url, payload) => {
+    const before = await auditCount();
+    const res = await t.app.inject({ method, url, headers: admin.headers, ...(payload && { payload }) });
+    expect(res.statusCode).toBe(404);
+    expect(await auditCount()).toBe(before);
+  });
+});
