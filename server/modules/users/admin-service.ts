@@ -359,7 +359,9 @@ export function createUserAdminService({ db, log, storage, notifications }: Serv
         const deletedAt = new Date();
         await tx.delete(sessions).where(eq(sessions.userId, id));
         await tx.delete(accounts).where(eq(accounts.userId, id));
-        await tx.delete(verifications).where(like(verifications.identifier, `%${row.email}`));
+        // better-auth keys its e-mail codes as "<purpose>-<email>"; `_` and `%` in an address match themselves only
+        const emailSuffix = row.email.replace(/[\\%_]/g, (c) => `\\${c}`);
+        await tx.delete(verifications).where(like(verifications.identifier, `%${emailSuffix}`));
         await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, id));
         await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, id));
         await tx.delete(notificationRows).where(eq(notificationRows.userId, id));
