@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import {
   LIMITS,
+  PLAN_CONFIG,
   PLAN_DURATIONS,
   PLAN_KINDS,
   PLAN_STATUSES,
@@ -17,6 +18,21 @@ import { MONEY_MSG, PLAN_MSG } from '../messages';
 import { parseUsdCents, usdAmountField } from './money';
 
 const DURATION_DAYS: readonly number[] = PLAN_DURATIONS.map((d) => d.days);
+
+/** The plan limits in cents (from the one config, DESIGN.md §5). */
+export const PLAN_MIN_CENTS = BigInt(PLAN_CONFIG.minimumUsd) * 100n;
+export const PLAN_MAX_CENTS = BigInt(PLAN_CONFIG.maximumUsd) * 100n;
+
+/** The message of an amount outside the plan limits, quoting the config: "… $200 … $115,000 …". */
+export function planLimitsMessage(): string {
+  const whole = (n: number) => `$${n.toLocaleString('en-US')}`;
+  return PLAN_MSG.amountOutOfRange(whole(PLAN_CONFIG.minimumUsd), whole(PLAN_CONFIG.maximumUsd));
+}
+
+/** How a duration in days reads in the select ("1 week"), or "N days" for any other number. */
+export function durationLabel(days: number): string {
+  return PLAN_DURATIONS.find((d) => d.days === days)?.label ?? `${days} day${days === 1 ? '' : 's'}`;
+}
 
 /** A USD amount of 0 or more as cents; `missing` for an absent value, `invalid` for anything else. */
 function usdCentsField(missing: string, invalid: string, allowZero: boolean) {

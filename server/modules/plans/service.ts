@@ -23,15 +23,18 @@
  */
 import { and, asc, count, desc, eq, ilike, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { PLAN_CONFIG, PLAN_LABELS, type PlanKind } from '@common/constants';
+import { PLAN_LABELS, type PlanKind } from '@common/constants';
 import { MONEY_MSG, PLAN_MSG } from '@common/messages';
-import type {
-  AddProfitInput,
-  CreateTradingActivityInput,
-  OpenPlanInput,
-  PublicActivePlan,
-  TradingActivityQuery,
-  UpdateTradingActivityInput,
+import {
+  PLAN_MAX_CENTS,
+  PLAN_MIN_CENTS,
+  planLimitsMessage,
+  type AddProfitInput,
+  type CreateTradingActivityInput,
+  type OpenPlanInput,
+  type PublicActivePlan,
+  type TradingActivityQuery,
+  type UpdateTradingActivityInput,
 } from '@common/schemas/plans';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { notifications, plans, tradingActivities, users } from '../../db/schema';
@@ -50,9 +53,6 @@ export type TradingActivityRow = typeof tradingActivities.$inferSelect;
 /** An activity with the profit posted for it (cents, from the ledger). */
 export type TradingActivityWithPosted = TradingActivityRow & { posted: bigint };
 
-/** The plan limits in cents (from the one config, DESIGN.md §5). */
-export const PLAN_MIN_CENTS = BigInt(PLAN_CONFIG.minimumUsd) * 100n;
-export const PLAN_MAX_CENTS = BigInt(PLAN_CONFIG.maximumUsd) * 100n;
 const DAY_MS = 86_400_000;
 
 /** Most due plans one sweep completes (the next sweep takes the rest). */
@@ -66,12 +66,6 @@ const notifyInApp: Notify = (uow, notice) => uow.tx.insert(notifications).values
 
 const usd = (cents: bigint) => `$${formatUsd(cents)}`;
 const durationText = (days: number) => `${days} day${days === 1 ? '' : 's'}`;
-
-/** The amount limits as the messages quote them: "$200" and "$115,000". */
-export function amountLimitsMessage(): string {
-  const whole = (n: number) => `$${n.toLocaleString('en-US')}`;
-  return PLAN_MSG.amountOutOfRange(whole(PLAN_CONFIG.minimumUsd), whole(PLAN_CONFIG.maximumUsd));
-}
 
 /** True when `err` (possibly wrapped by the driver layer) is a unique violation of `constraint`. */
 function isUniqueViolation(err: unknown, constraint: string): boolean {
@@ -372,7 +366,7 @@ export function createPlansService({ db, log, notifications: notices }: ServiceD
         const locked = await lockAccounts(tx, [...ids.values()]);
         if (await findActivePlan(tx, userId)) throw new AppError('CONFLICT', PLAN_MSG.alreadyActive);
         if (input.amount < PLAN_MIN_CENTS || input.amount > PLAN_MAX_CENTS) {
-          throw new AppError('UNPROCESSABLE', amountLimitsMessage());
+          throw new AppError('UNPROCESSABLE', planLimitsMessage());
         }
         const available = locked.find((a) => a.kind === 'available')?.balance ?? 0n;
         if (input.amount > available) throw new AppError('UNPROCESSABLE', PLAN_MSG.insufficientFunds);
@@ -397,17 +391,15 @@ export function createPlansService({ db, log, notifications: notices }: ServiceD
             throw new AppError('CONFLICT', PLAN_MSG.alreadyActive);
           throw err;
         }
-        await tx
-          .insert(tradingActivities)
-          .values({
-            userId,
-            planId: plan.id,
-            plan: input.plan,
-            tradeAmount: input.amount,
-            profit: 0n,
-            status: 'active',
-            date: start,
-          });
+        await tx.insert(tradingActivities).values({
+          userId,
+          planId: plan.id,
+          plan: input.plan,
+          tradeAmount: input.amount,
+          profit: 0n,
+          status: 'active',
+          date: start,
+        });
         const label = PLAN_LABELS[input.plan];
         await postEntry(tx, {
           type: 'plan_open',

@@ -41,7 +41,9 @@ export const paths = {
     home: '/account/home',
     trading: '/account/trading',
     tradeActivities: '/account/trade-activities',
-    deposit: (query: { success?: 'true' } = {}) => withQuery('/account/deposit', query),
+    /** `success=true` after a deposit; `payment=insufficient` when a trade needs more funds (seed §4). */
+    deposit: (query: { success?: 'true'; payment?: 'insufficient' } = {}) =>
+      withQuery('/account/deposit', query),
     depositForm: (wallet?: DepositWallet) => withQuery('/account/deposit/bitcoin', { wallet }),
     successfulDeposit: '/account/deposit/successful-deposit',
     withdrawal: (query: { success?: 'true' } = {}) => withQuery('/account/withdrawal', query),

@@ -1,11 +1,9 @@
 /**
  * Every route of the seed (§2.1, §2.6–§2.8). Layouts and pages load lazily, so the public site never
- * downloads account or admin code. Pages not built yet show "Coming soon" inside their layout;
- * unknown paths show the home page.
+ * downloads account or admin code. Unknown paths show the home page.
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ComingSoon } from '../components/coming-soon';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { paths } from './paths';
@@ -14,11 +12,6 @@ import { RouterProviders } from './providers';
 /** A route property that loads its component from a module on first visit. */
 function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
-}
-
-/** A placeholder route for a page still to be built. */
-function comingSoon(path: string, title: string): RouteObject {
-  return { path, element: <ComingSoon title={title} /> };
 }
 
 const homePage = lazyComponent(
@@ -113,8 +106,20 @@ const accountRoutes: RouteObject[] = [
       (m) => m.AccountHomePage,
     ),
   },
-  comingSoon(paths.account.trading, 'Trading'),
-  comingSoon(paths.account.tradeActivities, 'Trade Activities'),
+  {
+    path: paths.account.trading,
+    lazy: lazyComponent(
+      () => import('../features/plans/pages/trading-page'),
+      (m) => m.TradingPage,
+    ),
+  },
+  {
+    path: paths.account.tradeActivities,
+    lazy: lazyComponent(
+      () => import('../features/plans/pages/trade-activities-page'),
+      (m) => m.TradeActivitiesPage,
+    ),
+  },
   {
     path: paths.account.deposit(),
     lazy: lazyComponent(
@@ -237,7 +242,13 @@ const adminRoutes: RouteObject[] = [
       (m) => m.AdminUserAccountPage,
     ),
   },
-  comingSoon(paths.admin.addProfit(ID), 'Add Profit'),
+  {
+    path: paths.admin.addProfit(ID),
+    lazy: lazyComponent(
+      () => import('../features/plans/pages/admin-add-profit-page'),
+      (m) => m.AdminAddProfitPage,
+    ),
+  },
   {
     path: paths.admin.editUser(ID),
     lazy: lazyComponent(
@@ -278,7 +289,13 @@ const adminRoutes: RouteObject[] = [
     path: paths.admin.bankWithdrawals(ID),
     lazy: lazyComponent(loadClientRequestsPages, (m) => m.ClientBankWithdrawalsPage),
   },
-  comingSoon(paths.admin.tradingActivity(ID), 'Trading Activity'),
+  {
+    path: paths.admin.tradingActivity(ID),
+    lazy: lazyComponent(
+      () => import('../features/plans/pages/admin-trading-activity-page'),
+      (m) => m.AdminTradingActivityPage,
+    ),
+  },
   {
     path: paths.admin.pendingReviews,
     lazy: lazyComponent(

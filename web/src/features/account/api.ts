@@ -3,6 +3,7 @@
  * signed-in user, the ledger's figures and the latest transactions. Figures come from the ledger.
  */
 import type { PublicTransaction } from '@common/schemas/transactions';
+import type { UserWithFigures } from '@common/schemas/users';
 import type { PublicUser } from '@common/types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
@@ -31,6 +32,12 @@ export const accountFiguresQuery = queryOptions({
   queryFn: async () => (await api.get<{ data: AccountFigures }>('/ledger/account')).data,
 });
 
+/** GET /user/me: the client with ledger figures and `activePlan` (a plan past its end date is completed first). */
+export const accountMeQuery = queryOptions({
+  queryKey: ['account', 'me'],
+  queryFn: async () => (await api.get<{ data: UserWithFigures }>('/user/me')).data,
+});
+
 /** GET /transaction: the latest 10 lines of the client's history. */
 export const recentTransactionsQuery = queryOptions({
   queryKey: ['account', 'recent-transactions'],
@@ -44,6 +51,11 @@ export function useAccountUser() {
 
 export function useAccountFigures() {
   return useQuery(accountFiguresQuery);
+}
+
+/** The client's active plan (null when there is none), from GET /user/me. */
+export function useActivePlan() {
+  return useQuery({ ...accountMeQuery, select: (me) => me.activePlan });
 }
 
 export function useRecentTransactions() {

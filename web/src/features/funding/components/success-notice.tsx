@@ -1,28 +1,41 @@
 import { Alert } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** How long the notice stays (seed §4, §9: 25 seconds). */
 const NOTICE_MS = 25_000;
 
+interface SuccessNoticeProps {
+  message: string;
+  /** The flag in the URL that shows it: `?success=true` by default, `?payment=insufficient` after a trade. */
+  flag?: { name: string; value: string };
+  /** A warning (orange) instead of a success (green). */
+  warning?: boolean;
+}
+
 /**
- * The banner a listing page shows after a deposit or withdrawal (`?success=true`, seed §4). It
- * closes itself after 25 s, or when dismissed, and then clears the flag from the URL.
+ * The banner a listing page shows after a deposit or withdrawal (`?success=true`), or when a trade
+ * needs more funds (`?payment=insufficient`) (seed §4). It closes itself after 25 s, or when
+ * dismissed, and then clears the flag from the URL.
  */
-export function SuccessNotice({ message }: { message: string }) {
+export function SuccessNotice({
+  message,
+  flag = { name: 'success', value: 'true' },
+  warning,
+}: SuccessNoticeProps) {
   const [params, setParams] = useSearchParams();
-  const shown = params.get('success') === 'true';
+  const shown = params.get(flag.name) === flag.value;
   const close = useCallback(
     () =>
       setParams(
         (current) => {
-          current.delete('success');
+          current.delete(flag.name);
           return current;
         },
         { replace: true },
       ),
-    [setParams],
+    [setParams, flag.name],
   );
 
   useEffect(() => {
@@ -34,10 +47,10 @@ export function SuccessNotice({ message }: { message: string }) {
   if (!shown) return null;
   return (
     <Alert
-      color="green"
+      color={warning ? 'orange' : 'green'}
       variant="light"
       role="status"
-      icon={<IconCircleCheck aria-hidden />}
+      icon={warning ? <IconAlertTriangle aria-hidden /> : <IconCircleCheck aria-hidden />}
       withCloseButton
       closeButtonLabel="Dismiss"
       onClose={close}

@@ -1,3 +1,4 @@
+import { PLAN_MSG } from '@common/messages';
 import { paths } from '../../../app/paths';
 import { COINS } from '../coins';
 import { FundingPage } from '../components/funding-page';
@@ -17,6 +18,11 @@ export function DepositPage() {
   return (
     <FundingPage title="Deposit" description="Choose how you want to fund your account. Deposits are in USD.">
       <SuccessNotice message="Account Fund Successful! Please wait for system to validate this transaction" />
+      <SuccessNotice
+        message={PLAN_MSG.insufficientBanner}
+        flag={{ name: 'payment', value: 'insufficient' }}
+        warning
+      />
       <MethodChooser methods={METHODS} />
     </FundingPage>
   );

@@ -1,0 +1,269 @@
+/**
+ * Investment plans journey (issues 5 and 6): a new client funded through the API places a plan on
+ * /account/trading (after the browser's checks: missing fields, the limits dialog, the insufficient
+ * funds banner), sees it in trade activities and on the home page; the admin adds profit (the
+ * client's figures show it), edits an activity's profit in the "Complete Pickup" modal, clears the
+ * plan (the capital returns) and deletes an activity. axe on every page at 1280 and 375 px.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { BASE_URL } from './env';
+import { codeIn, expect, test } from './fixtures';
+
+const ADMIN = { email: 'admin@demo.test', password: 'Admin#2026demo' };
+const PASSWORD = 'Planner#2026pass';
+
+/** A JSON call to the API as a browser-less client (no cookies, so no XSRF pair is needed). */
+async function call(method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${BASE_URL}/api${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...(token && { authorization: `Bearer ${token}` }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A browser of its own (own session and storage), offline like `page`. */
+async function newBrowserPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 900 } });
+  await context.route(
+    (url) => url.origin !== BASE_URL,
+    (route) => route.abort('blockedbyclient'),
+  );
+  return context.newPage();
+}
+
+async function signIn(page: Page, email: string, password: string, asAdmin = false) {
+  await page.goto(asAdmin ? '/admin/login' : '/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /sign in|login/i }).click();
+  await expect(page).toHaveURL(asAdmin ? /\/admin\/users$/ : /\/account\/home$/);
+}
+
+async function expectNoSeriousViolations(page: Page, what: string) {
+  await page.mouse.move(0, 0);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    what,
+  ).toEqual([]);
+}
+
+/** axe at desktop and phone widths (one h1 each), then back to desktop. */
+async function checkBothWidths(page: Page, what: string, ready: () => Promise<void>) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
+    await ready();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expectNoSeriousViolations(page, `${what} at ${width} px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The client's figures as the API answers them (USD). */
+async function clientFigures(token: string) {
+  const { data } = (await call('GET', '/user/me', undefined, token)) as {
+    data: { account: { balance: number; invested: number; totalProfit: number }; activePlan: unknown };
+  };
+  return { ...data.account, activePlan: data.activePlan };
+}
+
+test('a client places a plan; the admin adds and edits profit, then clears the plan', async ({
+  browser,
+  readMail,
+}) => {
+  test.setTimeout(180_000);
+  // A new verified client with $1,500 credited by the admin.
+  const email = `planner.${Date.now().toString(36)}@example.com`;
+  await call('POST', '/auth/signup', {
+    firstName: 'Pat',
+    lastName: 'Planner',
+    email,
+    phone: '+1 555 0177',
+    password: PASSWORD,
+    gender: 'other',
+    country: 'United States',
+  });
+  const { token, user } = (await call('POST', '/auth/signin', { email, password: PASSWORD })) as {
+    token: string;
+    user: { _id: string };
+  };
+  await call('POST', '/auth/verify-email', { otp: codeIn(await readMail(email)) }, token);
+  const { token: adminToken } = (await call('POST', '/auth/signin', ADMIN)) as { token: string };
+  await call(
+    'POST',
+    `/transaction/${user._id}`,
+    { amount: 1500, transactionType: 'deposit', details: 'Wire received' },
+    adminToken,
+  );
+
+  const page = await newBrowserPage(browser);
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByText('No active plan')).toBeVisible();
+
+  // The trading page: two cards from the one config, the risk wording.
+  await page.getByRole('link', { name: 'Trade Now' }).first().click();
+  await expect(page).toHaveURL(/\/account\/trading$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Copy Trading' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Investment' })).toBeVisible();
+  await expect(page.getByText('Minimum: 200 USD')).toHaveCount(2);
+  await expect(page.getByText('Maximum: 115,000 USD')).toHaveCount(2);
+  await expect(page.getByText(/Returns are not guaranteed/).first()).toBeVisible();
+  await expect(page.getByText('Available balance: $1,500.00')).toBeVisible();
+  await checkBothWidths(page, 'trading', async () => {
+    await expect(page.getByText('Risk warning', { exact: true })).toBeVisible();
+  });
+
+  // Place Your Trade: the browser's checks first.
+  await page.getByRole('button', { name: 'Trade Now: Copy Trading' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Place Your Trade' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Place trade' }).click();
+  await expect(dialog.getByText('Please fill all fields')).toBeVisible();
+  await expectNoSeriousViolations(page, 'trade dialog');
+  await dialog.getByLabel('Amount').fill('100');
+  await dialog.getByLabel('Duration').selectOption({ label: '1 week' });
+  await dialog.getByRole('button', { name: 'Place trade' }).click();
+  const limits = page.getByRole('dialog', { name: 'Trade limits' });
+  await expect(limits).toContainText('The minimum for this trade is $200 and the maximum is $115,000.');
+  await limits.getByRole('button', { name: 'OK' }).click();
+  await expect(limits).toBeHidden();
+
+  // More than the balance: to the deposit page with the insufficient-funds banner.
+  await page.getByRole('button', { name: 'Trade Now: Copy Trading' }).click();
+  await dialog.getByLabel('Amount').fill('5000');
+  await dialog.getByLabel('Duration').selectOption({ label: '1 week' });
+  await dialog.getByRole('button', { name: 'Place trade' }).click();
+  await expect(page).toHaveURL(/\/account\/deposit\?payment=insufficient$/);
+  await expect(
+    page.getByText(/Insufficient funds: your available balance does not cover that trade/),
+  ).toBeVisible();
+  await expectNoSeriousViolations(page, 'deposit page with the insufficient banner');
+
+  // A plan of $1,000 for a week.
+  await page.goto('/account/trading');
+  await page.getByRole('button', { name: 'Trade Now: Copy Trading' }).click();
+  await dialog.getByLabel('Amount').fill('1000');
+  await dialog.getByLabel('Duration').selectOption({ label: '1 week' });
+  await dialog.getByRole('button', { name: 'Place trade' }).click();
+  await expect(page.getByText('Trade placed successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/account\/trade-activities$/);
+  const planRow = page.getByRole('row').filter({ hasText: '$1,000.00' });
+  await expect(planRow).toContainText('Copy Trading');
+  await expect(planRow).toContainText('Active');
+  await checkBothWidths(page, 'trade activities', async () => {
+    await expect(page.getByRole('table', { name: 'Trade activities' })).toBeVisible();
+  });
+  await page.getByRole('textbox', { name: 'Search' }).fill('investment');
+  await expect(page.getByText('No Data Available')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search' }).fill('copy');
+  await expect(planRow).toBeVisible();
+
+  // A second plan is refused while this one is active.
+  await page.goto('/account/trading');
+  await expect(page.getByText('You have an active plan')).toBeVisible();
+  await page.getByRole('button', { name: 'Trade Now: Investment' }).click();
+  await dialog.getByLabel('Amount').fill('300');
+  await dialog.getByLabel('Duration').selectOption({ label: '24 hours' });
+  await dialog.getByRole('button', { name: 'Place trade' }).click();
+  await expect(dialog.getByText('You already have an active plan')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // The home page's Active Plan panel.
+  await page.goto('/account/home');
+  const panel = page.getByRole('region', { name: 'Active Plan' });
+  await expect(panel).toContainText('Copy Trading');
+  await expect(panel).toContainText('1 week');
+  await expect(panel).toContainText('Active');
+  await expect(panel).toContainText('$1,000.00');
+  await checkBothWidths(page, 'account home with a plan', async () => {
+    await expect(panel).toContainText('Copy Trading');
+  });
+  expect(await clientFigures(token)).toMatchObject({ balance: 500, invested: 1000, totalProfit: 0 });
+
+  // The admin adds profit to the plan.
+  const adminPage = await newBrowserPage(browser);
+  await signIn(adminPage, ADMIN.email, ADMIN.password, true);
+  await adminPage.goto(`/admin/users/add-profit/${user._id}?name=Pat%20Planner`);
+  await expect(adminPage.getByRole('heading', { level: 1 })).toHaveText('Add Profit — Pat Planner');
+  const adminPlan = adminPage.getByRole('region', { name: 'Active Plan' });
+  await expect(adminPlan).toContainText('$1,000.00');
+  await expect(adminPlan).toContainText('1 week');
+  await expect(adminPlan).toContainText('Copy Trading');
+  await expect(adminPage.getByLabel('Date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await adminPage.getByRole('button', { name: 'Add profit' }).click();
+  await expect(adminPage.getByText('Please add profit amount')).toBeVisible();
+  await adminPage.getByLabel('Profit', { exact: true }).fill('25');
+  await adminPage.getByRole('button', { name: 'Add profit' }).click();
+  await expect(adminPage.getByText('Profit added successfully')).toBeVisible();
+  const profitRow = adminPage.getByRole('row').filter({ hasText: '$25.00' });
+  await expect(profitRow).toContainText('$1,000.00');
+  await checkBothWidths(adminPage, 'add profit', async () => {
+    await expect(adminPage.getByRole('table', { name: 'Trading activity' })).toBeVisible();
+  });
+  expect(await clientFigures(token)).toMatchObject({ balance: 525, invested: 1000, totalProfit: 25 });
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Account figures' })).toContainText('Total Profit$25.00');
+
+  // The admin edits that activity's profit: the difference is posted.
+  await adminPage.getByRole('link', { name: 'Edit trading activity' }).click();
+  await expect(adminPage).toHaveURL(new RegExp(`/admin/trading-activity/${user._id}\\?name=`));
+  await expect(adminPage.getByRole('heading', { level: 1 })).toHaveText('Trading Activity — Pat Planner');
+  await checkBothWidths(adminPage, 'trading activity', async () => {
+    await expect(adminPage.getByRole('table', { name: 'Trading activity' })).toBeVisible();
+  });
+  const editRow = adminPage.getByRole('row').filter({ hasText: '$25.00' });
+  await editRow.getByRole('button', { name: 'Update' }).click();
+  const pickup = adminPage.getByRole('dialog', { name: 'Complete Pickup' });
+  await expect(pickup).toBeVisible();
+  await pickup.getByLabel('Profit', { exact: true }).fill('40');
+  await pickup.getByRole('button', { name: 'Update' }).click();
+  await expect(adminPage.getByText('Trading activity updated successfully')).toBeVisible();
+  await expect(adminPage.getByRole('row').filter({ hasText: '$40.00' })).toHaveCount(1);
+  expect(await clientFigures(token)).toMatchObject({ balance: 540, totalProfit: 40 });
+
+  // The Add form (collapsed until opened) records an activity with its profit.
+  await adminPage.getByRole('button', { name: 'Add Trading Activity' }).click();
+  const addForm = adminPage.getByRole('form', { name: 'Add trading activity' });
+  await addForm.getByLabel('Amount').fill('300');
+  await addForm.getByLabel('Profit', { exact: true }).fill('5');
+  await addForm.getByRole('button', { name: 'Add activity' }).click();
+  await expect(adminPage.getByText('Trading activity added successfully')).toBeVisible();
+  const added = adminPage.getByRole('row').filter({ hasText: '$300.00' });
+  await expect(added).toContainText('$5.00');
+  expect(await clientFigures(token)).toMatchObject({ balance: 545, totalProfit: 45 });
+
+  // Deleting it withdraws its profit, after a confirmation.
+  await added.getByRole('button', { name: 'Delete' }).click();
+  await adminPage.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(adminPage.getByText('Trading activity deleted successfully')).toBeVisible();
+  await expect(added).toHaveCount(0);
+  expect(await clientFigures(token)).toMatchObject({ balance: 540, totalProfit: 40 });
+
+  // The admin clears the plan: the capital comes back.
+  await adminPage.goto(`/admin/users/add-profit/${user._id}?name=Pat%20Planner`);
+  await adminPage.getByRole('button', { name: 'Clear active plan' }).click();
+  const confirm = adminPage.getByRole('dialog');
+  await expect(confirm).toContainText('Are you sure you want to clear active plan?');
+  await confirm.getByRole('button', { name: 'Clear plan' }).click();
+  await expect(adminPage.getByText('Active plan cleared')).toBeVisible();
+  await expect(adminPage.getByText('User Does not currently have an active plan')).toBeVisible();
+  expect(await clientFigures(token)).toMatchObject({
+    balance: 1540,
+    invested: 0,
+    totalProfit: 40,
+    activePlan: null,
+  });
+
+  await page.goto('/account/home');
+  await expect(page.getByRole('region', { name: 'Active Plan' })).toContainText('No active plan');
+  await page.goto('/account/trade-activities');
+  await expect(page.getByRole('row').filter({ hasText: '$1,000.00' }).first()).toContainText('Completed');
+});

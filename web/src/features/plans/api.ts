@@ -1,0 +1,130 @@
+/**
+ * TanStack Query hooks of investment plans and trading activity (seed §7 "User" active plan and add
+ * profit, "Trading activity"; DESIGN.md §5–§6): the client's figures and active plan, their trading
+ * activity, an admin's view of one client, and the mutations. Money-moving POSTs carry the form's
+ * Idempotency-Key; after any change every query on screen is refetched.
+ */
+import type { PlanDurationDays, PlanKind, PlanStatus } from '@common/constants';
+import type { TradingActivityPage } from '@common/schemas/plans';
+import type { AccountFigures } from '@common/schemas/transactions';
+import type { UserWithFigures } from '@common/schemas/users';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+/** Answer of the mutations here: what happened, in words. */
+interface MessageAnswer {
+  message: string;
+}
+
+/** The query of GET /trading-activity and /trading-activity/admin (seed §9: sizes 10, 20, 30, 40). */
+export interface ActivityParams {
+  page: number;
+  pageSize: number;
+  search?: string;
+}
+
+/** GET /user/me: the signed-in client with figures and `activePlan` (a due plan is completed first). */
+export const planOwnerQuery = queryOptions({
+  queryKey: ['plans', 'me'],
+  queryFn: async () => (await api.get<{ data: UserWithFigures }>('/user/me')).data,
+});
+
+/** GET /ledger/account: the client's available balance and other figures (USD). */
+export const planFiguresQuery = queryOptions({
+  queryKey: ['plans', 'figures'],
+  queryFn: async () => (await api.get<{ data: AccountFigures }>('/ledger/account')).data,
+});
+
+/** GET /trading-activity: one page of the signed-in client's trading activity, newest first. */
+export const activityQuery = (params: ActivityParams) =>
+  queryOptions({
+    queryKey: ['plans', 'activity', params],
+    queryFn: () => api.get<TradingActivityPage>('/trading-activity', { params: { ...params } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /trading-activity/admin?userId=: one page of a client's trading activity, for an admin. */
+export const adminActivityQuery = (userId: string, params: ActivityParams) =>
+  queryOptions({
+    queryKey: ['plans', 'admin', 'activity', userId, params],
+    queryFn: () => api.get<TradingActivityPage>('/trading-activity/admin', { params: { ...params, userId } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /user/admin/:id: a client with figures and `activePlan`, for an admin. */
+export const adminClientQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ['plans', 'admin', 'client', userId],
+    queryFn: async () => (await api.get<{ data: UserWithFigures }>(`/user/admin/${userId}`)).data,
+  });
+
+/** What the Place Your Trade form sends (the server sets the dates). */
+export interface OpenPlanPayload {
+  amount: number | string;
+  duration: PlanDurationDays;
+  plan: PlanKind;
+}
+
+/** What the admin's trading activity forms send (the seed's field really is `statuss`). */
+export interface ActivityPayload {
+  tradeAmount: number | string;
+  profit: number | string;
+  plan: PlanKind;
+  statuss: PlanStatus;
+}
+
+/** A mutation whose success refetches every query on screen (figures, plan, activity, history). */
+function useChange<V>(mutationFn: (variables: V) => Promise<MessageAnswer>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries() });
+}
+
+const idempotent = (key: string) => ({ headers: { 'Idempotency-Key': key } });
+
+/** POST /user/active-plan with the form's Idempotency-Key. */
+export const useOpenPlan = () =>
+  useChange(({ payload, idempotencyKey }: { payload: OpenPlanPayload; idempotencyKey: string }) =>
+    api.post<MessageAnswer>('/user/active-plan', payload, idempotent(idempotencyKey)),
+  );
+
+/** POST /user/admin/add-profit/:id {profit, date (ISO)} with the form's Idempotency-Key. */
+export const useAddProfit = () =>
+  useChange(
+    ({
+      userId,
+      payload,
+      idempotencyKey,
+    }: {
+      userId: string;
+      payload: { profit: number | string; date: string };
+      idempotencyKey: string;
+    }) => api.post<MessageAnswer>(`/user/admin/add-profit/${userId}`, payload, idempotent(idempotencyKey)),
+  );
+
+/** DELETE /user/admin/active-plan/:id: clears the client's plan (the capital returns). */
+export const useClearPlan = () =>
+  useChange((userId: string) => api.delete<MessageAnswer>(`/user/admin/active-plan/${userId}`));
+
+/** POST /trading-activity (admin) with the form's Idempotency-Key. */
+export const useCreateActivity = () =>
+  useChange(
+    ({
+      userId,
+      payload,
+      idempotencyKey,
+    }: {
+      userId: string;
+      payload: ActivityPayload;
+      idempotencyKey: string;
+    }) => api.post<MessageAnswer>('/trading-activity', { ...payload, userId }, idempotent(idempotencyKey)),
+  );
+
+/** PUT /trading-activity/:id (admin): a change of profit posts the difference to the ledger. */
+export const useUpdateActivity = () =>
+  useChange(({ id, payload }: { id: string; payload: ActivityPayload }) =>
+    api.put<MessageAnswer>(`/trading-activity/${id}`, payload),
+  );
+
+/** DELETE /trading-activity/:id (admin): withdraws its profit, then hides it. */
+export const useDeleteActivity = () =>
+  useChange((id: string) => api.delete<MessageAnswer>(`/trading-activity/${id}`));

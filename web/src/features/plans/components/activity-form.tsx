@@ -1,0 +1,91 @@
+import { Group, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { PLAN_KINDS, PLAN_LABELS, PLAN_STATUSES, type PlanKind, type PlanStatus } from '@common/constants';
+import { updateTradingActivitySchema } from '@common/schemas/plans';
+import { BusyButton } from '../../../components/busy-button';
+import type { ActivityPayload } from '../api';
+
+const STATUS_LABELS: Record<PlanStatus, string> = { active: 'Active', completed: 'Completed' };
+
+/** Empty values of the Add form. */
+export const NEW_ACTIVITY: ActivityPayload = {
+  tradeAmount: '',
+  profit: '',
+  plan: 'copy_trading',
+  statuss: 'active',
+};
+
+interface ActivityFormProps {
+  initialValues: ActivityPayload;
+  submitLabel: string;
+  busy: boolean;
+  /** Called with the checked values; answers true when saved (the Add form then empties itself). */
+  onSave: (values: ActivityPayload) => Promise<boolean>;
+  /** Names the form for assistive technology. */
+  label: string;
+}
+
+/**
+ * The admin's trading activity fields (seed §2.8): amount, profit, plan, status (active or
+ * completed), checked with the API's schema. The profit is in USD; the server posts any change.
+ */
+export function ActivityForm({ initialValues, submitLabel, busy, onSave, label }: ActivityFormProps) {
+  const form = useForm<ActivityPayload>({
+    initialValues,
+    validate: schemaResolver(updateTradingActivitySchema, { sync: true }),
+  });
+  const submit = form.onSubmit(async (values) => {
+    if (await onSave(values)) form.setValues(initialValues);
+  });
+  return (
+    <form onSubmit={submit} noValidate aria-label={label}>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <NumberInput
+            label="Amount"
+            description="Trade amount in USD."
+            leftSection="$"
+            decimalScale={2}
+            allowNegative={false}
+            hideControls
+            inputMode="decimal"
+            required
+            {...form.getInputProps('tradeAmount')}
+          />
+          <NumberInput
+            label="Profit"
+            description="In USD; a change is posted to the client’s balance."
+            leftSection="$"
+            decimalScale={2}
+            allowNegative={false}
+            hideControls
+            inputMode="decimal"
+            required
+            {...form.getInputProps('profit')}
+          />
+          <Select
+            label="Plan"
+            data={PLAN_KINDS.map((value) => ({ value, label: PLAN_LABELS[value] }))}
+            allowDeselect={false}
+            required
+            {...form.getInputProps('plan')}
+            onChange={(value) => form.setFieldValue('plan', value as PlanKind)}
+          />
+          <Select
+            label="Status"
+            data={PLAN_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+            allowDeselect={false}
+            required
+            {...form.getInputProps('statuss')}
+            onChange={(value) => form.setFieldValue('statuss', value as PlanStatus)}
+          />
+        </SimpleGrid>
+        <Group>
+          <BusyButton type="submit" busy={busy}>
+            {submitLabel}
+          </BusyButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,196 @@
+import { Button, Collapse, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { PLAN_MSG } from '@common/messages';
+import type { PublicTradingActivity } from '@common/schemas/plans';
+import { confirmAction } from '../../../components/confirm';
+import type { Column } from '../../../components/paged-table';
+import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
+import { errorMessage } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import {
+  adminActivityQuery,
+  useCreateActivity,
+  useDeleteActivity,
+  useUpdateActivity,
+  type ActivityPayload,
+} from '../api';
+import { ActivityForm, NEW_ACTIVITY } from '../components/activity-form';
+import {
+  activityDateColumn,
+  activityPlanColumn,
+  activityStatusColumn,
+  ActivityTable,
+  profitColumn,
+  tradeAmountColumn,
+  useActivitySearch,
+} from '../components/activity-table';
+
+/** The collapsible Add form (seed §2.8): a new activity for this client; its profit is posted. */
+function AddActivityForm({ userId }: { userId: string }) {
+  const [opened, { toggle }] = useDisclosure(false);
+  const create = useCreateActivity();
+  const idempotency = useIdempotencyKey();
+  const save = (payload: ActivityPayload) =>
+    create
+      .mutateAsync({ userId, payload, idempotencyKey: idempotency.key })
+      .then(({ message }) => {
+        idempotency.renew();
+        notifySuccess(message);
+        return true;
+      })
+      .catch((error: unknown) => {
+        notifyError(errorMessage(error, 'Something went wrong'));
+        return false;
+      });
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+      <Button
+        variant="subtle"
+        onClick={toggle}
+        aria-expanded={opened}
+        aria-controls="add-trading-activity"
+        rightSection={
+          opened ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />
+        }
+      >
+        Add Trading Activity
+      </Button>
+      <Collapse expanded={opened} id="add-trading-activity">
+        <Stack mt="sm">
+          <ActivityForm
+            label="Add trading activity"
+            initialValues={NEW_ACTIVITY}
+            submitLabel="Add activity"
+            busy={create.isPending}
+            onSave={save}
+          />
+        </Stack>
+      </Collapse>
+    </Paper>
+  );
+}
+
+/** The Update modal, titled "Complete Pickup" as in the seed. */
+function UpdateModal({ activity, onClose }: { activity: PublicTradingActivity | null; onClose: () => void }) {
+  const update = useUpdateActivity();
+  const save = (payload: ActivityPayload) =>
+    update
+      .mutateAsync({ id: activity!._id, payload })
+      .then(({ message }) => {
+        notifySuccess(message);
+        onClose();
+        return false;
+      })
+      .catch((error: unknown) => {
+        notifyError(errorMessage(error, 'Something went wrong'));
+        return false;
+      });
+  return (
+    <Modal
+      opened={activity !== null}
+      onClose={onClose}
+      title="Complete Pickup"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      centered
+    >
+      {activity && (
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            A change of profit posts the difference to the client’s balance; lowering it is refused when their
+            available balance no longer covers it.
+          </Text>
+          <ActivityForm
+            key={activity._id}
+            label="Update trading activity"
+            initialValues={{
+              tradeAmount: activity.tradeAmount,
+              profit: activity.profit,
+              plan: activity.plan,
+              statuss: activity.status,
+            }}
+            submitLabel="Update"
+            busy={update.isPending}
+            onSave={save}
+          />
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function DeleteButton({ activity }: { activity: PublicTradingActivity }) {
+  const remove = useDeleteActivity();
+  const run = async () => {
+    const confirmed = await confirmAction({
+      title: 'Delete trading activity',
+      message: PLAN_MSG.deleteActivityConfirm,
+      confirmLabel: 'Delete',
+      danger: true,
+    });
+    if (!confirmed) return;
+    remove.mutate(activity._id, {
+      onSuccess: ({ message }) => notifySuccess(message),
+      onError: (error) => notifyError(errorMessage(error, 'Something went wrong')),
+    });
+  };
+  return (
+    <Button size="xs" variant="outline" color="red.9" onClick={run} disabled={remove.isPending}>
+      Delete
+    </Button>
+  );
+}
+
+/**
+ * /admin/trading-activity/:id?name= (seed §2.8): a client's trading activity with the collapsible
+ * Add form, Update ("Complete Pickup") and Delete. A change of profit posts the difference to the
+ * ledger, so the client's figures always equal their entries (DESIGN.md §5).
+ */
+export function AdminTradingActivityPage() {
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const name = params.get('name');
+  const search = useActivitySearch();
+  const query = useQuery(adminActivityQuery(id, search.params));
+  const [editing, setEditing] = useState<PublicTradingActivity | null>(null);
+
+  const columns: Column<PublicTradingActivity>[] = [
+    tradeAmountColumn('Amount'),
+    profitColumn('Profit'),
+    activityPlanColumn,
+    activityStatusColumn,
+    activityDateColumn,
+    {
+      header: 'Update',
+      nowrap: true,
+      cell: (a) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="light" onClick={() => setEditing(a)}>
+            Update
+          </Button>
+          <DeleteButton activity={a} />
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Title order={1} fz={{ base: 24, sm: 30 }}>
+        Trading Activity{name ? ` — ${name}` : ''}
+      </Title>
+      <AddActivityForm userId={id} />
+      <ActivityTable
+        caption="Trading activity"
+        columns={columns}
+        query={query}
+        search={search}
+        emptyText={PLAN_MSG.noTradingActivity}
+      />
+      <UpdateModal activity={editing} onClose={() => setEditing(null)} />
+    </Stack>
+  );
+}
