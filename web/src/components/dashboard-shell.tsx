@@ -81,6 +81,8 @@ export function DashboardShell({
             to={to}
             label={label}
             leftSection={<LinkIcon size={18} aria-hidden />}
+            // shade 9: the active link keeps AA contrast on its hover background too
+            color="indigo.9"
             active={pathname === to || pathname.startsWith(`${to}/`)}
             onClick={mobile.close}
           />
