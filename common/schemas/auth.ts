@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { GENDERS, LIMITS } from '../constants';
-import { MSG } from '../messages';
+import { isCountryName } from '../countries';
+import { MSG, PROFILE_MSG } from '../messages';
 
 const requiredText = (label: string, max: number = LIMITS.nameMax) =>
   z
@@ -40,7 +41,7 @@ export const signupSchema = z.object({
   phone: requiredText('Phone number', LIMITS.phoneMax),
   password: passwordField,
   gender: z.enum(GENDERS, { error: MSG.required('Gender') }),
-  country: requiredText('Country', 80),
+  country: requiredText('Country', 80).refine(isCountryName, PROFILE_MSG.invalidCountry),
   referralId: z.string().trim().max(64).optional().nullable(),
 });
 export type SignupInput = z.infer<typeof signupSchema>;
