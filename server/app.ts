@@ -25,7 +25,7 @@ import {
 import { MSG } from '@common/messages';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { AppError } from './lib/errors';
+import { AppError, isUnstorableTextError } from './lib/errors';
 import { CSP_DIRECTIVES } from './lib/security';
 import { createMailer, type Mailer } from './lib/mail';
 import { createAuth, type Auth } from './modules/auth/better-auth';
@@ -155,6 +155,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       return reply.code(400).send({ message: err.validation[0]?.message ?? 'Invalid request' });
     }
     if (err instanceof AppError) return reply.code(err.statusCode).send({ message: err.message });
+    if (isUnstorableTextError(err)) return reply.code(400).send({ message: 'Invalid request' });
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.code(429).send({ message: MSG.tooManyRequests });
     if (status >= 400 && status < 500) return reply.code(status).send({ message: err.message });

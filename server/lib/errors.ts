@@ -39,3 +39,23 @@ export class AppError extends Error {
     this.statusCode = STATUS[code];
   }
 }
+
+/** SQLSTATEs of text the database cannot store: a NUL character (22021) or an untranslatable one (22P05). */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+/**
+ * True for a database error caused by text the database cannot store — a NUL character in any
+ * string field (found by the fuzz test, issue 7) — on either driver, also when drizzle wraps it
+ * (`cause`). The error handler answers 400 for it; the statement's transaction has rolled back.
+ */
+export function isUnstorableTextError(err: unknown): boolean {
+  for (
+    let e = err, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNSTORABLE_TEXT.has(code)) return true;
+  }
+  return false;
+}

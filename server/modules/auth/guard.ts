@@ -42,8 +42,16 @@ function bearerToken(req: FastifyRequest): string | null {
   if (!h || h.slice(0, 7).toLowerCase() !== 'bearer ') return null;
   const raw = h.slice(7).trim();
   // better-auth may hand out signed tokens ("token.signature"); the session row holds the bare token
-  const token = raw.includes('.') ? decodeURIComponent(raw).split('.')[0]! : raw;
-  return token.length > 0 && token.length <= 256 ? token : null;
+  let token = raw;
+  if (raw.includes('.')) {
+    try {
+      token = decodeURIComponent(raw).split('.')[0]!;
+    } catch {
+      return null; // malformed percent-encoding (found by the fuzz test: was a 500)
+    }
+  }
+  // printable ASCII only: a NUL or other control byte never reaches the database (was a 500)
+  return token.length > 0 && token.length <= 256 && /^[\x21-\x7e]+$/.test(token) ? token : null;
 }
 
 export function createGuards(db: Db, secret: string) {
