@@ -13,7 +13,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { MONEY_MSG } from '@common/messages';
 import type { DbOrTx, Tx } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
@@ -258,32 +257,38 @@ export interface ClientFigures {
   totalBonus: bigint;
 }
 
-/** Computes a client's figures from cached balances and the lines of their `available` account. */
+/**
+ * Computes a client's figures from cached balances and the lines of their `available` account, in
+ * one round trip (the dashboard's GET /user/me reads it on every load; issue 7 bench).
+ */
 export async function getClientFigures(db: DbOrTx, userId: string): Promise<ClientFigures> {
-  const balances = await db
-    .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.userId, userId));
-  const balanceOf = (kind: ClientAccountKind) => balances.find((b) => b.kind === kind)?.balance ?? 0n;
-  const original = alias(journalEntries, 'original');
-  const byType = sql<string>`coalesce(${original.type}, ${journalEntries.type})`;
-  const sums = await db
-    .select({ type: byType, total: sql<string>`sum(${journalLines.amount})` })
-    .from(journalLines)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
-    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-    .leftJoin(original, eq(original.id, journalEntries.reverses))
-    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'available')))
-    .groupBy(byType);
-  const total = (type: EntryType) => BigInt(sums.find((s) => s.type === type)?.total ?? 0);
+  const result = await db.execute(sql`
+    select 'balance' as part, a.kind as key, a.balance::text as total
+      from ledger_accounts a
+     where a.user_id = ${userId}
+    union all
+    select 'sum', coalesce(o.type, e.type), sum(l.amount)::text
+      from journal_lines l
+      join ledger_accounts a on a.id = l.account_id
+      join journal_entries e on e.id = l.entry_id
+      left join journal_entries o on o.id = e.reverses
+     where a.user_id = ${userId} and a.kind = 'available'
+     group by 2`);
+  const rows = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as Array<{
+    part: 'balance' | 'sum';
+    key: string;
+    total: string | null;
+  }>;
+  const find = (part: 'balance' | 'sum', key: string) =>
+    BigInt(rows.find((r) => r.part === part && r.key === key)?.total ?? 0);
   return {
-    balance: balanceOf('available'),
-    held: balanceOf('held'),
-    invested: balanceOf('invested'),
-    totalDeposit: total('deposit'),
-    totalProfit: total('profit'),
-    referralBonus: total('referral_bonus'),
-    totalBonus: total('bonus'),
+    balance: find('balance', 'available'),
+    held: find('balance', 'held'),
+    invested: find('balance', 'invested'),
+    totalDeposit: find('sum', 'deposit'),
+    totalProfit: find('sum', 'profit'),
+    referralBonus: find('sum', 'referral_bonus'),
+    totalBonus: find('sum', 'bonus'),
   };
 }
 

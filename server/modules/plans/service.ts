@@ -224,6 +224,10 @@ export async function currentActivePlan(
   userId: string,
 ): Promise<PublicActivePlan | null> {
   const { db, log, notifications: notices } = deps;
+  // One plain read when no plan is due (the dashboard's usual case); the locking completion runs
+  // only for a plan whose end date has passed (issue 7 bench: it was a transaction per GET /user/me).
+  const active = await findActivePlan(db, userId);
+  if (!active || active.endDate > new Date()) return active ? presentActivePlan(active) : null;
   await completeDuePlans(
     { db, log, notify: log && notices ? (uow, n) => notices.notify(uow, n) : undefined },
     { userId },
