@@ -9,18 +9,7 @@ import { prerender } from './web/prerender-plugin.js';
  */
 export default defineConfig({
   root: 'web',
-  plugins: [
-    react(),
-    prerender([
-      '/',
-      '/about',
-      '/faq',
-      '/terms-and-conditions',
-      '/privacy-policy',
-      '/payment-policy',
-      '/assets',
-    ]),
-  ],
+  plugins: [react(), prerender()],
   resolve: { alias: { '@common': fileURLToPath(new URL('./common', import.meta.url)) } },
   build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: false },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },

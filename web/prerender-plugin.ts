@@ -2,8 +2,9 @@
  * Vite build plugin: once the browser bundle is written, prerenders public pages to static HTML,
  * so they paint before any JavaScript has run and the browser hydrates them (web/src/main.tsx).
  *
- * For each page path (`'/'`, `'/about'`) it renders the app's #root in Node with a throwaway Vite
- * server (`renderPage` of web/src/prerender.tsx, loaded by a fresh module runner per page) and
+ * For each page path (`'/'`, `'/about'`) that web/src/prerender.tsx lists in `pages`, it renders the
+ * app's #root in Node with a throwaway Vite server (`renderPage` of that module, loaded by a fresh
+ * module runner per page) and
  * writes `<outDir>/prerendered/<name>.html` (`/` → `index.html`, `/about` → `about.html`): the built
  * index.html with that markup in #root plus, in its head, the stylesheets and module preloads of the
  * lazy chunks the page used (found from the modules the render evaluated), so nothing shifts or
@@ -64,8 +65,10 @@ function headTags(chunks: Rollup.OutputChunk[], base: string, template: string):
   return [...styles, ...scripts].join('\n    ');
 }
 
-/** Prerenders `pages` (paths such as `'/'`) after each client build. */
-export function prerender(pages: string[]): Plugin {
+type PrerenderModule = typeof import('./src/prerender');
+
+/** Prerenders the pages web/src/prerender.tsx lists after each client build. */
+export function prerender(): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'prerender',
@@ -87,13 +90,19 @@ export function prerender(pages: string[]): Plugin {
         server: { middlewareMode: true, hmr: false, ws: false },
         optimizeDeps: { noDiscovery: true, include: [] },
       });
+      // A fresh module runner per page: the modules it evaluates are the ones the page uses.
+      const load = async () => {
+        const runner = createServerModuleRunner(server.environments.ssr, { hmr: false });
+        return { runner, entry: (await runner.import(ENTRY)) as PrerenderModule };
+      };
       try {
         mkdirSync(path.join(outDir, PRERENDERED_DIR), { recursive: true });
+        const first = await load();
+        const { pages } = first.entry;
+        await first.runner.close();
         for (const pagePath of pages) {
-          // A fresh runner per page: the modules it evaluates are the ones this page uses.
-          const runner = createServerModuleRunner(server.environments.ssr, { hmr: false });
-          const { renderPage } = (await runner.import(ENTRY)) as typeof import('./src/prerender');
-          const markup = await renderPage(pagePath);
+          const { runner, entry } = await load();
+          const markup = await entry.renderPage(pagePath);
           const evaluated = new Set(runner.evaluatedModules.idToModuleMap.keys());
           await runner.close();
           const head = headTags(chunksOf(bundle, evaluated, template), config.base, template);

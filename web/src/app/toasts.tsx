@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Notification.layer.css';
+import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 
 /** The toast container (top-right, 5 s auto-close; seed §9), loaded lazily by providers.tsx. */

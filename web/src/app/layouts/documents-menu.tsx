@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/Menu.layer.css';
 import { Menu } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { Link } from 'react-router';

@@ -1,3 +1,7 @@
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Drawer.layer.css';
+import '@mantine/core/styles/NavLink.layer.css';
 import { Drawer, NavLink, Stack } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { Link } from 'react-router';

@@ -1,7 +1,14 @@
 import { Box, Grid, List, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { differences, howItWorks, learnToTrade, needHelp, statistics, whyChoose } from '../../../content/home';
+import {
+  differences,
+  howItWorks,
+  learnToTrade,
+  needHelp,
+  statistics,
+  whyChoose,
+} from '../../../content/home';
 import { marketSection } from '../../../content/markets';
 import { tradingAccounts } from '../../../content/packages';
 import { accountRatings, reviewsNote, testimonials } from '../../../content/testimonials';

@@ -14,7 +14,12 @@ export function IconPoints({ points, cols, centred = false }: IconPointsProps) {
   return (
     <SimpleGrid cols={{ base: 1, xs: Math.min(cols, 2), md: cols }} spacing="xl">
       {points.map(({ icon: Icon, title, text }) => (
-        <Stack key={title} gap="xs" align={centred ? 'center' : 'flex-start'} ta={centred ? 'center' : 'left'}>
+        <Stack
+          key={title}
+          gap="xs"
+          align={centred ? 'center' : 'flex-start'}
+          ta={centred ? 'center' : 'left'}
+        >
           <ThemeIcon size={52} radius="md" variant="light" aria-hidden>
             <Icon size={28} stroke={1.6} />
           </ThemeIcon>

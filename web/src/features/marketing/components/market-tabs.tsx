@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Tabs.layer.css';
 import { Tabs } from '@mantine/core';
 import { ExternalEmbed } from '../../../components/external-embed';
 import { MARKET_WIDGET_HEIGHT, marketTabs } from '../../../content/markets';

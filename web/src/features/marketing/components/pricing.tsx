@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.layer.css';
 import { Badge, Button, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -15,7 +16,9 @@ export function Pricing() {
           radius="md"
           p="lg"
           shadow={pkg.highlighted ? 'md' : undefined}
-          style={pkg.highlighted ? { borderColor: 'var(--mantine-color-indigo-6)', borderWidth: 2 } : undefined}
+          style={
+            pkg.highlighted ? { borderColor: 'var(--mantine-color-indigo-6)', borderWidth: 2 } : undefined
+          }
         >
           <Stack gap="sm" h="100%">
             <Stack gap={4}>

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Input.layer.css';
 import { Anchor, Box, Button, Grid, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMail, IconMapPin } from '@tabler/icons-react';
@@ -64,7 +65,13 @@ export function ContactPage() {
             <form onSubmit={submit} noValidate aria-label="Contact form">
               <Stack gap="sm">
                 <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
-                <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+                <TextInput
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  {...form.getInputProps('email')}
+                />
                 <Textarea label="Message" rows={5} required {...form.getInputProps('message')} />
                 <Box>
                   <Button type="submit" disabled={send.isPending}>

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Accordion.layer.css';
 import { Accordion, Container } from '@mantine/core';
 import { faq } from '../../../content/faq';
 import { needHelp } from '../../../content/home';

@@ -6,7 +6,9 @@ import { HeroCarousel } from '../components/hero-carousel';
 import { IconPoints } from '../components/icon-points';
 import { PageSection } from '../components/page-section';
 
-const HomeSections = lazy(() => import('../components/home-sections').then((m) => ({ default: m.HomeSections })));
+const HomeSections = lazy(() =>
+  import('../components/home-sections').then((m) => ({ default: m.HomeSections })),
+);
 
 /**
  * / (seed §2.2): every home section in the seed's order; the page opens at the top. The hero and

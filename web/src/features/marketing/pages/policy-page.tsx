@@ -1,5 +1,10 @@
 import { Container, List, Stack, Text, Title } from '@mantine/core';
-import { paymentPolicy, privacyPolicy, termsAndConditions, type PolicyDocument } from '../../../content/policies';
+import {
+  paymentPolicy,
+  privacyPolicy,
+  termsAndConditions,
+  type PolicyDocument,
+} from '../../../content/policies';
 import { PageHeader } from '../components/page-header';
 import { PageSection } from '../components/page-section';
 
