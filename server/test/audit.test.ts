@@ -1,7 +1,7 @@
 /**
  * Every admin action that changes anything writes exactly one audit row (issue 6). The mutating
  * admin routes are read from the app's route table (`app.routeTable`, filled by an onRoute hook):
- * every non-GET/HEAD/OPTIONS route whose preHandler is `guards.requireAdmin`, or whose URL has an
+ * every non-GET/HEAD/OPTIONS route whose guard is `guards.requireAdmin`, or whose URL has an
  * /admin segment. Each must have a case in CALLS below — a successful call made as an admin —
  * and that call must add exactly one audit row naming the admin. A new admin route without a
  * case fails this test; so does one whose call writes no row or two.
@@ -293,7 +293,7 @@ function adminMutations(): string[] {
   const requireAdmin = t.app.ctx.guards.requireAdmin;
   return t.app.routeTable
     .filter((r) => !READS.has(r.method) && r.url.startsWith('/api/'))
-    .filter((r) => [r.preHandler].flat().includes(requireAdmin) || /\/admin(\/|$)/.test(r.url))
+    .filter((r) => [r.onRequest].flat().includes(requireAdmin) || /\/admin(\/|$)/.test(r.url))
     .map((r) => `${r.method} ${r.url}`);
 }
 

@@ -1,7 +1,7 @@
 /**
- * The app's route table (method, URL, preHandler and schema of every route), collected by an
+ * The app's route table (method, URL, guard and schema of every route), collected by an
  * `onRoute` hook that buildApp adds before any route. The audit test reads it to find every
- * mutating admin route (preHandler `guards.requireAdmin`) and checks each writes exactly one audit
+ * mutating admin route (guard `guards.requireAdmin`) and checks each writes exactly one audit
  * row; the fuzz test (server/test/fuzz.test.ts) generates hostile input from each route's schema.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -11,7 +11,8 @@ export interface RouteEntry {
   method: string;
   /** The full URL pattern, e.g. `/api/user/admin/:id`. */
   url: string;
-  preHandler: RouteOptions['preHandler'];
+  /** The route's onRequest hooks: its guard (`guards.requireUser`, `requireAdmin`, ...), which runs before validation. */
+  onRequest: RouteOptions['onRequest'];
   /** The route's validation schemas (zod body, params, querystring); server/test/fuzz.test.ts fuzzes them. */
   schema: RouteOptions['schema'];
 }
@@ -29,6 +30,6 @@ export function trackRoutes(app: FastifyInstance): void {
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      table.push({ method, url: route.url, preHandler: route.preHandler, schema: route.schema });
+      table.push({ method, url: route.url, onRequest: route.onRequest, schema: route.schema });
   });
 }

@@ -18,14 +18,14 @@ export async function auditRoutes(app: AppInstance) {
 
   app.get(
     '/',
-    { schema: { tags, querystring: auditQuerySchema }, preHandler: guards.requireAdmin },
+    { schema: { tags, querystring: auditQuerySchema }, onRequest: guards.requireAdmin },
     async (req) => {
       const { rows, total } = await svc.listAudit(req.query);
       return { data: rows.map(presentAuditEntry), total };
     },
   );
 
-  app.get('/filters', { schema: { tags }, preHandler: guards.requireAdmin }, async () => {
+  app.get('/filters', { schema: { tags }, onRequest: guards.requireAdmin }, async () => {
     const { admins, actions } = await svc.listFilters();
     return { data: { admins: admins.map(presentAuditPerson), actions } };
   });

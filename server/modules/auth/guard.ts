@@ -5,6 +5,8 @@
  * - `requireUser`  — 401 without a live session; 403 for a blocked user.
  * - `requireVerifiedUser` — also 403 until the e-mail is confirmed.
  * - `requireAdmin` — also 403 unless the user is an admin.
+ * Routes attach a guard as their `onRequest` hook, so it answers 401/403 before the body is parsed
+ * or validated: a visitor learns nothing about a route's payload.
  * State-changing requests that carry the XSRF-TOKEN cookie must echo it in X-XSRF-TOKEN, and it must
  * be the HMAC of this session (seed §7), else 403.
  */

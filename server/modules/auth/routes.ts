@@ -39,8 +39,16 @@ export async function authRoutes(app: AppInstance) {
       config: rateLimited(10, 5, { byEmail: true }),
     },
     async (req, reply) => {
-      const headers = new Headers({ 'user-agent': req.headers['user-agent'] ?? '', 'x-forwarded-for': req.ip });
-      const { token, user } = await svc.signin(req.body.email, req.body.password, req.query.as === 'admin', headers);
+      const headers = new Headers({
+        'user-agent': req.headers['user-agent'] ?? '',
+        'x-forwarded-for': req.ip,
+      });
+      const { token, user } = await svc.signin(
+        req.body.email,
+        req.body.password,
+        req.query.as === 'admin',
+        headers,
+      );
       reply.setCookie(XSRF.cookie, xsrfTokenFor(config.sessionSecret, token), {
         path: '/',
         sameSite: 'strict',
@@ -53,17 +61,21 @@ export async function authRoutes(app: AppInstance) {
 
   app.post(
     '/verify-email',
-    { schema: { tags, body: verifyEmailSchema }, preHandler: guards.requireUser, config: rateLimited(20, 10) },
+    { schema: { tags, body: verifyEmailSchema }, onRequest: guards.requireUser, config: rateLimited(20, 10) },
     async (req) => {
       const user = await svc.verifyEmail(currentUser(req), req.body.otp);
       return { message: MSG.emailVerified, user: presentUser(user) };
     },
   );
 
-  app.post('/resend-otp', { schema: { tags }, preHandler: guards.requireUser, config: rateLimited(5, 10) }, async (req) => {
-    await svc.resendVerification(currentUser(req));
-    return { message: MSG.emailSent };
-  });
+  app.post(
+    '/resend-otp',
+    { schema: { tags }, onRequest: guards.requireUser, config: rateLimited(5, 10) },
+    async (req) => {
+      await svc.resendVerification(currentUser(req));
+      return { message: MSG.emailSent };
+    },
+  );
 
   app.post('/signout', { schema: { tags } }, async (req, reply) => {
     const auth = await guards.authenticate(req).catch(() => null);
@@ -72,13 +84,17 @@ export async function authRoutes(app: AppInstance) {
     return { message: MSG.signedOut };
   });
 
-  app.get('/user', { schema: { tags }, preHandler: guards.requireUser }, async (req) => ({
+  app.get('/user', { schema: { tags }, onRequest: guards.requireUser }, async (req) => ({
     data: presentUser(currentUser(req)),
   }));
 
   app.post(
     '/change-password',
-    { schema: { tags, body: changePasswordSchema }, preHandler: guards.requireUser, config: rateLimited(10, 10) },
+    {
+      schema: { tags, body: changePasswordSchema },
+      onRequest: guards.requireUser,
+      config: rateLimited(10, 10),
+    },
     async (req) => {
       await svc.changePassword(currentUser(req), req.auth!.token, req.body.oldPassword, req.body.newPassword);
       return { message: MSG.passwordChanged };

@@ -20,13 +20,13 @@ export async function contactRoutes(app: AppInstance) {
     return reply.code(201).send({ message: MSG.messageSent });
   });
 
-  app.get('/', { schema: { tags }, preHandler: guards.requireAdmin }, async () => ({
+  app.get('/', { schema: { tags }, onRequest: guards.requireAdmin }, async () => ({
     data: (await services.contacts.list()).map(presentContact),
   }));
 
   app.delete(
     '/:id',
-    { schema: { tags, params: z.object({ id: z.uuid('Invalid id') }) }, preHandler: guards.requireAdmin },
+    { schema: { tags, params: z.object({ id: z.uuid('Invalid id') }) }, onRequest: guards.requireAdmin },
     async (req) => {
       await services.contacts.remove(auditActor(req), req.params.id);
       return { message: MSG.contactDeleted };

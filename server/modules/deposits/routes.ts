@@ -33,11 +33,12 @@ export async function depositRoutes(app: AppInstance) {
     '/',
     {
       schema: { tags, body: createDepositSchema },
-      preHandler: guards.requireVerifiedUser,
+      onRequest: guards.requireVerifiedUser,
       bodyLimit: DEPOSIT_BODY_LIMIT,
       // Fastify refuses an oversized body before parsing it; answer with the seed's text.
       errorHandler(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
-        if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: MONEY_MSG.fileTooLarge });
+        if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+          return reply.code(413).send({ message: MONEY_MSG.fileTooLarge });
         throw err;
       },
     },
@@ -45,29 +46,46 @@ export async function depositRoutes(app: AppInstance) {
       const user = currentUser(req);
       const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, user.id), async (uow) => ({
         statusCode: 201,
-        body: { message: MONEY_MSG.depositSubmitted, data: presentDeposit(await svc.submitDeposit(user, req.body, uow)) },
+        body: {
+          message: MONEY_MSG.depositSubmitted,
+          data: presentDeposit(await svc.submitDeposit(user, req.body, uow)),
+        },
       }));
       return sendAnswer(reply, answer);
     },
   );
 
-  app.get('/wallets', { schema: { tags }, preHandler: guards.requireUser }, async () => ({ data: svc.wallets() }));
-
-  app.get('/', { schema: { tags, querystring: userIdQuery }, preHandler: guards.requireUser }, async (req) => ({
-    data: (await svc.listDeposits(currentUser(req), req.query.userId)).map(presentDeposit),
+  app.get('/wallets', { schema: { tags }, onRequest: guards.requireUser }, async () => ({
+    data: svc.wallets(),
   }));
 
-  app.put('/:id/approve', { schema: { tags, params: idParams }, preHandler: guards.requireAdmin }, async (req) => ({
-    message: MONEY_MSG.depositApproved,
-    data: presentDeposit(await svc.approveDeposit(auditActor(req), req.params.id)),
-  }));
+  app.get(
+    '/',
+    { schema: { tags, querystring: userIdQuery }, onRequest: guards.requireUser },
+    async (req) => ({
+      data: (await svc.listDeposits(currentUser(req), req.query.userId)).map(presentDeposit),
+    }),
+  );
 
-  app.put('/:id/reject', { schema: { tags, params: idParams }, preHandler: guards.requireAdmin }, async (req) => ({
-    message: MONEY_MSG.depositRejected,
-    data: presentDeposit(await svc.rejectDeposit(auditActor(req), req.params.id)),
-  }));
+  app.put(
+    '/:id/approve',
+    { schema: { tags, params: idParams }, onRequest: guards.requireAdmin },
+    async (req) => ({
+      message: MONEY_MSG.depositApproved,
+      data: presentDeposit(await svc.approveDeposit(auditActor(req), req.params.id)),
+    }),
+  );
 
-  app.delete('/:id', { schema: { tags, params: idParams }, preHandler: guards.requireAdmin }, async (req) => {
+  app.put(
+    '/:id/reject',
+    { schema: { tags, params: idParams }, onRequest: guards.requireAdmin },
+    async (req) => ({
+      message: MONEY_MSG.depositRejected,
+      data: presentDeposit(await svc.rejectDeposit(auditActor(req), req.params.id)),
+    }),
+  );
+
+  app.delete('/:id', { schema: { tags, params: idParams }, onRequest: guards.requireAdmin }, async (req) => {
     await svc.deleteDeposit(auditActor(req), req.params.id);
     return { message: MONEY_MSG.depositDeleted };
   });

@@ -14,7 +14,7 @@ export async function emailingRoutes(app: AppInstance) {
 
   app.post(
     '/admin/email',
-    { schema: { tags: ['users'], body: adminEmailSchema }, preHandler: guards.requireAdmin },
+    { schema: { tags: ['users'], body: adminEmailSchema }, onRequest: guards.requireAdmin },
     async (req) => {
       const sent = await svc.sendEmail(auditActor(req), req.body);
       return { message: MSG.emailSent, data: sent };

@@ -35,21 +35,21 @@ export async function fileRoutes(app: AppInstance) {
   const { guards, services } = app.ctx;
   app.get(
     '/deposits/:id',
-    { schema: { tags, params: idParams }, preHandler: guards.requireUser },
+    { schema: { tags, params: idParams }, onRequest: guards.requireUser },
     async (req, reply) =>
       sendImage(reply, await services.deposits.readProof(currentUser(req), req.params.id)),
   );
 
   app.get(
     '/profile-pictures/:userId',
-    { schema: { tags, params: userParams }, preHandler: guards.requireUser },
+    { schema: { tags, params: userParams }, onRequest: guards.requireUser },
     async (req, reply) =>
       sendImage(reply, await services.profile.readProfilePicture(currentUser(req), req.params.userId)),
   );
 
   app.get(
     '/kyc/:userId/:side',
-    { schema: { tags, params: documentParams }, preHandler: guards.requireUser },
+    { schema: { tags, params: documentParams }, onRequest: guards.requireUser },
     async (req, reply) =>
       sendImage(
         reply,

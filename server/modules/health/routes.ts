@@ -8,6 +8,9 @@ export async function healthRoutes(app: AppInstance) {
     const up = await app.ctx.database.ping();
     return reply
       .code(up ? 200 : 503)
-      .send({ status: up ? 'ok' : 'unavailable', database: { state: up ? 'up' : 'down', driver: app.ctx.database.driver } });
+      .send({
+        status: up ? 'ok' : 'unavailable',
+        database: { state: up ? 'up' : 'down', driver: app.ctx.database.driver },
+      });
   });
 }

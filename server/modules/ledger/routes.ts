@@ -8,7 +8,7 @@ import { presentFigures } from './presenter';
 
 export async function ledgerRoutes(app: AppInstance) {
   const { guards, services } = app.ctx;
-  app.get('/account', { schema: { tags: ['ledger'] }, preHandler: guards.requireUser }, async (req) => ({
+  app.get('/account', { schema: { tags: ['ledger'] }, onRequest: guards.requireUser }, async (req) => ({
     data: presentFigures(await services.ledger.getClientFigures(currentUser(req).id)),
   }));
 }

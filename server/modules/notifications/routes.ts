@@ -22,20 +22,20 @@ export async function notificationRoutes(app: AppInstance) {
   const { guards, services, database } = app.ctx;
   const svc = services.notifications;
 
-  app.get('/user', { schema: { tags }, preHandler: guards.requireUser }, async (req) => {
+  app.get('/user', { schema: { tags }, onRequest: guards.requireUser }, async (req) => {
     const userId = currentUser(req).id;
     const [rows, unread] = await Promise.all([svc.listForUser(userId), svc.countUnread(userId)]);
     return { data: rows.map(presentNotification), unread };
   });
 
-  app.put('/user/read', { schema: { tags }, preHandler: guards.requireUser }, async (req) => {
+  app.put('/user/read', { schema: { tags }, onRequest: guards.requireUser }, async (req) => {
     await svc.markAllRead(currentUser(req).id);
     return { message: MESSAGING_MSG.notificationsRead, unread: 0 };
   });
 
   app.get(
     '/',
-    { schema: { tags, querystring: notificationsQuerySchema }, preHandler: guards.requireAdmin },
+    { schema: { tags, querystring: notificationsQuerySchema }, onRequest: guards.requireAdmin },
     async (req) => ({
       data: (await svc.listForAdmin(req.query.userId)).map(presentNotification),
     }),
@@ -43,7 +43,7 @@ export async function notificationRoutes(app: AppInstance) {
 
   app.post(
     '/',
-    { schema: { tags, body: createNotificationSchema }, preHandler: guards.requireAdmin },
+    { schema: { tags, body: createNotificationSchema }, onRequest: guards.requireAdmin },
     async (req, reply) => {
       const row = await inTransaction(database.db, req.log, (uow) =>
         svc.sendNotification(uow, auditActor(req), req.body),
@@ -54,7 +54,7 @@ export async function notificationRoutes(app: AppInstance) {
     },
   );
 
-  app.delete('/:id', { schema: { tags, params: idParams }, preHandler: guards.requireUser }, async (req) => {
+  app.delete('/:id', { schema: { tags, params: idParams }, onRequest: guards.requireUser }, async (req) => {
     await svc.deleteNotification(currentUser(req), auditActor(req), req.params.id);
     return { message: MESSAGING_MSG.notificationDeleted };
   });

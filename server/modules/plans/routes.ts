@@ -42,7 +42,7 @@ export async function planRoutes(app: AppInstance) {
 
   app.post(
     '/active-plan',
-    { schema: { tags, body: openPlanSchema }, preHandler: guards.requireVerifiedUser },
+    { schema: { tags, body: openPlanSchema }, onRequest: guards.requireVerifiedUser },
     async (req, reply) => {
       const user = currentUser(req);
       const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, user.id), async (uow) => ({
@@ -58,7 +58,7 @@ export async function planRoutes(app: AppInstance) {
 
   app.put(
     '/admin/active-plan/:id',
-    { schema: { tags, params: idParams, body: openPlanSchema }, preHandler: guards.requireAdmin },
+    { schema: { tags, params: idParams, body: openPlanSchema }, onRequest: guards.requireAdmin },
     async (req) => ({
       message: PLAN_MSG.planOpenedByAdmin,
       data: presentActivePlan(await svc.openPlan(req.params.id, req.body, { admin: auditActor(req) })),
@@ -67,7 +67,7 @@ export async function planRoutes(app: AppInstance) {
 
   app.delete(
     '/admin/active-plan/:id',
-    { schema: { tags, params: idParams }, preHandler: guards.requireAdmin },
+    { schema: { tags, params: idParams }, onRequest: guards.requireAdmin },
     async (req) => ({
       message: PLAN_MSG.planCleared,
       data: presentActivePlan(await svc.clearPlan(auditActor(req), req.params.id)),
@@ -76,7 +76,7 @@ export async function planRoutes(app: AppInstance) {
 
   app.post(
     '/admin/add-profit/:id',
-    { schema: { tags, params: idParams, body: addProfitSchema }, preHandler: guards.requireAdmin },
+    { schema: { tags, params: idParams, body: addProfitSchema }, onRequest: guards.requireAdmin },
     async (req, reply) => {
       const admin = auditActor(req);
       const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, admin.id), async (uow) => ({
@@ -125,7 +125,7 @@ export async function tradingActivityRoutes(app: AppInstance) {
 
   app.get(
     '/',
-    { schema: { tags, querystring: tradingActivityQuerySchema }, preHandler: guards.requireUser },
+    { schema: { tags, querystring: tradingActivityQuerySchema }, onRequest: guards.requireUser },
     async (req) => {
       const { rows, total } = await svc.listActivities(currentUser(req).id, req.query);
       return { data: rows.map(presentTradingActivity), total };
@@ -134,20 +134,20 @@ export async function tradingActivityRoutes(app: AppInstance) {
 
   app.get(
     '/admin',
-    { schema: { tags, querystring: adminTradingActivityQuerySchema }, preHandler: guards.requireAdmin },
+    { schema: { tags, querystring: adminTradingActivityQuerySchema }, onRequest: guards.requireAdmin },
     async (req) => {
       const { rows, total } = await svc.listActivities(req.query.userId, req.query);
       return { data: rows.map(presentTradingActivity), total };
     },
   );
 
-  app.get('/:id', { schema: { tags, params: idParams }, preHandler: guards.requireUser }, async (req) => ({
+  app.get('/:id', { schema: { tags, params: idParams }, onRequest: guards.requireUser }, async (req) => ({
     data: presentTradingActivity(await svc.getActivity(currentUser(req), req.params.id)),
   }));
 
   app.post(
     '/',
-    { schema: { tags, body: createTradingActivitySchema }, preHandler: guards.requireAdmin },
+    { schema: { tags, body: createTradingActivitySchema }, onRequest: guards.requireAdmin },
     async (req, reply) => {
       const admin = auditActor(req);
       const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, admin.id), async (uow) => ({
@@ -165,7 +165,7 @@ export async function tradingActivityRoutes(app: AppInstance) {
     '/:id',
     {
       schema: { tags, params: idParams, body: updateTradingActivitySchema },
-      preHandler: guards.requireAdmin,
+      onRequest: guards.requireAdmin,
     },
     async (req) => ({
       message: PLAN_MSG.activityUpdated,
@@ -173,7 +173,7 @@ export async function tradingActivityRoutes(app: AppInstance) {
     }),
   );
 
-  app.delete('/:id', { schema: { tags, params: idParams }, preHandler: guards.requireAdmin }, async (req) => {
+  app.delete('/:id', { schema: { tags, params: idParams }, onRequest: guards.requireAdmin }, async (req) => {
     await svc.deleteActivity(auditActor(req), req.params.id);
     return { message: PLAN_MSG.activityDeleted };
   });

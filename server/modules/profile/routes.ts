@@ -46,7 +46,7 @@ export async function profileRoutes(app: AppInstance) {
 
   app.patch(
     '/profile',
-    { schema: { tags, body: updateProfileSchema }, preHandler: guards.requireUser },
+    { schema: { tags, body: updateProfileSchema }, onRequest: guards.requireUser },
     async (req) => ({
       message: PROFILE_MSG.profileUpdated,
       data: await services.users.presentWithFigures(await svc.updateProfile(currentUser(req), req.body)),
@@ -57,7 +57,7 @@ export async function profileRoutes(app: AppInstance) {
     '/profile-picture',
     {
       schema: { tags, body: profilePictureSchema },
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       bodyLimit: PICTURE_BODY_LIMIT,
       errorHandler: tooLargeAs(PROFILE_MSG.imageTooLarge),
       config: rateLimited(20, 10),
@@ -74,7 +74,7 @@ export async function profileRoutes(app: AppInstance) {
     '/verification',
     {
       schema: { tags, body: verificationSchema },
-      preHandler: guards.requireVerifiedUser,
+      onRequest: guards.requireVerifiedUser,
       bodyLimit: VERIFICATION_BODY_LIMIT,
       errorHandler: tooLargeAs(MONEY_MSG.fileTooLarge),
       config: rateLimited(10, 10),
@@ -87,7 +87,7 @@ export async function profileRoutes(app: AppInstance) {
 
   app.get(
     '/referrals/:id',
-    { schema: { tags, params: idParams }, preHandler: guards.requireUser },
+    { schema: { tags, params: idParams }, onRequest: guards.requireUser },
     async (req) => ({
       data: await svc.findReferrals(currentUser(req), req.params.id),
     }),

@@ -37,14 +37,14 @@ export async function supportRoutes(app: AppInstance) {
 
   app.post(
     '/',
-    { schema: { tags, body: supportMessageSchema }, preHandler: guards.requireUser, config: ticketRateLimit },
+    { schema: { tags, body: supportMessageSchema }, onRequest: guards.requireUser, config: ticketRateLimit },
     async (req, reply) => {
       const view = await svc.createTicket(currentUser(req), req.body);
       return reply.code(201).send({ message: MSG.messageSent, data: presentTicket(view) });
     },
   );
 
-  app.get('/user', { schema: { tags }, preHandler: guards.requireUser }, async (req) => ({
+  app.get('/user', { schema: { tags }, onRequest: guards.requireUser }, async (req) => ({
     data: (await svc.listForUser(currentUser(req).id)).map(presentTicket),
   }));
 
@@ -52,7 +52,7 @@ export async function supportRoutes(app: AppInstance) {
     '/:id/replies',
     {
       schema: { tags, params: idParams, body: supportMessageSchema },
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       config: ticketRateLimit,
     },
     async (req, reply) => {
@@ -63,7 +63,7 @@ export async function supportRoutes(app: AppInstance) {
 
   app.get(
     '/',
-    { schema: { tags, querystring: ticketsQuerySchema }, preHandler: guards.requireAdmin },
+    { schema: { tags, querystring: ticketsQuerySchema }, onRequest: guards.requireAdmin },
     async (req) => ({
       data: (await svc.listTickets(req.query.status)).map(presentTicket),
     }),
@@ -71,7 +71,7 @@ export async function supportRoutes(app: AppInstance) {
 
   app.put(
     '/:id',
-    { schema: { tags, params: idParams, body: updateTicketSchema }, preHandler: guards.requireAdmin },
+    { schema: { tags, params: idParams, body: updateTicketSchema }, onRequest: guards.requireAdmin },
     async (req) => {
       const view = await svc.updateTicket(auditActor(req), req.params.id, req.body);
       return {
@@ -81,7 +81,7 @@ export async function supportRoutes(app: AppInstance) {
     },
   );
 
-  app.delete('/:id', { schema: { tags, params: idParams }, preHandler: guards.requireAdmin }, async (req) => {
+  app.delete('/:id', { schema: { tags, params: idParams }, onRequest: guards.requireAdmin }, async (req) => {
     await svc.deleteTicket(auditActor(req), req.params.id);
     return { message: MESSAGING_MSG.ticketDeleted };
   });

@@ -12,7 +12,11 @@
 import { z } from 'zod';
 import { MONEY_MSG } from '@common/messages';
 import { idParams } from '@common/schemas/common';
-import { addTransactionSchema, historyQuerySchema, voidTransactionSchema } from '@common/schemas/transactions';
+import {
+  addTransactionSchema,
+  historyQuerySchema,
+  voidTransactionSchema,
+} from '@common/schemas/transactions';
 import type { AppInstance } from '../../app';
 import { auditActor } from '../../lib/audit';
 import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';
@@ -25,16 +29,20 @@ export async function transactionRoutes(app: AppInstance) {
   const { guards, services, database } = app.ctx;
   const svc = services.transactions;
 
-  app.get('/', { schema: { tags }, preHandler: guards.requireUser }, async (req) => ({
+  app.get('/', { schema: { tags }, onRequest: guards.requireUser }, async (req) => ({
     data: (await svc.listRecent(currentUser(req).id)).map(presentTransaction),
   }));
 
-  app.get('/all', { schema: { tags, querystring: historyQuerySchema }, preHandler: guards.requireUser }, async (req) => {
-    const { rows, total } = await svc.listHistory(currentUser(req).id, req.query);
-    return { data: rows.map(presentTransaction), total };
-  });
+  app.get(
+    '/all',
+    { schema: { tags, querystring: historyQuerySchema }, onRequest: guards.requireUser },
+    async (req) => {
+      const { rows, total } = await svc.listHistory(currentUser(req).id, req.query);
+      return { data: rows.map(presentTransaction), total };
+    },
+  );
 
-  app.get('/export.csv', { schema: { tags }, preHandler: guards.requireUser }, async (req, reply) => {
+  app.get('/export.csv', { schema: { tags }, onRequest: guards.requireUser }, async (req, reply) => {
     const csv = historyCsv(await svc.listAll(currentUser(req).id));
     return reply
       .type('text/csv; charset=utf-8')
@@ -44,7 +52,10 @@ export async function transactionRoutes(app: AppInstance) {
 
   app.get(
     '/admin',
-    { schema: { tags, querystring: historyQuerySchema.extend({ userId: z.uuid('Invalid id') }) }, preHandler: guards.requireAdmin },
+    {
+      schema: { tags, querystring: historyQuerySchema.extend({ userId: z.uuid('Invalid id') }) },
+      onRequest: guards.requireAdmin,
+    },
     async (req) => {
       const { rows, total } = await svc.listHistory(req.query.userId, req.query);
       return { data: rows.map(presentTransaction), total };
@@ -53,14 +64,19 @@ export async function transactionRoutes(app: AppInstance) {
 
   app.post(
     '/:userId',
-    { schema: { tags, params: z.object({ userId: z.uuid('Invalid id') }), body: addTransactionSchema }, preHandler: guards.requireAdmin },
+    {
+      schema: { tags, params: z.object({ userId: z.uuid('Invalid id') }), body: addTransactionSchema },
+      onRequest: guards.requireAdmin,
+    },
     async (req, reply) => {
       const admin = currentUser(req);
       const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, admin.id), async (uow) => ({
         statusCode: 201,
         body: {
           message: MONEY_MSG.transactionAdded,
-          data: presentTransaction(await svc.addTransaction(auditActor(req), req.params.userId, req.body, uow)),
+          data: presentTransaction(
+            await svc.addTransaction(auditActor(req), req.params.userId, req.body, uow),
+          ),
         },
       }));
       return sendAnswer(reply, answer);
@@ -69,7 +85,7 @@ export async function transactionRoutes(app: AppInstance) {
 
   app.delete(
     '/:id',
-    { schema: { tags, params: idParams, body: voidTransactionSchema }, preHandler: guards.requireAdmin },
+    { schema: { tags, params: idParams, body: voidTransactionSchema }, onRequest: guards.requireAdmin },
     async (req) => ({
       message: MONEY_MSG.transactionVoided,
       data: presentTransaction(await svc.voidTransaction(auditActor(req), req.params.id, req.body?.reason)),
@@ -79,7 +95,7 @@ export async function transactionRoutes(app: AppInstance) {
 
 export async function reviewRoutes(app: AppInstance) {
   const { guards, services } = app.ctx;
-  app.get('/pending', { schema: { tags: ['reviews'] }, preHandler: guards.requireAdmin }, async () => ({
+  app.get('/pending', { schema: { tags: ['reviews'] }, onRequest: guards.requireAdmin }, async () => ({
     data: (await services.transactions.listPendingReviews()).map(presentPendingReview),
   }));
 }

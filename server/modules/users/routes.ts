@@ -40,18 +40,18 @@ export async function userRoutes(app: AppInstance) {
   const svc = services.users;
   const admin = guards.requireAdmin;
 
-  app.get('/me', { schema: { tags }, preHandler: guards.requireUser }, async (req) => ({
+  app.get('/me', { schema: { tags }, onRequest: guards.requireUser }, async (req) => ({
     data: await services.users.presentWithFigures(currentUser(req)),
   }));
 
-  app.get('/admin', { schema: { tags, querystring: usersQuerySchema }, preHandler: admin }, async (req) => {
+  app.get('/admin', { schema: { tags, querystring: usersQuerySchema }, onRequest: admin }, async (req) => {
     const { rows, total } = await services.users.listUsers(req.query);
     return { data: rows.map(presentUser), total };
   });
 
   app.get(
     '/admin/export.csv',
-    { schema: { tags, querystring: usersQuerySchema.pick({ search: true }) }, preHandler: admin },
+    { schema: { tags, querystring: usersQuerySchema.pick({ search: true }) }, onRequest: admin },
     async (req, reply) =>
       reply
         .type('text/csv; charset=utf-8')
@@ -59,19 +59,19 @@ export async function userRoutes(app: AppInstance) {
         .send(await svc.exportUsersCsv(req.query.search)),
   );
 
-  app.get('/admin/overview', { schema: { tags }, preHandler: admin }, async () => ({
+  app.get('/admin/overview', { schema: { tags }, onRequest: admin }, async () => ({
     data: await svc.overview(),
   }));
 
   app.get(
     '/admin/email/:email',
-    { schema: { tags, params: z.object({ email: z.string().trim().min(1).max(254) }) }, preHandler: admin },
+    { schema: { tags, params: z.object({ email: z.string().trim().min(1).max(254) }) }, onRequest: admin },
     async (req) => ({ data: presentUser(await services.users.findUserByEmail(req.params.email)) }),
   );
 
   app.get(
     '/admin/:id',
-    { schema: { tags, params: z.object({ id: z.uuid('Invalid id') }) }, preHandler: admin },
+    { schema: { tags, params: z.object({ id: z.uuid('Invalid id') }) }, onRequest: admin },
     async (req) => ({
       data: await services.users.presentWithFigures(await services.users.findUser(req.params.id)),
     }),
@@ -79,7 +79,7 @@ export async function userRoutes(app: AppInstance) {
 
   app.put(
     '/admin/:id',
-    { schema: { tags, params: idParams, body: updateUserSchema }, preHandler: admin },
+    { schema: { tags, params: idParams, body: updateUserSchema }, onRequest: admin },
     async (req) => ({
       message: USER_ADMIN_MSG.userUpdated,
       data: presentUser(await svc.updateUser(auditActor(req), req.params.id, req.body)),
@@ -88,7 +88,7 @@ export async function userRoutes(app: AppInstance) {
 
   app.put(
     '/admin/:id/verification',
-    { schema: { tags, params: idParams, body: verificationReviewSchema }, preHandler: admin },
+    { schema: { tags, params: idParams, body: verificationReviewSchema }, onRequest: admin },
     async (req) => {
       const row = await svc.reviewVerification(auditActor(req), req.params.id, req.body);
       return {
@@ -101,24 +101,24 @@ export async function userRoutes(app: AppInstance) {
     },
   );
 
-  app.post('/admin/:id/block', { schema: { tags, params: idParams }, preHandler: admin }, async (req) => ({
+  app.post('/admin/:id/block', { schema: { tags, params: idParams }, onRequest: admin }, async (req) => ({
     message: USER_ADMIN_MSG.userBlocked,
     data: presentUser(await svc.setBlocked(auditActor(req), req.params.id, true)),
   }));
 
-  app.post('/admin/:id/unblock', { schema: { tags, params: idParams }, preHandler: admin }, async (req) => ({
+  app.post('/admin/:id/unblock', { schema: { tags, params: idParams }, onRequest: admin }, async (req) => ({
     message: USER_ADMIN_MSG.userUnblocked,
     data: presentUser(await svc.setBlocked(auditActor(req), req.params.id, false)),
   }));
 
-  app.delete('/admin/:id', { schema: { tags, params: idParams }, preHandler: admin }, async (req) => {
+  app.delete('/admin/:id', { schema: { tags, params: idParams }, onRequest: admin }, async (req) => {
     await svc.deleteUser(auditActor(req), req.params.id);
     return { message: USER_ADMIN_MSG.userDeleted };
   });
 
   app.put(
     '/admin/account/:id',
-    { schema: { tags, params: idParams, body: updateAccountSchema }, preHandler: admin },
+    { schema: { tags, params: idParams, body: updateAccountSchema }, onRequest: admin },
     async (req) => ({
       message: USER_ADMIN_MSG.accountUpdated,
       data: presentUser(await svc.updateAccount(auditActor(req), req.params.id, req.body)),
@@ -127,7 +127,7 @@ export async function userRoutes(app: AppInstance) {
 
   app.post(
     '/admin/account/:id/adjustments',
-    { schema: { tags, params: idParams, body: adjustmentSchema }, preHandler: admin },
+    { schema: { tags, params: idParams, body: adjustmentSchema }, onRequest: admin },
     async (req, reply) => {
       const actor = auditActor(req);
       const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, actor.id), async (uow) => {

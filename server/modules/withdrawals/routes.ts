@@ -36,7 +36,7 @@ export async function withdrawalCodeRoutes(app: AppInstance) {
     '/code',
     {
       schema: { tags },
-      preHandler: guards.requireVerifiedUser,
+      onRequest: guards.requireVerifiedUser,
       config: rateLimited(5, 10),
     },
     async (req) => {
@@ -54,31 +54,50 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
 
   // The per-IP limit bounds how many confirmation-code guesses can race past the 5-try counter.
   const config = rateLimited(20, 1);
-  app.post('/', { schema: { tags, body }, preHandler: guards.requireVerifiedUser, config }, async (req, reply) => {
-    const user = currentUser(req);
-    const request = { method, input: req.body } as WithdrawalInput;
-    const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, user.id), async (uow) => ({
-      statusCode: 201,
-      body: { message: submitted, data: presentWithdrawal(await svc.requestWithdrawal(user, request, uow)) },
-    }));
-    return sendAnswer(reply, answer);
-  });
+  app.post(
+    '/',
+    { schema: { tags, body }, onRequest: guards.requireVerifiedUser, config },
+    async (req, reply) => {
+      const user = currentUser(req);
+      const request = { method, input: req.body } as WithdrawalInput;
+      const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, user.id), async (uow) => ({
+        statusCode: 201,
+        body: {
+          message: submitted,
+          data: presentWithdrawal(await svc.requestWithdrawal(user, request, uow)),
+        },
+      }));
+      return sendAnswer(reply, answer);
+    },
+  );
 
-  app.get('/', { schema: { tags, querystring: userIdQuery }, preHandler: guards.requireUser }, async (req) => ({
-    data: (await svc.listWithdrawals(currentUser(req), method, req.query.userId)).map(presentWithdrawal),
-  }));
+  app.get(
+    '/',
+    { schema: { tags, querystring: userIdQuery }, onRequest: guards.requireUser },
+    async (req) => ({
+      data: (await svc.listWithdrawals(currentUser(req), method, req.query.userId)).map(presentWithdrawal),
+    }),
+  );
 
-  app.put('/:id/approve', { schema: { tags, params: idParams }, preHandler: guards.requireAdmin }, async (req) => ({
-    message: MONEY_MSG.withdrawalApproved,
-    data: presentWithdrawal(await svc.approveWithdrawal(auditActor(req), method, req.params.id)),
-  }));
+  app.put(
+    '/:id/approve',
+    { schema: { tags, params: idParams }, onRequest: guards.requireAdmin },
+    async (req) => ({
+      message: MONEY_MSG.withdrawalApproved,
+      data: presentWithdrawal(await svc.approveWithdrawal(auditActor(req), method, req.params.id)),
+    }),
+  );
 
-  app.put('/:id/reject', { schema: { tags, params: idParams }, preHandler: guards.requireAdmin }, async (req) => ({
-    message: MONEY_MSG.withdrawalDeclined,
-    data: presentWithdrawal(await svc.rejectWithdrawal(auditActor(req), method, req.params.id)),
-  }));
+  app.put(
+    '/:id/reject',
+    { schema: { tags, params: idParams }, onRequest: guards.requireAdmin },
+    async (req) => ({
+      message: MONEY_MSG.withdrawalDeclined,
+      data: presentWithdrawal(await svc.rejectWithdrawal(auditActor(req), method, req.params.id)),
+    }),
+  );
 
-  app.delete('/:id', { schema: { tags, params: idParams }, preHandler: guards.requireAdmin }, async (req) => {
+  app.delete('/:id', { schema: { tags, params: idParams }, onRequest: guards.requireAdmin }, async (req) => {
     await svc.deleteWithdrawal(auditActor(req), method, req.params.id);
     return { message: MONEY_MSG.withdrawalDeleted };
   });
