@@ -5,6 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { openPage } from './open-page';
 
 const PUBLIC_PATHS = [
   '/',
@@ -36,12 +37,16 @@ async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+    }));
 }
 
 for (const path of PUBLIC_PATHS) {
   test(`axe: ${path} has no serious or critical violations`, async ({ page }) => {
-    await page.goto(path);
+    await openPage(page, path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await loadEverything(page);
     expect(await seriousViolations(page)).toEqual([]);
@@ -50,7 +55,7 @@ for (const path of PUBLIC_PATHS) {
 
 test('axe: the home page on a 375 px phone, with the mobile menu open', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto('/');
+  await openPage(page, '/');
   await loadEverything(page);
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Open menu' }).click();
@@ -59,7 +64,7 @@ test('axe: the home page on a 375 px phone, with the mobile menu open', async ({
 });
 
 test('axe: the Documents menu open, and the contact form showing its errors', async ({ page }) => {
-  await page.goto('/contact');
+  await openPage(page, '/contact');
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

@@ -5,7 +5,9 @@
  * blocked by the fixture, so every market widget and the translation element show placeholders.
  */
 import type { Locator, Page } from '@playwright/test';
+import { BASE_URL } from './env';
 import { expect, test } from './fixtures';
+import { openPage } from './open-page';
 
 const PUBLIC_PAGES = [
   { path: '/', h1: /online forex and crypto trading/ },
@@ -40,7 +42,7 @@ for (const { path, h1 } of PUBLIC_PAGES) {
   test(`${path} renders the layout: top bar, menu, footer, badge, ticker`, async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(path);
+    await openPage(page, path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
     await expect(page.getByText('Demo site — not a real broker')).toBeVisible();
@@ -63,20 +65,72 @@ for (const { path, h1 } of PUBLIC_PAGES) {
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('heading', { name: 'Useful links' })).toBeVisible();
     await expectLink(footer.getByRole('link', { name: 'Terms and Conditions' }), '/terms-and-conditions');
-    await expectLink(footer.getByRole('link', { name: 'support@northwind-markets.example' }), 'mailto:support@northwind-markets.example');
+    await expectLink(
+      footer.getByRole('link', { name: 'support@northwind-markets.example' }),
+      'mailto:support@northwind-markets.example',
+    );
     await expect(footer.getByText(`© ${new Date().getFullYear()} Northwind Markets`)).toBeVisible();
     await expect(footer.getByText('Risk warning:')).toBeVisible();
 
     // The bonus badge and the ticker tape; blocked hosts leave quiet placeholders.
-    await expect(page.getByRole('complementary', { name: 'Bonus offer' })).toContainText('Get FREE $500 on $5,000 deposit');
+    await expect(page.getByRole('complementary', { name: 'Bonus offer' })).toContainText(
+      'Get FREE $500 on $5,000 deposit',
+    );
     await expect(page.getByRole('region', { name: 'Market ticker' })).toContainText('unavailable right now');
-    await expect(page.getByRole('region', { name: 'Translate this page' })).toContainText('Language: English');
+    await expect(page.getByRole('region', { name: 'Translate this page' })).toContainText(
+      'Language: English',
+    );
     expect(errors).toEqual([]);
   });
 }
 
-test('home shows every seed section in order, with the right links and package figures', async ({ page }) => {
+test('/ arrives prerendered: its heading, hero, menu and footer show without JavaScript', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false });
+  const page = await context.newPage();
   await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/online forex and crypto trading/);
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'A broker that shows you everything' }),
+  ).toBeVisible();
+  await expectLink(page.getByRole('banner').getByRole('link', { name: 'Sign Up' }), '/signup');
+  await expect(page.getByRole('heading', { level: 3, name: 'Trusted & Regulated' })).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByText('Risk warning:')).toBeVisible();
+  await context.close();
+});
+
+test('/ hydrates its prerendered markup in place, without hydration or other console errors', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    // requests to the blocked third-party hosts fail by design
+    if (message.type() === 'error' && !message.text().includes('ERR_BLOCKED_BY_CLIENT'))
+      problems.push(message.text());
+  });
+  // the <main> the server sent, kept before any script runs
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive')
+        (window as { prerenderedMain?: Element | null }).prerenderedMain = document.querySelector('main');
+    });
+  });
+  await openPage(page, '/');
+  await expect(page.getByRole('tab', { name: 'Go to slide 1' })).toHaveAttribute('aria-selected', 'true');
+  // a mismatch would make React throw the server's markup away and render the page anew
+  const kept = await page.evaluate(() => {
+    const main = (window as { prerenderedMain?: Element | null }).prerenderedMain;
+    return !!main && main === document.querySelector('main');
+  });
+  expect(kept).toBe(true);
+  expect(problems.filter((text) => /hydrat|react\.dev\/errors/i.test(text))).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test('home shows every seed section in order, with the right links and package figures', async ({ page }) => {
+  await openPage(page, '/');
   const hero = page.getByRole('region', { name: 'Highlights' });
   const slides = hero.getByRole('group');
   await expect(slides).toHaveCount(3);
@@ -85,7 +139,12 @@ test('home shows every seed section in order, with the right links and package f
   await expect(slides.nth(2).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/signup');
   await expect(slides.nth(2)).toContainText('$500 bonus on a $5,000 deposit');
 
-  for (const feature of ['Trusted & Regulated', 'Fast Deposit & Withdrawals', 'Risk Management', '24/7 Customer Support']) {
+  for (const feature of [
+    'Trusted & Regulated',
+    'Fast Deposit & Withdrawals',
+    'Risk Management',
+    '24/7 Customer Support',
+  ]) {
     await expect(page.getByRole('heading', { level: 3, name: feature })).toBeVisible();
   }
 
@@ -122,7 +181,9 @@ test('home shows every seed section in order, with the right links and package f
     ['Platinum', '1 BTC', '0.5 pips', '1:5000'],
   ];
   for (const [name, deposit, spread, leverage] of figures) {
-    const card = pricing.locator('div.mantine-Paper-root').filter({ has: page.getByRole('heading', { name: name! }) });
+    const card = pricing
+      .locator('div.mantine-Paper-root')
+      .filter({ has: page.getByRole('heading', { name: name! }) });
     await expect(card).toContainText(deposit!);
     await expect(card).toContainText(spread!);
     await expect(card).toContainText(leverage!);
@@ -132,11 +193,13 @@ test('home shows every seed section in order, with the right links and package f
 
   const ratings = page.getByRole('region', { name: 'Account Ratings slider' });
   await expect(ratings.getByRole('img', { name: /Rated \d out of 5/ }).first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'What makes us different' }).getByRole('heading', { level: 3 })).toHaveCount(6);
+  await expect(
+    page.getByRole('region', { name: 'What makes us different' }).getByRole('heading', { level: 3 }),
+  ).toHaveCount(6);
 });
 
 test('the bonus badge closes for the page view and its Get Now leads to /signup', async ({ page }) => {
-  await page.goto('/about');
+  await openPage(page, '/about');
   const badge = page.getByRole('complementary', { name: 'Bonus offer' });
   await expectLink(badge.getByRole('link', { name: 'Get Now' }), '/signup');
   await badge.getByRole('button', { name: 'Close bonus offer' }).click();
@@ -146,8 +209,10 @@ test('the bonus badge closes for the page view and its Get Now leads to /signup'
   await expect(badge).toBeVisible();
 });
 
-test('the hero carousel advances on its own, pauses on hover, resumes, and works from the keyboard', async ({ page }) => {
-  await page.goto('/');
+test('the hero carousel advances on its own, pauses on hover, resumes, and works from the keyboard', async ({
+  page,
+}) => {
+  await openPage(page, '/');
   const hero = page.getByRole('region', { name: 'Highlights' });
   const indicator = (n: number) => hero.getByRole('tab', { name: `Go to slide ${n}` });
   await expect(indicator(1)).toHaveAttribute('aria-selected', 'true');
@@ -160,7 +225,9 @@ test('the hero carousel advances on its own, pauses on hover, resumes, and works
   await expect(hero.getByRole('tab', { selected: true })).toHaveAttribute('aria-label', selected!);
 
   await page.mouse.move(5, 5);
-  await expect(hero.getByRole('tab', { selected: true })).not.toHaveAttribute('aria-label', selected!, { timeout: 8_000 });
+  await expect(hero.getByRole('tab', { selected: true })).not.toHaveAttribute('aria-label', selected!, {
+    timeout: 8_000,
+  });
 
   const before = await hero.getByRole('tab', { selected: true }).getAttribute('aria-label');
   await hero.getByRole('button', { name: 'Next slide' }).focus();
@@ -169,7 +236,7 @@ test('the hero carousel advances on its own, pauses on hover, resumes, and works
 });
 
 test('the market tabs switch between the four widgets, FOREX first', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   await scrollThrough(page);
   const tabs = [
     ['FOREX', 'Forex screener'],
@@ -190,14 +257,16 @@ test('the market tabs switch between the four widgets, FOREX first', async ({ pa
 test('review sliders show one slide on a phone and two from 768 px, rated out of 5', async ({ page }) => {
   /** How many of the Testimonials slider's slides fit side by side in its viewport. */
   const slidesInView = async () => {
-    await page.goto('/');
+    await openPage(page, '/');
     await scrollThrough(page);
     const slider = page.getByRole('region', { name: 'Testimonials slider' });
     await slider.scrollIntoViewIfNeeded();
     const box = (await slider.boundingBox())!;
-    const slides = await slider.getByRole('group').evaluateAll((nodes) =>
-      nodes.map((node) => node.getBoundingClientRect()).map(({ left, right }) => ({ left, right })),
-    );
+    const slides = await slider
+      .getByRole('group')
+      .evaluateAll((nodes) =>
+        nodes.map((node) => node.getBoundingClientRect()).map(({ left, right }) => ({ left, right })),
+      );
     return slides.filter((s) => s.left >= box.x - 1 && s.right <= box.x + box.width + 1).length;
   };
   await page.setViewportSize({ width: 375, height: 800 });
@@ -209,7 +278,7 @@ test('review sliders show one slide on a phone and two from 768 px, rated out of
 
 test('on a 375 px phone the main menu sits behind a burger', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto('/');
+  await openPage(page, '/');
   await expect(page.getByRole('button', { name: 'Documents' })).toBeHidden();
   await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog');
@@ -224,36 +293,55 @@ test('on a 375 px phone the main menu sits behind a burger', async ({ page }) =>
 });
 
 test('the legal pages state the house rules, and the Terms are complete', async ({ page }) => {
-  await page.goto('/terms-and-conditions');
+  await openPage(page, '/terms-and-conditions');
   const terms = page.getByRole('main');
   await expect(terms.getByRole('heading', { name: '12. Changes to these terms' })).toBeVisible();
-  for (const fact of ['one account only', '10 business days', 'up to 30 business days', '1:20', '1:100', '30 days’ notice', 'not a promise']) {
+  for (const fact of [
+    'one account only',
+    '10 business days',
+    'up to 30 business days',
+    '1:20',
+    '1:100',
+    '30 days’ notice',
+    'not a promise',
+  ]) {
     await expect(terms).toContainText(fact);
   }
-  await page.goto('/payment-policy');
-  for (const fact of ['$0.1', 'at most 48 hours', '3 confirmations', 'three working days', '5 business days']) {
+  await openPage(page, '/payment-policy');
+  for (const fact of [
+    '$0.1',
+    'at most 48 hours',
+    '3 confirmations',
+    'three working days',
+    '5 business days',
+  ]) {
     await expect(page.getByRole('main')).toContainText(fact);
   }
-  await page.goto('/privacy-policy');
+  await openPage(page, '/privacy-policy');
   await expect(page.getByRole('main')).toContainText('within 7 business days');
-  await page.goto('/faq');
+  await openPage(page, '/faq');
   await page.getByRole('button', { name: 'What is the minimum withdrawal?' }).click();
   await expect(page.getByText('$0.1. You can withdraw any amount')).toBeVisible();
 });
 
 test('about and contact pages carry their seed content', async ({ page }) => {
-  await page.goto('/about');
+  await openPage(page, '/about');
   for (const reason of ['Inspired', 'Flexible', 'Trusted']) {
     await expect(page.getByRole('heading', { level: 3, name: reason })).toBeVisible();
   }
   await expect(page.getByRole('heading', { name: 'Need help with your trading account?' })).toBeVisible();
   await expectLink(page.getByRole('link', { name: 'Contact us' }), '/contact');
-  await page.goto('/assets');
+  await openPage(page, '/assets');
   await expect(page.getByRole('main')).toContainText('on its way');
 
-  await page.goto('/contact');
-  await expectLink(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }), '/');
-  await expect(page.getByRole('main').getByRole('link', { name: 'support@northwind-markets.example' })).toBeVisible();
+  await openPage(page, '/contact');
+  await expectLink(
+    page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }),
+    '/',
+  );
+  await expect(
+    page.getByRole('main').getByRole('link', { name: 'support@northwind-markets.example' }),
+  ).toBeVisible();
   await expect(page.getByRole('main')).toContainText('Head office');
 });
 
@@ -261,7 +349,7 @@ test('the contact form shows each validation message, sends, resets, and the mes
   page,
   request,
 }) => {
-  await page.goto('/contact');
+  await openPage(page, '/contact');
   const form = page.getByRole('form', { name: 'Contact form' });
   const send = form.getByRole('button', { name: 'Send message' });
   await send.click();
@@ -293,5 +381,7 @@ test('the contact form shows each validation message, sends, resets, and the mes
   const { token } = (await signin.json()) as { token: string };
   const list = await request.get('/api/contacts', { headers: { authorization: `Bearer ${token}` } });
   const stored = ((await list.json()) as { data: { email: string; message: string }[] }).data;
-  expect(stored).toContainEqual(expect.objectContaining({ email, message: 'How do I open a Silver account?' }));
+  expect(stored).toContainEqual(
+    expect.objectContaining({ email, message: 'How do I open a Silver account?' }),
+  );
 });

@@ -4,7 +4,7 @@
  * (react-router: "lazy routes and hydration"). Any other page is rendered into the empty #root.
  * Pages outside the public site's own load the whole Mantine stylesheet with their code.
  */
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider, type DataRouter, type RouteObject } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -43,6 +43,11 @@ async function loadMatchedRoutes(): Promise<void> {
 }
 
 function App({ router }: { router: DataRouter }) {
+  // <html data-app-ready> once React has hydrated (or first rendered) the page: the browser
+  // journeys wait for it before they click, as a click on prerendered markup does nothing before.
+  useEffect(() => {
+    document.documentElement.dataset.appReady = '';
+  }, []);
   return (
     <StrictMode>
       <AppProviders>
