@@ -25,6 +25,10 @@
  * ledger invariants are checked; the API itself always posts through the ledger.
  *
  * Prints a table, writes bench/results.json, exits 1 when a target is missed.
+ * BENCH_EXPERIMENT=uncached-house measures a proposed schema change on the bench database only:
+ * house accounts' cached balances are no longer kept by the journal trigger (the house rows every
+ * posting updates are the ledger's one global hot spot); the invariant checks then read house
+ * balances from their lines.
  * BENCH_PROFILE=1 also writes a V8 CPU profile of the API process (path printed at the end);
  * BENCH_KEEP_DB=1 keeps the database for EXPLAIN ANALYZE afterwards.
  */
@@ -41,6 +45,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const PROFILE = process.env.BENCH_PROFILE === '1';
+const UNCACHED_HOUSE = process.env.BENCH_EXPERIMENT === 'uncached-house';
 const CONNECTIONS = 16;
 const DASHBOARD_CLIENTS = 1_000;
 const ENTRIES_PER_CLIENT = 5; // 2 lines each: 1,000 clients → 10,000 lines
@@ -233,15 +238,20 @@ async function settleBalances(c: pg.Client): Promise<void> {
 
 /** The ledger invariants of server/modules/ledger/testing.ts `ledgerViolations`, as one query. */
 async function ledgerViolations(c: pg.Client): Promise<string[]> {
-  const { rows } = await c.query(`select
+  const { rows } = await c.query(
+    `select
     (select count(*) from (select entry_id from journal_lines group by entry_id having count(*) < 2 or sum(amount) <> 0) x)::int
       + (select count(*) from journal_entries e where not exists (select 1 from journal_lines l where l.entry_id = e.id))::int
       as unbalanced,
     (select count(*) from ledger_accounts a
        left join (select account_id, sum(amount) as total from journal_lines group by account_id) s on s.account_id = a.id
-      where a.balance <> coalesce(s.total, 0))::int as stale,
+      where a.balance <> coalesce(s.total, 0) and (a.user_id is not null or not $1))::int as stale,
     (select count(*) from ledger_accounts where kind in ('available', 'held', 'invested') and balance < 0)::int as negative,
-    (select coalesce(sum(balance), 0) from ledger_accounts)::text as total`);
+    ((select coalesce(sum(balance), 0) from ledger_accounts where user_id is not null or not $1)
+      + (select coalesce(sum(l.amount), 0) from journal_lines l join ledger_accounts a on a.id = l.account_id
+          where a.user_id is null and $1))::text as total`,
+    [UNCACHED_HOUSE],
+  );
   const r = rows[0] as { unbalanced: number; stale: number; negative: number; total: string };
   return [
     ...(r.unbalanced ? [`${r.unbalanced} entries do not balance`] : []),
@@ -340,11 +350,22 @@ async function main(): Promise<number> {
     const pid = api.child.pid!;
     let peakRssKb = 0;
     rssTimer = setInterval(() => (peakRssKb = Math.max(peakRssKb, readStatusKb(pid, 'VmRSS'))), 200);
+    /** RSS of the API (MB) after each phase, to see which one grows it. */
+    const rssAfter: Record<string, number> = { started: round(readStatusKb(pid, 'VmRSS') / 1024, 0) };
+    const mark = (phase: string) => (rssAfter[phase] = round(readStatusKb(pid, 'VmRSS') / 1024, 0));
     hello = await startHello();
     await seed.connect();
     await seed.query(
       `insert into ledger_accounts (kind) values ('cash'), ('income_expense') on conflict do nothing`,
     );
+    if (UNCACHED_HOUSE) {
+      await seed.query(`create or replace function journal_line_apply() returns trigger language plpgsql as $$
+        begin
+          update ledger_accounts set balance = balance + new.amount where id = new.account_id and user_id is not null;
+          return null;
+        end $$`);
+      log('EXPERIMENT: house balances are not cached on this bench database');
+    }
 
     // --- dashboard on a small database --------------------------------------------------------
     await seedClients(seed, 'dash', 1, DASHBOARD_CLIENTS, ENTRIES_PER_CLIENT);
@@ -377,9 +398,11 @@ async function main(): Promise<number> {
     const helloMax = await load({ url: helloUrl, requests: [{ path: '/hello' }] });
     log(`hello world: ${helloMax.rps.toFixed(0)} req/s`);
     const dashMax = await load({ url: api.origin, requests: dashboardRequests });
+    mark('dashboardFullSpeed');
     log(`dashboard at full speed: ${dashMax.rps.toFixed(0)} req/s`);
     const halfRate = dashMax.rps / 2;
     const dashHalf = await load({ url: api.origin, requests: dashboardRequests, overallRate: halfRate });
+    mark('dashboardHalfRate');
     log(
       `dashboard at ${halfRate.toFixed(0)} req/s: p50 ${dashHalf.p50.toFixed(2)} ms, p99 ${dashHalf.p99.toFixed(2)} ms`,
     );
@@ -400,6 +423,7 @@ async function main(): Promise<number> {
     );
     await load({ url: api.origin, requests: dashboardRequests, seconds: 3, overallRate: halfRate }); // warm-up
     const dashLarge = await load({ url: api.origin, requests: dashboardRequests, overallRate: halfRate });
+    mark('dashboardLarge');
     log(
       `dashboard at ${halfRate.toFixed(0)} req/s: p50 ${dashLarge.p50.toFixed(2)} ms, p99 ${dashLarge.p99.toFixed(2)} ms`,
     );
@@ -455,8 +479,10 @@ async function main(): Promise<number> {
     const manyIdsWarm = manyIds.splice(0, 300);
     await load({ url: api.origin, requests: approvals(manyIdsWarm), seconds: 2 }); // warm-up
     const ledgerMany = await load({ url: api.origin, requests: approvals(manyIds) });
+    mark('approvalsMany');
     log(`approvals over many clients: ${ledgerMany.rps.toFixed(0)} per second`);
     const ledgerHot = await load({ url: api.origin, requests: approvals(hotIds) });
+    mark('approvalsHot');
     log(`approvals on one client: ${ledgerHot.rps.toFixed(0)} per second`);
     const violations = await ledgerViolations(seed);
 
@@ -548,6 +574,7 @@ async function main(): Promise<number> {
           p99: round(dashLarge.p99, 3),
         },
         peakRssMb: round(figures.peakRssMb, 1),
+        rssMbAfterPhase: rssAfter,
         ledgerViolations: violations,
         failures,
       },

@@ -69,10 +69,27 @@ const refKey = (r: AccountRef) => `${r.userId ?? 'house'}:${r.kind}`;
 const isClientKind = (kind: string) => (CLIENT_ACCOUNT_KINDS as readonly string[]).includes(kind);
 
 /**
+ * Account ids already found in a transaction, by `userId:kind`. An account's id never changes and
+ * an account is never deleted (migration `ledger_guards`), so a service that ensures its accounts
+ * and then posts asks the database once (issue 7 bench). Keyed by the transaction handle: gone with it.
+ */
+const knownIds = new WeakMap<Tx, Map<string, string>>();
+
+/**
  * Finds or creates the accounts and answers their ids by `userId:kind` ("house:cash" for the house).
  * Safe under concurrency: a racing creator's row is found after ON CONFLICT DO NOTHING.
  */
 export async function ensureAccounts(tx: Tx, refs: AccountRef[]): Promise<Map<string, string>> {
+  let known = knownIds.get(tx);
+  if (!known) knownIds.set(tx, (known = new Map()));
+  const cached = new Map(refs.map((r) => [refKey(r), known.get(refKey(r))]));
+  if ([...cached.values()].every((id) => id !== undefined)) return cached as Map<string, string>;
+  const ids = await findOrCreateAccounts(tx, refs);
+  for (const [key, id] of ids) known.set(key, id);
+  return ids;
+}
+
+async function findOrCreateAccounts(tx: Tx, refs: AccountRef[]): Promise<Map<string, string>> {
   const wanted = new Map(refs.map((r) => [refKey(r), r]));
   const match = (rs: AccountRef[]): SQL =>
     or(
