@@ -29,6 +29,8 @@
  * house accounts' cached balances are no longer kept by the journal trigger (the house rows every
  * posting updates are the ledger's one global hot spot); the invariant checks then read house
  * balances from their lines.
+ * BENCH_NODE_ARGS adds node flags to the API process (e.g. "--max-semi-space-size=4
+ * --max-old-space-size=128" to see their effect on peak RSS).
  * BENCH_PROFILE=1 also writes a V8 CPU profile of the API process (path printed at the end);
  * BENCH_KEEP_DB=1 keeps the database for EXPLAIN ANALYZE afterwards.
  */
@@ -345,7 +347,10 @@ async function main(): Promise<number> {
       sessionSecret: randomBytes(32).toString('base64url'),
       nodeEnv: 'production',
       env: { LOG_LEVEL: 'warn', DATA_DIR: dataDir, RATE_LIMIT: 'true', PUBLIC_URL: 'http://127.0.0.1' },
-      nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+      nodeArgs: [
+        ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      ],
     });
     const pid = api.child.pid!;
     let peakRssKb = 0;
@@ -548,7 +553,14 @@ async function main(): Promise<number> {
     const results = {
       date: new Date().toISOString(),
       machine: { cores: cpus().length, loadAverageAtStart: round(load0), node: process.version },
-      settings: { seconds: SECONDS, connections: CONNECTIONS, nodeEnv: 'production', logLevel: 'warn' },
+      settings: {
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+        nodeEnv: 'production',
+        logLevel: 'warn',
+        nodeArgs: process.env.BENCH_NODE_ARGS ?? '',
+        experiment: process.env.BENCH_EXPERIMENT ?? null,
+      },
       targets: TARGETS,
       figures: Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, round(v, 3)])),
       met,

@@ -214,6 +214,9 @@ export async function findActivePlan(db: DbOrTx, userId: string): Promise<PlanRo
   return row ?? null;
 }
 
+/** `findActivePlan` built once per database (GET /user/me runs it on every dashboard load). */
+const activePlanQueries = new WeakMap<Db, { execute(p: { userId: string }): Promise<PlanRow[]> }>();
+
 /**
  * The client's active plan as the API answers it (`activePlan` of GET /user/me and
  * /user/admin/:id), after completing it if its end date has passed, so nobody sees an overdue
@@ -226,7 +229,17 @@ export async function currentActivePlan(
   const { db, log, notifications: notices } = deps;
   // One plain read when no plan is due (the dashboard's usual case); the locking completion runs
   // only for a plan whose end date has passed (issue 7 bench: it was a transaction per GET /user/me).
-  const active = await findActivePlan(db, userId);
+  let findActive = activePlanQueries.get(db);
+  if (!findActive) {
+    findActive = db
+      .select()
+      .from(plans)
+      .where(and(eq(plans.userId, sql.placeholder('userId')), eq(plans.status, 'active')))
+      .limit(1)
+      .prepare('plans_find_active');
+    activePlanQueries.set(db, findActive);
+  }
+  const [active] = await findActive.execute({ userId });
   if (!active || active.endDate > new Date()) return active ? presentActivePlan(active) : null;
   await completeDuePlans(
     { db, log, notify: log && notices ? (uow, n) => notices.notify(uow, n) : undefined },
