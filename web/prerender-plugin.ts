@@ -32,12 +32,13 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
 const BOOT_SCRIPT = `// Starts the app once the prerendered page has painted (web/prerender-plugin.ts).
 const { entry, preload } = document.querySelector('script[data-entry]').dataset;
 const start = () => {
-  for (const href of preload.split(' ').filter(Boolean)) {
+  const links = preload.split(' ').filter(Boolean).map((href) => {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = href;
-    document.head.append(link);
-  }
+    return link;
+  });
+  document.head.append(...links);
   import(entry);
 };
 if (document.visibilityState === 'hidden') start();
