@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (issue 7 §1; DESIGN.md §7): throughput and latency of the API on PostgreSQL as
  * ratios against reference loads measured on the same machine in the same run. Everything runs on
- * 127.0.0.1; each load phase lasts BENCH_SECONDS (default 12 s); the whole run takes 3–5 minutes.
+ * 127.0.0.1; each load phase lasts BENCH_SECONDS (default 12 s); the whole run takes 2–4 minutes.
  *
  * Set-up: a fresh database `bench_<random>` on BENCH_DATABASE_URL (default the local server as
  * postgres; it must be a superuser: the seeding turns triggers off for its own session), dropped at
@@ -14,8 +14,10 @@
  *    deposits spread over 2,000 clients) ÷ `pgbench -b tpcb-like` TPS (scale 16, 16 clients, same
  *    duration, same server); hot-row ratio: the same with every deposit on ONE client.
  *  - dashboard ratio: GET /api/user/me + GET /api/transaction as 1,000 signed-in clients (each
- *    connection signs in as a random client and reads both) at full speed, requests per second ÷ a
- *    bare Fastify hello-world route's (bench/hello.ts); p50/p99 at 50% of that maximum rate.
+ *    pair of requests with the bearer token of a random one; their sessions are rows of the
+ *    sessions table as sign-in writes them, inserted with SQL to skip 1,000 argon2 hashes) at full
+ *    speed, requests per second ÷ a bare Fastify hello-world route's (bench/hello.ts, same number
+ *    of connections); p50/p99 at 50% of that maximum rate.
  *  - growth: dashboard p50 with 1 million journal lines in the database ÷ p50 with 10 thousand, at
  *    the same offered rate. The database grows by clients of the same profile (5 entries each):
  *    the measured clients' own history does not change, the tables around them grow 100×.
