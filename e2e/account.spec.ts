@@ -3,34 +3,26 @@
  * the empty plan panel, the latest transactions; search and paging of users; axe on both at
  * phone and desktop widths.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { ADMIN, expectNoSeriousViolations, signIn } from './journey';
 
-async function signIn(page: Page, email: string, password: string, asAdmin = false) {
-  await page.goto(asAdmin ? '/admin/login' : '/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /sign in|login/i }).click();
-  await expect(page).toHaveURL(asAdmin ? /\/admin\/users$/ : /\/account\/home$/);
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-test('the client sees the account card, ledger tiles, plan panel and latest transactions', async ({ page }) => {
-  await signIn(page, 'client@demo.test', 'Client#2026demo');
+test('the client sees the account card, ledger tiles, plan panel and latest transactions', async ({
+  page,
+}) => {
+  await signIn(page, { email: 'client@demo.test', password: 'Client#2026demo' });
   await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
-  const user = (await page.evaluate(() => JSON.parse(localStorage.getItem('su_user') ?? 'null'))) as { _id: string };
+  const user = (await page.evaluate(() => JSON.parse(localStorage.getItem('su_user') ?? 'null'))) as {
+    _id: string;
+  };
   await expect(page.getByText(`USR${user._id.slice(7).toUpperCase()}`)).toBeVisible();
   for (const tile of ['Total Profit', 'Total Deposited', 'Referral Bonus']) {
     await expect(page.getByText(tile, { exact: true })).toBeVisible();
   }
   await expect(page.getByText('No active plan')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Deposit' }).first()).toHaveAttribute('href', '/account/deposit');
+  await expect(page.getByRole('link', { name: 'Deposit' }).first()).toHaveAttribute(
+    'href',
+    '/account/deposit',
+  );
   await expectNoSeriousViolations(page);
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
@@ -38,13 +30,17 @@ test('the client sees the account card, ledger tiles, plan panel and latest tran
 });
 
 test('the admin finds a client by e-mail in the users list', async ({ page }) => {
-  await signIn(page, 'admin@demo.test', 'Admin#2026demo', true);
+  await signIn(page, ADMIN, true);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: /search/i }).fill('client@demo');
   const row = page.getByRole('row').filter({ hasText: 'client@demo.test' });
   await expect(row).toHaveCount(1);
   await expect(page.getByRole('row').filter({ hasText: 'admin@demo.test' })).toHaveCount(0);
   await expectNoSeriousViolations(page);
-  await row.getByRole('link', { name: /view/i }).or(row.getByRole('button', { name: /view/i })).first().click();
+  await row
+    .getByRole('link', { name: /view/i })
+    .or(row.getByRole('button', { name: /view/i }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}$/);
 });

@@ -5,71 +5,15 @@
  * session in another browser stops working), unblocks them, and reads every action back in the
  * audit log. Stored markup renders as text and no script runs; axe at 1280 and 375 px.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
-import { BASE_URL } from './env';
-import { codeIn, expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { ADMIN, call, checkBothWidths, newBrowserPage, signIn, signUpVerified } from './journey';
 
-const ADMIN = { email: 'admin@demo.test', password: 'Admin#2026demo' };
 const PASSWORD = 'Journey#2026pass';
 const SCRIPT_NAME = '<script>window.__xss=1</script>';
 /** A real 1×1 PNG. */
 const PNG_DATA_URL =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-
-/** A JSON call to the API as a browser-less client (no cookies, so no XSRF pair is needed). */
-async function call(method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${BASE_URL}/api${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-      ...(token && { authorization: `Bearer ${token}` }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** A browser of its own (own session and storage), offline like `page`, with a script-run probe. */
-async function newBrowserPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 900 } });
-  await context.route(
-    (url) => url.origin !== BASE_URL,
-    (route) => route.abort('blockedbyclient'),
-  );
-  return context.newPage();
-}
-
-async function signIn(page: Page, email: string, password: string, asAdmin = false) {
-  await page.goto(asAdmin ? '/admin/login' : '/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /sign in|login/i }).click();
-  await expect(page).toHaveURL(asAdmin ? /\/admin\/users$/ : /\/account\/home$/);
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  // judge the page at rest: the pointer off any link or button it last clicked
-  await page.mouse.move(0, 0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([]);
-}
-
-/** axe at desktop and phone widths, then back to desktop. */
-async function checkBothWidths(page: Page, what: string, ready: () => Promise<void>) {
-  await ready();
-  await expectNoSeriousViolations(page, `${what} at 1280 px`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await ready();
-  await expectNoSeriousViolations(page, `${what} at 375 px`);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function confirmDialog(page: Page, button: string) {
   await page.getByRole('dialog').getByRole('button', { name: button, exact: true }).click();
@@ -82,7 +26,7 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   test.setTimeout(180_000);
   // A new client with markup in their name signs up, confirms the e-mail and sends documents.
   const email = `kyc.${Date.now().toString(36)}@example.com`;
-  await call('POST', '/auth/signup', {
+  const { token } = await signUpVerified(readMail, {
     firstName: 'Eve',
     lastName: SCRIPT_NAME,
     email,
@@ -91,8 +35,6 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
     gender: 'female',
     country: 'United States',
   });
-  const { token } = (await call('POST', '/auth/signin', { email, password: PASSWORD })) as { token: string };
-  await call('POST', '/auth/verify-email', { otp: codeIn(await readMail(email)) }, token);
   await call(
     'POST',
     '/user/verification',
@@ -107,9 +49,9 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   );
 
   const clientPage = await newBrowserPage(browser);
-  await signIn(clientPage, email, PASSWORD);
+  await signIn(clientPage, { email, password: PASSWORD });
   const adminPage = await newBrowserPage(browser);
-  await signIn(adminPage, ADMIN.email, ADMIN.password, true);
+  await signIn(adminPage, ADMIN, true);
 
   // The dashboard's overview sits above the users list.
   await adminPage.getByRole('link', { name: 'Dashboard' }).click();
@@ -205,7 +147,7 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   await adminPage.getByRole('button', { name: 'Unblock', exact: true }).click();
   await confirmDialog(adminPage, 'Unblock');
   await expect(adminPage.getByText('User unblocked')).toBeVisible();
-  await signIn(clientPage, email, PASSWORD);
+  await signIn(clientPage, { email, password: PASSWORD });
 
   // Every action, read back in the audit log opened on this client.
   await adminPage

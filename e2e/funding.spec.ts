@@ -6,8 +6,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { BASE_URL } from './env';
 import { codeIn, expect, test } from './fixtures';
+import { ADMIN, newOfflineContext, signIn } from './journey';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
@@ -15,28 +15,15 @@ const PNG = Buffer.from(
   'base64',
 );
 const CLIENT = { email: 'client@demo.test', password: 'Client#2026demo' };
-const ADMIN = { email: 'admin@demo.test', password: 'Admin#2026demo' };
 
 /** The admin works in a browser of their own (own session and cookies), offline like `page`. */
 const journey = test.extend<{ adminPage: Page }>({
   adminPage: async ({ browser }, use) => {
-    const context = await browser.newContext({ baseURL: BASE_URL });
-    await context.route(
-      (url) => url.origin !== BASE_URL,
-      (route) => route.abort('blockedbyclient'),
-    );
+    const context = await newOfflineContext(browser);
     await use(await context.newPage());
     await context.close();
   },
 });
-
-async function signIn(page: Page, { email, password }: { email: string; password: string }, asAdmin = false) {
-  await page.goto(asAdmin ? '/admin/login' : '/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /sign in|login/i }).click();
-  await expect(page).toHaveURL(asAdmin ? /\/admin\/users$/ : /\/account\/home$/);
-}
 
 /** The available balance shown on the withdrawal form, in cents. */
 async function availableCents(page: Page): Promise<number> {

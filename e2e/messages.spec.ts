@@ -5,12 +5,9 @@
  * a contact message is read and deleted. Every text carries HTML: no script runs in either browser,
  * the pages show it literally and the e-mails escape it. axe at 1280 and 375 px on every page.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { BASE_URL } from './env';
-import { codeIn, expect, test } from './fixtures';
-
-const ADMIN = { email: 'admin@demo.test', password: 'Admin#2026demo' };
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { ADMIN, checkBothWidths, newOfflineContext, type ReadMail, signIn, signUpVerified } from './journey';
 const PASSWORD = 'Messages-pass-42';
 
 /** Markup that would run or render if any page or mail treated text as HTML. */
@@ -25,8 +22,6 @@ interface Mail {
   text: string;
   html: string;
 }
-
-type ReadMail = (to: string) => Promise<Omit<Mail, 'html'>>;
 
 /** A browser page that fails the test when any dialog opens (an injected `alert`). */
 function guard(page: Page, dialogs: string[]) {
@@ -45,11 +40,7 @@ const journey = test.extend<{ adminPage: Page; dialogs: string[] }>({
     expect(dialogs, 'no injected script may open a dialog').toEqual([]);
   },
   adminPage: async ({ browser, dialogs }, use) => {
-    const context = await browser.newContext({ baseURL: BASE_URL });
-    await context.route(
-      (url) => url.origin !== BASE_URL,
-      (route) => route.abort('blockedbyclient'),
-    );
+    const context = await newOfflineContext(browser);
     const adminPage = await context.newPage();
     guard(adminPage, dialogs);
     await use(adminPage);
@@ -63,39 +54,19 @@ const journey = test.extend<{ adminPage: Page; dialogs: string[] }>({
   },
 });
 
-async function signIn(page: Page, { email, password }: { email: string; password: string }, asAdmin = false) {
-  await page.goto(asAdmin ? '/admin/login' : '/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /sign in|login/i }).click();
-  await expect(page).toHaveURL(asAdmin ? /\/admin\/users$/ : /\/account\/home$/);
-}
-
 /** A new verified client of these journeys (signed up and verified through the API). */
-async function newClient(request: APIRequestContext, readMail: ReadMail) {
+async function newClient(readMail: ReadMail) {
   const email = `messages.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const signup = await request.post('/api/auth/signup', {
-    data: {
-      firstName: 'Nora',
-      lastName: 'Notice',
-      email,
-      phone: '+1 555 0142',
-      password: PASSWORD,
-      gender: 'female',
-      country: 'Kosovo',
-    },
+  const { id } = await signUpVerified(readMail, {
+    firstName: 'Nora',
+    lastName: 'Notice',
+    email,
+    phone: '+1 555 0142',
+    password: PASSWORD,
+    gender: 'female',
+    country: 'Kosovo',
   });
-  expect(signup.status()).toBe(201);
-  const { token, user } = (await (
-    await request.post('/api/auth/signin', { data: { email, password: PASSWORD } })
-  ).json()) as { token: string; user: { _id: string } };
-  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const verify = await request.post('/api/auth/verify-email', {
-    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
-    data: { otp: codeIn(await readMail(email)) },
-  });
-  expect(verify.status()).toBe(200);
-  return { id: user._id, email, password: PASSWORD, name: 'Nora Notice' };
+  return { id, email, password: PASSWORD, name: 'Nora Notice' };
 }
 
 /** Waits (up to 10 s) for the newest mail to `to` to have `subject`. */
@@ -117,24 +88,10 @@ function expectEscaped(html: string) {
   expect(html).toContain('&lt;b&gt;bold&lt;/b&gt;');
 }
 
-/** No serious or critical axe violations, at 1280 px and at 375 px wide. */
-async function expectAccessible(page: Page, ready: () => Promise<void>) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await ready();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      serious.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 journey(
   'the admin notifies a client: the bell counts it, viewing clears it, the client deletes it',
-  async ({ page, adminPage, request, readMail }) => {
-    const client = await newClient(request, readMail);
+  async ({ page, adminPage, readMail }) => {
+    const client = await newClient(readMail);
     await signIn(page, client);
     await signIn(adminPage, ADMIN, true);
     await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
@@ -155,7 +112,7 @@ journey(
     await expect(adminPage.getByText('Notification sent successfully')).toBeVisible();
     const sent = adminPage.getByRole('listitem').filter({ hasText: title });
     await expect(sent).toContainText(message);
-    await expectAccessible(adminPage, () => expect(sent).toBeVisible());
+    await checkBothWidths(adminPage, 'admin notifications', () => expect(sent).toBeVisible());
 
     const mail = await mailWithSubject(readMail, client.email, title);
     expect(mail.text).toContain(message);
@@ -175,7 +132,7 @@ journey(
     await page.reload();
     await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
     await expect(item).toBeVisible();
-    await expectAccessible(page, () => expect(item).toBeVisible());
+    await checkBothWidths(page, 'client notifications', () => expect(item).toBeVisible());
 
     await item.getByRole('button', { name: /Delete/ }).click();
     const dialog = page.getByRole('dialog');
@@ -201,8 +158,8 @@ journey(
 
 journey(
   'the client writes to support; the reply shows on their support page and reaches their e-mail',
-  async ({ page, adminPage, request, readMail }) => {
-    const client = await newClient(request, readMail);
+  async ({ page, adminPage, readMail }) => {
+    const client = await newClient(readMail);
     await signIn(page, client);
     await signIn(adminPage, ADMIN, true);
 
@@ -222,7 +179,7 @@ journey(
     await expect(mine).toContainText(question);
     await expect(mine).toContainText('Open');
     await expect(mine).toContainText('No reply from support yet.');
-    await expectAccessible(page, () => expect(mine).toBeVisible());
+    await checkBothWidths(page, 'client support', () => expect(mine).toBeVisible());
 
     // The admin sees it with the client's e-mail (linking to the user page) and replies.
     await adminPage.goto('/admin/support-tickets');
@@ -234,7 +191,7 @@ journey(
       'href',
       `/admin/users/${client.id}`,
     );
-    await expectAccessible(adminPage, () => expect(ticket).toBeVisible());
+    await checkBothWidths(adminPage, 'admin support tickets', () => expect(ticket).toBeVisible());
     const answer = `We found it ${SCRIPT} ${BOLD}`;
     await ticket.getByRole('textbox', { name: 'Reply' }).fill(answer);
     await ticket.getByRole('button', { name: 'Send reply' }).click();
@@ -269,35 +226,34 @@ journey(
   },
 );
 
-journey(
-  'the admin e-mails one client; the HTML arrives escaped',
-  async ({ adminPage, request, readMail }) => {
-    const client = await newClient(request, readMail);
-    await signIn(adminPage, ADMIN, true);
-    await adminPage.getByRole('link', { name: 'Emailing' }).first().click();
-    await expect(adminPage).toHaveURL(/\/admin\/emailing$/);
-    await expect(adminPage.getByRole('heading', { level: 1, name: 'Send Emails' })).toBeVisible();
-    await adminPage.getByRole('button', { name: 'Send email' }).click();
-    await expect(adminPage.getByText('Please select a user')).toBeVisible();
-    await expect(adminPage.getByText('Subject is required')).toBeVisible();
-    await expect(adminPage.getByText('Message is required')).toBeVisible();
-    await expectAccessible(adminPage, () => expect(adminPage.getByLabel('Subject')).toBeVisible());
+journey('the admin e-mails one client; the HTML arrives escaped', async ({ adminPage, readMail }) => {
+  const client = await newClient(readMail);
+  await signIn(adminPage, ADMIN, true);
+  await adminPage.getByRole('link', { name: 'Emailing' }).first().click();
+  await expect(adminPage).toHaveURL(/\/admin\/emailing$/);
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Send Emails' })).toBeVisible();
+  await adminPage.getByRole('button', { name: 'Send email' }).click();
+  await expect(adminPage.getByText('Please select a user')).toBeVisible();
+  await expect(adminPage.getByText('Subject is required')).toBeVisible();
+  await expect(adminPage.getByText('Message is required')).toBeVisible();
+  await checkBothWidths(adminPage, 'admin emailing', () =>
+    expect(adminPage.getByLabel('Subject')).toBeVisible(),
+  );
 
-    await adminPage.getByRole('combobox', { name: 'Client' }).fill(client.email);
-    await adminPage.getByRole('option', { name: new RegExp(client.email.replace(/[.+]/g, '\\$&')) }).click();
-    const subject = `Hello ${BOLD} ${SCRIPT}`;
-    const message = `${IMG}\nSecond line ${BOLD} ${SCRIPT}`;
-    await adminPage.getByLabel('Subject').fill(subject);
-    await adminPage.getByLabel('Message').fill(message);
-    await adminPage.getByRole('button', { name: 'Send email' }).click();
-    await expect(adminPage.getByText('Email sent successfully')).toBeVisible();
-    await expect(adminPage.getByLabel('Subject')).toHaveValue('');
+  await adminPage.getByRole('combobox', { name: 'Client' }).fill(client.email);
+  await adminPage.getByRole('option', { name: new RegExp(client.email.replace(/[.+]/g, '\\$&')) }).click();
+  const subject = `Hello ${BOLD} ${SCRIPT}`;
+  const message = `${IMG}\nSecond line ${BOLD} ${SCRIPT}`;
+  await adminPage.getByLabel('Subject').fill(subject);
+  await adminPage.getByLabel('Message').fill(message);
+  await adminPage.getByRole('button', { name: 'Send email' }).click();
+  await expect(adminPage.getByText('Email sent successfully')).toBeVisible();
+  await expect(adminPage.getByLabel('Subject')).toHaveValue('');
 
-    const mail = await mailWithSubject(readMail, client.email, subject);
-    expect(mail.text).toContain('Second line <b>bold</b>');
-    expectEscaped(mail.html);
-  },
-);
+  const mail = await mailWithSubject(readMail, client.email, subject);
+  expect(mail.text).toContain('Second line <b>bold</b>');
+  expectEscaped(mail.html);
+});
 
 journey('a contact message with HTML shows as text and is deleted', async ({ adminPage, request }) => {
   const name = `Casey ${BOLD}`;
@@ -314,7 +270,7 @@ journey('a contact message with HTML shows as text and is deleted', async ({ adm
   const card = adminPage.getByRole('listitem').filter({ hasText: message });
   await expect(card).toContainText(name);
   await expect(card).toContainText('casey@example.com');
-  await expectAccessible(adminPage, () => expect(card).toBeVisible());
+  await checkBothWidths(adminPage, 'admin contacts', () => expect(card).toBeVisible());
 
   await card.getByRole('button', { name: /^Delete message/ }).click();
   await adminPage.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

@@ -5,66 +5,26 @@
  * client's figures show it), edits an activity's profit in the "Complete Pickup" modal, clears the
  * plan (the capital returns) and deletes an activity. axe on every page at 1280 and 375 px.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
-import { BASE_URL } from './env';
-import { codeIn, expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import {
+  ADMIN,
+  call,
+  checkBothWidths,
+  expectNoSeriousViolations,
+  newBrowserPage,
+  signIn,
+  signUpVerified,
+} from './journey';
 
-const ADMIN = { email: 'admin@demo.test', password: 'Admin#2026demo' };
 const PASSWORD = 'Planner#2026pass';
 
-/** A JSON call to the API as a browser-less client (no cookies, so no XSRF pair is needed). */
-async function call(method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${BASE_URL}/api${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-      ...(token && { authorization: `Bearer ${token}` }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** A browser of its own (own session and storage), offline like `page`. */
-async function newBrowserPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 900 } });
-  await context.route(
-    (url) => url.origin !== BASE_URL,
-    (route) => route.abort('blockedbyclient'),
-  );
-  return context.newPage();
-}
-
-async function signIn(page: Page, email: string, password: string, asAdmin = false) {
-  await page.goto(asAdmin ? '/admin/login' : '/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /sign in|login/i }).click();
-  await expect(page).toHaveURL(asAdmin ? /\/admin\/users$/ : /\/account\/home$/);
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  await page.mouse.move(0, 0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([]);
-}
-
-/** axe at desktop and phone widths (one h1 each), then back to desktop. */
-async function checkBothWidths(page: Page, what: string, ready: () => Promise<void>) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
+/** checkBothWidths, and the page has one h1 at each width. */
+function checkBothWidthsOneH1(page: Page, what: string, ready: () => Promise<void>) {
+  return checkBothWidths(page, what, async () => {
     await ready();
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-    await expectNoSeriousViolations(page, `${what} at ${width} px`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
+  });
 }
 
 /** The client's figures as the API answers them (USD). */
@@ -82,7 +42,7 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   test.setTimeout(180_000);
   // A new verified client with $1,500 credited by the admin.
   const email = `planner.${Date.now().toString(36)}@example.com`;
-  await call('POST', '/auth/signup', {
+  const { token, id } = await signUpVerified(readMail, {
     firstName: 'Pat',
     lastName: 'Planner',
     email,
@@ -91,21 +51,16 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
     gender: 'other',
     country: 'United States',
   });
-  const { token, user } = (await call('POST', '/auth/signin', { email, password: PASSWORD })) as {
-    token: string;
-    user: { _id: string };
-  };
-  await call('POST', '/auth/verify-email', { otp: codeIn(await readMail(email)) }, token);
   const { token: adminToken } = (await call('POST', '/auth/signin', ADMIN)) as { token: string };
   await call(
     'POST',
-    `/transaction/${user._id}`,
+    `/transaction/${id}`,
     { amount: 1500, transactionType: 'deposit', details: 'Wire received' },
     adminToken,
   );
 
   const page = await newBrowserPage(browser);
-  await signIn(page, email, PASSWORD);
+  await signIn(page, { email, password: PASSWORD });
   await expect(page.getByText('No active plan')).toBeVisible();
 
   // The trading page: two cards from the one config, the risk wording.
@@ -117,7 +72,7 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   await expect(page.getByText('Maximum: 115,000 USD')).toHaveCount(2);
   await expect(page.getByText(/Returns are not guaranteed/).first()).toBeVisible();
   await expect(page.getByText('Available balance: $1,500.00')).toBeVisible();
-  await checkBothWidths(page, 'trading', async () => {
+  await checkBothWidthsOneH1(page, 'trading', async () => {
     await expect(page.getByText('Risk warning', { exact: true })).toBeVisible();
   });
 
@@ -158,7 +113,7 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   const planRow = page.getByRole('row').filter({ hasText: '$1,000.00' });
   await expect(planRow).toContainText('Copy Trading');
   await expect(planRow).toContainText('Active');
-  await checkBothWidths(page, 'trade activities', async () => {
+  await checkBothWidthsOneH1(page, 'trade activities', async () => {
     await expect(page.getByRole('table', { name: 'Trade activities' })).toBeVisible();
   });
   await page.getByRole('textbox', { name: 'Search' }).fill('investment');
@@ -183,15 +138,15 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   await expect(panel).toContainText('1 week');
   await expect(panel).toContainText('Active');
   await expect(panel).toContainText('$1,000.00');
-  await checkBothWidths(page, 'account home with a plan', async () => {
+  await checkBothWidthsOneH1(page, 'account home with a plan', async () => {
     await expect(panel).toContainText('Copy Trading');
   });
   expect(await clientFigures(token)).toMatchObject({ balance: 500, invested: 1000, totalProfit: 0 });
 
   // The admin adds profit to the plan.
   const adminPage = await newBrowserPage(browser);
-  await signIn(adminPage, ADMIN.email, ADMIN.password, true);
-  await adminPage.goto(`/admin/users/add-profit/${user._id}?name=Pat%20Planner`);
+  await signIn(adminPage, ADMIN, true);
+  await adminPage.goto(`/admin/users/add-profit/${id}?name=Pat%20Planner`);
   await expect(adminPage.getByRole('heading', { level: 1 })).toHaveText('Add Profit — Pat Planner');
   const adminPlan = adminPage.getByRole('region', { name: 'Active Plan' });
   await expect(adminPlan).toContainText('$1,000.00');
@@ -205,7 +160,7 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   await expect(adminPage.getByText('Profit added successfully')).toBeVisible();
   const profitRow = adminPage.getByRole('row').filter({ hasText: '$25.00' });
   await expect(profitRow).toContainText('$1,000.00');
-  await checkBothWidths(adminPage, 'add profit', async () => {
+  await checkBothWidthsOneH1(adminPage, 'add profit', async () => {
     await expect(adminPage.getByRole('table', { name: 'Trading activity' })).toBeVisible();
   });
   expect(await clientFigures(token)).toMatchObject({ balance: 525, invested: 1000, totalProfit: 25 });
@@ -214,9 +169,9 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
 
   // The admin edits that activity's profit: the difference is posted.
   await adminPage.getByRole('link', { name: 'Edit trading activity' }).click();
-  await expect(adminPage).toHaveURL(new RegExp(`/admin/trading-activity/${user._id}\\?name=`));
+  await expect(adminPage).toHaveURL(new RegExp(`/admin/trading-activity/${id}\\?name=`));
   await expect(adminPage.getByRole('heading', { level: 1 })).toHaveText('Trading Activity — Pat Planner');
-  await checkBothWidths(adminPage, 'trading activity', async () => {
+  await checkBothWidthsOneH1(adminPage, 'trading activity', async () => {
     await expect(adminPage.getByRole('table', { name: 'Trading activity' })).toBeVisible();
   });
   const editRow = adminPage.getByRole('row').filter({ hasText: '$25.00' });
@@ -248,7 +203,7 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   expect(await clientFigures(token)).toMatchObject({ balance: 540, totalProfit: 40 });
 
   // The admin clears the plan: the capital comes back.
-  await adminPage.goto(`/admin/users/add-profit/${user._id}?name=Pat%20Planner`);
+  await adminPage.goto(`/admin/users/add-profit/${id}?name=Pat%20Planner`);
   await adminPage.getByRole('button', { name: 'Clear active plan' }).click();
   const confirm = adminPage.getByRole('dialog');
   await expect(confirm).toContainText('Are you sure you want to clear active plan?');

@@ -6,28 +6,19 @@
  * message pre-filled. axe on the profile, referrals and upgrade pages at 1280 and 375 px.
  * Every journey uses fresh clients, so the demo accounts stay as they are for the other journeys.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { BASE_URL } from './env';
 import { codeIn, expect, test } from './fixtures';
-
-type ReadMail = (to: string) => Promise<{ to: string; subject: string; text: string }>;
+import { checkBothWidths, expectNoSeriousViolations, type ReadMail, signIn, signUpVerified } from './journey';
 
 const PASSWORD = 'Profile-pass-42';
 let seq = 0;
 const freshEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}.${++seq}@example.com`;
 
-/** Signs up through the API and confirms the e-mailed code: a verified client. */
+/** A new verified client (signed up and confirmed through the API); answers the e-mail. */
 async function createVerifiedClient(readMail: ReadMail, firstName = 'Pat'): Promise<string> {
   const email = freshEmail(firstName.toLowerCase());
-  const post = (path: string, body: unknown, token?: string) =>
-    fetch(`${BASE_URL}/api${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
-      body: JSON.stringify(body),
-    });
-  const signup = await post('/auth/signup', {
+  await signUpVerified(readMail, {
     firstName,
     lastName: 'Profile',
     email,
@@ -36,40 +27,7 @@ async function createVerifiedClient(readMail: ReadMail, firstName = 'Pat'): Prom
     gender: 'other',
     country: 'United States',
   });
-  expect(signup.status).toBe(201);
-  const { token } = (await (await post('/auth/signin', { email, password: PASSWORD })).json()) as {
-    token: string;
-  };
-  const verified = await post('/auth/verify-email', { otp: codeIn(await readMail(email)) }, token);
-  expect(verified.status).toBe(200);
   return email;
-}
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/account\/home$/);
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  // the page at rest: the pointer that clicked a sidebar link would otherwise leave it in its hover colours
-  await page.mouse.move(0, 0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** axe at desktop and phone widths; `ready` is something to wait for after the resize. */
-async function checkBothWidths(page: Page, ready: () => Promise<void>) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await ready();
-  await expectNoSeriousViolations(page);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await ready();
-  await expectNoSeriousViolations(page);
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 const image = (background: string, format: 'png' | 'jpeg' = 'png') =>
@@ -82,14 +40,14 @@ test('a verified client edits the profile, uploads a photo, changes the password
   readMail,
 }) => {
   const email = await createVerifiedClient(readMail);
-  await signIn(page, email);
+  await signIn(page, { email, password: PASSWORD });
   await page.getByRole('link', { name: 'My profile', exact: true }).click();
   await expect(page).toHaveURL(/\/account\/profile$/);
   const heading = page.getByRole('heading', { level: 1, name: 'My Profile' });
   await expect(
     page.getByRole('row', { name: new RegExp(`Email\\s+${email.replace(/\./g, '\\.')}`) }),
   ).toBeVisible();
-  await checkBothWidths(page, () => expect(heading).toBeVisible());
+  await checkBothWidths(page, 'profile', () => expect(heading).toBeVisible());
 
   // edit profile: gender is disabled, country defaults to the stored one
   await page.getByRole('tab', { name: 'Edit Profile' }).click();
@@ -99,7 +57,7 @@ test('a verified client edits the profile, uploads a photo, changes the password
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Profile updated successfully')).toBeVisible();
   await expect(page.getByText('Hi, Renamed')).toBeVisible();
-  await checkBothWidths(page, () => expect(page.getByLabel('First name')).toBeVisible());
+  await checkBothWidths(page, 'edit profile', () => expect(page.getByLabel('First name')).toBeVisible());
 
   // photo: too large is refused in the browser; a PNG is uploaded and shown in the header
   await page.getByRole('tab', { name: 'Update Photo' }).click();
@@ -118,7 +76,9 @@ test('a verified client edits the profile, uploads a photo, changes the password
     'src',
     /^blob:/,
   );
-  await checkBothWidths(page, () => expect(page.getByRole('button', { name: 'Upload photo' })).toBeVisible());
+  await checkBothWidths(page, 'photo', () =>
+    expect(page.getByRole('button', { name: 'Upload photo' })).toBeVisible(),
+  );
 
   // password: a mismatch sends nothing; then the server's message; then sign in with the new one
   await page.getByRole('tab', { name: 'Change Password' }).click();
@@ -134,17 +94,17 @@ test('a verified client edits the profile, uploads a photo, changes the password
   await page.getByLabel('Old password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Password changed successfully')).toBeVisible();
-  await checkBothWidths(page, () => expect(page.getByLabel('Old password')).toBeVisible());
+  await checkBothWidths(page, 'password', () => expect(page.getByLabel('Old password')).toBeVisible());
 
   await page.getByRole('tab', { name: 'Logout' }).click();
   await page.getByRole('tabpanel').getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/signin$/);
-  await signIn(page, email, newPassword);
+  await signIn(page, { email, password: newPassword });
 
   // verification: front required, then pending and no more upload form
   await page.goto('/account/profile?tab=verification');
   await expect(page.getByText('Not verified').first()).toBeVisible();
-  await checkBothWidths(page, () =>
+  await checkBothWidths(page, 'verification', () =>
     expect(page.getByRole('button', { name: 'Upload documents' })).toBeVisible(),
   );
   await page.getByRole('combobox', { name: 'Document type' }).click();
@@ -168,7 +128,9 @@ test('a verified client edits the profile, uploads a photo, changes the password
     'src',
     /^blob:/,
   );
-  await checkBothWidths(page, () => expect(page.getByText('Pending review').first()).toBeVisible());
+  await checkBothWidths(page, 'documents pending', () =>
+    expect(page.getByText('Pending review').first()).toBeVisible(),
+  );
 
   // the stored user was refreshed: the profile tab shows the new name and status after a reload
   await page.goto('/account/profile');
@@ -184,12 +146,12 @@ test('a client copies the referral link; a second client signs up through it and
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const email = await createVerifiedClient(readMail, 'Rita');
-  await signIn(page, email);
+  await signIn(page, { email, password: PASSWORD });
   await page.getByRole('link', { name: 'Referrals' }).first().click();
   await expect(page).toHaveURL(/\/account\/referrals$/);
   await expect(page.getByText('No referred clients yet')).toBeVisible();
   await expect(page.getByText('Nobody — you signed up directly')).toBeVisible();
-  await checkBothWidths(page, () =>
+  await checkBothWidths(page, 'referrals', () =>
     expect(page.getByRole('heading', { level: 1, name: 'Referrals' })).toBeVisible(),
   );
 
@@ -236,7 +198,7 @@ test('a client copies the referral link; a second client signs up through it and
   const row = page.getByRole('row').filter({ hasText: 'b***@example.com' });
   await expect(row).toHaveCount(1);
   await expect(page.getByText(friend)).toHaveCount(0);
-  await checkBothWidths(page, () => expect(row).toBeVisible());
+  await checkBothWidths(page, 'referrals with a friend', () => expect(row).toBeVisible());
 });
 
 test('the upgrade dialog leads to the support page with the request pre-filled', async ({
@@ -244,7 +206,7 @@ test('the upgrade dialog leads to the support page with the request pre-filled',
   readMail,
 }) => {
   const email = await createVerifiedClient(readMail, 'Uma');
-  await signIn(page, email);
+  await signIn(page, { email, password: PASSWORD });
   await page.getByRole('link', { name: 'Upgrade Account' }).first().click();
   await expect(page).toHaveURL(/\/account\/upgrade-account$/);
   for (const tier of ['Bronze', 'Silver', 'Gold', 'Platinum']) {
@@ -254,14 +216,14 @@ test('the upgrade dialog leads to the support page with the request pre-filled',
   const gold = page.getByRole('region', { name: 'Gold' });
   await expect(gold.getByText('$50,000')).toBeVisible();
   await expect(gold.getByText('Leverage up to 1:3000')).toBeVisible();
-  await checkBothWidths(page, () =>
+  await checkBothWidths(page, 'upgrade', () =>
     expect(page.getByRole('heading', { level: 1, name: 'Upgrade Account' })).toBeVisible(),
   );
 
   await page.getByRole('button', { name: 'Upgrade to Gold' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upgrade to Gold' });
   await expect(dialog.getByText('To upgrade your account, please contact our support team.')).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolations(page, 'upgrade dialog');
   await dialog.getByRole('link', { name: 'Contact support' }).click();
   await expect(page).toHaveURL(/\/account\/support\?message=/);
   const message = new URL(page.url()).searchParams.get('message');

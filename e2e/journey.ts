@@ -1,0 +1,115 @@
+/**
+ * Helpers the signed-in journeys share: JSON calls to the API without a browser, a second offline
+ * browser, signing in through the forms, a new verified client (signed up and confirmed through
+ * the API with the e-mailed code) and the axe checks at desktop and phone widths.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+import { BASE_URL } from './env';
+import { codeIn, expect } from './fixtures';
+
+/** The demo admin (seeded by the e2e server). */
+export const ADMIN = { email: 'admin@demo.test', password: 'Admin#2026demo' };
+
+/** The fixtures' `readMail`: the newest mail to an address. */
+export type ReadMail = (to: string) => Promise<{ to: string; subject: string; text: string }>;
+
+/**
+ * A JSON call to the API as a browser-less client (no cookies, so no XSRF pair is needed); answers
+ * the parsed body and throws with the status and body when the answer is not 2xx.
+ */
+export async function call(method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${BASE_URL}/api${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...(token && { authorization: `Bearer ${token}` }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A browser context of its own (own session and storage), offline like the `context` fixture. */
+export async function newOfflineContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: BASE_URL, ...options });
+  await context.route(
+    (url) => url.origin !== BASE_URL,
+    (route) => route.abort('blockedbyclient'),
+  );
+  return context;
+}
+
+/** A page in a browser of its own (see newOfflineContext), 1280 × 900. */
+export async function newBrowserPage(browser: Browser): Promise<Page> {
+  const context = await newOfflineContext(browser, { viewport: { width: 1280, height: 900 } });
+  return context.newPage();
+}
+
+/** Signs in through /signin (or /admin/login) and waits for the account home (or the users list). */
+export async function signIn(
+  page: Page,
+  { email, password }: { email: string; password: string },
+  asAdmin = false,
+) {
+  await page.goto(asAdmin ? '/admin/login' : '/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /sign in|login/i }).click();
+  await expect(page).toHaveURL(asAdmin ? /\/admin\/users$/ : /\/account\/home$/);
+}
+
+/** The sign-up form's fields (see common/schemas/auth.ts). */
+export interface SignUp {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  password: string;
+  gender: 'male' | 'female' | 'other';
+  country: string;
+}
+
+/**
+ * Signs a client up through the API, signs in and confirms the e-mailed code: a verified client.
+ * Answers their bearer token and user id; throws if any call fails.
+ */
+export async function signUpVerified(readMail: ReadMail, signUp: SignUp) {
+  await call('POST', '/auth/signup', signUp);
+  const { token, user } = (await call('POST', '/auth/signin', {
+    email: signUp.email,
+    password: signUp.password,
+  })) as { token: string; user: { _id: string } };
+  await call('POST', '/auth/verify-email', { otp: codeIn(await readMail(signUp.email)) }, token);
+  return { token, id: user._id };
+}
+
+/** No serious or critical axe violations on the page at rest (the pointer moved off it first). */
+export async function expectNoSeriousViolations(page: Page, what?: string) {
+  // judge the page at rest: the pointer off any link or button it last clicked (hover colours)
+  await page.mouse.move(0, 0);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    what,
+  ).toEqual([]);
+}
+
+/**
+ * axe at desktop (1280 px) and phone (375 px) widths, `ready` awaited after each resize, then back
+ * to 1280 × 900.
+ */
+export async function checkBothWidths(page: Page, what: string, ready: () => Promise<void>) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
+    await ready();
+    await expectNoSeriousViolations(page, `${what} at ${width} px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
