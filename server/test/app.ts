@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp, type AppInstance } from '../app';
 import { MONEY_DEFAULTS, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import type { createMemoryStorage } from '../lib/storage';
 import { createUserWithPassword, type NewUser } from '../modules/users/factory';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
 
@@ -84,6 +85,29 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       await smtp.close();
     },
   };
+}
+
+/** The HTTP methods the tests send. */
+export type TestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * `inject(method, url, headers = {}, payload?)`: a request to the app of a test file's context
+ * (`context()` is read at each call, so the context may be created later, in beforeAll); the
+ * payload, when given, is sent as JSON. Answers Fastify's inject response.
+ */
+export function injector(context: () => TestContext) {
+  return (method: TestMethod, url: string, headers: Record<string, string> = {}, payload?: unknown) =>
+    context().app.inject({
+      method,
+      url,
+      headers,
+      ...(payload !== undefined && { payload: payload as object }),
+    });
+}
+
+/** The keys in the context's storage (the tests run with the in-memory storage). */
+export function storedKeys(t: TestContext): string[] {
+  return (t.app.ctx.services.storage as ReturnType<typeof createMemoryStorage>).keys();
 }
 
 let seq = 0;

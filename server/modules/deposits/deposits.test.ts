@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import { loadConfig, MONEY_DEFAULTS } from '../../config';
 import { deposits, notifications, users } from '../../db/schema';
-import type { createMemoryStorage } from '../../lib/storage';
-import { createTestContext, type TestContext } from '../../test/app';
+import { createTestContext, injector, storedKeys, type TestContext } from '../../test/app';
 import { getClientFigures } from '../ledger/service';
 import { createAdmin, createClient, createTestUser, imageDataUrl, ledgerViolations } from '../ledger/testing';
 
@@ -23,11 +22,9 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type Headers = Record<string, string>;
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers = {}, payload?: unknown) =>
-  t.app.inject({ method, url, headers, ...(payload !== undefined && { payload: payload as object }) });
+const inject = injector(() => t);
 const submit = (headers: Headers, body: Record<string, unknown> = {}) =>
   inject('POST', '/api/deposits', headers, { amount: 100, image: png, wallet: 'bitcoin', ...body });
-const storedKeys = () => (t.app.ctx.services.storage as ReturnType<typeof createMemoryStorage>).keys();
 const figures = (userId: string) => getClientFigures(t.database.db, userId);
 
 describe('POST /api/deposits', () => {
@@ -108,7 +105,7 @@ describe('POST /api/deposits', () => {
 
   it('refuses files that are not PNG/JPEG/WebP images by their bytes, and stores nothing', async () => {
     const c = await createClient(t.app);
-    const keysBefore = storedKeys().length;
+    const keysBefore = storedKeys(t).length;
     const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#abcdef' } }).jpeg().toBuffer();
     const cases: Array<[string, Buffer]> = [
       ['php renamed png', Buffer.from('<?php system($_GET["c"]); ?>')],
@@ -125,7 +122,7 @@ describe('POST /api/deposits', () => {
     for (const image of ['not a data url', 'data:image/png;base64,@@@@', 'data:text/plain,hello']) {
       expect((await submit(c.headers, { image })).statusCode, image).toBe(400);
     }
-    expect(storedKeys().length).toBe(keysBefore);
+    expect(storedKeys(t).length).toBe(keysBefore);
     expect(await t.database.db.select().from(deposits).where(eq(deposits.userId, c.id))).toEqual([]);
   });
 
@@ -233,9 +230,9 @@ describe('review: approve, reject, delete', () => {
     expect((await figures(c.id)).balance).toBe(0n);
     expect((await inject('PUT', `/api/deposits/${id}/approve`, admin.headers)).json().message).toBe('Deposit is already rejected');
     const [row] = await t.database.db.select().from(deposits).where(eq(deposits.id, id));
-    expect(storedKeys()).toContain(row!.proofKey);
+    expect(storedKeys(t)).toContain(row!.proofKey);
     expect((await inject('DELETE', `/api/deposits/${id}`, admin.headers)).statusCode).toBe(200);
-    expect(storedKeys()).not.toContain(row!.proofKey);
+    expect(storedKeys(t)).not.toContain(row!.proofKey);
     expect((await inject('DELETE', `/api/deposits/${id}`, admin.headers)).statusCode).toBe(404);
     const other = await pending(c.headers);
     expect((await inject('DELETE', `/api/deposits/${other}`, admin.headers)).statusCode).toBe(200);

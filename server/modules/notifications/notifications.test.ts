@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGING_MSG, MSG } from '@common/messages';
 import { auditLog, notifications } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../test/app';
+import { createTestContext, injector, type TestContext } from '../../test/app';
 import { createAdmin, createClient } from '../ledger/testing';
 
 let t: TestContext;
@@ -13,13 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Headers = Record<string, string>;
-const inject = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  headers: Headers = {},
-  payload?: unknown,
-) => t.app.inject({ method, url, headers, ...(payload !== undefined && { payload: payload as object }) });
+const inject = injector(() => t);
 const auditRows = (action: string) =>
   t.database.db.select().from(auditLog).where(eq(auditLog.action, action));
 const send = (userId: string, over: Record<string, unknown> = {}) =>

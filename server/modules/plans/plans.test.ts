@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_MSG } from '@common/messages';
 import { auditLog, journalEntries, notifications, plans, tradingActivities } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../test/app';
+import { createTestContext, injector, type TestContext } from '../../test/app';
 import { getClientFigures } from '../ledger/service';
 import {
   createAdmin,
@@ -22,9 +22,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type Headers = Record<string, string>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const inject = (method: Method, url: string, headers: Headers = {}, payload?: unknown) =>
-  t.app.inject({ method, url, headers, ...(payload !== undefined && { payload: payload as object }) });
+const inject = injector(() => t);
 const db = () => t.database.db;
 const figures = (userId: string) => getClientFigures(db(), userId);
 const open = (headers: Headers, body: Record<string, unknown> = {}) =>

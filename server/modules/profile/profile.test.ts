@@ -6,8 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MSG, MSG, PROFILE_MSG } from '@common/messages';
 import { users } from '../../db/schema';
-import type { createMemoryStorage } from '../../lib/storage';
-import { createTestContext, uniqueEmail, type TestContext } from '../../test/app';
+import { createTestContext, injector, storedKeys, type TestContext, uniqueEmail } from '../../test/app';
 import { createAdmin, createClient, createTestUser, imageDataUrl } from '../ledger/testing';
 
 let t: TestContext;
@@ -21,10 +20,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type Headers = Record<string, string>;
-type Method = 'GET' | 'POST' | 'PATCH';
-const inject = (method: Method, url: string, headers: Headers = {}, payload?: unknown) =>
-  t.app.inject({ method, url, headers, ...(payload !== undefined && { payload: payload as object }) });
-const storedKeys = () => (t.app.ctx.services.storage as ReturnType<typeof createMemoryStorage>).keys();
+const inject = injector(() => t);
 const userRow = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 const setStatus = (id: string, verificationStatus: string) =>
   t.database.db.update(users).set({ verificationStatus }).where(eq(users.id, id));
@@ -122,7 +118,7 @@ describe('POST /api/user/profile-picture and GET /api/files/profile-pictures/:us
 
   it('refuses more than 2,000,000 bytes with the seed message before decoding anything', async () => {
     const c = await createClient(t.app);
-    const before = storedKeys().length;
+    const before = storedKeys(t).length;
     // not even base64: a server that decoded first would answer 400, not 413
     const notDecoded = `data:image/png;base64,${'@'.repeat(Math.ceil((2_000_000 * 4) / 3) + 400)}`;
     const res = await upload(c.headers, notDecoded);
@@ -138,13 +134,13 @@ describe('POST /api/user/profile-picture and GET /api/files/profile-pictures/:us
     const huge = await upload(c.headers, `data:image/png;base64,${'A'.repeat(6 * 1024 * 1024)}`);
     expect(huge.statusCode).toBe(413);
     expect(huge.json().message).toBe(PROFILE_MSG.imageTooLarge);
-    expect(storedKeys().length).toBe(before);
+    expect(storedKeys(t).length).toBe(before);
     expect((await userRow(c.id)).profilePictureKey).toBeNull();
   });
 
   it('judges the type by the bytes: a text file named .png, a GIF, WebP and SVG are refused', async () => {
     const c = await createClient(t.app);
-    const before = storedKeys().length;
+    const before = storedKeys(t).length;
     const webp = await imageDataUrl('webp');
     const cases: Array<[string, string]> = [
       ['text as png', dataUrl('image/png', textFile)],
@@ -177,7 +173,7 @@ describe('POST /api/user/profile-picture and GET /api/files/profile-pictures/:us
     const truncated = await upload(c.headers, dataUrl('image/jpeg', jpeg.subarray(0, jpeg.length / 2)));
     expect(truncated.statusCode).toBe(400);
     expect(truncated.json().message).toBe(PROFILE_MSG.imageUnreadable);
-    expect(storedKeys().length).toBe(before);
+    expect(storedKeys(t).length).toBe(before);
   });
 
   it('accepts PNG bytes claimed as JPEG, keeps them PNG, and serves them to the owner and admins only', async () => {
@@ -210,7 +206,7 @@ describe('POST /api/user/profile-picture and GET /api/files/profile-pictures/:us
     const c = await createClient(t.app);
     const first = await upload(c.headers, png);
     const firstKey = (await userRow(c.id)).profilePictureKey!;
-    expect(storedKeys()).toContain(firstKey);
+    expect(storedKeys(t)).toContain(firstKey);
 
     const original = await jpegWithExif();
     expect(original.includes(Buffer.from('secret-gps-and-camera'))).toBe(true);
@@ -224,7 +220,7 @@ describe('POST /api/user/profile-picture and GET /api/files/profile-pictures/:us
     expect(served.rawPayload.includes(Buffer.from('secret-gps-and-camera'))).toBe(false);
     expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
 
-    const keys = storedKeys().filter((k) => k.startsWith(`profile-pictures/${c.id}/`));
+    const keys = storedKeys(t).filter((k) => k.startsWith(`profile-pictures/${c.id}/`));
     expect(keys).toEqual([(await userRow(c.id)).profilePictureKey]);
     expect(keys).not.toContain(firstKey);
   });
@@ -264,7 +260,7 @@ describe('POST /api/user/verification and GET /api/files/kyc/:userId/:side', () 
 
   it('checks each document like a photo: bytes not names, 5 MiB before decoding', async () => {
     const c = await createClient(t.app);
-    const before = storedKeys().length;
+    const before = storedKeys(t).length;
     for (const body of [
       { documentFront: dataUrl('image/png', textFile) },
       { documentBack: dataUrl('image/jpeg', textFile) },
@@ -279,7 +275,7 @@ describe('POST /api/user/verification and GET /api/files/kyc/:userId/:side', () 
       expect(res.statusCode).toBe(413);
       expect(res.json().message).toBe(MONEY_MSG.fileTooLarge);
     }
-    expect(storedKeys().length).toBe(before);
+    expect(storedKeys(t).length).toBe(before);
     expect((await userRow(c.id)).verificationStatus).toBe('awaiting');
   });
 
@@ -324,7 +320,7 @@ describe('POST /api/user/verification and GET /api/files/kyc/:userId/:side', () 
     const firstKeys = await userRow(c.id);
     expect(firstKeys.documentBackKey).not.toBeNull();
 
-    const keysBefore = storedKeys().length;
+    const keysBefore = storedKeys(t).length;
     const pending = await submit(c.headers);
     expect(pending.statusCode).toBe(409);
     expect(pending.json().message).toBe(PROFILE_MSG.verificationLocked('pending'));
@@ -332,7 +328,7 @@ describe('POST /api/user/verification and GET /api/files/kyc/:userId/:side', () 
     const verified = await submit(c.headers);
     expect(verified.statusCode).toBe(409);
     expect(verified.json().message).toBe(PROFILE_MSG.verificationLocked('verified'));
-    expect(storedKeys().length).toBe(keysBefore);
+    expect(storedKeys(t).length).toBe(keysBefore);
 
     for (const status of ['rejected', 'failed']) {
       await setStatus(c.id, status);
@@ -342,7 +338,7 @@ describe('POST /api/user/verification and GET /api/files/kyc/:userId/:side', () 
       expect(res.json().data.verification.documentBack.url).toBeNull();
     }
     // the files of the earlier submissions are gone; only the latest front remains
-    const mine = storedKeys().filter((k) => k.startsWith(`kyc/${c.id}/`));
+    const mine = storedKeys(t).filter((k) => k.startsWith(`kyc/${c.id}/`));
     expect(mine).toEqual([(await userRow(c.id)).documentFrontKey]);
     expect(mine).not.toContain(firstKeys.documentFrontKey);
   });
@@ -351,7 +347,7 @@ describe('POST /api/user/verification and GET /api/files/kyc/:userId/:side', () 
     const c = await createClient(t.app);
     const answers = await Promise.all([submit(c.headers), submit(c.headers, { documentType: 'other' })]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-    expect(storedKeys().filter((k) => k.startsWith(`kyc/${c.id}/`))).toHaveLength(1);
+    expect(storedKeys(t).filter((k) => k.startsWith(`kyc/${c.id}/`))).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
-import { createTestContext, type TestContext } from '../../test/app';
+import { createTestContext, injector, type TestContext } from '../../test/app';
 import { getClientFigures } from '../ledger/service';
 import { createAdmin, createClient, imageDataUrl, ledgerViolations } from '../ledger/testing';
 
@@ -15,8 +15,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type Headers = Record<string, string>;
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers = {}, payload?: unknown) =>
-  t.app.inject({ method, url, headers, ...(payload !== undefined && { payload: payload as object }) });
+const inject = injector(() => t);
 const figures = (userId: string) => getClientFigures(t.database.db, userId);
 const add = (userId: string, body: Record<string, unknown>, headers: Headers = admin.headers) =>
   inject('POST', `/api/transaction/${userId}`, headers, { amount: 10, transactionType: 'profit', details: 'Trading profit', ...body });

@@ -12,7 +12,13 @@ import {
   users,
   withdrawals,
 } from '../../db/schema';
-import { createSignedInUser, createTestContext, TEST_PASSWORD, type TestContext } from '../../test/app';
+import {
+  createSignedInUser,
+  createTestContext,
+  injector,
+  TEST_PASSWORD,
+  type TestContext,
+} from '../../test/app';
 import { client, getClientFigures, postEntry } from '../ledger/service';
 import { createAdmin, createClient, imageDataUrl, ledgerViolations, type TestUser } from '../ledger/testing';
 
@@ -28,8 +34,7 @@ afterAll(async () => t?.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Headers = Record<string, string>;
-const inject = (method: Method, url: string, headers: Headers = {}, payload?: unknown) =>
-  t.app.inject({ method, url, headers, ...(payload !== undefined && { payload: payload as object }) });
+const inject = injector(() => t);
 const db = () => t.database.db;
 const auditRows = (targetUserId: string) =>
   db().select().from(auditLog).where(eq(auditLog.targetUserId, targetUserId)).orderBy(auditLog.createdAt);

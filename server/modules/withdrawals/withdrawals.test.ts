@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import { oneTimeCodes, withdrawals } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../test/app';
+import { createTestContext, injector, type TestContext } from '../../test/app';
 import { codeIn } from '../../test/smtp-receiver';
 import { getClientFigures } from '../ledger/service';
 import { createAdmin, createClient, createTestUser, ledgerViolations } from '../ledger/testing';
@@ -16,8 +16,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type Headers = Record<string, string>;
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers = {}, payload?: unknown) =>
-  t.app.inject({ method, url, headers, ...(payload !== undefined && { payload: payload as object }) });
+const inject = injector(() => t);
 /** A fresh confirmation code for the user, issued through the service (as the e-mail would carry it). */
 const freshCode = (userId: string) => t.app.ctx.services.codes.issue(t.database.db, userId, 'withdrawal');
 const figures = (userId: string) => getClientFigures(t.database.db, userId);
