@@ -180,8 +180,9 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
 
   await app.register(
     async (api) => {
-      api.addHook('onSend', async (req, reply) => {
-        if (req.auth) reply.header('cache-control', 'no-store');
+      // API answers are personal or live (a sign-in's token, a balance): never stored by a cache
+      api.addHook('onSend', async (_req, reply) => {
+        reply.header('cache-control', 'no-store');
       });
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });

@@ -194,6 +194,7 @@ describe('sign-in, session and sign-out', () => {
     const u = await createSignedInUser(t.app);
     const res = await post('/api/auth/signin', { email: u.email, password: TEST_PASSWORD });
     expect(Object.keys(res.json()).sort()).toEqual(['token', 'user']);
+    expect(res.headers['cache-control'], 'the token is never cached').toBe('no-store');
     expect(res.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeTruthy();
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${res.json().token}` } });
     expect(me.statusCode).toBe(200);
