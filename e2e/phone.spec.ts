@@ -1,0 +1,118 @@
+/**
+ * Every signed-in page on a 375 px phone (issues 5 and 6): the sidebar is a drawer, each of its
+ * links (and the header's notification and profile links) opens its page, the page shows its
+ * content, and nothing makes the page itself scroll sideways (wide tables scroll inside their own
+ * box). Run as the demo client and the demo admin.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { ADMIN, signIn } from './journey';
+
+const CLIENT = { email: 'client@demo.test', password: 'Client#2026demo' };
+
+test.use({ viewport: { width: 375, height: 800 } });
+
+/** Fails when the page is wider than the phone (something forces a sideways scroll). */
+async function expectNoSidewaysScroll(page: Page, what: string) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, `${what} scrolls sideways at 375 px`).toBeLessThanOrEqual(clientWidth + 1);
+}
+
+/** Opens the drawer, follows the link named `label`, and checks the page that opens. */
+async function viaDrawer(page: Page, nav: string, label: string, url: RegExp) {
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  const drawerLink = page
+    .getByRole('navigation', { name: nav })
+    .getByRole('link', { name: label, exact: true });
+  await expect(drawerLink).toBeInViewport();
+  await drawerLink.click();
+  await expect(page).toHaveURL(url);
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  // the drawer closes once a page is chosen
+  await expect(drawerLink).not.toBeInViewport();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await expectNoSidewaysScroll(page, label);
+}
+
+test('a client reaches every account page from the drawer at 375 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, CLIENT);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoSidewaysScroll(page, 'account home');
+
+  const pages: Array<[string, RegExp]> = [
+    ['Trade Activities', /\/account\/trade-activities$/],
+    ['Deposit', /\/account\/deposit$/],
+    ['Withdrawal', /\/account\/withdrawal$/],
+    ['Transaction History', /\/account\/transaction-history$/],
+    ['Upgrade Account', /\/account\/upgrade-account$/],
+    ['Support', /\/account\/support$/],
+    ['Referrals', /\/account\/referrals$/],
+    ['My Account', /\/account\/home$/],
+  ];
+  for (const [label, url] of pages) await viaDrawer(page, 'Account', label, url);
+
+  await page
+    .getByRole('link', { name: /Trade Now/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/account\/trading$/);
+  await expectNoSidewaysScroll(page, 'trading');
+
+  await page.getByRole('link', { name: /^Notifications/ }).click();
+  await expect(page).toHaveURL(/\/account\/notification$/);
+  await expectNoSidewaysScroll(page, 'notifications');
+
+  await page.goto('/account/profile');
+  await expect(page.getByRole('tab', { name: 'Edit Profile' })).toBeVisible();
+  await expectNoSidewaysScroll(page, 'profile');
+});
+
+test('an admin reaches every back-office page from the drawer at 375 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, ADMIN, true);
+  await page.setViewportSize({ width: 375, height: 800 });
+
+  const pages: Array<[string, RegExp]> = [
+    ['Pending reviews', /\/admin\/pending-reviews$/],
+    ['Contact', /\/admin\/contacts$/],
+    ['Emailing', /\/admin\/emailing$/],
+    ['Support Tickets', /\/admin\/support-tickets$/],
+    ['Audit log', /\/admin\/audit-log$/],
+    ['Users', /\/admin\/users$/],
+  ];
+  for (const [label, url] of pages) await viaDrawer(page, 'Back office', label, url);
+
+  // the demo client's pages, from the user list
+  await page.getByRole('textbox', { name: /search/i }).fill('client@demo.test');
+  await page
+    .getByRole('link', { name: /^view /i })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('client@demo.test').first()).toBeVisible();
+  await expectNoSidewaysScroll(page, 'user page');
+  const userUrl = page.url();
+  for (const name of [
+    'Edit user',
+    'Account',
+    'Add profit',
+    'Trading activity',
+    'Notifications',
+    'Transactions',
+    'Deposits',
+    'Crypto withdrawals',
+    'Bank withdrawals',
+  ]) {
+    await page.goto(userUrl);
+    const link = page.getByRole('link', { name, exact: true }).first();
+    await expect(link, `the user page links to ${name}`).toBeVisible();
+    await link.click();
+    await expect(page).not.toHaveURL(userUrl);
+    await expect(page.getByRole('heading').first()).toBeVisible();
+    await expectNoSidewaysScroll(page, `admin ${name} page`);
+  }
+});
