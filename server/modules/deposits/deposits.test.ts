@@ -3,23 +3,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import { loadConfig, MONEY_DEFAULTS } from '../../config';
 import { deposits, notifications, users } from '../../db/schema';
-import { createTestContext, injector, storedKeys, type TestContext } from '../../test/app';
+import { injector, storedKeys } from '../../test/app';
+import { useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
-import { createAdmin, createClient, createTestUser, imageDataUrl, ledgerViolations } from '../ledger/testing';
+import { createClient, createTestUser, imageDataUrl, ledgerViolations } from '../ledger/testing';
 
-let t: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
+const { t, admin } = useTestContext();
 let png: string;
 beforeAll(async () => {
-  t = await createTestContext();
-  admin = await createAdmin(t.app);
   png = await imageDataUrl('png');
 });
-afterAll(async () => t?.close());
 
 type Headers = Record<string, string>;
 const inject = injector(() => t);

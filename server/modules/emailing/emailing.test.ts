@@ -1,17 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGING_MSG, MSG } from '@common/messages';
 import { auditLog } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../test/app';
-import { createAdmin, createClient } from '../ledger/testing';
+import { useTestContext } from '../../test/context';
+import { createClient } from '../ledger/testing';
 
-let t: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await createAdmin(t.app);
-});
-afterAll(async () => t?.close());
+const { t, admin } = useTestContext();
 
 const post = (headers: Record<string, string>, payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/user/admin/email', headers, payload: payload as object });

@@ -1,17 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGING_MSG, MSG } from '@common/messages';
 import { auditLog, notifications } from '../../db/schema';
-import { createTestContext, injector, type TestContext } from '../../test/app';
-import { createAdmin, createClient } from '../ledger/testing';
+import { injector } from '../../test/app';
+import { useTestContext } from '../../test/context';
+import { createClient } from '../ledger/testing';
 
-let t: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await createAdmin(t.app);
-});
-afterAll(async () => t?.close());
+const { t, admin } = useTestContext();
 
 const inject = injector(() => t);
 const auditRows = (action: string) =>

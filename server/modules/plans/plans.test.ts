@@ -1,25 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PLAN_MSG } from '@common/messages';
 import { auditLog, journalEntries, notifications, plans, tradingActivities } from '../../db/schema';
-import { createTestContext, injector, type TestContext } from '../../test/app';
+import { createTestContext, injector } from '../../test/app';
+import { useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
-import {
-  createAdmin,
-  createClient,
-  createTestUser,
-  fundClient,
-  ledgerViolations,
-  type TestUser,
-} from '../ledger/testing';
+import { createAdmin, createClient, createTestUser, fundClient, ledgerViolations } from '../ledger/testing';
 
-let t: TestContext;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await createAdmin(t.app);
-});
-afterAll(async () => t?.close());
+const { t, admin } = useTestContext();
 
 type Headers = Record<string, string>;
 const inject = injector(() => t);

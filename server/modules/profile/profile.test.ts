@@ -3,21 +3,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MSG, MSG, PROFILE_MSG } from '@common/messages';
 import { users } from '../../db/schema';
-import { createTestContext, injector, storedKeys, type TestContext, uniqueEmail } from '../../test/app';
-import { createAdmin, createClient, createTestUser, imageDataUrl } from '../ledger/testing';
+import { createTestContext, injector, storedKeys, uniqueEmail } from '../../test/app';
+import { useTestContext } from '../../test/context';
+import { createClient, createTestUser, imageDataUrl } from '../ledger/testing';
 
-let t: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
+const { t, admin } = useTestContext();
 let png: string;
 beforeAll(async () => {
-  t = await createTestContext();
-  admin = await createAdmin(t.app);
   png = await imageDataUrl('png');
 });
-afterAll(async () => t?.close());
 
 type Headers = Record<string, string>;
 const inject = injector(() => t);

@@ -3,15 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGING_MSG, MSG } from '@common/messages';
 import { auditLog, notifications, supportReplies, supportTickets } from '../../db/schema';
 import { createTestContext, injector, type TestContext } from '../../test/app';
-import { createAdmin, createClient } from '../ledger/testing';
+import { useTestContext } from '../../test/context';
+import { createClient } from '../ledger/testing';
 
-let t: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await createAdmin(t.app);
-});
-afterAll(async () => t?.close());
+const { t, admin } = useTestContext();
 
 type Headers = Record<string, string>;
 const inject = injector(() => t);

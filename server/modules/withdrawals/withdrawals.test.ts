@@ -1,19 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import { oneTimeCodes, withdrawals } from '../../db/schema';
-import { createTestContext, injector, type TestContext } from '../../test/app';
+import { injector } from '../../test/app';
+import { useTestContext } from '../../test/context';
 import { codeIn } from '../../test/smtp-receiver';
 import { getClientFigures } from '../ledger/service';
-import { createAdmin, createClient, createTestUser, ledgerViolations } from '../ledger/testing';
+import { createClient, createTestUser, ledgerViolations } from '../ledger/testing';
 
-let t: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await createAdmin(t.app);
-});
-afterAll(async () => t?.close());
+const { t, admin } = useTestContext();
 
 type Headers = Record<string, string>;
 const inject = injector(() => t);
