@@ -1,9 +1,8 @@
-import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { MESSAGING_MSG, MSG } from '@common/messages';
-import { confirmAction } from '../../../components/confirm';
-import { LoadError } from '../../../components/load-error';
+import { CardList } from '../../../components/card-list';
+import { DeleteButton } from '../../../components/delete-button';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { contactsQuery, useDeleteContact, type ContactMessage } from '../api';
@@ -11,19 +10,6 @@ import { contactsQuery, useDeleteContact, type ContactMessage } from '../api';
 /** One message: name, e-mail, message (as text) and Delete with confirmation. */
 function ContactCard({ contact }: { contact: ContactMessage }) {
   const remove = useDeleteContact();
-  const onDelete = async () => {
-    const confirmed = await confirmAction({
-      title: 'Delete message',
-      message: MESSAGING_MSG.confirmDeleteContact,
-      confirmLabel: 'Delete',
-      danger: true,
-    });
-    if (!confirmed) return;
-    remove.mutate(contact._id, {
-      onSuccess: () => notifySuccess(MSG.contactDeleted),
-      onError: () => notifyError(MESSAGING_MSG.contactDeleteFailed),
-    });
-  };
   return (
     <Card withBorder radius="md" padding="md" component="li">
       <Stack gap="xs" h="100%">
@@ -42,17 +28,18 @@ function ContactCard({ contact }: { contact: ContactMessage }) {
           {contact.message}
         </Text>
         <Group>
-          <Button
-            size="xs"
-            variant="outline"
-            color="red.9"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            loading={remove.isPending}
-            onClick={() => void onDelete()}
-            aria-label={`Delete message from ${contact.name}`}
-          >
-            Delete
-          </Button>
+          <DeleteButton
+            label={`Delete message from ${contact.name}`}
+            confirmTitle="Delete message"
+            confirmMessage={MESSAGING_MSG.confirmDeleteContact}
+            busy={remove.isPending}
+            onConfirm={() =>
+              remove.mutate(contact._id, {
+                onSuccess: () => notifySuccess(MSG.contactDeleted),
+                onError: () => notifyError(MESSAGING_MSG.contactDeleteFailed),
+              })
+            }
+          />
         </Group>
       </Stack>
     </Card>
@@ -63,42 +50,6 @@ function ContactCard({ contact }: { contact: ContactMessage }) {
 export function AdminContactsPage() {
   const query = useQuery(contactsQuery);
 
-  let body;
-  if (query.error && !query.data) {
-    body = <LoadError what="the contact messages" error={query.error} onRetry={() => void query.refetch()} />;
-  } else if (!query.data) {
-    body = (
-      <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy="true" aria-label="Loading contact messages">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} height={160} radius="md" />
-        ))}
-      </SimpleGrid>
-    );
-  } else if (query.data.length === 0) {
-    body = (
-      <Card withBorder radius="md" padding="lg">
-        <Text c="dimmed" ta="center">
-          {MESSAGING_MSG.noContacts}
-        </Text>
-      </Card>
-    );
-  } else {
-    body = (
-      <SimpleGrid
-        component="ul"
-        cols={{ base: 1, md: 2 }}
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label="Contact messages"
-      >
-        {query.data.map((c) => (
-          <ContactCard key={c._id} contact={c} />
-        ))}
-      </SimpleGrid>
-    );
-  }
-
   return (
     <Stack gap="md" w="100%" maw={1100} mx="auto">
       <Stack gap={4}>
@@ -107,7 +58,18 @@ export function AdminContactsPage() {
         </Title>
         <Text c="dimmed">Messages sent through the public contact form, newest first.</Text>
       </Stack>
-      {body}
+      <CardList
+        items={query.data}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        what="the contact messages"
+        label="Contact messages"
+        empty={MESSAGING_MSG.noContacts}
+        skeletonHeight={160}
+        twoColumns
+      >
+        {(c) => <ContactCard contact={c} />}
+      </CardList>
     </Stack>
   );
 }

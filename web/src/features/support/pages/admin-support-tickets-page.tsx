@@ -1,17 +1,5 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, Group, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -19,8 +7,8 @@ import { MESSAGING_MSG } from '@common/messages';
 import { SUPPORT_MESSAGE_MAX, type PublicSupportTicket, type SupportStatus } from '@common/schemas/support';
 import { paths } from '../../../app/paths';
 import { BusyButton } from '../../../components/busy-button';
-import { confirmAction } from '../../../components/confirm';
-import { LoadError } from '../../../components/load-error';
+import { CardList } from '../../../components/card-list';
+import { DeleteButton } from '../../../components/delete-button';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -84,19 +72,6 @@ function TicketCard({ ticket }: { ticket: PublicSupportTicket }) {
         onError: (error) => notifyError(errorMessage(error, MESSAGING_MSG.anErrorOccurred)),
       },
     );
-  const onDelete = async () => {
-    const confirmed = await confirmAction({
-      title: 'Delete ticket',
-      message: MESSAGING_MSG.confirmDeleteTicket,
-      confirmLabel: 'Delete',
-      danger: true,
-    });
-    if (!confirmed) return;
-    remove.mutate(ticket._id, {
-      onSuccess: (answer) => notifySuccess(answer.message),
-      onError: (error) => notifyError(errorMessage(error, MESSAGING_MSG.anErrorOccurred)),
-    });
-  };
 
   return (
     <Card withBorder radius="md" padding="md" component="li">
@@ -132,17 +107,18 @@ function TicketCard({ ticket }: { ticket: PublicSupportTicket }) {
           >
             {ticket.status === 'open' ? 'Close' : 'Reopen'}
           </Button>
-          <Button
-            size="xs"
-            variant="outline"
-            color="red.9"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            loading={remove.isPending}
-            onClick={() => void onDelete()}
-            aria-label={`Delete ticket from ${ticket.user.email}`}
-          >
-            Delete
-          </Button>
+          <DeleteButton
+            label={`Delete ticket from ${ticket.user.email}`}
+            confirmTitle="Delete ticket"
+            confirmMessage={MESSAGING_MSG.confirmDeleteTicket}
+            busy={remove.isPending}
+            onConfirm={() =>
+              remove.mutate(ticket._id, {
+                onSuccess: (answer) => notifySuccess(answer.message),
+                onError: (error) => notifyError(errorMessage(error, MESSAGING_MSG.anErrorOccurred)),
+              })
+            }
+          />
         </Group>
       </Stack>
     </Card>
@@ -153,35 +129,6 @@ function TicketCard({ ticket }: { ticket: PublicSupportTicket }) {
 export function AdminSupportTicketsPage() {
   const [filter, setFilter] = useState<Filter>('open');
   const query = useQuery(adminTicketsQuery(filter === 'all' ? undefined : filter));
-
-  let body;
-  if (query.error && !query.data) {
-    body = <LoadError what="the support tickets" error={query.error} onRetry={() => void query.refetch()} />;
-  } else if (!query.data) {
-    body = (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading support tickets">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height={160} radius="md" />
-        ))}
-      </Stack>
-    );
-  } else if (query.data.length === 0) {
-    body = (
-      <Card withBorder radius="md" padding="lg">
-        <Text c="dimmed" ta="center">
-          {MESSAGING_MSG.noTickets}
-        </Text>
-      </Card>
-    );
-  } else {
-    body = (
-      <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Support tickets">
-        {query.data.map((t) => (
-          <TicketCard key={t._id} ticket={t} />
-        ))}
-      </Stack>
-    );
-  }
 
   return (
     <Stack gap="md" w="100%" maw={960} mx="auto">
@@ -205,7 +152,18 @@ export function AdminSupportTicketsPage() {
         w={{ base: '100%', xs: 'auto' }}
         style={{ alignSelf: 'flex-start' }}
       />
-      {body}
+      <CardList
+        items={query.data}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        what="the support tickets"
+        label="Support tickets"
+        empty={MESSAGING_MSG.noTickets}
+        skeletonHeight={160}
+        gap="md"
+      >
+        {(t) => <TicketCard ticket={t} />}
+      </CardList>
     </Stack>
   );
 }

@@ -1,0 +1,85 @@
+import { Card, SimpleGrid, Skeleton, Stack, Text, type MantineSpacing } from '@mantine/core';
+import { Fragment, type ReactNode } from 'react';
+import { LoadError } from './load-error';
+
+interface CardListProps<T extends { _id: string }> {
+  /** undefined while loading. */
+  items: T[] | undefined;
+  error: unknown;
+  onRetry: () => void;
+  /** What failed to load, for LoadError ("the support tickets"). */
+  what: string;
+  /** The list's accessible name ("Support tickets"); the skeleton is "Loading support tickets". */
+  label: string;
+  /** The empty state's text. */
+  empty: string;
+  /** Height in px of each skeleton card. */
+  skeletonHeight: number;
+  /** Two columns from the md breakpoint (four skeletons) instead of one stack (three). */
+  twoColumns?: boolean;
+  /** Space between the cards of a one-column list. */
+  gap?: MantineSpacing;
+  /** One item's card, rendered as an `<li>` (a Card with component="li"). */
+  children: (item: T) => ReactNode;
+}
+
+/**
+ * A list of cards read from the API: LoadError with retry when the read fails (and nothing is
+ * cached), skeletons while loading, a card with `empty` when there are none, else a `<ul>` of the
+ * items' cards in the order given.
+ */
+export function CardList<T extends { _id: string }>({
+  items,
+  error,
+  onRetry,
+  what,
+  label,
+  empty,
+  skeletonHeight,
+  twoColumns = false,
+  gap = 'sm',
+  children,
+}: CardListProps<T>) {
+  if (error && !items) return <LoadError what={what} error={error} onRetry={onRetry} />;
+  if (!items) {
+    const skeletons = (twoColumns ? [0, 1, 2, 3] : [0, 1, 2]).map((i) => (
+      <Skeleton key={i} height={skeletonHeight} radius="md" />
+    ));
+    const loading = { 'aria-busy': true, 'aria-label': `Loading ${label.toLowerCase()}` } as const;
+    return twoColumns ? (
+      <SimpleGrid cols={{ base: 1, md: 2 }} {...loading}>
+        {skeletons}
+      </SimpleGrid>
+    ) : (
+      <Stack gap="sm" {...loading}>
+        {skeletons}
+      </Stack>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <Card withBorder radius="md" padding="lg">
+        <Text c="dimmed" ta="center">
+          {empty}
+        </Text>
+      </Card>
+    );
+  }
+  const cards = items.map((item) => <Fragment key={item._id}>{children(item)}</Fragment>);
+  return twoColumns ? (
+    <SimpleGrid
+      component="ul"
+      cols={{ base: 1, md: 2 }}
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label={label}
+    >
+      {cards}
+    </SimpleGrid>
+  ) : (
+    <Stack component="ul" gap={gap} p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
+      {cards}
+    </Stack>
+  );
+}
