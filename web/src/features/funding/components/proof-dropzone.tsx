@@ -5,18 +5,10 @@ import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
 import { MONEY_MSG } from '@common/messages';
 import { PROOF_MAX_BYTES } from '@common/schemas/deposits';
+import { readAsDataUrl } from '../../../lib/read-file';
 
 const ACCEPTED = [MIME_TYPES.png, MIME_TYPES.jpeg, MIME_TYPES.webp];
 const FOCUS_RING = { outline: '2px solid var(--mantine-primary-color-filled)', outlineOffset: 2 };
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsDataURL(file);
-  });
-}
 
 interface ProofDropzoneProps {
   /** The chosen image as a data URL, or '' for none. */

@@ -1,10 +1,11 @@
-import { Group, List, NumberInput, Paper, Stack, Text } from '@mantine/core';
+import { Group, List, Paper, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MONEY_MSG } from '@common/messages';
 import { parseUsdCents } from '@common/schemas/money';
 import { BusyButton } from '../../../components/busy-button';
+import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
@@ -105,17 +106,7 @@ export function WithdrawalForm<V extends WithdrawalValues>({
         </Group>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            <NumberInput
-              label="Amount"
-              description="In US dollars."
-              leftSection="$"
-              decimalScale={2}
-              allowNegative={false}
-              hideControls
-              inputMode="decimal"
-              required
-              {...form.getInputProps('amount')}
-            />
+            <UsdInput label="Amount" description="In US dollars." {...form.getInputProps('amount')} />
             {children}
             <ConfirmationCodeField {...form.getInputProps('token')} />
             <BusyButton type="submit" busy={post.isPending}>

@@ -1,4 +1,4 @@
-import { NumberInput, Paper, Stack, TextInput } from '@mantine/core';
+import { Paper, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { createDepositSchema, DEPOSIT_WALLETS } from '@common/schemas/deposits';
 import { paths } from '../../../app/paths';
 import { BusyButton } from '../../../components/busy-button';
 import { FormErrorAlert } from '../../../components/form-error-alert';
+import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -60,15 +61,9 @@ export function DepositFormPage() {
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            <NumberInput
+            <UsdInput
               label="Amount (USD)"
               description="The amount you paid, in US dollars."
-              leftSection="$"
-              decimalScale={2}
-              allowNegative={false}
-              hideControls
-              inputMode="decimal"
-              required
               {...form.getInputProps('amount')}
             />
             <TextInput

@@ -1,24 +1,13 @@
-import {
-  Anchor,
-  Button,
-  Collapse,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { MESSAGING_MSG } from '@common/messages';
 import { createNotificationSchema, NOTIFICATION_LIMITS } from '@common/schemas/notifications';
 import { paths } from '../../../app/paths';
 import { BusyButton } from '../../../components/busy-button';
+import { useNameParam } from '../../../components/client-page-title';
+import { CollapsiblePanel } from '../../../components/collapsible-panel';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
@@ -27,7 +16,6 @@ import { NotificationList } from '../components/notification-list';
 
 /** The collapsible Add Notification form (seed §2.8): title and message for this user. */
 function AddNotificationForm({ userId }: { userId: string }) {
-  const [opened, { toggle }] = useDisclosure(false);
   const send = useSendNotification();
   const form = useForm({
     initialValues: { userId, title: '', message: '' },
@@ -43,44 +31,31 @@ function AddNotificationForm({ userId }: { userId: string }) {
     }),
   );
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-      <Button
-        variant="subtle"
-        onClick={toggle}
-        aria-expanded={opened}
-        aria-controls="add-notification"
-        rightSection={
-          opened ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />
-        }
-      >
-        Add Notification
-      </Button>
-      <Collapse expanded={opened} id="add-notification">
-        <form onSubmit={submit} noValidate aria-label="Add notification">
-          <Stack gap="sm" mt="sm">
-            <TextInput
-              label="Title"
-              required
-              maxLength={NOTIFICATION_LIMITS.title}
-              {...form.getInputProps('title')}
-            />
-            <Textarea
-              label="Message"
-              required
-              autosize
-              minRows={3}
-              maxLength={NOTIFICATION_LIMITS.message}
-              {...form.getInputProps('message')}
-            />
-            <Group>
-              <BusyButton type="submit" busy={send.isPending}>
-                Send notification
-              </BusyButton>
-            </Group>
-          </Stack>
-        </form>
-      </Collapse>
-    </Paper>
+    <CollapsiblePanel id="add-notification" label="Add Notification">
+      <form onSubmit={submit} noValidate aria-label="Add notification">
+        <Stack gap="sm" mt="sm">
+          <TextInput
+            label="Title"
+            required
+            maxLength={NOTIFICATION_LIMITS.title}
+            {...form.getInputProps('title')}
+          />
+          <Textarea
+            label="Message"
+            required
+            autosize
+            minRows={3}
+            maxLength={NOTIFICATION_LIMITS.message}
+            {...form.getInputProps('message')}
+          />
+          <Group>
+            <BusyButton type="submit" busy={send.isPending}>
+              Send notification
+            </BusyButton>
+          </Group>
+        </Stack>
+      </form>
+    </CollapsiblePanel>
   );
 }
 
@@ -90,8 +65,7 @@ function AddNotificationForm({ userId }: { userId: string }) {
  */
 export function AdminNotificationsPage() {
   const { id = '' } = useParams();
-  const [params] = useSearchParams();
-  const name = params.get('name');
+  const name = useNameParam();
   const query = useQuery(adminNotificationsQuery(id));
 
   return (

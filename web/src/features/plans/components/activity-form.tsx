@@ -1,8 +1,9 @@
-import { Group, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { PLAN_KINDS, PLAN_LABELS, PLAN_STATUSES, type PlanKind, type PlanStatus } from '@common/constants';
 import { updateTradingActivitySchema } from '@common/schemas/plans';
 import { BusyButton } from '../../../components/busy-button';
+import { UsdInput } from '../../../components/usd-input';
 import type { ActivityPayload } from '../api';
 
 const STATUS_LABELS: Record<PlanStatus, string> = { active: 'Active', completed: 'Completed' };
@@ -41,26 +42,14 @@ export function ActivityForm({ initialValues, submitLabel, busy, onSave, label }
     <form onSubmit={submit} noValidate aria-label={label}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <NumberInput
+          <UsdInput
             label="Amount"
             description="Trade amount in USD."
-            leftSection="$"
-            decimalScale={2}
-            allowNegative={false}
-            hideControls
-            inputMode="decimal"
-            required
             {...form.getInputProps('tradeAmount')}
           />
-          <NumberInput
+          <UsdInput
             label="Profit"
             description="In USD; a change is posted to the client’s balance."
-            leftSection="$"
-            decimalScale={2}
-            allowNegative={false}
-            hideControls
-            inputMode="decimal"
-            required
             {...form.getInputProps('profit')}
           />
           <Select

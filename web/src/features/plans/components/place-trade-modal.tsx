@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { PLAN_MAX_CENTS, PLAN_MIN_CENTS, planLimitsMessage } from '@common/schem
 import { paths } from '../../../app/paths';
 import { BusyButton } from '../../../components/busy-button';
 import { FormErrorAlert } from '../../../components/form-error-alert';
+import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -133,15 +134,9 @@ export function PlaceTradeModal({ plan, onClose, hasActivePlan, available }: Pla
             Plan: <strong>{plan ? PLAN_LABELS[plan] : ''}</strong>
           </Text>
           <FormErrorAlert message={error} />
-          <NumberInput
+          <UsdInput
             label="Amount"
             description="In US dollars; it moves from your available balance to your invested capital."
-            leftSection="$"
-            decimalScale={2}
-            allowNegative={false}
-            hideControls
-            inputMode="decimal"
-            required
             value={amount}
             onChange={setAmount}
           />

@@ -1,27 +1,18 @@
-import {
-  Anchor,
-  Card,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { PLAN_LABELS } from '@common/constants';
 import { PLAN_MSG } from '@common/messages';
 import { addProfitSchema, durationLabel, type PublicActivePlan } from '@common/schemas/plans';
 import { paths } from '../../../app/paths';
 import { BusyButton } from '../../../components/busy-button';
+import { ClientPageTitle, useNameParam } from '../../../components/client-page-title';
 import { confirmAction } from '../../../components/confirm';
 import { LoadError } from '../../../components/load-error';
+import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatUsd } from '../../../lib/format';
@@ -162,15 +153,9 @@ function AddProfitForm({ userId }: { userId: string }) {
       <form onSubmit={submit} noValidate aria-label="Add profit">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <NumberInput
+            <UsdInput
               label="Profit"
               description="In USD; posted to the client’s available balance."
-              leftSection="$"
-              decimalScale={2}
-              allowNegative={false}
-              hideControls
-              inputMode="decimal"
-              required
               {...form.getInputProps('profit')}
             />
             <TextInput label="Date" type="date" required {...form.getInputProps('date')} />
@@ -192,16 +177,13 @@ function AddProfitForm({ userId }: { userId: string }) {
  */
 export function AdminAddProfitPage() {
   const { id = '' } = useParams();
-  const [params] = useSearchParams();
-  const name = params.get('name') ?? undefined;
+  const name = useNameParam();
   const search = useActivitySearch();
   const activity = useQuery(adminActivityQuery(id, search.params));
 
   return (
     <Stack gap="md">
-      <Title order={1} fz={{ base: 24, sm: 30 }}>
-        Add Profit{name ? ` — ${name}` : ''}
-      </Title>
+      <ClientPageTitle title="Add Profit" name={name} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <ActivePlanCard userId={id} />
         <AddProfitForm userId={id} />

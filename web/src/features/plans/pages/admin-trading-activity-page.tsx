@@ -1,11 +1,11 @@
-import { Button, Collapse, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PLAN_MSG } from '@common/messages';
 import type { PublicTradingActivity } from '@common/schemas/plans';
+import { ClientPageTitle, useNameParam } from '../../../components/client-page-title';
+import { CollapsiblePanel } from '../../../components/collapsible-panel';
 import { confirmAction } from '../../../components/confirm';
 import type { Column } from '../../../components/paged-table';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
@@ -31,7 +31,6 @@ import {
 
 /** The collapsible Add form (seed §2.8): a new activity for this client; its profit is posted. */
 function AddActivityForm({ userId }: { userId: string }) {
-  const [opened, { toggle }] = useDisclosure(false);
   const create = useCreateActivity();
   const idempotency = useIdempotencyKey();
   const save = (payload: ActivityPayload) =>
@@ -47,30 +46,17 @@ function AddActivityForm({ userId }: { userId: string }) {
         return false;
       });
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-      <Button
-        variant="subtle"
-        onClick={toggle}
-        aria-expanded={opened}
-        aria-controls="add-trading-activity"
-        rightSection={
-          opened ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />
-        }
-      >
-        Add Trading Activity
-      </Button>
-      <Collapse expanded={opened} id="add-trading-activity">
-        <Stack mt="sm">
-          <ActivityForm
-            label="Add trading activity"
-            initialValues={NEW_ACTIVITY}
-            submitLabel="Add activity"
-            busy={create.isPending}
-            onSave={save}
-          />
-        </Stack>
-      </Collapse>
-    </Paper>
+    <CollapsiblePanel id="add-trading-activity" label="Add Trading Activity">
+      <Stack mt="sm">
+        <ActivityForm
+          label="Add trading activity"
+          initialValues={NEW_ACTIVITY}
+          submitLabel="Add activity"
+          busy={create.isPending}
+          onSave={save}
+        />
+      </Stack>
+    </CollapsiblePanel>
   );
 }
 
@@ -151,8 +137,7 @@ function DeleteButton({ activity }: { activity: PublicTradingActivity }) {
  */
 export function AdminTradingActivityPage() {
   const { id = '' } = useParams();
-  const [params] = useSearchParams();
-  const name = params.get('name');
+  const name = useNameParam();
   const search = useActivitySearch();
   const query = useQuery(adminActivityQuery(id, search.params));
   const [editing, setEditing] = useState<PublicTradingActivity | null>(null);
@@ -179,9 +164,7 @@ export function AdminTradingActivityPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} fz={{ base: 24, sm: 30 }}>
-        Trading Activity{name ? ` — ${name}` : ''}
-      </Title>
+      <ClientPageTitle title="Trading Activity" name={name} />
       <AddActivityForm userId={id} />
       <ActivityTable
         caption="Trading activity"

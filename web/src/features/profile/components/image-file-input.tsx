@@ -2,18 +2,10 @@ import { Button, FileInput, Group, Image, Stack } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { PROFILE_MSG } from '@common/messages';
+import { readAsDataUrl } from '../../../lib/read-file';
 
 /** Types the profile's image fields take (seed §5: png, jpg, jpeg); the server re-checks the bytes. */
 const ACCEPTED = ['image/png', 'image/jpeg'];
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsDataURL(file);
-  });
-}
 
 interface ImageFileInputProps {
   label: string;

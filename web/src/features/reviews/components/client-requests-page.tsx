@@ -1,8 +1,9 @@
-import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { RequestStatus } from '@common/schemas/deposits';
 import { paths } from '../../../app/paths';
+import { ClientPageTitle, useNameParam } from '../../../components/client-page-title';
 import { PagedTable, pageOf, usePaging, type Column } from '../../../components/paged-table';
 import { clientRequestsQuery } from '../api';
 import { REVIEW_KINDS, type ReviewKind } from '../kinds';
@@ -43,8 +44,7 @@ export function ClientRequestsPage<
   Row extends { _id: string; amount: number; status: RequestStatus; createdAt: string },
 >({ kind, title, columns }: ClientRequestsPageProps<Row>) {
   const { id = '' } = useParams();
-  const [params] = useSearchParams();
-  const name = params.get('name') ?? undefined;
+  const name = useNameParam();
   const query = useQuery(clientRequestsQuery<Row>(kind, id));
   const paging = usePaging();
   const rows = query.data ?? [];
@@ -52,10 +52,7 @@ export function ClientRequestsPage<
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          {title}
-          {name ? ` — ${name}` : ''}
-        </Title>
+        <ClientPageTitle title={title} name={name} />
         <ClientLinks id={id} name={name} />
       </Stack>
       <PagedTable<Row>

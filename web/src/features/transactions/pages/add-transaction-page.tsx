@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -18,6 +7,7 @@ import { MONEY_MSG } from '@common/messages';
 import { ADMIN_TRANSACTION_TYPES, addTransactionSchema } from '@common/schemas/transactions';
 import { paths } from '../../../app/paths';
 import { BusyButton } from '../../../components/busy-button';
+import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -140,16 +130,7 @@ export function AddTransactionPage() {
           )}
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
-              <NumberInput
-                label="Amount (USD)"
-                leftSection="$"
-                decimalScale={2}
-                allowNegative={false}
-                hideControls
-                inputMode="decimal"
-                required
-                {...form.getInputProps('amount')}
-              />
+              <UsdInput label="Amount (USD)" {...form.getInputProps('amount')} />
               <Select
                 label="Type"
                 data={ADMIN_TRANSACTION_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))}

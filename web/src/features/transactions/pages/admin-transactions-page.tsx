@@ -1,9 +1,10 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { PublicTransaction } from '@common/schemas/transactions';
 import { paths } from '../../../app/paths';
+import { ClientPageTitle, useNameParam } from '../../../components/client-page-title';
 import { confirmAction } from '../../../components/confirm';
 import type { Column } from '../../../components/paged-table';
 import { errorMessage } from '../../../lib/api-client';
@@ -78,8 +79,7 @@ const COLUMNS: Column<PublicTransaction>[] = [
 /** /admin/transactions/:id?name= (seed §2.8): a client's history; lines are voided, never deleted. */
 export function AdminTransactionsPage() {
   const { id = '' } = useParams();
-  const [params] = useSearchParams();
-  const name = params.get('name') ?? undefined;
+  const name = useNameParam();
   const history = useHistoryFilters();
   const query = useQuery(adminHistoryQuery(id, history.params));
   const addLink = `${paths.admin.addTransaction}?${new URLSearchParams({ userId: id, ...(name && { name }) })}`;
@@ -87,9 +87,7 @@ export function AdminTransactionsPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Transactions{name ? ` — ${name}` : ''}
-        </Title>
+        <ClientPageTitle title="Transactions" name={name} />
         <Button component={Link} to={addLink} leftSection={<IconPlus size={16} aria-hidden />}>
           Add transaction
         </Button>

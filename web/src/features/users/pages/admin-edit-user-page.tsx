@@ -1,23 +1,13 @@
-import {
-  Anchor,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Switch,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { LIMITS, VERIFICATION_STATUSES } from '@common/constants';
 import { updateUserSchema, type UserWithFigures } from '@common/schemas/users';
 import { paths } from '../../../app/paths';
 import { BusyButton } from '../../../components/busy-button';
+import { ClientPageTitle, useNameParam } from '../../../components/client-page-title';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { LoadError } from '../../../components/load-error';
 import { errorMessage } from '../../../lib/api-client';
@@ -133,15 +123,13 @@ function EditUserForm({ user }: { user: UserWithFigures }) {
  */
 export function AdminEditUserPage() {
   const { id = '' } = useParams();
-  const [params] = useSearchParams();
+  const nameParam = useNameParam();
   const query = useQuery(adminUserQuery(id));
-  const name = query.data ? `${query.data.firstName} ${query.data.lastName}` : params.get('name');
+  const name = query.data ? `${query.data.firstName} ${query.data.lastName}` : nameParam;
 
   return (
     <Stack gap="md" maw={760} mx="auto" w="100%">
-      <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
-        Edit User{name ? ` — ${name}` : ''}
-      </Title>
+      <ClientPageTitle title="Edit User" name={name} />
       {query.error && !query.data ? (
         <LoadError what="the user" error={query.error} onRetry={() => void query.refetch()} />
       ) : !query.data ? (

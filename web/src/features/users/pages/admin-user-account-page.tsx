@@ -1,7 +1,6 @@
 import {
   Anchor,
   Card,
-  NumberInput,
   Paper,
   SegmentedControl,
   Select,
@@ -16,7 +15,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ACCOUNT_PLANS } from '@common/constants';
 import { USER_ADMIN_MSG } from '@common/messages';
 import {
@@ -27,15 +26,17 @@ import {
 } from '@common/schemas/users';
 import { paths } from '../../../app/paths';
 import { BusyButton } from '../../../components/busy-button';
+import { ClientPageTitle, useNameParam } from '../../../components/client-page-title';
 import { confirmAction } from '../../../components/confirm';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { LoadError } from '../../../components/load-error';
+import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { adminUserQuery, usePostAdjustment, useUpdateAccount, type AdjustmentPayload } from '../api';
-import { InfoTable } from '../components/info-table';
+import { InfoTable, ledgerFigureRows } from '../components/info-table';
 
 function Balances({ user }: { user: UserWithFigures }) {
   const a = user.account;
@@ -48,17 +49,7 @@ function Balances({ user }: { user: UserWithFigures }) {
         Derived from the ledger; they change only through postings (deposits, withdrawals, profit,
         adjustments).
       </Text>
-      <InfoTable
-        label="Balances and totals"
-        rows={[
-          ['Balance (available)', formatUsd(a.balance)],
-          ['Held for withdrawals', formatUsd(a.held)],
-          ['Invested in a plan', formatUsd(a.invested)],
-          ['Total deposited', formatUsd(a.totalDeposit)],
-          ['Total profit', formatUsd(a.totalProfit)],
-          ['Referral bonus', formatUsd(a.referralBonus)],
-        ]}
-      />
+      <InfoTable label="Balances and totals" rows={ledgerFigureRows(a)} />
     </Card>
   );
 }
@@ -184,16 +175,7 @@ function AdjustmentForm({ user }: { user: UserWithFigures }) {
             ]}
             {...form.getInputProps('direction')}
           />
-          <NumberInput
-            label="Amount (USD)"
-            leftSection="$"
-            decimalScale={2}
-            allowNegative={false}
-            hideControls
-            inputMode="decimal"
-            required
-            {...form.getInputProps('amount')}
-          />
+          <UsdInput label="Amount (USD)" {...form.getInputProps('amount')} />
           <Textarea
             label="Reason"
             description="Shown to the client in their history."
@@ -220,16 +202,14 @@ function AdjustmentForm({ user }: { user: UserWithFigures }) {
  */
 export function AdminUserAccountPage() {
   const { id = '' } = useParams();
-  const [params] = useSearchParams();
+  const nameParam = useNameParam();
   const query = useQuery(adminUserQuery(id));
   const user = query.data;
-  const name = user ? `${user.firstName} ${user.lastName}` : params.get('name');
+  const name = user ? `${user.firstName} ${user.lastName}` : nameParam;
 
   return (
     <Stack gap="md" maw={900} mx="auto" w="100%">
-      <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
-        Edit Account{name ? ` — ${name}` : ''}
-      </Title>
+      <ClientPageTitle title="Edit Account" name={name} />
       {query.error && !user ? (
         <LoadError what="the account" error={query.error} onRetry={() => void query.refetch()} />
       ) : !user ? (

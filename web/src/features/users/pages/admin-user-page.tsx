@@ -24,7 +24,7 @@ import { formatDateTime, formatUsd } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { adminUserQuery } from '../api';
 import { DocumentButton } from '../components/document-button';
-import { InfoTable } from '../components/info-table';
+import { InfoTable, ledgerFigureRows } from '../components/info-table';
 import { KycReviewButtons, UserActions } from '../components/user-actions';
 import { VerificationStatusBadge } from '../components/verification-status';
 
@@ -86,12 +86,7 @@ function Figures({ user }: { user: UserWithFigures }) {
         rows={[
           ['Account plan', a.accountPlan],
           ['Currency symbol', a.currencySymbol],
-          ['Balance (available)', formatUsd(a.balance)],
-          ['Held for withdrawals', formatUsd(a.held)],
-          ['Invested in a plan', formatUsd(a.invested)],
-          ['Total deposited', formatUsd(a.totalDeposit)],
-          ['Total profit', formatUsd(a.totalProfit)],
-          ['Referral bonus', formatUsd(a.referralBonus)],
+          ...ledgerFigureRows(a),
         ]}
       />
     </Section>
