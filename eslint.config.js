@@ -3,7 +3,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'server/db/migrations/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: [
+      'dist/',
+      'data/',
+      'node_modules/',
+      'server/db/migrations/',
+      'test-results/',
+      'playwright-report/',
+      'e2e/.output/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -18,7 +28,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', 'server/*'], message: 'web/ must never import server/ code; share through common/.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/**', 'server/*'],
+              message: 'web/ must never import server/ code; share through common/.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -27,7 +44,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '**/web/**'], message: 'common/ is imported by both sides and imports neither.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/web/**'],
+              message: 'common/ is imported by both sides and imports neither.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -6,7 +6,10 @@ import { codeIn, expect, test } from './fixtures';
 
 const password = 'Journey-pass-42';
 
-test('client signs up, verifies the e-mailed code, signs out and signs in again', async ({ page, readMail }) => {
+test('client signs up, verifies the e-mailed code, signs out and signs in again', async ({
+  page,
+  readMail,
+}) => {
   const email = `journey.${Date.now()}@example.com`;
   await page.goto('/signup');
   await page.getByLabel('First name').fill('Jamie');
@@ -36,7 +39,10 @@ test('client signs up, verifies the e-mailed code, signs out and signs in again'
   await expect(page).toHaveURL(/\/account\/home$/);
   await expect(page.getByText(/Jamie/).first()).toBeVisible();
 
-  await page.getByRole('button', { name: /log ?out/i }).first().click();
+  await page
+    .getByRole('button', { name: /log ?out/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/signin$/);
   await page.goto('/account/home');
   await expect(page).toHaveURL(/\/signin$/);

@@ -19,15 +19,21 @@ describe('loadConfig', () => {
   });
 
   it('refuses invalid values with a message naming them', () => {
-    expect(() => loadConfig({ PORT: 'eighty', PUBLIC_URL: 'nope' })).toThrow(/PORT[\s\S]*PUBLIC_URL|PUBLIC_URL[\s\S]*PORT/);
+    expect(() => loadConfig({ PORT: 'eighty', PUBLIC_URL: 'nope' })).toThrow(
+      /PORT[\s\S]*PUBLIC_URL|PUBLIC_URL[\s\S]*PORT/,
+    );
     expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
   });
 
   it('requires SESSION_SECRET in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')) })).toThrow(
-      /SESSION_SECRET/,
-    );
-    const c = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://broker.example/' });
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')) }),
+    ).toThrow(/SESSION_SECRET/);
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://broker.example/',
+    });
     expect(c.publicUrl).toBe('https://broker.example');
     expect(c.rateLimit).toBe(true);
   });

@@ -84,13 +84,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
-    throw new Error('Invalid configuration:\n  SESSION_SECRET: required in production (32+ random characters)');
+    throw new Error(
+      'Invalid configuration:\n  SESSION_SECRET: required in production (32+ random characters)',
+    );
   }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(
+      /\/$/,
+      '',
+    ),
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir,
     smtpUrl: e.SMTP_URL || undefined,
@@ -100,7 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: e.RATE_LIMIT === 'true' || e.NODE_ENV === 'production',
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
     planSweepIntervalMs: e.PLAN_SWEEP_INTERVAL_MS,
-    money: { ...MONEY_DEFAULTS, depositWallets: { bitcoin: e.DEPOSIT_WALLET_BITCOIN, ethereum: e.DEPOSIT_WALLET_ETHEREUM } },
+    money: {
+      ...MONEY_DEFAULTS,
+      depositWallets: { bitcoin: e.DEPOSIT_WALLET_BITCOIN, ethereum: e.DEPOSIT_WALLET_ETHEREUM },
+    },
   };
 }
 

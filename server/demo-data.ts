@@ -19,7 +19,11 @@ export async function seedDemoData(app: AppInstance): Promise<boolean> {
   const [{ n }] = (await db.select({ n: count() }).from(users)) as [{ n: number }];
   if (Number(n) > 0) return false;
   const admin = await createUserWithPassword(app.ctx.auth, { ...DEMO_LOGINS.admin, role: 'admin' });
-  await createUserWithPassword(app.ctx.auth, { ...DEMO_LOGINS.client, country: 'United States', gender: 'other' });
+  await createUserWithPassword(app.ctx.auth, {
+    ...DEMO_LOGINS.client,
+    country: 'United States',
+    gender: 'other',
+  });
   await db.update(users).set({ verificationStatus: 'verified' }).where(eq(users.id, admin.id));
   app.log.info(
     `\n  Demo data created. Sign in at ${app.ctx.config.publicUrl}\n` +

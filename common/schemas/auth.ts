@@ -49,7 +49,10 @@ export type SignupInput = z.infer<typeof signupSchema>;
 /** POST /api/auth/signin (also used by the admin login page). */
 export const signinSchema = z.object({
   email: emailField,
-  password: z.string({ error: MSG.required('Password') }).min(1, MSG.required('Password')).max(LIMITS.passwordMax),
+  password: z
+    .string({ error: MSG.required('Password') })
+    .min(1, MSG.required('Password'))
+    .max(LIMITS.passwordMax),
 });
 export type SigninInput = z.infer<typeof signinSchema>;
 
@@ -65,12 +68,20 @@ export const resetPasswordSchema = z
     otp: otpField,
     email: emailField,
     newPassword: passwordField,
-    confirmPassword: z.string({ error: MSG.required('Confirm password') }).min(1, MSG.required('Confirm password')),
+    confirmPassword: z
+      .string({ error: MSG.required('Confirm password') })
+      .min(1, MSG.required('Confirm password')),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: MSG.passwordsDoNotMatch, path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: MSG.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
 
 /** POST /api/auth/change-password (seed §7: oldPassword, newPassword). */
 export const changePasswordSchema = z.object({
-  oldPassword: z.string({ error: MSG.required('Old password') }).min(1, MSG.required('Old password')).max(LIMITS.passwordMax),
+  oldPassword: z
+    .string({ error: MSG.required('Old password') })
+    .min(1, MSG.required('Old password'))
+    .max(LIMITS.passwordMax),
   newPassword: passwordField,
 });

@@ -7,7 +7,11 @@ import { MSG } from '../messages';
 import { emailField } from './auth';
 
 export const contactSchema = z.object({
-  name: z.string({ error: MSG.required('Name') }).trim().min(1, MSG.required('Name')).max(100, 'Name must be at most 100 characters'),
+  name: z
+    .string({ error: MSG.required('Name') })
+    .trim()
+    .min(1, MSG.required('Name'))
+    .max(100, 'Name must be at most 100 characters'),
   email: emailField,
   message: z
     .string({ error: MSG.required('Message') })

@@ -29,7 +29,10 @@ export type AdminTransactionType = (typeof ADMIN_TRANSACTION_TYPES)[number];
 
 const pageSize = z.coerce
   .number()
-  .refine((n) => (LIMITS.tablePageSizes as readonly number[]).includes(n), 'pageSize must be 10, 20, 30 or 40');
+  .refine(
+    (n) => (LIMITS.tablePageSizes as readonly number[]).includes(n),
+    'pageSize must be 10, 20, 30 or 40',
+  );
 
 /** GET /api/transaction/all (and /admin with userId): page from 1, search in type/method/details/status. */
 export const historyQuerySchema = z.object({
@@ -44,12 +47,17 @@ export type HistoryQuery = z.output<typeof historyQuerySchema>;
 /** POST /api/transaction/:userId (admin). `date` is an ISO date-time; status can only be approved. */
 export const addTransactionSchema = z.object({
   amount: usdAmountField(),
-  transactionType: z.enum(ADMIN_TRANSACTION_TYPES, { error: 'transactionType must be deposit, withdrawal, profit or bonus' }),
+  transactionType: z.enum(ADMIN_TRANSACTION_TYPES, {
+    error: 'transactionType must be deposit, withdrawal, profit or bonus',
+  }),
   date: z
     .string({ error: MONEY_MSG.invalidDate })
     .refine((s) => !Number.isNaN(Date.parse(s)), MONEY_MSG.invalidDate)
     .transform((s) => new Date(s))
-    .refine((d) => d.getUTCFullYear() >= 2000 && d.getTime() <= Date.now() + 86_400_000, MONEY_MSG.invalidDate)
+    .refine(
+      (d) => d.getUTCFullYear() >= 2000 && d.getTime() <= Date.now() + 86_400_000,
+      MONEY_MSG.invalidDate,
+    )
     .optional(),
   details: z.string({ error: MONEY_MSG.detailsRequired }).trim().min(1, MONEY_MSG.detailsRequired).max(500),
   status: z.literal('approved', { error: MONEY_MSG.adminTransactionStatus }).default('approved'),

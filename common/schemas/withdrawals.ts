@@ -13,7 +13,11 @@ export const CRYPTO_WALLETS = ['usdt', 'bitcoin', 'ethereum'] as const;
 export type CryptoWallet = (typeof CRYPTO_WALLETS)[number];
 
 const required = (max: number) =>
-  z.string({ error: MONEY_MSG.fillAllFields }).trim().min(1, MONEY_MSG.fillAllFields).max(max, `At most ${max} characters`);
+  z
+    .string({ error: MONEY_MSG.fillAllFields })
+    .trim()
+    .min(1, MONEY_MSG.fillAllFields)
+    .max(max, `At most ${max} characters`);
 const digits = (label: string, min: number, max: number) =>
   required(max).regex(new RegExp(`^\\d{${min},${max}}$`), MONEY_MSG.digitsOnly(label));
 

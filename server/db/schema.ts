@@ -70,7 +70,10 @@ export const users = pgTable(
       'users_verification_status_check',
       sql`${t.verificationStatus} in ('awaiting', 'pending', 'verified', 'rejected', 'failed')`,
     ),
-    check('users_account_plan_check', sql`${t.accountPlan} in ('Basic', 'Bronze', 'Silver', 'Gold', 'Platinum')`),
+    check(
+      'users_account_plan_check',
+      sql`${t.accountPlan} in ('Basic', 'Bronze', 'Silver', 'Gold', 'Platinum')`,
+    ),
     check(
       'users_document_type_check',
       sql`${t.documentType} is null or ${t.documentType} in ('passport', 'national-id', 'driver-license', 'other')`,
@@ -161,13 +164,22 @@ export const ledgerAccounts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').references(() => users.id),
     kind: text('kind').notNull(),
-    balance: cents('balance').notNull().default(sql`0`),
+    balance: cents('balance')
+      .notNull()
+      .default(sql`0`),
     createdAt,
   },
   (t) => [
-    uniqueIndex('ledger_accounts_user_kind_idx').on(t.userId, t.kind).where(sql`${t.userId} is not null`),
-    uniqueIndex('ledger_accounts_house_kind_idx').on(t.kind).where(sql`${t.userId} is null`),
-    check('ledger_accounts_kind_check', sql`${t.kind} in ('available', 'held', 'invested', 'cash', 'income_expense')`),
+    uniqueIndex('ledger_accounts_user_kind_idx')
+      .on(t.userId, t.kind)
+      .where(sql`${t.userId} is not null`),
+    uniqueIndex('ledger_accounts_house_kind_idx')
+      .on(t.kind)
+      .where(sql`${t.userId} is null`),
+    check(
+      'ledger_accounts_kind_check',
+      sql`${t.kind} in ('available', 'held', 'invested', 'cash', 'income_expense')`,
+    ),
     check(
       'ledger_accounts_owner_check',
       sql`(${t.kind} in ('available', 'held', 'invested')) = (${t.userId} is not null)`,
@@ -198,7 +210,9 @@ export const deposits = pgTable(
   },
   (t) => [
     index('deposits_user_id_idx').on(t.userId, t.createdAt),
-    index('deposits_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('deposits_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     check('deposits_amount_positive', sql`${t.amount} > 0`),
     check('deposits_wallet_check', sql`${t.wallet} in ('bitcoin', 'ethereum')`),
     check('deposits_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
@@ -234,7 +248,9 @@ export const withdrawals = pgTable(
   },
   (t) => [
     index('withdrawals_user_id_idx').on(t.userId, t.createdAt),
-    index('withdrawals_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('withdrawals_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
     check('withdrawals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check(
@@ -425,9 +441,13 @@ export const plans = pgTable(
     createdAt,
   },
   (t) => [
-    uniqueIndex('plans_one_active_idx').on(t.userId).where(sql`${t.status} = 'active'`),
+    uniqueIndex('plans_one_active_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'active'`),
     index('plans_user_id_idx').on(t.userId, t.startDate),
-    index('plans_due_idx').on(t.endDate).where(sql`${t.status} = 'active'`),
+    index('plans_due_idx')
+      .on(t.endDate)
+      .where(sql`${t.status} = 'active'`),
     check('plans_plan_check', sql`${t.plan} in ('copy_trading', 'investment')`),
     check('plans_amount_positive', sql`${t.amount} > 0`),
     check('plans_duration_positive', sql`${t.durationDays} > 0`),
@@ -451,7 +471,9 @@ export const tradingActivities = pgTable(
     planId: uuid('plan_id').references(() => plans.id),
     plan: text('plan').notNull(),
     tradeAmount: cents('trade_amount').notNull(),
-    profit: cents('profit').notNull().default(sql`0`),
+    profit: cents('profit')
+      .notNull()
+      .default(sql`0`),
     status: text('status').notNull().default('active'),
     date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
     /** An admin's delete hides the row once its profit has been reversed to zero; entries keep their link. */

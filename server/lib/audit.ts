@@ -37,7 +37,9 @@ export function auditActor(req: FastifyRequest): AuditActor {
 /** Appends one audit row inside `tx`. BigInts in snapshots are written as strings. */
 export async function recordAudit(tx: Tx, actor: AuditActor, event: AuditEvent): Promise<void> {
   const json = (value: unknown) =>
-    value === undefined ? null : JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
+    value === undefined
+      ? null
+      : JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
   await tx.insert(auditLog).values({
     actorId: actor.id,
     action: event.action,

@@ -47,9 +47,12 @@ function canonical(value: unknown): string {
 export function idempotencyOf(req: FastifyRequest, userId: string): IdempotencyRequest | null {
   const header = req.headers['idempotency-key'];
   if (header === undefined) return null;
-  if (typeof header !== 'string' || !KEY.test(header)) throw new AppError('BAD_REQUEST', MONEY_MSG.invalidIdempotencyKey);
+  if (typeof header !== 'string' || !KEY.test(header))
+    throw new AppError('BAD_REQUEST', MONEY_MSG.invalidIdempotencyKey);
   const requestHash = createHash('sha256')
-    .update(canonical({ method: req.method, route: req.routeOptions.url, params: req.params, body: req.body }))
+    .update(
+      canonical({ method: req.method, route: req.routeOptions.url, params: req.params, body: req.body }),
+    )
     .digest('hex');
   return { key: header, userId, requestHash };
 }
@@ -69,17 +72,27 @@ export async function runIdempotent(
   return inTransaction(db, log, async (uow) => {
     const claimed = await uow.tx
       .insert(idempotencyKeys)
-      .values({ userId: idem.userId, key: idem.key, requestHash: idem.requestHash, statusCode: 0, body: sql`'null'::jsonb` })
+      .values({
+        userId: idem.userId,
+        key: idem.key,
+        requestHash: idem.requestHash,
+        statusCode: 0,
+        body: sql`'null'::jsonb`,
+      })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     const where = and(eq(idempotencyKeys.userId, idem.userId), eq(idempotencyKeys.key, idem.key));
     if (claimed.length === 0) {
       const [first] = await uow.tx.select().from(idempotencyKeys).where(where);
-      if (!first || first.requestHash !== idem.requestHash) throw new AppError('CONFLICT', MONEY_MSG.idempotencyMismatch);
+      if (!first || first.requestHash !== idem.requestHash)
+        throw new AppError('CONFLICT', MONEY_MSG.idempotencyMismatch);
       return { statusCode: first.statusCode, body: first.body, replayed: true };
     }
     const answer = await work(uow);
-    await uow.tx.update(idempotencyKeys).set({ statusCode: answer.statusCode, body: answer.body }).where(where);
+    await uow.tx
+      .update(idempotencyKeys)
+      .set({ statusCode: answer.statusCode, body: answer.body })
+      .where(where);
     return { ...answer, replayed: false };
   });
 }

@@ -19,7 +19,8 @@ export interface Storage {
 const KEY = /^[a-z0-9-]+(\/[A-Za-z0-9._-]+)+$/;
 
 function checkKey(key: string): string {
-  if (!KEY.test(key) || key.split('/').some((s) => s === '..' || s === '.')) throw new Error(`invalid storage key: ${key}`);
+  if (!KEY.test(key) || key.split('/').some((s) => s === '..' || s === '.'))
+    throw new Error(`invalid storage key: ${key}`);
   return key;
 }
 

@@ -21,16 +21,25 @@ type Task = () => Promise<unknown>;
  * Runs `work` in one transaction, then the after-commit tasks (or, when it throws, the
  * after-rollback tasks before rethrowing). A failing task is logged and never changes the outcome.
  */
-export async function inTransaction<T>(db: Db, log: FastifyBaseLogger, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  db: Db,
+  log: FastifyBaseLogger,
+  work: (uow: UnitOfWork) => Promise<T>,
+): Promise<T> {
   const onCommit: Task[] = [];
   const onRollback: Task[] = [];
   const run = async (tasks: Task[]) => {
-    for (const task of tasks) await task().catch((err: unknown) => log.error({ err }, 'transaction follow-up task failed'));
+    for (const task of tasks)
+      await task().catch((err: unknown) => log.error({ err }, 'transaction follow-up task failed'));
   };
   let result: T;
   try {
     result = await db.transaction((tx) =>
-      work({ tx, afterCommit: (task) => onCommit.push(task), afterRollback: (task) => onRollback.push(task) }),
+      work({
+        tx,
+        afterCommit: (task) => onCommit.push(task),
+        afterRollback: (task) => onRollback.push(task),
+      }),
     );
   } catch (e) {
     await run(onRollback);

@@ -19,7 +19,11 @@ export interface TestContext {
 }
 
 /** Creates an empty database: PGlite in memory, or a new PostgreSQL database dropped by `drop`. */
-export async function createTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  database: Database;
+  url?: string;
+  drop(): Promise<void>;
+}> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     const database = await openDatabase({});
@@ -43,7 +47,9 @@ export async function createTestDatabase(): Promise<{ database: Database; url?: 
       // pool.end() does not wait for its sockets to close; forcing the drop while they close makes
       // the server kill them, which surfaces as uncaught errors. Let them go first (≤ 1 s).
       for (let i = 0; i < 50; i++) {
-        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+          name,
+        ]);
         if (rows[0].n === 0) break;
         await new Promise((r) => setTimeout(r, 20));
       }

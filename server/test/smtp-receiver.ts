@@ -31,7 +31,12 @@ export async function startSmtpReceiver(onMail?: (mail: ReceivedMail) => void): 
       simpleParser(stream)
         .then((m: ParsedMail) => {
           const to = (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address ?? '';
-          const mail = { to: to.toLowerCase(), subject: m.subject ?? '', text: m.text ?? '', html: String(m.html || '') };
+          const mail = {
+            to: to.toLowerCase(),
+            subject: m.subject ?? '',
+            text: m.text ?? '',
+            html: String(m.html || ''),
+          };
           mails.push(mail);
           onMail?.(mail);
           callback();

@@ -2,7 +2,13 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@common/messages';
 import { users, verifications } from '../../db/schema';
-import { createSignedInUser, createTestContext, TEST_PASSWORD, uniqueEmail, type TestContext } from '../../test/app';
+import {
+  createSignedInUser,
+  createTestContext,
+  TEST_PASSWORD,
+  uniqueEmail,
+  type TestContext,
+} from '../../test/app';
 import { codeIn } from '../../test/smtp-receiver';
 
 let t: TestContext;
@@ -75,7 +81,10 @@ describe('POST /api/auth/signup', () => {
     const bad = await post('/api/auth/signup', signupBody({ email: 'not-an-email' }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(MSG.invalidEmail);
-    const long = await post('/api/auth/signup', signupBody({ email: `${'a'.repeat(64)}@${'b'.repeat(186)}.com` }));
+    const long = await post(
+      '/api/auth/signup',
+      signupBody({ email: `${'a'.repeat(64)}@${'b'.repeat(186)}.com` }),
+    );
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe(MSG.emailTooLong);
   });
@@ -90,7 +99,10 @@ describe('POST /api/auth/signup', () => {
   it('registers, gives every user a referral code, records the referrer, and refuses a duplicate e-mail', async () => {
     const referrer = await createSignedInUser(t.app);
     const email = uniqueEmail('dup');
-    const res = await post('/api/auth/signup', signupBody({ email: email.toUpperCase(), referralId: referrer.referralId }));
+    const res = await post(
+      '/api/auth/signup',
+      signupBody({ email: email.toUpperCase(), referralId: referrer.referralId }),
+    );
     expect(res.statusCode).toBe(201);
     const user = res.json().user;
     expect(user.email).toBe(email);
@@ -168,7 +180,8 @@ describe('e-mail verification', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(MSG.emailSent);
     const fresh = codeIn(await t.smtp.waitForMail(email, { skip: 1 }));
-    if (fresh !== code) expect((await post('/api/auth/verify-email', { otp: code }, token)).statusCode).toBe(400);
+    if (fresh !== code)
+      expect((await post('/api/auth/verify-email', { otp: code }, token)).statusCode).toBe(400);
     expect((await post('/api/auth/verify-email', { otp: fresh }, token)).statusCode).toBe(200);
     expect((await post('/api/auth/resend-otp', undefined, token)).statusCode).toBe(409);
   });
@@ -196,12 +209,20 @@ describe('sign-in, session and sign-out', () => {
     expect(Object.keys(res.json()).sort()).toEqual(['token', 'user']);
     expect(res.headers['cache-control'], 'the token is never cached').toBe('no-store');
     expect(res.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeTruthy();
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${res.json().token}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { authorization: `Bearer ${res.json().token}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json().data.email).toBe(u.email);
     expect(me.headers['cache-control']).toBe('no-store');
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
-    const bogus = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: 'Bearer nope' } });
+    const bogus = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(bogus.statusCode).toBe(401);
   });
 
@@ -214,7 +235,11 @@ describe('sign-in, session and sign-out', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/auth/resend-otp',
-        headers: { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${xsrf}`, ...(header && { 'x-xsrf-token': header }) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          cookie: `XSRF-TOKEN=${xsrf}`,
+          ...(header && { 'x-xsrf-token': header }),
+        },
       });
     expect((await send()).statusCode).toBe(403);
     expect((await send('forged')).statusCode).toBe(403);
@@ -255,17 +280,37 @@ describe('passwords', () => {
   it('change-password refuses a wrong old password and a short new one, then changes and ends other sessions', async () => {
     const u = await createSignedInUser(t.app);
     const other = await post('/api/auth/signin', { email: u.email, password: TEST_PASSWORD });
-    const wrong = await post('/api/auth/change-password', { oldPassword: 'nope-nope', newPassword: 'Brand-new-pass-2' }, u.token);
+    const wrong = await post(
+      '/api/auth/change-password',
+      { oldPassword: 'nope-nope', newPassword: 'Brand-new-pass-2' },
+      u.token,
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(MSG.wrongOldPassword);
-    const short = await post('/api/auth/change-password', { oldPassword: TEST_PASSWORD, newPassword: 'short' }, u.token);
+    const short = await post(
+      '/api/auth/change-password',
+      { oldPassword: TEST_PASSWORD, newPassword: 'short' },
+      u.token,
+    );
     expect(short.statusCode).toBe(400);
-    const ok = await post('/api/auth/change-password', { oldPassword: TEST_PASSWORD, newPassword: 'Brand-new-pass-2' }, u.token);
+    const ok = await post(
+      '/api/auth/change-password',
+      { oldPassword: TEST_PASSWORD, newPassword: 'Brand-new-pass-2' },
+      u.token,
+    );
     expect(ok.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: u.headers })).statusCode).toBe(200);
-    const otherMe = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${other.json().token}` } });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: u.headers })).statusCode,
+    ).toBe(200);
+    const otherMe = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { authorization: `Bearer ${other.json().token}` },
+    });
     expect(otherMe.statusCode).toBe(401);
-    expect((await post('/api/auth/signin', { email: u.email, password: 'Brand-new-pass-2' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/signin', { email: u.email, password: 'Brand-new-pass-2' })).statusCode,
+    ).toBe(200);
   });
 
   it('forgot-password answers the same whether or not the e-mail exists', async () => {
@@ -304,9 +349,15 @@ describe('passwords', () => {
       confirmPassword: 'Reset-pass-123',
     });
     expect(ok.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: u.headers })).statusCode).toBe(401);
-    expect((await post('/api/auth/signin', { email: u.email, password: TEST_PASSWORD })).statusCode).toBe(401);
-    expect((await post('/api/auth/signin', { email: u.email, password: 'Reset-pass-123' })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: u.headers })).statusCode,
+    ).toBe(401);
+    expect((await post('/api/auth/signin', { email: u.email, password: TEST_PASSWORD })).statusCode).toBe(
+      401,
+    );
+    expect((await post('/api/auth/signin', { email: u.email, password: 'Reset-pass-123' })).statusCode).toBe(
+      200,
+    );
     const reused = await post('/api/auth/reset-password', {
       email: u.email,
       otp: code,

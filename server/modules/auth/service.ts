@@ -38,7 +38,8 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
       const t = TRANSLATE[code];
       if (t) throw new AppError(t[0], t[1]);
       if (e.statusCode === 429) throw new AppError('TOO_MANY_REQUESTS');
-      if (e.statusCode >= 400 && e.statusCode < 500) throw new AppError('BAD_REQUEST', e.message || undefined);
+      if (e.statusCode >= 400 && e.statusCode < 500)
+        throw new AppError('BAD_REQUEST', e.message || undefined);
     }
     throw e;
   }
@@ -118,7 +119,9 @@ export function createAuthService(db: Db, auth: Auth) {
     /** Sends a fresh verification code (the previous one stops working). */
     async resendVerification(user: UserRow): Promise<void> {
       if (user.emailVerified) throw new AppError('CONFLICT', MSG.alreadyVerified);
-      await call(() => auth.api.sendVerificationOTP({ body: { email: user.email, type: 'email-verification' } }));
+      await call(() =>
+        auth.api.sendVerificationOTP({ body: { email: user.email, type: 'email-verification' } }),
+      );
     },
 
     async signout(token: string): Promise<void> {
@@ -126,9 +129,17 @@ export function createAuthService(db: Db, auth: Auth) {
     },
 
     /** Changes the password after checking the old one; every other session of the user ends. */
-    async changePassword(user: UserRow, token: string, oldPassword: string, newPassword: string): Promise<void> {
+    async changePassword(
+      user: UserRow,
+      token: string,
+      oldPassword: string,
+      newPassword: string,
+    ): Promise<void> {
       await call(() =>
-        auth.api.changePassword({ body: { currentPassword: oldPassword, newPassword }, headers: bearer(token) }),
+        auth.api.changePassword({
+          body: { currentPassword: oldPassword, newPassword },
+          headers: bearer(token),
+        }),
       );
       await db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.token, token)));
     },

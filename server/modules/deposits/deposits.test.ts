@@ -58,11 +58,22 @@ describe('POST /api/deposits', () => {
       .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps-and-camera' } } })
       .toBuffer();
     expect(withExif.includes(Buffer.from('secret-gps-and-camera'))).toBe(true);
-    const res = await submit(c.headers, { amount: '250.5', wallet: 'ethereum', transactionHash: hash, image: `data:image/png;base64,${withExif.toString('base64')}` });
+    const res = await submit(c.headers, {
+      amount: '250.5',
+      wallet: 'ethereum',
+      transactionHash: hash,
+      image: `data:image/png;base64,${withExif.toString('base64')}`,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(MONEY_MSG.depositSubmitted);
     const d = res.json().data;
-    expect(d).toMatchObject({ amount: 250.5, wallet: 'ethereum', status: 'pending', transactionHash: hash, userId: c.id });
+    expect(d).toMatchObject({
+      amount: 250.5,
+      wallet: 'ethereum',
+      status: 'pending',
+      transactionHash: hash,
+      userId: c.id,
+    });
     expect((await figures(c.id)).balance).toBe(0n);
 
     const own = await inject('GET', d.image.url, c.headers);
@@ -74,7 +85,9 @@ describe('POST /api/deposits', () => {
     const other = await createClient(t.app);
     expect((await inject('GET', d.image.url, other.headers)).statusCode).toBe(403);
     expect((await inject('GET', d.image.url)).statusCode).toBe(401);
-    expect((await inject('GET', '/api/files/deposits/00000000-0000-4000-8000-000000000000', c.headers)).statusCode).toBe(404);
+    expect(
+      (await inject('GET', '/api/files/deposits/00000000-0000-4000-8000-000000000000', c.headers)).statusCode,
+    ).toBe(404);
   });
 
   it('refuses a data URL over 5 MB with 413 without decoding it, and a body over the route limit too', async () => {
@@ -84,7 +97,11 @@ describe('POST /api/deposits', () => {
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe(MONEY_MSG.fileTooLarge);
 
-    const huge = JSON.stringify({ amount: 100, wallet: 'bitcoin', image: `data:image/png;base64,${'A'.repeat(20 * 1024 * 1024)}` });
+    const huge = JSON.stringify({
+      amount: 100,
+      wallet: 'bitcoin',
+      image: `data:image/png;base64,${'A'.repeat(20 * 1024 * 1024)}`,
+    });
     global.gc?.();
     const before = process.memoryUsage().rss;
     const res = await t.app.inject({
@@ -103,7 +120,9 @@ describe('POST /api/deposits', () => {
   it('refuses files that are not PNG/JPEG/WebP images by their bytes, and stores nothing', async () => {
     const c = await createClient(t.app);
     const keysBefore = storedKeys(t).length;
-    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#abcdef' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#abcdef' } })
+      .jpeg()
+      .toBuffer();
     const cases: Array<[string, Buffer]> = [
       ['php renamed png', Buffer.from('<?php system($_GET["c"]); ?>')],
       ['svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
@@ -165,12 +184,17 @@ describe('GET /api/deposits and /api/deposits/wallets', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
     const btc = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
     const eth = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
-    expect(loadConfig({ DATA_DIR: dir, DEPOSIT_WALLET_BITCOIN: btc, DEPOSIT_WALLET_ETHEREUM: eth }).money.depositWallets).toEqual({
+    expect(
+      loadConfig({ DATA_DIR: dir, DEPOSIT_WALLET_BITCOIN: btc, DEPOSIT_WALLET_ETHEREUM: eth }).money
+        .depositWallets,
+    ).toEqual({
       bitcoin: btc,
       ethereum: eth,
     });
     expect(loadConfig({ DATA_DIR: dir }).money.depositWallets).toEqual(MONEY_DEFAULTS.depositWallets);
-    expect(() => loadConfig({ DATA_DIR: dir, DEPOSIT_WALLET_BITCOIN: 'short' })).toThrow(/DEPOSIT_WALLET_BITCOIN/);
+    expect(() => loadConfig({ DATA_DIR: dir, DEPOSIT_WALLET_BITCOIN: 'short' })).toThrow(
+      /DEPOSIT_WALLET_BITCOIN/,
+    );
   });
 
   it('answers the configured wallet addresses', async () => {
@@ -181,7 +205,8 @@ describe('GET /api/deposits and /api/deposits/wallets', () => {
 });
 
 describe('review: approve, reject, delete', () => {
-  const pending = async (headers: Headers, amount = 100) => (await submit(headers, { amount })).json().data._id as string;
+  const pending = async (headers: Headers, amount = 100) =>
+    (await submit(headers, { amount })).json().data._id as string;
 
   it('is for admins only', async () => {
     const c = await createClient(t.app);
@@ -194,7 +219,10 @@ describe('review: approve, reject, delete', () => {
       expect((await inject(method, url)).statusCode, url).toBe(401);
       expect((await inject(method, url, c.headers)).statusCode, url).toBe(403);
     }
-    expect((await inject('PUT', '/api/deposits/00000000-0000-4000-8000-000000000000/approve', admin.headers)).statusCode).toBe(404);
+    expect(
+      (await inject('PUT', '/api/deposits/00000000-0000-4000-8000-000000000000/approve', admin.headers))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('approves: posts the deposit to the balance, notifies and e-mails the client; then refuses a second review', async () => {
@@ -225,7 +253,9 @@ describe('review: approve, reject, delete', () => {
     const res = await inject('PUT', `/api/deposits/${id}/reject`, admin.headers);
     expect(res.json()).toMatchObject({ message: MONEY_MSG.depositRejected, data: { status: 'rejected' } });
     expect((await figures(c.id)).balance).toBe(0n);
-    expect((await inject('PUT', `/api/deposits/${id}/approve`, admin.headers)).json().message).toBe('Deposit is already rejected');
+    expect((await inject('PUT', `/api/deposits/${id}/approve`, admin.headers)).json().message).toBe(
+      'Deposit is already rejected',
+    );
     const [row] = await t.database.db.select().from(deposits).where(eq(deposits.id, id));
     expect(storedKeys(t)).toContain(row!.proofKey);
     expect((await inject('DELETE', `/api/deposits/${id}`, admin.headers)).statusCode).toBe(200);
@@ -249,7 +279,9 @@ describe('review: approve, reject, delete', () => {
       mailer.send = send;
     }
     expect((await figures(c.id)).balance).toBe(100_00n);
-    expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, c.id))).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(notifications).where(eq(notifications.userId, c.id)),
+    ).toHaveLength(1);
   });
 });
 
@@ -265,7 +297,11 @@ describe('promotions', () => {
     expect((await figures(c.id)).totalBonus).toBe(0n);
     await approve(c.headers, 5000);
     await approve(c.headers, 7000);
-    expect(await figures(c.id)).toMatchObject({ totalBonus: 500_00n, totalDeposit: 16999_99n, balance: 17499_99n });
+    expect(await figures(c.id)).toMatchObject({
+      totalBonus: 500_00n,
+      totalDeposit: 16999_99n,
+      balance: 17499_99n,
+    });
   });
 
   it('pays the referrer a bonus by their plan on every approved deposit of a referred client', async () => {
@@ -279,7 +315,7 @@ describe('promotions', () => {
       const referred = await createClient(t.app, { referredBy: referrer.id });
       await approve(referred.headers, 100.05);
       await approve(referred.headers, 200);
-      const expected = BigInt(Math.round(10005 * rate / 100) + 20000 * rate / 100);
+      const expected = BigInt(Math.round((10005 * rate) / 100) + (20000 * rate) / 100);
       expect(await figures(referrer.id), plan).toMatchObject({ referralBonus: expected, balance: expected });
       expect((await figures(referred.id)).referralBonus).toBe(0n);
     }

@@ -57,9 +57,15 @@ export function createDepositsService({ db, log, storage, notifications, money }
     d: DepositRow,
     adminId: string,
   ): Promise<{ entries: NewEntry[]; bonus?: bigint; referral?: { userId: string; amount: bigint } }> {
-    const [owner] = await tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, d.userId));
+    const [owner] = await tx
+      .select({ referredBy: users.referredBy })
+      .from(users)
+      .where(eq(users.id, d.userId));
     const [referrer] = owner?.referredBy
-      ? await tx.select({ id: users.id, plan: users.accountPlan }).from(users).where(eq(users.id, owner.referredBy))
+      ? await tx
+          .select({ id: users.id, plan: users.accountPlan })
+          .from(users)
+          .where(eq(users.id, owner.referredBy))
       : [];
     const refs = [house('cash'), house('income_expense'), client(d.userId, 'available')];
     if (referrer) refs.push(client(referrer.id, 'available'));
@@ -84,7 +90,14 @@ export function createDepositsService({ db, log, storage, notifications, money }
       const [earlier] = await tx
         .select({ n: count() })
         .from(deposits)
-        .where(and(eq(deposits.userId, d.userId), eq(deposits.status, 'approved'), gte(deposits.amount, minDeposit), ne(deposits.id, d.id)));
+        .where(
+          and(
+            eq(deposits.userId, d.userId),
+            eq(deposits.status, 'approved'),
+            gte(deposits.amount, minDeposit),
+            ne(deposits.id, d.id),
+          ),
+        );
       if (Number(earlier?.n ?? 0) === 0) {
         entries.push({
           type: 'bonus',
@@ -137,7 +150,13 @@ export function createDepositsService({ db, log, storage, notifications, money }
         afterRollback(() => storage.delete(proofKey));
         const [row] = await tx
           .insert(deposits)
-          .values({ userId: user.id, amount: input.amount, wallet: input.wallet, transactionHash: input.transactionHash ?? null, proofKey })
+          .values({
+            userId: user.id,
+            amount: input.amount,
+            wallet: input.wallet,
+            transactionHash: input.transactionHash ?? null,
+            proofKey,
+          })
           .returning();
         return row!;
       });

@@ -6,11 +6,9 @@ import type { AppInstance } from '../../app';
 export async function healthRoutes(app: AppInstance) {
   app.get('/health', { schema: { tags: ['health'] } }, async (_req, reply) => {
     const up = await app.ctx.database.ping();
-    return reply
-      .code(up ? 200 : 503)
-      .send({
-        status: up ? 'ok' : 'unavailable',
-        database: { state: up ? 'up' : 'down', driver: app.ctx.database.driver },
-      });
+    return reply.code(up ? 200 : 503).send({
+      status: up ? 'ok' : 'unavailable',
+      database: { state: up ? 'up' : 'down', driver: app.ctx.database.driver },
+    });
   });
 }

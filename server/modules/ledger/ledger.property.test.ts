@@ -30,7 +30,10 @@ const STEPS = 80; // RUNS × STEPS = 2,000 operations
 
 type Op =
   | { kind: 'deposit'; who: number; cents: number }
-  | { kind: 'approveDeposit' | 'rejectDeposit' | 'approveWithdrawal' | 'rejectWithdrawal' | 'void'; pick: number }
+  | {
+      kind: 'approveDeposit' | 'rejectDeposit' | 'approveWithdrawal' | 'rejectWithdrawal' | 'void';
+      pick: number;
+    }
   | { kind: 'withdraw'; who: number; cents: number; bank: boolean }
   | { kind: 'adjust'; who: number; cents: number; type: AdminTransactionType };
 
@@ -41,7 +44,10 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('deposit' as const), who, cents }), weight: 3 },
   { arbitrary: fc.record({ kind: fc.constant('approveDeposit' as const), pick }), weight: 3 },
   { arbitrary: fc.record({ kind: fc.constant('rejectDeposit' as const), pick }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('withdraw' as const), who, cents, bank: fc.boolean() }), weight: 3 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('withdraw' as const), who, cents, bank: fc.boolean() }),
+    weight: 3,
+  },
   { arbitrary: fc.record({ kind: fc.constant('approveWithdrawal' as const), pick }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('rejectWithdrawal' as const), pick }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('void' as const), pick }), weight: 2 },
@@ -74,126 +80,167 @@ it(`keeps the ledger consistent over ${RUNS * STEPS} random operations`, { timeo
   const { minDeposit, bonus } = MONEY_DEFAULTS.depositBonus;
 
   await fc.assert(
-    fc.asyncProperty(fc.array(op, { minLength: STEPS, maxLength: STEPS }), fc.constantFrom(...ACCOUNT_PLANS), async (ops, plan) => {
-      // client 2 is referred by client 0
-      const c0 = (await createTestUser(t.app, { plan })).row;
-      const people = [c0, (await createTestUser(t.app)).row, (await createTestUser(t.app, { referredBy: c0.id })).row];
-      const available = people.map(() => 0n);
-      const held = people.map(() => 0n);
-      const bonusGiven = people.map(() => false);
-      const pendingDeposits: Array<{ id: string; who: number; amount: bigint }> = [];
-      const pendingWithdrawals: Array<{ id: string; who: number; amount: bigint; method: 'crypto' | 'bank' }> = [];
-      const ids = people.map((p) => p.id);
-      const idx = (id: string) => ids.indexOf(id);
-      const take = <T>(list: T[], n: number): T | undefined => (list.length ? list.splice(n % list.length, 1)[0] : undefined);
+    fc.asyncProperty(
+      fc.array(op, { minLength: STEPS, maxLength: STEPS }),
+      fc.constantFrom(...ACCOUNT_PLANS),
+      async (ops, plan) => {
+        // client 2 is referred by client 0
+        const c0 = (await createTestUser(t.app, { plan })).row;
+        const people = [
+          c0,
+          (await createTestUser(t.app)).row,
+          (await createTestUser(t.app, { referredBy: c0.id })).row,
+        ];
+        const available = people.map(() => 0n);
+        const held = people.map(() => 0n);
+        const bonusGiven = people.map(() => false);
+        const pendingDeposits: Array<{ id: string; who: number; amount: bigint }> = [];
+        const pendingWithdrawals: Array<{
+          id: string;
+          who: number;
+          amount: bigint;
+          method: 'crypto' | 'bank';
+        }> = [];
+        const ids = people.map((p) => p.id);
+        const idx = (id: string) => ids.indexOf(id);
+        const take = <T>(list: T[], n: number): T | undefined =>
+          list.length ? list.splice(n % list.length, 1)[0] : undefined;
 
-      for (const o of ops) {
-        switch (o.kind) {
-          case 'deposit': {
-            const d = await deposits.submitDeposit(people[o.who]!, { amount: BigInt(o.cents), image: png, wallet: 'bitcoin' });
-            pendingDeposits.push({ id: d.id, who: o.who, amount: d.amount });
-            break;
-          }
-          case 'approveDeposit': {
-            const d = take(pendingDeposits, o.pick);
-            if (!d) break;
-            await deposits.approveDeposit(admin, d.id);
-            available[d.who]! += d.amount;
-            if (d.amount >= minDeposit && !bonusGiven[d.who]) {
-              bonusGiven[d.who] = true;
-              available[d.who]! += bonus;
-            }
-            if (d.who === 2) available[0]! += percentOf(d.amount, MONEY_DEFAULTS.referralRates[plan]);
-            break;
-          }
-          case 'rejectDeposit': {
-            const d = take(pendingDeposits, o.pick);
-            if (d) await deposits.rejectDeposit(admin, d.id);
-            break;
-          }
-          case 'withdraw': {
-            const amount = BigInt(o.cents);
-            const user = people[o.who]!;
-            const token = await codes.issue(db, user.id, 'withdrawal');
-            const request = o.bank
-              ? ({
-                  method: 'bank',
-                  input: { amount, token, bankName: 'B', accountName: 'A', accountNumber: '1234', routing: '123', swift: 'DEUTDEFF' },
-                } as const)
-              : ({ method: 'crypto', input: { amount, token, wallet: 'usdt', address: 'T'.repeat(34) } } as const);
-            if (amount > available[o.who]!) {
-              expect(await refused(withdrawals.requestWithdrawal(user, request), 422)).toBe(true);
+        for (const o of ops) {
+          switch (o.kind) {
+            case 'deposit': {
+              const d = await deposits.submitDeposit(people[o.who]!, {
+                amount: BigInt(o.cents),
+                image: png,
+                wallet: 'bitcoin',
+              });
+              pendingDeposits.push({ id: d.id, who: o.who, amount: d.amount });
               break;
             }
-            const w = await withdrawals.requestWithdrawal(user, request);
-            available[o.who]! -= amount;
-            held[o.who]! += amount;
-            pendingWithdrawals.push({ id: w.id, who: o.who, amount, method: request.method });
-            break;
-          }
-          case 'approveWithdrawal':
-          case 'rejectWithdrawal': {
-            const w = take(pendingWithdrawals, o.pick);
-            if (!w) break;
-            if (o.kind === 'approveWithdrawal') {
-              await withdrawals.approveWithdrawal(admin, w.method, w.id);
-            } else {
-              await withdrawals.rejectWithdrawal(admin, w.method, w.id);
-              available[w.who]! += w.amount;
-            }
-            held[w.who]! -= w.amount;
-            break;
-          }
-          case 'adjust': {
-            const amount = BigInt(o.cents);
-            const input = { amount, transactionType: o.type, details: 'property test', status: 'approved' as const };
-            if (o.type === 'withdrawal' && amount > available[o.who]!) {
-              expect(await refused(transactions.addTransaction(admin, people[o.who]!.id, input), 422)).toBe(true);
+            case 'approveDeposit': {
+              const d = take(pendingDeposits, o.pick);
+              if (!d) break;
+              await deposits.approveDeposit(admin, d.id);
+              available[d.who]! += d.amount;
+              if (d.amount >= minDeposit && !bonusGiven[d.who]) {
+                bonusGiven[d.who] = true;
+                available[d.who]! += bonus;
+              }
+              if (d.who === 2) available[0]! += percentOf(d.amount, MONEY_DEFAULTS.referralRates[plan]);
               break;
             }
-            await transactions.addTransaction(admin, people[o.who]!.id, input);
-            available[o.who]! += o.type === 'withdrawal' ? -amount : amount;
-            break;
-          }
-          case 'void': {
-            const lines = await db
-              .select()
-              .from(transactionHistory)
-              .where(
-                and(
-                  inArray(transactionHistory.userId, ids),
-                  eq(transactionHistory.status, 'approved'),
-                  eq(transactionHistory.voided, false),
-                  ne(transactionHistory.source, 'withdrawal'),
-                  ne(transactionHistory.type, 'reversal'),
-                ),
-              )
-              .orderBy(transactionHistory.id);
-            const line = lines[o.pick % Math.max(lines.length, 1)];
-            if (!line) break;
-            const i = idx(line.userId);
-            const delta = line.direction === 'credit' ? -line.amount : line.amount;
-            if (available[i]! + delta < 0n) {
-              expect(await refused(transactions.voidTransaction(admin, line.id, 'property test'), 422)).toBe(true);
+            case 'rejectDeposit': {
+              const d = take(pendingDeposits, o.pick);
+              if (d) await deposits.rejectDeposit(admin, d.id);
               break;
             }
-            await transactions.voidTransaction(admin, line.id, 'property test');
-            available[i]! += delta;
-            break;
+            case 'withdraw': {
+              const amount = BigInt(o.cents);
+              const user = people[o.who]!;
+              const token = await codes.issue(db, user.id, 'withdrawal');
+              const request = o.bank
+                ? ({
+                    method: 'bank',
+                    input: {
+                      amount,
+                      token,
+                      bankName: 'B',
+                      accountName: 'A',
+                      accountNumber: '1234',
+                      routing: '123',
+                      swift: 'DEUTDEFF',
+                    },
+                  } as const)
+                : ({
+                    method: 'crypto',
+                    input: { amount, token, wallet: 'usdt', address: 'T'.repeat(34) },
+                  } as const);
+              if (amount > available[o.who]!) {
+                expect(await refused(withdrawals.requestWithdrawal(user, request), 422)).toBe(true);
+                break;
+              }
+              const w = await withdrawals.requestWithdrawal(user, request);
+              available[o.who]! -= amount;
+              held[o.who]! += amount;
+              pendingWithdrawals.push({ id: w.id, who: o.who, amount, method: request.method });
+              break;
+            }
+            case 'approveWithdrawal':
+            case 'rejectWithdrawal': {
+              const w = take(pendingWithdrawals, o.pick);
+              if (!w) break;
+              if (o.kind === 'approveWithdrawal') {
+                await withdrawals.approveWithdrawal(admin, w.method, w.id);
+              } else {
+                await withdrawals.rejectWithdrawal(admin, w.method, w.id);
+                available[w.who]! += w.amount;
+              }
+              held[w.who]! -= w.amount;
+              break;
+            }
+            case 'adjust': {
+              const amount = BigInt(o.cents);
+              const input = {
+                amount,
+                transactionType: o.type,
+                details: 'property test',
+                status: 'approved' as const,
+              };
+              if (o.type === 'withdrawal' && amount > available[o.who]!) {
+                expect(await refused(transactions.addTransaction(admin, people[o.who]!.id, input), 422)).toBe(
+                  true,
+                );
+                break;
+              }
+              await transactions.addTransaction(admin, people[o.who]!.id, input);
+              available[o.who]! += o.type === 'withdrawal' ? -amount : amount;
+              break;
+            }
+            case 'void': {
+              const lines = await db
+                .select()
+                .from(transactionHistory)
+                .where(
+                  and(
+                    inArray(transactionHistory.userId, ids),
+                    eq(transactionHistory.status, 'approved'),
+                    eq(transactionHistory.voided, false),
+                    ne(transactionHistory.source, 'withdrawal'),
+                    ne(transactionHistory.type, 'reversal'),
+                  ),
+                )
+                .orderBy(transactionHistory.id);
+              const line = lines[o.pick % Math.max(lines.length, 1)];
+              if (!line) break;
+              const i = idx(line.userId);
+              const delta = line.direction === 'credit' ? -line.amount : line.amount;
+              if (available[i]! + delta < 0n) {
+                expect(
+                  await refused(transactions.voidTransaction(admin, line.id, 'property test'), 422),
+                ).toBe(true);
+                break;
+              }
+              await transactions.voidTransaction(admin, line.id, 'property test');
+              available[i]! += delta;
+              break;
+            }
+          }
+          const [violations, accounts] = await Promise.all([
+            ledgerViolations(db),
+            db.select().from(ledgerAccounts).where(inArray(ledgerAccounts.userId, ids)),
+          ]);
+          expect(violations, JSON.stringify(o)).toEqual([]);
+          const balanceOf = (userId: string, kind: string) =>
+            accounts.find((a) => a.userId === userId && a.kind === kind)?.balance ?? 0n;
+          for (const [i, p] of people.entries()) {
+            expect(balanceOf(p.id, 'available'), `available of client ${i} after ${o.kind}`).toBe(
+              available[i],
+            );
+            expect(balanceOf(p.id, 'held'), `held of client ${i} after ${o.kind}`).toBe(held[i]);
           }
         }
-        const [violations, accounts] = await Promise.all([
-          ledgerViolations(db),
-          db.select().from(ledgerAccounts).where(inArray(ledgerAccounts.userId, ids)),
-        ]);
-        expect(violations, JSON.stringify(o)).toEqual([]);
-        const balanceOf = (userId: string, kind: string) => accounts.find((a) => a.userId === userId && a.kind === kind)?.balance ?? 0n;
-        for (const [i, p] of people.entries()) {
-          expect(balanceOf(p.id, 'available'), `available of client ${i} after ${o.kind}`).toBe(available[i]);
-          expect(balanceOf(p.id, 'held'), `held of client ${i} after ${o.kind}`).toBe(held[i]);
-        }
-      }
-    }),
+      },
+    ),
     { numRuns: RUNS, endOnFailure: true },
   );
 });

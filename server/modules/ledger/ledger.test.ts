@@ -4,7 +4,15 @@ import { MONEY_MSG } from '@common/messages';
 import type { Db } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/app';
-import { client, ensureAccounts, getClientFigures, house, postEntry, reverseEntry, type NewEntry } from './service';
+import {
+  client,
+  ensureAccounts,
+  getClientFigures,
+  house,
+  postEntry,
+  reverseEntry,
+  type NewEntry,
+} from './service';
 import { createTestUser, fundClient, ledgerViolations } from './testing';
 
 let t: TestContext;
@@ -28,7 +36,10 @@ const profit = (userId: string, cents: bigint): NewEntry => ({
 const available = async (userId: string) => (await getClientFigures(db, userId)).balance;
 /** The database error behind a failed drizzle query (drizzle wraps it as `cause`). */
 const dbError = async (p: Promise<unknown>) => {
-  const e = (await p.then(() => null, (err: unknown) => err)) as { message: string; cause?: { message: string } } | null;
+  const e = (await p.then(
+    () => null,
+    (err: unknown) => err,
+  )) as { message: string; cause?: { message: string } } | null;
   expect(e, 'the database should refuse this').not.toBeNull();
   return `${e!.message} ${e!.cause?.message ?? ''}`;
 };
@@ -44,7 +55,9 @@ describe('posting', () => {
 
   it('refuses an unbalanced or one-line entry in code', async () => {
     const u = await newClient();
-    await expect(post({ ...profit(u, 1n), lines: [{ account: client(u, 'available'), amount: 1n }] })).rejects.toThrow(/unbalanced/);
+    await expect(
+      post({ ...profit(u, 1n), lines: [{ account: client(u, 'available'), amount: 1n }] }),
+    ).rejects.toThrow(/unbalanced/);
     await expect(
       post({
         ...profit(u, 1n),
@@ -77,7 +90,11 @@ describe('posting', () => {
   it('creates a client’s accounts once even when many transactions race to create them', async () => {
     const u = await newClient();
     await Promise.all(
-      Array.from({ length: 10 }, () => db.transaction((tx) => ensureAccounts(tx, [client(u, 'available'), client(u, 'held'), house('cash')]))),
+      Array.from({ length: 10 }, () =>
+        db.transaction((tx) =>
+          ensureAccounts(tx, [client(u, 'available'), client(u, 'held'), house('cash')]),
+        ),
+      ),
     );
     const rows = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, u));
     expect(rows.map((r) => r.kind).sort()).toEqual(['available', 'held']);
@@ -89,10 +106,20 @@ describe('database guards', () => {
     const u = await newClient();
     await fundClient(db, u, 5_00n);
     const [entry] = await db.select().from(journalEntries).where(eq(journalEntries.userId, u));
-    expect(await dbError(db.update(journalEntries).set({ memo: 'edited' }).where(eq(journalEntries.id, entry!.id)))).toMatch(/append-only/);
-    expect(await dbError(db.delete(journalEntries).where(eq(journalEntries.id, entry!.id)))).toMatch(/append-only/);
-    expect(await dbError(db.update(journalLines).set({ amount: 1n }).where(eq(journalLines.entryId, entry!.id)))).toMatch(/append-only/);
-    expect(await dbError(db.delete(journalLines).where(eq(journalLines.entryId, entry!.id)))).toMatch(/append-only/);
+    expect(
+      await dbError(
+        db.update(journalEntries).set({ memo: 'edited' }).where(eq(journalEntries.id, entry!.id)),
+      ),
+    ).toMatch(/append-only/);
+    expect(await dbError(db.delete(journalEntries).where(eq(journalEntries.id, entry!.id)))).toMatch(
+      /append-only/,
+    );
+    expect(
+      await dbError(db.update(journalLines).set({ amount: 1n }).where(eq(journalLines.entryId, entry!.id))),
+    ).toMatch(/append-only/);
+    expect(await dbError(db.delete(journalLines).where(eq(journalLines.entryId, entry!.id)))).toMatch(
+      /append-only/,
+    );
     expect(await dbError(db.execute(sql`truncate journal_lines, journal_entries`))).toMatch(/append-only/);
     expect(await ledgerViolations(db)).toEqual([]);
   });
@@ -100,10 +127,14 @@ describe('database guards', () => {
   it('refuses to change a cached balance except by posting lines', async () => {
     const u = await newClient();
     await fundClient(db, u, 5_00n);
-    expect(await dbError(db.update(ledgerAccounts).set({ balance: 1_000_000n }).where(eq(ledgerAccounts.userId, u)))).toMatch(
-      /only by posting/,
+    expect(
+      await dbError(
+        db.update(ledgerAccounts).set({ balance: 1_000_000n }).where(eq(ledgerAccounts.userId, u)),
+      ),
+    ).toMatch(/only by posting/);
+    expect(await dbError(db.delete(ledgerAccounts).where(eq(ledgerAccounts.userId, u)))).toMatch(
+      /never deleted/,
     );
-    expect(await dbError(db.delete(ledgerAccounts).where(eq(ledgerAccounts.userId, u)))).toMatch(/never deleted/);
   });
 
   it('refuses at commit an entry whose lines do not sum to zero, written by raw SQL', async () => {
@@ -146,11 +177,15 @@ describe('reversal', () => {
     const reversal = await db.transaction((tx) => reverseEntry(tx, gift, { actorId: u, memo: 'mistake' }));
     expect(reversal).toMatchObject({ type: 'reversal', reverses: gift.id, userId: u, memo: 'mistake' });
     expect(await available(u)).toBe(10_00n);
-    await expect(db.transaction((tx) => reverseEntry(tx, gift, { actorId: u, memo: 'again' }))).rejects.toMatchObject({
+    await expect(
+      db.transaction((tx) => reverseEntry(tx, gift, { actorId: u, memo: 'again' })),
+    ).rejects.toMatchObject({
       statusCode: 409,
       message: MONEY_MSG.alreadyVoided,
     });
-    await expect(db.transaction((tx) => reverseEntry(tx, reversal, { actorId: u, memo: 'undo' }))).rejects.toMatchObject({
+    await expect(
+      db.transaction((tx) => reverseEntry(tx, reversal, { actorId: u, memo: 'undo' })),
+    ).rejects.toMatchObject({
       statusCode: 409,
     });
     // the client spent the money: voiding the credit now would overdraw → 422
@@ -163,7 +198,9 @@ describe('reversal', () => {
         { account: client(u, 'held'), amount: 55_00n },
       ],
     });
-    await expect(db.transaction((tx) => reverseEntry(tx, bigGift, { actorId: u, memo: 'late' }))).rejects.toMatchObject({
+    await expect(
+      db.transaction((tx) => reverseEntry(tx, bigGift, { actorId: u, memo: 'late' })),
+    ).rejects.toMatchObject({
       statusCode: 422,
     });
     expect(await ledgerViolations(db)).toEqual([]);

@@ -65,7 +65,10 @@ export async function createTestUser(
 }
 
 /** A signed-in verified client with `balance` cents available. */
-export async function createClient(app: AppInstance, opts: { balance?: bigint; referredBy?: string; plan?: AccountPlan } = {}) {
+export async function createClient(
+  app: AppInstance,
+  opts: { balance?: bigint; referredBy?: string; plan?: AccountPlan } = {},
+) {
   const user = await createTestUser(app, opts);
   if (opts.balance) await fundClient(app.ctx.database.db, user.id, opts.balance);
   return user;

@@ -15,12 +15,22 @@ import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { centsToUsd } from '../../lib/money';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
-import { client, house, postEntry, reverseEntry, type EntryType, type HouseAccountKind } from '../ledger/service';
+import {
+  client,
+  house,
+  postEntry,
+  reverseEntry,
+  type EntryType,
+  type HouseAccountKind,
+} from '../ledger/service';
 
 export type HistoryRow = typeof transactionHistory.$inferSelect;
 
 /** How an admin transaction posts: entry type, the house account on the other side, and direction. */
-const ADMIN_POSTINGS: Record<AdminTransactionType, { type: EntryType; counter: HouseAccountKind; credit: boolean }> = {
+const ADMIN_POSTINGS: Record<
+  AdminTransactionType,
+  { type: EntryType; counter: HouseAccountKind; credit: boolean }
+> = {
   deposit: { type: 'deposit', counter: 'cash', credit: true },
   withdrawal: { type: 'withdrawal_settle', counter: 'cash', credit: false },
   profit: { type: 'profit', counter: 'income_expense', credit: true },
@@ -36,7 +46,14 @@ function historyWhere(userId: string, q: Partial<HistoryQuery>): SQL | undefined
     eq(th.userId, userId),
     q.type ? eq(th.type, q.type) : undefined,
     q.status ? eq(th.status, q.status) : undefined,
-    search ? or(ilike(th.type, search), ilike(th.method, search), ilike(th.details, search), ilike(th.status, search)) : undefined,
+    search
+      ? or(
+          ilike(th.type, search),
+          ilike(th.method, search),
+          ilike(th.details, search),
+          ilike(th.status, search),
+        )
+      : undefined,
   );
 }
 
@@ -79,7 +96,13 @@ export function createTransactionsService({ db, log }: { db: Db; log: FastifyBas
     async listHistory(userId: string, q: HistoryQuery): Promise<{ rows: HistoryRow[]; total: number }> {
       const where = historyWhere(userId, q);
       const [rows, [counted]] = await Promise.all([
-        db.select().from(th).where(where).orderBy(...newestFirst).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+        db
+          .select()
+          .from(th)
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
         db.select({ n: count() }).from(th).where(where),
       ]);
       return { rows, total: Number(counted?.n ?? 0) };
@@ -87,7 +110,12 @@ export function createTransactionsService({ db, log }: { db: Db; log: FastifyBas
 
     /** The user's whole history, newest first (CSV export; at most 10,000 lines). */
     async listAll(userId: string): Promise<HistoryRow[]> {
-      return db.select().from(th).where(eq(th.userId, userId)).orderBy(...newestFirst).limit(10_000);
+      return db
+        .select()
+        .from(th)
+        .where(eq(th.userId, userId))
+        .orderBy(...newestFirst)
+        .limit(10_000);
     },
 
     /**
@@ -96,7 +124,12 @@ export function createTransactionsService({ db, log }: { db: Db; log: FastifyBas
      * reason as its details, and its audit row (`transaction.add`). Throws 404 (no such client),
      * 422 "Insufficient balance".
      */
-    async addTransaction(actor: AuditActor, userId: string, input: AddTransactionInput, uow?: UnitOfWork): Promise<HistoryRow> {
+    async addTransaction(
+      actor: AuditActor,
+      userId: string,
+      input: AddTransactionInput,
+      uow?: UnitOfWork,
+    ): Promise<HistoryRow> {
       return withUnitOfWork(db, log, uow, async ({ tx }) => {
         const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId));
         if (!target || target.role !== 'client') throw new AppError('NOT_FOUND');
@@ -135,15 +168,25 @@ export function createTransactionsService({ db, log }: { db: Db; log: FastifyBas
      * already voided), 422 (the client's balance no longer covers it). Answers the reversal's line.
      * Writes the audit row `transaction.void` (target: the voided line).
      */
-    async voidTransaction(actor: AuditActor, id: string, reason: string | undefined, uow?: UnitOfWork): Promise<HistoryRow> {
+    async voidTransaction(
+      actor: AuditActor,
+      id: string,
+      reason: string | undefined,
+      uow?: UnitOfWork,
+    ): Promise<HistoryRow> {
       return withUnitOfWork(db, log, uow, async ({ tx }) => {
         const line = await findLine(tx, id);
         if (!line) throw new AppError('NOT_FOUND');
-        if (line.source === 'withdrawal' || line.status !== 'approved') throw new AppError('CONFLICT', MONEY_MSG.notVoidable);
+        if (line.source === 'withdrawal' || line.status !== 'approved')
+          throw new AppError('CONFLICT', MONEY_MSG.notVoidable);
         const [entry] = await tx
           .select()
           .from(journalEntries)
-          .where(line.source === 'deposit' ? and(eq(journalEntries.depositId, id), eq(journalEntries.type, 'deposit')) : eq(journalEntries.id, id));
+          .where(
+            line.source === 'deposit'
+              ? and(eq(journalEntries.depositId, id), eq(journalEntries.type, 'deposit'))
+              : eq(journalEntries.id, id),
+          );
         if (!entry) throw new AppError('NOT_FOUND');
         const what = `${line.type.replaceAll('_', ' ')} of ${line.date.toISOString().slice(0, 10)}`;
         const reversal = await reverseEntry(tx, entry, {
@@ -154,7 +197,12 @@ export function createTransactionsService({ db, log }: { db: Db; log: FastifyBas
           action: 'transaction.void',
           targetUserId: line.userId,
           targetId: id,
-          before: { type: line.type, amount: centsToUsd(line.amount), direction: line.direction, voided: false },
+          before: {
+            type: line.type,
+            amount: centsToUsd(line.amount),
+            direction: line.direction,
+            voided: false,
+          },
           after: { voided: true, reversalId: reversal.id, reason: reason ?? null },
         });
         return (await findLine(tx, reversal.id))!;
@@ -166,7 +214,14 @@ export function createTransactionsService({ db, log }: { db: Db; log: FastifyBas
       const who = { firstName: users.firstName, lastName: users.lastName, email: users.email };
       const [ds, ws] = await Promise.all([
         db
-          .select({ id: deposits.id, userId: deposits.userId, amount: deposits.amount, method: deposits.wallet, createdAt: deposits.createdAt, ...who })
+          .select({
+            id: deposits.id,
+            userId: deposits.userId,
+            amount: deposits.amount,
+            method: deposits.wallet,
+            createdAt: deposits.createdAt,
+            ...who,
+          })
           .from(deposits)
           .innerJoin(users, eq(users.id, deposits.userId))
           .where(eq(deposits.status, 'pending'))

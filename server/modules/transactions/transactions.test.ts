@@ -18,9 +18,15 @@ type Headers = Record<string, string>;
 const inject = injector(() => t);
 const figures = (userId: string) => getClientFigures(t.database.db, userId);
 const add = (userId: string, body: Record<string, unknown>, headers: Headers = admin.headers) =>
-  inject('POST', `/api/transaction/${userId}`, headers, { amount: 10, transactionType: 'profit', details: 'Trading profit', ...body });
+  inject('POST', `/api/transaction/${userId}`, headers, {
+    amount: 10,
+    transactionType: 'profit',
+    details: 'Trading profit',
+    ...body,
+  });
 const deposit = async (c: { headers: Headers }, amount = 100) =>
-  (await inject('POST', '/api/deposits', c.headers, { amount, image: png, wallet: 'bitcoin' })).json().data._id as string;
+  (await inject('POST', '/api/deposits', c.headers, { amount, image: png, wallet: 'bitcoin' })).json().data
+    ._id as string;
 const withdraw = async (c: { id: string; headers: Headers }, amount = 10) => {
   const token = await t.app.ctx.services.codes.issue(t.database.db, c.id, 'withdrawal');
   const res = await inject('POST', '/api/c-withdrawals', c.headers, {
@@ -62,17 +68,34 @@ describe('POST /api/transaction/:userId (admin adds a transaction)', () => {
 
   it('posts each type to the ledger; the client sees it with the admin’s reason and date', async () => {
     const c = await createClient(t.app);
-    const posted = await add(c.id, { transactionType: 'deposit', amount: 1000, details: 'Wire received', date: '2026-01-15T10:00:00.000Z' });
+    const posted = await add(c.id, {
+      transactionType: 'deposit',
+      amount: 1000,
+      details: 'Wire received',
+      date: '2026-01-15T10:00:00.000Z',
+    });
     expect(posted.statusCode).toBe(201);
     expect(posted.json()).toMatchObject({
       message: MONEY_MSG.transactionAdded,
-      data: { type: 'deposit', amount: 1000, direction: 'credit', status: 'approved', details: 'Wire received', date: '2026-01-15T10:00:00.000Z' },
+      data: {
+        type: 'deposit',
+        amount: 1000,
+        direction: 'credit',
+        status: 'approved',
+        details: 'Wire received',
+        date: '2026-01-15T10:00:00.000Z',
+      },
     });
     expect((await add(c.id, { transactionType: 'profit', amount: 50.25 })).statusCode).toBe(201);
     expect((await add(c.id, { transactionType: 'bonus', amount: 20 })).statusCode).toBe(201);
     const paid = await add(c.id, { transactionType: 'withdrawal', amount: 70.25, details: 'Paid by cheque' });
     expect(paid.json().data).toMatchObject({ type: 'withdrawal', direction: 'debit', amount: 70.25 });
-    expect(await figures(c.id)).toMatchObject({ balance: 1000_00n, totalDeposit: 1000_00n, totalProfit: 50_25n, totalBonus: 20_00n });
+    expect(await figures(c.id)).toMatchObject({
+      balance: 1000_00n,
+      totalDeposit: 1000_00n,
+      totalProfit: 50_25n,
+      totalBonus: 20_00n,
+    });
     const over = await add(c.id, { transactionType: 'withdrawal', amount: 1000.01 });
     expect(over.statusCode).toBe(422);
     expect(over.json().message).toBe(MONEY_MSG.insufficientBalance);
@@ -106,7 +129,13 @@ describe('GET /api/transaction, /all, /export.csv, /admin', () => {
     const d = await deposit(c, 300);
     const w = await withdraw(c, 25);
     const res = await inject('GET', '/api/transaction', c.headers);
-    const rows = res.json().data as Array<{ _id: string; type: string; status: string; method: string; userId: string }>;
+    const rows = res.json().data as Array<{
+      _id: string;
+      type: string;
+      status: string;
+      method: string;
+      userId: string;
+    }>;
     expect(rows.map((r) => [r.type, r.status])).toEqual([
       ['withdrawal', 'pending'],
       ['deposit', 'pending'],
@@ -117,16 +146,25 @@ describe('GET /api/transaction, /all, /export.csv, /admin', () => {
     expect(rows[1]).toMatchObject({ _id: d, method: 'bitcoin' });
     await inject('PUT', `/api/deposits/${d}/approve`, admin.headers);
     await inject('PUT', `/api/c-withdrawals/${w}/reject`, admin.headers);
-    const after = (await inject('GET', '/api/transaction', c.headers)).json().data as Array<{ status: string }>;
+    const after = (await inject('GET', '/api/transaction', c.headers)).json().data as Array<{
+      status: string;
+    }>;
     expect(after.map((r) => r.status)).toEqual(['rejected', 'approved', 'approved']);
   });
 
   it('answers the latest 10 on /transaction and pages, filters and searches on /all', async () => {
     const c = await createClient(t.app);
     for (let i = 1; i <= 12; i++) {
-      await add(c.id, { amount: i, transactionType: i % 2 ? 'profit' : 'bonus', details: `note ${i}`, date: new Date(Date.UTC(2026, 0, i)).toISOString() });
+      await add(c.id, {
+        amount: i,
+        transactionType: i % 2 ? 'profit' : 'bonus',
+        details: `note ${i}`,
+        date: new Date(Date.UTC(2026, 0, i)).toISOString(),
+      });
     }
-    const recent = (await inject('GET', '/api/transaction', c.headers)).json().data as Array<{ amount: number }>;
+    const recent = (await inject('GET', '/api/transaction', c.headers)).json().data as Array<{
+      amount: number;
+    }>;
     expect(recent.map((r) => r.amount)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
     const page2 = (await inject('GET', '/api/transaction/all?page=2&pageSize=10', c.headers)).json();
     expect(page2.total).toBe(12);
@@ -134,13 +172,20 @@ describe('GET /api/transaction, /all, /export.csv, /admin', () => {
     const bonuses = (await inject('GET', '/api/transaction/all?type=bonus&pageSize=20', c.headers)).json();
     expect(bonuses.total).toBe(6);
     const search = (await inject('GET', '/api/transaction/all?search=note%201', c.headers)).json();
-    expect(search.data.map((r: { details: string }) => r.details).sort()).toEqual(['note 1', 'note 10', 'note 11', 'note 12']);
+    expect(search.data.map((r: { details: string }) => r.details).sort()).toEqual([
+      'note 1',
+      'note 10',
+      'note 11',
+      'note 12',
+    ]);
     expect((await inject('GET', '/api/transaction/all?search=%25', c.headers)).json().total).toBe(0);
     expect((await inject('GET', '/api/transaction/all?status=pending', c.headers)).json().total).toBe(0);
     for (const q of ['pageSize=15', 'page=0', 'type=gift', 'status=done']) {
       expect((await inject('GET', `/api/transaction/all?${q}`, c.headers)).statusCode, q).toBe(400);
     }
-    const byAdmin = (await inject('GET', `/api/transaction/admin?userId=${c.id}&pageSize=40`, admin.headers)).json();
+    const byAdmin = (
+      await inject('GET', `/api/transaction/admin?userId=${c.id}&pageSize=40`, admin.headers)
+    ).json();
     expect(byAdmin.total).toBe(12);
   });
 
@@ -153,7 +198,9 @@ describe('GET /api/transaction, /all, /export.csv, /admin', () => {
     expect(res.headers['content-disposition']).toContain('attachment');
     const [head, line] = res.body.trim().split('\r\n');
     expect(head).toBe('Date,Type,Direction,Amount (USD),Status,Method,Details,Voided,ID');
-    expect(line).toContain(',profit,credit,1234.50,approved,account,"\'=HYPERLINK(""http://evil"",""x""), then more",no,');
+    expect(line).toContain(
+      ',profit,credit,1234.50,approved,account,"\'=HYPERLINK(""http://evil"",""x""), then more",no,',
+    );
   });
 });
 
@@ -163,7 +210,10 @@ describe('DELETE /api/transaction/:id (void)', () => {
     const id = (await add(c.id, {})).json().data._id;
     expect((await inject('DELETE', `/api/transaction/${id}`)).statusCode).toBe(401);
     expect((await inject('DELETE', `/api/transaction/${id}`, c.headers)).statusCode).toBe(403);
-    expect((await inject('DELETE', '/api/transaction/00000000-0000-4000-8000-000000000000', admin.headers)).statusCode).toBe(404);
+    expect(
+      (await inject('DELETE', '/api/transaction/00000000-0000-4000-8000-000000000000', admin.headers))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('voids an approved deposit with a reversal the client sees; the original stays, marked voided; once only', async () => {
@@ -186,13 +236,17 @@ describe('DELETE /api/transaction/:id (void)', () => {
     const twice = await inject('DELETE', `/api/transaction/${d}`, admin.headers);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(MONEY_MSG.alreadyVoided);
-    expect((await inject('DELETE', `/api/transaction/${res.json().data._id}`, admin.headers)).statusCode).toBe(409);
+    expect(
+      (await inject('DELETE', `/api/transaction/${res.json().data._id}`, admin.headers)).statusCode,
+    ).toBe(409);
   });
 
   it('voids once when two admins race to void the same line', async () => {
     const c = await createClient(t.app);
     const id = (await add(c.id, { amount: 25 })).json().data._id;
-    const results = await Promise.all(Array.from({ length: 4 }, () => inject('DELETE', `/api/transaction/${id}`, admin.headers)));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => inject('DELETE', `/api/transaction/${id}`, admin.headers)),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
     expect((await figures(c.id)).balance).toBe(0n);
   });

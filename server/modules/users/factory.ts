@@ -19,20 +19,26 @@ export interface NewUser {
 }
 
 /** Answers the created user's id and referral code. */
-export async function createUserWithPassword(auth: Auth, u: NewUser): Promise<{ id: string; referralId: string }> {
+export async function createUserWithPassword(
+  auth: Auth,
+  u: NewUser,
+): Promise<{ id: string; referralId: string }> {
   const ctx = await auth.$context;
-  const user = await ctx.internalAdapter.createUser({
-    email: u.email.toLowerCase(),
-    name: `${u.firstName} ${u.lastName}`,
-    emailVerified: u.emailVerified ?? true,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    phone: u.phone ?? '+1 555 0100',
-    country: u.country ?? 'United States',
-    gender: u.gender ?? 'other',
-    role: u.role ?? 'client',
-    referredBy: u.referredBy,
-  }, { method: 'admin' });
+  const user = await ctx.internalAdapter.createUser(
+    {
+      email: u.email.toLowerCase(),
+      name: `${u.firstName} ${u.lastName}`,
+      emailVerified: u.emailVerified ?? true,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      phone: u.phone ?? '+1 555 0100',
+      country: u.country ?? 'United States',
+      gender: u.gender ?? 'other',
+      role: u.role ?? 'client',
+      referredBy: u.referredBy,
+    },
+    { method: 'admin' },
+  );
   await ctx.internalAdapter.linkAccount({
     userId: user.id,
     providerId: 'credential',
@@ -41,4 +47,3 @@ export async function createUserWithPassword(auth: Auth, u: NewUser): Promise<{ 
   });
   return { id: user.id, referralId: (user as unknown as { referralId: string }).referralId };
 }
-

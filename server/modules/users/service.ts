@@ -94,7 +94,20 @@ export function createUsersService(deps: ServiceDeps) {
         .where(searchWhere(search))
         .orderBy(desc(users.createdAt), desc(users.id))
         .limit(EXPORT_LIMIT);
-      const head = ['No', 'First name', 'Last name', 'E-mail', 'Phone', 'Country', 'Role', 'Verification', 'Blocked', 'Account plan', 'Date joined', 'ID'];
+      const head = [
+        'No',
+        'First name',
+        'Last name',
+        'E-mail',
+        'Phone',
+        'Country',
+        'Role',
+        'Verification',
+        'Blocked',
+        'Account plan',
+        'Date joined',
+        'ID',
+      ];
       return toCsv(
         head,
         rows.map((u, i) => [

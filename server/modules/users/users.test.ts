@@ -57,13 +57,14 @@ describe('GET /api/user/me', () => {
 });
 
 describe('admin routes', () => {
-  it.each(['/api/user/admin', `/api/user/admin/00000000-0000-4000-8000-000000000000`, '/api/user/admin/email/a@b.co'])(
-    '%s: 401 for a visitor, 403 for a client',
-    async (url) => {
-      expect((await get(url)).statusCode).toBe(401);
-      expect((await get(url, client)).statusCode).toBe(403);
-    },
-  );
+  it.each([
+    '/api/user/admin',
+    `/api/user/admin/00000000-0000-4000-8000-000000000000`,
+    '/api/user/admin/email/a@b.co',
+  ])('%s: 401 for a visitor, 403 for a client', async (url) => {
+    expect((await get(url)).statusCode).toBe(401);
+    expect((await get(url, client)).statusCode).toBe(403);
+  });
 
   it('refuses a bad query or id with 400', async () => {
     expect((await get('/api/user/admin?pageSize=15', admin)).statusCode).toBe(400);
@@ -83,10 +84,16 @@ describe('admin routes', () => {
     expect(byId.statusCode).toBe(200);
     expect(byId.json().data.account.balance).toBe(500);
     expect(byId.json().data.account.totalDeposit).toBe(500);
-    const byEmail = await get(`/api/user/admin/email/${encodeURIComponent(funded.email.toUpperCase())}`, admin);
+    const byEmail = await get(
+      `/api/user/admin/email/${encodeURIComponent(funded.email.toUpperCase())}`,
+      admin,
+    );
     expect(byEmail.statusCode).toBe(200);
     expect(byEmail.json().data._id).toBe(funded.id);
-    expect(byEmail.json().data.account).toEqual({ accountPlan: 'Basic', currencySymbol: funded.row.currencySymbol });
+    expect(byEmail.json().data.account).toEqual({
+      accountPlan: 'Basic',
+      currencySymbol: funded.row.currencySymbol,
+    });
   });
 
   it('lists users newest first, searches name or e-mail, and pages', async () => {
@@ -107,12 +114,16 @@ describe('admin routes', () => {
     expect(page2.data.some((u: { _id: string }) => ids1.includes(u._id))).toBe(false);
 
     const target = made[3]!;
-    const byLastName = (await get(`/api/user/admin?search=${target.row.lastName.toUpperCase()}`, admin)).json();
+    const byLastName = (
+      await get(`/api/user/admin?search=${target.row.lastName.toUpperCase()}`, admin)
+    ).json();
     expect(byLastName.total).toBe(1);
     expect(byLastName.data[0]._id).toBe(target.id);
     const byEmail = (await get(`/api/user/admin?search=${encodeURIComponent(target.email)}`, admin)).json();
     expect(byEmail.data.map((u: { _id: string }) => u._id)).toEqual([target.id]);
-    const byFullName = (await get(`/api/user/admin?search=${encodeURIComponent(`test ${target.row.lastName}`)}`, admin)).json();
+    const byFullName = (
+      await get(`/api/user/admin?search=${encodeURIComponent(`test ${target.row.lastName}`)}`, admin)
+    ).json();
     expect(byFullName.data.map((u: { _id: string }) => u._id)).toEqual([target.id]);
     const none = (await get('/api/user/admin?search=%25zz_no_such', admin)).json();
     expect(none).toEqual({ data: [], total: 0 });

@@ -28,7 +28,8 @@ import { withdrawalCodeMail } from './emails';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type WithdrawalMethod = 'crypto' | 'bank';
-export type WithdrawalInput = { method: 'crypto'; input: CryptoWithdrawalInput } | { method: 'bank'; input: BankWithdrawalInput };
+export type WithdrawalInput =
+  { method: 'crypto'; input: CryptoWithdrawalInput } | { method: 'bank'; input: BankWithdrawalInput };
 
 /** At most this many codes per user in `CODE_WINDOW_SECONDS` (429 beyond). */
 const CODE_LIMIT = 5;
@@ -43,7 +44,9 @@ interface Deps {
 }
 
 function destination(w: WithdrawalRow): string {
-  return w.method === 'bank' ? `bank transfer to ${w.bankName}` : `${w.wallet?.toUpperCase()} to ${w.address}`;
+  return w.method === 'bank'
+    ? `bank transfer to ${w.bankName}`
+    : `${w.wallet?.toUpperCase()} to ${w.address}`;
 }
 
 export function createWithdrawalsService({ db, log, mailer, codes, notifications }: Deps) {
@@ -62,7 +65,13 @@ export function createWithdrawalsService({ db, log, mailer, codes, notifications
    * Marks a pending request reviewed, posts its settle/release entry, writes the audit row
    * (`withdrawal.approve` / `withdrawal.reject`) and notifies the client.
    */
-  async function review(uow: UnitOfWork, actor: AuditActor, method: WithdrawalMethod, id: string, approve: boolean) {
+  async function review(
+    uow: UnitOfWork,
+    actor: AuditActor,
+    method: WithdrawalMethod,
+    id: string,
+    approve: boolean,
+  ) {
     const w = await lockPending(uow.tx, method, id);
     await postEntry(uow.tx, {
       type: approve ? 'withdrawal_settle' : 'withdrawal_release',
@@ -72,7 +81,9 @@ export function createWithdrawalsService({ db, log, mailer, codes, notifications
       memo: `Withdrawal ${approve ? 'paid' : 'declined'}: ${destination(w)}`,
       lines: [
         { account: client(w.userId, 'held'), amount: -w.amount },
-        approve ? { account: house('cash'), amount: w.amount } : { account: client(w.userId, 'available'), amount: w.amount },
+        approve
+          ? { account: house('cash'), amount: w.amount }
+          : { account: client(w.userId, 'available'), amount: w.amount },
       ],
     });
     const [row] = await uow.tx
@@ -115,7 +126,11 @@ export function createWithdrawalsService({ db, log, mailer, codes, notifications
      * Throws AppError 400 "Invalid or expired confirmation code" (the try is counted even though the
      * request rolls back), 422 "Insufficient balance".
      */
-    async requestWithdrawal(user: UserRow, request: WithdrawalInput, uow?: UnitOfWork): Promise<WithdrawalRow> {
+    async requestWithdrawal(
+      user: UserRow,
+      request: WithdrawalInput,
+      uow?: UnitOfWork,
+    ): Promise<WithdrawalRow> {
       const { input } = request;
       return withUnitOfWork(db, log, uow, async ({ tx, afterRollback }) => {
         if (!(await codes.consume(tx, user.id, 'withdrawal', input.token))) {
@@ -155,25 +170,45 @@ export function createWithdrawalsService({ db, log, mailer, codes, notifications
      * Withdrawals of one method, newest first, without deleted ones: a client sees only their own
      * (asking for another user's → 403); an admin sees everyone's, or one user's with `userId`.
      */
-    async listWithdrawals(viewer: UserRow, method: WithdrawalMethod, userId?: string): Promise<WithdrawalRow[]> {
+    async listWithdrawals(
+      viewer: UserRow,
+      method: WithdrawalMethod,
+      userId?: string,
+    ): Promise<WithdrawalRow[]> {
       const isAdmin = viewer.role === 'admin';
       if (!isAdmin && userId && userId !== viewer.id) throw new AppError('FORBIDDEN');
       const owner = isAdmin ? userId : viewer.id;
       return db
         .select()
         .from(withdrawals)
-        .where(and(eq(withdrawals.method, method), isNull(withdrawals.deletedAt), owner ? eq(withdrawals.userId, owner) : undefined))
+        .where(
+          and(
+            eq(withdrawals.method, method),
+            isNull(withdrawals.deletedAt),
+            owner ? eq(withdrawals.userId, owner) : undefined,
+          ),
+        )
         .orderBy(desc(withdrawals.createdAt), asc(withdrawals.id))
         .limit(500);
     },
 
     /** Approves a pending withdrawal: settles held → cash. Throws 404, 409 "Withdrawal is already …". */
-    approveWithdrawal(actor: AuditActor, method: WithdrawalMethod, id: string, uow?: UnitOfWork): Promise<WithdrawalRow> {
+    approveWithdrawal(
+      actor: AuditActor,
+      method: WithdrawalMethod,
+      id: string,
+      uow?: UnitOfWork,
+    ): Promise<WithdrawalRow> {
       return withUnitOfWork(db, log, uow, (u) => review(u, actor, method, id, true));
     },
 
     /** Declines a pending withdrawal: releases held → available. Throws 404, 409. */
-    rejectWithdrawal(actor: AuditActor, method: WithdrawalMethod, id: string, uow?: UnitOfWork): Promise<WithdrawalRow> {
+    rejectWithdrawal(
+      actor: AuditActor,
+      method: WithdrawalMethod,
+      id: string,
+      uow?: UnitOfWork,
+    ): Promise<WithdrawalRow> {
       return withUnitOfWork(db, log, uow, (u) => review(u, actor, method, id, false));
     },
 

@@ -52,17 +52,23 @@ describe('POST /api/withdrawals/code', () => {
     const reused = await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token: code }));
     expect(reused.statusCode).toBe(400);
     expect(reused.json().message).toBe(MONEY_MSG.invalidCode);
-    for (let i = 0; i < 4; i++) expect((await inject('POST', '/api/withdrawals/code', c.headers)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await inject('POST', '/api/withdrawals/code', c.headers)).statusCode).toBe(200);
     expect((await inject('POST', '/api/withdrawals/code', c.headers)).statusCode).toBe(429);
   });
 });
 
 describe('POST /api/c-withdrawals and /api/b-withdrawals', () => {
   it('need a verified client', async () => {
-    expect((await inject('POST', '/api/c-withdrawals', {}, crypto({ token: '123456' }))).statusCode).toBe(401);
+    expect((await inject('POST', '/api/c-withdrawals', {}, crypto({ token: '123456' }))).statusCode).toBe(
+      401,
+    );
     expect((await inject('POST', '/api/b-withdrawals', {}, bank({ token: '123456' }))).statusCode).toBe(401);
     const unverified = await createTestUser(t.app, { emailVerified: false });
-    expect((await inject('POST', '/api/c-withdrawals', unverified.headers, crypto({ token: '123456' }))).statusCode).toBe(403);
+    expect(
+      (await inject('POST', '/api/c-withdrawals', unverified.headers, crypto({ token: '123456' })))
+        .statusCode,
+    ).toBe(403);
   });
 
   it.each([
@@ -93,18 +99,27 @@ describe('POST /api/c-withdrawals and /api/b-withdrawals', () => {
     const res = await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token }));
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(MONEY_MSG.insufficientBalance);
-    expect((await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token, amount: 39.99 }))).statusCode).toBe(201);
+    expect(
+      (await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token, amount: 39.99 }))).statusCode,
+    ).toBe(201);
   });
 
   it('refuses a wrong, expired or someone else’s code; five wrong tries burn the live codes', async () => {
     const c = await createClient(t.app, { balance: 100_00n });
     const other = await createClient(t.app);
     const othersCode = await freshCode(other.id);
-    expect((await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token: othersCode }))).statusCode).toBe(400);
+    expect(
+      (await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token: othersCode }))).statusCode,
+    ).toBe(400);
 
     const expiring = await freshCode(c.id);
-    await t.database.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.userId, c.id));
-    expect((await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token: expiring }))).statusCode).toBe(400);
+    await t.database.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeCodes.userId, c.id));
+    expect(
+      (await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token: expiring }))).statusCode,
+    ).toBe(400);
 
     const code = await freshCode(c.id);
     const wrong = code === '000000' ? '111111' : '000000';
@@ -113,20 +128,41 @@ describe('POST /api/c-withdrawals and /api/b-withdrawals', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(MONEY_MSG.invalidCode);
     }
-    expect((await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token: code }))).statusCode).toBe(400);
+    expect((await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token: code }))).statusCode).toBe(
+      400,
+    );
     expect((await figures(c.id)).balance).toBe(100_00n);
   });
 
   it('holds the amount: available → held, for crypto (usdt too) and bank requests', async () => {
     const c = await createClient(t.app, { balance: 200_00n });
-    const usdt = await inject('POST', '/api/c-withdrawals', c.headers, crypto({ wallet: 'usdt', address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', token: await freshCode(c.id) }));
+    const usdt = await inject(
+      'POST',
+      '/api/c-withdrawals',
+      c.headers,
+      crypto({ wallet: 'usdt', address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', token: await freshCode(c.id) }),
+    );
     expect(usdt.statusCode).toBe(201);
-    expect(usdt.json()).toMatchObject({ message: MONEY_MSG.cryptoWithdrawalSubmitted, data: { wallet: 'usdt', amount: 40, status: 'pending' } });
-    const b = await inject('POST', '/api/b-withdrawals', c.headers, bank({ amount: '60.5', swift: 'deutdeff', token: await freshCode(c.id) }));
+    expect(usdt.json()).toMatchObject({
+      message: MONEY_MSG.cryptoWithdrawalSubmitted,
+      data: { wallet: 'usdt', amount: 40, status: 'pending' },
+    });
+    const b = await inject(
+      'POST',
+      '/api/b-withdrawals',
+      c.headers,
+      bank({ amount: '60.5', swift: 'deutdeff', token: await freshCode(c.id) }),
+    );
     expect(b.statusCode).toBe(201);
     expect(b.json()).toMatchObject({
       message: MONEY_MSG.bankWithdrawalSubmitted,
-      data: { bankName: 'First Bank', accountNumber: '12345678', routing: '021000021', swift: 'DEUTDEFF', amount: 60.5 },
+      data: {
+        bankName: 'First Bank',
+        accountNumber: '12345678',
+        routing: '021000021',
+        swift: 'DEUTDEFF',
+        amount: 60.5,
+      },
     });
     expect(b.json().data).not.toHaveProperty('token');
     expect(await figures(c.id)).toMatchObject({ balance: 99_50n, held: 100_50n });
@@ -143,11 +179,20 @@ describe('POST /api/c-withdrawals and /api/b-withdrawals', () => {
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
     expect((await figures(c.id)).held).toBe(40_00n);
-    expect((await inject('POST', '/api/c-withdrawals', headers, crypto({ token, amount: 41 }))).statusCode).toBe(409);
+    expect(
+      (await inject('POST', '/api/c-withdrawals', headers, crypto({ token, amount: 41 }))).statusCode,
+    ).toBe(409);
     // duplicates racing each other: one hold, the same answer for all
     const raceToken = await freshCode(c.id);
     const race = await Promise.all(
-      Array.from({ length: 5 }, () => inject('POST', '/api/c-withdrawals', { ...c.headers, 'idempotency-key': 'w-race' }, crypto({ token: raceToken, amount: 10 }))),
+      Array.from({ length: 5 }, () =>
+        inject(
+          'POST',
+          '/api/c-withdrawals',
+          { ...c.headers, 'idempotency-key': 'w-race' },
+          crypto({ token: raceToken, amount: 10 }),
+        ),
+      ),
     );
     expect(race.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
     expect(new Set(race.map((r) => r.json().data._id)).size).toBe(1);
@@ -159,7 +204,12 @@ describe('POST /api/c-withdrawals and /api/b-withdrawals', () => {
 
 describe('review and lists', () => {
   async function pendingCrypto(c: { id: string; headers: Headers }, amount = 40) {
-    const res = await inject('POST', '/api/c-withdrawals', c.headers, crypto({ amount, token: await freshCode(c.id) }));
+    const res = await inject(
+      'POST',
+      '/api/c-withdrawals',
+      c.headers,
+      crypto({ amount, token: await freshCode(c.id) }),
+    );
     expect(res.statusCode).toBe(201);
     return res.json().data._id as string;
   }
@@ -176,7 +226,9 @@ describe('review and lists', () => {
       expect((await inject(method, url, c.headers)).statusCode, url).toBe(403);
     }
     expect((await inject('PUT', `/api/b-withdrawals/${id}/approve`, admin.headers)).statusCode).toBe(404);
-    expect((await inject('PUT', '/api/c-withdrawals/not-a-uuid/approve', admin.headers)).statusCode).toBe(400);
+    expect((await inject('PUT', '/api/c-withdrawals/not-a-uuid/approve', admin.headers)).statusCode).toBe(
+      400,
+    );
   });
 
   it('approve settles held → cash and notifies; a second review is refused', async () => {
@@ -222,7 +274,9 @@ describe('review and lists', () => {
     expect(own.map((w: { userId: string }) => w.userId)).toEqual([a.id]);
     expect((await inject('GET', '/api/b-withdrawals', a.headers)).json().data).toHaveLength(1);
     expect((await inject('GET', `/api/c-withdrawals?userId=${b.id}`, a.headers)).statusCode).toBe(403);
-    expect((await inject('GET', `/api/c-withdrawals?userId=${b.id}`, admin.headers)).json().data[0].userId).toBe(b.id);
+    expect(
+      (await inject('GET', `/api/c-withdrawals?userId=${b.id}`, admin.headers)).json().data[0].userId,
+    ).toBe(b.id);
     expect((await inject('GET', '/api/c-withdrawals')).statusCode).toBe(401);
   });
 });

@@ -12,7 +12,8 @@ export const faq = {
   entries: [
     {
       question: 'How do I open an account?',
-      answer: 'Click Sign Up, fill in your details and confirm your e-mail with the 6-digit code we send you.',
+      answer:
+        'Click Sign Up, fill in your details and confirm your e-mail with the 6-digit code we send you.',
     },
     {
       question: 'Can I have more than one account?',
@@ -48,7 +49,8 @@ export const faq = {
     },
     {
       question: 'Do you guarantee profits?',
-      answer: 'No. Trading carries a high risk and you can lose your money. No one can honestly promise a return.',
+      answer:
+        'No. Trading carries a high risk and you can lose your money. No one can honestly promise a return.',
     },
     {
       question: 'How do I stop marketing e-mails?',

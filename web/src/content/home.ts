@@ -115,9 +115,21 @@ export const howItWorks = {
   title: 'How It Works',
   intro: 'Three steps from sign-up to your first trade.',
   steps: [
-    { icon: IconUserPlus, title: 'Create an account', text: 'Register with your e-mail and confirm it with the code we send.' },
-    { icon: IconWallet, title: 'Choose a package', text: 'Pick the trading account that fits your deposit and your goals.' },
-    { icon: IconChartCandle, title: 'Trade', text: 'Fund your account and trade forex, crypto and more, on your terms.' },
+    {
+      icon: IconUserPlus,
+      title: 'Create an account',
+      text: 'Register with your e-mail and confirm it with the code we send.',
+    },
+    {
+      icon: IconWallet,
+      title: 'Choose a package',
+      text: 'Pick the trading account that fits your deposit and your goals.',
+    },
+    {
+      icon: IconChartCandle,
+      title: 'Trade',
+      text: 'Fund your account and trade forex, crypto and more, on your terms.',
+    },
   ] satisfies IconPoint[],
   cta: { label: 'Get Started', to: 'signup' } satisfies Cta,
 };
@@ -129,7 +141,11 @@ export const whyChoose = {
     'trade we record, and you can see each of them in your transaction history.',
   points: [
     { icon: IconLock, title: 'Secure accounts', text: 'E-mailed codes confirm sign-ups and withdrawals.' },
-    { icon: IconClockHour4, title: 'Fast processing', text: 'Pending requests are reviewed within 48 hours.' },
+    {
+      icon: IconClockHour4,
+      title: 'Fast processing',
+      text: 'Pending requests are reviewed within 48 hours.',
+    },
     { icon: IconChartPie, title: 'Clear pricing', text: 'Spreads and leverage for every account, up front.' },
   ] satisfies IconPoint[],
   cta: { label: 'About us', to: 'about' } satisfies Cta,
@@ -138,11 +154,31 @@ export const whyChoose = {
 export const differences = {
   title: 'What makes us different',
   points: [
-    { icon: IconScale, title: 'Honest books', text: 'Every balance comes from recorded transactions; nothing is typed in.' },
-    { icon: IconTransfer, title: 'Visible changes', text: 'Any change to your account shows in your history with its reason.' },
-    { icon: IconLock, title: 'Your secrets stay yours', text: 'Nobody at the firm can see or hand out your password or codes.' },
-    { icon: IconSchool, title: 'Education first', text: 'Courses and seminars before you put money at risk.' },
-    { icon: IconHeadset, title: 'Real support', text: 'Open a ticket from your account and read our replies there.' },
+    {
+      icon: IconScale,
+      title: 'Honest books',
+      text: 'Every balance comes from recorded transactions; nothing is typed in.',
+    },
+    {
+      icon: IconTransfer,
+      title: 'Visible changes',
+      text: 'Any change to your account shows in your history with its reason.',
+    },
+    {
+      icon: IconLock,
+      title: 'Your secrets stay yours',
+      text: 'Nobody at the firm can see or hand out your password or codes.',
+    },
+    {
+      icon: IconSchool,
+      title: 'Education first',
+      text: 'Courses and seminars before you put money at risk.',
+    },
+    {
+      icon: IconHeadset,
+      title: 'Real support',
+      text: 'Open a ticket from your account and read our replies there.',
+    },
     { icon: IconRocket, title: 'Room to grow', text: 'Upgrade your account as your trading grows.' },
   ] satisfies IconPoint[],
 };

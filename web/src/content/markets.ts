@@ -17,11 +17,18 @@ export interface MarketTab {
 /** Height of every widget of the market block, in pixels. */
 export const MARKET_WIDGET_HEIGHT = 480;
 
-const common = { width: '100%', height: MARKET_WIDGET_HEIGHT, colorTheme: 'light', locale: 'en', isTransparent: false };
+const common = {
+  width: '100%',
+  height: MARKET_WIDGET_HEIGHT,
+  colorTheme: 'light',
+  locale: 'en',
+  isTransparent: false,
+};
 
 export const marketSection = {
   title: 'Live markets',
-  intro: 'Follow prices across forex, crypto, stocks, indices and commodities. Quotes come from our charting provider.',
+  intro:
+    'Follow prices across forex, crypto, stocks, indices and commodities. Quotes come from our charting provider.',
 };
 
 /** The tabs in order; the first is the default (FOREX). */
@@ -31,7 +38,13 @@ export const marketTabs: MarketTab[] = [
     label: 'FOREX',
     title: 'Forex screener',
     widget: 'screener',
-    config: { ...common, defaultColumn: 'overview', defaultScreen: 'general', market: 'forex', showToolbar: true },
+    config: {
+      ...common,
+      defaultColumn: 'overview',
+      defaultScreen: 'general',
+      market: 'forex',
+      showToolbar: true,
+    },
   },
   {
     value: 'crypto',

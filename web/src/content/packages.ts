@@ -18,7 +18,8 @@ const gold = [...base, 'Education tools', 'Technical analysis report', 'Market u
 
 export const tradingAccounts = {
   title: 'Trading Accounts',
-  intro: 'Every account includes live chart support and all available platforms. Bonus: $500 on a $5,000 deposit.',
+  intro:
+    'Every account includes live chart support and all available platforms. Bonus: $500 on a $5,000 deposit.',
   cta: 'Open an Account',
   packages: [
     { name: 'Starter', minimumDeposit: '$1,000', spreadFrom: '3.3 pips', leverage: '1:500', features: base },

@@ -16,9 +16,21 @@ export const about = {
       'every message.',
   ],
   reasons: [
-    { icon: IconBulb, title: 'Inspired', text: 'We build tools we want to use ourselves and keep learning from our clients.' },
-    { icon: IconAdjustments, title: 'Flexible', text: 'Five account types, bank and crypto funding, and the platform you prefer.' },
-    { icon: IconShieldCheck, title: 'Trusted', text: 'Clear records, e-mailed confirmation codes and honest answers.' },
+    {
+      icon: IconBulb,
+      title: 'Inspired',
+      text: 'We build tools we want to use ourselves and keep learning from our clients.',
+    },
+    {
+      icon: IconAdjustments,
+      title: 'Flexible',
+      text: 'Five account types, bank and crypto funding, and the platform you prefer.',
+    },
+    {
+      icon: IconShieldCheck,
+      title: 'Trusted',
+      text: 'Clear records, e-mailed confirmation codes and honest answers.',
+    },
   ],
   needHelp: {
     title: 'Need help with your trading account?',

@@ -233,9 +233,7 @@ export const paymentPolicy: PolicyDocument = {
     },
     {
       heading: 'One account, your own name',
-      paragraphs: [
-        'Each person may hold one account. Payments to and from third parties are refused.',
-      ],
+      paragraphs: ['Each person may hold one account. Payments to and from third parties are refused.'],
     },
     {
       heading: 'Rejected requests',
