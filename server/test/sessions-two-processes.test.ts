@@ -5,13 +5,11 @@
  * cookie (an HMAC under the shared secret) on a state-changing POST, and sign-out (revocation).
  * Needs PostgreSQL (TEST_DATABASE_URL); skipped otherwise.
  */
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { XSRF } from '@common/constants';
-import { buildApp, type AppInstance } from '../app';
 import { createUserWithPassword } from '../modules/users/factory';
-import { createTestDatabase, testConfig, TEST_PASSWORD, uniqueEmail } from './app';
-import { startApiProcess, stopAll, type ApiProcess } from './processes';
+import { TEST_PASSWORD, uniqueEmail } from './app';
+import { useTwoApiProcesses } from './two-processes';
 
 const pg = process.env.TEST_DATABASE_URL;
 if (!pg)
@@ -20,31 +18,12 @@ if (!pg)
   );
 
 describe.skipIf(!pg)('a session made on one API process works on another', () => {
-  const secret = randomBytes(32).toString('base64url');
-  let servers: ApiProcess[] = [];
-  let app: AppInstance;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const created = await createTestDatabase();
-    drop = created.drop;
-    // in-process, only to create the user (same database and secret as the servers)
-    app = await buildApp(testConfig({ sessionSecret: secret }), created.database);
-    servers = await Promise.all(
-      [0, 1].map(() => startApiProcess({ databaseUrl: created.url!, sessionSecret: secret })),
-    );
-  }, 120_000);
-
-  afterAll(async () => {
-    await stopAll(servers);
-    await app?.close();
-    await drop?.();
-  });
+  const t = useTwoApiProcesses();
 
   it('signs in on A; B accepts the token, the XSRF pair on a POST, and A sees the sign-out made on B', async () => {
-    const [a, b] = servers as [ApiProcess, ApiProcess];
+    const [a, b] = t.servers;
     const email = uniqueEmail('two');
-    await createUserWithPassword(app.ctx.auth, {
+    await createUserWithPassword(t.app.ctx.auth, {
       email,
       password: TEST_PASSWORD,
       firstName: 'Two',

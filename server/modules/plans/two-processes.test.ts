@@ -5,55 +5,27 @@
  * per plan, every client's capital back, one notice each, the ledger balanced. Parallel trades over
  * both processes open one plan. Needs PostgreSQL (TEST_DATABASE_URL).
  */
-import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type AppInstance } from '../../app';
+import { describe, expect, it } from 'vitest';
 import { journalEntries, notifications, plans } from '../../db/schema';
-import { createTestDatabase, testConfig } from '../../test/app';
-import { startApiProcess, stopAll, type ApiProcess } from '../../test/processes';
+import { useTwoApiProcesses } from '../../test/two-processes';
 import { getClientFigures } from '../ledger/service';
 import { createClient, ledgerViolations } from '../ledger/testing';
 
 const pg = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!pg)('plans with two API processes on one PostgreSQL', () => {
-  const secret = randomBytes(32).toString('base64url');
-  let servers: ApiProcess[] = [];
-  let app: AppInstance;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const created = await createTestDatabase();
-    drop = created.drop;
-    // an in-process app on the same database (no sweep of its own) to create clients and read back
-    app = await buildApp(testConfig({ sessionSecret: secret }), created.database);
-    servers = await Promise.all(
-      [0, 1].map(() =>
-        startApiProcess({
-          databaseUrl: created.url!,
-          sessionSecret: secret,
-          env: { PLAN_SWEEP_INTERVAL_MS: '100' },
-        }),
-      ),
-    );
-  }, 120_000);
-
-  afterAll(async () => {
-    await stopAll(servers);
-    await app?.close();
-    await drop?.();
-  });
+  const t = useTwoApiProcesses({ PLAN_SWEEP_INTERVAL_MS: '100' });
 
   const post = (i: number, headers: Record<string, string>, body: unknown) =>
-    fetch(`${servers[i % 2]!.origin}/api/user/active-plan`, {
+    fetch(`${t.servers[i % 2]!.origin}/api/user/active-plan`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
 
   it('20 parallel trades of one client over both processes open exactly one plan', async () => {
-    const c = await createClient(app, { balance: 10_000_00n });
+    const c = await createClient(t.app, { balance: 10_000_00n });
     const statuses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         post(i, c.headers, { amount: 250, duration: 7, plan: 'investment' }).then((r) => r.status),
@@ -61,16 +33,16 @@ describe.skipIf(!pg)('plans with two API processes on one PostgreSQL', () => {
     );
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-    expect(await getClientFigures(app.ctx.database.db, c.id)).toMatchObject({
+    expect(await getClientFigures(t.app.ctx.database.db, c.id)).toMatchObject({
       balance: 9_750_00n,
       invested: 250_00n,
     });
   });
 
   it('30 plans due at once are each completed exactly once by the two sweeps', async () => {
-    const { db } = app.ctx.database;
+    const { db } = t.app.ctx.database;
     const clients = await Promise.all(
-      Array.from({ length: 30 }, () => createClient(app, { balance: 1_000_00n })),
+      Array.from({ length: 30 }, () => createClient(t.app, { balance: 1_000_00n })),
     );
     const opened = await Promise.all(
       clients.map((c, i) =>

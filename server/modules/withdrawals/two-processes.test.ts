@@ -5,48 +5,26 @@
  * Needs PostgreSQL (TEST_DATABASE_URL); the single-process case runs on both drivers in
  * withdrawals.test.ts.
  */
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type AppInstance } from '../../app';
-import { createTestDatabase, testConfig } from '../../test/app';
-import { startApiProcess, stopAll, type ApiProcess } from '../../test/processes';
+import { describe, expect, it } from 'vitest';
+import { useTwoApiProcesses } from '../../test/two-processes';
 import { getClientFigures } from '../ledger/service';
 import { createClient, ledgerViolations } from '../ledger/testing';
 
 const pg = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!pg)('two API processes on one PostgreSQL', () => {
-  const secret = randomBytes(32).toString('base64url');
-  let servers: ApiProcess[] = [];
-  let app: AppInstance;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const created = await createTestDatabase();
-    drop = created.drop;
-    // an in-process app on the same database and secret, used only to create the client and codes
-    app = await buildApp(testConfig({ sessionSecret: secret }), created.database);
-    servers = await Promise.all(
-      [0, 1].map(() => startApiProcess({ databaseUrl: created.url!, sessionSecret: secret })),
-    );
-  }, 120_000);
-
-  afterAll(async () => {
-    await stopAll(servers);
-    await app?.close();
-    await drop?.();
-  });
+  const t = useTwoApiProcesses();
 
   it('100 parallel withdrawals over both processes: exactly one accepted, the rest 422', async () => {
-    const c = await createClient(app, { balance: 50_00n });
+    const c = await createClient(t.app, { balance: 50_00n });
     const codes = await Promise.all(
       Array.from({ length: 100 }, () =>
-        app.ctx.services.codes.issue(app.ctx.database.db, c.id, 'withdrawal'),
+        t.app.ctx.services.codes.issue(t.app.ctx.database.db, c.id, 'withdrawal'),
       ),
     );
     const statuses = await Promise.all(
       codes.map(async (token, i) => {
-        const res = await fetch(`${servers[i % 2]!.origin}/api/c-withdrawals`, {
+        const res = await fetch(`${t.servers[i % 2]!.origin}/api/c-withdrawals`, {
           method: 'POST',
           headers: { ...c.headers, 'content-type': 'application/json' },
           body: JSON.stringify({
@@ -61,7 +39,7 @@ describe.skipIf(!pg)('two API processes on one PostgreSQL', () => {
     );
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 422)).toHaveLength(99);
-    expect(await getClientFigures(app.ctx.database.db, c.id)).toMatchObject({ balance: 0n, held: 50_00n });
-    expect(await ledgerViolations(app.ctx.database.db)).toEqual([]);
+    expect(await getClientFigures(t.app.ctx.database.db, c.id)).toMatchObject({ balance: 0n, held: 50_00n });
+    expect(await ledgerViolations(t.app.ctx.database.db)).toEqual([]);
   });
 });
