@@ -5,11 +5,12 @@
  * and "deletes" one by voiding it with a reversing entry: the history keeps both.
  * Amounts are cents. The review queue of pending deposits and withdrawals lives here too.
  */
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { MONEY_MSG } from '@common/messages';
 import type { AddTransactionInput, AdminTransactionType, HistoryQuery } from '@common/schemas/transactions';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { deposits, journalEntries, transactionHistory, users, withdrawals } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -20,6 +21,7 @@ import {
   house,
   postEntry,
   reverseEntry,
+  type EntryRow,
   type EntryType,
   type HouseAccountKind,
 } from '../ledger/service';
@@ -69,6 +71,30 @@ export interface PendingReviewRow {
   firstName: string;
   lastName: string;
   email: string;
+}
+
+/**
+ * The bonus and referral-bonus entries the approval of a deposit posted along with its `deposit`
+ * entry (deposits/service.ts posts them in the same transaction, so they share its created_at:
+ * PostgreSQL's now() is the transaction's start time), not yet voided.
+ */
+async function grantedWithApproval(tx: Tx, depositEntry: EntryRow): Promise<EntryRow[]> {
+  const reversal = alias(journalEntries, 'reversal');
+  const rows = await tx
+    .select({ entry: journalEntries })
+    .from(journalEntries)
+    .leftJoin(reversal, eq(reversal.reverses, journalEntries.id))
+    .where(
+      and(
+        inArray(journalEntries.type, ['bonus', 'referral_bonus']),
+        // compared in SQL: a JS Date would drop the microseconds
+        sql`${journalEntries.createdAt} = (select created_at from journal_entries where id = ${depositEntry.id})`,
+        isNull(journalEntries.depositId),
+        isNull(reversal.id),
+        or(eq(journalEntries.type, 'referral_bonus'), eq(journalEntries.userId, depositEntry.userId)),
+      ),
+    );
+  return rows.map((r) => r.entry);
 }
 
 export function createTransactionsService({ db, log }: { db: Db; log: FastifyBaseLogger }) {
@@ -193,6 +219,14 @@ export function createTransactionsService({ db, log }: { db: Db; log: FastifyBas
           actorId: actor.id,
           memo: `Void of the ${what}${reason ? `: ${reason}` : ''}`,
         });
+        // the first-deposit bonus and the referrer's bonus exist because of this deposit: void them too
+        const granted = line.source === 'deposit' ? await grantedWithApproval(tx, entry) : [];
+        for (const bonus of granted) {
+          await reverseEntry(tx, bonus, {
+            actorId: actor.id,
+            memo: `Void of the ${bonus.type.replaceAll('_', ' ')} granted with the deposit of ${line.date.toISOString().slice(0, 10)}`,
+          });
+        }
         await recordAudit(tx, actor, {
           action: 'transaction.void',
           targetUserId: line.userId,
@@ -203,7 +237,12 @@ export function createTransactionsService({ db, log }: { db: Db; log: FastifyBas
             direction: line.direction,
             voided: false,
           },
-          after: { voided: true, reversalId: reversal.id, reason: reason ?? null },
+          after: {
+            voided: true,
+            reversalId: reversal.id,
+            reason: reason ?? null,
+            bonusesVoided: granted.length,
+          },
         });
         return (await findLine(tx, reversal.id))!;
       });

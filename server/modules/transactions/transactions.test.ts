@@ -241,6 +241,35 @@ describe('DELETE /api/transaction/:id (void)', () => {
     ).toBe(409);
   });
 
+  it('voiding a deposit also voids the first-deposit bonus and the referral bonus its approval granted', async () => {
+    const referrer = await createClient(t.app);
+    const c = await createClient(t.app, { referredBy: referrer.id });
+    const d = await deposit(c, 5_000);
+    expect((await inject('PUT', `/api/deposits/${d}/approve`, admin.headers)).statusCode).toBe(200);
+    const granted = await figures(c.id);
+    expect(granted.balance).toBe(5_500_00n);
+    expect((await figures(referrer.id)).balance).toBe(150_00n);
+    // an unrelated bonus added by an admin stays
+    await add(c.id, { transactionType: 'bonus', amount: 7 });
+
+    const res = await inject('DELETE', `/api/transaction/${d}`, admin.headers, { reason: 'chargeback' });
+    expect(res.statusCode).toBe(200);
+    expect((await figures(c.id)).balance).toBe(7_00n);
+    expect((await figures(referrer.id)).balance).toBe(0n);
+    const history = (await inject('GET', '/api/transaction/all', c.headers)).json().data as Array<{
+      type: string;
+      voided: boolean;
+      amount: number;
+    }>;
+    expect(history.filter((r) => r.type === 'bonus').map((r) => [r.amount, r.voided])).toEqual(
+      expect.arrayContaining([
+        [500, true],
+        [7, false],
+      ]),
+    );
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
   it('voids once when two admins race to void the same line', async () => {
     const c = await createClient(t.app);
     const id = (await add(c.id, { amount: 25 })).json().data._id;
