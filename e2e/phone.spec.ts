@@ -88,9 +88,10 @@ test('an admin reaches every back-office page from the drawer at 375 px', async 
 
   // the demo client's pages, from the user list
   await page.getByRole('textbox', { name: /search/i }).fill('client@demo.test');
+  // the row of that client (the list filters after a short pause; other rows may still show)
   await page
+    .getByRole('row', { name: /client@demo\.test/ })
     .getByRole('link', { name: /^view /i })
-    .first()
     .click();
   await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}$/);
   await expect(page.getByText('client@demo.test').first()).toBeVisible();

@@ -118,7 +118,9 @@ test('/ hydrates its prerendered markup in place, without hydration or other con
     });
   });
   await openPage(page, '/');
-  await expect(page.getByRole('tab', { name: 'Go to slide 1' })).toHaveAttribute('aria-selected', 'true');
+  await expect(
+    page.getByRole('region', { name: 'Highlights' }).getByRole('tab', { name: 'Go to slide 1' }),
+  ).toHaveAttribute('aria-selected', 'true');
   // a mismatch would make React throw the server's markup away and render the page anew
   const kept = await page.evaluate(() => {
     const main = (window as { prerenderedMain?: Element | null }).prerenderedMain;
