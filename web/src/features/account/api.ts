@@ -2,39 +2,30 @@
  * TanStack Query hooks of the client dashboard (seed §2.7 "/account/home"; DESIGN.md §5): the
  * signed-in user, the ledger's figures and the latest transactions. Figures come from the ledger.
  */
-import type { PublicTransaction } from '@common/schemas/transactions';
+import type { AccountFigures, PublicTransaction } from '@common/schemas/transactions';
 import type { UserWithFigures } from '@common/schemas/users';
-import type { PublicUser } from '@common/types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { currentUserQuery } from '../auth/api';
 import { getUser } from '../../lib/session';
 
-/** GET /ledger/account: the client's figures in USD, derived from the ledger. */
-export interface AccountFigures {
-  balance: number;
-  held: number;
-  invested: number;
-  totalDeposit: number;
-  totalProfit: number;
-  referralBonus: number;
-  totalBonus: number;
-}
+export type { AccountFigures };
 
-/** GET /auth/user: the signed-in user (plan, name, e-mail, currency symbol). */
-export const accountUserQuery = queryOptions({
-  queryKey: ['account', 'user'],
-  queryFn: async () => (await api.get<{ data: PublicUser }>('/auth/user')).data,
-});
-
-/** GET /ledger/account. */
+/**
+ * GET /ledger/account: the signed-in client's figures in USD (available balance, held, invested,
+ * totals), derived from the ledger. Shared by the dashboard, the funding forms and the plan cards.
+ */
 export const accountFiguresQuery = queryOptions({
-  queryKey: ['account', 'figures'],
+  queryKey: ['ledger', 'account'],
   queryFn: async () => (await api.get<{ data: AccountFigures }>('/ledger/account')).data,
 });
 
-/** GET /user/me: the client with ledger figures and `activePlan` (a plan past its end date is completed first). */
-export const accountMeQuery = queryOptions({
-  queryKey: ['account', 'me'],
+/**
+ * GET /user/me: the signed-in client with ledger figures, who referred them and `activePlan` (a plan
+ * past its end date is completed first). Shared by the dashboard, the trading page and the profile.
+ */
+export const meQuery = queryOptions({
+  queryKey: ['user', 'me'],
   queryFn: async () => (await api.get<{ data: UserWithFigures }>('/user/me')).data,
 });
 
@@ -46,7 +37,7 @@ export const recentTransactionsQuery = queryOptions({
 
 /** The signed-in user; the stored user stands in while the fresh copy loads. */
 export function useAccountUser() {
-  return useQuery({ ...accountUserQuery, placeholderData: () => getUser() ?? undefined });
+  return useQuery({ ...currentUserQuery, placeholderData: () => getUser() ?? undefined });
 }
 
 export function useAccountFigures() {
@@ -55,7 +46,7 @@ export function useAccountFigures() {
 
 /** The client's active plan (null when there is none), from GET /user/me. */
 export function useActivePlan() {
-  return useQuery({ ...accountMeQuery, select: (me) => me.activePlan });
+  return useQuery({ ...meQuery, select: (me) => me.activePlan });
 }
 
 export function useRecentTransactions() {

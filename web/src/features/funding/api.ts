@@ -4,7 +4,6 @@
  * which carry the form's Idempotency-Key.
  */
 import type { DepositWallet, DepositWallets } from '@common/schemas/deposits';
-import type { AccountFigures } from '@common/schemas/transactions';
 import type { CryptoWallet } from '@common/schemas/withdrawals';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
@@ -19,12 +18,6 @@ export const walletsQuery = queryOptions({
   queryKey: ['deposits', 'wallets'],
   queryFn: async () => (await api.get<{ data: DepositWallets }>('/deposits/wallets')).data,
   staleTime: Infinity,
-});
-
-/** GET /ledger/account: the signed-in client's balance (available), held and other figures. */
-export const accountFiguresQuery = queryOptions({
-  queryKey: ['ledger', 'account'],
-  queryFn: async () => (await api.get<{ data: AccountFigures }>('/ledger/account')).data,
 });
 
 /** What the deposit form sends: amount in USD (as typed), the proof as a data URL. */

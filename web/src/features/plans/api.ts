@@ -6,7 +6,6 @@
  */
 import type { PlanDurationDays, PlanKind, PlanStatus } from '@common/constants';
 import type { TradingActivityPage } from '@common/schemas/plans';
-import type { AccountFigures } from '@common/schemas/transactions';
 import type { UserWithFigures } from '@common/schemas/users';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
@@ -22,18 +21,6 @@ export interface ActivityParams {
   pageSize: number;
   search?: string;
 }
-
-/** GET /user/me: the signed-in client with figures and `activePlan` (a due plan is completed first). */
-export const planOwnerQuery = queryOptions({
-  queryKey: ['plans', 'me'],
-  queryFn: async () => (await api.get<{ data: UserWithFigures }>('/user/me')).data,
-});
-
-/** GET /ledger/account: the client's available balance and other figures (USD). */
-export const planFiguresQuery = queryOptions({
-  queryKey: ['plans', 'figures'],
-  queryFn: async () => (await api.get<{ data: AccountFigures }>('/ledger/account')).data,
-});
 
 /** GET /trading-activity: one page of the signed-in client's trading activity, newest first. */
 export const activityQuery = (params: ActivityParams) =>

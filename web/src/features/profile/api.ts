@@ -1,15 +1,16 @@
 /**
  * TanStack Query hooks of the client's profile (seed §2.7 "/account/profile", §7 "User", "Auth"):
- * the user with figures (GET /user/me), the profile, photo and verification changes, the password
+ * the profile, photo and verification changes, the password
  * change, sign-out, and stored images (profile picture, identity documents), which are fetched with
  * the bearer token because no public path serves them. Every change answers the refreshed user,
  * which replaces the stored one (seed §4).
  */
 import type { UpdateProfileInput, VerificationInput } from '@common/schemas/profile';
 import type { UserWithFigures } from '@common/schemas/users';
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
+import { meQuery } from '../account/api';
 import { clearSession, getUser, updateUser } from '../../lib/session';
 
 /** Answer of the profile changes: what happened, and the refreshed user. */
@@ -17,12 +18,6 @@ export interface UserChangeAnswer {
   message: string;
   data: UserWithFigures;
 }
-
-/** GET /user/me: the signed-in user with ledger figures and who referred them. */
-export const meQuery = queryOptions({
-  queryKey: ['profile', 'me'],
-  queryFn: async () => (await api.get<{ data: UserWithFigures }>('/user/me')).data,
-});
 
 /** The signed-in user; the stored user stands in (without figures) while the fresh copy loads. */
 export function useMe() {
@@ -34,7 +29,6 @@ function refreshUser(queryClient: QueryClient, user: UserWithFigures): void {
   updateUser(user);
   queryClient.setQueryData(meQuery.queryKey, user);
   void queryClient.invalidateQueries({ queryKey: ['auth', 'user'] });
-  void queryClient.invalidateQueries({ queryKey: ['account', 'user'] });
 }
 
 /** A mutation whose answer carries the refreshed user. */

@@ -10,7 +10,8 @@ import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { accountFiguresQuery, type MoneyPost } from '../api';
+import { accountFiguresQuery } from '../../account/api';
+import type { MoneyPost } from '../api';
 import { ConfirmationCodeField } from './confirmation-code-field';
 
 /** What every withdrawal form holds besides its method's own fields. */

@@ -6,7 +6,7 @@ import { PLAN_KINDS, PLAN_LABELS, type PlanKind } from '@common/constants';
 import { durationLabel } from '@common/schemas/plans';
 import { RiskWarning } from '../../../components/risk-warning';
 import { formatDateTime, formatUsd } from '../../../lib/format';
-import { planFiguresQuery, planOwnerQuery } from '../api';
+import { accountFiguresQuery, meQuery } from '../../account/api';
 import { PlaceTradeModal } from '../components/place-trade-modal';
 import { PlanCard } from '../components/plan-card';
 
@@ -16,8 +16,8 @@ import { PlanCard } from '../components/plan-card';
  */
 export function TradingPage() {
   const [chosen, setChosen] = useState<PlanKind | null>(null);
-  const owner = useQuery(planOwnerQuery);
-  const figures = useQuery(planFiguresQuery);
+  const owner = useQuery(meQuery);
+  const figures = useQuery(accountFiguresQuery);
   const activePlan = owner.data?.activePlan ?? null;
 
   return (
