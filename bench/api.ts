@@ -31,10 +31,6 @@
  * ledger invariants are checked; the API itself always posts through the ledger.
  *
  * Prints a table, writes bench/results.json, exits 1 when a target is missed.
- * BENCH_EXPERIMENT=uncached-house measures a proposed schema change on the bench database only:
- * house accounts' cached balances are no longer kept by the journal trigger (the house rows every
- * posting updates are the ledger's one global hot spot); the invariant checks then read house
- * balances from their lines.
  * BENCH_NODE_ARGS adds node flags to the API process (e.g. "--max-semi-space-size=4
  * --max-old-space-size=128" to see their effect on peak RSS).
  * BENCH_PROFILE=1 also writes a V8 CPU profile of the API process (path printed at the end);
@@ -46,14 +42,15 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { ledgerViolations } from '../server/modules/ledger/testing';
 import { freePort, startApiProcess, type ApiProcess } from '../server/test/processes';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const PROFILE = process.env.BENCH_PROFILE === '1';
-const UNCACHED_HOUSE = process.env.BENCH_EXPERIMENT === 'uncached-house';
 const CONNECTIONS = 16;
 const DASHBOARD_CLIENTS = 1_000;
 const ENTRIES_PER_CLIENT = 5; // 2 lines each: 1,000 clients → 10,000 lines
@@ -81,6 +78,8 @@ interface LoadResult {
   otherStatuses: Record<string, number>;
   p50: number;
   p99: number;
+  /** CPU time per 2xx answer (ms, user + system) of the API process and of all PostgreSQL processes. */
+  cpuMsPerOk?: { api: number; postgres: number };
 }
 
 function log(line: string): void {
@@ -103,8 +102,11 @@ async function load(opts: {
   seconds?: number;
   connections?: number;
   overallRate?: number;
+  /** The API's pid: measure its and PostgreSQL's CPU time over the phase. */
+  apiPid?: number;
 }): Promise<LoadResult> {
   const times: number[] = [];
+  const cpu0 = opts.apiPid ? cpuMs(opts.apiPid) : undefined;
   const otherStatuses: Record<string, number> = {};
   // without a callback autocannon answers its tracker, an EventEmitter that is also a promise
   const instance = autocannon({
@@ -119,6 +121,7 @@ async function load(opts: {
     else otherStatuses[statusCode] = (otherStatuses[statusCode] ?? 0) + 1;
   });
   const result = await instance;
+  const cpu1 = opts.apiPid ? cpuMs(opts.apiPid) : undefined;
   times.sort((a, b) => a - b);
   const seconds = result.duration || opts.seconds || SECONDS;
   return {
@@ -128,7 +131,50 @@ async function load(opts: {
     otherStatuses,
     p50: percentile(times, 50),
     p99: percentile(times, 99),
+    ...(cpu0 &&
+      cpu1 && {
+        cpuMsPerOk: {
+          api: (cpu1.api - cpu0.api) / Math.max(1, times.length),
+          postgres: (cpu1.postgres - cpu0.postgres) / Math.max(1, times.length),
+        },
+      }),
   };
+}
+
+/** ", CPU per answer: API … ms, PostgreSQL … ms" for a phase that measured it. */
+function cpuNote(r: LoadResult): string {
+  const c = r.cpuMsPerOk;
+  return c ? `; CPU per answer: API ${c.api.toFixed(2)} ms, PostgreSQL ${c.postgres.toFixed(2)} ms` : '';
+}
+
+const CLOCK_TICKS_PER_MS = 0.1; // USER_HZ is 100 on Linux
+
+/** user + system CPU time (ms) from /proc/<pid>/stat, 0 if it is gone. */
+function processCpuMs(pid: number | string): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_MS; // utime, stime
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time used so far (ms) by the API process and by every PostgreSQL process together (the
+ * postmaster and its backends, found by name), to see which side a phase spends its CPU on.
+ */
+function cpuMs(apiPid: number): { api: number; postgres: number } {
+  let postgres = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') postgres += processCpuMs(entry);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return { api: processCpuMs(apiPid), postgres };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -232,41 +278,16 @@ async function seedClients(
   await c.query('commit');
 }
 
-/** Sets every cached balance from its lines (seeding only; triggers off for this session). */
+/** Sets every client's cached balance from its lines (seeding only; triggers off for this session). */
 async function settleBalances(c: pg.Client): Promise<void> {
   await c.query('begin');
   await c.query('set local session_replication_role = replica');
   await c.query(
     `update ledger_accounts a set balance = s.total
        from (select account_id, sum(amount)::bigint as total from journal_lines group by account_id) s
-      where s.account_id = a.id and a.balance <> s.total`,
+      where s.account_id = a.id and a.user_id is not null and a.balance <> s.total`,
   );
   await c.query('commit');
-}
-
-/** The ledger invariants of server/modules/ledger/testing.ts `ledgerViolations`, as one query. */
-async function ledgerViolations(c: pg.Client): Promise<string[]> {
-  const { rows } = await c.query(
-    `select
-    (select count(*) from (select entry_id from journal_lines group by entry_id having count(*) < 2 or sum(amount) <> 0) x)::int
-      + (select count(*) from journal_entries e where not exists (select 1 from journal_lines l where l.entry_id = e.id))::int
-      as unbalanced,
-    (select count(*) from ledger_accounts a
-       left join (select account_id, sum(amount) as total from journal_lines group by account_id) s on s.account_id = a.id
-      where a.balance <> coalesce(s.total, 0) and (a.user_id is not null or not $1))::int as stale,
-    (select count(*) from ledger_accounts where kind in ('available', 'held', 'invested') and balance < 0)::int as negative,
-    ((select coalesce(sum(balance), 0) from ledger_accounts where user_id is not null or not $1)
-      + (select coalesce(sum(l.amount), 0) from journal_lines l join ledger_accounts a on a.id = l.account_id
-          where a.user_id is null and $1))::text as total`,
-    [UNCACHED_HOUSE],
-  );
-  const r = rows[0] as { unbalanced: number; stale: number; negative: number; total: string };
-  return [
-    ...(r.unbalanced ? [`${r.unbalanced} entries do not balance`] : []),
-    ...(r.stale ? [`${r.stale} cached balances differ from their lines`] : []),
-    ...(r.negative ? [`${r.negative} client accounts are negative`] : []),
-    ...(r.total !== '0' ? [`accounts sum to ${r.total}, not 0`] : []),
-  ];
 }
 
 /** Creates a live session (as sign-in does) for every user whose e-mail starts with `prefix`; answers the tokens. */
@@ -404,15 +425,6 @@ async function main(): Promise<number> {
         `insert into ledger_accounts (kind) values ('cash'), ('income_expense') on conflict do nothing`,
       );
     }
-    if (UNCACHED_HOUSE) {
-      await seed.query(`create or replace function journal_line_apply() returns trigger language plpgsql as $$
-        begin
-          update ledger_accounts set balance = balance + new.amount where id = new.account_id and user_id is not null;
-          return null;
-        end $$`);
-      log('EXPERIMENT: house balances are not cached on this bench database');
-    }
-
     // --- the same 1,000 signed-in clients on a 10k-line and on a 1M-line database ----------------
     await seedClients(seedSmall, 'dash', 1, DASHBOARD_CLIENTS, ENTRIES_PER_CLIENT);
     await seedClients(seed, 'dash', 1, DASHBOARD_CLIENTS, ENTRIES_PER_CLIENT);
@@ -423,7 +435,7 @@ async function main(): Promise<number> {
     for (const c of [seed, seedSmall]) {
       await settleBalances(c);
       await c.query('vacuum analyze');
-      const violations = await ledgerViolations(c);
+      const violations = await ledgerViolations(drizzle(c));
       if (violations.length > 0) throw new Error(`seeded ledger is inconsistent: ${violations.join('; ')}`);
     }
     const tokens = await createSessions(seed, 'dash');
@@ -446,9 +458,9 @@ async function main(): Promise<number> {
     log(`hello world: ${helloMax.rps.toFixed(0)} req/s`);
     await hello.stop();
     hello = undefined;
-    const dashMax = await load({ url: api.origin, requests: dashboard });
+    const dashMax = await load({ url: api.origin, requests: dashboard, apiPid: pid });
     mark('dashboardFullSpeed');
-    log(`dashboard at full speed: ${dashMax.rps.toFixed(0)} req/s`);
+    log(`dashboard at full speed: ${dashMax.rps.toFixed(0)} req/s${cpuNote(dashMax)}`);
     const halfRate = dashMax.rps / 2;
     const dashHalf = await load({ url: api.origin, requests: dashboard, overallRate: halfRate });
     mark('dashboardHalfRate');
@@ -527,13 +539,13 @@ async function main(): Promise<number> {
     };
     const manyIdsWarm = manyIds.splice(0, 300);
     await load({ url: api.origin, requests: approvals(manyIdsWarm), seconds: 2 }); // warm-up
-    const ledgerMany = await load({ url: api.origin, requests: approvals(manyIds) });
+    const ledgerMany = await load({ url: api.origin, requests: approvals(manyIds), apiPid: pid });
     mark('approvalsMany');
-    log(`approvals over many clients: ${ledgerMany.rps.toFixed(0)} per second`);
-    const ledgerHot = await load({ url: api.origin, requests: approvals(hotIds) });
+    log(`approvals over many clients: ${ledgerMany.rps.toFixed(0)} per second${cpuNote(ledgerMany)}`);
+    const ledgerHot = await load({ url: api.origin, requests: approvals(hotIds), apiPid: pid });
     mark('approvalsHot');
-    log(`approvals on one client: ${ledgerHot.rps.toFixed(0)} per second`);
-    const violations = await ledgerViolations(seed);
+    log(`approvals on one client: ${ledgerHot.rps.toFixed(0)} per second${cpuNote(ledgerHot)}`);
+    const violations = await ledgerViolations(drizzle(seed));
 
     const hwmKb = readStatusKb(pid, 'VmHWM');
     peakRssKb = Math.max(peakRssKb, hwmKb);
@@ -601,7 +613,6 @@ async function main(): Promise<number> {
         nodeEnv: 'production',
         logLevel: 'warn',
         nodeArgs: process.env.BENCH_NODE_ARGS ?? '',
-        experiment: process.env.BENCH_EXPERIMENT ?? null,
       },
       targets: TARGETS,
       figures: Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, round(v, 3)])),
@@ -612,6 +623,11 @@ async function main(): Promise<number> {
         approvalLatencyMs: {
           manyClients: { p50: round(ledgerMany.p50), p99: round(ledgerMany.p99) },
           oneClient: { p50: round(ledgerHot.p50), p99: round(ledgerHot.p99) },
+        },
+        cpuMsPerAnswer: {
+          dashboard: dashMax.cpuMsPerOk,
+          approvalsManyClients: ledgerMany.cpuMsPerOk,
+          approvalsOneClient: ledgerHot.cpuMsPerOk,
         },
         helloWorldRps: round(helloMax.rps),
         dashboardRps: round(dashMax.rps),

@@ -155,8 +155,11 @@ const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defa
 
 /**
  * Ledger accounts. Client kinds (available, held, invested) belong to one user and can never go
- * below zero; house kinds (cash, income_expense) have no user. `balance` is a cache of the sum of
- * the account's lines, kept by a trigger on journal_lines (cents).
+ * below zero; house kinds (cash, income_expense) have no user. A client account's `balance` is a
+ * cache of the sum of its lines, kept by a trigger on journal_lines (cents). House accounts keep no
+ * cache (always 0; their balance is the sum of their lines): every posting has a house side, so a
+ * cached house balance was one row that every money transaction in the system updated and queued on
+ * (issue 7 bench; migration `house_balances_uncached`).
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -188,6 +191,7 @@ export const ledgerAccounts = pgTable(
       'ledger_accounts_client_non_negative',
       sql`${t.kind} not in ('available', 'held', 'invested') or ${t.balance} >= 0`,
     ),
+    check('ledger_accounts_house_uncached', sql`${t.userId} is not null or ${t.balance} = 0`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import type { Db } from '../../db/client';
@@ -135,6 +135,25 @@ describe('database guards', () => {
     expect(await dbError(db.delete(ledgerAccounts).where(eq(ledgerAccounts.userId, u)))).toMatch(
       /never deleted/,
     );
+  });
+
+  it('keeps no cached balance on house accounts: their lines are their balance', async () => {
+    const u = await newClient();
+    await fundClient(db, u, 7_00n);
+    const houseRows = await db.select().from(ledgerAccounts).where(isNull(ledgerAccounts.userId));
+    expect(houseRows.length).toBeGreaterThan(0);
+    expect(houseRows.every((r) => r.balance === 0n)).toBe(true);
+    const [cash] = await db.execute(sql`select coalesce(sum(l.amount), 0)::bigint as total from journal_lines l
+      join ledger_accounts a on a.id = l.account_id where a.user_id is null and a.kind = 'cash'`).then(
+      (r) => ((r as { rows?: unknown[] }).rows ?? (r as unknown as unknown[])) as Array<{ total: string }>,
+    );
+    expect(BigInt(cash!.total)).toBeLessThanOrEqual(-7_00n);
+    expect(
+      await dbError(
+        db.update(ledgerAccounts).set({ balance: 1n }).where(isNull(ledgerAccounts.userId)),
+      ),
+    ).toMatch(/only by posting/);
+    expect(await ledgerViolations(db)).toEqual([]);
   });
 
   it('refuses at commit an entry whose lines do not sum to zero, written by raw SQL', async () => {

@@ -78,10 +78,12 @@ export const createAdmin = (app: AppInstance) => createTestUser(app, { role: 'ad
 
 /**
  * Answers every broken ledger invariant (empty when all hold), in one round trip: entries that do
- * not sum to zero or have fewer than two lines, cached balances that differ from their lines,
- * negative client balances, and a non-zero total over all accounts.
+ * not sum to zero or have fewer than two lines, client balances that differ from their lines, a
+ * house account with a cached balance (house balances are the sums of their lines), negative
+ * client balances, and client balances plus house lines not summing to zero.
+ * Takes any Drizzle handle on the database (the bench passes one over its own pg client).
  */
-export async function ledgerViolations(db: Db): Promise<string[]> {
+export async function ledgerViolations(db: Pick<Db, 'execute'>): Promise<string[]> {
   const result = await db.execute(sql`select
     (select count(*) from (select entry_id from journal_lines group by entry_id
        having count(*) < 2 or sum(amount) <> 0) x)::int
@@ -89,9 +91,11 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
        as unbalanced,
     (select count(*) from ledger_accounts a
        left join (select account_id, sum(amount) as total from journal_lines group by account_id) s on s.account_id = a.id
-      where a.balance <> coalesce(s.total, 0))::int as stale,
+      where a.balance <> case when a.user_id is null then 0 else coalesce(s.total, 0) end)::int as stale,
     (select count(*) from ledger_accounts where kind in ('available', 'held', 'invested') and balance < 0)::int as negative,
-    (select coalesce(sum(balance), 0) from ledger_accounts)::text as total`);
+    ((select coalesce(sum(balance), 0) from ledger_accounts where user_id is not null)
+      + (select coalesce(sum(l.amount), 0) from journal_lines l
+           join ledger_accounts a on a.id = l.account_id where a.user_id is null))::text as total`);
   const rows = (result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
   const r = rows[0] as { unbalanced: number; stale: number; negative: number; total: string };
   return [
