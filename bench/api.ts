@@ -5,9 +5,10 @@
  *
  * Set-up: fresh databases `bench_<random>` and `bench_<random>_small` on BENCH_DATABASE_URL
  * (default the local server as postgres; it must be a superuser: the seeding turns triggers off for
- * its own session), dropped at the end. The API runs as `node --import tsx server/main.ts` with NODE_ENV=production (rate limits
- * on, HSTS, trustProxy), LOG_LEVEL=warn and no SMTP_URL (mail goes to the outbox table). The load
- * comes from autocannon in this process, 16 connections unless said otherwise.
+ * its own session), dropped at the end. The API runs as production runs it: bundled once at the
+ * start (`npm run build:server`), then `node dist/server/main.js` with NODE_ENV=production (rate
+ * limits on, HSTS, trustProxy), LOG_LEVEL=warn and no SMTP_URL (mail goes to the outbox table). The
+ * load comes from autocannon in this process, 16 connections unless said otherwise.
  *
  * Figures (targets in TARGETS):
  *  - ledger ratio: deposits approved per second (PUT /api/deposits/:id/approve as an admin, pending
@@ -320,6 +321,12 @@ function readStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   }
 }
 
+/** Bundles the API into dist/server/main.js (`npm run build:server`), so the run measures the current code. */
+function buildServer(): void {
+  const build = spawnSync('npm', ['run', 'build:server', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`npm run build:server failed (${build.status ?? build.signal})`);
+}
+
 async function startHello(): Promise<{ port: number; stop(): Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/hello.ts'], {
@@ -378,6 +385,7 @@ function dashboardRequests(tokens: string[]) {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main(): Promise<number> {
+  buildServer();
   const name = `bench_${randomBytes(5).toString('hex')}`;
   const smallName = `${name}_small`;
   const url = dbUrl(name);
@@ -403,6 +411,7 @@ async function main(): Promise<number> {
       startApiProcess({
         databaseUrl,
         sessionSecret,
+        entry: 'build',
         nodeEnv: 'production',
         env: { LOG_LEVEL: 'warn', DATA_DIR: dataDir, RATE_LIMIT: 'true', PUBLIC_URL: 'http://127.0.0.1' },
         nodeArgs: [...nodeArgs, ...extra],

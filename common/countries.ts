@@ -4,7 +4,7 @@
  * API validates a profile's country against the same list the forms offer.
  */
 import countries from 'i18n-iso-countries';
-import english from 'i18n-iso-countries/langs/en.json';
+import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 
 countries.registerLocale(english);
 

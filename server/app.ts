@@ -5,7 +5,6 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -27,6 +26,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError, isUnstorableTextError } from './lib/errors';
 import { CSP_DIRECTIVES } from './lib/security';
+import { WEB_ROOT } from './paths';
 import { createMailer, type Mailer } from './lib/mail';
 import { createAuth, type Auth } from './modules/auth/better-auth';
 import { createGuards, type Guards } from './modules/auth/guard';
@@ -97,8 +97,6 @@ declare module 'fastify' {
     ctx: AppContext;
   }
 }
-
-const defaultWebRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
 
 /** Builds the app on an open database. The caller listens (main.ts) or injects (tests). */
 export async function buildApp(config: Config, database: Database): Promise<AppInstance> {
@@ -207,7 +205,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
     { prefix: '/api' },
   );
 
-  const webRoot = config.webDir ?? defaultWebRoot;
+  const webRoot = config.webDir ?? WEB_ROOT;
   const hasWeb = existsSync(`${webRoot}/index.html`);
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -1,10 +1,9 @@
 /**
  * Database connection on one of two drivers (DESIGN.md §2 "Data"): node-postgres when a URL is
- * given, else embedded PGlite (on disk in `dataDir`, or in memory). Migrations in ./migrations are
+ * given, else embedded PGlite (on disk in `dataDir`, or in memory). Migrations in server/db/migrations are
  * applied on open; on PostgreSQL under an advisory lock so several API processes can start at once.
  */
 import { createHash } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -12,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths';
 import * as schema from './schema';
 
 export { schema };
@@ -29,8 +29,6 @@ export interface Database {
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
-
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 const statementNames = new Map<string, string>();
 /** A stable name per SQL text (`s_` + 24 hex chars of its SHA-1); remembered for the 10,000 latest texts. */
@@ -89,7 +87,7 @@ export async function openDatabase(opts: {
     const lockClient = await pool.connect();
     try {
       await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
+      await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: MIGRATIONS_DIR });
     } finally {
       await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       lockClient.release();
@@ -104,7 +102,7 @@ export async function openDatabase(opts: {
   }
   const client = opts.dir ? new PGlite(opts.dir) : new PGlite();
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   return {
     db: db as unknown as Db,
     driver: 'pglite',

@@ -2,14 +2,13 @@
  * Real API processes for tests and benchmarks that need more than `app.inject`: several servers on
  * one PostgreSQL (sessions, concurrency), a server killed with SIGKILL mid-flight (crash safety),
  * a production-like server under load (bench/). Each process is `node --import tsx server/main.ts`
- * on 127.0.0.1 with the given database URL and session secret; `startApiProcess` resolves once
- * GET /api/health answers 200.
+ * (the source, as tests want) or, with `entry: 'build'`, `node dist/server/main.js` (the bundle of
+ * `npm run build:server`, as production runs it; build it first), on 127.0.0.1 with the given
+ * database URL and session secret; `startApiProcess` resolves once GET /api/health answers 200.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import { ROOT } from '../paths';
 
 export interface ApiProcess {
   port: number;
@@ -35,6 +34,11 @@ export interface ApiProcessOptions {
   env?: Record<string, string>;
   /** Where the child's stderr goes; default inherited so a crash at start is visible. */
   stderr?: 'inherit' | 'ignore';
+  /**
+   * What runs: 'source' (default) `server/main.ts` through tsx; 'build' the bundle
+   * `dist/server/main.js`, which the caller must have built (`npm run build:server`).
+   */
+  entry?: 'source' | 'build';
   /** Extra node flags, e.g. ['--cpu-prof']. */
   nodeArgs?: string[];
   /** How long to wait for /api/health (ms); default 90 s. */
@@ -75,7 +79,8 @@ export async function waitForHealth(port: number, child?: ChildProcess, timeoutM
 /** Spawns one API process and waits until it is healthy. Throws (after killing it) when it does not start. */
 export async function startApiProcess(opts: ApiProcessOptions): Promise<ApiProcess> {
   const port = opts.port ?? (await freePort());
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
+  const entryArgs = opts.entry === 'build' ? ['dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entryArgs], {
     cwd: ROOT,
     env: {
       ...process.env,
