@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountPlan } from '@common/constants';
 import { MONEY_MSG } from '@common/messages';
@@ -40,36 +41,46 @@ export function percentOf(cents: bigint, percent: number): bigint {
 }
 
 export function createDepositsService({ db, log, storage, notifications, money }: Deps) {
-  async function lockPending(tx: Tx, id: string): Promise<DepositRow> {
-    const [row] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
-    if (!row) throw new AppError('NOT_FOUND');
-    if (row.status !== 'pending') throw new AppError('CONFLICT', MONEY_MSG.depositAlready(row.status));
-    return row;
+  /**
+   * Marks a pending deposit reviewed in one statement (the row lock serialises racing reviews) and
+   * answers it. Throws AppError 404, 409 "Deposit is already …" when it is not pending.
+   */
+  async function review(tx: Tx, id: string, status: 'approved' | 'rejected', adminId: string) {
+    const [row] = await tx
+      .update(deposits)
+      .set({ status, reviewedBy: adminId, reviewedAt: new Date() })
+      .where(and(eq(deposits.id, id), eq(deposits.status, 'pending')))
+      .returning();
+    if (row) return row;
+    const [existing] = await tx.select({ status: deposits.status }).from(deposits).where(eq(deposits.id, id));
+    if (!existing) throw new AppError('NOT_FOUND');
+    throw new AppError('CONFLICT', MONEY_MSG.depositAlready(existing.status));
   }
 
   /**
    * The entries an approval posts: the deposit, the one-off bonus on the client's first approved
-   * deposit of at least `depositBonus.minDeposit`, and the referrer's bonus. Locks every account
-   * they touch first (one ordered lock), so the "first big deposit" check cannot race.
+   * deposit of at least `depositBonus.minDeposit`, and the referrer's bonus. All are credits, so
+   * posting them needs no lock; only when the bonus may apply are the client accounts locked first
+   * (one ordered lock), so two approvals cannot both find "no earlier big deposit".
    */
   async function approvalEntries(
     tx: Tx,
     d: DepositRow,
     adminId: string,
   ): Promise<{ entries: NewEntry[]; bonus?: bigint; referral?: { userId: string; amount: bigint } }> {
-    const [owner] = await tx
-      .select({ referredBy: users.referredBy })
+    const referrers = alias(users, 'referrer');
+    const [referrer] = await tx
+      .select({ id: referrers.id, plan: referrers.accountPlan })
       .from(users)
+      .innerJoin(referrers, eq(referrers.id, users.referredBy))
       .where(eq(users.id, d.userId));
-    const [referrer] = owner?.referredBy
-      ? await tx
-          .select({ id: users.id, plan: users.accountPlan })
-          .from(users)
-          .where(eq(users.id, owner.referredBy))
-      : [];
-    const refs = [house('cash'), house('income_expense'), client(d.userId, 'available')];
-    if (referrer) refs.push(client(referrer.id, 'available'));
-    await lockAccounts(tx, [...(await ensureAccounts(tx, refs)).values()]);
+    const { minDeposit, bonus } = money.depositBonus;
+    const bonusMayApply = d.amount >= minDeposit && bonus > 0n;
+    if (bonusMayApply) {
+      const refs = [client(d.userId, 'available')];
+      if (referrer) refs.push(client(referrer.id, 'available'));
+      await lockAccounts(tx, [...(await ensureAccounts(tx, refs)).values()]);
+    }
 
     const entries: NewEntry[] = [
       {
@@ -84,9 +95,8 @@ export function createDepositsService({ db, log, storage, notifications, money }
         ],
       },
     ];
-    const { minDeposit, bonus } = money.depositBonus;
     let granted: bigint | undefined;
-    if (d.amount >= minDeposit && bonus > 0n) {
+    if (bonusMayApply) {
       const [earlier] = await tx
         .select({ n: count() })
         .from(deposits)
@@ -185,29 +195,23 @@ export function createDepositsService({ db, log, storage, notifications, money }
      */
     async approveDeposit(actor: AuditActor, id: string, uow?: UnitOfWork): Promise<DepositRow> {
       return withUnitOfWork(db, log, uow, async (u) => {
-        const d = await lockPending(u.tx, id);
-        const { entries, bonus, referral } = await approvalEntries(u.tx, d, actor.id);
-        await postEntries(u.tx, entries);
-        const [row] = await u.tx
-          .update(deposits)
-          .set({ status: 'approved', reviewedBy: actor.id, reviewedAt: new Date() })
-          .where(eq(deposits.id, id))
-          .returning();
+        const row = await review(u.tx, id, 'approved', actor.id);
+        const { entries, bonus, referral } = await approvalEntries(u.tx, row, actor.id);
         await recordAudit(u.tx, actor, {
           action: 'deposit.approve',
-          targetUserId: d.userId,
-          targetId: d.id,
-          before: { status: d.status, amount: centsToUsd(d.amount) },
+          targetUserId: row.userId,
+          targetId: row.id,
+          before: { status: 'pending', amount: centsToUsd(row.amount) },
           after: { status: 'approved', ...(bonus ? { bonus: centsToUsd(bonus) } : {}) },
         });
         await notifications.notify(u, {
-          userId: d.userId,
+          userId: row.userId,
           title: 'Deposit approved',
-          message: `Your deposit of $${formatUsd(d.amount)} via ${d.wallet} has been approved and added to your balance.`,
+          message: `Your deposit of $${formatUsd(row.amount)} via ${row.wallet} has been approved and added to your balance.`,
         });
         if (bonus) {
           await notifications.notify(u, {
-            userId: d.userId,
+            userId: row.userId,
             title: 'Bonus credited',
             message: `A bonus of $${formatUsd(bonus)} has been added to your balance.`,
           });
@@ -219,7 +223,9 @@ export function createDepositsService({ db, log, storage, notifications, money }
             message: `A referral bonus of $${formatUsd(referral.amount)} has been added to your balance.`,
           });
         }
-        return row!;
+        // Last: the client's balance row is locked from here to commit only (see postEntries).
+        await postEntries(u.tx, entries);
+        return row;
       });
     },
 
@@ -229,25 +235,20 @@ export function createDepositsService({ db, log, storage, notifications, money }
      */
     async rejectDeposit(actor: AuditActor, id: string, uow?: UnitOfWork): Promise<DepositRow> {
       return withUnitOfWork(db, log, uow, async (u) => {
-        const d = await lockPending(u.tx, id);
-        const [row] = await u.tx
-          .update(deposits)
-          .set({ status: 'rejected', reviewedBy: actor.id, reviewedAt: new Date() })
-          .where(eq(deposits.id, id))
-          .returning();
+        const row = await review(u.tx, id, 'rejected', actor.id);
         await recordAudit(u.tx, actor, {
           action: 'deposit.reject',
-          targetUserId: d.userId,
-          targetId: d.id,
-          before: { status: d.status, amount: centsToUsd(d.amount) },
+          targetUserId: row.userId,
+          targetId: row.id,
+          before: { status: 'pending', amount: centsToUsd(row.amount) },
           after: { status: 'rejected' },
         });
         await notifications.notify(u, {
-          userId: d.userId,
+          userId: row.userId,
           title: 'Deposit rejected',
-          message: `Your deposit of $${formatUsd(d.amount)} via ${d.wallet} could not be confirmed and was rejected. Please contact support if you believe this is a mistake.`,
+          message: `Your deposit of $${formatUsd(row.amount)} via ${row.wallet} could not be confirmed and was rejected. Please contact support if you believe this is a mistake.`,
         });
-        return row!;
+        return row;
       });
     },
 

@@ -5,11 +5,12 @@
  *
  * Every function takes the caller's transaction: posting is always part of the business change it
  * records. Accounts are created at first use (INSERT … ON CONFLICT DO NOTHING, safe when two
- * transactions race); client accounts are locked with SELECT … FOR UPDATE in id order, so concurrent
- * postings never overdraw. House accounts have no floor and are never locked up front: the trigger
- * that moves their cached balance locks them when the lines go in, house lines last and in id order,
- * so every posting holds the house rows (which all postings share) only for the end of its
- * transaction (issue 7 bench). The database backs each rule (see migration `ledger_guards`).
+ * transactions race). A posting that debits a client account locks the client accounts it touches
+ * with SELECT … FOR UPDATE in id order, so concurrent postings never overdraw; a credit-only posting
+ * lets the balance trigger lock them, also in id order. House accounts have no floor and keep no
+ * cached balance (their balance is the sum of their lines), so no posting locks or updates a row
+ * that every other posting needs (issue 7 bench; migration `house_balances_uncached`). The database
+ * backs each rule (see migrations `ledger_guards`, `house_balances_uncached`).
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -149,11 +150,14 @@ function assertBalanced(entry: NewEntry): void {
 }
 
 /**
- * Posts entries inside the caller's transaction: checks each balances (a programming error
- * otherwise), locks the client accounts involved in id order, refuses with AppError 422
- * "Insufficient balance" if a client account would go below zero, then inserts entries and lines
- * (a trigger moves the cached balances; house lines go last, in id order). Answers the entry rows
- * in the given order.
+ * Posts entries inside the caller's transaction and answers the entry rows in the given order.
+ * Checks each entry balances (a programming error otherwise). When any client line is a debit, the
+ * client accounts involved are locked up front (in id order) and checked line by line: AppError 422
+ * "Insufficient balance" if one would go below zero. A posting that only credits client accounts
+ * cannot overdraw one, so it locks nothing up front: the trigger that moves the cached balances
+ * locks each client account as its line goes in, in id order, so the busiest client row is held only
+ * from this statement to commit (issue 7 bench, hot-row case). Callers post last in their
+ * transaction for the same reason. Entries and lines go in as one statement.
  */
 export async function postEntries(tx: Tx, entries: NewEntry[]): Promise<EntryRow[]> {
   entries.forEach(assertBalanced);
@@ -161,53 +165,59 @@ export async function postEntries(tx: Tx, entries: NewEntry[]): Promise<EntryRow
     tx,
     entries.flatMap((e) => e.lines.map((l) => l.account)),
   );
-  const accounts = new Map((await lockAccounts(tx, [...ids.values()])).map((a) => [a.id, a]));
-  // Line by line, as the trigger applies them and the CHECK judges each step (client accounts only).
-  const running = new Map<string, bigint>();
-  for (const line of entries.flatMap((e) => e.lines)) {
-    if (!isClientKind(line.account.kind)) continue;
-    const id = ids.get(refKey(line.account))!;
-    const balance = (running.get(id) ?? accounts.get(id)!.balance) + line.amount;
-    if (balance < 0n) throw new AppError('UNPROCESSABLE', MONEY_MSG.insufficientBalance);
-    running.set(id, balance);
+  const clientLines = entries
+    .flatMap((e) => e.lines)
+    .filter((l) => isClientKind(l.account.kind))
+    .map((l) => ({ id: ids.get(refKey(l.account))!, amount: l.amount }));
+  if (clientLines.some((l) => l.amount < 0n)) {
+    const accounts = new Map(
+      (
+        await lockAccounts(
+          tx,
+          clientLines.map((l) => l.id),
+        )
+      ).map((a) => [a.id, a]),
+    );
+    // Line by line, as the trigger applies them and the CHECK judges each step.
+    const running = new Map<string, bigint>();
+    for (const line of clientLines) {
+      const balance = (running.get(line.id) ?? accounts.get(line.id)!.balance) + line.amount;
+      if (balance < 0n) throw new AppError('UNPROCESSABLE', MONEY_MSG.insufficientBalance);
+      running.set(line.id, balance);
+    }
   }
-  // Ids are made here so all entries, then all lines, go in one statement each.
+  // Ids are made here so all entries and all lines go in one statement.
   const withIds = entries.map((e) => ({ id: randomUUID(), ...e }));
-  const rows = await tx
-    .insert(journalEntries)
-    .values(
-      withIds.map((e) => ({
-        id: e.id,
-        type: e.type,
-        userId: e.userId,
-        memo: e.memo ?? '',
-        actorId: e.actorId ?? null,
-        reverses: e.reverses,
-        depositId: e.depositId,
-        withdrawalId: e.withdrawalId,
-        planId: e.planId ?? null,
-        tradingActivityId: e.tradingActivityId ?? null,
-        ...(e.effectiveAt && { effectiveAt: e.effectiveAt }),
-      })),
-    )
-    .returning();
   const lines = withIds.flatMap((e) =>
-    e.lines.map((l) => ({
-      entryId: e.id,
-      accountId: ids.get(refKey(l.account))!,
-      amount: l.amount,
-      house: !isClientKind(l.account.kind),
-    })),
+    e.lines.map((l) => ({ entryId: e.id, accountId: ids.get(refKey(l.account))!, amount: l.amount })),
   );
-  // Client lines in their given order, then house lines by account id: the house rows are locked
-  // last and always in the same order.
-  const ordered = [
-    ...lines.filter((l) => !l.house),
-    ...lines
-      .filter((l) => l.house)
-      .sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0)),
-  ];
-  await tx.insert(journalLines).values(ordered.map(({ house: _house, ...l }) => l));
+  // By account id (a stable sort keeps each account's own lines in their order): the trigger locks
+  // client accounts in the one lock order. House lines update nothing (house balances are uncached).
+  lines.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+  const inserted = tx.$with('inserted_entries').as(
+    tx
+      .insert(journalEntries)
+      .values(
+        withIds.map((e) => ({
+          id: e.id,
+          type: e.type,
+          userId: e.userId,
+          memo: e.memo ?? '',
+          actorId: e.actorId ?? null,
+          reverses: e.reverses,
+          depositId: e.depositId,
+          withdrawalId: e.withdrawalId,
+          planId: e.planId ?? null,
+          tradingActivityId: e.tradingActivityId ?? null,
+          ...(e.effectiveAt && { effectiveAt: e.effectiveAt }),
+        })),
+      )
+      .returning(),
+  );
+  const insertedLines = tx
+    .$with('inserted_lines')
+    .as(tx.insert(journalLines).values(lines).returning({ id: journalLines.id }));
+  const rows = await tx.with(inserted, insertedLines).select().from(inserted);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return withIds.map((e) => byId.get(e.id)!);
 }
