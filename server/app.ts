@@ -108,7 +108,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       }),
     },
     bodyLimit: 1_048_576,
-    trustProxy: config.env === 'production',
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

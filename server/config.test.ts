@@ -36,5 +36,17 @@ describe('loadConfig', () => {
     });
     expect(c.publicUrl).toBe('https://broker.example');
     expect(c.rateLimit).toBe(true);
+    expect(c.trustProxy).toBe('loopback');
+  });
+
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
+    const prod = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DATA_DIR: dir } as const;
+    expect(loadConfig({ ...prod, TRUST_PROXY: '10.0.0.2, 10.1.0.0/16' }).trustProxy).toBe(
+      '10.0.0.2, 10.1.0.0/16',
+    );
+    expect(loadConfig({ ...prod, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(() => loadConfig({ ...prod, TRUST_PROXY: '*; drop' })).toThrow(/TRUST_PROXY/);
   });
 });

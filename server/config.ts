@@ -37,6 +37,16 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Northwind Markets <no-reply@northwind.example>'),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (client IP for rate limits and logs): a
+   * comma-separated list of addresses or CIDR ranges, or `loopback`; `false` believes none.
+   * Default `loopback` in production (the proxy on the same host, docs/deployment.md), else false.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^[\w.:/, -]+$/, 'a comma-separated list of addresses, CIDR ranges or "loopback"')
+    .optional(),
   /** Set to "false" to turn off per-route rate limits (never in production). */
   RATE_LIMIT: z.enum(['true', 'false']).default('true'),
   /** Folder of the built web app (default dist/web); the e2e server points it at its own build. */
@@ -63,6 +73,8 @@ export interface Config {
   sessionSecret: string;
   logLevel: string;
   rateLimit: boolean;
+  /** Fastify `trustProxy`: the proxies whose X-Forwarded-For sets the client IP, or false. */
+  trustProxy: string | false;
   money: MoneyConfig;
   /** Folder of the built web app; undefined → dist/web next to server/. */
   webDir?: string;
@@ -103,6 +115,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     rateLimit: e.RATE_LIMIT === 'true' || e.NODE_ENV === 'production',
+    trustProxy:
+      e.TRUST_PROXY === 'false'
+        ? false
+        : (e.TRUST_PROXY ?? (e.NODE_ENV === 'production' ? 'loopback' : false)),
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
     planSweepIntervalMs: e.PLAN_SWEEP_INTERVAL_MS,
     money: {

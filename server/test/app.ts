@@ -70,6 +70,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionSecret: randomBytes(32).toString('base64url'),
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     rateLimit: false,
+    trustProxy: false,
     money: MONEY_DEFAULTS,
     ...overrides,
   };

@@ -87,4 +87,31 @@ describe('rate limit', () => {
     }
     expect(codes).toEqual([201, 201, 201, 201, 201, 429]);
   });
+
+  it('counts by the connecting address: a forged X-Forwarded-For from a client does not reset it', async () => {
+    // as in production: only the proxy on this host (loopback) is believed
+    const behindProxy = await createTestContext({ rateLimit: true, trustProxy: 'loopback' });
+    try {
+      const payload = { name: 'Spam', email: 'spam@example.com', message: 'again' };
+      const send = (remoteAddress: string, forwardedFor: string) =>
+        behindProxy.app
+          .inject({
+            method: 'POST',
+            url: '/api/contacts',
+            payload,
+            remoteAddress,
+            headers: { 'x-forwarded-for': forwardedFor },
+          })
+          .then((r) => r.statusCode);
+      const direct: number[] = [];
+      for (let i = 0; i < 6; i++) direct.push(await send('203.0.113.7', `198.51.100.${i}`));
+      expect(direct).toEqual([201, 201, 201, 201, 201, 429]);
+      // through the proxy, each forwarded client has its own count
+      const proxied: number[] = [];
+      for (let i = 0; i < 6; i++) proxied.push(await send('127.0.0.1', `198.51.100.${i}`));
+      expect(proxied).toEqual([201, 201, 201, 201, 201, 201]);
+    } finally {
+      await behindProxy.close();
+    }
+  });
 });
