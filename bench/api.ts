@@ -6,7 +6,8 @@
  * Set-up: fresh databases `bench_<random>` and `bench_<random>_small` on BENCH_DATABASE_URL
  * (default the local server as postgres; it must be a superuser: the seeding turns triggers off for
  * its own session), dropped at the end. The API runs as production runs it: bundled once at the
- * start (`npm run build:server`), then `node dist/server/main.js` with NODE_ENV=production (rate
+ * start (`npm run build:server`), then `node dist/server/main.js` with the node flags of `npm start`
+ * (package.json: the heap cap) and NODE_ENV=production (rate
  * limits on, HSTS, trustProxy), LOG_LEVEL=warn and no SMTP_URL (mail goes to the outbox table). The
  * load comes from autocannon in this process, 16 connections unless said otherwise.
  *
@@ -32,8 +33,8 @@
  * ledger invariants are checked; the API itself always posts through the ledger.
  *
  * Prints a table, writes bench/results.json, exits 1 when a target is missed.
- * BENCH_NODE_ARGS adds node flags to the API process (e.g. "--max-semi-space-size=4
- * --max-old-space-size=128" to see their effect on peak RSS).
+ * BENCH_NODE_ARGS adds node flags to the API process after those of `npm start` (e.g.
+ * "--max-old-space-size=256" to see the heap cap's effect on peak RSS).
  * BENCH_PROFILE=1 also writes a V8 CPU profile of the API process (path printed at the end);
  * BENCH_KEEP_DB=1 keeps the database for EXPLAIN ANALYZE afterwards.
  */
@@ -321,6 +322,16 @@ function readStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   }
 }
 
+/** The node flags `npm start` gives the API (package.json), so the bench runs it the same way. */
+function startNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const m = /\bnode((?: --[\w-]+(?:=\S+)?)*) dist\/server\/main\.js/.exec(pkg.scripts.start);
+  if (!m) throw new Error(`cannot read the node command of npm start: ${pkg.scripts.start}`);
+  return m[1]!.split(' ').filter(Boolean);
+}
+
 /** Bundles the API into dist/server/main.js (`npm run build:server`), so the run measures the current code. */
 function buildServer(): void {
   const build = spawnSync('npm', ['run', 'build:server', '--silent'], { cwd: ROOT, stdio: 'inherit' });
@@ -406,7 +417,7 @@ async function main(): Promise<number> {
   const seedSmall = new pg.Client({ connectionString: smallUrl });
   try {
     const sessionSecret = randomBytes(32).toString('base64url');
-    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const nodeArgs = [...startNodeFlags(), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
     const startApi = (databaseUrl: string, extra: string[] = []) =>
       startApiProcess({
         databaseUrl,
@@ -621,7 +632,7 @@ async function main(): Promise<number> {
         connections: CONNECTIONS,
         nodeEnv: 'production',
         logLevel: 'warn',
-        nodeArgs: process.env.BENCH_NODE_ARGS ?? '',
+        nodeArgs: nodeArgs.join(' '),
       },
       targets: TARGETS,
       figures: Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, round(v, 3)])),
