@@ -35,6 +35,7 @@ import { createAuthService } from './modules/auth/service';
 import { contactRoutes } from './modules/contacts/routes';
 import { createContactsService, type ContactsService } from './modules/contacts/service';
 import { healthRoutes } from './modules/health/routes';
+import { housekeeping } from './modules/housekeeping/plugin';
 import { createDepositsService, type DepositsService } from './modules/deposits/service';
 import { depositRoutes } from './modules/deposits/routes';
 import { fileRoutes } from './modules/files/routes';
@@ -170,6 +171,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   if (config.rateLimit) {
     await app.register(rateLimit, { global: false, hook: 'preHandler' });
   }
+  await app.register(housekeeping);
   await app.register(swagger, {
     openapi: { info: { title: 'Broker portal API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

@@ -56,6 +56,8 @@ const envSchema = z.object({
   DEPOSIT_WALLET_ETHEREUM: z.string().trim().min(20).max(128).default(MONEY_DEFAULTS.depositWallets.ethereum),
   /** How often each API process completes plans whose end date has passed (ms); 0 turns the sweep off. */
   PLAN_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  /** How often each API process deletes expired codes, sessions and old idempotency keys (ms); 0 = never. */
+  HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
 });
 
 export interface Config {
@@ -80,6 +82,8 @@ export interface Config {
   webDir?: string;
   /** Interval of the sweep that completes due plans (ms); undefined or 0 → no sweep (tests). */
   planSweepIntervalMs?: number;
+  /** Interval of housekeeping (modules/housekeeping; ms); undefined or 0 → none (tests). */
+  housekeepingIntervalMs?: number;
 }
 
 /**
@@ -121,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : (e.TRUST_PROXY ?? (e.NODE_ENV === 'production' ? 'loopback' : false)),
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
     planSweepIntervalMs: e.PLAN_SWEEP_INTERVAL_MS,
+    housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
     money: {
       ...MONEY_DEFAULTS,
       depositWallets: { bitcoin: e.DEPOSIT_WALLET_BITCOIN, ethereum: e.DEPOSIT_WALLET_ETHEREUM },

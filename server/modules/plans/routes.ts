@@ -32,6 +32,7 @@ import {
 import type { AppInstance } from '../../app';
 import { auditActor } from '../../lib/audit';
 import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';
+import { runPeriodically } from '../../lib/periodic';
 import { currentUser } from '../auth/guard';
 import { presentActivePlan, presentTradingActivity } from './presenter';
 
@@ -90,32 +91,14 @@ export async function planRoutes(app: AppInstance) {
     },
   );
 
-  const every = config.planSweepIntervalMs ?? 0;
-  if (every > 0) {
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> | null = null;
-    const sweep = () => {
-      running ??= svc
-        .completeDuePlans()
-        .then((n) => {
-          if (n > 0) app.log.info({ completed: n }, 'completed due plans');
-        })
-        .catch((err: unknown) => app.log.error({ err }, 'plan sweep failed'))
-        .finally(() => {
-          running = null;
-        });
-      return running;
-    };
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => void sweep(), every);
-      timer.unref();
-      void sweep();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
-  }
+  runPeriodically(app, {
+    every: config.planSweepIntervalMs,
+    name: 'plan sweep',
+    task: async () => {
+      const completed = await svc.completeDuePlans();
+      return completed > 0 ? { completed } : undefined;
+    },
+  });
 }
 
 export async function tradingActivityRoutes(app: AppInstance) {

@@ -1,0 +1,104 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { idempotencyKeys, oneTimeCodes, sessions, verifications } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../test/app';
+import { createClient, type TestUser } from '../ledger/testing';
+import { purgeExpired } from './service';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(async () => t?.close());
+
+const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+
+/** For `c`: one row of each kind that housekeeping must delete and one it must keep. */
+async function seedRows(c: TestUser) {
+  const { db } = t.database;
+  await db.insert(idempotencyKeys).values([
+    { userId: c.id, key: 'old', requestHash: 'h', statusCode: 201, body: {}, createdAt: ago(25) },
+    { userId: c.id, key: 'fresh', requestHash: 'h', statusCode: 201, body: {}, createdAt: ago(23) },
+  ]);
+  await db.insert(oneTimeCodes).values([
+    { userId: c.id, purpose: 'withdrawal', codeHash: 'x', expiresAt: ago(25) },
+    { userId: c.id, purpose: 'withdrawal', codeHash: 'y', expiresAt: ago(23) },
+  ]);
+  await db.insert(verifications).values([
+    { identifier: `old:${c.email}`, value: 'v', expiresAt: ago(25) },
+    { identifier: `fresh:${c.email}`, value: 'v', expiresAt: ago(1) },
+  ]);
+  await db.insert(sessions).values({ token: `expired-${c.id}`, userId: c.id, expiresAt: ago(25) });
+}
+
+async function remaining(c: TestUser) {
+  const { db } = t.database;
+  return {
+    keys: (await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, c.id))).map((r) => r.key),
+    codes: (await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, c.id))).map((r) => r.codeHash),
+    verifications: (
+      await db
+        .select()
+        .from(verifications)
+        .where(sql`${verifications.identifier} like ${`%:${c.email}`}`)
+    ).map((r) => r.identifier.split(':')[0]),
+    sessions: (await db.select().from(sessions).where(eq(sessions.userId, c.id))).map((r) => r.token),
+  };
+}
+
+describe('housekeeping', () => {
+  it('deletes old idempotency keys and long-expired codes, verifications and sessions; keeps the rest', async () => {
+    const c = await createClient(t.app);
+    await seedRows(c);
+    expect(await purgeExpired(t.database.db)).toEqual({
+      idempotencyKeys: 1,
+      oneTimeCodes: 1,
+      verifications: 1,
+      sessions: 1,
+    });
+    expect(await remaining(c)).toEqual({
+      keys: ['fresh'],
+      codes: ['y'],
+      verifications: ['fresh'],
+      sessions: [c.token],
+    });
+    // the client's live session still works
+    const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: c.headers });
+    expect(me.statusCode).toBe(200);
+    expect(await purgeExpired(t.database.db)).toEqual({
+      idempotencyKeys: 0,
+      oneTimeCodes: 0,
+      verifications: 0,
+      sessions: 0,
+    });
+  });
+
+  it('clears a backlog larger than one batch', async () => {
+    const c = await createClient(t.app);
+    await t.database.db
+      .execute(sql`insert into idempotency_keys (user_id, key, request_hash, status_code, body, created_at)
+      select ${c.id}, 'k' || g, 'h', 201, '{}'::jsonb, now() - interval '2 days' from generate_series(1, 12000) g`);
+    expect((await purgeExpired(t.database.db)).idempotencyKeys).toBe(12_000);
+    expect(
+      await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, c.id)),
+    ).toEqual([]);
+  });
+
+  it('runs in an API process when it starts and then on its interval', async () => {
+    const c = await createClient(t.app);
+    const own = () => t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, c.id));
+    await t.database.db
+      .insert(idempotencyKeys)
+      .values({ userId: c.id, key: 'old', requestHash: 'h', statusCode: 201, body: {}, createdAt: ago(48) });
+    // a second process on the same database, with housekeeping on (the test context has it off)
+    const process2 = await buildApp({ ...t.app.ctx.config, housekeepingIntervalMs: 3_600_000 }, t.database);
+    try {
+      await process2.ready();
+      for (let i = 0; i < 50 && (await own()).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await own()).toEqual([]);
+    } finally {
+      await process2.close();
+    }
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Housekeeping: rows that only serve for a while are deleted once they no longer can, so these
+ * tables stay small. Safe to run in several processes at once (plain DELETEs by age).
+ * - idempotency keys after IDEMPOTENCY_KEY_RETENTION_HOURS: a retry sent later with the same key is
+ *   treated as a new request (DESIGN.md §6; clients retry within seconds or minutes);
+ * - one-time codes (withdrawal codes), better-auth verifications (e-mail codes) and sessions one day
+ *   after they expired: nothing reads an expired one (the day's margin keeps a row a request may be
+ *   judging right now).
+ * Never touches money, requests, the ledger, the audit log or anything a client can see.
+ */
+import { lt, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { idempotencyKeys, oneTimeCodes, sessions, verifications } from '../../db/schema';
+
+/** How long an Idempotency-Key replays its first answer (hours). */
+export const IDEMPOTENCY_KEY_RETENTION_HOURS = 24;
+
+/** Rows deleted by one pass, by table. */
+export interface PurgeCounts {
+  idempotencyKeys: number;
+  oneTimeCodes: number;
+  verifications: number;
+  sessions: number;
+}
+
+/** Rows one DELETE removes at most: a backlog is cleared in short statements, never one huge one. */
+const BATCH = 5_000;
+
+/** Deletes the rows of `table` matching `where` in batches; answers how many. */
+async function purgeInBatches(db: Db, table: PgTable, where: SQL): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const result = await db.execute(sql`with gone as (
+        delete from ${table} where ctid in (select ctid from ${table} where ${where} limit ${BATCH}) returning 1
+      ) select count(*)::int as n from gone`);
+    const rows = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as Array<{
+      n: number;
+    }>;
+    const n = rows[0]?.n ?? 0;
+    total += n;
+    if (n < BATCH) return total;
+  }
+}
+
+/** One housekeeping pass (see the module comment); answers the rows deleted by table. */
+export async function purgeExpired(db: Db): Promise<PurgeCounts> {
+  const dayAgo = sql`now() - interval '1 day'`;
+  return {
+    idempotencyKeys: await purgeInBatches(
+      db,
+      idempotencyKeys,
+      lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_KEY_RETENTION_HOURS})`),
+    ),
+    oneTimeCodes: await purgeInBatches(db, oneTimeCodes, lt(oneTimeCodes.expiresAt, dayAgo)),
+    verifications: await purgeInBatches(db, verifications, lt(verifications.expiresAt, dayAgo)),
+    sessions: await purgeInBatches(db, sessions, lt(sessions.expiresAt, dayAgo)),
+  };
+}
