@@ -49,6 +49,7 @@ import { userRoutes } from './modules/users/routes';
 import { createUsersService, type UsersService } from './modules/users/service';
 import { createWithdrawalsService, type WithdrawalsService } from './modules/withdrawals/service';
 import { withdrawalCodeRoutes, withdrawalRoutes } from './modules/withdrawals/routes';
+import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { createOneTimeCodes, type OneTimeCodes } from './lib/one-time-codes';
 import { createStorage, type Storage } from './lib/storage';
 import type { ServiceDeps } from './lib/service-deps';
@@ -169,7 +170,8 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
     hsts: config.env === 'production',
   });
   if (config.rateLimit) {
-    await app.register(rateLimit, { global: false, hook: 'preHandler' });
+    // counts in the database, so every API process counts against the same limit
+    await app.register(rateLimit, { global: false, hook: 'preHandler', store: databaseRateLimitStore(db) });
   }
   await app.register(housekeeping);
   await app.register(swagger, {

@@ -134,6 +134,17 @@ export const verifications = pgTable(
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
 
+/**
+ * Request counts of the per-route rate limits (server/lib/rate-limit-store.ts), shared by every API
+ * process: `key` is route + client key (IP, or IP and e-mail), `hits` the requests in the window
+ * that ends at `reset_at`. Housekeeping deletes rows whose window ended over an hour ago.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
 /** Mail kept when no SMTP_URL is configured (DESIGN.md §2 "Mail"). */
 export const mailOutbox = pgTable('mail_outbox', {
   id: uuid('id').primaryKey().defaultRandom(),

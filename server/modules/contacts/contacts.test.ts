@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@common/messages';
+import { buildApp } from '../../app';
 import { auditLog, contactMessages } from '../../db/schema';
 import { createSignedInUser, createTestContext, type TestContext } from '../../test/app';
 
@@ -86,6 +87,29 @@ describe('rate limit', () => {
       codes.push((await limited.app.inject({ method: 'POST', url: '/api/contacts', payload })).statusCode);
     }
     expect(codes).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
+  it('counts across API processes on one database', async () => {
+    // a second process on the same database (same config, rate limits on)
+    const second = await buildApp(limited.app.ctx.config, limited.database);
+    await second.ready();
+    try {
+      const payload = { name: 'Spam', email: 'spam@example.com', message: 'again' };
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const app = i % 2 === 0 ? limited.app : second;
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/contacts',
+          payload,
+          remoteAddress: '192.0.2.44',
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([201, 201, 201, 201, 201, 429]);
+    } finally {
+      await second.close();
+    }
   });
 
   it('counts by the connecting address: a forged X-Forwarded-For from a client does not reset it', async () => {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { idempotencyKeys, oneTimeCodes, sessions, verifications } from '../../db/schema';
+import { idempotencyKeys, oneTimeCodes, rateLimitHits, sessions, verifications } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/app';
 import { createClient, type TestUser } from '../ledger/testing';
 import { purgeExpired } from './service';
@@ -30,6 +30,10 @@ async function seedRows(c: TestUser) {
     { identifier: `fresh:${c.email}`, value: 'v', expiresAt: ago(1) },
   ]);
   await db.insert(sessions).values({ token: `expired-${c.id}`, userId: c.id, expiresAt: ago(25) });
+  await db.insert(rateLimitHits).values([
+    { key: `old|${c.id}`, hits: 3, resetAt: ago(2) },
+    { key: `fresh|${c.id}`, hits: 3, resetAt: ago(0.5) },
+  ]);
 }
 
 async function remaining(c: TestUser) {
@@ -44,6 +48,12 @@ async function remaining(c: TestUser) {
         .where(sql`${verifications.identifier} like ${`%:${c.email}`}`)
     ).map((r) => r.identifier.split(':')[0]),
     sessions: (await db.select().from(sessions).where(eq(sessions.userId, c.id))).map((r) => r.token),
+    rateLimitHits: (
+      await db
+        .select()
+        .from(rateLimitHits)
+        .where(sql`${rateLimitHits.key} like ${`%|${c.id}`}`)
+    ).map((r) => r.key.split('|')[0]),
   };
 }
 
@@ -56,12 +66,14 @@ describe('housekeeping', () => {
       oneTimeCodes: 1,
       verifications: 1,
       sessions: 1,
+      rateLimitHits: 1,
     });
     expect(await remaining(c)).toEqual({
       keys: ['fresh'],
       codes: ['y'],
       verifications: ['fresh'],
       sessions: [c.token],
+      rateLimitHits: ['fresh'],
     });
     // the client's live session still works
     const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: c.headers });
@@ -71,6 +83,7 @@ describe('housekeeping', () => {
       oneTimeCodes: 0,
       verifications: 0,
       sessions: 0,
+      rateLimitHits: 0,
     });
   });
 

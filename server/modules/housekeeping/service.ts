@@ -5,13 +5,14 @@
  *   treated as a new request (DESIGN.md §6; clients retry within seconds or minutes);
  * - one-time codes (withdrawal codes), better-auth verifications (e-mail codes) and sessions one day
  *   after they expired: nothing reads an expired one (the day's margin keeps a row a request may be
- *   judging right now).
+ *   judging right now);
+ * - rate-limit counts an hour after their window ended.
  * Never touches money, requests, the ledger, the audit log or anything a client can see.
  */
 import { lt, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { idempotencyKeys, oneTimeCodes, sessions, verifications } from '../../db/schema';
+import { idempotencyKeys, oneTimeCodes, rateLimitHits, sessions, verifications } from '../../db/schema';
 
 /** How long an Idempotency-Key replays its first answer (hours). */
 export const IDEMPOTENCY_KEY_RETENTION_HOURS = 24;
@@ -22,6 +23,7 @@ export interface PurgeCounts {
   oneTimeCodes: number;
   verifications: number;
   sessions: number;
+  rateLimitHits: number;
 }
 
 /** Rows one DELETE removes at most: a backlog is cleared in short statements, never one huge one. */
@@ -55,5 +57,10 @@ export async function purgeExpired(db: Db): Promise<PurgeCounts> {
     oneTimeCodes: await purgeInBatches(db, oneTimeCodes, lt(oneTimeCodes.expiresAt, dayAgo)),
     verifications: await purgeInBatches(db, verifications, lt(verifications.expiresAt, dayAgo)),
     sessions: await purgeInBatches(db, sessions, lt(sessions.expiresAt, dayAgo)),
+    rateLimitHits: await purgeInBatches(
+      db,
+      rateLimitHits,
+      lt(rateLimitHits.resetAt, sql`now() - interval '1 hour'`),
+    ),
   };
 }
