@@ -44,6 +44,10 @@ export const historyQuerySchema = z.object({
 });
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
 
+/** GET /api/reviews/pending (admin queue): page from 1, sizes 10/20/30/40, oldest first. */
+export const pendingReviewsQuerySchema = historyQuerySchema.pick({ page: true, pageSize: true });
+export type PendingReviewsQuery = z.output<typeof pendingReviewsQuerySchema>;
+
 /** POST /api/transaction/:userId (admin). `date` is an ISO date-time; status can only be approved. */
 export const addTransactionSchema = z.object({
   amount: usdAmountField(),
@@ -92,6 +96,12 @@ export interface PendingReview {
   amount: number;
   method: string;
   createdAt: string;
+}
+
+/** Answer of GET /api/reviews/pending: one page of the queue and the number of pending requests. */
+export interface PendingReviewPage {
+  data: PendingReview[];
+  total: number;
 }
 
 /** The client's figures (GET /api/ledger/account), all derived from the ledger, in USD. */

@@ -7,7 +7,8 @@
  * GET    /transaction/admin         admin      same query plus userId → {data, total}
  * POST   /transaction/:userId       admin      {amount, transactionType, date?, details, status?} (Idempotency-Key)
  * DELETE /transaction/:id           admin      {reason?} — voids with a reversing entry
- * GET    /reviews/pending           admin      pending deposits and withdrawals, oldest first
+ * GET    /reviews/pending           admin      ?page&pageSize(10|20|30|40) → {data, total}: pending deposits
+ *                                               and withdrawals of every client, oldest first
  */
 import { z } from 'zod';
 import { MONEY_MSG } from '@common/messages';
@@ -15,6 +16,7 @@ import { idParams } from '@common/schemas/common';
 import {
   addTransactionSchema,
   historyQuerySchema,
+  pendingReviewsQuerySchema,
   voidTransactionSchema,
 } from '@common/schemas/transactions';
 import type { AppInstance } from '../../app';
@@ -95,7 +97,12 @@ export async function transactionRoutes(app: AppInstance) {
 
 export async function reviewRoutes(app: AppInstance) {
   const { guards, services } = app.ctx;
-  app.get('/pending', { schema: { tags: ['reviews'] }, onRequest: guards.requireAdmin }, async () => ({
-    data: (await services.transactions.listPendingReviews()).map(presentPendingReview),
-  }));
+  app.get(
+    '/pending',
+    { schema: { tags: ['reviews'], querystring: pendingReviewsQuerySchema }, onRequest: guards.requireAdmin },
+    async (req) => {
+      const { rows, total } = await services.transactions.listPendingReviews(req.query);
+      return { data: rows.map(presentPendingReview), total };
+    },
+  );
 }

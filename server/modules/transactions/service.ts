@@ -6,10 +6,15 @@
  * Amounts are cents. The review queue of pending deposits and withdrawals lives here too.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { MONEY_MSG } from '@common/messages';
-import type { AddTransactionInput, AdminTransactionType, HistoryQuery } from '@common/schemas/transactions';
+import type {
+  AddTransactionInput,
+  AdminTransactionType,
+  HistoryQuery,
+  PendingReviewsQuery,
+} from '@common/schemas/transactions';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { deposits, journalEntries, transactionHistory, users, withdrawals } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
@@ -248,48 +253,60 @@ export function createTransactionsService({ db, log }: { db: Db; log: FastifyBas
       });
     },
 
-    /** Every pending deposit and withdrawal, oldest first (admin review queue; at most 500 of each). */
-    async listPendingReviews(): Promise<PendingReviewRow[]> {
-      const who = { firstName: users.firstName, lastName: users.lastName, email: users.email };
-      const [ds, ws] = await Promise.all([
+    /**
+     * One page of the admin review queue: pending deposits and pending, not deleted withdrawals of
+     * every client, oldest first (created_at, then id), in one UNION ALL query; and how many there are.
+     */
+    async listPendingReviews(q: PendingReviewsQuery): Promise<{ rows: PendingReviewRow[]; total: number }> {
+      const pendingDeposit = eq(deposits.status, 'pending');
+      const pendingWithdrawal = and(eq(withdrawals.status, 'pending'), isNull(withdrawals.deletedAt));
+      const withdrawalKind = sql<PendingReviewRow['kind']>`case ${withdrawals.method}
+        when 'bank' then 'bank-withdrawal' else 'crypto-withdrawal' end`.as('kind');
+      const depositRows = db
+        .select({
+          id: deposits.id,
+          kind: sql<PendingReviewRow['kind']>`'deposit'`.as('kind'),
+          userId: deposits.userId,
+          amount: deposits.amount,
+          method: deposits.wallet,
+          createdAt: deposits.createdAt,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+        })
+        .from(deposits)
+        .innerJoin(users, eq(users.id, deposits.userId))
+        .where(pendingDeposit);
+      const withdrawalRows = db
+        .select({
+          id: withdrawals.id,
+          kind: withdrawalKind,
+          userId: withdrawals.userId,
+          amount: withdrawals.amount,
+          method: sql<string>`coalesce(${withdrawals.wallet}, 'bank')`.as('method'),
+          createdAt: withdrawals.createdAt,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+        })
+        .from(withdrawals)
+        .innerJoin(users, eq(users.id, withdrawals.userId))
+        .where(pendingWithdrawal);
+      const [rows, [counted]] = await Promise.all([
+        unionAll(depositRows, withdrawalRows)
+          .orderBy(asc(sql.identifier('created_at')), asc(sql.identifier('id')))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
         db
-          .select({
-            id: deposits.id,
-            userId: deposits.userId,
-            amount: deposits.amount,
-            method: deposits.wallet,
-            createdAt: deposits.createdAt,
-            ...who,
-          })
-          .from(deposits)
-          .innerJoin(users, eq(users.id, deposits.userId))
-          .where(eq(deposits.status, 'pending'))
-          .orderBy(asc(deposits.createdAt))
-          .limit(500),
-        db
-          .select({
-            id: withdrawals.id,
-            userId: withdrawals.userId,
-            amount: withdrawals.amount,
-            method: withdrawals.method,
-            wallet: withdrawals.wallet,
-            createdAt: withdrawals.createdAt,
-            ...who,
-          })
-          .from(withdrawals)
-          .innerJoin(users, eq(users.id, withdrawals.userId))
-          .where(and(eq(withdrawals.status, 'pending'), isNull(withdrawals.deletedAt)))
-          .orderBy(asc(withdrawals.createdAt))
-          .limit(500),
+          .select({ n: count() })
+          .from(
+            unionAll(
+              db.select({ id: deposits.id }).from(deposits).where(pendingDeposit),
+              db.select({ id: withdrawals.id }).from(withdrawals).where(pendingWithdrawal),
+            ).as('pending'),
+          ),
       ]);
-      return [
-        ...ds.map((d) => ({ ...d, kind: 'deposit' as const })),
-        ...ws.map(({ wallet, ...w }) => ({
-          ...w,
-          kind: w.method === 'bank' ? ('bank-withdrawal' as const) : ('crypto-withdrawal' as const),
-          method: wallet ?? 'bank',
-        })),
-      ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+      return { rows, total: Number(counted?.n ?? 0) };
     },
   };
 }

@@ -322,7 +322,8 @@ describe('GET /api/reviews/pending', () => {
     ).json().data._id;
     const approved = await deposit(c, 1);
     await inject('PUT', `/api/deposits/${approved}/approve`, admin.headers);
-    const rows = (await inject('GET', '/api/reviews/pending', admin.headers)).json().data as Array<{
+    const queue = await inject('GET', '/api/reviews/pending?pageSize=40', admin.headers);
+    const rows = queue.json().data as Array<{
       _id: string;
       kind: string;
       createdAt: string;

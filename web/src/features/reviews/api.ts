@@ -1,18 +1,26 @@
 /**
  * TanStack Query hooks of the back office's reviews (seed §2.8, §7 "Deposits", "Bank/Crypto
- * withdrawals"): the queue of everything pending, one client's requests per kind, the
- * approve / reject / delete calls, and deposit proofs (served only with the admin's token).
+ * withdrawals"): the queue of everything pending (paged on the server), one client's requests per
+ * kind, the approve / reject / delete calls, and deposit proofs (served only with the admin's token).
  */
-import type { PendingReview } from '@common/schemas/transactions';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PendingReviewPage } from '@common/schemas/transactions';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { REVIEW_KINDS, type ReviewKind } from './kinds';
 
-/** GET /reviews/pending: pending deposits and withdrawals of every client, oldest first. */
-export const pendingReviewsQuery = queryOptions({
-  queryKey: ['reviews', 'pending'],
-  queryFn: async () => (await api.get<{ data: PendingReview[] }>('/reviews/pending')).data,
-});
+/** The query of GET /reviews/pending (seed §9 page sizes 10, 20, 30, 40). */
+export interface PendingReviewsParams {
+  page: number;
+  pageSize: number;
+}
+
+/** GET /reviews/pending: one page of the pending deposits and withdrawals of every client, oldest first. */
+export const pendingReviewsQuery = (params: PendingReviewsParams) =>
+  queryOptions({
+    queryKey: ['reviews', 'pending', params],
+    queryFn: () => api.get<PendingReviewPage>('/reviews/pending', { params: { ...params } }),
+    placeholderData: keepPreviousData,
+  });
 
 /** GET /deposits, /c-withdrawals or /b-withdrawals ?userId=: one client's requests, newest first. */
 export const clientRequestsQuery = <Row>(kind: ReviewKind, userId: string) =>

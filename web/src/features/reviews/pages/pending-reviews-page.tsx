@@ -1,9 +1,10 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { PendingReview } from '@common/schemas/transactions';
 import { paths } from '../../../app/paths';
-import { PagedTable, pageOf, usePaging, type Column } from '../../../components/paged-table';
+import { PagedTable, usePaging, type Column } from '../../../components/paged-table';
 import { pendingReviewsQuery } from '../api';
 import { REVIEW_KINDS, walletLabel } from '../kinds';
 import { ProofButton } from '../components/proof-button';
@@ -57,31 +58,40 @@ const COLUMNS: Column<PendingReview>[] = [
   },
 ];
 
-/** /admin/pending-reviews: every client's pending deposits and withdrawals, oldest first. */
+/**
+ * /admin/pending-reviews: every client's pending deposits and withdrawals, oldest first, a page at a
+ * time from the server (sizes 10/20/30/40, Previous/Next).
+ */
 export function PendingReviewsPage() {
-  const query = useQuery(pendingReviewsQuery);
   const paging = usePaging();
-  const rows = query.data ?? [];
+  const query = useQuery(pendingReviewsQuery({ page: paging.page, pageSize: paging.pageSize }));
+  const total = query.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / paging.pageSize));
+  const { page, setPage } = paging;
+  // the server pulls nothing back: when the last rows of the last page were reviewed, go back a page
+  useEffect(() => {
+    if (query.data && !query.isPlaceholderData && page > lastPage) setPage(lastPage);
+  }, [query.data, query.isPlaceholderData, page, lastPage, setPage]);
 
   return (
     <Stack gap="md">
       <Stack gap={4}>
         <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Pending reviews{query.data ? ` (${rows.length})` : ''}
+          Pending reviews{query.data ? ` (${total})` : ''}
         </Title>
         <Text c="dimmed">Deposits and withdrawals waiting for a decision, oldest first.</Text>
       </Stack>
       <PagedTable
         caption="Pending reviews"
         columns={COLUMNS}
-        rows={query.data && pageOf(rows, paging)}
+        rows={query.data?.data}
         rowKey={(r) => r._id}
         loading={query.isFetching}
         error={query.error}
         onRetry={() => void query.refetch()}
         emptyText="Nothing is waiting for review"
         paging={paging}
-        total={rows.length}
+        total={total}
         minWidth={860}
       />
     </Stack>

@@ -1,0 +1,171 @@
+/**
+ * GET /api/reviews/pending, the admin review queue, paged on the server: one UNION ALL of pending
+ * deposits and pending, not deleted withdrawals, oldest first (created_at, then id), and the total.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PendingReview } from '@common/schemas/transactions';
+import { deposits, withdrawals } from '../../db/schema';
+import { createTestContext, injector, type TestContext } from '../../test/app';
+import { createAdmin, createClient, imageDataUrl } from '../ledger/testing';
+
+let t: TestContext;
+let admin: Awaited<ReturnType<typeof createAdmin>>;
+let png: string;
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await createAdmin(t.app);
+  png = await imageDataUrl();
+});
+afterAll(async () => t?.close());
+
+type Client = Awaited<ReturnType<typeof createClient>>;
+const inject = injector(() => t);
+const queue = async (query: string) => {
+  const res = await inject('GET', `/api/reviews/pending${query}`, admin.headers);
+  expect(res.statusCode).toBe(200);
+  return res.json() as { data: PendingReview[]; total: number };
+};
+
+const deposit = async (c: Client, amount: number) => {
+  const res = await inject('POST', '/api/deposits', c.headers, { amount, image: png, wallet: 'bitcoin' });
+  expect(res.statusCode).toBe(201);
+  return res.json().data._id as string;
+};
+const withdraw = async (c: Client, amount: number, method: 'crypto' | 'bank') => {
+  const token = await t.app.ctx.services.codes.issue(t.database.db, c.id, 'withdrawal');
+  const res =
+    method === 'crypto'
+      ? await inject('POST', '/api/c-withdrawals', c.headers, {
+          amount,
+          token,
+          wallet: 'ethereum',
+          address: '0x52908400098527886E0F7030069857D2E4169EE7',
+        })
+      : await inject('POST', '/api/b-withdrawals', c.headers, {
+          amount,
+          token,
+          bankName: 'Bank',
+          accountName: 'Test User',
+          accountNumber: '1234',
+          routing: '021000021',
+          swift: 'DEUTDEFF',
+        });
+  expect(res.statusCode).toBe(201);
+  return res.json().data._id as string;
+};
+
+describe('GET /api/reviews/pending (paged on the server)', () => {
+  let a: Client;
+  let b: Client;
+  /** The pending requests in the order the queue must answer them. */
+  const expected: string[] = [];
+  const absent: string[] = [];
+
+  beforeAll(async () => {
+    a = await createClient(t.app, { balance: 10_000_00n });
+    b = await createClient(t.app, { balance: 10_000_00n });
+    // 24 pending requests of both kinds for both clients, interleaved, each with its own amount
+    for (let i = 0; i < 6; i++) {
+      for (const c of [a, b]) {
+        expected.push(await deposit(c, 100 + i));
+        expected.push(await withdraw(c, 10 + i, i % 2 ? 'bank' : 'crypto'));
+      }
+    }
+    // reviewed requests, and a declined one deleted, stay out of the queue
+    const approved = await deposit(a, 1);
+    expect((await inject('PUT', `/api/deposits/${approved}/approve`, admin.headers)).statusCode).toBe(200);
+    const rejected = await deposit(b, 2);
+    expect((await inject('PUT', `/api/deposits/${rejected}/reject`, admin.headers)).statusCode).toBe(200);
+    const paid = await withdraw(a, 3, 'crypto');
+    expect((await inject('PUT', `/api/c-withdrawals/${paid}/approve`, admin.headers)).statusCode).toBe(200);
+    const declined = await withdraw(b, 4, 'bank');
+    expect((await inject('PUT', `/api/b-withdrawals/${declined}/reject`, admin.headers)).statusCode).toBe(
+      200,
+    );
+    const removed = await withdraw(a, 5, 'crypto');
+    expect((await inject('PUT', `/api/c-withdrawals/${removed}/reject`, admin.headers)).statusCode).toBe(200);
+    expect((await inject('DELETE', `/api/c-withdrawals/${removed}`, admin.headers)).statusCode).toBe(200);
+    absent.push(approved, rejected, paid, declined, removed);
+
+    // the 10th and 11th requests (a withdrawal, then a deposit) share a created_at across the page
+    // boundary: they are then ordered by id
+    const [w, d] = [expected[9]!, expected[10]!];
+    await t.database.db
+      .update(deposits)
+      .set({ createdAt: sql`(select created_at from ${withdrawals} where id = ${w})` })
+      .where(eq(deposits.id, d));
+    if (d < w) [expected[9], expected[10]] = [d, w];
+  });
+
+  it('answers one page at a time, oldest first, with the total', async () => {
+    const pages = [];
+    for (let page = 1; page <= 3; page++) pages.push(await queue(`?page=${page}&pageSize=10`));
+    expect(pages.map((p) => p.total)).toEqual([24, 24, 24]);
+    expect(pages.map((p) => p.data.length)).toEqual([10, 10, 4]);
+    expect(pages.flatMap((p) => p.data.map((r) => r._id))).toEqual(expected);
+    const times = pages.flatMap((p) => p.data.map((r) => r.createdAt));
+    expect(times).toEqual([...times].sort());
+
+    expect(await queue('?page=4&pageSize=10')).toEqual({ data: [], total: 24 });
+    expect((await queue('?page=2&pageSize=20')).data.map((r) => r._id)).toEqual(expected.slice(20));
+    expect((await queue('?pageSize=40')).data.map((r) => r._id)).toEqual(expected);
+    // defaults: page 1 of 10
+    expect((await queue('')).data.map((r) => r._id)).toEqual(expected.slice(0, 10));
+  });
+
+  it('keeps the row shape: kind, client, amount and method', async () => {
+    const rows = (await queue('?pageSize=40')).data;
+    expect(rows.slice(0, 4)).toEqual([
+      {
+        _id: expected[0],
+        kind: 'deposit',
+        userId: a.id,
+        user: { firstName: a.row.firstName, lastName: a.row.lastName, email: a.email },
+        amount: 100,
+        method: 'bitcoin',
+        createdAt: expect.any(String),
+      },
+      {
+        _id: expected[1],
+        kind: 'crypto-withdrawal',
+        userId: a.id,
+        user: { firstName: a.row.firstName, lastName: a.row.lastName, email: a.email },
+        amount: 10,
+        method: 'ethereum',
+        createdAt: expect.any(String),
+      },
+      expect.objectContaining({ _id: expected[2], kind: 'deposit', userId: b.id, amount: 100 }),
+      expect.objectContaining({ _id: expected[3], kind: 'crypto-withdrawal', userId: b.id, amount: 10 }),
+    ]);
+    expect(rows.find((r) => r.kind === 'bank-withdrawal')).toMatchObject({ method: 'bank', amount: 11 });
+    expect(rows.filter((r) => r.userId === a.id)).toHaveLength(12);
+    expect(rows.filter((r) => r.userId === b.id)).toHaveLength(12);
+    expect(rows.filter((r) => absent.includes(r._id))).toEqual([]);
+  });
+
+  it('follows approvals: the next request moves up and the total drops', async () => {
+    const first = expected[0]!;
+    expect((await inject('PUT', `/api/deposits/${first}/approve`, admin.headers)).statusCode).toBe(200);
+    const page = await queue('?page=1&pageSize=10');
+    expect(page.total).toBe(23);
+    expect(page.data.map((r) => r._id)).toEqual(expected.slice(1, 11));
+  });
+
+  it.each([
+    ['pageSize=15', 'pageSize must be 10, 20, 30 or 40'],
+    ['pageSize=0', 'pageSize must be 10, 20, 30 or 40'],
+    ['pageSize=abc', undefined],
+    ['page=0', undefined],
+    ['page=x', undefined],
+  ])('refuses ?%s with 400 and a message', async (query, message) => {
+    const res = await inject('GET', `/api/reviews/pending?${query}`, admin.headers);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toEqual(message ?? expect.any(String));
+  });
+
+  it('is for admins only, before validation', async () => {
+    expect((await inject('GET', '/api/reviews/pending?pageSize=15')).statusCode).toBe(401);
+    expect((await inject('GET', '/api/reviews/pending?pageSize=15', a.headers)).statusCode).toBe(403);
+  });
+});
