@@ -31,10 +31,7 @@ export function CollapsiblePanel({
       >
         {label}
       </Button>
-      {/* display-none rather than Mantine's default (a React Activity boundary): under load in CI a
-          click on the form while the panel was still opening was once lost; this way the form is an
-          ordinary mounted subtree that is only hidden */}
-      <Collapse expanded={opened} id={id} keepMountedMode="display-none">
+      <Collapse expanded={opened} id={id}>
         {children}
       </Collapse>
     </Paper>
