@@ -103,7 +103,12 @@ journey(
     await expect(adminPage.getByText('No notifications found')).toBeVisible();
     await adminPage.getByRole('button', { name: 'Add Notification' }).click();
     const form = adminPage.getByRole('form', { name: 'Add notification' });
-    await form.getByRole('button', { name: 'Send notification' }).click();
+    // The panel opens with a height transition: for its first ~150 ms the button is clipped by the
+    // panel and a click at its place lands on <main> behind it (measured), which lost the click in two
+    // CI runs. Click once the button is wholly shown, as a person would.
+    const send = form.getByRole('button', { name: 'Send notification' });
+    await expect(send).toBeInViewport({ ratio: 1 });
+    await send.click();
     await expect(form.getByText('Title is required')).toBeVisible();
     await expect(form.getByText('Message is required')).toBeVisible();
     await form.getByLabel('Title').fill(title);
