@@ -106,6 +106,54 @@ export async function ledgerViolations(db: Pick<Db, 'execute'>): Promise<string[
   ];
 }
 
+/**
+ * Submits a pending deposit of `amount` USD through POST /api/deposits as `c` and answers its id.
+ * Throws when the answer is not 201.
+ */
+export async function submitDeposit(app: AppInstance, c: TestUser, amount = 100): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/deposits',
+    headers: c.headers,
+    payload: { amount, image: await imageDataUrl(), wallet: 'bitcoin' },
+  });
+  if (res.statusCode !== 201) throw new Error(`deposit answered ${res.statusCode}: ${res.body}`);
+  return res.json().data._id as string;
+}
+
+/**
+ * Requests a withdrawal of `amount` USD as `c` (crypto or bank), with a confirmation code issued
+ * directly, and answers its id. Throws when the answer is not 201.
+ */
+export async function submitWithdrawal(
+  app: AppInstance,
+  c: TestUser,
+  amount = 10,
+  method: 'crypto' | 'bank' = 'crypto',
+): Promise<string> {
+  const token = await app.ctx.services.codes.issue(app.ctx.database.db, c.id, 'withdrawal');
+  const payload =
+    method === 'crypto'
+      ? { amount, token, wallet: 'ethereum', address: '0x52908400098527886E0F7030069857D2E4169EE7' }
+      : {
+          amount,
+          token,
+          bankName: 'Bank',
+          accountName: 'Test User',
+          accountNumber: '1234',
+          routing: '021000021',
+          swift: 'DEUTDEFF',
+        };
+  const res = await app.inject({
+    method: 'POST',
+    url: method === 'crypto' ? '/api/c-withdrawals' : '/api/b-withdrawals',
+    headers: c.headers,
+    payload,
+  });
+  if (res.statusCode !== 201) throw new Error(`withdrawal answered ${res.statusCode}: ${res.body}`);
+  return res.json().data._id as string;
+}
+
 /** A small real image as a data URL. */
 export async function imageDataUrl(format: 'png' | 'jpeg' | 'webp' = 'png', size = 8): Promise<string> {
   const data = await sharp({ create: { width: size, height: size, channels: 3, background: '#3a7' } })

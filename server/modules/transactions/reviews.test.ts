@@ -7,15 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingReview } from '@common/schemas/transactions';
 import { deposits, withdrawals } from '../../db/schema';
 import { createTestContext, injector, type TestContext } from '../../test/app';
-import { createAdmin, createClient, imageDataUrl } from '../ledger/testing';
+import { createAdmin, createClient, submitDeposit, submitWithdrawal } from '../ledger/testing';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
-let png: string;
 beforeAll(async () => {
   t = await createTestContext();
   admin = await createAdmin(t.app);
-  png = await imageDataUrl();
 });
 afterAll(async () => t?.close());
 
@@ -27,33 +25,9 @@ const queue = async (query: string) => {
   return res.json() as { data: PendingReview[]; total: number };
 };
 
-const deposit = async (c: Client, amount: number) => {
-  const res = await inject('POST', '/api/deposits', c.headers, { amount, image: png, wallet: 'bitcoin' });
-  expect(res.statusCode).toBe(201);
-  return res.json().data._id as string;
-};
-const withdraw = async (c: Client, amount: number, method: 'crypto' | 'bank') => {
-  const token = await t.app.ctx.services.codes.issue(t.database.db, c.id, 'withdrawal');
-  const res =
-    method === 'crypto'
-      ? await inject('POST', '/api/c-withdrawals', c.headers, {
-          amount,
-          token,
-          wallet: 'ethereum',
-          address: '0x52908400098527886E0F7030069857D2E4169EE7',
-        })
-      : await inject('POST', '/api/b-withdrawals', c.headers, {
-          amount,
-          token,
-          bankName: 'Bank',
-          accountName: 'Test User',
-          accountNumber: '1234',
-          routing: '021000021',
-          swift: 'DEUTDEFF',
-        });
-  expect(res.statusCode).toBe(201);
-  return res.json().data._id as string;
-};
+const deposit = (c: Client, amount: number) => submitDeposit(t.app, c, amount);
+const withdraw = (c: Client, amount: number, method: 'crypto' | 'bank') =>
+  submitWithdrawal(t.app, c, amount, method);
 
 describe('GET /api/reviews/pending (paged on the server)', () => {
   let a: Client;

@@ -2,15 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import { createTestContext, injector, type TestContext } from '../../test/app';
 import { getClientFigures } from '../ledger/service';
-import { createAdmin, createClient, imageDataUrl, ledgerViolations } from '../ledger/testing';
+import {
+  createAdmin,
+  createClient,
+  ledgerViolations,
+  submitDeposit,
+  submitWithdrawal,
+  type TestUser as Client,
+} from '../ledger/testing';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
-let png: string;
 beforeAll(async () => {
   t = await createTestContext();
   admin = await createAdmin(t.app);
-  png = await imageDataUrl();
 });
 afterAll(async () => t?.close());
 
@@ -24,19 +29,8 @@ const add = (userId: string, body: Record<string, unknown>, headers: Headers = a
     details: 'Trading profit',
     ...body,
   });
-const deposit = async (c: { headers: Headers }, amount = 100) =>
-  (await inject('POST', '/api/deposits', c.headers, { amount, image: png, wallet: 'bitcoin' })).json().data
-    ._id as string;
-const withdraw = async (c: { id: string; headers: Headers }, amount = 10) => {
-  const token = await t.app.ctx.services.codes.issue(t.database.db, c.id, 'withdrawal');
-  const res = await inject('POST', '/api/c-withdrawals', c.headers, {
-    amount,
-    token,
-    wallet: 'ethereum',
-    address: '0x52908400098527886E0F7030069857D2E4169EE7',
-  });
-  return res.json().data._id as string;
-};
+const deposit = (c: Client, amount = 100) => submitDeposit(t.app, c, amount);
+const withdraw = (c: Client, amount = 10) => submitWithdrawal(t.app, c, amount);
 
 describe('POST /api/transaction/:userId (admin adds a transaction)', () => {
   it('is for admins only', async () => {
