@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -28,6 +28,15 @@ export interface Database {
   /** Answers true when a trivial query succeeds (health probe). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/**
+ * Runs raw SQL on either driver and answers its rows as `T` (node-postgres answers `{rows}`,
+ * PGlite through Drizzle may answer the rows themselves).
+ */
+export async function queryRows<T>(db: Pick<DbOrTx, 'execute'>, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as T[];
 }
 
 const statementNames = new Map<string, string>();

@@ -9,8 +9,11 @@
  * route, so each route counts separately. Housekeeping deletes ended windows.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { rateLimitHits } from '../db/schema';
+
+/** A row of the upsert or the read: the window's count and what is left of it (ms). */
+type Hits = { hits: number; ttl: number };
 
 type Callback = (err: Error | null, res?: { current: number; ttl: number }) => void;
 
@@ -28,9 +31,6 @@ function routeOf(params: unknown): RouteInfo | undefined {
 
 /** Answers the store class to pass as @fastify/rate-limit's `store` option. */
 export function databaseRateLimitStore(db: Db) {
-  const rowsOf = (result: unknown) =>
-    ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as Array<{ hits: number; ttl: number }>;
-
   return class DatabaseRateLimitStore {
     /** "<METHOD> <url>|" of the route this store counts for ("" for the plugin's root store). */
     private readonly prefix: string;
@@ -48,7 +48,8 @@ export function databaseRateLimitStore(db: Db) {
     /** Counts one request of `key` in its window of `timeWindow` ms. */
     incr(key: string, cb: Callback, timeWindow: number): void {
       const t = rateLimitHits;
-      db.execute(
+      queryRows<Hits>(
+        db,
         sql`insert into ${t} (key, hits, reset_at)
           values (${this.prefix + key}, 1, now() + make_interval(secs => ${timeWindow / 1000}))
           on conflict (key) do update set
@@ -56,8 +57,7 @@ export function databaseRateLimitStore(db: Db) {
             reset_at = case when ${t.resetAt} <= now() then excluded.reset_at else ${t.resetAt} end
           returning hits, greatest(0, extract(epoch from reset_at - now()) * 1000)::int as ttl`,
       )
-        .then((result) => {
-          const [row] = rowsOf(result);
+        .then(([row]) => {
           cb(null, { current: row!.hits, ttl: row!.ttl });
         })
         .catch((err: Error) => cb(err));
@@ -66,12 +66,12 @@ export function databaseRateLimitStore(db: Db) {
     /** The count of `key` without adding to it (0 when its window has ended). */
     read(key: string, cb: Callback): void {
       const t = rateLimitHits;
-      db.execute(
+      queryRows<Hits>(
+        db,
         sql`select hits, greatest(0, extract(epoch from reset_at - now()) * 1000)::int as ttl
           from ${t} where key = ${this.prefix + key} and ${t.resetAt} > now()`,
       )
-        .then((result) => {
-          const [row] = rowsOf(result);
+        .then(([row]) => {
           cb(null, row ? { current: row.hits, ttl: row.ttl } : { current: 0, ttl: 0 });
         })
         .catch((err: Error) => cb(err));

@@ -11,7 +11,7 @@
  */
 import { lt, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { idempotencyKeys, oneTimeCodes, rateLimitHits, sessions, verifications } from '../../db/schema';
 
 /** How long an Idempotency-Key replays its first answer (hours). */
@@ -33,13 +33,13 @@ const BATCH = 5_000;
 async function purgeInBatches(db: Db, table: PgTable, where: SQL): Promise<number> {
   let total = 0;
   for (;;) {
-    const result = await db.execute(sql`with gone as (
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`with gone as (
         delete from ${table} where ctid in (select ctid from ${table} where ${where} limit ${BATCH}) returning 1
-      ) select count(*)::int as n from gone`);
-    const rows = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as Array<{
-      n: number;
-    }>;
-    const n = rows[0]?.n ?? 0;
+      ) select count(*)::int as n from gone`,
+    );
+    const n = row?.n ?? 0;
     total += n;
     if (n < BATCH) return total;
   }

@@ -1,7 +1,7 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/app';
 import {
@@ -143,14 +143,11 @@ describe('database guards', () => {
     const houseRows = await db.select().from(ledgerAccounts).where(isNull(ledgerAccounts.userId));
     expect(houseRows.length).toBeGreaterThan(0);
     expect(houseRows.every((r) => r.balance === 0n)).toBe(true);
-    const [cash] = await db
-      .execute(
-        sql`select coalesce(sum(l.amount), 0)::bigint as total from journal_lines l
+    const [cash] = await queryRows<{ total: string }>(
+      db,
+      sql`select coalesce(sum(l.amount), 0)::bigint as total from journal_lines l
       join ledger_accounts a on a.id = l.account_id where a.user_id is null and a.kind = 'cash'`,
-      )
-      .then(
-        (r) => ((r as { rows?: unknown[] }).rows ?? (r as unknown as unknown[])) as Array<{ total: string }>,
-      );
+    );
     expect(BigInt(cash!.total)).toBeLessThanOrEqual(-7_00n);
     expect(
       await dbError(db.update(ledgerAccounts).set({ balance: 1n }).where(isNull(ledgerAccounts.userId))),

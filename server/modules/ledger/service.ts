@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { MONEY_MSG } from '@common/messages';
-import type { DbOrTx, Tx } from '../../db/client';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
@@ -289,7 +289,9 @@ export interface ClientFigures {
  * one round trip (the dashboard's GET /user/me reads it on every load; issue 7 bench).
  */
 export async function getClientFigures(db: DbOrTx, userId: string): Promise<ClientFigures> {
-  const result = await db.execute(sql`
+  const rows = await queryRows<{ part: 'balance' | 'sum'; key: string; total: string | null }>(
+    db,
+    sql`
     select 'balance' as part, a.kind as key, a.balance::text as total
       from ledger_accounts a
      where a.user_id = ${userId}
@@ -300,12 +302,8 @@ export async function getClientFigures(db: DbOrTx, userId: string): Promise<Clie
       join journal_entries e on e.id = l.entry_id
       left join journal_entries o on o.id = e.reverses
      where a.user_id = ${userId} and a.kind = 'available'
-     group by 2`);
-  const rows = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as Array<{
-    part: 'balance' | 'sum';
-    key: string;
-    total: string | null;
-  }>;
+     group by 2`,
+  );
   const find = (part: 'balance' | 'sum', key: string) =>
     BigInt(rows.find((r) => r.part === part && r.key === key)?.total ?? 0);
   return {

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AccountPlan } from '@common/constants';
 import type { AppInstance } from '../../app';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { UserRow } from '../users/presenter';
 import { client, house, postEntry } from './service';
@@ -84,7 +84,9 @@ export const createAdmin = (app: AppInstance) => createTestUser(app, { role: 'ad
  * Takes any Drizzle handle on the database (the bench passes one over its own pg client).
  */
 export async function ledgerViolations(db: Pick<Db, 'execute'>): Promise<string[]> {
-  const result = await db.execute(sql`select
+  const [r] = await queryRows<{ unbalanced: number; stale: number; negative: number; total: string }>(
+    db,
+    sql`select
     (select count(*) from (select entry_id from journal_lines group by entry_id
        having count(*) < 2 or sum(amount) <> 0) x)::int
      + (select count(*) from journal_entries e where not exists (select 1 from journal_lines l where l.entry_id = e.id))::int
@@ -95,9 +97,9 @@ export async function ledgerViolations(db: Pick<Db, 'execute'>): Promise<string[
     (select count(*) from ledger_accounts where kind in ('available', 'held', 'invested') and balance < 0)::int as negative,
     ((select coalesce(sum(balance), 0) from ledger_accounts where user_id is not null)
       + (select coalesce(sum(l.amount), 0) from journal_lines l
-           join ledger_accounts a on a.id = l.account_id where a.user_id is null))::text as total`);
-  const rows = (result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
-  const r = rows[0] as { unbalanced: number; stale: number; negative: number; total: string };
+           join ledger_accounts a on a.id = l.account_id where a.user_id is null))::text as total`,
+  );
+  if (!r) throw new Error('the invariant query answered no row');
   return [
     ...(r.unbalanced ? [`${r.unbalanced} entries do not balance`] : []),
     ...(r.stale ? [`${r.stale} cached balances differ from their lines`] : []),

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PLAN_MSG } from '@common/messages';
+import { queryRows } from '../../db/client';
 import { auditLog, journalEntries, notifications, plans, tradingActivities } from '../../db/schema';
 import { createTestContext, injector } from '../../test/app';
 import { useTestContext } from '../../test/context';
@@ -41,11 +42,13 @@ const audits = (action: string, targetId: string) =>
 
 /** Profit posted for an activity (cents): the client's available lines of the entries linked to it. */
 async function postedFor(activityId: string): Promise<bigint> {
-  const res = await db().execute(sql`select coalesce(sum(l.amount), 0)::text as total from journal_lines l
+  const [row] = await queryRows<{ total: string }>(
+    db(),
+    sql`select coalesce(sum(l.amount), 0)::text as total from journal_lines l
     join journal_entries e on e.id = l.entry_id join ledger_accounts a on a.id = l.account_id
-    where e.trading_activity_id = ${activityId} and a.kind = 'available'`);
-  const rows = (res as { rows?: unknown[] }).rows ?? (res as unknown as unknown[]);
-  return BigInt((rows[0] as { total: string }).total);
+    where e.trading_activity_id = ${activityId} and a.kind = 'available'`,
+  );
+  return BigInt(row!.total);
 }
 
 /** The activity's stored profit equals what was posted for it, and the ledger balances. */
