@@ -8,7 +8,8 @@
  * its own session), dropped at the end. The API runs as production runs it: bundled once at the
  * start (`npm run build:server`), then `node dist/server/main.js` with the node flags of `npm start`
  * (package.json: the heap cap) and NODE_ENV=production (rate
- * limits on, HSTS, trustProxy), LOG_LEVEL=warn and no SMTP_URL (mail goes to the outbox table). The
+ * limits on, HSTS, trustProxy), LOG_LEVEL=warn and SMTP_URL pointing at a local SMTP receiver
+ * (production refuses to start without one; the receiver keeps no mail). The
  * load comes from autocannon in this process, 16 connections unless said otherwise.
  *
  * Figures (targets in TARGETS):
@@ -48,6 +49,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { ledgerViolations } from '../server/modules/ledger/testing';
 import { freePort, startApiProcess, type ApiProcess } from '../server/test/processes';
+import { startSmtpReceiver } from '../server/test/smtp-receiver';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -415,6 +417,7 @@ async function main(): Promise<number> {
   let rssTimer: NodeJS.Timeout | undefined;
   const seed = new pg.Client({ connectionString: url });
   const seedSmall = new pg.Client({ connectionString: smallUrl });
+  const smtp = await startSmtpReceiver(undefined, { keep: false });
   try {
     const sessionSecret = randomBytes(32).toString('base64url');
     const nodeArgs = [...startNodeFlags(), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
@@ -424,7 +427,13 @@ async function main(): Promise<number> {
         sessionSecret,
         entry: 'build',
         nodeEnv: 'production',
-        env: { LOG_LEVEL: 'warn', DATA_DIR: dataDir, RATE_LIMIT: 'true', PUBLIC_URL: 'http://127.0.0.1' },
+        env: {
+          LOG_LEVEL: 'warn',
+          DATA_DIR: dataDir,
+          RATE_LIMIT: 'true',
+          PUBLIC_URL: 'http://127.0.0.1',
+          SMTP_URL: smtp.url,
+        },
         nodeArgs: [...nodeArgs, ...extra],
       });
     // The API measured throughout (RSS, profile): on the database that grows to 1M journal lines.
@@ -684,6 +693,7 @@ async function main(): Promise<number> {
     await hello?.stop();
     await apiSmall?.stop();
     await api?.stop();
+    await smtp.close();
     if (profileDir) console.log(`  CPU profile of the API: ${profileDir}`);
     if (process.env.BENCH_KEEP_DB === '1')
       console.log(`  kept the databases ${name}, ${smallName} (BENCH_KEEP_DB=1)`);

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startSmtpReceiver } from '../server/test/smtp-receiver';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'dist/web');
@@ -211,6 +212,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
+  const smtp = await startSmtpReceiver(undefined, { keep: false }); // production requires SMTP_URL
   const server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -222,6 +224,7 @@ async function main(): Promise<void> {
       PUBLIC_URL: origin,
       DATA_DIR: dataDir,
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      SMTP_URL: smtp.url,
       LOG_LEVEL: 'warn',
     },
   });
@@ -240,6 +243,7 @@ async function main(): Promise<void> {
     if (chrome) await chrome.kill();
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

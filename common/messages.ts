@@ -207,3 +207,25 @@ export const PLAN_MSG = {
   insufficientBanner:
     'Insufficient funds: your available balance does not cover that trade. Please fund your account to place it.',
 } as const;
+
+/** Account security: throttling, two-factor sign-in, sessions (docs/security.md). */
+export const TWO_FACTOR_MSG = {
+  locked: 'Too many attempts. Try again in 15 minutes.',
+  codeFormat: 'Enter the 6-digit code from your authenticator app or a backup code',
+  invalidCode: 'Invalid authentication code',
+  wrongPassword: 'Password is incorrect',
+  challengeExpired: 'Your sign-in has expired. Please sign in again.',
+  notSetUp: 'Set up two-factor authentication first',
+  alreadyEnabled: 'Two-factor authentication is already on',
+  notEnabled: 'Two-factor authentication is not on',
+  enabled: 'Two-factor authentication is on',
+  disabled: 'Two-factor authentication is off',
+  staffRequired: 'Two-factor authentication is required for staff',
+  reset: 'Two-factor authentication reset; the client has been e-mailed',
+  reasonLength: 'The reason must be 3 to 500 characters',
+  sessionRevoked: 'Session signed out',
+  othersRevoked: 'Every other session has been signed out',
+  useAuthenticator: 'Use the code from your authenticator app to confirm withdrawals',
+  tooManyDeposits: 'You have too many deposits waiting for review',
+  clientBlocked: 'The client is blocked',
+} as const;

@@ -17,6 +17,8 @@ export interface PublicUser {
   isAdmin: boolean;
   isEmailConfirmed: boolean;
   isBlocked: boolean;
+  /** True while the user signs in with an authenticator code as well as the password. */
+  twoFactorEnabled: boolean;
   verificationStatus: VerificationStatus;
   referralId: string;
   /** An authenticated API path (fetch it with the bearer token), or null without a picture. */
@@ -35,9 +37,23 @@ export interface PublicUser {
 }
 
 /** Answer of POST /api/auth/signin. */
-export interface SigninAnswer {
+export type SigninAnswer = SignedInAnswer | TwoFactorChallengeAnswer;
+
+/** A session was opened (sign-in without 2FA, or POST /api/auth/two-factor/verify). */
+export interface SignedInAnswer {
   token: string;
   user: PublicUser;
+  /**
+   * Staff who must use 2FA (STAFF_TWO_FACTOR=required) and have not set it up: every admin route
+   * answers 403 until they do, so the web app takes them to the set-up screen.
+   */
+  twoFactorSetupRequired?: true;
+}
+
+/** The password was right and the account uses 2FA: send a code with this challenge (5 minutes). */
+export interface TwoFactorChallengeAnswer {
+  twoFactorRequired: true;
+  challenge: string;
 }
 
 /** Every error answer (DESIGN.md §6). */

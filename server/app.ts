@@ -32,6 +32,11 @@ import { createAuth, type Auth } from './modules/auth/better-auth';
 import { createGuards, type Guards } from './modules/auth/guard';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import { securityRoutes } from './modules/auth/security-routes';
+import { createSessionsService, type SessionsService } from './modules/auth/sessions';
+import { createSignInService, type SignInService } from './modules/auth/sign-in';
+import { createAccountThrottle, type AccountThrottle } from './modules/auth/throttle';
+import { createTwoFactor, type TwoFactor } from './modules/auth/two-factor';
 import { contactRoutes } from './modules/contacts/routes';
 import { createContactsService, type ContactsService } from './modules/contacts/service';
 import { healthRoutes } from './modules/health/routes';
@@ -71,6 +76,10 @@ export interface AppContext {
   guards: Guards;
   services: {
     auth: ReturnType<typeof createAuthService>;
+    signIn: SignInService;
+    sessions: SessionsService;
+    twoFactor: TwoFactor;
+    throttle: AccountThrottle;
     storage: Storage;
     codes: OneTimeCodes;
     ledger: LedgerService;
@@ -100,6 +109,12 @@ declare module 'fastify' {
   }
 }
 
+/** The display name of a `Name <address>` sender (the issuer authenticator apps show), else a default. */
+function senderName(from: string): string {
+  const name = from.split('<')[0]!.trim().replace(/^"|"$/g, '');
+  return name || 'Broker portal';
+}
+
 /** Builds the app on an open database. The caller listens (main.ts) or injects (tests). */
 export async function buildApp(config: Config, database: Database): Promise<AppInstance> {
   const app = Fastify({
@@ -123,21 +138,36 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   const storage = createStorage(config.dataDir);
   const codes = createOneTimeCodes(db, config.sessionSecret);
   const notifications = createNotificationsService(db, mailer);
+  const throttle = createAccountThrottle(db);
+  const sessions = createSessionsService(db);
+  const twoFactor = createTwoFactor(db, config.sessionSecret, senderName(config.mailFrom));
   const deps: ServiceDeps = { db, log, config, mailer, storage, notifications };
   const ctx: AppContext = {
     config,
     database,
     mailer,
     auth,
-    guards: createGuards(db, config.sessionSecret),
+    guards: createGuards(db, config.sessionSecret, { staffTwoFactor: config.staffTwoFactor }),
     services: {
-      auth: createAuthService(db, auth),
+      auth: createAuthService({ db, auth, mailer, throttle, twoFactor }),
+      signIn: createSignInService({
+        db,
+        auth,
+        mailer,
+        throttle,
+        sessions,
+        twoFactor,
+        staffTwoFactor: config.staffTwoFactor,
+      }),
+      sessions,
+      twoFactor,
+      throttle,
       storage,
       codes,
       ledger: createLedgerService(db),
       notifications,
       deposits: createDepositsService({ db, log, storage, notifications, money: config.money }),
-      withdrawals: createWithdrawalsService({ db, log, mailer, codes, notifications }),
+      withdrawals: createWithdrawalsService({ db, log, mailer, codes, notifications, throttle, twoFactor }),
       transactions: createTransactionsService({ db, log }),
       contacts: createContactsService(db),
       users: createUsersService(deps),
@@ -188,6 +218,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       });
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(securityRoutes, { prefix: '/auth' });
       await api.register(ledgerRoutes, { prefix: '/ledger' });
       await api.register(depositRoutes, { prefix: '/deposits' });
       await api.register(withdrawalCodeRoutes, { prefix: '/withdrawals' });

@@ -32,17 +32,37 @@ describe('loadConfig', () => {
     const c = loadConfig({
       NODE_ENV: 'production',
       SESSION_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtp://127.0.0.1:2525',
       PUBLIC_URL: 'https://broker.example/',
     });
     expect(c.publicUrl).toBe('https://broker.example');
     expect(c.rateLimit).toBe(true);
     expect(c.trustProxy).toBe('loopback');
+    expect(c.staffTwoFactor).toBe('required');
+  });
+
+  it('refuses to start in production without SMTP_URL, and says why', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')) }),
+    ).toThrow(/SMTP_URL: required in production/);
+  });
+
+  it('makes staff two-factor optional in development unless STAFF_TWO_FACTOR says otherwise', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    expect(loadConfig({ DATA_DIR: dir }).staffTwoFactor).toBe('optional');
+    expect(loadConfig({ DATA_DIR: dir, STAFF_TWO_FACTOR: 'required' }).staffTwoFactor).toBe('required');
+    expect(() => loadConfig({ DATA_DIR: dir, STAFF_TWO_FACTOR: 'maybe' })).toThrow(/STAFF_TWO_FACTOR/);
   });
 
   it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
     expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
-    const prod = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DATA_DIR: dir } as const;
+    const prod = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      DATA_DIR: dir,
+    } as const;
     expect(loadConfig({ ...prod, TRUST_PROXY: '10.0.0.2, 10.1.0.0/16' }).trustProxy).toBe(
       '10.0.0.2, 10.1.0.0/16',
     );

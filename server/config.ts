@@ -56,6 +56,12 @@ const envSchema = z.object({
   DEPOSIT_WALLET_ETHEREUM: z.string().trim().min(20).max(128).default(MONEY_DEFAULTS.depositWallets.ethereum),
   /** How often each API process completes plans whose end date has passed (ms); 0 turns the sweep off. */
   PLAN_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  /**
+   * Whether staff must sign in with two-factor authentication (docs/security.md): `required` makes
+   * every admin route answer 403 until the staff member enables it. Default `required` in production,
+   * `optional` elsewhere so the demo stays quick.
+   */
+  STAFF_TWO_FACTOR: z.enum(['required', 'optional']).optional(),
   /** How often each API process deletes expired codes, sessions and old idempotency keys (ms); 0 = never. */
   HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
 });
@@ -84,6 +90,8 @@ export interface Config {
   planSweepIntervalMs?: number;
   /** Interval of housekeeping (modules/housekeeping; ms); undefined or 0 → none (tests). */
   housekeepingIntervalMs?: number;
+  /** `required`: staff without two-factor authentication get 403 on every admin route. */
+  staffTwoFactor: 'required' | 'optional';
 }
 
 /**
@@ -102,6 +110,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new Error(
       'Invalid configuration:\n  SESSION_SECRET: required in production (32+ random characters)',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    // the outbox-and-log fallback prints codes into the log: a laptop convenience, never production
+    throw new Error(
+      'Invalid configuration:\n  SMTP_URL: required in production (e-mail codes and notices must reach clients; without it they would only be logged)',
     );
   }
   return {
@@ -126,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
     planSweepIntervalMs: e.PLAN_SWEEP_INTERVAL_MS,
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
+    staffTwoFactor: e.STAFF_TWO_FACTOR ?? (e.NODE_ENV === 'production' ? 'required' : 'optional'),
     money: {
       ...MONEY_DEFAULTS,
       depositWallets: { bitcoin: e.DEPOSIT_WALLET_BITCOIN, ethereum: e.DEPOSIT_WALLET_ETHEREUM },

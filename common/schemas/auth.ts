@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { GENDERS, LIMITS } from '../constants';
 import { isCountryName } from '../countries';
-import { MSG, PROFILE_MSG } from '../messages';
+import { MSG, PROFILE_MSG, TWO_FACTOR_MSG } from '../messages';
 
 const requiredText = (label: string, max: number = LIMITS.nameMax) =>
   z
@@ -84,4 +84,98 @@ export const changePasswordSchema = z.object({
     .min(1, MSG.required('Old password'))
     .max(LIMITS.passwordMax),
   newPassword: passwordField,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Two-factor sign-in (TOTP, RFC 6238), sessions and sign-in history (docs/security.md)
+// ---------------------------------------------------------------------------------------------
+
+/** A 6-digit authenticator code (RFC 6238, 30-second steps). */
+export const totpCodeField = z
+  .string({ error: MSG.required('Code') })
+  .trim()
+  .regex(/^\d{6}$/, TWO_FACTOR_MSG.codeFormat);
+
+/**
+ * An authenticator code or a backup code (`xxxxx-xxxxx`, letters and digits; the dash and case are
+ * optional when typed).
+ */
+export const secondFactorCodeField = z
+  .string({ error: MSG.required('Code') })
+  .trim()
+  .min(1, MSG.required('Code'))
+  .max(32)
+  .regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, TWO_FACTOR_MSG.codeFormat);
+
+const currentPassword = z
+  .string({ error: MSG.required('Password') })
+  .min(1, MSG.required('Password'))
+  .max(LIMITS.passwordMax);
+
+/** POST /api/auth/two-factor/setup: the current password; answers a new secret and backup codes. */
+export const twoFactorSetupSchema = z.object({ password: currentPassword });
+
+/** POST /api/auth/two-factor/enable: one valid authenticator code turns the set-up secret on. */
+export const twoFactorEnableSchema = z.object({ code: totpCodeField });
+
+/** POST /api/auth/two-factor/disable: the password and an authenticator or backup code. */
+export const twoFactorDisableSchema = z.object({ password: currentPassword, code: secondFactorCodeField });
+
+/** POST /api/auth/two-factor/verify: the second sign-in step. */
+export const twoFactorVerifySchema = z.object({
+  challenge: z.string({ error: MSG.required('Challenge') }).trim().min(16).max(128),
+  code: secondFactorCodeField,
+});
+
+/** Answer of POST /api/auth/two-factor/setup (the secret is not active until enabled). */
+export const twoFactorSetupAnswer = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
+export type TwoFactorSetupAnswer = z.infer<typeof twoFactorSetupAnswer>;
+
+/** One active session of the signed-in user (GET /api/auth/sessions). */
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/** Outcomes a sign-in attempt is recorded with. */
+export const SIGN_IN_RESULTS = [
+  'success',
+  'wrong_password',
+  'locked',
+  'blocked',
+  'two_factor_failed',
+] as const;
+export type SignInResult = (typeof SIGN_IN_RESULTS)[number];
+
+/** One row of GET /api/auth/sign-in-history. */
+export const signInEventSchema = z.object({
+  at: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  result: z.enum(SIGN_IN_RESULTS),
+});
+export type SignInEvent = z.infer<typeof signInEventSchema>;
+
+/** GET /api/auth/sign-in-history (and the admin's per-client read): page from 1, sizes 10/20/30/40. */
+export const signInHistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .refine((n) => (LIMITS.tablePageSizes as readonly number[]).includes(n), 'pageSize must be 10, 20, 30 or 40')
+    .default(10),
+});
+export type SignInHistoryQuery = z.output<typeof signInHistoryQuerySchema>;
+
+/** POST /api/user/admin/:id/reset-two-factor: why staff turn a client's 2FA off (the client reads it). */
+export const resetTwoFactorSchema = z.object({
+  reason: z
+    .string({ error: MSG.required('Reason') })
+    .trim()
+    .min(3, TWO_FACTOR_MSG.reasonLength)
+    .max(500, TWO_FACTOR_MSG.reasonLength),
 });

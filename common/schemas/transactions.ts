@@ -93,6 +93,8 @@ export interface PendingReview {
   kind: 'deposit' | 'crypto-withdrawal' | 'bank-withdrawal';
   userId: string;
   user: { firstName: string; lastName: string; email: string };
+  /** The client is blocked: a withdrawal cannot be approved (409), only declined. */
+  userBlocked: boolean;
   amount: number;
   method: string;
   createdAt: string;

@@ -52,6 +52,8 @@ export const users = pgTable(
     accountPlan: text('account_plan').notNull().default('Basic'),
     currencySymbol: text('currency_symbol').notNull().default('$'),
     referralId: text('referral_id').notNull().unique(),
+    /** Mirrors an enabled row in `two_factors`, so the request guard knows it without a second query. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     referredBy: uuid('referred_by'),
     profilePictureKey: text('profile_picture_key'),
     // KYC verification upload (seed §3 "Verification upload"): stored files by key, never public
@@ -94,9 +96,77 @@ export const sessions = pgTable(
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     impersonatedBy: uuid('impersonated_by'),
+    /** Moved forward by the request guard at most every few minutes (docs/security.md). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * TOTP two-factor sign-in (RFC 6238; docs/security.md). One row per user: the secret encrypted with
+ * AES-256-GCM under a key derived from SESSION_SECRET, the unused backup codes as keyed hashes, and
+ * the last time step accepted (a code is never accepted twice). `enabledAt` is null between set-up
+ * and the first valid code; `users.two_factor_enabled` mirrors an enabled row.
+ */
+export const twoFactors = pgTable('two_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  backupCodeHashes: text('backup_code_hashes').array().notNull(),
+  lastTimeStep: bigint('last_time_step', { mode: 'number' }).notNull().default(0),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  ...timestamps,
+});
+
+/**
+ * The second sign-in step: a password sign-in of an account with 2FA answers a challenge (its
+ * SHA-256 is stored) that a valid code turns into a session within 5 minutes and 5 tries.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('two_factor_challenges_user_idx').on(t.userId)],
+);
+
+/**
+ * Sign-in attempts on existing accounts (GET /api/auth/sign-in-history). `network` is the client
+ * key of the IP (an IPv6 /64 or the IPv4 address): a success from a user agent and network not seen
+ * in 90 days e-mails the owner.
+ */
+export const signInEvents = pgTable(
+  'sign_in_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip'),
+    network: text('network'),
+    userAgent: text('user_agent'),
+    result: text('result').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sign_in_events_user_idx').on(t.userId, t.createdAt),
+    check(
+      'sign_in_events_result_check',
+      sql`${t.result} in ('success', 'wrong_password', 'locked', 'blocked', 'two_factor_failed')`,
+    ),
+  ],
 );
 
 /** better-auth credential accounts (the argon2id password hash lives here). */

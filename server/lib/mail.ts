@@ -38,10 +38,14 @@ export function createMailer(opts: {
       close: () => transport.close(),
     };
   }
+  // config.ts refuses production without SMTP_URL; should this ever run there, no body is logged
+  const logBodies = process.env.NODE_ENV !== 'production';
   return {
     async send(mail) {
       await opts.db.insert(mailOutbox).values(mail);
-      opts.log.info(`\n--- mail to ${mail.to}: ${mail.subject} ---\n${mail.text}\n---`);
+      opts.log.info(
+        logBodies ? `\n--- mail to ${mail.to}: ${mail.subject} ---\n${mail.text}\n---` : `mail to ${mail.to} stored in mail_outbox`,
+      );
     },
     close: () => undefined,
   };

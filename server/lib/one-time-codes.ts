@@ -5,7 +5,7 @@
  * A user may hold a few live codes at once (each single use); a wrong try counts against all of them.
  */
 import { createHmac, randomInt } from 'node:crypto';
-import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { LIMITS } from '@common/constants';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { oneTimeCodes } from '../db/schema';
@@ -35,21 +35,6 @@ export function createOneTimeCodes(db: Db, secret: string) {
         expiresAt: sql`now() + make_interval(secs => ${LIMITS.otpTtlSeconds})`,
       });
       return code;
-    },
-
-    /** How many codes the user was sent for `purpose` in the last `seconds`. */
-    async countRecent(userId: string, purpose: CodePurpose, seconds: number): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(oneTimeCodes)
-        .where(
-          and(
-            eq(oneTimeCodes.userId, userId),
-            eq(oneTimeCodes.purpose, purpose),
-            gt(oneTimeCodes.createdAt, sql`now() - make_interval(secs => ${seconds})`),
-          ),
-        );
-      return Number(row?.n ?? 0);
     },
 
     /**

@@ -9,11 +9,82 @@
  * route, so each route counts separately. Housekeeping deletes ended windows.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client';
+import { queryRows, type Db, type DbOrTx } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 
 /** A row of the upsert or the read: the window's count and what is left of it (ms). */
-type Hits = { hits: number; ttl: number };
+export type Hits = { hits: number; ttl: number };
+
+/**
+ * Adds one to `key`'s count in a fixed window of `windowMs` that starts with the first hit (a new
+ * window once the old one has ended). Answers the count and the ms left of the window.
+ */
+export async function countHit(db: Db, key: string, windowMs: number): Promise<Hits> {
+  const t = rateLimitHits;
+  const [row] = await queryRows<Hits>(
+    db,
+    sql`insert into ${t} (key, hits, reset_at)
+      values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+      on conflict (key) do update set
+        hits = case when ${t.resetAt} <= now() then 1 else ${t.hits} + 1 end,
+        reset_at = case when ${t.resetAt} <= now() then excluded.reset_at else ${t.resetAt} end
+      returning hits, greatest(0, extract(epoch from reset_at - now()) * 1000)::int as ttl`,
+  );
+  return row!;
+}
+
+/**
+ * Adds one to `key`'s count (window as in `countHit`) only while it is below `max`: answers false,
+ * writing nothing, once `max` were counted in the running window. Atomic, so concurrent callers
+ * never pass `max` together.
+ */
+export async function countHitBelow(db: Db, key: string, windowMs: number, max: number): Promise<boolean> {
+  const t = rateLimitHits;
+  const rows = await queryRows<{ hits: number }>(
+    db,
+    sql`insert into ${t} (key, hits, reset_at)
+      values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+      on conflict (key) do update set
+        hits = case when ${t.resetAt} <= now() then 1 else ${t.hits} + 1 end,
+        reset_at = case when ${t.resetAt} <= now() then excluded.reset_at else ${t.resetAt} end
+        where ${t.resetAt} <= now() or ${t.hits} < ${max}
+      returning hits`,
+  );
+  return rows.length > 0;
+}
+
+/** `key`'s count and the ms left of its window, without adding to it (0 and 0 when it has ended). */
+export async function peekHits(db: DbOrTx, key: string): Promise<Hits> {
+  const t = rateLimitHits;
+  const [row] = await queryRows<Hits>(
+    db,
+    sql`select hits, greatest(0, extract(epoch from reset_at - now()) * 1000)::int as ttl
+      from ${t} where key = ${key} and ${t.resetAt} > now()`,
+  );
+  return row ?? { hits: 0, ttl: 0 };
+}
+
+/**
+ * Starts a window of `windowMs` for `key` unless one is running. Answers true when this call
+ * started it (so exactly one caller, e.g. the one that locks an account, acts on it).
+ */
+export async function startWindow(db: Db, key: string, windowMs: number): Promise<boolean> {
+  const t = rateLimitHits;
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`insert into ${t} (key, hits, reset_at)
+      values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+      on conflict (key) do update set hits = 1, reset_at = excluded.reset_at
+        where ${t.resetAt} <= now()
+      returning key`,
+  );
+  return rows.length > 0;
+}
+
+/** Ends `key`'s window at once (its count starts again from zero). */
+export async function clearHits(db: Db, key: string): Promise<void> {
+  await queryRows(db, sql`delete from ${rateLimitHits} where key = ${key}`);
+}
 
 type Callback = (err: Error | null, res?: { current: number; ttl: number }) => void;
 
@@ -47,33 +118,15 @@ export function databaseRateLimitStore(db: Db) {
 
     /** Counts one request of `key` in its window of `timeWindow` ms. */
     incr(key: string, cb: Callback, timeWindow: number): void {
-      const t = rateLimitHits;
-      queryRows<Hits>(
-        db,
-        sql`insert into ${t} (key, hits, reset_at)
-          values (${this.prefix + key}, 1, now() + make_interval(secs => ${timeWindow / 1000}))
-          on conflict (key) do update set
-            hits = case when ${t.resetAt} <= now() then 1 else ${t.hits} + 1 end,
-            reset_at = case when ${t.resetAt} <= now() then excluded.reset_at else ${t.resetAt} end
-          returning hits, greatest(0, extract(epoch from reset_at - now()) * 1000)::int as ttl`,
-      )
-        .then(([row]) => {
-          cb(null, { current: row!.hits, ttl: row!.ttl });
-        })
+      countHit(db, this.prefix + key, timeWindow)
+        .then((row) => cb(null, { current: row.hits, ttl: row.ttl }))
         .catch((err: Error) => cb(err));
     }
 
     /** The count of `key` without adding to it (0 when its window has ended). */
     read(key: string, cb: Callback): void {
-      const t = rateLimitHits;
-      queryRows<Hits>(
-        db,
-        sql`select hits, greatest(0, extract(epoch from reset_at - now()) * 1000)::int as ttl
-          from ${t} where key = ${this.prefix + key} and ${t.resetAt} > now()`,
-      )
-        .then(([row]) => {
-          cb(null, row ? { current: row.hits, ttl: row.ttl } : { current: 0, ttl: 0 });
-        })
+      peekHits(db, this.prefix + key)
+        .then((row) => cb(null, { current: row.hits, ttl: row.ttl }))
         .catch((err: Error) => cb(err));
     }
   };

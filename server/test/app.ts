@@ -72,6 +72,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimit: false,
     trustProxy: false,
     money: MONEY_DEFAULTS,
+    staffTwoFactor: 'optional',
     ...overrides,
   };
 }

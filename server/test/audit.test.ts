@@ -9,7 +9,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contactMessages, users } from '../db/schema';
+import { auditLog, contactMessages, twoFactors, users } from '../db/schema';
 import { createAdmin, createClient, imageDataUrl, type TestUser } from '../modules/ledger/testing';
 import { createTestContext, type TestContext } from './app';
 
@@ -277,6 +277,17 @@ const CALLS: Record<string, () => Promise<Call>> = {
     url: `/api/support/${await supportTicket()}`,
     payload: { reply: 'On its way', status: 'closed' },
   }),
+  'POST /api/user/admin/:id/reset-two-factor': async () => {
+    const c = await createClient(t.app);
+    await t.app.ctx.services.twoFactor.setUp({ id: c.id, email: c.email });
+    await t.database.db.update(twoFactors).set({ enabledAt: new Date() }).where(eq(twoFactors.userId, c.id));
+    await t.database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, c.id));
+    return {
+      method: 'POST',
+      url: `/api/user/admin/${c.id}/reset-two-factor`,
+      payload: { reason: 'Lost phone; identity checked' },
+    };
+  },
   'DELETE /api/support/:id': async () => ({ method: 'DELETE', url: `/api/support/${await supportTicket()}` }),
 };
 

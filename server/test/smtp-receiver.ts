@@ -20,8 +20,14 @@ export interface SmtpReceiver {
   close(): Promise<void>;
 }
 
-/** @param onMail called with each mail as it arrives (the e2e server writes them to files). */
-export async function startSmtpReceiver(onMail?: (mail: ReceivedMail) => void): Promise<SmtpReceiver> {
+/**
+ * @param onMail called with each mail as it arrives (the e2e server writes them to files).
+ * @param opts.keep false: do not keep mails in `mails` (the bench receives thousands).
+ */
+export async function startSmtpReceiver(
+  onMail?: (mail: ReceivedMail) => void,
+  opts: { keep?: boolean } = {},
+): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -37,7 +43,7 @@ export async function startSmtpReceiver(onMail?: (mail: ReceivedMail) => void): 
             text: m.text ?? '',
             html: String(m.html || ''),
           };
-          mails.push(mail);
+          if (opts.keep !== false) mails.push(mail);
           onMail?.(mail);
           callback();
         })

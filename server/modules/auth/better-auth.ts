@@ -1,8 +1,10 @@
 /**
  * The better-auth instance (DESIGN.md §2 "Auth"): e-mail + password with argon2id hashing,
  * e-mail OTP (6 digits, 10 minutes, 5 tries, stored hashed), bearer sessions and the admin plugin
- * (role, ban). Its HTTP handler is NOT mounted: the seed's /api/auth routes call `auth.api.*`
- * (routes.ts), so no request can bypass our validation.
+ * (role, ban). Its HTTP handler is NOT mounted: the /api/auth routes call `auth.api.*` (routes.ts),
+ * so no request can bypass our validation. Two-factor sign-in is ours (two-factor.ts, otplib):
+ * its second step answers the bearer API's `{ challenge }`, where better-auth's plugin keeps the
+ * pending sign-in in a cookie, and it stores backup codes hashed rather than encrypted.
  */
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
@@ -17,6 +19,11 @@ import { otpMail } from './emails';
 
 /** OWASP's argon2id parameters: 19 MiB memory, 2 iterations, 1 lane. */
 const ARGON2 = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+/** Hashes a password as sign-up does (argon2id, OWASP parameters); answers the PHC string. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2);
+}
 
 /** A referral code: 8 characters of an unambiguous upper-case alphabet. */
 export function generateReferralCode(): string {
@@ -45,7 +52,7 @@ export function createAuth(opts: { db: Db; secret: string; baseURL: string; mail
       maxPasswordLength: LIMITS.passwordMax,
       revokeSessionsOnPasswordReset: true,
       password: {
-        hash: (password) => hash(password, ARGON2),
+        hash: hashPassword,
         verify: ({ hash: stored, password }) => verify(stored, password),
       },
     },

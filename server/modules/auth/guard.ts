@@ -4,7 +4,8 @@
  * with its user in one query, and sets `request.auth`. Guards built on it:
  * - `requireUser`  — 401 without a live session; 403 for a blocked user.
  * - `requireVerifiedUser` — also 403 until the e-mail is confirmed.
- * - `requireAdmin` — also 403 unless the user is an admin.
+ * - `requireAdmin` — also 403 unless the user is an admin, and (STAFF_TWO_FACTOR=required) until
+ *   that admin has two-factor authentication on.
  * Routes attach a guard as their `onRequest` hook, so it answers 401/403 before the body is parsed
  * or validated: a visitor learns nothing about a route's payload.
  * State-changing requests that carry the XSRF-TOKEN cookie must echo it in X-XSRF-TOKEN, and it must
@@ -14,7 +15,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF } from '@common/constants';
-import { MSG } from '@common/messages';
+import { MSG, TWO_FACTOR_MSG } from '@common/messages';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -39,28 +40,27 @@ export function xsrfTokenFor(secret: string, sessionToken: string): string {
   return createHmac('sha256', secret).update(`xsrf:${sessionToken}`).digest('base64url');
 }
 
+/**
+ * The session token of `Authorization: Bearer <token>`, accepted only whole: the session row holds
+ * the bare token, so anything appended (`<token>.anything`) is a different token and gets 401.
+ * Printable ASCII without dots only, at most 256 characters: a NUL or other control byte never
+ * reaches the database (found by the fuzz test: was a 500).
+ */
 function bearerToken(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
   if (!h || h.slice(0, 7).toLowerCase() !== 'bearer ') return null;
-  const raw = h.slice(7).trim();
-  // better-auth may hand out signed tokens ("token.signature"); the session row holds the bare token
-  let token = raw;
-  if (raw.includes('.')) {
-    try {
-      token = decodeURIComponent(raw).split('.')[0]!;
-    } catch {
-      return null; // malformed percent-encoding (found by the fuzz test: was a 500)
-    }
-  }
-  // printable ASCII only: a NUL or other control byte never reaches the database (was a 500)
-  return token.length > 0 && token.length <= 256 && /^[\x21-\x7e]+$/.test(token) ? token : null;
+  const token = h.slice(7).trim();
+  return token.length > 0 && token.length <= 256 && /^[\x21-\x2d\x2f-\x7e]+$/.test(token) ? token : null;
 }
 
-export function createGuards(db: Db, secret: string) {
-  // Built once: every authenticated request runs it (issue 7 bench: building it each time was a
-  // large share of the dashboard's CPU).
+/** A session's last use is written at most this often (a write per request would cost every read). */
+const LAST_USED_RESOLUTION_MS = 5 * 60_000;
+
+export function createGuards(db: Db, secret: string, opts: { staffTwoFactor: 'required' | 'optional' }) {
+  // Built once: every authenticated request runs it (building it each time was a large share of
+  // the dashboard's CPU in the bench; docs/performance.md).
   const findSession = db
-    .select({ user: users, sessionId: sessions.id })
+    .select({ user: users, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql.placeholder('now'))))
@@ -82,6 +82,9 @@ export function createGuards(db: Db, secret: string) {
         throw new AppError('FORBIDDEN', 'Invalid XSRF token. Please sign in again.');
       }
     }
+    if (Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+      await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+    }
     req.auth = { user: row.user, sessionId: row.sessionId, token };
     return req.auth;
   }
@@ -99,7 +102,11 @@ export function createGuards(db: Db, secret: string) {
 
   async function requireAdmin(req: FastifyRequest): Promise<void> {
     await requireUser(req);
-    if (req.auth!.user.role !== 'admin') throw new AppError('FORBIDDEN', MSG.notAdmin);
+    const { user } = req.auth!;
+    if (user.role !== 'admin') throw new AppError('FORBIDDEN', MSG.notAdmin);
+    if (opts.staffTwoFactor === 'required' && !user.twoFactorEnabled) {
+      throw new AppError('FORBIDDEN', TWO_FACTOR_MSG.staffRequired);
+    }
   }
 
   return { authenticate, requireUser, requireVerifiedUser, requireAdmin };
@@ -111,4 +118,9 @@ export type Guards = ReturnType<typeof createGuards>;
 export function currentUser(req: FastifyRequest): UserRow {
   if (!req.auth) throw new AppError('UNAUTHORIZED');
   return req.auth.user;
+}
+
+/** Where a request came from: the client IP (after TRUST_PROXY) and its user agent (≤ 500 chars). */
+export function requestOrigin(req: FastifyRequest): { ip: string; userAgent: string } {
+  return { ip: req.ip, userAgent: (req.headers['user-agent'] ?? '').slice(0, 500) };
 }

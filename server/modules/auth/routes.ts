@@ -1,6 +1,19 @@
 /**
- * The seed's /api/auth routes (seed §7 "Auth"), the public contract of sign-up and sign-in.
+ * /api/auth: sign-up, sign-in (with its second step), e-mail verification and passwords.
  * Thin handlers: validate (zod schema on the route), call the auth service, present the result.
+ * Two-factor settings and sessions are in security-routes.ts.
+ *
+ * | method | path                      | who      | body                                   |
+ * | POST   | /signup                   | anyone   | signupSchema                           |
+ * | POST   | /signin[?as=admin]        | anyone   | { email, password }                    |
+ * | POST   | /two-factor/verify        | anyone   | { challenge, code }                    |
+ * | POST   | /verify-email             | user     | { otp }                                |
+ * | POST   | /resend-otp               | user     | —                                      |
+ * | POST   | /signout                  | anyone   | —                                      |
+ * | GET    | /user                     | user     | —                                      |
+ * | POST   | /change-password          | user     | { oldPassword, newPassword }           |
+ * | POST   | /forgot-password          | anyone   | { email }                              |
+ * | POST   | /reset-password           | anyone   | { otp, email, newPassword, confirm… }  |
  */
 import { z } from 'zod';
 import { XSRF } from '@common/constants';
@@ -11,18 +24,46 @@ import {
   resetPasswordSchema,
   signinSchema,
   signupSchema,
+  twoFactorVerifySchema,
   verifyEmailSchema,
 } from '@common/schemas/auth';
+import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app';
 import { rateLimited } from '../../lib/rate-limit';
 import { presentUser } from '../users/presenter';
-import { currentUser, xsrfTokenFor } from './guard';
+import { currentUser, requestOrigin, xsrfTokenFor } from './guard';
+import type { SignInOutcome } from './sign-in';
 
 const tags = ['auth'];
 
 export async function authRoutes(app: AppInstance) {
   const { guards, services, config } = app.ctx;
   const svc = services.auth;
+  /** A session answer sets the XSRF cookie bound to it; a challenge answer sets nothing. */
+  function answerSignIn(reply: FastifyReply, outcome: SignInOutcome) {
+    if ('challenge' in outcome) return { twoFactorRequired: true as const, challenge: outcome.challenge };
+    reply.setCookie(XSRF.cookie, xsrfTokenFor(config.sessionSecret, outcome.token), {
+      path: '/',
+      sameSite: 'strict',
+      secure: config.env === 'production',
+      httpOnly: false, // the web client reads it and echoes it in X-XSRF-TOKEN
+    });
+    return {
+      token: outcome.token,
+      user: presentUser(outcome.user),
+      ...(outcome.twoFactorSetupRequired && { twoFactorSetupRequired: true as const }),
+    };
+  }
+
+  app.post(
+    '/two-factor/verify',
+    { schema: { tags, body: twoFactorVerifySchema }, config: rateLimited(10, 5) },
+    async (req, reply) => {
+      const outcome = await services.signIn.verifyChallenge(req.body.challenge, req.body.code, requestOrigin(req));
+      return answerSignIn(reply, outcome);
+    },
+  );
+
   app.post(
     '/signup',
     { schema: { tags, body: signupSchema }, config: rateLimited(20, 10) },
@@ -39,23 +80,13 @@ export async function authRoutes(app: AppInstance) {
       config: rateLimited(10, 5, { byEmail: true }),
     },
     async (req, reply) => {
-      const headers = new Headers({
-        'user-agent': req.headers['user-agent'] ?? '',
-        'x-forwarded-for': req.ip,
-      });
-      const { token, user } = await svc.signin(
+      const outcome = await services.signIn.signIn(
         req.body.email,
         req.body.password,
         req.query.as === 'admin',
-        headers,
+        requestOrigin(req),
       );
-      reply.setCookie(XSRF.cookie, xsrfTokenFor(config.sessionSecret, token), {
-        path: '/',
-        sameSite: 'strict',
-        secure: config.env === 'production',
-        httpOnly: false, // the web client reads it and echoes it in X-XSRF-TOKEN (seed §7)
-      });
-      return { token, user: presentUser(user) };
+      return answerSignIn(reply, outcome);
     },
   );
 

@@ -1,18 +1,26 @@
 /**
- * Auth flows behind the seed's /api/auth routes (seed §2.6, §4, §5, §7 "Auth"; issue 2).
+ * Account flows behind /api/auth (docs/security.md): sign-up, e-mail verification, password change
+ * and reset, and turning two-factor authentication on and off. Sign-in itself is in sign-in.ts.
  * Each function calls better-auth's server API and translates its errors into `AppError`s with
- * messages the screens show. Throws AppError: 400 (bad code / wrong old password / unknown referral),
- * 401 (bad credentials), 403 (blocked, not an admin), 409 (e-mail taken, already verified).
+ * messages the screens show, under the per-account limits of throttle.ts.
+ *
+ * Throws AppError: 400 (bad code / wrong password / unknown referral), 409 (already verified, 2FA
+ * state), 429 (per-account limits).
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
-import { MSG } from '@common/messages';
+import { MSG, TWO_FACTOR_MSG } from '@common/messages';
 import type { SignupInput } from '@common/schemas/auth';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import type { Mailer } from '../../lib/mail';
 import type { UserRow } from '../users/presenter';
-import type { Auth } from './better-auth';
+import { generateReferralCode, hashPassword, type Auth } from './better-auth';
+import { passwordChangedMail, signupAttemptMail, twoFactorChangedMail } from './emails';
+import type { AccountThrottle } from './throttle';
+import type { TwoFactor } from './two-factor';
 
 /** better-auth error codes → our messages and statuses. */
 const TRANSLATE: Record<string, [ConstructorParameters<typeof AppError>[0], string]> = {
@@ -49,7 +57,55 @@ function bearer(token: string): Headers {
   return new Headers({ authorization: `Bearer ${token}` });
 }
 
-export function createAuthService(db: Db, auth: Auth) {
+interface Deps {
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  throttle: AccountThrottle;
+  twoFactor: TwoFactor;
+}
+
+/**
+ * The row a new sign-up would have had, for the answer to a sign-up with a taken e-mail: the same
+ * shape and defaults as a real one, a fresh id and referral code, so the answer tells nothing.
+ */
+function wouldBeUser(input: SignupInput, referredBy: string | undefined): UserRow {
+  const now = new Date();
+  return {
+    id: crypto.randomUUID(),
+    name: `${input.firstName} ${input.lastName}`,
+    email: input.email,
+    emailVerified: false,
+    image: null,
+    role: 'client',
+    banned: false,
+    banReason: null,
+    banExpires: null,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: input.phone,
+    gender: input.gender,
+    country: input.country,
+    address: '',
+    state: '',
+    verificationStatus: 'awaiting',
+    accountPlan: 'Basic',
+    currencySymbol: '$',
+    referralId: generateReferralCode(),
+    twoFactorEnabled: false,
+    referredBy: referredBy ?? null,
+    profilePictureKey: null,
+    documentType: null,
+    documentFrontKey: null,
+    documentBackKey: null,
+    verificationSubmittedAt: null,
+    deletedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+export function createAuthService({ db, auth, mailer, throttle, twoFactor }: Deps) {
   async function findUserByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
     return row;
@@ -61,10 +117,22 @@ export function createAuthService(db: Db, auth: Auth) {
     return row;
   }
 
+  /** Throws 400 "Password is incorrect" unless `password` is the user's. */
+  async function checkPassword(userId: string, password: string): Promise<void> {
+    const ctx = await auth.$context;
+    const account = (await ctx.internalAdapter.findAccounts(userId)).find((a) => a.providerId === 'credential');
+    const ok = account?.password ? await ctx.password.verify({ hash: account.password, password }) : false;
+    if (!ok) throw new AppError('BAD_REQUEST', TWO_FACTOR_MSG.wrongPassword);
+  }
+
   return {
     findUserById,
 
-    /** Registers a client and e-mails the verification code. Answers the new user row. */
+    /**
+     * Registers a client and e-mails the verification code. Answers the new user row. With an
+     * e-mail that already has an account it answers a row of the same shape (nothing is created),
+     * after the same password hashing, and e-mails the owner instead: the answer tells nothing.
+     */
     async signup(input: SignupInput): Promise<UserRow> {
       let referredBy: string | undefined;
       if (input.referralId) {
@@ -76,7 +144,14 @@ export function createAuthService(db: Db, auth: Auth) {
         if (!referrer) throw new AppError('BAD_REQUEST', MSG.unknownReferral);
         referredBy = referrer.id;
       }
-      if (await findUserByEmail(input.email)) throw new AppError('CONFLICT', MSG.emailTaken);
+      if (await findUserByEmail(input.email)) {
+        await hashPassword(input.password); // the cost of a real sign-up's hash
+        if (await throttle.countCodeMail('verify', input.email, { quiet: true })) {
+          await mailer.send(signupAttemptMail(input.email));
+        }
+        return wouldBeUser(input, referredBy);
+      }
+      await throttle.countCodeMail('verify', input.email, { quiet: true });
       const res = await call(() =>
         auth.api.signUpEmail({
           body: {
@@ -96,29 +171,23 @@ export function createAuthService(db: Db, auth: Auth) {
     },
 
     /**
-     * Signs in with e-mail and password; answers the session token and user.
-     * With `adminOnly`, a non-admin's fresh session is revoked at once and 403 "You are not an admin".
+     * Confirms the signed-in user's e-mail with the 6-digit code (5 tries, 10 minutes, single use;
+     * at most 10 failures in 24 hours, then 429).
      */
-    async signin(email: string, password: string, adminOnly: boolean, headers: Headers) {
-      const res = await call(() => auth.api.signInEmail({ body: { email, password }, headers }));
-      const user = await findUserById(res.user.id);
-      if (adminOnly && user.role !== 'admin') {
-        await db.delete(sessions).where(eq(sessions.token, res.token));
-        throw new AppError('FORBIDDEN', MSG.notAdmin);
-      }
-      return { token: res.token, user };
-    },
-
-    /** Confirms the signed-in user's e-mail with the 6-digit code (5 tries, 10 minutes, single use). */
     async verifyEmail(user: UserRow, otp: string): Promise<UserRow> {
       if (user.emailVerified) throw new AppError('CONFLICT', MSG.alreadyVerified);
-      await call(() => auth.api.verifyEmailOTP({ body: { email: user.email, otp } }));
+      await throttle.assertCodeAllowed('verify', user.email);
+      await call(() => auth.api.verifyEmailOTP({ body: { email: user.email, otp } })).catch(async (e: unknown) => {
+        if (e instanceof AppError && e.statusCode === 400) await throttle.recordCodeFailure('verify', user.email);
+        throw e;
+      });
       return findUserById(user.id);
     },
 
-    /** Sends a fresh verification code (the previous one stops working). */
+    /** Sends a fresh verification code (the previous one stops working); at most 3 an hour (429). */
     async resendVerification(user: UserRow): Promise<void> {
       if (user.emailVerified) throw new AppError('CONFLICT', MSG.alreadyVerified);
+      await throttle.countCodeMail('verify', user.email);
       await call(() =>
         auth.api.sendVerificationOTP({ body: { email: user.email, type: 'email-verification' } }),
       );
@@ -128,7 +197,10 @@ export function createAuthService(db: Db, auth: Auth) {
       await db.delete(sessions).where(eq(sessions.token, token));
     },
 
-    /** Changes the password after checking the old one; every other session of the user ends. */
+    /**
+     * Changes the password after checking the old one; every other session of the user ends and
+     * the owner is e-mailed.
+     */
     async changePassword(
       user: UserRow,
       token: string,
@@ -142,16 +214,81 @@ export function createAuthService(db: Db, auth: Auth) {
         }),
       );
       await db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.token, token)));
+      await mailer.send(passwordChangedMail(user.email));
     },
 
-    /** E-mails a reset code if the account exists; the answer never tells whether it does. */
+    /**
+     * E-mails a reset code if the account exists; the answer never tells whether it does. At most 3
+     * per e-mail string an hour, account or not (429).
+     */
     async forgotPassword(email: string): Promise<void> {
+      await throttle.countCodeMail('reset', email);
       await call(() => auth.api.requestPasswordResetEmailOTP({ body: { email } }));
     },
 
-    /** Sets a new password with the e-mailed code; all sessions of the user end. */
+    /**
+     * Sets a new password with the e-mailed code; all sessions of the user end and the owner is
+     * e-mailed. After 10 failed codes for an e-mail in 24 hours every code is refused (429).
+     */
     async resetPassword(email: string, otp: string, newPassword: string): Promise<void> {
-      await call(() => auth.api.resetPasswordEmailOTP({ body: { email, otp, password: newPassword } }));
+      await throttle.assertCodeAllowed('reset', email);
+      await call(() => auth.api.resetPasswordEmailOTP({ body: { email, otp, password: newPassword } })).catch(
+        async (e: unknown) => {
+          if (e instanceof AppError && e.statusCode === 400) await throttle.recordCodeFailure('reset', email);
+          throw e;
+        },
+      );
+      await mailer.send(passwordChangedMail(email));
+    },
+
+    /** Starts two-factor set-up after checking the password; answers the URI and backup codes. */
+    async setUpTwoFactor(user: UserRow, password: string) {
+      await checkPassword(user.id, password);
+      return twoFactor.setUp(user);
+    },
+
+    /** Turns two-factor authentication on with a first valid code; e-mails the owner. */
+    async enableTwoFactor(user: UserRow, code: string): Promise<UserRow> {
+      await twoFactor.enable(user.id, code);
+      await mailer.send(twoFactorChangedMail(user.email, 'enabled'));
+      return findUserById(user.id);
+    },
+
+    /** Turns it off with the password and a code (authenticator or backup); e-mails the owner. */
+    async disableTwoFactor(user: UserRow, password: string, code: string): Promise<UserRow> {
+      if (!user.twoFactorEnabled) throw new AppError('CONFLICT', TWO_FACTOR_MSG.notEnabled);
+      await checkPassword(user.id, password);
+      await db.transaction(async (tx) => {
+        if (!(await twoFactor.acceptCode(tx, user.id, code))) {
+          throw new AppError('BAD_REQUEST', TWO_FACTOR_MSG.invalidCode);
+        }
+        await twoFactor.remove(tx, user.id);
+      });
+      await mailer.send(twoFactorChangedMail(user.email, 'disabled'));
+      return findUserById(user.id);
+    },
+
+    /**
+     * Staff turn a client's two-factor authentication off (lost phone) with a reason: audited
+     * (`user.reset_two_factor`), every session of the client ends, and the client is e-mailed the
+     * reason. Throws 404 (no such user), 409 (2FA not on).
+     */
+    async resetTwoFactor(actor: AuditActor, userId: string, reason: string): Promise<UserRow> {
+      const target = await findUserById(userId);
+      if (!target.twoFactorEnabled) throw new AppError('CONFLICT', TWO_FACTOR_MSG.notEnabled);
+      await db.transaction(async (tx) => {
+        await twoFactor.remove(tx, userId);
+        await tx.delete(sessions).where(eq(sessions.userId, userId));
+        await recordAudit(tx, actor, {
+          action: 'user.reset_two_factor',
+          targetUserId: userId,
+          targetId: userId,
+          before: { twoFactorEnabled: true },
+          after: { twoFactorEnabled: false, reason },
+        });
+      });
+      await mailer.send(twoFactorChangedMail(target.email, 'reset', reason));
+      return findUserById(userId);
     },
   };
 }

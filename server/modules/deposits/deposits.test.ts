@@ -1,10 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MONEY_MSG } from '@common/messages';
+import { MONEY_MSG, TWO_FACTOR_MSG } from '@common/messages';
 import { loadConfig, MONEY_DEFAULTS } from '../../config';
 import { deposits, notifications, users } from '../../db/schema';
 import { injector, storedKeys } from '../../test/app';
@@ -162,6 +162,28 @@ describe('POST /api/deposits', () => {
     expect(other.statusCode).toBe(409);
     expect(other.json().message).toBe(MONEY_MSG.idempotencyMismatch);
     expect((await submit({ ...c.headers, 'idempotency-key': 'bad key with spaces' })).statusCode).toBe(400);
+  });
+});
+
+describe('caps on deposit submissions', () => {
+  it('allows 5 pending deposits (422 beyond) and 10 submissions an hour (429 beyond)', async () => {
+    const c = await createClient(t.app);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await submit(c.headers, { amount: 100 + i });
+      expect(res.statusCode).toBe(201);
+      ids.push(res.json().data._id);
+    }
+    const sixth = await submit(c.headers);
+    expect(sixth.statusCode).toBe(422);
+    expect(sixth.json().message).toBe(TWO_FACTOR_MSG.tooManyDeposits);
+    // reviewing makes room again, but not beyond 10 an hour
+    for (const id of ids) expect((await inject('PUT', `/api/deposits/${id}/reject`, admin.headers)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await submit(c.headers)).statusCode).toBe(201);
+    const eleventh = await submit(c.headers);
+    expect(eleventh.statusCode).toBe(429);
+    const [row] = await t.database.db.select({ n: count() }).from(deposits).where(eq(deposits.userId, c.id));
+    expect(Number(row!.n)).toBe(10);
   });
 });
 

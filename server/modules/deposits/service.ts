@@ -6,11 +6,11 @@
  * Amounts are cents. Errors: AppError 400/413 (proof image), 403 (not the owner), 404, 409 (state).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountPlan } from '@common/constants';
-import { MONEY_MSG } from '@common/messages';
+import { MONEY_MSG, TWO_FACTOR_MSG } from '@common/messages';
 import { PROOF_MAX_BYTES, type CreateDepositInput, type DepositWallets } from '@common/schemas/deposits';
 import type { MoneyConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
@@ -33,6 +33,29 @@ interface Deps {
   storage: Storage;
   notifications: NotificationsService;
   money: MoneyConfig;
+}
+
+/** A client may submit at most this many deposits an hour, and have at most this many pending. */
+export const DEPOSIT_CAPS = { perHour: 10, pending: 5 } as const;
+
+/**
+ * Throws 429 when the client submitted DEPOSIT_CAPS.perHour deposits in the last hour, 422 when
+ * DEPOSIT_CAPS.pending wait for review. Holds the client's user row (FOR NO KEY UPDATE) until the
+ * caller's transaction ends, so concurrent submissions are counted one after the other.
+ */
+async function assertRoomForDeposit(tx: Tx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  const [row] = await tx
+    .select({
+      lastHour: count(sql`case when ${deposits.createdAt} > now() - interval '1 hour' then 1 end`),
+      pending: count(sql`case when ${deposits.status} = 'pending' then 1 end`),
+    })
+    .from(deposits)
+    .where(eq(deposits.userId, userId));
+  if (Number(row?.lastHour ?? 0) >= DEPOSIT_CAPS.perHour) throw new AppError('TOO_MANY_REQUESTS');
+  if (Number(row?.pending ?? 0) >= DEPOSIT_CAPS.pending) {
+    throw new AppError('UNPROCESSABLE', TWO_FACTOR_MSG.tooManyDeposits);
+  }
 }
 
 /** Rounds `cents × percent / 100` half up to whole cents. */
@@ -150,11 +173,14 @@ export function createDepositsService({ db, log, storage, notifications, money }
 
     /**
      * Records a pending deposit of `input.amount` cents with its cleaned proof image.
-     * Throws AppError 413 (image over 5 MB) or 400 (not a readable PNG/JPEG/WebP).
+     * Throws AppError 413 (image over 5 MB), 400 (not a readable PNG/JPEG/WebP), 429 (10 deposits
+     * in the last hour), 422 (5 deposits already waiting for review): a client cannot flood the
+     * review queue (docs/security.md).
      */
     async submitDeposit(user: UserRow, input: CreateDepositInput, uow?: UnitOfWork): Promise<DepositRow> {
       const image = await readImageDataUrl(input.image, PROOF_MAX_BYTES, MONEY_MSG.fileTooLarge);
       return withUnitOfWork(db, log, uow, async ({ tx, afterRollback }) => {
+        await assertRoomForDeposit(tx, user.id);
         const proofKey = `deposits/${randomUUID()}.${image.ext}`;
         await storage.put(proofKey, image.data);
         afterRollback(() => storage.delete(proofKey));

@@ -1,7 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { idempotencyKeys, oneTimeCodes, rateLimitHits, sessions, verifications } from '../../db/schema';
+import {
+  idempotencyKeys,
+  oneTimeCodes,
+  rateLimitHits,
+  sessions,
+  twoFactorChallenges,
+  verifications,
+} from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/app';
 import { createClient, type TestUser } from '../ledger/testing';
 import { purgeExpired } from './service';
@@ -30,6 +37,10 @@ async function seedRows(c: TestUser) {
     { identifier: `fresh:${c.email}`, value: 'v', expiresAt: ago(1) },
   ]);
   await db.insert(sessions).values({ token: `expired-${c.id}`, userId: c.id, expiresAt: ago(25) });
+  await db.insert(twoFactorChallenges).values([
+    { tokenHash: `old-${c.id}`, userId: c.id, expiresAt: ago(25) },
+    { tokenHash: `fresh-${c.id}`, userId: c.id, expiresAt: ago(1) },
+  ]);
   await db.insert(rateLimitHits).values([
     { key: `old|${c.id}`, hits: 3, resetAt: ago(2) },
     { key: `fresh|${c.id}`, hits: 3, resetAt: ago(0.5) },
@@ -66,6 +77,7 @@ describe('housekeeping', () => {
       oneTimeCodes: 1,
       verifications: 1,
       sessions: 1,
+      twoFactorChallenges: 1,
       rateLimitHits: 1,
     });
     expect(await remaining(c)).toEqual({
@@ -83,6 +95,7 @@ describe('housekeeping', () => {
       oneTimeCodes: 0,
       verifications: 0,
       sessions: 0,
+      twoFactorChallenges: 0,
       rateLimitHits: 0,
     });
   });

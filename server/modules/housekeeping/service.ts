@@ -6,13 +6,21 @@
  * - one-time codes (withdrawal codes), better-auth verifications (e-mail codes) and sessions one day
  *   after they expired: nothing reads an expired one (the day's margin keeps a row a request may be
  *   judging right now);
- * - rate-limit counts an hour after their window ended.
+ * - two-factor sign-in challenges one day after they expired;
+ * - rate-limit counts (and per-account limits) an hour after their window ended.
  * Never touches money, requests, the ledger, the audit log or anything a client can see.
  */
 import { lt, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../db/client';
-import { idempotencyKeys, oneTimeCodes, rateLimitHits, sessions, verifications } from '../../db/schema';
+import {
+  idempotencyKeys,
+  oneTimeCodes,
+  rateLimitHits,
+  sessions,
+  twoFactorChallenges,
+  verifications,
+} from '../../db/schema';
 
 /** How long an Idempotency-Key replays its first answer (hours). */
 export const IDEMPOTENCY_KEY_RETENTION_HOURS = 24;
@@ -23,6 +31,7 @@ export interface PurgeCounts {
   oneTimeCodes: number;
   verifications: number;
   sessions: number;
+  twoFactorChallenges: number;
   rateLimitHits: number;
 }
 
@@ -57,6 +66,7 @@ export async function purgeExpired(db: Db): Promise<PurgeCounts> {
     oneTimeCodes: await purgeInBatches(db, oneTimeCodes, lt(oneTimeCodes.expiresAt, dayAgo)),
     verifications: await purgeInBatches(db, verifications, lt(verifications.expiresAt, dayAgo)),
     sessions: await purgeInBatches(db, sessions, lt(sessions.expiresAt, dayAgo)),
+    twoFactorChallenges: await purgeInBatches(db, twoFactorChallenges, lt(twoFactorChallenges.expiresAt, dayAgo)),
     rateLimitHits: await purgeInBatches(
       db,
       rateLimitHits,

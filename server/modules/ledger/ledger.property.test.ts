@@ -12,7 +12,7 @@ import { MONEY_DEFAULTS } from '../../config';
 import { journalEntries, ledgerAccounts, transactionHistory } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createTestContext, type TestContext } from '../../test/app';
-import { percentOf } from '../deposits/service';
+import { DEPOSIT_CAPS, percentOf } from '../deposits/service';
 import { createAdmin, createTestUser, imageDataUrl, ledgerViolations } from './testing';
 
 let t: TestContext;
@@ -107,6 +107,7 @@ it(`keeps the ledger consistent over ${RUNS * STEPS} random operations`, { timeo
           method: 'crypto' | 'bank';
         }> = [];
         const ids = people.map((p) => p.id);
+        const submitted = people.map(() => 0);
         const idx = (id: string) => ids.indexOf(id);
         const take = <T>(list: T[], n: number): T | undefined =>
           list.length ? list.splice(n % list.length, 1)[0] : undefined;
@@ -114,11 +115,20 @@ it(`keeps the ledger consistent over ${RUNS * STEPS} random operations`, { timeo
         for (const o of ops) {
           switch (o.kind) {
             case 'deposit': {
-              const d = await deposits.submitDeposit(people[o.who]!, {
-                amount: BigInt(o.cents),
-                image: png,
-                wallet: 'bitcoin',
-              });
+              const submit = () =>
+                deposits.submitDeposit(people[o.who]!, { amount: BigInt(o.cents), image: png, wallet: 'bitcoin' });
+              // the caps of DEPOSIT_CAPS: 10 submissions an hour (the whole run is within one), 5 pending
+              const pending = pendingDeposits.filter((p) => p.who === o.who).length;
+              if (submitted[o.who]! >= DEPOSIT_CAPS.perHour) {
+                await expect(submit()).rejects.toMatchObject({ statusCode: 429 });
+                break;
+              }
+              if (pending >= DEPOSIT_CAPS.pending) {
+                await expect(submit()).rejects.toMatchObject({ statusCode: 422 });
+                break;
+              }
+              const d = await submit();
+              submitted[o.who]! += 1;
               pendingDeposits.push({ id: d.id, who: o.who, amount: d.amount });
               break;
             }

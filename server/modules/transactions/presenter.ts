@@ -30,6 +30,7 @@ export function presentPendingReview(row: PendingReviewRow): PendingReview {
     kind: row.kind,
     userId: row.userId,
     user: { firstName: row.firstName, lastName: row.lastName, email: row.email },
+    userBlocked: row.userBlocked,
     amount: centsToUsd(row.amount),
     method: row.method,
     createdAt: row.createdAt.toISOString(),

@@ -76,6 +76,8 @@ export interface PendingReviewRow {
   firstName: string;
   lastName: string;
   email: string;
+  /** The client is blocked (their withdrawals cannot be approved). */
+  userBlocked: boolean;
 }
 
 /**
@@ -273,6 +275,7 @@ export function createTransactionsService({ db, log }: { db: Db; log: FastifyBas
           firstName: users.firstName,
           lastName: users.lastName,
           email: users.email,
+          userBlocked: users.banned,
         })
         .from(deposits)
         .innerJoin(users, eq(users.id, deposits.userId))
@@ -288,6 +291,7 @@ export function createTransactionsService({ db, log }: { db: Db; log: FastifyBas
           firstName: users.firstName,
           lastName: users.lastName,
           email: users.email,
+          userBlocked: users.banned,
         })
         .from(withdrawals)
         .innerJoin(users, eq(users.id, withdrawals.userId))

@@ -31,6 +31,9 @@ import {
   oneTimeCodes,
   plans,
   sessions,
+  signInEvents,
+  twoFactorChallenges,
+  twoFactors,
   users,
   verifications,
   withdrawals,
@@ -365,6 +368,10 @@ export function createUserAdminService({ db, log, storage, notifications }: Serv
         await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, id));
         await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, id));
         await tx.delete(notificationRows).where(eq(notificationRows.userId, id));
+        // sign-in records hold IPs and devices; the 2FA secret is a credential
+        await tx.delete(signInEvents).where(eq(signInEvents.userId, id));
+        await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, id));
+        await tx.delete(twoFactors).where(eq(twoFactors.userId, id));
         await tx
           .update(users)
           .set({
@@ -385,6 +392,7 @@ export function createUserAdminService({ db, log, storage, notifications }: Serv
             documentBackKey: null,
             verificationSubmittedAt: null,
             banned: true,
+            twoFactorEnabled: false,
             banReason: 'Deleted',
             deletedAt,
             updatedAt: deletedAt,

@@ -33,6 +33,7 @@ export function presentUser(row: UserRow): PublicUser {
     isAdmin: row.role === 'admin',
     isEmailConfirmed: row.emailVerified,
     isBlocked: row.banned,
+    twoFactorEnabled: row.twoFactorEnabled,
     verificationStatus: row.verificationStatus as VerificationStatus,
     referralId: row.referralId,
     profilePicture: { url: fileUrl(`/api/files/profile-pictures/${row.id}`, row.profilePictureKey) },

@@ -15,9 +15,14 @@
  * DELETE /user/admin/:id                       admin      erase personal data; refused while money remains
  * PUT    /user/admin/account/:id               admin      {currencySymbol, accountPlan}
  * POST   /user/admin/account/:id/adjustments   admin      {direction, amount (USD), reason} (Idempotency-Key)
+ * GET    /user/admin/:id/sign-in-history       admin      ?page&pageSize → {data: SignInEvent[], total}
+ * GET    /user/admin/:id/sessions              admin      {data: SessionInfo[]} (current is always false)
+ * POST   /user/admin/:id/reset-two-factor      admin      {reason} — turns the client's 2FA off, ends
+ *                                                          their sessions, audited, client e-mailed
  */
 import { z } from 'zod';
-import { USER_ADMIN_MSG } from '@common/messages';
+import { TWO_FACTOR_MSG, USER_ADMIN_MSG } from '@common/messages';
+import { resetTwoFactorSchema, signInHistoryQuerySchema } from '@common/schemas/auth';
 import { idParams } from '@common/schemas/common';
 import {
   adjustmentSchema,
@@ -110,6 +115,25 @@ export async function userRoutes(app: AppInstance) {
     message: USER_ADMIN_MSG.userUnblocked,
     data: presentUser(await svc.setBlocked(auditActor(req), req.params.id, false)),
   }));
+
+  app.get(
+    '/admin/:id/sign-in-history',
+    { schema: { tags, params: idParams, querystring: signInHistoryQuerySchema }, onRequest: admin },
+    async (req) => services.sessions.history(req.params.id, req.query),
+  );
+
+  app.get('/admin/:id/sessions', { schema: { tags, params: idParams }, onRequest: admin }, async (req) => ({
+    data: await services.sessions.list(req.params.id, null),
+  }));
+
+  app.post(
+    '/admin/:id/reset-two-factor',
+    { schema: { tags, params: idParams, body: resetTwoFactorSchema }, onRequest: admin },
+    async (req) => ({
+      message: TWO_FACTOR_MSG.reset,
+      user: presentUser(await services.auth.resetTwoFactor(auditActor(req), req.params.id, req.body.reason)),
+    }),
+  );
 
   app.delete('/admin/:id', { schema: { tags, params: idParams }, onRequest: admin }, async (req) => {
     await svc.deleteUser(auditActor(req), req.params.id);

@@ -11,10 +11,10 @@
  */
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { MONEY_MSG } from '@common/messages';
+import { MONEY_MSG, TWO_FACTOR_MSG } from '@common/messages';
 import type { BankWithdrawalInput, CryptoWithdrawalInput } from '@common/schemas/withdrawals';
 import type { Db, Tx } from '../../db/client';
-import { withdrawals } from '../../db/schema';
+import { users, withdrawals } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
@@ -22,6 +22,8 @@ import { centsToUsd, formatUsd } from '../../lib/money';
 import type { OneTimeCodes } from '../../lib/one-time-codes';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, house, postEntry } from '../ledger/service';
+import type { AccountThrottle } from '../auth/throttle';
+import type { TwoFactor } from '../auth/two-factor';
 import type { NotificationsService } from '../notifications/service';
 import type { UserRow } from '../users/presenter';
 import { withdrawalCodeMail } from './emails';
@@ -31,16 +33,16 @@ export type WithdrawalMethod = 'crypto' | 'bank';
 export type WithdrawalInput =
   { method: 'crypto'; input: CryptoWithdrawalInput } | { method: 'bank'; input: BankWithdrawalInput };
 
-/** At most this many codes per user in `CODE_WINDOW_SECONDS` (429 beyond). */
-const CODE_LIMIT = 5;
-const CODE_WINDOW_SECONDS = 600;
-
 interface Deps {
   db: Db;
   log: FastifyBaseLogger;
   mailer: Mailer;
   codes: OneTimeCodes;
   notifications: NotificationsService;
+  /** Per-account code limits: 3 code e-mails an hour, 10 failed codes a day (docs/security.md). */
+  throttle: AccountThrottle;
+  /** A client with two-factor authentication confirms with their authenticator code instead. */
+  twoFactor: TwoFactor;
 }
 
 function destination(w: WithdrawalRow): string {
@@ -49,7 +51,7 @@ function destination(w: WithdrawalRow): string {
     : `${w.wallet?.toUpperCase()} to ${w.address}`;
 }
 
-export function createWithdrawalsService({ db, log, mailer, codes, notifications }: Deps) {
+export function createWithdrawalsService({ db, log, mailer, codes, notifications, throttle, twoFactor }: Deps) {
   async function lockPending(tx: Tx, method: WithdrawalMethod, id: string): Promise<WithdrawalRow> {
     const [row] = await tx
       .select()
@@ -73,6 +75,11 @@ export function createWithdrawalsService({ db, log, mailer, codes, notifications
     approve: boolean,
   ) {
     const w = await lockPending(uow.tx, method, id);
+    if (approve) {
+      // money never leaves for a blocked client; declining (which returns the hold) still works
+      const [owner] = await uow.tx.select({ banned: users.banned }).from(users).where(eq(users.id, w.userId));
+      if (owner?.banned) throw new AppError('CONFLICT', TWO_FACTOR_MSG.clientBlocked);
+    }
     await postEntry(uow.tx, {
       type: approve ? 'withdrawal_settle' : 'withdrawal_release',
       userId: w.userId,
@@ -111,20 +118,21 @@ export function createWithdrawalsService({ db, log, mailer, codes, notifications
   return {
     /**
      * E-mails the user a withdrawal confirmation code (10 minutes, 5 tries, single use).
-     * Throws AppError 429 after CODE_LIMIT codes in 10 minutes.
+     * Throws AppError 409 for a user with two-factor authentication (their authenticator confirms
+     * withdrawals), 429 after 3 codes in an hour.
      */
     async requestCode(user: UserRow): Promise<void> {
-      if ((await codes.countRecent(user.id, 'withdrawal', CODE_WINDOW_SECONDS)) >= CODE_LIMIT) {
-        throw new AppError('TOO_MANY_REQUESTS');
-      }
+      if (user.twoFactorEnabled) throw new AppError('CONFLICT', TWO_FACTOR_MSG.useAuthenticator);
+      await throttle.countCodeMail('withdrawal', user.id);
       const code = await codes.issue(db, user.id, 'withdrawal');
       await mailer.send(withdrawalCodeMail(user.email, code));
     },
 
     /**
-     * Records a withdrawal request of `input.amount` cents and holds that amount.
+     * Records a withdrawal request of `input.amount` cents and holds that amount. `input.token` is
+     * the e-mailed code, or for a user with two-factor authentication their authenticator code.
      * Throws AppError 400 "Invalid or expired confirmation code" (the try is counted even though the
-     * request rolls back), 422 "Insufficient balance".
+     * request rolls back), 422 "Insufficient balance", 429 after 10 failed codes in 24 hours.
      */
     async requestWithdrawal(
       user: UserRow,
@@ -133,8 +141,15 @@ export function createWithdrawalsService({ db, log, mailer, codes, notifications
     ): Promise<WithdrawalRow> {
       const { input } = request;
       return withUnitOfWork(db, log, uow, async ({ tx, afterRollback }) => {
-        if (!(await codes.consume(tx, user.id, 'withdrawal', input.token))) {
-          afterRollback(() => codes.recordFailure(user.id, 'withdrawal'));
+        await throttle.assertCodeAllowed('withdrawal', user.id, tx);
+        const confirmed = user.twoFactorEnabled
+          ? await twoFactor.acceptCode(tx, user.id, input.token, { totpOnly: true })
+          : await codes.consume(tx, user.id, 'withdrawal', input.token);
+        if (!confirmed) {
+          afterRollback(async () => {
+            await throttle.recordCodeFailure('withdrawal', user.id);
+            if (!user.twoFactorEnabled) await codes.recordFailure(user.id, 'withdrawal');
+          });
           throw new AppError('BAD_REQUEST', MONEY_MSG.invalidCode);
         }
         const details =

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MONEY_MSG } from '@common/messages';
+import { MONEY_MSG, TWO_FACTOR_MSG } from '@common/messages';
 import { oneTimeCodes, withdrawals } from '../../db/schema';
 import { injector } from '../../test/app';
 import { useTestContext } from '../../test/context';
@@ -39,7 +39,7 @@ describe('POST /api/withdrawals/code', () => {
     expect((await inject('POST', '/api/withdrawals/code', unverified.headers)).statusCode).toBe(403);
   });
 
-  it('e-mails a 6-digit code that confirms one withdrawal; at most 5 codes in 10 minutes', async () => {
+  it('e-mails a 6-digit code that confirms one withdrawal; at most 3 codes an hour', async () => {
     const c = await createClient(t.app, { balance: 100_00n });
     const res = await inject('POST', '/api/withdrawals/code', c.headers);
     expect(res.statusCode).toBe(200);
@@ -52,7 +52,7 @@ describe('POST /api/withdrawals/code', () => {
     const reused = await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token: code }));
     expect(reused.statusCode).toBe(400);
     expect(reused.json().message).toBe(MONEY_MSG.invalidCode);
-    for (let i = 0; i < 4; i++)
+    for (let i = 0; i < 2; i++)
       expect((await inject('POST', '/api/withdrawals/code', c.headers)).statusCode).toBe(200);
     expect((await inject('POST', '/api/withdrawals/code', c.headers)).statusCode).toBe(429);
   });
@@ -213,6 +213,24 @@ describe('review and lists', () => {
     expect(res.statusCode).toBe(201);
     return res.json().data._id as string;
   }
+
+  it('refuses to pay a blocked client (409) and marks them in the queue; declining still returns the hold', async () => {
+    const c = await createClient(t.app, { balance: 100_00n });
+    const id = await pendingCrypto(c, 30);
+    expect((await inject('POST', `/api/user/admin/${c.id}/block`, admin.headers)).statusCode).toBe(200);
+    const queue = (await inject('GET', '/api/reviews/pending?pageSize=40', admin.headers)).json().data as Array<{
+      _id: string;
+      userBlocked: boolean;
+    }>;
+    expect(queue.find((r) => r._id === id)?.userBlocked).toBe(true);
+    const paid = await inject('PUT', `/api/c-withdrawals/${id}/approve`, admin.headers);
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().message).toBe(TWO_FACTOR_MSG.clientBlocked);
+    expect((await figures(c.id)).held).toBe(30_00n);
+    expect((await inject('PUT', `/api/c-withdrawals/${id}/reject`, admin.headers)).statusCode).toBe(200);
+    expect(await figures(c.id)).toMatchObject({ balance: 100_00n, held: 0n });
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
 
   it('admin routes refuse guests and clients; ids are per method', async () => {
     const c = await createClient(t.app, { balance: 100_00n });

@@ -1,0 +1,124 @@
+/**
+ * Sessions and devices (docs/security.md "Sessions"): a user's active sessions, revoking one or all
+ * others, the sign-in history of an account, and whether a sign-in comes from a device and network
+ * the account has not used in 90 days (ASVS 6.3.7: the owner is told).
+ *
+ * Every query names the user, so one user's session ids never reach or touch another's sessions.
+ */
+import { and, count, desc, eq, gt, ne } from 'drizzle-orm';
+import type { SessionInfo, SignInEvent, SignInHistoryQuery, SignInResult } from '@common/schemas/auth';
+import type { Db } from '../../db/client';
+import { sessions, signInEvents } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { clientIpKey } from '../../lib/rate-limit';
+
+/** Where a request came from, as recorded with a session or a sign-in attempt. */
+export interface RequestOrigin {
+  ip: string;
+  userAgent: string;
+}
+
+/** A sign-in from a device and network pair unseen for this long is reported to the owner. */
+const KNOWN_DEVICE_DAYS = 90;
+
+export function createSessionsService(db: Db) {
+  return {
+    /** The user's unexpired sessions, most recently used first; `current` marks `currentSessionId`. */
+    async list(userId: string, currentSessionId: string | null): Promise<SessionInfo[]> {
+      const rows = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+        .orderBy(desc(sessions.lastUsedAt));
+      return rows.map((s) => ({
+        id: s.id,
+        current: s.id === currentSessionId,
+        createdAt: s.createdAt.toISOString(),
+        lastUsedAt: s.lastUsedAt.toISOString(),
+        ip: s.ipAddress || null,
+        userAgent: s.userAgent || null,
+      }));
+    },
+
+    /** Ends one of the user's sessions. Throws 404 when the user has no session of that id. */
+    async revoke(userId: string, sessionId: string): Promise<void> {
+      const gone = await db
+        .delete(sessions)
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+        .returning({ id: sessions.id });
+      if (gone.length === 0) throw new AppError('NOT_FOUND');
+    },
+
+    /** Ends every session of the user but `keepSessionId`. */
+    async revokeOthers(userId: string, keepSessionId: string): Promise<void> {
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+    },
+
+    /** Ends every session of the user (blocking, password reset, 2FA reset). */
+    async revokeAll(userId: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    /** Appends one sign-in attempt on an existing account. */
+    async record(userId: string, origin: RequestOrigin, result: SignInResult): Promise<void> {
+      await db.insert(signInEvents).values({
+        userId,
+        ip: origin.ip,
+        network: clientIpKey(origin.ip),
+        userAgent: origin.userAgent.slice(0, 500),
+        result,
+      });
+    },
+
+    /**
+     * Whether a successful sign-in from `origin` is from a device (user agent) and network (IPv6 /64
+     * or IPv4 address) pair that the account has not signed in from in 90 days. An account's very
+     * first sign-in is not reported (there is nothing to compare it with).
+     */
+    async isUnfamiliar(userId: string, origin: RequestOrigin): Promise<boolean> {
+      const since = new Date(Date.now() - KNOWN_DEVICE_DAYS * 86_400_000);
+      const success = and(eq(signInEvents.userId, userId), eq(signInEvents.result, 'success'));
+      const [any] = await db.select({ id: signInEvents.id }).from(signInEvents).where(success).limit(1);
+      if (!any) return false;
+      const [seen] = await db
+        .select({ id: signInEvents.id })
+        .from(signInEvents)
+        .where(
+          and(
+            success,
+            gt(signInEvents.createdAt, since),
+            eq(signInEvents.network, clientIpKey(origin.ip)),
+            eq(signInEvents.userAgent, origin.userAgent.slice(0, 500)),
+          ),
+        )
+        .limit(1);
+      return !seen;
+    },
+
+    /** One page of the account's sign-in attempts, newest first, and their number. */
+    async history(userId: string, q: SignInHistoryQuery): Promise<{ data: SignInEvent[]; total: number }> {
+      const where = eq(signInEvents.userId, userId);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(signInEvents)
+          .where(where)
+          .orderBy(desc(signInEvents.createdAt), desc(signInEvents.id))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
+        db.select({ n: count() }).from(signInEvents).where(where),
+      ]);
+      return {
+        data: rows.map((r) => ({
+          at: r.createdAt.toISOString(),
+          ip: r.ip,
+          userAgent: r.userAgent,
+          result: r.result as SignInResult,
+        })),
+        total: Number(total?.n ?? 0),
+      };
+    },
+  };
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;

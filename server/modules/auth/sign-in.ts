@@ -1,0 +1,190 @@
+/**
+ * Sign-in (docs/security.md): the password step, the per-account lock, the second step for accounts
+ * with two-factor authentication, the sign-in history and the new-device notice.
+ *
+ * 1. A locked account (5 failures in 15 minutes) is refused before the password is checked: 429
+ *    TWO_FACTOR_MSG.locked, even with the right password.
+ * 2. The password is checked by better-auth (argon2id; an unknown e-mail costs the same hash).
+ * 3. With 2FA on, the fresh session is dropped and a challenge (32 random bytes, stored as its
+ *    SHA-256; 5 minutes, 5 tries) is answered instead of a token; `verifyChallenge` with a TOTP or
+ *    backup code then opens the session.
+ * 4. Every attempt on an existing account is recorded; a failure (wrong password or code) counts
+ *    toward the lock, and the owner gets one e-mail per lock.
+ *
+ * Throws AppError 401 (wrong e-mail or password; challenge expired or used up), 400 (wrong code),
+ * 403 (blocked; not an admin on the admin sign-in), 429 (locked).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lt, sql, TransactionRollbackError } from 'drizzle-orm';
+import { isAPIError } from 'better-auth/api';
+import { MSG, TWO_FACTOR_MSG } from '@common/messages';
+import type { Db } from '../../db/client';
+import { sessions as sessionTable, twoFactorChallenges, users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { Mailer } from '../../lib/mail';
+import type { UserRow } from '../users/presenter';
+import type { Auth } from './better-auth';
+import { accountLockedMail, newSignInMail } from './emails';
+import type { RequestOrigin, SessionsService } from './sessions';
+import type { AccountThrottle } from './throttle';
+import type { TwoFactor } from './two-factor';
+
+/** A challenge lasts 5 minutes and allows 5 wrong codes. */
+const CHALLENGE_TTL_MS = 5 * 60_000;
+const CHALLENGE_TRIES = 5;
+
+/** What a sign-in step answers: a session, or a challenge for the second step. */
+export type SignInOutcome =
+  | { token: string; user: UserRow; twoFactorSetupRequired: boolean }
+  | { challenge: string };
+
+interface Deps {
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  throttle: AccountThrottle;
+  sessions: SessionsService;
+  twoFactor: TwoFactor;
+  staffTwoFactor: 'required' | 'optional';
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
+
+export function createSignInService({ db, auth, mailer, throttle, sessions, twoFactor, staffTwoFactor }: Deps) {
+  async function findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+    return row;
+  }
+
+  /** Counts a failed step; the failure that locks the account e-mails its owner (once per lock). */
+  async function fail(user: UserRow | undefined, email: string, origin: RequestOrigin, result: 'wrong_password' | 'two_factor_failed') {
+    const lockedNow = await throttle.recordSignInFailure(email);
+    if (!user) return;
+    await sessions.record(user.id, origin, result);
+    if (lockedNow) await mailer.send(accountLockedMail(user.email));
+  }
+
+  /** Records a complete sign-in, clears the failures and reports an unfamiliar device. */
+  async function succeed(user: UserRow, origin: RequestOrigin): Promise<void> {
+    const unfamiliar = await sessions.isUnfamiliar(user.id, origin);
+    await sessions.record(user.id, origin, 'success');
+    await throttle.clearSignInFailures(user.email);
+    if (unfamiliar) await mailer.send(newSignInMail(user.email, origin, new Date()));
+  }
+
+  const setupRequired = (user: UserRow) =>
+    staffTwoFactor === 'required' && user.role === 'admin' && !user.twoFactorEnabled;
+
+  return {
+    /** The password step. `adminOnly` (the admin sign-in) refuses non-admins with 403. */
+    async signIn(email: string, password: string, adminOnly: boolean, origin: RequestOrigin): Promise<SignInOutcome> {
+      const known = await findByEmail(email);
+      try {
+        await throttle.assertSignInAllowed(email);
+      } catch (e) {
+        if (known) await sessions.record(known.id, origin, 'locked');
+        throw e;
+      }
+      let token: string;
+      try {
+        const res = await auth.api.signInEmail({
+          body: { email, password },
+          headers: new Headers({ 'user-agent': origin.userAgent, 'x-forwarded-for': origin.ip }),
+        });
+        token = res.token;
+      } catch (e) {
+        const code = isAPIError(e) ? (e.body as { code?: string } | undefined)?.code : undefined;
+        if (code === 'INVALID_EMAIL_OR_PASSWORD') {
+          await fail(known, email, origin, 'wrong_password');
+          throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
+        }
+        if (code === 'BANNED_USER') {
+          if (known) await sessions.record(known.id, origin, 'blocked');
+          throw new AppError('FORBIDDEN', MSG.accountBlocked);
+        }
+        throw e;
+      }
+      const user = known ?? (await findByEmail(email))!;
+      if ((adminOnly && user.role !== 'admin') || user.twoFactorEnabled) {
+        await db.delete(sessionTable).where(eq(sessionTable.token, token));
+      }
+      if (adminOnly && user.role !== 'admin') throw new AppError('FORBIDDEN', MSG.notAdmin);
+      if (user.twoFactorEnabled) {
+        const challenge = randomBytes(32).toString('base64url');
+        await db.insert(twoFactorChallenges).values({
+          tokenHash: sha256(challenge),
+          userId: user.id,
+          ip: origin.ip,
+          userAgent: origin.userAgent.slice(0, 500),
+          expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
+        });
+        return { challenge };
+      }
+      await succeed(user, origin);
+      return { token, user, twoFactorSetupRequired: setupRequired(user) };
+    },
+
+    /**
+     * The second step: a TOTP or backup code for a live challenge opens a session. A wrong code
+     * uses up one of the challenge's 5 tries and counts toward the account lock.
+     */
+    async verifyChallenge(challenge: string, code: string, origin: RequestOrigin): Promise<SignInOutcome> {
+      const live = and(
+        eq(twoFactorChallenges.tokenHash, sha256(challenge)),
+        isNull(twoFactorChallenges.consumedAt),
+        gt(twoFactorChallenges.expiresAt, sql`now()`),
+        lt(twoFactorChallenges.attempts, CHALLENGE_TRIES),
+      );
+      const [found] = await db
+        .select({ challenge: twoFactorChallenges, user: users })
+        .from(twoFactorChallenges)
+        .innerJoin(users, eq(users.id, twoFactorChallenges.userId))
+        .where(live)
+        .limit(1);
+      if (!found) throw new AppError('UNAUTHORIZED', TWO_FACTOR_MSG.challengeExpired);
+      const { user } = found;
+      try {
+        await throttle.assertSignInAllowed(user.email);
+      } catch (e) {
+        await sessions.record(user.id, origin, 'locked');
+        throw e;
+      }
+      if (user.banned) {
+        await sessions.record(user.id, origin, 'blocked');
+        throw new AppError('FORBIDDEN', MSG.accountBlocked);
+      }
+      const accepted = await db.transaction(async (tx) => {
+        const used = await tx
+          .update(twoFactorChallenges)
+          .set({ consumedAt: sql`now()` })
+          .where(and(eq(twoFactorChallenges.id, found.challenge.id), live))
+          .returning({ id: twoFactorChallenges.id });
+        if (used.length === 0) throw new AppError('UNAUTHORIZED', TWO_FACTOR_MSG.challengeExpired);
+        if (await twoFactor.acceptCode(tx, user.id, code)) return true;
+        tx.rollback();
+        return false;
+      }).catch((e: unknown) => {
+        // rolled back: the code was wrong, and the challenge was not consumed
+        if (e instanceof TransactionRollbackError) return false;
+        throw e;
+      });
+      if (!accepted) {
+        await db
+          .update(twoFactorChallenges)
+          .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
+          .where(eq(twoFactorChallenges.id, found.challenge.id));
+        await fail(user, user.email, origin, 'two_factor_failed');
+        throw new AppError('BAD_REQUEST', TWO_FACTOR_MSG.invalidCode);
+      }
+      const ctx = await auth.$context;
+      const session = await ctx.internalAdapter.createSession(user.id, false, {
+        ipAddress: origin.ip,
+        userAgent: origin.userAgent,
+      });
+      await succeed(user, origin);
+      return { token: session.token, user, twoFactorSetupRequired: false };
+    },
+  };
+}
+
+export type SignInService = ReturnType<typeof createSignInService>;

@@ -1,0 +1,167 @@
+/**
+ * Two-factor authentication with TOTP (RFC 6238: SHA-1, 6 digits, 30-second steps, as every
+ * authenticator app reads them) through otplib, plus single-use backup codes (docs/security.md).
+ *
+ * - The secret is stored encrypted (AES-256-GCM, key = HKDF-SHA256 of SESSION_SECRET), the backup
+ *   codes as keyed hashes (HMAC-SHA256): neither can be shown again, to the user or to staff.
+ * - A code is accepted one step either side of now (clock drift), and never for a time step at or
+ *   before the last one accepted (RFC 6238 §5.2: a code works once).
+ * - Set-up writes a pending secret (enabledAt null); one valid code enables it; `users.two_factor_enabled`
+ *   mirrors an enabled row for the request guard.
+ *
+ * Errors (AppError): 409 TWO_FACTOR_MSG.notSetUp / alreadyEnabled / notEnabled, 400 invalidCode.
+ */
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { generateSecret, generateURI, verify } from 'otplib';
+import { TWO_FACTOR_MSG } from '@common/messages';
+import type { Db, DbOrTx } from '../../db/client';
+import { twoFactors, users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+
+/** Backup codes per set-up, and their shape: two groups of 5 from an unambiguous alphabet. */
+const BACKUP_CODES = 10;
+const BACKUP_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+/** Seconds either side of now a TOTP code is accepted in (one 30-second step). */
+const TOLERANCE_SECONDS = 30;
+
+/** Normalises a typed backup code: lower case, no dash or spaces. */
+const normaliseBackupCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
+
+export function createTwoFactor(db: Db, secret: string, issuer: string) {
+  const key = Buffer.from(hkdfSync('sha256', secret, 'broker-2fa', 'totp-secret-encryption', 32));
+  const backupHash = (userId: string, code: string) =>
+    createHmac('sha256', key).update(`backup:${userId}:${normaliseBackupCode(code)}`).digest('base64url');
+
+  function encrypt(plain: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return ['v1', iv, body, cipher.getAuthTag()].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join(':');
+  }
+
+  function decrypt(stored: string): string {
+    const [, iv, body, tag] = stored.split(':');
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv!, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag!, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body!, 'base64url')), decipher.final()]).toString('utf8');
+  }
+
+  function newBackupCode(): string {
+    const chars = Array.from(randomBytes(10), (b) => BACKUP_ALPHABET[b % BACKUP_ALPHABET.length]).join('');
+    return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+  }
+
+  async function findRow(conn: DbOrTx, userId: string) {
+    const [row] = await conn.select().from(twoFactors).where(eq(twoFactors.userId, userId)).limit(1);
+    return row;
+  }
+
+  /**
+   * Checks a TOTP `code` against the user's secret and, when it is valid and newer than the last
+   * accepted step, records its step in the same statement (so two concurrent uses of one code
+   * cannot both pass). Answers whether the code was accepted.
+   */
+  async function acceptTotp(conn: DbOrTx, userId: string, code: string, enabledOnly = true): Promise<boolean> {
+    if (!/^\d{6}$/.test(code)) return false;
+    const row = await findRow(conn, userId);
+    if (!row || (enabledOnly && !row.enabledAt)) return false;
+    const result = await verify({
+      secret: decrypt(row.secretEncrypted),
+      token: code,
+      epochTolerance: TOLERANCE_SECONDS,
+      afterTimeStep: row.lastTimeStep,
+    });
+    if (!result.valid || !('timeStep' in result)) return false;
+    const updated = await conn
+      .update(twoFactors)
+      .set({ lastTimeStep: result.timeStep, updatedAt: new Date() })
+      .where(and(eq(twoFactors.userId, userId), sql`${twoFactors.lastTimeStep} < ${result.timeStep}`))
+      .returning({ userId: twoFactors.userId });
+    return updated.length > 0;
+  }
+
+  /** Uses up one of the user's backup codes; answers whether `code` was one. */
+  async function acceptBackupCode(conn: DbOrTx, userId: string, code: string): Promise<boolean> {
+    const hash = backupHash(userId, code);
+    const used = await conn
+      .update(twoFactors)
+      .set({ backupCodeHashes: sql`array_remove(${twoFactors.backupCodeHashes}, ${hash})`, updatedAt: new Date() })
+      .where(
+        and(
+          eq(twoFactors.userId, userId),
+          isNotNull(twoFactors.enabledAt),
+          sql`${hash} = any(${twoFactors.backupCodeHashes})`,
+        ),
+      )
+      .returning({ userId: twoFactors.userId });
+    return used.length > 0;
+  }
+
+  return {
+    /**
+     * Starts (or restarts) set-up for a user without 2FA: a new secret and 10 backup codes, not
+     * active until `enable`. Answers the otpauth:// URI (for the QR code) and the codes in clear,
+     * the only time they are ever shown. Throws 409 when 2FA is already on.
+     */
+    async setUp(user: { id: string; email: string }): Promise<{ totpURI: string; backupCodes: string[] }> {
+      const existing = await findRow(db, user.id);
+      if (existing?.enabledAt) throw new AppError('CONFLICT', TWO_FACTOR_MSG.alreadyEnabled);
+      const totpSecret = generateSecret();
+      const backupCodes = Array.from({ length: BACKUP_CODES }, newBackupCode);
+      const values = {
+        secretEncrypted: encrypt(totpSecret),
+        backupCodeHashes: backupCodes.map((c) => backupHash(user.id, c)),
+        lastTimeStep: 0,
+        enabledAt: null,
+        updatedAt: new Date(),
+      };
+      await db
+        .insert(twoFactors)
+        .values({ userId: user.id, ...values })
+        .onConflictDoUpdate({ target: twoFactors.userId, set: values });
+      return { totpURI: generateURI({ issuer, label: user.email, secret: totpSecret }), backupCodes };
+    },
+
+    /** Turns a pending set-up on with one valid code. Throws 409 (no set-up / already on), 400 (wrong code). */
+    async enable(userId: string, code: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await findRow(tx, userId);
+        if (!row) throw new AppError('CONFLICT', TWO_FACTOR_MSG.notSetUp);
+        if (row.enabledAt) throw new AppError('CONFLICT', TWO_FACTOR_MSG.alreadyEnabled);
+        if (!(await acceptTotp(tx, userId, code, false))) throw new AppError('BAD_REQUEST', TWO_FACTOR_MSG.invalidCode);
+        await tx.update(twoFactors).set({ enabledAt: new Date() }).where(eq(twoFactors.userId, userId));
+        await tx.update(users).set({ twoFactorEnabled: true, updatedAt: new Date() }).where(eq(users.id, userId));
+      });
+    },
+
+    /** Turns 2FA off (set-up, secret and backup codes are deleted). */
+    async remove(conn: DbOrTx, userId: string): Promise<void> {
+      await conn.delete(twoFactors).where(eq(twoFactors.userId, userId));
+      await conn.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, userId));
+    },
+
+    /** Whether the user has 2FA on (an enabled row). */
+    async isEnabled(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ userId: twoFactors.userId })
+        .from(twoFactors)
+        .where(and(eq(twoFactors.userId, userId), isNotNull(twoFactors.enabledAt)))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /**
+     * Checks a second-factor code of a user with 2FA on: a TOTP code, or (unless `totpOnly`) an
+     * unused backup code, which is used up. Answers whether it was accepted. Runs on `conn`, so a
+     * caller's transaction can make the use part of its change.
+     */
+    async acceptCode(conn: DbOrTx, userId: string, code: string, opts: { totpOnly?: boolean } = {}): Promise<boolean> {
+      const trimmed = code.trim();
+      if (/^\d{6}$/.test(trimmed)) return acceptTotp(conn, userId, trimmed);
+      return !opts.totpOnly && acceptBackupCode(conn, userId, trimmed);
+    },
+  };
+}
+
+export type TwoFactor = ReturnType<typeof createTwoFactor>;
