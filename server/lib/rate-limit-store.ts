@@ -16,41 +16,37 @@ import { rateLimitHits } from '../db/schema';
 export type Hits = { hits: number; ttl: number };
 
 /**
- * Adds one to `key`'s count in a fixed window of `windowMs` that starts with the first hit (a new
- * window once the old one has ended). Answers the count and the ms left of the window.
+ * The upsert behind `countHit` and `countHitBelow`: adds one to `key`'s count in a fixed window of
+ * `windowMs` that starts with the first hit (a new window once the old one has ended); with `max`,
+ * only while the running window's count is below it. Answers the row, or none when `max` refused.
  */
-export async function countHit(db: Db, key: string, windowMs: number): Promise<Hits> {
+function upsertHit(db: Db, key: string, windowMs: number, max?: number): Promise<Hits[]> {
   const t = rateLimitHits;
-  const [row] = await queryRows<Hits>(
+  const below = max === undefined ? sql`` : sql`where ${t.resetAt} <= now() or ${t.hits} < ${max}`;
+  return queryRows<Hits>(
     db,
     sql`insert into ${t} (key, hits, reset_at)
       values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
       on conflict (key) do update set
         hits = case when ${t.resetAt} <= now() then 1 else ${t.hits} + 1 end,
         reset_at = case when ${t.resetAt} <= now() then excluded.reset_at else ${t.resetAt} end
+        ${below}
       returning hits, greatest(0, extract(epoch from reset_at - now()) * 1000)::int as ttl`,
   );
+}
+
+/** Adds one to `key`'s count (window as in `upsertHit`); answers the count and the ms left of the window. */
+export async function countHit(db: Db, key: string, windowMs: number): Promise<Hits> {
+  const [row] = await upsertHit(db, key, windowMs);
   return row!;
 }
 
 /**
- * Adds one to `key`'s count (window as in `countHit`) only while it is below `max`: answers false,
- * writing nothing, once `max` were counted in the running window. Atomic, so concurrent callers
- * never pass `max` together.
+ * Adds one to `key`'s count only while it is below `max`: answers false, writing nothing, once `max`
+ * were counted in the running window. Atomic, so concurrent callers never pass `max` together.
  */
 export async function countHitBelow(db: Db, key: string, windowMs: number, max: number): Promise<boolean> {
-  const t = rateLimitHits;
-  const rows = await queryRows<{ hits: number }>(
-    db,
-    sql`insert into ${t} (key, hits, reset_at)
-      values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
-      on conflict (key) do update set
-        hits = case when ${t.resetAt} <= now() then 1 else ${t.hits} + 1 end,
-        reset_at = case when ${t.resetAt} <= now() then excluded.reset_at else ${t.resetAt} end
-        where ${t.resetAt} <= now() or ${t.hits} < ${max}
-      returning hits`,
-  );
-  return rows.length > 0;
+  return (await upsertHit(db, key, windowMs, max)).length > 0;
 }
 
 /** `key`'s count and the ms left of its window, without adding to it (0 and 0 when it has ended). */
