@@ -12,8 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import Fastify, { type FastifyError } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -24,90 +23,50 @@ import {
 import { MSG } from '@common/messages';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { AppContext, AppInstance } from './app-context';
 import { AppError, isUnstorableTextError } from './lib/errors';
 import { CSP_DIRECTIVES } from './lib/security';
 import { WEB_ROOT } from './paths';
-import { createMailer, type Mailer } from './lib/mail';
-import { createAuth, type Auth } from './modules/auth/better-auth';
-import { createGuards, type Guards } from './modules/auth/guard';
+import { createMailer } from './lib/mail';
+import { createAuth } from './modules/auth/better-auth';
+import { createGuards } from './modules/auth/guard';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { securityRoutes } from './modules/auth/security-routes';
-import { createSessionsService, type SessionsService } from './modules/auth/sessions';
-import { createSignInService, type SignInService } from './modules/auth/sign-in';
-import { createAccountThrottle, type AccountThrottle } from './modules/auth/throttle';
-import { createTwoFactor, type TwoFactor } from './modules/auth/two-factor';
+import { createSessionsService } from './modules/auth/sessions';
+import { createSignInService } from './modules/auth/sign-in';
+import { createAccountThrottle } from './modules/auth/throttle';
+import { createTwoFactor } from './modules/auth/two-factor';
 import { contactRoutes } from './modules/contacts/routes';
-import { createContactsService, type ContactsService } from './modules/contacts/service';
+import { createContactsService } from './modules/contacts/service';
 import { healthRoutes } from './modules/health/routes';
 import { housekeeping } from './modules/housekeeping/plugin';
-import { createDepositsService, type DepositsService } from './modules/deposits/service';
+import { createDepositsService } from './modules/deposits/service';
 import { depositRoutes } from './modules/deposits/routes';
 import { fileRoutes } from './modules/files/routes';
-import { createLedgerService, type LedgerService } from './modules/ledger/service';
+import { createLedgerService } from './modules/ledger/service';
 import { ledgerRoutes } from './modules/ledger/routes';
-import { createNotificationsService, type NotificationsService } from './modules/notifications/service';
+import { createNotificationsService } from './modules/notifications/service';
 import { notificationRoutes } from './modules/notifications/routes';
-import { createTransactionsService, type TransactionsService } from './modules/transactions/service';
+import { createTransactionsService } from './modules/transactions/service';
 import { reviewRoutes, transactionRoutes } from './modules/transactions/routes';
 import { userRoutes } from './modules/users/routes';
-import { createUsersService, type UsersService } from './modules/users/service';
-import { createWithdrawalsService, type WithdrawalsService } from './modules/withdrawals/service';
+import { createUsersService } from './modules/users/service';
+import { createWithdrawalsService } from './modules/withdrawals/service';
 import { withdrawalCodeRoutes, withdrawalRoutes } from './modules/withdrawals/routes';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
-import { createOneTimeCodes, type OneTimeCodes } from './lib/one-time-codes';
-import { createStorage, type Storage } from './lib/storage';
+import { createOneTimeCodes } from './lib/one-time-codes';
+import { createStorage } from './lib/storage';
 import type { ServiceDeps } from './lib/service-deps';
 import { auditRoutes } from './modules/audit/routes';
 import { trackRoutes } from './modules/audit/route-table';
 import { emailingRoutes } from './modules/emailing/routes';
 import { planRoutes, tradingActivityRoutes } from './modules/plans/routes';
-import { createPlansService, type PlansService } from './modules/plans/service';
+import { createPlansService } from './modules/plans/service';
 import { profileRoutes } from './modules/profile/routes';
-import { createProfileService, type ProfileService } from './modules/profile/service';
+import { createProfileService } from './modules/profile/service';
 import { supportRoutes } from './modules/support/routes';
-import { createSupportService, type SupportService } from './modules/support/service';
-
-export interface AppContext {
-  config: Config;
-  database: Database;
-  mailer: Mailer;
-  auth: Auth;
-  guards: Guards;
-  services: {
-    auth: ReturnType<typeof createAuthService>;
-    signIn: SignInService;
-    sessions: SessionsService;
-    twoFactor: TwoFactor;
-    throttle: AccountThrottle;
-    storage: Storage;
-    codes: OneTimeCodes;
-    ledger: LedgerService;
-    notifications: NotificationsService;
-    deposits: DepositsService;
-    withdrawals: WithdrawalsService;
-    transactions: TransactionsService;
-    contacts: ContactsService;
-    users: UsersService;
-    plans: PlansService;
-    profile: ProfileService;
-    support: SupportService;
-  };
-}
-
-export type AppInstance = FastifyInstance<
-  Server,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-  }
-}
+import { createSupportService } from './modules/support/service';
 
 /** The display name of a `Name <address>` sender (the issuer authenticator apps show), else a default. */
 function senderName(from: string): string {

@@ -3,7 +3,7 @@
  * or test), creates one admin and one verified client and prints their credentials.
  */
 import { count, eq } from 'drizzle-orm';
-import type { AppInstance } from './app';
+import type { AppInstance } from './app-context';
 import { users } from './db/schema';
 import { createUserWithPassword } from './modules/users/factory';
 

@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 6): every admin action that changes anything writes one row — who, what,
+ * The audit log: every admin action that changes anything writes one row — who, what,
  * which client and row, before → after, time, IP — in the same transaction as the change, so the
  * log and the data can never disagree. Rows are append-only (trigger in migration `audit_guards`).
  *
@@ -9,7 +9,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client';
 import { auditLog } from '../db/schema';
-import { currentUser } from '../modules/auth/guard';
+import { AppError } from './errors';
 
 /** The admin acting and where from. */
 export interface AuditActor {
@@ -31,7 +31,8 @@ export interface AuditEvent {
 
 /** The signed-in admin of `req` as an audit actor. Throws 401 when nobody is signed in. */
 export function auditActor(req: FastifyRequest): AuditActor {
-  return { id: currentUser(req).id, ip: req.ip };
+  if (!req.auth) throw new AppError('UNAUTHORIZED');
+  return { id: req.auth.user.id, ip: req.ip };
 }
 
 /** Appends one audit row inside `tx`. BigInts in snapshots are written as strings. */

@@ -4,7 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { buildApp, type AppInstance } from '../app';
+import { buildApp } from '../app';
+import type { AppInstance } from '../app-context';
 import { MONEY_DEFAULTS, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import type { createMemoryStorage } from '../lib/storage';

@@ -19,7 +19,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type AppInstance } from '../app';
+import { buildApp } from '../app';
+import type { AppInstance } from '../app-context';
 import {
   deposits,
   idempotencyKeys,
@@ -105,11 +106,13 @@ describe.skipIf(!pg)('crash safety: SIGKILL mid-flight, restart, nothing half-wr
     const clients = await Promise.all(
       Array.from({ length: CLIENTS }, () => createClient(app, { balance: 10_000_00n })),
     );
+    // the deposits to approve belong to other clients: a client may have only 5 pending at once
+    const depositors = await Promise.all(Array.from({ length: CLIENTS }, () => createClient(app)));
     const pending = await db
       .insert(deposits)
       .values(
         Array.from({ length: APPROVALS }, (_, i) => ({
-          userId: clients[i % CLIENTS]!.id,
+          userId: depositors[i % CLIENTS]!.id,
           amount: BigInt(100_00 + i),
           wallet: 'bitcoin',
           proofKey: `deposits/${randomUUID()}.png`,

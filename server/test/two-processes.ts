@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, type AppInstance } from '../app';
+import { buildApp } from '../app';
+import type { AppInstance } from '../app-context';
 import { createTestDatabase, testConfig } from './app';
 import { startApiProcess, stopAll, type ApiProcess } from './processes';
 

@@ -6,7 +6,7 @@
  * GET /audit/filters  admin  the admins who acted and the actions recorded (for the page's filters)
  */
 import { auditQuerySchema } from '@common/schemas/audit';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-context';
 import { presentAuditEntry, presentAuditPerson } from './presenter';
 import { createAuditService } from './service';
 

@@ -19,7 +19,7 @@ import { MSG, TWO_FACTOR_MSG } from '@common/messages';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { UserRow } from '../users/presenter';
+import type { UserRow } from '../../db/rows';
 
 export interface RequestAuth {
   user: UserRow;

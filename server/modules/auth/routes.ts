@@ -28,7 +28,7 @@ import {
   verifyEmailSchema,
 } from '@common/schemas/auth';
 import type { FastifyReply } from 'fastify';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-context';
 import { rateLimited } from '../../lib/rate-limit';
 import { presentUser } from '../users/presenter';
 import { currentUser, requestOrigin, xsrfTokenFor } from './guard';

@@ -19,7 +19,7 @@ import {
   twoFactorSetupSchema,
 } from '@common/schemas/auth';
 import { idParams } from '@common/schemas/common';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-context';
 import { rateLimited } from '../../lib/rate-limit';
 import { presentUser } from '../users/presenter';
 import { currentUser } from './guard';

@@ -16,7 +16,7 @@ import { sessions, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
-import type { UserRow } from '../users/presenter';
+import type { UserRow } from '../../db/rows';
 import { generateReferralCode, hashPassword, type Auth } from './better-auth';
 import { passwordChangedMail, signupAttemptMail, twoFactorChangedMail } from './emails';
 import type { AccountThrottle } from './throttle';

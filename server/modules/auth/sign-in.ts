@@ -22,7 +22,7 @@ import type { Db } from '../../db/client';
 import { sessions as sessionTable, twoFactorChallenges, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
-import type { UserRow } from '../users/presenter';
+import type { UserRow } from '../../db/rows';
 import type { Auth } from './better-auth';
 import { accountLockedMail, newSignInMail } from './emails';
 import type { RequestOrigin, SessionsService } from './sessions';

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { MSG } from '@common/messages';
 import { contactSchema } from '@common/schemas/contact';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { rateLimited } from '../../lib/rate-limit';
 import { presentContact } from './service';

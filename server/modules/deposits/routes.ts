@@ -13,7 +13,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MONEY_MSG } from '@common/messages';
 import { idParams, userIdQuery } from '@common/schemas/common';
 import { createDepositSchema, PROOF_MAX_BYTES } from '@common/schemas/deposits';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';
 import { currentUser } from '../auth/guard';

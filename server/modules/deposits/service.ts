@@ -23,7 +23,7 @@ import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, ensureAccounts, house, lockAccounts, postEntries, type NewEntry } from '../ledger/service';
 import { mimeOfKey, readImageDataUrl, type ImageMime } from '../files/images';
 import type { NotificationsService } from '../notifications/service';
-import type { UserRow } from '../users/presenter';
+import type { UserRow } from '../../db/rows';
 
 export type DepositRow = typeof deposits.$inferSelect;
 

@@ -4,7 +4,7 @@
  */
 import { MSG } from '@common/messages';
 import { adminEmailSchema } from '@common/schemas/emailing';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { createEmailingService } from './service';
 

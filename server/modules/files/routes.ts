@@ -12,7 +12,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { idParams } from '@common/schemas/common';
 import { DOCUMENT_SIDES } from '@common/schemas/profile';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-context';
 import { currentUser } from '../auth/guard';
 import type { ImageMime } from './images';
 

@@ -1,7 +1,7 @@
 /**
  * GET /api/health — for probes and load balancers: 200 when the database answers, else 503.
  */
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-context';
 
 export async function healthRoutes(app: AppInstance) {
   app.get('/health', { schema: { tags: ['health'] } }, async (_req, reply) => {

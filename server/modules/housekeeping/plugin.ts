@@ -2,7 +2,7 @@
  * Runs housekeeping (`purgeExpired`) every `config.housekeepingIntervalMs` in each API process
  * (lib/periodic.ts); logs what a pass deleted when it deleted anything.
  */
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-context';
 import { runPeriodically } from '../../lib/periodic';
 import { purgeExpired } from './service';
 

@@ -2,7 +2,7 @@
  * GET /api/ledger/account — the signed-in client's figures (balance, held, invested, total
  * deposited, total profit, referral bonus, bonuses), all derived from the ledger, in USD.
  */
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-context';
 import { currentUser } from '../auth/guard';
 import { presentFigures } from './presenter';
 

@@ -6,10 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AccountPlan } from '@common/constants';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-context';
 import { queryRows, type Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import type { UserRow } from '../users/presenter';
+import type { UserRow } from '../../db/rows';
 import { client, house, postEntry } from './service';
 
 /** Credits `cents` to a client's available balance with a deposit entry (no HTTP, no request row). */

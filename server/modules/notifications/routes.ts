@@ -10,7 +10,7 @@
 import { MESSAGING_MSG } from '@common/messages';
 import { idParams } from '@common/schemas/common';
 import { createNotificationSchema, notificationsQuerySchema } from '@common/schemas/notifications';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { inTransaction } from '../../lib/unit-of-work';
 import { currentUser } from '../auth/guard';

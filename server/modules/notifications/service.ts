@@ -16,7 +16,7 @@ import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { escapeHtml, type Mailer } from '../../lib/mail';
 import type { UnitOfWork } from '../../lib/unit-of-work';
-import type { UserRow } from '../users/presenter';
+import type { UserRow } from '../../db/rows';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 

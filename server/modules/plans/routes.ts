@@ -29,7 +29,7 @@ import {
   tradingActivityQuerySchema,
   updateTradingActivitySchema,
 } from '@common/schemas/plans';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';
 import { runPeriodically } from '../../lib/periodic';

@@ -45,7 +45,7 @@ import type { ServiceDeps } from '../../lib/service-deps';
 import { inTransaction, withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, ensureAccounts, house, lockAccounts, postEntry } from '../ledger/service';
 import type { Notice, NotificationsService } from '../notifications/service';
-import type { UserRow } from '../users/presenter';
+import type { UserRow } from '../../db/rows';
 import { presentActivePlan } from './presenter';
 
 export type PlanRow = typeof plans.$inferSelect;

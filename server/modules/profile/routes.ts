@@ -21,7 +21,7 @@ import {
   updateProfileSchema,
   verificationSchema,
 } from '@common/schemas/profile';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-context';
 import { rateLimited } from '../../lib/rate-limit';
 import { currentUser } from '../auth/guard';
 import { maxDataUrlLength } from '../files/images';

@@ -41,7 +41,7 @@ import {
   type ImageMime,
   type ImageRules,
 } from '../files/images';
-import type { UserRow } from '../users/presenter';
+import type { UserRow } from '../../db/rows';
 import { maskEmail } from './mask-email';
 
 /** Profile pictures and identity documents: PNG or JPEG by their bytes (seed §5). */

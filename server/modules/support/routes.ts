@@ -11,7 +11,7 @@
 import { MESSAGING_MSG, MSG } from '@common/messages';
 import { idParams } from '@common/schemas/common';
 import { supportMessageSchema, ticketsQuerySchema, updateTicketSchema } from '@common/schemas/support';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { rateLimited } from '../../lib/rate-limit';
 import { currentUser } from '../auth/guard';

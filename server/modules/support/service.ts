@@ -19,7 +19,7 @@ import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { inTransaction } from '../../lib/unit-of-work';
-import type { UserRow } from '../users/presenter';
+import type { UserRow } from '../../db/rows';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
 export type ReplyRow = typeof supportReplies.$inferSelect;

@@ -19,7 +19,7 @@ import {
   pendingReviewsQuerySchema,
   voidTransactionSchema,
 } from '@common/schemas/transactions';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';
 import { currentUser } from '../auth/guard';

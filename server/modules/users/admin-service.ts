@@ -44,7 +44,7 @@ import { centsToUsd, formatUsd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, ensureAccounts, house, lockAccounts, postEntry, type EntryRow } from '../ledger/service';
-import type { UserRow } from './presenter';
+import type { UserRow } from '../../db/rows';
 
 /** The user fields an admin edits, as the API names them (for before → after snapshots). */
 function editable(row: UserRow) {

@@ -5,9 +5,7 @@
  */
 import type { AccountPlan, DocumentType, Gender, VerificationStatus } from '@common/constants';
 import type { PublicUser } from '@common/types';
-import type { users } from '../../db/schema';
-
-export type UserRow = typeof users.$inferSelect;
+import type { UserRow } from '../../db/rows';
 
 /**
  * The authenticated GET path of a stored file, or null without one. `?v=` names the stored file, so

@@ -31,7 +31,7 @@ import {
   usersQuerySchema,
   verificationReviewSchema,
 } from '@common/schemas/users';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';
 import { centsToUsd } from '../../lib/money';

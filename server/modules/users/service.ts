@@ -14,7 +14,8 @@ import type { ServiceDeps } from '../../lib/service-deps';
 import { getClientFigures } from '../ledger/service';
 import { currentActivePlan } from '../plans/service';
 import { createUserAdminService } from './admin-service';
-import { presentUser, type UserRow } from './presenter';
+import type { UserRow } from '../../db/rows';
+import { presentUser } from './presenter';
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

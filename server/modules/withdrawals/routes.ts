@@ -14,7 +14,7 @@
 import { MONEY_MSG } from '@common/messages';
 import { idParams, userIdQuery } from '@common/schemas/common';
 import { bankWithdrawalSchema, cryptoWithdrawalSchema } from '@common/schemas/withdrawals';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { rateLimited } from '../../lib/rate-limit';
 import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';

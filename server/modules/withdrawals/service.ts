@@ -25,7 +25,7 @@ import { client, house, postEntry } from '../ledger/service';
 import type { AccountThrottle } from '../auth/throttle';
 import type { TwoFactor } from '../auth/two-factor';
 import type { NotificationsService } from '../notifications/service';
-import type { UserRow } from '../users/presenter';
+import type { UserRow } from '../../db/rows';
 import { withdrawalCodeMail } from './emails';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
