@@ -1,8 +1,8 @@
 import { defineConfig } from 'drizzle-kit';
 
-/** drizzle-kit generates SQL migrations from server/db/schema.ts (`npm run db:generate`). */
+/** drizzle-kit generates SQL migrations from server/db/schema/ (`npm run db:generate`). */
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema.ts',
+  schema: './server/db/schema/index.ts',
   out: './server/db/migrations',
 });

@@ -1,0 +1,217 @@
+/**
+ * Users and sign-in: better-auth's four tables (users, sessions, accounts, verifications; property
+ * names as it expects them, plus our columns), two-factor authentication, sign-in history, the
+ * rate-limit counts and the development mail outbox. Tables are snake_case.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+
+/** Clients and admins. better-auth owns id/name/email/emailVerified/image/role/banned*; the rest is ours. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    // admin plugin
+    role: text('role').notNull().default('client'),
+    banned: boolean('banned').notNull().default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    // profile (seed §3)
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull().default(''),
+    gender: text('gender'),
+    country: text('country').notNull().default(''),
+    address: text('address').notNull().default(''),
+    state: text('state').notNull().default(''),
+    verificationStatus: text('verification_status').notNull().default('awaiting'),
+    accountPlan: text('account_plan').notNull().default('Basic'),
+    currencySymbol: text('currency_symbol').notNull().default('$'),
+    referralId: text('referral_id').notNull().unique(),
+    /** Mirrors an enabled row in `two_factors`, so the request guard knows it without a second query. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    referredBy: uuid('referred_by'),
+    profilePictureKey: text('profile_picture_key'),
+    // KYC verification upload (seed §3 "Verification upload"): stored files by key, never public
+    documentType: text('document_type'),
+    documentFrontKey: text('document_front_key'),
+    documentBackKey: text('document_back_key'),
+    verificationSubmittedAt: timestamp('verification_submitted_at', { withTimezone: true }),
+    /** Set when an admin deletes the client: personal data erased, ledger history kept (DESIGN.md §5). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('users_referred_by_idx').on(t.referredBy),
+    check('users_role_check', sql`${t.role} in ('client', 'admin')`),
+    check(
+      'users_verification_status_check',
+      sql`${t.verificationStatus} in ('awaiting', 'pending', 'verified', 'rejected', 'failed')`,
+    ),
+    check(
+      'users_account_plan_check',
+      sql`${t.accountPlan} in ('Basic', 'Bronze', 'Silver', 'Gold', 'Platinum')`,
+    ),
+    check(
+      'users_document_type_check',
+      sql`${t.documentType} is null or ${t.documentType} in ('passport', 'national-id', 'driver-license', 'other')`,
+    ),
+  ],
+);
+
+/** better-auth sessions: the bearer token is `token`. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    token: text('token').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    impersonatedBy: uuid('impersonated_by'),
+    /** Moved forward by the request guard at most every few minutes (docs/security.md). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * TOTP two-factor sign-in (RFC 6238; docs/security.md). One row per user: the secret encrypted with
+ * AES-256-GCM under a key derived from SESSION_SECRET, the unused backup codes as keyed hashes, and
+ * the last time step accepted (a code is never accepted twice). `enabledAt` is null between set-up
+ * and the first valid code; `users.two_factor_enabled` mirrors an enabled row.
+ */
+export const twoFactors = pgTable('two_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  backupCodeHashes: text('backup_code_hashes').array().notNull(),
+  lastTimeStep: bigint('last_time_step', { mode: 'number' }).notNull().default(0),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  ...timestamps,
+});
+
+/**
+ * The second sign-in step: a password sign-in of an account with 2FA answers a challenge (its
+ * SHA-256 is stored) that a valid code turns into a session within 5 minutes and 5 tries.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('two_factor_challenges_user_idx').on(t.userId)],
+);
+
+/**
+ * Sign-in attempts on existing accounts (GET /api/auth/sign-in-history). `network` is the client
+ * key of the IP (an IPv6 /64 or the IPv4 address): a success from a user agent and network not seen
+ * in 90 days e-mails the owner.
+ */
+export const signInEvents = pgTable(
+  'sign_in_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip'),
+    network: text('network'),
+    userAgent: text('user_agent'),
+    result: text('result').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sign_in_events_user_idx').on(t.userId, t.createdAt),
+    check(
+      'sign_in_events_result_check',
+      sql`${t.result} in ('success', 'wrong_password', 'locked', 'blocked', 'two_factor_failed')`,
+    ),
+  ],
+);
+
+/** better-auth credential accounts (the argon2id password hash lives here). */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId)],
+);
+
+/** better-auth verification values: the hashed e-mail OTPs (value = "hash:attempts"). */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/**
+ * Request counts of the per-route rate limits (server/lib/rate-limit-store.ts), shared by every API
+ * process: `key` is route + client key (IP, or IP and e-mail), `hits` the requests in the window
+ * that ends at `reset_at`. Housekeeping deletes rows whose window ended over an hour ago.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/** Mail kept when no SMTP_URL is configured (DESIGN.md §2 "Mail"). */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

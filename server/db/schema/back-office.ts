@@ -1,0 +1,134 @@
+/**
+ * The client area and back office: notifications, the transaction history view, contact messages,
+ * investment plans and trading activities, support tickets and replies, and the audit log.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  pgView,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { cents, createdAt, timestamps } from './columns';
+import { users } from './accounts';
+
+/** In-app notices to a user (seed §3 "Notification"). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_id_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The client's transaction history (seed §3 "Transaction"): deposits and withdrawals with their
+ * status, plus approved journal entries that no funding request posted (admin transactions,
+ * bonuses, profit, reversals). Defined in the custom migration `ledger_guards`.
+ */
+export const transactionHistory = pgView('transaction_history', {
+  id: uuid('id').notNull(),
+  userId: uuid('user_id').notNull(),
+  type: text('type').notNull(),
+  status: text('status').notNull(),
+  amount: cents('amount').notNull(),
+  direction: text('direction').notNull(),
+  method: text('method').notNull(),
+  details: text('details').notNull(),
+  date: timestamp('date', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  voided: boolean('voided').notNull(),
+  source: text('source').notNull(),
+}).existing();
+
+/** Messages from the public contact form (seed §2.4, §3 "Contact message"). */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+);
+
+/** Support tickets (seed §3 "Support ticket"; DESIGN.md §5: the client sees replies). */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    message: text('message').notNull(),
+    status: text('status').notNull().default('open'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('support_tickets_user_id_idx').on(t.userId, t.createdAt),
+    index('support_tickets_created_at_idx').on(t.createdAt),
+    check('support_tickets_status_check', sql`${t.status} in ('open', 'closed')`),
+  ],
+);
+
+/** Replies on a support ticket, from support (an admin) or from the client. */
+export const supportReplies = pgTable(
+  'support_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    fromSupport: boolean('from_support').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_replies_ticket_id_idx').on(t.ticketId, t.createdAt)],
+);
+
+/**
+ * The audit log (issue 6): one row per admin action that changes anything, written in the same
+ * transaction as the change. Append-only: a trigger (migration `audit_guards`) refuses UPDATE and
+ * DELETE. `targetUserId` is the client concerned; `targetId` the row acted on.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    targetUserId: uuid('target_user_id').references(() => users.id),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_at_idx').on(t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_target_user_idx').on(t.targetUserId, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+  ],
+);

@@ -1,0 +1,7 @@
+/**
+ * The one Drizzle schema, one file per area. Migrations are generated from it by drizzle-kit into
+ * server/db/migrations (`npm run db:generate`).
+ */
+export * from './accounts';
+export * from './money';
+export * from './back-office';
