@@ -1,9 +1,11 @@
 import { defineConfig } from '@playwright/test';
-import { BASE_URL, E2E_PORT, WEB_DIR } from './e2e/env';
+import { BASE_URL, E2E_PORT, STAFF_2FA_BASE_URL, STAFF_2FA_PORT, WEB_DIR } from './e2e/env';
 
 /**
  * Browser journeys in Debian's Chromium (/usr/bin/chromium; never a downloaded browser) against the
- * built web app served by the real API on an embedded database (e2e/serve.ts).
+ * built web app served by the real API on an embedded database (e2e/serve.ts). A second server on
+ * the next port serves the same build with STAFF_TWO_FACTOR=required (e2e/security.spec.ts); the
+ * servers start one after the other, so the web app is built once, before either.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -32,11 +34,21 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `vite build --logLevel warn --outDir ../${WEB_DIR} --emptyOutDir && tsx e2e/serve.ts`,
-    url: `${BASE_URL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-  },
+  webServer: [
+    {
+      command: `vite build --logLevel warn --outDir ../${WEB_DIR} --emptyOutDir && tsx e2e/serve.ts`,
+      url: `${BASE_URL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+    },
+    {
+      command: 'tsx e2e/serve.ts',
+      url: `${STAFF_2FA_BASE_URL}/api/health`,
+      env: { E2E_PORT: String(STAFF_2FA_PORT), E2E_WEB_DIR: WEB_DIR, STAFF_TWO_FACTOR: 'required' },
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+    },
+  ],
 });

@@ -69,6 +69,9 @@ test('a client reaches every account page from the drawer at 375 px', async ({ p
   await page.goto('/account/profile');
   await expect(page.getByRole('tab', { name: 'Edit Profile' })).toBeVisible();
   await expectNoSidewaysScroll(page, 'profile');
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await expect(page.getByRole('table', { name: 'Active sessions' }).getByText('This device')).toBeVisible();
+  await expectNoSidewaysScroll(page, 'profile security tab');
 });
 
 test('an admin reaches every back-office page from the drawer at 375 px', async ({ page }) => {
@@ -82,6 +85,7 @@ test('an admin reaches every back-office page from the drawer at 375 px', async 
     ['Emailing', /\/admin\/emailing$/],
     ['Support Tickets', /\/admin\/support-tickets$/],
     ['Audit log', /\/admin\/audit-log$/],
+    ['Security', /\/admin\/security$/],
     ['Users', /\/admin\/users$/],
   ];
   for (const [label, url] of pages) await viaDrawer(page, 'Back office', label, url);

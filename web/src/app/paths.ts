@@ -33,6 +33,8 @@ export const paths = {
   /** The referral link of seed §9: `{host}/signup?referral={referralId}`. */
   signupWithReferral: (referralId: string) => withQuery('/signup', { referral: referralId }),
   emailVerification: '/email-verification',
+  /** The second sign-in step (authenticator or backup code), after /signin or /admin/login. */
+  twoFactor: '/two-factor',
   forgotPassword: '/forgot-password',
   resetPassword: (email?: string) => withQuery('/reset-password', { email }),
 
@@ -81,5 +83,7 @@ export const paths = {
     emailing: '/admin/emailing',
     supportTickets: '/admin/support-tickets',
     auditLog: '/admin/audit-log',
+    /** The staff member's own two-factor settings, sessions and sign-in history. */
+    security: '/admin/security',
   },
 } as const;

@@ -92,6 +92,21 @@ const publicRoutes: RouteObject[] = [
   { path: '*', lazy: homePage },
 ];
 
+/**
+ * /account/profile: the profile feature's page with the security feature's settings as its Security
+ * tab (features never import each other; the router composes them).
+ */
+async function profileWithSecurity() {
+  const [{ ProfilePage }, { SecuritySettings }] = await Promise.all([
+    import('../features/profile/pages/profile-page'),
+    import('../features/security/components/security-settings'),
+  ]);
+  return { Component: () => <ProfilePage security={<SecuritySettings />} /> };
+}
+
+const loadTwoFactorPage = () => import('../features/auth/pages/two-factor-page');
+const loadAdminSecurityPage = () => import('../features/security/pages/admin-security-page');
+
 /** The crypto withdrawal variants share one module. */
 const loadCryptoWithdrawal = () => import('../features/funding/pages/crypto-withdrawal-page');
 /** An admin's views of a client's deposits and withdrawals share one module. */
@@ -196,13 +211,7 @@ const accountRoutes: RouteObject[] = [
       (m) => m.ReferralsPage,
     ),
   },
-  {
-    path: paths.account.profile,
-    lazy: lazyComponent(
-      () => import('../features/profile/pages/profile-page'),
-      (m) => m.ProfilePage,
-    ),
-  },
+  { path: paths.account.profile, lazy: profileWithSecurity },
   {
     path: paths.account.support,
     lazy: lazyComponent(
@@ -331,6 +340,7 @@ const adminRoutes: RouteObject[] = [
       (m) => m.AuditLogPage,
     ),
   },
+  { path: paths.admin.security, lazy: lazyComponent(loadAdminSecurityPage, (m) => m.AdminSecurityPage) },
 ];
 
 /** Every route; main.tsx makes the browser router of them, web/src/prerender.tsx renders public pages. */
@@ -360,6 +370,8 @@ export const routes: RouteObject[] = [
               (m) => m.AdminLoginPage,
             ),
           },
+          // the second sign-in step of both logins, framed like the admin login
+          { path: paths.twoFactor, lazy: lazyComponent(loadTwoFactorPage, (m) => m.TwoFactorPage) },
           {
             path: paths.account.root,
             lazy: lazyComponent(

@@ -1,11 +1,13 @@
 /**
  * The one way the browser talks to the API (seed §7): JSON over fetch to `/api`, cookies included,
  * `Authorization: Bearer <token>` from the session, and the `XSRF-TOKEN` cookie echoed in the
- * `X-XSRF-TOKEN` header. Failures throw `ApiError`; any 401 ends the session (seed §4).
+ * `X-XSRF-TOKEN` header. Failures throw `ApiError`; any 401 ends the session (seed §4); a 403
+ * asking staff for two-factor authentication raises the set-up flag (lib/session.ts).
  */
 import { XSRF } from '@common/constants';
+import { TWO_FACTOR_MSG } from '@common/messages';
 import { paths } from '../app/paths';
-import { clearSession, getToken } from './session';
+import { clearSession, getToken, markTwoFactorSetupRequired } from './session';
 
 const BASE_URL = '/api';
 
@@ -45,10 +47,13 @@ function buildUrl(path: string, params: QueryParams = {}): string {
   return `${BASE_URL}${path}${query ? `?${query}` : ''}`;
 }
 
-/** Seed §4: after a 401, /admin pages go to the admin login, /signin stays, the rest go to /signin. */
+/**
+ * Seed §4: after a 401, /admin pages go to the admin login, /signin stays, the rest go to /signin.
+ * The second sign-in step stays too: it says itself that the sign-in has expired.
+ */
 function redirectAfterUnauthorized(): void {
   const current = window.location.pathname;
-  if (current.includes(paths.signin)) return;
+  if (current.includes(paths.signin) || current === paths.twoFactor) return;
   const target = current.includes(paths.admin.root) ? paths.admin.login : paths.signin;
   if (current !== target) window.location.assign(target);
 }
@@ -102,6 +107,8 @@ async function request<T>(
       data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
         ? (data as { message: string }).message
         : `Request failed with status code ${response.status}`;
+    // staff without two-factor: the admin layout takes them to the set-up screen
+    if (response.status === 403 && message === TWO_FACTOR_MSG.staffRequired) markTwoFactorSetupRequired();
     throw new ApiError(response.status, message);
   }
   return data as T;

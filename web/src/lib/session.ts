@@ -1,7 +1,8 @@
 /**
  * Browser session (seed §3): the bearer token and the signed-in user under the keys `token` and
  * `su_user`. A remembered session lives in localStorage; an unremembered one in sessionStorage, so
- * it ends with the tab. Readers look in both.
+ * it ends with the tab. Readers look in both. Beside them, for this tab only, a flag saying the
+ * server wants the signed-in staff member to set two-factor authentication up first.
  */
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@common/constants';
@@ -15,6 +16,8 @@ export interface Session {
 }
 
 const listeners = new Set<() => void>();
+/** sessionStorage key of the two-factor set-up flag (this tab only). */
+const SETUP_REQUIRED_KEY = 'two_factor_setup_required';
 
 function read(key: string): string | null {
   return localStorage.getItem(key) ?? sessionStorage.getItem(key);
@@ -85,6 +88,7 @@ function clearStorage(): void {
     storage.removeItem(STORAGE_KEYS.token);
     storage.removeItem(STORAGE_KEYS.user);
   }
+  sessionStorage.removeItem(SETUP_REQUIRED_KEY);
 }
 
 /** Signs the browser out: removes token and user from both storages. */
@@ -106,4 +110,28 @@ function subscribe(listener: () => void): () => void {
 /** React hook: the current session, re-rendering when it changes (here or in another tab). */
 export function useSession(): Session {
   return useSyncExternalStore(subscribe, getSession);
+}
+
+/**
+ * Notes that the server wants this staff member to set two-factor authentication up before using
+ * the back office (the sign-in answer's `twoFactorSetupRequired`, or a 403 saying so).
+ */
+export function markTwoFactorSetupRequired(): void {
+  if (sessionStorage.getItem(SETUP_REQUIRED_KEY) === '1') return;
+  sessionStorage.setItem(SETUP_REQUIRED_KEY, '1');
+  emit();
+}
+
+/** Forgets the set-up flag once two-factor authentication is on. */
+export function clearTwoFactorSetupRequired(): void {
+  if (sessionStorage.getItem(SETUP_REQUIRED_KEY) === null) return;
+  sessionStorage.removeItem(SETUP_REQUIRED_KEY);
+  emit();
+}
+
+const isSetupRequired = () => sessionStorage.getItem(SETUP_REQUIRED_KEY) === '1';
+
+/** React hook: true while the server wants two-factor set up first (see markTwoFactorSetupRequired). */
+export function useTwoFactorSetupRequired(): boolean {
+  return useSyncExternalStore(subscribe, isSetupRequired);
 }

@@ -6,12 +6,13 @@ import {
   IconLayoutDashboard,
   IconMail,
   IconMessage,
+  IconShieldLock,
   IconUsers,
 } from '@tabler/icons-react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { DashboardShell, type ShellLink } from '../../components/dashboard-shell';
 import { useCurrentUser } from '../../features/auth/api';
-import { useSession } from '../../lib/session';
+import { useSession, useTwoFactorSetupRequired } from '../../lib/session';
 import { paths } from '../paths';
 import { LogoutButton } from './logout-button';
 
@@ -27,13 +28,23 @@ const ADMIN_LINKS: ShellLink[] = [
   { label: 'Emailing', to: paths.admin.emailing, icon: IconMail },
   { label: 'Support Tickets', to: paths.admin.supportTickets, icon: IconHeadset },
   { label: 'Audit log', to: paths.admin.auditLog, icon: IconHistory },
+  { label: 'Security', to: paths.admin.security, icon: IconShieldLock },
 ];
 
-/** Layout of /admin/* (seed §2.8); needs a stored admin user, otherwise goes to /admin/login. */
+/**
+ * Layout of /admin/* (seed §2.8); needs a stored admin user, otherwise goes to /admin/login. Staff
+ * the server wants on two-factor first (the sign-in answer or a 403 said so) are kept on
+ * /admin/security until it is on.
+ */
 export function AdminLayout() {
   const { user } = useSession();
+  const setupRequired = useTwoFactorSetupRequired();
+  const { pathname } = useLocation();
   useCurrentUser(Boolean(user?.isAdmin));
   if (!user?.isAdmin) return <Navigate to={paths.admin.login} replace />;
+  if (setupRequired && !user.twoFactorEnabled && pathname !== paths.admin.security) {
+    return <Navigate to={paths.admin.security} replace />;
+  }
 
   return (
     <DashboardShell

@@ -1,13 +1,21 @@
 /**
- * TanStack Query hooks for the seed's /api/auth calls (seed §7 "Auth"). Hooks that change who is
- * signed in also update the browser session (lib/session.ts).
+ * TanStack Query hooks for the seed's /api/auth calls (seed §7 "Auth") and the second sign-in step
+ * (POST /auth/two-factor/verify). Hooks that change who is signed in also update the browser
+ * session (lib/session.ts).
  */
 import { MSG } from '@common/messages';
 import type { SigninInput, SignupInput } from '@common/schemas/auth';
-import type { PublicUser, SigninAnswer } from '@common/types';
+import type { PublicUser, SignedInAnswer, SigninAnswer } from '@common/types';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api-client';
-import { clearSession, getToken, setSession, updateUser } from '../../lib/session';
+import {
+  clearSession,
+  getToken,
+  markTwoFactorSetupRequired,
+  setSession,
+  updateUser,
+} from '../../lib/session';
+import { clearPendingChallenge, savePendingChallenge, type PendingChallenge } from './pending-challenge';
 
 /** Answer of calls that only report an outcome. */
 export interface MessageAnswer {
@@ -32,18 +40,67 @@ export interface SigninVariables extends SigninInput {
 }
 
 /**
+ * Where a sign-in step leaves the browser: a stored session (with the server's request that staff
+ * set two-factor up first), or a challenge kept for /two-factor.
+ */
+export type SigninOutcome = OpenedSession | { kind: 'two-factor' };
+
+/** A session stored in the browser after a sign-in step. */
+export interface OpenedSession {
+  kind: 'session';
+  user: PublicUser;
+  twoFactorSetupRequired: boolean;
+}
+
+/** Stores the session of a sign-in answer; on the admin login a non-admin's answer is refused. */
+function openSession(answer: SignedInAnswer, asAdmin: boolean, remember: boolean): OpenedSession {
+  if (asAdmin && !answer.user.isAdmin) throw new ApiError(403, MSG.notAdmin);
+  setSession(answer.token, answer.user, remember);
+  const twoFactorSetupRequired = answer.twoFactorSetupRequired === true;
+  if (twoFactorSetupRequired) markTwoFactorSetupRequired();
+  return { kind: 'session', user: answer.user, twoFactorSetupRequired };
+}
+
+/**
  * POST /auth/signin and store the session. `asAdmin` signs in on the admin login
- * (`?as=admin`): the server refuses non-admins, and a non-admin answer is refused here too.
+ * (`?as=admin`): the server refuses non-admins, and a non-admin answer is refused here too. An
+ * account with two-factor authentication answers a challenge instead, kept for /two-factor.
  */
 export function useSignin({ asAdmin = false }: { asAdmin?: boolean } = {}) {
   return useMutation({
-    mutationFn: async ({ remember = true, ...credentials }: SigninVariables) => {
+    mutationFn: async ({ remember = true, ...credentials }: SigninVariables): Promise<SigninOutcome> => {
+      clearPendingChallenge();
       const answer = await api.post<SigninAnswer>('/auth/signin', credentials, {
         params: { as: asAdmin ? 'admin' : undefined },
       });
-      if (asAdmin && !answer.user.isAdmin) throw new ApiError(403, MSG.notAdmin);
-      setSession(answer.token, answer.user, remember);
-      return answer;
+      if ('twoFactorRequired' in answer) {
+        savePendingChallenge({ challenge: answer.challenge, asAdmin, remember });
+        return { kind: 'two-factor' };
+      }
+      return openSession(answer, asAdmin, remember);
+    },
+  });
+}
+
+/**
+ * POST /auth/two-factor/verify {challenge, code}: the second sign-in step with an authenticator or
+ * backup code; stores the session as the password step would have (400 wrong code, 401 expired).
+ */
+export function useVerifyTwoFactor() {
+  return useMutation({
+    mutationFn: async ({
+      pending,
+      code,
+    }: {
+      pending: PendingChallenge;
+      code: string;
+    }): Promise<OpenedSession> => {
+      const answer = await api.post<SignedInAnswer>('/auth/two-factor/verify', {
+        challenge: pending.challenge,
+        code,
+      });
+      clearPendingChallenge();
+      return openSession(answer, pending.asAdmin, pending.remember);
     },
   });
 }

@@ -8,6 +8,7 @@ import type { RequestStatus } from '@common/schemas/deposits';
 import type { AdminTransactionType, PublicTransaction, TransactionType } from '@common/schemas/transactions';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { saveBlob } from '../../lib/save-blob';
 
 /** The query of GET /transaction/all and /transaction/admin (seed §9: sizes 10, 20, 30, 40). */
 export interface HistoryParams {
@@ -42,13 +43,7 @@ export const adminHistoryQuery = (userId: string, params: HistoryParams) =>
 
 /** GET /transaction/export.csv with the session's token, saved by the browser as transactions.csv. */
 export async function downloadHistoryCsv(): Promise<void> {
-  const url = URL.createObjectURL(await api.blob('/transaction/export.csv'));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'transactions.csv';
-  link.click();
-  // The download has started from the URL; give the browser a moment before releasing it.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await api.blob('/transaction/export.csv'), 'transactions.csv');
 }
 
 /** What the add-transaction form sends (POST /transaction/:userId). `date` is an ISO date-time. */

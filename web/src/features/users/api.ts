@@ -1,9 +1,11 @@
 /**
  * TanStack Query hooks of the users module (seed §7 "User"; issue 6): the admin's paged users list
- * with search and its CSV export, one user with ledger figures, the overview figures, and the back
- * office's changes (edit, KYC review, block / unblock, delete, account labels, adjustments). Every
+ * with search and its CSV export, one user with ledger figures, the overview figures, a client's
+ * sessions and sign-in history, and the back office's changes (edit, KYC review, block / unblock,
+ * delete, account labels, adjustments, two-factor reset). Every
  * change invalidates the cached queries: figures, histories and the audit log all move with it.
  */
+import type { SessionInfo, SignInEvent } from '@common/schemas/auth';
 import type { PublicUser } from '@common/types';
 import type {
   AdjustmentDirection,
@@ -15,6 +17,7 @@ import type {
 import type { VerificationStatus } from '@common/constants';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { saveBlob } from '../../lib/save-blob';
 
 /** The query of GET /user/admin (seed §9: sizes 10, 20, 30, 40). */
 export interface UsersParams {
@@ -45,16 +48,23 @@ export const adminOverviewQuery = () =>
     queryFn: async () => (await api.get<{ data: AdminOverview }>('/user/admin/overview')).data,
   });
 
-/** Saves a Blob through a temporary link (the browser's download). */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  // The download has started from the URL; give the browser a moment before releasing it.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** GET /user/admin/:id/sessions: the client's open sessions (`current` is always false here). */
+export const adminUserSessionsQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['users', 'admin', 'sessions', id],
+    queryFn: async () => (await api.get<{ data: SessionInfo[] }>(`/user/admin/${id}/sessions`)).data,
+  });
+
+/** GET /user/admin/:id/sign-in-history: one page of the client's sign-in attempts, newest first. */
+export const adminUserSignInHistoryQuery = (id: string, params: { page: number; pageSize: number }) =>
+  queryOptions({
+    queryKey: ['users', 'admin', 'sign-in-history', id, params],
+    queryFn: () =>
+      api.get<{ data: SignInEvent[]; total: number }>(`/user/admin/${id}/sign-in-history`, {
+        params: { ...params },
+      }),
+    placeholderData: keepPreviousData,
+  });
 
 /** GET /user/admin/export.csv?search= with the session's token, saved as users.csv. */
 export async function downloadUsersCsv(search?: string): Promise<void> {
@@ -128,6 +138,16 @@ export function useSetBlocked(id: string) {
 /** DELETE /user/admin/:id: erases the client's personal data and sign-in (409 while money remains). */
 export function useDeleteUser(id: string) {
   return useChange(() => api.delete<{ message: string }>(`/user/admin/${id}`));
+}
+
+/**
+ * POST /user/admin/:id/reset-two-factor {reason}: turns the client's two-factor off and ends their
+ * sessions (the client is e-mailed the reason); answers the message and the user.
+ */
+export function useResetTwoFactor(id: string) {
+  return useChange((reason: string) =>
+    api.post<{ message: string; user: PublicUser }>(`/user/admin/${id}/reset-two-factor`, { reason }),
+  );
 }
 
 /** PUT /user/admin/account/:id: currency symbol and account plan. */

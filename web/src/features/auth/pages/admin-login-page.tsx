@@ -14,8 +14,12 @@ import { errorMessage } from '../../../lib/api-client';
 import { zodForm } from '../../../lib/zod-form';
 import { useSignin } from '../api';
 import { AuthCard } from '../components/auth-card';
+import { landingFor } from '../landing';
 
-/** /admin/login (seed §2.6): admins only; anyone else is told "You are not an admin". */
+/**
+ * /admin/login (seed §2.6): admins only; anyone else is told "You are not an admin". Staff with
+ * two-factor authentication go on to /two-factor; staff who must set it up, to /admin/security.
+ */
 export function AdminLoginPage() {
   const navigate = useNavigate();
   const signin = useSignin({ asAdmin: true });
@@ -25,7 +29,12 @@ export function AdminLoginPage() {
   const submit = form.onSubmit((credentials) => {
     failure.clear();
     signin.mutate(credentials, {
-      onSuccess: () => navigate(paths.admin.users),
+      onSuccess: (outcome) =>
+        navigate(
+          outcome.kind === 'two-factor'
+            ? paths.twoFactor
+            : landingFor(outcome.user, true, outcome.twoFactorSetupRequired),
+        ),
       onError: (error) => failure.show(errorMessage(error, MSG.errorOccurred)),
     });
   });

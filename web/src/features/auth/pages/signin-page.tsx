@@ -12,8 +12,12 @@ import { errorMessage } from '../../../lib/api-client';
 import { zodForm } from '../../../lib/zod-form';
 import { useSignin } from '../api';
 import { AuthCard } from '../components/auth-card';
+import { landingFor } from '../landing';
 
-/** /signin (seed §2.6): e-mail and password; unconfirmed e-mails go on to verification. */
+/**
+ * /signin (seed §2.6): e-mail and password; unconfirmed e-mails go on to verification, accounts
+ * with two-factor authentication to /two-factor.
+ */
 export function SigninPage() {
   const navigate = useNavigate();
   const signin = useSignin();
@@ -28,8 +32,12 @@ export function SigninPage() {
     signin.mutate(
       { ...credentials, remember: form.values.remember },
       {
-        onSuccess: ({ user }) =>
-          navigate(user.isEmailConfirmed ? paths.account.home : paths.emailVerification),
+        onSuccess: (outcome) =>
+          navigate(
+            outcome.kind === 'two-factor'
+              ? paths.twoFactor
+              : landingFor(outcome.user, false, outcome.twoFactorSetupRequired),
+          ),
         onError: (error) => failure.show(errorMessage(error, MSG.errorOccurred)),
       },
     );

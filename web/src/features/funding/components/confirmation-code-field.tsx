@@ -1,19 +1,16 @@
 import { Button, Group, TextInput, type TextInputProps } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { MSG } from '@common/messages';
+import { MSG, TWO_FACTOR_MSG } from '@common/messages';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
 import { useRequestWithdrawalCode } from '../api';
 
 /** Seconds before another code can be asked for. */
 const COOLDOWN_SECONDS = 60;
 
-/**
- * The withdrawal's confirmation code (DESIGN.md §5, instead of the seed's admin-set token): "Send
- * code" e-mails a 6-digit code to the client, who types it here. The button rests for a minute after
- * each code. Takes the form's input props.
- */
-export function ConfirmationCodeField(props: TextInputProps) {
+/** The e-mailed code: "Send code" e-mails it, then rests for a minute. */
+function EmailedCodeField(props: TextInputProps) {
   const request = useRequestWithdrawalCode();
   const [cooldown, setCooldown] = useState(0);
 
@@ -52,6 +49,28 @@ export function ConfirmationCodeField(props: TextInputProps) {
           </Button>
         </Group>
       )}
+      {...props}
+    />
+  );
+}
+
+/**
+ * The withdrawal's confirmation code (DESIGN.md §5, instead of the seed's admin-set token). Clients
+ * with two-factor authentication type the current code of their authenticator app (the server
+ * checks it as such, and refuses to e-mail them one); the others ask for an e-mailed 6-digit code
+ * with "Send code", which rests for a minute after each code. Takes the form's input props.
+ */
+export function ConfirmationCodeField(props: TextInputProps) {
+  const { user } = useSession();
+  if (!user?.twoFactorEnabled) return <EmailedCodeField {...props} />;
+  return (
+    <TextInput
+      label="Authenticator app code"
+      description={TWO_FACTOR_MSG.useAuthenticator}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      required
       {...props}
     />
   );

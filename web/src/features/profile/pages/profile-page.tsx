@@ -1,6 +1,14 @@
 import { Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconId, IconLock, IconLogout, IconPencil, IconPhoto, IconUser } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import {
+  IconId,
+  IconLock,
+  IconLogout,
+  IconPencil,
+  IconPhoto,
+  IconShieldLock,
+  IconUser,
+} from '@tabler/icons-react';
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useSession } from '../../../lib/session';
@@ -13,12 +21,13 @@ import { ProfileDetails } from '../components/profile-details';
 import { VerificationBadge } from '../components/verification-badge';
 import { VerificationPanel } from '../components/verification-panel';
 
-/** The tabs of seed §2.7, in order; `?tab=` names the open one. */
+/** The tabs of seed §2.7 plus Security, in order; `?tab=` names the open one. */
 const TABS = [
   { value: 'profile', label: 'Profile', icon: IconUser },
   { value: 'edit-profile', label: 'Edit Profile', icon: IconPencil },
   { value: 'update-photo', label: 'Update Photo', icon: IconPhoto },
   { value: 'change-password', label: 'Change Password', icon: IconLock },
+  { value: 'security', label: 'Security', icon: IconShieldLock },
   { value: 'verification', label: 'Verification', icon: IconId },
   { value: 'logout', label: 'Logout', icon: IconLogout },
 ] as const satisfies ReadonlyArray<{ value: string; label: string; icon: ComponentType<{ size?: number }> }>;
@@ -29,9 +38,10 @@ const isTab = (value: string | null): value is TabValue => TABS.some((t) => t.va
 
 /**
  * /account/profile (seed §2.7): the client's details and the tabs to edit them, change the photo
- * and password, upload identity documents, and log out.
+ * and password, manage account security (`security`: two-factor, sessions, sign-in history; handed
+ * in by the router from the security feature), upload identity documents, and log out.
  */
-export function ProfilePage() {
+export function ProfilePage({ security }: { security: ReactNode }) {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
@@ -77,6 +87,7 @@ export function ProfilePage() {
         <Tabs.Panel value="change-password">
           <ChangePasswordForm />
         </Tabs.Panel>
+        <Tabs.Panel value="security">{security}</Tabs.Panel>
         <Tabs.Panel value="verification">
           <VerificationPanel user={user} />
         </Tabs.Panel>

@@ -1,4 +1,4 @@
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -28,9 +28,17 @@ const COLUMNS: Column<PendingReview>[] = [
     header: 'Client',
     cell: (r) => (
       <>
-        <Anchor component={Link} to={clientPage(r)} size="sm" fw={600}>
-          {fullName(r)}
-        </Anchor>
+        <Group gap={6} wrap="nowrap">
+          <Anchor component={Link} to={clientPage(r)} size="sm" fw={600}>
+            {fullName(r)}
+          </Anchor>
+          {r.userBlocked && (
+            // a blocked client's withdrawal can only be declined (approving answers 409)
+            <Badge color="red.9" variant="filled" size="sm" miw="max-content">
+              Blocked
+            </Badge>
+          )}
+        </Group>
         <Text size="xs" c="dimmed">
           {r.user.email}
         </Text>
@@ -60,7 +68,7 @@ const COLUMNS: Column<PendingReview>[] = [
 
 /**
  * /admin/pending-reviews: every client's pending deposits and withdrawals, oldest first, a page at a
- * time from the server (sizes 10/20/30/40, Previous/Next).
+ * time from the server (sizes 10/20/30/40, Previous/Next). Blocked clients carry a "Blocked" badge.
  */
 export function PendingReviewsPage() {
   const paging = usePaging();

@@ -26,6 +26,7 @@ import { adminUserQuery } from '../api';
 import { DocumentButton } from '../components/document-button';
 import { InfoTable, ledgerFigureRows } from '../components/info-table';
 import { KycReviewButtons, UserActions } from '../components/user-actions';
+import { UserSecurity } from '../components/user-security';
 import { VerificationStatusBadge } from '../components/verification-status';
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
@@ -210,8 +211,9 @@ function Loading() {
 
 /**
  * /admin/users/:id (seed §2.8; issue 6): the user's profile, ledger figures (read-only), active plan,
- * referral info and identity documents (full size, Verify / Reject); links to their money, messages
- * and edit pages; Block / Unblock and Delete (the seed's two confirmations).
+ * referral info and identity documents (full size, Verify / Reject); two-factor status (with its
+ * reset), sessions and sign-in history; links to their money, messages and edit pages; Block /
+ * Unblock and Delete (the seed's two confirmations).
  */
 export function AdminUserPage() {
   const { id = '' } = useParams();
@@ -265,6 +267,7 @@ export function AdminUserPage() {
         </Stack>
       </SimpleGrid>
       <Verification user={user} />
+      <UserSecurity user={user} />
     </Stack>
   );
 }

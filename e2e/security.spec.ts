@@ -1,0 +1,236 @@
+/**
+ * Account security journeys (docs/security.md): a client turns two-factor authentication on from
+ * the profile's Security tab, signs in with an authenticator code and with a backup code, signs a
+ * second browser out from the first, and staff reset it from the client's page; with
+ * STAFF_TWO_FACTOR=required (the second e2e server) the admin is sent to set it up before the back
+ * office opens. Authenticator codes are computed here with otplib from the key shown on screen.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { TWO_FACTOR_MSG } from '../common/messages';
+import { STAFF_2FA_BASE_URL } from './env';
+import { expect, test } from './fixtures';
+import { ADMIN, checkBothWidths, newBrowserPage, signIn, signUpVerified } from './journey';
+
+const password = 'Security-pass-42';
+
+/**
+ * Authenticator codes for one secret. The server refuses a time step at or before the last one it
+ * accepted (replay) and accepts one step either side of its clock, so each code is for the step
+ * after the last one used, waiting when that would be more than one step ahead.
+ */
+function authenticator(secret: string) {
+  let lastStep = 0;
+  return async function nextCode(): Promise<string> {
+    for (;;) {
+      const current = Math.floor(Date.now() / 30_000);
+      const step = Math.max(current, lastStep + 1);
+      if (step <= current + 1) {
+        lastStep = step;
+        return generate({ secret, epoch: step * 30 });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  };
+}
+
+/** The password step on /signin (or /admin/login), which goes on to /two-factor. */
+async function passwordStep(
+  page: Page,
+  { email, password }: { email: string; password: string },
+  asAdmin = false,
+) {
+  await page.goto(asAdmin ? '/admin/login' : '/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /sign in|login/i }).click();
+}
+
+/** The second step: a code on /two-factor, then the page it opens. */
+async function codeStep(page: Page, code: string, landing: RegExp) {
+  await expect(page).toHaveURL(/\/two-factor$/);
+  await page.getByLabel('Authentication code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(landing);
+}
+
+/** Security tab or page: Enable → password → reads the key and backup codes → first code → on. */
+async function enableTwoFactor(page: Page, accountPassword: string) {
+  await page.getByRole('button', { name: 'Enable two-factor authentication' }).click();
+  await page.getByLabel('Current password').fill(accountPassword);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  const backupCodes = (await page.getByTestId('backup-code').allTextContents()).map((c) => c.trim());
+  expect(backupCodes).toHaveLength(10);
+  const nextCode = authenticator(secret);
+  return {
+    backupCodes,
+    nextCode,
+    /** Types the first code and turns two-factor on. */
+    confirm: async () => {
+      await page.getByLabel('Authentication code').fill(await nextCode());
+      await page.getByRole('button', { name: 'Enable', exact: true }).click();
+      await expect(page.getByText(TWO_FACTOR_MSG.enabled)).toBeVisible();
+    },
+  };
+}
+
+async function signOut(page: Page) {
+  await page
+    .getByRole('button', { name: /log ?out/i })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/(signin|admin\/login)$/);
+}
+
+test('a client turns two-factor on, signs in with a code and a backup code, and signs another browser out', async ({
+  page,
+  browser,
+  readMail,
+}) => {
+  test.setTimeout(180_000);
+  const email = `security.${Date.now()}@example.com`;
+  await signUpVerified(readMail, {
+    firstName: 'Sam',
+    lastName: 'Secure',
+    email,
+    phone: '+1 555 0142',
+    password,
+    gender: 'other',
+    country: 'Kosovo',
+  });
+  const client = { email, password };
+  await signIn(page, client);
+
+  await page.goto('/account/profile?tab=security');
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  await checkBothWidths(page, 'security tab', async () => {
+    await expect(
+      page.getByRole('table', { name: 'Sign-in history' }).getByText('Signed in').first(),
+    ).toBeVisible();
+  });
+
+  const setup = await enableTwoFactor(page, password);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toBe('backup-codes.txt');
+  await checkBothWidths(page, 'two-factor set-up', async () => {
+    await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  });
+  await setup.confirm();
+  await expect(page.getByRole('button', { name: 'Disable two-factor authentication' })).toBeVisible();
+  await expect(page.getByTestId('backup-code')).toHaveCount(0);
+
+  // withdrawals are now confirmed with the authenticator, not an e-mailed code
+  await page.goto('/account/withdrawal/btc');
+  await expect(page.getByLabel('Authenticator app code')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send code' })).toHaveCount(0);
+
+  // the password alone no longer opens a session; a wrong code is refused, the right one is not
+  await signOut(page);
+  await passwordStep(page, client);
+  await expect(page).toHaveURL(/\/two-factor$/);
+  await checkBothWidths(page, '/two-factor', async () => {
+    await expect(page.getByRole('button', { name: 'Verify' })).toBeVisible();
+  });
+  await page.getByLabel('Authentication code').fill('000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText(TWO_FACTOR_MSG.invalidCode)).toBeVisible();
+  await codeStep(page, await setup.nextCode(), /\/account\/home$/);
+
+  await signOut(page);
+  await passwordStep(page, client);
+  await codeStep(page, setup.backupCodes[0]!, /\/account\/home$/);
+
+  // a second browser signs in; the first one signs it out from the sessions list
+  const otherPage = await newBrowserPage(browser);
+  await passwordStep(otherPage, client);
+  await codeStep(otherPage, setup.backupCodes[1]!, /\/account\/home$/);
+
+  // the sign-up's API session (user agent "node") and the second browser are the other two
+  await page.goto('/account/profile?tab=security');
+  const sessions = page.getByRole('table', { name: 'Active sessions' });
+  await expect(sessions.getByText('This device')).toHaveCount(1);
+  await expect(sessions.getByRole('button', { name: /^Sign out/ })).toHaveCount(2);
+  await sessions.getByRole('button', { name: /^Sign out Chrome/ }).click();
+  await expect(page.getByText(TWO_FACTOR_MSG.sessionRevoked)).toBeVisible();
+  await expect(sessions.getByRole('button', { name: /^Sign out/ })).toHaveCount(1);
+
+  await otherPage.reload();
+  await expect(otherPage).toHaveURL(/\/signin$/);
+  await otherPage.context().close();
+
+  await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByText(TWO_FACTOR_MSG.othersRevoked)).toBeVisible();
+  await expect(sessions.getByRole('button', { name: /^Sign out/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign out all other sessions' })).toBeDisabled();
+
+  // staff see it on the client's page and reset it with a reason
+  const adminPage = await newBrowserPage(browser);
+  await signIn(adminPage, ADMIN, true);
+  await adminPage.getByRole('textbox', { name: 'Search' }).fill(email);
+  const row = adminPage.getByRole('row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('link', { name: /^View/ }).click();
+  await expect(adminPage).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}$/);
+  const security = adminPage.getByRole('region', { name: 'Security' });
+  await expect(security.getByText('On', { exact: true })).toBeVisible();
+  await expect(
+    security.getByRole('table', { name: "Client's sign-in history" }).getByText('Wrong authentication code'),
+  ).toBeVisible();
+  await security.getByRole('button', { name: 'Reset two-factor' }).click();
+  const dialog = adminPage.getByRole('dialog', { name: 'Reset two-factor authentication' });
+  await dialog.getByRole('button', { name: 'Reset two-factor' }).click();
+  await expect(dialog.getByText(TWO_FACTOR_MSG.reasonLength)).toBeVisible();
+  await dialog.getByLabel('Reason').fill('Lost phone; identity checked on a video call');
+  await dialog.getByRole('button', { name: 'Reset two-factor' }).click();
+  await expect(adminPage.getByText(TWO_FACTOR_MSG.reset)).toBeVisible();
+  await expect(security.getByText('Off', { exact: true })).toBeVisible();
+  await adminPage.context().close();
+});
+
+/** A page on the STAFF_TWO_FACTOR=required server, offline like the others. */
+async function staffServerPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: STAFF_2FA_BASE_URL,
+    viewport: { width: 1280, height: 900 },
+  });
+  await context.route(
+    (url) => url.origin !== STAFF_2FA_BASE_URL,
+    (route) => route.abort('blockedbyclient'),
+  );
+  return context.newPage();
+}
+
+test('with STAFF_TWO_FACTOR=required the admin sets two-factor up before the back office opens', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const page = await staffServerPage(browser);
+  await passwordStep(page, ADMIN, true);
+  await expect(page).toHaveURL(/\/admin\/security$/);
+  await expect(page.getByText(TWO_FACTOR_MSG.staffRequired)).toBeVisible();
+  await checkBothWidths(page, '/admin/security', async () => {
+    await expect(page.getByRole('button', { name: 'Enable two-factor authentication' })).toBeVisible();
+  });
+
+  // the back office stays closed until it is on
+  await page.getByRole('link', { name: 'Users', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/security$/);
+
+  const setup = await enableTwoFactor(page, ADMIN.password);
+  await setup.confirm();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Overview' })).toBeVisible();
+
+  // from now on the admin login asks for a code too
+  await signOut(page);
+  await passwordStep(page, ADMIN, true);
+  await codeStep(page, await setup.nextCode(), /\/admin\/users$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.context().close();
+});

@@ -1,0 +1,76 @@
+import { Badge, Text } from '@mantine/core';
+import type { SignInEvent, SignInResult } from '@common/schemas/auth';
+import { formatDateTime } from '../lib/format';
+import { describeUserAgent } from '../lib/user-agent';
+import { PagedTable, type Column, type Paging } from './paged-table';
+
+/** How each recorded outcome reads, and its colour (dot badges keep dark text for contrast). */
+const RESULTS: Record<SignInResult, { label: string; color: string }> = {
+  success: { label: 'Signed in', color: 'green' },
+  wrong_password: { label: 'Wrong password', color: 'red' },
+  two_factor_failed: { label: 'Wrong authentication code', color: 'red' },
+  locked: { label: 'Refused: too many attempts', color: 'orange' },
+  blocked: { label: 'Refused: account blocked', color: 'red' },
+};
+
+const COLUMNS: Column<SignInEvent & { n: number }>[] = [
+  { header: 'When', nowrap: true, cell: (e) => formatDateTime(e.at) },
+  {
+    header: 'Result',
+    cell: (e) => (
+      <Badge variant="dot" color={RESULTS[e.result].color} miw="max-content">
+        {RESULTS[e.result].label}
+      </Badge>
+    ),
+  },
+  { header: 'IP address', cell: (e) => e.ip ?? '—' },
+  {
+    header: 'Device',
+    cell: (e) => (
+      <Text size="sm" title={e.userAgent ?? undefined}>
+        {describeUserAgent(e.userAgent)}
+      </Text>
+    ),
+  },
+];
+
+interface SignInHistoryTableProps {
+  /** Names the table ("Sign-in history"). */
+  caption: string;
+  /** The current page from the server; undefined until the first answer. */
+  page: { data: SignInEvent[]; total: number } | undefined;
+  paging: Paging;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+}
+
+/**
+ * One user's sign-in attempts, newest first, a page at a time from the server
+ * (GET /auth/sign-in-history or the admin's read of a client's): when, the outcome, IP and device.
+ */
+export function SignInHistoryTable({
+  caption,
+  page,
+  paging,
+  loading,
+  error,
+  onRetry,
+}: SignInHistoryTableProps) {
+  return (
+    <PagedTable
+      caption={caption}
+      columns={COLUMNS}
+      rows={page?.data.map((event, n) => ({ ...event, n }))}
+      // events carry no id, and two may share a millisecond: the position on the page keys them
+      rowKey={(e) => String(e.n)}
+      loading={loading}
+      error={error}
+      onRetry={onRetry}
+      emptyText="No sign-ins recorded yet"
+      paging={paging}
+      total={page?.total ?? 0}
+      minWidth={640}
+    />
+  );
+}

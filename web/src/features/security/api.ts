@@ -1,0 +1,89 @@
+/**
+ * TanStack Query hooks of the signed-in user's account security (docs/security.md): two-factor
+ * authentication (set up, turn on, turn off), the open sessions (list, sign one or all others out)
+ * and the sign-in history. Turning two-factor on or off answers the refreshed user, which replaces
+ * the stored one.
+ */
+import type { SessionInfo, SignInEvent, TwoFactorSetupAnswer } from '@common/schemas/auth';
+import type { PublicUser } from '@common/types';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { updateUser } from '../../lib/session';
+
+/** Answer of the calls that only report an outcome. */
+interface MessageAnswer {
+  message: string;
+}
+
+/** Answer of turning two-factor on or off: the outcome and the refreshed user. */
+interface UserAnswer extends MessageAnswer {
+  user: PublicUser;
+}
+
+/** The query of GET /auth/sign-in-history (sizes 10, 20, 30, 40). */
+export interface SignInHistoryParams {
+  page: number;
+  pageSize: number;
+}
+
+/** GET /auth/sessions: the user's open sessions; `current` marks the one asking. */
+export const sessionsQuery = queryOptions({
+  queryKey: ['security', 'sessions'],
+  queryFn: async () => (await api.get<{ data: SessionInfo[] }>('/auth/sessions')).data,
+});
+
+/** GET /auth/sign-in-history: one page of the user's sign-in attempts, newest first. */
+export const signInHistoryQuery = (params: SignInHistoryParams) =>
+  queryOptions({
+    queryKey: ['security', 'sign-in-history', params],
+    queryFn: () =>
+      api.get<{ data: SignInEvent[]; total: number }>('/auth/sign-in-history', { params: { ...params } }),
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * POST /auth/two-factor/setup {password}: a new secret (as an otpauth:// URI) and 10 backup codes;
+ * nothing is on until the first code is confirmed with useEnableTwoFactor.
+ */
+export function useSetUpTwoFactor() {
+  return useMutation({
+    mutationFn: (input: { password: string }) =>
+      api.post<TwoFactorSetupAnswer>('/auth/two-factor/setup', input),
+  });
+}
+
+/** A change of the two-factor state: the refreshed user is stored and every view of it refetched. */
+function useTwoFactorChange<Input>(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Input) => api.post<UserAnswer>(path, input),
+    onSuccess: (answer) => {
+      updateUser(answer.user);
+      void queryClient.invalidateQueries();
+    },
+  });
+}
+
+/** POST /auth/two-factor/enable {code}: the set-up secret's first code turns two-factor on. */
+export const useEnableTwoFactor = () => useTwoFactorChange<{ code: string }>('/auth/two-factor/enable');
+
+/** POST /auth/two-factor/disable {password, code}: turns two-factor off (authenticator or backup code). */
+export const useDisableTwoFactor = () =>
+  useTwoFactorChange<{ password: string; code: string }>('/auth/two-factor/disable');
+
+/** A sessions change; the list and the history are refetched afterwards. */
+function useSessionsChange<Input>(send: (input: Input) => Promise<MessageAnswer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['security'] }),
+  });
+}
+
+/** DELETE /auth/sessions/:id: signs one of the user's other sessions out. */
+export const useRevokeSession = () =>
+  useSessionsChange((id: string) => api.delete<MessageAnswer>(`/auth/sessions/${encodeURIComponent(id)}`));
+
+/** POST /auth/sessions/revoke-others: signs out every session but this one. */
+export const useRevokeOtherSessions = () =>
+  useSessionsChange<void>(() => api.post<MessageAnswer>('/auth/sessions/revoke-others'));

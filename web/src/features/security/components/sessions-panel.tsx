@@ -1,0 +1,111 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { MSG } from '@common/messages';
+import type { SessionInfo } from '@common/schemas/auth';
+import { confirmAction } from '../../../components/confirm';
+import type { Column } from '../../../components/paged-table';
+import { SessionTable } from '../../../components/session-table';
+import { errorMessage } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { describeUserAgent } from '../../../lib/user-agent';
+import { sessionsQuery, useRevokeOtherSessions, useRevokeSession } from '../api';
+
+/** "Sign out" of one other session. */
+function SignOutButton({ session }: { session: SessionInfo }) {
+  const revoke = useRevokeSession();
+  return (
+    <Button
+      size="xs"
+      variant="default"
+      loading={revoke.isPending}
+      aria-label={`Sign out ${describeUserAgent(session.userAgent)}${session.ip ? ` (${session.ip})` : ''}`}
+      onClick={() =>
+        revoke.mutate(session.id, {
+          onSuccess: ({ message }) => notifySuccess(message),
+          onError: (error) => notifyError(errorMessage(error, MSG.errorOccurred)),
+        })
+      }
+    >
+      Sign out
+    </Button>
+  );
+}
+
+const ACTION: Column<SessionInfo> = {
+  header: 'Actions',
+  nowrap: true,
+  cell: (s) =>
+    s.current ? (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    ) : (
+      <SignOutButton session={s} />
+    ),
+};
+
+/**
+ * The signed-in user's open sessions: device, IP, opened and last used, "This device" for this
+ * one; "Sign out" ends another one, "Sign out all other sessions" (after a confirmation) all of them.
+ */
+export function SessionsPanel() {
+  const query = useQuery(sessionsQuery);
+  const revokeOthers = useRevokeOtherSessions();
+  const others = query.data?.filter((s) => !s.current).length ?? 0;
+
+  const signOutOthers = async () => {
+    const confirmed = await confirmAction({
+      title: 'Sign out all other sessions',
+      message: `End ${others === 1 ? 'the other session' : `the ${others} other sessions`}? Only this device stays signed in.`,
+      confirmLabel: 'Sign out',
+      danger: true,
+    });
+    if (!confirmed) return;
+    revokeOthers.mutate(undefined, {
+      onSuccess: ({ message }) => notifySuccess(message),
+      onError: (error) => notifyError(errorMessage(error, MSG.errorOccurred)),
+    });
+  };
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="sessions-title"
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} fz="lg" id="sessions-title">
+            Active sessions
+          </Title>
+          <Button
+            size="xs"
+            variant="outline"
+            color="red.9"
+            leftSection={<IconLogout size={14} aria-hidden />}
+            disabled={others === 0}
+            loading={revokeOthers.isPending}
+            onClick={() => void signOutOthers()}
+          >
+            Sign out all other sessions
+          </Button>
+        </Group>
+        <Text size="sm" c="dimmed">
+          Everywhere you are signed in now. Sign out any session you do not recognise, then change your
+          password.
+        </Text>
+        <SessionTable
+          caption="Active sessions"
+          sessions={query.data}
+          loading={query.isFetching}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          action={ACTION}
+        />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,193 @@
+import { Badge, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import { MSG } from '@common/messages';
+import {
+  twoFactorDisableSchema,
+  twoFactorSetupSchema,
+  type TwoFactorSetupAnswer,
+} from '@common/schemas/auth';
+import { BusyButton } from '../../../components/busy-button';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { errorMessage } from '../../../lib/api-client';
+import { notifySuccess } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { zodForm } from '../../../lib/zod-form';
+import { useDisableTwoFactor, useSetUpTwoFactor } from '../api';
+import { TwoFactorSetup } from './two-factor-setup';
+
+/** Asks for the password before a set-up starts; answers the new secret and backup codes. */
+function PasswordStep({
+  onReady,
+  onCancel,
+}: {
+  onReady: (setup: TwoFactorSetupAnswer) => void;
+  onCancel: () => void;
+}) {
+  const setUp = useSetUpTwoFactor();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ initialValues: { password: '' }, ...zodForm(twoFactorSetupSchema) });
+  const submit = form.onSubmit((input) => {
+    setFailure(null);
+    setUp.mutate(input, {
+      onSuccess: onReady,
+      onError: (error) => setFailure(errorMessage(error, MSG.errorOccurred)),
+    });
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm" maw={360}>
+        <FormErrorAlert message={failure} />
+        <PasswordInput
+          label="Current password"
+          description="Confirm it is you before setting up two-factor authentication."
+          autoComplete="current-password"
+          required
+          autoFocus
+          {...form.getInputProps('password')}
+        />
+        <Group gap="xs">
+          <BusyButton type="submit" busy={setUp.isPending}>
+            Continue
+          </BusyButton>
+          <Button variant="default" onClick={onCancel} disabled={setUp.isPending}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Turns two-factor off with the password and a code from the app (or a backup code). */
+function DisableForm({ onDone }: { onDone: () => void }) {
+  const disable = useDisableTwoFactor();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ initialValues: { password: '', code: '' }, ...zodForm(twoFactorDisableSchema) });
+  const submit = form.onSubmit((input) => {
+    setFailure(null);
+    disable.mutate(input, {
+      onSuccess: (answer) => {
+        notifySuccess(answer.message);
+        onDone();
+      },
+      onError: (error) => setFailure(errorMessage(error, MSG.errorOccurred)),
+    });
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm" maw={360}>
+        <FormErrorAlert message={failure} />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          autoFocus
+          {...form.getInputProps('password')}
+        />
+        <TextInput
+          label="Authentication code"
+          description="From your authenticator app, or one of your backup codes."
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          {...form.getInputProps('code')}
+        />
+        <Group gap="xs">
+          <BusyButton type="submit" color="red.8" busy={disable.isPending}>
+            Disable
+          </BusyButton>
+          <Button variant="default" onClick={onDone} disabled={disable.isPending}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+type Step =
+  | { name: 'status' }
+  | { name: 'password' }
+  | { name: 'setup'; setup: TwoFactorSetupAnswer }
+  | { name: 'disable' };
+
+/**
+ * Two-factor authentication of the signed-in user: whether it is on, and the way to turn it on
+ * (password → QR code, key and backup codes → first code) or off (password and a code).
+ * `onEnabled` runs once it has been turned on (the staff set-up screen goes on to the back office).
+ */
+export function TwoFactorPanel({ onEnabled }: { onEnabled?: () => void }) {
+  const { user } = useSession();
+  const [step, setStep] = useState<Step>({ name: 'status' });
+  const enabled = user?.twoFactorEnabled === true;
+  const toStatus = () => setStep({ name: 'status' });
+
+  let body;
+  if (step.name === 'password') {
+    body = <PasswordStep onReady={(setup) => setStep({ name: 'setup', setup })} onCancel={toStatus} />;
+  } else if (step.name === 'setup') {
+    body = (
+      <TwoFactorSetup
+        setup={step.setup}
+        onCancel={toStatus}
+        onEnabled={() => {
+          toStatus();
+          onEnabled?.();
+        }}
+      />
+    );
+  } else if (step.name === 'disable' && enabled) {
+    body = <DisableForm onDone={toStatus} />;
+  } else if (enabled) {
+    body = (
+      <Button
+        variant="default"
+        leftSection={<IconShieldOff size={16} aria-hidden />}
+        onClick={() => setStep({ name: 'disable' })}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        Disable two-factor authentication
+      </Button>
+    );
+  } else {
+    body = (
+      <Button
+        leftSection={<IconShieldCheck size={16} aria-hidden />}
+        onClick={() => setStep({ name: 'password' })}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        Enable two-factor authentication
+      </Button>
+    );
+  }
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="two-factor-title"
+    >
+      <Stack gap="md">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} fz="lg" id="two-factor-title">
+            Two-factor authentication
+          </Title>
+          <Badge variant="dot" color={enabled ? 'green' : 'gray'} miw="max-content">
+            {enabled ? 'On' : 'Off'}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {enabled
+            ? 'Signing in asks for a code from your authenticator app as well as your password.'
+            : 'Add a second step to signing in: a code from an authenticator app on your phone, so a stolen password alone cannot open your account.'}
+        </Text>
+        {body}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,177 @@
+import {
+  ActionIcon,
+  Button,
+  Center,
+  Code,
+  CopyButton,
+  Group,
+  Image,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { MSG } from '@common/messages';
+import { twoFactorEnableSchema, type TwoFactorSetupAnswer } from '@common/schemas/auth';
+import { BusyButton } from '../../../components/busy-button';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { errorMessage } from '../../../lib/api-client';
+import { notifySuccess } from '../../../lib/notify';
+import { zodForm } from '../../../lib/zod-form';
+import { useEnableTwoFactor } from '../api';
+import { BackupCodes } from './backup-codes';
+
+/** The base32 secret of an `otpauth://totp/…?secret=…` URI (for typing it into an app by hand). */
+export function secretOf(totpURI: string): string {
+  try {
+    return new URL(totpURI).searchParams.get('secret') ?? '';
+  } catch {
+    return /[?&]secret=([^&]+)/.exec(totpURI)?.[1] ?? '';
+  }
+}
+
+/** The URI as a QR code image (a data URL); the qrcode module loads only when a set-up starts. */
+function useQrCode(totpURI: string) {
+  return useQuery({
+    queryKey: ['security', 'qr-code', totpURI],
+    queryFn: async () => {
+      const { toDataURL } = await import('qrcode');
+      return toDataURL(totpURI, { width: 200, margin: 1, errorCorrectionLevel: 'M' });
+    },
+    staleTime: Infinity,
+    // the secret is in the key: drop it from the cache as soon as the set-up screen goes
+    gcTime: 0,
+  });
+}
+
+function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs" component="section" aria-label={title}>
+      <Title order={3} fz="md">
+        {n}. {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function QrCode({ totpURI }: { totpURI: string }) {
+  const qr = useQrCode(totpURI);
+  if (qr.data) {
+    return <Image src={qr.data} alt="QR code for your authenticator app" w={200} h={200} radius="sm" />;
+  }
+  return (
+    <Center w={200} h={200} bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+      {qr.isError ? (
+        <Text size="sm" c="dimmed" ta="center" p="sm">
+          The QR code could not be drawn; enter the key instead.
+        </Text>
+      ) : (
+        <Loader size="sm" aria-label="Drawing the QR code" />
+      )}
+    </Center>
+  );
+}
+
+function SecretKey({ secret }: { secret: string }) {
+  return (
+    <Stack gap={4} maw={360}>
+      <Text size="sm">Can&apos;t scan it? Enter this key in the app instead (time-based):</Text>
+      <Group gap="xs" wrap="nowrap" align="center">
+        <Code data-testid="totp-secret" fz="sm" style={{ wordBreak: 'break-all' }}>
+          {secret}
+        </Code>
+        <CopyButton value={secret} timeout={2000}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? 'Copied' : 'Copy key'} withArrow>
+              <ActionIcon
+                variant="subtle"
+                color={copied ? 'teal' : 'gray'}
+                aria-label={copied ? 'Key copied' : 'Copy key'}
+                onClick={copy}
+              >
+                {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </CopyButton>
+      </Group>
+    </Stack>
+  );
+}
+
+interface TwoFactorSetupProps {
+  setup: TwoFactorSetupAnswer;
+  /** Two-factor is on (the answer's message has been shown). */
+  onEnabled: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * The set-up screen after the password was confirmed: scan the QR code (or type the key), save the
+ * backup codes, then confirm one 6-digit code from the app to turn two-factor on.
+ */
+export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupProps) {
+  const enable = useEnableTwoFactor();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ initialValues: { code: '' }, ...zodForm(twoFactorEnableSchema) });
+
+  const submit = form.onSubmit((input) => {
+    setFailure(null);
+    enable.mutate(input, {
+      onSuccess: (answer) => {
+        notifySuccess(answer.message);
+        onEnabled();
+      },
+      onError: (error) => setFailure(errorMessage(error, MSG.errorOccurred)),
+    });
+  });
+
+  return (
+    <Stack gap="lg">
+      <Step n={1} title="Scan the QR code">
+        <Text size="sm">
+          Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Authy…) and
+          scan this code to add your account.
+        </Text>
+        <Group align="flex-start" gap="lg">
+          <QrCode totpURI={setup.totpURI} />
+          <SecretKey secret={secretOf(setup.totpURI)} />
+        </Group>
+      </Step>
+      <Step n={2} title="Save your backup codes">
+        <BackupCodes codes={setup.backupCodes} />
+      </Step>
+      <Step n={3} title="Enter the code from the app">
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm" maw={360}>
+            <FormErrorAlert message={failure} />
+            <TextInput
+              label="Authentication code"
+              description="The 6-digit code the app shows now."
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              required
+              {...form.getInputProps('code')}
+            />
+            <Group gap="xs">
+              <BusyButton type="submit" busy={enable.isPending}>
+                Enable
+              </BusyButton>
+              <Button variant="default" onClick={onCancel} disabled={enable.isPending}>
+                Cancel
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Step>
+    </Stack>
+  );
+}

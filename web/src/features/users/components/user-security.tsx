@@ -1,0 +1,155 @@
+import { Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconShieldOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { MSG } from '@common/messages';
+import { resetTwoFactorSchema } from '@common/schemas/auth';
+import type { UserWithFigures } from '@common/schemas/users';
+import { BusyButton } from '../../../components/busy-button';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { usePaging } from '../../../components/paged-table';
+import { SessionTable } from '../../../components/session-table';
+import { SignInHistoryTable } from '../../../components/sign-in-history-table';
+import { errorMessage } from '../../../lib/api-client';
+import { notifySuccess } from '../../../lib/notify';
+import { zodForm } from '../../../lib/zod-form';
+import { adminUserSessionsQuery, adminUserSignInHistoryQuery, useResetTwoFactor } from '../api';
+
+/** The reset dialog: a required reason (3–500 characters, e-mailed to the client). */
+function ResetTwoFactorModal({
+  user,
+  opened,
+  onClose,
+}: {
+  user: UserWithFigures;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const reset = useResetTwoFactor(user._id);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ initialValues: { reason: '' }, ...zodForm(resetTwoFactorSchema) });
+  const close = () => {
+    form.reset();
+    setFailure(null);
+    onClose();
+  };
+  const submit = form.onSubmit(({ reason }) => {
+    setFailure(null);
+    reset.mutate(reason, {
+      onSuccess: ({ message }) => {
+        notifySuccess(message);
+        close();
+      },
+      onError: (error) => setFailure(errorMessage(error, MSG.errorOccurred)),
+    });
+  });
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Reset two-factor authentication"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      centered
+    >
+      <form onSubmit={submit} noValidate aria-label="Reset two-factor authentication">
+        <Stack gap="md">
+          <Text size="sm">
+            Turns two-factor off for {user.firstName} {user.lastName} and signs them out everywhere; they sign
+            in with the password alone until they set it up again. Only do this once you have checked who is
+            asking.
+          </Text>
+          <FormErrorAlert message={failure} />
+          <Textarea
+            label="Reason"
+            description="E-mailed to the client and kept in the audit log (3 to 500 characters)."
+            autosize
+            minRows={2}
+            maxLength={500}
+            required
+            {...form.getInputProps('reason')}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={reset.isPending}>
+              Cancel
+            </Button>
+            <BusyButton type="submit" color="red.8" busy={reset.isPending}>
+              Reset two-factor
+            </BusyButton>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * The Security card of /admin/users/:id: whether the client uses two-factor authentication (with
+ * "Reset two-factor" while it is on), their open sessions and their sign-in history, paged.
+ */
+export function UserSecurity({ user }: { user: UserWithFigures }) {
+  const [resetting, setResetting] = useState(false);
+  const sessions = useQuery(adminUserSessionsQuery(user._id));
+  const paging = usePaging();
+  const history = useQuery(
+    adminUserSignInHistoryQuery(user._id, { page: paging.page, pageSize: paging.pageSize }),
+  );
+  const on = user.twoFactorEnabled;
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="security-title">
+      <Stack gap="md">
+        <Title order={2} fz="lg" id="security-title">
+          Security
+        </Title>
+        <Group justify="space-between" gap="sm">
+          <Group gap="xs">
+            <Text size="sm" fw={600}>
+              Two-factor authentication
+            </Text>
+            <Badge variant="dot" color={on ? 'green' : 'gray'} miw="max-content">
+              {on ? 'On' : 'Off'}
+            </Badge>
+          </Group>
+          {on && (
+            <Button
+              size="xs"
+              variant="outline"
+              color="red.9"
+              leftSection={<IconShieldOff size={14} aria-hidden />}
+              onClick={() => setResetting(true)}
+            >
+              Reset two-factor
+            </Button>
+          )}
+        </Group>
+        <Stack gap="xs">
+          <Title order={3} fz="md">
+            Active sessions
+          </Title>
+          <SessionTable
+            caption="Client's active sessions"
+            sessions={sessions.data}
+            loading={sessions.isFetching}
+            error={sessions.error}
+            onRetry={() => void sessions.refetch()}
+          />
+        </Stack>
+        <Stack gap="xs">
+          <Title order={3} fz="md">
+            Sign-in history
+          </Title>
+          <SignInHistoryTable
+            caption="Client's sign-in history"
+            page={history.data}
+            paging={paging}
+            loading={history.isFetching}
+            error={history.error}
+            onRetry={() => void history.refetch()}
+          />
+        </Stack>
+      </Stack>
+      <ResetTwoFactorModal user={user} opened={resetting} onClose={() => setResetting(false)} />
+    </Card>
+  );
+}
