@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 7 §1; DESIGN.md §7): throughput and latency of the API on PostgreSQL as
+ * `npm run bench` (docs/performance.md): throughput and latency of the API on PostgreSQL as
  * ratios against reference loads measured on the same machine in the same run. Everything runs on
  * 127.0.0.1; each load phase lasts BENCH_SECONDS (default 12 s); the whole run takes 2–4 minutes.
  *
@@ -7,9 +7,8 @@
  * (default the local server as postgres; it must be a superuser: the seeding turns triggers off for
  * its own session), dropped at the end. The API runs as production runs it: bundled once at the
  * start (`npm run build:server`), then `node dist/server/main.js` with the node flags of `npm start`
- * (package.json: the heap cap) and NODE_ENV=production (rate
- * limits on, HSTS, trustProxy), LOG_LEVEL=warn and SMTP_URL pointing at a local SMTP receiver
- * (production refuses to start without one; the receiver keeps no mail). The
+ * and NODE_ENV=production (rate limits, HSTS, trustProxy, staff two-factor), LOG_LEVEL=warn and
+ * SMTP_URL at a local SMTP receiver that keeps no mail (production requires one). The
  * load comes from autocannon in this process, 16 connections unless said otherwise.
  *
  * Figures (targets in TARGETS):
@@ -20,382 +19,68 @@
  *    pair of requests with the bearer token of a random one; their sessions are rows of the
  *    sessions table as sign-in writes them, inserted with SQL to skip 1,000 argon2 hashes) at full
  *    speed, requests per second ÷ a bare Fastify hello-world route's (bench/hello.ts, same number
- *    of connections); p50/p99 at 50% of that maximum rate.
- *    Measured on the database with 1 million journal lines.
+ *    of connections); p50/p99 at 50% of that rate; on the database with 1 million journal lines.
  *  - growth: dashboard p50 with 1 million journal lines in the database ÷ p50 with 10 thousand, at
  *    the same offered rate (half the full-speed rate). Two databases hold the same 1,000 clients
  *    (5 entries each); the large one has 99,000 more clients of that profile, so the measured
  *    clients' own history is the same and the tables around them are 100× larger. Each database
  *    has its own API process (same code and settings); they are measured in 6 alternating turns
  *    and the median p50 of each side is compared, so a busy neighbour on the machine hurts both.
- *  - peak RSS of the API process (VmHWM).
- * Journal history is seeded with SQL (INSERT … SELECT generate_series) with triggers off for the
- * seeding session only, then every cached balance is set from its lines in one statement and the
- * ledger invariants are checked; the API itself always posts through the ledger.
- *
+ *  - peak RSS of the API process (VmHWM). Journal history is seeded with SQL, triggers off for
+ *    the seeding session only (bench/lib/setup.ts); the API itself always posts through the ledger.
  * Prints a table, writes bench/results.json, exits 1 when a target is missed.
  * BENCH_NODE_ARGS adds node flags to the API process after those of `npm start` (e.g.
  * "--max-old-space-size=256" to see the heap cap's effect on peak RSS).
  * BENCH_PROFILE=1 also writes a V8 CPU profile of the API process (path printed at the end);
- * BENCH_KEEP_DB=1 keeps the database for EXPLAIN ANALYZE afterwards.
+ * BENCH_KEEP_DB=1 keeps the database for EXPLAIN ANALYZE afterwards. Helpers are in bench/lib/.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { ledgerViolations } from '../server/modules/ledger/testing';
-import { freePort, startApiProcess, type ApiProcess } from '../server/test/processes';
+import { startApiProcess, type ApiProcess } from '../server/test/processes';
 import { startSmtpReceiver } from '../server/test/smtp-receiver';
-
-const ROOT = path.resolve(import.meta.dirname, '..');
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
-const PROFILE = process.env.BENCH_PROFILE === '1';
-const CONNECTIONS = 16;
-const DASHBOARD_CLIENTS = 1_000;
-const ENTRIES_PER_CLIENT = 5; // 2 lines each: 1,000 clients → 10,000 lines
-const GROWN_CLIENTS = 99_000; // + 99,000 clients × 10 lines → 1,000,000 lines
-const LEDGER_CLIENTS = 2_000;
-const PENDING_PER_CLIENT = 15;
-const HOT_PENDING = 20_000;
-const DEPOSIT_CENTS = 250_00; // under the first-deposit bonus threshold
-
-const TARGETS = {
-  ledgerRatio: 0.5,
-  hotRowRatio: 0.2,
-  dashboardRatio: 0.35,
-  dashboardP99Ms: 25,
-  growthRatio: 1.2,
-  peakRssMb: 250,
-};
-
-interface LoadResult {
-  /** 2xx answers per second over the phase. */
-  rps: number;
-  ok: number;
-  errors: number;
-  /** Status codes other than 2xx, by code. */
-  otherStatuses: Record<string, number>;
-  p50: number;
-  p99: number;
-  /** CPU time per 2xx answer (ms, user + system) of the API process and of all PostgreSQL processes. */
-  cpuMsPerOk?: { api: number; postgres: number };
-}
-
-function log(line: string): void {
-  const t = ((Date.now() - started) / 1000).toFixed(0).padStart(4);
-  console.log(`[${t} s] ${line}`);
-}
-const started = Date.now();
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-type SetupRequest = (req: autocannon.Request, context: Record<string, unknown>) => autocannon.Request;
-
-/** One autocannon phase; latencies are kept exactly (autocannon's own histogram rounds to 1 ms). */
-async function load(opts: {
-  url: string;
-  requests: Array<{ method?: 'GET' | 'PUT' | 'POST'; path: string; setupRequest?: SetupRequest }>;
-  seconds?: number;
-  connections?: number;
-  overallRate?: number;
-  /** The API's pid: measure its and PostgreSQL's CPU time over the phase. */
-  apiPid?: number;
-}): Promise<LoadResult> {
-  const times: number[] = [];
-  const cpu0 = opts.apiPid ? cpuMs(opts.apiPid) : undefined;
-  const otherStatuses: Record<string, number> = {};
-  // without a callback autocannon answers its tracker, an EventEmitter that is also a promise
-  const instance = autocannon({
-    url: opts.url,
-    connections: opts.connections ?? CONNECTIONS,
-    duration: opts.seconds ?? SECONDS,
-    ...(opts.overallRate && { overallRate: Math.max(1, Math.round(opts.overallRate)) }),
-    requests: opts.requests as autocannon.Request[],
-  }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
-  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, ms: number) => {
-    if (statusCode >= 200 && statusCode < 300) times.push(ms);
-    else otherStatuses[statusCode] = (otherStatuses[statusCode] ?? 0) + 1;
-  });
-  const result = await instance;
-  const cpu1 = opts.apiPid ? cpuMs(opts.apiPid) : undefined;
-  times.sort((a, b) => a - b);
-  const seconds = result.duration || opts.seconds || SECONDS;
-  return {
-    rps: times.length / seconds,
-    ok: times.length,
-    errors: result.errors + result.timeouts,
-    otherStatuses,
-    p50: percentile(times, 50),
-    p99: percentile(times, 99),
-    ...(cpu0 &&
-      cpu1 && {
-        cpuMsPerOk: {
-          api: (cpu1.api - cpu0.api) / Math.max(1, times.length),
-          postgres: (cpu1.postgres - cpu0.postgres) / Math.max(1, times.length),
-        },
-      }),
-  };
-}
-
-/** ", CPU per answer: API … ms, PostgreSQL … ms" for a phase that measured it. */
-function cpuNote(r: LoadResult): string {
-  const c = r.cpuMsPerOk;
-  return c ? `; CPU per answer: API ${c.api.toFixed(2)} ms, PostgreSQL ${c.postgres.toFixed(2)} ms` : '';
-}
-
-const CLOCK_TICKS_PER_MS = 0.1; // USER_HZ is 100 on Linux
-
-/** user + system CPU time (ms) from /proc/<pid>/stat, 0 if it is gone. */
-function processCpuMs(pid: number | string): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_MS; // utime, stime
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * CPU time used so far (ms) by the API process and by every PostgreSQL process together (the
- * postmaster and its backends, found by name), to see which side a phase spends its CPU on.
- */
-function cpuMs(apiPid: number): { api: number; postgres: number } {
-  let postgres = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') postgres += processCpuMs(entry);
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return { api: processCpuMs(apiPid), postgres };
-}
-
-// ---------------------------------------------------------------------------------------------
-// PostgreSQL: the bench database, seeding, pgbench
-// ---------------------------------------------------------------------------------------------
-
-function dbUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function adminQuery(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-function findPgbench(): string {
-  const base = '/usr/lib/postgresql';
-  if (existsSync(base)) {
-    for (const v of readdirSync(base).sort().reverse()) {
-      const bin = path.join(base, v, 'bin/pgbench');
-      if (existsSync(bin)) return bin;
-    }
-  }
-  return 'pgbench';
-}
-
-/** `pgbench -b tpcb-like` at scale 16 with 16 clients for SECONDS; answers TPS. */
-function runPgbench(url: string): number {
-  const bin = findPgbench();
-  const init = spawnSync(bin, ['-i', '-s', '16', '-I', 'dtGvp', '-q', url], { encoding: 'utf8' });
-  if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
-  const run = spawnSync(bin, ['-b', 'tpcb-like', '-c', '16', '-j', '2', '-T', String(SECONDS), '-n', url], {
-    encoding: 'utf8',
-  });
-  if (run.status !== 0) throw new Error(`pgbench failed: ${run.stderr}`);
-  const m =
-    /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout) ??
-    /tps = ([\d.]+)/.exec(run.stdout);
-  if (!m) throw new Error(`pgbench printed no TPS:\n${run.stdout}`);
-  return Number(m[1]);
-}
-
-/**
- * Adds `count` verified clients numbered from `from`, each with an `available` account and
- * ENTRIES_PER_CLIENT posted entries (deposit, profit, bonus, adjustment; 2 lines each, hourly
- * back-dated). Triggers are off for this session only; cached balances are set from the lines
- * afterwards (`settleBalances`). Answers nothing; the rows are found by their e-mail prefix.
- */
-async function seedClients(
-  c: pg.Client,
-  prefix: string,
-  from: number,
-  count: number,
-  entries: number,
-): Promise<void> {
-  await c.query('begin');
-  await c.query('set local session_replication_role = replica');
-  await c.query(
-    `create temp table batch on commit drop as
-       select g, gen_random_uuid() as user_id, gen_random_uuid() as account_id from generate_series($1::int, $2::int) g`,
-    [from, from + count - 1],
-  );
-  await c.query(
-    `insert into users (id, name, email, email_verified, first_name, last_name, referral_id, verification_status, country, phone)
-     select user_id, 'Bench Client ' || g, $1 || g || '@bench.example', true, 'Bench', 'Client ' || g, upper($1) || g, 'verified',
-            'United States', '+1 555 0100'
-       from batch`,
-    [prefix],
-  );
-  await c.query(
-    `insert into ledger_accounts (id, user_id, kind) select account_id, user_id, 'available' from batch`,
-  );
-  if (entries > 0) {
-    await c.query(
-      `create temp table seeded on commit drop as
-         select gen_random_uuid() as id, b.user_id, b.account_id, k,
-                (100 + floor(random() * 500000))::bigint as amount,
-                (array['deposit', 'profit', 'bonus', 'adjustment'])[1 + k % 4] as type
-           from batch b cross join generate_series(1, $1::int) k`,
-      [entries],
-    );
-    await c.query(
-      `insert into journal_entries (id, type, user_id, memo, effective_at, created_at)
-       select id, type, user_id, 'bench history ' || k, now() - k * interval '1 hour', now() - k * interval '1 hour' from seeded`,
-    );
-    await c.query(
-      `insert into journal_lines (entry_id, account_id, amount)
-       select id, account_id, amount from seeded
-       union all
-       select s.id, h.id, -s.amount from seeded s
-         join ledger_accounts h on h.user_id is null and h.kind = case s.type when 'deposit' then 'cash' else 'income_expense' end`,
-    );
-  }
-  await c.query('commit');
-}
-
-/** Sets every client's cached balance from its lines (seeding only; triggers off for this session). */
-async function settleBalances(c: pg.Client): Promise<void> {
-  await c.query('begin');
-  await c.query('set local session_replication_role = replica');
-  await c.query(
-    `update ledger_accounts a set balance = s.total
-       from (select account_id, sum(amount)::bigint as total from journal_lines group by account_id) s
-      where s.account_id = a.id and a.user_id is not null and a.balance <> s.total`,
-  );
-  await c.query('commit');
-}
-
-/** Creates a live session (as sign-in does) for every user whose e-mail starts with `prefix`; answers the tokens. */
-async function createSessions(c: pg.Client, prefix: string): Promise<string[]> {
-  const { rows } = await c.query(
-    `insert into sessions (token, user_id, expires_at, ip_address, user_agent)
-     select md5(random()::text) || md5(random()::text), id, now() + interval '1 day', '127.0.0.1', 'bench'
-       from users where email like $1 || '%'
-     returning token`,
-    [prefix],
-  );
-  return rows.map((r: { token: string }) => r.token);
-}
-
-async function lineCount(c: pg.Client): Promise<number> {
-  const { rows } = await c.query('select count(*)::int as n from journal_lines');
-  return rows[0].n as number;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Processes
-// ---------------------------------------------------------------------------------------------
-
-function readStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  try {
-    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** The node flags `npm start` gives the API (package.json), so the bench runs it the same way. */
-function startNodeFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const m = /\bnode((?: --[\w-]+(?:=\S+)?)*) dist\/server\/main\.js/.exec(pkg.scripts.start);
-  if (!m) throw new Error(`cannot read the node command of npm start: ${pkg.scripts.start}`);
-  return m[1]!.split(' ').filter(Boolean);
-}
-
-/** Bundles the API into dist/server/main.js (`npm run build:server`), so the run measures the current code. */
-function buildServer(): void {
-  const build = spawnSync('npm', ['run', 'build:server', '--silent'], { cwd: ROOT, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error(`npm run build:server failed (${build.status ?? build.signal})`);
-}
-
-async function startHello(): Promise<{ port: number; stop(): Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/hello.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/hello`)).ok) break;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('hello-world server did not start');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return {
-    port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The run
-// ---------------------------------------------------------------------------------------------
-
-const round = (n: number, digits = 2) => Number(n.toFixed(digits));
-
-/** The dashboard's two reads as autocannon requests: each pair with the token of a random client. */
-function dashboardRequests(tokens: string[]) {
-  const pick = () => tokens[Math.floor(Math.random() * tokens.length)]!;
-  return [
-    {
-      path: '/api/user/me',
-      setupRequest: ((req, ctx) => {
-        ctx.token = pick();
-        return { ...req, headers: { ...req.headers, authorization: `Bearer ${ctx.token as string}` } };
-      }) as SetupRequest,
-    },
-    {
-      path: '/api/transaction',
-      setupRequest: ((req, ctx) => ({
-        ...req,
-        headers: { ...req.headers, authorization: `Bearer ${ctx.token as string}` },
-      })) as SetupRequest,
-    },
-  ];
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+import {
+  cpuNote,
+  dashboardRequests,
+  load,
+  log,
+  median,
+  readStatusKb,
+  round,
+  started,
+  type LoadResult,
+  type SetupRequest,
+} from './lib/measure';
+import {
+  adminQuery,
+  buildServer,
+  createSessions,
+  dbUrl,
+  lineCount,
+  runPgbench,
+  seedClients,
+  settleBalances,
+  startHello,
+  startNodeFlags,
+} from './lib/setup';
+import {
+  CONNECTIONS,
+  DASHBOARD_CLIENTS,
+  DEPOSIT_CENTS,
+  ENTRIES_PER_CLIENT,
+  GROWN_CLIENTS,
+  HOT_PENDING,
+  LEDGER_CLIENTS,
+  PENDING_PER_CLIENT,
+  PROFILE,
+  ROOT,
+  SECONDS,
+  TARGETS,
+} from './lib/settings';
 
 async function main(): Promise<number> {
   buildServer();
@@ -527,9 +212,11 @@ async function main(): Promise<number> {
     await seedClients(seed, 'ledger', 1, LEDGER_CLIENTS, 0);
     await seedClients(seed, 'hot', 1, 1, 0);
     const [adminToken] = await (async () => {
+      // production requires staff two-factor: the bench admin's session stands for one opened
+      // after the second step (two_factor_enabled), as the admin's would be
       await seed.query(
-        `insert into users (name, email, email_verified, first_name, last_name, referral_id, role, verification_status)
-         values ('Bench Admin', 'admin@bench.example', true, 'Bench', 'Admin', 'BENCHADMIN', 'admin', 'verified')`,
+        `insert into users (name, email, email_verified, first_name, last_name, referral_id, role, verification_status, two_factor_enabled)
+         values ('Bench Admin', 'admin@bench.example', true, 'Bench', 'Admin', 'BENCHADMIN', 'admin', 'verified', true)`,
       );
       return createSessions(seed, 'admin@bench');
     })();

@@ -1,0 +1,149 @@
+/**
+ * Measuring for `npm run bench`: autocannon load phases with latency percentiles, CPU time of the
+ * API and PostgreSQL processes (from /proc), the API's memory, and the run's log lines.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { CONNECTIONS, SECONDS } from './settings';
+
+export interface LoadResult {
+  /** 2xx answers per second over the phase. */
+  rps: number;
+  ok: number;
+  errors: number;
+  /** Status codes other than 2xx, by code. */
+  otherStatuses: Record<string, number>;
+  p50: number;
+  p99: number;
+  /** CPU time per 2xx answer (ms, user + system) of the API process and of all PostgreSQL processes. */
+  cpuMsPerOk?: { api: number; postgres: number };
+}
+
+export function log(line: string): void {
+  const t = ((Date.now() - started) / 1000).toFixed(0).padStart(4);
+  console.log(`[${t} s] ${line}`);
+}
+export const started = Date.now();
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export type SetupRequest = (req: autocannon.Request, context: Record<string, unknown>) => autocannon.Request;
+
+/** One autocannon phase; latencies are kept exactly (autocannon's own histogram rounds to 1 ms). */
+export async function load(opts: {
+  url: string;
+  requests: Array<{ method?: 'GET' | 'PUT' | 'POST'; path: string; setupRequest?: SetupRequest }>;
+  seconds?: number;
+  connections?: number;
+  overallRate?: number;
+  /** The API's pid: measure its and PostgreSQL's CPU time over the phase. */
+  apiPid?: number;
+}): Promise<LoadResult> {
+  const times: number[] = [];
+  const cpu0 = opts.apiPid ? cpuMs(opts.apiPid) : undefined;
+  const otherStatuses: Record<string, number> = {};
+  // without a callback autocannon answers its tracker, an EventEmitter that is also a promise
+  const instance = autocannon({
+    url: opts.url,
+    connections: opts.connections ?? CONNECTIONS,
+    duration: opts.seconds ?? SECONDS,
+    ...(opts.overallRate && { overallRate: Math.max(1, Math.round(opts.overallRate)) }),
+    requests: opts.requests as autocannon.Request[],
+  }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, ms: number) => {
+    if (statusCode >= 200 && statusCode < 300) times.push(ms);
+    else otherStatuses[statusCode] = (otherStatuses[statusCode] ?? 0) + 1;
+  });
+  const result = await instance;
+  const cpu1 = opts.apiPid ? cpuMs(opts.apiPid) : undefined;
+  times.sort((a, b) => a - b);
+  const seconds = result.duration || opts.seconds || SECONDS;
+  return {
+    rps: times.length / seconds,
+    ok: times.length,
+    errors: result.errors + result.timeouts,
+    otherStatuses,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    ...(cpu0 &&
+      cpu1 && {
+        cpuMsPerOk: {
+          api: (cpu1.api - cpu0.api) / Math.max(1, times.length),
+          postgres: (cpu1.postgres - cpu0.postgres) / Math.max(1, times.length),
+        },
+      }),
+  };
+}
+
+/** ", CPU per answer: API … ms, PostgreSQL … ms" for a phase that measured it. */
+export function cpuNote(r: LoadResult): string {
+  const c = r.cpuMsPerOk;
+  return c ? `; CPU per answer: API ${c.api.toFixed(2)} ms, PostgreSQL ${c.postgres.toFixed(2)} ms` : '';
+}
+
+export const CLOCK_TICKS_PER_MS = 0.1; // USER_HZ is 100 on Linux
+
+/** user + system CPU time (ms) from /proc/<pid>/stat, 0 if it is gone. */
+export function processCpuMs(pid: number | string): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_MS; // utime, stime
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time used so far (ms) by the API process and by every PostgreSQL process together (the
+ * postmaster and its backends, found by name), to see which side a phase spends its CPU on.
+ */
+export function cpuMs(apiPid: number): { api: number; postgres: number } {
+  let postgres = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') postgres += processCpuMs(entry);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return { api: processCpuMs(apiPid), postgres };
+}
+
+export function readStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+
+/** The dashboard's two reads as autocannon requests: each pair with the token of a random client. */
+export function dashboardRequests(tokens: string[]) {
+  const pick = () => tokens[Math.floor(Math.random() * tokens.length)]!;
+  return [
+    {
+      path: '/api/user/me',
+      setupRequest: ((req, ctx) => {
+        ctx.token = pick();
+        return { ...req, headers: { ...req.headers, authorization: `Bearer ${ctx.token as string}` } };
+      }) as SetupRequest,
+    },
+    {
+      path: '/api/transaction',
+      setupRequest: ((req, ctx) => ({
+        ...req,
+        headers: { ...req.headers, authorization: `Bearer ${ctx.token as string}` },
+      })) as SetupRequest,
+    },
+  ];
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
