@@ -122,6 +122,29 @@ describe('password reset limits', () => {
   });
 });
 
+describe('e-mail verification limits', () => {
+  it('sends at most 3 verification e-mails an hour, the sign-up one included', async () => {
+    const email = uniqueEmail('verify');
+    const signup = await inject('POST', '/api/auth/signup', from('192.0.2.40'), {
+      firstName: 'Vera',
+      lastName: 'Fy',
+      email,
+      phone: '+44 20 7946 0000',
+      password: 'Secret-pass-1',
+      gender: 'female',
+      country: 'United Kingdom',
+    });
+    expect(signup.statusCode).toBe(201);
+    const token = (await signin(email, 'Secret-pass-1', '192.0.2.40')).json().token as string;
+    const resend = () => inject('POST', '/api/auth/resend-otp', { authorization: `Bearer ${token}` });
+    expect((await resend()).statusCode).toBe(200);
+    expect((await resend()).statusCode).toBe(200);
+    expect((await resend()).statusCode).toBe(429);
+    await t.smtp.waitForMail(email, { skip: 2 });
+    expect(mailsTo(email)).toHaveLength(3);
+  });
+});
+
 describe('sign-up with a taken e-mail', () => {
   const body = (email: string) => ({
     firstName: 'Jane',
