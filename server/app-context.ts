@@ -21,12 +21,18 @@ import type { AccountThrottle } from './modules/auth/throttle';
 import type { TwoFactor } from './modules/auth/two-factor';
 import type { ContactsService } from './modules/contacts/service';
 import type { DepositsService } from './modules/deposits/service';
+import type { KycService } from './modules/kyc/service';
+import type { AdjustmentsService } from './modules/ledger/adjustments';
 import type { LedgerService } from './modules/ledger/service';
 import type { NotificationsService } from './modules/notifications/service';
 import type { PlansService } from './modules/plans/service';
 import type { ProfileService } from './modules/profile/service';
+import type { ReviewsService } from './modules/reviews/service';
 import type { SupportService } from './modules/support/service';
+import type { ProfitPosting } from './modules/trading-activities/profit-posting';
+import type { TradingActivitiesService } from './modules/trading-activities/service';
 import type { TransactionsService } from './modules/transactions/service';
+import type { ClientEraser } from './modules/users/client-eraser';
 import type { UsersService } from './modules/users/service';
 import type { WithdrawalsService } from './modules/withdrawals/service';
 
@@ -45,13 +51,19 @@ export interface AppContext {
     storage: Storage;
     codes: OneTimeCodes;
     ledger: LedgerService;
+    adjustments: AdjustmentsService;
     notifications: NotificationsService;
     deposits: DepositsService;
     withdrawals: WithdrawalsService;
     transactions: TransactionsService;
+    reviews: ReviewsService;
     contacts: ContactsService;
     users: UsersService;
+    clientEraser: ClientEraser;
+    kyc: KycService;
     plans: PlansService;
+    tradingActivities: TradingActivitiesService;
+    profitPosting: ProfitPosting;
     profile: ProfileService;
     support: SupportService;
   };
@@ -70,4 +82,3 @@ declare module 'fastify' {
     ctx: AppContext;
   }
 }
-

@@ -1,7 +1,8 @@
 /**
- * Builds the Fastify app (DESIGN.md §3): plugins (cookies, security headers, rate limits, OpenAPI),
- * one error handler, the /api routes of every domain module, and the built web app from dist/web
- * with a fallback to index.html for client-side routes. main.ts starts it; tests call it directly.
+ * Builds the Fastify app: plugins (cookies, security headers, rate limits, OpenAPI), the periodic
+ * jobs (jobs.ts), one error handler, the /api routes of every domain module, and the built web app
+ * from dist/web with a fallback to index.html for client-side routes. main.ts starts it; tests call
+ * it directly.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +27,7 @@ import type { Database } from './db/client';
 import type { AppContext, AppInstance } from './app-context';
 import { AppError, isUnstorableTextError } from './lib/errors';
 import { CSP_DIRECTIVES } from './lib/security';
+import { jobs } from './jobs';
 import { WEB_ROOT } from './paths';
 import { createMailer } from './lib/mail';
 import { createAuth } from './modules/auth/better-auth';
@@ -40,16 +42,21 @@ import { createTwoFactor } from './modules/auth/two-factor';
 import { contactRoutes } from './modules/contacts/routes';
 import { createContactsService } from './modules/contacts/service';
 import { healthRoutes } from './modules/health/routes';
-import { housekeeping } from './modules/housekeeping/plugin';
 import { createDepositsService } from './modules/deposits/service';
 import { depositRoutes } from './modules/deposits/routes';
 import { fileRoutes } from './modules/files/routes';
+import { kycRoutes } from './modules/kyc/routes';
+import { createKycService } from './modules/kyc/service';
+import { createAdjustmentsService } from './modules/ledger/adjustments';
 import { createLedgerService } from './modules/ledger/service';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { createNotificationsService } from './modules/notifications/service';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createTransactionsService } from './modules/transactions/service';
-import { reviewRoutes, transactionRoutes } from './modules/transactions/routes';
+import { transactionRoutes } from './modules/transactions/routes';
+import { reviewRoutes } from './modules/reviews/routes';
+import { createReviewsService } from './modules/reviews/service';
+import { createClientEraser } from './modules/users/client-eraser';
 import { userRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { createWithdrawalsService } from './modules/withdrawals/service';
@@ -61,8 +68,11 @@ import type { ServiceDeps } from './lib/service-deps';
 import { auditRoutes } from './modules/audit/routes';
 import { trackRoutes } from './modules/audit/route-table';
 import { emailingRoutes } from './modules/emailing/routes';
-import { planRoutes, tradingActivityRoutes } from './modules/plans/routes';
+import { planRoutes } from './modules/plans/routes';
 import { createPlansService } from './modules/plans/service';
+import { createProfitPosting } from './modules/trading-activities/profit-posting';
+import { tradingActivityRoutes } from './modules/trading-activities/routes';
+import { createTradingActivitiesService } from './modules/trading-activities/service';
 import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
 import { supportRoutes } from './modules/support/routes';
@@ -124,13 +134,19 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       storage,
       codes,
       ledger: createLedgerService(db),
+      adjustments: createAdjustmentsService(deps),
       notifications,
       deposits: createDepositsService({ db, log, storage, notifications, money: config.money }),
       withdrawals: createWithdrawalsService({ db, log, mailer, codes, notifications, throttle, twoFactor }),
       transactions: createTransactionsService({ db, log }),
+      reviews: createReviewsService(deps),
       contacts: createContactsService(db),
       users: createUsersService(deps),
+      clientEraser: createClientEraser(deps),
+      kyc: createKycService(deps),
       plans: createPlansService(deps),
+      tradingActivities: createTradingActivitiesService(deps),
+      profitPosting: createProfitPosting(deps),
       profile: createProfileService(deps),
       support: createSupportService(deps),
     },
@@ -162,7 +178,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
     // counts in the database, so every API process counts against the same limit
     await app.register(rateLimit, { global: false, hook: 'preHandler', store: databaseRateLimitStore(db) });
   }
-  await app.register(housekeeping);
+  await app.register(jobs);
   await app.register(swagger, {
     openapi: { info: { title: 'Broker portal API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -189,6 +205,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       await api.register(fileRoutes, { prefix: '/files' });
       await api.register(contactRoutes, { prefix: '/contacts' });
       await api.register(userRoutes, { prefix: '/user' });
+      await api.register(kycRoutes, { prefix: '/user' });
       await api.register(profileRoutes, { prefix: '/user' });
       await api.register(planRoutes, { prefix: '/user' });
       await api.register(emailingRoutes, { prefix: '/user' });

@@ -3,6 +3,7 @@
  * ready (and once at once), never two passes of one task at a time, stopped when the app closes
  * after any running pass has finished. A failing pass is logged and the timer goes on. The timer
  * does not keep the process alive. Tasks must be safe when several processes run them at once.
+ * server/jobs.ts starts every such task, in one place.
  */
 import type { FastifyInstance } from 'fastify';
 

@@ -1,8 +1,8 @@
 /**
- * Deposits (seed §2.7 deposit, §4, §5, §7 "Deposits"; DESIGN.md §4): a client pays to the configured
- * wallet and submits the amount with a proof image; an admin approves (posting the deposit entry
- * cash → client available, plus promotions in the same transaction) or rejects it. Every review
- * and delete writes its audit row (server/lib/audit.ts) in the same transaction.
+ * Deposits: a client pays to the configured wallet and submits the amount with a proof image; an
+ * admin approves (posting the deposit entry cash → client available, plus promotions in the same
+ * transaction) or rejects it. Every review and delete writes its audit row (server/lib/audit.ts) in
+ * the same transaction.
  * Amounts are cents. Errors: AppError 400/413 (proof image), 403 (not the owner), 404, 409 (state).
  */
 import { randomUUID } from 'node:crypto';
@@ -23,6 +23,7 @@ import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, ensureAccounts, house, lockAccounts, postEntries, type NewEntry } from '../ledger/service';
 import { mimeOfKey, readImageDataUrl, type ImageMime } from '../files/images';
 import type { NotificationsService } from '../notifications/service';
+import { onlyPending } from '../reviews/only-pending';
 import type { UserRow } from '../../db/rows';
 
 export type DepositRow = typeof deposits.$inferSelect;
@@ -65,19 +66,19 @@ export function percentOf(cents: bigint, percent: number): bigint {
 
 export function createDepositsService({ db, log, storage, notifications, money }: Deps) {
   /**
-   * Marks a pending deposit reviewed in one statement (the row lock serialises racing reviews) and
-   * answers it. Throws AppError 404, 409 "Deposit is already …" when it is not pending.
+   * Marks a pending deposit reviewed and answers it. The row lock (the same strength an UPDATE
+   * takes) serialises racing reviews. Throws AppError 404, 409 "Deposit is already …" when it is
+   * not pending (reviews/only-pending.ts).
    */
   async function review(tx: Tx, id: string, status: 'approved' | 'rejected', adminId: string) {
+    const [locked] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('no key update');
+    onlyPending(locked, MONEY_MSG.depositAlready);
     const [row] = await tx
       .update(deposits)
       .set({ status, reviewedBy: adminId, reviewedAt: new Date() })
-      .where(and(eq(deposits.id, id), eq(deposits.status, 'pending')))
+      .where(eq(deposits.id, id))
       .returning();
-    if (row) return row;
-    const [existing] = await tx.select({ status: deposits.status }).from(deposits).where(eq(deposits.id, id));
-    if (!existing) throw new AppError('NOT_FOUND');
-    throw new AppError('CONFLICT', MONEY_MSG.depositAlready(existing.status));
+    return row!;
   }
 
   /**
@@ -166,7 +167,7 @@ export function createDepositsService({ db, log, storage, notifications, money }
   }
 
   return {
-    /** The fixed wallet addresses clients pay to (seed §9). */
+    /** The fixed wallet addresses clients pay to, from the config (`money.depositWallets`). */
     wallets(): DepositWallets {
       return { ...money.depositWallets };
     },

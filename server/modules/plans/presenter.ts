@@ -1,15 +1,11 @@
 /**
- * What of a plan or trading activity row leaves the server (seed §3 "Active plan", "Trading
- * activity"): USD amounts, ISO dates, the seed's field names. An activity's profit is the profit
- * posted to the ledger for it (DESIGN.md §5: displayed profit always equals posted profit).
+ * What of a plan row leaves the server (`activePlan` of GET /user/me and the plan routes): USD
+ * amounts, ISO dates, the field names the web app reads (`_id`, `duration`).
  */
 import type { PlanKind, PlanStatus } from '@common/constants';
-import type { PublicActivePlan, PublicTradingActivity } from '@common/schemas/plans';
+import type { PublicActivePlan } from '@common/schemas/plans';
+import type { PlanRow } from '../../db/rows';
 import { centsToUsd } from '../../lib/money';
-import type { plans, tradingActivities } from '../../db/schema';
-
-type PlanRow = typeof plans.$inferSelect;
-type TradingActivityRow = typeof tradingActivities.$inferSelect;
 
 export function presentActivePlan(row: PlanRow): PublicActivePlan {
   return {
@@ -20,20 +16,5 @@ export function presentActivePlan(row: PlanRow): PublicActivePlan {
     startDate: row.startDate.toISOString(),
     endDate: row.endDate.toISOString(),
     status: row.status as PlanStatus,
-  };
-}
-
-/** `posted` is the profit posted for the row (cents), which is what the client is shown. */
-export function presentTradingActivity(row: TradingActivityRow & { posted: bigint }): PublicTradingActivity {
-  return {
-    _id: row.id,
-    userId: row.userId,
-    planId: row.planId,
-    plan: row.plan as PlanKind,
-    tradeAmount: centsToUsd(row.tradeAmount),
-    profit: centsToUsd(row.posted),
-    status: row.status as PlanStatus,
-    date: row.date.toISOString(),
-    createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,12 +1,9 @@
-/**
- * What of a history line leaves the server (seed §3 "Transaction"), the CSV export of it, and the
- * admin review queue's rows. Amounts in USD.
- */
+/** What of a history line leaves the server, and the CSV export of the history. Amounts in USD. */
 import type { RequestStatus } from '@common/schemas/deposits';
-import type { PendingReview, PublicTransaction, TransactionType } from '@common/schemas/transactions';
+import type { PublicTransaction, TransactionType } from '@common/schemas/transactions';
 import { toCsv } from '../../lib/csv';
 import { centsToUsd } from '../../lib/money';
-import type { HistoryRow, PendingReviewRow } from './service';
+import type { HistoryRow } from './service';
 
 export function presentTransaction(row: HistoryRow): PublicTransaction {
   return {
@@ -21,19 +18,6 @@ export function presentTransaction(row: HistoryRow): PublicTransaction {
     date: row.date.toISOString(),
     createdAt: row.createdAt.toISOString(),
     voided: row.voided,
-  };
-}
-
-export function presentPendingReview(row: PendingReviewRow): PendingReview {
-  return {
-    _id: row.id,
-    kind: row.kind,
-    userId: row.userId,
-    user: { firstName: row.firstName, lastName: row.lastName, email: row.email },
-    userBlocked: row.userBlocked,
-    amount: centsToUsd(row.amount),
-    method: row.method,
-    createdAt: row.createdAt.toISOString(),
   };
 }
 

@@ -1,5 +1,6 @@
 /**
- * /api/transaction (seed §7 "Transactions"; DESIGN.md §5) and /api/reviews (admin queue).
+ * /api/transaction: the client's history (and its CSV export), and the admin's transactions on a
+ * client's history. The admin review queue (/api/reviews) is server/modules/reviews.
  *
  * GET    /transaction               signed in  latest 10 of the signed-in user
  * GET    /transaction/all           signed in  ?page&pageSize(10|20|30|40)&search&type&status → {data, total}
@@ -7,8 +8,6 @@
  * GET    /transaction/admin         admin      same query plus userId → {data, total}
  * POST   /transaction/:userId       admin      {amount, transactionType, date?, details, status?} (Idempotency-Key)
  * DELETE /transaction/:id           admin      {reason?} — voids with a reversing entry
- * GET    /reviews/pending           admin      ?page&pageSize(10|20|30|40) → {data, total}: pending deposits
- *                                               and withdrawals of every client, oldest first
  */
 import { z } from 'zod';
 import { MONEY_MSG } from '@common/messages';
@@ -16,14 +15,13 @@ import { idParams } from '@common/schemas/common';
 import {
   addTransactionSchema,
   historyQuerySchema,
-  pendingReviewsQuerySchema,
   voidTransactionSchema,
 } from '@common/schemas/transactions';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';
 import { currentUser } from '../auth/guard';
-import { historyCsv, presentPendingReview, presentTransaction } from './presenter';
+import { historyCsv, presentTransaction } from './presenter';
 
 const tags = ['transactions'];
 
@@ -92,17 +90,5 @@ export async function transactionRoutes(app: AppInstance) {
       message: MONEY_MSG.transactionVoided,
       data: presentTransaction(await svc.voidTransaction(auditActor(req), req.params.id, req.body?.reason)),
     }),
-  );
-}
-
-export async function reviewRoutes(app: AppInstance) {
-  const { guards, services } = app.ctx;
-  app.get(
-    '/pending',
-    { schema: { tags: ['reviews'], querystring: pendingReviewsQuerySchema }, onRequest: guards.requireAdmin },
-    async (req) => {
-      const { rows, total } = await services.transactions.listPendingReviews(req.query);
-      return { data: rows.map(presentPendingReview), total };
-    },
   );
 }

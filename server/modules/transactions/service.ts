@@ -1,22 +1,17 @@
 /**
- * Transactions (seed §2.7 history, §2.8, §3 "Transaction", §7 "Transactions"; DESIGN.md §5).
- * The history is the `transaction_history` view over deposits, withdrawals and the journal (see
- * migration `ledger_guards`). An admin "adds a transaction" by posting a typed entry the client sees,
- * and "deletes" one by voiding it with a reversing entry: the history keeps both.
- * Amounts are cents. The review queue of pending deposits and withdrawals lives here too.
+ * Transactions: the client's history and the admin's transactions. The history is the
+ * `transaction_history` view over deposits, withdrawals and the journal (see migration
+ * `ledger_guards`). An admin "adds a transaction" by posting a typed entry the client sees, and
+ * "deletes" one by voiding it with a reversing entry: the history keeps both. Amounts are cents.
+ * The review queue of pending deposits and withdrawals is server/modules/reviews.
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias, unionAll } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { MONEY_MSG } from '@common/messages';
-import type {
-  AddTransactionInput,
-  AdminTransactionType,
-  HistoryQuery,
-  PendingReviewsQuery,
-} from '@common/schemas/transactions';
+import type { AddTransactionInput, AdminTransactionType, HistoryQuery } from '@common/schemas/transactions';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { deposits, journalEntries, transactionHistory, users, withdrawals } from '../../db/schema';
+import { journalEntries, transactionHistory, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { centsToUsd } from '../../lib/money';
@@ -66,20 +61,6 @@ function historyWhere(userId: string, q: Partial<HistoryQuery>): SQL | undefined
 
 const newestFirst = [desc(th.date), desc(th.createdAt), desc(th.id)];
 
-export interface PendingReviewRow {
-  id: string;
-  kind: 'deposit' | 'crypto-withdrawal' | 'bank-withdrawal';
-  userId: string;
-  amount: bigint;
-  method: string;
-  createdAt: Date;
-  firstName: string;
-  lastName: string;
-  email: string;
-  /** The client is blocked (their withdrawals cannot be approved). */
-  userBlocked: boolean;
-}
-
 /**
  * The bonus and referral-bonus entries the approval of a deposit posted along with its `deposit`
  * entry (deposits/service.ts posts them in the same transaction, so they share its created_at:
@@ -110,7 +91,7 @@ export function createTransactionsService({ db, log }: { db: Db; log: FastifyBas
     return row;
   }
 
-  // Built once: the dashboard runs it on every load (issue 7 bench).
+  // Built once: the dashboard runs it on every load (docs/performance.md).
   const recent = db
     .select()
     .from(th)
@@ -253,64 +234,6 @@ export function createTransactionsService({ db, log }: { db: Db; log: FastifyBas
         });
         return (await findLine(tx, reversal.id))!;
       });
-    },
-
-    /**
-     * One page of the admin review queue: pending deposits and pending, not deleted withdrawals of
-     * every client, oldest first (created_at, then id), in one UNION ALL query; and how many there are.
-     */
-    async listPendingReviews(q: PendingReviewsQuery): Promise<{ rows: PendingReviewRow[]; total: number }> {
-      const pendingDeposit = eq(deposits.status, 'pending');
-      const pendingWithdrawal = and(eq(withdrawals.status, 'pending'), isNull(withdrawals.deletedAt));
-      const withdrawalKind = sql<PendingReviewRow['kind']>`case ${withdrawals.method}
-        when 'bank' then 'bank-withdrawal' else 'crypto-withdrawal' end`.as('kind');
-      const depositRows = db
-        .select({
-          id: deposits.id,
-          kind: sql<PendingReviewRow['kind']>`'deposit'`.as('kind'),
-          userId: deposits.userId,
-          amount: deposits.amount,
-          method: deposits.wallet,
-          createdAt: deposits.createdAt,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          userBlocked: users.banned,
-        })
-        .from(deposits)
-        .innerJoin(users, eq(users.id, deposits.userId))
-        .where(pendingDeposit);
-      const withdrawalRows = db
-        .select({
-          id: withdrawals.id,
-          kind: withdrawalKind,
-          userId: withdrawals.userId,
-          amount: withdrawals.amount,
-          method: sql<string>`coalesce(${withdrawals.wallet}, 'bank')`.as('method'),
-          createdAt: withdrawals.createdAt,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          userBlocked: users.banned,
-        })
-        .from(withdrawals)
-        .innerJoin(users, eq(users.id, withdrawals.userId))
-        .where(pendingWithdrawal);
-      const [rows, [counted]] = await Promise.all([
-        unionAll(depositRows, withdrawalRows)
-          .orderBy(asc(sql.identifier('created_at')), asc(sql.identifier('id')))
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize),
-        db
-          .select({ n: count() })
-          .from(
-            unionAll(
-              db.select({ id: deposits.id }).from(deposits).where(pendingDeposit),
-              db.select({ id: withdrawals.id }).from(withdrawals).where(pendingWithdrawal),
-            ).as('pending'),
-          ),
-      ]);
-      return { rows, total: Number(counted?.n ?? 0) };
     },
   };
 }

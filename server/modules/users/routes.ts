@@ -1,6 +1,8 @@
 /**
- * /api/user (seed §7 "User"; issue 6). Thin handlers: guard, validate (schemas from common/), call
- * the users service, present. Every admin mutation writes one audit row (see admin-service.ts).
+ * /api/user: the signed-in user and the back office's client management. Thin handlers: guard,
+ * validate (schemas from common/), call a service, present. Every admin mutation writes one audit
+ * row (admin-service.ts, client-eraser.ts, server/modules/ledger/adjustments.ts). The KYC review
+ * PUT /user/admin/:id/verification is registered under the same prefix from server/modules/kyc.
  *
  * GET    /user/me                              signed in  the user with ledger figures
  * GET    /user/admin                           admin      ?page&pageSize(10|20|30|40)&search → {data, total}
@@ -10,7 +12,6 @@
  * GET    /user/admin/:id                       admin      with ledger figures
  * PUT    /user/admin/:id                       admin      {firstName, lastName, email, phone, location{address, state},
  *                                                          verificationStatus, isBlocked}
- * PUT    /user/admin/:id/verification          admin      {status: verified|rejected} — pending KYC only
  * POST   /user/admin/:id/block, /:id/unblock   admin      blocking ends the user's sessions
  * DELETE /user/admin/:id                       admin      erase personal data; refused while money remains
  * PUT    /user/admin/account/:id               admin      {currencySymbol, accountPlan}
@@ -29,7 +30,6 @@ import {
   updateAccountSchema,
   updateUserSchema,
   usersQuerySchema,
-  verificationReviewSchema,
 } from '@common/schemas/users';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
@@ -91,21 +91,6 @@ export async function userRoutes(app: AppInstance) {
     }),
   );
 
-  app.put(
-    '/admin/:id/verification',
-    { schema: { tags, params: idParams, body: verificationReviewSchema }, onRequest: admin },
-    async (req) => {
-      const row = await svc.reviewVerification(auditActor(req), req.params.id, req.body);
-      return {
-        message:
-          req.body.status === 'verified'
-            ? USER_ADMIN_MSG.verificationVerified
-            : USER_ADMIN_MSG.verificationRejected,
-        data: presentUser(row),
-      };
-    },
-  );
-
   app.post('/admin/:id/block', { schema: { tags, params: idParams }, onRequest: admin }, async (req) => ({
     message: USER_ADMIN_MSG.userBlocked,
     data: presentUser(await svc.setBlocked(auditActor(req), req.params.id, true)),
@@ -136,7 +121,7 @@ export async function userRoutes(app: AppInstance) {
   );
 
   app.delete('/admin/:id', { schema: { tags, params: idParams }, onRequest: admin }, async (req) => {
-    await svc.deleteUser(auditActor(req), req.params.id);
+    await services.clientEraser.eraseClient(auditActor(req), req.params.id);
     return { message: USER_ADMIN_MSG.userDeleted };
   });
 
@@ -155,7 +140,12 @@ export async function userRoutes(app: AppInstance) {
     async (req, reply) => {
       const actor = auditActor(req);
       const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, actor.id), async (uow) => {
-        const { entry, available } = await svc.postAdjustment(actor, req.params.id, req.body, uow);
+        const { entry, available } = await services.adjustments.postAdjustment(
+          actor,
+          req.params.id,
+          req.body,
+          uow,
+        );
         return {
           statusCode: 201,
           body: {

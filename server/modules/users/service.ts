@@ -1,8 +1,10 @@
 /**
- * Users (seed §2.8 admin users list, §3 "User", §7 "User"): the signed-in user with account figures,
- * and the admin's list (and its CSV export), lookup by id and lookup by e-mail. Figures come from
- * the ledger (`getClientFigures`), never from columns an admin types (DESIGN.md §5). Deleted users
- * (`deleted_at` set) are left out of every lookup. The admin's changes live in admin-service.ts.
+ * Users: the signed-in user with account figures, and the admin's list (and its CSV export), lookup
+ * by id and lookup by e-mail. Figures come from the ledger (`getClientFigures`), never from columns
+ * an admin types. Deleted users (`deleted_at` set) are left out of every lookup. The admin's edits,
+ * block / unblock and overview live in admin-service.ts and are part of this service; erasing a
+ * client is client-eraser.ts, the KYC review server/modules/kyc, adjustments
+ * server/modules/ledger/adjustments.ts.
  */
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { UsersQuery, UserWithFigures } from '@common/schemas/users';

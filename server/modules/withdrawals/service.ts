@@ -1,9 +1,8 @@
 /**
- * Withdrawals (seed §2.7, §4, §5, §7 "Bank/Crypto withdrawals"; DESIGN.md §4, §5). One service for
- * both methods (`/c-withdrawals` = crypto, `/b-withdrawals` = bank). A request needs the 6-digit
- * confirmation code e-mailed on demand; in ONE transaction it consumes the code, records the
- * request and moves the amount available → held (withdrawal_hold). Approval settles held → cash;
- * rejection releases held → available. Amounts are cents.
+ * Withdrawals. One service for both methods (`/c-withdrawals` = crypto, `/b-withdrawals` = bank).
+ * A request needs the 6-digit confirmation code e-mailed on demand; in ONE transaction it consumes
+ * the code, records the request and moves the amount available → held (withdrawal_hold). Approval
+ * settles held → cash; rejection releases held → available. Amounts are cents.
  *
  * Deleting: only a declined (rejected) request can be deleted, and only from the lists — its hold and
  * release entries stay in the ledger. A pending one is refused with 409 (decline it first), so a
@@ -25,6 +24,7 @@ import { client, house, postEntry } from '../ledger/service';
 import type { AccountThrottle } from '../auth/throttle';
 import type { TwoFactor } from '../auth/two-factor';
 import type { NotificationsService } from '../notifications/service';
+import { onlyPending } from '../reviews/only-pending';
 import type { UserRow } from '../../db/rows';
 import { withdrawalCodeMail } from './emails';
 
@@ -52,15 +52,17 @@ function destination(w: WithdrawalRow): string {
 }
 
 export function createWithdrawalsService({ db, log, mailer, codes, notifications, throttle, twoFactor }: Deps) {
+  /**
+   * Locks a withdrawal of `method` that is not deleted and answers it when pending. Throws AppError
+   * 404, 409 "Withdrawal is already …" (reviews/only-pending.ts).
+   */
   async function lockPending(tx: Tx, method: WithdrawalMethod, id: string): Promise<WithdrawalRow> {
     const [row] = await tx
       .select()
       .from(withdrawals)
       .where(and(eq(withdrawals.id, id), eq(withdrawals.method, method), isNull(withdrawals.deletedAt)))
       .for('update');
-    if (!row) throw new AppError('NOT_FOUND');
-    if (row.status !== 'pending') throw new AppError('CONFLICT', MONEY_MSG.withdrawalAlready(row.status));
-    return row;
+    return onlyPending(row, MONEY_MSG.withdrawalAlready);
   }
 
   /**

@@ -1,0 +1,35 @@
+/**
+ * KYC review routes, registered under /api/user beside the users room so the back office's URLs stay
+ * under /user/admin. Thin handler: guard, validate (schemas from common/), call the KYC service,
+ * present the user. The review writes one audit row (see service.ts).
+ *
+ * PUT    /user/admin/:id/verification          admin      {status: verified|rejected} — pending KYC only
+ */
+import { USER_ADMIN_MSG } from '@common/messages';
+import { idParams } from '@common/schemas/common';
+import { verificationReviewSchema } from '@common/schemas/users';
+import type { AppInstance } from '../../app-context';
+import { auditActor } from '../../lib/audit';
+import { presentUser } from '../users/presenter';
+
+/** The OpenAPI tag: the review is documented with the rest of the back office's user routes. */
+const tags = ['users'];
+
+export async function kycRoutes(app: AppInstance) {
+  const { guards, services } = app.ctx;
+
+  app.put(
+    '/admin/:id/verification',
+    { schema: { tags, params: idParams, body: verificationReviewSchema }, onRequest: guards.requireAdmin },
+    async (req) => {
+      const row = await services.kyc.reviewVerification(auditActor(req), req.params.id, req.body);
+      return {
+        message:
+          req.body.status === 'verified'
+            ? USER_ADMIN_MSG.verificationVerified
+            : USER_ADMIN_MSG.verificationRejected,
+        data: presentUser(row),
+      };
+    },
+  );
+}

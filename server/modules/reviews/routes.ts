@@ -1,0 +1,24 @@
+/**
+ * /api/reviews: the admin review queue. The approve / reject routes of each request are with its
+ * kind: /deposits/:id/approve|reject, /{c,b}-withdrawals/:id/approve|reject.
+ *
+ * GET    /reviews/pending           admin      ?page&pageSize(10|20|30|40) → {data, total}: pending deposits
+ *                                               and withdrawals of every client, oldest first
+ */
+import { pendingReviewsQuerySchema } from '@common/schemas/transactions';
+import type { AppInstance } from '../../app-context';
+import { presentPendingReview } from './presenter';
+
+const tags = ['reviews'];
+
+export async function reviewRoutes(app: AppInstance) {
+  const { guards, services } = app.ctx;
+  app.get(
+    '/pending',
+    { schema: { tags, querystring: pendingReviewsQuerySchema }, onRequest: guards.requireAdmin },
+    async (req) => {
+      const { rows, total } = await services.reviews.listPendingReviews(req.query);
+      return { data: rows.map(presentPendingReview), total };
+    },
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * Trading activity under /api/trading-activity (registered with prefix `/trading-activity`). Thin
+ * handlers: guard, validate (schemas from common/), call the trading activities service, present.
+ * The money-moving POST accepts an Idempotency-Key. Every admin change is audited by the service.
+ *
+ * GET    /trading-activity               signed in        own rows: ?page&pageSize(10|20|30|40)&search → {data, total}
+ * GET    /trading-activity/admin         admin            ?userId plus the same query → {data, total}
+ * GET    /trading-activity/:id           owner or admin
+ * POST   /trading-activity               admin            {userId, tradeAmount, profit, plan, statuss}
+ * PUT    /trading-activity/:id           admin            {tradeAmount, profit, plan, statuss}: posts the profit difference
+ * DELETE /trading-activity/:id           admin            withdraws its profit, then hides it
+ *
+ * Profit added to a client's active plan (POST /user/admin/add-profit/:id) is a plan route:
+ * server/modules/plans/routes.ts.
+ */
+import { PLAN_MSG } from '@common/messages';
+import { idParams } from '@common/schemas/common';
+import {
+  adminTradingActivityQuerySchema,
+  createTradingActivitySchema,
+  tradingActivityQuerySchema,
+  updateTradingActivitySchema,
+} from '@common/schemas/plans';
+import type { AppInstance } from '../../app-context';
+import { auditActor } from '../../lib/audit';
+import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';
+import { currentUser } from '../auth/guard';
+import { presentTradingActivity } from './presenter';
+
+export async function tradingActivityRoutes(app: AppInstance) {
+  const { guards, services, database } = app.ctx;
+  const svc = services.tradingActivities;
+  const tags = ['trading activity'];
+
+  app.get(
+    '/',
+    { schema: { tags, querystring: tradingActivityQuerySchema }, onRequest: guards.requireUser },
+    async (req) => {
+      const { rows, total } = await svc.listActivities(currentUser(req).id, req.query);
+      return { data: rows.map(presentTradingActivity), total };
+    },
+  );
+
+  app.get(
+    '/admin',
+    { schema: { tags, querystring: adminTradingActivityQuerySchema }, onRequest: guards.requireAdmin },
+    async (req) => {
+      const { rows, total } = await svc.listActivities(req.query.userId, req.query);
+      return { data: rows.map(presentTradingActivity), total };
+    },
+  );
+
+  app.get('/:id', { schema: { tags, params: idParams }, onRequest: guards.requireUser }, async (req) => ({
+    data: presentTradingActivity(await svc.getActivity(currentUser(req), req.params.id)),
+  }));
+
+  app.post(
+    '/',
+    { schema: { tags, body: createTradingActivitySchema }, onRequest: guards.requireAdmin },
+    async (req, reply) => {
+      const admin = auditActor(req);
+      const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, admin.id), async (uow) => ({
+        statusCode: 201,
+        body: {
+          message: PLAN_MSG.activityAdded,
+          data: presentTradingActivity(await svc.createActivity(admin, req.body, uow)),
+        },
+      }));
+      return sendAnswer(reply, answer);
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: { tags, params: idParams, body: updateTradingActivitySchema },
+      onRequest: guards.requireAdmin,
+    },
+    async (req) => ({
+      message: PLAN_MSG.activityUpdated,
+      data: presentTradingActivity(await svc.updateActivity(auditActor(req), req.params.id, req.body)),
+    }),
+  );
+
+  app.delete('/:id', { schema: { tags, params: idParams }, onRequest: guards.requireAdmin }, async (req) => {
+    await svc.deleteActivity(auditActor(req), req.params.id);
+    return { message: PLAN_MSG.activityDeleted };
+  });
+}
