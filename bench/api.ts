@@ -4,7 +4,7 @@
  * 127.0.0.1; each load phase lasts BENCH_SECONDS (default 12 s); the whole run takes 2–4 minutes.
  *
  * Set-up: fresh databases `bench_<random>` and `bench_<random>_small` on BENCH_DATABASE_URL
- * (default the local server as postgres; it must be a superuser: the seeding turns triggers off for
+ * (default the local server as postgres; it must be a superuser: seeding turns triggers off for
  * its own session), dropped at the end. The API runs as production runs it: bundled once at the
  * start (`npm run build:server`), then `node dist/server/main.js` with the node flags of `npm start`
  * and NODE_ENV=production (rate limits, HSTS, trustProxy, staff two-factor), LOG_LEVEL=warn and
@@ -27,7 +27,7 @@
  *    has its own API process (same code and settings); they are measured in 6 alternating turns
  *    and the median p50 of each side is compared, so a busy neighbour on the machine hurts both.
  *  - peak RSS of the API process (VmHWM). Journal history is seeded with SQL, triggers off for
- *    the seeding session only (bench/lib/setup.ts); the API itself always posts through the ledger.
+ *    that seeding session only (bench/lib/setup.ts); the API itself always posts through the ledger.
  * Prints a table, writes bench/results.json, exits 1 when a target is missed.
  * BENCH_NODE_ARGS adds node flags to the API process after those of `npm start` (e.g.
  * "--max-old-space-size=256" to see the heap cap's effect on peak RSS).

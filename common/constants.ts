@@ -1,23 +1,23 @@
 /**
- * Domain constants both sides share (seed §3, §4, §9; DESIGN.md §4–§5).
+ * Domain constants both sides share.
  */
 
-/** Account plan tier labels, lowest first (seed §4). */
+/** Account plan tier labels, lowest first. */
 export const ACCOUNT_PLANS = ['Basic', 'Bronze', 'Silver', 'Gold', 'Platinum'] as const;
 export type AccountPlan = (typeof ACCOUNT_PLANS)[number];
 
-/** KYC verification states; "failed" is accepted as an alias of "rejected" (seed §4, DESIGN.md §4). */
+/** KYC verification states; "failed" (the original spelling) means "rejected". */
 export const VERIFICATION_STATUSES = ['awaiting', 'pending', 'verified', 'rejected', 'failed'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 export const GENDERS = ['male', 'female', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
 
-/** Identity documents a client may upload for verification (seed §3 "Verification upload"). */
+/** Identity documents a client may upload for verification. */
 export const DOCUMENT_TYPES = ['passport', 'national-id', 'driver-license', 'other'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
-/** Limits of seed §5 and §9, with DESIGN.md §5's password minimum of 8. */
+/** Limits of the forms and tables; passwords need at least 8 characters (docs/product.md). */
 export const LIMITS = {
   passwordMin: 8,
   passwordMax: 128,
@@ -32,17 +32,17 @@ export const LIMITS = {
   tablePageSizes: [10, 20, 30, 40] as const,
 } as const;
 
-/** Browser storage keys of the session (seed §3). */
+/** Browser storage keys of the session. */
 export const STORAGE_KEYS = { token: 'token', user: 'su_user' } as const;
 
-/** Anti-forgery cookie and header names (seed §7). */
+/** Anti-forgery cookie and header names. */
 export const XSRF = { cookie: 'XSRF-TOKEN', header: 'x-xsrf-token' } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Investment plans (seed §2.7 trading, §9 "Trade cards"; DESIGN.md §5: one config, messages quote it)
+// Investment plans (one config, messages quote it: docs/product.md)
 // ---------------------------------------------------------------------------------------------
 
-/** The two plan kinds a client can open (seed §3 "Active plan"). */
+/** The two plan kinds a client can open. */
 export const PLAN_KINDS = ['copy_trading', 'investment'] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
 
@@ -53,12 +53,12 @@ export const PLAN_LABELS: Record<PlanKind, string> = {
 };
 
 /**
- * The one plan config (seed §9; DESIGN.md §5): the rate shown on the cards and the amount limits in
+ * The one plan config (docs/product.md): the rate shown on the cards and the amount limits in
  * USD that the server enforces and every message quotes.
  */
 export const PLAN_CONFIG = { ratePercent: 2, minimumUsd: 200, maximumUsd: 115_000 } as const;
 
-/** Plan durations: what the select shows and the days it means (seed §9; DESIGN.md §5: 2 weeks = 14). */
+/** Plan durations: what the select shows and the days it means (2 weeks = 14). */
 export const PLAN_DURATIONS = [
   { label: '24 hours', days: 1 },
   { label: '48 hours', days: 2 },
@@ -68,6 +68,6 @@ export const PLAN_DURATIONS = [
 ] as const;
 export type PlanDurationDays = (typeof PLAN_DURATIONS)[number]['days'];
 
-/** Plan and trading activity states (seed §4). */
+/** Plan and trading activity states. */
 export const PLAN_STATUSES = ['active', 'completed'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];

@@ -1,7 +1,7 @@
 /**
- * Country names for address, registration and profile forms (seed §3: a fixed list including
- * Kosovo, Palestine and Taiwan), in English, from i18n-iso-countries, sorted by name. Shared so the
- * API validates a profile's country against the same list the forms offer.
+ * Country names for address, registration and profile forms (a fixed list including Kosovo,
+ * Palestine and Taiwan), in English, from i18n-iso-countries, sorted by name. Shared so the API
+ * validates a profile's country against the same list the forms offer.
  */
 import countries from 'i18n-iso-countries';
 import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
@@ -30,7 +30,7 @@ export const COUNTRY_NAMES: readonly string[] = Object.entries(
   .filter((name, index, all) => all.indexOf(name) === index)
   .sort((a, b) => a.localeCompare(b, 'en'));
 
-/** The country a profile form starts with when none is stored (seed §3: "default United States on edit"). */
+/** The country a profile form starts with when none is stored. */
 export const DEFAULT_COUNTRY = 'United States';
 
 const KNOWN = new Set(COUNTRY_NAMES);

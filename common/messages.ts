@@ -1,13 +1,13 @@
 /**
- * User-facing message texts. Where the seed gives a text it is used word for word (seed §5, §8);
- * DESIGN.md §5 changes the password minimum to 8.
+ * User-facing message texts. Texts marked as original are kept word for word from the product's
+ * original screens (do not reword); the password minimum is 8, not the original 6 (docs/product.md).
  */
 export const MSG = {
-  // Contact and support (seed §8)
+  // Contact and support (original texts)
   messageSent: 'Message sent successfully',
   messageFailed: 'Failed to send message',
   contactDeleted: 'Contact deleted',
-  // Registration and sign-in (seed §5, §8)
+  // Registration and sign-in (original texts, except the password minimum)
   passwordsDoNotMatch: 'Passwords do not match',
   passwordTooShort: 'Password must be at least 8 characters',
   errorOccurred: 'Error Occurred',
@@ -15,7 +15,7 @@ export const MSG = {
   otpLength: 'OTP must be 6 characters long',
   emailSent: 'Email sent successfully',
   emailSendFailed: 'Failed to send email',
-  // Our server messages (no seed text exists for these)
+  // Our server messages (the original product had no text for these)
   emailTaken: 'An account with this e-mail already exists',
   invalidCredentials: 'Invalid email or password',
   accountBlocked: 'Your account has been blocked. Please contact support.',
@@ -41,9 +41,9 @@ export const MSG = {
   emailTooLong: 'E-mail must be at most 254 characters',
 } as const;
 
-/** Money core messages (seed §5, §8 word for word where the seed gives a text; issue "money core"). */
+/** Money core messages. */
 export const MONEY_MSG = {
-  // seed texts
+  // texts kept word for word from the product's original screens (do not reword)
   invalidAmount: 'Please enter a valid amount',
   proofRequired: 'Please attach proof of payment',
   fileTooLarge: 'File size should be less than 5MB',
@@ -58,7 +58,7 @@ export const MONEY_MSG = {
   withdrawalApproved: 'Withdrawal approved successfully',
   withdrawalDeclined: 'Withdrawal declined successfully',
   transactionAdded: 'Transaction added successfully',
-  // ours (no seed text exists)
+  // ours (the original product had no text for these)
   invalidCode: 'Invalid or expired confirmation code',
   codeSent: 'A confirmation code has been sent to your e-mail',
   withdrawalAlready: (status: string) => `Withdrawal is already ${status}`,
@@ -82,9 +82,9 @@ export const MONEY_MSG = {
   invalidIdempotencyKey: 'Idempotency-Key must be 1 to 255 visible characters',
 } as const;
 
-/** Notifications, support tickets, contacts and e-mailing (seed §5, §8 word for word where the seed gives a text). */
+/** Notifications, support tickets, contacts and e-mailing. */
 export const MESSAGING_MSG = {
-  // seed texts
+  // texts kept word for word from the product's original screens (do not reword)
   notificationSent: 'Notification sent successfully',
   notificationDeleted: 'Notification deleted successfully',
   anErrorOccurred: 'An error occurred',
@@ -92,7 +92,7 @@ export const MESSAGING_MSG = {
   confirmDeleteNotification: 'Are you sure you want to delete this notification?',
   confirmDeleteTicket: 'Are you sure you want to delete this ticket?',
   contactDeleteFailed: 'Error deleting contact',
-  // ours (no seed text exists)
+  // ours (the original product had no text for these)
   notificationsRead: 'Notifications marked as read',
   replySent: 'Reply sent successfully',
   ticketUpdated: 'Ticket updated successfully',
@@ -105,15 +105,15 @@ export const MESSAGING_MSG = {
   userNotFound: 'User not found',
 } as const;
 
-/** Profile, photo, KYC verification, referrals and upgrade (seed §5, §8 word for word where the seed gives a text). */
+/** Profile, photo, KYC verification, referrals and upgrade. */
 export const PROFILE_MSG = {
-  // seed texts
+  // texts kept word for word from the product's original screens (do not reword)
   imageTooLarge: "Image shouldn't be more than 2mb!",
   pictureFailed: 'Something went wrong, try again!',
   documentRequired: 'Please select a document',
   verificationUploaded: 'Verification uploaded successfully',
   verificationFailed: 'Error uploading verification',
-  // ours (no seed text exists)
+  // ours (the original product had no text for these)
   profileUpdated: 'Profile updated successfully',
   pictureUpdated: 'Profile picture updated successfully',
   pictureRequired: 'Please select an image',
@@ -134,14 +134,14 @@ export const PROFILE_MSG = {
   upgradeRequest: (plan: string) => `Hello, I would like to upgrade my account to the ${plan} package.`,
 } as const;
 
-/** The back office's client management and audit log (seed §5, §8 word for word where the seed gives a text). */
+/** The back office's client management and audit log. */
 export const USER_ADMIN_MSG = {
-  // seed texts
+  // texts kept word for word from the product's original screens (do not reword)
   allFieldsRequired: 'All fields are required',
   deleteUserFailed: 'Error deleting user',
   confirmDeleteUser: 'Are you sure you want to delete this user?',
   confirmDeleteUserCompletely: 'Are you really sure you want to delete this user completely?',
-  // ours (no seed text exists)
+  // ours (the original product had no text for these)
   userUpdated: 'User updated successfully',
   accountUpdated: 'Account updated successfully',
   verificationNotPending: (status: string) =>
@@ -172,9 +172,9 @@ export const USER_ADMIN_MSG = {
     `Post a ${direction} of ${amount} to ${name}'s available balance? The client sees it in their history with your reason.`,
 } as const;
 
-/** Investment plans and trading activity (seed §5, §8 word for word where the seed gives a text; DESIGN.md §5). */
+/** Investment plans and trading activity. */
 export const PLAN_MSG = {
-  // seed texts
+  // texts kept word for word from the product's original screens (do not reword)
   fillAllFields: 'Please fill all fields',
   alreadyActive: 'You already have an active plan',
   tradePlaced: 'Trade placed successfully',
@@ -185,7 +185,7 @@ export const PLAN_MSG = {
   planCleared: 'Active plan cleared',
   noTradingActivity: 'No Trading Activity',
   noData: 'No Data Available',
-  // ours (no seed text, or DESIGN.md §5: the limits come from the one plan config)
+  // ours (no original text, or the limits come from the one plan config: docs/product.md)
   amountOutOfRange: (minimum: string, maximum: string) =>
     `The minimum for this trade is ${minimum} and the maximum is ${maximum}. Please enter an amount within these limits.`,
   insufficientFunds:

@@ -16,7 +16,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -26,6 +25,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppContext, AppInstance } from './app-context';
 import { AppError, isUnstorableTextError } from './lib/errors';
+import { openApiTransform } from './lib/openapi';
 import { CSP_DIRECTIVES } from './lib/security';
 import { jobs } from './jobs';
 import { WEB_ROOT } from './paths';
@@ -180,8 +180,20 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   }
   await app.register(jobs);
   await app.register(swagger, {
-    openapi: { info: { title: 'Broker portal API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    openapi: {
+      info: { title: 'Broker portal API', version: '1.0.0' },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The session token answered by POST /api/auth/signin or /api/auth/two-factor/verify',
+          },
+        },
+      },
+    },
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -1,5 +1,5 @@
 /**
- * Configuration from the environment, validated with zod at start-up (issue 2, DESIGN.md §2).
+ * Configuration from the environment, validated with zod at start-up.
  * Every setting has a safe laptop default; `.env.example` documents each one.
  */
 import { randomBytes } from 'node:crypto';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { AccountPlan } from '@common/constants';
 
-/** Money settings (seed §9, issue "money core"): deposit wallets and promotions. Amounts in cents. */
+/** Money settings: deposit wallets and promotions. Amounts in cents. */
 export interface MoneyConfig {
   depositWallets: { bitcoin: string; ethereum: string };
   /** A one-off bonus on a client's first approved deposit of at least `minDeposit`. */
@@ -51,7 +51,7 @@ const envSchema = z.object({
   RATE_LIMIT: z.enum(['true', 'false']).default('true'),
   /** Folder of the built web app (default dist/web); the e2e server points it at its own build. */
   WEB_DIR: z.string().min(1).optional(),
-  /** Addresses clients pay deposits to (seed §9: fixed, one per coin). The defaults are deliberately invalid demo strings. */
+  /** Addresses clients pay deposits to (fixed, one per coin). The defaults are deliberately invalid demo strings. */
   DEPOSIT_WALLET_BITCOIN: z.string().trim().min(20).max(128).default(MONEY_DEFAULTS.depositWallets.bitcoin),
   DEPOSIT_WALLET_ETHEREUM: z.string().trim().min(20).max(128).default(MONEY_DEFAULTS.depositWallets.ethereum),
   /** How often each API process completes plans whose end date has passed (ms); 0 turns the sweep off. */

@@ -1,5 +1,5 @@
 /**
- * Demo data for a laptop run (issue 2 §7): on an empty database in development (never in production
+ * Demo data for a laptop run: on an empty database in development (never in production
  * or test), creates one admin and one verified client and prints their credentials.
  */
 import { count, eq } from 'drizzle-orm';

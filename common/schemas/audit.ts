@@ -1,5 +1,5 @@
 /**
- * The audit log's API (issue 6; GET /api/audit): who did what to whom, with before → after
+ * The audit log's API (GET /api/audit): who did what to whom, with before → after
  * snapshots (small JSON objects; amounts in USD). Read-only: no route edits or deletes a row.
  */
 import { z } from 'zod';
@@ -28,37 +28,41 @@ export const auditQuerySchema = z.object({
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
 /** A person named in an audit row. */
-export interface AuditPerson {
-  _id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-}
+export const auditPersonSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export type AuditPerson = z.infer<typeof auditPersonSchema>;
+
+/** A before or after snapshot: a small JSON object (amounts in USD), or null. */
+const snapshot = z.unknown().describe('A small JSON object (amounts in USD), or null');
 
 /** One audit row as the API answers it. */
-export interface PublicAuditEntry {
-  _id: string;
-  createdAt: string;
-  /** Dotted verb, e.g. `deposit.approve`, `user.block`. */
-  action: string;
-  actor: AuditPerson;
-  /** The client concerned, when there is one. */
-  targetUser: AuditPerson | null;
-  /** The row acted on, when there is one. */
-  targetId: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-}
+export const publicAuditEntrySchema = z.object({
+  _id: z.string(),
+  createdAt: z.iso.datetime(),
+  action: z.string().describe('Dotted verb, e.g. `deposit.approve`, `user.block`'),
+  actor: auditPersonSchema,
+  targetUser: auditPersonSchema.nullable().describe('The client concerned, when there is one'),
+  targetId: z.string().nullable().describe('The row acted on, when there is one'),
+  before: snapshot,
+  after: snapshot,
+  ip: z.string().nullable(),
+});
+export type PublicAuditEntry = z.infer<typeof publicAuditEntrySchema>;
 
 /** Answer of GET /api/audit. */
-export interface AuditPage {
-  data: PublicAuditEntry[];
-  total: number;
-}
+export const auditPageSchema = z.object({ data: z.array(publicAuditEntrySchema), total: z.number().int() });
+export type AuditPage = z.infer<typeof auditPageSchema>;
 
-/** Answer of GET /api/audit/filters: the admins who acted and the actions recorded, for the filters. */
-export interface AuditFilters {
-  admins: AuditPerson[];
-  actions: string[];
-}
+/** The admins who acted and the actions recorded, for the filters. */
+export const auditFiltersSchema = z.object({
+  admins: z.array(auditPersonSchema),
+  actions: z.array(z.string()),
+});
+export type AuditFilters = z.infer<typeof auditFiltersSchema>;
+
+/** Answer of GET /api/audit/filters. */
+export const auditFiltersAnswerSchema = z.object({ data: auditFiltersSchema });

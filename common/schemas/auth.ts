@@ -1,11 +1,13 @@
 /**
- * Request payloads of the seed's /api/auth routes (seed §3, §5, §7 "Auth"), shared by the API route
- * schemas and the React forms. Field names are the seed's.
+ * Request payloads of the /api/auth routes, shared by the API route schemas and the React forms.
+ * Field names are the original product's.
  */
 import { z } from 'zod';
 import { GENDERS, LIMITS } from '../constants';
 import { isCountryName } from '../countries';
 import { MSG, PROFILE_MSG, TWO_FACTOR_MSG } from '../messages';
+import { messageAnswerSchema } from './common';
+import { publicUserSchema } from './users';
 
 const requiredText = (label: string, max: number = LIMITS.nameMax) =>
   z
@@ -33,7 +35,7 @@ export const otpField = z
   .length(LIMITS.otpLength, MSG.otpLength)
   .regex(/^\d+$/, MSG.otpLength);
 
-/** POST /api/auth/signup — registration payload of seed §3. `referralId` is the referrer's code. */
+/** POST /api/auth/signup — the registration payload. `referralId` is the referrer's code. */
 export const signupSchema = z.object({
   firstName: requiredText('First name'),
   lastName: requiredText('Last name'),
@@ -62,7 +64,7 @@ export const verifyEmailSchema = z.object({ otp: otpField });
 /** POST /api/auth/forgot-password */
 export const forgotPasswordSchema = z.object({ email: emailField });
 
-/** POST /api/auth/reset-password (seed §7: otp, email, newPassword, confirmPassword). */
+/** POST /api/auth/reset-password (otp, email, newPassword, confirmPassword). */
 export const resetPasswordSchema = z
   .object({
     otp: otpField,
@@ -77,7 +79,7 @@ export const resetPasswordSchema = z
     path: ['confirmPassword'],
   });
 
-/** POST /api/auth/change-password (seed §7: oldPassword, newPassword). */
+/** POST /api/auth/change-password (oldPassword, newPassword). */
 export const changePasswordSchema = z.object({
   oldPassword: z
     .string({ error: MSG.required('Old password') })
@@ -123,7 +125,11 @@ export const twoFactorDisableSchema = z.object({ password: currentPassword, code
 
 /** POST /api/auth/two-factor/verify: the second sign-in step. */
 export const twoFactorVerifySchema = z.object({
-  challenge: z.string({ error: MSG.required('Challenge') }).trim().min(16).max(128),
+  challenge: z
+    .string({ error: MSG.required('Challenge') })
+    .trim()
+    .min(16)
+    .max(128),
   code: secondFactorCodeField,
 });
 
@@ -141,6 +147,9 @@ export const sessionInfoSchema = z.object({
   userAgent: z.string().nullable(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/** Answer of GET /api/auth/sessions and GET /api/user/admin/:id/sessions. */
+export const sessionListAnswerSchema = z.object({ data: z.array(sessionInfoSchema) });
 
 /** Outcomes a sign-in attempt is recorded with. */
 export const SIGN_IN_RESULTS = [
@@ -161,12 +170,21 @@ export const signInEventSchema = z.object({
 });
 export type SignInEvent = z.infer<typeof signInEventSchema>;
 
+/** Answer of GET /api/auth/sign-in-history (and the admin's per-client read), newest first. */
+export const signInHistoryAnswerSchema = z.object({
+  data: z.array(signInEventSchema),
+  total: z.number().int(),
+});
+
 /** GET /api/auth/sign-in-history (and the admin's per-client read): page from 1, sizes 10/20/30/40. */
 export const signInHistoryQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce
     .number()
-    .refine((n) => (LIMITS.tablePageSizes as readonly number[]).includes(n), 'pageSize must be 10, 20, 30 or 40')
+    .refine(
+      (n) => (LIMITS.tablePageSizes as readonly number[]).includes(n),
+      'pageSize must be 10, 20, 30 or 40',
+    )
     .default(10),
 });
 export type SignInHistoryQuery = z.output<typeof signInHistoryQuerySchema>;
@@ -179,3 +197,35 @@ export const resetTwoFactorSchema = z.object({
     .min(3, TWO_FACTOR_MSG.reasonLength)
     .max(500, TWO_FACTOR_MSG.reasonLength),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------
+
+/** A session was opened (sign-in without 2FA, or POST /api/auth/two-factor/verify). */
+export const signedInAnswerSchema = z.object({
+  token: z.string(),
+  user: publicUserSchema,
+  twoFactorSetupRequired: z
+    .literal(true)
+    .optional()
+    .describe('Staff who must use 2FA and have not set it up: every admin route answers 403 until they do'),
+});
+export type SignedInAnswer = z.infer<typeof signedInAnswerSchema>;
+
+/** The password was right and the account uses 2FA: send a code with this challenge (5 minutes). */
+export const twoFactorChallengeAnswerSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  challenge: z.string(),
+});
+export type TwoFactorChallengeAnswer = z.infer<typeof twoFactorChallengeAnswerSchema>;
+
+/** Answer of POST /api/auth/signin and POST /api/auth/two-factor/verify. */
+export const signinAnswerSchema = z.union([signedInAnswerSchema, twoFactorChallengeAnswerSchema]);
+export type SigninAnswer = z.infer<typeof signinAnswerSchema>;
+
+/** `{ message, user }`: an account change that answers the refreshed user. */
+export const userMessageAnswerSchema = messageAnswerSchema.extend({ user: publicUserSchema });
+
+/** Answer of GET /api/auth/user. */
+export const currentUserAnswerSchema = z.object({ data: publicUserSchema });

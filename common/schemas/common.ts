@@ -1,8 +1,35 @@
 /** Small shared pieces of route schemas. */
 import { z } from 'zod';
+import { MONEY_MSG } from '../messages';
 
 /** A row id in a path (`/:id`). */
 export const idParams = z.object({ id: z.uuid('Invalid id') });
 
 /** `?userId=` on lists an admin can narrow to one user. */
 export const userIdQuery = z.object({ userId: z.uuid('Invalid id').optional() });
+
+/** `{ message }`: every error answer (docs/architecture.md "Errors"), for the 4xx a route declares itself. */
+export const errorAnswerSchema = z.object({ message: z.string() });
+
+/**
+ * The bytes of a stored file, for answers that are not JSON (`content: { 'image/png': { schema } }`).
+ * Fastify sends a Buffer as it is, so this only documents the answer.
+ */
+export const binaryFileSchema = z.string().meta({ format: 'binary' });
+
+/** `{ message }`: the answer of a change that has nothing else to show. */
+export const messageAnswerSchema = z.object({ message: z.string() });
+
+/**
+ * The `Idempotency-Key` header of a money-moving POST (server/lib/idempotency.ts checks its form and
+ * answers 400 itself). A loose object: Fastify replaces `req.headers` with the validated value, so
+ * every other header must pass through. A value that is not a string gets the same 400 message.
+ */
+export const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string({ error: MONEY_MSG.invalidIdempotencyKey })
+    .optional()
+    .describe(
+      '1 to 255 printable ASCII characters; a repeat with the same payload answers the first result again',
+    ),
+});

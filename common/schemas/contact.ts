@@ -1,6 +1,6 @@
 /**
- * POST /api/contacts — the public contact form (seed §2.4, §5: name, email, message required;
- * e-mail at most 254 characters).
+ * POST /api/contacts — the public contact form (name, email, message required; e-mail at most 254
+ * characters).
  */
 import { z } from 'zod';
 import { MSG } from '../messages';
@@ -20,3 +20,16 @@ export const contactSchema = z.object({
     .max(5000, 'Message must be at most 5000 characters'),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
+
+/** A message from the contact form as the back office reads it. */
+export const publicContactSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type PublicContact = z.infer<typeof publicContactSchema>;
+
+/** Answer of GET /api/contacts (admin). */
+export const contactListAnswerSchema = z.object({ data: z.array(publicContactSchema) });

@@ -1,5 +1,5 @@
 /**
- * Deposit payloads and answers (seed §2.7 deposit form, §3 "Deposit", §5 "Deposit", §7 "Deposits").
+ * Deposit payloads and answers.
  * Amounts are USD decimals in JSON; the server keeps cents.
  */
 import { z } from 'zod';
@@ -12,7 +12,7 @@ export type DepositWallet = (typeof DEPOSIT_WALLETS)[number];
 export const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
-/** Largest proof image (seed §5, §9: "File size should be less than 5MB"). */
+/** Largest proof image ("File size should be less than 5MB"). */
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
 
 /** POST /api/deposits. `image` is a data URL of a PNG, JPEG or WebP image. */
@@ -29,18 +29,32 @@ export const createDepositSchema = z.object({
 });
 export type CreateDepositInput = z.output<typeof createDepositSchema>;
 
-/** A deposit as the API answers it. */
-export interface PublicDeposit {
-  _id: string;
-  userId: string;
-  amount: number;
-  wallet: DepositWallet;
-  transactionHash: string | null;
-  status: RequestStatus;
-  createdAt: string;
-  reviewedAt: string | null;
-  image: { url: string };
-}
+/** A deposit as the API answers it: amount in USD, ISO dates, the proof image by URL. */
+export const publicDepositSchema = z.object({
+  _id: z.uuid(),
+  userId: z.uuid(),
+  amount: z.number(),
+  wallet: z.enum(DEPOSIT_WALLETS),
+  transactionHash: z.string().nullable(),
+  status: z.enum(REQUEST_STATUSES),
+  createdAt: z.iso.datetime(),
+  reviewedAt: z.iso.datetime().nullable(),
+  image: z.object({ url: z.string() }),
+});
+export type PublicDeposit = z.infer<typeof publicDepositSchema>;
 
-/** GET /api/deposits/wallets — where to pay. */
-export type DepositWallets = Record<DepositWallet, string>;
+/** GET /api/deposits/wallets — where to pay: an address per wallet of DEPOSIT_WALLETS. */
+export const depositWalletsSchema = z.object({
+  bitcoin: z.string(),
+  ethereum: z.string(),
+}) satisfies z.ZodType<Record<DepositWallet, string>>;
+export type DepositWallets = z.infer<typeof depositWalletsSchema>;
+
+/** Answer of GET /api/deposits/wallets. */
+export const depositWalletsAnswerSchema = z.object({ data: depositWalletsSchema });
+
+/** Answer of GET /api/deposits. */
+export const depositListAnswerSchema = z.object({ data: z.array(publicDepositSchema) });
+
+/** Answer of POST /api/deposits (201) and PUT /api/deposits/:id/approve|reject. */
+export const depositAnswerSchema = z.object({ message: z.string(), data: publicDepositSchema });

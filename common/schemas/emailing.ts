@@ -1,10 +1,11 @@
 /**
- * POST /api/user/admin/email (seed §2.8 /admin/emailing, §7 "User"): an admin e-mails one client,
- * named by e-mail (the seed's field) or by id. The message is sent as text and HTML-escaped.
+ * POST /api/user/admin/email (/admin/emailing): an admin e-mails one client, named by e-mail (the
+ * original field) or by id. The message is sent as text and HTML-escaped.
  */
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { emailField } from './auth';
+import { messageAnswerSchema } from './common';
 
 export const EMAIL_LIMITS = { subject: 200, message: 10_000 } as const;
 
@@ -20,7 +21,7 @@ const text = (field: string, max: number) =>
 const subject = text('Subject', EMAIL_LIMITS.subject);
 const message = text('Message', EMAIL_LIMITS.message);
 
-/** The API payload: the client by `email` (the seed's field) or by `userId`. */
+/** The API payload: the client by `email` (the original field) or by `userId`. */
 export const adminEmailSchema = z
   .object({
     email: emailField.optional(),
@@ -34,3 +35,8 @@ export type AdminEmailInput = z.output<typeof adminEmailSchema>;
 /** The /admin/emailing form: a client picked from the list (by id), subject and message. */
 export const adminEmailFormSchema = z.object({ userId: z.uuid({ error: SELECT_USER }), subject, message });
 export type AdminEmailFormInput = z.output<typeof adminEmailFormSchema>;
+
+/** Answer of POST /api/user/admin/email: the client the mail went to. */
+export const adminEmailAnswerSchema = messageAnswerSchema.extend({
+  data: z.object({ userId: z.string(), email: z.string() }),
+});

@@ -1,7 +1,7 @@
 /**
- * USD amounts as the API speaks them (DESIGN.md §4): a decimal number or numeric string with at most
- * two decimals, converted to integer cents (bigint) by one parser that both the server and the
- * browser forms use. Nothing passes through floating-point arithmetic.
+ * USD amounts as the API speaks them: a decimal number or numeric string with at most two decimals,
+ * converted to integer cents (bigint) by one parser that both the server and the browser forms use.
+ * Nothing passes through floating-point arithmetic.
  */
 import { z } from 'zod';
 import { MONEY_MSG } from '../messages';
@@ -33,7 +33,7 @@ export function parseUsdCents(value: unknown): bigint | null {
 
 /**
  * A positive USD amount field; its output is cents (bigint). A missing value answers `missing`
- * (the seed's forms differ: "Please enter a valid amount" vs "Please fill all fields").
+ * (the original forms differ: "Please enter a valid amount" vs "Please fill all fields").
  */
 export function usdAmountField(missing: string = MONEY_MSG.invalidAmount) {
   return z

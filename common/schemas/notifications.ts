@@ -1,9 +1,10 @@
 /**
- * Payloads of /api/notifications (seed §3 "Notification", §7 "Notifications"): an admin's notice to
- * one user, the admin's list query and the answers both sides read.
+ * Payloads of /api/notifications: an admin's notice to one user, the admin's list query and the
+ * answers both sides read.
  */
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { messageAnswerSchema } from './common';
 
 /** Most characters of a notification title and message. */
 export const NOTIFICATION_LIMITS = { title: 200, message: 5000 } as const;
@@ -26,18 +27,29 @@ export type CreateNotificationInput = z.infer<typeof createNotificationSchema>;
 /** GET /api/notifications?userId= (admin): one user's notifications. */
 export const notificationsQuerySchema = z.object({ userId: z.uuid('Invalid id') });
 
-/** Notification as the API answers it (seed §3 "Notification"). */
-export interface PublicNotification {
-  _id: string;
-  userId: string;
-  title: string;
-  message: string;
-  createdAt: string;
-  readAt: string | null;
-}
+/** Notification as the API answers it. */
+export const publicNotificationSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  title: z.string(),
+  message: z.string(),
+  createdAt: z.iso.datetime(),
+  readAt: z.iso.datetime().nullable(),
+});
+export type PublicNotification = z.infer<typeof publicNotificationSchema>;
 
 /** Answer of GET /api/notifications/user: newest first, and how many are unread. */
-export interface UserNotifications {
-  data: PublicNotification[];
-  unread: number;
-}
+export const userNotificationsSchema = z.object({
+  data: z.array(publicNotificationSchema),
+  unread: z.number().int(),
+});
+export type UserNotifications = z.infer<typeof userNotificationsSchema>;
+
+/** Answer of GET /api/notifications?userId= (admin). */
+export const notificationListAnswerSchema = z.object({ data: z.array(publicNotificationSchema) });
+
+/** Answer of POST /api/notifications (201). */
+export const notificationAnswerSchema = messageAnswerSchema.extend({ data: publicNotificationSchema });
+
+/** Answer of PUT /api/notifications/user/read. */
+export const notificationsReadAnswerSchema = messageAnswerSchema.extend({ unread: z.literal(0) });

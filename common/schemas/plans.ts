@@ -1,25 +1,17 @@
 /**
- * Investment plans and trading activity (seed §2.7 trading and trade activities, §2.8 add profit and
- * trading activity, §3 "Active plan" / "Trading activity" / "Profit addition", §5, §7; DESIGN.md §4–§5).
+ * Investment plans and trading activity: the client's trading and trade activities screens, the
+ * admin's add-profit and trading-activity screens (docs/product.md).
  * Amounts are USD decimals in JSON; the server keeps cents. The plan limits live in `PLAN_CONFIG`
  * (common/constants) and are checked by the server (422), not here, so their message can quote them.
  */
 import { z } from 'zod';
-import {
-  LIMITS,
-  PLAN_CONFIG,
-  PLAN_DURATIONS,
-  PLAN_KINDS,
-  PLAN_STATUSES,
-  type PlanKind,
-  type PlanStatus,
-} from '../constants';
+import { LIMITS, PLAN_CONFIG, PLAN_DURATIONS, PLAN_KINDS, PLAN_STATUSES } from '../constants';
 import { MONEY_MSG, PLAN_MSG } from '../messages';
 import { parseUsdCents, usdAmountField } from './money';
 
 const DURATION_DAYS: readonly number[] = PLAN_DURATIONS.map((d) => d.days);
 
-/** The plan limits in cents (from the one config, DESIGN.md §5). */
+/** The plan limits in cents (from the one config, docs/product.md). */
 export const PLAN_MIN_CENTS = BigInt(PLAN_CONFIG.minimumUsd) * 100n;
 export const PLAN_MAX_CENTS = BigInt(PLAN_CONFIG.maximumUsd) * 100n;
 
@@ -92,7 +84,7 @@ export type AddProfitInput = z.output<typeof addProfitSchema>;
 const statussField = z.enum(PLAN_STATUSES, { error: PLAN_MSG.invalidStatus });
 const planKindField = z.enum(PLAN_KINDS, { error: PLAN_MSG.invalidPlan });
 
-/** POST /api/trading-activity (admin). The seed's form field really is `statuss`. */
+/** POST /api/trading-activity (admin). The original form field really is `statuss`. */
 export const createTradingActivitySchema = z.object({
   userId: z.uuid('Invalid id'),
   tradeAmount: usdCentsField(PLAN_MSG.invalidTradeAmount, PLAN_MSG.invalidTradeAmount, true),
@@ -132,35 +124,46 @@ export const adminTradingActivityQuerySchema = tradingActivityQuerySchema.extend
 });
 
 /** The active plan as GET /api/user/me and /api/user/admin/:id answer it (`activePlan`, or null). */
-export interface PublicActivePlan {
-  _id: string;
-  plan: PlanKind;
-  /** Capital in USD. */
-  amount: number;
-  /** Days. */
-  duration: number;
-  startDate: string;
-  endDate: string;
-  status: PlanStatus;
-}
+export const publicActivePlanSchema = z.object({
+  _id: z.uuid(),
+  plan: z.enum(PLAN_KINDS),
+  amount: z.number().describe('Capital in USD'),
+  duration: z.number().int().describe('Days'),
+  startDate: z.iso.datetime(),
+  endDate: z.iso.datetime(),
+  status: z.enum(PLAN_STATUSES),
+});
+export type PublicActivePlan = z.infer<typeof publicActivePlanSchema>;
 
-/** A trading activity row as the API answers it (seed §3 "Trading activity"). */
-export interface PublicTradingActivity {
-  _id: string;
-  userId: string;
-  planId: string | null;
-  plan: PlanKind;
-  /** USD. */
-  tradeAmount: number;
-  /** USD; always the sum of the profit entries posted for this row. */
-  profit: number;
-  status: PlanStatus;
-  date: string;
-  createdAt: string;
-}
+/** Answer of POST /api/user/active-plan (201), PUT and DELETE /api/user/admin/active-plan/:id. */
+export const activePlanAnswerSchema = z.object({ message: z.string(), data: publicActivePlanSchema });
+
+/** A trading activity row as the API answers it. */
+export const publicTradingActivitySchema = z.object({
+  _id: z.uuid(),
+  userId: z.uuid(),
+  planId: z.uuid().nullable(),
+  plan: z.enum(PLAN_KINDS),
+  tradeAmount: z.number().describe('USD'),
+  profit: z.number().describe('USD; always the sum of the profit entries posted for this row'),
+  status: z.enum(PLAN_STATUSES),
+  date: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+});
+export type PublicTradingActivity = z.infer<typeof publicTradingActivitySchema>;
 
 /** One page of trading activity and how many rows match in all. */
-export interface TradingActivityPage {
-  data: PublicTradingActivity[];
-  total: number;
-}
+export const tradingActivityPageSchema = z.object({
+  data: z.array(publicTradingActivitySchema),
+  total: z.number().int(),
+});
+export type TradingActivityPage = z.infer<typeof tradingActivityPageSchema>;
+
+/** Answer of GET /api/trading-activity/:id. */
+export const tradingActivityItemAnswerSchema = z.object({ data: publicTradingActivitySchema });
+
+/** Answer of POST /api/trading-activity (201), PUT …/:id and POST /api/user/admin/add-profit/:id (201). */
+export const tradingActivityAnswerSchema = z.object({
+  message: z.string(),
+  data: publicTradingActivitySchema,
+});

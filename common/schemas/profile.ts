@@ -1,7 +1,7 @@
 /**
- * Payloads and answers of the profile routes under /api/user (seed §3 "User", "Verification upload",
- * "Referral"; §5 profile picture and verification rules; §7 "User"), shared by the API route schemas
- * and the React forms. Images travel as data URLs; the server re-checks them by their bytes.
+ * Payloads and answers of the profile routes under /api/user (profile, profile picture, verification
+ * upload, referrals), shared by the API route schemas and the React forms. Images travel as data
+ * URLs; the server re-checks them by their bytes.
  */
 import { z } from 'zod';
 import { isCountryName } from '../countries';
@@ -10,13 +10,13 @@ import { MSG, PROFILE_MSG } from '../messages';
 import { changePasswordSchema } from './auth';
 import { PROOF_MAX_BYTES } from './deposits';
 
-/** Largest profile picture in bytes (seed §5, §9: larger than 2,000,000 bytes is refused). */
+/** Largest profile picture in bytes (larger than 2,000,000 bytes is refused). */
 export const PROFILE_PICTURE_MAX_BYTES = 2_000_000;
 
-/** Largest identity document image in bytes, each side: the deposit proof limit (5 MiB, seed §9). */
+/** Largest identity document image in bytes, each side: the deposit proof limit (5 MiB). */
 export const DOCUMENT_MAX_BYTES = PROOF_MAX_BYTES;
 
-/** Verification states in which a client may upload documents (seed §4; "failed" = rejected). */
+/** Verification states in which a client may upload documents ("failed" = rejected). */
 export const VERIFICATION_UPLOAD_STATUSES = [
   'awaiting',
   'rejected',
@@ -44,8 +44,8 @@ const optionalText = (label: string, max: number) =>
     .transform((s) => s ?? '');
 
 /**
- * PATCH /api/user/profile (seed §7). The country must be one of `COUNTRY_NAMES`. Gender is
- * disabled on edit (seed §3): the server sets it only when none is stored yet.
+ * PATCH /api/user/profile. The country must be one of `COUNTRY_NAMES`. Gender is disabled on edit:
+ * the server sets it only when none is stored yet.
  */
 export const updateProfileSchema = z.object({
   firstName: requiredText('First name'),
@@ -63,8 +63,8 @@ export const profilePictureSchema = z.object({
 export type ProfilePictureInput = z.output<typeof profilePictureSchema>;
 
 /**
- * POST /api/user/verification (seed §3 "Verification upload", §5): the front image is required,
- * the back optional (an empty string counts as none); address and state are free text.
+ * POST /api/user/verification: the front image is required, the back optional (an empty string
+ * counts as none); address and state are free text.
  */
 export const verificationSchema = z.object({
   documentType: z.enum(DOCUMENT_TYPES, { error: PROFILE_MSG.documentType }),
@@ -79,7 +79,7 @@ export const verificationSchema = z.object({
 export type VerificationInput = z.output<typeof verificationSchema>;
 
 /**
- * The change-password form (seed §5): POST /api/auth/change-password's fields plus a confirmation
+ * The change-password form: POST /api/auth/change-password's fields plus a confirmation
  * that must match ("Passwords do not match"); nothing is sent until it does.
  */
 export const changePasswordFormSchema = changePasswordSchema
@@ -97,18 +97,18 @@ export const changePasswordFormSchema = changePasswordSchema
 export const DOCUMENT_SIDES = ['front', 'back'] as const;
 export type DocumentSide = (typeof DOCUMENT_SIDES)[number];
 
-/** One client someone referred, as the referrer sees it (DESIGN.md §5: the e-mail is masked). */
-export interface PublicReferral {
-  email: string;
-  createdAt: string;
-}
+/** One client someone referred, as the referrer sees it (the e-mail is masked: docs/product.md). */
+export const publicReferralSchema = z.object({ email: z.string(), createdAt: z.iso.datetime() });
+export type PublicReferral = z.infer<typeof publicReferralSchema>;
+
+/** A user's referral link, who referred them and whom they referred. */
+export const referralsAnswerSchema = z.object({
+  referralId: z.string(),
+  link: z.string().describe('`{PUBLIC_URL}/signup?referral={referralId}`'),
+  referredBy: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
+  referrals: z.array(publicReferralSchema).describe('Newest first'),
+});
+export type ReferralsAnswer = z.infer<typeof referralsAnswerSchema>;
 
 /** Answer of GET /api/user/referrals/:id. */
-export interface ReferralsAnswer {
-  referralId: string;
-  /** `{PUBLIC_URL}/signup?referral={referralId}` (seed §9). */
-  link: string;
-  referredBy: { firstName: string; lastName: string; email: string } | null;
-  /** Newest first. */
-  referrals: PublicReferral[];
-}
+export const referralsDataAnswerSchema = z.object({ data: referralsAnswerSchema });

@@ -1,9 +1,9 @@
 /**
- * Payloads of /api/support (seed §3 "Support ticket", §5 "Support message", §7 "Support"; DESIGN.md
- * §5: clients see their tickets and the replies from support).
+ * Payloads of /api/support (clients see their tickets and the replies from support: docs/product.md).
  */
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { messageAnswerSchema } from './common';
 
 /** Most characters of a ticket or reply. */
 export const SUPPORT_MESSAGE_MAX = 5000;
@@ -42,20 +42,28 @@ export const ticketsQuerySchema = z.object({
 });
 
 /** One message on a ticket after the first: from support (an admin) or from the client. */
-export interface PublicSupportReply {
-  _id: string;
-  message: string;
-  fromSupport: boolean;
-  createdAt: string;
-}
+export const publicSupportReplySchema = z.object({
+  _id: z.string(),
+  message: z.string(),
+  fromSupport: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type PublicSupportReply = z.infer<typeof publicSupportReplySchema>;
 
-/** A ticket as the API answers it: the seed's `_id, message, user {_id, email}`, plus status and replies (oldest first). */
-export interface PublicSupportTicket {
-  _id: string;
-  message: string;
-  status: SupportStatus;
-  user: { _id: string; email: string };
-  createdAt: string;
-  closedAt: string | null;
-  replies: PublicSupportReply[];
-}
+/** A ticket as the API answers it: the original `_id, message, user {_id, email}`, plus status and replies (oldest first). */
+export const publicSupportTicketSchema = z.object({
+  _id: z.string(),
+  message: z.string(),
+  status: z.enum(SUPPORT_STATUSES),
+  user: z.object({ _id: z.string(), email: z.string() }),
+  createdAt: z.iso.datetime(),
+  closedAt: z.iso.datetime().nullable(),
+  replies: z.array(publicSupportReplySchema),
+});
+export type PublicSupportTicket = z.infer<typeof publicSupportTicketSchema>;
+
+/** Answer of GET /api/support and GET /api/support/user: newest first. */
+export const ticketListAnswerSchema = z.object({ data: z.array(publicSupportTicketSchema) });
+
+/** Answer of a change to a ticket (`{ message, data }`). */
+export const ticketAnswerSchema = messageAnswerSchema.extend({ data: publicSupportTicketSchema });

@@ -1,15 +1,15 @@
 /**
- * Transaction history (seed §2.7 transaction history, §3 "Transaction", §4, §7 "Transactions";
- * DESIGN.md §5: admins add transactions that post to the ledger, and "delete" voids with a
- * reversing entry). Amounts are USD decimals, always positive; `direction` tells credit or debit.
+ * Transaction history (admins add transactions that post to the ledger, and "delete" voids with a
+ * reversing entry: docs/product.md). Amounts are USD decimals, always positive; `direction` tells
+ * credit or debit.
  */
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { MONEY_MSG } from '../messages';
-import { REQUEST_STATUSES, type RequestStatus } from './deposits';
+import { REQUEST_STATUSES } from './deposits';
 import { usdAmountField } from './money';
 
-/** Types a history line can have: the seed's four plus the ledger's own. */
+/** Types a history line can have: the original four plus the ledger's own. */
 export const TRANSACTION_TYPES = [
   'deposit',
   'withdrawal',
@@ -23,7 +23,7 @@ export const TRANSACTION_TYPES = [
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-/** Types an admin can add (seed §4: deposit, withdrawal, profit, bonus). */
+/** Types an admin can add (deposit, withdrawal, profit, bonus). */
 export const ADMIN_TRANSACTION_TYPES = ['deposit', 'withdrawal', 'profit', 'bonus'] as const;
 export type AdminTransactionType = (typeof ADMIN_TRANSACTION_TYPES)[number];
 
@@ -71,48 +71,67 @@ export type AddTransactionInput = z.output<typeof addTransactionSchema>;
 /** DELETE /api/transaction/:id (admin): optional reason shown to the client with the reversal. */
 export const voidTransactionSchema = z.object({ reason: z.string().trim().max(500).optional() }).nullish();
 
-/** A history line as the API answers it. */
-export interface PublicTransaction {
-  _id: string;
-  userId: string;
-  amount: number;
-  direction: 'credit' | 'debit';
-  type: TransactionType;
-  status: RequestStatus;
-  method: string;
-  details: string;
-  date: string;
-  createdAt: string;
-  /** True once a reversal has voided it (the reversal is its own line). */
-  voided: boolean;
-}
+/** A history line as the API answers it: amount in USD (always positive), ISO dates. */
+export const publicTransactionSchema = z.object({
+  _id: z.uuid(),
+  userId: z.uuid(),
+  amount: z.number(),
+  direction: z.enum(['credit', 'debit']),
+  type: z.enum(TRANSACTION_TYPES),
+  status: z.enum(REQUEST_STATUSES),
+  method: z.string(),
+  details: z.string(),
+  date: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+  voided: z.boolean().describe('True once a reversal has voided it (the reversal is its own line)'),
+});
+export type PublicTransaction = z.infer<typeof publicTransactionSchema>;
+
+/** Answer of GET /api/transaction (the latest 10). */
+export const transactionListAnswerSchema = z.object({ data: z.array(publicTransactionSchema) });
+
+/** Answer of GET /api/transaction/all and /admin: one page and how many lines match in all. */
+export const transactionPageAnswerSchema = z.object({
+  data: z.array(publicTransactionSchema),
+  total: z.number().int(),
+});
+
+/** Answer of POST /api/transaction/:id (201, the new line) and DELETE /api/transaction/:id (the reversal). */
+export const transactionAnswerSchema = z.object({ message: z.string(), data: publicTransactionSchema });
 
 /** A pending deposit or withdrawal in the admin review queue (GET /api/reviews/pending). */
-export interface PendingReview {
-  _id: string;
-  kind: 'deposit' | 'crypto-withdrawal' | 'bank-withdrawal';
-  userId: string;
-  user: { firstName: string; lastName: string; email: string };
-  /** The client is blocked: a withdrawal cannot be approved (409), only declined. */
-  userBlocked: boolean;
-  amount: number;
-  method: string;
-  createdAt: string;
-}
+export const pendingReviewSchema = z.object({
+  _id: z.uuid(),
+  kind: z.enum(['deposit', 'crypto-withdrawal', 'bank-withdrawal']),
+  userId: z.uuid(),
+  user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+  userBlocked: z
+    .boolean()
+    .describe('The client is blocked: a withdrawal cannot be approved (409), only declined'),
+  amount: z.number(),
+  method: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type PendingReview = z.infer<typeof pendingReviewSchema>;
 
 /** Answer of GET /api/reviews/pending: one page of the queue and the number of pending requests. */
-export interface PendingReviewPage {
-  data: PendingReview[];
-  total: number;
-}
+export const pendingReviewPageSchema = z.object({
+  data: z.array(pendingReviewSchema),
+  total: z.number().int(),
+});
+export type PendingReviewPage = z.infer<typeof pendingReviewPageSchema>;
 
 /** The client's figures (GET /api/ledger/account), all derived from the ledger, in USD. */
-export interface AccountFigures {
-  balance: number;
-  held: number;
-  invested: number;
-  totalDeposit: number;
-  totalProfit: number;
-  referralBonus: number;
-  totalBonus: number;
-}
+export const accountFiguresSchema = z.object({
+  balance: z.number(),
+  held: z.number(),
+  invested: z.number(),
+  totalDeposit: z.number(),
+  totalProfit: z.number(),
+  referralBonus: z.number(),
+  totalBonus: z.number(),
+});
+export type AccountFigures = z.infer<typeof accountFiguresSchema>;
+
+/** Answer of GET /api/ledger/account. */
+export const accountFiguresAnswerSchema = z.object({ data: accountFiguresSchema });

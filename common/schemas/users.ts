@@ -1,14 +1,56 @@
 /**
- * Payloads of /api/user (seed §7 "User"): the admin users list query, the account figures that
- * GET /user/me and GET /user/admin/:id add to a presented user (USD numbers, derived from the
- * ledger), and the back office's edits: user info, KYC review, account labels, adjustments.
+ * Payloads of /api/user: the admin users list query, the account figures that GET /user/me and
+ * GET /user/admin/:id add to a presented user (USD numbers, derived from the ledger), and the back
+ * office's edits: user info, KYC review, account labels, adjustments.
  */
 import { z } from 'zod';
-import { ACCOUNT_PLANS, LIMITS, VERIFICATION_STATUSES } from '../constants';
+import {
+  ACCOUNT_PLANS,
+  DOCUMENT_TYPES,
+  GENDERS,
+  LIMITS,
+  VERIFICATION_STATUSES,
+} from '../constants';
 import { MSG, USER_ADMIN_MSG } from '../messages';
-import type { PublicUser } from '../types';
-import type { PublicActivePlan } from './plans';
+import { publicActivePlanSchema } from './plans';
 import { usdAmountField } from './money';
+import { messageAnswerSchema } from './common';
+
+/** A stored file as an authenticated API path (fetch it with the bearer token), or null without one. */
+const fileLink = z.object({ url: z.string().nullable() });
+
+/**
+ * The user as it leaves the server (`presentUser`), with the original field names. Answers are
+ * serialized through this schema: a field it lacks never leaves the server.
+ */
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  gender: z.enum(GENDERS).nullable(),
+  location: z.object({ address: z.string(), state: z.string() }),
+  createdAt: z.iso.datetime(),
+  isAdmin: z.boolean(),
+  isEmailConfirmed: z.boolean(),
+  isBlocked: z.boolean(),
+  twoFactorEnabled: z.boolean().describe('True while the user signs in with an authenticator code as well'),
+  verificationStatus: z.enum(VERIFICATION_STATUSES),
+  referralId: z.string(),
+  profilePicture: fileLink,
+  verification: z
+    .object({
+      documentType: z.enum(DOCUMENT_TYPES).nullable(),
+      documentFront: fileLink,
+      documentBack: fileLink,
+      submittedAt: z.iso.datetime().nullable(),
+    })
+    .describe('The identity documents last submitted, served only to the owner and admins'),
+  account: z.object({ accountPlan: z.enum(ACCOUNT_PLANS), currencySymbol: z.string() }),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** GET /api/user/admin: page from 1, sizes 10/20/30/40, search in first name, last name or e-mail. */
 export const usersQuerySchema = z.object({
@@ -25,33 +67,47 @@ export const usersQuerySchema = z.object({
 export type UsersQuery = z.output<typeof usersQuerySchema>;
 
 /** The account of a user with its ledger figures (USD). */
-export interface UserAccountFigures {
-  accountPlan: PublicUser['account']['accountPlan'];
-  currencySymbol: string;
-  balance: number;
-  totalProfit: number;
-  totalDeposit: number;
-  referralBonus: number;
-  invested: number;
-  held: number;
-}
+export const userAccountFiguresSchema = publicUserSchema.shape.account.extend({
+  balance: z.number(),
+  totalProfit: z.number(),
+  totalDeposit: z.number(),
+  referralBonus: z.number(),
+  invested: z.number(),
+  held: z.number(),
+});
+export type UserAccountFigures = z.infer<typeof userAccountFiguresSchema>;
 
-/** A presented user with account figures and who referred them. */
-export interface UserWithFigures extends Omit<PublicUser, 'account'> {
-  account: UserAccountFigures;
-  referredBy: { firstName: string; lastName: string; email: string } | null;
-  /** The client's active plan, or null (completed plans are not shown). */
-  activePlan: PublicActivePlan | null;
-}
+/** Who referred a user (name and e-mail), or null. */
+export const referrerSchema = z
+  .object({ firstName: z.string(), lastName: z.string(), email: z.string() })
+  .nullable();
+
+/** A presented user with account figures, who referred them and their active plan (or null). */
+export const userWithFiguresSchema = publicUserSchema.extend({
+  account: userAccountFiguresSchema,
+  referredBy: referrerSchema,
+  activePlan: publicActivePlanSchema.nullable().describe('The active plan; completed plans are not shown'),
+});
+export type UserWithFigures = z.infer<typeof userWithFiguresSchema>;
+
+/** Answer of GET /api/user/me and GET /api/user/admin/:id. */
+export const userWithFiguresAnswerSchema = z.object({ data: userWithFiguresSchema });
+
+/** Answer of a change to the signed-in user's profile: the refreshed user with figures. */
+export const userWithFiguresChangeAnswerSchema = messageAnswerSchema.extend({ data: userWithFiguresSchema });
+
+/** Answer of GET /api/user/admin/email/:email. */
+export const userAnswerSchema = z.object({ data: publicUserSchema });
+
+/** Answer of an admin's change to a user (`{ message, data }`). */
+export const userChangeAnswerSchema = messageAnswerSchema.extend({ data: publicUserSchema });
 
 /** Answer of GET /api/user/admin. */
-export interface UsersPage {
-  data: PublicUser[];
-  total: number;
-}
+export const usersPageSchema = z.object({ data: z.array(publicUserSchema), total: z.number().int() });
+export type UsersPage = z.infer<typeof usersPageSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Back office: client management (seed §2.8, §5 "Admin edit user", "Admin account form"; DESIGN.md §5)
+// Back office: client management (docs/product.md)
 // ---------------------------------------------------------------------------------------------
 
 const ALL = USER_ADMIN_MSG.allFieldsRequired;
@@ -59,7 +115,7 @@ const ALL = USER_ADMIN_MSG.allFieldsRequired;
 const requiredText = (max: number) =>
   z.string({ error: ALL }).trim().min(1, ALL).max(max, `At most ${max} characters`);
 
-/** PUT /api/user/admin/:id (seed §7): every field required ("All fields are required"). */
+/** PUT /api/user/admin/:id: every field required ("All fields are required"). */
 export const updateUserSchema = z.object({
   firstName: requiredText(LIMITS.nameMax),
   lastName: requiredText(LIMITS.nameMax),
@@ -78,7 +134,7 @@ export const verificationReviewSchema = z.object({
 });
 export type VerificationReviewInput = z.output<typeof verificationReviewSchema>;
 
-/** PUT /api/user/admin/account/:id: the account's labels only; balances come from the ledger (DESIGN.md §5). */
+/** PUT /api/user/admin/account/:id: the account's labels only; balances come from the ledger (docs/product.md). */
 export const updateAccountSchema = z.object({
   currencySymbol: requiredText(8),
   accountPlan: z.enum(ACCOUNT_PLANS, { error: ALL }),
@@ -105,20 +161,35 @@ export const adjustmentSchema = z.object({
 export type AdjustmentInput = z.output<typeof adjustmentSchema>;
 
 /** Approved deposits or withdrawals in a window: how many and their sum (USD). */
-export interface ApprovedFigures {
-  count: number;
-  total: number;
-}
+export const approvedFiguresSchema = z.object({ count: z.number().int(), total: z.number() });
+export type ApprovedFigures = z.infer<typeof approvedFiguresSchema>;
 
-/** Answer of GET /api/user/admin/overview (the back office's dashboard). */
-export interface AdminOverview {
-  /** Clients (not admins, not deleted). */
-  clients: number;
-  /** Pending deposits and withdrawals (the review queue). */
-  pendingReviews: number;
-  /** Clients whose identity documents wait for a review. */
-  pendingVerifications: number;
-  /** Approved in the last 1, 7 and 30 days (by review time). */
-  deposits: Record<'1' | '7' | '30', ApprovedFigures>;
-  withdrawals: Record<'1' | '7' | '30', ApprovedFigures>;
-}
+const byWindow = z.object({
+  '1': approvedFiguresSchema,
+  '7': approvedFiguresSchema,
+  '30': approvedFiguresSchema,
+});
+
+/** The back office's dashboard: clients, the review queues and approved money in 1, 7 and 30 days. */
+export const adminOverviewSchema = z.object({
+  clients: z.number().int().describe('Clients (not admins, not deleted)'),
+  pendingReviews: z.number().int().describe('Pending deposits and withdrawals (the review queue)'),
+  pendingVerifications: z.number().int().describe('Clients whose identity documents wait for a review'),
+  deposits: byWindow.describe('Approved in the last 1, 7 and 30 days (by review time)'),
+  withdrawals: byWindow.describe('Approved in the last 1, 7 and 30 days (by review time)'),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+/** Answer of GET /api/user/admin/overview. */
+export const adminOverviewAnswerSchema = z.object({ data: adminOverviewSchema });
+
+/** Answer of POST /api/user/admin/account/:id/adjustments (201): the entry and the available balance (USD). */
+export const adjustmentAnswerSchema = messageAnswerSchema.extend({
+  data: z.object({
+    _id: z.string(),
+    direction: z.enum(ADJUSTMENT_DIRECTIONS),
+    amount: z.number(),
+    reason: z.string(),
+    available: z.number().describe("The client's available balance after the entry (USD)"),
+  }),
+});

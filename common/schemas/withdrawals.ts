@@ -1,12 +1,11 @@
 /**
- * Withdrawal payloads and answers (seed §2.7 withdrawal forms, §3 "Crypto withdrawal" and "Bank
- * withdrawal", §5, §7; DESIGN.md §5: `token` is the 6-digit confirmation code e-mailed on request,
- * and the USDT form gets the same checks as the others).
+ * Withdrawal payloads and answers (docs/product.md: `token` is the 6-digit confirmation code e-mailed
+ * on request, and the USDT form gets the same checks as the others).
  */
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { MONEY_MSG } from '../messages';
-import type { RequestStatus } from './deposits';
+import { REQUEST_STATUSES } from './deposits';
 import { usdAmountField } from './money';
 
 export const CRYPTO_WALLETS = ['usdt', 'bitcoin', 'ethereum'] as const;
@@ -49,26 +48,39 @@ export const bankWithdrawalSchema = z.object({
 });
 export type BankWithdrawalInput = z.output<typeof bankWithdrawalSchema>;
 
-interface WithdrawalBase {
-  _id: string;
-  userId: string;
-  amount: number;
-  status: RequestStatus;
-  createdAt: string;
-  reviewedAt: string | null;
-}
+const withdrawalBaseSchema = z.object({
+  _id: z.uuid(),
+  userId: z.uuid(),
+  amount: z.number(),
+  status: z.enum(REQUEST_STATUSES),
+  createdAt: z.iso.datetime(),
+  reviewedAt: z.iso.datetime().nullable(),
+});
 
 /** A crypto withdrawal as the API answers it (GET /api/c-withdrawals). */
-export interface PublicCryptoWithdrawal extends WithdrawalBase {
-  wallet: CryptoWallet;
-  address: string;
-}
+export const publicCryptoWithdrawalSchema = withdrawalBaseSchema.extend({
+  wallet: z.enum(CRYPTO_WALLETS),
+  address: z.string(),
+});
+export type PublicCryptoWithdrawal = z.infer<typeof publicCryptoWithdrawalSchema>;
 
 /** A bank withdrawal as the API answers it (GET /api/b-withdrawals). */
-export interface PublicBankWithdrawal extends WithdrawalBase {
-  bankName: string;
-  accountName: string;
-  accountNumber: string;
-  routing: string;
-  swift: string;
-}
+export const publicBankWithdrawalSchema = withdrawalBaseSchema.extend({
+  bankName: z.string(),
+  accountName: z.string(),
+  accountNumber: z.string(),
+  routing: z.string(),
+  swift: z.string(),
+});
+export type PublicBankWithdrawal = z.infer<typeof publicBankWithdrawalSchema>;
+
+/** Answers of GET /api/c-withdrawals, and of its POST (201) and PUT …/:id/approve|reject. */
+export const cryptoWithdrawalListAnswerSchema = z.object({ data: z.array(publicCryptoWithdrawalSchema) });
+export const cryptoWithdrawalAnswerSchema = z.object({
+  message: z.string(),
+  data: publicCryptoWithdrawalSchema,
+});
+
+/** Answers of GET /api/b-withdrawals, and of its POST (201) and PUT …/:id/approve|reject. */
+export const bankWithdrawalListAnswerSchema = z.object({ data: z.array(publicBankWithdrawalSchema) });
+export const bankWithdrawalAnswerSchema = z.object({ message: z.string(), data: publicBankWithdrawalSchema });

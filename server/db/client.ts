@@ -1,7 +1,7 @@
 /**
- * Database connection on one of two drivers (DESIGN.md §2 "Data"): node-postgres when a URL is
- * given, else embedded PGlite (on disk in `dataDir`, or in memory). Migrations in server/db/migrations are
- * applied on open; on PostgreSQL under an advisory lock so several API processes can start at once.
+ * Database connection on one of two drivers: node-postgres when a URL is given, else embedded
+ * PGlite (on disk in `dataDir`, or in memory). Migrations in server/db/migrations are applied on
+ * open; on PostgreSQL under an advisory lock so several API processes can start at once.
  */
 import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
@@ -55,7 +55,7 @@ function statementName(text: string): string {
  * A node-postgres client that sends every query with parameters as a named prepared statement
  * (named by the hash of its text): PostgreSQL then parses and plans each distinct statement once
  * per connection instead of on every call. `npm run bench` measured the dashboard's reads at about
- * five times the database time when planned afresh each call (issue 7). Queries without
+ * five times the database time when planned afresh each call (docs/performance.md). Queries without
  * parameters (BEGIN, COMMIT, migrations) go as before. A pooler in front of PostgreSQL must keep
  * prepared statements per client (PgBouncer: session pooling, or 1.21+ with max_prepared_statements).
  */

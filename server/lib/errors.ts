@@ -1,5 +1,5 @@
 /**
- * One error module (DESIGN.md §3 "One error module"): stable codes mapped to HTTP statuses.
+ * One error module: stable codes mapped to HTTP statuses.
  * Services throw `AppError`; the Fastify error handler in app.ts turns it into `{ message }`.
  */
 import { MSG } from '@common/messages';
@@ -45,7 +45,7 @@ const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
 /**
  * True for a database error caused by text the database cannot store — a NUL character in any
- * string field (found by the fuzz test, issue 7) — on either driver, also when drizzle wraps it
+ * string field (found by the fuzz test) — on either driver, also when drizzle wraps it
  * (`cause`). The error handler answers 400 for it; the statement's transaction has rolled back.
  */
 export function isUnstorableTextError(err: unknown): boolean {

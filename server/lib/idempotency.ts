@@ -1,6 +1,7 @@
 /**
- * `Idempotency-Key` for money-moving POSTs (DESIGN.md §6). The key, the user and a hash of the
- * route and payload are stored with the first answer IN THE SAME TRANSACTION as the money change:
+ * `Idempotency-Key` for money-moving POSTs (docs/architecture.md, "How a request flows"). The key,
+ * the user and a hash of the route and payload are stored with the first answer IN THE SAME
+ * TRANSACTION as the money change:
  * - same key, same payload → the first answer again (header `Idempotent-Replayed: true`);
  * - same key, different payload (or route) → 409;
  * - a request that fails (4xx) stores nothing, so a retry runs again.

@@ -1,5 +1,5 @@
 /**
- * Outgoing e-mail (DESIGN.md §2 "Mail"). With SMTP_URL, nodemailer sends over SMTP; without it,
+ * Outgoing e-mail (docs/deployment.md, "Mail"). With SMTP_URL, nodemailer sends over SMTP; without it,
  * each mail is stored in the `mail_outbox` table and its text printed to the log, so a newcomer
  * can read the sign-up code.
  */

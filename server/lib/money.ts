@@ -1,5 +1,5 @@
 /**
- * Money at the edges (DESIGN.md §4): the database and services hold integer cents (bigint); the API
+ * Money at the edges: the database and services hold integer cents (bigint); the API
  * answers USD decimals. Parsing input lives in `@common/schemas/money` (shared with the forms).
  */
 

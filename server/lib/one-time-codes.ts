@@ -1,5 +1,5 @@
 /**
- * One-time codes we issue ourselves (DESIGN.md §4 "one-time codes", §5): 6 digits, valid 10 minutes,
+ * One-time codes we issue ourselves (docs/product.md): 6 digits, valid 10 minutes,
  * at most 5 wrong tries, single use, bound to one user and one purpose. Only an HMAC of
  * "user:purpose:code" is stored, so nobody — admins included — can read a code back.
  * A user may hold a few live codes at once (each single use); a wrong try counts against all of them.

@@ -1,7 +1,7 @@
 /**
  * A store for @fastify/rate-limit that keeps the counts in the database (table `rate_limit_hits`),
  * so every API process behind the proxy counts against the same limit: with the library's default
- * in-memory store, N processes allowed N times the limit (issue 7 §5; docs/deployment.md).
+ * in-memory store, N processes allowed N times the limit (docs/deployment.md).
  *
  * One statement per limited request (sign-in, codes, password reset, contact, support): an upsert
  * that starts a new window when the old one has ended, else adds one. Windows are fixed, like the

@@ -1,5 +1,5 @@
 /**
- * Content Security Policy (issue 7 §5): our own origin plus the exact third-party hosts the market
+ * Content Security Policy: our own origin plus the exact third-party hosts the market
  * widgets (the charting provider's embed scripts and their iframes) and the page-translation
  * element need. Everything else is refused; no plugins, no <base>, no framing of our pages.
  */

@@ -1,8 +1,8 @@
 /**
- * Storage of uploaded files by key (DESIGN.md §1.4, §4 "files"): local disk under
- * `DATA_DIR/uploads` by default (a shared volume when several API processes run), or memory when
- * there is no data folder (tests). An S3-compatible adapter is the planned next one. Files are
- * never served directly: an authenticated route checks ownership and reads them through here.
+ * Storage of uploaded files by key: local disk under `DATA_DIR/uploads` by default (a shared volume
+ * when several API processes run), or memory when there is no data folder (tests). An S3-compatible
+ * adapter is the planned next one. Files are never served directly: an authenticated route checks
+ * ownership and reads them through here.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';

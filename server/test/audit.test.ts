@@ -1,5 +1,5 @@
 /**
- * Every admin action that changes anything writes exactly one audit row (issue 6). The mutating
+ * Every admin action that changes anything writes exactly one audit row. The mutating
  * admin routes are read from the app's route table (`app.routeTable`, filled by an onRoute hook):
  * every non-GET/HEAD/OPTIONS route whose guard is `guards.requireAdmin`, or whose URL has an
  * /admin segment. Each must have a case in CALLS below — a successful call made as an admin —
@@ -158,7 +158,7 @@ const CALLS: Record<string, () => Promise<Call>> = {
     method: 'DELETE',
     url: `/api/b-withdrawals/${await declinedWithdrawal('b')}`,
   }),
-  'POST /api/transaction/:userId': async () => ({
+  'POST /api/transaction/:id': async () => ({
     method: 'POST',
     url: `/api/transaction/${(await createClient(t.app)).id}`,
     payload: { amount: 25, transactionType: 'profit', details: 'Trading profit' },

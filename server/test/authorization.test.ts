@@ -1,5 +1,5 @@
 /**
- * Authorization matrix (issue 7 item 2). Every /api route is read from the app's route table and
+ * Authorization matrix. Every /api route is read from the app's route table and
  * called as a visitor, client A, client B (on A's objects), an unconfirmed client, a blocked client
  * and an admin; the expected outcome comes from POLICY below, one line per route. A route missing
  * from POLICY fails the test, and so does a POLICY line whose route no longer exists.
@@ -99,7 +99,7 @@ const POLICY: Record<string, Policy> = {
   'GET /api/transaction/all': p('user'),
   'GET /api/transaction/export.csv': p('user'),
   'GET /api/transaction/admin': p('admin'),
-  'POST /api/transaction/:userId': p('admin'),
+  'POST /api/transaction/:id': p('admin'),
   'DELETE /api/transaction/:id': p('admin'),
   'GET /api/reviews/pending': p('admin'),
 

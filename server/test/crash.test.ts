@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 7 §4; DESIGN.md §1): money traffic against a real API process on PostgreSQL
+ * Crash safety: money traffic against a real API process on PostgreSQL
  * — admins approving deposits, clients requesting withdrawals and submitting deposits with an
  * Idempotency-Key — is cut by SIGKILL mid-flight; the server is started again on the same database.
  * Then:

@@ -1,5 +1,5 @@
 /**
- * Fuzz test (issue 7 §3; DESIGN.md §1 "The server enforces every rule"). Every /api route comes
+ * Fuzz test (the server enforces every rule, whatever the request). Every /api route comes
  * from the app's route table (`app.routeTable`, filled by an onRoute hook with each route's
  * options, schema included), so routes added later are fuzzed as they land. For each route,
  * fast-check builds requests from its zod schemas (turned into JSON Schema with z.toJSONSchema):
@@ -15,7 +15,7 @@
  * counters of wrong one-time codes (`one_time_codes`, content only) and of wrong e-mail OTPs
  * (`verifications`), which a refused guess must update.
  *
- * FUZZ_RUNS (default 5,000) sets the number of requests; FUZZ_SEED replays a run (the seed is
+ * FUZZ_RUNS (default 5,000) sets the number of requests; FUZZ_SEED replays a run (its value is
  * printed). Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { sql } from 'drizzle-orm';

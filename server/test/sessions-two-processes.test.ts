@@ -1,5 +1,5 @@
 /**
- * Issue 7 §6 / docs/deployment.md: several stateless API processes behind one proxy. Starts two
+ * docs/deployment.md: several stateless API processes behind one proxy. Starts two
  * real servers on one fresh PostgreSQL with the same SESSION_SECRET and shows that a session made
  * on one works on the other: the bearer token (sessions live in the database), the signed XSRF
  * cookie (an HMAC under the shared secret) on a state-changing POST, and sign-out (revocation).

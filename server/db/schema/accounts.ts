@@ -31,7 +31,7 @@ export const users = pgTable(
     banned: boolean('banned').notNull().default(false),
     banReason: text('ban_reason'),
     banExpires: timestamp('ban_expires', { withTimezone: true }),
-    // profile (seed §3)
+    // profile
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     phone: text('phone').notNull().default(''),
@@ -47,12 +47,12 @@ export const users = pgTable(
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     referredBy: uuid('referred_by'),
     profilePictureKey: text('profile_picture_key'),
-    // KYC verification upload (seed §3 "Verification upload"): stored files by key, never public
+    // KYC verification upload: stored files by key, never public
     documentType: text('document_type'),
     documentFrontKey: text('document_front_key'),
     documentBackKey: text('document_back_key'),
     verificationSubmittedAt: timestamp('verification_submitted_at', { withTimezone: true }),
-    /** Set when an admin deletes the client: personal data erased, ledger history kept (DESIGN.md §5). */
+    /** Set when an admin deletes the client: personal data erased, ledger history kept (docs/product.md). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -206,7 +206,7 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
 
-/** Mail kept when no SMTP_URL is configured (DESIGN.md §2 "Mail"). */
+/** Mail kept when no SMTP_URL is configured (docs/deployment.md, "Mail"). */
 export const mailOutbox = pgTable('mail_outbox', {
   id: uuid('id').primaryKey().defaultRandom(),
   to: text('to').notNull(),

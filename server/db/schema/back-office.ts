@@ -17,7 +17,7 @@ import {
 import { cents, createdAt, timestamps } from './columns';
 import { users } from './accounts';
 
-/** In-app notices to a user (seed §3 "Notification"). */
+/** In-app notices to a user. */
 export const notifications = pgTable(
   'notifications',
   {
@@ -34,7 +34,7 @@ export const notifications = pgTable(
 );
 
 /**
- * The client's transaction history (seed §3 "Transaction"): deposits and withdrawals with their
+ * The client's transaction history: deposits and withdrawals with their
  * status, plus approved journal entries that no funding request posted (admin transactions,
  * bonuses, profit, reversals). Defined in the custom migration `ledger_guards`.
  */
@@ -53,7 +53,7 @@ export const transactionHistory = pgView('transaction_history', {
   source: text('source').notNull(),
 }).existing();
 
-/** Messages from the public contact form (seed §2.4, §3 "Contact message"). */
+/** Messages from the public contact form. */
 export const contactMessages = pgTable(
   'contact_messages',
   {
@@ -67,7 +67,7 @@ export const contactMessages = pgTable(
   (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
 );
 
-/** Support tickets (seed §3 "Support ticket"; DESIGN.md §5: the client sees replies). */
+/** Support tickets (the client sees replies: docs/product.md). */
 export const supportTickets = pgTable(
   'support_tickets',
   {
@@ -106,7 +106,7 @@ export const supportReplies = pgTable(
 );
 
 /**
- * The audit log (issue 6): one row per admin action that changes anything, written in the same
+ * The audit log: one row per admin action that changes anything, written in the same
  * transaction as the change. Append-only: a trigger (migration `audit_guards`) refuses UPDATE and
  * DELETE. `targetUserId` is the client concerned; `targetId` the row acted on.
  */

@@ -27,7 +27,7 @@ import { users } from './accounts';
  * cache of the sum of its lines, kept by a trigger on journal_lines (cents). House accounts keep no
  * cache (always 0; their balance is the sum of their lines): every posting has a house side, so a
  * cached house balance was one row that every money transaction in the system updated and queued on
- * (issue 7 bench; migration `house_balances_uncached`).
+ * (docs/performance.md; migration `house_balances_uncached`).
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -63,7 +63,7 @@ export const ledgerAccounts = pgTable(
   ],
 );
 
-/** Deposit requests (seed §3 "Deposit"): proof image by storage key; approval posts a deposit entry. */
+/** Deposit requests: proof image by storage key; approval posts a deposit entry. */
 export const deposits = pgTable(
   'deposits',
   {
@@ -92,7 +92,7 @@ export const deposits = pgTable(
 );
 
 /**
- * Withdrawal requests (seed §3 "Crypto withdrawal", "Bank withdrawal"): one table, two methods.
+ * Withdrawal requests (crypto and bank): one table, two methods.
  * The request holds the amount (withdrawal_hold); approval settles it, rejection releases it.
  * Deleting a declined request only hides it (`deleted_at`): its ledger entries stay.
  */
@@ -196,7 +196,7 @@ export const journalLines = pgTable(
 );
 
 /**
- * One-time codes we issue ourselves (withdrawal confirmation; DESIGN.md §5): HMAC of the code bound
+ * One-time codes we issue ourselves (withdrawal confirmation: docs/product.md): HMAC of the code bound
  * to user and purpose, 10 minutes, at most 5 tries, single use. No route ever returns a row.
  */
 export const oneTimeCodes = pgTable(
@@ -219,7 +219,7 @@ export const oneTimeCodes = pgTable(
   ],
 );
 
-/** First answers of money-moving POSTs, by (user, Idempotency-Key) (DESIGN.md §6). */
+/** First answers of money-moving POSTs, by (user, Idempotency-Key). */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -236,7 +236,7 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Investment plans (seed §3 "Active plan"; DESIGN.md §4). Opening posts `plan_open` (available →
+ * Investment plans. Opening posts `plan_open` (available →
  * invested); completing (end date passed, or an admin clears it) posts `plan_close` (invested →
  * available). At most one active plan per client (partial unique index). Amount in cents.
  */
@@ -275,9 +275,9 @@ export const plans = pgTable(
 );
 
 /**
- * Trading activities (seed §3 "Trading activity"): one row per plan opened and per profit posting
+ * Trading activities: one row per plan opened and per profit posting
  * or admin entry. `profit` (cents, signed) always equals the sum of the profit entries posted for
- * the row (DESIGN.md §5: a change of profit posts the difference).
+ * the row (a change of profit posts the difference: docs/product.md).
  */
 export const tradingActivities = pgTable(
   'trading_activities',

@@ -1,4 +1,4 @@
-/** What of an audit row leaves the server (GET /api/audit): the seed's `_id` naming, ISO times. */
+/** What of an audit row leaves the server (GET /api/audit): the original `_id` naming, ISO times. */
 import type { AuditPerson, PublicAuditEntry } from '@common/schemas/audit';
 import type { AuditRow } from './service';
 

@@ -1,5 +1,5 @@
 /**
- * Reading the audit log (issue 6): pages of rows, newest first, with the acting admin's and the
+ * Reading the audit log: pages of rows, newest first, with the acting admin's and the
  * target client's e-mail and name, filtered by admin, client and action; and the values the filters
  * offer. Writing happens only through `recordAudit` (server/lib/audit.ts) inside the change's own
  * transaction; the table refuses UPDATE and DELETE (migration `audit_guards`), and nothing here

@@ -1,5 +1,5 @@
 /**
- * The better-auth instance (DESIGN.md §2 "Auth"): e-mail + password with argon2id hashing,
+ * The better-auth instance (docs/security.md): e-mail + password with argon2id hashing,
  * e-mail OTP (6 digits, 10 minutes, 5 tries, stored hashed), bearer sessions and the admin plugin
  * (role, ban). Its HTTP handler is NOT mounted: the /api/auth routes call `auth.api.*` (routes.ts),
  * so no request can bypass our validation. Two-factor sign-in is ours (two-factor.ts, otplib):
@@ -71,7 +71,7 @@ export function createAuth(opts: { db: Db; secret: string; baseURL: string; mail
     databaseHooks: {
       user: {
         create: {
-          // every user gets their own referral code (issue 2)
+          // every user gets their own referral code
           before: async (user) => ({ data: { ...user, referralId: generateReferralCode() } }),
         },
       },

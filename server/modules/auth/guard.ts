@@ -1,5 +1,5 @@
 /**
- * Request authentication (DESIGN.md §3 "Authorization in three layers", §6 "Auth").
+ * Request authentication (docs/architecture.md, "How a request flows", step 3).
  * `authenticate` reads `Authorization: Bearer <session token>`, loads the better-auth session row
  * with its user in one query, and sets `request.auth`. Guards built on it:
  * - `requireUser`  — 401 without a live session; 403 for a blocked user.
@@ -9,7 +9,7 @@
  * Routes attach a guard as their `onRequest` hook, so it answers 401/403 before the body is parsed
  * or validated: a visitor learns nothing about a route's payload.
  * State-changing requests that carry the XSRF-TOKEN cookie must echo it in X-XSRF-TOKEN, and it must
- * be the HMAC of this session (seed §7), else 403.
+ * be the HMAC of this session, else 403.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';

@@ -20,13 +20,17 @@ import { XSRF } from '@common/constants';
 import { MSG } from '@common/messages';
 import {
   changePasswordSchema,
+  currentUserAnswerSchema,
   forgotPasswordSchema,
   resetPasswordSchema,
+  signinAnswerSchema,
   signinSchema,
   signupSchema,
   twoFactorVerifySchema,
+  userMessageAnswerSchema,
   verifyEmailSchema,
 } from '@common/schemas/auth';
+import { errorAnswerSchema, messageAnswerSchema } from '@common/schemas/common';
 import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app-context';
 import { rateLimited } from '../../lib/rate-limit';
@@ -57,16 +61,39 @@ export async function authRoutes(app: AppInstance) {
 
   app.post(
     '/two-factor/verify',
-    { schema: { tags, body: twoFactorVerifySchema }, config: rateLimited(10, 5) },
+    {
+      schema: {
+        tags,
+        summary: 'Completes a sign-in with an authenticator or backup code (anyone with a challenge)',
+        body: twoFactorVerifySchema,
+        response: { 200: signinAnswerSchema },
+      },
+      config: rateLimited(10, 5),
+    },
     async (req, reply) => {
-      const outcome = await services.signIn.verifyChallenge(req.body.challenge, req.body.code, requestOrigin(req));
+      const outcome = await services.signIn.verifyChallenge(
+        req.body.challenge,
+        req.body.code,
+        requestOrigin(req),
+      );
       return answerSignIn(reply, outcome);
     },
   );
 
   app.post(
     '/signup',
-    { schema: { tags, body: signupSchema }, config: rateLimited(20, 10) },
+    {
+      schema: {
+        tags,
+        summary: 'Registers a client account and e-mails a verification code (anyone)',
+        body: signupSchema,
+        response: {
+          201: userMessageAnswerSchema,
+          409: errorAnswerSchema.describe('The e-mail address is already registered'),
+        },
+      },
+      config: rateLimited(20, 10),
+    },
     async (req, reply) => {
       const user = await svc.signup(req.body);
       return reply.code(201).send({ message: MSG.registered, user: presentUser(user) });
@@ -76,7 +103,13 @@ export async function authRoutes(app: AppInstance) {
   app.post(
     '/signin',
     {
-      schema: { tags, body: signinSchema, querystring: z.object({ as: z.enum(['admin']).optional() }) },
+      schema: {
+        tags,
+        summary: 'Signs in with e-mail and password, or answers a two-factor challenge (anyone)',
+        body: signinSchema,
+        querystring: z.object({ as: z.enum(['admin']).optional() }),
+        response: { 200: signinAnswerSchema },
+      },
       config: rateLimited(10, 5, { byEmail: true }),
     },
     async (req, reply) => {
@@ -92,7 +125,19 @@ export async function authRoutes(app: AppInstance) {
 
   app.post(
     '/verify-email',
-    { schema: { tags, body: verifyEmailSchema }, onRequest: guards.requireUser, config: rateLimited(20, 10) },
+    {
+      schema: {
+        tags,
+        summary: "Confirms the signed-in user's e-mail address with the code sent to it",
+        body: verifyEmailSchema,
+        response: {
+          200: userMessageAnswerSchema,
+          409: errorAnswerSchema.describe('The e-mail address is already confirmed'),
+        },
+      },
+      onRequest: guards.requireUser,
+      config: rateLimited(20, 10),
+    },
     async (req) => {
       const user = await svc.verifyEmail(currentUser(req), req.body.otp);
       return { message: MSG.emailVerified, user: presentUser(user) };
@@ -101,28 +146,59 @@ export async function authRoutes(app: AppInstance) {
 
   app.post(
     '/resend-otp',
-    { schema: { tags }, onRequest: guards.requireUser, config: rateLimited(5, 10) },
+    {
+      schema: {
+        tags,
+        summary: 'Sends the signed-in user a new e-mail verification code',
+        response: {
+          200: messageAnswerSchema,
+          409: errorAnswerSchema.describe('The e-mail address is already confirmed'),
+        },
+      },
+      onRequest: guards.requireUser,
+      config: rateLimited(5, 10),
+    },
     async (req) => {
       await svc.resendVerification(currentUser(req));
       return { message: MSG.emailSent };
     },
   );
 
-  app.post('/signout', { schema: { tags } }, async (req, reply) => {
-    const auth = await guards.authenticate(req).catch(() => null);
-    if (auth) await svc.signout(auth.token);
-    reply.clearCookie(XSRF.cookie, { path: '/' });
-    return { message: MSG.signedOut };
-  });
+  app.post(
+    '/signout',
+    {
+      schema: {
+        tags,
+        summary: 'Ends the current session, if any, and clears the XSRF cookie (anyone)',
+        response: { 200: messageAnswerSchema },
+      },
+    },
+    async (req, reply) => {
+      const auth = await guards.authenticate(req).catch(() => null);
+      if (auth) await svc.signout(auth.token);
+      reply.clearCookie(XSRF.cookie, { path: '/' });
+      return { message: MSG.signedOut };
+    },
+  );
 
-  app.get('/user', { schema: { tags }, onRequest: guards.requireUser }, async (req) => ({
-    data: presentUser(currentUser(req)),
-  }));
+  app.get(
+    '/user',
+    {
+      schema: { tags, summary: 'Answers the signed-in user', response: { 200: currentUserAnswerSchema } },
+      onRequest: guards.requireUser,
+    },
+    async (req) => ({ data: presentUser(currentUser(req)) }),
+  );
 
   app.post(
     '/change-password',
     {
-      schema: { tags, body: changePasswordSchema },
+      schema: {
+        tags,
+        summary: "Changes the signed-in user's password (the old one is required)",
+        body: changePasswordSchema,
+        response: { 200: messageAnswerSchema },
+      },
       onRequest: guards.requireUser,
       config: rateLimited(10, 10),
     },
@@ -134,7 +210,15 @@ export async function authRoutes(app: AppInstance) {
 
   app.post(
     '/forgot-password',
-    { schema: { tags, body: forgotPasswordSchema }, config: rateLimited(5, 10, { byEmail: true }) },
+    {
+      schema: {
+        tags,
+        summary: 'E-mails a password reset code when the address is registered (anyone)',
+        body: forgotPasswordSchema,
+        response: { 200: messageAnswerSchema },
+      },
+      config: rateLimited(5, 10, { byEmail: true }),
+    },
     async (req) => {
       await svc.forgotPassword(req.body.email);
       return { message: MSG.resetSent };
@@ -143,7 +227,15 @@ export async function authRoutes(app: AppInstance) {
 
   app.post(
     '/reset-password',
-    { schema: { tags, body: resetPasswordSchema }, config: rateLimited(10, 10, { byEmail: true }) },
+    {
+      schema: {
+        tags,
+        summary: 'Sets a new password with the e-mailed reset code (anyone)',
+        body: resetPasswordSchema,
+        response: { 200: messageAnswerSchema },
+      },
+      config: rateLimited(10, 10, { byEmail: true }),
+    },
     async (req) => {
       await svc.resetPassword(req.body.email, req.body.otp, req.body.newPassword);
       return { message: MSG.passwordReset };

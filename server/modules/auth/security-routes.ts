@@ -13,12 +13,16 @@
  */
 import { TWO_FACTOR_MSG } from '@common/messages';
 import {
+  sessionListAnswerSchema,
+  signInHistoryAnswerSchema,
   signInHistoryQuerySchema,
   twoFactorDisableSchema,
   twoFactorEnableSchema,
+  twoFactorSetupAnswer,
   twoFactorSetupSchema,
+  userMessageAnswerSchema,
 } from '@common/schemas/auth';
-import { idParams } from '@common/schemas/common';
+import { errorAnswerSchema, idParams, messageAnswerSchema } from '@common/schemas/common';
 import type { AppInstance } from '../../app-context';
 import { rateLimited } from '../../lib/rate-limit';
 import { presentUser } from '../users/presenter';
@@ -34,13 +38,37 @@ export async function securityRoutes(app: AppInstance) {
 
   app.post(
     '/two-factor/setup',
-    { schema: { tags, body: twoFactorSetupSchema }, onRequest, config: limited },
+    {
+      schema: {
+        tags,
+        summary: 'Starts two-factor set-up: a new secret and backup codes, not active until enabled (user)',
+        body: twoFactorSetupSchema,
+        response: {
+          200: twoFactorSetupAnswer,
+          409: errorAnswerSchema.describe('Two-factor authentication is already on'),
+        },
+      },
+      onRequest,
+      config: limited,
+    },
     async (req) => svc.setUpTwoFactor(currentUser(req), req.body.password),
   );
 
   app.post(
     '/two-factor/enable',
-    { schema: { tags, body: twoFactorEnableSchema }, onRequest, config: limited },
+    {
+      schema: {
+        tags,
+        summary: 'Turns two-factor authentication on with a first authenticator code (user)',
+        body: twoFactorEnableSchema,
+        response: {
+          200: userMessageAnswerSchema,
+          409: errorAnswerSchema.describe('Two-factor authentication is not set up, or already on'),
+        },
+      },
+      onRequest,
+      config: limited,
+    },
     async (req) => ({
       message: TWO_FACTOR_MSG.enabled,
       user: presentUser(await svc.enableTwoFactor(currentUser(req), req.body.code)),
@@ -49,30 +77,82 @@ export async function securityRoutes(app: AppInstance) {
 
   app.post(
     '/two-factor/disable',
-    { schema: { tags, body: twoFactorDisableSchema }, onRequest, config: limited },
+    {
+      schema: {
+        tags,
+        summary: 'Turns two-factor authentication off with the password and a code (user)',
+        body: twoFactorDisableSchema,
+        response: {
+          200: userMessageAnswerSchema,
+          409: errorAnswerSchema.describe('Two-factor authentication is not on'),
+        },
+      },
+      onRequest,
+      config: limited,
+    },
     async (req) => ({
       message: TWO_FACTOR_MSG.disabled,
       user: presentUser(await svc.disableTwoFactor(currentUser(req), req.body.password, req.body.code)),
     }),
   );
 
-  app.get('/sessions', { schema: { tags }, onRequest }, async (req) => ({
-    data: await services.sessions.list(currentUser(req).id, req.auth!.sessionId),
-  }));
+  app.get(
+    '/sessions',
+    {
+      schema: {
+        tags,
+        summary: "Lists the signed-in user's active sessions",
+        response: { 200: sessionListAnswerSchema },
+      },
+      onRequest,
+    },
+    async (req) => ({ data: await services.sessions.list(currentUser(req).id, req.auth!.sessionId) }),
+  );
 
-  app.delete('/sessions/:id', { schema: { tags, params: idParams }, onRequest }, async (req) => {
-    await services.sessions.revoke(currentUser(req).id, req.params.id);
-    return { message: TWO_FACTOR_MSG.sessionRevoked };
-  });
+  app.delete(
+    '/sessions/:id',
+    {
+      schema: {
+        tags,
+        summary: "Ends one of the signed-in user's sessions",
+        params: idParams,
+        response: { 200: messageAnswerSchema },
+      },
+      onRequest,
+    },
+    async (req) => {
+      await services.sessions.revoke(currentUser(req).id, req.params.id);
+      return { message: TWO_FACTOR_MSG.sessionRevoked };
+    },
+  );
 
-  app.post('/sessions/revoke-others', { schema: { tags }, onRequest }, async (req) => {
-    await services.sessions.revokeOthers(currentUser(req).id, req.auth!.sessionId);
-    return { message: TWO_FACTOR_MSG.othersRevoked };
-  });
+  app.post(
+    '/sessions/revoke-others',
+    {
+      schema: {
+        tags,
+        summary: 'Ends every session of the signed-in user but the current one',
+        response: { 200: messageAnswerSchema },
+      },
+      onRequest,
+    },
+    async (req) => {
+      await services.sessions.revokeOthers(currentUser(req).id, req.auth!.sessionId);
+      return { message: TWO_FACTOR_MSG.othersRevoked };
+    },
+  );
 
   app.get(
     '/sign-in-history',
-    { schema: { tags, querystring: signInHistoryQuerySchema }, onRequest },
+    {
+      schema: {
+        tags,
+        summary: "Pages through the signed-in user's sign-in attempts, newest first",
+        querystring: signInHistoryQuerySchema,
+        response: { 200: signInHistoryAnswerSchema },
+      },
+      onRequest,
+    },
     async (req) => services.sessions.history(currentUser(req).id, req.query),
   );
 }

@@ -1,10 +1,11 @@
 /**
- * /api/contacts (seed §7 "Contacts"): POST from the public form (rate-limited per IP),
+ * /api/contacts: POST from the public form (rate-limited per IP),
  * GET and DELETE for admins (a delete writes one audit row).
  */
 import { z } from 'zod';
 import { MSG } from '@common/messages';
-import { contactSchema } from '@common/schemas/contact';
+import { messageAnswerSchema } from '@common/schemas/common';
+import { contactListAnswerSchema, contactSchema } from '@common/schemas/contact';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { rateLimited } from '../../lib/rate-limit';
@@ -15,18 +16,47 @@ const tags = ['contacts'];
 export async function contactRoutes(app: AppInstance) {
   const { guards, services } = app.ctx;
 
-  app.post('/', { schema: { tags, body: contactSchema }, config: rateLimited(5, 10) }, async (req, reply) => {
-    await services.contacts.create(req.body, req.ip);
-    return reply.code(201).send({ message: MSG.messageSent });
-  });
+  app.post(
+    '',
+    {
+      schema: {
+        tags,
+        summary: 'Sends a message from the public contact form (anyone)',
+        body: contactSchema,
+        response: { 201: messageAnswerSchema },
+      },
+      config: rateLimited(5, 10),
+    },
+    async (req, reply) => {
+      await services.contacts.create(req.body, req.ip);
+      return reply.code(201).send({ message: MSG.messageSent });
+    },
+  );
 
-  app.get('/', { schema: { tags }, onRequest: guards.requireAdmin }, async () => ({
-    data: (await services.contacts.list()).map(presentContact),
-  }));
+  app.get(
+    '',
+    {
+      schema: {
+        tags,
+        summary: 'Lists the contact form messages (admin)',
+        response: { 200: contactListAnswerSchema },
+      },
+      onRequest: guards.requireAdmin,
+    },
+    async () => ({ data: (await services.contacts.list()).map(presentContact) }),
+  );
 
   app.delete(
     '/:id',
-    { schema: { tags, params: z.object({ id: z.uuid('Invalid id') }) }, onRequest: guards.requireAdmin },
+    {
+      schema: {
+        tags,
+        summary: 'Deletes a contact form message (admin)',
+        params: z.object({ id: z.uuid('Invalid id') }),
+        response: { 200: messageAnswerSchema },
+      },
+      onRequest: guards.requireAdmin,
+    },
     async (req) => {
       await services.contacts.remove(auditActor(req), req.params.id);
       return { message: MSG.contactDeleted };

@@ -1,6 +1,5 @@
 /**
- * Contact messages from the public form (seed §2.4, §6 "Visitor: contact form"; admin list and
- * delete of seed §2.8 /admin/contacts).
+ * Contact messages from the public form, and the admin's list and delete (/admin/contacts).
  */
 import { desc, eq } from 'drizzle-orm';
 import type { ContactInput } from '@common/schemas/contact';
@@ -44,7 +43,7 @@ export function createContactsService(db: Db) {
 
 export type ContactsService = ReturnType<typeof createContactsService>;
 
-/** The seed's contact message shape (seed §3): _id, name, email, message, createdAt. */
+/** The original contact message shape: _id, name, email, message, createdAt. */
 export function presentContact(row: ContactRow) {
   return {
     _id: row.id,

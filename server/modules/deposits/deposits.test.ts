@@ -161,7 +161,9 @@ describe('POST /api/deposits', () => {
     const other = await submit(headers, { amount: 101 });
     expect(other.statusCode).toBe(409);
     expect(other.json().message).toBe(MONEY_MSG.idempotencyMismatch);
-    expect((await submit({ ...c.headers, 'idempotency-key': 'bad key with spaces' })).statusCode).toBe(400);
+    const bad = await submit({ ...c.headers, 'idempotency-key': 'bad key with spaces' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(MONEY_MSG.invalidIdempotencyKey);
   });
 });
 

@@ -1,4 +1,4 @@
-/** What of a deposit row leaves the server (seed §3 "Deposit"): USD amounts, the proof by URL. */
+/** What of a deposit row leaves the server: USD amounts, the proof by URL. */
 import type { DepositWallet, PublicDeposit, RequestStatus } from '@common/schemas/deposits';
 import { centsToUsd } from '../../lib/money';
 import type { DepositRow } from './service';

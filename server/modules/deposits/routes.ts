@@ -1,6 +1,6 @@
 /**
- * /api/deposits (seed §7 "Deposits"; DESIGN.md §6). Thin handlers: guard, validate (schemas from
- * common/), call the deposits service, present. POST accepts an Idempotency-Key.
+ * /api/deposits. Thin handlers: guard, validate (schemas from common/), call the deposits service,
+ * present. POST accepts an Idempotency-Key.
  *
  * POST   /deposits              verified client  {amount, image (data URL), wallet, transactionHash?}
  * GET    /deposits/wallets      signed in        wallet addresses to pay to
@@ -11,8 +11,20 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MONEY_MSG } from '@common/messages';
-import { idParams, userIdQuery } from '@common/schemas/common';
-import { createDepositSchema, PROOF_MAX_BYTES } from '@common/schemas/deposits';
+import {
+  errorAnswerSchema,
+  idempotencyHeaders,
+  idParams,
+  messageAnswerSchema,
+  userIdQuery,
+} from '@common/schemas/common';
+import {
+  createDepositSchema,
+  depositAnswerSchema,
+  depositListAnswerSchema,
+  depositWalletsAnswerSchema,
+  PROOF_MAX_BYTES,
+} from '@common/schemas/deposits';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';
@@ -30,12 +42,24 @@ export async function depositRoutes(app: AppInstance) {
   const svc = services.deposits;
 
   app.post(
-    '/',
+    '',
     {
-      schema: { tags, body: createDepositSchema },
+      schema: {
+        tags,
+        summary: 'Submits a deposit with its proof image for review (verified client)',
+        headers: idempotencyHeaders,
+        body: createDepositSchema,
+        response: {
+          201: depositAnswerSchema,
+          409: errorAnswerSchema.describe('The Idempotency-Key was used for another request'),
+          413: errorAnswerSchema.describe('The proof image is over 5 MB'),
+          422: errorAnswerSchema.describe('Too many deposits are already waiting for review'),
+          429: errorAnswerSchema.describe('Too many deposits in the last hour'),
+        },
+      },
       onRequest: guards.requireVerifiedUser,
       bodyLimit: DEPOSIT_BODY_LIMIT,
-      // Fastify refuses an oversized body before parsing it; answer with the seed's text.
+      // Fastify refuses an oversized body before parsing it; answer with the original text.
       errorHandler(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
         if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
           return reply.code(413).send({ message: MONEY_MSG.fileTooLarge });
@@ -55,13 +79,30 @@ export async function depositRoutes(app: AppInstance) {
     },
   );
 
-  app.get('/wallets', { schema: { tags }, onRequest: guards.requireUser }, async () => ({
-    data: svc.wallets(),
-  }));
+  app.get(
+    '/wallets',
+    {
+      schema: {
+        tags,
+        summary: 'Answers the wallet addresses to pay a deposit to (signed in)',
+        response: { 200: depositWalletsAnswerSchema },
+      },
+      onRequest: guards.requireUser,
+    },
+    async () => ({ data: svc.wallets() }),
+  );
 
   app.get(
-    '/',
-    { schema: { tags, querystring: userIdQuery }, onRequest: guards.requireUser },
+    '',
+    {
+      schema: {
+        tags,
+        summary: "Lists the caller's deposits; an admin sees all, or one client's with ?userId",
+        querystring: userIdQuery,
+        response: { 200: depositListAnswerSchema },
+      },
+      onRequest: guards.requireUser,
+    },
     async (req) => ({
       data: (await svc.listDeposits(currentUser(req), req.query.userId)).map(presentDeposit),
     }),
@@ -69,7 +110,15 @@ export async function depositRoutes(app: AppInstance) {
 
   app.put(
     '/:id/approve',
-    { schema: { tags, params: idParams }, onRequest: guards.requireAdmin },
+    {
+      schema: {
+        tags,
+        summary: 'Approves a pending deposit and credits the client (admin)',
+        params: idParams,
+        response: { 200: depositAnswerSchema, 409: errorAnswerSchema.describe('The deposit is not pending') },
+      },
+      onRequest: guards.requireAdmin,
+    },
     async (req) => ({
       message: MONEY_MSG.depositApproved,
       data: presentDeposit(await svc.approveDeposit(auditActor(req), req.params.id)),
@@ -78,15 +127,38 @@ export async function depositRoutes(app: AppInstance) {
 
   app.put(
     '/:id/reject',
-    { schema: { tags, params: idParams }, onRequest: guards.requireAdmin },
+    {
+      schema: {
+        tags,
+        summary: 'Rejects a pending deposit (admin)',
+        params: idParams,
+        response: { 200: depositAnswerSchema, 409: errorAnswerSchema.describe('The deposit is not pending') },
+      },
+      onRequest: guards.requireAdmin,
+    },
     async (req) => ({
       message: MONEY_MSG.depositRejected,
       data: presentDeposit(await svc.rejectDeposit(auditActor(req), req.params.id)),
     }),
   );
 
-  app.delete('/:id', { schema: { tags, params: idParams }, onRequest: guards.requireAdmin }, async (req) => {
-    await svc.deleteDeposit(auditActor(req), req.params.id);
-    return { message: MONEY_MSG.depositDeleted };
-  });
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Deletes a pending or rejected deposit and its proof image (admin)',
+        params: idParams,
+        response: {
+          200: messageAnswerSchema,
+          409: errorAnswerSchema.describe('An approved deposit stays: void it through the transactions'),
+        },
+      },
+      onRequest: guards.requireAdmin,
+    },
+    async (req) => {
+      await svc.deleteDeposit(auditActor(req), req.params.id);
+      return { message: MONEY_MSG.depositDeleted };
+    },
+  );
 }

@@ -1,9 +1,9 @@
 /**
- * POST /api/user/admin/email (seed §7 "User"; admin) {email or userId, subject, message} → the mail to
+ * POST /api/user/admin/email (admin) {email or userId, subject, message} → the mail to
  * that client, "Email sent successfully"; 404 for an unknown client. Audited (`user.email`).
  */
 import { MSG } from '@common/messages';
-import { adminEmailSchema } from '@common/schemas/emailing';
+import { adminEmailAnswerSchema, adminEmailSchema } from '@common/schemas/emailing';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { createEmailingService } from './service';
@@ -14,7 +14,15 @@ export async function emailingRoutes(app: AppInstance) {
 
   app.post(
     '/admin/email',
-    { schema: { tags: ['users'], body: adminEmailSchema }, onRequest: guards.requireAdmin },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'E-mails one client, named by e-mail or id (admin)',
+        body: adminEmailSchema,
+        response: { 200: adminEmailAnswerSchema },
+      },
+      onRequest: guards.requireAdmin,
+    },
     async (req) => {
       const sent = await svc.sendEmail(auditActor(req), req.body);
       return { message: MSG.emailSent, data: sent };

@@ -1,5 +1,5 @@
 /**
- * An admin's e-mail to one client (seed §2.8 /admin/emailing, §7 POST /user/admin/email). The mail
+ * An admin's e-mail to one client (/admin/emailing, POST /user/admin/email). The mail
  * goes through the app's mailer to that client only; the message is plain text in the text part and
  * HTML-escaped (line breaks kept) in the HTML part. One audit row (`user.email`) is written once the
  * mail server (or the outbox) has accepted the mail, so the log never claims a mail that was not

@@ -3,7 +3,7 @@
  * are size-checked BEFORE decoding, typed by their bytes (never by the declared type or a name), and
  * re-encoded with sharp, which strips metadata (EXIF GPS etc.) and refuses truncated or corrupt
  * images. PNG, JPEG and WebP pass by default; a caller may narrow that (profile pictures and identity
- * documents: PNG and JPEG only, seed §5).
+ * documents: PNG and JPEG only).
  */
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';

@@ -1,5 +1,5 @@
 /**
- * Stored files, each only for its owner or an admin (DESIGN.md §4 "files": never public; there is
+ * Stored files, each only for its owner or an admin (never public; there is
  * no static path to the upload folder). Served with their sniffed type and no caching:
  *
  * GET /api/files/deposits/:id                a deposit's proof image
@@ -10,17 +10,25 @@
  */
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { idParams } from '@common/schemas/common';
+import { binaryFileSchema, idParams } from '@common/schemas/common';
 import { DOCUMENT_SIDES } from '@common/schemas/profile';
 import type { AppInstance } from '../../app-context';
 import { currentUser } from '../auth/guard';
-import type { ImageMime } from './images';
+import { IMAGE_TYPES, type ImageMime } from './images';
 
 const tags = ['files'];
 const userParams = z.object({ userId: z.uuid('Invalid id') });
 const documentParams = userParams.extend({
   side: z.enum(DOCUMENT_SIDES, { error: 'Side must be front or back' }),
 });
+
+/** A 200 answer of image bytes in one of the stored types (documented only: a Buffer is sent as is). */
+function imageAnswer(description: string) {
+  const content = Object.fromEntries(
+    Object.keys(IMAGE_TYPES).map((mime) => [mime, { schema: binaryFileSchema }]),
+  );
+  return { 200: { description, content } };
+}
 
 function sendImage(reply: FastifyReply, { data, mime }: { data: Buffer; mime: ImageMime }) {
   return reply
@@ -35,21 +43,45 @@ export async function fileRoutes(app: AppInstance) {
   const { guards, services } = app.ctx;
   app.get(
     '/deposits/:id',
-    { schema: { tags, params: idParams }, onRequest: guards.requireUser },
+    {
+      schema: {
+        tags,
+        summary: "Answers a deposit's proof image (its owner, or an admin)",
+        params: idParams,
+        response: imageAnswer('The proof image'),
+      },
+      onRequest: guards.requireUser,
+    },
     async (req, reply) =>
       sendImage(reply, await services.deposits.readProof(currentUser(req), req.params.id)),
   );
 
   app.get(
     '/profile-pictures/:userId',
-    { schema: { tags, params: userParams }, onRequest: guards.requireUser },
+    {
+      schema: {
+        tags,
+        summary: "Answers a user's profile picture (the user, or an admin)",
+        params: userParams,
+        response: imageAnswer('The profile picture'),
+      },
+      onRequest: guards.requireUser,
+    },
     async (req, reply) =>
       sendImage(reply, await services.profile.readProfilePicture(currentUser(req), req.params.userId)),
   );
 
   app.get(
     '/kyc/:userId/:side',
-    { schema: { tags, params: documentParams }, onRequest: guards.requireUser },
+    {
+      schema: {
+        tags,
+        summary: "Answers one side of a user's identity document (the user, or an admin)",
+        params: documentParams,
+        response: imageAnswer('The front or back of the identity document'),
+      },
+      onRequest: guards.requireUser,
+    },
     async (req, reply) =>
       sendImage(
         reply,

@@ -1,14 +1,28 @@
 /**
  * GET /api/health — for probes and load balancers: 200 when the database answers, else 503.
  */
+import { healthAnswerSchema } from '@common/schemas/health';
 import type { AppInstance } from '../../app-context';
 
 export async function healthRoutes(app: AppInstance) {
-  app.get('/health', { schema: { tags: ['health'] } }, async (_req, reply) => {
-    const up = await app.ctx.database.ping();
-    return reply.code(up ? 200 : 503).send({
-      status: up ? 'ok' : 'unavailable',
-      database: { state: up ? 'up' : 'down', driver: app.ctx.database.driver },
-    });
-  });
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Answers whether the server and its database are up (anyone)',
+        response: {
+          200: healthAnswerSchema,
+          503: healthAnswerSchema.describe('The database does not answer'),
+        },
+      },
+    },
+    async (_req, reply) => {
+      const up = await app.ctx.database.ping();
+      return reply.code(up ? 200 : 503).send({
+        status: up ? 'ok' : 'unavailable',
+        database: { state: up ? 'up' : 'down', driver: app.ctx.database.driver },
+      });
+    },
+  );
 }

@@ -2,7 +2,7 @@
  * Housekeeping: rows that only serve for a while are deleted once they no longer can, so these
  * tables stay small. Safe to run in several processes at once (plain DELETEs by age).
  * - idempotency keys after IDEMPOTENCY_KEY_RETENTION_HOURS: a retry sent later with the same key is
- *   treated as a new request (DESIGN.md §6; clients retry within seconds or minutes);
+ *   treated as a new request (clients retry within seconds or minutes);
  * - one-time codes (withdrawal codes), better-auth verifications (e-mail codes) and sessions one day
  *   after they expired: nothing reads an expired one (the day's margin keeps a row a request may be
  *   judging right now);

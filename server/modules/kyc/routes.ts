@@ -6,8 +6,8 @@
  * PUT    /user/admin/:id/verification          admin      {status: verified|rejected} — pending KYC only
  */
 import { USER_ADMIN_MSG } from '@common/messages';
-import { idParams } from '@common/schemas/common';
-import { verificationReviewSchema } from '@common/schemas/users';
+import { errorAnswerSchema, idParams } from '@common/schemas/common';
+import { userChangeAnswerSchema, verificationReviewSchema } from '@common/schemas/users';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { presentUser } from '../users/presenter';
@@ -20,7 +20,19 @@ export async function kycRoutes(app: AppInstance) {
 
   app.put(
     '/admin/:id/verification',
-    { schema: { tags, params: idParams, body: verificationReviewSchema }, onRequest: guards.requireAdmin },
+    {
+      schema: {
+        tags,
+        summary: "Verifies or rejects a client's pending identity documents (admin)",
+        params: idParams,
+        body: verificationReviewSchema,
+        response: {
+          200: userChangeAnswerSchema,
+          409: errorAnswerSchema.describe('The verification is not pending'),
+        },
+      },
+      onRequest: guards.requireAdmin,
+    },
     async (req) => {
       const row = await services.kyc.reviewVerification(auditActor(req), req.params.id, req.body);
       return {

@@ -1,7 +1,8 @@
 /**
- * The double-entry ledger (DESIGN.md §1, §4). Amounts are integer cents (bigint), signed: a line
- * adds its amount to its account; the lines of an entry sum to zero. Client accounts (available,
- * held, invested) never go below zero; house accounts (cash, income_expense) take the other side.
+ * The double-entry ledger (docs/architecture.md, "Where each kind of rule lives"). Amounts are
+ * integer cents (bigint), signed: a line adds its amount to its account; the lines of an entry sum
+ * to zero. Client accounts (available, held, invested) never go below zero; house accounts (cash,
+ * income_expense) take the other side.
  *
  * Every function takes the caller's transaction: posting is always part of the business change it
  * records. Accounts are created at first use (INSERT … ON CONFLICT DO NOTHING, safe when two
@@ -9,8 +10,8 @@
  * with SELECT … FOR UPDATE in id order, so concurrent postings never overdraw; a credit-only posting
  * lets the balance trigger lock them, also in id order. House accounts have no floor and keep no
  * cached balance (their balance is the sum of their lines), so no posting locks or updates a row
- * that every other posting needs (issue 7 bench; migration `house_balances_uncached`). The database
- * backs each rule (see migrations `ledger_guards`, `house_balances_uncached`).
+ * that every other posting needs (docs/performance.md; migration `house_balances_uncached`). The
+ * database backs each rule (see migrations `ledger_guards`, `house_balances_uncached`).
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -72,7 +73,8 @@ const isClientKind = (kind: string) => (CLIENT_ACCOUNT_KINDS as readonly string[
 /**
  * Account ids already found in a transaction, by `userId:kind`. An account's id never changes and
  * an account is never deleted (migration `ledger_guards`), so a service that ensures its accounts
- * and then posts asks the database once (issue 7 bench). Keyed by the transaction handle: gone with it.
+ * and then posts asks the database once (a round trip saved per posting). Keyed by the transaction
+ * handle: gone with it.
  */
 const knownIds = new WeakMap<Tx, Map<string, string>>();
 
@@ -156,7 +158,7 @@ function assertBalanced(entry: NewEntry): void {
  * "Insufficient balance" if one would go below zero. A posting that only credits client accounts
  * cannot overdraw one, so it locks nothing up front: the trigger that moves the cached balances
  * locks each client account as its line goes in, in id order, so the busiest client row is held only
- * from this statement to commit (issue 7 bench, hot-row case). Callers post last in their
+ * from this statement to commit (docs/performance.md, the one-client case). Callers post last in their
  * transaction for the same reason. Entries and lines go in as one statement.
  */
 export async function postEntries(tx: Tx, entries: NewEntry[]): Promise<EntryRow[]> {
@@ -268,7 +270,7 @@ function toRef(l: { userId: string | null; kind: string }): AccountRef {
   return l.userId ? client(l.userId, l.kind as ClientAccountKind) : house(l.kind as HouseAccountKind);
 }
 
-/** The client-facing figures of seed §3 "Account", all in cents and all derived from the ledger. */
+/** The client-facing figures of the account, all in cents and all derived from the ledger. */
 export interface ClientFigures {
   /** Spendable balance (the `available` account). */
   balance: bigint;
@@ -286,7 +288,7 @@ export interface ClientFigures {
 
 /**
  * Computes a client's figures from cached balances and the lines of their `available` account, in
- * one round trip (the dashboard's GET /user/me reads it on every load; issue 7 bench).
+ * one round trip (the dashboard's GET /user/me reads it on every load).
  */
 export async function getClientFigures(db: DbOrTx, userId: string): Promise<ClientFigures> {
   const rows = await queryRows<{ part: 'balance' | 'sum'; key: string; total: string | null }>(

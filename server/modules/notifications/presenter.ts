@@ -1,4 +1,4 @@
-/** What of a notification row leaves the server (seed §3 "Notification"). */
+/** What of a notification row leaves the server. */
 import type { PublicNotification } from '@common/schemas/notifications';
 import type { NotificationRow } from './service';
 

@@ -1,5 +1,5 @@
 /**
- * /api/notifications (seed §7 "Notifications"):
+ * /api/notifications:
  *
  * GET    /notifications/user       signed in  {data: own notifications, newest first, unread: count}
  * PUT    /notifications/user/read  signed in  marks own notifications read
@@ -8,8 +8,15 @@
  * DELETE /notifications/:id        owner or admin (admin deletes are audited); another client's → 404
  */
 import { MESSAGING_MSG } from '@common/messages';
-import { idParams } from '@common/schemas/common';
-import { createNotificationSchema, notificationsQuerySchema } from '@common/schemas/notifications';
+import { idParams, messageAnswerSchema } from '@common/schemas/common';
+import {
+  createNotificationSchema,
+  notificationAnswerSchema,
+  notificationListAnswerSchema,
+  notificationsQuerySchema,
+  notificationsReadAnswerSchema,
+  userNotificationsSchema,
+} from '@common/schemas/notifications';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { inTransaction } from '../../lib/unit-of-work';
@@ -22,28 +29,66 @@ export async function notificationRoutes(app: AppInstance) {
   const { guards, services, database } = app.ctx;
   const svc = services.notifications;
 
-  app.get('/user', { schema: { tags }, onRequest: guards.requireUser }, async (req) => {
-    const userId = currentUser(req).id;
-    const [rows, unread] = await Promise.all([svc.listForUser(userId), svc.countUnread(userId)]);
-    return { data: rows.map(presentNotification), unread };
-  });
+  app.get(
+    '/user',
+    {
+      schema: {
+        tags,
+        summary: "Lists the signed-in user's notifications, newest first, with the unread count",
+        response: { 200: userNotificationsSchema },
+      },
+      onRequest: guards.requireUser,
+    },
+    async (req) => {
+      const userId = currentUser(req).id;
+      const [rows, unread] = await Promise.all([svc.listForUser(userId), svc.countUnread(userId)]);
+      return { data: rows.map(presentNotification), unread };
+    },
+  );
 
-  app.put('/user/read', { schema: { tags }, onRequest: guards.requireUser }, async (req) => {
-    await svc.markAllRead(currentUser(req).id);
-    return { message: MESSAGING_MSG.notificationsRead, unread: 0 };
-  });
+  app.put(
+    '/user/read',
+    {
+      schema: {
+        tags,
+        summary: "Marks the signed-in user's notifications read",
+        response: { 200: notificationsReadAnswerSchema },
+      },
+      onRequest: guards.requireUser,
+    },
+    async (req) => {
+      await svc.markAllRead(currentUser(req).id);
+      return { message: MESSAGING_MSG.notificationsRead, unread: 0 as const };
+    },
+  );
 
   app.get(
-    '/',
-    { schema: { tags, querystring: notificationsQuerySchema }, onRequest: guards.requireAdmin },
+    '',
+    {
+      schema: {
+        tags,
+        summary: "Lists one user's notifications (admin)",
+        querystring: notificationsQuerySchema,
+        response: { 200: notificationListAnswerSchema },
+      },
+      onRequest: guards.requireAdmin,
+    },
     async (req) => ({
       data: (await svc.listForAdmin(req.query.userId)).map(presentNotification),
     }),
   );
 
   app.post(
-    '/',
-    { schema: { tags, body: createNotificationSchema }, onRequest: guards.requireAdmin },
+    '',
+    {
+      schema: {
+        tags,
+        summary: 'Sends a user an in-app notification and an e-mail (admin)',
+        body: createNotificationSchema,
+        response: { 201: notificationAnswerSchema },
+      },
+      onRequest: guards.requireAdmin,
+    },
     async (req, reply) => {
       const row = await inTransaction(database.db, req.log, (uow) =>
         svc.sendNotification(uow, auditActor(req), req.body),
@@ -54,8 +99,20 @@ export async function notificationRoutes(app: AppInstance) {
     },
   );
 
-  app.delete('/:id', { schema: { tags, params: idParams }, onRequest: guards.requireUser }, async (req) => {
-    await svc.deleteNotification(currentUser(req), auditActor(req), req.params.id);
-    return { message: MESSAGING_MSG.notificationDeleted };
-  });
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Deletes a notification (its owner, or an admin)',
+        params: idParams,
+        response: { 200: messageAnswerSchema },
+      },
+      onRequest: guards.requireUser,
+    },
+    async (req) => {
+      await svc.deleteNotification(currentUser(req), auditActor(req), req.params.id);
+      return { message: MESSAGING_MSG.notificationDeleted };
+    },
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * In-app notifications (seed §3 "Notification", §7 "Notifications") and the e-mail that goes with a
+ * In-app notifications and the e-mail that goes with a
  * notice. `notify` writes the notification row in the caller's transaction and sends the e-mail only
  * after it commits: a failing mail server never undoes an approval (the failure is logged).
  *
@@ -57,7 +57,7 @@ export function createNotificationsService(db: Db, mailer: Mailer) {
    */
   async function notify(uow: UnitOfWork, notice: Notice): Promise<NotificationRow> {
     // One statement: the row comes back with the user's e-mail address (every money review
-    // notifies; issue 7 bench counts the round trips of an approval).
+    // notifies, and every round trip of an approval counts: docs/performance.md).
     const [row] = await uow.tx
       .insert(notifications)
       .values(notice)

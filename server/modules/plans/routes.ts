@@ -11,8 +11,13 @@
  *                                                          (trading-activities/profit-posting.ts)
  */
 import { PLAN_MSG } from '@common/messages';
-import { idParams } from '@common/schemas/common';
-import { addProfitSchema, openPlanSchema } from '@common/schemas/plans';
+import { errorAnswerSchema, idempotencyHeaders, idParams } from '@common/schemas/common';
+import {
+  activePlanAnswerSchema,
+  addProfitSchema,
+  openPlanSchema,
+  tradingActivityAnswerSchema,
+} from '@common/schemas/plans';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';
@@ -24,10 +29,26 @@ export async function planRoutes(app: AppInstance) {
   const { guards, services, database } = app.ctx;
   const svc = services.plans;
   const tags = ['plans'];
+  const refused = errorAnswerSchema.describe('Outside the plan limits, or insufficient balance');
 
   app.post(
     '/active-plan',
-    { schema: { tags, body: openPlanSchema }, onRequest: guards.requireVerifiedUser },
+    {
+      schema: {
+        tags,
+        summary: 'Opens an investment plan with capital from the available balance (verified client)',
+        headers: idempotencyHeaders,
+        body: openPlanSchema,
+        response: {
+          201: activePlanAnswerSchema,
+          409: errorAnswerSchema.describe(
+            'An active plan already exists, or the Idempotency-Key was used for another request',
+          ),
+          422: refused,
+        },
+      },
+      onRequest: guards.requireVerifiedUser,
+    },
     async (req, reply) => {
       const user = currentUser(req);
       const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, user.id), async (uow) => ({
@@ -43,7 +64,20 @@ export async function planRoutes(app: AppInstance) {
 
   app.put(
     '/admin/active-plan/:id',
-    { schema: { tags, params: idParams, body: openPlanSchema }, onRequest: guards.requireAdmin },
+    {
+      schema: {
+        tags,
+        summary: "Opens a plan for client :id with capital from the client's balance (admin)",
+        params: idParams,
+        body: openPlanSchema,
+        response: {
+          200: activePlanAnswerSchema,
+          409: errorAnswerSchema.describe('The client already has an active plan'),
+          422: refused,
+        },
+      },
+      onRequest: guards.requireAdmin,
+    },
     async (req) => ({
       message: PLAN_MSG.planOpenedByAdmin,
       data: presentActivePlan(await svc.openPlan(req.params.id, req.body, { admin: auditActor(req) })),
@@ -52,7 +86,18 @@ export async function planRoutes(app: AppInstance) {
 
   app.delete(
     '/admin/active-plan/:id',
-    { schema: { tags, params: idParams }, onRequest: guards.requireAdmin },
+    {
+      schema: {
+        tags,
+        summary: "Clears client :id's active plan; the capital returns to the balance (admin)",
+        params: idParams,
+        response: {
+          200: activePlanAnswerSchema,
+          409: errorAnswerSchema.describe('The client has no active plan'),
+        },
+      },
+      onRequest: guards.requireAdmin,
+    },
     async (req) => ({
       message: PLAN_MSG.planCleared,
       data: presentActivePlan(await svc.clearPlan(auditActor(req), req.params.id)),
@@ -61,7 +106,22 @@ export async function planRoutes(app: AppInstance) {
 
   app.post(
     '/admin/add-profit/:id',
-    { schema: { tags, params: idParams, body: addProfitSchema }, onRequest: guards.requireAdmin },
+    {
+      schema: {
+        tags,
+        summary: "Adds profit to client :id's active plan and records it as trading activity (admin)",
+        headers: idempotencyHeaders,
+        params: idParams,
+        body: addProfitSchema,
+        response: {
+          201: tradingActivityAnswerSchema,
+          409: errorAnswerSchema.describe(
+            'The client has no active plan, or the Idempotency-Key was used for another request',
+          ),
+        },
+      },
+      onRequest: guards.requireAdmin,
+    },
     async (req, reply) => {
       const admin = auditActor(req);
       const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, admin.id), async (uow) => ({

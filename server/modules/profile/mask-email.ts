@@ -1,5 +1,5 @@
 /**
- * Masks another client's e-mail for the referral list (DESIGN.md §5): the first character of the
+ * Masks another client's e-mail for the referral list (docs/product.md): the first character of the
  * local part, three asterisks, and the domain — `jane.doe@example.com` → `j***@example.com`.
  * Anything without a local part and a domain becomes `***`.
  */

@@ -1,7 +1,7 @@
 /**
- * Profile routes under /api/user (seed §7 "User"; DESIGN.md §6). Thin handlers: guard, validate
- * (schemas from common/schemas/profile.ts), call the profile service, present. Changes answer the
- * refreshed user as GET /api/user/me does (`{ message, data }`, with ledger figures).
+ * Profile routes under /api/user. Thin handlers: guard, validate (schemas from
+ * common/schemas/profile.ts), call the profile service, present. Changes answer the refreshed user
+ * as GET /api/user/me does (`{ message, data }`, with ledger figures).
  *
  * PATCH /user/profile          signed in           {firstName, lastName, phone, gender?, country}
  * POST  /user/profile-picture  signed in           {image (data URL, PNG/JPEG ≤ 2,000,000 bytes)}
@@ -13,14 +13,16 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MONEY_MSG, PROFILE_MSG } from '@common/messages';
-import { idParams } from '@common/schemas/common';
+import { errorAnswerSchema, idParams } from '@common/schemas/common';
 import {
   DOCUMENT_MAX_BYTES,
   PROFILE_PICTURE_MAX_BYTES,
   profilePictureSchema,
+  referralsDataAnswerSchema,
   updateProfileSchema,
   verificationSchema,
 } from '@common/schemas/profile';
+import { userWithFiguresChangeAnswerSchema } from '@common/schemas/users';
 import type { AppInstance } from '../../app-context';
 import { rateLimited } from '../../lib/rate-limit';
 import { currentUser } from '../auth/guard';
@@ -46,7 +48,15 @@ export async function profileRoutes(app: AppInstance) {
 
   app.patch(
     '/profile',
-    { schema: { tags, body: updateProfileSchema }, onRequest: guards.requireUser },
+    {
+      schema: {
+        tags,
+        summary: "Edits the signed-in user's name, phone, country and (once) gender",
+        body: updateProfileSchema,
+        response: { 200: userWithFiguresChangeAnswerSchema },
+      },
+      onRequest: guards.requireUser,
+    },
     async (req) => ({
       message: PROFILE_MSG.profileUpdated,
       data: await services.users.presentWithFigures(await svc.updateProfile(currentUser(req), req.body)),
@@ -56,7 +66,15 @@ export async function profileRoutes(app: AppInstance) {
   app.post(
     '/profile-picture',
     {
-      schema: { tags, body: profilePictureSchema },
+      schema: {
+        tags,
+        summary: "Sets the signed-in user's profile picture (PNG or JPEG data URL)",
+        body: profilePictureSchema,
+        response: {
+          200: userWithFiguresChangeAnswerSchema,
+          413: errorAnswerSchema.describe('The image is over 2,000,000 bytes'),
+        },
+      },
       onRequest: guards.requireUser,
       bodyLimit: PICTURE_BODY_LIMIT,
       errorHandler: tooLargeAs(PROFILE_MSG.imageTooLarge),
@@ -73,7 +91,16 @@ export async function profileRoutes(app: AppInstance) {
   app.post(
     '/verification',
     {
-      schema: { tags, body: verificationSchema },
+      schema: {
+        tags,
+        summary: 'Uploads identity documents for review (user with a confirmed e-mail)',
+        body: verificationSchema,
+        response: {
+          200: userWithFiguresChangeAnswerSchema,
+          409: errorAnswerSchema.describe('Documents are already pending or verified'),
+          413: errorAnswerSchema.describe('An image is over 5 MB'),
+        },
+      },
       onRequest: guards.requireVerifiedUser,
       bodyLimit: VERIFICATION_BODY_LIMIT,
       errorHandler: tooLargeAs(MONEY_MSG.fileTooLarge),
@@ -87,7 +114,15 @@ export async function profileRoutes(app: AppInstance) {
 
   app.get(
     '/referrals/:id',
-    { schema: { tags, params: idParams }, onRequest: guards.requireUser },
+    {
+      schema: {
+        tags,
+        summary: "Answers a user's referral link, referrer and referred clients (the user, or an admin)",
+        params: idParams,
+        response: { 200: referralsDataAnswerSchema },
+      },
+      onRequest: guards.requireUser,
+    },
     async (req) => ({
       data: await svc.findReferrals(currentUser(req), req.params.id),
     }),

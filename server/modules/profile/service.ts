@@ -1,6 +1,6 @@
 /**
- * Profile (seed §2.7 "/account/profile", "/account/referrals"; §3 "User", "Verification upload",
- * "Referral"; §4 verification states; §5; DESIGN.md §4 "files", §5 masked referral e-mails).
+ * Profile (/account/profile, /account/referrals): profile edits, pictures, verification upload and
+ * the referral page with masked e-mails (docs/product.md).
  *
  * - `updateProfile`: name, phone, country (from the shared list) and — only when none is stored —
  *   gender.
@@ -44,7 +44,7 @@ import {
 import type { UserRow } from '../../db/rows';
 import { maskEmail } from './mask-email';
 
-/** Profile pictures and identity documents: PNG or JPEG by their bytes (seed §5). */
+/** Profile pictures and identity documents: PNG or JPEG by their bytes. */
 const IMAGE_RULES: ImageRules = {
   types: ['image/png', 'image/jpeg'],
   typeMessage: PROFILE_MSG.imageType,
@@ -215,7 +215,7 @@ export function createProfileService({ db, log, config, storage }: ServiceDeps) 
     /**
      * The referral page of `userId` (the viewer's own, or anyone's for an admin): the code, the
      * sign-up link `{PUBLIC_URL}/signup?referral={code}`, who referred them, and the clients they
-     * referred, newest first, with masked e-mails (DESIGN.md §5). Erased (deleted) users are left out.
+     * referred, newest first, with masked e-mails (docs/product.md). Erased (deleted) users are left out.
      * Throws 403 (another client's id), 404 (no such user).
      */
     async findReferrals(viewer: UserRow, userId: string): Promise<ReferralsAnswer> {

@@ -5,7 +5,7 @@
  * GET    /reviews/pending           admin      ?page&pageSize(10|20|30|40) → {data, total}: pending deposits
  *                                               and withdrawals of every client, oldest first
  */
-import { pendingReviewsQuerySchema } from '@common/schemas/transactions';
+import { pendingReviewPageSchema, pendingReviewsQuerySchema } from '@common/schemas/transactions';
 import type { AppInstance } from '../../app-context';
 import { presentPendingReview } from './presenter';
 
@@ -15,7 +15,15 @@ export async function reviewRoutes(app: AppInstance) {
   const { guards, services } = app.ctx;
   app.get(
     '/pending',
-    { schema: { tags, querystring: pendingReviewsQuerySchema }, onRequest: guards.requireAdmin },
+    {
+      schema: {
+        tags,
+        summary: 'Answers one page of the pending deposits and withdrawals, oldest first (admin)',
+        querystring: pendingReviewsQuerySchema,
+        response: { 200: pendingReviewPageSchema },
+      },
+      onRequest: guards.requireAdmin,
+    },
     async (req) => {
       const { rows, total } = await services.reviews.listPendingReviews(req.query);
       return { data: rows.map(presentPendingReview), total };

@@ -1,5 +1,5 @@
 /**
- * /api/support (seed §7 "Support"; DESIGN.md §5: clients see their tickets and support's replies):
+ * /api/support (clients see their tickets and support's replies: docs/product.md):
  *
  * POST   /support              signed in  {message} → opens a ticket (rate-limited per user)
  * GET    /support/user         signed in  own tickets with replies, newest first
@@ -9,8 +9,14 @@
  * DELETE /support/:id          admin      audited
  */
 import { MESSAGING_MSG, MSG } from '@common/messages';
-import { idParams } from '@common/schemas/common';
-import { supportMessageSchema, ticketsQuerySchema, updateTicketSchema } from '@common/schemas/support';
+import { errorAnswerSchema, idParams, messageAnswerSchema } from '@common/schemas/common';
+import {
+  supportMessageSchema,
+  ticketAnswerSchema,
+  ticketListAnswerSchema,
+  ticketsQuerySchema,
+  updateTicketSchema,
+} from '@common/schemas/support';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { rateLimited } from '../../lib/rate-limit';
@@ -36,22 +42,46 @@ export async function supportRoutes(app: AppInstance) {
   const svc = services.support;
 
   app.post(
-    '/',
-    { schema: { tags, body: supportMessageSchema }, onRequest: guards.requireUser, config: ticketRateLimit },
+    '',
+    {
+      schema: {
+        tags,
+        summary: 'Opens a support ticket (signed in)',
+        body: supportMessageSchema,
+        response: { 201: ticketAnswerSchema },
+      },
+      onRequest: guards.requireUser,
+      config: ticketRateLimit,
+    },
     async (req, reply) => {
       const view = await svc.createTicket(currentUser(req), req.body);
       return reply.code(201).send({ message: MSG.messageSent, data: presentTicket(view) });
     },
   );
 
-  app.get('/user', { schema: { tags }, onRequest: guards.requireUser }, async (req) => ({
-    data: (await svc.listForUser(currentUser(req).id)).map(presentTicket),
-  }));
+  app.get(
+    '/user',
+    {
+      schema: {
+        tags,
+        summary: "Lists the signed-in user's tickets with their replies, newest first",
+        response: { 200: ticketListAnswerSchema },
+      },
+      onRequest: guards.requireUser,
+    },
+    async (req) => ({ data: (await svc.listForUser(currentUser(req).id)).map(presentTicket) }),
+  );
 
   app.post(
     '/:id/replies',
     {
-      schema: { tags, params: idParams, body: supportMessageSchema },
+      schema: {
+        tags,
+        summary: "Adds a message to the signed-in user's own open ticket",
+        params: idParams,
+        body: supportMessageSchema,
+        response: { 201: ticketAnswerSchema, 409: errorAnswerSchema.describe('The ticket is closed') },
+      },
       onRequest: guards.requireUser,
       config: ticketRateLimit,
     },
@@ -62,8 +92,16 @@ export async function supportRoutes(app: AppInstance) {
   );
 
   app.get(
-    '/',
-    { schema: { tags, querystring: ticketsQuerySchema }, onRequest: guards.requireAdmin },
+    '',
+    {
+      schema: {
+        tags,
+        summary: 'Lists every ticket, or only open or closed ones (admin)',
+        querystring: ticketsQuerySchema,
+        response: { 200: ticketListAnswerSchema },
+      },
+      onRequest: guards.requireAdmin,
+    },
     async (req) => ({
       data: (await svc.listTickets(req.query.status)).map(presentTicket),
     }),
@@ -71,7 +109,16 @@ export async function supportRoutes(app: AppInstance) {
 
   app.put(
     '/:id',
-    { schema: { tags, params: idParams, body: updateTicketSchema }, onRequest: guards.requireAdmin },
+    {
+      schema: {
+        tags,
+        summary: 'Replies to a ticket and/or sets its status; the client is notified of a reply (admin)',
+        params: idParams,
+        body: updateTicketSchema,
+        response: { 200: ticketAnswerSchema },
+      },
+      onRequest: guards.requireAdmin,
+    },
     async (req) => {
       const view = await svc.updateTicket(auditActor(req), req.params.id, req.body);
       return {
@@ -81,8 +128,20 @@ export async function supportRoutes(app: AppInstance) {
     },
   );
 
-  app.delete('/:id', { schema: { tags, params: idParams }, onRequest: guards.requireAdmin }, async (req) => {
-    await svc.deleteTicket(auditActor(req), req.params.id);
-    return { message: MESSAGING_MSG.ticketDeleted };
-  });
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Deletes a ticket (admin)',
+        params: idParams,
+        response: { 200: messageAnswerSchema },
+      },
+      onRequest: guards.requireAdmin,
+    },
+    async (req) => {
+      await svc.deleteTicket(auditActor(req), req.params.id);
+      return { message: MESSAGING_MSG.ticketDeleted };
+    },
+  );
 }

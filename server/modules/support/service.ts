@@ -1,9 +1,9 @@
 /**
- * Support tickets (seed §3 "Support ticket", §5, §7 "Support"; DESIGN.md §5 "clients see their
- * tickets and the replies from support"). A client opens a ticket with a message and may add
- * replies while it is open; an admin lists every ticket, replies (the client is notified in-app and
- * by e-mail, HTML escaped), closes or reopens, and deletes. Each admin change writes one audit row in
- * its transaction. Errors: AppError 404 (unknown ticket, or another client's), 409 (ticket closed).
+ * Support tickets (clients see their tickets and the replies from support: docs/product.md). A
+ * client opens a ticket with a message and may add replies while it is open; an admin lists every
+ * ticket, replies (the client is notified in-app and by e-mail, HTML escaped), closes or reopens,
+ * and deletes. Each admin change writes one audit row in its transaction. Errors: AppError 404
+ * (unknown ticket, or another client's), 409 (ticket closed).
  */
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { MESSAGING_MSG } from '@common/messages';
@@ -34,7 +34,7 @@ export interface TicketView {
 /** Most tickets a list answers (newest first). */
 const LIST_LIMIT = 500;
 
-/** The seed's ticket shape plus status and replies. */
+/** The original ticket shape plus status and replies. */
 export function presentTicket({ ticket, email, replies }: TicketView): PublicSupportTicket {
   return {
     _id: ticket.id,
@@ -72,7 +72,7 @@ async function loadViews(db: Db | Tx, where: SQL | undefined): Promise<TicketVie
       ),
     )
     .orderBy(asc(supportReplies.createdAt), asc(supportReplies.id));
-  // Map.groupBy needs Node 21+; Node 20 must keep working (DESIGN.md §2)
+  // Map.groupBy needs Node 21+; Node 20 must keep working (package.json "engines")
   const byTicket = new Map<string, ReplyRow[]>();
   for (const r of replies) byTicket.set(r.ticketId, [...(byTicket.get(r.ticketId) ?? []), r]);
   return rows.map((r) => ({ ...r, replies: byTicket.get(r.ticket.id) ?? [] }));

@@ -14,10 +14,13 @@
  * server/modules/plans/routes.ts.
  */
 import { PLAN_MSG } from '@common/messages';
-import { idParams } from '@common/schemas/common';
+import { errorAnswerSchema, idempotencyHeaders, idParams, messageAnswerSchema } from '@common/schemas/common';
 import {
   adminTradingActivityQuerySchema,
   createTradingActivitySchema,
+  tradingActivityAnswerSchema,
+  tradingActivityItemAnswerSchema,
+  tradingActivityPageSchema,
   tradingActivityQuerySchema,
   updateTradingActivitySchema,
 } from '@common/schemas/plans';
@@ -33,8 +36,16 @@ export async function tradingActivityRoutes(app: AppInstance) {
   const tags = ['trading activity'];
 
   app.get(
-    '/',
-    { schema: { tags, querystring: tradingActivityQuerySchema }, onRequest: guards.requireUser },
+    '',
+    {
+      schema: {
+        tags,
+        summary: "Answers one page of the signed-in user's trading activity",
+        querystring: tradingActivityQuerySchema,
+        response: { 200: tradingActivityPageSchema },
+      },
+      onRequest: guards.requireUser,
+    },
     async (req) => {
       const { rows, total } = await svc.listActivities(currentUser(req).id, req.query);
       return { data: rows.map(presentTradingActivity), total };
@@ -43,20 +54,52 @@ export async function tradingActivityRoutes(app: AppInstance) {
 
   app.get(
     '/admin',
-    { schema: { tags, querystring: adminTradingActivityQuerySchema }, onRequest: guards.requireAdmin },
+    {
+      schema: {
+        tags,
+        summary: "Answers one page of a client's trading activity (admin)",
+        querystring: adminTradingActivityQuerySchema,
+        response: { 200: tradingActivityPageSchema },
+      },
+      onRequest: guards.requireAdmin,
+    },
     async (req) => {
       const { rows, total } = await svc.listActivities(req.query.userId, req.query);
       return { data: rows.map(presentTradingActivity), total };
     },
   );
 
-  app.get('/:id', { schema: { tags, params: idParams }, onRequest: guards.requireUser }, async (req) => ({
-    data: presentTradingActivity(await svc.getActivity(currentUser(req), req.params.id)),
-  }));
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Answers one trading activity row (its owner or an admin)',
+        params: idParams,
+        response: { 200: tradingActivityItemAnswerSchema },
+      },
+      onRequest: guards.requireUser,
+    },
+    async (req) => ({
+      data: presentTradingActivity(await svc.getActivity(currentUser(req), req.params.id)),
+    }),
+  );
 
   app.post(
-    '/',
-    { schema: { tags, body: createTradingActivitySchema }, onRequest: guards.requireAdmin },
+    '',
+    {
+      schema: {
+        tags,
+        summary: "Records a client's trading activity row and posts its profit to the balance (admin)",
+        headers: idempotencyHeaders,
+        body: createTradingActivitySchema,
+        response: {
+          201: tradingActivityAnswerSchema,
+          409: errorAnswerSchema.describe('The Idempotency-Key was used for another request'),
+        },
+      },
+      onRequest: guards.requireAdmin,
+    },
     async (req, reply) => {
       const admin = auditActor(req);
       const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, admin.id), async (uow) => ({
@@ -73,7 +116,16 @@ export async function tradingActivityRoutes(app: AppInstance) {
   app.put(
     '/:id',
     {
-      schema: { tags, params: idParams, body: updateTradingActivitySchema },
+      schema: {
+        tags,
+        summary: 'Changes a trading activity row; a change of profit posts the difference (admin)',
+        params: idParams,
+        body: updateTradingActivitySchema,
+        response: {
+          200: tradingActivityAnswerSchema,
+          409: errorAnswerSchema.describe('The available balance cannot cover the profit taken back'),
+        },
+      },
       onRequest: guards.requireAdmin,
     },
     async (req) => ({
@@ -82,8 +134,23 @@ export async function tradingActivityRoutes(app: AppInstance) {
     }),
   );
 
-  app.delete('/:id', { schema: { tags, params: idParams }, onRequest: guards.requireAdmin }, async (req) => {
-    await svc.deleteActivity(auditActor(req), req.params.id);
-    return { message: PLAN_MSG.activityDeleted };
-  });
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Takes back the profit of a trading activity row, then hides it (admin)',
+        params: idParams,
+        response: {
+          200: messageAnswerSchema,
+          409: errorAnswerSchema.describe('The available balance cannot cover the profit taken back'),
+        },
+      },
+      onRequest: guards.requireAdmin,
+    },
+    async (req) => {
+      await svc.deleteActivity(auditActor(req), req.params.id);
+      return { message: PLAN_MSG.activityDeleted };
+    },
+  );
 }

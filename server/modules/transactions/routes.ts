@@ -6,15 +6,19 @@
  * GET    /transaction/all           signed in  ?page&pageSize(10|20|30|40)&search&type&status → {data, total}
  * GET    /transaction/export.csv    signed in  the user's whole history as CSV
  * GET    /transaction/admin         admin      same query plus userId → {data, total}
- * POST   /transaction/:userId       admin      {amount, transactionType, date?, details, status?} (Idempotency-Key)
+ * POST   /transaction/:id           admin      {amount, transactionType, date?, details, status?} (Idempotency-Key);
+ *                                               :id is the client's user id
  * DELETE /transaction/:id           admin      {reason?} — voids with a reversing entry
  */
 import { z } from 'zod';
 import { MONEY_MSG } from '@common/messages';
-import { idParams } from '@common/schemas/common';
+import { errorAnswerSchema, idempotencyHeaders, idParams } from '@common/schemas/common';
 import {
   addTransactionSchema,
   historyQuerySchema,
+  transactionAnswerSchema,
+  transactionListAnswerSchema,
+  transactionPageAnswerSchema,
   voidTransactionSchema,
 } from '@common/schemas/transactions';
 import type { AppInstance } from '../../app-context';
@@ -29,31 +33,72 @@ export async function transactionRoutes(app: AppInstance) {
   const { guards, services, database } = app.ctx;
   const svc = services.transactions;
 
-  app.get('/', { schema: { tags }, onRequest: guards.requireUser }, async (req) => ({
-    data: (await svc.listRecent(currentUser(req).id)).map(presentTransaction),
-  }));
+  app.get(
+    '',
+    {
+      schema: {
+        tags,
+        summary: "Answers the signed-in user's latest 10 history lines",
+        response: { 200: transactionListAnswerSchema },
+      },
+      onRequest: guards.requireUser,
+    },
+    async (req) => ({
+      data: (await svc.listRecent(currentUser(req).id)).map(presentTransaction),
+    }),
+  );
 
   app.get(
     '/all',
-    { schema: { tags, querystring: historyQuerySchema }, onRequest: guards.requireUser },
+    {
+      schema: {
+        tags,
+        summary: "Answers one page of the signed-in user's history, filtered and searched",
+        querystring: historyQuerySchema,
+        response: { 200: transactionPageAnswerSchema },
+      },
+      onRequest: guards.requireUser,
+    },
     async (req) => {
       const { rows, total } = await svc.listHistory(currentUser(req).id, req.query);
       return { data: rows.map(presentTransaction), total };
     },
   );
 
-  app.get('/export.csv', { schema: { tags }, onRequest: guards.requireUser }, async (req, reply) => {
-    const csv = historyCsv(await svc.listAll(currentUser(req).id));
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="transactions.csv"')
-      .send(csv);
-  });
+  // A string sent as text/csv is not serialized by Fastify: the schema only documents the answer.
+  app.get(
+    '/export.csv',
+    {
+      schema: {
+        tags,
+        summary: "Exports the signed-in user's whole history as a CSV file",
+        response: {
+          200: {
+            description: 'The history as CSV (RFC 4180), newest first, as an attachment',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+        },
+      },
+      onRequest: guards.requireUser,
+    },
+    async (req, reply) => {
+      const csv = historyCsv(await svc.listAll(currentUser(req).id));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="transactions.csv"')
+        .send(csv);
+    },
+  );
 
   app.get(
     '/admin',
     {
-      schema: { tags, querystring: historyQuerySchema.extend({ userId: z.uuid('Invalid id') }) },
+      schema: {
+        tags,
+        summary: "Answers one page of a client's history, filtered and searched (admin)",
+        querystring: historyQuerySchema.extend({ userId: z.uuid('Invalid id') }),
+        response: { 200: transactionPageAnswerSchema },
+      },
       onRequest: guards.requireAdmin,
     },
     async (req) => {
@@ -63,9 +108,20 @@ export async function transactionRoutes(app: AppInstance) {
   );
 
   app.post(
-    '/:userId',
+    '/:id',
     {
-      schema: { tags, params: z.object({ userId: z.uuid('Invalid id') }), body: addTransactionSchema },
+      schema: {
+        tags,
+        summary: "Adds a transaction to client :id's history and posts it to the ledger (admin)",
+        headers: idempotencyHeaders,
+        params: idParams,
+        body: addTransactionSchema,
+        response: {
+          201: transactionAnswerSchema,
+          409: errorAnswerSchema.describe('The Idempotency-Key was used for another request'),
+          422: errorAnswerSchema.describe('Insufficient balance'),
+        },
+      },
       onRequest: guards.requireAdmin,
     },
     async (req, reply) => {
@@ -75,7 +131,7 @@ export async function transactionRoutes(app: AppInstance) {
         body: {
           message: MONEY_MSG.transactionAdded,
           data: presentTransaction(
-            await svc.addTransaction(auditActor(req), req.params.userId, req.body, uow),
+            await svc.addTransaction(auditActor(req), req.params.id, req.body, uow),
           ),
         },
       }));
@@ -85,7 +141,20 @@ export async function transactionRoutes(app: AppInstance) {
 
   app.delete(
     '/:id',
-    { schema: { tags, params: idParams, body: voidTransactionSchema }, onRequest: guards.requireAdmin },
+    {
+      schema: {
+        tags,
+        summary: 'Voids a history line with a reversing entry and answers the reversal (admin)',
+        params: idParams,
+        body: voidTransactionSchema,
+        response: {
+          200: transactionAnswerSchema,
+          409: errorAnswerSchema.describe('Not voidable: pending or rejected, a reversal, or already voided'),
+          422: errorAnswerSchema.describe("The client's balance no longer covers it"),
+        },
+      },
+      onRequest: guards.requireAdmin,
+    },
     async (req) => ({
       message: MONEY_MSG.transactionVoided,
       data: presentTransaction(await svc.voidTransaction(auditActor(req), req.params.id, req.body?.reason)),

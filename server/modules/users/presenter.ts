@@ -1,6 +1,6 @@
 /**
- * `presentUser` decides what of a user row leaves the server (DESIGN.md §3 "Presenters"):
- * the seed's field names (seed §3), no hashes, no internal flags, no storage keys. Stored files
+ * `presentUser` decides what of a user row leaves the server (docs/architecture.md, "How a request
+ * flows", step 10): the original field names, no hashes, no internal flags, no storage keys. Stored files
  * (profile picture, identity documents) are given as authenticated API paths, never as file paths.
  */
 import type { AccountPlan, DocumentType, Gender, VerificationStatus } from '@common/constants';

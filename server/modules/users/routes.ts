@@ -23,13 +23,25 @@
  */
 import { z } from 'zod';
 import { TWO_FACTOR_MSG, USER_ADMIN_MSG } from '@common/messages';
-import { resetTwoFactorSchema, signInHistoryQuerySchema } from '@common/schemas/auth';
-import { idParams } from '@common/schemas/common';
 import {
+  resetTwoFactorSchema,
+  sessionListAnswerSchema,
+  signInHistoryAnswerSchema,
+  signInHistoryQuerySchema,
+  userMessageAnswerSchema,
+} from '@common/schemas/auth';
+import { errorAnswerSchema, idempotencyHeaders, idParams, messageAnswerSchema } from '@common/schemas/common';
+import {
+  adjustmentAnswerSchema,
   adjustmentSchema,
+  adminOverviewAnswerSchema,
   updateAccountSchema,
   updateUserSchema,
+  userAnswerSchema,
+  userChangeAnswerSchema,
+  usersPageSchema,
   usersQuerySchema,
+  userWithFiguresAnswerSchema,
 } from '@common/schemas/users';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
@@ -45,18 +57,52 @@ export async function userRoutes(app: AppInstance) {
   const svc = services.users;
   const admin = guards.requireAdmin;
 
-  app.get('/me', { schema: { tags }, onRequest: guards.requireUser }, async (req) => ({
-    data: await services.users.presentWithFigures(currentUser(req)),
-  }));
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags,
+        summary: 'Answers the signed-in user with account figures and active plan',
+        response: { 200: userWithFiguresAnswerSchema },
+      },
+      onRequest: guards.requireUser,
+    },
+    async (req) => ({ data: await services.users.presentWithFigures(currentUser(req)) }),
+  );
 
-  app.get('/admin', { schema: { tags, querystring: usersQuerySchema }, onRequest: admin }, async (req) => {
-    const { rows, total } = await services.users.listUsers(req.query);
-    return { data: rows.map(presentUser), total };
-  });
+  app.get(
+    '/admin',
+    {
+      schema: {
+        tags,
+        summary: 'Pages through the users, searched by name or e-mail (admin)',
+        querystring: usersQuerySchema,
+        response: { 200: usersPageSchema },
+      },
+      onRequest: admin,
+    },
+    async (req) => {
+      const { rows, total } = await services.users.listUsers(req.query);
+      return { data: rows.map(presentUser), total };
+    },
+  );
 
   app.get(
     '/admin/export.csv',
-    { schema: { tags, querystring: usersQuerySchema.pick({ search: true }) }, onRequest: admin },
+    {
+      schema: {
+        tags,
+        summary: 'Exports the users, searched by name or e-mail, as CSV (admin)',
+        querystring: usersQuerySchema.pick({ search: true }),
+        response: {
+          200: {
+            description: 'One row per user, with a header row',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+        },
+      },
+      onRequest: admin,
+    },
     async (req, reply) =>
       reply
         .type('text/csv; charset=utf-8')
@@ -64,19 +110,44 @@ export async function userRoutes(app: AppInstance) {
         .send(await svc.exportUsersCsv(req.query.search)),
   );
 
-  app.get('/admin/overview', { schema: { tags }, onRequest: admin }, async () => ({
-    data: await svc.overview(),
-  }));
+  app.get(
+    '/admin/overview',
+    {
+      schema: {
+        tags,
+        summary: "Answers the back office's dashboard figures (admin)",
+        response: { 200: adminOverviewAnswerSchema },
+      },
+      onRequest: admin,
+    },
+    async () => ({ data: await svc.overview() }),
+  );
 
   app.get(
     '/admin/email/:email',
-    { schema: { tags, params: z.object({ email: z.string().trim().min(1).max(254) }) }, onRequest: admin },
+    {
+      schema: {
+        tags,
+        summary: 'Finds a user by e-mail address (admin)',
+        params: z.object({ email: z.string().trim().min(1).max(254) }),
+        response: { 200: userAnswerSchema },
+      },
+      onRequest: admin,
+    },
     async (req) => ({ data: presentUser(await services.users.findUserByEmail(req.params.email)) }),
   );
 
   app.get(
     '/admin/:id',
-    { schema: { tags, params: z.object({ id: z.uuid('Invalid id') }) }, onRequest: admin },
+    {
+      schema: {
+        tags,
+        summary: 'Answers one user with account figures and active plan (admin)',
+        params: z.object({ id: z.uuid('Invalid id') }),
+        response: { 200: userWithFiguresAnswerSchema },
+      },
+      onRequest: admin,
+    },
     async (req) => ({
       data: await services.users.presentWithFigures(await services.users.findUser(req.params.id)),
     }),
@@ -84,50 +155,147 @@ export async function userRoutes(app: AppInstance) {
 
   app.put(
     '/admin/:id',
-    { schema: { tags, params: idParams, body: updateUserSchema }, onRequest: admin },
+    {
+      schema: {
+        tags,
+        summary: "Edits a user's details, verification status and block (admin)",
+        params: idParams,
+        body: updateUserSchema,
+        response: {
+          200: userChangeAnswerSchema,
+          409: errorAnswerSchema.describe('The e-mail address is taken, or an admin would block themselves'),
+        },
+      },
+      onRequest: admin,
+    },
     async (req) => ({
       message: USER_ADMIN_MSG.userUpdated,
       data: presentUser(await svc.updateUser(auditActor(req), req.params.id, req.body)),
     }),
   );
 
-  app.post('/admin/:id/block', { schema: { tags, params: idParams }, onRequest: admin }, async (req) => ({
-    message: USER_ADMIN_MSG.userBlocked,
-    data: presentUser(await svc.setBlocked(auditActor(req), req.params.id, true)),
-  }));
+  app.post(
+    '/admin/:id/block',
+    {
+      schema: {
+        tags,
+        summary: "Blocks a user and ends the user's sessions (admin)",
+        params: idParams,
+        response: {
+          200: userChangeAnswerSchema,
+          409: errorAnswerSchema.describe('An admin cannot block themselves'),
+        },
+      },
+      onRequest: admin,
+    },
+    async (req) => ({
+      message: USER_ADMIN_MSG.userBlocked,
+      data: presentUser(await svc.setBlocked(auditActor(req), req.params.id, true)),
+    }),
+  );
 
-  app.post('/admin/:id/unblock', { schema: { tags, params: idParams }, onRequest: admin }, async (req) => ({
-    message: USER_ADMIN_MSG.userUnblocked,
-    data: presentUser(await svc.setBlocked(auditActor(req), req.params.id, false)),
-  }));
+  app.post(
+    '/admin/:id/unblock',
+    {
+      schema: {
+        tags,
+        summary: 'Unblocks a user (admin)',
+        params: idParams,
+        response: { 200: userChangeAnswerSchema },
+      },
+      onRequest: admin,
+    },
+    async (req) => ({
+      message: USER_ADMIN_MSG.userUnblocked,
+      data: presentUser(await svc.setBlocked(auditActor(req), req.params.id, false)),
+    }),
+  );
 
   app.get(
     '/admin/:id/sign-in-history',
-    { schema: { tags, params: idParams, querystring: signInHistoryQuerySchema }, onRequest: admin },
+    {
+      schema: {
+        tags,
+        summary: "Pages through a user's sign-in attempts, newest first (admin)",
+        params: idParams,
+        querystring: signInHistoryQuerySchema,
+        response: { 200: signInHistoryAnswerSchema },
+      },
+      onRequest: admin,
+    },
     async (req) => services.sessions.history(req.params.id, req.query),
   );
 
-  app.get('/admin/:id/sessions', { schema: { tags, params: idParams }, onRequest: admin }, async (req) => ({
-    data: await services.sessions.list(req.params.id, null),
-  }));
+  app.get(
+    '/admin/:id/sessions',
+    {
+      schema: {
+        tags,
+        summary: "Lists a user's active sessions (admin)",
+        params: idParams,
+        response: { 200: sessionListAnswerSchema },
+      },
+      onRequest: admin,
+    },
+    async (req) => ({ data: await services.sessions.list(req.params.id, null) }),
+  );
 
   app.post(
     '/admin/:id/reset-two-factor',
-    { schema: { tags, params: idParams, body: resetTwoFactorSchema }, onRequest: admin },
+    {
+      schema: {
+        tags,
+        summary:
+          "Turns a client's two-factor authentication off with a reason and ends their sessions (admin)",
+        params: idParams,
+        body: resetTwoFactorSchema,
+        response: {
+          200: userMessageAnswerSchema,
+          409: errorAnswerSchema.describe('Two-factor authentication is not on'),
+        },
+      },
+      onRequest: admin,
+    },
     async (req) => ({
       message: TWO_FACTOR_MSG.reset,
       user: presentUser(await services.auth.resetTwoFactor(auditActor(req), req.params.id, req.body.reason)),
     }),
   );
 
-  app.delete('/admin/:id', { schema: { tags, params: idParams }, onRequest: admin }, async (req) => {
-    await services.clientEraser.eraseClient(auditActor(req), req.params.id);
-    return { message: USER_ADMIN_MSG.userDeleted };
-  });
+  app.delete(
+    '/admin/:id',
+    {
+      schema: {
+        tags,
+        summary: "Erases a client's personal data; refused while money or a plan remains (admin)",
+        params: idParams,
+        response: {
+          200: messageAnswerSchema,
+          409: errorAnswerSchema.describe(
+            'Refused: oneself, a balance not zero, an active plan or a pending deposit or withdrawal',
+          ),
+        },
+      },
+      onRequest: admin,
+    },
+    async (req) => {
+      await services.clientEraser.eraseClient(auditActor(req), req.params.id);
+      return { message: USER_ADMIN_MSG.userDeleted };
+    },
+  );
 
   app.put(
     '/admin/account/:id',
-    { schema: { tags, params: idParams, body: updateAccountSchema }, onRequest: admin },
+    {
+      schema: {
+        tags,
+        summary: "Sets a client's account plan label and currency symbol (admin)",
+        params: idParams,
+        body: updateAccountSchema,
+        response: { 200: userChangeAnswerSchema },
+      },
+      onRequest: admin,
+    },
     async (req) => ({
       message: USER_ADMIN_MSG.accountUpdated,
       data: presentUser(await svc.updateAccount(auditActor(req), req.params.id, req.body)),
@@ -136,7 +304,22 @@ export async function userRoutes(app: AppInstance) {
 
   app.post(
     '/admin/account/:id/adjustments',
-    { schema: { tags, params: idParams, body: adjustmentSchema }, onRequest: admin },
+    {
+      schema: {
+        tags,
+        summary: "Credits or debits a client's available balance with a reason (admin)",
+        headers: idempotencyHeaders,
+        params: idParams,
+        body: adjustmentSchema,
+        response: {
+          201: adjustmentAnswerSchema,
+          409: errorAnswerSchema.describe(
+            'The debit is more than the available balance, or the Idempotency-Key was used for another request',
+          ),
+        },
+      },
+      onRequest: admin,
+    },
     async (req, reply) => {
       const actor = auditActor(req);
       const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, actor.id), async (uow) => {

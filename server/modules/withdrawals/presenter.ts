@@ -1,4 +1,4 @@
-/** What of a withdrawal row leaves the server (seed §3 "Crypto withdrawal", "Bank withdrawal"). */
+/** What of a withdrawal row leaves the server (crypto and bank withdrawals). */
 import type { RequestStatus } from '@common/schemas/deposits';
 import type { CryptoWallet, PublicBankWithdrawal, PublicCryptoWithdrawal } from '@common/schemas/withdrawals';
 import { centsToUsd } from '../../lib/money';

@@ -1,5 +1,5 @@
 /**
- * Withdrawal routes (seed §7 "Bank withdrawals", "Crypto withdrawals"; DESIGN.md §5, §6).
+ * Withdrawal routes (bank and crypto; confirmation codes: docs/product.md).
  * `withdrawalRoutes` is registered twice — /c-withdrawals (crypto) and /b-withdrawals (bank) — over
  * one service. POST accepts an Idempotency-Key.
  *
@@ -11,9 +11,23 @@
  * PUT    /{c,b}-withdrawals/:id/reject   admin
  * DELETE /{c,b}-withdrawals/:id          admin         declined ones only
  */
+import { z } from 'zod';
 import { MONEY_MSG } from '@common/messages';
-import { idParams, userIdQuery } from '@common/schemas/common';
-import { bankWithdrawalSchema, cryptoWithdrawalSchema } from '@common/schemas/withdrawals';
+import {
+  errorAnswerSchema,
+  idempotencyHeaders,
+  idParams,
+  messageAnswerSchema,
+  userIdQuery,
+} from '@common/schemas/common';
+import {
+  bankWithdrawalAnswerSchema,
+  bankWithdrawalListAnswerSchema,
+  bankWithdrawalSchema,
+  cryptoWithdrawalAnswerSchema,
+  cryptoWithdrawalListAnswerSchema,
+  cryptoWithdrawalSchema,
+} from '@common/schemas/withdrawals';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { rateLimited } from '../../lib/rate-limit';
@@ -25,9 +39,21 @@ import type { WithdrawalInput, WithdrawalMethod } from './service';
 const tags = ['withdrawals'];
 
 const METHODS = {
-  crypto: { body: cryptoWithdrawalSchema, submitted: MONEY_MSG.cryptoWithdrawalSubmitted },
-  bank: { body: bankWithdrawalSchema, submitted: MONEY_MSG.bankWithdrawalSubmitted },
+  crypto: {
+    body: cryptoWithdrawalSchema,
+    answer: cryptoWithdrawalAnswerSchema,
+    list: cryptoWithdrawalListAnswerSchema,
+    submitted: MONEY_MSG.cryptoWithdrawalSubmitted,
+  },
+  bank: {
+    body: bankWithdrawalSchema,
+    answer: bankWithdrawalAnswerSchema,
+    list: bankWithdrawalListAnswerSchema,
+    submitted: MONEY_MSG.bankWithdrawalSubmitted,
+  },
 } as const;
+
+const notPending = errorAnswerSchema.describe('The withdrawal is not pending (or its client is blocked)');
 
 /** POST /withdrawals/code */
 export async function withdrawalCodeRoutes(app: AppInstance) {
@@ -35,7 +61,14 @@ export async function withdrawalCodeRoutes(app: AppInstance) {
   app.post(
     '/code',
     {
-      schema: { tags },
+      schema: {
+        tags,
+        summary: 'E-mails a 6-digit code that confirms the next withdrawal (verified client)',
+        response: {
+          200: messageAnswerSchema,
+          409: errorAnswerSchema.describe('Two-factor authentication is on: the authenticator confirms'),
+        },
+      },
       onRequest: guards.requireVerifiedUser,
       config: rateLimited(5, 10),
     },
@@ -50,13 +83,27 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
   const { guards, services, database } = app.ctx;
   const svc = services.withdrawals;
   const { method } = opts;
-  const { body, submitted } = METHODS[method];
+  const { body, answer: answerSchema, list, submitted } = METHODS[method];
 
   // The per-IP limit bounds how many confirmation-code guesses can race past the 5-try counter.
   const config = rateLimited(20, 1);
   app.post(
-    '/',
-    { schema: { tags, body }, onRequest: guards.requireVerifiedUser, config },
+    '',
+    {
+      schema: {
+        tags,
+        summary: `Requests a ${method} withdrawal confirmed by the e-mailed code; the amount is held (verified client)`,
+        headers: idempotencyHeaders,
+        body,
+        response: {
+          201: answerSchema,
+          409: errorAnswerSchema.describe('The Idempotency-Key was used for another request'),
+          422: errorAnswerSchema.describe('Insufficient balance'),
+        },
+      },
+      onRequest: guards.requireVerifiedUser,
+      config,
+    },
     async (req, reply) => {
       const user = currentUser(req);
       const request = { method, input: req.body } as WithdrawalInput;
@@ -72,16 +119,34 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
   );
 
   app.get(
-    '/',
-    { schema: { tags, querystring: userIdQuery }, onRequest: guards.requireUser },
-    async (req) => ({
-      data: (await svc.listWithdrawals(currentUser(req), method, req.query.userId)).map(presentWithdrawal),
-    }),
+    '',
+    {
+      schema: {
+        tags,
+        summary: `Lists the caller's ${method} withdrawals; an admin sees all, or one client's with ?userId`,
+        querystring: userIdQuery,
+        response: { 200: list },
+      },
+      onRequest: guards.requireUser,
+    },
+    async (req) => {
+      const rows = await svc.listWithdrawals(currentUser(req), method, req.query.userId);
+      // Every row is of this route's method: the list is all crypto or all bank withdrawals.
+      return { data: rows.map(presentWithdrawal) } as z.infer<typeof list>;
+    },
   );
 
   app.put(
     '/:id/approve',
-    { schema: { tags, params: idParams }, onRequest: guards.requireAdmin },
+    {
+      schema: {
+        tags,
+        summary: `Approves a pending ${method} withdrawal: the held amount is paid out (admin)`,
+        params: idParams,
+        response: { 200: answerSchema, 409: notPending },
+      },
+      onRequest: guards.requireAdmin,
+    },
     async (req) => ({
       message: MONEY_MSG.withdrawalApproved,
       data: presentWithdrawal(await svc.approveWithdrawal(auditActor(req), method, req.params.id)),
@@ -90,15 +155,38 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
 
   app.put(
     '/:id/reject',
-    { schema: { tags, params: idParams }, onRequest: guards.requireAdmin },
+    {
+      schema: {
+        tags,
+        summary: `Declines a pending ${method} withdrawal: the held amount is released (admin)`,
+        params: idParams,
+        response: { 200: answerSchema, 409: errorAnswerSchema.describe('The withdrawal is not pending') },
+      },
+      onRequest: guards.requireAdmin,
+    },
     async (req) => ({
       message: MONEY_MSG.withdrawalDeclined,
       data: presentWithdrawal(await svc.rejectWithdrawal(auditActor(req), method, req.params.id)),
     }),
   );
 
-  app.delete('/:id', { schema: { tags, params: idParams }, onRequest: guards.requireAdmin }, async (req) => {
-    await svc.deleteWithdrawal(auditActor(req), method, req.params.id);
-    return { message: MONEY_MSG.withdrawalDeleted };
-  });
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: `Deletes a declined ${method} withdrawal (admin)`,
+        params: idParams,
+        response: {
+          200: messageAnswerSchema,
+          409: errorAnswerSchema.describe('Only a declined withdrawal can be deleted'),
+        },
+      },
+      onRequest: guards.requireAdmin,
+    },
+    async (req) => {
+      await svc.deleteWithdrawal(auditActor(req), method, req.params.id);
+      return { message: MONEY_MSG.withdrawalDeleted };
+    },
+  );
 }

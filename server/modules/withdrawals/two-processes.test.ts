@@ -1,7 +1,7 @@
 /**
- * DESIGN.md §7 / issue 4: parallel withdrawals can never overdraw a balance on PostgreSQL with TWO
- * API processes. Starts two real servers (server/main.ts) on one fresh database and sends 100
- * withdrawals, alternating between them, against a balance that covers exactly one.
+ * Parallel withdrawals can never overdraw a balance on PostgreSQL with TWO API processes. Starts
+ * two real servers (server/main.ts) on one fresh database and sends 100 withdrawals, alternating
+ * between them, against a balance that covers exactly one.
  * Needs PostgreSQL (TEST_DATABASE_URL); the single-process case runs on both drivers in
  * withdrawals.test.ts.
  */

@@ -1,0 +1,75 @@
+/**
+ * The OpenAPI document served at /api/docs (docs/architecture.md "API contract"). Routes declare
+ * their request and answer schemas with zod; this module adds what holds for every operation, from
+ * the route itself, so no route repeats it:
+ * - an `operationId` from the method and path (`POST /api/auth/signin` → `postAuthSignin`,
+ *   `GET /api/user/admin/:id` → `getUserAdminById`) and a summary when the route gives none;
+ * - the bearer security scheme on routes behind a guard (`onRequest`), none on public ones;
+ * - the error answers `{ message }` the app sends (docs/architecture.md "Errors"): 400 when the
+ *   route validates input, 401 and 403 behind a guard, 404 with path parameters, 429 when rate
+ *   limited, unless the route declares its own.
+ */
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+type Transform = typeof jsonSchemaTransform;
+type TransformInput = Parameters<Transform>[0];
+type JsonSchema = Record<string, unknown>;
+
+/** The JSON schema of every error answer. */
+export const ERROR_ANSWER = {
+  type: 'object',
+  properties: { message: { type: 'string', description: 'A message the screen can show' } },
+  required: ['message'],
+  additionalProperties: false,
+} as const;
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'The request is invalid (the message names the first problem)',
+  401: 'Not signed in, or the session has ended',
+  403: 'Signed in but not allowed (role, blocked account, unconfirmed e-mail or XSRF token)',
+  404: 'No such object, or not yours',
+  429: 'Too many requests or attempts; try again later',
+};
+
+/** `POST /api/user/admin/:id/block` → `postUserAdminByIdBlock`. */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\/?/, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((part) => (part.startsWith(':') ? ['by', part.slice(1)] : part.split(/[^A-Za-z0-9]+/)))
+    .filter(Boolean);
+  const camel = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+  return `${method.toLowerCase()}${camel || 'Root'}`;
+}
+
+/**
+ * The transform to pass to @fastify/swagger: zod → JSON schema (fastify-type-provider-zod), then
+ * operationId, summary, security and error answers as described above.
+ */
+export const openApiTransform: Transform = (input: TransformInput) => {
+  const out = jsonSchemaTransform(input);
+  const { route, url } = input;
+  const schema = { ...(out.schema as JsonSchema) };
+  if (schema.hide) return out;
+  const method = [route.method].flat()[0] ?? 'GET';
+  const guarded = [route.onRequest ?? []].flat().length > 0;
+  const rateLimited = Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit);
+  const validates = ['body', 'querystring', 'params'].some((k) => schema[k]);
+  const hasParams = /\/:/.test(url);
+  schema.operationId ??= operationIdOf(method, url);
+  schema.summary ??= `${method} ${url.replace(/:(\w+)/g, '{$1}')}`;
+  schema.security = guarded ? [{ bearer: [] }] : [];
+  const response = { ...((schema.response as JsonSchema | undefined) ?? {}) };
+  const errors = [
+    ...(validates ? [400] : []),
+    ...(guarded ? [401, 403] : []),
+    ...(hasParams ? [404] : []),
+    ...(rateLimited ? [429] : []),
+  ];
+  for (const status of errors) {
+    response[status] ??= { description: ERROR_TEXT[status], ...ERROR_ANSWER };
+  }
+  schema.response = response;
+  return { schema, url: out.url };
+};
