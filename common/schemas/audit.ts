@@ -3,7 +3,7 @@
  * snapshots (small JSON objects; amounts in USD). Read-only: no route edits or deletes a row.
  */
 import { z } from 'zod';
-import { LIMITS } from '../constants';
+import { pagingQuery } from './common';
 
 /** GET /api/audit: filters by admin, client and action; newest first; sizes 10/20/30/40. */
 export const auditQuerySchema = z.object({
@@ -16,14 +16,7 @@ export const auditQuerySchema = z.object({
     .trim()
     .regex(/^[a-z_.-]{1,64}$/, 'Invalid action')
     .optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .refine(
-      (n) => (LIMITS.tablePageSizes as readonly number[]).includes(n),
-      'pageSize must be 10, 20, 30 or 40',
-    )
-    .default(20),
+  ...pagingQuery(20).shape,
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 

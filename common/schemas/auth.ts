@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { GENDERS, LIMITS } from '../constants';
 import { isCountryName } from '../countries';
 import { MSG, PROFILE_MSG, TWO_FACTOR_MSG } from '../messages';
-import { messageAnswerSchema } from './common';
+import { messageAnswerSchema, pagingQuery } from './common';
 import { publicUserSchema } from './users';
 
 const requiredText = (label: string, max: number = LIMITS.nameMax) =>
@@ -178,14 +178,7 @@ export const signInHistoryAnswerSchema = z.object({
 
 /** GET /api/auth/sign-in-history (and the admin's per-client read): page from 1, sizes 10/20/30/40. */
 export const signInHistoryQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .refine(
-      (n) => (LIMITS.tablePageSizes as readonly number[]).includes(n),
-      'pageSize must be 10, 20, 30 or 40',
-    )
-    .default(10),
+  ...pagingQuery(10).shape,
 });
 export type SignInHistoryQuery = z.output<typeof signInHistoryQuerySchema>;
 

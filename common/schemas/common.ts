@@ -1,6 +1,23 @@
 /** Small shared pieces of route schemas. */
 import { z } from 'zod';
+import { LIMITS } from '../constants';
 import { MONEY_MSG } from '../messages';
+
+/** `?page=`: from 1 (default 1). */
+export const pageField = z.coerce.number().int().min(1).max(100_000).default(1);
+
+/** `?pageSize=`: one of the table sizes 10, 20, 30, 40 (a form's "show entries"), else 400. */
+export const pageSizeField = z.coerce
+  .number()
+  .refine(
+    (n) => (LIMITS.tablePageSizes as readonly number[]).includes(n),
+    'pageSize must be 10, 20, 30 or 40',
+  );
+
+/** `?page&pageSize` of a paged list, `pageSize` defaulting to `defaultSize`. */
+export function pagingQuery(defaultSize: (typeof LIMITS.tablePageSizes)[number] = 10) {
+  return z.object({ page: pageField, pageSize: pageSizeField.default(defaultSize) });
+}
 
 /** A row id in a path (`/:id`). */
 export const idParams = z.object({ id: z.uuid('Invalid id') });

@@ -5,7 +5,8 @@
  * (common/constants) and are checked by the server (422), not here, so their message can quote them.
  */
 import { z } from 'zod';
-import { LIMITS, PLAN_CONFIG, PLAN_DURATIONS, PLAN_KINDS, PLAN_STATUSES } from '../constants';
+import { pageField, pageSizeField } from './common';
+import { PLAN_CONFIG, PLAN_DURATIONS, PLAN_KINDS, PLAN_STATUSES } from '../constants';
 import { MONEY_MSG, PLAN_MSG } from '../messages';
 import { parseUsdCents, usdAmountField } from './money';
 
@@ -103,16 +104,11 @@ export const updateTradingActivitySchema = z.object({
 });
 export type UpdateTradingActivityInput = z.output<typeof updateTradingActivitySchema>;
 
-const pageSize = z.coerce
-  .number()
-  .refine(
-    (n) => (LIMITS.tablePageSizes as readonly number[]).includes(n),
-    'pageSize must be 10, 20, 30 or 40',
-  );
+const pageSize = pageSizeField;
 
 /** GET /api/trading-activity: page from 1, sizes 10/20/30/40, search in plan and status. */
 export const tradingActivityQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageField,
   pageSize: pageSize.default(10),
   search: z.string().trim().max(100).optional(),
 });

@@ -4,7 +4,7 @@
  * credit or debit.
  */
 import { z } from 'zod';
-import { LIMITS } from '../constants';
+import { pageField, pageSizeField } from './common';
 import { MONEY_MSG } from '../messages';
 import { REQUEST_STATUSES } from './deposits';
 import { usdAmountField } from './money';
@@ -27,16 +27,11 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const ADMIN_TRANSACTION_TYPES = ['deposit', 'withdrawal', 'profit', 'bonus'] as const;
 export type AdminTransactionType = (typeof ADMIN_TRANSACTION_TYPES)[number];
 
-const pageSize = z.coerce
-  .number()
-  .refine(
-    (n) => (LIMITS.tablePageSizes as readonly number[]).includes(n),
-    'pageSize must be 10, 20, 30 or 40',
-  );
+const pageSize = pageSizeField;
 
 /** GET /api/transaction/all (and /admin with userId): page from 1, search in type/method/details/status. */
 export const historyQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageField,
   pageSize: pageSize.default(10),
   search: z.string().trim().max(100).optional(),
   type: z.enum(TRANSACTION_TYPES).optional(),

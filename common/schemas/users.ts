@@ -4,17 +4,11 @@
  * office's edits: user info, KYC review, account labels, adjustments.
  */
 import { z } from 'zod';
-import {
-  ACCOUNT_PLANS,
-  DOCUMENT_TYPES,
-  GENDERS,
-  LIMITS,
-  VERIFICATION_STATUSES,
-} from '../constants';
+import { ACCOUNT_PLANS, DOCUMENT_TYPES, GENDERS, LIMITS, VERIFICATION_STATUSES } from '../constants';
 import { MSG, USER_ADMIN_MSG } from '../messages';
 import { publicActivePlanSchema } from './plans';
 import { usdAmountField } from './money';
-import { messageAnswerSchema } from './common';
+import { messageAnswerSchema, pagingQuery } from './common';
 
 /** A stored file as an authenticated API path (fetch it with the bearer token), or null without one. */
 const fileLink = z.object({ url: z.string().nullable() });
@@ -54,14 +48,7 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** GET /api/user/admin: page from 1, sizes 10/20/30/40, search in first name, last name or e-mail. */
 export const usersQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .refine(
-      (n) => (LIMITS.tablePageSizes as readonly number[]).includes(n),
-      'pageSize must be 10, 20, 30 or 40',
-    )
-    .default(10),
+  ...pagingQuery(10).shape,
   search: z.string().trim().max(100).optional(),
 });
 export type UsersQuery = z.output<typeof usersQuerySchema>;
