@@ -1,15 +1,17 @@
 import { Badge, Stack, Text } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { SessionInfo } from '@common/schemas/auth';
 import { formatDateTime } from '../lib/format';
 import { describeUserAgent } from '../lib/user-agent';
-import { PagedTable, queryStatus, type Column } from './paged-table';
+import { PagedTable, type Column } from './paged-table';
 
 interface SessionTableProps {
   /** Names the table ("Active sessions"). */
   caption: string;
-  /** The query of the sessions (the user's own, or the admin's read of a client's). */
-  query: UseQueryResult<SessionInfo[]>;
+  /** undefined until the first answer. */
+  sessions: SessionInfo[] | undefined;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
   /** A last column, e.g. the owner's "Sign out" of each other session. */
   action?: Column<SessionInfo>;
 }
@@ -39,14 +41,16 @@ const COLUMNS: Column<SessionInfo>[] = [
  * The open sessions of one user (GET /auth/sessions, or the admin's read of a client's): device
  * (shortened user agent, "This device" for the one asking), IP, when it was opened and last used.
  */
-export function SessionTable({ caption, query, action }: SessionTableProps) {
+export function SessionTable({ caption, sessions, loading, error, onRetry, action }: SessionTableProps) {
   return (
     <PagedTable
       caption={caption}
       columns={action ? [...COLUMNS, action] : COLUMNS}
-      rows={query.data}
+      rows={sessions}
       rowKey={(s) => s.id}
-      {...queryStatus(query)}
+      loading={loading}
+      error={error}
+      onRetry={onRetry}
       emptyText="No open sessions"
       minWidth={action ? 680 : 560}
     />

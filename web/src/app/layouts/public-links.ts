@@ -1,4 +1,4 @@
-/** Links of the public menus and footer. */
+/** Links of the public menus and footer (seed §2.1). */
 import { paths } from '../paths';
 
 export interface MenuLink {

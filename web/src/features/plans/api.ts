@@ -1,23 +1,29 @@
 /**
- * TanStack Query hooks of investment plans and trading activity: the client's figures and active
- * plan, their trading activity, an admin's view of one client, and the mutations. Money-moving
- * POSTs carry the form's Idempotency-Key; after any change every query on screen is refetched.
+ * TanStack Query hooks of investment plans and trading activity (seed §7 "User" active plan and add
+ * profit, "Trading activity"; DESIGN.md §5–§6): the client's figures and active plan, their trading
+ * activity, an admin's view of one client, and the mutations. Money-moving POSTs carry the form's
+ * Idempotency-Key; after any change every query on screen is refetched.
  */
-import type {
-  addProfitSchema,
-  createTradingActivitySchema,
-  openPlanSchema,
-  TradingActivityPage,
-  TradingActivityQuery,
-  updateTradingActivitySchema,
-} from '@common/schemas/plans';
+import type { PlanDurationDays, PlanKind, PlanStatus } from '@common/constants';
+import type { TradingActivityPage } from '@common/schemas/plans';
 import type { UserWithFigures } from '@common/schemas/users';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api, type MessageAnswer } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+
+/** Answer of the mutations here: what happened, in words. */
+interface MessageAnswer {
+  message: string;
+}
+
+/** The query of GET /trading-activity and /trading-activity/admin (seed §9: sizes 10, 20, 30, 40). */
+export interface ActivityParams {
+  page: number;
+  pageSize: number;
+  search?: string;
+}
 
 /** GET /trading-activity: one page of the signed-in client's trading activity, newest first. */
-export const activityQuery = (params: TradingActivityQuery) =>
+export const activityQuery = (params: ActivityParams) =>
   queryOptions({
     queryKey: ['plans', 'activity', params],
     queryFn: () => api.get<TradingActivityPage>('/trading-activity', { params: { ...params } }),
@@ -25,7 +31,7 @@ export const activityQuery = (params: TradingActivityQuery) =>
   });
 
 /** GET /trading-activity/admin?userId=: one page of a client's trading activity, for an admin. */
-export const adminActivityQuery = (userId: string, params: TradingActivityQuery) =>
+export const adminActivityQuery = (userId: string, params: ActivityParams) =>
   queryOptions({
     queryKey: ['plans', 'admin', 'activity', userId, params],
     queryFn: () => api.get<TradingActivityPage>('/trading-activity/admin', { params: { ...params, userId } }),
@@ -40,10 +46,19 @@ export const adminClientQuery = (userId: string) =>
   });
 
 /** What the Place Your Trade form sends (the server sets the dates). */
-export type OpenPlanPayload = z.input<typeof openPlanSchema>;
+export interface OpenPlanPayload {
+  amount: number | string;
+  duration: PlanDurationDays;
+  plan: PlanKind;
+}
 
-/** What the admin's trading activity forms send (the original field really is `statuss`). */
-export type ActivityPayload = z.input<typeof updateTradingActivitySchema>;
+/** What the admin's trading activity forms send (the seed's field really is `statuss`). */
+export interface ActivityPayload {
+  tradeAmount: number | string;
+  profit: number | string;
+  plan: PlanKind;
+  statuss: PlanStatus;
+}
 
 /** A mutation whose success refetches every query on screen (figures, plan, activity, history). */
 function useChange<V>(mutationFn: (variables: V) => Promise<MessageAnswer>) {
@@ -68,7 +83,7 @@ export const useAddProfit = () =>
       idempotencyKey,
     }: {
       userId: string;
-      payload: z.input<typeof addProfitSchema>;
+      payload: { profit: number | string; date: string };
       idempotencyKey: string;
     }) => api.post<MessageAnswer>(`/user/admin/add-profit/${userId}`, payload, idempotent(idempotencyKey)),
   );
@@ -86,7 +101,7 @@ export const useCreateActivity = () =>
       idempotencyKey,
     }: {
       userId: string;
-      payload: Omit<z.input<typeof createTradingActivitySchema>, 'userId'>;
+      payload: ActivityPayload;
       idempotencyKey: string;
     }) => api.post<MessageAnswer>('/trading-activity', { ...payload, userId }, idempotent(idempotencyKey)),
   );

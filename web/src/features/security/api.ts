@@ -4,19 +4,27 @@
  * and the sign-in history. Turning two-factor on or off answers the refreshed user, which replaces
  * the stored one.
  */
-import type {
-  SessionInfo,
-  SignInEvent,
-  SignInHistoryQuery,
-  twoFactorDisableSchema,
-  twoFactorEnableSchema,
-  twoFactorSetupSchema,
-  TwoFactorSetupAnswer,
-} from '@common/schemas/auth';
+import type { SessionInfo, SignInEvent, TwoFactorSetupAnswer } from '@common/schemas/auth';
+import type { PublicUser } from '@common/types';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api, type MessageAnswer, type UserAnswer } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { updateUser } from '../../lib/session';
+
+/** Answer of the calls that only report an outcome. */
+interface MessageAnswer {
+  message: string;
+}
+
+/** Answer of turning two-factor on or off: the outcome and the refreshed user. */
+interface UserAnswer extends MessageAnswer {
+  user: PublicUser;
+}
+
+/** The query of GET /auth/sign-in-history (sizes 10, 20, 30, 40). */
+export interface SignInHistoryParams {
+  page: number;
+  pageSize: number;
+}
 
 /** GET /auth/sessions: the user's open sessions; `current` marks the one asking. */
 export const sessionsQuery = queryOptions({
@@ -25,7 +33,7 @@ export const sessionsQuery = queryOptions({
 });
 
 /** GET /auth/sign-in-history: one page of the user's sign-in attempts, newest first. */
-export const signInHistoryQuery = (params: SignInHistoryQuery) =>
+export const signInHistoryQuery = (params: SignInHistoryParams) =>
   queryOptions({
     queryKey: ['security', 'sign-in-history', params],
     queryFn: () =>
@@ -39,15 +47,12 @@ export const signInHistoryQuery = (params: SignInHistoryQuery) =>
  */
 export function useSetUpTwoFactor() {
   return useMutation({
-    mutationFn: (input: z.infer<typeof twoFactorSetupSchema>) =>
+    mutationFn: (input: { password: string }) =>
       api.post<TwoFactorSetupAnswer>('/auth/two-factor/setup', input),
   });
 }
 
-/**
- * A change of the two-factor state (turning it on or off answers the refreshed user): the user is
- * stored and every view of it refetched.
- */
+/** A change of the two-factor state: the refreshed user is stored and every view of it refetched. */
 function useTwoFactorChange<Input>(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -60,12 +65,11 @@ function useTwoFactorChange<Input>(path: string) {
 }
 
 /** POST /auth/two-factor/enable {code}: the set-up secret's first code turns two-factor on. */
-export const useEnableTwoFactor = () =>
-  useTwoFactorChange<z.infer<typeof twoFactorEnableSchema>>('/auth/two-factor/enable');
+export const useEnableTwoFactor = () => useTwoFactorChange<{ code: string }>('/auth/two-factor/enable');
 
 /** POST /auth/two-factor/disable {password, code}: turns two-factor off (authenticator or backup code). */
 export const useDisableTwoFactor = () =>
-  useTwoFactorChange<z.infer<typeof twoFactorDisableSchema>>('/auth/two-factor/disable');
+  useTwoFactorChange<{ password: string; code: string }>('/auth/two-factor/disable');
 
 /** A sessions change; the list and the history are refetched afterwards. */
 function useSessionsChange<Input>(send: (input: Input) => Promise<MessageAnswer>) {

@@ -43,17 +43,17 @@ function PolicyPage({ document }: { document: PolicyDocument }) {
   );
 }
 
-/** /terms-and-conditions, complete. */
+/** /terms-and-conditions (seed §2.5), complete. */
 export function TermsPage() {
   return <PolicyPage document={termsAndConditions} />;
 }
 
-/** /privacy-policy. */
+/** /privacy-policy (seed §2.5). */
 export function PrivacyPolicyPage() {
   return <PolicyPage document={privacyPolicy} />;
 }
 
-/** /payment-policy. */
+/** /payment-policy (seed §2.5). */
 export function PaymentPolicyPage() {
   return <PolicyPage document={paymentPolicy} />;
 }

@@ -1,11 +1,10 @@
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { PendingReview } from '@common/schemas/transactions';
 import { paths } from '../../../app/paths';
-import { PageTitle } from '../../../components/page-title';
-import { PagedTable, queryStatus, usePaging, type Column } from '../../../components/paged-table';
+import { PagedTable, usePaging, type Column } from '../../../components/paged-table';
 import { pendingReviewsQuery } from '../api';
 import { REVIEW_KINDS, walletLabel } from '../kinds';
 import { ProofButton } from '../components/proof-button';
@@ -84,16 +83,20 @@ export function PendingReviewsPage() {
 
   return (
     <Stack gap="md">
-      <PageTitle
-        title={`Pending reviews${query.data ? ` (${total})` : ''}`}
-        description="Deposits and withdrawals waiting for a decision, oldest first."
-      />
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          Pending reviews{query.data ? ` (${total})` : ''}
+        </Title>
+        <Text c="dimmed">Deposits and withdrawals waiting for a decision, oldest first.</Text>
+      </Stack>
       <PagedTable
         caption="Pending reviews"
         columns={COLUMNS}
         rows={query.data?.data}
         rowKey={(r) => r._id}
-        {...queryStatus(query)}
+        loading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
         emptyText="Nothing is waiting for review"
         paging={paging}
         total={total}

@@ -1,4 +1,4 @@
-import { Badge, Group, Select, TextInput } from '@mantine/core';
+import { Badge, Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -6,15 +6,13 @@ import { useState } from 'react';
 import { REQUEST_STATUSES, type RequestStatus } from '@common/schemas/deposits';
 import {
   TRANSACTION_TYPES,
-  type HistoryQuery,
   type PublicTransaction,
   type TransactionType,
 } from '@common/schemas/transactions';
-import { PagedTable, queryStatus, usePaging, type Column } from '../../../components/paged-table';
-import { SignedAmount } from '../../../components/signed-amount';
+import { PagedTable, usePaging, type Column } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
-import { formatDateTime } from '../../../lib/format';
-import type { HistoryPage } from '../api';
+import { formatDateTime, formatUsd } from '../../../lib/format';
+import type { HistoryPage, HistoryParams } from '../api';
 import { methodLabel, TYPE_LABELS } from '../../../lib/transaction-labels';
 
 /**
@@ -27,7 +25,7 @@ export function useHistoryFilters() {
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [type, setType] = useState<TransactionType | null>(null);
   const [status, setStatus] = useState<RequestStatus | null>(null);
-  const params: HistoryQuery = {
+  const params: HistoryParams = {
     page: paging.page,
     pageSize: paging.pageSize,
     search: debouncedSearch || undefined,
@@ -74,7 +72,12 @@ export const amountColumn: Column<PublicTransaction> = {
   header: 'Amount',
   numeric: true,
   nowrap: true,
-  cell: (t) => <SignedAmount line={t} />,
+  cell: (t) => (
+    <Text span fw={600} c={t.direction === 'debit' ? 'red.9' : 'teal.9'}>
+      {t.direction === 'debit' ? '−' : '+'}
+      {formatUsd(t.amount)}
+    </Text>
+  ),
 };
 
 /** Status column with the given wording, and a "Voided" mark on voided lines. */
@@ -102,7 +105,7 @@ interface HistoryTableProps {
   statusLabels: Record<RequestStatus, string>;
 }
 
-/** A searchable, filterable, server-paged history table (all of these work: docs/product.md). */
+/** A searchable, filterable, server-paged history table (seed §2.7; DESIGN.md §5: these work). */
 export function HistoryTable({ caption, columns, query, history, statusLabels }: HistoryTableProps) {
   const { filters, paging } = history;
   return (
@@ -140,7 +143,9 @@ export function HistoryTable({ caption, columns, query, history, statusLabels }:
         columns={columns}
         rows={query.data?.data}
         rowKey={(t) => t._id}
-        {...queryStatus(query)}
+        loading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
         emptyText="No transaction found"
         paging={paging}
         total={query.data?.total}

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconShieldOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +8,6 @@ import { resetTwoFactorSchema } from '@common/schemas/auth';
 import type { UserWithFigures } from '@common/schemas/users';
 import { BusyButton } from '../../../components/busy-button';
 import { FormErrorAlert } from '../../../components/form-error-alert';
-import { OnOffBadge } from '../../../components/on-off-badge';
 import { usePaging } from '../../../components/paged-table';
 import { SessionTable } from '../../../components/session-table';
 import { SignInHistoryTable } from '../../../components/sign-in-history-table';
@@ -35,9 +34,9 @@ function ResetTwoFactorModal({
     setFailure(null);
     onClose();
   };
-  const submit = form.onSubmit((input) => {
+  const submit = form.onSubmit(({ reason }) => {
     setFailure(null);
-    reset.mutate(input, {
+    reset.mutate(reason, {
       onSuccess: ({ message }) => {
         notifySuccess(message);
         close();
@@ -108,7 +107,9 @@ export function UserSecurity({ user }: { user: UserWithFigures }) {
             <Text size="sm" fw={600}>
               Two-factor authentication
             </Text>
-            <OnOffBadge on={on} />
+            <Badge variant="dot" color={on ? 'green' : 'gray'} miw="max-content">
+              {on ? 'On' : 'Off'}
+            </Badge>
           </Group>
           {on && (
             <Button
@@ -126,13 +127,26 @@ export function UserSecurity({ user }: { user: UserWithFigures }) {
           <Title order={3} fz="md">
             Active sessions
           </Title>
-          <SessionTable caption="Client's active sessions" query={sessions} />
+          <SessionTable
+            caption="Client's active sessions"
+            sessions={sessions.data}
+            loading={sessions.isFetching}
+            error={sessions.error}
+            onRetry={() => void sessions.refetch()}
+          />
         </Stack>
         <Stack gap="xs">
           <Title order={3} fz="md">
             Sign-in history
           </Title>
-          <SignInHistoryTable caption="Client's sign-in history" query={history} paging={paging} />
+          <SignInHistoryTable
+            caption="Client's sign-in history"
+            page={history.data}
+            paging={paging}
+            loading={history.isFetching}
+            error={history.error}
+            onRetry={() => void history.refetch()}
+          />
         </Stack>
       </Stack>
       <ResetTwoFactorModal user={user} opened={resetting} onClose={() => setResetting(false)} />
