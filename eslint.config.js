@@ -1,6 +1,41 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/** web/ never reaches into server/: what both sides need lives in common/. */
+const webNeverImportsServer = {
+  group: ['**/server/**', 'server/*'],
+  message: 'web/ must never import server/ code; share through common/.',
+};
+
+/** The web features, one folder each under web/src/features/. */
+const features = readdirSync(join(import.meta.dirname, 'web/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The import rule of a web file: never server/, plus `patterns`. A later config block replaces the
+ * rule's options rather than adding to them, so every web block repeats the server ban.
+ */
+const webImports = (...patterns) => ['error', { patterns: [webNeverImportsServer, ...patterns] }];
+
+/**
+ * Features never import each other (docs/architecture.md): what two features share moves down to
+ * web/src/components, lib or hooks, or web/src/app composes them (router.tsx hands one feature's
+ * component to another's page as a prop). A relative import that climbs out of feature `name` and
+ * lands in another feature's folder is refused.
+ */
+const featureIsolation = features.map((name) => ({
+  files: [`web/src/features/${name}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': webImports({
+      regex: `^(\\.\\./)+(features/)?(${features.filter((other) => other !== name).join('|')})(/|$)`,
+      message: `The ${name} feature must not import another feature: move the shared piece to web/src/components, lib or hooks, or compose the two in web/src/app.`,
+    }),
+  },
+}));
 
 export default tseslint.config(
   {
@@ -26,19 +61,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/server/**', 'server/*'],
-              message: 'web/ must never import server/ code; share through common/.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': webImports(),
     },
   },
+  {
+    // the shared layers sit below the features: they never import one
+    files: ['web/src/{components,hooks,lib,content}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': webImports({
+        regex: '^(\\.\\./)+features/',
+        message: 'web/src/components, hooks, lib and content sit below the features and never import one.',
+      }),
+    },
+  },
+  ...featureIsolation,
   {
     files: ['common/**/*.ts'],
     rules: {

@@ -1,5 +1,5 @@
 /**
- * Back-office journey (issue 6): a new client (with a `<script>` in their name) signs up and sends
+ * Back-office journey: a new client (with a `<script>` in their name) signs up and sends
  * identity documents; the admin finds them by e-mail, opens their page, views and verifies the KYC,
  * posts an adjustment the client sees with its reason, edits the user, blocks them (their open
  * session in another browser stops working), unblocks them, and reads every action back in the

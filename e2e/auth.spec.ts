@@ -1,6 +1,7 @@
 /**
- * Issue 2 journeys: a visitor signs up, verifies the e-mailed code, lands in the account area, signs
- * out and back in; the admin signs in at /admin/login; an unknown path shows the home page.
+ * Sign-up and sign-in journeys: a visitor signs up, verifies the e-mailed code, lands in the
+ * account area, signs out and back in; the admin signs in at /admin/login; an unknown path shows
+ * the home page.
  */
 import { codeIn, expect, test } from './fixtures';
 

@@ -1,5 +1,5 @@
 /**
- * Every signed-in page on a 375 px phone (issues 5 and 6): the sidebar is a drawer, each of its
+ * Every signed-in page on a 375 px phone: the sidebar is a drawer, each of its
  * links (and the header's notification and profile links) opens its page, the page shows its
  * content, and nothing makes the page itself scroll sideways (wide tables scroll inside their own
  * box). Run as the demo client and the demo admin.

@@ -1,5 +1,5 @@
 /**
- * Investment plans journey (issues 5 and 6): a new client funded through the API places a plan on
+ * Investment plans journey: a new client funded through the API places a plan on
  * /account/trading (after the browser's checks: missing fields, the limits dialog, the insufficient
  * funds banner), sees it in trade activities and on the home page; the admin adds profit (the
  * client's figures show it), edits an activity's profit in the "Complete Pickup" modal, clears the

@@ -1,5 +1,5 @@
 /**
- * Issue 5 journeys, profile part: a verified client edits the name, uploads a photo (the header
+ * Profile and referral journeys: a verified client edits the name, uploads a photo (the header
  * avatar shows it), changes the password (and signs in with the new one) and uploads identity
  * documents (status pending, upload no longer offered); referrals: the link is copied, a second
  * client signs up through it and appears masked; the upgrade dialog leads to support with the

@@ -1,5 +1,5 @@
 /**
- * Public site journeys (seed §2.1–§2.5, §4, §9): every public page renders its sections and links,
+ * Public site journeys: every public page renders its sections and links,
  * the bonus badge closes, the hero carousel autoplays and pauses on hover, the market tabs switch,
  * the menu works on a phone, and the contact form validates and sends. Third-party hosts are
  * blocked by the fixture, so every market widget and the translation element show placeholders.

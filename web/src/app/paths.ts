@@ -1,5 +1,5 @@
 /**
- * Every route of the site (seed §2), in one typed module. Parametrised routes are functions; called
+ * Every route of the site, in one typed module. Parametrised routes are functions; called
  * with `':id'` they give the router's pattern (e.g. `paths.admin.user(':id')` → `/admin/users/:id`).
  */
 
@@ -13,9 +13,9 @@ function withQuery(path: string, query: Query): string {
   return search ? `${path}?${search}` : path;
 }
 
-/** Deposit wallets (seed §2.7). */
+/** Deposit wallets. */
 export type DepositWallet = 'bitcoin' | 'ethereum';
-/** Crypto withdrawal wallets (seed §2.7). */
+/** Crypto withdrawal wallets. */
 export type WithdrawalWallet = 'usdt' | 'bitcoin' | 'ethereum';
 
 export const paths = {
@@ -30,7 +30,7 @@ export const paths = {
 
   signin: '/signin',
   signup: '/signup',
-  /** The referral link of seed §9: `{host}/signup?referral={referralId}`. */
+  /** The referral link: `{host}/signup?referral={referralId}`. */
   signupWithReferral: (referralId: string) => withQuery('/signup', { referral: referralId }),
   emailVerification: '/email-verification',
   /** The second sign-in step (authenticator or backup code), after /signin or /admin/login. */
@@ -43,7 +43,7 @@ export const paths = {
     home: '/account/home',
     trading: '/account/trading',
     tradeActivities: '/account/trade-activities',
-    /** `success=true` after a deposit; `payment=insufficient` when a trade needs more funds (seed §4). */
+    /** `success=true` after a deposit; `payment=insufficient` when a trade needs more funds. */
     deposit: (query: { success?: 'true'; payment?: 'insufficient' } = {}) =>
       withQuery('/account/deposit', query),
     depositForm: (wallet?: DepositWallet) => withQuery('/account/deposit/bitcoin', { wallet }),

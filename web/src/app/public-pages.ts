@@ -1,5 +1,5 @@
 /**
- * The public site's own pages (seed §2.1–§2.5). They are styled by the Mantine component styles
+ * The public site's own pages. They are styled by the Mantine component styles
  * they import (providers.tsx and their own modules) rather than the whole stylesheet, which every
  * other page loads with its code (main.tsx); all but the contact form are prerendered at build time
  * (vite.config.ts, web/prerender-plugin.ts).

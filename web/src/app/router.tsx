@@ -1,5 +1,5 @@
 /**
- * Every route of the seed (§2.1, §2.6–§2.8). Layouts and pages load lazily, so the public site never
+ * Every route of the site. Layouts and pages load lazily, so the public site never
  * downloads account or admin code. Unknown paths show the home page.
  */
 import type { ComponentType } from 'react';

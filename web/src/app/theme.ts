@@ -1,5 +1,5 @@
 /**
- * Mantine theme. Colour choices pass WCAG AA with axe (DESIGN.md §8): filled buttons use shade 8
+ * Mantine theme. Colour choices pass WCAG AA with axe (the e2e journeys check it): filled buttons use shade 8
  * under white text, dimmed and error texts are darkened, and the toast close button gets a name.
  * Required fields carry no asterisk (their inputs are still `required`); optional ones say so in
  * their label, so a label reads exactly as its field's name.

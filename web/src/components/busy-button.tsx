@@ -3,7 +3,7 @@ import type { ComponentPropsWithoutRef } from 'react';
 
 type BusyButtonProps = ButtonProps & ComponentPropsWithoutRef<'button'> & { busy: boolean };
 
-/** A button that is disabled and reads "Loading..." while its request runs (seed §4). */
+/** A button that is disabled and reads "Loading..." while its request runs. */
 export function BusyButton({ busy, disabled, children, ...props }: BusyButtonProps) {
   return (
     <Button disabled={busy || disabled} {...props}>

@@ -10,7 +10,7 @@ interface ConfirmOptions {
 }
 
 /**
- * Asks before an action (seed §5 "Confirmations before ..."); resolves true when confirmed, false
+ * Asks before an action; resolves true when confirmed, false
  * when cancelled or dismissed. Needs the modals provider of the signed-in areas.
  */
 export function confirmAction({ title, message, confirmLabel, danger }: ConfirmOptions): Promise<boolean> {

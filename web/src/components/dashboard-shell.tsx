@@ -25,7 +25,7 @@ interface DashboardShellProps {
 }
 
 /**
- * The signed-in areas' frame (seed §2.7, §2.8): fixed header, a 256 px sidebar that becomes a
+ * The signed-in areas' frame: fixed header, a 256 px sidebar that becomes a
  * burger-opened panel on small screens, and the page in the main area.
  */
 export function DashboardShell({

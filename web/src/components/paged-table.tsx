@@ -1,4 +1,5 @@
 import { Button, Group, NativeSelect, Skeleton, Table, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { LoadError } from './load-error';
 import { useState, type ReactNode } from 'react';
 import { LIMITS } from '@common/constants';
@@ -17,7 +18,7 @@ type PageSize = (typeof LIMITS.tablePageSizes)[number];
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
-/** Page and page size of a table (seed §9: sizes 10, 20, 30, 40). Changing the size goes to page 1. */
+/** Page and page size of a table (sizes 10, 20, 30, 40). Changing the size goes to page 1. */
 export function usePaging() {
   const [page, setPage] = useState(1);
   const [pageSize, setSize] = useState<PageSize>(10);
@@ -39,6 +40,14 @@ function shownPage({ page, pageSize }: Paging, total: number): number {
 export function pageOf<Row>(rows: Row[], paging: Paging): Row[] {
   const start = (shownPage(paging, rows.length) - 1) * paging.pageSize;
   return rows.slice(start, start + paging.pageSize);
+}
+
+/**
+ * The `loading`, `error` and `onRetry` of a `PagedTable` fed by a query: skeleton rows while it
+ * fetches, and its error with a Retry that refetches.
+ */
+export function queryStatus(query: Pick<UseQueryResult, 'isFetching' | 'error' | 'refetch'>) {
+  return { loading: query.isFetching, error: query.error, onRetry: () => void query.refetch() };
 }
 
 interface PagedTableProps<Row> {

@@ -1,17 +1,15 @@
 import { Badge, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { SessionInfo } from '@common/schemas/auth';
 import { formatDateTime } from '../lib/format';
 import { describeUserAgent } from '../lib/user-agent';
-import { PagedTable, type Column } from './paged-table';
+import { PagedTable, queryStatus, type Column } from './paged-table';
 
 interface SessionTableProps {
   /** Names the table ("Active sessions"). */
   caption: string;
-  /** undefined until the first answer. */
-  sessions: SessionInfo[] | undefined;
-  loading: boolean;
-  error: unknown;
-  onRetry: () => void;
+  /** The query of the sessions (the user's own, or the admin's read of a client's). */
+  query: UseQueryResult<SessionInfo[]>;
   /** A last column, e.g. the owner's "Sign out" of each other session. */
   action?: Column<SessionInfo>;
 }
@@ -41,16 +39,14 @@ const COLUMNS: Column<SessionInfo>[] = [
  * The open sessions of one user (GET /auth/sessions, or the admin's read of a client's): device
  * (shortened user agent, "This device" for the one asking), IP, when it was opened and last used.
  */
-export function SessionTable({ caption, sessions, loading, error, onRetry, action }: SessionTableProps) {
+export function SessionTable({ caption, query, action }: SessionTableProps) {
   return (
     <PagedTable
       caption={caption}
       columns={action ? [...COLUMNS, action] : COLUMNS}
-      rows={sessions}
+      rows={query.data}
       rowKey={(s) => s.id}
-      loading={loading}
-      error={error}
-      onRetry={onRetry}
+      {...queryStatus(query)}
       emptyText="No open sessions"
       minWidth={action ? 680 : 560}
     />

@@ -1,8 +1,9 @@
 import { Badge, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { SignInEvent, SignInResult } from '@common/schemas/auth';
 import { formatDateTime } from '../lib/format';
 import { describeUserAgent } from '../lib/user-agent';
-import { PagedTable, type Column, type Paging } from './paged-table';
+import { PagedTable, queryStatus, type Column, type Paging } from './paged-table';
 
 /** How each recorded outcome reads, and its colour (dot badges keep dark text for contrast). */
 const RESULTS: Record<SignInResult, { label: string; color: string }> = {
@@ -37,26 +38,17 @@ const COLUMNS: Column<SignInEvent & { n: number }>[] = [
 interface SignInHistoryTableProps {
   /** Names the table ("Sign-in history"). */
   caption: string;
-  /** The current page from the server; undefined until the first answer. */
-  page: { data: SignInEvent[]; total: number } | undefined;
+  /** The query of the current page (the user's own history, or the admin's read of a client's). */
+  query: UseQueryResult<{ data: SignInEvent[]; total: number }>;
   paging: Paging;
-  loading: boolean;
-  error: unknown;
-  onRetry: () => void;
 }
 
 /**
  * One user's sign-in attempts, newest first, a page at a time from the server
  * (GET /auth/sign-in-history or the admin's read of a client's): when, the outcome, IP and device.
  */
-export function SignInHistoryTable({
-  caption,
-  page,
-  paging,
-  loading,
-  error,
-  onRetry,
-}: SignInHistoryTableProps) {
+export function SignInHistoryTable({ caption, query, paging }: SignInHistoryTableProps) {
+  const page = query.data;
   return (
     <PagedTable
       caption={caption}
@@ -64,9 +56,7 @@ export function SignInHistoryTable({
       rows={page?.data.map((event, n) => ({ ...event, n }))}
       // events carry no id, and two may share a millisecond: the position on the page keys them
       rowKey={(e) => String(e.n)}
-      loading={loading}
-      error={error}
-      onRetry={onRetry}
+      {...queryStatus(query)}
       emptyText="No sign-ins recorded yet"
       paging={paging}
       total={page?.total ?? 0}

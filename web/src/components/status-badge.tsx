@@ -10,7 +10,7 @@ const DEFAULT_LABELS: Record<RequestStatus, string> = {
 
 interface StatusBadgeProps {
   status: RequestStatus;
-  /** Wording per status, e.g. the client history's "Successful" for approved (seed §4). */
+  /** Wording per status, e.g. the client history's "Successful" for approved. */
   labels?: Partial<Record<RequestStatus, string>>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Brand identity shown across the site. Every claim here is the operator's own (DESIGN.md §5):
+ * Brand identity shown across the site. Every claim here is the operator's own (docs/product.md):
  * replace these values with your firm's and set `isDemoBrand` to false.
  */
 export const brand = {

@@ -1,4 +1,4 @@
-/** Questions and answers of the FAQ page (seed §2.5), consistent with the policies (seed §9). */
+/** Questions and answers of the FAQ page, consistent with the policies. */
 import { brand } from './brand';
 
 export interface FaqEntry {

@@ -1,6 +1,6 @@
 /**
- * Copy of the home page (seed §2.2), section by section in page order. The statistics are claims:
- * the operator sets them to true figures (DESIGN.md §5); nothing here promises a return.
+ * Copy of the home page, section by section in page order. The statistics are claims:
+ * the operator sets them to true figures (docs/product.md); nothing here promises a return.
  */
 import {
   IconChartCandle,

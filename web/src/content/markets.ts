@@ -1,5 +1,5 @@
 /**
- * The home page's market widget tabs (seed §2.2): each tab names a widget of the charting provider
+ * The home page's market widget tabs: each tab names a widget of the charting provider
  * and its settings. Heights are reserved on the page so a late widget shifts nothing.
  */
 

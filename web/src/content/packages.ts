@@ -1,5 +1,5 @@
 /**
- * Trading account packages (seed §9): minimum deposit, spread and leverage per tier, and the
+ * Trading account packages: minimum deposit, spread and leverage per tier, and the
  * features each adds. Shown on the home page's Trading Accounts section.
  */
 

@@ -1,11 +1,11 @@
-/** Copy of the About, Contact and Assets pages (seed §2.3, §2.4, §2.1). */
+/** Copy of the About, Contact and Assets pages. */
 import { IconBulb, IconAdjustments, IconShieldCheck } from '@tabler/icons-react';
 import { brand } from './brand';
 import type { Cta } from './home';
 
 export const about = {
   title: 'About Us',
-  /** The hero headline (seed §2.3). */
+  /** The hero headline. */
   headline: `We are 100% Trusted Trading Broker`,
   paragraphs: [
     `${brand.name} gives traders access to forex and cryptocurrency markets with prices, fees and rules ` +
@@ -46,7 +46,7 @@ export const contact = {
   supportText: 'Write to us any time:',
   mapHeading: 'Find us',
   submit: 'Send message',
-  /** Seed §2.4, §8: the button while sending, and the two toasts. */
+  /** The button while sending, and the two toasts (original texts). */
   sending: 'Sending...',
   sent: 'Message sent successfully',
   failed: 'Failed to send message',

@@ -1,6 +1,6 @@
 /**
- * The three legal documents of the Documents menu (seed §2.5): Terms and Conditions, Privacy Policy
- * and Payment Policy. They state the house rules of seed §9 (one account per person, withdrawal
+ * The three legal documents of the Documents menu: Terms and Conditions, Privacy Policy
+ * and Payment Policy. They state the house rules (one account per person, withdrawal
  * minimum and timings, verification time, Bitcoin confirmations, notice periods, leverage).
  * Have your lawyer adapt them before going live.
  */

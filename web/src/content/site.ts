@@ -1,5 +1,5 @@
 /**
- * Copy and settings of the public layout (seed §2.1): the bonus badge, the market ticker tape and
+ * Copy and settings of the public layout: the bonus badge, the market ticker tape and
  * the page-translation element.
  */
 

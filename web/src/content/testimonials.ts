@@ -1,6 +1,6 @@
 /**
  * The home page's two sliders: account ratings and client testimonials, each rated out of 5.
- * Publish only reviews your clients gave you (DESIGN.md §5).
+ * Publish only reviews your clients gave you (docs/product.md).
  */
 import { brand } from './brand';
 

@@ -1,4 +1,4 @@
-/** A message that hides itself after `durationMs` (seed §4: error banners vanish after 3 s). */
+/** A message that hides itself after `durationMs` (error banners vanish after 3 s). */
 import { useCallback, useEffect, useState } from 'react';
 
 /** `durationMs` undefined keeps the message until the next `show` or `clear`. */

@@ -1,4 +1,4 @@
-/** The `Idempotency-Key` of a money-moving form (DESIGN.md §6). */
+/** The `Idempotency-Key` of a money-moving form (docs/architecture.md, "How a request flows"). */
 import { useCallback, useState } from 'react';
 
 /** A random key; `crypto.randomUUID` exists only on secure origins, `getRandomValues` everywhere. */

@@ -1,11 +1,12 @@
 /**
- * The one way the browser talks to the API (seed §7): JSON over fetch to `/api`, cookies included,
+ * The one way the browser talks to the API: JSON over fetch to `/api`, cookies included,
  * `Authorization: Bearer <token>` from the session, and the `XSRF-TOKEN` cookie echoed in the
- * `X-XSRF-TOKEN` header. Failures throw `ApiError`; any 401 ends the session (seed §4); a 403
+ * `X-XSRF-TOKEN` header. Failures throw `ApiError`; any 401 ends the session; a 403
  * asking staff for two-factor authentication raises the set-up flag (lib/session.ts).
  */
 import { XSRF } from '@common/constants';
 import { TWO_FACTOR_MSG } from '@common/messages';
+import type { PublicUser } from '@common/types';
 import { paths } from '../app/paths';
 import { clearSession, getToken, markTwoFactorSetupRequired } from './session';
 
@@ -20,6 +21,16 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
   }
+}
+
+/** Answer of the calls that only report an outcome, in words. */
+export interface MessageAnswer {
+  message: string;
+}
+
+/** Answer of the calls that report an outcome and the updated user. */
+export interface UserAnswer extends MessageAnswer {
+  user: PublicUser;
 }
 
 /** Query parameters; undefined entries are left out. */
@@ -48,7 +59,7 @@ function buildUrl(path: string, params: QueryParams = {}): string {
 }
 
 /**
- * Seed §4: after a 401, /admin pages go to the admin login, /signin stays, the rest go to /signin.
+ * After a 401, /admin pages go to the admin login, /signin stays, the rest go to /signin.
  * The second sign-in step stays too: it says itself that the sign-in has expired.
  */
 function redirectAfterUnauthorized(): void {

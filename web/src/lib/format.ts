@@ -1,4 +1,4 @@
-/** Display formats shared by the money screens: USD amounts and dates (seed §9: deposits in USD). */
+/** Display formats shared by the money screens: USD amounts and dates (deposits are in USD). */
 import dayjs from 'dayjs';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

@@ -2,7 +2,7 @@
 import { notifications, type NotificationData } from '@mantine/notifications';
 import { paths } from '../app/paths';
 
-/** Seed §9: toasts show top-centre in the admin and withdrawal areas, top-right elsewhere. */
+/** Toasts show top-centre in the admin and withdrawal areas, top-right elsewhere. */
 function position(): NotificationData['position'] {
   const { pathname } = window.location;
   const centred = pathname.startsWith(paths.admin.root) || pathname.startsWith(paths.account.withdrawal());
@@ -14,7 +14,7 @@ export function notifySuccess(message: string): void {
   notifications.show({ color: 'green', message, position: position() });
 }
 
-/** Shows a red error toast; `title` (e.g. the seed's "Failed to approve withdrawal") heads the reason. */
+/** Shows a red error toast; `title` (e.g. the original "Failed to approve withdrawal") heads the reason. */
 export function notifyError(message: string, title?: string): void {
   notifications.show({ color: 'red', title, message, position: position() });
 }

@@ -1,5 +1,5 @@
 /**
- * Browser session (seed §3): the bearer token and the signed-in user under the keys `token` and
+ * Browser session: the bearer token and the signed-in user under the keys `token` and
  * `su_user`. A remembered session lives in localStorage; an unremembered one in sessionStorage, so
  * it ends with the tab. Readers look in both. Beside them, for this tab only, a flag saying the
  * server wants the signed-in staff member to set two-factor authentication up first.
@@ -77,7 +77,7 @@ export function setSession(token: string, user: PublicUser, remember = true): vo
   emit();
 }
 
-/** Replaces the stored user (seed §4: "a user update replaces the stored user"). */
+/** Replaces the stored user. */
 export function updateUser(user: PublicUser): void {
   activeStorage().setItem(STORAGE_KEYS.user, JSON.stringify(user));
   emit();

@@ -1,4 +1,4 @@
-/** How transaction lines read on screen (seed §4: the client sees Pending, Successful, Rejected). */
+/** How transaction lines read on screen (the client sees Pending, Successful, Rejected). */
 import type { RequestStatus } from '@common/schemas/deposits';
 import type { TransactionType } from '@common/schemas/transactions';
 

@@ -18,7 +18,7 @@ import { useSession } from '../../lib/session';
 import { paths } from '../paths';
 import { LogoutButton } from './logout-button';
 
-/** The investor sidebar (seed §2.7). */
+/** The investor sidebar. */
 const ACCOUNT_LINKS: ShellLink[] = [
   { label: 'My Account', to: paths.account.home, icon: IconHome },
   { label: 'Trade Activities', to: paths.account.tradeActivities, icon: IconChartLine },
@@ -30,7 +30,7 @@ const ACCOUNT_LINKS: ShellLink[] = [
   { label: 'Referrals', to: paths.account.referrals, icon: IconUsers },
 ];
 
-/** Layout of /account/* (seed §2.7); needs a stored user, otherwise goes to /signin. */
+/** Layout of /account/*; needs a stored user, otherwise goes to /signin. */
 export function AccountLayout() {
   const { user } = useSession();
   useCurrentUser(Boolean(user));

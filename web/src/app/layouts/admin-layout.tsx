@@ -17,7 +17,7 @@ import { paths } from '../paths';
 import { LogoutButton } from './logout-button';
 
 /**
- * The back-office sidebar (seed §2.8, plus the overview, pending reviews and the audit log). It folds
+ * The back-office sidebar (with the overview, pending reviews and the audit log). It folds
  * away on wide screens with its own burger and opens as a panel over the page on phones.
  */
 const ADMIN_LINKS: ShellLink[] = [
@@ -32,7 +32,7 @@ const ADMIN_LINKS: ShellLink[] = [
 ];
 
 /**
- * Layout of /admin/* (seed §2.8); needs a stored admin user, otherwise goes to /admin/login. Staff
+ * Layout of /admin/*; needs a stored admin user, otherwise goes to /admin/login. Staff
  * the server wants on two-factor first (the sign-in answer or a 403 said so) are kept on
  * /admin/security until it is on.
  */

@@ -7,7 +7,7 @@ import { DOCUMENT_LINKS } from './public-links';
 import { DocumentsButton } from './documents-button';
 
 /**
- * The desktop Documents dropdown (seed §2.1); a module of its own so phones never download it.
+ * The desktop Documents dropdown; a module of its own so phones never download it.
  * `defaultOpened` opens it at once (its stand-in button was clicked while it loaded).
  */
 export function DocumentsMenu({ defaultOpened = false }: { defaultOpened?: boolean }) {

@@ -1,6 +1,6 @@
 import { ActionIcon, Button } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { useSignout } from '../../features/auth/api';
+import { useSignout } from '../../hooks/use-signout';
 
 /**
  * Signs out on the server and clears the browser session; the area's guard then sends the browser

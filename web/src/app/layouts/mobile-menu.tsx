@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { brand } from '../../content/brand';
 import { CONTACT_LINK, DOCUMENT_LINKS, MAIN_LINKS, type MenuLink } from './public-links';
 
-/** The phone menu (seed §2.1) in a drawer; loaded the first time the burger is pressed. */
+/** The phone menu in a drawer; loaded the first time the burger is pressed. */
 export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const item = (link: MenuLink) => (
     <NavLink key={link.label} component={Link} to={link.to} label={link.label} onClick={onClose} />

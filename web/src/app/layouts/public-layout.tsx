@@ -1,5 +1,5 @@
 /**
- * Layout of the public site (seed §2.1): demo ribbon, top bar with the translation element, main
+ * Layout of the public site: demo ribbon, top bar with the translation element, main
  * menu (a drawer behind a burger on phones), page, footer with risk warning, the floating bonus
  * badge and the market ticker tape fixed to the bottom.
  */
@@ -57,7 +57,7 @@ function DemoRibbon() {
   );
 }
 
-/** The page-translation element (seed §2.1); shows the page language when its host is unreachable. */
+/** The page-translation element; shows the page language when its host is unreachable. */
 function TranslationElement({ title }: { title: string }) {
   return (
     <Box w={150}>
@@ -231,7 +231,7 @@ function TickerTape() {
   );
 }
 
-/** Layout of the public site (seed §2.1): demo ribbon, top bar, main menu, page, footer, badge, ticker. */
+/** Layout of the public site: demo ribbon, top bar, main menu, page, footer, badge, ticker. */
 export function PublicLayout() {
   const [menuOpened, menu] = useDisclosure(false);
   const [menuLoaded, setMenuLoaded] = useState(false);

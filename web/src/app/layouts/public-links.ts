@@ -1,4 +1,4 @@
-/** Links of the public menus and footer (seed §2.1). */
+/** Links of the public menus and footer. */
 import { paths } from '../paths';
 
 export interface MenuLink {

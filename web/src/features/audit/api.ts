@@ -1,24 +1,13 @@
 /**
- * TanStack Query hooks of the audit log (issue 6; GET /api/audit): pages of rows filtered by admin,
+ * TanStack Query hooks of the audit log (GET /api/audit): pages of rows filtered by admin,
  * client and action, and the filter values. Read-only: there is nothing to change or delete.
  */
-import type { AuditFilters, AuditPage } from '@common/schemas/audit';
+import type { AuditFilters, AuditPage, AuditQuery } from '@common/schemas/audit';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-/** The query of GET /audit (seed §9 page sizes 10, 20, 30, 40). */
-export interface AuditParams {
-  page: number;
-  pageSize: number;
-  actorId?: string;
-  targetUserId?: string;
-  /** Part of the client's e-mail or name. */
-  client?: string;
-  action?: string;
-}
-
-/** GET /audit: one page of audit rows, newest first. */
-export const auditQuery = (params: AuditParams) =>
+/** GET /audit: one page of audit rows, newest first (page sizes 10, 20, 30, 40). */
+export const auditQuery = (params: AuditQuery) =>
   queryOptions({
     queryKey: ['audit', 'list', params],
     queryFn: () => api.get<AuditPage>('/audit', { params: { ...params } }),

@@ -1,31 +1,24 @@
 /**
- * TanStack Query hooks for the seed's /api/auth calls (seed §7 "Auth") and the second sign-in step
+ * TanStack Query hooks for the /api/auth calls and the second sign-in step
  * (POST /auth/two-factor/verify). Hooks that change who is signed in also update the browser
  * session (lib/session.ts).
  */
 import { MSG } from '@common/messages';
-import type { SigninInput, SignupInput } from '@common/schemas/auth';
+import type {
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  SigninInput,
+  SignupInput,
+  twoFactorVerifySchema,
+  verifyEmailSchema,
+} from '@common/schemas/auth';
 import type { PublicUser, SignedInAnswer, SigninAnswer } from '@common/types';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api-client';
-import {
-  clearSession,
-  getToken,
-  markTwoFactorSetupRequired,
-  setSession,
-  updateUser,
-} from '../../lib/session';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api, ApiError, type MessageAnswer, type UserAnswer } from '../../lib/api-client';
+import { markTwoFactorSetupRequired, setSession, updateUser } from '../../lib/session';
+import { currentUserQuery } from '../../lib/user-queries';
 import { clearPendingChallenge, savePendingChallenge, type PendingChallenge } from './pending-challenge';
-
-/** Answer of calls that only report an outcome. */
-export interface MessageAnswer {
-  message: string;
-}
-
-/** Answer of calls that report an outcome and the updated user. */
-export interface UserAnswer extends MessageAnswer {
-  user: PublicUser;
-}
 
 /** POST /auth/signup. */
 export function useSignup() {
@@ -34,7 +27,7 @@ export function useSignup() {
   });
 }
 
-/** Sign-in input plus where to keep the session (seed's remember-me). */
+/** Sign-in input plus where to keep the session (remember me). */
 export interface SigninVariables extends SigninInput {
   remember?: boolean;
 }
@@ -91,9 +84,8 @@ export function useVerifyTwoFactor() {
     mutationFn: async ({
       pending,
       code,
-    }: {
+    }: Pick<z.infer<typeof twoFactorVerifySchema>, 'code'> & {
       pending: PendingChallenge;
-      code: string;
     }): Promise<OpenedSession> => {
       const answer = await api.post<SignedInAnswer>('/auth/two-factor/verify', {
         challenge: pending.challenge,
@@ -108,7 +100,8 @@ export function useVerifyTwoFactor() {
 /** POST /auth/verify-email; on success the stored user is replaced by the confirmed one. */
 export function useVerifyEmail() {
   return useMutation({
-    mutationFn: (input: { otp: string }) => api.post<UserAnswer>('/auth/verify-email', input),
+    mutationFn: (input: z.infer<typeof verifyEmailSchema>) =>
+      api.post<UserAnswer>('/auth/verify-email', input),
     onSuccess: (answer) => updateUser(answer.user),
   });
 }
@@ -120,46 +113,21 @@ export function useResendOtp() {
   });
 }
 
-/** POST /auth/signout; the browser session is cleared whether or not the server answered. */
-export function useSignout() {
-  return useMutation({
-    mutationFn: () => api.post<unknown>('/auth/signout'),
-    onSettled: () => clearSession(),
-  });
-}
-
-/** POST /auth/change-password. */
-export function useChangePassword() {
-  return useMutation({
-    mutationFn: (input: { oldPassword: string; newPassword: string }) =>
-      api.post<MessageAnswer>('/auth/change-password', input),
-  });
-}
-
 /** POST /auth/forgot-password: the same answer whether or not the e-mail has an account. */
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (input: { email: string }) => api.post<MessageAnswer>('/auth/forgot-password', input),
+    mutationFn: (input: z.infer<typeof forgotPasswordSchema>) =>
+      api.post<MessageAnswer>('/auth/forgot-password', input),
   });
 }
 
 /** POST /auth/reset-password. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: { otp: string; email: string; newPassword: string; confirmPassword: string }) =>
+    mutationFn: (input: z.infer<typeof resetPasswordSchema>) =>
       api.post<MessageAnswer>('/auth/reset-password', input),
   });
 }
-
-/** GET /auth/user: the signed-in user, fresh from the server; refreshes the stored user. */
-export const currentUserQuery = queryOptions({
-  queryKey: ['auth', 'user'],
-  queryFn: async () => {
-    const { data } = await api.get<{ data: PublicUser }>('/auth/user');
-    if (getToken()) updateUser(data);
-    return data;
-  },
-});
 
 /** Keeps the stored user in step with the server while a signed-in area is open. */
 export function useCurrentUser(enabled = true) {

@@ -1,17 +1,12 @@
 /**
- * TanStack Query hooks of the client's funding screens (seed §7 "Deposits", "Bank/Crypto
- * withdrawals"; DESIGN.md §5–§6): wallet addresses, the ledger figures, and the money-moving POSTs,
- * which carry the form's Idempotency-Key.
+ * TanStack Query hooks of the client's funding screens: wallet addresses, the ledger figures, and
+ * the money-moving POSTs, which carry the form's Idempotency-Key.
  */
-import type { DepositWallet, DepositWallets } from '@common/schemas/deposits';
-import type { CryptoWallet } from '@common/schemas/withdrawals';
+import type { createDepositSchema, DepositWallets } from '@common/schemas/deposits';
+import type { bankWithdrawalSchema, cryptoWithdrawalSchema } from '@common/schemas/withdrawals';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
-
-/** Answer of the POSTs here: what happened, in words. */
-interface MessageAnswer {
-  message: string;
-}
+import type { z } from 'zod';
+import { api, type MessageAnswer } from '../../lib/api-client';
 
 /** GET /deposits/wallets: where to pay. */
 export const walletsQuery = queryOptions({
@@ -21,31 +16,13 @@ export const walletsQuery = queryOptions({
 });
 
 /** What the deposit form sends: amount in USD (as typed), the proof as a data URL. */
-export interface DepositPayload {
-  amount: number | string;
-  image: string;
-  wallet: DepositWallet;
-  transactionHash: string;
-}
+export type DepositPayload = z.input<typeof createDepositSchema>;
 
 /** What the crypto withdrawal form sends (`token` is the e-mailed confirmation code). */
-export interface CryptoWithdrawalPayload {
-  amount: number | string;
-  address: string;
-  token: string;
-  wallet: CryptoWallet;
-}
+export type CryptoWithdrawalPayload = z.input<typeof cryptoWithdrawalSchema>;
 
 /** What the bank withdrawal form sends. */
-export interface BankWithdrawalPayload {
-  amount: number | string;
-  bankName: string;
-  accountName: string;
-  accountNumber: string;
-  routing: string;
-  swift: string;
-  token: string;
-}
+export type BankWithdrawalPayload = z.input<typeof bankWithdrawalSchema>;
 
 /** A money-moving POST: the payload and the form's Idempotency-Key. */
 interface Submission<P> {
@@ -75,7 +52,7 @@ export const useCreateCryptoWithdrawal = () => useMoneyPost<CryptoWithdrawalPayl
 /** POST /b-withdrawals. */
 export const useCreateBankWithdrawal = () => useMoneyPost<BankWithdrawalPayload>('/b-withdrawals');
 
-/** POST /withdrawals/code: e-mails the client a 6-digit confirmation code (DESIGN.md §5). */
+/** POST /withdrawals/code: e-mails the client a 6-digit confirmation code (docs/product.md). */
 export function useRequestWithdrawalCode() {
   return useMutation({ mutationFn: () => api.post<MessageAnswer>('/withdrawals/code') });
 }

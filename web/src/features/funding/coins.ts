@@ -1,4 +1,4 @@
-/** The coins clients pay in and withdraw to (seed §2.7), with how the screens show them. */
+/** The coins clients pay in and withdraw to, with how the screens show them. */
 import {
   IconCurrencyBitcoin,
   IconCurrencyEthereum,
@@ -13,7 +13,7 @@ export const COINS: Record<CryptoWallet, { name: string; icon: Icon; color: stri
   ethereum: { name: 'Ethereum', icon: IconCurrencyEthereum, color: 'indigo' },
 };
 
-/** The `?wallet=` query value if it is one of `allowed`, else `fallback` (seed: default bitcoin). */
+/** The `?wallet=` query value if it is one of `allowed`, else `fallback` (the default is bitcoin). */
 export function walletParam<W extends CryptoWallet>(
   value: string | null,
   allowed: readonly W[],

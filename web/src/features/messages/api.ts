@@ -1,14 +1,14 @@
 /**
- * TanStack Query hooks of the back office's messages (seed §2.8, §7): the contact form's messages
+ * TanStack Query hooks of the back office's messages: the contact form's messages
  * (GET and DELETE /contacts) and e-mailing one client (POST /user/admin/email), whom the admin finds
  * by name or e-mail (GET /user/admin?search=).
  */
 import type { AdminEmailFormInput } from '@common/schemas/emailing';
 import type { UsersPage } from '@common/schemas/users';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, type MessageAnswer } from '../../lib/api-client';
 
-/** A message from the public contact form (seed §3 "Contact message"). */
+/** A message from the public contact form. */
 export interface ContactMessage {
   _id: string;
   name: string;
@@ -27,7 +27,7 @@ export const contactsQuery = queryOptions({
 export function useDeleteContact() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ message: string }>(`/contacts/${id}`),
+    mutationFn: (id: string) => api.delete<MessageAnswer>(`/contacts/${id}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contacts'] }),
   });
 }

@@ -1,5 +1,5 @@
 /**
- * TanStack Query hooks of the notifications (seed §7 "Notifications"): the client's own list with
+ * TanStack Query hooks of the notifications: the client's own list with
  * its unread count (the header bell), marking them read, deleting one; an admin's list of one
  * user's notifications and sending one.
  */
@@ -9,7 +9,7 @@ import type {
   UserNotifications,
 } from '@common/schemas/notifications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, type MessageAnswer } from '../../lib/api-client';
 
 const keys = {
   all: ['notifications'] as const,
@@ -46,7 +46,7 @@ export function useMarkNotificationsRead() {
 export function useDeleteNotification() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ message: string }>(`/notifications/${id}`),
+    mutationFn: (id: string) => api.delete<MessageAnswer>(`/notifications/${id}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }

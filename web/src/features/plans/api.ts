@@ -1,29 +1,23 @@
 /**
- * TanStack Query hooks of investment plans and trading activity (seed §7 "User" active plan and add
- * profit, "Trading activity"; DESIGN.md §5–§6): the client's figures and active plan, their trading
- * activity, an admin's view of one client, and the mutations. Money-moving POSTs carry the form's
- * Idempotency-Key; after any change every query on screen is refetched.
+ * TanStack Query hooks of investment plans and trading activity: the client's figures and active
+ * plan, their trading activity, an admin's view of one client, and the mutations. Money-moving
+ * POSTs carry the form's Idempotency-Key; after any change every query on screen is refetched.
  */
-import type { PlanDurationDays, PlanKind, PlanStatus } from '@common/constants';
-import type { TradingActivityPage } from '@common/schemas/plans';
+import type {
+  addProfitSchema,
+  createTradingActivitySchema,
+  openPlanSchema,
+  TradingActivityPage,
+  TradingActivityQuery,
+  updateTradingActivitySchema,
+} from '@common/schemas/plans';
 import type { UserWithFigures } from '@common/schemas/users';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
-
-/** Answer of the mutations here: what happened, in words. */
-interface MessageAnswer {
-  message: string;
-}
-
-/** The query of GET /trading-activity and /trading-activity/admin (seed §9: sizes 10, 20, 30, 40). */
-export interface ActivityParams {
-  page: number;
-  pageSize: number;
-  search?: string;
-}
+import type { z } from 'zod';
+import { api, type MessageAnswer } from '../../lib/api-client';
 
 /** GET /trading-activity: one page of the signed-in client's trading activity, newest first. */
-export const activityQuery = (params: ActivityParams) =>
+export const activityQuery = (params: TradingActivityQuery) =>
   queryOptions({
     queryKey: ['plans', 'activity', params],
     queryFn: () => api.get<TradingActivityPage>('/trading-activity', { params: { ...params } }),
@@ -31,7 +25,7 @@ export const activityQuery = (params: ActivityParams) =>
   });
 
 /** GET /trading-activity/admin?userId=: one page of a client's trading activity, for an admin. */
-export const adminActivityQuery = (userId: string, params: ActivityParams) =>
+export const adminActivityQuery = (userId: string, params: TradingActivityQuery) =>
   queryOptions({
     queryKey: ['plans', 'admin', 'activity', userId, params],
     queryFn: () => api.get<TradingActivityPage>('/trading-activity/admin', { params: { ...params, userId } }),
@@ -46,19 +40,10 @@ export const adminClientQuery = (userId: string) =>
   });
 
 /** What the Place Your Trade form sends (the server sets the dates). */
-export interface OpenPlanPayload {
-  amount: number | string;
-  duration: PlanDurationDays;
-  plan: PlanKind;
-}
+export type OpenPlanPayload = z.input<typeof openPlanSchema>;
 
-/** What the admin's trading activity forms send (the seed's field really is `statuss`). */
-export interface ActivityPayload {
-  tradeAmount: number | string;
-  profit: number | string;
-  plan: PlanKind;
-  statuss: PlanStatus;
-}
+/** What the admin's trading activity forms send (the original field really is `statuss`). */
+export type ActivityPayload = z.input<typeof updateTradingActivitySchema>;
 
 /** A mutation whose success refetches every query on screen (figures, plan, activity, history). */
 function useChange<V>(mutationFn: (variables: V) => Promise<MessageAnswer>) {
@@ -83,7 +68,7 @@ export const useAddProfit = () =>
       idempotencyKey,
     }: {
       userId: string;
-      payload: { profit: number | string; date: string };
+      payload: z.input<typeof addProfitSchema>;
       idempotencyKey: string;
     }) => api.post<MessageAnswer>(`/user/admin/add-profit/${userId}`, payload, idempotent(idempotencyKey)),
   );
@@ -101,7 +86,7 @@ export const useCreateActivity = () =>
       idempotencyKey,
     }: {
       userId: string;
-      payload: ActivityPayload;
+      payload: Omit<z.input<typeof createTradingActivitySchema>, 'userId'>;
       idempotencyKey: string;
     }) => api.post<MessageAnswer>('/trading-activity', { ...payload, userId }, idempotent(idempotencyKey)),
   );

@@ -1,17 +1,18 @@
 /**
- * TanStack Query hooks of the client's profile (seed §2.7 "/account/profile", §7 "User", "Auth"):
- * the profile, photo and verification changes, the password
- * change, sign-out, and stored images (profile picture, identity documents), which are fetched with
- * the bearer token because no public path serves them. Every change answers the refreshed user,
- * which replaces the stored one (seed §4).
+ * TanStack Query hooks of the client's profile (/account/profile): the profile, photo and
+ * verification changes, the password change, and stored images (profile picture, identity
+ * documents), which are fetched with the bearer token because no public path serves them. Every
+ * change answers the refreshed user, which replaces the stored one.
  */
-import type { UpdateProfileInput, VerificationInput } from '@common/schemas/profile';
+import type { changePasswordSchema } from '@common/schemas/auth';
+import type { ProfilePictureInput, UpdateProfileInput, VerificationInput } from '@common/schemas/profile';
 import type { UserWithFigures } from '@common/schemas/users';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../lib/api-client';
-import { meQuery } from '../account/api';
-import { clearSession, getUser, updateUser } from '../../lib/session';
+import type { z } from 'zod';
+import { api, type MessageAnswer } from '../../lib/api-client';
+import { getUser, updateUser } from '../../lib/session';
+import { meQuery } from '../../lib/user-queries';
 
 /** Answer of the profile changes: what happened, and the refreshed user. */
 export interface UserChangeAnswer {
@@ -44,7 +45,9 @@ export function useUpdateProfile() {
 
 /** POST /user/profile-picture {image (data URL)}. */
 export function useUploadPicture() {
-  return useUserChange((image: string) => api.post<UserChangeAnswer>('/user/profile-picture', { image }));
+  return useUserChange((input: ProfilePictureInput) =>
+    api.post<UserChangeAnswer>('/user/profile-picture', input),
+  );
 }
 
 /** POST /user/verification {documentType, address, state, documentFront, documentBack?}. */
@@ -55,16 +58,8 @@ export function useSubmitVerification() {
 /** POST /auth/change-password {oldPassword, newPassword}; the answer's message is shown as is. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: { oldPassword: string; newPassword: string }) =>
-      api.post<{ message: string }>('/auth/change-password', input),
-  });
-}
-
-/** POST /auth/signout; the browser session is cleared whether or not the server answered. */
-export function useSignout() {
-  return useMutation({
-    mutationFn: () => api.post<unknown>('/auth/signout'),
-    onSettled: () => clearSession(),
+    mutationFn: (input: z.infer<typeof changePasswordSchema>) =>
+      api.post<MessageAnswer>('/auth/change-password', input),
   });
 }
 

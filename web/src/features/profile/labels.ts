@@ -1,4 +1,4 @@
-/** How the profile's enums read on screen (seed §3, §4). */
+/** How the profile's enums read on screen. */
 import type { DocumentType, Gender, VerificationStatus } from '@common/constants';
 
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
@@ -10,7 +10,7 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
 
 export const GENDER_LABELS: Record<Gender, string> = { male: 'Male', female: 'Female', other: 'Other' };
 
-/** Verification states as a badge ("failed" reads as rejected, DESIGN.md §4). */
+/** Verification states as a badge ("failed" reads as rejected). */
 export const VERIFICATION_BADGES: Record<VerificationStatus, { label: string; color: string }> = {
   awaiting: { label: 'Not verified', color: 'gray' },
   pending: { label: 'Pending review', color: 'orange' },

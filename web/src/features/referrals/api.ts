@@ -1,7 +1,7 @@
 /**
- * TanStack Query hooks of /account/referrals (seed §2.7, §7 "GET /user/referrals/{id}"): the
- * client's referral link and code, who referred them, and the clients they referred (e-mails
- * masked by the server, DESIGN.md §5).
+ * TanStack Query hooks of /account/referrals (GET /user/referrals/{id}): the client's referral link
+ * and code, who referred them, and the clients they referred (e-mails masked by the server:
+ * docs/product.md).
  */
 import type { ReferralsAnswer } from '@common/schemas/profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,21 +1,18 @@
 /**
- * TanStack Query hooks of the back office's reviews (seed §2.8, §7 "Deposits", "Bank/Crypto
- * withdrawals"): the queue of everything pending (paged on the server), one client's requests per
- * kind, the approve / reject / delete calls, and deposit proofs (served only with the admin's token).
+ * TanStack Query hooks of the back office's reviews: the queue of everything pending (paged on the
+ * server), one client's requests per kind, the approve / reject / delete calls, and deposit proofs
+ * (served only with the admin's token).
  */
-import type { PendingReviewPage } from '@common/schemas/transactions';
+import type { PendingReviewPage, PendingReviewsQuery } from '@common/schemas/transactions';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, type MessageAnswer } from '../../lib/api-client';
 import { REVIEW_KINDS, type ReviewKind } from './kinds';
 
-/** The query of GET /reviews/pending (seed §9 page sizes 10, 20, 30, 40). */
-export interface PendingReviewsParams {
-  page: number;
-  pageSize: number;
-}
-
-/** GET /reviews/pending: one page of the pending deposits and withdrawals of every client, oldest first. */
-export const pendingReviewsQuery = (params: PendingReviewsParams) =>
+/**
+ * GET /reviews/pending: one page of the pending deposits and withdrawals of every client, oldest
+ * first (page sizes 10, 20, 30, 40).
+ */
+export const pendingReviewsQuery = (params: PendingReviewsQuery) =>
   queryOptions({
     queryKey: ['reviews', 'pending', params],
     queryFn: () => api.get<PendingReviewPage>('/reviews/pending', { params: { ...params } }),
@@ -40,8 +37,8 @@ export function useReviewAction() {
     mutationFn: ({ kind, id, action }: { kind: ReviewKind; id: string; action: ReviewAction }) => {
       const path = `/${REVIEW_KINDS[kind].resource}/${id}`;
       return action === 'delete'
-        ? api.delete<{ message: string }>(path)
-        : api.put<{ message: string }>(`${path}/${action}`);
+        ? api.delete<MessageAnswer>(path)
+        : api.put<MessageAnswer>(`${path}/${action}`);
     },
     onSuccess: () => queryClient.invalidateQueries(),
   });

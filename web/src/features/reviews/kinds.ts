@@ -1,4 +1,4 @@
-/** The three kinds of request an admin reviews, and how each reads (seed §2.8, §4, §8). */
+/** The three kinds of request an admin reviews, and how each reads. */
 import { MONEY_MSG } from '@common/messages';
 import type { RequestStatus } from '@common/schemas/deposits';
 import type { PendingReview } from '@common/schemas/transactions';
@@ -6,16 +6,16 @@ import type { PendingReview } from '@common/schemas/transactions';
 export type ReviewKind = PendingReview['kind'];
 
 interface KindSettings {
-  /** The API collection (seed §7). */
+  /** The API collection. */
   resource: 'deposits' | 'c-withdrawals' | 'b-withdrawals';
   label: string;
   noun: string;
-  /** "Reject" for deposits, "Decline" for withdrawals (seed §4). */
+  /** "Reject" for deposits, "Decline" for withdrawals. */
   rejectVerb: 'Reject' | 'Decline';
   statusLabels: Partial<Record<RequestStatus, string>>;
   approvedMessage: string;
   rejectedMessage: string;
-  /** Seed §8 titles of a failed review (withdrawals only; deposits show the server's message). */
+  /** The original titles of a failed review (withdrawals only; deposits show the server's message). */
   approveFailed?: string;
   rejectFailed?: string;
   /** Deposits: approving or rejecting a reviewed one is refused here ("Deposit is already {status}"). */

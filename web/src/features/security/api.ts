@@ -4,27 +4,19 @@
  * and the sign-in history. Turning two-factor on or off answers the refreshed user, which replaces
  * the stored one.
  */
-import type { SessionInfo, SignInEvent, TwoFactorSetupAnswer } from '@common/schemas/auth';
-import type { PublicUser } from '@common/types';
+import type {
+  SessionInfo,
+  SignInEvent,
+  SignInHistoryQuery,
+  twoFactorDisableSchema,
+  twoFactorEnableSchema,
+  twoFactorSetupSchema,
+  TwoFactorSetupAnswer,
+} from '@common/schemas/auth';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import type { z } from 'zod';
+import { api, type MessageAnswer, type UserAnswer } from '../../lib/api-client';
 import { updateUser } from '../../lib/session';
-
-/** Answer of the calls that only report an outcome. */
-interface MessageAnswer {
-  message: string;
-}
-
-/** Answer of turning two-factor on or off: the outcome and the refreshed user. */
-interface UserAnswer extends MessageAnswer {
-  user: PublicUser;
-}
-
-/** The query of GET /auth/sign-in-history (sizes 10, 20, 30, 40). */
-export interface SignInHistoryParams {
-  page: number;
-  pageSize: number;
-}
 
 /** GET /auth/sessions: the user's open sessions; `current` marks the one asking. */
 export const sessionsQuery = queryOptions({
@@ -33,7 +25,7 @@ export const sessionsQuery = queryOptions({
 });
 
 /** GET /auth/sign-in-history: one page of the user's sign-in attempts, newest first. */
-export const signInHistoryQuery = (params: SignInHistoryParams) =>
+export const signInHistoryQuery = (params: SignInHistoryQuery) =>
   queryOptions({
     queryKey: ['security', 'sign-in-history', params],
     queryFn: () =>
@@ -47,12 +39,15 @@ export const signInHistoryQuery = (params: SignInHistoryParams) =>
  */
 export function useSetUpTwoFactor() {
   return useMutation({
-    mutationFn: (input: { password: string }) =>
+    mutationFn: (input: z.infer<typeof twoFactorSetupSchema>) =>
       api.post<TwoFactorSetupAnswer>('/auth/two-factor/setup', input),
   });
 }
 
-/** A change of the two-factor state: the refreshed user is stored and every view of it refetched. */
+/**
+ * A change of the two-factor state (turning it on or off answers the refreshed user): the user is
+ * stored and every view of it refetched.
+ */
 function useTwoFactorChange<Input>(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -65,11 +60,12 @@ function useTwoFactorChange<Input>(path: string) {
 }
 
 /** POST /auth/two-factor/enable {code}: the set-up secret's first code turns two-factor on. */
-export const useEnableTwoFactor = () => useTwoFactorChange<{ code: string }>('/auth/two-factor/enable');
+export const useEnableTwoFactor = () =>
+  useTwoFactorChange<z.infer<typeof twoFactorEnableSchema>>('/auth/two-factor/enable');
 
 /** POST /auth/two-factor/disable {password, code}: turns two-factor off (authenticator or backup code). */
 export const useDisableTwoFactor = () =>
-  useTwoFactorChange<{ password: string; code: string }>('/auth/two-factor/disable');
+  useTwoFactorChange<z.infer<typeof twoFactorDisableSchema>>('/auth/two-factor/disable');
 
 /** A sessions change; the list and the history are refetched afterwards. */
 function useSessionsChange<Input>(send: (input: Input) => Promise<MessageAnswer>) {

@@ -1,5 +1,5 @@
 /**
- * TanStack Query hooks of support (seed §7 "Support"; DESIGN.md §5): the client's tickets with
+ * TanStack Query hooks of support (docs/product.md): the client's tickets with
  * support's replies, sending a message or a follow-up; the admin's list of every ticket, replying,
  * closing or reopening, and deleting.
  */
@@ -10,7 +10,7 @@ import type {
   UpdateTicketInput,
 } from '@common/schemas/support';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, type MessageAnswer } from '../../lib/api-client';
 
 const keys = {
   all: ['support'] as const,
@@ -51,8 +51,8 @@ export function useSendSupportMessage() {
 export function useAddClientReply() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, message }: { id: string; message: string }) =>
-      api.post<TicketAnswer>(`/support/${id}/replies`, { message }),
+    mutationFn: ({ id, ...input }: SupportMessageInput & { id: string }) =>
+      api.post<TicketAnswer>(`/support/${id}/replies`, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }
@@ -71,7 +71,7 @@ export function useUpdateTicket() {
 export function useDeleteTicket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ message: string }>(`/support/${id}`),
+    mutationFn: (id: string) => api.delete<MessageAnswer>(`/support/${id}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }

@@ -1,23 +1,14 @@
 /**
- * TanStack Query hooks of the transaction history (seed §7 "Transactions"; DESIGN.md §5): the
+ * TanStack Query hooks of the transaction history (docs/product.md): the
  * client's paged history and CSV export, an admin's view of one client's history, adding a
  * transaction (posted to the ledger) and voiding one (a reversing entry; nothing is deleted).
  */
 import type { PublicUser } from '@common/types';
-import type { RequestStatus } from '@common/schemas/deposits';
-import type { AdminTransactionType, PublicTransaction, TransactionType } from '@common/schemas/transactions';
+import type { addTransactionSchema, HistoryQuery, PublicTransaction } from '@common/schemas/transactions';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import type { z } from 'zod';
+import { api, type MessageAnswer } from '../../lib/api-client';
 import { saveBlob } from '../../lib/save-blob';
-
-/** The query of GET /transaction/all and /transaction/admin (seed §9: sizes 10, 20, 30, 40). */
-export interface HistoryParams {
-  page: number;
-  pageSize: number;
-  search?: string;
-  type?: TransactionType;
-  status?: RequestStatus;
-}
 
 /** One page of history lines and how many match in all. */
 export interface HistoryPage {
@@ -26,7 +17,7 @@ export interface HistoryPage {
 }
 
 /** GET /transaction/all: one page of the signed-in client's history. */
-export const historyQuery = (params: HistoryParams) =>
+export const historyQuery = (params: HistoryQuery) =>
   queryOptions({
     queryKey: ['transactions', 'history', params],
     queryFn: () => api.get<HistoryPage>('/transaction/all', { params: { ...params } }),
@@ -34,7 +25,7 @@ export const historyQuery = (params: HistoryParams) =>
   });
 
 /** GET /transaction/admin?userId=: one page of a client's history, for an admin. */
-export const adminHistoryQuery = (userId: string, params: HistoryParams) =>
+export const adminHistoryQuery = (userId: string, params: HistoryQuery) =>
   queryOptions({
     queryKey: ['transactions', 'admin', userId, params],
     queryFn: () => api.get<HistoryPage>('/transaction/admin', { params: { ...params, userId } }),
@@ -47,13 +38,7 @@ export async function downloadHistoryCsv(): Promise<void> {
 }
 
 /** What the add-transaction form sends (POST /transaction/:userId). `date` is an ISO date-time. */
-export interface AddTransactionPayload {
-  amount: number | string;
-  transactionType: AdminTransactionType;
-  date: string;
-  details: string;
-  status: 'approved';
-}
+export type AddTransactionPayload = z.input<typeof addTransactionSchema>;
 
 /** POST /transaction/:userId (admin) with the form's Idempotency-Key. */
 export function useAddTransaction() {
@@ -68,7 +53,7 @@ export function useAddTransaction() {
       payload: AddTransactionPayload;
       idempotencyKey: string;
     }) =>
-      api.post<{ message: string }>(`/transaction/${userId}`, payload, {
+      api.post<MessageAnswer>(`/transaction/${userId}`, payload, {
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
     onSuccess: () => queryClient.invalidateQueries(),
@@ -79,12 +64,12 @@ export function useAddTransaction() {
 export function useVoidTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ message: string }>(`/transaction/${id}`),
+    mutationFn: (id: string) => api.delete<MessageAnswer>(`/transaction/${id}`),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
 
-/** GET /user/admin/email/:email (seed §7 "User"): the client an admin adds a transaction for. */
+/** GET /user/admin/email/:email: the client an admin adds a transaction for. */
 export function useFindUserByEmail() {
   return useMutation({
     mutationFn: async (email: string) =>

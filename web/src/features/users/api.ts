@@ -1,33 +1,35 @@
 /**
- * TanStack Query hooks of the users module (seed §7 "User"; issue 6): the admin's paged users list
+ * TanStack Query hooks of the users module: the admin's paged users list
  * with search and its CSV export, one user with ledger figures, the overview figures, a client's
  * sessions and sign-in history, and the back office's changes (edit, KYC review, block / unblock,
  * delete, account labels, adjustments, two-factor reset). Every
  * change invalidates the cached queries: figures, histories and the audit log all move with it.
  */
-import type { SessionInfo, SignInEvent } from '@common/schemas/auth';
+import type {
+  resetTwoFactorSchema,
+  SessionInfo,
+  SignInEvent,
+  SignInHistoryQuery,
+} from '@common/schemas/auth';
 import type { PublicUser } from '@common/types';
 import type {
+  adjustmentSchema,
   AdjustmentDirection,
   AdminOverview,
   UpdateAccountInput,
+  updateUserSchema,
   UserWithFigures,
   UsersPage,
+  UsersQuery,
+  VerificationReviewInput,
 } from '@common/schemas/users';
-import type { VerificationStatus } from '@common/constants';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import type { z } from 'zod';
+import { api, type MessageAnswer, type UserAnswer } from '../../lib/api-client';
 import { saveBlob } from '../../lib/save-blob';
 
-/** The query of GET /user/admin (seed §9: sizes 10, 20, 30, 40). */
-export interface UsersParams {
-  page: number;
-  pageSize: number;
-  search?: string;
-}
-
 /** GET /user/admin: one page of users, newest first, matching the search in name or e-mail. */
-export const adminUsersQuery = (params: UsersParams) =>
+export const adminUsersQuery = (params: UsersQuery) =>
   queryOptions({
     queryKey: ['users', 'admin', 'list', params],
     queryFn: () => api.get<UsersPage>('/user/admin', { params: { ...params } }),
@@ -56,7 +58,7 @@ export const adminUserSessionsQuery = (id: string) =>
   });
 
 /** GET /user/admin/:id/sign-in-history: one page of the client's sign-in attempts, newest first. */
-export const adminUserSignInHistoryQuery = (id: string, params: { page: number; pageSize: number }) =>
+export const adminUserSignInHistoryQuery = (id: string, params: SignInHistoryQuery) =>
   queryOptions({
     queryKey: ['users', 'admin', 'sign-in-history', id, params],
     queryFn: () =>
@@ -79,23 +81,11 @@ export function userFile(url: string): Promise<Blob> {
   return api.blob(url.replace(/^\/api(?=\/)/, ''));
 }
 
-/** What the edit-user form sends (PUT /user/admin/:id; seed §7). */
-export interface UpdateUserPayload {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  location: { address: string; state: string };
-  verificationStatus: VerificationStatus;
-  isBlocked: boolean;
-}
+/** What the edit-user form sends (PUT /user/admin/:id). */
+export type UpdateUserPayload = z.input<typeof updateUserSchema>;
 
 /** What an adjustment sends (POST /user/admin/account/:id/adjustments). `amount` is USD. */
-export interface AdjustmentPayload {
-  direction: AdjustmentDirection;
-  amount: number | string;
-  reason: string;
-}
+export type AdjustmentPayload = z.input<typeof adjustmentSchema>;
 
 /** The answer of a posted adjustment: the client's available balance after it (USD). */
 export interface PostedAdjustment {
@@ -106,7 +96,7 @@ export interface PostedAdjustment {
   available: number;
 }
 
-type Changed<T> = { message: string; data: T };
+type Changed<T> = MessageAnswer & { data: T };
 
 /** A mutation that refreshes every cached query once it succeeds. */
 function useChange<V, T>(mutationFn: (vars: V) => Promise<T>) {
@@ -123,7 +113,7 @@ export function useUpdateUser(id: string) {
 
 /** PUT /user/admin/:id/verification: verify or reject a pending KYC submission. */
 export function useReviewVerification(id: string) {
-  return useChange((status: 'verified' | 'rejected') =>
+  return useChange((status: VerificationReviewInput['status']) =>
     api.put<Changed<PublicUser>>(`/user/admin/${id}/verification`, { status }),
   );
 }
@@ -137,7 +127,7 @@ export function useSetBlocked(id: string) {
 
 /** DELETE /user/admin/:id: erases the client's personal data and sign-in (409 while money remains). */
 export function useDeleteUser(id: string) {
-  return useChange(() => api.delete<{ message: string }>(`/user/admin/${id}`));
+  return useChange(() => api.delete<MessageAnswer>(`/user/admin/${id}`));
 }
 
 /**
@@ -145,8 +135,8 @@ export function useDeleteUser(id: string) {
  * sessions (the client is e-mailed the reason); answers the message and the user.
  */
 export function useResetTwoFactor(id: string) {
-  return useChange((reason: string) =>
-    api.post<{ message: string; user: PublicUser }>(`/user/admin/${id}/reset-two-factor`, { reason }),
+  return useChange((input: z.infer<typeof resetTwoFactorSchema>) =>
+    api.post<UserAnswer>(`/user/admin/${id}/reset-two-factor`, input),
   );
 }
 

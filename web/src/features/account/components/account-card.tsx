@@ -6,7 +6,7 @@ import { paths } from '../../../app/paths';
 import { useAccountFigures, useAccountUser } from '../api';
 import { LoadError } from '../../../components/load-error';
 
-/** Seed §2.7: "USR" plus the uppercased user _id without its first 7 characters. */
+/** "USR" plus the uppercased user _id without its first 7 characters. */
 export function accountId(user: Pick<PublicUser, '_id'>): string {
   return `USR${user._id.slice(7).toUpperCase()}`;
 }

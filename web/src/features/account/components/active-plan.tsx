@@ -8,7 +8,7 @@ import { formatDateTime, formatUsd } from '../../../lib/format';
 import { useActivePlan } from '../api';
 
 /**
- * The Active Plan panel (seed §2.7): plan, start date, duration and status of the client's active
+ * The Active Plan panel: plan, start date, duration and status of the client's active
  * plan (with its amount and end date), or "No active plan" with a way to the trading page.
  */
 export function ActivePlan() {

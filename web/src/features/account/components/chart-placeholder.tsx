@@ -1,7 +1,7 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { IconChartLine } from '@tabler/icons-react';
 
-/** Where the seed has a live price chart: a reserved area; no third-party script loads here. */
+/** Where the original product had a live price chart: a reserved area; no third-party script loads here. */
 export function ChartPlaceholder() {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="chart-title">

@@ -9,7 +9,7 @@ const LINKS: { label: string; to: string; icon: Icon }[] = [
   { label: 'Upgrade Account', to: paths.account.upgradeAccount, icon: IconArrowUpCircle },
 ];
 
-/** The small dashboard menu of seed §2.7. */
+/** The small dashboard menu. */
 export function DashboardMenu() {
   return (
     <Group component="nav" aria-label="Dashboard shortcuts" gap="xs" wrap="wrap">

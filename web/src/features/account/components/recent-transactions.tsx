@@ -1,10 +1,11 @@
-import { Anchor, Card, Group, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { PublicTransaction } from '@common/schemas/transactions';
 import { paths } from '../../../app/paths';
-import { PagedTable, type Column } from '../../../components/paged-table';
+import { PagedTable, queryStatus, type Column } from '../../../components/paged-table';
+import { SignedAmount } from '../../../components/signed-amount';
 import { StatusBadge } from '../../../components/status-badge';
-import { formatDateTime, formatUsd } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { useRecentTransactions } from '../api';
 import { CLIENT_STATUS_LABELS, TYPE_LABELS } from '../../../lib/transaction-labels';
 
@@ -13,19 +14,14 @@ const COLUMNS: Column<PublicTransaction>[] = [
     header: 'Amount',
     numeric: true,
     nowrap: true,
-    cell: (t) => (
-      <Text span fw={600} c={t.direction === 'debit' ? 'red.9' : 'teal.9'}>
-        {t.direction === 'debit' ? '−' : '+'}
-        {formatUsd(t.amount)}
-      </Text>
-    ),
+    cell: (t) => <SignedAmount line={t} />,
   },
   { header: 'Type', cell: (t) => TYPE_LABELS[t.type] ?? t.type },
   { header: 'Status', cell: (t) => <StatusBadge status={t.status} labels={CLIENT_STATUS_LABELS} /> },
   { header: 'Date', nowrap: true, cell: (t) => formatDateTime(t.date ?? t.createdAt) },
 ];
 
-/** The latest 10 lines of the client's history (seed §2.7). */
+/** The latest 10 lines of the client's history. */
 export function RecentTransactions() {
   const query = useRecentTransactions();
   return (
@@ -43,9 +39,7 @@ export function RecentTransactions() {
         columns={COLUMNS}
         rows={query.data}
         rowKey={(t) => t._id}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...queryStatus(query)}
         emptyText="No transaction found"
         minWidth={480}
       />

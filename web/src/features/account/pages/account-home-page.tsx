@@ -9,8 +9,8 @@ import { RecentTransactions } from '../components/recent-transactions';
 import { WelcomePanel } from '../components/welcome-panel';
 
 /**
- * /account/home (seed §2.7): account card, welcome panel, the ledger's figures, a chart area, the
- * latest transactions and the active plan. No signal-strength bar (DESIGN.md §5).
+ * /account/home: account card, welcome panel, the ledger's figures, a chart area, the
+ * latest transactions and the active plan. No signal-strength bar (docs/product.md).
  */
 export function AccountHomePage() {
   return (

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { PublicAuditEntry } from '@common/schemas/audit';
 import { paths } from '../../../app/paths';
-import { PagedTable, usePaging, type Column } from '../../../components/paged-table';
+import { PagedTable, queryStatus, usePaging, type Column } from '../../../components/paged-table';
 import { formatDateTime } from '../../../lib/format';
 import { auditFiltersQuery, auditQuery } from '../api';
 import { ChangeList } from '../components/change-list';
@@ -55,7 +55,7 @@ const COLUMNS: Column<PublicAuditEntry>[] = [
 ];
 
 /**
- * /admin/audit-log (issue 6): every admin change — time, admin, action, client, target row, before →
+ * /admin/audit-log: every admin change — time, admin, action, client, target row, before →
  * after, IP — newest first, filtered by admin, client and action, with paging. Read-only: nothing here
  * (nor in the API) edits or deletes a row. `?targetUserId=&client=` opens it on one client.
  */
@@ -148,9 +148,7 @@ export function AuditLogPage() {
         columns={COLUMNS}
         rows={query.data?.data}
         rowKey={(r) => r._id}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...queryStatus(query)}
         emptyText={filtered ? 'No recorded action matches the filters' : 'No admin action recorded yet'}
         paging={paging}
         total={query.data?.total ?? 0}

@@ -1,4 +1,4 @@
-import { Anchor, Box, Center, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Box, Center, PasswordInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
@@ -6,18 +6,18 @@ import { MSG } from '@common/messages';
 import { signinSchema } from '@common/schemas/auth';
 import { paths } from '../../../app/paths';
 import { BrandLogo } from '../../../components/brand-logo';
-import { BusyButton } from '../../../components/busy-button';
-import { FormErrorAlert } from '../../../components/form-error-alert';
+import { EmailInput } from '../../../components/person-inputs';
 import { brand } from '../../../content/brand';
 import { useFlashMessage } from '../../../hooks/use-flash-message';
 import { errorMessage } from '../../../lib/api-client';
 import { zodForm } from '../../../lib/zod-form';
 import { useSignin } from '../api';
 import { AuthCard } from '../components/auth-card';
+import { AuthForm } from '../components/auth-form';
 import { landingFor } from '../landing';
 
 /**
- * /admin/login (seed §2.6): admins only; anyone else is told "You are not an admin". Staff with
+ * /admin/login: admins only; anyone else is told "You are not an admin". Staff with
  * two-factor authentication go on to /two-factor; staff who must set it up, to /admin/security.
  */
 export function AdminLoginPage() {
@@ -45,27 +45,15 @@ export function AdminLoginPage() {
         <BrandLogo />
       </Center>
       <AuthCard title="Admin login" description={`${brand.name} back office.`}>
-        <FormErrorAlert message={failure.message} />
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              required
-              {...form.getInputProps('email')}
-            />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              {...form.getInputProps('password')}
-            />
-            <BusyButton type="submit" fullWidth busy={signin.isPending}>
-              Login
-            </BusyButton>
-          </Stack>
-        </form>
+        <AuthForm onSubmit={submit} failure={failure.message} busy={signin.isPending} submitLabel="Login">
+          <EmailInput autoComplete="username" {...form.getInputProps('email')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+        </AuthForm>
         <Anchor component={Link} to={paths.home} size="sm">
           <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle' }} /> Back to Home
         </Anchor>

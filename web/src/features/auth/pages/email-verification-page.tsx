@@ -15,7 +15,7 @@ import { useResendOtp, useVerifyEmail } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { OtpInput } from '../components/otp-input';
 
-/** /email-verification (seed §2.6): the signed-in user confirms their e-mail with the mailed code. */
+/** /email-verification: the signed-in user confirms their e-mail with the mailed code. */
 export function EmailVerificationPage() {
   const navigate = useNavigate();
   const { user } = useSession();

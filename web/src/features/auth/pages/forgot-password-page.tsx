@@ -1,19 +1,19 @@
-import { Anchor, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { MSG } from '@common/messages';
 import { forgotPasswordSchema } from '@common/schemas/auth';
 import { paths } from '../../../app/paths';
-import { BusyButton } from '../../../components/busy-button';
-import { FormErrorAlert } from '../../../components/form-error-alert';
+import { EmailInput } from '../../../components/person-inputs';
 import { useFlashMessage } from '../../../hooks/use-flash-message';
 import { errorMessage } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { useForgotPassword } from '../api';
 import { AuthCard } from '../components/auth-card';
+import { AuthForm } from '../components/auth-form';
 
-/** /forgot-password (seed §2.6): asks for a reset code, then moves on to /reset-password. */
+/** /forgot-password: asks for a reset code, then moves on to /reset-password. */
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const forgot = useForgotPassword();
@@ -39,21 +39,14 @@ export function ForgotPasswordPage() {
       title="Forgot password"
       description="Enter your account's e-mail and we will send you a reset code."
     >
-      <FormErrorAlert message={failure.message} />
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <BusyButton type="submit" fullWidth busy={forgot.isPending}>
-            Send reset code
-          </BusyButton>
-        </Stack>
-      </form>
+      <AuthForm
+        onSubmit={submit}
+        failure={failure.message}
+        busy={forgot.isPending}
+        submitLabel="Send reset code"
+      >
+        <EmailInput {...form.getInputProps('email')} />
+      </AuthForm>
       <Group justify="space-between" gap="xs">
         <Anchor component={Link} to={paths.signin} size="sm">
           Back to sign in

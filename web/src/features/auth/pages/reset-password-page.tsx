@@ -1,20 +1,20 @@
-import { Anchor, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, PasswordInput, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '@common/messages';
 import { resetPasswordSchema } from '@common/schemas/auth';
 import { paths } from '../../../app/paths';
-import { BusyButton } from '../../../components/busy-button';
-import { FormErrorAlert } from '../../../components/form-error-alert';
+import { EmailInput } from '../../../components/person-inputs';
 import { useFlashMessage } from '../../../hooks/use-flash-message';
 import { errorMessage } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { useResetPassword } from '../api';
 import { AuthCard } from '../components/auth-card';
+import { AuthForm } from '../components/auth-form';
 import { OtpInput } from '../components/otp-input';
 
-/** /reset-password?email= (seed §2.6): the mailed code and a new password; then back to sign-in. */
+/** /reset-password?email=: the mailed code and a new password; then back to sign-in. */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -38,34 +38,27 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title="Reset password" description="Enter the code we e-mailed you and choose a new password.">
-      <FormErrorAlert message={failure.message} />
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <OtpInput {...form.getInputProps('otp')} />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirmPassword')}
-          />
-          <BusyButton type="submit" fullWidth busy={reset.isPending}>
-            Reset password
-          </BusyButton>
-        </Stack>
-      </form>
+      <AuthForm
+        onSubmit={submit}
+        failure={failure.message}
+        busy={reset.isPending}
+        submitLabel="Reset password"
+      >
+        <EmailInput {...form.getInputProps('email')} />
+        <OtpInput {...form.getInputProps('otp')} />
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('newPassword')}
+        />
+        <PasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('confirmPassword')}
+        />
+      </AuthForm>
       <Text size="sm" ta="center">
         Remembered it?{' '}
         <Anchor component={Link} to={paths.signin}>

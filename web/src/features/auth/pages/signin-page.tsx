@@ -1,21 +1,21 @@
-import { Anchor, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Group, PasswordInput, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { MSG } from '@common/messages';
 import { signinSchema } from '@common/schemas/auth';
 import { paths } from '../../../app/paths';
-import { BusyButton } from '../../../components/busy-button';
-import { FormErrorAlert } from '../../../components/form-error-alert';
+import { EmailInput } from '../../../components/person-inputs';
 import { brand } from '../../../content/brand';
 import { useFlashMessage } from '../../../hooks/use-flash-message';
 import { errorMessage } from '../../../lib/api-client';
 import { zodForm } from '../../../lib/zod-form';
 import { useSignin } from '../api';
 import { AuthCard } from '../components/auth-card';
+import { AuthForm } from '../components/auth-form';
 import { landingFor } from '../landing';
 
 /**
- * /signin (seed §2.6): e-mail and password; unconfirmed e-mails go on to verification, accounts
+ * /signin: e-mail and password; unconfirmed e-mails go on to verification, accounts
  * with two-factor authentication to /two-factor.
  */
 export function SigninPage() {
@@ -45,33 +45,21 @@ export function SigninPage() {
 
   return (
     <AuthCard title="Sign in" description={`Welcome back to ${brand.name}.`}>
-      <FormErrorAlert message={failure.message} />
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <Group justify="space-between" gap="xs">
-            <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
-            <Anchor component={Link} to={paths.forgotPassword} size="sm">
-              Forgot password?
-            </Anchor>
-          </Group>
-          <BusyButton type="submit" fullWidth busy={signin.isPending}>
-            Sign In
-          </BusyButton>
-        </Stack>
-      </form>
+      <AuthForm onSubmit={submit} failure={failure.message} busy={signin.isPending} submitLabel="Sign In">
+        <EmailInput {...form.getInputProps('email')} />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <Group justify="space-between" gap="xs">
+          <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
+          <Anchor component={Link} to={paths.forgotPassword} size="sm">
+            Forgot password?
+          </Anchor>
+        </Group>
+      </AuthForm>
       <Text size="sm" ta="center">
         Don&apos;t have an account?{' '}
         <Anchor component={Link} to={paths.signup}>

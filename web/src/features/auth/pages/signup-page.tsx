@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Group,
-  PasswordInput,
-  Radio,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Group, PasswordInput, Radio, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -16,8 +6,7 @@ import { GENDERS } from '@common/constants';
 import { MSG } from '@common/messages';
 import { signupSchema } from '@common/schemas/auth';
 import { paths } from '../../../app/paths';
-import { BusyButton } from '../../../components/busy-button';
-import { FormErrorAlert } from '../../../components/form-error-alert';
+import { EmailInput, FirstNameInput, LastNameInput, PhoneInput } from '../../../components/person-inputs';
 import { brand } from '../../../content/brand';
 import { useFlashMessage } from '../../../hooks/use-flash-message';
 import { errorMessage } from '../../../lib/api-client';
@@ -26,8 +15,9 @@ import { notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { useSignup } from '../api';
 import { AuthCard } from '../components/auth-card';
+import { AuthForm } from '../components/auth-form';
 
-/** The registration payload plus a confirmation that must match the password (seed §5). */
+/** The registration payload plus a confirmation that must match the password. */
 const signupFormSchema = signupSchema
   .extend({ confirmPassword: z.string().min(1, MSG.required('Confirm password')) })
   .refine((values) => values.password === values.confirmPassword, {
@@ -43,7 +33,7 @@ const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
   other: 'Other',
 };
 
-/** /signup (seed §2.6): registration; `?referral=` prefills the referrer's ID. */
+/** /signup: registration; `?referral=` prefills the referrer's ID. */
 export function SignupPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -80,76 +70,54 @@ export function SignupPage() {
 
   return (
     <AuthCard title="Create your account" description={`Open a ${brand.name} account in a minute.`}>
-      <FormErrorAlert title="Error!" message={failure.message} />
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput
-              label="First name"
-              autoComplete="given-name"
-              required
-              {...form.getInputProps('firstName')}
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="family-name"
-              required
-              {...form.getInputProps('lastName')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <TextInput
-            label="Phone number"
-            type="tel"
-            autoComplete="tel"
-            required
-            {...form.getInputProps('phone')}
-          />
-          <Radio.Group label="Gender" required {...form.getInputProps('gender')}>
-            <Group gap="lg" mt={6}>
-              {GENDERS.map((gender) => (
-                <Radio key={gender} value={gender} label={GENDER_LABELS[gender]} />
-              ))}
-            </Group>
-          </Radio.Group>
-          <Select
-            label="Country"
-            placeholder="Search for your country"
-            data={COUNTRY_NAMES}
-            searchable
-            nothingFoundMessage="No country found"
-            autoComplete="country-name"
-            required
-            {...form.getInputProps('country')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirmPassword')}
-          />
-          <TextInput
-            label="Referral ID (optional)"
-            description="The ID of the client who invited you"
-            {...form.getInputProps('referralId')}
-          />
-          <BusyButton type="submit" fullWidth busy={signup.isPending}>
-            Register
-          </BusyButton>
-        </Stack>
-      </form>
+      <AuthForm
+        onSubmit={submit}
+        failure={failure.message}
+        failureTitle="Error!"
+        busy={signup.isPending}
+        submitLabel="Register"
+      >
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <FirstNameInput {...form.getInputProps('firstName')} />
+          <LastNameInput {...form.getInputProps('lastName')} />
+        </SimpleGrid>
+        <EmailInput {...form.getInputProps('email')} />
+        <PhoneInput {...form.getInputProps('phone')} />
+        <Radio.Group label="Gender" required {...form.getInputProps('gender')}>
+          <Group gap="lg" mt={6}>
+            {GENDERS.map((gender) => (
+              <Radio key={gender} value={gender} label={GENDER_LABELS[gender]} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Select
+          label="Country"
+          placeholder="Search for your country"
+          data={COUNTRY_NAMES}
+          searchable
+          nothingFoundMessage="No country found"
+          autoComplete="country-name"
+          required
+          {...form.getInputProps('country')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('confirmPassword')}
+        />
+        <TextInput
+          label="Referral ID (optional)"
+          description="The ID of the client who invited you"
+          {...form.getInputProps('referralId')}
+        />
+      </AuthForm>
       <Text size="sm" ta="center">
         Already have an account?{' '}
         <Anchor component={Link} to={paths.signin}>

@@ -55,7 +55,7 @@ function EmailedCodeField(props: TextInputProps) {
 }
 
 /**
- * The withdrawal's confirmation code (DESIGN.md §5, instead of the seed's admin-set token). Clients
+ * The withdrawal's confirmation code (instead of an admin-set token: docs/product.md). Clients
  * with two-factor authentication type the current code of their authenticator app (the server
  * checks it as such, and refuses to e-mail them one); the others ask for an e-mailed 6-digit code
  * with "Send code", which rests for a minute after each code. Takes the form's input props.

@@ -11,7 +11,7 @@ export interface FundingMethod {
   color: string;
 }
 
-/** The deposit and withdrawal choosers (seed §2.7): one card-link per method. */
+/** The deposit and withdrawal choosers: one card-link per method. */
 export function MethodChooser({ methods }: { methods: FundingMethod[] }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">

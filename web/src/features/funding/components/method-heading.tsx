@@ -3,7 +3,7 @@ import type { Icon } from '@tabler/icons-react';
 
 interface MethodHeadingProps {
   title: string;
-  /** The coin or bank icon of the general forms (seed §2.7); the USDT form shows the title alone. */
+  /** The coin or bank icon of the general forms; the USDT form shows the title alone. */
   icon?: Icon;
   color?: string;
 }

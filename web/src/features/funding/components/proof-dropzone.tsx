@@ -20,7 +20,7 @@ interface ProofDropzoneProps {
 }
 
 /**
- * The deposit's proof of payment (seed §5): one PNG, JPEG or WebP image under 5 MB, dropped or
+ * The deposit's proof of payment: one PNG, JPEG or WebP image under 5 MB, dropped or
  * picked, previewed, and handed over as a data URL.
  */
 export function ProofDropzone({ value, onChange, error, onError }: ProofDropzoneProps) {

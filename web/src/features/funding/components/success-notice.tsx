@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 
-/** How long the notice stays (seed §4, §9: 25 seconds). */
+/** How long the notice stays (25 seconds). */
 const NOTICE_MS = 25_000;
 
 interface SuccessNoticeProps {
@@ -16,7 +16,7 @@ interface SuccessNoticeProps {
 
 /**
  * The banner a listing page shows after a deposit or withdrawal (`?success=true`), or when a trade
- * needs more funds (`?payment=insufficient`) (seed §4). It closes itself after 25 s, or when
+ * needs more funds (`?payment=insufficient`). It closes itself after 25 s, or when
  * dismissed, and then clears the flag from the URL.
  */
 export function SuccessNotice({

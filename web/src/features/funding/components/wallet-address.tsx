@@ -8,7 +8,7 @@ interface WalletAddressProps {
   address: string | undefined;
 }
 
-/** The firm's wallet address to pay to (seed §2.7, §9); tapping it copies it. */
+/** The firm's wallet address to pay to; tapping it copies it. */
 export function WalletAddress({ coin, address }: WalletAddressProps) {
   return (
     <Paper withBorder radius="md" p="md">

@@ -4,21 +4,19 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MONEY_MSG } from '@common/messages';
 import { parseUsdCents } from '@common/schemas/money';
+import { AvailableBalance } from '../../../components/available-balance';
 import { BusyButton } from '../../../components/busy-button';
 import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { accountFiguresQuery } from '../../account/api';
-import type { MoneyPost } from '../api';
+import { accountFiguresQuery } from '../../../lib/user-queries';
+import type { BankWithdrawalPayload, CryptoWithdrawalPayload, MoneyPost } from '../api';
 import { ConfirmationCodeField } from './confirmation-code-field';
 
-/** What every withdrawal form holds besides its method's own fields. */
-interface WithdrawalValues {
-  amount: number | string;
-  token: string;
-}
+/** What every withdrawal form holds besides its method's own fields (the schemas share them). */
+type WithdrawalValues = Pick<CryptoWithdrawalPayload & BankWithdrawalPayload, 'amount' | 'token'>;
 
 interface WithdrawalFormProps<V extends WithdrawalValues> {
   /** The form, validated by the method's schema from common/schemas/withdrawals. */
@@ -33,7 +31,7 @@ interface WithdrawalFormProps<V extends WithdrawalValues> {
 }
 
 /**
- * The body of every withdrawal screen (seed §2.7 "Make Withdrawal", §5, §8): the instructions,
+ * The body of every withdrawal screen ("Make Withdrawal"): the instructions,
  * the available balance, Amount, the method's fields and the e-mailed confirmation code. An amount
  * above the available balance is refused here ("Insufficient balance") without a call; the server
  * checks again.
@@ -94,12 +92,7 @@ export function WithdrawalForm<V extends WithdrawalValues>({
       </Paper>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <Group justify="space-between" mb="md" gap="xs">
-          <Text>
-            Available balance:{' '}
-            <Text span fw={700}>
-              {figures.data ? formatUsd(figures.data.balance) : figures.isError ? 'unavailable' : '…'}
-            </Text>
-          </Text>
+          <AvailableBalance figures={figures} />
           {figures.data && figures.data.held > 0 && (
             <Text size="sm" c="dimmed">
               Held for pending withdrawals: {formatUsd(figures.data.held)}

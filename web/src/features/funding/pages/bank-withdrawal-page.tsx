@@ -10,7 +10,7 @@ import { FundingPage } from '../components/funding-page';
 import { MethodHeading } from '../components/method-heading';
 import { WithdrawalForm } from '../components/withdrawal-form';
 
-/** /account/withdrawal/bank (seed §2.7, §5 "Bank withdrawal", §8). */
+/** /account/withdrawal/bank. */
 export function BankWithdrawalPage() {
   const navigate = useNavigate();
   const post = useCreateBankWithdrawal();

@@ -12,11 +12,11 @@ import { WithdrawalForm } from '../components/withdrawal-form';
 
 interface CryptoWithdrawalProps {
   wallet: CryptoWallet;
-  /** The USDT-only form (seed §2.7): a plain USDT heading, and it stays in place after a success. */
+  /** The USDT-only form: a plain USDT heading, and it stays in place after a success. */
   usdtOnly?: boolean;
 }
 
-/** "Make Withdrawal" to a crypto address (seed §2.7, §5, §8). */
+/** "Make Withdrawal" to a crypto address. */
 function CryptoWithdrawal({ wallet, usdtOnly = false }: CryptoWithdrawalProps) {
   const navigate = useNavigate();
   const post = useCreateCryptoWithdrawal();

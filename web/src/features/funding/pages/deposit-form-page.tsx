@@ -1,4 +1,4 @@
-import { Paper, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { MONEY_MSG } from '@common/messages';
 import { createDepositSchema, DEPOSIT_WALLETS } from '@common/schemas/deposits';
 import { paths } from '../../../app/paths';
 import { BusyButton } from '../../../components/busy-button';
+import { FormCard } from '../../../components/form-card';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
@@ -18,7 +19,7 @@ import { ProofDropzone } from '../components/proof-dropzone';
 import { WalletAddress } from '../components/wallet-address';
 
 /**
- * /account/deposit/bitcoin?wallet=bitcoin|ethereum (seed §2.7, §5, §8): pay to the shown address,
+ * /account/deposit/bitcoin?wallet=bitcoin|ethereum: pay to the shown address,
  * then submit the amount in USD, an optional transaction hash and the proof image.
  */
 export function DepositFormPage() {
@@ -58,33 +59,29 @@ export function DepositFormPage() {
       ) : (
         <WalletAddress coin={coin} address={wallets.data?.[wallet]} />
       )}
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <UsdInput
-              label="Amount (USD)"
-              description="The amount you paid, in US dollars."
-              {...form.getInputProps('amount')}
-            />
-            <TextInput
-              label="Transaction hash (optional)"
-              description="Helps us find your payment faster."
-              autoComplete="off"
-              spellCheck={false}
-              {...form.getInputProps('transactionHash')}
-            />
-            <ProofDropzone
-              value={form.values.image}
-              onChange={(image) => form.setFieldValue('image', image)}
-              error={form.errors.image}
-              onError={(message) => form.setFieldError('image', message)}
-            />
-            <BusyButton type="submit" busy={deposit.isPending}>
-              Submit deposit
-            </BusyButton>
-          </Stack>
-        </form>
-      </Paper>
+      <FormCard onSubmit={submit}>
+        <UsdInput
+          label="Amount (USD)"
+          description="The amount you paid, in US dollars."
+          {...form.getInputProps('amount')}
+        />
+        <TextInput
+          label="Transaction hash (optional)"
+          description="Helps us find your payment faster."
+          autoComplete="off"
+          spellCheck={false}
+          {...form.getInputProps('transactionHash')}
+        />
+        <ProofDropzone
+          value={form.values.image}
+          onChange={(image) => form.setFieldValue('image', image)}
+          error={form.errors.image}
+          onError={(message) => form.setFieldError('image', message)}
+        />
+        <BusyButton type="submit" busy={deposit.isPending}>
+          Submit deposit
+        </BusyButton>
+      </FormCard>
     </FundingPage>
   );
 }

@@ -13,7 +13,7 @@ const METHODS: FundingMethod[] = (['bitcoin', 'ethereum'] as const).map((wallet)
   color: COINS[wallet].color,
 }));
 
-/** /account/deposit (seed §2.7): choose Bitcoin or Ethereum; shows the notice after a deposit. */
+/** /account/deposit: choose Bitcoin or Ethereum; shows the notice after a deposit. */
 export function DepositPage() {
   return (
     <FundingPage title="Deposit" description="Choose how you want to fund your account. Deposits are in USD.">

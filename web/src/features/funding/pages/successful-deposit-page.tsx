@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { FundingPage } from '../components/funding-page';
 
-/** /account/deposit/successful-deposit: placeholder text only (seed §2.7). */
+/** /account/deposit/successful-deposit: placeholder text only. */
 export function SuccessfulDepositPage() {
   return (
     <FundingPage title="Deposit received">

@@ -13,7 +13,7 @@ const coin = (wallet: 'usdt' | 'bitcoin' | 'ethereum'): FundingMethod => ({
   color: COINS[wallet].color,
 });
 
-/** The seed's order: USDT, Bank Transfer, Bitcoin, Ethereum. */
+/** The original order: USDT, Bank Transfer, Bitcoin, Ethereum. */
 const METHODS: FundingMethod[] = [
   coin('usdt'),
   {
@@ -27,7 +27,7 @@ const METHODS: FundingMethod[] = [
   coin('ethereum'),
 ];
 
-/** /account/withdrawal (seed §2.7): choose a method; shows the notice after a withdrawal request. */
+/** /account/withdrawal: choose a method; shows the notice after a withdrawal request. */
 export function WithdrawalPage() {
   return (
     <FundingPage title="Withdrawal" description="Choose where you want to receive your money.">

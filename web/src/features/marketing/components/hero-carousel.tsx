@@ -7,7 +7,7 @@ import { heroSlides } from '../../../content/home';
 import { CtaButton } from './cta';
 import { MarketIllustration } from './market-illustration';
 
-/** Autoplay interval of the hero slider (seed §4, §9). */
+/** Autoplay interval of the hero slider. */
 const AUTOPLAY_MS = 5000;
 
 /**

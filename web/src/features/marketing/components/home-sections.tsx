@@ -38,7 +38,7 @@ function TextWithIllustration({ children, reverse = false }: { children: ReactNo
 }
 
 /**
- * The home sections below the fold (seed §2.2, from Learn to Trade to Need help), in the seed's
+ * The home sections below the fold (from Learn to Trade to Need help), in the original product's
  * order. The home page loads this module only when the visitor scrolls towards it.
  */
 export function HomeSections() {

@@ -7,7 +7,7 @@ import { tradingViewWidget } from '../../../lib/embeds';
 const loaders = new Map(marketTabs.map((tab) => [tab.value, tradingViewWidget(tab.widget, tab.config)]));
 
 /**
- * The market widget tabs (seed §2.2): FOREX by default, then CRYPTOCURRENCY, STOCK and
+ * The market widget tabs: FOREX by default, then CRYPTOCURRENCY, STOCK and
  * INDICES/COMMODITIES. Only the open tab's widget is loaded.
  */
 export function MarketTabs() {

@@ -10,7 +10,7 @@ interface PageHeaderProps {
   intro?: string;
 }
 
-/** The heading band of an inner public page: its h1 and a Home breadcrumb (seed §2.4). */
+/** The heading band of an inner public page: its h1 and a Home breadcrumb. */
 export function PageHeader({ title, crumb = title, intro }: PageHeaderProps) {
   return (
     <Box

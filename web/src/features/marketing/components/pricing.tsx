@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { tradingAccounts } from '../../../content/packages';
 
-/** The Trading Accounts cards (seed §9); every card's Open an Account goes to /signup. */
+/** The Trading Accounts cards; every card's Open an Account goes to /signup. */
 export function Pricing() {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md">

@@ -4,7 +4,7 @@ import { Paper, Stack, Text } from '@mantine/core';
 import type { Review } from '../../../content/testimonials';
 import { StarRating } from './star-rating';
 
-/** A slider of reviews rated out of 5: one slide below 768 px, two from 768 px (seed §9). */
+/** A slider of reviews rated out of 5: one slide below 768 px, two from 768 px. */
 export function ReviewSlider({ label, reviews }: { label: string; reviews: Review[] }) {
   return (
     <Carousel

@@ -5,7 +5,7 @@ import { IconPoints } from '../components/icon-points';
 import { PageHeader } from '../components/page-header';
 import { PageSection } from '../components/page-section';
 
-/** /about (seed §2.3): hero, company text, three reasons, and the Need help call to action. */
+/** /about: hero, company text, three reasons, and the Need help call to action. */
 export function AboutPage() {
   return (
     <>

@@ -5,7 +5,7 @@ import { assets } from '../../../content/pages';
 import { PageHeader } from '../components/page-header';
 import { PageSection } from '../components/page-section';
 
-/** /assets (seed §2.1): a placeholder until the list of instruments is published. */
+/** /assets: a placeholder until the list of instruments is published. */
 export function AssetsPage() {
   return (
     <>

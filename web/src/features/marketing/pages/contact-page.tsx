@@ -3,6 +3,7 @@ import { Anchor, Box, Button, Grid, Paper, Stack, Text, Textarea, TextInput, Tit
 import { useForm } from '@mantine/form';
 import { IconMail, IconMapPin } from '@tabler/icons-react';
 import { contactSchema } from '@common/schemas/contact';
+import { EmailInput } from '../../../components/person-inputs';
 import { brand } from '../../../content/brand';
 import { contact } from '../../../content/pages';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -38,7 +39,7 @@ function MapArea() {
   );
 }
 
-/** /contact (seed §2.4): the contact form (POST /api/contacts), the support address and the map area. */
+/** /contact: the contact form (POST /api/contacts), the support address and the map area. */
 export function ContactPage() {
   const send = useSendContact();
   const form = useForm({
@@ -65,13 +66,7 @@ export function ContactPage() {
             <form onSubmit={submit} noValidate aria-label="Contact form">
               <Stack gap="sm">
                 <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
-                <TextInput
-                  label="Email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  {...form.getInputProps('email')}
-                />
+                <EmailInput {...form.getInputProps('email')} />
                 <Textarea label="Message" rows={5} required {...form.getInputProps('message')} />
                 <Box>
                   <Button type="submit" disabled={send.isPending}>

@@ -6,7 +6,7 @@ import { CtaBanner } from '../components/cta-banner';
 import { PageHeader } from '../components/page-header';
 import { PageSection } from '../components/page-section';
 
-/** /faq (seed §2.5): questions as an accordion, then a link to the contact page. */
+/** /faq: questions as an accordion, then a link to the contact page. */
 export function FaqPage() {
   return (
     <>

@@ -11,7 +11,7 @@ const HomeSections = lazy(() =>
 );
 
 /**
- * / (seed §2.2): every home section in the seed's order; the page opens at the top. The hero and
+ * / (the home page): every section in the original product's order; the page opens at the top. The hero and
  * the feature icons come with the page; the sections below the fold load as the visitor scrolls
  * towards them, in a box that holds their place.
  */

@@ -43,17 +43,17 @@ function PolicyPage({ document }: { document: PolicyDocument }) {
   );
 }
 
-/** /terms-and-conditions (seed §2.5), complete. */
+/** /terms-and-conditions, complete. */
 export function TermsPage() {
   return <PolicyPage document={termsAndConditions} />;
 }
 
-/** /privacy-policy (seed §2.5). */
+/** /privacy-policy. */
 export function PrivacyPolicyPage() {
   return <PolicyPage document={privacyPolicy} />;
 }
 
-/** /payment-policy (seed §2.5). */
+/** /payment-policy. */
 export function PaymentPolicyPage() {
   return <PolicyPage document={paymentPolicy} />;
 }

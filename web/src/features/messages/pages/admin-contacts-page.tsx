@@ -1,8 +1,9 @@
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { MESSAGING_MSG, MSG } from '@common/messages';
 import { CardList } from '../../../components/card-list';
 import { DeleteButton } from '../../../components/delete-button';
+import { PageTitle } from '../../../components/page-title';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { contactsQuery, useDeleteContact, type ContactMessage } from '../api';
@@ -46,18 +47,13 @@ function ContactCard({ contact }: { contact: ContactMessage }) {
   );
 }
 
-/** /admin/contacts (seed §2.8): the contact form's messages as cards, newest first (phone and subject hidden). */
+/** /admin/contacts: the contact form's messages as cards, newest first (phone and subject hidden). */
 export function AdminContactsPage() {
   const query = useQuery(contactsQuery);
 
   return (
     <Stack gap="md" w="100%" maw={1100} mx="auto">
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Contact
-        </Title>
-        <Text c="dimmed">Messages sent through the public contact form, newest first.</Text>
-      </Stack>
+      <PageTitle title="Contact" description="Messages sent through the public contact form, newest first." />
       <CardList
         items={query.data}
         error={query.error}

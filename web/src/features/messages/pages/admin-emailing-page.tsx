@@ -1,4 +1,4 @@
-import { Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -8,6 +8,8 @@ import { MESSAGING_MSG, MSG } from '@common/messages';
 import { adminEmailFormSchema, EMAIL_LIMITS } from '@common/schemas/emailing';
 import type { PublicUser } from '@common/types';
 import { BusyButton } from '../../../components/busy-button';
+import { FormCard } from '../../../components/form-card';
+import { PageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
@@ -24,7 +26,7 @@ const optionOf = (u: PublicUser): Option => ({
 });
 
 /**
- * /admin/emailing (seed §2.8 "Send Emails"): pick one client (searched by name or e-mail), a subject
+ * /admin/emailing ("Send Emails"): pick one client (searched by name or e-mail), a subject
  * and a message; the mail goes to that client only and its HTML is escaped by the server.
  */
 export function AdminEmailingPage() {
@@ -54,58 +56,49 @@ export function AdminEmailingPage() {
 
   return (
     <Stack gap="md" w="100%" maw={720} mx="auto">
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Send Emails
-        </Title>
-        <Text c="dimmed">E-mail one client. The message is sent as plain text.</Text>
-      </Stack>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <form onSubmit={submit} noValidate aria-label="Send an e-mail">
-          <Stack gap="md">
-            <Select
-              label="Client"
-              placeholder="Search by name or e-mail"
-              searchable
-              required
-              clearable
-              filter={({ options: all }) => all}
-              data={options}
-              searchValue={search}
-              onSearchChange={setSearch}
-              nothingFoundMessage={recipients.isFetching ? 'Searching…' : 'No client found'}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              {...form.getInputProps('userId')}
-              onChange={(value, option) => {
-                form.setFieldValue('userId', value);
-                setChosen(value ? option : null);
-              }}
-            />
-            {recipients.error && (
-              <Text size="sm" c="red.8" role="alert">
-                {errorMessage(recipients.error, MESSAGING_MSG.anErrorOccurred)}
-              </Text>
-            )}
-            <TextInput
-              label="Subject"
-              required
-              maxLength={EMAIL_LIMITS.subject}
-              {...form.getInputProps('subject')}
-            />
-            <Textarea
-              label="Message"
-              required
-              autosize
-              minRows={6}
-              maxLength={EMAIL_LIMITS.message}
-              {...form.getInputProps('message')}
-            />
-            <BusyButton type="submit" busy={send.isPending} style={{ alignSelf: 'flex-start' }}>
-              Send email
-            </BusyButton>
-          </Stack>
-        </form>
-      </Paper>
+      <PageTitle title="Send Emails" description="E-mail one client. The message is sent as plain text." />
+      <FormCard onSubmit={submit} label="Send an e-mail">
+        <Select
+          label="Client"
+          placeholder="Search by name or e-mail"
+          searchable
+          required
+          clearable
+          filter={({ options: all }) => all}
+          data={options}
+          searchValue={search}
+          onSearchChange={setSearch}
+          nothingFoundMessage={recipients.isFetching ? 'Searching…' : 'No client found'}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          {...form.getInputProps('userId')}
+          onChange={(value, option) => {
+            form.setFieldValue('userId', value);
+            setChosen(value ? option : null);
+          }}
+        />
+        {recipients.error && (
+          <Text size="sm" c="red.8" role="alert">
+            {errorMessage(recipients.error, MESSAGING_MSG.anErrorOccurred)}
+          </Text>
+        )}
+        <TextInput
+          label="Subject"
+          required
+          maxLength={EMAIL_LIMITS.subject}
+          {...form.getInputProps('subject')}
+        />
+        <Textarea
+          label="Message"
+          required
+          autosize
+          minRows={6}
+          maxLength={EMAIL_LIMITS.message}
+          {...form.getInputProps('message')}
+        />
+        <BusyButton type="submit" busy={send.isPending} style={{ alignSelf: 'flex-start' }}>
+          Send email
+        </BusyButton>
+      </FormCard>
     </Stack>
   );
 }

@@ -6,8 +6,8 @@ import { paths } from '../../../app/paths';
 import { userNotificationsQuery } from '../api';
 
 /**
- * The account header's bell (seed §2.7): links to /account/notification and shows how many
- * notifications are unread. A failed read only hides the count (seed §7: such reads are logged).
+ * The account header's bell: links to /account/notification and shows how many
+ * notifications are unread. A failed read only hides the count (such reads are logged).
  */
 export function NotificationBell() {
   const { data } = useQuery(userNotificationsQuery);

@@ -1,4 +1,4 @@
-import { Anchor, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -8,13 +8,14 @@ import { paths } from '../../../app/paths';
 import { BusyButton } from '../../../components/busy-button';
 import { useNameParam } from '../../../components/client-page-title';
 import { CollapsiblePanel } from '../../../components/collapsible-panel';
+import { PageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { adminNotificationsQuery, useSendNotification } from '../api';
 import { NotificationList } from '../components/notification-list';
 
-/** The collapsible Add Notification form (seed §2.8): title and message for this user. */
+/** The collapsible Add Notification form: title and message for this user. */
 function AddNotificationForm({ userId }: { userId: string }) {
   const send = useSendNotification();
   const form = useForm({
@@ -60,7 +61,7 @@ function AddNotificationForm({ userId }: { userId: string }) {
 }
 
 /**
- * /admin/notifications/:id?name= (seed §2.8): send a notification to one client (in-app and by
+ * /admin/notifications/:id?name=: send a notification to one client (in-app and by
  * e-mail) and list or delete theirs.
  */
 export function AdminNotificationsPage() {
@@ -70,21 +71,21 @@ export function AdminNotificationsPage() {
 
   return (
     <Stack gap="md" w="100%" maw={900} mx="auto">
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Notifications
-        </Title>
-        <Text c="dimmed">
-          {name ? 'For ' : 'For this client. '}
-          {name && (
-            <Anchor component={Link} to={paths.admin.user(id)} underline="always">
-              {name}
-            </Anchor>
-          )}
-          {name && '. '}
-          Each notification is also sent to the client by e-mail.
-        </Text>
-      </Stack>
+      <PageTitle
+        title="Notifications"
+        description={
+          <>
+            {name ? 'For ' : 'For this client. '}
+            {name && (
+              <Anchor component={Link} to={paths.admin.user(id)} underline="always">
+                {name}
+              </Anchor>
+            )}
+            {name && '. '}
+            Each notification is also sent to the client by e-mail.
+          </>
+        }
+      />
       <AddNotificationForm userId={id} />
       <NotificationList notifications={query.data} error={query.error} onRetry={() => void query.refetch()} />
     </Stack>

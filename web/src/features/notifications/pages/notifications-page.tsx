@@ -1,11 +1,12 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useMarkNotificationsRead, userNotificationsQuery } from '../api';
 import { NotificationList } from '../components/notification-list';
+import { PageTitle } from '../../../components/page-title';
 
 /**
- * /account/notification (seed §2.7): the client's notifications with delete. Opening the page marks
+ * /account/notification: the client's notifications with delete. Opening the page marks
  * them read, so the header bell drops to 0; those that were unread show "New" while the page stays open.
  */
 export function NotificationsPage() {
@@ -26,12 +27,7 @@ export function NotificationsPage() {
 
   return (
     <Stack gap="md" w="100%" maw={840} mx="auto">
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Notifications
-        </Title>
-        <Text c="dimmed">Messages from us about your account, newest first.</Text>
-      </Stack>
+      <PageTitle title="Notifications" description="Messages from us about your account, newest first." />
       <NotificationList
         notifications={query.data?.data}
         error={query.error}

@@ -27,7 +27,7 @@ interface ActivityFormProps {
 }
 
 /**
- * The admin's trading activity fields (seed §2.8): amount, profit, plan, status (active or
+ * The admin's trading activity fields: amount, profit, plan, status (active or
  * completed), checked with the API's schema. The profit is in USD; the server posts any change.
  */
 export function ActivityForm({ initialValues, submitLabel, busy, onSave, label }: ActivityFormProps) {

@@ -4,10 +4,9 @@ import { IconSearch } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PLAN_LABELS } from '@common/constants';
-import type { PublicTradingActivity, TradingActivityPage } from '@common/schemas/plans';
-import { PagedTable, usePaging, type Column } from '../../../components/paged-table';
+import type { PublicTradingActivity, TradingActivityPage, TradingActivityQuery } from '@common/schemas/plans';
+import { PagedTable, queryStatus, usePaging, type Column } from '../../../components/paged-table';
 import { formatDateTime, formatUsd } from '../../../lib/format';
-import type { ActivityParams } from '../api';
 import { PlanStatusBadge } from './plan-status-badge';
 
 /**
@@ -18,7 +17,7 @@ export function useActivitySearch() {
   const paging = usePaging();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const params: ActivityParams = {
+  const params: TradingActivityQuery = {
     page: paging.page,
     pageSize: paging.pageSize,
     search: debounced || undefined,
@@ -32,40 +31,43 @@ export function useActivitySearch() {
 
 export type ActivitySearch = ReturnType<typeof useActivitySearch>;
 
-/** Date column. */
-export const activityDateColumn: Column<PublicTradingActivity> = {
-  header: 'Date',
-  nowrap: true,
-  cell: (a) => formatDateTime(a.date),
-};
-/** Plan column ("Copy Trading" / "Investment"). */
-export const activityPlanColumn: Column<PublicTradingActivity> = {
-  header: 'Plan',
-  nowrap: true,
-  cell: (a) => PLAN_LABELS[a.plan],
-};
-/** The trade amount under a given header ("Trade Amount", "Capital", "Amount"). */
-export const tradeAmountColumn = (header: string): Column<PublicTradingActivity> => ({
-  header,
-  numeric: true,
-  nowrap: true,
-  cell: (a) => formatUsd(a.tradeAmount),
-});
-/** The profit posted for the row under a given header ("Profit", "Profit Added"). */
-export const profitColumn = (header: string): Column<PublicTradingActivity> => ({
-  header,
-  numeric: true,
-  nowrap: true,
-  cell: (a) => (
-    <Text span size="sm" fw={600} c={a.profit > 0 ? 'teal.9' : undefined}>
-      {formatUsd(a.profit)}
-    </Text>
-  ),
-});
-/** Status column. */
-export const activityStatusColumn: Column<PublicTradingActivity> = {
-  header: 'Status',
-  cell: (a) => <PlanStatusBadge status={a.status} />,
+/** The trading activity columns each page picks its own from, in its own order. */
+export const activityColumns = {
+  /** Date column. */
+  date: {
+    header: 'Date',
+    nowrap: true,
+    cell: (a) => formatDateTime(a.date),
+  } satisfies Column<PublicTradingActivity>,
+  /** Plan column ("Copy Trading" / "Investment"). */
+  plan: {
+    header: 'Plan',
+    nowrap: true,
+    cell: (a) => PLAN_LABELS[a.plan],
+  } satisfies Column<PublicTradingActivity>,
+  /** The trade amount under a given header ("Trade Amount", "Capital", "Amount"). */
+  tradeAmount: (header: string): Column<PublicTradingActivity> => ({
+    header,
+    numeric: true,
+    nowrap: true,
+    cell: (a) => formatUsd(a.tradeAmount),
+  }),
+  /** The profit posted for the row under a given header ("Profit", "Profit Added"). */
+  profit: (header: string): Column<PublicTradingActivity> => ({
+    header,
+    numeric: true,
+    nowrap: true,
+    cell: (a) => (
+      <Text span size="sm" fw={600} c={a.profit > 0 ? 'teal.9' : undefined}>
+        {formatUsd(a.profit)}
+      </Text>
+    ),
+  }),
+  /** Status column. */
+  status: {
+    header: 'Status',
+    cell: (a) => <PlanStatusBadge status={a.status} />,
+  } satisfies Column<PublicTradingActivity>,
 };
 
 interface ActivityTableProps {
@@ -77,8 +79,8 @@ interface ActivityTableProps {
 }
 
 /**
- * A searchable, server-paged trading activity table (seed §2.7; DESIGN.md §5: show-entries, search
- * and Previous/Next work), reading "Loading..." while the first page loads.
+ * A searchable, server-paged trading activity table (show-entries, search and Previous/Next work:
+ * docs/product.md), reading "Loading..." while the first page loads.
  */
 export function ActivityTable({ caption, columns, query, search, emptyText }: ActivityTableProps) {
   return (
@@ -101,9 +103,7 @@ export function ActivityTable({ caption, columns, query, search, emptyText }: Ac
         columns={columns}
         rows={query.data?.data}
         rowKey={(a) => a._id}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...queryStatus(query)}
         emptyText={emptyText}
         paging={search.paging}
         total={query.data?.total}

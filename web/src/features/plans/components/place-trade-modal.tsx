@@ -15,7 +15,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useOpenPlan } from '../api';
 
-/** The dialog of an amount outside the plan limits (seed §8; DESIGN.md §5: it quotes the config). */
+/** The dialog of an amount outside the plan limits (it quotes the config: docs/product.md). */
 function showLimitsDialog() {
   const id = 'plan-limits';
   modals.open({
@@ -44,7 +44,7 @@ interface PlaceTradeModalProps {
 }
 
 /**
- * "Place Your Trade" (seed §2.7, §5 "Trade", §8): amount and duration. Missing fields read "Please
+ * "Place Your Trade": amount and duration. Missing fields read "Please
  * fill all fields"; an active plan "You already have an active plan"; an amount outside the limits
  * opens the limits dialog; above the available balance the client goes to the deposit page with the
  * insufficient-funds banner. Success: "Trade placed successfully", then the trade activities.

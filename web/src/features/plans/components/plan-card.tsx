@@ -13,8 +13,8 @@ const ICONS: Record<PlanKind, typeof IconCopy> = { copy_trading: IconCopy, inves
 const usd = (n: number) => `${n.toLocaleString('en-US')} USD`;
 
 /**
- * One plan card of /account/trading (seed §2.7): rate, minimum and maximum from the one plan config
- * (DESIGN.md §5), the risk wording and Trade Now.
+ * One plan card of /account/trading: rate, minimum and maximum from the one plan config
+ * (docs/product.md), the risk wording and Trade Now.
  */
 export function PlanCard({ plan, onTrade }: { plan: PlanKind; onTrade: (plan: PlanKind) => void }) {
   const Icon = ICONS[plan];

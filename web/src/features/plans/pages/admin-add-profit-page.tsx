@@ -18,23 +18,15 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatUsd } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { adminActivityQuery, adminClientQuery, useAddProfit, useClearPlan } from '../api';
-import {
-  activityDateColumn,
-  activityPlanColumn,
-  activityStatusColumn,
-  ActivityTable,
-  profitColumn,
-  tradeAmountColumn,
-  useActivitySearch,
-} from '../components/activity-table';
+import { activityColumns, ActivityTable, useActivitySearch } from '../components/activity-table';
 import { PlanStatusBadge } from '../components/plan-status-badge';
 
 const COLUMNS = [
-  tradeAmountColumn('Capital'),
-  profitColumn('Profit Added'),
-  activityPlanColumn,
-  activityStatusColumn,
-  activityDateColumn,
+  activityColumns.tradeAmount('Capital'),
+  activityColumns.profit('Profit Added'),
+  activityColumns.plan,
+  activityColumns.status,
+  activityColumns.date,
 ];
 
 /** A YYYY-MM-DD day as the date-time the profit is dated: now for today, noon (local) otherwise. */
@@ -67,7 +59,7 @@ function PlanFacts({ plan }: { plan: PublicActivePlan }) {
   );
 }
 
-/** The client's active plan (seed §2.8) with Clear active plan, or the seed's "no plan" text. */
+/** The client's active plan with Clear active plan, or the original "no plan" text. */
 function ActivePlanCard({ userId }: { userId: string }) {
   const client = useQuery(adminClientQuery(userId));
   const clear = useClearPlan();
@@ -120,7 +112,7 @@ function ActivePlanCard({ userId }: { userId: string }) {
   );
 }
 
-/** Profit and Date (seed §2.8, §5): the date defaults to today; "Please add profit amount". */
+/** Profit and Date: the date defaults to today; "Please add profit amount". */
 function AddProfitForm({ userId }: { userId: string }) {
   const add = useAddProfit();
   const idempotency = useIdempotencyKey();
@@ -172,7 +164,7 @@ function AddProfitForm({ userId }: { userId: string }) {
 }
 
 /**
- * /admin/users/add-profit/:id?name= (seed §2.8): the client's active plan with Clear active plan,
+ * /admin/users/add-profit/:id?name=: the client's active plan with Clear active plan,
  * the Profit and Date form (a `profit` entry and an activity row), and their trading activity.
  */
 export function AdminAddProfitPage() {

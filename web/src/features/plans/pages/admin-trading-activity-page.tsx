@@ -19,17 +19,9 @@ import {
   type ActivityPayload,
 } from '../api';
 import { ActivityForm, NEW_ACTIVITY } from '../components/activity-form';
-import {
-  activityDateColumn,
-  activityPlanColumn,
-  activityStatusColumn,
-  ActivityTable,
-  profitColumn,
-  tradeAmountColumn,
-  useActivitySearch,
-} from '../components/activity-table';
+import { activityColumns, ActivityTable, useActivitySearch } from '../components/activity-table';
 
-/** The collapsible Add form (seed §2.8): a new activity for this client; its profit is posted. */
+/** The collapsible Add form: a new activity for this client; its profit is posted. */
 function AddActivityForm({ userId }: { userId: string }) {
   const create = useCreateActivity();
   const idempotency = useIdempotencyKey();
@@ -60,7 +52,7 @@ function AddActivityForm({ userId }: { userId: string }) {
   );
 }
 
-/** The Update modal, titled "Complete Pickup" as in the seed. */
+/** The Update modal, titled "Complete Pickup" as in the original product. */
 function UpdateModal({ activity, onClose }: { activity: PublicTradingActivity | null; onClose: () => void }) {
   const update = useUpdateActivity();
   const save = (payload: ActivityPayload) =>
@@ -131,9 +123,9 @@ function DeleteButton({ activity }: { activity: PublicTradingActivity }) {
 }
 
 /**
- * /admin/trading-activity/:id?name= (seed §2.8): a client's trading activity with the collapsible
+ * /admin/trading-activity/:id?name=: a client's trading activity with the collapsible
  * Add form, Update ("Complete Pickup") and Delete. A change of profit posts the difference to the
- * ledger, so the client's figures always equal their entries (DESIGN.md §5).
+ * ledger, so the client's figures always equal their entries (docs/product.md).
  */
 export function AdminTradingActivityPage() {
   const { id = '' } = useParams();
@@ -143,11 +135,11 @@ export function AdminTradingActivityPage() {
   const [editing, setEditing] = useState<PublicTradingActivity | null>(null);
 
   const columns: Column<PublicTradingActivity>[] = [
-    tradeAmountColumn('Amount'),
-    profitColumn('Profit'),
-    activityPlanColumn,
-    activityStatusColumn,
-    activityDateColumn,
+    activityColumns.tradeAmount('Amount'),
+    activityColumns.profit('Profit'),
+    activityColumns.plan,
+    activityColumns.status,
+    activityColumns.date,
     {
       header: 'Update',
       nowrap: true,

@@ -5,27 +5,19 @@ import { Link } from 'react-router';
 import { PLAN_MSG } from '@common/messages';
 import { paths } from '../../../app/paths';
 import { activityQuery } from '../api';
-import {
-  activityDateColumn,
-  activityPlanColumn,
-  activityStatusColumn,
-  ActivityTable,
-  profitColumn,
-  tradeAmountColumn,
-  useActivitySearch,
-} from '../components/activity-table';
+import { activityColumns, ActivityTable, useActivitySearch } from '../components/activity-table';
 
 const COLUMNS = [
-  activityDateColumn,
-  activityPlanColumn,
-  tradeAmountColumn('Trade Amount'),
-  profitColumn('Profit'),
-  activityStatusColumn,
+  activityColumns.date,
+  activityColumns.plan,
+  activityColumns.tradeAmount('Trade Amount'),
+  activityColumns.profit('Profit'),
+  activityColumns.status,
 ];
 
 /**
- * /account/trade-activities (seed §2.7): Date, Plan, Trade Amount, Profit, Status, newest first,
- * with working page sizes, search and Previous/Next (DESIGN.md §5), and a way to the trading page.
+ * /account/trade-activities: Date, Plan, Trade Amount, Profit, Status, newest first,
+ * with working page sizes, search and Previous/Next (docs/product.md), and a way to the trading page.
  */
 export function TradeActivitiesPage() {
   const search = useActivitySearch();

@@ -4,14 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PLAN_KINDS, PLAN_LABELS, type PlanKind } from '@common/constants';
 import { durationLabel } from '@common/schemas/plans';
+import { AvailableBalance } from '../../../components/available-balance';
 import { RiskWarning } from '../../../components/risk-warning';
 import { formatDateTime, formatUsd } from '../../../lib/format';
-import { accountFiguresQuery, meQuery } from '../../account/api';
+import { accountFiguresQuery, meQuery } from '../../../lib/user-queries';
 import { PlaceTradeModal } from '../components/place-trade-modal';
 import { PlanCard } from '../components/plan-card';
 
 /**
- * /account/trading (seed §2.7): the Copy Trading and Investment cards with the configured rate and
+ * /account/trading: the Copy Trading and Investment cards with the configured rate and
  * limits, the client's available balance and active plan, and the Place Your Trade dialog.
  */
 export function TradingPage() {
@@ -32,12 +33,7 @@ export function TradingPage() {
         </Text>
       </Stack>
 
-      <Text>
-        Available balance:{' '}
-        <Text span fw={700}>
-          {figures.data ? formatUsd(figures.data.balance) : figures.isError ? 'unavailable' : '…'}
-        </Text>
-      </Text>
+      <AvailableBalance figures={figures} />
 
       {activePlan && (
         <Alert

@@ -1,16 +1,16 @@
-import { Paper, PasswordInput, Stack } from '@mantine/core';
+import { PasswordInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { changePasswordFormSchema } from '@common/schemas/profile';
 import { BusyButton } from '../../../components/busy-button';
-import { FormErrorAlert } from '../../../components/form-error-alert';
+import { FormCard } from '../../../components/form-card';
 import { errorMessage } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { useChangePassword } from '../api';
 
 /**
- * The change password tab (seed §5, §8): old, new and confirm; "Passwords do not match" stops the
+ * The change password tab: old, new and confirm; "Passwords do not match" stops the
  * request; the server's message is shown either way.
  */
 export function ChangePasswordForm() {
@@ -36,34 +36,29 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={560}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <FormErrorAlert message={failure} />
-          <PasswordInput
-            label="Old password"
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('oldPassword')}
-          />
-          <PasswordInput
-            label="New password"
-            description="At least 8 characters."
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirmPassword')}
-          />
-          <BusyButton type="submit" busy={change.isPending} style={{ alignSelf: 'flex-start' }}>
-            Change password
-          </BusyButton>
-        </Stack>
-      </form>
-    </Paper>
+    <FormCard onSubmit={submit} failure={failure} maw={560}>
+      <PasswordInput
+        label="Old password"
+        autoComplete="current-password"
+        required
+        {...form.getInputProps('oldPassword')}
+      />
+      <PasswordInput
+        label="New password"
+        description="At least 8 characters."
+        autoComplete="new-password"
+        required
+        {...form.getInputProps('newPassword')}
+      />
+      <PasswordInput
+        label="Confirm new password"
+        autoComplete="new-password"
+        required
+        {...form.getInputProps('confirmPassword')}
+      />
+      <BusyButton type="submit" busy={change.isPending} style={{ alignSelf: 'flex-start' }}>
+        Change password
+      </BusyButton>
+    </FormCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { GENDERS, type Gender } from '@common/constants';
@@ -7,7 +7,8 @@ import { PROFILE_MSG } from '@common/messages';
 import { updateProfileSchema } from '@common/schemas/profile';
 import type { PublicUser } from '@common/types';
 import { BusyButton } from '../../../components/busy-button';
-import { FormErrorAlert } from '../../../components/form-error-alert';
+import { FormCard } from '../../../components/form-card';
+import { FirstNameInput, LastNameInput, PhoneInput } from '../../../components/person-inputs';
 import { errorMessage } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
@@ -17,7 +18,7 @@ import { GENDER_LABELS } from '../labels';
 const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
 
 /**
- * The edit profile tab (seed §2.7, §3): first and last name, phone, gender (disabled once set) and
+ * The edit profile tab: first and last name, phone, gender (disabled once set) and
  * country (default United States); PATCH /user/profile.
  */
 export function EditProfileForm({ user }: { user: PublicUser }) {
@@ -43,54 +44,33 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
   });
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <FormErrorAlert message={failure} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label="First name"
-              autoComplete="given-name"
-              required
-              {...form.getInputProps('firstName')}
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="family-name"
-              required
-              {...form.getInputProps('lastName')}
-            />
-            <TextInput
-              label="Phone number"
-              type="tel"
-              autoComplete="tel"
-              required
-              {...form.getInputProps('phone')}
-            />
-            <Select
-              label="Gender"
-              data={GENDER_OPTIONS}
-              disabled={user.gender !== null}
-              description={user.gender !== null ? 'Gender cannot be changed here.' : undefined}
-              allowDeselect={false}
-              {...form.getInputProps('gender')}
-            />
-            <Select
-              label="Country"
-              data={COUNTRY_NAMES as string[]}
-              searchable
-              allowDeselect={false}
-              nothingFoundMessage="No country found"
-              autoComplete="off"
-              required
-              {...form.getInputProps('country')}
-            />
-          </SimpleGrid>
-          <BusyButton type="submit" busy={update.isPending} style={{ alignSelf: 'flex-start' }}>
-            Save changes
-          </BusyButton>
-        </Stack>
-      </form>
-    </Paper>
+    <FormCard onSubmit={submit} failure={failure}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <FirstNameInput {...form.getInputProps('firstName')} />
+        <LastNameInput {...form.getInputProps('lastName')} />
+        <PhoneInput {...form.getInputProps('phone')} />
+        <Select
+          label="Gender"
+          data={GENDER_OPTIONS}
+          disabled={user.gender !== null}
+          description={user.gender !== null ? 'Gender cannot be changed here.' : undefined}
+          allowDeselect={false}
+          {...form.getInputProps('gender')}
+        />
+        <Select
+          label="Country"
+          data={COUNTRY_NAMES as string[]}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No country found"
+          autoComplete="off"
+          required
+          {...form.getInputProps('country')}
+        />
+      </SimpleGrid>
+      <BusyButton type="submit" busy={update.isPending} style={{ alignSelf: 'flex-start' }}>
+        Save changes
+      </BusyButton>
+    </FormCard>
   );
 }

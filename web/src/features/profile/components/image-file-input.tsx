@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { PROFILE_MSG } from '@common/messages';
 import { readAsDataUrl } from '../../../lib/read-file';
 
-/** Types the profile's image fields take (seed §5: png, jpg, jpeg); the server re-checks the bytes. */
+/** Types the profile's image fields take (png, jpg, jpeg); the server re-checks the bytes. */
 const ACCEPTED = ['image/png', 'image/jpeg'];
 
 interface ImageFileInputProps {

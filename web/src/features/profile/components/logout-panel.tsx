@@ -3,9 +3,9 @@ import { IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import { BusyButton } from '../../../components/busy-button';
-import { useSignout } from '../api';
+import { useSignout } from '../../../hooks/use-signout';
 
-/** The logout tab (seed §2.7): signs out on the server and goes to /signin. */
+/** The logout tab: signs out on the server and goes to /signin. */
 export function LogoutPanel() {
   const signout = useSignout();
   const navigate = useNavigate();

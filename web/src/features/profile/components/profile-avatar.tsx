@@ -8,7 +8,7 @@ interface ProfileAvatarProps extends Omit<AvatarProps, 'src' | 'name' | 'alt'> {
 
 /**
  * The user's profile picture (fetched with the bearer token), or their initials while it loads
- * and when there is none (seed §2.7 header).
+ * and when there is none (in the account header).
  */
 export function ProfileAvatar({ user, ...props }: ProfileAvatarProps) {
   const picture = useStoredImage(user.profilePicture.url);

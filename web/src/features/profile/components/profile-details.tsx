@@ -6,7 +6,7 @@ import { useMe } from '../api';
 import { GENDER_LABELS } from '../labels';
 import { VerificationBadge } from './verification-badge';
 
-/** The profile tab (seed §2.7): the client's details, read-only. */
+/** The profile tab: the client's details, read-only. */
 export function ProfileDetails() {
   const me = useMe();
   if (me.error && !me.data) {

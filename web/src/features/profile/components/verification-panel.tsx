@@ -28,7 +28,7 @@ import { VerificationBadge } from './verification-badge';
 
 const TYPE_OPTIONS = DOCUMENT_TYPES.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }));
 
-/** What each state means for the client (seed §4; policy: verified within 10 business days). */
+/** What each state means for the client (policy: verified within 10 business days). */
 function statusText(user: PublicUser): string {
   switch (user.verificationStatus) {
     case 'pending':
@@ -150,7 +150,7 @@ function VerificationForm({ user }: { user: PublicUser }) {
 }
 
 /**
- * The verification tab (seed §2.7, §4, §5, §8): the current state, and the upload form only while
+ * The verification tab: the current state, and the upload form only while
  * the state is awaiting or rejected; after an upload the state is pending and the form goes away.
  */
 export function VerificationPanel({ user }: { user: PublicUser }) {

@@ -21,7 +21,7 @@ import { ProfileDetails } from '../components/profile-details';
 import { VerificationBadge } from '../components/verification-badge';
 import { VerificationPanel } from '../components/verification-panel';
 
-/** The tabs of seed §2.7 plus Security, in order; `?tab=` names the open one. */
+/** The profile tabs plus Security, in order; `?tab=` names the open one. */
 const TABS = [
   { value: 'profile', label: 'Profile', icon: IconUser },
   { value: 'edit-profile', label: 'Edit Profile', icon: IconPencil },
@@ -37,7 +37,7 @@ type TabValue = (typeof TABS)[number]['value'];
 const isTab = (value: string | null): value is TabValue => TABS.some((t) => t.value === value);
 
 /**
- * /account/profile (seed §2.7): the client's details and the tabs to edit them, change the photo
+ * /account/profile: the client's details and the tabs to edit them, change the photo
  * and password, manage account security (`security`: two-factor, sessions, sign-in history; handed
  * in by the router from the security feature), upload identity documents, and log out.
  */

@@ -8,7 +8,7 @@ import { RiskWarning } from '../../../components/risk-warning';
 import { tradingAccounts, type TradingPackage } from '../../../content/packages';
 import { useSession } from '../../../lib/session';
 
-/** The tiers a client can upgrade to (seed §2.7: Bronze, Silver, Gold, Platinum; Starter is marketing only). */
+/** The tiers a client can upgrade to (Bronze, Silver, Gold, Platinum; Starter is marketing only). */
 const UPGRADE_TIERS = ['Bronze', 'Silver', 'Gold', 'Platinum'];
 const PACKAGES = tradingAccounts.packages.filter((p) => UPGRADE_TIERS.includes(p.name));
 
@@ -64,7 +64,7 @@ function PackageCard({
 }
 
 /**
- * /account/upgrade-account (seed §2.7, §9): the Bronze, Silver, Gold and Platinum packages; choosing
+ * /account/upgrade-account: the Bronze, Silver, Gold and Platinum packages; choosing
  * one opens a dialog that sends the client to support with the request written out.
  */
 export function UpgradeAccountPage() {

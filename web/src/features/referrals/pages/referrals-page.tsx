@@ -1,20 +1,9 @@
-import {
-  ActionIcon,
-  Card,
-  CopyButton,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { PROFILE_MSG } from '@common/messages';
 import type { PublicReferral } from '@common/schemas/profile';
 import { paths } from '../../../app/paths';
+import { CopyIconButton } from '../../../components/copy-icon-button';
 import { LoadError } from '../../../components/load-error';
 import { PagedTable, pageOf, usePaging, type Column } from '../../../components/paged-table';
 import { formatDateTime } from '../../../lib/format';
@@ -28,7 +17,7 @@ const COLUMNS: Column<PublicReferral>[] = [
 ];
 
 /**
- * /account/referrals (seed §2.7, §9): the referral link `{host}/signup?referral={id}` with a copy
+ * /account/referrals: the referral link `{host}/signup?referral={id}` with a copy
  * button, the referral ID, who referred the client, and the clients they referred (masked e-mail,
  * date registered).
  */
@@ -78,23 +67,13 @@ function Referrals({ userId }: { userId: string }) {
                 onFocus={(e) => e.currentTarget.select()}
                 rightSectionWidth={44}
                 rightSection={
-                  <CopyButton value={data.link} timeout={2000}>
-                    {({ copied, copy }) => (
-                      <Tooltip label={copied ? 'Copied' : 'Copy link'} withArrow>
-                        <ActionIcon
-                          variant="subtle"
-                          color={copied ? 'teal' : 'gray'}
-                          aria-label={copied ? 'Referral link copied' : 'Copy referral link'}
-                          onClick={() => {
-                            copy();
-                            notifySuccess(PROFILE_MSG.linkCopied);
-                          }}
-                        >
-                          {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </CopyButton>
+                  <CopyIconButton
+                    value={data.link}
+                    tooltip="Copy link"
+                    label="Copy referral link"
+                    copiedLabel="Referral link copied"
+                    onCopied={() => notifySuccess(PROFILE_MSG.linkCopied)}
+                  />
                 }
               />
               <Group gap="xs">

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { RequestStatus } from '@common/schemas/deposits';
 import { paths } from '../../../app/paths';
 import { ClientPageTitle, useNameParam } from '../../../components/client-page-title';
-import { PagedTable, pageOf, usePaging, type Column } from '../../../components/paged-table';
+import { PagedTable, pageOf, queryStatus, usePaging, type Column } from '../../../components/paged-table';
 import { clientRequestsQuery } from '../api';
 import { REVIEW_KINDS, type ReviewKind } from '../kinds';
 import { reviewColumns } from './review-columns';
@@ -37,7 +37,7 @@ interface ClientRequestsPageProps<Row> {
 }
 
 /**
- * /admin/deposits/:id, /admin/crypto-withdrawals/:id and /admin/bank-withdrawals/:id (seed §2.8):
+ * /admin/deposits/:id, /admin/crypto-withdrawals/:id and /admin/bank-withdrawals/:id:
  * one client's requests of a kind, newest first, each with approve, reject/decline and delete.
  */
 export function ClientRequestsPage<
@@ -60,9 +60,7 @@ export function ClientRequestsPage<
         columns={[reviewColumns.date, ...columns, reviewColumns.amount, ...reviewColumns.review(kind, name)]}
         rows={query.data && pageOf(rows, paging)}
         rowKey={(r) => r._id}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...queryStatus(query)}
         emptyText={`No ${REVIEW_KINDS[kind].label.toLowerCase()}s found`}
         paging={paging}
         total={rows.length}

@@ -25,8 +25,8 @@ interface ReviewActionsProps {
 }
 
 /**
- * Approve, Reject/Decline and Delete of a deposit or withdrawal, each after a confirmation (seed §5),
- * with the seed's toasts (§8). A reviewed deposit is refused here ("Deposit is already …"); a
+ * Approve, Reject/Decline and Delete of a deposit or withdrawal, each after a confirmation,
+ * with the original toasts. A reviewed deposit is refused here ("Deposit is already …"); a
  * reviewed withdrawal's buttons are disabled.
  */
 export function ReviewActions({ kind, request, clientName, withDelete = false }: ReviewActionsProps) {

@@ -1,10 +1,11 @@
-import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { PendingReview } from '@common/schemas/transactions';
 import { paths } from '../../../app/paths';
-import { PagedTable, usePaging, type Column } from '../../../components/paged-table';
+import { PageTitle } from '../../../components/page-title';
+import { PagedTable, queryStatus, usePaging, type Column } from '../../../components/paged-table';
 import { pendingReviewsQuery } from '../api';
 import { REVIEW_KINDS, walletLabel } from '../kinds';
 import { ProofButton } from '../components/proof-button';
@@ -83,20 +84,16 @@ export function PendingReviewsPage() {
 
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Pending reviews{query.data ? ` (${total})` : ''}
-        </Title>
-        <Text c="dimmed">Deposits and withdrawals waiting for a decision, oldest first.</Text>
-      </Stack>
+      <PageTitle
+        title={`Pending reviews${query.data ? ` (${total})` : ''}`}
+        description="Deposits and withdrawals waiting for a decision, oldest first."
+      />
       <PagedTable
         caption="Pending reviews"
         columns={COLUMNS}
         rows={query.data?.data}
         rowKey={(r) => r._id}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...queryStatus(query)}
         emptyText="Nothing is waiting for review"
         paging={paging}
         total={total}

@@ -1,10 +1,11 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { MSG } from '@common/messages';
 import type { SessionInfo } from '@common/schemas/auth';
 import { confirmAction } from '../../../components/confirm';
 import type { Column } from '../../../components/paged-table';
+import { SectionCard } from '../../../components/section-card';
 import { SessionTable } from '../../../components/session-table';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -69,43 +70,24 @@ export function SessionsPanel() {
   };
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="sessions-title"
+    <SectionCard
+      title="Active sessions"
+      aside={
+        <Button
+          size="xs"
+          variant="outline"
+          color="red.9"
+          leftSection={<IconLogout size={14} aria-hidden />}
+          disabled={others === 0}
+          loading={revokeOthers.isPending}
+          onClick={() => void signOutOthers()}
+        >
+          Sign out all other sessions
+        </Button>
+      }
+      description="Everywhere you are signed in now. Sign out any session you do not recognise, then change your password."
     >
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Title order={2} fz="lg" id="sessions-title">
-            Active sessions
-          </Title>
-          <Button
-            size="xs"
-            variant="outline"
-            color="red.9"
-            leftSection={<IconLogout size={14} aria-hidden />}
-            disabled={others === 0}
-            loading={revokeOthers.isPending}
-            onClick={() => void signOutOthers()}
-          >
-            Sign out all other sessions
-          </Button>
-        </Group>
-        <Text size="sm" c="dimmed">
-          Everywhere you are signed in now. Sign out any session you do not recognise, then change your
-          password.
-        </Text>
-        <SessionTable
-          caption="Active sessions"
-          sessions={query.data}
-          loading={query.isFetching}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          action={ACTION}
-        />
-      </Stack>
-    </Paper>
+      <SessionTable caption="Active sessions" query={query} action={ACTION} />
+    </SectionCard>
   );
 }

@@ -1,6 +1,6 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { usePaging } from '../../../components/paged-table';
+import { SectionCard } from '../../../components/section-card';
 import { SignInHistoryTable } from '../../../components/sign-in-history-table';
 import { signInHistoryQuery } from '../api';
 
@@ -9,29 +9,11 @@ export function SignInHistoryPanel() {
   const paging = usePaging();
   const query = useQuery(signInHistoryQuery({ page: paging.page, pageSize: paging.pageSize }));
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="history-title"
+    <SectionCard
+      title="Sign-in history"
+      description="Every attempt to sign in to your account, successful or not."
     >
-      <Stack gap="sm">
-        <Title order={2} fz="lg" id="history-title">
-          Sign-in history
-        </Title>
-        <Text size="sm" c="dimmed">
-          Every attempt to sign in to your account, successful or not.
-        </Text>
-        <SignInHistoryTable
-          caption="Sign-in history"
-          page={query.data}
-          paging={paging}
-          loading={query.isFetching}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      </Stack>
-    </Paper>
+      <SignInHistoryTable caption="Sign-in history" query={query} paging={paging} />
+    </SectionCard>
   );
 }

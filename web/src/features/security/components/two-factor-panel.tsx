@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, PasswordInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,13 +8,14 @@ import {
   twoFactorSetupSchema,
   type TwoFactorSetupAnswer,
 } from '@common/schemas/auth';
-import { BusyButton } from '../../../components/busy-button';
-import { FormErrorAlert } from '../../../components/form-error-alert';
+import { OnOffBadge } from '../../../components/on-off-badge';
+import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { zodForm } from '../../../lib/zod-form';
 import { useDisableTwoFactor, useSetUpTwoFactor } from '../api';
+import { StepForm } from './step-form';
 import { TwoFactorSetup } from './two-factor-setup';
 
 /** Asks for the password before a set-up starts; answers the new secret and backup codes. */
@@ -36,27 +37,22 @@ function PasswordStep({
     });
   });
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm" maw={360}>
-        <FormErrorAlert message={failure} />
-        <PasswordInput
-          label="Current password"
-          description="Confirm it is you before setting up two-factor authentication."
-          autoComplete="current-password"
-          required
-          autoFocus
-          {...form.getInputProps('password')}
-        />
-        <Group gap="xs">
-          <BusyButton type="submit" busy={setUp.isPending}>
-            Continue
-          </BusyButton>
-          <Button variant="default" onClick={onCancel} disabled={setUp.isPending}>
-            Cancel
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <StepForm
+      onSubmit={submit}
+      failure={failure}
+      busy={setUp.isPending}
+      submitLabel="Continue"
+      onCancel={onCancel}
+    >
+      <PasswordInput
+        label="Current password"
+        description="Confirm it is you before setting up two-factor authentication."
+        autoComplete="current-password"
+        required
+        autoFocus
+        {...form.getInputProps('password')}
+      />
+    </StepForm>
   );
 }
 
@@ -76,35 +72,31 @@ function DisableForm({ onDone }: { onDone: () => void }) {
     });
   });
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm" maw={360}>
-        <FormErrorAlert message={failure} />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          autoFocus
-          {...form.getInputProps('password')}
-        />
-        <TextInput
-          label="Authentication code"
-          description="From your authenticator app, or one of your backup codes."
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          {...form.getInputProps('code')}
-        />
-        <Group gap="xs">
-          <BusyButton type="submit" color="red.8" busy={disable.isPending}>
-            Disable
-          </BusyButton>
-          <Button variant="default" onClick={onDone} disabled={disable.isPending}>
-            Cancel
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <StepForm
+      onSubmit={submit}
+      failure={failure}
+      busy={disable.isPending}
+      submitLabel="Disable"
+      submitColor="red.8"
+      onCancel={onDone}
+    >
+      <PasswordInput
+        label="Password"
+        autoComplete="current-password"
+        required
+        autoFocus
+        {...form.getInputProps('password')}
+      />
+      <TextInput
+        label="Authentication code"
+        description="From your authenticator app, or one of your backup codes."
+        autoComplete="one-time-code"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        {...form.getInputProps('code')}
+      />
+    </StepForm>
   );
 }
 
@@ -165,29 +157,17 @@ export function TwoFactorPanel({ onEnabled }: { onEnabled?: () => void }) {
   }
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="two-factor-title"
+    <SectionCard
+      title="Two-factor authentication"
+      aside={<OnOffBadge on={enabled} />}
+      description={
+        enabled
+          ? 'Signing in asks for a code from your authenticator app as well as your password.'
+          : 'Add a second step to signing in: a code from an authenticator app on your phone, so a stolen password alone cannot open your account.'
+      }
+      gap="md"
     >
-      <Stack gap="md">
-        <Group justify="space-between" gap="xs">
-          <Title order={2} fz="lg" id="two-factor-title">
-            Two-factor authentication
-          </Title>
-          <Badge variant="dot" color={enabled ? 'green' : 'gray'} miw="max-content">
-            {enabled ? 'On' : 'Off'}
-          </Badge>
-        </Group>
-        <Text size="sm" c="dimmed">
-          {enabled
-            ? 'Signing in asks for a code from your authenticator app as well as your password.'
-            : 'Add a second step to signing in: a code from an authenticator app on your phone, so a stolen password alone cannot open your account.'}
-        </Text>
-        {body}
-      </Stack>
-    </Paper>
+      {body}
+    </SectionCard>
   );
 }

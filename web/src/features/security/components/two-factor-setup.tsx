@@ -1,31 +1,16 @@
-import {
-  ActionIcon,
-  Button,
-  Center,
-  Code,
-  CopyButton,
-  Group,
-  Image,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Center, Code, Group, Image, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { MSG } from '@common/messages';
 import { twoFactorEnableSchema, type TwoFactorSetupAnswer } from '@common/schemas/auth';
-import { BusyButton } from '../../../components/busy-button';
-import { FormErrorAlert } from '../../../components/form-error-alert';
+import { CopyIconButton } from '../../../components/copy-icon-button';
 import { errorMessage } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { useEnableTwoFactor } from '../api';
 import { BackupCodes } from './backup-codes';
+import { StepForm } from './step-form';
 
 /** The base32 secret of an `otpauth://totp/…?secret=…` URI (for typing it into an app by hand). */
 export function secretOf(totpURI: string): string {
@@ -87,20 +72,7 @@ function SecretKey({ secret }: { secret: string }) {
         <Code data-testid="totp-secret" fz="sm" style={{ wordBreak: 'break-all' }}>
           {secret}
         </Code>
-        <CopyButton value={secret} timeout={2000}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : 'Copy key'} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color={copied ? 'teal' : 'gray'}
-                aria-label={copied ? 'Key copied' : 'Copy key'}
-                onClick={copy}
-              >
-                {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
+        <CopyIconButton value={secret} tooltip="Copy key" label="Copy key" copiedLabel="Key copied" />
       </Group>
     </Stack>
   );
@@ -149,28 +121,23 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupPro
         <BackupCodes codes={setup.backupCodes} />
       </Step>
       <Step n={3} title="Enter the code from the app">
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm" maw={360}>
-            <FormErrorAlert message={failure} />
-            <TextInput
-              label="Authentication code"
-              description="The 6-digit code the app shows now."
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              required
-              {...form.getInputProps('code')}
-            />
-            <Group gap="xs">
-              <BusyButton type="submit" busy={enable.isPending}>
-                Enable
-              </BusyButton>
-              <Button variant="default" onClick={onCancel} disabled={enable.isPending}>
-                Cancel
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <StepForm
+          onSubmit={submit}
+          failure={failure}
+          busy={enable.isPending}
+          submitLabel="Enable"
+          onCancel={onCancel}
+        >
+          <TextInput
+            label="Authentication code"
+            description="The 6-digit code the app shows now."
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+            {...form.getInputProps('code')}
+          />
+        </StepForm>
       </Step>
     </Stack>
   );

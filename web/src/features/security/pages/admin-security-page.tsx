@@ -1,8 +1,9 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { TWO_FACTOR_MSG } from '@common/messages';
 import { paths } from '../../../app/paths';
+import { PageTitle } from '../../../components/page-title';
 import { clearTwoFactorSetupRequired, useSession, useTwoFactorSetupRequired } from '../../../lib/session';
 import { SecuritySettings } from '../components/security-settings';
 
@@ -25,12 +26,10 @@ export function AdminSecurityPage() {
 
   return (
     <Stack gap="md" maw={1000}>
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Security
-        </Title>
-        <Text c="dimmed">Your two-factor authentication, open sessions and sign-in history.</Text>
-      </Stack>
+      <PageTitle
+        title="Security"
+        description="Your two-factor authentication, open sessions and sign-in history."
+      />
       {setupRequired && (
         <Alert color="orange" variant="light" icon={<IconShieldLock aria-hidden />}>
           <Text size="sm" fw={700}>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { paths } from '../../../app/paths';
 import { BusyButton } from '../../../components/busy-button';
 import { CardList } from '../../../components/card-list';
 import { DeleteButton } from '../../../components/delete-button';
+import { PageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -125,21 +126,17 @@ function TicketCard({ ticket }: { ticket: PublicSupportTicket }) {
   );
 }
 
-/** /admin/support-tickets (seed §2.8; DESIGN.md §5): every client's tickets, newest first, with replies. */
+/** /admin/support-tickets (docs/product.md): every client's tickets, newest first, with replies. */
 export function AdminSupportTicketsPage() {
   const [filter, setFilter] = useState<Filter>('open');
   const query = useQuery(adminTicketsQuery(filter === 'all' ? undefined : filter));
 
   return (
     <Stack gap="md" w="100%" maw={960} mx="auto">
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Support Tickets
-        </Title>
-        <Text c="dimmed">
-          Messages from clients, newest first. Replies reach the client’s support page and e-mail.
-        </Text>
-      </Stack>
+      <PageTitle
+        title="Support Tickets"
+        description="Messages from clients, newest first. Replies reach the client’s support page and e-mail."
+      />
       <SegmentedControl
         value={filter}
         onChange={(value) => setFilter(value as Filter)}

@@ -6,6 +6,7 @@ import { MESSAGING_MSG, MSG } from '@common/messages';
 import { SUPPORT_MESSAGE_MAX, supportMessageSchema, type PublicSupportTicket } from '@common/schemas/support';
 import { BusyButton } from '../../../components/busy-button';
 import { LoadError } from '../../../components/load-error';
+import { PageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -99,7 +100,7 @@ function MyTickets() {
 }
 
 /**
- * /account/support (seed §2.7, §5, §8; DESIGN.md §5): the message box (pre-filled from `?message=`,
+ * /account/support (docs/product.md): the message box (pre-filled from `?message=`,
  * e.g. by the upgrade page) and below it the client's messages with their status and support's replies.
  */
 export function SupportPage() {
@@ -121,12 +122,10 @@ export function SupportPage() {
 
   return (
     <Stack gap="lg" w="100%" maw={840} mx="auto">
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Support
-        </Title>
-        <Text c="dimmed">Write to our support team; the answer shows below and is sent to your e-mail.</Text>
-      </Stack>
+      <PageTitle
+        title="Support"
+        description="Write to our support team; the answer shows below and is sent to your e-mail."
+      />
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <form onSubmit={submit} noValidate aria-label="Message to support">
           <Stack gap="sm">

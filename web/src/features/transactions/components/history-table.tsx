@@ -1,4 +1,4 @@
-import { Badge, Group, Select, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -6,13 +6,15 @@ import { useState } from 'react';
 import { REQUEST_STATUSES, type RequestStatus } from '@common/schemas/deposits';
 import {
   TRANSACTION_TYPES,
+  type HistoryQuery,
   type PublicTransaction,
   type TransactionType,
 } from '@common/schemas/transactions';
-import { PagedTable, usePaging, type Column } from '../../../components/paged-table';
+import { PagedTable, queryStatus, usePaging, type Column } from '../../../components/paged-table';
+import { SignedAmount } from '../../../components/signed-amount';
 import { StatusBadge } from '../../../components/status-badge';
-import { formatDateTime, formatUsd } from '../../../lib/format';
-import type { HistoryPage, HistoryParams } from '../api';
+import { formatDateTime } from '../../../lib/format';
+import type { HistoryPage } from '../api';
 import { methodLabel, TYPE_LABELS } from '../../../lib/transaction-labels';
 
 /**
@@ -25,7 +27,7 @@ export function useHistoryFilters() {
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [type, setType] = useState<TransactionType | null>(null);
   const [status, setStatus] = useState<RequestStatus | null>(null);
-  const params: HistoryParams = {
+  const params: HistoryQuery = {
     page: paging.page,
     pageSize: paging.pageSize,
     search: debouncedSearch || undefined,
@@ -72,12 +74,7 @@ export const amountColumn: Column<PublicTransaction> = {
   header: 'Amount',
   numeric: true,
   nowrap: true,
-  cell: (t) => (
-    <Text span fw={600} c={t.direction === 'debit' ? 'red.9' : 'teal.9'}>
-      {t.direction === 'debit' ? '−' : '+'}
-      {formatUsd(t.amount)}
-    </Text>
-  ),
+  cell: (t) => <SignedAmount line={t} />,
 };
 
 /** Status column with the given wording, and a "Voided" mark on voided lines. */
@@ -105,7 +102,7 @@ interface HistoryTableProps {
   statusLabels: Record<RequestStatus, string>;
 }
 
-/** A searchable, filterable, server-paged history table (seed §2.7; DESIGN.md §5: these work). */
+/** A searchable, filterable, server-paged history table (all of these work: docs/product.md). */
 export function HistoryTable({ caption, columns, query, history, statusLabels }: HistoryTableProps) {
   const { filters, paging } = history;
   return (
@@ -143,9 +140,7 @@ export function HistoryTable({ caption, columns, query, history, statusLabels }:
         columns={columns}
         rows={query.data?.data}
         rowKey={(t) => t._id}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...queryStatus(query)}
         emptyText="No transaction found"
         paging={paging}
         total={query.data?.total}

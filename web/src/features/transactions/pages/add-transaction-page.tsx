@@ -20,7 +20,7 @@ interface Client {
   name: string;
 }
 
-/** Picks the client by e-mail (seed §7 GET /user/admin/email/:email). */
+/** Picks the client by e-mail (GET /user/admin/email/:email). */
 function ClientFinder({ onFound }: { onFound: (client: Client) => void }) {
   const find = useFindUserByEmail();
   const [email, setEmail] = useState('');
@@ -62,7 +62,7 @@ function ClientFinder({ onFound }: { onFound: (client: Client) => void }) {
 }
 
 /**
- * /admin/transactions/add-transactions (seed §2.8; DESIGN.md §5): posts a deposit, withdrawal,
+ * /admin/transactions/add-transactions (docs/product.md): posts a deposit, withdrawal,
  * profit or bonus to a client's ledger with the admin's reason, which the client sees. The client
  * comes from `?userId=&name=` or is looked up by e-mail.
  */

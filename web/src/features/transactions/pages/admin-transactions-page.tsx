@@ -76,7 +76,7 @@ const COLUMNS: Column<PublicTransaction>[] = [
   { header: 'Action', cell: (t) => <VoidButton line={t} /> },
 ];
 
-/** /admin/transactions/:id?name= (seed §2.8): a client's history; lines are voided, never deleted. */
+/** /admin/transactions/:id?name=: a client's history; lines are voided, never deleted. */
 export function AdminTransactionsPage() {
   const { id = '' } = useParams();
   const name = useNameParam();

@@ -18,7 +18,7 @@ import {
 } from '../components/history-table';
 import { CLIENT_STATUS_LABELS } from '../../../lib/transaction-labels';
 
-/** The line's details: an admin's stated reason for a transaction, adjustment or void (DESIGN.md §1.2). */
+/** The line's details: an admin's stated reason for a transaction, adjustment or void (docs/product.md). */
 const detailsColumn: Column<PublicTransaction> = {
   header: 'Details',
   cell: (t) => (
@@ -38,7 +38,7 @@ const COLUMNS = [
 ];
 
 /**
- * /account/transaction-history (seed §2.7): Date, Method, Type, Amount, Status, and the Details an
+ * /account/transaction-history: Date, Method, Type, Amount, Status, and the Details an
  * admin gave (the reason of an adjustment or void); search, filters, paging, CSV.
  */
 export function TransactionHistoryPage() {

@@ -80,7 +80,7 @@ function ApprovedTable({ data }: { data: AdminOverview | undefined }) {
   );
 }
 
-/** The back office's overview (issue 6): clients, pending reviews, approved deposits and withdrawals. */
+/** The back office's overview: clients, pending reviews, approved deposits and withdrawals. */
 export function OverviewCards() {
   const query = useQuery(adminOverviewQuery());
   if (query.error && !query.data) {

@@ -66,8 +66,8 @@ export function KycReviewButtons({ user }: { user: UserWithFigures }) {
 }
 
 /**
- * Block / Unblock (confirmed; blocking ends the user's sessions at once) and Delete with the seed's
- * two confirmations (§5); a refused delete shows "Error deleting user" with the server's reason.
+ * Block / Unblock (confirmed; blocking ends the user's sessions at once) and Delete with the original
+ * two confirmations; a refused delete shows "Error deleting user" with the server's reason.
  */
 export function UserActions({ user, self }: { user: UserWithFigures; self: boolean }) {
   const navigate = useNavigate();

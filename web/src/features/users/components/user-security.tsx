@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconShieldOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { resetTwoFactorSchema } from '@common/schemas/auth';
 import type { UserWithFigures } from '@common/schemas/users';
 import { BusyButton } from '../../../components/busy-button';
 import { FormErrorAlert } from '../../../components/form-error-alert';
+import { OnOffBadge } from '../../../components/on-off-badge';
 import { usePaging } from '../../../components/paged-table';
 import { SessionTable } from '../../../components/session-table';
 import { SignInHistoryTable } from '../../../components/sign-in-history-table';
@@ -34,9 +35,9 @@ function ResetTwoFactorModal({
     setFailure(null);
     onClose();
   };
-  const submit = form.onSubmit(({ reason }) => {
+  const submit = form.onSubmit((input) => {
     setFailure(null);
-    reset.mutate(reason, {
+    reset.mutate(input, {
       onSuccess: ({ message }) => {
         notifySuccess(message);
         close();
@@ -107,9 +108,7 @@ export function UserSecurity({ user }: { user: UserWithFigures }) {
             <Text size="sm" fw={600}>
               Two-factor authentication
             </Text>
-            <Badge variant="dot" color={on ? 'green' : 'gray'} miw="max-content">
-              {on ? 'On' : 'Off'}
-            </Badge>
+            <OnOffBadge on={on} />
           </Group>
           {on && (
             <Button
@@ -127,26 +126,13 @@ export function UserSecurity({ user }: { user: UserWithFigures }) {
           <Title order={3} fz="md">
             Active sessions
           </Title>
-          <SessionTable
-            caption="Client's active sessions"
-            sessions={sessions.data}
-            loading={sessions.isFetching}
-            error={sessions.error}
-            onRetry={() => void sessions.refetch()}
-          />
+          <SessionTable caption="Client's active sessions" query={sessions} />
         </Stack>
         <Stack gap="xs">
           <Title order={3} fz="md">
             Sign-in history
           </Title>
-          <SignInHistoryTable
-            caption="Client's sign-in history"
-            page={history.data}
-            paging={paging}
-            loading={history.isFetching}
-            error={history.error}
-            onRetry={() => void history.refetch()}
-          />
+          <SignInHistoryTable caption="Client's sign-in history" query={history} paging={paging} />
         </Stack>
       </Stack>
       <ResetTwoFactorModal user={user} opened={resetting} onClose={() => setResetting(false)} />

@@ -7,13 +7,13 @@ import { Link } from 'react-router';
 import type { PublicUser } from '@common/types';
 import { paths } from '../../../app/paths';
 import { BusyButton } from '../../../components/busy-button';
-import { PagedTable, usePaging, type Column } from '../../../components/paged-table';
+import { PagedTable, queryStatus, usePaging, type Column } from '../../../components/paged-table';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { adminUsersQuery, downloadUsersCsv } from '../api';
 
-/** A user row with its number in the whole filtered list (the seed's "ID" column). */
+/** A user row with its number in the whole filtered list (the original "ID" column). */
 type NumberedUser = PublicUser & { rowNumber: number };
 
 const COLUMNS: Column<NumberedUser>[] = [
@@ -72,7 +72,7 @@ function ExportButton({ search }: { search?: string }) {
 }
 
 /**
- * The users list of /admin/users and /admin/dashboard (seed §2.8): every user, newest first, with a
+ * The users list of /admin/users and /admin/dashboard: every user, newest first, with a
  * debounced search by name or e-mail, page sizes 10/20/30/40, Previous/Next (paging on the server)
  * and a CSV export of the searched list.
  */
@@ -109,9 +109,7 @@ export function UsersList() {
         columns={COLUMNS}
         rows={rows}
         rowKey={(u) => u._id}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...queryStatus(query)}
         emptyText={debouncedSearch ? 'No user matches the search' : 'No users yet'}
         paging={paging}
         total={total}

@@ -19,5 +19,5 @@ export function VerificationStatusBadge({ status }: { status: VerificationStatus
   );
 }
 
-/** The labels of the statuses an admin can set (seed §4; "failed" reads as rejected). */
+/** The labels of the statuses an admin can set ("failed" reads as rejected). */
 export const VERIFICATION_LABELS = LOOK;

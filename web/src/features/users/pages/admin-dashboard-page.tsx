@@ -2,7 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { OverviewCards } from '../components/overview-cards';
 import { UsersList } from '../components/users-list';
 
-/** /admin/dashboard (seed §2.8; issue 6): the overview figures above the users list. */
+/** /admin/dashboard: the overview figures above the users list. */
 export function AdminDashboardPage() {
   return (
     <Stack gap="lg">

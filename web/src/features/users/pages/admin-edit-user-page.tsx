@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Switch, TextInput } from '@mantine/core';
+import { Anchor, Group, Select, SimpleGrid, Skeleton, Stack, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { updateUserSchema, type UserWithFigures } from '@common/schemas/users';
 import { paths } from '../../../app/paths';
 import { BusyButton } from '../../../components/busy-button';
 import { ClientPageTitle, useNameParam } from '../../../components/client-page-title';
-import { FormErrorAlert } from '../../../components/form-error-alert';
+import { FormCard } from '../../../components/form-card';
 import { LoadError } from '../../../components/load-error';
 import { errorMessage } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
@@ -33,7 +33,7 @@ function EditUserForm({ user }: { user: UserWithFigures }) {
       email: user.email,
       phone: user.phone,
       location: { address: user.location.address, state: user.location.state },
-      // "failed" is the seed's other spelling of rejected
+      // "failed" is the original product's other spelling of rejected
       verificationStatus: user.verificationStatus === 'failed' ? 'rejected' : user.verificationStatus,
       isBlocked: user.isBlocked,
     },
@@ -52,73 +52,68 @@ function EditUserForm({ user }: { user: UserWithFigures }) {
   });
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <FormErrorAlert message={failure} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label="First name"
-              required
-              maxLength={LIMITS.nameMax}
-              {...form.getInputProps('firstName')}
-            />
-            <TextInput
-              label="Last name"
-              required
-              maxLength={LIMITS.nameMax}
-              {...form.getInputProps('lastName')}
-            />
-            <TextInput
-              label="Email"
-              type="email"
-              required
-              maxLength={LIMITS.emailMax}
-              {...form.getInputProps('email')}
-            />
-            <TextInput
-              label="Phone"
-              type="tel"
-              required
-              maxLength={LIMITS.phoneMax}
-              {...form.getInputProps('phone')}
-            />
-            <TextInput label="Address" required maxLength={200} {...form.getInputProps('location.address')} />
-            <TextInput label="State" required maxLength={100} {...form.getInputProps('location.state')} />
-            <Select
-              label="Verification status"
-              data={STATUS_OPTIONS}
-              allowDeselect={false}
-              required
-              {...form.getInputProps('verificationStatus')}
-            />
-          </SimpleGrid>
-          <Switch
-            label="Blocked"
-            description={
-              me?._id === user._id
-                ? 'You cannot block your own account.'
-                : 'A blocked user is signed out at once and cannot sign in.'
-            }
-            disabled={me?._id === user._id}
-            {...form.getInputProps('isBlocked', { type: 'checkbox' })}
-          />
-          <Group gap="sm">
-            <BusyButton type="submit" busy={update.isPending}>
-              Save changes
-            </BusyButton>
-            <Anchor component={Link} to={paths.admin.user(user._id)} size="sm">
-              Cancel
-            </Anchor>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <FormCard onSubmit={submit} failure={failure}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          label="First name"
+          required
+          maxLength={LIMITS.nameMax}
+          {...form.getInputProps('firstName')}
+        />
+        <TextInput
+          label="Last name"
+          required
+          maxLength={LIMITS.nameMax}
+          {...form.getInputProps('lastName')}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          required
+          maxLength={LIMITS.emailMax}
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label="Phone"
+          type="tel"
+          required
+          maxLength={LIMITS.phoneMax}
+          {...form.getInputProps('phone')}
+        />
+        <TextInput label="Address" required maxLength={200} {...form.getInputProps('location.address')} />
+        <TextInput label="State" required maxLength={100} {...form.getInputProps('location.state')} />
+        <Select
+          label="Verification status"
+          data={STATUS_OPTIONS}
+          allowDeselect={false}
+          required
+          {...form.getInputProps('verificationStatus')}
+        />
+      </SimpleGrid>
+      <Switch
+        label="Blocked"
+        description={
+          me?._id === user._id
+            ? 'You cannot block your own account.'
+            : 'A blocked user is signed out at once and cannot sign in.'
+        }
+        disabled={me?._id === user._id}
+        {...form.getInputProps('isBlocked', { type: 'checkbox' })}
+      />
+      <Group gap="sm">
+        <BusyButton type="submit" busy={update.isPending}>
+          Save changes
+        </BusyButton>
+        <Anchor component={Link} to={paths.admin.user(user._id)} size="sm">
+          Cancel
+        </Anchor>
+      </Group>
+    </FormCard>
   );
 }
 
 /**
- * /admin/users/edit/:id?name= (seed §2.8, §5): first name, last name, e-mail, phone, address, state,
+ * /admin/users/edit/:id?name=: first name, last name, e-mail, phone, address, state,
  * verification status and blocked; every field is required ("All fields are required").
  */
 export function AdminEditUserPage() {

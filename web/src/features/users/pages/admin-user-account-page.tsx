@@ -30,6 +30,7 @@ import { ClientPageTitle, useNameParam } from '../../../components/client-page-t
 import { confirmAction } from '../../../components/confirm';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { LoadError } from '../../../components/load-error';
+import { SectionCard } from '../../../components/section-card';
 import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { errorMessage } from '../../../lib/api-client';
@@ -73,16 +74,7 @@ function AccountForm({ user }: { user: UserWithFigures }) {
     });
   });
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="labels-title"
-    >
-      <Title order={2} fz="lg" mb="sm" id="labels-title">
-        Account
-      </Title>
+    <SectionCard title="Account">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <FormErrorAlert message={failure} />
@@ -108,12 +100,12 @@ function AccountForm({ user }: { user: UserWithFigures }) {
           </div>
         </Stack>
       </form>
-    </Paper>
+    </SectionCard>
   );
 }
 
 /**
- * A ledger adjustment (DESIGN.md §5): credit or debit of the available balance with a required
+ * A ledger adjustment (docs/product.md): credit or debit of the available balance with a required
  * reason the client sees in their history; confirmed first, sent with an Idempotency-Key.
  */
 function AdjustmentForm({ user }: { user: UserWithFigures }) {
@@ -150,16 +142,7 @@ function AdjustmentForm({ user }: { user: UserWithFigures }) {
   });
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="adjust-title"
-    >
-      <Title order={2} fz="lg" id="adjust-title">
-        Adjustment
-      </Title>
+    <SectionCard title="Adjustment" gap={0}>
       <Text size="sm" c="dimmed" mb="sm">
         Credits or debits the client’s available balance. The client sees it in their transaction history with
         your reason. A debit can never take the balance below zero.
@@ -192,12 +175,12 @@ function AdjustmentForm({ user }: { user: UserWithFigures }) {
           </div>
         </Stack>
       </form>
-    </Paper>
+    </SectionCard>
   );
 }
 
 /**
- * /admin/users/account/:id?name= (seed §2.8; DESIGN.md §5): balances and totals read-only from the
+ * /admin/users/account/:id?name= (docs/product.md): balances and totals read-only from the
  * ledger, the currency symbol and plan form, and the adjustment form (no typing of balances).
  */
 export function AdminUserAccountPage() {

@@ -210,10 +210,10 @@ function Loading() {
 }
 
 /**
- * /admin/users/:id (seed §2.8; issue 6): the user's profile, ledger figures (read-only), active plan,
+ * /admin/users/:id: the user's profile, ledger figures (read-only), active plan,
  * referral info and identity documents (full size, Verify / Reject); two-factor status (with its
  * reset), sessions and sign-in history; links to their money, messages and edit pages; Block /
- * Unblock and Delete (the seed's two confirmations).
+ * Unblock and Delete (the original two confirmations).
  */
 export function AdminUserPage() {
   const { id = '' } = useParams();

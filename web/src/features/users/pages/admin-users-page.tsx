@@ -1,7 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { UsersList } from '../components/users-list';
 
-/** /admin/users (seed §2.8): the users list with search, paging and CSV export. */
+/** /admin/users: the users list with search, paging and CSV export. */
 export function AdminUsersPage() {
   return (
     <Stack gap="md">

@@ -1,0 +1,39 @@
+/**
+ * The signed-in user's queries that several features read: who they are (GET /auth/user, and
+ * GET /user/me with ledger figures and the active plan) and their ledger figures
+ * (GET /ledger/account). They live below the features so that none imports another's api.ts.
+ */
+import type { PublicUser } from '@common/types';
+import type { AccountFigures } from '@common/schemas/transactions';
+import type { UserWithFigures } from '@common/schemas/users';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api-client';
+import { getToken, updateUser } from './session';
+
+/** GET /auth/user: the signed-in user, fresh from the server; refreshes the stored user. */
+export const currentUserQuery = queryOptions({
+  queryKey: ['auth', 'user'],
+  queryFn: async () => {
+    const { data } = await api.get<{ data: PublicUser }>('/auth/user');
+    if (getToken()) updateUser(data);
+    return data;
+  },
+});
+
+/**
+ * GET /user/me: the signed-in client with ledger figures, who referred them and `activePlan` (a plan
+ * past its end date is completed first). Read by the dashboard, the trading page and the profile.
+ */
+export const meQuery = queryOptions({
+  queryKey: ['user', 'me'],
+  queryFn: async () => (await api.get<{ data: UserWithFigures }>('/user/me')).data,
+});
+
+/**
+ * GET /ledger/account: the signed-in client's figures in USD (available balance, held, invested,
+ * totals), derived from the ledger. Read by the dashboard, the funding forms and the trading page.
+ */
+export const accountFiguresQuery = queryOptions({
+  queryKey: ['ledger', 'account'],
+  queryFn: async () => (await api.get<{ data: AccountFigures }>('/ledger/account')).data,
+});
