@@ -1,4 +1,4 @@
--- Hand-written guards of the ledger (DESIGN.md §1, §4). The application checks the same rules;
+-- Hand-written guards of the ledger. The application checks the same rules;
 -- these make the database refuse a broken write whatever code sends it.
 
 -- 1. Journal entries and lines are append-only: no UPDATE, DELETE or TRUNCATE, ever.
@@ -76,7 +76,7 @@ CREATE CONSTRAINT TRIGGER journal_lines_balanced AFTER INSERT ON journal_lines
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION journal_entry_balanced();
 --> statement-breakpoint
 
--- 4. The client's transaction history (seed §3 "Transaction"): funding requests with their status,
+-- 4. The client's transaction history: funding requests with their status,
 --    plus entries no funding request posted, shown by their effect on the client's available
 --    balance (amount in cents, always positive; direction credit | debit).
 CREATE VIEW transaction_history AS

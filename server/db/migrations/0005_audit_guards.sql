@@ -1,4 +1,4 @@
--- The audit log is append-only (issue 6): no UPDATE, DELETE or TRUNCATE, whatever code sends it.
+-- The audit log is append-only: no UPDATE, DELETE or TRUNCATE, whatever code sends it.
 CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'audit log is append-only: % refused', TG_OP USING ERRCODE = 'restrict_violation';

@@ -1,4 +1,4 @@
--- House accounts (cash, income_expense) keep no cached balance (issue 7 bench): every posting has a
+-- House accounts (cash, income_expense) keep no cached balance (docs/performance.md): every posting has a
 -- house side, so the house rows were updated by every money transaction and all of them queued on
 -- those rows until commit. A house balance is now the sum of its lines; client balances stay cached
 -- (they carry the CHECK that refuses an overdraft) and move with their lines as before.

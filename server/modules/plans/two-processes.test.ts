@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §1.4 / issue 5: due plans complete on their own, safely with several API processes.
+ * Due plans complete on their own, safely with several API processes.
  * Starts two real servers (server/main.ts) on one fresh PostgreSQL database, both sweeping every
  * 100 ms, makes 30 plans due at once and checks each was completed exactly once: one `plan_close`
  * per plan, every client's capital back, one notice each, the ledger balanced. Parallel trades over

@@ -15,7 +15,9 @@ import type {
 } from '@common/schemas/auth';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, type MessageAnswer, type UserAnswer } from '../../lib/api-client';
+import { MSG } from '@common/messages';
+import { api, errorMessage, type MessageAnswer, type UserAnswer } from '../../lib/api-client';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { updateUser } from '../../lib/session';
 
 /** GET /auth/sessions: the user's open sessions; `current` marks the one asking. */
@@ -67,12 +69,20 @@ export const useEnableTwoFactor = () =>
 export const useDisableTwoFactor = () =>
   useTwoFactorChange<z.infer<typeof twoFactorDisableSchema>>('/auth/two-factor/disable');
 
-/** A sessions change; the list and the history are refetched afterwards. */
+/**
+ * A sessions change: its answer's message (or the error) is shown as a toast here, in the mutation
+ * itself, because the refetch that follows removes the row whose button started it (a callback
+ * given to `mutate` by that button would never run); then the list and history are refetched.
+ */
 function useSessionsChange<Input>(send: (input: Input) => Promise<MessageAnswer>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['security'] }),
+    onSuccess: ({ message }) => {
+      notifySuccess(message);
+      return queryClient.invalidateQueries({ queryKey: ['security'] });
+    },
+    onError: (error) => notifyError(errorMessage(error, MSG.errorOccurred)),
   });
 }
 

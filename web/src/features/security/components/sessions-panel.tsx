@@ -1,14 +1,11 @@
 import { Button, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '@common/messages';
 import type { SessionInfo } from '@common/schemas/auth';
 import { confirmAction } from '../../../components/confirm';
 import type { Column } from '../../../components/paged-table';
 import { SectionCard } from '../../../components/section-card';
 import { SessionTable } from '../../../components/session-table';
-import { errorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import { describeUserAgent } from '../../../lib/user-agent';
 import { sessionsQuery, useRevokeOtherSessions, useRevokeSession } from '../api';
 
@@ -21,12 +18,7 @@ function SignOutButton({ session }: { session: SessionInfo }) {
       variant="default"
       loading={revoke.isPending}
       aria-label={`Sign out ${describeUserAgent(session.userAgent)}${session.ip ? ` (${session.ip})` : ''}`}
-      onClick={() =>
-        revoke.mutate(session.id, {
-          onSuccess: ({ message }) => notifySuccess(message),
-          onError: (error) => notifyError(errorMessage(error, MSG.errorOccurred)),
-        })
-      }
+      onClick={() => revoke.mutate(session.id)}
     >
       Sign out
     </Button>
@@ -63,10 +55,7 @@ export function SessionsPanel() {
       danger: true,
     });
     if (!confirmed) return;
-    revokeOthers.mutate(undefined, {
-      onSuccess: ({ message }) => notifySuccess(message),
-      onError: (error) => notifyError(errorMessage(error, MSG.errorOccurred)),
-    });
+    revokeOthers.mutate();
   };
 
   return (
