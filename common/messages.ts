@@ -80,6 +80,8 @@ export const MONEY_MSG = {
   notVoidable: 'This transaction cannot be voided',
   idempotencyMismatch: 'This Idempotency-Key was already used with a different request',
   invalidIdempotencyKey: 'Idempotency-Key must be 1 to 255 visible characters',
+  tooManyDeposits: 'You have too many deposits waiting for review',
+  clientBlocked: 'The client is blocked',
 } as const;
 
 /** Notifications, support tickets, contacts and e-mailing. */
@@ -208,8 +210,8 @@ export const PLAN_MSG = {
     'Insufficient funds: your available balance does not cover that trade. Please fund your account to place it.',
 } as const;
 
-/** Account security: throttling, two-factor sign-in, sessions (docs/security.md). */
-export const TWO_FACTOR_MSG = {
+/** Account security: per-account limits, two-factor sign-in, sessions (docs/security.md). */
+export const SECURITY_MSG = {
   locked: 'Too many attempts. Try again in 15 minutes.',
   codeFormat: 'Enter the 6-digit code from your authenticator app or a backup code',
   invalidCode: 'Invalid authentication code',
@@ -226,6 +228,4 @@ export const TWO_FACTOR_MSG = {
   sessionRevoked: 'Session signed out',
   othersRevoked: 'Every other session has been signed out',
   useAuthenticator: 'Use the code from your authenticator app to confirm withdrawals',
-  tooManyDeposits: 'You have too many deposits waiting for review',
-  clientBlocked: 'The client is blocked',
 } as const;

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { TWO_FACTOR_MSG } from '../common/messages';
+import { SECURITY_MSG } from '../common/messages';
 import { STAFF_2FA_BASE_URL } from './env';
 import { expect, test } from './fixtures';
 import { ADMIN, checkBothWidths, newBrowserPage, signIn, signUpVerified } from './journey';
@@ -72,7 +72,7 @@ async function enableTwoFactor(page: Page, accountPassword: string) {
     confirm: async () => {
       await page.getByLabel('Authentication code').fill(await nextCode());
       await page.getByRole('button', { name: 'Enable', exact: true }).click();
-      await expect(page.getByText(TWO_FACTOR_MSG.enabled)).toBeVisible();
+      await expect(page.getByText(SECURITY_MSG.enabled)).toBeVisible();
     },
   };
 }
@@ -137,7 +137,7 @@ test('a client turns two-factor on, signs in with a code and a backup code, and 
   });
   await page.getByLabel('Authentication code').fill('000000');
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByText(TWO_FACTOR_MSG.invalidCode)).toBeVisible();
+  await expect(page.getByText(SECURITY_MSG.invalidCode)).toBeVisible();
   await codeStep(page, await setup.nextCode(), /\/account\/home$/);
 
   await signOut(page);
@@ -155,7 +155,7 @@ test('a client turns two-factor on, signs in with a code and a backup code, and 
   await expect(sessions.getByText('This device')).toHaveCount(1);
   await expect(sessions.getByRole('button', { name: /^Sign out/ })).toHaveCount(2);
   await sessions.getByRole('button', { name: /^Sign out Chrome/ }).click();
-  await expect(page.getByText(TWO_FACTOR_MSG.sessionRevoked)).toBeVisible();
+  await expect(page.getByText(SECURITY_MSG.sessionRevoked)).toBeVisible();
   await expect(sessions.getByRole('button', { name: /^Sign out/ })).toHaveCount(1);
 
   await otherPage.reload();
@@ -164,7 +164,7 @@ test('a client turns two-factor on, signs in with a code and a backup code, and 
 
   await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByText(TWO_FACTOR_MSG.othersRevoked)).toBeVisible();
+  await expect(page.getByText(SECURITY_MSG.othersRevoked)).toBeVisible();
   await expect(sessions.getByRole('button', { name: /^Sign out/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Sign out all other sessions' })).toBeDisabled();
 
@@ -184,10 +184,10 @@ test('a client turns two-factor on, signs in with a code and a backup code, and 
   await security.getByRole('button', { name: 'Reset two-factor' }).click();
   const dialog = adminPage.getByRole('dialog', { name: 'Reset two-factor authentication' });
   await dialog.getByRole('button', { name: 'Reset two-factor' }).click();
-  await expect(dialog.getByText(TWO_FACTOR_MSG.reasonLength)).toBeVisible();
+  await expect(dialog.getByText(SECURITY_MSG.reasonLength)).toBeVisible();
   await dialog.getByLabel('Reason').fill('Lost phone; identity checked on a video call');
   await dialog.getByRole('button', { name: 'Reset two-factor' }).click();
-  await expect(adminPage.getByText(TWO_FACTOR_MSG.reset)).toBeVisible();
+  await expect(adminPage.getByText(SECURITY_MSG.reset)).toBeVisible();
   await expect(security.getByText('Off', { exact: true })).toBeVisible();
   await adminPage.context().close();
 });
@@ -212,7 +212,7 @@ test('with STAFF_TWO_FACTOR=required the admin sets two-factor up before the bac
   const page = await staffServerPage(browser);
   await passwordStep(page, ADMIN, true);
   await expect(page).toHaveURL(/\/admin\/security$/);
-  await expect(page.getByText(TWO_FACTOR_MSG.staffRequired)).toBeVisible();
+  await expect(page.getByText(SECURITY_MSG.staffRequired)).toBeVisible();
   await checkBothWidths(page, '/admin/security', async () => {
     await expect(page.getByRole('button', { name: 'Enable two-factor authentication' })).toBeVisible();
   });

@@ -43,7 +43,11 @@ describe('loadConfig', () => {
 
   it('refuses to start in production without SMTP_URL, and says why', () => {
     expect(() =>
-      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')) }),
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(40),
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cfg-')),
+      }),
     ).toThrow(/SMTP_URL: required in production/);
   });
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { GENDERS, LIMITS } from '../constants';
 import { isCountryName } from '../countries';
-import { MSG, PROFILE_MSG, TWO_FACTOR_MSG } from '../messages';
+import { MSG, PROFILE_MSG, SECURITY_MSG } from '../messages';
 import { messageAnswerSchema, pagingQuery } from './common';
 import { publicUserSchema } from './users';
 
@@ -96,7 +96,7 @@ export const changePasswordSchema = z.object({
 export const totpCodeField = z
   .string({ error: MSG.required('Code') })
   .trim()
-  .regex(/^\d{6}$/, TWO_FACTOR_MSG.codeFormat);
+  .regex(/^\d{6}$/, SECURITY_MSG.codeFormat);
 
 /**
  * An authenticator code or a backup code (`xxxxx-xxxxx`, letters and digits; the dash and case are
@@ -107,7 +107,7 @@ export const secondFactorCodeField = z
   .trim()
   .min(1, MSG.required('Code'))
   .max(32)
-  .regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, TWO_FACTOR_MSG.codeFormat);
+  .regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, SECURITY_MSG.codeFormat);
 
 const currentPassword = z
   .string({ error: MSG.required('Password') })
@@ -187,8 +187,8 @@ export const resetTwoFactorSchema = z.object({
   reason: z
     .string({ error: MSG.required('Reason') })
     .trim()
-    .min(3, TWO_FACTOR_MSG.reasonLength)
-    .max(500, TWO_FACTOR_MSG.reasonLength),
+    .min(3, SECURITY_MSG.reasonLength)
+    .max(500, SECURITY_MSG.reasonLength),
 });
 
 // ---------------------------------------------------------------------------------------------

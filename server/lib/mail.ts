@@ -44,7 +44,9 @@ export function createMailer(opts: {
     async send(mail) {
       await opts.db.insert(mailOutbox).values(mail);
       opts.log.info(
-        logBodies ? `\n--- mail to ${mail.to}: ${mail.subject} ---\n${mail.text}\n---` : `mail to ${mail.to} stored in mail_outbox`,
+        logBodies
+          ? `\n--- mail to ${mail.to}: ${mail.subject} ---\n${mail.text}\n---`
+          : `mail to ${mail.to} stored in mail_outbox`,
       );
     },
     close: () => undefined,

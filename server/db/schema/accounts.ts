@@ -4,17 +4,7 @@
  * rate-limit counts and the development mail outbox. Tables are snake_case.
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 
 /** Clients and admins. better-auth owns id/name/email/emailVerified/image/role/banned*; the rest is ours. */

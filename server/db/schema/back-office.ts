@@ -3,17 +3,7 @@
  * investment plans and trading activities, support tickets and replies, and the audit log.
  */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  pgView,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, pgView, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { cents, createdAt, timestamps } from './columns';
 import { users } from './accounts';
 

@@ -66,11 +66,18 @@ export function passwordChangedMail(to: string): Mail {
 }
 
 /** To the owner after every change of their two-factor authentication; `reason` when staff reset it. */
-export function twoFactorChangedMail(to: string, change: 'enabled' | 'disabled' | 'reset', reason?: string): Mail {
+export function twoFactorChangedMail(
+  to: string,
+  change: 'enabled' | 'disabled' | 'reset',
+  reason?: string,
+): Mail {
   const what = {
-    enabled: 'Two-factor authentication was turned on for your account. From now on, signing in needs a code from your authenticator app (or a backup code).',
-    disabled: 'Two-factor authentication was turned off for your account. Signing in now needs only your password.',
-    reset: 'Our staff turned off two-factor authentication for your account, and signed out all its sessions. You can turn it on again under Profile → Security.',
+    enabled:
+      'Two-factor authentication was turned on for your account. From now on, signing in needs a code from your authenticator app (or a backup code).',
+    disabled:
+      'Two-factor authentication was turned off for your account. Signing in now needs only your password.',
+    reset:
+      'Our staff turned off two-factor authentication for your account, and signed out all its sessions. You can turn it on again under Profile → Security.',
   }[change];
   return notice(to, `Two-factor authentication ${change === 'enabled' ? 'turned on' : 'turned off'}`, [
     what,

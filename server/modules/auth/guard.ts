@@ -15,7 +15,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF } from '@common/constants';
-import { MSG, TWO_FACTOR_MSG } from '@common/messages';
+import { MSG, SECURITY_MSG } from '@common/messages';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -105,7 +105,7 @@ export function createGuards(db: Db, secret: string, opts: { staffTwoFactor: 're
     const { user } = req.auth!;
     if (user.role !== 'admin') throw new AppError('FORBIDDEN', MSG.notAdmin);
     if (opts.staffTwoFactor === 'required' && !user.twoFactorEnabled) {
-      throw new AppError('FORBIDDEN', TWO_FACTOR_MSG.staffRequired);
+      throw new AppError('FORBIDDEN', SECURITY_MSG.staffRequired);
     }
   }
 

@@ -11,7 +11,7 @@
  * | POST   | /sessions/revoke-others  | user | —                            | { message }                   |
  * | GET    | /sign-in-history         | user | ?page&pageSize               | { data: SignInEvent[], total }|
  */
-import { TWO_FACTOR_MSG } from '@common/messages';
+import { SECURITY_MSG } from '@common/messages';
 import {
   sessionListAnswerSchema,
   signInHistoryAnswerSchema,
@@ -70,7 +70,7 @@ export async function securityRoutes(app: AppInstance) {
       config: limited,
     },
     async (req) => ({
-      message: TWO_FACTOR_MSG.enabled,
+      message: SECURITY_MSG.enabled,
       user: presentUser(await svc.enableTwoFactor(currentUser(req), req.body.code)),
     }),
   );
@@ -91,7 +91,7 @@ export async function securityRoutes(app: AppInstance) {
       config: limited,
     },
     async (req) => ({
-      message: TWO_FACTOR_MSG.disabled,
+      message: SECURITY_MSG.disabled,
       user: presentUser(await svc.disableTwoFactor(currentUser(req), req.body.password, req.body.code)),
     }),
   );
@@ -122,7 +122,7 @@ export async function securityRoutes(app: AppInstance) {
     },
     async (req) => {
       await services.sessions.revoke(currentUser(req).id, req.params.id);
-      return { message: TWO_FACTOR_MSG.sessionRevoked };
+      return { message: SECURITY_MSG.sessionRevoked };
     },
   );
 
@@ -138,7 +138,7 @@ export async function securityRoutes(app: AppInstance) {
     },
     async (req) => {
       await services.sessions.revokeOthers(currentUser(req).id, req.auth!.sessionId);
-      return { message: TWO_FACTOR_MSG.othersRevoked };
+      return { message: SECURITY_MSG.othersRevoked };
     },
   );
 

@@ -9,7 +9,7 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
-import { MSG, TWO_FACTOR_MSG } from '@common/messages';
+import { MSG, SECURITY_MSG } from '@common/messages';
 import type { SignupInput } from '@common/schemas/auth';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -120,9 +120,11 @@ export function createAuthService({ db, auth, mailer, throttle, twoFactor }: Dep
   /** Throws 400 "Password is incorrect" unless `password` is the user's. */
   async function checkPassword(userId: string, password: string): Promise<void> {
     const ctx = await auth.$context;
-    const account = (await ctx.internalAdapter.findAccounts(userId)).find((a) => a.providerId === 'credential');
+    const account = (await ctx.internalAdapter.findAccounts(userId)).find(
+      (a) => a.providerId === 'credential',
+    );
     const ok = account?.password ? await ctx.password.verify({ hash: account.password, password }) : false;
-    if (!ok) throw new AppError('BAD_REQUEST', TWO_FACTOR_MSG.wrongPassword);
+    if (!ok) throw new AppError('BAD_REQUEST', SECURITY_MSG.wrongPassword);
   }
 
   return {
@@ -177,10 +179,13 @@ export function createAuthService({ db, auth, mailer, throttle, twoFactor }: Dep
     async verifyEmail(user: UserRow, otp: string): Promise<UserRow> {
       if (user.emailVerified) throw new AppError('CONFLICT', MSG.alreadyVerified);
       await throttle.assertCodeAllowed('verify', user.email);
-      await call(() => auth.api.verifyEmailOTP({ body: { email: user.email, otp } })).catch(async (e: unknown) => {
-        if (e instanceof AppError && e.statusCode === 400) await throttle.recordCodeFailure('verify', user.email);
-        throw e;
-      });
+      await call(() => auth.api.verifyEmailOTP({ body: { email: user.email, otp } })).catch(
+        async (e: unknown) => {
+          if (e instanceof AppError && e.statusCode === 400)
+            await throttle.recordCodeFailure('verify', user.email);
+          throw e;
+        },
+      );
       return findUserById(user.id);
     },
 
@@ -256,11 +261,11 @@ export function createAuthService({ db, auth, mailer, throttle, twoFactor }: Dep
 
     /** Turns it off with the password and a code (authenticator or backup); e-mails the owner. */
     async disableTwoFactor(user: UserRow, password: string, code: string): Promise<UserRow> {
-      if (!user.twoFactorEnabled) throw new AppError('CONFLICT', TWO_FACTOR_MSG.notEnabled);
+      if (!user.twoFactorEnabled) throw new AppError('CONFLICT', SECURITY_MSG.notEnabled);
       await checkPassword(user.id, password);
       await db.transaction(async (tx) => {
         if (!(await twoFactor.acceptCode(tx, user.id, code))) {
-          throw new AppError('BAD_REQUEST', TWO_FACTOR_MSG.invalidCode);
+          throw new AppError('BAD_REQUEST', SECURITY_MSG.invalidCode);
         }
         await twoFactor.remove(tx, user.id);
       });
@@ -275,7 +280,7 @@ export function createAuthService({ db, auth, mailer, throttle, twoFactor }: Dep
      */
     async resetTwoFactor(actor: AuditActor, userId: string, reason: string): Promise<UserRow> {
       const target = await findUserById(userId);
-      if (!target.twoFactorEnabled) throw new AppError('CONFLICT', TWO_FACTOR_MSG.notEnabled);
+      if (!target.twoFactorEnabled) throw new AppError('CONFLICT', SECURITY_MSG.notEnabled);
       await db.transaction(async (tx) => {
         await twoFactor.remove(tx, userId);
         await tx.delete(sessions).where(eq(sessions.userId, userId));

@@ -3,7 +3,7 @@
  * with two-factor authentication, the sign-in history and the new-device notice.
  *
  * 1. A locked account (5 failures in 15 minutes) is refused before the password is checked: 429
- *    TWO_FACTOR_MSG.locked, even with the right password.
+ *    SECURITY_MSG.locked, even with the right password.
  * 2. The password is checked by better-auth (argon2id; an unknown e-mail costs the same hash).
  * 3. With 2FA on, the fresh session is dropped and a challenge (32 random bytes, stored as its
  *    SHA-256; 5 minutes, 5 tries) is answered instead of a token; `verifyChallenge` with a TOTP or
@@ -17,7 +17,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql, TransactionRollbackError } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
-import { MSG, TWO_FACTOR_MSG } from '@common/messages';
+import { MSG, SECURITY_MSG } from '@common/messages';
 import type { Db } from '../../db/client';
 import { sessions as sessionTable, twoFactorChallenges, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -35,8 +35,7 @@ const CHALLENGE_TRIES = 5;
 
 /** What a sign-in step answers: a session, or a challenge for the second step. */
 export type SignInOutcome =
-  | { token: string; user: UserRow; twoFactorSetupRequired: boolean }
-  | { challenge: string };
+  { token: string; user: UserRow; twoFactorSetupRequired: boolean } | { challenge: string };
 
 interface Deps {
   db: Db;
@@ -50,14 +49,27 @@ interface Deps {
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 
-export function createSignInService({ db, auth, mailer, throttle, sessions, twoFactor, staffTwoFactor }: Deps) {
+export function createSignInService({
+  db,
+  auth,
+  mailer,
+  throttle,
+  sessions,
+  twoFactor,
+  staffTwoFactor,
+}: Deps) {
   async function findByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
     return row;
   }
 
   /** Counts a failed step; the failure that locks the account e-mails its owner (once per lock). */
-  async function fail(user: UserRow | undefined, email: string, origin: RequestOrigin, result: 'wrong_password' | 'two_factor_failed') {
+  async function fail(
+    user: UserRow | undefined,
+    email: string,
+    origin: RequestOrigin,
+    result: 'wrong_password' | 'two_factor_failed',
+  ) {
     const lockedNow = await throttle.recordSignInFailure(email);
     if (!user) return;
     await sessions.record(user.id, origin, result);
@@ -77,7 +89,12 @@ export function createSignInService({ db, auth, mailer, throttle, sessions, twoF
 
   return {
     /** The password step. `adminOnly` (the admin sign-in) refuses non-admins with 403. */
-    async signIn(email: string, password: string, adminOnly: boolean, origin: RequestOrigin): Promise<SignInOutcome> {
+    async signIn(
+      email: string,
+      password: string,
+      adminOnly: boolean,
+      origin: RequestOrigin,
+    ): Promise<SignInOutcome> {
       const known = await findByEmail(email);
       try {
         await throttle.assertSignInAllowed(email);
@@ -141,7 +158,7 @@ export function createSignInService({ db, auth, mailer, throttle, sessions, twoF
         .innerJoin(users, eq(users.id, twoFactorChallenges.userId))
         .where(live)
         .limit(1);
-      if (!found) throw new AppError('UNAUTHORIZED', TWO_FACTOR_MSG.challengeExpired);
+      if (!found) throw new AppError('UNAUTHORIZED', SECURITY_MSG.challengeExpired);
       const { user } = found;
       try {
         await throttle.assertSignInAllowed(user.email);
@@ -153,28 +170,30 @@ export function createSignInService({ db, auth, mailer, throttle, sessions, twoF
         await sessions.record(user.id, origin, 'blocked');
         throw new AppError('FORBIDDEN', MSG.accountBlocked);
       }
-      const accepted = await db.transaction(async (tx) => {
-        const used = await tx
-          .update(twoFactorChallenges)
-          .set({ consumedAt: sql`now()` })
-          .where(and(eq(twoFactorChallenges.id, found.challenge.id), live))
-          .returning({ id: twoFactorChallenges.id });
-        if (used.length === 0) throw new AppError('UNAUTHORIZED', TWO_FACTOR_MSG.challengeExpired);
-        if (await twoFactor.acceptCode(tx, user.id, code)) return true;
-        tx.rollback();
-        return false;
-      }).catch((e: unknown) => {
-        // rolled back: the code was wrong, and the challenge was not consumed
-        if (e instanceof TransactionRollbackError) return false;
-        throw e;
-      });
+      const accepted = await db
+        .transaction(async (tx) => {
+          const used = await tx
+            .update(twoFactorChallenges)
+            .set({ consumedAt: sql`now()` })
+            .where(and(eq(twoFactorChallenges.id, found.challenge.id), live))
+            .returning({ id: twoFactorChallenges.id });
+          if (used.length === 0) throw new AppError('UNAUTHORIZED', SECURITY_MSG.challengeExpired);
+          if (await twoFactor.acceptCode(tx, user.id, code)) return true;
+          tx.rollback();
+          return false;
+        })
+        .catch((e: unknown) => {
+          // rolled back: the code was wrong, and the challenge was not consumed
+          if (e instanceof TransactionRollbackError) return false;
+          throw e;
+        });
       if (!accepted) {
         await db
           .update(twoFactorChallenges)
           .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
           .where(eq(twoFactorChallenges.id, found.challenge.id));
         await fail(user, user.email, origin, 'two_factor_failed');
-        throw new AppError('BAD_REQUEST', TWO_FACTOR_MSG.invalidCode);
+        throw new AppError('BAD_REQUEST', SECURITY_MSG.invalidCode);
       }
       const ctx = await auth.$context;
       const session = await ctx.internalAdapter.createSession(user.id, false, {

@@ -4,10 +4,16 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, TWO_FACTOR_MSG } from '@common/messages';
+import { MSG, SECURITY_MSG } from '@common/messages';
 import { users } from '../../db/schema';
 import { clientIpKey } from '../../lib/rate-limit';
-import { createSignedInUser, createTestContext, injector, uniqueEmail, type TestContext } from '../../test/app';
+import {
+  createSignedInUser,
+  createTestContext,
+  injector,
+  uniqueEmail,
+  type TestContext,
+} from '../../test/app';
 import { codeIn } from '../../test/smtp-receiver';
 
 let t: TestContext;
@@ -39,7 +45,11 @@ describe('clientIpKey', () => {
 describe('per-IP limits', () => {
   it('count every address of an IPv6 /64 as one client', async () => {
     const send = (ip: string) =>
-      inject('POST', '/api/contacts', from(ip), { name: 'A', email: 'a@example.com', message: 'Hello there' });
+      inject('POST', '/api/contacts', from(ip), {
+        name: 'A',
+        email: 'a@example.com',
+        message: 'Hello there',
+      });
     for (let i = 1; i <= 5; i++) expect((await send(`2001:db8:aa:1::${i}`)).statusCode).toBeLessThan(300);
     expect((await send('2001:db8:aa:1:ffff::9')).statusCode).toBe(429);
     expect((await send('2001:db8:aa:2::1')).statusCode).toBeLessThan(300);
@@ -56,7 +66,7 @@ describe('sign-in lock', () => {
     }
     const sixth = await signin(user.email, 'Wrong-password-1', ips[5]);
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json().message).toBe(TWO_FACTOR_MSG.locked);
+    expect(sixth.json().message).toBe(SECURITY_MSG.locked);
     for (const ip of ips.slice(6, 40)) {
       const right = await signin(user.email, user.password, ip);
       expect(right.statusCode).toBe(429);
@@ -117,7 +127,7 @@ describe('password reset limits', () => {
     const fresh = codeIn(await t.smtp.waitForMail(user.email, { skip: 1 }));
     const refused = await reset(fresh, '192.0.2.99');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe(TWO_FACTOR_MSG.locked);
+    expect(refused.json().message).toBe(SECURITY_MSG.locked);
     expect((await signin(user.email, user.password)).statusCode).toBe(200);
   });
 });
@@ -205,7 +215,12 @@ describe('sessions and devices', () => {
     const second = (await signin(user.email, user.password, '198.51.100.20', 'second-device/2')).json().token;
     const third = (await signin(user.email, user.password, '198.51.100.21', 'third-device/3')).json().token;
     const list = await inject('GET', '/api/auth/sessions', { authorization: `Bearer ${second}` });
-    const data = list.json().data as Array<{ id: string; current: boolean; userAgent: string; lastUsedAt: string }>;
+    const data = list.json().data as Array<{
+      id: string;
+      current: boolean;
+      userAgent: string;
+      lastUsedAt: string;
+    }>;
     expect(data).toHaveLength(3);
     expect(data.filter((s) => s.current)).toHaveLength(1);
     expect(data.find((s) => s.current)!.userAgent).toBe('second-device/2');
@@ -214,10 +229,14 @@ describe('sessions and devices', () => {
     const other = await createSignedInUser(t.app);
     expect((await inject('DELETE', `/api/auth/sessions/${thirdId}`, other.headers)).statusCode).toBe(404);
     expect((await inject('DELETE', `/api/auth/sessions/${thirdId}`, user.headers)).statusCode).toBe(200);
-    expect((await inject('GET', '/api/auth/user', { authorization: `Bearer ${third}` })).statusCode).toBe(401);
+    expect((await inject('GET', '/api/auth/user', { authorization: `Bearer ${third}` })).statusCode).toBe(
+      401,
+    );
 
     expect((await inject('POST', '/api/auth/sessions/revoke-others', user.headers)).statusCode).toBe(200);
-    expect((await inject('GET', '/api/auth/user', { authorization: `Bearer ${second}` })).statusCode).toBe(401);
+    expect((await inject('GET', '/api/auth/user', { authorization: `Bearer ${second}` })).statusCode).toBe(
+      401,
+    );
     const left = (await inject('GET', '/api/auth/sessions', user.headers)).json().data;
     expect(left).toHaveLength(1);
     expect(left[0].current).toBe(true);
@@ -225,7 +244,11 @@ describe('sessions and devices', () => {
 
   it('accepts a bearer token only whole', async () => {
     const user = await createSignedInUser(t.app);
-    for (const header of [`Bearer ${user.token}.anything`, `Bearer ${user.token}x`, `Bearer ${user.token.slice(0, -1)}`]) {
+    for (const header of [
+      `Bearer ${user.token}.anything`,
+      `Bearer ${user.token}x`,
+      `Bearer ${user.token.slice(0, -1)}`,
+    ]) {
       expect((await inject('GET', '/api/auth/user', { authorization: header })).statusCode).toBe(401);
     }
     expect((await inject('GET', '/api/auth/user', user.headers)).statusCode).toBe(200);
@@ -240,13 +263,24 @@ describe('sessions and devices', () => {
     await t.database.db.update(users).set({ banned: false }).where(eq(users.id, user.id));
     const page = (await inject('GET', '/api/auth/sign-in-history?page=1&pageSize=10', user.headers)).json();
     expect(page.total).toBe(4);
-    expect(page.data.map((r: { result: string }) => r.result)).toEqual(['blocked', 'success', 'wrong_password', 'success']);
+    expect(page.data.map((r: { result: string }) => r.result)).toEqual([
+      'blocked',
+      'success',
+      'wrong_password',
+      'success',
+    ]);
     expect(page.data[0]).toMatchObject({ ip: '203.0.113.7', userAgent: 'test-agent/1' });
     expect((await inject('GET', '/api/auth/sign-in-history?pageSize=7', user.headers)).statusCode).toBe(400);
     const admin = await createSignedInUser(t.app, { role: 'admin' });
-    const staffView = await inject('GET', `/api/user/admin/${user.id}/sign-in-history?pageSize=10`, admin.headers);
+    const staffView = await inject(
+      'GET',
+      `/api/user/admin/${user.id}/sign-in-history?pageSize=10`,
+      admin.headers,
+    );
     expect(staffView.json().total).toBe(4);
-    expect((await inject('GET', `/api/user/admin/${user.id}/sign-in-history`, user.headers)).statusCode).toBe(403);
+    expect((await inject('GET', `/api/user/admin/${user.id}/sign-in-history`, user.headers)).statusCode).toBe(
+      403,
+    );
     const sessions = await inject('GET', `/api/user/admin/${user.id}/sessions`, admin.headers);
     expect(sessions.json().data.length).toBeGreaterThanOrEqual(2);
   });

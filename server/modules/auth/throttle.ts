@@ -6,13 +6,13 @@
  * never tell whether one does; withdrawal codes count by user id.
  *
  * - Sign-in: 5 failures (wrong password or wrong second-factor code) in 15 minutes lock the account
- *   for 15 minutes; during the lock even the right password is refused (429, TWO_FACTOR_MSG.locked).
+ *   for 15 minutes; during the lock even the right password is refused (429, SECURITY_MSG.locked).
  *   A success clears the failures.
  * - Codes (password reset, e-mail verification, withdrawal): at most 3 e-mails per hour (429
  *   MSG.tooManyRequests), and at most 10 failed verifications per 24 hours, after which every code
- *   of that kind is refused until the window ends (429, TWO_FACTOR_MSG.locked).
+ *   of that kind is refused until the window ends (429, SECURITY_MSG.locked).
  */
-import { MSG, TWO_FACTOR_MSG } from '@common/messages';
+import { MSG, SECURITY_MSG } from '@common/messages';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { clearHits, countHit, countHitBelow, peekHits, startWindow } from '../../lib/rate-limit-store';
@@ -23,7 +23,12 @@ const MINUTE = 60_000;
 export const SIGNIN_LIMITS = { failures: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE } as const;
 
 /** Codes of each kind: e-mails per hour and failed verifications per 24 hours. */
-export const CODE_LIMITS = { mails: 3, mailWindowMs: 60 * MINUTE, failures: 10, failureWindowMs: 24 * 60 * MINUTE } as const;
+export const CODE_LIMITS = {
+  mails: 3,
+  mailWindowMs: 60 * MINUTE,
+  failures: 10,
+  failureWindowMs: 24 * 60 * MINUTE,
+} as const;
 
 /** The kinds of e-mailed code, each with its own budget. */
 export type CodeKind = 'reset' | 'verify' | 'withdrawal';
@@ -32,10 +37,10 @@ const key = (kind: string, subject: string) => `acct:${kind}:${subject.toLowerCa
 
 export function createAccountThrottle(db: Db) {
   return {
-    /** Throws 429 TWO_FACTOR_MSG.locked while `email`'s sign-in is locked. */
+    /** Throws 429 SECURITY_MSG.locked while `email`'s sign-in is locked. */
     async assertSignInAllowed(email: string): Promise<void> {
       if ((await peekHits(db, key('signin-lock', email))).hits > 0) {
-        throw new AppError('TOO_MANY_REQUESTS', TWO_FACTOR_MSG.locked);
+        throw new AppError('TOO_MANY_REQUESTS', SECURITY_MSG.locked);
       }
     },
 
@@ -67,12 +72,12 @@ export function createAccountThrottle(db: Db) {
     },
 
     /**
-     * Throws 429 TWO_FACTOR_MSG.locked once 10 `kind` codes of `subject` failed in 24 hours. Reads
+     * Throws 429 SECURITY_MSG.locked once 10 `kind` codes of `subject` failed in 24 hours. Reads
      * on `conn` when given (a caller inside a transaction: PGlite has a single connection).
      */
     async assertCodeAllowed(kind: CodeKind, subject: string, conn: DbOrTx = db): Promise<void> {
       if ((await peekHits(conn, key(`${kind}-fail`, subject))).hits >= CODE_LIMITS.failures) {
-        throw new AppError('TOO_MANY_REQUESTS', TWO_FACTOR_MSG.locked);
+        throw new AppError('TOO_MANY_REQUESTS', SECURITY_MSG.locked);
       }
     },
 

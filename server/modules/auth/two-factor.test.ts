@@ -6,14 +6,9 @@
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONEY_MSG, TWO_FACTOR_MSG } from '@common/messages';
+import { MONEY_MSG, SECURITY_MSG } from '@common/messages';
 import { auditLog, twoFactorChallenges, twoFactors } from '../../db/schema';
-import {
-  createSignedInUser,
-  createTestContext,
-  injector,
-  type TestContext,
-} from '../../test/app';
+import { createSignedInUser, createTestContext, injector, type TestContext } from '../../test/app';
 import { fundClient } from '../ledger/testing';
 
 let t: TestContext;
@@ -35,7 +30,9 @@ async function enrol(user: Signed) {
   expect(setup.statusCode).toBe(200);
   const { totpURI, backupCodes } = setup.json() as { totpURI: string; backupCodes: string[] };
   const secret = new URL(totpURI).searchParams.get('secret')!;
-  const enabled = await inject('POST', '/api/auth/two-factor/enable', user.headers, { code: await totp(secret) });
+  const enabled = await inject('POST', '/api/auth/two-factor/enable', user.headers, {
+    code: await totp(secret),
+  });
   expect(enabled.statusCode).toBe(200);
   expect(enabled.json().user.twoFactorEnabled).toBe(true);
   return { secret, backupCodes, totpURI };
@@ -43,14 +40,17 @@ async function enrol(user: Signed) {
 
 const signin = (user: Signed, query = '') =>
   inject('POST', `/api/auth/signin${query}`, {}, { email: user.email, password: user.password });
-const verify = (challenge: string, code: string) => inject('POST', '/api/auth/two-factor/verify', {}, { challenge, code });
+const verify = (challenge: string, code: string) =>
+  inject('POST', '/api/auth/two-factor/verify', {}, { challenge, code });
 
 describe('two-factor set-up and sign-in', () => {
   it('sets up, enables with a valid code, then signs in with a challenge and a code', async () => {
     const user = await createSignedInUser(t.app);
-    const wrong = await inject('POST', '/api/auth/two-factor/setup', user.headers, { password: 'Not-my-pass-1' });
+    const wrong = await inject('POST', '/api/auth/two-factor/setup', user.headers, {
+      password: 'Not-my-pass-1',
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(TWO_FACTOR_MSG.wrongPassword);
+    expect(wrong.json().message).toBe(SECURITY_MSG.wrongPassword);
     const { secret, backupCodes, totpURI } = await enrol(user);
     expect(totpURI).toMatch(/^otpauth:\/\/totp\//);
     expect(backupCodes).toHaveLength(10);
@@ -81,7 +81,7 @@ describe('two-factor set-up and sign-in', () => {
     const b = await signin(user);
     const again = await verify(b.json().challenge, backupCodes[3]!);
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(TWO_FACTOR_MSG.invalidCode);
+    expect(again.json().message).toBe(SECURITY_MSG.invalidCode);
     expect((await verify(b.json().challenge, backupCodes[4]!)).statusCode).toBe(200);
   });
 
@@ -95,7 +95,7 @@ describe('two-factor set-up and sign-in', () => {
       .where(eq(twoFactorChallenges.userId, user.id));
     const late = await verify(expired, backupCodes[0]!);
     expect(late.statusCode).toBe(401);
-    expect(late.json().message).toBe(TWO_FACTOR_MSG.challengeExpired);
+    expect(late.json().message).toBe(SECURITY_MSG.challengeExpired);
 
     const challenge = (await signin(user)).json().challenge as string;
     for (let i = 0; i < 4; i++) expect((await verify(challenge, '000000')).statusCode).toBe(400);
@@ -123,7 +123,9 @@ describe('two-factor set-up and sign-in', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().user.twoFactorEnabled).toBe(false);
     expect((await signin(user)).json().token).toEqual(expect.any(String));
-    expect((await t.smtp.waitForMail(user.email, { skip: 1 })).subject).toBe('Two-factor authentication turned off');
+    expect((await t.smtp.waitForMail(user.email, { skip: 1 })).subject).toBe(
+      'Two-factor authentication turned off',
+    );
   });
 });
 
@@ -134,7 +136,7 @@ describe('withdrawals with two-factor authentication', () => {
     const { secret } = await enrol(user);
     const code = await inject('POST', '/api/withdrawals/code', user.headers);
     expect(code.statusCode).toBe(409);
-    expect(code.json().message).toBe(TWO_FACTOR_MSG.useAuthenticator);
+    expect(code.json().message).toBe(SECURITY_MSG.useAuthenticator);
     const body = (token: string) => ({
       amount: 50,
       token,
@@ -162,9 +164,13 @@ describe('staff', () => {
         payload: { email: admin.email, password: admin.password },
       });
       expect(again.json()).toMatchObject({ token: expect.any(String), twoFactorSetupRequired: true });
-      const refused = await strict.app.inject({ method: 'GET', url: '/api/user/admin', headers: admin.headers });
+      const refused = await strict.app.inject({
+        method: 'GET',
+        url: '/api/user/admin',
+        headers: admin.headers,
+      });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().message).toBe(TWO_FACTOR_MSG.staffRequired);
+      expect(refused.json().message).toBe(SECURITY_MSG.staffRequired);
       const setup = await strict.app.inject({
         method: 'POST',
         url: '/api/auth/two-factor/setup',
@@ -179,7 +185,11 @@ describe('staff', () => {
         payload: { code: await totp(secret) },
       });
       expect(enable.statusCode).toBe(200);
-      const allowed = await strict.app.inject({ method: 'GET', url: '/api/user/admin', headers: admin.headers });
+      const allowed = await strict.app.inject({
+        method: 'GET',
+        url: '/api/user/admin',
+        headers: admin.headers,
+      });
       expect(allowed.statusCode).toBe(200);
       const client = await createSignedInUser(strict.app);
       const clientSignin = await strict.app.inject({
@@ -204,7 +214,10 @@ describe('staff', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().user.twoFactorEnabled).toBe(false);
     expect((await inject('GET', '/api/auth/user', user.headers)).statusCode).toBe(401);
-    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'user.reset_two_factor'));
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'user.reset_two_factor'));
     expect(audit).toMatchObject({ actorId: admin.id, targetUserId: user.id });
     expect(audit!.after).toMatchObject({ reason: 'Lost phone, identity checked by call' });
     const mail = await t.smtp.waitForMail(user.email, { skip: 1 });

@@ -9,12 +9,12 @@
  * - Set-up writes a pending secret (enabledAt null); one valid code enables it; `users.two_factor_enabled`
  *   mirrors an enabled row for the request guard.
  *
- * Errors (AppError): 409 TWO_FACTOR_MSG.notSetUp / alreadyEnabled / notEnabled, 400 invalidCode.
+ * Errors (AppError): 409 SECURITY_MSG.notSetUp / alreadyEnabled / notEnabled, 400 invalidCode.
  */
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { TWO_FACTOR_MSG } from '@common/messages';
+import { SECURITY_MSG } from '@common/messages';
 import type { Db, DbOrTx } from '../../db/client';
 import { twoFactors, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -31,20 +31,26 @@ const normaliseBackupCode = (code: string) => code.toLowerCase().replace(/[\s-]/
 export function createTwoFactor(db: Db, secret: string, issuer: string) {
   const key = Buffer.from(hkdfSync('sha256', secret, 'broker-2fa', 'totp-secret-encryption', 32));
   const backupHash = (userId: string, code: string) =>
-    createHmac('sha256', key).update(`backup:${userId}:${normaliseBackupCode(code)}`).digest('base64url');
+    createHmac('sha256', key)
+      .update(`backup:${userId}:${normaliseBackupCode(code)}`)
+      .digest('base64url');
 
   function encrypt(plain: string): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return ['v1', iv, body, cipher.getAuthTag()].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join(':');
+    return ['v1', iv, body, cipher.getAuthTag()]
+      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+      .join(':');
   }
 
   function decrypt(stored: string): string {
     const [, iv, body, tag] = stored.split(':');
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv!, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag!, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body!, 'base64url')), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(Buffer.from(body!, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
   }
 
   function newBackupCode(): string {
@@ -62,7 +68,12 @@ export function createTwoFactor(db: Db, secret: string, issuer: string) {
    * accepted step, records its step in the same statement (so two concurrent uses of one code
    * cannot both pass). Answers whether the code was accepted.
    */
-  async function acceptTotp(conn: DbOrTx, userId: string, code: string, enabledOnly = true): Promise<boolean> {
+  async function acceptTotp(
+    conn: DbOrTx,
+    userId: string,
+    code: string,
+    enabledOnly = true,
+  ): Promise<boolean> {
     if (!/^\d{6}$/.test(code)) return false;
     const row = await findRow(conn, userId);
     if (!row || (enabledOnly && !row.enabledAt)) return false;
@@ -86,7 +97,10 @@ export function createTwoFactor(db: Db, secret: string, issuer: string) {
     const hash = backupHash(userId, code);
     const used = await conn
       .update(twoFactors)
-      .set({ backupCodeHashes: sql`array_remove(${twoFactors.backupCodeHashes}, ${hash})`, updatedAt: new Date() })
+      .set({
+        backupCodeHashes: sql`array_remove(${twoFactors.backupCodeHashes}, ${hash})`,
+        updatedAt: new Date(),
+      })
       .where(
         and(
           eq(twoFactors.userId, userId),
@@ -106,7 +120,7 @@ export function createTwoFactor(db: Db, secret: string, issuer: string) {
      */
     async setUp(user: { id: string; email: string }): Promise<{ totpURI: string; backupCodes: string[] }> {
       const existing = await findRow(db, user.id);
-      if (existing?.enabledAt) throw new AppError('CONFLICT', TWO_FACTOR_MSG.alreadyEnabled);
+      if (existing?.enabledAt) throw new AppError('CONFLICT', SECURITY_MSG.alreadyEnabled);
       const totpSecret = generateSecret();
       const backupCodes = Array.from({ length: BACKUP_CODES }, newBackupCode);
       const values = {
@@ -127,28 +141,25 @@ export function createTwoFactor(db: Db, secret: string, issuer: string) {
     async enable(userId: string, code: string): Promise<void> {
       await db.transaction(async (tx) => {
         const row = await findRow(tx, userId);
-        if (!row) throw new AppError('CONFLICT', TWO_FACTOR_MSG.notSetUp);
-        if (row.enabledAt) throw new AppError('CONFLICT', TWO_FACTOR_MSG.alreadyEnabled);
-        if (!(await acceptTotp(tx, userId, code, false))) throw new AppError('BAD_REQUEST', TWO_FACTOR_MSG.invalidCode);
+        if (!row) throw new AppError('CONFLICT', SECURITY_MSG.notSetUp);
+        if (row.enabledAt) throw new AppError('CONFLICT', SECURITY_MSG.alreadyEnabled);
+        if (!(await acceptTotp(tx, userId, code, false)))
+          throw new AppError('BAD_REQUEST', SECURITY_MSG.invalidCode);
         await tx.update(twoFactors).set({ enabledAt: new Date() }).where(eq(twoFactors.userId, userId));
-        await tx.update(users).set({ twoFactorEnabled: true, updatedAt: new Date() }).where(eq(users.id, userId));
+        await tx
+          .update(users)
+          .set({ twoFactorEnabled: true, updatedAt: new Date() })
+          .where(eq(users.id, userId));
       });
     },
 
     /** Turns 2FA off (set-up, secret and backup codes are deleted). */
     async remove(conn: DbOrTx, userId: string): Promise<void> {
       await conn.delete(twoFactors).where(eq(twoFactors.userId, userId));
-      await conn.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, userId));
-    },
-
-    /** Whether the user has 2FA on (an enabled row). */
-    async isEnabled(userId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ userId: twoFactors.userId })
-        .from(twoFactors)
-        .where(and(eq(twoFactors.userId, userId), isNotNull(twoFactors.enabledAt)))
-        .limit(1);
-      return Boolean(row);
+      await conn
+        .update(users)
+        .set({ twoFactorEnabled: false, updatedAt: new Date() })
+        .where(eq(users.id, userId));
     },
 
     /**
@@ -156,7 +167,12 @@ export function createTwoFactor(db: Db, secret: string, issuer: string) {
      * unused backup code, which is used up. Answers whether it was accepted. Runs on `conn`, so a
      * caller's transaction can make the use part of its change.
      */
-    async acceptCode(conn: DbOrTx, userId: string, code: string, opts: { totpOnly?: boolean } = {}): Promise<boolean> {
+    async acceptCode(
+      conn: DbOrTx,
+      userId: string,
+      code: string,
+      opts: { totpOnly?: boolean } = {},
+    ): Promise<boolean> {
       const trimmed = code.trim();
       if (/^\d{6}$/.test(trimmed)) return acceptTotp(conn, userId, trimmed);
       return !opts.totpOnly && acceptBackupCode(conn, userId, trimmed);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MONEY_MSG, TWO_FACTOR_MSG } from '@common/messages';
+import { MONEY_MSG } from '@common/messages';
 import { loadConfig, MONEY_DEFAULTS } from '../../config';
 import { deposits, notifications, users } from '../../db/schema';
 import { injector, storedKeys } from '../../test/app';
@@ -178,9 +178,10 @@ describe('caps on deposit submissions', () => {
     }
     const sixth = await submit(c.headers);
     expect(sixth.statusCode).toBe(422);
-    expect(sixth.json().message).toBe(TWO_FACTOR_MSG.tooManyDeposits);
+    expect(sixth.json().message).toBe(MONEY_MSG.tooManyDeposits);
     // reviewing makes room again, but not beyond 10 an hour
-    for (const id of ids) expect((await inject('PUT', `/api/deposits/${id}/reject`, admin.headers)).statusCode).toBe(200);
+    for (const id of ids)
+      expect((await inject('PUT', `/api/deposits/${id}/reject`, admin.headers)).statusCode).toBe(200);
     for (let i = 0; i < 5; i++) expect((await submit(c.headers)).statusCode).toBe(201);
     const eleventh = await submit(c.headers);
     expect(eleventh.statusCode).toBe(429);

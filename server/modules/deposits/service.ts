@@ -10,7 +10,7 @@ import { and, asc, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountPlan } from '@common/constants';
-import { MONEY_MSG, TWO_FACTOR_MSG } from '@common/messages';
+import { MONEY_MSG } from '@common/messages';
 import { PROOF_MAX_BYTES, type CreateDepositInput, type DepositWallets } from '@common/schemas/deposits';
 import type { MoneyConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
@@ -55,7 +55,7 @@ async function assertRoomForDeposit(tx: Tx, userId: string): Promise<void> {
     .where(eq(deposits.userId, userId));
   if (Number(row?.lastHour ?? 0) >= DEPOSIT_CAPS.perHour) throw new AppError('TOO_MANY_REQUESTS');
   if (Number(row?.pending ?? 0) >= DEPOSIT_CAPS.pending) {
-    throw new AppError('UNPROCESSABLE', TWO_FACTOR_MSG.tooManyDeposits);
+    throw new AppError('UNPROCESSABLE', MONEY_MSG.tooManyDeposits);
   }
 }
 

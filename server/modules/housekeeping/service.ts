@@ -66,7 +66,11 @@ export async function purgeExpired(db: Db): Promise<PurgeCounts> {
     oneTimeCodes: await purgeInBatches(db, oneTimeCodes, lt(oneTimeCodes.expiresAt, dayAgo)),
     verifications: await purgeInBatches(db, verifications, lt(verifications.expiresAt, dayAgo)),
     sessions: await purgeInBatches(db, sessions, lt(sessions.expiresAt, dayAgo)),
-    twoFactorChallenges: await purgeInBatches(db, twoFactorChallenges, lt(twoFactorChallenges.expiresAt, dayAgo)),
+    twoFactorChallenges: await purgeInBatches(
+      db,
+      twoFactorChallenges,
+      lt(twoFactorChallenges.expiresAt, dayAgo),
+    ),
     rateLimitHits: await purgeInBatches(
       db,
       rateLimitHits,

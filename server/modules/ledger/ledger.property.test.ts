@@ -116,7 +116,11 @@ it(`keeps the ledger consistent over ${RUNS * STEPS} random operations`, { timeo
           switch (o.kind) {
             case 'deposit': {
               const submit = () =>
-                deposits.submitDeposit(people[o.who]!, { amount: BigInt(o.cents), image: png, wallet: 'bitcoin' });
+                deposits.submitDeposit(people[o.who]!, {
+                  amount: BigInt(o.cents),
+                  image: png,
+                  wallet: 'bitcoin',
+                });
               // the caps of DEPOSIT_CAPS: 10 submissions an hour (the whole run is within one), 5 pending
               const pending = pendingDeposits.filter((p) => p.who === o.who).length;
               if (submitted[o.who]! >= DEPOSIT_CAPS.perHour) {

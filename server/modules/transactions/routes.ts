@@ -130,9 +130,7 @@ export async function transactionRoutes(app: AppInstance) {
         statusCode: 201,
         body: {
           message: MONEY_MSG.transactionAdded,
-          data: presentTransaction(
-            await svc.addTransaction(auditActor(req), req.params.id, req.body, uow),
-          ),
+          data: presentTransaction(await svc.addTransaction(auditActor(req), req.params.id, req.body, uow)),
         },
       }));
       return sendAnswer(reply, answer);

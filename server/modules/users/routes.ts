@@ -22,7 +22,7 @@
  *                                                          their sessions, audited, client e-mailed
  */
 import { z } from 'zod';
-import { TWO_FACTOR_MSG, USER_ADMIN_MSG } from '@common/messages';
+import { SECURITY_MSG, USER_ADMIN_MSG } from '@common/messages';
 import {
   resetTwoFactorSchema,
   sessionListAnswerSchema,
@@ -257,7 +257,7 @@ export async function userRoutes(app: AppInstance) {
       onRequest: admin,
     },
     async (req) => ({
-      message: TWO_FACTOR_MSG.reset,
+      message: SECURITY_MSG.reset,
       user: presentUser(await services.auth.resetTwoFactor(auditActor(req), req.params.id, req.body.reason)),
     }),
   );

@@ -10,7 +10,7 @@
  */
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { MONEY_MSG, TWO_FACTOR_MSG } from '@common/messages';
+import { MONEY_MSG, SECURITY_MSG } from '@common/messages';
 import type { BankWithdrawalInput, CryptoWithdrawalInput } from '@common/schemas/withdrawals';
 import type { Db, Tx } from '../../db/client';
 import { users, withdrawals } from '../../db/schema';
@@ -51,7 +51,15 @@ function destination(w: WithdrawalRow): string {
     : `${w.wallet?.toUpperCase()} to ${w.address}`;
 }
 
-export function createWithdrawalsService({ db, log, mailer, codes, notifications, throttle, twoFactor }: Deps) {
+export function createWithdrawalsService({
+  db,
+  log,
+  mailer,
+  codes,
+  notifications,
+  throttle,
+  twoFactor,
+}: Deps) {
   /**
    * Locks a withdrawal of `method` that is not deleted and answers it when pending. Throws AppError
    * 404, 409 "Withdrawal is already …" (reviews/only-pending.ts).
@@ -80,7 +88,7 @@ export function createWithdrawalsService({ db, log, mailer, codes, notifications
     if (approve) {
       // money never leaves for a blocked client; declining (which returns the hold) still works
       const [owner] = await uow.tx.select({ banned: users.banned }).from(users).where(eq(users.id, w.userId));
-      if (owner?.banned) throw new AppError('CONFLICT', TWO_FACTOR_MSG.clientBlocked);
+      if (owner?.banned) throw new AppError('CONFLICT', MONEY_MSG.clientBlocked);
     }
     await postEntry(uow.tx, {
       type: approve ? 'withdrawal_settle' : 'withdrawal_release',
@@ -124,7 +132,7 @@ export function createWithdrawalsService({ db, log, mailer, codes, notifications
      * withdrawals), 429 after 3 codes in an hour.
      */
     async requestCode(user: UserRow): Promise<void> {
-      if (user.twoFactorEnabled) throw new AppError('CONFLICT', TWO_FACTOR_MSG.useAuthenticator);
+      if (user.twoFactorEnabled) throw new AppError('CONFLICT', SECURITY_MSG.useAuthenticator);
       await throttle.countCodeMail('withdrawal', user.id);
       const code = await codes.issue(db, user.id, 'withdrawal');
       await mailer.send(withdrawalCodeMail(user.email, code));

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MONEY_MSG, TWO_FACTOR_MSG } from '@common/messages';
+import { MONEY_MSG } from '@common/messages';
 import { oneTimeCodes, withdrawals } from '../../db/schema';
 import { injector } from '../../test/app';
 import { useTestContext } from '../../test/context';
@@ -218,14 +218,15 @@ describe('review and lists', () => {
     const c = await createClient(t.app, { balance: 100_00n });
     const id = await pendingCrypto(c, 30);
     expect((await inject('POST', `/api/user/admin/${c.id}/block`, admin.headers)).statusCode).toBe(200);
-    const queue = (await inject('GET', '/api/reviews/pending?pageSize=40', admin.headers)).json().data as Array<{
+    const queue = (await inject('GET', '/api/reviews/pending?pageSize=40', admin.headers)).json()
+      .data as Array<{
       _id: string;
       userBlocked: boolean;
     }>;
     expect(queue.find((r) => r._id === id)?.userBlocked).toBe(true);
     const paid = await inject('PUT', `/api/c-withdrawals/${id}/approve`, admin.headers);
     expect(paid.statusCode).toBe(409);
-    expect(paid.json().message).toBe(TWO_FACTOR_MSG.clientBlocked);
+    expect(paid.json().message).toBe(MONEY_MSG.clientBlocked);
     expect((await figures(c.id)).held).toBe(30_00n);
     expect((await inject('PUT', `/api/c-withdrawals/${id}/reject`, admin.headers)).statusCode).toBe(200);
     expect(await figures(c.id)).toMatchObject({ balance: 100_00n, held: 0n });

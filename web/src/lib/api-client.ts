@@ -5,7 +5,7 @@
  * asking staff for two-factor authentication raises the set-up flag (lib/session.ts).
  */
 import { XSRF } from '@common/constants';
-import { TWO_FACTOR_MSG } from '@common/messages';
+import { SECURITY_MSG } from '@common/messages';
 import type { PublicUser } from '@common/types';
 import { paths } from '../app/paths';
 import { clearSession, getToken, markTwoFactorSetupRequired } from './session';
@@ -119,7 +119,7 @@ async function request<T>(
         ? (data as { message: string }).message
         : `Request failed with status code ${response.status}`;
     // staff without two-factor: the admin layout takes them to the set-up screen
-    if (response.status === 403 && message === TWO_FACTOR_MSG.staffRequired) markTwoFactorSetupRequired();
+    if (response.status === 403 && message === SECURITY_MSG.staffRequired) markTwoFactorSetupRequired();
     throw new ApiError(response.status, message);
   }
   return data as T;

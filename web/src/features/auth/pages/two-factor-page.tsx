@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MSG, TWO_FACTOR_MSG } from '@common/messages';
+import { MSG, SECURITY_MSG } from '@common/messages';
 import { twoFactorVerifySchema } from '@common/schemas/auth';
 import { paths } from '../../../app/paths';
 import { BrandLogo } from '../../../components/brand-logo';
@@ -29,7 +29,7 @@ const codeSchema = twoFactorVerifySchema.pick({ code: true });
 export function TwoFactorPage() {
   const navigate = useNavigate();
   const [pending] = useState(readPendingChallenge);
-  const [ended, setEnded] = useState<string | null>(pending ? null : TWO_FACTOR_MSG.challengeExpired);
+  const [ended, setEnded] = useState<string | null>(pending ? null : SECURITY_MSG.challengeExpired);
   const [failure, setFailure] = useState<string | null>(null);
   const verify = useVerifyTwoFactor();
   const form = useForm({ initialValues: { code: '' }, ...zodForm(codeSchema) });
@@ -48,7 +48,7 @@ export function TwoFactorPage() {
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) {
             clearPendingChallenge();
-            setEnded(errorMessage(error, TWO_FACTOR_MSG.challengeExpired));
+            setEnded(errorMessage(error, SECURITY_MSG.challengeExpired));
           } else {
             setFailure(errorMessage(error, MSG.errorOccurred));
             form.setFieldValue('code', '');

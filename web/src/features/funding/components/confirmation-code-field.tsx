@@ -1,6 +1,6 @@
 import { Button, Group, TextInput, type TextInputProps } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { MSG, TWO_FACTOR_MSG } from '@common/messages';
+import { MSG, SECURITY_MSG } from '@common/messages';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -66,7 +66,7 @@ export function ConfirmationCodeField(props: TextInputProps) {
   return (
     <TextInput
       label="Authenticator app code"
-      description={TWO_FACTOR_MSG.useAuthenticator}
+      description={SECURITY_MSG.useAuthenticator}
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}

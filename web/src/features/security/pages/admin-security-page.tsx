@@ -1,7 +1,7 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { TWO_FACTOR_MSG } from '@common/messages';
+import { SECURITY_MSG } from '@common/messages';
 import { paths } from '../../../app/paths';
 import { PageTitle } from '../../../components/page-title';
 import { clearTwoFactorSetupRequired, useSession, useTwoFactorSetupRequired } from '../../../lib/session';
@@ -33,7 +33,7 @@ export function AdminSecurityPage() {
       {setupRequired && (
         <Alert color="orange" variant="light" icon={<IconShieldLock aria-hidden />}>
           <Text size="sm" fw={700}>
-            {TWO_FACTOR_MSG.staffRequired}
+            {SECURITY_MSG.staffRequired}
           </Text>
           <Text size="sm">Set up two-factor authentication below to open the back office.</Text>
         </Alert>
