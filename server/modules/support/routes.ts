@@ -19,7 +19,7 @@ import {
 } from '@common/schemas/support';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
-import { rateLimited } from '../../lib/rate-limit';
+import { clientIpKey, rateLimited } from '../../lib/rate-limit';
 import { currentUser } from '../auth/guard';
 import { presentTicket } from './service';
 
@@ -32,7 +32,7 @@ const ticketRateLimit = (() => {
     rateLimit: {
       ...config.rateLimit,
       keyGenerator: (req: { ip: string; auth?: { user: { id: string } } | null }) =>
-        req.auth ? `support:${req.auth.user.id}` : `support-ip:${req.ip}`,
+        req.auth ? `support:${req.auth.user.id}` : `support-ip:${clientIpKey(req.ip)}`,
     },
   };
 })();
