@@ -2,24 +2,42 @@
  * The required fields people fill in about themselves on the sign-up, sign-in, password, profile
  * and contact forms, with the browser's autofill hints; spread `form.getInputProps(...)` into them.
  */
-import { TextInput, type TextInputProps } from '@mantine/core';
+import { PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from '@mantine/core';
+import type { ComponentType } from 'react';
+
+/**
+ * `Input` as a required field with its `label`, autofill hint and input `type` (text by default);
+ * the caller's props win, so a form can relabel it.
+ */
+function requiredField<P extends object>(
+  Input: ComponentType<P>,
+  label: string,
+  autoComplete: string,
+  type?: string,
+) {
+  return function RequiredField(props: P) {
+    return <Input label={label} type={type} autoComplete={autoComplete} required {...props} />;
+  };
+}
 
 /** "Email" (`type="email"`). */
-export function EmailInput(props: TextInputProps) {
-  return <TextInput label="Email" type="email" autoComplete="email" required {...props} />;
-}
+export const EmailInput = requiredField<TextInputProps>(TextInput, 'Email', 'email', 'email');
 
 /** "First name". */
-export function FirstNameInput(props: TextInputProps) {
-  return <TextInput label="First name" autoComplete="given-name" required {...props} />;
-}
+export const FirstNameInput = requiredField<TextInputProps>(TextInput, 'First name', 'given-name');
 
 /** "Last name". */
-export function LastNameInput(props: TextInputProps) {
-  return <TextInput label="Last name" autoComplete="family-name" required {...props} />;
-}
+export const LastNameInput = requiredField<TextInputProps>(TextInput, 'Last name', 'family-name');
 
 /** "Phone number" (`type="tel"`). */
-export function PhoneInput(props: TextInputProps) {
-  return <TextInput label="Phone number" type="tel" autoComplete="tel" required {...props} />;
-}
+export const PhoneInput = requiredField<TextInputProps>(TextInput, 'Phone number', 'tel', 'tel');
+
+/** A password the user already has ("Password" unless labelled otherwise). */
+export const CurrentPasswordInput = requiredField<PasswordInputProps>(
+  PasswordInput,
+  'Password',
+  'current-password',
+);
+
+/** A password the user chooses now, or its confirmation ("Password" unless labelled otherwise). */
+export const NewPasswordInput = requiredField<PasswordInputProps>(PasswordInput, 'Password', 'new-password');

@@ -6,8 +6,7 @@ import { verifyEmailSchema } from '@common/schemas/auth';
 import { paths } from '../../../app/paths';
 import { BusyButton } from '../../../components/busy-button';
 import { FormErrorAlert } from '../../../components/form-error-alert';
-import { useFlashMessage } from '../../../hooks/use-flash-message';
-import { errorMessage } from '../../../lib/api-client';
+import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { zodForm } from '../../../lib/zod-form';
@@ -21,18 +20,14 @@ export function EmailVerificationPage() {
   const { user } = useSession();
   const verify = useVerifyEmail();
   const resend = useResendOtp();
-  const failure = useFlashMessage();
   const form = useForm({ initialValues: { otp: '' }, ...zodForm(verifyEmailSchema) });
 
-  const submit = form.onSubmit((values) => {
-    failure.clear();
-    verify.mutate(values, {
-      onSuccess: (answer) => {
-        notifySuccess(answer.message || MSG.emailVerified);
-        navigate(paths.account.home);
-      },
-      onError: (error) => failure.show(errorMessage(error, MSG.invalidOtp)),
-    });
+  const request = useMutationForm(form, verify, {
+    onSuccess: (answer) => {
+      notifySuccess(answer.message || MSG.emailVerified);
+      navigate(paths.account.home);
+    },
+    fallback: MSG.invalidOtp,
   });
 
   const resendEmail = () =>
@@ -46,12 +41,12 @@ export function EmailVerificationPage() {
       title="Verify your email"
       description={`Enter the 6-digit code we e-mailed to ${user?.email ?? 'you'}. It is valid for 10 minutes.`}
     >
-      <FormErrorAlert message={failure.message} />
-      <form onSubmit={submit} noValidate>
+      <FormErrorAlert message={request.failure} />
+      <form onSubmit={request.onSubmit} noValidate>
         <Stack gap="md">
           <OtpInput {...form.getInputProps('otp')} />
           <Group grow gap="sm" wrap="wrap">
-            <BusyButton type="submit" busy={verify.isPending}>
+            <BusyButton type="submit" busy={request.busy}>
               Verify Email
             </BusyButton>
             <Button variant="default" onClick={resendEmail} disabled={resend.isPending}>

@@ -5,8 +5,7 @@ import { MSG } from '@common/messages';
 import { forgotPasswordSchema } from '@common/schemas/auth';
 import { paths } from '../../../app/paths';
 import { EmailInput } from '../../../components/person-inputs';
-import { useFlashMessage } from '../../../hooks/use-flash-message';
-import { errorMessage } from '../../../lib/api-client';
+import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { useForgotPassword } from '../api';
@@ -17,21 +16,12 @@ import { AuthForm } from '../components/auth-form';
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const forgot = useForgotPassword();
-  const failure = useFlashMessage();
   const form = useForm({ initialValues: { email: '' }, ...zodForm(forgotPasswordSchema) });
-
-  const submit = form.onSubmit(({ email }) => {
-    failure.clear();
-    forgot.mutate(
-      { email },
-      {
-        onSuccess: (answer) => {
-          notifySuccess(answer.message || MSG.resetSent);
-          navigate(paths.resetPassword(email));
-        },
-        onError: (error) => failure.show(errorMessage(error, MSG.errorOccurred)),
-      },
-    );
+  const request = useMutationForm(form, forgot, {
+    onSuccess: (answer, { email }) => {
+      notifySuccess(answer.message || MSG.resetSent);
+      navigate(paths.resetPassword(email));
+    },
   });
 
   return (
@@ -39,12 +29,7 @@ export function ForgotPasswordPage() {
       title="Forgot password"
       description="Enter your account's e-mail and we will send you a reset code."
     >
-      <AuthForm
-        onSubmit={submit}
-        failure={failure.message}
-        busy={forgot.isPending}
-        submitLabel="Send reset code"
-      >
+      <AuthForm {...request} submitLabel="Send reset code">
         <EmailInput {...form.getInputProps('email')} />
       </AuthForm>
       <Group justify="space-between" gap="xs">

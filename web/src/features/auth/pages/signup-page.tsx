@@ -1,4 +1,4 @@
-import { Anchor, Group, PasswordInput, Radio, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Radio, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -6,10 +6,15 @@ import { GENDERS } from '@common/constants';
 import { MSG } from '@common/messages';
 import { signupSchema } from '@common/schemas/auth';
 import { paths } from '../../../app/paths';
-import { EmailInput, FirstNameInput, LastNameInput, PhoneInput } from '../../../components/person-inputs';
+import {
+  EmailInput,
+  FirstNameInput,
+  LastNameInput,
+  NewPasswordInput,
+  PhoneInput,
+} from '../../../components/person-inputs';
 import { brand } from '../../../content/brand';
-import { useFlashMessage } from '../../../hooks/use-flash-message';
-import { errorMessage } from '../../../lib/api-client';
+import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { COUNTRY_NAMES } from '@common/countries';
 import { notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
@@ -38,7 +43,6 @@ export function SignupPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const signup = useSignup();
-  const failure = useFlashMessage(3000);
   const form = useForm({
     initialValues: {
       firstName: '',
@@ -54,29 +58,21 @@ export function SignupPage() {
     ...zodForm(signupFormSchema),
   });
 
-  const submit = form.onSubmit(({ confirmPassword: _confirmPassword, referralId, ...payload }) => {
-    failure.clear();
-    signup.mutate(
-      { ...payload, referralId: referralId || undefined },
-      {
-        onSuccess: (answer) => {
-          notifySuccess(answer.message || MSG.registered);
-          navigate(paths.signin);
-        },
-        onError: (error) => failure.show(errorMessage(error, MSG.errorOccurred)),
-      },
-    );
+  const request = useMutationForm(form, signup, {
+    variables: ({ confirmPassword: _confirmPassword, referralId, ...payload }) => ({
+      ...payload,
+      referralId: referralId || undefined,
+    }),
+    onSuccess: (answer) => {
+      notifySuccess(answer.message || MSG.registered);
+      navigate(paths.signin);
+    },
+    failureMs: 3000,
   });
 
   return (
     <AuthCard title="Create your account" description={`Open a ${brand.name} account in a minute.`}>
-      <AuthForm
-        onSubmit={submit}
-        failure={failure.message}
-        failureTitle="Error!"
-        busy={signup.isPending}
-        submitLabel="Register"
-      >
+      <AuthForm {...request} failureTitle="Error!" submitLabel="Register">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <FirstNameInput {...form.getInputProps('firstName')} />
           <LastNameInput {...form.getInputProps('lastName')} />
@@ -100,18 +96,8 @@ export function SignupPage() {
           required
           {...form.getInputProps('country')}
         />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('confirmPassword')}
-        />
+        <NewPasswordInput {...form.getInputProps('password')} />
+        <NewPasswordInput label="Confirm password" {...form.getInputProps('confirmPassword')} />
         <TextInput
           label="Referral ID (optional)"
           description="The ID of the client who invited you"

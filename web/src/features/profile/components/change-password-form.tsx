@@ -1,10 +1,9 @@
-import { PasswordInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { changePasswordFormSchema } from '@common/schemas/profile';
 import { BusyButton } from '../../../components/busy-button';
 import { FormCard } from '../../../components/form-card';
-import { errorMessage } from '../../../lib/api-client';
+import { CurrentPasswordInput, NewPasswordInput } from '../../../components/person-inputs';
+import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { useChangePassword } from '../api';
@@ -15,48 +14,30 @@ import { useChangePassword } from '../api';
  */
 export function ChangePasswordForm() {
   const change = useChangePassword();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
     ...zodForm(changePasswordFormSchema),
   });
 
-  const submit = form.onSubmit(({ oldPassword, newPassword }) => {
-    setFailure(null);
-    change.mutate(
-      { oldPassword, newPassword },
-      {
-        onSuccess: (answer) => {
-          notifySuccess(answer.message);
-          form.reset();
-        },
-        onError: (error) => setFailure(errorMessage(error, 'An error occurred. Please try again.')),
-      },
-    );
+  const request = useMutationForm(form, change, {
+    variables: ({ oldPassword, newPassword }) => ({ oldPassword, newPassword }),
+    onSuccess: (answer) => {
+      notifySuccess(answer.message);
+      form.reset();
+    },
+    fallback: 'An error occurred. Please try again.',
   });
 
   return (
-    <FormCard onSubmit={submit} failure={failure} maw={560}>
-      <PasswordInput
-        label="Old password"
-        autoComplete="current-password"
-        required
-        {...form.getInputProps('oldPassword')}
-      />
-      <PasswordInput
+    <FormCard onSubmit={request.onSubmit} failure={request.failure} maw={560}>
+      <CurrentPasswordInput label="Old password" {...form.getInputProps('oldPassword')} />
+      <NewPasswordInput
         label="New password"
         description="At least 8 characters."
-        autoComplete="new-password"
-        required
         {...form.getInputProps('newPassword')}
       />
-      <PasswordInput
-        label="Confirm new password"
-        autoComplete="new-password"
-        required
-        {...form.getInputProps('confirmPassword')}
-      />
-      <BusyButton type="submit" busy={change.isPending} style={{ alignSelf: 'flex-start' }}>
+      <NewPasswordInput label="Confirm new password" {...form.getInputProps('confirmPassword')} />
+      <BusyButton type="submit" busy={request.busy} style={{ alignSelf: 'flex-start' }}>
         Change password
       </BusyButton>
     </FormCard>

@@ -1,6 +1,5 @@
 import { Select, SimpleGrid } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { GENDERS, type Gender } from '@common/constants';
 import { COUNTRY_NAMES, DEFAULT_COUNTRY } from '@common/countries';
 import { PROFILE_MSG } from '@common/messages';
@@ -9,7 +8,7 @@ import type { PublicUser } from '@common/types';
 import { BusyButton } from '../../../components/busy-button';
 import { FormCard } from '../../../components/form-card';
 import { FirstNameInput, LastNameInput, PhoneInput } from '../../../components/person-inputs';
-import { errorMessage } from '../../../lib/api-client';
+import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { useUpdateProfile } from '../api';
@@ -23,7 +22,6 @@ const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }
  */
 export function EditProfileForm({ user }: { user: PublicUser }) {
   const update = useUpdateProfile();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     initialValues: {
       firstName: user.firstName,
@@ -35,16 +33,13 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
     ...zodForm(updateProfileSchema),
   });
 
-  const submit = form.onSubmit((values) => {
-    setFailure(null);
-    update.mutate(values, {
-      onSuccess: (answer) => notifySuccess(answer.message || PROFILE_MSG.profileUpdated),
-      onError: (error) => setFailure(errorMessage(error, 'An error occurred. Please try again.')),
-    });
+  const request = useMutationForm(form, update, {
+    onSuccess: (answer) => notifySuccess(answer.message || PROFILE_MSG.profileUpdated),
+    fallback: 'An error occurred. Please try again.',
   });
 
   return (
-    <FormCard onSubmit={submit} failure={failure}>
+    <FormCard onSubmit={request.onSubmit} failure={request.failure}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <FirstNameInput {...form.getInputProps('firstName')} />
         <LastNameInput {...form.getInputProps('lastName')} />
@@ -68,7 +63,7 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
           {...form.getInputProps('country')}
         />
       </SimpleGrid>
-      <BusyButton type="submit" busy={update.isPending} style={{ alignSelf: 'flex-start' }}>
+      <BusyButton type="submit" busy={request.busy} style={{ alignSelf: 'flex-start' }}>
         Save changes
       </BusyButton>
     </FormCard>

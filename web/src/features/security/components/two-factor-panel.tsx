@@ -1,16 +1,16 @@
-import { Button, PasswordInput, TextInput } from '@mantine/core';
+import { Button, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
 import { useState } from 'react';
-import { MSG } from '@common/messages';
 import {
   twoFactorDisableSchema,
   twoFactorSetupSchema,
   type TwoFactorSetupAnswer,
 } from '@common/schemas/auth';
 import { OnOffBadge } from '../../../components/on-off-badge';
+import { CurrentPasswordInput } from '../../../components/person-inputs';
 import { SectionCard } from '../../../components/section-card';
-import { errorMessage } from '../../../lib/api-client';
+import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { zodForm } from '../../../lib/zod-form';
@@ -26,29 +26,13 @@ function PasswordStep({
   onReady: (setup: TwoFactorSetupAnswer) => void;
   onCancel: () => void;
 }) {
-  const setUp = useSetUpTwoFactor();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ initialValues: { password: '' }, ...zodForm(twoFactorSetupSchema) });
-  const submit = form.onSubmit((input) => {
-    setFailure(null);
-    setUp.mutate(input, {
-      onSuccess: onReady,
-      onError: (error) => setFailure(errorMessage(error, MSG.errorOccurred)),
-    });
-  });
+  const request = useMutationForm(form, useSetUpTwoFactor(), { onSuccess: onReady });
   return (
-    <StepForm
-      onSubmit={submit}
-      failure={failure}
-      busy={setUp.isPending}
-      submitLabel="Continue"
-      onCancel={onCancel}
-    >
-      <PasswordInput
+    <StepForm {...request} submitLabel="Continue" onCancel={onCancel}>
+      <CurrentPasswordInput
         label="Current password"
         description="Confirm it is you before setting up two-factor authentication."
-        autoComplete="current-password"
-        required
         autoFocus
         {...form.getInputProps('password')}
       />
@@ -58,35 +42,16 @@ function PasswordStep({
 
 /** Turns two-factor off with the password and a code from the app (or a backup code). */
 function DisableForm({ onDone }: { onDone: () => void }) {
-  const disable = useDisableTwoFactor();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ initialValues: { password: '', code: '' }, ...zodForm(twoFactorDisableSchema) });
-  const submit = form.onSubmit((input) => {
-    setFailure(null);
-    disable.mutate(input, {
-      onSuccess: (answer) => {
-        notifySuccess(answer.message);
-        onDone();
-      },
-      onError: (error) => setFailure(errorMessage(error, MSG.errorOccurred)),
-    });
+  const request = useMutationForm(form, useDisableTwoFactor(), {
+    onSuccess: (answer) => {
+      notifySuccess(answer.message);
+      onDone();
+    },
   });
   return (
-    <StepForm
-      onSubmit={submit}
-      failure={failure}
-      busy={disable.isPending}
-      submitLabel="Disable"
-      submitColor="red.8"
-      onCancel={onDone}
-    >
-      <PasswordInput
-        label="Password"
-        autoComplete="current-password"
-        required
-        autoFocus
-        {...form.getInputProps('password')}
-      />
+    <StepForm {...request} submitLabel="Disable" submitColor="red.8" onCancel={onDone}>
+      <CurrentPasswordInput autoFocus {...form.getInputProps('password')} />
       <TextInput
         label="Authentication code"
         description="From your authenticator app, or one of your backup codes."

@@ -1,11 +1,10 @@
 import { Center, Code, Group, Image, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { MSG } from '@common/messages';
+import type { ReactNode } from 'react';
 import { twoFactorEnableSchema, type TwoFactorSetupAnswer } from '@common/schemas/auth';
 import { CopyIconButton } from '../../../components/copy-icon-button';
-import { errorMessage } from '../../../lib/api-client';
+import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { useEnableTwoFactor } from '../api';
@@ -90,19 +89,12 @@ interface TwoFactorSetupProps {
  * backup codes, then confirm one 6-digit code from the app to turn two-factor on.
  */
 export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupProps) {
-  const enable = useEnableTwoFactor();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ initialValues: { code: '' }, ...zodForm(twoFactorEnableSchema) });
-
-  const submit = form.onSubmit((input) => {
-    setFailure(null);
-    enable.mutate(input, {
-      onSuccess: (answer) => {
-        notifySuccess(answer.message);
-        onEnabled();
-      },
-      onError: (error) => setFailure(errorMessage(error, MSG.errorOccurred)),
-    });
+  const request = useMutationForm(form, useEnableTwoFactor(), {
+    onSuccess: (answer) => {
+      notifySuccess(answer.message);
+      onEnabled();
+    },
   });
 
   return (
@@ -121,13 +113,7 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupPro
         <BackupCodes codes={setup.backupCodes} />
       </Step>
       <Step n={3} title="Enter the code from the app">
-        <StepForm
-          onSubmit={submit}
-          failure={failure}
-          busy={enable.isPending}
-          submitLabel="Enable"
-          onCancel={onCancel}
-        >
+        <StepForm {...request} submitLabel="Enable" onCancel={onCancel}>
           <TextInput
             label="Authentication code"
             description="The 6-digit code the app shows now."
