@@ -1,4 +1,5 @@
-import { Grid, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Grid, SimpleGrid, Stack } from '@mantine/core';
+import { CLIENT_TITLE_FZ, PageTitle } from '../../../components/page-title';
 import { RiskWarning } from '../../../components/risk-warning';
 import { AccountCard } from '../components/account-card';
 import { ActivePlan } from '../components/active-plan';
@@ -15,12 +16,9 @@ import { WelcomePanel } from '../components/welcome-panel';
 export function AccountHomePage() {
   return (
     <Stack gap="lg" w="100%" maw={1200} mx="auto">
-      <Stack gap="xs">
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          My Account
-        </Title>
+      <PageTitle title="My Account" fz={CLIENT_TITLE_FZ} gap="xs">
         <DashboardMenu />
-      </Stack>
+      </PageTitle>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <AccountCard />

@@ -1,5 +1,7 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
 
 interface AuthCardProps {
   /** The page's h1. */
@@ -22,14 +24,28 @@ export function AuthCard({ title, description, children }: AuthCardProps) {
       my="xl"
     >
       <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={1} fz={{ base: 24, xs: 28 }}>
-            {title}
-          </Title>
-          {description && <Text c="dimmed">{description}</Text>}
-        </Stack>
+        <PageTitle title={title} description={description} fz={{ base: 24, xs: 28 }} />
         {children}
       </Stack>
     </Paper>
+  );
+}
+
+interface AuthSwitchProps {
+  /** The question before the link ("Already have an account?"). */
+  question: string;
+  to: string;
+  children: ReactNode;
+}
+
+/** The centred line under an auth form that leads to its sibling page ("Already have an account? Sign in"). */
+export function AuthSwitch({ question, to, children }: AuthSwitchProps) {
+  return (
+    <Text size="sm" ta="center">
+      {question}{' '}
+      <Anchor component={Link} to={to}>
+        {children}
+      </Anchor>
+    </Text>
   );
 }

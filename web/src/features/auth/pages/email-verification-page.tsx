@@ -1,6 +1,6 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { MSG } from '@common/messages';
 import { verifyEmailSchema } from '@common/schemas/auth';
 import { paths } from '../../../app/paths';
@@ -11,7 +11,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { zodForm } from '../../../lib/zod-form';
 import { useResendOtp, useVerifyEmail } from '../api';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard, AuthSwitch } from '../components/auth-card';
 import { OtpInput } from '../components/otp-input';
 
 /** /email-verification: the signed-in user confirms their e-mail with the mailed code. */
@@ -55,12 +55,9 @@ export function EmailVerificationPage() {
           </Group>
         </Stack>
       </form>
-      <Text size="sm" ta="center">
-        Wrong account?{' '}
-        <Anchor component={Link} to={paths.signin}>
-          Sign in
-        </Anchor>
-      </Text>
+      <AuthSwitch question="Wrong account?" to={paths.signin}>
+        Sign in
+      </AuthSwitch>
     </AuthCard>
   );
 }

@@ -1,6 +1,5 @@
-import { Anchor, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '@common/messages';
 import { resetPasswordSchema } from '@common/schemas/auth';
 import { paths } from '../../../app/paths';
@@ -9,7 +8,7 @@ import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { useResetPassword } from '../api';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard, AuthSwitch } from '../components/auth-card';
 import { AuthForm } from '../components/auth-form';
 import { OtpInput } from '../components/otp-input';
 
@@ -38,12 +37,9 @@ export function ResetPasswordPage() {
         <NewPasswordInput label="New password" {...form.getInputProps('newPassword')} />
         <NewPasswordInput label="Confirm password" {...form.getInputProps('confirmPassword')} />
       </AuthForm>
-      <Text size="sm" ta="center">
-        Remembered it?{' '}
-        <Anchor component={Link} to={paths.signin}>
-          Sign in
-        </Anchor>
-      </Text>
+      <AuthSwitch question="Remembered it?" to={paths.signin}>
+        Sign in
+      </AuthSwitch>
     </AuthCard>
   );
 }

@@ -1,8 +1,6 @@
-import { Anchor, Text } from '@mantine/core';
-import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { brand } from '../../../content/brand';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard, AuthSwitch } from '../components/auth-card';
 import { SigninForm } from '../components/signin-form';
 
 /**
@@ -13,12 +11,9 @@ export function SigninPage() {
   return (
     <AuthCard title="Sign in" description={`Welcome back to ${brand.name}.`}>
       <SigninForm submitLabel="Sign In" />
-      <Text size="sm" ta="center">
-        Don&apos;t have an account?{' '}
-        <Anchor component={Link} to={paths.signup}>
-          Sign up
-        </Anchor>
-      </Text>
+      <AuthSwitch question="Don't have an account?" to={paths.signup}>
+        Sign up
+      </AuthSwitch>
     </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
-import { Anchor, Group, Radio, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Group, Radio, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { GENDERS } from '@common/constants';
 import { MSG } from '@common/messages';
@@ -19,7 +19,7 @@ import { COUNTRY_NAMES } from '@common/countries';
 import { notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { useSignup } from '../api';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard, AuthSwitch } from '../components/auth-card';
 import { AuthForm } from '../components/auth-form';
 
 /** The registration payload plus a confirmation that must match the password. */
@@ -104,12 +104,9 @@ export function SignupPage() {
           {...form.getInputProps('referralId')}
         />
       </AuthForm>
-      <Text size="sm" ta="center">
-        Already have an account?{' '}
-        <Anchor component={Link} to={paths.signin}>
-          Sign in
-        </Anchor>
-      </Text>
+      <AuthSwitch question="Already have an account?" to={paths.signin}>
+        Sign in
+      </AuthSwitch>
     </AuthCard>
   );
 }

@@ -1,5 +1,6 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { CLIENT_TITLE_FZ, PageTitle } from '../../../components/page-title';
 import { RiskWarning } from '../../../components/risk-warning';
 
 interface FundingPageProps {
@@ -13,12 +14,7 @@ interface FundingPageProps {
 export function FundingPage({ title, description, children }: FundingPageProps) {
   return (
     <Stack gap="lg" maw={720} mx="auto" w="100%">
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          {title}
-        </Title>
-        {description && <Text c="dimmed">{description}</Text>}
-      </Stack>
+      <PageTitle title={title} description={description} fz={CLIENT_TITLE_FZ} />
       {children}
       <RiskWarning />
     </Stack>

@@ -1,5 +1,6 @@
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper } from '@mantine/core';
 import { IconHeadset } from '@tabler/icons-react';
+import { PageTitle } from '../../../components/page-title';
 import type { Cta } from '../../../content/home';
 import { CtaButton } from './cta';
 
@@ -16,12 +17,13 @@ export function CtaBanner({ title, text, cta }: CtaBannerProps) {
       <Group justify="space-between" gap="lg">
         <Group gap="md" wrap="nowrap" align="flex-start">
           <IconHeadset size={40} aria-hidden style={{ flexShrink: 0 }} />
-          <Stack gap={4}>
-            <Title order={2} fz={{ base: 22, md: 28 }}>
-              {title}
-            </Title>
-            <Text c="indigo.0">{text}</Text>
-          </Stack>
+          <PageTitle
+            title={title}
+            description={text}
+            order={2}
+            fz={{ base: 22, md: 28 }}
+            descriptionColor="indigo.0"
+          />
         </Group>
         <CtaButton cta={cta} size="md" color="yellow.4" c="dark.9" />
       </Group>

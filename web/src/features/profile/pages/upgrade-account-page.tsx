@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PROFILE_MSG } from '@common/messages';
 import { paths } from '../../../app/paths';
+import { CLIENT_TITLE_FZ, PageTitle } from '../../../components/page-title';
 import { RiskWarning } from '../../../components/risk-warning';
 import { tradingAccounts, type TradingPackage } from '../../../content/packages';
 import { useSession } from '../../../lib/session';
@@ -73,12 +74,7 @@ export function UpgradeAccountPage() {
 
   return (
     <Stack gap="lg" w="100%" maw={1200} mx="auto">
-      <Stack gap="xs">
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          Upgrade Account
-        </Title>
-        <Text c="dimmed">{tradingAccounts.intro}</Text>
-      </Stack>
+      <PageTitle title="Upgrade Account" description={tradingAccounts.intro} fz={CLIENT_TITLE_FZ} gap="xs" />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         {PACKAGES.map((pkg) => (
           <PackageCard

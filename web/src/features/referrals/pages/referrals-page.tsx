@@ -3,6 +3,7 @@ import { Navigate } from 'react-router';
 import { PROFILE_MSG } from '@common/messages';
 import type { PublicReferral } from '@common/schemas/profile';
 import { paths } from '../../../app/paths';
+import { CLIENT_TITLE_FZ, PageTitle } from '../../../components/page-title';
 import { CopyIconButton } from '../../../components/copy-icon-button';
 import { LoadError } from '../../../components/load-error';
 import { PagedTable, pageOf, usePaging, type Column } from '../../../components/paged-table';
@@ -34,12 +35,12 @@ function Referrals({ userId }: { userId: string }) {
 
   return (
     <Stack gap="lg" w="100%" maw={1000} mx="auto">
-      <Stack gap="xs">
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          Referrals
-        </Title>
-        <Text c="dimmed">Invite friends with your link. Clients who sign up through it appear below.</Text>
-      </Stack>
+      <PageTitle
+        title="Referrals"
+        description="Invite friends with your link. Clients who sign up through it appear below."
+        fz={CLIENT_TITLE_FZ}
+        gap="xs"
+      />
 
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="referral-link-title">
         <Stack gap="md">
