@@ -24,6 +24,28 @@ interface DashboardShellProps {
   collapsibleOnDesktop?: boolean;
 }
 
+interface SidebarBurgerProps {
+  opened: boolean;
+  onToggle: () => void;
+  label: string;
+  /** The wide screens' burger (from the `sm` breakpoint); the phones' one otherwise. */
+  wide?: boolean;
+}
+
+/** A burger that opens and closes the sidebar, saying whether it is open. */
+function SidebarBurger({ opened, onToggle, label, wide = false }: SidebarBurgerProps) {
+  return (
+    <Burger
+      opened={opened}
+      onClick={onToggle}
+      {...(wide ? { visibleFrom: 'sm' } : { hiddenFrom: 'sm' })}
+      size="sm"
+      aria-label={label}
+      aria-expanded={opened}
+    />
+  );
+}
+
 /**
  * The signed-in areas' frame: fixed header, a 256 px sidebar that becomes a
  * burger-opened panel on small screens, and the page in the main area.
@@ -48,23 +70,9 @@ export function DashboardShell({
       <AppShell.Header>
         <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={mobileOpened}
-              onClick={mobile.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label="Toggle navigation"
-              aria-expanded={mobileOpened}
-            />
+            <SidebarBurger opened={mobileOpened} onToggle={mobile.toggle} label="Toggle navigation" />
             {collapsibleOnDesktop && (
-              <Burger
-                opened={desktopOpened}
-                onClick={desktop.toggle}
-                visibleFrom="sm"
-                size="sm"
-                aria-label="Toggle sidebar"
-                aria-expanded={desktopOpened}
-              />
+              <SidebarBurger opened={desktopOpened} onToggle={desktop.toggle} label="Toggle sidebar" wide />
             )}
             <Box visibleFrom="sm">
               <BrandLogo to={homeTo} />

@@ -25,6 +25,14 @@ const common = {
   isTransparent: false,
 };
 
+/** A group of the market quotes widget, from its symbols and the names shown for them. */
+function quoteGroup(name: string, displayNames: Record<string, string>) {
+  return {
+    name,
+    symbols: Object.entries(displayNames).map(([symbol, displayName]) => ({ name: symbol, displayName })),
+  };
+}
+
 export const marketSection = {
   title: 'Live markets',
   intro:
@@ -85,41 +93,26 @@ export const marketTabs: MarketTab[] = [
       ...common,
       showSymbolLogo: true,
       symbolsGroups: [
-        {
-          name: 'Indices',
-          symbols: [
-            { name: 'FOREXCOM:SPXUSD', displayName: 'S&P 500' },
-            { name: 'FOREXCOM:NSXUSD', displayName: 'US 100' },
-            { name: 'FOREXCOM:DJI', displayName: 'Dow 30' },
-            { name: 'INDEX:NKY', displayName: 'Nikkei 225' },
-            { name: 'INDEX:DEU40', displayName: 'DAX' },
-          ],
-        },
-        {
-          name: 'Commodities',
-          symbols: [
-            { name: 'CME_MINI:ES1!', displayName: 'S&P 500 futures' },
-            { name: 'COMEX:GC1!', displayName: 'Gold' },
-            { name: 'NYMEX:CL1!', displayName: 'WTI crude oil' },
-            { name: 'NYMEX:NG1!', displayName: 'Natural gas' },
-          ],
-        },
-        {
-          name: 'Bonds',
-          symbols: [
-            { name: 'CBOT:ZB1!', displayName: 'T-Bond' },
-            { name: 'EUREX:FGBL1!', displayName: 'Euro Bund' },
-          ],
-        },
-        {
-          name: 'Forex',
-          symbols: [
-            { name: 'FX:EURUSD', displayName: 'EUR/USD' },
-            { name: 'FX:GBPUSD', displayName: 'GBP/USD' },
-            { name: 'FX:USDJPY', displayName: 'USD/JPY' },
-            { name: 'FX:AUDUSD', displayName: 'AUD/USD' },
-          ],
-        },
+        quoteGroup('Indices', {
+          'FOREXCOM:SPXUSD': 'S&P 500',
+          'FOREXCOM:NSXUSD': 'US 100',
+          'FOREXCOM:DJI': 'Dow 30',
+          'INDEX:NKY': 'Nikkei 225',
+          'INDEX:DEU40': 'DAX',
+        }),
+        quoteGroup('Commodities', {
+          'CME_MINI:ES1!': 'S&P 500 futures',
+          'COMEX:GC1!': 'Gold',
+          'NYMEX:CL1!': 'WTI crude oil',
+          'NYMEX:NG1!': 'Natural gas',
+        }),
+        quoteGroup('Bonds', { 'CBOT:ZB1!': 'T-Bond', 'EUREX:FGBL1!': 'Euro Bund' }),
+        quoteGroup('Forex', {
+          'FX:EURUSD': 'EUR/USD',
+          'FX:GBPUSD': 'GBP/USD',
+          'FX:USDJPY': 'USD/JPY',
+          'FX:AUDUSD': 'AUD/USD',
+        }),
       ],
     },
   },

@@ -11,16 +11,16 @@ export const bonusBadge = {
 } as const;
 
 /** Symbols of the dark ticker tape fixed to the bottom of every public page. */
-export const tickerSymbols = [
-  { proName: 'FOREXCOM:SPXUSD', title: 'S&P 500' },
-  { proName: 'FOREXCOM:NSXUSD', title: 'US 100' },
-  { proName: 'FX_IDC:EURUSD', title: 'EUR/USD' },
-  { proName: 'FX_IDC:GBPUSD', title: 'GBP/USD' },
-  { proName: 'FX_IDC:USDJPY', title: 'USD/JPY' },
-  { proName: 'BITSTAMP:BTCUSD', title: 'Bitcoin' },
-  { proName: 'BITSTAMP:ETHUSD', title: 'Ethereum' },
-  { proName: 'TVC:GOLD', title: 'Gold' },
-];
+export const tickerSymbols = Object.entries({
+  'FOREXCOM:SPXUSD': 'S&P 500',
+  'FOREXCOM:NSXUSD': 'US 100',
+  'FX_IDC:EURUSD': 'EUR/USD',
+  'FX_IDC:GBPUSD': 'GBP/USD',
+  'FX_IDC:USDJPY': 'USD/JPY',
+  'BITSTAMP:BTCUSD': 'Bitcoin',
+  'BITSTAMP:ETHUSD': 'Ethereum',
+  'TVC:GOLD': 'Gold',
+}).map(([proName, title]) => ({ proName, title }));
 
 /** The page language and the languages the translation element offers (about 100, ISO codes). */
 export const translation = {

@@ -1,34 +1,13 @@
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import {
-  IconArrowsExchange,
-  IconCash,
-  IconChartLine,
-  IconHeadset,
-  IconHome,
-  IconReceipt,
-  IconRocket,
-  IconUsers,
-} from '@tabler/icons-react';
 import { Link, Navigate } from 'react-router';
-import { DashboardShell, type ShellLink } from '../../components/dashboard-shell';
+import { DashboardShell } from '../../components/dashboard-shell';
 import { useCurrentUser } from '../../features/auth/api';
 import { ProfileAvatar } from '../../features/profile/components/profile-avatar';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSession } from '../../lib/session';
 import { paths } from '../paths';
 import { LogoutButton } from './logout-button';
-
-/** The investor sidebar. */
-const ACCOUNT_LINKS: ShellLink[] = [
-  { label: 'My Account', to: paths.account.home, icon: IconHome },
-  { label: 'Trade Activities', to: paths.account.tradeActivities, icon: IconChartLine },
-  { label: 'Deposit', to: paths.account.deposit(), icon: IconCash },
-  { label: 'Withdrawal', to: paths.account.withdrawal(), icon: IconArrowsExchange },
-  { label: 'Transaction History', to: paths.account.transactionHistory, icon: IconReceipt },
-  { label: 'Upgrade Account', to: paths.account.upgradeAccount, icon: IconRocket },
-  { label: 'Support', to: paths.account.support, icon: IconHeadset },
-  { label: 'Referrals', to: paths.account.referrals, icon: IconUsers },
-];
+import { ACCOUNT_LINKS } from './sidebar-links';
 
 /** Layout of /account/*; needs a stored user, otherwise goes to /signin. */
 export function AccountLayout() {

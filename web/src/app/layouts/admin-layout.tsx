@@ -1,35 +1,11 @@
 import { Badge, Group, Text } from '@mantine/core';
-import {
-  IconClipboardCheck,
-  IconHeadset,
-  IconHistory,
-  IconLayoutDashboard,
-  IconMail,
-  IconMessage,
-  IconShieldLock,
-  IconUsers,
-} from '@tabler/icons-react';
 import { Navigate, useLocation } from 'react-router';
-import { DashboardShell, type ShellLink } from '../../components/dashboard-shell';
+import { DashboardShell } from '../../components/dashboard-shell';
 import { useCurrentUser } from '../../features/auth/api';
 import { useSession, useTwoFactorSetupRequired } from '../../lib/session';
 import { paths } from '../paths';
 import { LogoutButton } from './logout-button';
-
-/**
- * The back-office sidebar (with the overview, pending reviews and the audit log). It folds
- * away on wide screens with its own burger and opens as a panel over the page on phones.
- */
-const ADMIN_LINKS: ShellLink[] = [
-  { label: 'Dashboard', to: paths.admin.dashboard, icon: IconLayoutDashboard },
-  { label: 'Users', to: paths.admin.users, icon: IconUsers },
-  { label: 'Pending reviews', to: paths.admin.pendingReviews, icon: IconClipboardCheck },
-  { label: 'Contact', to: paths.admin.contacts, icon: IconMessage },
-  { label: 'Emailing', to: paths.admin.emailing, icon: IconMail },
-  { label: 'Support Tickets', to: paths.admin.supportTickets, icon: IconHeadset },
-  { label: 'Audit log', to: paths.admin.auditLog, icon: IconHistory },
-  { label: 'Security', to: paths.admin.security, icon: IconShieldLock },
-];
+import { ADMIN_LINKS } from './sidebar-links';
 
 /**
  * Layout of /admin/*; needs a stored admin user, otherwise goes to /admin/login. Staff

@@ -1,0 +1,46 @@
+/** The sidebars of the signed-in areas (the client area's and the back office's), in order. */
+import {
+  IconArrowsExchange,
+  IconCash,
+  IconChartLine,
+  IconClipboardCheck,
+  IconHeadset,
+  IconHistory,
+  IconHome,
+  IconLayoutDashboard,
+  IconMail,
+  IconMessage,
+  IconReceipt,
+  IconRocket,
+  IconShieldLock,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { ShellLink } from '../../components/dashboard-shell';
+import { paths } from '../paths';
+
+/** The investor sidebar. */
+export const ACCOUNT_LINKS: ShellLink[] = [
+  { label: 'My Account', to: paths.account.home, icon: IconHome },
+  { label: 'Trade Activities', to: paths.account.tradeActivities, icon: IconChartLine },
+  { label: 'Deposit', to: paths.account.deposit(), icon: IconCash },
+  { label: 'Withdrawal', to: paths.account.withdrawal(), icon: IconArrowsExchange },
+  { label: 'Transaction History', to: paths.account.transactionHistory, icon: IconReceipt },
+  { label: 'Upgrade Account', to: paths.account.upgradeAccount, icon: IconRocket },
+  { label: 'Support', to: paths.account.support, icon: IconHeadset },
+  { label: 'Referrals', to: paths.account.referrals, icon: IconUsers },
+];
+
+/**
+ * The back-office sidebar (with the overview, pending reviews and the audit log). It folds
+ * away on wide screens with its own burger and opens as a panel over the page on phones.
+ */
+export const ADMIN_LINKS: ShellLink[] = [
+  { label: 'Dashboard', to: paths.admin.dashboard, icon: IconLayoutDashboard },
+  { label: 'Users', to: paths.admin.users, icon: IconUsers },
+  { label: 'Pending reviews', to: paths.admin.pendingReviews, icon: IconClipboardCheck },
+  { label: 'Contact', to: paths.admin.contacts, icon: IconMessage },
+  { label: 'Emailing', to: paths.admin.emailing, icon: IconMail },
+  { label: 'Support Tickets', to: paths.admin.supportTickets, icon: IconHeadset },
+  { label: 'Audit log', to: paths.admin.auditLog, icon: IconHistory },
+  { label: 'Security', to: paths.admin.security, icon: IconShieldLock },
+];
