@@ -1,10 +1,11 @@
-import { Badge, Button, Card, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowDownLeft, IconArrowUpRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { PublicUser } from '@common/types';
 import { paths } from '../../../app/paths';
 import { useAccountFigures, useAccountUser } from '../api';
 import { LoadError } from '../../../components/load-error';
+import { BorderedSection } from '../../../components/bordered-section';
 
 /** "USR" plus the uppercased user _id without its first 7 characters. */
 export function accountId(user: Pick<PublicUser, '_id'>): string {
@@ -25,11 +26,7 @@ export function AccountCard() {
   const symbol = user.data?.account.currencySymbol || '$';
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component="section"
+    <BorderedSection
       aria-labelledby={user.data ? 'account-card-title' : undefined}
       aria-label={user.data ? undefined : 'Your account'}
     >
@@ -99,6 +96,6 @@ export function AccountCard() {
           </Button>
         </Group>
       </Stack>
-    </Card>
+    </BorderedSection>
   );
 }

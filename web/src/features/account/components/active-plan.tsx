@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PLAN_LABELS } from '@common/constants';
 import { durationLabel } from '@common/schemas/plans';
@@ -6,6 +6,7 @@ import { paths } from '../../../app/paths';
 import { LoadError } from '../../../components/load-error';
 import { formatDateTime, formatUsd } from '../../../lib/format';
 import { useActivePlan } from '../api';
+import { BorderedSection } from '../../../components/bordered-section';
 
 /**
  * The Active Plan panel: plan, start date, duration and status of the client's active
@@ -64,18 +65,11 @@ export function ActivePlan() {
   }
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component="section"
-      aria-labelledby="active-plan-title"
-      h="100%"
-    >
+    <BorderedSection aria-labelledby="active-plan-title" h="100%">
       <Title order={2} id="active-plan-title" fz="lg" mb="sm">
         Active Plan
       </Title>
       {body}
-    </Card>
+    </BorderedSection>
   );
 }

@@ -1,10 +1,11 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { IconChartLine } from '@tabler/icons-react';
+import { BorderedSection } from '../../../components/bordered-section';
 
 /** Where the original product had a live price chart: a reserved area; no third-party script loads here. */
 export function ChartPlaceholder() {
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="chart-title">
+    <BorderedSection aria-labelledby="chart-title">
       <Title order={2} id="chart-title" fz="lg" mb="sm">
         Price chart
       </Title>
@@ -23,6 +24,6 @@ export function ChartPlaceholder() {
           The live price chart is not available here yet.
         </Text>
       </Stack>
-    </Card>
+    </BorderedSection>
   );
 }

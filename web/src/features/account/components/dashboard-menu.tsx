@@ -1,9 +1,10 @@
-import { Button, Group } from '@mantine/core';
-import { IconArrowUpCircle, IconHistory, IconUser, type Icon } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Group } from '@mantine/core';
+import { IconArrowUpCircle, IconHistory, IconUser } from '@tabler/icons-react';
 import { paths } from '../../../app/paths';
+import type { ShellLink } from '../../../components/dashboard-shell';
+import { LinkButton } from '../../../components/link-button';
 
-const LINKS: { label: string; to: string; icon: Icon }[] = [
+const LINKS: ShellLink[] = [
   { label: 'Transaction History', to: paths.account.transactionHistory, icon: IconHistory },
   { label: 'My Profile', to: paths.account.profile, icon: IconUser },
   { label: 'Upgrade Account', to: paths.account.upgradeAccount, icon: IconArrowUpCircle },
@@ -14,16 +15,7 @@ export function DashboardMenu() {
   return (
     <Group component="nav" aria-label="Dashboard shortcuts" gap="xs" wrap="wrap">
       {LINKS.map((link) => (
-        <Button
-          key={link.to}
-          component={Link}
-          to={link.to}
-          variant="light"
-          size="xs"
-          leftSection={<link.icon size={16} aria-hidden />}
-        >
-          {link.label}
-        </Button>
+        <LinkButton key={link.to} link={link} variant="light" size="xs" />
       ))}
     </Group>
   );

@@ -1,4 +1,4 @@
-import { SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput, type TextInputProps } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -10,20 +10,27 @@ import { FundingPage } from '../components/funding-page';
 import { MethodHeading } from '../components/method-heading';
 import { WithdrawalForm } from '../components/withdrawal-form';
 
+/** The bank details a withdrawal asks for, in order: required text fields, no autofill unless said. */
+const BANK_FIELDS = [
+  { name: 'bankName', label: 'Bank name' },
+  { name: 'accountName', label: 'Account name', autoComplete: 'name' },
+  { name: 'accountNumber', label: 'Account number', inputMode: 'numeric' },
+  { name: 'routing', label: 'Routing number', inputMode: 'numeric' },
+  { name: 'swift', label: 'SWIFT/BIC code', autoCapitalize: 'characters', spellCheck: false },
+] as const satisfies ReadonlyArray<TextInputProps & { name: keyof BankWithdrawalPayload }>;
+
+const EMPTY_WITHDRAWAL = {
+  amount: '',
+  token: '',
+  ...Object.fromEntries(BANK_FIELDS.map(({ name }) => [name, ''])),
+} as BankWithdrawalPayload;
+
 /** /account/withdrawal/bank. */
 export function BankWithdrawalPage() {
   const navigate = useNavigate();
   const post = useCreateBankWithdrawal();
   const form = useForm<BankWithdrawalPayload>({
-    initialValues: {
-      amount: '',
-      bankName: '',
-      accountName: '',
-      accountNumber: '',
-      routing: '',
-      swift: '',
-      token: '',
-    },
+    initialValues: EMPTY_WITHDRAWAL,
     validate: schemaResolver(bankWithdrawalSchema, { sync: true }),
   });
 
@@ -38,35 +45,9 @@ export function BankWithdrawalPage() {
         onSubmitted={() => navigate(paths.account.withdrawal({ success: 'true' }))}
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label="Bank name" autoComplete="off" required {...form.getInputProps('bankName')} />
-          <TextInput
-            label="Account name"
-            autoComplete="name"
-            required
-            {...form.getInputProps('accountName')}
-          />
-          <TextInput
-            label="Account number"
-            inputMode="numeric"
-            autoComplete="off"
-            required
-            {...form.getInputProps('accountNumber')}
-          />
-          <TextInput
-            label="Routing number"
-            inputMode="numeric"
-            autoComplete="off"
-            required
-            {...form.getInputProps('routing')}
-          />
-          <TextInput
-            label="SWIFT/BIC code"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            required
-            {...form.getInputProps('swift')}
-          />
+          {BANK_FIELDS.map(({ name, ...field }) => (
+            <TextInput key={name} autoComplete="off" required {...field} {...form.getInputProps(name)} />
+          ))}
         </SimpleGrid>
       </WithdrawalForm>
     </FundingPage>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconHeadset } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { CLIENT_TITLE_FZ, PageTitle } from '../../../components/page-title';
 import { RiskWarning } from '../../../components/risk-warning';
 import { tradingAccounts, type TradingPackage } from '../../../content/packages';
 import { useSession } from '../../../lib/session';
+import { BorderedSection } from '../../../components/bordered-section';
 
 /** The tiers a client can upgrade to (Bronze, Silver, Gold, Platinum; Starter is marketing only). */
 const UPGRADE_TIERS = ['Bronze', 'Silver', 'Gold', 'Platinum'];
@@ -29,7 +30,7 @@ function PackageCard({
 }) {
   const headingId = `package-${pkg.name.toLowerCase()}`;
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
+    <BorderedSection aria-labelledby={headingId}>
       <Stack gap="sm" h="100%">
         <Stack gap={4}>
           <Title order={2} fz="xl" id={headingId}>
@@ -60,7 +61,7 @@ function PackageCard({
           {current ? 'Current plan' : 'Upgrade'}
         </Button>
       </Stack>
-    </Card>
+    </BorderedSection>
   );
 }
 

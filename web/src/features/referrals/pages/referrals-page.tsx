@@ -1,4 +1,4 @@
-import { Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { PROFILE_MSG } from '@common/messages';
 import type { PublicReferral } from '@common/schemas/profile';
@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useReferrals } from '../api';
+import { BorderedSection } from '../../../components/bordered-section';
 
 const COLUMNS: Column<PublicReferral>[] = [
   { header: 'Email', cell: (r) => r.email },
@@ -42,7 +43,7 @@ function Referrals({ userId }: { userId: string }) {
         gap="xs"
       />
 
-      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="referral-link-title">
+      <BorderedSection aria-labelledby="referral-link-title">
         <Stack gap="md">
           <Title order={2} fz="lg" id="referral-link-title">
             Your referral link
@@ -98,7 +99,7 @@ function Referrals({ userId }: { userId: string }) {
             </>
           )}
         </Stack>
-      </Card>
+      </BorderedSection>
 
       <Stack gap="sm" component="section" aria-labelledby="referred-clients-title">
         <Title order={2} fz="lg" id="referred-clients-title">
