@@ -7,7 +7,7 @@ import { paths } from '../../../app/paths';
 import { BusyButton } from '../../../components/busy-button';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { useMutationForm } from '../../../hooks/use-mutation-form';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess, toastOutcome } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { zodForm } from '../../../lib/zod-form';
 import { useResendOtp, useVerifyEmail } from '../api';
@@ -31,10 +31,10 @@ export function EmailVerificationPage() {
   });
 
   const resendEmail = () =>
-    resend.mutate(undefined, {
-      onSuccess: () => notifySuccess(MSG.emailSent),
-      onError: () => notifyError(MSG.emailSendFailed),
-    });
+    resend.mutate(
+      undefined,
+      toastOutcome(MSG.emailSent, () => MSG.emailSendFailed),
+    );
 
   return (
     <AuthCard

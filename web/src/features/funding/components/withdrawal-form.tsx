@@ -8,9 +8,8 @@ import { AvailableBalance } from '../../../components/available-balance';
 import { BusyButton } from '../../../components/busy-button';
 import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
-import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, toastOutcome } from '../../../lib/notify';
 import { accountFiguresQuery } from '../../../lib/user-queries';
 import type { BankWithdrawalPayload, CryptoWithdrawalPayload, MoneyPost } from '../api';
 import { ConfirmationCodeField } from './confirmation-code-field';
@@ -56,14 +55,10 @@ export function WithdrawalForm<V extends WithdrawalValues>({
     }
     post.mutate(
       { payload, idempotencyKey: idempotency.key },
-      {
-        onSuccess: () => {
-          idempotency.renew();
-          notifySuccess(successMessage);
-          onSubmitted();
-        },
-        onError: (error) => notifyError(errorMessage(error, failureMessage)),
-      },
+      toastOutcome(successMessage, failureMessage, () => {
+        idempotency.renew();
+        onSubmitted();
+      }),
     );
   });
 

@@ -11,7 +11,7 @@ import { FormErrorAlert } from '../../../components/form-error-alert';
 import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { errorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { toastOutcome } from '../../../lib/notify';
 import { useCreateDeposit, walletsQuery, type DepositPayload } from '../api';
 import { COINS, walletParam } from '../coins';
 import { FundingPage } from '../components/funding-page';
@@ -38,14 +38,10 @@ export function DepositFormPage() {
   const submit = form.onSubmit((payload) =>
     deposit.mutate(
       { payload: { ...payload, wallet }, idempotencyKey: idempotency.key },
-      {
-        onSuccess: () => {
-          idempotency.renew();
-          notifySuccess(MONEY_MSG.depositSubmitted);
-          navigate(paths.account.deposit({ success: 'true' }));
-        },
-        onError: (error) => notifyError(errorMessage(error, 'Error submitting deposit request')),
-      },
+      toastOutcome(MONEY_MSG.depositSubmitted, 'Error submitting deposit request', () => {
+        idempotency.renew();
+        navigate(paths.account.deposit({ success: 'true' }));
+      }),
     ),
   );
 

@@ -6,7 +6,7 @@ import { contactSchema } from '@common/schemas/contact';
 import { EmailInput } from '../../../components/person-inputs';
 import { brand } from '../../../content/brand';
 import { contact } from '../../../content/pages';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { toastOutcome } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { useSendContact } from '../api';
 import { PageHeader } from '../components/page-header';
@@ -48,13 +48,10 @@ export function ContactPage() {
   });
 
   const submit = form.onSubmit((values) =>
-    send.mutate(values, {
-      onSuccess: () => {
-        notifySuccess(contact.sent);
-        form.reset();
-      },
-      onError: () => notifyError(contact.failed),
-    }),
+    send.mutate(
+      values,
+      toastOutcome(contact.sent, () => contact.failed, form.reset),
+    ),
   );
 
   return (

@@ -3,9 +3,8 @@ import { MESSAGING_MSG } from '@common/messages';
 import type { PublicNotification } from '@common/schemas/notifications';
 import { CardList } from '../../../components/card-list';
 import { DeleteButton } from '../../../components/delete-button';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { MessageText, Timestamp } from '../../../components/message-text';
+import { toastOutcome } from '../../../lib/notify';
 import { useDeleteNotification } from '../api';
 
 interface NotificationListProps {
@@ -34,12 +33,8 @@ function NotificationCard({ notification: n, fresh }: { notification: PublicNoti
               </Badge>
             )}
           </Group>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {n.message}
-          </Text>
-          <Text size="xs" c="dimmed">
-            <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
-          </Text>
+          <MessageText size="sm">{n.message}</MessageText>
+          <Timestamp value={n.createdAt} />
         </Stack>
         <DeleteButton
           label={`Delete notification ${n.title}`}
@@ -47,10 +42,10 @@ function NotificationCard({ notification: n, fresh }: { notification: PublicNoti
           confirmMessage={MESSAGING_MSG.confirmDeleteNotification}
           busy={remove.isPending}
           onConfirm={() =>
-            remove.mutate(n._id, {
-              onSuccess: () => notifySuccess(MESSAGING_MSG.notificationDeleted),
-              onError: (error) => notifyError(errorMessage(error, MESSAGING_MSG.anErrorOccurred)),
-            })
+            remove.mutate(
+              n._id,
+              toastOutcome(MESSAGING_MSG.notificationDeleted, MESSAGING_MSG.anErrorOccurred),
+            )
           }
         />
       </Group>

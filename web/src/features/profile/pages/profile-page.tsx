@@ -47,6 +47,15 @@ export function ProfilePage({ security }: { security: ReactNode }) {
   const requested = params.get('tab');
   const tab: TabValue = isTab(requested) ? requested : 'profile';
   if (!user) return <Navigate to={paths.signin} replace />;
+  const panels: Record<TabValue, ReactNode> = {
+    profile: <ProfileDetails />,
+    'edit-profile': <EditProfileForm user={user} />,
+    'update-photo': <PhotoForm user={user} />,
+    'change-password': <ChangePasswordForm />,
+    security,
+    verification: <VerificationPanel user={user} />,
+    logout: <LogoutPanel />,
+  };
 
   return (
     <Stack gap="lg" w="100%" maw={1000} mx="auto">
@@ -75,25 +84,11 @@ export function ProfilePage({ security }: { security: ReactNode }) {
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value="profile">
-          <ProfileDetails />
-        </Tabs.Panel>
-        <Tabs.Panel value="edit-profile">
-          <EditProfileForm user={user} />
-        </Tabs.Panel>
-        <Tabs.Panel value="update-photo">
-          <PhotoForm user={user} />
-        </Tabs.Panel>
-        <Tabs.Panel value="change-password">
-          <ChangePasswordForm />
-        </Tabs.Panel>
-        <Tabs.Panel value="security">{security}</Tabs.Panel>
-        <Tabs.Panel value="verification">
-          <VerificationPanel user={user} />
-        </Tabs.Panel>
-        <Tabs.Panel value="logout">
-          <LogoutPanel />
-        </Tabs.Panel>
+        {TABS.map(({ value }) => (
+          <Tabs.Panel key={value} value={value}>
+            {panels[value]}
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </Stack>
   );

@@ -6,6 +6,7 @@ import { paths } from '../../../app/paths';
 import { CLIENT_TITLE_FZ, PageTitle } from '../../../components/page-title';
 import { CopyIconButton } from '../../../components/copy-icon-button';
 import { LoadError } from '../../../components/load-error';
+import { TitledSection } from '../../../components/titled-section';
 import { PagedTable, pageOf, usePaging, type Column } from '../../../components/paged-table';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
@@ -101,10 +102,7 @@ function Referrals({ userId }: { userId: string }) {
         </Stack>
       </BorderedSection>
 
-      <Stack gap="sm" component="section" aria-labelledby="referred-clients-title">
-        <Title order={2} fz="lg" id="referred-clients-title">
-          Referred clients
-        </Title>
+      <TitledSection title="Referred clients">
         <PagedTable
           caption="Clients you referred"
           columns={COLUMNS}
@@ -118,7 +116,7 @@ function Referrals({ userId }: { userId: string }) {
           total={data?.referrals.length ?? 0}
           minWidth={360}
         />
-      </Stack>
+      </TitledSection>
     </Stack>
   );
 }
