@@ -24,7 +24,11 @@ import { MSG } from '@common/messages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppContext, AppInstance } from './app-context';
+import type { Guard } from './lib/guarded-scope';
+import type { Guards } from './modules/auth/guard';
 import { AppError, isUnstorableTextError } from './lib/errors';
+import { guardScope } from './lib/guarded-scope';
+import { idempotentRoutes } from './lib/idempotency';
 import { openApiTransform } from './lib/openapi';
 import { CSP_DIRECTIVES } from './lib/security';
 import { jobs } from './jobs';
@@ -39,49 +43,78 @@ import { createSessionsService } from './modules/auth/sessions';
 import { createSignInService } from './modules/auth/sign-in';
 import { createAccountThrottle } from './modules/auth/throttle';
 import { createTwoFactor } from './modules/auth/two-factor';
-import { contactRoutes } from './modules/contacts/routes';
+import { contactAdminRoutes, contactRoutes } from './modules/contacts/routes';
 import { createContactsService } from './modules/contacts/service';
 import { healthRoutes } from './modules/health/routes';
 import { createDepositsService } from './modules/deposits/service';
-import { depositRoutes } from './modules/deposits/routes';
+import { depositAdminRoutes, depositRoutes } from './modules/deposits/routes';
 import { fileRoutes } from './modules/files/routes';
-import { kycRoutes } from './modules/kyc/routes';
+import { kycAdminRoutes } from './modules/kyc/routes';
 import { createKycService } from './modules/kyc/service';
 import { createAdjustmentsService } from './modules/ledger/adjustments';
 import { createLedgerService } from './modules/ledger/service';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { createNotificationsService } from './modules/notifications/service';
-import { notificationRoutes } from './modules/notifications/routes';
+import { notificationAdminRoutes, notificationRoutes } from './modules/notifications/routes';
 import { createTransactionsService } from './modules/transactions/service';
-import { transactionRoutes } from './modules/transactions/routes';
-import { reviewRoutes } from './modules/reviews/routes';
+import { transactionAdminRoutes, transactionRoutes } from './modules/transactions/routes';
+import { reviewAdminRoutes } from './modules/reviews/routes';
 import { createReviewsService } from './modules/reviews/service';
 import { createClientEraser } from './modules/users/client-eraser';
-import { userRoutes } from './modules/users/routes';
+import { userAdminRoutes, userRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { createWithdrawalsService } from './modules/withdrawals/service';
-import { withdrawalCodeRoutes, withdrawalRoutes } from './modules/withdrawals/routes';
+import { withdrawalAdminRoutes, withdrawalCodeRoutes, withdrawalRoutes } from './modules/withdrawals/routes';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { createOneTimeCodes } from './lib/one-time-codes';
 import { createStorage } from './lib/storage';
 import type { ServiceDeps } from './lib/service-deps';
-import { auditRoutes } from './modules/audit/routes';
+import { auditAdminRoutes } from './modules/audit/routes';
 import { trackRoutes } from './modules/audit/route-table';
-import { emailingRoutes } from './modules/emailing/routes';
-import { planRoutes } from './modules/plans/routes';
+import { emailingAdminRoutes } from './modules/emailing/routes';
+import { planAdminRoutes, planRoutes } from './modules/plans/routes';
 import { createPlansService } from './modules/plans/service';
 import { createProfitPosting } from './modules/trading-activities/profit-posting';
-import { tradingActivityRoutes } from './modules/trading-activities/routes';
+import { tradingActivityAdminRoutes, tradingActivityRoutes } from './modules/trading-activities/routes';
 import { createTradingActivitiesService } from './modules/trading-activities/service';
 import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
-import { supportRoutes } from './modules/support/routes';
+import { supportAdminRoutes, supportRoutes } from './modules/support/routes';
 import { createSupportService } from './modules/support/service';
 
 /** The display name of a `Name <address>` sender (the issuer authenticator apps show), else a default. */
 function senderName(from: string): string {
   const name = from.split('<')[0]!.trim().replace(/^"|"$/g, '');
   return name || 'Broker portal';
+}
+
+/**
+ * The staff-only routes, in one encapsulated scope guarded once (server/lib/guarded-scope.ts) by
+ * `staffGuard`; the URLs keep their modules' prefixes. Routes that serve clients and staff alike
+ * (GET /deposits: an admin sees all) stay in their modules' client plugins.
+ */
+async function staffRoutes(staff: AppInstance) {
+  guardScope(staff, staffGuard(staff.ctx.guards));
+  await staff.register(depositAdminRoutes, { prefix: '/deposits' });
+  await staff.register(withdrawalAdminRoutes, { prefix: '/c-withdrawals', method: 'crypto' });
+  await staff.register(withdrawalAdminRoutes, { prefix: '/b-withdrawals', method: 'bank' });
+  await staff.register(transactionAdminRoutes, { prefix: '/transaction' });
+  await staff.register(reviewAdminRoutes, { prefix: '/reviews' });
+  await staff.register(notificationAdminRoutes, { prefix: '/notifications' });
+  await staff.register(contactAdminRoutes, { prefix: '/contacts' });
+  for (const plugin of [userAdminRoutes, kycAdminRoutes, planAdminRoutes, emailingAdminRoutes])
+    await staff.register(plugin, { prefix: '/user' });
+  await staff.register(tradingActivityAdminRoutes, { prefix: '/trading-activity' });
+  await staff.register(supportAdminRoutes, { prefix: '/support' });
+  await staff.register(auditAdminRoutes, { prefix: '/audit' });
+}
+
+/**
+ * The one check every staff route passes (the staff scope's `onRequest` hook): today an admin
+ * (`guards.requireAdmin`: 401 signed out, 403 not an admin or without required two-factor).
+ */
+function staffGuard(guards: Guards): Guard {
+  return guards.requireAdmin;
 }
 
 /** Builds the app on an open database. The caller listens (main.ts) or injects (tests). */
@@ -98,6 +131,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  idempotentRoutes(app);
   trackRoutes(app);
 
   const { db } = database;
@@ -212,18 +246,15 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       await api.register(withdrawalRoutes, { prefix: '/c-withdrawals', method: 'crypto' });
       await api.register(withdrawalRoutes, { prefix: '/b-withdrawals', method: 'bank' });
       await api.register(transactionRoutes, { prefix: '/transaction' });
-      await api.register(reviewRoutes, { prefix: '/reviews' });
       await api.register(notificationRoutes, { prefix: '/notifications' });
       await api.register(fileRoutes, { prefix: '/files' });
       await api.register(contactRoutes, { prefix: '/contacts' });
       await api.register(userRoutes, { prefix: '/user' });
-      await api.register(kycRoutes, { prefix: '/user' });
       await api.register(profileRoutes, { prefix: '/user' });
       await api.register(planRoutes, { prefix: '/user' });
-      await api.register(emailingRoutes, { prefix: '/user' });
       await api.register(tradingActivityRoutes, { prefix: '/trading-activity' });
       await api.register(supportRoutes, { prefix: '/support' });
-      await api.register(auditRoutes, { prefix: '/audit' });
+      await api.register(staffRoutes);
     },
     { prefix: '/api' },
   );

@@ -6,11 +6,24 @@
  * - same key, different payload (or route) → 409;
  * - a request that fails (4xx) stores nothing, so a retry runs again.
  * A concurrent duplicate waits on the key's primary key until the first commits, then replays it.
+ *
+ * A route opts in with `config: { idempotent: true }`; `idempotentRoutes` (an `onRoute` hook added
+ * once in app.ts) then adds the `Idempotency-Key` header schema and runs the handler in one
+ * transaction with the key. The handler reads that transaction with `unitOfWork(req)`, sets its
+ * status with `reply.code(…)` and returns the body; the hook stores and sends it.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteHandlerMethod,
+  RouteOptions,
+} from 'fastify';
 import { MONEY_MSG } from '@common/messages';
+import { errorAnswerSchema, idempotencyHeaders } from '@common/schemas/common';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from './errors';
@@ -102,4 +115,68 @@ export async function runIdempotent(
 export function sendAnswer(reply: FastifyReply, answer: Answer & { replayed: boolean }) {
   if (answer.replayed) reply.header('idempotent-replayed', 'true');
   return reply.code(answer.statusCode).send(answer.body);
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Runs the handler once per `Idempotency-Key` (server/lib/idempotency.ts). */
+    idempotent?: boolean;
+  }
+}
+
+const keyReused = errorAnswerSchema.describe('The Idempotency-Key was used for another request');
+
+const units = new WeakMap<FastifyRequest, UnitOfWork>();
+
+/**
+ * The unit of work an idempotent route's handler runs in (one transaction with the key's record).
+ * Throws (a programming error, 500) on a route without `config: { idempotent: true }`.
+ */
+export function unitOfWork(req: FastifyRequest): UnitOfWork {
+  const uow = units.get(req);
+  if (!uow) throw new Error(`${req.routeOptions.url} is not an idempotent route`);
+  return uow;
+}
+
+/** The signed-in user's id, as the guard (`onRequest`) set it; 401 without one. */
+function userIdOf(req: FastifyRequest): string {
+  if (!req.auth) throw new AppError('UNAUTHORIZED');
+  return req.auth.user.id;
+}
+
+/**
+ * Adds an `onRoute` hook to `app` that turns every route with `config.idempotent` into an
+ * idempotent one (see above), with the 409 answer unless the route declares its own. Add it before any route is registered. The database is read from
+ * `app.ctx` when a request comes.
+ */
+export function idempotentRoutes(app: FastifyInstance): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.config?.idempotent) return;
+    const schema = route.schema ?? {};
+    const response = (schema.response ?? {}) as Record<number, unknown>;
+    route.schema = {
+      ...schema,
+      headers: schema.headers ?? idempotencyHeaders,
+      response: { ...response, 409: response[409] ?? keyReused },
+    };
+    const handler = route.handler;
+    const wrapped: RouteHandlerMethod = async function (this: FastifyInstance, req, reply) {
+      const answer = await runIdempotent(
+        this.ctx.database.db,
+        req.log,
+        idempotencyOf(req, userIdOf(req)),
+        async (uow) => {
+          units.set(req, uow);
+          try {
+            const body: unknown = await handler.call(this, req, reply);
+            return { statusCode: reply.statusCode, body };
+          } finally {
+            units.delete(req);
+          }
+        },
+      );
+      return sendAnswer(reply, answer);
+    };
+    route.handler = wrapped;
+  });
 }

@@ -4,12 +4,16 @@
  * the route itself, so no route repeats it:
  * - an `operationId` from the method and path (`POST /api/auth/signin` → `postAuthSignin`,
  *   `GET /api/user/admin/:id` → `getUserAdminById`) and a summary when the route gives none;
- * - the bearer security scheme on routes behind a guard (`onRequest`), none on public ones;
+ * - the bearer security scheme on routes behind a guard (their own `onRequest`, or their scope's:
+ *   server/lib/guarded-scope.ts), none on public ones;
+ * - the optional `X-XSRF-TOKEN` header on the state-changing operations behind a guard;
  * - the error answers `{ message }` the app sends (docs/architecture.md "Errors"): 400 when the
  *   route validates input, 401 and 403 behind a guard, 404 with path parameters, 429 when rate
  *   limited, unless the route declares its own.
  */
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { XSRF } from '@common/constants';
+import { routeGuards } from './guarded-scope';
 
 type Transform = typeof jsonSchemaTransform;
 type TransformInput = Parameters<Transform>[0];
@@ -30,6 +34,16 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'No such object, or not yours',
   429: 'Too many requests or attempts; try again later',
 };
+
+/** The X-XSRF-TOKEN header as documented on guarded state-changing operations (see server/modules/auth/guard.ts). */
+const XSRF_HEADER = {
+  type: 'string',
+  description:
+    'Required when the request sends the XSRF-TOKEN cookie (the web app signed in): its value, ' +
+    'the HMAC of the session; a missing or wrong one answers 403. Clients sending only the bearer token leave it out.',
+} as const;
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** `POST /api/user/admin/:id/block` → `postUserAdminByIdBlock`. */
 export function operationIdOf(method: string, url: string): string {
@@ -53,13 +67,19 @@ export const openApiTransform: Transform = (input: TransformInput) => {
   const schema = { ...(out.schema as JsonSchema) };
   if (schema.hide) return out;
   const method = [route.method].flat()[0] ?? 'GET';
-  const guarded = [route.onRequest ?? []].flat().length > 0;
+  const guarded = routeGuards(route).length > 0;
   const rateLimited = Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit);
   const validates = ['body', 'querystring', 'params'].some((k) => schema[k]);
   const hasParams = /\/:/.test(url);
   schema.operationId ??= operationIdOf(method, url);
   schema.summary ??= `${method} ${url.replace(/:(\w+)/g, '{$1}')}`;
   schema.security = guarded ? [{ bearer: [] }] : [];
+  if (guarded && STATE_CHANGING.has(method)) {
+    const headers = (schema.headers as JsonSchema | undefined) ?? { type: 'object' };
+    const properties = { ...((headers.properties as JsonSchema | undefined) ?? {}) };
+    properties[XSRF.header] = XSRF_HEADER;
+    schema.headers = { ...headers, properties };
+  }
   const response = { ...((schema.response as JsonSchema | undefined) ?? {}) };
   const errors = [
     ...(validates ? [400] : []),

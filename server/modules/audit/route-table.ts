@@ -5,13 +5,17 @@
  * row; the fuzz test (server/test/fuzz.test.ts) generates hostile input from each route's schema.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { routeGuards } from '../../lib/guarded-scope';
 
 /** One registered route. */
 export interface RouteEntry {
   method: string;
   /** The full URL pattern, e.g. `/api/user/admin/:id`. */
   url: string;
-  /** The route's onRequest hooks: its guard (`guards.requireUser`, `requireAdmin`, ...), which runs before validation. */
+  /**
+   * The route's guards, which run before validation: its scope's guard (server/lib/guarded-scope.ts:
+   * `requireAdmin` for the staff routes), then its own onRequest hooks (`guards.requireUser`, ...).
+   */
   onRequest: RouteOptions['onRequest'];
   /** The route's validation schemas (zod body, params, querystring); server/test/fuzz.test.ts fuzzes them. */
   schema: RouteOptions['schema'];
@@ -30,6 +34,15 @@ export function trackRoutes(app: FastifyInstance): void {
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      table.push({ method, url: route.url, onRequest: route.onRequest, schema: route.schema });
+      table.push({
+        method,
+        url: route.url,
+        // read when asked: a scope's onRoute hook sets the scope's guard after this hook has run
+        get onRequest() {
+          const guards = routeGuards(route);
+          return (guards.length > 0 ? guards : route.onRequest) as RouteOptions['onRequest'];
+        },
+        schema: route.schema,
+      });
   });
 }

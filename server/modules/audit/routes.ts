@@ -12,8 +12,8 @@ import { createAuditService } from './service';
 
 const tags = ['audit'];
 
-export async function auditRoutes(app: AppInstance) {
-  const { guards, database } = app.ctx;
+export async function auditAdminRoutes(app: AppInstance) {
+  const { database } = app.ctx;
   const svc = createAuditService(database.db);
 
   app.get(
@@ -25,7 +25,6 @@ export async function auditRoutes(app: AppInstance) {
         querystring: auditQuerySchema,
         response: { 200: auditPageSchema },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req) => {
       const { rows, total } = await svc.listAudit(req.query);
@@ -41,7 +40,6 @@ export async function auditRoutes(app: AppInstance) {
         summary: 'Answers the admins who acted and the actions recorded, for the filters (admin)',
         response: { 200: auditFiltersAnswerSchema },
       },
-      onRequest: guards.requireAdmin,
     },
     async () => {
       const { admins, actions } = await svc.listFilters();

@@ -14,7 +14,7 @@ import { presentContact } from './service';
 const tags = ['contacts'];
 
 export async function contactRoutes(app: AppInstance) {
-  const { guards, services } = app.ctx;
+  const { services } = app.ctx;
 
   app.post(
     '',
@@ -32,6 +32,13 @@ export async function contactRoutes(app: AppInstance) {
       return reply.code(201).send({ message: MSG.messageSent });
     },
   );
+}
+
+/**
+ * The staff's contact-message routes, registered inside the staff scope of app.ts, whose one onRequest hook is the admin guard.
+ */
+export async function contactAdminRoutes(app: AppInstance) {
+  const { services } = app.ctx;
 
   app.get(
     '',
@@ -41,7 +48,6 @@ export async function contactRoutes(app: AppInstance) {
         summary: 'Lists the contact form messages (admin)',
         response: { 200: contactListAnswerSchema },
       },
-      onRequest: guards.requireAdmin,
     },
     async () => ({ data: (await services.contacts.list()).map(presentContact) }),
   );
@@ -55,7 +61,6 @@ export async function contactRoutes(app: AppInstance) {
         params: z.object({ id: z.uuid('Invalid id') }),
         response: { 200: messageAnswerSchema },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req) => {
       await services.contacts.remove(auditActor(req), req.params.id);

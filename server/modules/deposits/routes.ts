@@ -11,13 +11,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MONEY_MSG } from '@common/messages';
-import {
-  errorAnswerSchema,
-  idempotencyHeaders,
-  idParams,
-  messageAnswerSchema,
-  userIdQuery,
-} from '@common/schemas/common';
+import { errorAnswerSchema, idParams, messageAnswerSchema, userIdQuery } from '@common/schemas/common';
 import {
   createDepositSchema,
   depositAnswerSchema,
@@ -27,7 +21,7 @@ import {
 } from '@common/schemas/deposits';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
-import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';
+import { unitOfWork } from '../../lib/idempotency';
 import { currentUser } from '../auth/guard';
 import { maxDataUrlLength } from '../files/images';
 import { presentDeposit } from './presenter';
@@ -38,7 +32,7 @@ const tags = ['deposits'];
 const DEPOSIT_BODY_LIMIT = maxDataUrlLength(PROOF_MAX_BYTES) + 64 * 1024;
 
 export async function depositRoutes(app: AppInstance) {
-  const { guards, services, database } = app.ctx;
+  const { guards, services } = app.ctx;
   const svc = services.deposits;
 
   app.post(
@@ -47,17 +41,16 @@ export async function depositRoutes(app: AppInstance) {
       schema: {
         tags,
         summary: 'Submits a deposit with its proof image for review (verified client)',
-        headers: idempotencyHeaders,
         body: createDepositSchema,
         response: {
           201: depositAnswerSchema,
-          409: errorAnswerSchema.describe('The Idempotency-Key was used for another request'),
           413: errorAnswerSchema.describe('The proof image is over 5 MB'),
           422: errorAnswerSchema.describe('Too many deposits are already waiting for review'),
           429: errorAnswerSchema.describe('Too many deposits in the last hour'),
         },
       },
       onRequest: guards.requireVerifiedUser,
+      config: { idempotent: true },
       bodyLimit: DEPOSIT_BODY_LIMIT,
       // Fastify refuses an oversized body before parsing it; answer with the original text.
       errorHandler(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
@@ -67,15 +60,9 @@ export async function depositRoutes(app: AppInstance) {
       },
     },
     async (req, reply) => {
-      const user = currentUser(req);
-      const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, user.id), async (uow) => ({
-        statusCode: 201,
-        body: {
-          message: MONEY_MSG.depositSubmitted,
-          data: presentDeposit(await svc.submitDeposit(user, req.body, uow)),
-        },
-      }));
-      return sendAnswer(reply, answer);
+      const deposit = await svc.submitDeposit(currentUser(req), req.body, unitOfWork(req));
+      reply.code(201);
+      return { message: MONEY_MSG.depositSubmitted, data: presentDeposit(deposit) };
     },
   );
 
@@ -107,6 +94,14 @@ export async function depositRoutes(app: AppInstance) {
       data: (await svc.listDeposits(currentUser(req), req.query.userId)).map(presentDeposit),
     }),
   );
+}
+
+/**
+ * The staff's deposit routes (approve, reject, delete), registered inside the staff scope of app.ts, whose one onRequest hook is the admin guard.
+ */
+export async function depositAdminRoutes(app: AppInstance) {
+  const { services } = app.ctx;
+  const svc = services.deposits;
 
   app.put(
     '/:id/approve',
@@ -117,7 +112,6 @@ export async function depositRoutes(app: AppInstance) {
         params: idParams,
         response: { 200: depositAnswerSchema, 409: errorAnswerSchema.describe('The deposit is not pending') },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req) => ({
       message: MONEY_MSG.depositApproved,
@@ -134,7 +128,6 @@ export async function depositRoutes(app: AppInstance) {
         params: idParams,
         response: { 200: depositAnswerSchema, 409: errorAnswerSchema.describe('The deposit is not pending') },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req) => ({
       message: MONEY_MSG.depositRejected,
@@ -154,7 +147,6 @@ export async function depositRoutes(app: AppInstance) {
           409: errorAnswerSchema.describe('An approved deposit stays: void it through the transactions'),
         },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req) => {
       await svc.deleteDeposit(auditActor(req), req.params.id);

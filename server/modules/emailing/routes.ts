@@ -8,8 +8,8 @@ import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { createEmailingService } from './service';
 
-export async function emailingRoutes(app: AppInstance) {
-  const { guards, database, mailer } = app.ctx;
+export async function emailingAdminRoutes(app: AppInstance) {
+  const { database, mailer } = app.ctx;
   const svc = createEmailingService({ db: database.db, mailer });
 
   app.post(
@@ -21,7 +21,6 @@ export async function emailingRoutes(app: AppInstance) {
         body: adminEmailSchema,
         response: { 200: adminEmailAnswerSchema },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req) => {
       const sent = await svc.sendEmail(auditActor(req), req.body);

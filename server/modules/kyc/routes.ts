@@ -15,8 +15,8 @@ import { presentUser } from '../users/presenter';
 /** The OpenAPI tag: the review is documented with the rest of the back office's user routes. */
 const tags = ['users'];
 
-export async function kycRoutes(app: AppInstance) {
-  const { guards, services } = app.ctx;
+export async function kycAdminRoutes(app: AppInstance) {
+  const { services } = app.ctx;
 
   app.put(
     '/admin/:id/verification',
@@ -31,7 +31,6 @@ export async function kycRoutes(app: AppInstance) {
           409: errorAnswerSchema.describe('The verification is not pending'),
         },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req) => {
       const row = await services.kyc.reviewVerification(auditActor(req), req.params.id, req.body);

@@ -26,7 +26,7 @@ import { presentNotification } from './presenter';
 const tags = ['notifications'];
 
 export async function notificationRoutes(app: AppInstance) {
-  const { guards, services, database } = app.ctx;
+  const { guards, services } = app.ctx;
   const svc = services.notifications;
 
   app.get(
@@ -62,6 +62,31 @@ export async function notificationRoutes(app: AppInstance) {
     },
   );
 
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Deletes a notification (its owner, or an admin)',
+        params: idParams,
+        response: { 200: messageAnswerSchema },
+      },
+      onRequest: guards.requireUser,
+    },
+    async (req) => {
+      await svc.deleteNotification(currentUser(req), auditActor(req), req.params.id);
+      return { message: MESSAGING_MSG.notificationDeleted };
+    },
+  );
+}
+
+/**
+ * The staff's notification routes, registered inside the staff scope of app.ts, whose one onRequest hook is the admin guard.
+ */
+export async function notificationAdminRoutes(app: AppInstance) {
+  const { services, database } = app.ctx;
+  const svc = services.notifications;
+
   app.get(
     '',
     {
@@ -71,7 +96,6 @@ export async function notificationRoutes(app: AppInstance) {
         querystring: notificationsQuerySchema,
         response: { 200: notificationListAnswerSchema },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req) => ({
       data: (await svc.listForAdmin(req.query.userId)).map(presentNotification),
@@ -87,7 +111,6 @@ export async function notificationRoutes(app: AppInstance) {
         body: createNotificationSchema,
         response: { 201: notificationAnswerSchema },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req, reply) => {
       const row = await inTransaction(database.db, req.log, (uow) =>
@@ -96,23 +119,6 @@ export async function notificationRoutes(app: AppInstance) {
       return reply
         .code(201)
         .send({ message: MESSAGING_MSG.notificationSent, data: presentNotification(row) });
-    },
-  );
-
-  app.delete(
-    '/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Deletes a notification (its owner, or an admin)',
-        params: idParams,
-        response: { 200: messageAnswerSchema },
-      },
-      onRequest: guards.requireUser,
-    },
-    async (req) => {
-      await svc.deleteNotification(currentUser(req), auditActor(req), req.params.id);
-      return { message: MESSAGING_MSG.notificationDeleted };
     },
   );
 }

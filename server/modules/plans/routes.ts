@@ -11,7 +11,7 @@
  *                                                          (trading-activities/profit-posting.ts)
  */
 import { PLAN_MSG } from '@common/messages';
-import { errorAnswerSchema, idempotencyHeaders, idParams } from '@common/schemas/common';
+import { errorAnswerSchema, idParams } from '@common/schemas/common';
 import {
   activePlanAnswerSchema,
   addProfitSchema,
@@ -20,13 +20,13 @@ import {
 } from '@common/schemas/plans';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
-import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';
+import { unitOfWork } from '../../lib/idempotency';
 import { currentUser } from '../auth/guard';
 import { presentTradingActivity } from '../trading-activities/presenter';
 import { presentActivePlan } from './presenter';
 
 export async function planRoutes(app: AppInstance) {
-  const { guards, services, database } = app.ctx;
+  const { guards, services } = app.ctx;
   const svc = services.plans;
   const tags = ['plans'];
   const refused = errorAnswerSchema.describe('Outside the plan limits, or insufficient balance');
@@ -37,7 +37,6 @@ export async function planRoutes(app: AppInstance) {
       schema: {
         tags,
         summary: 'Opens an investment plan with capital from the available balance (verified client)',
-        headers: idempotencyHeaders,
         body: openPlanSchema,
         response: {
           201: activePlanAnswerSchema,
@@ -48,19 +47,24 @@ export async function planRoutes(app: AppInstance) {
         },
       },
       onRequest: guards.requireVerifiedUser,
+      config: { idempotent: true },
     },
     async (req, reply) => {
-      const user = currentUser(req);
-      const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, user.id), async (uow) => ({
-        statusCode: 201,
-        body: {
-          message: PLAN_MSG.tradePlaced,
-          data: presentActivePlan(await svc.openPlan(user.id, req.body, { uow })),
-        },
-      }));
-      return sendAnswer(reply, answer);
+      const plan = await svc.openPlan(currentUser(req).id, req.body, { uow: unitOfWork(req) });
+      reply.code(201);
+      return { message: PLAN_MSG.tradePlaced, data: presentActivePlan(plan) };
     },
   );
+}
+
+/**
+ * The staff's plan routes, registered inside the staff scope of app.ts, whose one onRequest hook is the admin guard.
+ */
+export async function planAdminRoutes(app: AppInstance) {
+  const { services } = app.ctx;
+  const svc = services.plans;
+  const tags = ['plans'];
+  const refused = errorAnswerSchema.describe('Outside the plan limits, or insufficient balance');
 
   app.put(
     '/admin/active-plan/:id',
@@ -76,7 +80,6 @@ export async function planRoutes(app: AppInstance) {
           422: refused,
         },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req) => ({
       message: PLAN_MSG.planOpenedByAdmin,
@@ -96,7 +99,6 @@ export async function planRoutes(app: AppInstance) {
           409: errorAnswerSchema.describe('The client has no active plan'),
         },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req) => ({
       message: PLAN_MSG.planCleared,
@@ -110,7 +112,6 @@ export async function planRoutes(app: AppInstance) {
       schema: {
         tags,
         summary: "Adds profit to client :id's active plan and records it as trading activity (admin)",
-        headers: idempotencyHeaders,
         params: idParams,
         body: addProfitSchema,
         response: {
@@ -120,20 +121,13 @@ export async function planRoutes(app: AppInstance) {
           ),
         },
       },
-      onRequest: guards.requireAdmin,
+      config: { idempotent: true },
     },
     async (req, reply) => {
-      const admin = auditActor(req);
-      const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, admin.id), async (uow) => ({
-        statusCode: 201,
-        body: {
-          message: PLAN_MSG.profitAdded,
-          data: presentTradingActivity(
-            await services.profitPosting.addProfit(admin, req.params.id, req.body, uow),
-          ),
-        },
-      }));
-      return sendAnswer(reply, answer);
+      const posting = services.profitPosting;
+      const activity = await posting.addProfit(auditActor(req), req.params.id, req.body, unitOfWork(req));
+      reply.code(201);
+      return { message: PLAN_MSG.profitAdded, data: presentTradingActivity(activity) };
     },
   );
 }

@@ -11,8 +11,8 @@ import { presentPendingReview } from './presenter';
 
 const tags = ['reviews'];
 
-export async function reviewRoutes(app: AppInstance) {
-  const { guards, services } = app.ctx;
+export async function reviewAdminRoutes(app: AppInstance) {
+  const { services } = app.ctx;
   app.get(
     '/pending',
     {
@@ -22,7 +22,6 @@ export async function reviewRoutes(app: AppInstance) {
         querystring: pendingReviewsQuerySchema,
         response: { 200: pendingReviewPageSchema },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req) => {
       const { rows, total } = await services.reviews.listPendingReviews(req.query);

@@ -90,6 +90,14 @@ export async function supportRoutes(app: AppInstance) {
       return reply.code(201).send({ message: MSG.messageSent, data: presentTicket(view) });
     },
   );
+}
+
+/**
+ * The staff's support-ticket routes, registered inside the staff scope of app.ts, whose one onRequest hook is the admin guard.
+ */
+export async function supportAdminRoutes(app: AppInstance) {
+  const { services } = app.ctx;
+  const svc = services.support;
 
   app.get(
     '',
@@ -100,7 +108,6 @@ export async function supportRoutes(app: AppInstance) {
         querystring: ticketsQuerySchema,
         response: { 200: ticketListAnswerSchema },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req) => ({
       data: (await svc.listTickets(req.query.status)).map(presentTicket),
@@ -117,7 +124,6 @@ export async function supportRoutes(app: AppInstance) {
         body: updateTicketSchema,
         response: { 200: ticketAnswerSchema },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req) => {
       const view = await svc.updateTicket(auditActor(req), req.params.id, req.body);
@@ -137,7 +143,6 @@ export async function supportRoutes(app: AppInstance) {
         params: idParams,
         response: { 200: messageAnswerSchema },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req) => {
       await svc.deleteTicket(auditActor(req), req.params.id);

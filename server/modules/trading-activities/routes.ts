@@ -14,7 +14,7 @@
  * server/modules/plans/routes.ts.
  */
 import { PLAN_MSG } from '@common/messages';
-import { errorAnswerSchema, idempotencyHeaders, idParams, messageAnswerSchema } from '@common/schemas/common';
+import { errorAnswerSchema, idParams, messageAnswerSchema } from '@common/schemas/common';
 import {
   adminTradingActivityQuerySchema,
   createTradingActivitySchema,
@@ -26,12 +26,12 @@ import {
 } from '@common/schemas/plans';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
-import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';
+import { unitOfWork } from '../../lib/idempotency';
 import { currentUser } from '../auth/guard';
 import { presentTradingActivity } from './presenter';
 
 export async function tradingActivityRoutes(app: AppInstance) {
-  const { guards, services, database } = app.ctx;
+  const { guards, services } = app.ctx;
   const svc = services.tradingActivities;
   const tags = ['trading activity'];
 
@@ -53,23 +53,6 @@ export async function tradingActivityRoutes(app: AppInstance) {
   );
 
   app.get(
-    '/admin',
-    {
-      schema: {
-        tags,
-        summary: "Answers one page of a client's trading activity (admin)",
-        querystring: adminTradingActivityQuerySchema,
-        response: { 200: tradingActivityPageSchema },
-      },
-      onRequest: guards.requireAdmin,
-    },
-    async (req) => {
-      const { rows, total } = await svc.listActivities(req.query.userId, req.query);
-      return { data: rows.map(presentTradingActivity), total };
-    },
-  );
-
-  app.get(
     '/:id',
     {
       schema: {
@@ -84,6 +67,31 @@ export async function tradingActivityRoutes(app: AppInstance) {
       data: presentTradingActivity(await svc.getActivity(currentUser(req), req.params.id)),
     }),
   );
+}
+
+/**
+ * The staff's trading-activity routes, registered inside the staff scope of app.ts, whose one onRequest hook is the admin guard.
+ */
+export async function tradingActivityAdminRoutes(app: AppInstance) {
+  const { services } = app.ctx;
+  const svc = services.tradingActivities;
+  const tags = ['trading activity'];
+
+  app.get(
+    '/admin',
+    {
+      schema: {
+        tags,
+        summary: "Answers one page of a client's trading activity (admin)",
+        querystring: adminTradingActivityQuerySchema,
+        response: { 200: tradingActivityPageSchema },
+      },
+    },
+    async (req) => {
+      const { rows, total } = await svc.listActivities(req.query.userId, req.query);
+      return { data: rows.map(presentTradingActivity), total };
+    },
+  );
 
   app.post(
     '',
@@ -91,25 +99,15 @@ export async function tradingActivityRoutes(app: AppInstance) {
       schema: {
         tags,
         summary: "Records a client's trading activity row and posts its profit to the balance (admin)",
-        headers: idempotencyHeaders,
         body: createTradingActivitySchema,
-        response: {
-          201: tradingActivityAnswerSchema,
-          409: errorAnswerSchema.describe('The Idempotency-Key was used for another request'),
-        },
+        response: { 201: tradingActivityAnswerSchema },
       },
-      onRequest: guards.requireAdmin,
+      config: { idempotent: true },
     },
     async (req, reply) => {
-      const admin = auditActor(req);
-      const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, admin.id), async (uow) => ({
-        statusCode: 201,
-        body: {
-          message: PLAN_MSG.activityAdded,
-          data: presentTradingActivity(await svc.createActivity(admin, req.body, uow)),
-        },
-      }));
-      return sendAnswer(reply, answer);
+      const row = await svc.createActivity(auditActor(req), req.body, unitOfWork(req));
+      reply.code(201);
+      return { message: PLAN_MSG.activityAdded, data: presentTradingActivity(row) };
     },
   );
 
@@ -126,7 +124,6 @@ export async function tradingActivityRoutes(app: AppInstance) {
           409: errorAnswerSchema.describe('The available balance cannot cover the profit taken back'),
         },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req) => ({
       message: PLAN_MSG.activityUpdated,
@@ -146,7 +143,6 @@ export async function tradingActivityRoutes(app: AppInstance) {
           409: errorAnswerSchema.describe('The available balance cannot cover the profit taken back'),
         },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req) => {
       await svc.deleteActivity(auditActor(req), req.params.id);

@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { MONEY_MSG } from '@common/messages';
-import { errorAnswerSchema, idempotencyHeaders, idParams } from '@common/schemas/common';
+import { errorAnswerSchema, idParams } from '@common/schemas/common';
 import {
   addTransactionSchema,
   historyQuerySchema,
@@ -23,14 +23,14 @@ import {
 } from '@common/schemas/transactions';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
-import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';
+import { unitOfWork } from '../../lib/idempotency';
 import { currentUser } from '../auth/guard';
 import { historyCsv, presentTransaction } from './presenter';
 
 const tags = ['transactions'];
 
 export async function transactionRoutes(app: AppInstance) {
-  const { guards, services, database } = app.ctx;
+  const { guards, services } = app.ctx;
   const svc = services.transactions;
 
   app.get(
@@ -89,6 +89,14 @@ export async function transactionRoutes(app: AppInstance) {
         .send(csv);
     },
   );
+}
+
+/**
+ * The staff's transaction routes, registered inside the staff scope of app.ts, whose one onRequest hook is the admin guard.
+ */
+export async function transactionAdminRoutes(app: AppInstance) {
+  const { services } = app.ctx;
+  const svc = services.transactions;
 
   app.get(
     '/admin',
@@ -99,7 +107,6 @@ export async function transactionRoutes(app: AppInstance) {
         querystring: historyQuerySchema.extend({ userId: z.uuid('Invalid id') }),
         response: { 200: transactionPageAnswerSchema },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req) => {
       const { rows, total } = await svc.listHistory(req.query.userId, req.query);
@@ -113,27 +120,19 @@ export async function transactionRoutes(app: AppInstance) {
       schema: {
         tags,
         summary: "Adds a transaction to client :id's history and posts it to the ledger (admin)",
-        headers: idempotencyHeaders,
         params: idParams,
         body: addTransactionSchema,
         response: {
           201: transactionAnswerSchema,
-          409: errorAnswerSchema.describe('The Idempotency-Key was used for another request'),
           422: errorAnswerSchema.describe('Insufficient balance'),
         },
       },
-      onRequest: guards.requireAdmin,
+      config: { idempotent: true },
     },
     async (req, reply) => {
-      const admin = currentUser(req);
-      const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, admin.id), async (uow) => ({
-        statusCode: 201,
-        body: {
-          message: MONEY_MSG.transactionAdded,
-          data: presentTransaction(await svc.addTransaction(auditActor(req), req.params.id, req.body, uow)),
-        },
-      }));
-      return sendAnswer(reply, answer);
+      const row = await svc.addTransaction(auditActor(req), req.params.id, req.body, unitOfWork(req));
+      reply.code(201);
+      return { message: MONEY_MSG.transactionAdded, data: presentTransaction(row) };
     },
   );
 
@@ -151,7 +150,6 @@ export async function transactionRoutes(app: AppInstance) {
           422: errorAnswerSchema.describe("The client's balance no longer covers it"),
         },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req) => ({
       message: MONEY_MSG.transactionVoided,

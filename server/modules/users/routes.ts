@@ -30,7 +30,7 @@ import {
   signInHistoryQuerySchema,
   userMessageAnswerSchema,
 } from '@common/schemas/auth';
-import { errorAnswerSchema, idempotencyHeaders, idParams, messageAnswerSchema } from '@common/schemas/common';
+import { errorAnswerSchema, idParams, messageAnswerSchema } from '@common/schemas/common';
 import {
   adjustmentAnswerSchema,
   adjustmentSchema,
@@ -45,7 +45,7 @@ import {
 } from '@common/schemas/users';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
-import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';
+import { unitOfWork } from '../../lib/idempotency';
 import { centsToUsd } from '../../lib/money';
 import { currentUser } from '../auth/guard';
 import { presentUser } from './presenter';
@@ -53,9 +53,7 @@ import { presentUser } from './presenter';
 const tags = ['users'];
 
 export async function userRoutes(app: AppInstance) {
-  const { guards, services, database } = app.ctx;
-  const svc = services.users;
-  const admin = guards.requireAdmin;
+  const { guards, services } = app.ctx;
 
   app.get(
     '/me',
@@ -69,6 +67,14 @@ export async function userRoutes(app: AppInstance) {
     },
     async (req) => ({ data: await services.users.presentWithFigures(currentUser(req)) }),
   );
+}
+
+/**
+ * The back office's client management (/user/admin…), registered inside the staff scope of app.ts, whose one onRequest hook is the admin guard.
+ */
+export async function userAdminRoutes(app: AppInstance) {
+  const { services } = app.ctx;
+  const svc = services.users;
 
   app.get(
     '/admin',
@@ -79,7 +85,6 @@ export async function userRoutes(app: AppInstance) {
         querystring: usersQuerySchema,
         response: { 200: usersPageSchema },
       },
-      onRequest: admin,
     },
     async (req) => {
       const { rows, total } = await services.users.listUsers(req.query);
@@ -101,7 +106,6 @@ export async function userRoutes(app: AppInstance) {
           },
         },
       },
-      onRequest: admin,
     },
     async (req, reply) =>
       reply
@@ -118,7 +122,6 @@ export async function userRoutes(app: AppInstance) {
         summary: "Answers the back office's dashboard figures (admin)",
         response: { 200: adminOverviewAnswerSchema },
       },
-      onRequest: admin,
     },
     async () => ({ data: await svc.overview() }),
   );
@@ -132,7 +135,6 @@ export async function userRoutes(app: AppInstance) {
         params: z.object({ email: z.string().trim().min(1).max(254) }),
         response: { 200: userAnswerSchema },
       },
-      onRequest: admin,
     },
     async (req) => ({ data: presentUser(await services.users.findUserByEmail(req.params.email)) }),
   );
@@ -146,7 +148,6 @@ export async function userRoutes(app: AppInstance) {
         params: z.object({ id: z.uuid('Invalid id') }),
         response: { 200: userWithFiguresAnswerSchema },
       },
-      onRequest: admin,
     },
     async (req) => ({
       data: await services.users.presentWithFigures(await services.users.findUser(req.params.id)),
@@ -166,7 +167,6 @@ export async function userRoutes(app: AppInstance) {
           409: errorAnswerSchema.describe('The e-mail address is taken, or an admin would block themselves'),
         },
       },
-      onRequest: admin,
     },
     async (req) => ({
       message: USER_ADMIN_MSG.userUpdated,
@@ -186,7 +186,6 @@ export async function userRoutes(app: AppInstance) {
           409: errorAnswerSchema.describe('An admin cannot block themselves'),
         },
       },
-      onRequest: admin,
     },
     async (req) => ({
       message: USER_ADMIN_MSG.userBlocked,
@@ -203,7 +202,6 @@ export async function userRoutes(app: AppInstance) {
         params: idParams,
         response: { 200: userChangeAnswerSchema },
       },
-      onRequest: admin,
     },
     async (req) => ({
       message: USER_ADMIN_MSG.userUnblocked,
@@ -221,7 +219,6 @@ export async function userRoutes(app: AppInstance) {
         querystring: signInHistoryQuerySchema,
         response: { 200: signInHistoryAnswerSchema },
       },
-      onRequest: admin,
     },
     async (req) => services.sessions.history(req.params.id, req.query),
   );
@@ -235,7 +232,6 @@ export async function userRoutes(app: AppInstance) {
         params: idParams,
         response: { 200: sessionListAnswerSchema },
       },
-      onRequest: admin,
     },
     async (req) => ({ data: await services.sessions.list(req.params.id, null) }),
   );
@@ -254,7 +250,6 @@ export async function userRoutes(app: AppInstance) {
           409: errorAnswerSchema.describe('Two-factor authentication is not on'),
         },
       },
-      onRequest: admin,
     },
     async (req) => ({
       message: SECURITY_MSG.reset,
@@ -276,7 +271,6 @@ export async function userRoutes(app: AppInstance) {
           ),
         },
       },
-      onRequest: admin,
     },
     async (req) => {
       await services.clientEraser.eraseClient(auditActor(req), req.params.id);
@@ -294,7 +288,6 @@ export async function userRoutes(app: AppInstance) {
         body: updateAccountSchema,
         response: { 200: userChangeAnswerSchema },
       },
-      onRequest: admin,
     },
     async (req) => ({
       message: USER_ADMIN_MSG.accountUpdated,
@@ -308,7 +301,6 @@ export async function userRoutes(app: AppInstance) {
       schema: {
         tags,
         summary: "Credits or debits a client's available balance with a reason (admin)",
-        headers: idempotencyHeaders,
         params: idParams,
         body: adjustmentSchema,
         response: {
@@ -318,32 +310,26 @@ export async function userRoutes(app: AppInstance) {
           ),
         },
       },
-      onRequest: admin,
+      config: { idempotent: true },
     },
     async (req, reply) => {
-      const actor = auditActor(req);
-      const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, actor.id), async (uow) => {
-        const { entry, available } = await services.adjustments.postAdjustment(
-          actor,
-          req.params.id,
-          req.body,
-          uow,
-        );
-        return {
-          statusCode: 201,
-          body: {
-            message: USER_ADMIN_MSG.adjustmentPosted,
-            data: {
-              _id: entry.id,
-              direction: req.body.direction,
-              amount: centsToUsd(req.body.amount),
-              reason: entry.memo,
-              available: centsToUsd(available),
-            },
-          },
-        };
-      });
-      return sendAnswer(reply, answer);
+      const { entry, available } = await services.adjustments.postAdjustment(
+        auditActor(req),
+        req.params.id,
+        req.body,
+        unitOfWork(req),
+      );
+      reply.code(201);
+      return {
+        message: USER_ADMIN_MSG.adjustmentPosted,
+        data: {
+          _id: entry.id,
+          direction: req.body.direction,
+          amount: centsToUsd(req.body.amount),
+          reason: entry.memo,
+          available: centsToUsd(available),
+        },
+      };
     },
   );
 }

@@ -13,13 +13,7 @@
  */
 import { z } from 'zod';
 import { MONEY_MSG } from '@common/messages';
-import {
-  errorAnswerSchema,
-  idempotencyHeaders,
-  idParams,
-  messageAnswerSchema,
-  userIdQuery,
-} from '@common/schemas/common';
+import { errorAnswerSchema, idParams, messageAnswerSchema, userIdQuery } from '@common/schemas/common';
 import {
   bankWithdrawalAnswerSchema,
   bankWithdrawalListAnswerSchema,
@@ -31,7 +25,7 @@ import {
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { rateLimited } from '../../lib/rate-limit';
-import { idempotencyOf, runIdempotent, sendAnswer } from '../../lib/idempotency';
+import { unitOfWork } from '../../lib/idempotency';
 import { currentUser } from '../auth/guard';
 import { presentWithdrawal } from './presenter';
 import type { WithdrawalInput, WithdrawalMethod } from './service';
@@ -80,7 +74,7 @@ export async function withdrawalCodeRoutes(app: AppInstance) {
 }
 
 export async function withdrawalRoutes(app: AppInstance, opts: { method: WithdrawalMethod }) {
-  const { guards, services, database } = app.ctx;
+  const { guards, services } = app.ctx;
   const svc = services.withdrawals;
   const { method } = opts;
   const { body, answer: answerSchema, list, submitted } = METHODS[method];
@@ -93,28 +87,20 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
       schema: {
         tags,
         summary: `Requests a ${method} withdrawal confirmed by the e-mailed code; the amount is held (verified client)`,
-        headers: idempotencyHeaders,
         body,
         response: {
           201: answerSchema,
-          409: errorAnswerSchema.describe('The Idempotency-Key was used for another request'),
           422: errorAnswerSchema.describe('Insufficient balance'),
         },
       },
       onRequest: guards.requireVerifiedUser,
-      config,
+      config: { ...config, idempotent: true },
     },
     async (req, reply) => {
-      const user = currentUser(req);
       const request = { method, input: req.body } as WithdrawalInput;
-      const answer = await runIdempotent(database.db, req.log, idempotencyOf(req, user.id), async (uow) => ({
-        statusCode: 201,
-        body: {
-          message: submitted,
-          data: presentWithdrawal(await svc.requestWithdrawal(user, request, uow)),
-        },
-      }));
-      return sendAnswer(reply, answer);
+      const row = await svc.requestWithdrawal(currentUser(req), request, unitOfWork(req));
+      reply.code(201);
+      return { message: submitted, data: presentWithdrawal(row) };
     },
   );
 
@@ -135,6 +121,17 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
       return { data: rows.map(presentWithdrawal) } as z.infer<typeof list>;
     },
   );
+}
+
+/**
+ * The staff's withdrawal routes (approve, decline, delete), registered twice like withdrawalRoutes;
+ * registered inside the staff scope of app.ts, whose one onRequest hook is the admin guard.
+ */
+export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: WithdrawalMethod }) {
+  const { services } = app.ctx;
+  const svc = services.withdrawals;
+  const { method } = opts;
+  const { answer: answerSchema } = METHODS[method];
 
   app.put(
     '/:id/approve',
@@ -145,7 +142,6 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
         params: idParams,
         response: { 200: answerSchema, 409: notPending },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req) => ({
       message: MONEY_MSG.withdrawalApproved,
@@ -162,7 +158,6 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
         params: idParams,
         response: { 200: answerSchema, 409: errorAnswerSchema.describe('The withdrawal is not pending') },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req) => ({
       message: MONEY_MSG.withdrawalDeclined,
@@ -182,7 +177,6 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
           409: errorAnswerSchema.describe('Only a declined withdrawal can be deleted'),
         },
       },
-      onRequest: guards.requireAdmin,
     },
     async (req) => {
       await svc.deleteWithdrawal(auditActor(req), method, req.params.id);

@@ -1,0 +1,38 @@
+/**
+ * One guard for a whole scope of routes (docs/architecture.md, "How a request flows"): the staff
+ * routes are registered inside one encapsulated Fastify scope whose single `onRequest` hook is
+ * the staff guard, instead of each route naming it. The hook is added once, and an `onRoute` hook
+ * records it in each route's `config.guard`, so what reads the route options still knows the
+ * route is guarded: the OpenAPI transform (server/lib/openapi.ts: bearer security, 401/403) and
+ * the route table (server/modules/audit/route-table.ts).
+ */
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+
+/** A guard: resolves when the request may go on, else throws an AppError 401/403. */
+export type Guard = (req: FastifyRequest) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The guard of the scope the route was registered in (set by `guardScope`, not by routes). */
+    guard?: Guard;
+  }
+}
+
+/**
+ * Guards every route registered in `scope` (and its children) with `guard`, run as the scope's
+ * `onRequest` hook, so it answers 401/403 before the body is parsed. Call before registering the
+ * scope's routes.
+ */
+export function guardScope(scope: FastifyInstance, guard: Guard): void {
+  scope.addHook('onRoute', (route: RouteOptions) => {
+    route.config = Object.assign(route.config ?? {}, { guard });
+  });
+  scope.addHook('onRequest', guard);
+}
+
+/** The guards that run on a route: its scope's guard, then its own `onRequest` hooks. */
+export function routeGuards(route: Pick<RouteOptions, 'config' | 'onRequest'>): unknown[] {
+  const own = [route.onRequest ?? []].flat();
+  const scope = route.config?.guard;
+  return scope ? [scope, ...own] : own;
+}
