@@ -19,7 +19,9 @@ import type { SessionsService } from './modules/auth/sessions';
 import type { SignInService } from './modules/auth/sign-in';
 import type { AccountThrottle } from './modules/auth/throttle';
 import type { TwoFactor } from './modules/auth/two-factor';
+import type { AuditService } from './modules/audit/service';
 import type { ContactsService } from './modules/contacts/service';
+import type { EmailingService } from './modules/emailing/service';
 import type { DepositsService } from './modules/deposits/service';
 import type { KycService } from './modules/kyc/service';
 import type { AdjustmentsService } from './modules/ledger/adjustments';
@@ -66,6 +68,8 @@ export interface AppContext {
     profitPosting: ProfitPosting;
     profile: ProfileService;
     support: SupportService;
+    audit: AuditService;
+    emailing: EmailingService;
   };
 }
 

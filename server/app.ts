@@ -68,7 +68,9 @@ import { withdrawalAdminRoutes, withdrawalCodeRoutes, withdrawalRoutes } from '.
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { createOneTimeCodes } from './lib/one-time-codes';
 import { createStorage } from './lib/storage';
-import type { ServiceDeps } from './lib/service-deps';
+import type { BaseDeps, ServiceDeps } from './lib/service-deps';
+import { createAuditService } from './modules/audit/service';
+import { createEmailingService } from './modules/emailing/service';
 import { auditAdminRoutes } from './modules/audit/routes';
 import { trackRoutes } from './modules/audit/route-table';
 import { emailingAdminRoutes } from './modules/emailing/routes';
@@ -81,12 +83,6 @@ import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
 import { supportAdminRoutes, supportRoutes } from './modules/support/routes';
 import { createSupportService } from './modules/support/service';
-
-/** The display name of a `Name <address>` sender (the issuer authenticator apps show), else a default. */
-function senderName(from: string): string {
-  const name = from.split('<')[0]!.trim().replace(/^"|"$/g, '');
-  return name || 'Broker portal';
-}
 
 /**
  * The staff-only routes, in one encapsulated scope guarded once (server/lib/guarded-scope.ts) by
@@ -135,46 +131,43 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   trackRoutes(app);
 
   const { db } = database;
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log });
-  const auth = createAuth({ db, secret: config.sessionSecret, baseURL: config.publicUrl, mailer });
   const log = app.log;
-  const storage = createStorage(config.dataDir);
-  const codes = createOneTimeCodes(db, config.sessionSecret);
-  const notifications = createNotificationsService(db, mailer);
-  const throttle = createAccountThrottle(db);
-  const sessions = createSessionsService(db);
-  const twoFactor = createTwoFactor(db, config.sessionSecret, senderName(config.mailFrom));
-  const deps: ServiceDeps = { db, log, config, mailer, storage, notifications };
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log });
+  // Services in two stages (server/lib/service-deps.ts): the building blocks from the base, then
+  // every other service from the base plus the building blocks.
+  const base: BaseDeps = { db, log, config, mailer, storage: createStorage(config.dataDir) };
+  const deps: ServiceDeps = {
+    ...base,
+    notifications: createNotificationsService(base),
+    codes: createOneTimeCodes(base),
+    throttle: createAccountThrottle(base),
+    sessions: createSessionsService(base),
+    twoFactor: createTwoFactor(base),
+    auth: createAuth(base),
+  };
+  const { auth, notifications, codes, throttle, sessions, twoFactor, storage } = deps;
   const ctx: AppContext = {
     config,
     database,
     mailer,
     auth,
-    guards: createGuards(db, config.sessionSecret, { staffTwoFactor: config.staffTwoFactor }),
+    guards: createGuards(base),
     services: {
-      auth: createAuthService({ db, auth, mailer, throttle, twoFactor }),
-      signIn: createSignInService({
-        db,
-        auth,
-        mailer,
-        throttle,
-        sessions,
-        twoFactor,
-        staffTwoFactor: config.staffTwoFactor,
-      }),
+      auth: createAuthService(deps),
+      signIn: createSignInService(deps),
       sessions,
       twoFactor,
       throttle,
       storage,
       codes,
-      ledger: createLedgerService(db),
+      ledger: createLedgerService(base),
       adjustments: createAdjustmentsService(deps),
       notifications,
-      deposits: createDepositsService({ db, log, storage, notifications, money: config.money }),
-      withdrawals: createWithdrawalsService({ db, log, mailer, codes, notifications, throttle, twoFactor }),
-      transactions: createTransactionsService({ db, log }),
+      deposits: createDepositsService(deps),
+      withdrawals: createWithdrawalsService(deps),
+      transactions: createTransactionsService(deps),
       reviews: createReviewsService(deps),
-      contacts: createContactsService(db),
+      contacts: createContactsService(deps),
       users: createUsersService(deps),
       clientEraser: createClientEraser(deps),
       kyc: createKycService(deps),
@@ -183,6 +176,8 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       profitPosting: createProfitPosting(deps),
       profile: createProfileService(deps),
       support: createSupportService(deps),
+      audit: createAuditService(deps),
+      emailing: createEmailingService(deps),
     },
   };
   app.decorate('ctx', ctx);

@@ -7,12 +7,14 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { LIMITS } from '@common/constants';
-import type { Db, DbOrTx, Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import { oneTimeCodes } from '../db/schema';
+import type { BaseDeps } from './base-deps';
 
 export type CodePurpose = 'withdrawal';
 
-export function createOneTimeCodes(db: Db, secret: string) {
+export function createOneTimeCodes({ db, config }: BaseDeps) {
+  const secret = config.sessionSecret;
   const hash = (userId: string, purpose: CodePurpose, code: string) =>
     createHmac('sha256', secret).update(`otc:${userId}:${purpose}:${code}`).digest('base64url');
   const live = (userId: string, purpose: CodePurpose) =>

@@ -8,13 +8,11 @@
 import { auditFiltersAnswerSchema, auditPageSchema, auditQuerySchema } from '@common/schemas/audit';
 import type { AppInstance } from '../../app-context';
 import { presentAuditEntry, presentAuditPerson } from './presenter';
-import { createAuditService } from './service';
 
 const tags = ['audit'];
 
 export async function auditAdminRoutes(app: AppInstance) {
-  const { database } = app.ctx;
-  const svc = createAuditService(database.db);
+  const svc = app.ctx.services.audit;
 
   app.get(
     '',

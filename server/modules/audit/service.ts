@@ -8,8 +8,8 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuditFilters, AuditQuery } from '@common/schemas/audit';
-import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
+import type { ServiceDeps } from '../../lib/service-deps';
 
 const actor = alias(users, 'actor');
 const target = alias(users, 'target');
@@ -47,7 +47,7 @@ export interface AuditRow {
   target: { id: string; email: string; firstName: string; lastName: string } | null;
 }
 
-export function createAuditService(db: Db) {
+export function createAuditService({ db }: ServiceDeps) {
   return {
     /** One page of audit rows matching the filters, newest first, and how many match in all. */
     async listAudit(q: AuditQuery): Promise<{ rows: AuditRow[]; total: number }> {

@@ -12,9 +12,8 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer, emailOTP } from 'better-auth/plugins';
 import { LIMITS } from '@common/constants';
-import type { Db } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
-import type { Mailer } from '../../lib/mail';
+import type { BaseDeps } from '../../lib/base-deps';
 import { otpMail } from './emails';
 
 /** OWASP's argon2id parameters: 19 MiB memory, 2 iterations, 1 lane. */
@@ -31,12 +30,12 @@ export function generateReferralCode(): string {
   return Array.from(randomBytes(8), (b) => alphabet[b % alphabet.length]).join('');
 }
 
-export function createAuth(opts: { db: Db; secret: string; baseURL: string; mailer: Mailer }) {
+export function createAuth({ db, config, mailer }: BaseDeps) {
   return betterAuth({
     appName: 'Broker portal',
-    baseURL: opts.baseURL,
-    secret: opts.secret,
-    database: drizzleAdapter(opts.db, {
+    baseURL: config.publicUrl,
+    secret: config.sessionSecret,
+    database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
       transaction: true,
@@ -87,7 +86,7 @@ export function createAuth(opts: { db: Db; secret: string; baseURL: string; mail
         sendVerificationOnSignUp: true,
         disableSignUp: true,
         async sendVerificationOTP({ email, otp, type }) {
-          await opts.mailer.send(otpMail(email, otp, type === 'forget-password' ? 'reset' : 'verify'));
+          await mailer.send(otpMail(email, otp, type === 'forget-password' ? 'reset' : 'verify'));
         },
       }),
     ],

@@ -16,9 +16,9 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF } from '@common/constants';
 import { MSG, SECURITY_MSG } from '@common/messages';
-import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { BaseDeps } from '../../lib/base-deps';
 import type { UserRow } from '../../db/rows';
 
 export interface RequestAuth {
@@ -56,7 +56,8 @@ function bearerToken(req: FastifyRequest): string | null {
 /** A session's last use is written at most this often (a write per request would cost every read). */
 const LAST_USED_RESOLUTION_MS = 5 * 60_000;
 
-export function createGuards(db: Db, secret: string, opts: { staffTwoFactor: 'required' | 'optional' }) {
+export function createGuards({ db, config }: BaseDeps) {
+  const secret = config.sessionSecret;
   // Built once: every authenticated request runs it (building it each time was a large share of
   // the dashboard's CPU in the bench; docs/performance.md).
   const findSession = db
@@ -104,7 +105,7 @@ export function createGuards(db: Db, secret: string, opts: { staffTwoFactor: 're
     await requireUser(req);
     const { user } = req.auth!;
     if (user.role !== 'admin') throw new AppError('FORBIDDEN', MSG.notAdmin);
-    if (opts.staffTwoFactor === 'required' && !user.twoFactorEnabled) {
+    if (config.staffTwoFactor === 'required' && !user.twoFactorEnabled) {
       throw new AppError('FORBIDDEN', SECURITY_MSG.staffRequired);
     }
   }

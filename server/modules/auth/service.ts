@@ -11,16 +11,13 @@ import { and, eq, ne } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
 import { MSG, SECURITY_MSG } from '@common/messages';
 import type { SignupInput } from '@common/schemas/auth';
-import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import type { Mailer } from '../../lib/mail';
+import type { ServiceDeps } from '../../lib/service-deps';
 import type { UserRow } from '../../db/rows';
-import { generateReferralCode, hashPassword, type Auth } from './better-auth';
+import { generateReferralCode, hashPassword } from './better-auth';
 import { passwordChangedMail, signupAttemptMail, twoFactorChangedMail } from './emails';
-import type { AccountThrottle } from './throttle';
-import type { TwoFactor } from './two-factor';
 
 /** better-auth error codes → our messages and statuses. */
 const TRANSLATE: Record<string, [ConstructorParameters<typeof AppError>[0], string]> = {
@@ -55,14 +52,6 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
 
 function bearer(token: string): Headers {
   return new Headers({ authorization: `Bearer ${token}` });
-}
-
-interface Deps {
-  db: Db;
-  auth: Auth;
-  mailer: Mailer;
-  throttle: AccountThrottle;
-  twoFactor: TwoFactor;
 }
 
 /**
@@ -105,7 +94,7 @@ function wouldBeUser(input: SignupInput, referredBy: string | undefined): UserRo
   };
 }
 
-export function createAuthService({ db, auth, mailer, throttle, twoFactor }: Deps) {
+export function createAuthService({ db, auth, mailer, throttle, twoFactor }: ServiceDeps) {
   async function findUserByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
     return row;

@@ -7,9 +7,9 @@
  */
 import { and, count, desc, eq, gt, ne } from 'drizzle-orm';
 import type { SessionInfo, SignInEvent, SignInHistoryQuery, SignInResult } from '@common/schemas/auth';
-import type { Db } from '../../db/client';
 import { sessions, signInEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { BaseDeps } from '../../lib/base-deps';
 import { clientIpKey } from '../../lib/rate-limit';
 
 /** Where a request came from, as recorded with a session or a sign-in attempt. */
@@ -21,7 +21,7 @@ export interface RequestOrigin {
 /** A sign-in from a device and network pair unseen for this long is reported to the owner. */
 const KNOWN_DEVICE_DAYS = 90;
 
-export function createSessionsService(db: Db) {
+export function createSessionsService({ db }: BaseDeps) {
   return {
     /** The user's unexpired sessions, most recently used first; `current` marks `currentSessionId`. */
     async list(userId: string, currentSessionId: string | null): Promise<SessionInfo[]> {

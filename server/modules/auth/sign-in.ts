@@ -18,16 +18,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql, TransactionRollbackError } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
 import { MSG, SECURITY_MSG } from '@common/messages';
-import type { Db } from '../../db/client';
 import { sessions as sessionTable, twoFactorChallenges, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { Mailer } from '../../lib/mail';
+import type { ServiceDeps } from '../../lib/service-deps';
 import type { UserRow } from '../../db/rows';
-import type { Auth } from './better-auth';
 import { accountLockedMail, newSignInMail } from './emails';
-import type { RequestOrigin, SessionsService } from './sessions';
-import type { AccountThrottle } from './throttle';
-import type { TwoFactor } from './two-factor';
+import type { RequestOrigin } from './sessions';
 
 /** A challenge lasts 5 minutes and allows 5 wrong codes. */
 const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -36,16 +32,6 @@ const CHALLENGE_TRIES = 5;
 /** What a sign-in step answers: a session, or a challenge for the second step. */
 export type SignInOutcome =
   { token: string; user: UserRow; twoFactorSetupRequired: boolean } | { challenge: string };
-
-interface Deps {
-  db: Db;
-  auth: Auth;
-  mailer: Mailer;
-  throttle: AccountThrottle;
-  sessions: SessionsService;
-  twoFactor: TwoFactor;
-  staffTwoFactor: 'required' | 'optional';
-}
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 
@@ -56,8 +42,9 @@ export function createSignInService({
   throttle,
   sessions,
   twoFactor,
-  staffTwoFactor,
-}: Deps) {
+  config,
+}: ServiceDeps) {
+  const { staffTwoFactor } = config;
   async function findByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
     return row;

@@ -13,8 +13,9 @@
  *   of that kind is refused until the window ends (429, SECURITY_MSG.locked).
  */
 import { MSG, SECURITY_MSG } from '@common/messages';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import type { BaseDeps } from '../../lib/base-deps';
 import { clearHits, countHit, countHitBelow, peekHits, startWindow } from '../../lib/rate-limit-store';
 
 const MINUTE = 60_000;
@@ -35,7 +36,7 @@ export type CodeKind = 'reset' | 'verify' | 'withdrawal';
 
 const key = (kind: string, subject: string) => `acct:${kind}:${subject.toLowerCase()}`;
 
-export function createAccountThrottle(db: Db) {
+export function createAccountThrottle({ db }: BaseDeps) {
   return {
     /** Throws 429 SECURITY_MSG.locked while `email`'s sign-in is locked. */
     async assertSignInAllowed(email: string): Promise<void> {

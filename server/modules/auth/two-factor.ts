@@ -15,9 +15,10 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { SECURITY_MSG } from '@common/messages';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { twoFactors, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { BaseDeps } from '../../lib/base-deps';
 
 /** Backup codes per set-up, and their shape: two groups of 5 from an unambiguous alphabet. */
 const BACKUP_CODES = 10;
@@ -28,7 +29,19 @@ const TOLERANCE_SECONDS = 30;
 /** Normalises a typed backup code: lower case, no dash or spaces. */
 const normaliseBackupCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
 
-export function createTwoFactor(db: Db, secret: string, issuer: string) {
+/** The display name of a `Name <address>` sender (the issuer authenticator apps show), else a default. */
+function senderName(from: string): string {
+  const name = from.split('<')[0]!.trim().replace(/^"|"$/g, '');
+  return name || 'Broker portal';
+}
+
+/**
+ * Two-factor authentication, made from the base deps: the secret's key comes from SESSION_SECRET,
+ * the issuer authenticator apps show from the MAIL_FROM sender's name.
+ */
+export function createTwoFactor({ db, config }: BaseDeps) {
+  const secret = config.sessionSecret;
+  const issuer = senderName(config.mailFrom);
   const key = Buffer.from(hkdfSync('sha256', secret, 'broker-2fa', 'totp-secret-encryption', 32));
   const backupHash = (userId: string, code: string) =>
     createHmac('sha256', key)

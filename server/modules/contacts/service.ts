@@ -3,14 +3,14 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import type { ContactInput } from '@common/schemas/contact';
-import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import type { ServiceDeps } from '../../lib/service-deps';
 
 export type ContactRow = typeof contactMessages.$inferSelect;
 
-export function createContactsService(db: Db) {
+export function createContactsService({ db }: ServiceDeps) {
   return {
     /** Stores one message; `ip` is kept for abuse handling. */
     async create(input: ContactInput, ip: string): Promise<ContactRow> {

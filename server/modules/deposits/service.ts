@@ -8,33 +8,22 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AccountPlan } from '@common/constants';
 import { MONEY_MSG } from '@common/messages';
 import { PROOF_MAX_BYTES, type CreateDepositInput, type DepositWallets } from '@common/schemas/deposits';
-import type { MoneyConfig } from '../../config';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { deposits, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import type { ServiceDeps } from '../../lib/service-deps';
 import { centsToUsd, formatUsd } from '../../lib/money';
-import type { Storage } from '../../lib/storage';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, ensureAccounts, house, lockAccounts, postEntries, type NewEntry } from '../ledger/service';
 import { mimeOfKey, readImageDataUrl, type ImageMime } from '../files/images';
-import type { NotificationsService } from '../notifications/service';
 import { onlyPending } from '../reviews/only-pending';
 import type { UserRow } from '../../db/rows';
 
 export type DepositRow = typeof deposits.$inferSelect;
-
-interface Deps {
-  db: Db;
-  log: FastifyBaseLogger;
-  storage: Storage;
-  notifications: NotificationsService;
-  money: MoneyConfig;
-}
 
 /** A client may submit at most this many deposits an hour, and have at most this many pending. */
 export const DEPOSIT_CAPS = { perHour: 10, pending: 5 } as const;
@@ -64,7 +53,8 @@ export function percentOf(cents: bigint, percent: number): bigint {
   return (cents * BigInt(Math.round(percent * 100)) + 5_000n) / 10_000n;
 }
 
-export function createDepositsService({ db, log, storage, notifications, money }: Deps) {
+export function createDepositsService({ db, log, storage, notifications, config }: ServiceDeps) {
+  const { money } = config;
   /**
    * Marks a pending deposit reviewed and answers it. The row lock (the same strength an UPDATE
    * takes) serialises racing reviews. Throws AppError 404, 409 "Deposit is already …" when it is

@@ -6,11 +6,9 @@ import { MSG } from '@common/messages';
 import { adminEmailAnswerSchema, adminEmailSchema } from '@common/schemas/emailing';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
-import { createEmailingService } from './service';
 
 export async function emailingAdminRoutes(app: AppInstance) {
-  const { database, mailer } = app.ctx;
-  const svc = createEmailingService({ db: database.db, mailer });
+  const svc = app.ctx.services.emailing;
 
   app.post(
     '/admin/email',

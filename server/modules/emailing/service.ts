@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import { escapeHtml } from '../../lib/mail';
 import type { ServiceDeps } from '../../lib/service-deps';
 
-export function createEmailingService({ db, mailer }: Pick<ServiceDeps, 'db' | 'mailer'>) {
+export function createEmailingService({ db, mailer }: ServiceDeps) {
   return {
     /**
      * Sends `subject` / `message` to the client named by `userId` or `email`. Answers the

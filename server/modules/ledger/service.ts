@@ -19,6 +19,7 @@ import { MONEY_MSG } from '@common/messages';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { BaseDeps } from '../../lib/base-deps';
 
 export const CLIENT_ACCOUNT_KINDS = ['available', 'held', 'invested'] as const;
 export const HOUSE_ACCOUNT_KINDS = ['cash', 'income_expense'] as const;
@@ -320,7 +321,7 @@ export async function getClientFigures(db: DbOrTx, userId: string): Promise<Clie
 }
 
 /** The ledger's read side for routes; posting always goes through a domain service's transaction. */
-export function createLedgerService(db: DbOrTx) {
+export function createLedgerService({ db }: BaseDeps) {
   return {
     /** See `getClientFigures` (cents). */
     getClientFigures: (userId: string) => getClientFigures(db, userId),

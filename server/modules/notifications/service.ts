@@ -14,8 +14,9 @@ import type { Db } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { escapeHtml, type Mailer } from '../../lib/mail';
+import { escapeHtml } from '../../lib/mail';
 import type { UnitOfWork } from '../../lib/unit-of-work';
+import type { BaseDeps } from '../../lib/base-deps';
 import type { UserRow } from '../../db/rows';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -50,7 +51,7 @@ export function noticeMail(to: string, notice: Pick<Notice, 'title' | 'message'>
   };
 }
 
-export function createNotificationsService(db: Db, mailer: Mailer) {
+export function createNotificationsService({ db, mailer }: BaseDeps) {
   /**
    * Records the notice for the user inside `uow` and e-mails it after commit. Answers the row.
    * The user must exist (foreign key; callers hold a user id read from a row that references it).

@@ -7,13 +7,13 @@
  */
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyBaseLogger } from 'fastify';
 import { MONEY_MSG } from '@common/messages';
 import type { AddTransactionInput, AdminTransactionType, HistoryQuery } from '@common/schemas/transactions';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { journalEntries, transactionHistory, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import type { ServiceDeps } from '../../lib/service-deps';
 import { centsToUsd } from '../../lib/money';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import {
@@ -85,7 +85,7 @@ async function grantedWithApproval(tx: Tx, depositEntry: EntryRow): Promise<Entr
   return rows.map((r) => r.entry);
 }
 
-export function createTransactionsService({ db, log }: { db: Db; log: FastifyBaseLogger }) {
+export function createTransactionsService({ db, log }: ServiceDeps) {
   async function findLine(conn: DbOrTx, id: string): Promise<HistoryRow | undefined> {
     const [row] = await conn.select().from(th).where(eq(th.id, id));
     return row;

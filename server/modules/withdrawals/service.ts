@@ -9,21 +9,16 @@
  * held amount can never vanish with its request.
  */
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { MONEY_MSG, SECURITY_MSG } from '@common/messages';
 import type { BankWithdrawalInput, CryptoWithdrawalInput } from '@common/schemas/withdrawals';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { users, withdrawals } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import type { Mailer } from '../../lib/mail';
+import type { ServiceDeps } from '../../lib/service-deps';
 import { centsToUsd, formatUsd } from '../../lib/money';
-import type { OneTimeCodes } from '../../lib/one-time-codes';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, house, postEntry } from '../ledger/service';
-import type { AccountThrottle } from '../auth/throttle';
-import type { TwoFactor } from '../auth/two-factor';
-import type { NotificationsService } from '../notifications/service';
 import { onlyPending } from '../reviews/only-pending';
 import type { UserRow } from '../../db/rows';
 import { withdrawalCodeMail } from './emails';
@@ -32,18 +27,6 @@ export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type WithdrawalMethod = 'crypto' | 'bank';
 export type WithdrawalInput =
   { method: 'crypto'; input: CryptoWithdrawalInput } | { method: 'bank'; input: BankWithdrawalInput };
-
-interface Deps {
-  db: Db;
-  log: FastifyBaseLogger;
-  mailer: Mailer;
-  codes: OneTimeCodes;
-  notifications: NotificationsService;
-  /** Per-account code limits: 3 code e-mails an hour, 10 failed codes a day (docs/security.md). */
-  throttle: AccountThrottle;
-  /** A client with two-factor authentication confirms with their authenticator code instead. */
-  twoFactor: TwoFactor;
-}
 
 function destination(w: WithdrawalRow): string {
   return w.method === 'bank'
@@ -59,7 +42,7 @@ export function createWithdrawalsService({
   notifications,
   throttle,
   twoFactor,
-}: Deps) {
+}: ServiceDeps) {
   /**
    * Locks a withdrawal of `method` that is not deleted and answers it when pending. Throws AppError
    * 404, 409 "Withdrawal is already …" (reviews/only-pending.ts).
