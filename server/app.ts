@@ -63,7 +63,7 @@ import { createReviewsService } from './modules/reviews/service';
 import { createClientEraser } from './modules/users/client-eraser';
 import { userAdminRoutes, userRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
-import { createWithdrawalsService } from './modules/withdrawals/service';
+import { createWithdrawalsService, type WithdrawalMethod } from './modules/withdrawals/service';
 import { withdrawalAdminRoutes, withdrawalCodeRoutes, withdrawalRoutes } from './modules/withdrawals/routes';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { createOneTimeCodes } from './lib/one-time-codes';
@@ -84,6 +84,17 @@ import { createProfileService } from './modules/profile/service';
 import { supportAdminRoutes, supportRoutes } from './modules/support/routes';
 import { createSupportService } from './modules/support/service';
 
+/** A module's route plugin, registered under a prefix. */
+type RoutePlugin = (app: AppInstance) => Promise<void>;
+
+/** The withdrawal plugins serve one method each: crypto under /c-withdrawals, bank under /b-withdrawals. */
+function withMethod(
+  plugin: (app: AppInstance, opts: { method: WithdrawalMethod }) => Promise<void>,
+  method: WithdrawalMethod,
+): RoutePlugin {
+  return (app) => plugin(app, { method });
+}
+
 /**
  * The staff-only routes, in one encapsulated scope guarded once (server/lib/guarded-scope.ts) by
  * `staffGuard`; the URLs keep their modules' prefixes. Routes that serve clients and staff alike
@@ -91,18 +102,23 @@ import { createSupportService } from './modules/support/service';
  */
 async function staffRoutes(staff: AppInstance) {
   guardScope(staff, staffGuard(staff.ctx.guards));
-  await staff.register(depositAdminRoutes, { prefix: '/deposits' });
-  await staff.register(withdrawalAdminRoutes, { prefix: '/c-withdrawals', method: 'crypto' });
-  await staff.register(withdrawalAdminRoutes, { prefix: '/b-withdrawals', method: 'bank' });
-  await staff.register(transactionAdminRoutes, { prefix: '/transaction' });
-  await staff.register(reviewAdminRoutes, { prefix: '/reviews' });
-  await staff.register(notificationAdminRoutes, { prefix: '/notifications' });
-  await staff.register(contactAdminRoutes, { prefix: '/contacts' });
-  for (const plugin of [userAdminRoutes, kycAdminRoutes, planAdminRoutes, emailingAdminRoutes])
-    await staff.register(plugin, { prefix: '/user' });
-  await staff.register(tradingActivityAdminRoutes, { prefix: '/trading-activity' });
-  await staff.register(supportAdminRoutes, { prefix: '/support' });
-  await staff.register(auditAdminRoutes, { prefix: '/audit' });
+  const plugins: Array<[RoutePlugin, string]> = [
+    [depositAdminRoutes, '/deposits'],
+    [withMethod(withdrawalAdminRoutes, 'crypto'), '/c-withdrawals'],
+    [withMethod(withdrawalAdminRoutes, 'bank'), '/b-withdrawals'],
+    [transactionAdminRoutes, '/transaction'],
+    [reviewAdminRoutes, '/reviews'],
+    [notificationAdminRoutes, '/notifications'],
+    [contactAdminRoutes, '/contacts'],
+    [userAdminRoutes, '/user'],
+    [kycAdminRoutes, '/user'],
+    [planAdminRoutes, '/user'],
+    [emailingAdminRoutes, '/user'],
+    [tradingActivityAdminRoutes, '/trading-activity'],
+    [supportAdminRoutes, '/support'],
+    [auditAdminRoutes, '/audit'],
+  ];
+  for (const [plugin, prefix] of plugins) await staff.register(plugin, { prefix });
 }
 
 /**
@@ -232,23 +248,26 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       api.addHook('onSend', async (_req, reply) => {
         reply.header('cache-control', 'no-store');
       });
-      await api.register(healthRoutes);
-      await api.register(authRoutes, { prefix: '/auth' });
-      await api.register(securityRoutes, { prefix: '/auth' });
-      await api.register(ledgerRoutes, { prefix: '/ledger' });
-      await api.register(depositRoutes, { prefix: '/deposits' });
-      await api.register(withdrawalCodeRoutes, { prefix: '/withdrawals' });
-      await api.register(withdrawalRoutes, { prefix: '/c-withdrawals', method: 'crypto' });
-      await api.register(withdrawalRoutes, { prefix: '/b-withdrawals', method: 'bank' });
-      await api.register(transactionRoutes, { prefix: '/transaction' });
-      await api.register(notificationRoutes, { prefix: '/notifications' });
-      await api.register(fileRoutes, { prefix: '/files' });
-      await api.register(contactRoutes, { prefix: '/contacts' });
-      await api.register(userRoutes, { prefix: '/user' });
-      await api.register(profileRoutes, { prefix: '/user' });
-      await api.register(planRoutes, { prefix: '/user' });
-      await api.register(tradingActivityRoutes, { prefix: '/trading-activity' });
-      await api.register(supportRoutes, { prefix: '/support' });
+      const plugins: Array<[RoutePlugin, string]> = [
+        [healthRoutes, ''],
+        [authRoutes, '/auth'],
+        [securityRoutes, '/auth'],
+        [ledgerRoutes, '/ledger'],
+        [depositRoutes, '/deposits'],
+        [withdrawalCodeRoutes, '/withdrawals'],
+        [withMethod(withdrawalRoutes, 'crypto'), '/c-withdrawals'],
+        [withMethod(withdrawalRoutes, 'bank'), '/b-withdrawals'],
+        [transactionRoutes, '/transaction'],
+        [notificationRoutes, '/notifications'],
+        [fileRoutes, '/files'],
+        [contactRoutes, '/contacts'],
+        [userRoutes, '/user'],
+        [profileRoutes, '/user'],
+        [planRoutes, '/user'],
+        [tradingActivityRoutes, '/trading-activity'],
+        [supportRoutes, '/support'],
+      ];
+      for (const [plugin, prefix] of plugins) await api.register(plugin, { prefix });
       await api.register(staffRoutes);
     },
     { prefix: '/api' },

@@ -3,7 +3,7 @@
  * snapshots (small JSON objects; amounts in USD). Read-only: no route edits or deletes a row.
  */
 import { z } from 'zod';
-import { pagingQuery } from './common';
+import { pagedListSchema, pagingQuery, textFields } from './common';
 
 /** GET /api/audit: filters by admin, client and action; newest first; sizes 10/20/30/40. */
 export const auditQuerySchema = z.object({
@@ -22,10 +22,7 @@ export type AuditQuery = z.output<typeof auditQuerySchema>;
 
 /** A person named in an audit row. */
 export const auditPersonSchema = z.object({
-  _id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
+  ...textFields('_id', 'email', 'firstName', 'lastName'),
 });
 export type AuditPerson = z.infer<typeof auditPersonSchema>;
 
@@ -47,7 +44,7 @@ export const publicAuditEntrySchema = z.object({
 export type PublicAuditEntry = z.infer<typeof publicAuditEntrySchema>;
 
 /** Answer of GET /api/audit. */
-export const auditPageSchema = z.object({ data: z.array(publicAuditEntrySchema), total: z.number().int() });
+export const auditPageSchema = pagedListSchema(publicAuditEntrySchema);
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** The admins who acted and the actions recorded, for the filters. */

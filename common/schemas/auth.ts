@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { GENDERS, LIMITS } from '../constants';
 import { isCountryName } from '../countries';
 import { MSG, PROFILE_MSG, SECURITY_MSG } from '../messages';
-import { messageAnswerSchema, pagingQuery } from './common';
+import { messageAnswerSchema, pagedListSchema, pagingQuery } from './common';
 import { publicUserSchema } from './users';
 
 const requiredText = (label: string, max: number = LIMITS.nameMax) =>
@@ -64,20 +64,26 @@ export const verifyEmailSchema = z.object({ otp: otpField });
 /** POST /api/auth/forgot-password */
 export const forgotPasswordSchema = z.object({ email: emailField });
 
+/** The `confirmPassword` field of a form that repeats its new password: required. */
+export const confirmPasswordField = z
+  .string({ error: MSG.required('Confirm password') })
+  .min(1, MSG.required('Confirm password'));
+
+/** The refinement of such a form: `confirmPassword` must equal `newPassword` ("Passwords do not match"). */
+export const passwordsMatch = [
+  (v: { newPassword: string; confirmPassword: string }) => v.newPassword === v.confirmPassword,
+  { message: MSG.passwordsDoNotMatch, path: ['confirmPassword'] as PropertyKey[] },
+] as const;
+
 /** POST /api/auth/reset-password (otp, email, newPassword, confirmPassword). */
 export const resetPasswordSchema = z
   .object({
     otp: otpField,
     email: emailField,
     newPassword: passwordField,
-    confirmPassword: z
-      .string({ error: MSG.required('Confirm password') })
-      .min(1, MSG.required('Confirm password')),
+    confirmPassword: confirmPasswordField,
   })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: MSG.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  });
+  .refine(...passwordsMatch);
 
 /** POST /api/auth/change-password (oldPassword, newPassword). */
 export const changePasswordSchema = z.object({
@@ -171,10 +177,7 @@ export const signInEventSchema = z.object({
 export type SignInEvent = z.infer<typeof signInEventSchema>;
 
 /** Answer of GET /api/auth/sign-in-history (and the admin's per-client read), newest first. */
-export const signInHistoryAnswerSchema = z.object({
-  data: z.array(signInEventSchema),
-  total: z.number().int(),
-});
+export const signInHistoryAnswerSchema = pagedListSchema(signInEventSchema);
 
 /** GET /api/auth/sign-in-history (and the admin's per-client read): page from 1, sizes 10/20/30/40. */
 export const signInHistoryQuerySchema = z.object({

@@ -50,3 +50,16 @@ export const idempotencyHeaders = z.looseObject({
       '1 to 255 printable ASCII characters; a repeat with the same payload answers the first result again',
     ),
 });
+
+/**
+ * `{ name: z.string(), … }` for the given names, in their order: the plain text fields of an answer
+ * (spread into a `z.object`), so a schema lists them on one line.
+ */
+export function textFields<const K extends string>(...names: K[]): Record<K, z.ZodString> {
+  return Object.fromEntries(names.map((n) => [n, z.string()])) as Record<K, z.ZodString>;
+}
+
+/** `{ data, total }`: one page of a paged list of `item` and how many rows match in all. */
+export function pagedListSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), total: z.number().int() });
+}

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { emailField } from './auth';
+import { textFields } from './common';
 
 export const contactSchema = z.object({
   name: z
@@ -23,10 +24,7 @@ export type ContactInput = z.infer<typeof contactSchema>;
 
 /** A message from the contact form as the back office reads it. */
 export const publicContactSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  message: z.string(),
+  ...textFields('_id', 'name', 'email', 'message'),
   createdAt: z.iso.datetime(),
 });
 export type PublicContact = z.infer<typeof publicContactSchema>;

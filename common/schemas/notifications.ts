@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { messageAnswerSchema } from './common';
+import { messageAnswerSchema, textFields } from './common';
 
 /** Most characters of a notification title and message. */
 export const NOTIFICATION_LIMITS = { title: 200, message: 5000 } as const;
@@ -29,10 +29,7 @@ export const notificationsQuerySchema = z.object({ userId: z.uuid('Invalid id') 
 
 /** Notification as the API answers it. */
 export const publicNotificationSchema = z.object({
-  _id: z.string(),
-  userId: z.string(),
-  title: z.string(),
-  message: z.string(),
+  ...textFields('_id', 'userId', 'title', 'message'),
   createdAt: z.iso.datetime(),
   readAt: z.iso.datetime().nullable(),
 });

@@ -5,7 +5,7 @@
  * (common/constants) and are checked by the server (422), not here, so their message can quote them.
  */
 import { z } from 'zod';
-import { pageField, pageSizeField } from './common';
+import { pagedListSchema, pageField, pageSizeField } from './common';
 import { PLAN_CONFIG, PLAN_DURATIONS, PLAN_KINDS, PLAN_STATUSES } from '../constants';
 import { MONEY_MSG, PLAN_MSG } from '../messages';
 import { parseUsdCents, usdAmountField } from './money';
@@ -149,10 +149,7 @@ export const publicTradingActivitySchema = z.object({
 export type PublicTradingActivity = z.infer<typeof publicTradingActivitySchema>;
 
 /** One page of trading activity and how many rows match in all. */
-export const tradingActivityPageSchema = z.object({
-  data: z.array(publicTradingActivitySchema),
-  total: z.number().int(),
-});
+export const tradingActivityPageSchema = pagedListSchema(publicTradingActivitySchema);
 export type TradingActivityPage = z.infer<typeof tradingActivityPageSchema>;
 
 /** Answer of GET /api/trading-activity/:id. */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { isCountryName } from '../countries';
 import { DOCUMENT_TYPES, GENDERS, LIMITS, type VerificationStatus } from '../constants';
 import { MSG, PROFILE_MSG } from '../messages';
-import { changePasswordSchema } from './auth';
+import { changePasswordSchema, confirmPasswordField, passwordsMatch } from './auth';
 import { PROOF_MAX_BYTES } from './deposits';
 
 /** Largest profile picture in bytes (larger than 2,000,000 bytes is refused). */
@@ -83,15 +83,8 @@ export type VerificationInput = z.output<typeof verificationSchema>;
  * that must match ("Passwords do not match"); nothing is sent until it does.
  */
 export const changePasswordFormSchema = changePasswordSchema
-  .extend({
-    confirmPassword: z
-      .string({ error: MSG.required('Confirm password') })
-      .min(1, MSG.required('Confirm password')),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: MSG.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  });
+  .extend({ confirmPassword: confirmPasswordField })
+  .refine(...passwordsMatch);
 
 /** Which side of an identity document a file route serves. */
 export const DOCUMENT_SIDES = ['front', 'back'] as const;

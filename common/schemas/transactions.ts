@@ -4,7 +4,7 @@
  * credit or debit.
  */
 import { z } from 'zod';
-import { pageField, pageSizeField } from './common';
+import { pagedListSchema, pageField, pageSizeField } from './common';
 import { MONEY_MSG } from '../messages';
 import { REQUEST_STATUSES } from './deposits';
 import { usdAmountField } from './money';
@@ -86,10 +86,7 @@ export type PublicTransaction = z.infer<typeof publicTransactionSchema>;
 export const transactionListAnswerSchema = z.object({ data: z.array(publicTransactionSchema) });
 
 /** Answer of GET /api/transaction/all and /admin: one page and how many lines match in all. */
-export const transactionPageAnswerSchema = z.object({
-  data: z.array(publicTransactionSchema),
-  total: z.number().int(),
-});
+export const transactionPageAnswerSchema = pagedListSchema(publicTransactionSchema);
 
 /** Answer of POST /api/transaction/:id (201, the new line) and DELETE /api/transaction/:id (the reversal). */
 export const transactionAnswerSchema = z.object({ message: z.string(), data: publicTransactionSchema });
@@ -110,10 +107,7 @@ export const pendingReviewSchema = z.object({
 export type PendingReview = z.infer<typeof pendingReviewSchema>;
 
 /** Answer of GET /api/reviews/pending: one page of the queue and the number of pending requests. */
-export const pendingReviewPageSchema = z.object({
-  data: z.array(pendingReviewSchema),
-  total: z.number().int(),
-});
+export const pendingReviewPageSchema = pagedListSchema(pendingReviewSchema);
 export type PendingReviewPage = z.infer<typeof pendingReviewPageSchema>;
 
 /** The client's figures (GET /api/ledger/account), all derived from the ledger, in USD. */

@@ -8,7 +8,7 @@ import { ACCOUNT_PLANS, DOCUMENT_TYPES, GENDERS, LIMITS, VERIFICATION_STATUSES }
 import { MSG, USER_ADMIN_MSG } from '../messages';
 import { publicActivePlanSchema } from './plans';
 import { usdAmountField } from './money';
-import { messageAnswerSchema, pagingQuery } from './common';
+import { messageAnswerSchema, pagedListSchema, pagingQuery, textFields } from './common';
 
 /** A stored file as an authenticated API path (fetch it with the bearer token), or null without one. */
 const fileLink = z.object({ url: z.string().nullable() });
@@ -18,12 +18,7 @@ const fileLink = z.object({ url: z.string().nullable() });
  * serialized through this schema: a field it lacks never leaves the server.
  */
 export const publicUserSchema = z.object({
-  _id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  country: z.string(),
+  ...textFields('_id', 'firstName', 'lastName', 'email', 'phone', 'country'),
   gender: z.enum(GENDERS).nullable(),
   location: z.object({ address: z.string(), state: z.string() }),
   createdAt: z.iso.datetime(),
@@ -90,7 +85,7 @@ export const userAnswerSchema = z.object({ data: publicUserSchema });
 export const userChangeAnswerSchema = messageAnswerSchema.extend({ data: publicUserSchema });
 
 /** Answer of GET /api/user/admin. */
-export const usersPageSchema = z.object({ data: z.array(publicUserSchema), total: z.number().int() });
+export const usersPageSchema = pagedListSchema(publicUserSchema);
 export type UsersPage = z.infer<typeof usersPageSchema>;
 
 // ---------------------------------------------------------------------------------------------

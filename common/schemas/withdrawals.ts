@@ -7,6 +7,7 @@ import { LIMITS } from '../constants';
 import { MONEY_MSG } from '../messages';
 import { REQUEST_STATUSES } from './deposits';
 import { usdAmountField } from './money';
+import { textFields } from './common';
 
 export const CRYPTO_WALLETS = ['usdt', 'bitcoin', 'ethereum'] as const;
 export type CryptoWallet = (typeof CRYPTO_WALLETS)[number];
@@ -66,11 +67,7 @@ export type PublicCryptoWithdrawal = z.infer<typeof publicCryptoWithdrawalSchema
 
 /** A bank withdrawal as the API answers it (GET /api/b-withdrawals). */
 export const publicBankWithdrawalSchema = withdrawalBaseSchema.extend({
-  bankName: z.string(),
-  accountName: z.string(),
-  accountNumber: z.string(),
-  routing: z.string(),
-  swift: z.string(),
+  ...textFields('bankName', 'accountName', 'accountNumber', 'routing', 'swift'),
 });
 export type PublicBankWithdrawal = z.infer<typeof publicBankWithdrawalSchema>;
 

@@ -41,51 +41,36 @@ function sendImage(reply: FastifyReply, { data, mime }: { data: Buffer; mime: Im
 
 export async function fileRoutes(app: AppInstance) {
   const { guards, services } = app.ctx;
+  /** The options of an image route: its summary, path parameters and answer, for a signed-in user. */
+  const imageRoute = <P extends z.ZodType>(summary: string, params: P, description: string) => ({
+    schema: { tags, summary, params, response: imageAnswer(description) },
+    onRequest: guards.requireUser,
+  });
+
   app.get(
     '/deposits/:id',
-    {
-      schema: {
-        tags,
-        summary: "Answers a deposit's proof image (its owner, or an admin)",
-        params: idParams,
-        response: imageAnswer('The proof image'),
-      },
-      onRequest: guards.requireUser,
-    },
+    imageRoute("Answers a deposit's proof image (its owner, or an admin)", idParams, 'The proof image'),
     async (req, reply) =>
       sendImage(reply, await services.deposits.readProof(currentUser(req), req.params.id)),
   );
 
   app.get(
     '/profile-pictures/:userId',
-    {
-      schema: {
-        tags,
-        summary: "Answers a user's profile picture (the user, or an admin)",
-        params: userParams,
-        response: imageAnswer('The profile picture'),
-      },
-      onRequest: guards.requireUser,
-    },
+    imageRoute("Answers a user's profile picture (the user, or an admin)", userParams, 'The profile picture'),
     async (req, reply) =>
       sendImage(reply, await services.profile.readProfilePicture(currentUser(req), req.params.userId)),
   );
 
   app.get(
     '/kyc/:userId/:side',
-    {
-      schema: {
-        tags,
-        summary: "Answers one side of a user's identity document (the user, or an admin)",
-        params: documentParams,
-        response: imageAnswer('The front or back of the identity document'),
-      },
-      onRequest: guards.requireUser,
+    imageRoute(
+      "Answers one side of a user's identity document (the user, or an admin)",
+      documentParams,
+      'The front or back of the identity document',
+    ),
+    async (req, reply) => {
+      const { userId, side } = req.params;
+      return sendImage(reply, await services.profile.readDocument(currentUser(req), userId, side));
     },
-    async (req, reply) =>
-      sendImage(
-        reply,
-        await services.profile.readDocument(currentUser(req), req.params.userId, req.params.side),
-      ),
   );
 }
