@@ -22,8 +22,9 @@ import {
   twoFactorSetupSchema,
   userMessageAnswerSchema,
 } from '@common/schemas/auth';
-import { errorAnswerSchema, idParams, messageAnswerSchema } from '@common/schemas/common';
+import { messageAnswerSchema } from '@common/schemas/common';
 import type { AppInstance } from '../../app-context';
+import { conflict, rowRoute } from '../../lib/route-schemas';
 import { rateLimited } from '../../lib/rate-limit';
 import { presentUser } from '../users/presenter';
 import { currentUser } from './guard';
@@ -45,7 +46,7 @@ export async function securityRoutes(app: AppInstance) {
         body: twoFactorSetupSchema,
         response: {
           200: twoFactorSetupAnswer,
-          409: errorAnswerSchema.describe('Two-factor authentication is already on'),
+          409: conflict('Two-factor authentication is already on'),
         },
       },
       onRequest,
@@ -63,7 +64,7 @@ export async function securityRoutes(app: AppInstance) {
         body: twoFactorEnableSchema,
         response: {
           200: userMessageAnswerSchema,
-          409: errorAnswerSchema.describe('Two-factor authentication is not set up, or already on'),
+          409: conflict('Two-factor authentication is not set up, or already on'),
         },
       },
       onRequest,
@@ -84,7 +85,7 @@ export async function securityRoutes(app: AppInstance) {
         body: twoFactorDisableSchema,
         response: {
           200: userMessageAnswerSchema,
-          409: errorAnswerSchema.describe('Two-factor authentication is not on'),
+          409: conflict('Two-factor authentication is not on'),
         },
       },
       onRequest,
@@ -112,12 +113,7 @@ export async function securityRoutes(app: AppInstance) {
   app.delete(
     '/sessions/:id',
     {
-      schema: {
-        tags,
-        summary: "Ends one of the signed-in user's sessions",
-        params: idParams,
-        response: { 200: messageAnswerSchema },
-      },
+      schema: rowRoute(tags, "Ends one of the signed-in user's sessions", { 200: messageAnswerSchema }),
       onRequest,
     },
     async (req) => {

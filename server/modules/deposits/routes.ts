@@ -11,7 +11,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MONEY_MSG } from '@common/messages';
-import { errorAnswerSchema, idParams, messageAnswerSchema, userIdQuery } from '@common/schemas/common';
+import { errorAnswerSchema, messageAnswerSchema, userIdQuery } from '@common/schemas/common';
 import {
   createDepositSchema,
   depositAnswerSchema,
@@ -20,6 +20,7 @@ import {
   PROOF_MAX_BYTES,
 } from '@common/schemas/deposits';
 import type { AppInstance } from '../../app-context';
+import { conflict, rowRoute } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { unitOfWork } from '../../lib/idempotency';
 import { currentUser } from '../auth/guard';
@@ -106,12 +107,10 @@ export async function depositAdminRoutes(app: AppInstance) {
   app.put(
     '/:id/approve',
     {
-      schema: {
-        tags,
-        summary: 'Approves a pending deposit and credits the client (admin)',
-        params: idParams,
-        response: { 200: depositAnswerSchema, 409: errorAnswerSchema.describe('The deposit is not pending') },
-      },
+      schema: rowRoute(tags, 'Approves a pending deposit and credits the client (admin)', {
+        200: depositAnswerSchema,
+        409: conflict('The deposit is not pending'),
+      }),
     },
     async (req) => ({
       message: MONEY_MSG.depositApproved,
@@ -122,12 +121,10 @@ export async function depositAdminRoutes(app: AppInstance) {
   app.put(
     '/:id/reject',
     {
-      schema: {
-        tags,
-        summary: 'Rejects a pending deposit (admin)',
-        params: idParams,
-        response: { 200: depositAnswerSchema, 409: errorAnswerSchema.describe('The deposit is not pending') },
-      },
+      schema: rowRoute(tags, 'Rejects a pending deposit (admin)', {
+        200: depositAnswerSchema,
+        409: conflict('The deposit is not pending'),
+      }),
     },
     async (req) => ({
       message: MONEY_MSG.depositRejected,
@@ -138,15 +135,10 @@ export async function depositAdminRoutes(app: AppInstance) {
   app.delete(
     '/:id',
     {
-      schema: {
-        tags,
-        summary: 'Deletes a pending or rejected deposit and its proof image (admin)',
-        params: idParams,
-        response: {
-          200: messageAnswerSchema,
-          409: errorAnswerSchema.describe('An approved deposit stays: void it through the transactions'),
-        },
-      },
+      schema: rowRoute(tags, 'Deletes a pending or rejected deposit and its proof image (admin)', {
+        200: messageAnswerSchema,
+        409: conflict('An approved deposit stays: void it through the transactions'),
+      }),
     },
     async (req) => {
       await svc.deleteDeposit(auditActor(req), req.params.id);

@@ -6,9 +6,9 @@
  * PUT    /user/admin/:id/verification          admin      {status: verified|rejected} — pending KYC only
  */
 import { USER_ADMIN_MSG } from '@common/messages';
-import { errorAnswerSchema, idParams } from '@common/schemas/common';
 import { userChangeAnswerSchema, verificationReviewSchema } from '@common/schemas/users';
 import type { AppInstance } from '../../app-context';
+import { conflict, rowRoute } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { presentUser } from '../users/presenter';
 
@@ -22,14 +22,11 @@ export async function kycAdminRoutes(app: AppInstance) {
     '/admin/:id/verification',
     {
       schema: {
-        tags,
-        summary: "Verifies or rejects a client's pending identity documents (admin)",
-        params: idParams,
-        body: verificationReviewSchema,
-        response: {
+        ...rowRoute(tags, "Verifies or rejects a client's pending identity documents (admin)", {
           200: userChangeAnswerSchema,
-          409: errorAnswerSchema.describe('The verification is not pending'),
-        },
+          409: conflict('The verification is not pending'),
+        }),
+        body: verificationReviewSchema,
       },
     },
     async (req) => {

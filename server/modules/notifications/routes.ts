@@ -8,7 +8,7 @@
  * DELETE /notifications/:id        owner or admin (admin deletes are audited); another client's → 404
  */
 import { MESSAGING_MSG } from '@common/messages';
-import { idParams, messageAnswerSchema } from '@common/schemas/common';
+import { messageAnswerSchema } from '@common/schemas/common';
 import {
   createNotificationSchema,
   notificationAnswerSchema,
@@ -18,6 +18,7 @@ import {
   userNotificationsSchema,
 } from '@common/schemas/notifications';
 import type { AppInstance } from '../../app-context';
+import { rowRoute } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { inTransaction } from '../../lib/unit-of-work';
 import { currentUser } from '../auth/guard';
@@ -65,12 +66,7 @@ export async function notificationRoutes(app: AppInstance) {
   app.delete(
     '/:id',
     {
-      schema: {
-        tags,
-        summary: 'Deletes a notification (its owner, or an admin)',
-        params: idParams,
-        response: { 200: messageAnswerSchema },
-      },
+      schema: rowRoute(tags, 'Deletes a notification (its owner, or an admin)', { 200: messageAnswerSchema }),
       onRequest: guards.requireUser,
     },
     async (req) => {

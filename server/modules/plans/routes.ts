@@ -11,7 +11,7 @@
  *                                                          (trading-activities/profit-posting.ts)
  */
 import { PLAN_MSG } from '@common/messages';
-import { errorAnswerSchema, idParams } from '@common/schemas/common';
+import { errorAnswerSchema } from '@common/schemas/common';
 import {
   activePlanAnswerSchema,
   addProfitSchema,
@@ -19,6 +19,7 @@ import {
   tradingActivityAnswerSchema,
 } from '@common/schemas/plans';
 import type { AppInstance } from '../../app-context';
+import { conflict, rowRoute } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { unitOfWork } from '../../lib/idempotency';
 import { currentUser } from '../auth/guard';
@@ -40,9 +41,7 @@ export async function planRoutes(app: AppInstance) {
         body: openPlanSchema,
         response: {
           201: activePlanAnswerSchema,
-          409: errorAnswerSchema.describe(
-            'An active plan already exists, or the Idempotency-Key was used for another request',
-          ),
+          409: conflict('An active plan already exists, or the Idempotency-Key was used for another request'),
           422: refused,
         },
       },
@@ -70,15 +69,12 @@ export async function planAdminRoutes(app: AppInstance) {
     '/admin/active-plan/:id',
     {
       schema: {
-        tags,
-        summary: "Opens a plan for client :id with capital from the client's balance (admin)",
-        params: idParams,
-        body: openPlanSchema,
-        response: {
+        ...rowRoute(tags, "Opens a plan for client :id with capital from the client's balance (admin)", {
           200: activePlanAnswerSchema,
-          409: errorAnswerSchema.describe('The client already has an active plan'),
+          409: conflict('The client already has an active plan'),
           422: refused,
-        },
+        }),
+        body: openPlanSchema,
       },
     },
     async (req) => ({
@@ -90,15 +86,10 @@ export async function planAdminRoutes(app: AppInstance) {
   app.delete(
     '/admin/active-plan/:id',
     {
-      schema: {
-        tags,
-        summary: "Clears client :id's active plan; the capital returns to the balance (admin)",
-        params: idParams,
-        response: {
-          200: activePlanAnswerSchema,
-          409: errorAnswerSchema.describe('The client has no active plan'),
-        },
-      },
+      schema: rowRoute(tags, "Clears client :id's active plan; the capital returns to the balance (admin)", {
+        200: activePlanAnswerSchema,
+        409: conflict('The client has no active plan'),
+      }),
     },
     async (req) => ({
       message: PLAN_MSG.planCleared,
@@ -110,16 +101,17 @@ export async function planAdminRoutes(app: AppInstance) {
     '/admin/add-profit/:id',
     {
       schema: {
-        tags,
-        summary: "Adds profit to client :id's active plan and records it as trading activity (admin)",
-        params: idParams,
+        ...rowRoute(
+          tags,
+          "Adds profit to client :id's active plan and records it as trading activity (admin)",
+          {
+            201: tradingActivityAnswerSchema,
+            409: conflict(
+              'The client has no active plan, or the Idempotency-Key was used for another request',
+            ),
+          },
+        ),
         body: addProfitSchema,
-        response: {
-          201: tradingActivityAnswerSchema,
-          409: errorAnswerSchema.describe(
-            'The client has no active plan, or the Idempotency-Key was used for another request',
-          ),
-        },
       },
       config: { idempotent: true },
     },

@@ -13,7 +13,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MONEY_MSG, PROFILE_MSG } from '@common/messages';
-import { errorAnswerSchema, idParams } from '@common/schemas/common';
+import { errorAnswerSchema } from '@common/schemas/common';
 import {
   DOCUMENT_MAX_BYTES,
   PROFILE_PICTURE_MAX_BYTES,
@@ -24,6 +24,7 @@ import {
 } from '@common/schemas/profile';
 import { userWithFiguresChangeAnswerSchema } from '@common/schemas/users';
 import type { AppInstance } from '../../app-context';
+import { conflict, rowRoute } from '../../lib/route-schemas';
 import { rateLimited } from '../../lib/rate-limit';
 import { currentUser } from '../auth/guard';
 import { maxDataUrlLength } from '../files/images';
@@ -97,7 +98,7 @@ export async function profileRoutes(app: AppInstance) {
         body: verificationSchema,
         response: {
           200: userWithFiguresChangeAnswerSchema,
-          409: errorAnswerSchema.describe('Documents are already pending or verified'),
+          409: conflict('Documents are already pending or verified'),
           413: errorAnswerSchema.describe('An image is over 5 MB'),
         },
       },
@@ -115,12 +116,11 @@ export async function profileRoutes(app: AppInstance) {
   app.get(
     '/referrals/:id',
     {
-      schema: {
+      schema: rowRoute(
         tags,
-        summary: "Answers a user's referral link, referrer and referred clients (the user, or an admin)",
-        params: idParams,
-        response: { 200: referralsDataAnswerSchema },
-      },
+        "Answers a user's referral link, referrer and referred clients (the user, or an admin)",
+        { 200: referralsDataAnswerSchema },
+      ),
       onRequest: guards.requireUser,
     },
     async (req) => ({

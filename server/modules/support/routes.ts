@@ -9,7 +9,7 @@
  * DELETE /support/:id          admin      audited
  */
 import { MESSAGING_MSG, MSG } from '@common/messages';
-import { errorAnswerSchema, idParams, messageAnswerSchema } from '@common/schemas/common';
+import { messageAnswerSchema } from '@common/schemas/common';
 import {
   supportMessageSchema,
   ticketAnswerSchema,
@@ -18,6 +18,7 @@ import {
   updateTicketSchema,
 } from '@common/schemas/support';
 import type { AppInstance } from '../../app-context';
+import { conflict, rowRoute } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { clientIpKey, rateLimited } from '../../lib/rate-limit';
 import { currentUser } from '../auth/guard';
@@ -76,11 +77,11 @@ export async function supportRoutes(app: AppInstance) {
     '/:id/replies',
     {
       schema: {
-        tags,
-        summary: "Adds a message to the signed-in user's own open ticket",
-        params: idParams,
+        ...rowRoute(tags, "Adds a message to the signed-in user's own open ticket", {
+          201: ticketAnswerSchema,
+          409: conflict('The ticket is closed'),
+        }),
         body: supportMessageSchema,
-        response: { 201: ticketAnswerSchema, 409: errorAnswerSchema.describe('The ticket is closed') },
       },
       onRequest: guards.requireUser,
       config: ticketRateLimit,
@@ -118,11 +119,12 @@ export async function supportAdminRoutes(app: AppInstance) {
     '/:id',
     {
       schema: {
-        tags,
-        summary: 'Replies to a ticket and/or sets its status; the client is notified of a reply (admin)',
-        params: idParams,
+        ...rowRoute(
+          tags,
+          'Replies to a ticket and/or sets its status; the client is notified of a reply (admin)',
+          { 200: ticketAnswerSchema },
+        ),
         body: updateTicketSchema,
-        response: { 200: ticketAnswerSchema },
       },
     },
     async (req) => {
@@ -137,12 +139,7 @@ export async function supportAdminRoutes(app: AppInstance) {
   app.delete(
     '/:id',
     {
-      schema: {
-        tags,
-        summary: 'Deletes a ticket (admin)',
-        params: idParams,
-        response: { 200: messageAnswerSchema },
-      },
+      schema: rowRoute(tags, 'Deletes a ticket (admin)', { 200: messageAnswerSchema }),
     },
     async (req) => {
       await svc.deleteTicket(auditActor(req), req.params.id);

@@ -14,7 +14,7 @@
  * server/modules/plans/routes.ts.
  */
 import { PLAN_MSG } from '@common/messages';
-import { errorAnswerSchema, idParams, messageAnswerSchema } from '@common/schemas/common';
+import { messageAnswerSchema } from '@common/schemas/common';
 import {
   adminTradingActivityQuerySchema,
   createTradingActivitySchema,
@@ -25,6 +25,7 @@ import {
   updateTradingActivitySchema,
 } from '@common/schemas/plans';
 import type { AppInstance } from '../../app-context';
+import { conflict, rowRoute } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { unitOfWork } from '../../lib/idempotency';
 import { currentUser } from '../auth/guard';
@@ -55,12 +56,9 @@ export async function tradingActivityRoutes(app: AppInstance) {
   app.get(
     '/:id',
     {
-      schema: {
-        tags,
-        summary: 'Answers one trading activity row (its owner or an admin)',
-        params: idParams,
-        response: { 200: tradingActivityItemAnswerSchema },
-      },
+      schema: rowRoute(tags, 'Answers one trading activity row (its owner or an admin)', {
+        200: tradingActivityItemAnswerSchema,
+      }),
       onRequest: guards.requireUser,
     },
     async (req) => ({
@@ -115,14 +113,11 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
     '/:id',
     {
       schema: {
-        tags,
-        summary: 'Changes a trading activity row; a change of profit posts the difference (admin)',
-        params: idParams,
-        body: updateTradingActivitySchema,
-        response: {
+        ...rowRoute(tags, 'Changes a trading activity row; a change of profit posts the difference (admin)', {
           200: tradingActivityAnswerSchema,
-          409: errorAnswerSchema.describe('The available balance cannot cover the profit taken back'),
-        },
+          409: conflict('The available balance cannot cover the profit taken back'),
+        }),
+        body: updateTradingActivitySchema,
       },
     },
     async (req) => ({
@@ -134,15 +129,10 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
   app.delete(
     '/:id',
     {
-      schema: {
-        tags,
-        summary: 'Takes back the profit of a trading activity row, then hides it (admin)',
-        params: idParams,
-        response: {
-          200: messageAnswerSchema,
-          409: errorAnswerSchema.describe('The available balance cannot cover the profit taken back'),
-        },
-      },
+      schema: rowRoute(tags, 'Takes back the profit of a trading activity row, then hides it (admin)', {
+        200: messageAnswerSchema,
+        409: conflict('The available balance cannot cover the profit taken back'),
+      }),
     },
     async (req) => {
       await svc.deleteActivity(auditActor(req), req.params.id);

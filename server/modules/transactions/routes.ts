@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { MONEY_MSG } from '@common/messages';
-import { errorAnswerSchema, idParams } from '@common/schemas/common';
+import { errorAnswerSchema } from '@common/schemas/common';
 import {
   addTransactionSchema,
   historyQuerySchema,
@@ -22,6 +22,7 @@ import {
   voidTransactionSchema,
 } from '@common/schemas/transactions';
 import type { AppInstance } from '../../app-context';
+import { conflict, rowRoute } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { unitOfWork } from '../../lib/idempotency';
 import { currentUser } from '../auth/guard';
@@ -118,14 +119,11 @@ export async function transactionAdminRoutes(app: AppInstance) {
     '/:id',
     {
       schema: {
-        tags,
-        summary: "Adds a transaction to client :id's history and posts it to the ledger (admin)",
-        params: idParams,
-        body: addTransactionSchema,
-        response: {
+        ...rowRoute(tags, "Adds a transaction to client :id's history and posts it to the ledger (admin)", {
           201: transactionAnswerSchema,
           422: errorAnswerSchema.describe('Insufficient balance'),
-        },
+        }),
+        body: addTransactionSchema,
       },
       config: { idempotent: true },
     },
@@ -140,15 +138,12 @@ export async function transactionAdminRoutes(app: AppInstance) {
     '/:id',
     {
       schema: {
-        tags,
-        summary: 'Voids a history line with a reversing entry and answers the reversal (admin)',
-        params: idParams,
-        body: voidTransactionSchema,
-        response: {
+        ...rowRoute(tags, 'Voids a history line with a reversing entry and answers the reversal (admin)', {
           200: transactionAnswerSchema,
-          409: errorAnswerSchema.describe('Not voidable: pending or rejected, a reversal, or already voided'),
+          409: conflict('Not voidable: pending or rejected, a reversal, or already voided'),
           422: errorAnswerSchema.describe("The client's balance no longer covers it"),
-        },
+        }),
+        body: voidTransactionSchema,
       },
     },
     async (req) => ({

@@ -30,7 +30,7 @@ import {
   signInHistoryQuerySchema,
   userMessageAnswerSchema,
 } from '@common/schemas/auth';
-import { errorAnswerSchema, idParams, messageAnswerSchema } from '@common/schemas/common';
+import { idParams, messageAnswerSchema } from '@common/schemas/common';
 import {
   adjustmentAnswerSchema,
   adjustmentSchema,
@@ -44,6 +44,7 @@ import {
   userWithFiguresAnswerSchema,
 } from '@common/schemas/users';
 import type { AppInstance } from '../../app-context';
+import { conflict, rowRoute } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { unitOfWork } from '../../lib/idempotency';
 import { centsToUsd } from '../../lib/money';
@@ -158,14 +159,11 @@ export async function userAdminRoutes(app: AppInstance) {
     '/admin/:id',
     {
       schema: {
-        tags,
-        summary: "Edits a user's details, verification status and block (admin)",
-        params: idParams,
-        body: updateUserSchema,
-        response: {
+        ...rowRoute(tags, "Edits a user's details, verification status and block (admin)", {
           200: userChangeAnswerSchema,
-          409: errorAnswerSchema.describe('The e-mail address is taken, or an admin would block themselves'),
-        },
+          409: conflict('The e-mail address is taken, or an admin would block themselves'),
+        }),
+        body: updateUserSchema,
       },
     },
     async (req) => ({
@@ -177,15 +175,10 @@ export async function userAdminRoutes(app: AppInstance) {
   app.post(
     '/admin/:id/block',
     {
-      schema: {
-        tags,
-        summary: "Blocks a user and ends the user's sessions (admin)",
-        params: idParams,
-        response: {
-          200: userChangeAnswerSchema,
-          409: errorAnswerSchema.describe('An admin cannot block themselves'),
-        },
-      },
+      schema: rowRoute(tags, "Blocks a user and ends the user's sessions (admin)", {
+        200: userChangeAnswerSchema,
+        409: conflict('An admin cannot block themselves'),
+      }),
     },
     async (req) => ({
       message: USER_ADMIN_MSG.userBlocked,
@@ -196,12 +189,7 @@ export async function userAdminRoutes(app: AppInstance) {
   app.post(
     '/admin/:id/unblock',
     {
-      schema: {
-        tags,
-        summary: 'Unblocks a user (admin)',
-        params: idParams,
-        response: { 200: userChangeAnswerSchema },
-      },
+      schema: rowRoute(tags, 'Unblocks a user (admin)', { 200: userChangeAnswerSchema }),
     },
     async (req) => ({
       message: USER_ADMIN_MSG.userUnblocked,
@@ -226,12 +214,7 @@ export async function userAdminRoutes(app: AppInstance) {
   app.get(
     '/admin/:id/sessions',
     {
-      schema: {
-        tags,
-        summary: "Lists a user's active sessions (admin)",
-        params: idParams,
-        response: { 200: sessionListAnswerSchema },
-      },
+      schema: rowRoute(tags, "Lists a user's active sessions (admin)", { 200: sessionListAnswerSchema }),
     },
     async (req) => ({ data: await services.sessions.list(req.params.id, null) }),
   );
@@ -240,15 +223,15 @@ export async function userAdminRoutes(app: AppInstance) {
     '/admin/:id/reset-two-factor',
     {
       schema: {
-        tags,
-        summary:
+        ...rowRoute(
+          tags,
           "Turns a client's two-factor authentication off with a reason and ends their sessions (admin)",
-        params: idParams,
+          {
+            200: userMessageAnswerSchema,
+            409: conflict('Two-factor authentication is not on'),
+          },
+        ),
         body: resetTwoFactorSchema,
-        response: {
-          200: userMessageAnswerSchema,
-          409: errorAnswerSchema.describe('Two-factor authentication is not on'),
-        },
       },
     },
     async (req) => ({
@@ -260,17 +243,16 @@ export async function userAdminRoutes(app: AppInstance) {
   app.delete(
     '/admin/:id',
     {
-      schema: {
+      schema: rowRoute(
         tags,
-        summary: "Erases a client's personal data; refused while money or a plan remains (admin)",
-        params: idParams,
-        response: {
+        "Erases a client's personal data; refused while money or a plan remains (admin)",
+        {
           200: messageAnswerSchema,
-          409: errorAnswerSchema.describe(
+          409: conflict(
             'Refused: oneself, a balance not zero, an active plan or a pending deposit or withdrawal',
           ),
         },
-      },
+      ),
     },
     async (req) => {
       await services.clientEraser.eraseClient(auditActor(req), req.params.id);
@@ -282,11 +264,10 @@ export async function userAdminRoutes(app: AppInstance) {
     '/admin/account/:id',
     {
       schema: {
-        tags,
-        summary: "Sets a client's account plan label and currency symbol (admin)",
-        params: idParams,
+        ...rowRoute(tags, "Sets a client's account plan label and currency symbol (admin)", {
+          200: userChangeAnswerSchema,
+        }),
         body: updateAccountSchema,
-        response: { 200: userChangeAnswerSchema },
       },
     },
     async (req) => ({
@@ -299,16 +280,13 @@ export async function userAdminRoutes(app: AppInstance) {
     '/admin/account/:id/adjustments',
     {
       schema: {
-        tags,
-        summary: "Credits or debits a client's available balance with a reason (admin)",
-        params: idParams,
-        body: adjustmentSchema,
-        response: {
+        ...rowRoute(tags, "Credits or debits a client's available balance with a reason (admin)", {
           201: adjustmentAnswerSchema,
-          409: errorAnswerSchema.describe(
+          409: conflict(
             'The debit is more than the available balance, or the Idempotency-Key was used for another request',
           ),
-        },
+        }),
+        body: adjustmentSchema,
       },
       config: { idempotent: true },
     },

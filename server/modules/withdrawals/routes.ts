@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { MONEY_MSG } from '@common/messages';
-import { errorAnswerSchema, idParams, messageAnswerSchema, userIdQuery } from '@common/schemas/common';
+import { errorAnswerSchema, messageAnswerSchema, userIdQuery } from '@common/schemas/common';
 import {
   bankWithdrawalAnswerSchema,
   bankWithdrawalListAnswerSchema,
@@ -23,6 +23,7 @@ import {
   cryptoWithdrawalSchema,
 } from '@common/schemas/withdrawals';
 import type { AppInstance } from '../../app-context';
+import { conflict, rowRoute } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { rateLimited } from '../../lib/rate-limit';
 import { unitOfWork } from '../../lib/idempotency';
@@ -60,7 +61,7 @@ export async function withdrawalCodeRoutes(app: AppInstance) {
         summary: 'E-mails a 6-digit code that confirms the next withdrawal (verified client)',
         response: {
           200: messageAnswerSchema,
-          409: errorAnswerSchema.describe('Two-factor authentication is on: the authenticator confirms'),
+          409: conflict('Two-factor authentication is on: the authenticator confirms'),
         },
       },
       onRequest: guards.requireVerifiedUser,
@@ -136,12 +137,10 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
   app.put(
     '/:id/approve',
     {
-      schema: {
-        tags,
-        summary: `Approves a pending ${method} withdrawal: the held amount is paid out (admin)`,
-        params: idParams,
-        response: { 200: answerSchema, 409: notPending },
-      },
+      schema: rowRoute(tags, `Approves a pending ${method} withdrawal: the held amount is paid out (admin)`, {
+        200: answerSchema,
+        409: notPending,
+      }),
     },
     async (req) => ({
       message: MONEY_MSG.withdrawalApproved,
@@ -152,12 +151,10 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
   app.put(
     '/:id/reject',
     {
-      schema: {
-        tags,
-        summary: `Declines a pending ${method} withdrawal: the held amount is released (admin)`,
-        params: idParams,
-        response: { 200: answerSchema, 409: errorAnswerSchema.describe('The withdrawal is not pending') },
-      },
+      schema: rowRoute(tags, `Declines a pending ${method} withdrawal: the held amount is released (admin)`, {
+        200: answerSchema,
+        409: conflict('The withdrawal is not pending'),
+      }),
     },
     async (req) => ({
       message: MONEY_MSG.withdrawalDeclined,
@@ -168,15 +165,10 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
   app.delete(
     '/:id',
     {
-      schema: {
-        tags,
-        summary: `Deletes a declined ${method} withdrawal (admin)`,
-        params: idParams,
-        response: {
-          200: messageAnswerSchema,
-          409: errorAnswerSchema.describe('Only a declined withdrawal can be deleted'),
-        },
-      },
+      schema: rowRoute(tags, `Deletes a declined ${method} withdrawal (admin)`, {
+        200: messageAnswerSchema,
+        409: conflict('Only a declined withdrawal can be deleted'),
+      }),
     },
     async (req) => {
       await svc.deleteWithdrawal(auditActor(req), method, req.params.id);
