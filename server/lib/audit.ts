@@ -7,7 +7,7 @@
  * which calls `recordAudit(tx, actor, event)` inside its transaction.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { auditLog } from '../db/schema';
 import { AppError } from './errors';
 
@@ -49,5 +49,25 @@ export async function recordAudit(tx: Tx, actor: AuditActor, event: AuditEvent):
     before: json(event.before),
     after: json(event.after),
     ip: actor.ip,
+  });
+}
+
+/**
+ * Deletes one row (an admin's action) and writes its audit row in one transaction: `remove(tx)`
+ * deletes and answers the deleted rows (drizzle's `.returning()`), `event(row)` describes the
+ * change. Answers the deleted row. Throws AppError NOT_FOUND with `notFound` when none was deleted.
+ */
+export async function auditedDelete<R>(
+  db: Db,
+  actor: AuditActor,
+  notFound: string,
+  remove: (tx: Tx) => Promise<R[]>,
+  event: (row: R) => AuditEvent,
+): Promise<R> {
+  return db.transaction(async (tx) => {
+    const [row] = await remove(tx);
+    if (!row) throw new AppError('NOT_FOUND', notFound);
+    await recordAudit(tx, actor, event(row));
+    return row;
   });
 }

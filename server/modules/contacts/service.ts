@@ -4,8 +4,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { ContactInput } from '@common/schemas/contact';
 import { contactMessages } from '../../db/schema';
-import { recordAudit, type AuditActor } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
+import { auditedDelete, type AuditActor } from '../../lib/audit';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 export type ContactRow = typeof contactMessages.$inferSelect;
@@ -28,15 +27,17 @@ export function createContactsService({ db }: ServiceDeps) {
 
     /** Deletes one message (admin) with one audit row (`contact.delete`) in the same transaction. Throws AppError NOT_FOUND. */
     async remove(actor: AuditActor, id: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const [row] = await tx.delete(contactMessages).where(eq(contactMessages.id, id)).returning();
-        if (!row) throw new AppError('NOT_FOUND', 'Contact message not found');
-        await recordAudit(tx, actor, {
+      await auditedDelete(
+        db,
+        actor,
+        'Contact message not found',
+        (tx) => tx.delete(contactMessages).where(eq(contactMessages.id, id)).returning(),
+        (row) => ({
           action: 'contact.delete',
           targetId: row.id,
           before: { name: row.name, email: row.email, message: row.message },
-        });
-      });
+        }),
+      );
     },
   };
 }

@@ -15,6 +15,7 @@ import type { Tx } from '../../db/client';
 import { deposits, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { listOwner } from '../../lib/list-owner';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { centsToUsd, formatUsd } from '../../lib/money';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
@@ -194,9 +195,7 @@ export function createDepositsService({ db, log, storage, notifications, config 
      * an admin sees everyone's, or one user's with `userId`.
      */
     async listDeposits(viewer: UserRow, userId?: string): Promise<DepositRow[]> {
-      const isAdmin = viewer.role === 'admin';
-      if (!isAdmin && userId && userId !== viewer.id) throw new AppError('FORBIDDEN');
-      const owner = isAdmin ? userId : viewer.id;
+      const owner = listOwner(viewer, userId);
       return db
         .select()
         .from(deposits)

@@ -15,7 +15,7 @@ import type {
 } from '@common/schemas/support';
 import type { Db, Tx } from '../../db/client';
 import { supportReplies, supportTickets, users } from '../../db/schema';
-import { recordAudit, type AuditActor } from '../../lib/audit';
+import { auditedDelete, recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { inTransaction } from '../../lib/unit-of-work';
@@ -168,16 +168,18 @@ export function createSupportService({ db, log, notifications }: ServiceDeps) {
 
     /** Admin: deletes a ticket and its replies, with one audit row (`support.delete`). Throws 404. */
     async deleteTicket(actor: AuditActor, id: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const [row] = await tx.delete(supportTickets).where(eq(supportTickets.id, id)).returning();
-        if (!row) throw new AppError('NOT_FOUND', 'Ticket not found');
-        await recordAudit(tx, actor, {
+      await auditedDelete(
+        db,
+        actor,
+        'Ticket not found',
+        (tx) => tx.delete(supportTickets).where(eq(supportTickets.id, id)).returning(),
+        (row) => ({
           action: 'support.delete',
           targetUserId: row.userId,
           targetId: id,
           before: { message: row.message, status: row.status },
-        });
-      });
+        }),
+      );
     },
   };
 }

@@ -15,6 +15,7 @@ import type { Tx } from '../../db/client';
 import { users, withdrawals } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { listOwner } from '../../lib/list-owner';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { centsToUsd, formatUsd } from '../../lib/money';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
@@ -183,9 +184,7 @@ export function createWithdrawalsService({
       method: WithdrawalMethod,
       userId?: string,
     ): Promise<WithdrawalRow[]> {
-      const isAdmin = viewer.role === 'admin';
-      if (!isAdmin && userId && userId !== viewer.id) throw new AppError('FORBIDDEN');
-      const owner = isAdmin ? userId : viewer.id;
+      const owner = listOwner(viewer, userId);
       return db
         .select()
         .from(withdrawals)
