@@ -35,7 +35,8 @@ export async function contactRoutes(app: AppInstance) {
 }
 
 /**
- * The staff's contact-message routes, registered inside the staff scope of app.ts, whose one onRequest hook is the admin guard.
+ * The staff's contact-message routes, registered inside the staff scope of app.ts, whose one
+ * onRequest hook is the admin guard.
  */
 export async function contactAdminRoutes(app: AppInstance) {
   const { services } = app.ctx;

@@ -98,39 +98,40 @@ export async function depositRoutes(app: AppInstance) {
 }
 
 /**
- * The staff's deposit routes (approve, reject, delete), registered inside the staff scope of app.ts, whose one onRequest hook is the admin guard.
+ * The staff's deposit routes (approve, reject, delete), registered inside the staff scope of
+ * app.ts, whose one onRequest hook is the admin guard.
  */
 export async function depositAdminRoutes(app: AppInstance) {
   const { services } = app.ctx;
   const svc = services.deposits;
 
-  app.put(
-    '/:id/approve',
+  // PUT /:id/approve and /:id/reject: the two outcomes of reviewing a pending deposit
+  const reviews = [
     {
-      schema: rowRoute(tags, 'Approves a pending deposit and credits the client (admin)', {
-        200: depositAnswerSchema,
-        409: conflict('The deposit is not pending'),
-      }),
-    },
-    async (req) => ({
+      verb: 'approve',
+      summary: 'Approves a pending deposit and credits the client (admin)',
       message: MONEY_MSG.depositApproved,
-      data: presentDeposit(await svc.approveDeposit(auditActor(req), req.params.id)),
-    }),
-  );
-
-  app.put(
-    '/:id/reject',
-    {
-      schema: rowRoute(tags, 'Rejects a pending deposit (admin)', {
-        200: depositAnswerSchema,
-        409: conflict('The deposit is not pending'),
-      }),
+      review: svc.approveDeposit,
     },
-    async (req) => ({
+    {
+      verb: 'reject',
+      summary: 'Rejects a pending deposit (admin)',
       message: MONEY_MSG.depositRejected,
-      data: presentDeposit(await svc.rejectDeposit(auditActor(req), req.params.id)),
-    }),
-  );
+      review: svc.rejectDeposit,
+    },
+  ];
+  for (const { verb, summary, message, review } of reviews) {
+    app.put(
+      `/:id/${verb}`,
+      {
+        schema: rowRoute(tags, summary, {
+          200: depositAnswerSchema,
+          409: conflict('The deposit is not pending'),
+        }),
+      },
+      async (req) => ({ message, data: presentDeposit(await review(auditActor(req), req.params.id)) }),
+    );
+  }
 
   app.delete(
     '/:id',

@@ -77,7 +77,8 @@ export async function notificationRoutes(app: AppInstance) {
 }
 
 /**
- * The staff's notification routes, registered inside the staff scope of app.ts, whose one onRequest hook is the admin guard.
+ * The staff's notification routes, registered inside the staff scope of app.ts, whose one onRequest
+ * hook is the admin guard.
  */
 export async function notificationAdminRoutes(app: AppInstance) {
   const { services, database } = app.ctx;

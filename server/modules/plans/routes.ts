@@ -57,7 +57,8 @@ export async function planRoutes(app: AppInstance) {
 }
 
 /**
- * The staff's plan routes, registered inside the staff scope of app.ts, whose one onRequest hook is the admin guard.
+ * The staff's plan routes, registered inside the staff scope of app.ts, whose one onRequest hook is
+ * the admin guard.
  */
 export async function planAdminRoutes(app: AppInstance) {
   const { services } = app.ctx;

@@ -94,7 +94,8 @@ export async function supportRoutes(app: AppInstance) {
 }
 
 /**
- * The staff's support-ticket routes, registered inside the staff scope of app.ts, whose one onRequest hook is the admin guard.
+ * The staff's support-ticket routes, registered inside the staff scope of app.ts, whose one
+ * onRequest hook is the admin guard.
  */
 export async function supportAdminRoutes(app: AppInstance) {
   const { services } = app.ctx;

@@ -68,7 +68,8 @@ export async function tradingActivityRoutes(app: AppInstance) {
 }
 
 /**
- * The staff's trading-activity routes, registered inside the staff scope of app.ts, whose one onRequest hook is the admin guard.
+ * The staff's trading-activity routes, registered inside the staff scope of app.ts, whose one
+ * onRequest hook is the admin guard.
  */
 export async function tradingActivityAdminRoutes(app: AppInstance) {
   const { services } = app.ctx;

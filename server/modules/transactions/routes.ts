@@ -93,7 +93,8 @@ export async function transactionRoutes(app: AppInstance) {
 }
 
 /**
- * The staff's transaction routes, registered inside the staff scope of app.ts, whose one onRequest hook is the admin guard.
+ * The staff's transaction routes, registered inside the staff scope of app.ts, whose one onRequest
+ * hook is the admin guard.
  */
 export async function transactionAdminRoutes(app: AppInstance) {
   const { services } = app.ctx;

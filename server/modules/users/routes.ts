@@ -71,7 +71,8 @@ export async function userRoutes(app: AppInstance) {
 }
 
 /**
- * The back office's client management (/user/admin…), registered inside the staff scope of app.ts, whose one onRequest hook is the admin guard.
+ * The back office's client management (/user/admin…), registered inside the staff scope of app.ts,
+ * whose one onRequest hook is the admin guard.
  */
 export async function userAdminRoutes(app: AppInstance) {
   const { services } = app.ctx;
@@ -172,30 +173,30 @@ export async function userAdminRoutes(app: AppInstance) {
     }),
   );
 
-  app.post(
-    '/admin/:id/block',
+  // POST /admin/:id/block and /admin/:id/unblock: one switch, set on or off
+  const blocks = [
     {
+      verb: 'block',
+      blocked: true,
+      message: USER_ADMIN_MSG.userBlocked,
       schema: rowRoute(tags, "Blocks a user and ends the user's sessions (admin)", {
         200: userChangeAnswerSchema,
         409: conflict('An admin cannot block themselves'),
       }),
     },
-    async (req) => ({
-      message: USER_ADMIN_MSG.userBlocked,
-      data: presentUser(await svc.setBlocked(auditActor(req), req.params.id, true)),
-    }),
-  );
-
-  app.post(
-    '/admin/:id/unblock',
     {
+      verb: 'unblock',
+      blocked: false,
+      message: USER_ADMIN_MSG.userUnblocked,
       schema: rowRoute(tags, 'Unblocks a user (admin)', { 200: userChangeAnswerSchema }),
     },
-    async (req) => ({
-      message: USER_ADMIN_MSG.userUnblocked,
-      data: presentUser(await svc.setBlocked(auditActor(req), req.params.id, false)),
-    }),
-  );
+  ];
+  for (const { verb, blocked, message, schema } of blocks) {
+    app.post(`/admin/:id/${verb}`, { schema }, async (req) => ({
+      message,
+      data: presentUser(await svc.setBlocked(auditActor(req), req.params.id, blocked)),
+    }));
+  }
 
   app.get(
     '/admin/:id/sign-in-history',

@@ -134,33 +134,33 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
   const { method } = opts;
   const { answer: answerSchema } = METHODS[method];
 
-  app.put(
-    '/:id/approve',
+  // PUT /:id/approve and /:id/reject: the two outcomes of reviewing a pending withdrawal
+  const reviews = [
     {
-      schema: rowRoute(tags, `Approves a pending ${method} withdrawal: the held amount is paid out (admin)`, {
-        200: answerSchema,
-        409: notPending,
-      }),
-    },
-    async (req) => ({
+      verb: 'approve',
+      summary: `Approves a pending ${method} withdrawal: the held amount is paid out (admin)`,
+      refused: notPending,
       message: MONEY_MSG.withdrawalApproved,
-      data: presentWithdrawal(await svc.approveWithdrawal(auditActor(req), method, req.params.id)),
-    }),
-  );
-
-  app.put(
-    '/:id/reject',
-    {
-      schema: rowRoute(tags, `Declines a pending ${method} withdrawal: the held amount is released (admin)`, {
-        200: answerSchema,
-        409: conflict('The withdrawal is not pending'),
-      }),
+      review: svc.approveWithdrawal,
     },
-    async (req) => ({
+    {
+      verb: 'reject',
+      summary: `Declines a pending ${method} withdrawal: the held amount is released (admin)`,
+      refused: conflict('The withdrawal is not pending'),
       message: MONEY_MSG.withdrawalDeclined,
-      data: presentWithdrawal(await svc.rejectWithdrawal(auditActor(req), method, req.params.id)),
-    }),
-  );
+      review: svc.rejectWithdrawal,
+    },
+  ];
+  for (const { verb, summary, refused, message, review } of reviews) {
+    app.put(
+      `/:id/${verb}`,
+      { schema: rowRoute(tags, summary, { 200: answerSchema, 409: refused }) },
+      async (req) => ({
+        message,
+        data: presentWithdrawal(await review(auditActor(req), method, req.params.id)),
+      }),
+    );
+  }
 
   app.delete(
     '/:id',
