@@ -102,23 +102,22 @@ function withMethod(
  */
 async function staffRoutes(staff: AppInstance) {
   guardScope(staff, staffGuard(staff.ctx.guards));
-  const plugins: Array<[RoutePlugin, string]> = [
-    [depositAdminRoutes, '/deposits'],
-    [withMethod(withdrawalAdminRoutes, 'crypto'), '/c-withdrawals'],
-    [withMethod(withdrawalAdminRoutes, 'bank'), '/b-withdrawals'],
-    [transactionAdminRoutes, '/transaction'],
-    [reviewAdminRoutes, '/reviews'],
-    [notificationAdminRoutes, '/notifications'],
-    [contactAdminRoutes, '/contacts'],
-    [userAdminRoutes, '/user'],
-    [kycAdminRoutes, '/user'],
-    [planAdminRoutes, '/user'],
-    [emailingAdminRoutes, '/user'],
-    [tradingActivityAdminRoutes, '/trading-activity'],
-    [supportAdminRoutes, '/support'],
-    [auditAdminRoutes, '/audit'],
-  ];
-  for (const [plugin, prefix] of plugins) await staff.register(plugin, { prefix });
+  // prefix → the staff plugins registered under it, in this order
+  const byPrefix: Record<string, RoutePlugin[]> = {
+    '/deposits': [depositAdminRoutes],
+    '/c-withdrawals': [withMethod(withdrawalAdminRoutes, 'crypto')],
+    '/b-withdrawals': [withMethod(withdrawalAdminRoutes, 'bank')],
+    '/transaction': [transactionAdminRoutes],
+    '/reviews': [reviewAdminRoutes],
+    '/notifications': [notificationAdminRoutes],
+    '/contacts': [contactAdminRoutes],
+    '/user': [userAdminRoutes, kycAdminRoutes, planAdminRoutes, emailingAdminRoutes],
+    '/trading-activity': [tradingActivityAdminRoutes],
+    '/support': [supportAdminRoutes],
+    '/audit': [auditAdminRoutes],
+  };
+  for (const [prefix, plugins] of Object.entries(byPrefix))
+    for (const plugin of plugins) await staff.register(plugin, { prefix });
 }
 
 /**
