@@ -30,9 +30,10 @@ import {
   userMessageAnswerSchema,
   verifyEmailSchema,
 } from '@common/schemas/auth';
-import { errorAnswerSchema, messageAnswerSchema } from '@common/schemas/common';
+import { messageAnswerSchema } from '@common/schemas/common';
 import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app-context';
+import { conflict, messageRoute } from '../../lib/route-schemas';
 import { rateLimited } from '../../lib/rate-limit';
 import { presentUser } from '../users/presenter';
 import { currentUser, requestOrigin, xsrfTokenFor } from './guard';
@@ -89,7 +90,7 @@ export async function authRoutes(app: AppInstance) {
         body: signupSchema,
         response: {
           201: userMessageAnswerSchema,
-          409: errorAnswerSchema.describe('The e-mail address is already registered'),
+          409: conflict('The e-mail address is already registered'),
         },
       },
       config: rateLimited(20, 10),
@@ -132,7 +133,7 @@ export async function authRoutes(app: AppInstance) {
         body: verifyEmailSchema,
         response: {
           200: userMessageAnswerSchema,
-          409: errorAnswerSchema.describe('The e-mail address is already confirmed'),
+          409: conflict('The e-mail address is already confirmed'),
         },
       },
       onRequest: guards.requireUser,
@@ -152,7 +153,7 @@ export async function authRoutes(app: AppInstance) {
         summary: 'Sends the signed-in user a new e-mail verification code',
         response: {
           200: messageAnswerSchema,
-          409: errorAnswerSchema.describe('The e-mail address is already confirmed'),
+          409: conflict('The e-mail address is already confirmed'),
         },
       },
       onRequest: guards.requireUser,
@@ -193,12 +194,11 @@ export async function authRoutes(app: AppInstance) {
   app.post(
     '/change-password',
     {
-      schema: {
+      schema: messageRoute(
         tags,
-        summary: "Changes the signed-in user's password (the old one is required)",
-        body: changePasswordSchema,
-        response: { 200: messageAnswerSchema },
-      },
+        "Changes the signed-in user's password (the old one is required)",
+        changePasswordSchema,
+      ),
       onRequest: guards.requireUser,
       config: rateLimited(10, 10),
     },
@@ -211,12 +211,11 @@ export async function authRoutes(app: AppInstance) {
   app.post(
     '/forgot-password',
     {
-      schema: {
+      schema: messageRoute(
         tags,
-        summary: 'E-mails a password reset code when the address is registered (anyone)',
-        body: forgotPasswordSchema,
-        response: { 200: messageAnswerSchema },
-      },
+        'E-mails a password reset code when the address is registered (anyone)',
+        forgotPasswordSchema,
+      ),
       config: rateLimited(5, 10, { byEmail: true }),
     },
     async (req) => {
@@ -228,12 +227,11 @@ export async function authRoutes(app: AppInstance) {
   app.post(
     '/reset-password',
     {
-      schema: {
+      schema: messageRoute(
         tags,
-        summary: 'Sets a new password with the e-mailed reset code (anyone)',
-        body: resetPasswordSchema,
-        response: { 200: messageAnswerSchema },
-      },
+        'Sets a new password with the e-mailed reset code (anyone)',
+        resetPasswordSchema,
+      ),
       config: rateLimited(10, 10, { byEmail: true }),
     },
     async (req) => {
