@@ -146,8 +146,8 @@ function userIdOf(req: FastifyRequest): string {
 
 /**
  * Adds an `onRoute` hook to `app` that turns every route with `config.idempotent` into an
- * idempotent one (see above), with the 409 answer unless the route declares its own. Add it before any route is registered. The database is read from
- * `app.ctx` when a request comes.
+ * idempotent one (see above), with the 409 answer unless the route declares its own. Add it
+ * before any route is registered. The database is read from `app.ctx` when a request comes.
  */
 export function idempotentRoutes(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
