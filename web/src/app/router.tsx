@@ -9,88 +9,91 @@ import { RouteError } from '../components/route-error';
 import { paths } from './paths';
 import { RouterProviders } from './providers';
 
+/** A route's `lazy`: its component, loaded from its module on the first visit. */
+type LazyComponent = () => Promise<{ Component: ComponentType }>;
+
 /** A route property that loads its component from a module on first visit. */
-function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyComponent {
   return async () => ({ Component: pick(await load()) });
 }
 
-const homePage = lazyComponent(
-  () => import('../features/marketing/pages/home-page'),
-  (m) => m.HomePage,
-);
-const loadPolicyPages = () => import('../features/marketing/pages/policy-page');
-const ID = ':id';
+/**
+ * The `lazy` of each page by its name: `loaders` maps a page's name to the loader of the module that
+ * exports the page under that very name (TypeScript checks it).
+ */
+function lazyPages<L extends { [Name in keyof L]: () => Promise<Record<Name, ComponentType>> }>(
+  loaders: L,
+): { [Name in keyof L]: LazyComponent } {
+  const entries = Object.entries<() => Promise<Record<string, ComponentType>>>(loaders);
+  return Object.fromEntries(
+    entries.map(([name, load]) => [name, lazyComponent(load, (module) => module[name])]),
+  ) as { [Name in keyof L]: LazyComponent };
+}
 
-const publicRoutes: RouteObject[] = [
-  { path: paths.home, lazy: homePage },
-  {
-    path: paths.about,
-    lazy: lazyComponent(
-      () => import('../features/marketing/pages/about-page'),
-      (m) => m.AboutPage,
-    ),
-  },
-  {
-    path: paths.assets,
-    lazy: lazyComponent(
-      () => import('../features/marketing/pages/assets-page'),
-      (m) => m.AssetsPage,
-    ),
-  },
-  {
-    path: paths.contact,
-    lazy: lazyComponent(
-      () => import('../features/marketing/pages/contact-page'),
-      (m) => m.ContactPage,
-    ),
-  },
-  {
-    path: paths.faq,
-    lazy: lazyComponent(
-      () => import('../features/marketing/pages/faq-page'),
-      (m) => m.FaqPage,
-    ),
-  },
-  { path: paths.termsAndConditions, lazy: lazyComponent(loadPolicyPages, (m) => m.TermsPage) },
-  { path: paths.privacyPolicy, lazy: lazyComponent(loadPolicyPages, (m) => m.PrivacyPolicyPage) },
-  { path: paths.paymentPolicy, lazy: lazyComponent(loadPolicyPages, (m) => m.PaymentPolicyPage) },
-  {
-    path: paths.signin,
-    lazy: lazyComponent(
-      () => import('../features/auth/pages/signin-page'),
-      (m) => m.SigninPage,
-    ),
-  },
-  {
-    path: paths.signup,
-    lazy: lazyComponent(
-      () => import('../features/auth/pages/signup-page'),
-      (m) => m.SignupPage,
-    ),
-  },
-  {
-    path: paths.emailVerification,
-    lazy: lazyComponent(
-      () => import('../features/auth/pages/email-verification-page'),
-      (m) => m.EmailVerificationPage,
-    ),
-  },
-  {
-    path: paths.forgotPassword,
-    lazy: lazyComponent(
-      () => import('../features/auth/pages/forgot-password-page'),
-      (m) => m.ForgotPasswordPage,
-    ),
-  },
-  {
-    path: paths.resetPassword(),
-    lazy: lazyComponent(
-      () => import('../features/auth/pages/reset-password-page'),
-      (m) => m.ResetPasswordPage,
-    ),
-  },
-  { path: '*', lazy: homePage },
-];
+const loadPolicyPages = () => import('../features/marketing/pages/policy-page');
+/** The crypto withdrawal variants share one module. */
+const loadCryptoWithdrawal = () => import('../features/funding/pages/crypto-withdrawal-page');
+/** An admin's views of a client's deposits and withdrawals share one module. */
+const loadClientRequestsPages = () => import('../features/reviews/pages/client-requests-pages');
+
+const publicPage = lazyPages({
+  HomePage: () => import('../features/marketing/pages/home-page'),
+  AboutPage: () => import('../features/marketing/pages/about-page'),
+  AssetsPage: () => import('../features/marketing/pages/assets-page'),
+  ContactPage: () => import('../features/marketing/pages/contact-page'),
+  FaqPage: () => import('../features/marketing/pages/faq-page'),
+  TermsPage: loadPolicyPages,
+  PrivacyPolicyPage: loadPolicyPages,
+  PaymentPolicyPage: loadPolicyPages,
+  SigninPage: () => import('../features/auth/pages/signin-page'),
+  SignupPage: () => import('../features/auth/pages/signup-page'),
+  EmailVerificationPage: () => import('../features/auth/pages/email-verification-page'),
+  ForgotPasswordPage: () => import('../features/auth/pages/forgot-password-page'),
+  ResetPasswordPage: () => import('../features/auth/pages/reset-password-page'),
+  AdminLoginPage: () => import('../features/auth/pages/admin-login-page'),
+  TwoFactorPage: () => import('../features/auth/pages/two-factor-page'),
+});
+
+const accountPage = lazyPages({
+  AccountHomePage: () => import('../features/account/pages/account-home-page'),
+  TradingPage: () => import('../features/plans/pages/trading-page'),
+  TradeActivitiesPage: () => import('../features/trading-activities/pages/trade-activities-page'),
+  DepositPage: () => import('../features/funding/pages/deposit-page'),
+  DepositFormPage: () => import('../features/funding/pages/deposit-form-page'),
+  SuccessfulDepositPage: () => import('../features/funding/pages/successful-deposit-page'),
+  WithdrawalPage: () => import('../features/funding/pages/withdrawal-page'),
+  WithdrawPage: loadCryptoWithdrawal,
+  BankWithdrawalPage: () => import('../features/funding/pages/bank-withdrawal-page'),
+  UsdtWithdrawalPage: loadCryptoWithdrawal,
+  BtcWithdrawalPage: loadCryptoWithdrawal,
+  EthWithdrawalPage: loadCryptoWithdrawal,
+  TransactionHistoryPage: () => import('../features/transactions/pages/transaction-history-page'),
+  UpgradeAccountPage: () => import('../features/profile/pages/upgrade-account-page'),
+  NotificationsPage: () => import('../features/notifications/pages/notifications-page'),
+  ReferralsPage: () => import('../features/referrals/pages/referrals-page'),
+  SupportPage: () => import('../features/support/pages/support-page'),
+});
+
+const adminPage = lazyPages({
+  AdminUsersPage: () => import('../features/users/pages/admin-users-page'),
+  AdminDashboardPage: () => import('../features/users/pages/admin-dashboard-page'),
+  AdminUserPage: () => import('../features/users/pages/admin-user-page'),
+  AdminUserAccountPage: () => import('../features/users/pages/admin-user-account-page'),
+  AdminEditUserPage: () => import('../features/users/pages/admin-edit-user-page'),
+  AdminTransactionsPage: () => import('../features/transactions/pages/admin-transactions-page'),
+  AddTransactionPage: () => import('../features/transactions/pages/add-transaction-page'),
+  AdminNotificationsPage: () => import('../features/notifications/pages/admin-notifications-page'),
+  ClientDepositsPage: loadClientRequestsPages,
+  ClientCryptoWithdrawalsPage: loadClientRequestsPages,
+  ClientBankWithdrawalsPage: loadClientRequestsPages,
+  AdminTradingActivityPage: () => import('../features/trading-activities/pages/admin-trading-activity-page'),
+  PendingReviewsPage: () => import('../features/reviews/pages/pending-reviews-page'),
+  AdminContactsPage: () => import('../features/messages/pages/admin-contacts-page'),
+  AdminEmailingPage: () => import('../features/messages/pages/admin-emailing-page'),
+  AdminSupportTicketsPage: () => import('../features/support/pages/admin-support-tickets-page'),
+  AuditLogPage: () => import('../features/audit/pages/audit-log-page'),
+  AdminSecurityPage: () => import('../features/security/pages/admin-security-page'),
+});
 
 /**
  * /account/profile: the profile feature's page with the security feature's settings as its Security
@@ -104,243 +107,77 @@ async function profileWithSecurity() {
   return { Component: () => <ProfilePage security={<SecuritySettings />} /> };
 }
 
-const loadTwoFactorPage = () => import('../features/auth/pages/two-factor-page');
-const loadAdminSecurityPage = () => import('../features/security/pages/admin-security-page');
+/** /admin/users/add-profit/:id: the plans feature's page with the client's trading activity at its foot. */
+async function addProfitWithActivity() {
+  const [{ AdminAddProfitPage }, { ClientActivitySection }] = await Promise.all([
+    import('../features/plans/pages/admin-add-profit-page'),
+    import('../features/trading-activities/components/client-activity-section'),
+  ]);
+  return { Component: () => <AdminAddProfitPage activity={<ClientActivitySection />} /> };
+}
 
-/** The crypto withdrawal variants share one module. */
-const loadCryptoWithdrawal = () => import('../features/funding/pages/crypto-withdrawal-page');
-/** An admin's views of a client's deposits and withdrawals share one module. */
-const loadClientRequestsPages = () => import('../features/reviews/pages/client-requests-pages');
+const ID = ':id';
+
+const publicRoutes: RouteObject[] = [
+  { path: paths.home, lazy: publicPage.HomePage },
+  { path: paths.about, lazy: publicPage.AboutPage },
+  { path: paths.assets, lazy: publicPage.AssetsPage },
+  { path: paths.contact, lazy: publicPage.ContactPage },
+  { path: paths.faq, lazy: publicPage.FaqPage },
+  { path: paths.termsAndConditions, lazy: publicPage.TermsPage },
+  { path: paths.privacyPolicy, lazy: publicPage.PrivacyPolicyPage },
+  { path: paths.paymentPolicy, lazy: publicPage.PaymentPolicyPage },
+  { path: paths.signin, lazy: publicPage.SigninPage },
+  { path: paths.signup, lazy: publicPage.SignupPage },
+  { path: paths.emailVerification, lazy: publicPage.EmailVerificationPage },
+  { path: paths.forgotPassword, lazy: publicPage.ForgotPasswordPage },
+  { path: paths.resetPassword(), lazy: publicPage.ResetPasswordPage },
+  { path: '*', lazy: publicPage.HomePage },
+];
 
 const accountRoutes: RouteObject[] = [
   { index: true, element: <Navigate to={paths.account.home} replace /> },
-  {
-    path: paths.account.home,
-    lazy: lazyComponent(
-      () => import('../features/account/pages/account-home-page'),
-      (m) => m.AccountHomePage,
-    ),
-  },
-  {
-    path: paths.account.trading,
-    lazy: lazyComponent(
-      () => import('../features/plans/pages/trading-page'),
-      (m) => m.TradingPage,
-    ),
-  },
-  {
-    path: paths.account.tradeActivities,
-    lazy: lazyComponent(
-      () => import('../features/plans/pages/trade-activities-page'),
-      (m) => m.TradeActivitiesPage,
-    ),
-  },
-  {
-    path: paths.account.deposit(),
-    lazy: lazyComponent(
-      () => import('../features/funding/pages/deposit-page'),
-      (m) => m.DepositPage,
-    ),
-  },
-  {
-    path: paths.account.depositForm(),
-    lazy: lazyComponent(
-      () => import('../features/funding/pages/deposit-form-page'),
-      (m) => m.DepositFormPage,
-    ),
-  },
-  {
-    path: paths.account.successfulDeposit,
-    lazy: lazyComponent(
-      () => import('../features/funding/pages/successful-deposit-page'),
-      (m) => m.SuccessfulDepositPage,
-    ),
-  },
-  {
-    path: paths.account.withdrawal(),
-    lazy: lazyComponent(
-      () => import('../features/funding/pages/withdrawal-page'),
-      (m) => m.WithdrawalPage,
-    ),
-  },
-  { path: paths.account.withdraw(), lazy: lazyComponent(loadCryptoWithdrawal, (m) => m.WithdrawPage) },
-  {
-    path: paths.account.bankWithdrawal,
-    lazy: lazyComponent(
-      () => import('../features/funding/pages/bank-withdrawal-page'),
-      (m) => m.BankWithdrawalPage,
-    ),
-  },
-  {
-    path: paths.account.usdtWithdrawal,
-    lazy: lazyComponent(loadCryptoWithdrawal, (m) => m.UsdtWithdrawalPage),
-  },
-  {
-    path: paths.account.btcWithdrawal,
-    lazy: lazyComponent(loadCryptoWithdrawal, (m) => m.BtcWithdrawalPage),
-  },
-  {
-    path: paths.account.ethWithdrawal,
-    lazy: lazyComponent(loadCryptoWithdrawal, (m) => m.EthWithdrawalPage),
-  },
-  {
-    path: paths.account.transactionHistory,
-    lazy: lazyComponent(
-      () => import('../features/transactions/pages/transaction-history-page'),
-      (m) => m.TransactionHistoryPage,
-    ),
-  },
-  {
-    path: paths.account.upgradeAccount,
-    lazy: lazyComponent(
-      () => import('../features/profile/pages/upgrade-account-page'),
-      (m) => m.UpgradeAccountPage,
-    ),
-  },
-  {
-    path: paths.account.notification,
-    lazy: lazyComponent(
-      () => import('../features/notifications/pages/notifications-page'),
-      (m) => m.NotificationsPage,
-    ),
-  },
-  {
-    path: paths.account.referrals,
-    lazy: lazyComponent(
-      () => import('../features/referrals/pages/referrals-page'),
-      (m) => m.ReferralsPage,
-    ),
-  },
+  { path: paths.account.home, lazy: accountPage.AccountHomePage },
+  { path: paths.account.trading, lazy: accountPage.TradingPage },
+  { path: paths.account.tradeActivities, lazy: accountPage.TradeActivitiesPage },
+  { path: paths.account.deposit(), lazy: accountPage.DepositPage },
+  { path: paths.account.depositForm(), lazy: accountPage.DepositFormPage },
+  { path: paths.account.successfulDeposit, lazy: accountPage.SuccessfulDepositPage },
+  { path: paths.account.withdrawal(), lazy: accountPage.WithdrawalPage },
+  { path: paths.account.withdraw(), lazy: accountPage.WithdrawPage },
+  { path: paths.account.bankWithdrawal, lazy: accountPage.BankWithdrawalPage },
+  { path: paths.account.usdtWithdrawal, lazy: accountPage.UsdtWithdrawalPage },
+  { path: paths.account.btcWithdrawal, lazy: accountPage.BtcWithdrawalPage },
+  { path: paths.account.ethWithdrawal, lazy: accountPage.EthWithdrawalPage },
+  { path: paths.account.transactionHistory, lazy: accountPage.TransactionHistoryPage },
+  { path: paths.account.upgradeAccount, lazy: accountPage.UpgradeAccountPage },
+  { path: paths.account.notification, lazy: accountPage.NotificationsPage },
+  { path: paths.account.referrals, lazy: accountPage.ReferralsPage },
   { path: paths.account.profile, lazy: profileWithSecurity },
-  {
-    path: paths.account.support,
-    lazy: lazyComponent(
-      () => import('../features/support/pages/support-page'),
-      (m) => m.SupportPage,
-    ),
-  },
+  { path: paths.account.support, lazy: accountPage.SupportPage },
 ];
 
 const adminRoutes: RouteObject[] = [
   { index: true, element: <Navigate to={paths.admin.users} replace /> },
-  {
-    path: paths.admin.users,
-    lazy: lazyComponent(
-      () => import('../features/users/pages/admin-users-page'),
-      (m) => m.AdminUsersPage,
-    ),
-  },
-  {
-    path: paths.admin.dashboard,
-    lazy: lazyComponent(
-      () => import('../features/users/pages/admin-dashboard-page'),
-      (m) => m.AdminDashboardPage,
-    ),
-  },
-  {
-    path: paths.admin.user(ID),
-    lazy: lazyComponent(
-      () => import('../features/users/pages/admin-user-page'),
-      (m) => m.AdminUserPage,
-    ),
-  },
-  {
-    path: paths.admin.userAccount(ID),
-    lazy: lazyComponent(
-      () => import('../features/users/pages/admin-user-account-page'),
-      (m) => m.AdminUserAccountPage,
-    ),
-  },
-  {
-    path: paths.admin.addProfit(ID),
-    lazy: lazyComponent(
-      () => import('../features/plans/pages/admin-add-profit-page'),
-      (m) => m.AdminAddProfitPage,
-    ),
-  },
-  {
-    path: paths.admin.editUser(ID),
-    lazy: lazyComponent(
-      () => import('../features/users/pages/admin-edit-user-page'),
-      (m) => m.AdminEditUserPage,
-    ),
-  },
-  {
-    path: paths.admin.transactions(ID),
-    lazy: lazyComponent(
-      () => import('../features/transactions/pages/admin-transactions-page'),
-      (m) => m.AdminTransactionsPage,
-    ),
-  },
-  {
-    path: paths.admin.addTransaction,
-    lazy: lazyComponent(
-      () => import('../features/transactions/pages/add-transaction-page'),
-      (m) => m.AddTransactionPage,
-    ),
-  },
-  {
-    path: paths.admin.notifications(ID),
-    lazy: lazyComponent(
-      () => import('../features/notifications/pages/admin-notifications-page'),
-      (m) => m.AdminNotificationsPage,
-    ),
-  },
-  {
-    path: paths.admin.deposits(ID),
-    lazy: lazyComponent(loadClientRequestsPages, (m) => m.ClientDepositsPage),
-  },
-  {
-    path: paths.admin.cryptoWithdrawals(ID),
-    lazy: lazyComponent(loadClientRequestsPages, (m) => m.ClientCryptoWithdrawalsPage),
-  },
-  {
-    path: paths.admin.bankWithdrawals(ID),
-    lazy: lazyComponent(loadClientRequestsPages, (m) => m.ClientBankWithdrawalsPage),
-  },
-  {
-    path: paths.admin.tradingActivity(ID),
-    lazy: lazyComponent(
-      () => import('../features/plans/pages/admin-trading-activity-page'),
-      (m) => m.AdminTradingActivityPage,
-    ),
-  },
-  {
-    path: paths.admin.pendingReviews,
-    lazy: lazyComponent(
-      () => import('../features/reviews/pages/pending-reviews-page'),
-      (m) => m.PendingReviewsPage,
-    ),
-  },
-  {
-    path: paths.admin.contacts,
-    lazy: lazyComponent(
-      () => import('../features/messages/pages/admin-contacts-page'),
-      (m) => m.AdminContactsPage,
-    ),
-  },
-  {
-    path: paths.admin.emailing,
-    lazy: lazyComponent(
-      () => import('../features/messages/pages/admin-emailing-page'),
-      (m) => m.AdminEmailingPage,
-    ),
-  },
-  {
-    path: paths.admin.supportTickets,
-    lazy: lazyComponent(
-      () => import('../features/support/pages/admin-support-tickets-page'),
-      (m) => m.AdminSupportTicketsPage,
-    ),
-  },
-  {
-    path: paths.admin.auditLog,
-    lazy: lazyComponent(
-      () => import('../features/audit/pages/audit-log-page'),
-      (m) => m.AuditLogPage,
-    ),
-  },
-  { path: paths.admin.security, lazy: lazyComponent(loadAdminSecurityPage, (m) => m.AdminSecurityPage) },
+  { path: paths.admin.users, lazy: adminPage.AdminUsersPage },
+  { path: paths.admin.dashboard, lazy: adminPage.AdminDashboardPage },
+  { path: paths.admin.user(ID), lazy: adminPage.AdminUserPage },
+  { path: paths.admin.userAccount(ID), lazy: adminPage.AdminUserAccountPage },
+  { path: paths.admin.addProfit(ID), lazy: addProfitWithActivity },
+  { path: paths.admin.editUser(ID), lazy: adminPage.AdminEditUserPage },
+  { path: paths.admin.transactions(ID), lazy: adminPage.AdminTransactionsPage },
+  { path: paths.admin.addTransaction, lazy: adminPage.AddTransactionPage },
+  { path: paths.admin.notifications(ID), lazy: adminPage.AdminNotificationsPage },
+  { path: paths.admin.deposits(ID), lazy: adminPage.ClientDepositsPage },
+  { path: paths.admin.cryptoWithdrawals(ID), lazy: adminPage.ClientCryptoWithdrawalsPage },
+  { path: paths.admin.bankWithdrawals(ID), lazy: adminPage.ClientBankWithdrawalsPage },
+  { path: paths.admin.tradingActivity(ID), lazy: adminPage.AdminTradingActivityPage },
+  { path: paths.admin.pendingReviews, lazy: adminPage.PendingReviewsPage },
+  { path: paths.admin.contacts, lazy: adminPage.AdminContactsPage },
+  { path: paths.admin.emailing, lazy: adminPage.AdminEmailingPage },
+  { path: paths.admin.supportTickets, lazy: adminPage.AdminSupportTicketsPage },
+  { path: paths.admin.auditLog, lazy: adminPage.AuditLogPage },
+  { path: paths.admin.security, lazy: adminPage.AdminSecurityPage },
 ];
 
 /** Every route; main.tsx makes the browser router of them, web/src/prerender.tsx renders public pages. */
@@ -363,15 +200,9 @@ export const routes: RouteObject[] = [
           (m) => m.ModalsOutlet,
         ),
         children: [
-          {
-            path: paths.admin.login,
-            lazy: lazyComponent(
-              () => import('../features/auth/pages/admin-login-page'),
-              (m) => m.AdminLoginPage,
-            ),
-          },
+          { path: paths.admin.login, lazy: publicPage.AdminLoginPage },
           // the second sign-in step of both logins, framed like the admin login
-          { path: paths.twoFactor, lazy: lazyComponent(loadTwoFactorPage, (m) => m.TwoFactorPage) },
+          { path: paths.twoFactor, lazy: publicPage.TwoFactorPage },
           {
             path: paths.account.root,
             lazy: lazyComponent(

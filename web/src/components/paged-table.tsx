@@ -50,6 +50,14 @@ export function queryStatus(query: Pick<UseQueryResult, 'isFetching' | 'error' |
   return { loading: query.isFetching, error: query.error, onRetry: () => void query.refetch() };
 }
 
+/**
+ * The `rows`, `total`, `loading`, `error` and `onRetry` of a `PagedTable` fed by the query of one
+ * server page (`{ data, total }`).
+ */
+export function serverPage<Row>(query: UseQueryResult<{ data: Row[]; total: number }>) {
+  return { rows: query.data?.data, total: query.data?.total ?? 0, ...queryStatus(query) };
+}
+
 interface PagedTableProps<Row> {
   /** Names the table for assistive technology (and its error state). */
   caption: string;

@@ -1,12 +1,13 @@
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { SignInEvent, SignInResult } from '@common/schemas/auth';
 import { formatDateTime } from '../lib/format';
 import { describeUserAgent } from '../lib/user-agent';
 import { PagedTable, queryStatus, type Column, type Paging } from './paged-table';
+import { DotBadge, type StatusLook } from './status-badge';
 
 /** How each recorded outcome reads, and its colour (dot badges keep dark text for contrast). */
-const RESULTS: Record<SignInResult, { label: string; color: string }> = {
+const RESULTS: Record<SignInResult, StatusLook> = {
   success: { label: 'Signed in', color: 'green' },
   wrong_password: { label: 'Wrong password', color: 'red' },
   two_factor_failed: { label: 'Wrong authentication code', color: 'red' },
@@ -18,11 +19,7 @@ const COLUMNS: Column<SignInEvent & { n: number }>[] = [
   { header: 'When', nowrap: true, cell: (e) => formatDateTime(e.at) },
   {
     header: 'Result',
-    cell: (e) => (
-      <Badge variant="dot" color={RESULTS[e.result].color} miw="max-content">
-        {RESULTS[e.result].label}
-      </Badge>
-    ),
+    cell: (e) => <DotBadge color={RESULTS[e.result].color}>{RESULTS[e.result].label}</DotBadge>,
   },
   { header: 'IP address', cell: (e) => e.ip ?? '—' },
   {

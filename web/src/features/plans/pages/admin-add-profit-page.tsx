@@ -1,33 +1,24 @@
-import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
 import { PLAN_LABELS } from '@common/constants';
 import { PLAN_MSG } from '@common/messages';
 import { addProfitSchema, durationLabel, type PublicActivePlan } from '@common/schemas/plans';
-import { paths } from '../../../app/paths';
+import type { UserWithFigures } from '@common/schemas/users';
+import { AdminSection } from '../../../components/admin/admin-section';
+import { confirmThenRun } from '../../../components/admin/confirm-then-run';
+import { QueryContent } from '../../../components/admin/query-content';
+import { useClientRoute } from '../../../components/admin/use-client-route';
 import { BusyButton } from '../../../components/busy-button';
-import { ClientPageTitle, useNameParam } from '../../../components/client-page-title';
-import { confirmAction } from '../../../components/confirm';
-import { LoadError } from '../../../components/load-error';
+import { ClientPageTitle } from '../../../components/client-page-title';
+import { PlanStatusBadge } from '../../../components/status-badge';
 import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
-import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatUsd } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { adminActivityQuery, adminClientQuery, useAddProfit, useClearPlan } from '../api';
-import { activityColumns, ActivityTable, useActivitySearch } from '../components/activity-table';
-import { PlanStatusBadge } from '../components/plan-status-badge';
-
-const COLUMNS = [
-  activityColumns.tradeAmount('Capital'),
-  activityColumns.profit('Profit Added'),
-  activityColumns.plan,
-  activityColumns.status,
-  activityColumns.date,
-];
+import { toastOutcome } from '../../../lib/notify';
+import { adminClientQuery, useAddProfit, useClearPlan } from '../api';
 
 /** A YYYY-MM-DD day as the date-time the profit is dated: now for today, noon (local) otherwise. */
 function profitDate(day: string): string {
@@ -59,56 +50,50 @@ function PlanFacts({ plan }: { plan: PublicActivePlan }) {
   );
 }
 
+const CLEAR_CONFIRMATION = {
+  title: 'Clear active plan',
+  message: PLAN_MSG.clearConfirm,
+  confirmLabel: 'Clear plan',
+  danger: true,
+};
+
+/** The client's plan with Clear active plan, or the original "no plan" text, then their figures. */
+function ClientPlan({ client }: { client: UserWithFigures }) {
+  const clear = useClearPlan();
+  const plan = client.activePlan;
+  const run = () =>
+    confirmThenRun(CLEAR_CONFIRMATION, clear.mutate, client._id, { success: PLAN_MSG.planCleared });
+  const { balance, invested, totalProfit } = client.account;
+  return (
+    <>
+      {plan ? (
+        <Stack gap="md">
+          <PlanFacts plan={plan} />
+          <Group>
+            <BusyButton variant="outline" color="red.9" onClick={run} busy={clear.isPending}>
+              Clear active plan
+            </BusyButton>
+          </Group>
+        </Stack>
+      ) : (
+        <Text c="dimmed">{PLAN_MSG.noActivePlan}</Text>
+      )}
+      <Text size="sm" c="dimmed" mt="sm">
+        Balance {formatUsd(balance)} · invested {formatUsd(invested)} · total profit {formatUsd(totalProfit)}
+      </Text>
+    </>
+  );
+}
+
 /** The client's active plan with Clear active plan, or the original "no plan" text. */
 function ActivePlanCard({ userId }: { userId: string }) {
   const client = useQuery(adminClientQuery(userId));
-  const clear = useClearPlan();
-  const plan = client.data?.activePlan ?? null;
-  const run = async () => {
-    const confirmed = await confirmAction({
-      title: 'Clear active plan',
-      message: PLAN_MSG.clearConfirm,
-      confirmLabel: 'Clear plan',
-      danger: true,
-    });
-    if (!confirmed) return;
-    clear.mutate(userId, {
-      onSuccess: () => notifySuccess(PLAN_MSG.planCleared),
-      onError: (error) => notifyError(errorMessage(error, 'Something went wrong')),
-    });
-  };
-
-  let body: ReactNode;
-  if (client.isPending) body = <Skeleton height={60} radius="sm" />;
-  else if (client.isError)
-    body = <LoadError what="the client" error={client.error} onRetry={() => void client.refetch()} />;
-  else if (!plan) body = <Text c="dimmed">{PLAN_MSG.noActivePlan}</Text>;
-  else
-    body = (
-      <Stack gap="md">
-        <PlanFacts plan={plan} />
-        <Group>
-          <BusyButton variant="outline" color="red.9" onClick={run} busy={clear.isPending}>
-            Clear active plan
-          </BusyButton>
-        </Group>
-      </Stack>
-    );
-
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="admin-active-plan-title">
-      <Title order={2} id="admin-active-plan-title" fz="lg" mb="sm">
-        Active Plan
-      </Title>
-      {body}
-      {client.data && (
-        <Text size="sm" c="dimmed" mt="sm">
-          Balance {formatUsd(client.data.account.balance)} · invested{' '}
-          {formatUsd(client.data.account.invested)} · total profit{' '}
-          {formatUsd(client.data.account.totalProfit)}
-        </Text>
-      )}
-    </Card>
+    <AdminSection title="Active Plan">
+      <QueryContent query={client} what="the client" loading={<Skeleton height={60} radius="sm" />}>
+        {(data) => <ClientPlan client={data} />}
+      </QueryContent>
+    </AdminSection>
   );
 }
 
@@ -120,28 +105,17 @@ function AddProfitForm({ userId }: { userId: string }) {
     initialValues: { profit: '' as number | string, date: dayjs().format('YYYY-MM-DD') },
     validate: schemaResolver(addProfitSchema, { sync: true }),
   });
-  const submit = form.onSubmit((values) =>
+  const submit = form.onSubmit(({ profit, date }) =>
     add.mutate(
-      {
-        userId,
-        payload: { profit: values.profit, date: profitDate(values.date) },
-        idempotencyKey: idempotency.key,
-      },
-      {
-        onSuccess: () => {
-          idempotency.renew();
-          notifySuccess(PLAN_MSG.profitAdded);
-          form.setFieldValue('profit', '');
-        },
-        onError: (error) => notifyError(errorMessage(error, 'Something went wrong')),
-      },
+      { userId, payload: { profit, date: profitDate(date) }, idempotencyKey: idempotency.key },
+      toastOutcome(PLAN_MSG.profitAdded, 'Something went wrong', () => {
+        idempotency.renew();
+        form.setFieldValue('profit', '');
+      }),
     ),
   );
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="add-profit-title">
-      <Title order={2} id="add-profit-title" fz="lg" mb="sm">
-        Add Profit
-      </Title>
+    <AdminSection title="Add Profit">
       <form onSubmit={submit} noValidate aria-label="Add profit">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -159,20 +133,17 @@ function AddProfitForm({ userId }: { userId: string }) {
           </Group>
         </Stack>
       </form>
-    </Card>
+    </AdminSection>
   );
 }
 
 /**
- * /admin/users/add-profit/:id?name=: the client's active plan with Clear active plan,
- * the Profit and Date form (a `profit` entry and an activity row), and their trading activity.
+ * /admin/users/add-profit/:id?name=: the client's active plan with Clear active plan, the Profit and
+ * Date form (a `profit` entry and an activity row), then `activity`: the client's trading activity,
+ * which web/src/app/router.tsx hands in from the trading-activities feature.
  */
-export function AdminAddProfitPage() {
-  const { id = '' } = useParams();
-  const name = useNameParam();
-  const search = useActivitySearch();
-  const activity = useQuery(adminActivityQuery(id, search.params));
-
+export function AdminAddProfitPage({ activity }: { activity: ReactNode }) {
+  const { id, name } = useClientRoute();
   return (
     <Stack gap="md">
       <ClientPageTitle title="Add Profit" name={name} />
@@ -180,21 +151,7 @@ export function AdminAddProfitPage() {
         <ActivePlanCard userId={id} />
         <AddProfitForm userId={id} />
       </SimpleGrid>
-      <Group justify="space-between" gap="sm">
-        <Title order={2} fz="lg">
-          Trading Activity
-        </Title>
-        <Anchor component={Link} to={paths.admin.tradingActivity(id, name)} size="sm">
-          Edit trading activity
-        </Anchor>
-      </Group>
-      <ActivityTable
-        caption="Trading activity"
-        columns={COLUMNS}
-        query={activity}
-        search={search}
-        emptyText={PLAN_MSG.noTradingActivity}
-      />
+      {activity}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
-import { Badge } from '@mantine/core';
 import type { VerificationStatus } from '@common/constants';
+import { DotBadge, type StatusLook } from '../../../components/status-badge';
 
-const LOOK: Record<VerificationStatus, { color: string; label: string }> = {
+const LOOK: Record<VerificationStatus, StatusLook> = {
   awaiting: { color: 'gray', label: 'Awaiting documents' },
   pending: { color: 'orange', label: 'Pending review' },
   verified: { color: 'green', label: 'Verified' },
@@ -11,12 +11,7 @@ const LOOK: Record<VerificationStatus, { color: string; label: string }> = {
 
 /** A user's KYC state as a dot badge (dark text keeps contrast). */
 export function VerificationStatusBadge({ status }: { status: VerificationStatus }) {
-  const look = LOOK[status];
-  return (
-    <Badge color={look.color} variant="dot" miw="max-content">
-      {look.label}
-    </Badge>
-  );
+  return <DotBadge color={LOOK[status].color}>{LOOK[status].label}</DotBadge>;
 }
 
 /** The labels of the statuses an admin can set ("failed" reads as rejected). */

@@ -1,35 +1,13 @@
-import { Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import type { UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { PLAN_LABELS } from '@common/constants';
 import type { PublicTradingActivity, TradingActivityPage, TradingActivityQuery } from '@common/schemas/plans';
-import { PagedTable, queryStatus, usePaging, type Column } from '../../../components/paged-table';
+import { PagedTable, serverPage, type Column } from '../../../components/paged-table';
+import { SearchInput } from '../../../components/search-input';
+import { PlanStatusBadge } from '../../../components/status-badge';
+import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { formatDateTime, formatUsd } from '../../../lib/format';
-import { PlanStatusBadge } from './plan-status-badge';
-
-/**
- * Paging and a debounced search of a trading activity table, as the query params of
- * GET /trading-activity or /trading-activity/admin. A new search goes back to page 1.
- */
-export function useActivitySearch() {
-  const paging = usePaging();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const params: TradingActivityQuery = {
-    page: paging.page,
-    pageSize: paging.pageSize,
-    search: debounced || undefined,
-  };
-  const changeSearch = (value: string) => {
-    setSearch(value);
-    paging.setPage(1);
-  };
-  return { paging, params, search, setSearch: changeSearch };
-}
-
-export type ActivitySearch = ReturnType<typeof useActivitySearch>;
+import type { PagedQueryOptions } from '../../../lib/queries';
 
 /** The trading activity columns each page picks its own from, in its own order. */
 export const activityColumns = {
@@ -73,27 +51,22 @@ export const activityColumns = {
 interface ActivityTableProps {
   caption: string;
   columns: Column<PublicTradingActivity>[];
-  query: UseQueryResult<TradingActivityPage>;
-  search: ActivitySearch;
+  /** The query of one page: the client's own (activityQuery) or an admin's read of a client's. */
+  query: (params: TradingActivityQuery) => PagedQueryOptions<TradingActivityPage>;
   emptyText: string;
 }
 
 /**
  * A searchable, server-paged trading activity table (show-entries, search and Previous/Next work:
- * docs/product.md), reading "Loading..." while the first page loads.
+ * docs/product.md), reading "Loading..." while the first page loads. A new search goes back to page 1.
  */
-export function ActivityTable({ caption, columns, query, search, emptyText }: ActivityTableProps) {
+export function ActivityTable({ caption, columns, query, emptyText }: ActivityTableProps) {
+  const search = usePagedSearch();
+  const page = useQuery(query(search.params));
   return (
     <Stack gap="sm">
-      <TextInput
-        label="Search"
-        placeholder="Plan or status"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search.search}
-        onChange={(event) => search.setSearch(event.currentTarget.value)}
-        maw={420}
-      />
-      {query.isPending && (
+      <SearchInput placeholder="Plan or status" value={search.search} onChange={search.setSearch} maw={420} />
+      {page.isPending && (
         <Text size="sm" c="dimmed" role="status">
           Loading...
         </Text>
@@ -101,12 +74,10 @@ export function ActivityTable({ caption, columns, query, search, emptyText }: Ac
       <PagedTable
         caption={caption}
         columns={columns}
-        rows={query.data?.data}
         rowKey={(a) => a._id}
-        {...queryStatus(query)}
+        {...serverPage(page)}
         emptyText={emptyText}
         paging={search.paging}
-        total={query.data?.total}
       />
     </Stack>
   );

@@ -1,15 +1,15 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { PLAN_MSG } from '@common/messages';
 import type { PublicTradingActivity } from '@common/schemas/plans';
-import { ClientPageTitle, useNameParam } from '../../../components/client-page-title';
+import { confirmThenRun } from '../../../components/admin/confirm-then-run';
+import { useClientRoute } from '../../../components/admin/use-client-route';
+import { ClientPageTitle } from '../../../components/client-page-title';
 import { CollapsiblePanel } from '../../../components/collapsible-panel';
-import { confirmAction } from '../../../components/confirm';
+import { Dialog } from '../../../components/dialog';
 import type { Column } from '../../../components/paged-table';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, type MessageAnswer } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import {
   adminActivityQuery,
@@ -19,24 +19,30 @@ import {
   type ActivityPayload,
 } from '../api';
 import { ActivityForm, NEW_ACTIVITY } from '../components/activity-form';
-import { activityColumns, ActivityTable, useActivitySearch } from '../components/activity-table';
+import { activityColumns, ActivityTable } from '../components/activity-table';
+
+/** Toasts the server's message or the request's error; answers whether the row was saved. */
+const toastSaved = (request: Promise<MessageAnswer>) =>
+  request.then(
+    ({ message }) => {
+      notifySuccess(message);
+      return true;
+    },
+    (error: unknown) => {
+      notifyError(errorMessage(error, 'Something went wrong'));
+      return false;
+    },
+  );
 
 /** The collapsible Add form: a new activity for this client; its profit is posted. */
 function AddActivityForm({ userId }: { userId: string }) {
   const create = useCreateActivity();
   const idempotency = useIdempotencyKey();
-  const save = (payload: ActivityPayload) =>
-    create
-      .mutateAsync({ userId, payload, idempotencyKey: idempotency.key })
-      .then(({ message }) => {
-        idempotency.renew();
-        notifySuccess(message);
-        return true;
-      })
-      .catch((error: unknown) => {
-        notifyError(errorMessage(error, 'Something went wrong'));
-        return false;
-      });
+  const save = async (payload: ActivityPayload) => {
+    const saved = await toastSaved(create.mutateAsync({ userId, payload, idempotencyKey: idempotency.key }));
+    if (saved) idempotency.renew();
+    return saved;
+  };
   return (
     <CollapsiblePanel id="add-trading-activity" label="Add Trading Activity">
       <Stack mt="sm">
@@ -55,26 +61,12 @@ function AddActivityForm({ userId }: { userId: string }) {
 /** The Update modal, titled "Complete Pickup" as in the original product. */
 function UpdateModal({ activity, onClose }: { activity: PublicTradingActivity | null; onClose: () => void }) {
   const update = useUpdateActivity();
-  const save = (payload: ActivityPayload) =>
-    update
-      .mutateAsync({ id: activity!._id, payload })
-      .then(({ message }) => {
-        notifySuccess(message);
-        onClose();
-        return false;
-      })
-      .catch((error: unknown) => {
-        notifyError(errorMessage(error, 'Something went wrong'));
-        return false;
-      });
+  const save = async (payload: ActivityPayload) => {
+    if (await toastSaved(update.mutateAsync({ id: activity!._id, payload }))) onClose();
+    return false;
+  };
   return (
-    <Modal
-      opened={activity !== null}
-      onClose={onClose}
-      title="Complete Pickup"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      centered
-    >
+    <Dialog opened={activity !== null} onClose={onClose} title="Complete Pickup">
       {activity && (
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
@@ -96,25 +88,20 @@ function UpdateModal({ activity, onClose }: { activity: PublicTradingActivity | 
           />
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }
 
+const DELETE_CONFIRMATION = {
+  title: 'Delete trading activity',
+  message: PLAN_MSG.deleteActivityConfirm,
+  confirmLabel: 'Delete',
+  danger: true,
+};
+
 function DeleteButton({ activity }: { activity: PublicTradingActivity }) {
   const remove = useDeleteActivity();
-  const run = async () => {
-    const confirmed = await confirmAction({
-      title: 'Delete trading activity',
-      message: PLAN_MSG.deleteActivityConfirm,
-      confirmLabel: 'Delete',
-      danger: true,
-    });
-    if (!confirmed) return;
-    remove.mutate(activity._id, {
-      onSuccess: ({ message }) => notifySuccess(message),
-      onError: (error) => notifyError(errorMessage(error, 'Something went wrong')),
-    });
-  };
+  const run = () => confirmThenRun(DELETE_CONFIRMATION, remove.mutate, activity._id);
   return (
     <Button size="xs" variant="outline" color="red.9" onClick={run} disabled={remove.isPending}>
       Delete
@@ -128,10 +115,7 @@ function DeleteButton({ activity }: { activity: PublicTradingActivity }) {
  * ledger, so the client's figures always equal their entries (docs/product.md).
  */
 export function AdminTradingActivityPage() {
-  const { id = '' } = useParams();
-  const name = useNameParam();
-  const search = useActivitySearch();
-  const query = useQuery(adminActivityQuery(id, search.params));
+  const { id, name } = useClientRoute();
   const [editing, setEditing] = useState<PublicTradingActivity | null>(null);
 
   const columns: Column<PublicTradingActivity>[] = [
@@ -161,8 +145,7 @@ export function AdminTradingActivityPage() {
       <ActivityTable
         caption="Trading activity"
         columns={columns}
-        query={query}
-        search={search}
+        query={(params) => adminActivityQuery(id, params)}
         emptyText={PLAN_MSG.noTradingActivity}
       />
       <UpdateModal activity={editing} onClose={() => setEditing(null)} />

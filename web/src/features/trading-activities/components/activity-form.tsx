@@ -1,12 +1,29 @@
-import { Group, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Group, SimpleGrid, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { PLAN_KINDS, PLAN_LABELS, PLAN_STATUSES, type PlanKind, type PlanStatus } from '@common/constants';
+import { PLAN_KINDS, PLAN_LABELS, PLAN_STATUSES, type PlanStatus } from '@common/constants';
 import { updateTradingActivitySchema } from '@common/schemas/plans';
+import { ChoiceSelect } from '../../../components/admin/choice-select';
 import { BusyButton } from '../../../components/busy-button';
 import { UsdInput } from '../../../components/usd-input';
 import type { ActivityPayload } from '../api';
 
 const STATUS_LABELS: Record<PlanStatus, string> = { active: 'Active', completed: 'Completed' };
+
+/** The amounts, in USD; the server posts any change of profit to the client's balance. */
+const AMOUNT_FIELDS = [
+  { name: 'tradeAmount', label: 'Amount', description: 'Trade amount in USD.' },
+  { name: 'profit', label: 'Profit', description: 'In USD; a change is posted to the client’s balance.' },
+] as const;
+
+/** The choices: the plan (Copy Trading or Investment) and the status (active or completed). */
+const CHOICE_FIELDS = [
+  { name: 'plan', label: 'Plan', data: PLAN_KINDS.map((value) => ({ value, label: PLAN_LABELS[value] })) },
+  {
+    name: 'statuss',
+    label: 'Status',
+    data: PLAN_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
+  },
+] as const;
 
 /** Empty values of the Add form. */
 export const NEW_ACTIVITY: ActivityPayload = {
@@ -42,32 +59,22 @@ export function ActivityForm({ initialValues, submitLabel, busy, onSave, label }
     <form onSubmit={submit} noValidate aria-label={label}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <UsdInput
-            label="Amount"
-            description="Trade amount in USD."
-            {...form.getInputProps('tradeAmount')}
-          />
-          <UsdInput
-            label="Profit"
-            description="In USD; a change is posted to the client’s balance."
-            {...form.getInputProps('profit')}
-          />
-          <Select
-            label="Plan"
-            data={PLAN_KINDS.map((value) => ({ value, label: PLAN_LABELS[value] }))}
-            allowDeselect={false}
-            required
-            {...form.getInputProps('plan')}
-            onChange={(value) => form.setFieldValue('plan', value as PlanKind)}
-          />
-          <Select
-            label="Status"
-            data={PLAN_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
-            allowDeselect={false}
-            required
-            {...form.getInputProps('statuss')}
-            onChange={(value) => form.setFieldValue('statuss', value as PlanStatus)}
-          />
+          {AMOUNT_FIELDS.map((field) => (
+            <UsdInput
+              key={field.name}
+              label={field.label}
+              description={field.description}
+              {...form.getInputProps(field.name)}
+            />
+          ))}
+          {CHOICE_FIELDS.map((field) => (
+            <ChoiceSelect
+              key={field.name}
+              label={field.label}
+              data={field.data}
+              {...form.getInputProps(field.name)}
+            />
+          ))}
         </SimpleGrid>
         <Group>
           <BusyButton type="submit" busy={busy}>

@@ -1,0 +1,46 @@
+import { Anchor, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { PLAN_MSG } from '@common/messages';
+import { paths } from '../../../app/paths';
+import { useClientRoute } from '../../../components/admin/use-client-route';
+import { HeadingRow } from '../../../components/heading-row';
+import { adminActivityQuery } from '../api';
+import { activityColumns, ActivityTable } from './activity-table';
+
+const COLUMNS = [
+  activityColumns.tradeAmount('Capital'),
+  activityColumns.profit('Profit Added'),
+  activityColumns.plan,
+  activityColumns.status,
+  activityColumns.date,
+];
+
+/**
+ * The trading activity of the client an admin page is about (`:id`), read-only, with a link to the
+ * page that edits it: the foot of the add-profit page (composed in web/src/app/router.tsx).
+ */
+export function ClientActivitySection() {
+  const { id, name } = useClientRoute();
+  return (
+    <>
+      <HeadingRow
+        heading={
+          <Title order={2} fz="lg">
+            Trading Activity
+          </Title>
+        }
+        action={
+          <Anchor component={Link} to={paths.admin.tradingActivity(id, name)} size="sm">
+            Edit trading activity
+          </Anchor>
+        }
+      />
+      <ActivityTable
+        caption="Trading activity"
+        columns={COLUMNS}
+        query={(params) => adminActivityQuery(id, params)}
+        emptyText={PLAN_MSG.noTradingActivity}
+      />
+    </>
+  );
+}
