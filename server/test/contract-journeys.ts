@@ -6,7 +6,13 @@
  */
 import { generate } from 'otplib';
 import { expect } from 'vitest';
-import { createTestUser, createClient, imageDataUrl, submitDeposit, submitWithdrawal } from '../modules/ledger/testing';
+import {
+  createTestUser,
+  createClient,
+  imageDataUrl,
+  submitDeposit,
+  submitWithdrawal,
+} from '../modules/ledger/testing';
 import type { TestUser } from '../modules/ledger/testing';
 import { createSignedInUser, uniqueEmail, type TestContext, type TestMethod } from './app';
 import { codeIn } from './smtp-receiver';
@@ -22,11 +28,17 @@ type Headers = Record<string, string>;
 const ask =
   (t: TestContext) =>
   async (method: TestMethod, url: string, headers: Headers = {}, payload?: unknown, status?: number) => {
-    const res = await t.app.inject({ method, url, headers, ...(payload !== undefined && { payload: payload as object }) });
+    const res = await t.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload !== undefined && { payload: payload as object }),
+    });
     if (status !== undefined) expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
     return res;
   };
-const totp = (secret: string, offset = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset });
+const totp = (secret: string, offset = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -45,7 +57,13 @@ export const journeys: Journey[] = [
       const email = uniqueEmail('contract');
       const password = 'Secret-pass-1';
       const signup = { firstName: 'Jane', lastName: 'Doe', email, phone: '+44 20 7946 0000', password };
-      await call('POST', '/api/auth/signup', {}, { ...signup, gender: 'female', country: 'United Kingdom' }, 201);
+      await call(
+        'POST',
+        '/api/auth/signup',
+        {},
+        { ...signup, gender: 'female', country: 'United Kingdom' },
+        201,
+      );
       await call('POST', '/api/auth/signup', {}, { email }, 400);
       await t.smtp.waitForMail(email);
       await call('POST', '/api/auth/signin', {}, { email, password: 'Wrong-pass-1' });
@@ -74,12 +92,23 @@ export const journeys: Journey[] = [
     async run({ t }) {
       const call = ask(t);
       const u = await createSignedInUser(t.app);
-      const setup = await call('POST', '/api/auth/two-factor/setup', u.headers, { password: u.password }, 200);
+      const setup = await call(
+        'POST',
+        '/api/auth/two-factor/setup',
+        u.headers,
+        { password: u.password },
+        200,
+      );
       const secret = new URL(setup.json().totpURI).searchParams.get('secret')!;
       await call('POST', '/api/auth/two-factor/enable', u.headers, { code: '000000' });
       await call('POST', '/api/auth/two-factor/enable', u.headers, { code: await totp(secret) }, 200);
       const first = await call('POST', '/api/auth/signin', {}, { email: u.email, password: u.password }, 200);
-      await call('POST', '/api/auth/two-factor/verify', {}, { challenge: first.json().challenge, code: '000000' });
+      await call(
+        'POST',
+        '/api/auth/two-factor/verify',
+        {},
+        { challenge: first.json().challenge, code: '000000' },
+      );
       const ok = await call(
         'POST',
         '/api/auth/two-factor/verify',
@@ -95,7 +124,13 @@ export const journeys: Journey[] = [
       await call('POST', '/api/auth/sessions/revoke-others', u.headers, undefined, 200);
       await call('GET', '/api/auth/sign-in-history?page=1&pageSize=10', u.headers, undefined, 200);
       const backup = setup.json().backupCodes[0] as string;
-      await call('POST', '/api/auth/two-factor/disable', u.headers, { password: u.password, code: backup }, 200);
+      await call(
+        'POST',
+        '/api/auth/two-factor/disable',
+        u.headers,
+        { password: u.password, code: backup },
+        200,
+      );
     },
   },
   {
@@ -105,7 +140,13 @@ export const journeys: Journey[] = [
       const c = await createClient(t.app);
       const png = await imageDataUrl('png');
       await call('GET', '/api/user/me', c.headers, undefined, 200);
-      const profile = { firstName: 'Ann', lastName: 'Lee', phone: '+1 555 0100', gender: 'female', country: 'Canada' };
+      const profile = {
+        firstName: 'Ann',
+        lastName: 'Lee',
+        phone: '+1 555 0100',
+        gender: 'female',
+        country: 'Canada',
+      };
       await call('PATCH', '/api/user/profile', c.headers, profile, 200);
       await call('POST', '/api/user/profile-picture', c.headers, { image: png }, 200);
       await call('GET', `/api/files/profile-pictures/${c.id}`, c.headers, undefined, 200);
@@ -122,7 +163,11 @@ export const journeys: Journey[] = [
       const call = ask(t);
       const c = await createClient(t.app);
       await call('GET', '/api/deposits/wallets', c.headers, undefined, 200);
-      const ids = [await submitDeposit(t.app, c, 150), await submitDeposit(t.app, c, 20), await submitDeposit(t.app, c)];
+      const ids = [
+        await submitDeposit(t.app, c, 150),
+        await submitDeposit(t.app, c, 20),
+        await submitDeposit(t.app, c),
+      ];
       await call('GET', '/api/deposits', c.headers, undefined, 200);
       await call('GET', `/api/deposits?userId=${c.id}`, admin.headers, undefined, 200);
       await call('GET', `/api/files/deposits/${ids[0]}`, c.headers, undefined, 200);
@@ -140,7 +185,12 @@ export const journeys: Journey[] = [
       const call = ask(t);
       const c = await createClient(t.app, { balance: 100_000n });
       await call('POST', '/api/withdrawals/code', c.headers, undefined, 200);
-      const bad = { amount: 10, token: '000000', wallet: 'ethereum', address: '0x52908400098527886E0F7030069857D2E4169EE7' };
+      const bad = {
+        amount: 10,
+        token: '000000',
+        wallet: 'ethereum',
+        address: '0x52908400098527886E0F7030069857D2E4169EE7',
+      };
       await call('POST', '/api/c-withdrawals', c.headers, bad);
       for (const kind of ['c', 'b'] as const) {
         const method = kind === 'c' ? 'crypto' : 'bank';
@@ -180,7 +230,13 @@ export const journeys: Journey[] = [
       const plan = { amount: 500, duration: 7, plan: 'copy_trading' };
       await call('POST', '/api/user/active-plan', c.headers, plan, 201);
       await call('POST', '/api/user/active-plan', c.headers, plan, 409);
-      await call('POST', `/api/user/admin/add-profit/${c.id}`, admin.headers, { profit: 10, date: today() }, 201);
+      await call(
+        'POST',
+        `/api/user/admin/add-profit/${c.id}`,
+        admin.headers,
+        { profit: 10, date: today() },
+        201,
+      );
       await call('DELETE', `/api/user/admin/active-plan/${c.id}`, admin.headers, undefined, 200);
       await call('PUT', `/api/user/admin/active-plan/${c.id}`, admin.headers, { ...plan, amount: 600 }, 200);
       const trade = { userId: c.id, tradeAmount: 250, profit: 12.5, plan: 'copy_trading', statuss: 'active' };
@@ -189,7 +245,13 @@ export const journeys: Journey[] = [
       await call('GET', '/api/trading-activity?page=1&pageSize=10', c.headers, undefined, 200);
       await call('GET', `/api/trading-activity/admin?userId=${c.id}`, admin.headers, undefined, 200);
       await call('GET', `/api/trading-activity/${id}`, c.headers, undefined, 200);
-      await call('PUT', `/api/trading-activity/${id}`, admin.headers, { ...trade, statuss: 'completed' }, 200);
+      await call(
+        'PUT',
+        `/api/trading-activity/${id}`,
+        admin.headers,
+        { ...trade, statuss: 'completed' },
+        200,
+      );
       await call('DELETE', `/api/trading-activity/${id}`, admin.headers, undefined, 200);
     },
   },
@@ -233,7 +295,13 @@ export const journeys: Journey[] = [
       await call('GET', '/api/user/admin?page=1&pageSize=10', admin.headers, undefined, 200);
       await call('GET', '/api/user/admin/export.csv', admin.headers, undefined, 200);
       await call('GET', '/api/user/admin/overview', admin.headers, undefined, 200);
-      await call('GET', `/api/user/admin/email/${encodeURIComponent(u.email)}`, admin.headers, undefined, 200);
+      await call(
+        'GET',
+        `/api/user/admin/email/${encodeURIComponent(u.email)}`,
+        admin.headers,
+        undefined,
+        200,
+      );
       const row = await call('GET', `/api/user/admin/${u.id}`, admin.headers, undefined, 200);
       const d = row.json().data;
       const edit = {
@@ -246,15 +314,33 @@ export const journeys: Journey[] = [
         isBlocked: false,
       };
       await call('PUT', `/api/user/admin/${u.id}`, admin.headers, edit, 200);
-      await call('PUT', `/api/user/admin/account/${u.id}`, admin.headers, { currencySymbol: '$', accountPlan: 'Gold' }, 200);
+      await call(
+        'PUT',
+        `/api/user/admin/account/${u.id}`,
+        admin.headers,
+        { currencySymbol: '$', accountPlan: 'Gold' },
+        200,
+      );
       const credit = { direction: 'credit', amount: 25, reason: 'goodwill' };
       await call('POST', `/api/user/admin/account/${u.id}/adjustments`, admin.headers, credit, 201);
       await call('GET', `/api/user/admin/${u.id}/sign-in-history`, admin.headers, undefined, 200);
       await call('GET', `/api/user/admin/${u.id}/sessions`, admin.headers, undefined, 200);
-      const setup = await call('POST', '/api/auth/two-factor/setup', u.headers, { password: u.password }, 200);
+      const setup = await call(
+        'POST',
+        '/api/auth/two-factor/setup',
+        u.headers,
+        { password: u.password },
+        200,
+      );
       const secret = new URL(setup.json().totpURI).searchParams.get('secret')!;
       await call('POST', '/api/auth/two-factor/enable', u.headers, { code: await totp(secret) }, 200);
-      await call('POST', `/api/user/admin/${u.id}/reset-two-factor`, admin.headers, { reason: 'Lost phone' }, 200);
+      await call(
+        'POST',
+        `/api/user/admin/${u.id}/reset-two-factor`,
+        admin.headers,
+        { reason: 'Lost phone' },
+        200,
+      );
       await call('POST', `/api/user/admin/${u.id}/block`, admin.headers, undefined, 200);
       await call('POST', `/api/user/admin/${u.id}/unblock`, admin.headers, undefined, 200);
       await call('DELETE', `/api/user/admin/${c.id}`, admin.headers, undefined, 200);

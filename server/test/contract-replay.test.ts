@@ -89,7 +89,9 @@ describe('the checker itself', () => {
     const ok = answers.find((a) => a.status === 200 && a.url === '/api/health')!;
     expect(checker.check(ok)).toEqual([]);
     const wrong = { ...ok, body: JSON.stringify({ status: 'fine', database: { state: 'up' } }) };
-    expect(checker.check(wrong).join('\n')).toMatch(/GET \/api\/health → 200: \/status .*\n.*\/database .*driver/);
+    expect(checker.check(wrong).join('\n')).toMatch(
+      /GET \/api\/health → 200: \/status .*\n.*\/database .*driver/,
+    );
     expect(checker.check({ ...ok, status: 418 })[0]).toMatch(/status not in the document/);
     expect(checker.check({ ...ok, contentType: 'text/html' })[0]).toMatch(/content type "text\/html"/);
     expect(checker.check({ ...ok, url: '/api/nowhere' })[0]).toMatch(/no operation/);

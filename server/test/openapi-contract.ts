@@ -37,7 +37,10 @@ export interface OpenApiDocument {
 }
 
 interface Validator {
-  validateResponse(status: string, body: unknown): undefined | { errors?: { path?: string; message: string }[] };
+  validateResponse(
+    status: string,
+    body: unknown,
+  ): undefined | { errors?: { path?: string; message: string }[] };
 }
 type ValidatorClass = new (args: unknown) => Validator;
 // The package is CommonJS with `exports.default`: Node hands the whole module as the default.
@@ -135,7 +138,8 @@ export class ContractChecker {
     const responses = op.responses ?? {};
     const status = String(a.status);
     const key = [status, `${status[0]}XX`, 'default'].find((k) => responses[k]);
-    if (!key) return [`${where}: status not in the document (it declares ${Object.keys(responses).join(', ')})`];
+    if (!key)
+      return [`${where}: status not in the document (it declares ${Object.keys(responses).join(', ')})`];
     const content = responses[key]!.content ?? {};
     const declared = Object.keys(content);
     const mediaType = a.contentType.split(';')[0]!.trim().toLowerCase();
@@ -143,7 +147,9 @@ export class ContractChecker {
       return declared.length ? [`${where}: empty body, the document declares ${declared.join(', ')}`] : [];
     }
     if (!content[mediaType]) {
-      return [`${where}: content type "${mediaType}" not in the document (${declared.join(', ') || 'no content'})`];
+      return [
+        `${where}: content type "${mediaType}" not in the document (${declared.join(', ') || 'no content'})`,
+      ];
     }
     if (!/^application\/([\w.+-]+\+)?json$/.test(mediaType)) return [];
     let body: unknown;
@@ -152,11 +158,22 @@ export class ContractChecker {
     } catch {
       return [`${where}: the body is not JSON`];
     }
-    const result = this.validator(path, a.method, key, mediaType, content[mediaType]!).validateResponse(key, body);
-    return (result?.errors ?? []).map((e) => `${where}: /${e.path ?? ''} ${e.message}`);
+    const result = this.validator(path, a.method, key, mediaType, content[mediaType]!).validateResponse(
+      key,
+      body,
+    );
+    return (result?.errors ?? []).map(
+      (e) => `${where}: /${(e.path ?? '').replace(/^response$/, '')} ${e.message}`,
+    );
   }
 
-  private validator(path: string, method: string, key: string, mediaType: string, media: MediaType): Validator {
+  private validator(
+    path: string,
+    method: string,
+    key: string,
+    mediaType: string,
+    media: MediaType,
+  ): Validator {
     const id = `${method} ${path} ${key} ${mediaType}`;
     let v = this.validators.get(id);
     if (!v) {
