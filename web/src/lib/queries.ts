@@ -34,14 +34,21 @@ export const dataQuery = <T>(key: readonly unknown[], path: string, params?: Que
   });
 
 /**
- * A mutation that, once it succeeds, refetches the cached queries under `refetch` (every query by
- * default: a change of money moves figures, histories and the audit log together).
+ * A mutation that, once it succeeds, refetches the cached queries under `refetch` (a key, or the key
+ * made of the variables sent); every query by default, as a change of money moves figures,
+ * histories and the audit log together.
  */
-export function useRefetchingMutation<V, T>(mutationFn: (variables: V) => Promise<T>, refetch?: QueryKey) {
+export function useRefetchingMutation<V, T>(
+  mutationFn: (variables: V) => Promise<T>,
+  refetch?: QueryKey | ((variables: V) => QueryKey),
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries(refetch && { queryKey: refetch }),
+    onSuccess: (_answer: T, variables: V) => {
+      const queryKey = typeof refetch === 'function' ? refetch(variables) : refetch;
+      return queryClient.invalidateQueries(queryKey && { queryKey });
+    },
   });
 }
 

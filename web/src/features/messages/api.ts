@@ -5,8 +5,9 @@
  */
 import type { AdminEmailFormInput } from '@common/schemas/emailing';
 import type { UsersPage } from '@common/schemas/users';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { api, type MessageAnswer } from '../../lib/api-client';
+import { dataQuery, useRefetchingMutation } from '../../lib/queries';
 
 /** A message from the public contact form. */
 export interface ContactMessage {
@@ -18,19 +19,11 @@ export interface ContactMessage {
 }
 
 /** GET /contacts (admin): every message, newest first. */
-export const contactsQuery = queryOptions({
-  queryKey: ['contacts'],
-  queryFn: async () => (await api.get<{ data: ContactMessage[] }>('/contacts')).data,
-});
+export const contactsQuery = dataQuery<ContactMessage[]>(['contacts'], '/contacts');
 
 /** DELETE /contacts/:id (admin). */
-export function useDeleteContact() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<MessageAnswer>(`/contacts/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contacts'] }),
-  });
-}
+export const useDeleteContact = () =>
+  useRefetchingMutation((id: string) => api.delete<MessageAnswer>(`/contacts/${id}`), ['contacts']);
 
 /** GET /user/admin?search= (first 20 matches): the clients the e-mail form offers. */
 export const recipientsQuery = (search: string) =>

@@ -8,8 +8,9 @@ import type {
   PublicNotification,
   UserNotifications,
 } from '@common/schemas/notifications';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, type MessageAnswer } from '../../lib/api-client';
+import { dataQuery, useRefetchingMutation } from '../../lib/queries';
 
 const keys = {
   all: ['notifications'] as const,
@@ -27,36 +28,23 @@ export const userNotificationsQuery = queryOptions({
 
 /** GET /notifications?userId= (admin): one user's notifications. */
 export const adminNotificationsQuery = (userId: string) =>
-  queryOptions({
-    queryKey: keys.admin(userId),
-    queryFn: async () =>
-      (await api.get<{ data: PublicNotification[] }>('/notifications', { params: { userId } })).data,
-  });
+  dataQuery<PublicNotification[]>(keys.admin(userId), '/notifications', { userId });
 
 /** PUT /notifications/user/read: marks the client's notifications read (the bell drops to 0). */
-export function useMarkNotificationsRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.put<{ message: string; unread: number }>('/notifications/user/read'),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.user }),
-  });
-}
+export const useMarkNotificationsRead = () =>
+  useRefetchingMutation(
+    () => api.put<{ message: string; unread: number }>('/notifications/user/read'),
+    keys.user,
+  );
 
 /** DELETE /notifications/:id: the client's own, or any for an admin. */
-export function useDeleteNotification() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<MessageAnswer>(`/notifications/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
-  });
-}
+export const useDeleteNotification = () =>
+  useRefetchingMutation((id: string) => api.delete<MessageAnswer>(`/notifications/${id}`), keys.all);
 
 /** POST /notifications (admin): sends a notice to one user (in-app and by e-mail). */
-export function useSendNotification() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateNotificationInput) =>
+export const useSendNotification = () =>
+  useRefetchingMutation(
+    (input: CreateNotificationInput) =>
       api.post<{ message: string; data: PublicNotification }>('/notifications', input),
-    onSuccess: (_answer, input) => queryClient.invalidateQueries({ queryKey: keys.admin(input.userId) }),
-  });
-}
+    (input) => keys.admin(input.userId),
+  );

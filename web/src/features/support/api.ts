@@ -1,7 +1,7 @@
 /**
  * TanStack Query hooks of support (docs/product.md): the client's tickets with
  * support's replies, sending a message or a follow-up; the admin's list of every ticket, replying,
- * closing or reopening, and deleting.
+ * closing or reopening, and deleting. Every change refetches the ticket lists.
  */
 import type {
   PublicSupportTicket,
@@ -9,8 +9,8 @@ import type {
   SupportStatus,
   UpdateTicketInput,
 } from '@common/schemas/support';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type MessageAnswer } from '../../lib/api-client';
+import { dataQuery, useRefetchingMutation } from '../../lib/queries';
 
 const keys = {
   all: ['support'] as const,
@@ -25,53 +25,31 @@ interface TicketAnswer {
 }
 
 /** GET /support/user: the client's own tickets with replies, newest first. */
-export const myTicketsQuery = queryOptions({
-  queryKey: keys.mine,
-  queryFn: async () => (await api.get<{ data: PublicSupportTicket[] }>('/support/user')).data,
-});
+export const myTicketsQuery = dataQuery<PublicSupportTicket[]>(keys.mine, '/support/user');
 
 /** GET /support?status= (admin): every ticket, or only open / closed ones, newest first. */
 export const adminTicketsQuery = (status?: SupportStatus) =>
-  queryOptions({
-    queryKey: keys.admin(status),
-    queryFn: async () =>
-      (await api.get<{ data: PublicSupportTicket[] }>('/support', { params: { status } })).data,
-  });
+  dataQuery<PublicSupportTicket[]>(keys.admin(status), '/support', { status });
 
 /** POST /support: opens a ticket with the client's message. */
-export function useSendSupportMessage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: SupportMessageInput) => api.post<TicketAnswer>('/support', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
-  });
-}
+export const useSendSupportMessage = () =>
+  useRefetchingMutation((input: SupportMessageInput) => api.post<TicketAnswer>('/support', input), keys.all);
 
 /** POST /support/:id/replies: the client adds to their own open ticket. */
-export function useAddClientReply() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...input }: SupportMessageInput & { id: string }) =>
+export const useAddClientReply = () =>
+  useRefetchingMutation(
+    ({ id, ...input }: SupportMessageInput & { id: string }) =>
       api.post<TicketAnswer>(`/support/${id}/replies`, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
-  });
-}
+    keys.all,
+  );
 
 /** PUT /support/:id (admin): a reply to the client and/or a new status. */
-export function useUpdateTicket() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...input }: UpdateTicketInput & { id: string }) =>
-      api.put<TicketAnswer>(`/support/${id}`, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
-  });
-}
+export const useUpdateTicket = () =>
+  useRefetchingMutation(
+    ({ id, ...input }: UpdateTicketInput & { id: string }) => api.put<TicketAnswer>(`/support/${id}`, input),
+    keys.all,
+  );
 
 /** DELETE /support/:id (admin). */
-export function useDeleteTicket() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<MessageAnswer>(`/support/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
-  });
-}
+export const useDeleteTicket = () =>
+  useRefetchingMutation((id: string) => api.delete<MessageAnswer>(`/support/${id}`), keys.all);

@@ -5,9 +5,10 @@
  */
 import type { PublicUser } from '@common/types';
 import type { addTransactionSchema, HistoryQuery, PublicTransaction } from '@common/schemas/transactions';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type MessageAnswer } from '../../lib/api-client';
+import { idempotent, pagedQuery, useRefetchingMutation } from '../../lib/queries';
 import { saveBlob } from '../../lib/save-blob';
 
 /** One page of history lines and how many match in all. */
@@ -18,19 +19,11 @@ export interface HistoryPage {
 
 /** GET /transaction/all: one page of the signed-in client's history. */
 export const historyQuery = (params: HistoryQuery) =>
-  queryOptions({
-    queryKey: ['transactions', 'history', params],
-    queryFn: () => api.get<HistoryPage>('/transaction/all', { params: { ...params } }),
-    placeholderData: keepPreviousData,
-  });
+  pagedQuery<HistoryPage>(['transactions', 'history'], '/transaction/all', params);
 
 /** GET /transaction/admin?userId=: one page of a client's history, for an admin. */
 export const adminHistoryQuery = (userId: string, params: HistoryQuery) =>
-  queryOptions({
-    queryKey: ['transactions', 'admin', userId, params],
-    queryFn: () => api.get<HistoryPage>('/transaction/admin', { params: { ...params, userId } }),
-    placeholderData: keepPreviousData,
-  });
+  pagedQuery<HistoryPage>(['transactions', 'admin', userId], '/transaction/admin', { ...params, userId });
 
 /** GET /transaction/export.csv with the session's token, saved by the browser as transactions.csv. */
 export async function downloadHistoryCsv(): Promise<void> {
@@ -41,10 +34,9 @@ export async function downloadHistoryCsv(): Promise<void> {
 export type AddTransactionPayload = z.input<typeof addTransactionSchema>;
 
 /** POST /transaction/:userId (admin) with the form's Idempotency-Key. */
-export function useAddTransaction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
+export const useAddTransaction = () =>
+  useRefetchingMutation(
+    ({
       userId,
       payload,
       idempotencyKey,
@@ -52,22 +44,12 @@ export function useAddTransaction() {
       userId: string;
       payload: AddTransactionPayload;
       idempotencyKey: string;
-    }) =>
-      api.post<MessageAnswer>(`/transaction/${userId}`, payload, {
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
-    onSuccess: () => queryClient.invalidateQueries(),
-  });
-}
+    }) => api.post<MessageAnswer>(`/transaction/${userId}`, payload, idempotent(idempotencyKey)),
+  );
 
 /** DELETE /transaction/:id (admin): voids the line with a reversing entry. */
-export function useVoidTransaction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<MessageAnswer>(`/transaction/${id}`),
-    onSuccess: () => queryClient.invalidateQueries(),
-  });
-}
+export const useVoidTransaction = () =>
+  useRefetchingMutation((id: string) => api.delete<MessageAnswer>(`/transaction/${id}`));
 
 /** GET /user/admin/email/:email: the client an admin adds a transaction for. */
 export function useFindUserByEmail() {
