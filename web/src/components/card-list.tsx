@@ -2,6 +2,11 @@ import { Card, SimpleGrid, Skeleton, Stack, Text, type MantineSpacing } from '@m
 import { Fragment, type ReactNode } from 'react';
 import { LoadError } from './load-error';
 
+/** The `items`, `error` and `onRetry` of a `CardList` fed by a query of the whole list. */
+export function queryItems<T>(query: { data: T[] | undefined; error: unknown; refetch: () => unknown }) {
+  return { items: query.data, error: query.error, onRetry: () => void query.refetch() };
+}
+
 interface CardListProps<T extends { _id: string }> {
   /** undefined while loading. */
   items: T[] | undefined;

@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { MESSAGING_MSG, MSG } from '@common/messages';
-import { CardList } from '../../../components/card-list';
+import { CardList, queryItems } from '../../../components/card-list';
 import { DeleteButton } from '../../../components/delete-button';
 import { PageTitle } from '../../../components/page-title';
 import { formatDateTime } from '../../../lib/format';
@@ -55,9 +55,7 @@ export function AdminContactsPage() {
     <Stack gap="md" w="100%" maw={1100} mx="auto">
       <PageTitle title="Contact" description="Messages sent through the public contact form, newest first." />
       <CardList
-        items={query.data}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...queryItems(query)}
         what="the contact messages"
         label="Contact messages"
         empty={MESSAGING_MSG.noContacts}

@@ -1,4 +1,4 @@
-import { Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { MESSAGING_MSG, MSG } from '@common/messages';
 import { adminEmailFormSchema, EMAIL_LIMITS } from '@common/schemas/emailing';
 import type { PublicUser } from '@common/types';
+import { MessageFields } from '../../../components/admin/message-fields';
 import { BusyButton } from '../../../components/busy-button';
 import { FormCard } from '../../../components/form-card';
 import { PageTitle } from '../../../components/page-title';
@@ -81,19 +82,9 @@ export function AdminEmailingPage() {
             {errorMessage(recipients.error, MESSAGING_MSG.anErrorOccurred)}
           </Text>
         )}
-        <TextInput
-          label="Subject"
-          required
-          maxLength={EMAIL_LIMITS.subject}
-          {...form.getInputProps('subject')}
-        />
-        <Textarea
-          label="Message"
-          required
-          autosize
-          minRows={6}
-          maxLength={EMAIL_LIMITS.message}
-          {...form.getInputProps('message')}
+        <MessageFields
+          heading={{ label: 'Subject', maxLength: EMAIL_LIMITS.subject, ...form.getInputProps('subject') }}
+          message={{ minRows: 6, maxLength: EMAIL_LIMITS.message, ...form.getInputProps('message') }}
         />
         <BusyButton type="submit" busy={send.isPending} style={{ alignSelf: 'flex-start' }}>
           Send email

@@ -1,16 +1,16 @@
-import { Anchor, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { MESSAGING_MSG } from '@common/messages';
 import { createNotificationSchema, NOTIFICATION_LIMITS } from '@common/schemas/notifications';
 import { paths } from '../../../app/paths';
-import { BusyButton } from '../../../components/busy-button';
-import { useNameParam } from '../../../components/client-page-title';
+import { MessageFields } from '../../../components/admin/message-fields';
+import { useClientRoute } from '../../../components/admin/use-client-route';
 import { CollapsiblePanel } from '../../../components/collapsible-panel';
 import { PageTitle } from '../../../components/page-title';
-import { errorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { PlainForm } from '../../../components/plain-form';
+import { toastOutcome } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { adminNotificationsQuery, useSendNotification } from '../api';
 import { NotificationList } from '../components/notification-list';
@@ -23,40 +23,41 @@ function AddNotificationForm({ userId }: { userId: string }) {
     ...zodForm(createNotificationSchema),
   });
   const submit = form.onSubmit((values) =>
-    send.mutate(values, {
-      onSuccess: () => {
-        notifySuccess(MESSAGING_MSG.notificationSent);
-        form.reset();
-      },
-      onError: (error) => notifyError(errorMessage(error, MESSAGING_MSG.anErrorOccurred)),
-    }),
+    send.mutate(
+      values,
+      toastOutcome(MESSAGING_MSG.notificationSent, MESSAGING_MSG.anErrorOccurred, form.reset),
+    ),
   );
   return (
     <CollapsiblePanel id="add-notification" label="Add Notification">
-      <form onSubmit={submit} noValidate aria-label="Add notification">
-        <Stack gap="sm" mt="sm">
-          <TextInput
-            label="Title"
-            required
-            maxLength={NOTIFICATION_LIMITS.title}
-            {...form.getInputProps('title')}
+      <Stack mt="sm">
+        <PlainForm
+          onSubmit={submit}
+          label="Add notification"
+          submitLabel="Send notification"
+          busy={send.isPending}
+        >
+          <MessageFields
+            heading={{ label: 'Title', maxLength: NOTIFICATION_LIMITS.title, ...form.getInputProps('title') }}
+            message={{ minRows: 3, maxLength: NOTIFICATION_LIMITS.message, ...form.getInputProps('message') }}
           />
-          <Textarea
-            label="Message"
-            required
-            autosize
-            minRows={3}
-            maxLength={NOTIFICATION_LIMITS.message}
-            {...form.getInputProps('message')}
-          />
-          <Group>
-            <BusyButton type="submit" busy={send.isPending}>
-              Send notification
-            </BusyButton>
-          </Group>
-        </Stack>
-      </form>
+        </PlainForm>
+      </Stack>
     </CollapsiblePanel>
+  );
+}
+
+/** "For Client name." (a link to the client's page), or "For this client." without a name. */
+function ClientLine({ id, name }: { id: string; name?: string }) {
+  if (!name) return 'For this client. ';
+  return (
+    <>
+      For{' '}
+      <Anchor component={Link} to={paths.admin.user(id)} underline="always">
+        {name}
+      </Anchor>
+      .{' '}
+    </>
   );
 }
 
@@ -65,8 +66,7 @@ function AddNotificationForm({ userId }: { userId: string }) {
  * e-mail) and list or delete theirs.
  */
 export function AdminNotificationsPage() {
-  const { id = '' } = useParams();
-  const name = useNameParam();
+  const { id, name } = useClientRoute();
   const query = useQuery(adminNotificationsQuery(id));
 
   return (
@@ -75,13 +75,7 @@ export function AdminNotificationsPage() {
         title="Notifications"
         description={
           <>
-            {name ? 'For ' : 'For this client. '}
-            {name && (
-              <Anchor component={Link} to={paths.admin.user(id)} underline="always">
-                {name}
-              </Anchor>
-            )}
-            {name && '. '}
+            <ClientLine id={id} name={name} />
             Each notification is also sent to the client by e-mail.
           </>
         }

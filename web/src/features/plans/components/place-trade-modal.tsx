@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,7 +7,7 @@ import { MONEY_MSG, PLAN_MSG } from '@common/messages';
 import { parseUsdCents } from '@common/schemas/money';
 import { PLAN_MAX_CENTS, PLAN_MIN_CENTS, planLimitsMessage } from '@common/schemas/plans';
 import { paths } from '../../../app/paths';
-import { BusyButton } from '../../../components/busy-button';
+import { Dialog, DialogActions } from '../../../components/dialog';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
@@ -121,13 +121,7 @@ export function PlaceTradeModal({ plan, onClose, hasActivePlan, available }: Pla
   };
 
   return (
-    <Modal
-      opened={plan !== null}
-      onClose={close}
-      title="Place Your Trade"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      centered
-    >
+    <Dialog opened={plan !== null} onClose={close} title="Place Your Trade">
       <form onSubmit={submit} noValidate aria-label="Place your trade">
         <Stack gap="md">
           <Text size="sm">
@@ -150,16 +144,9 @@ export function PlaceTradeModal({ plan, onClose, hasActivePlan, available }: Pla
               ...PLAN_DURATIONS.map((d) => ({ value: String(d.days), label: d.label })),
             ]}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <BusyButton type="submit" busy={openPlan.isPending}>
-              Place trade
-            </BusyButton>
-          </Group>
+          <DialogActions onCancel={close} submitLabel="Place trade" busy={openPlan.isPending} />
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -13,6 +13,7 @@ import { QueryContent } from '../../../components/admin/query-content';
 import { useClientRoute } from '../../../components/admin/use-client-route';
 import { BusyButton } from '../../../components/busy-button';
 import { ClientPageTitle } from '../../../components/client-page-title';
+import { PlainForm } from '../../../components/plain-form';
 import { PlanStatusBadge } from '../../../components/status-badge';
 import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
@@ -116,23 +117,16 @@ function AddProfitForm({ userId }: { userId: string }) {
   );
   return (
     <AdminSection title="Add Profit">
-      <form onSubmit={submit} noValidate aria-label="Add profit">
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <UsdInput
-              label="Profit"
-              description="In USD; posted to the client’s available balance."
-              {...form.getInputProps('profit')}
-            />
-            <TextInput label="Date" type="date" required {...form.getInputProps('date')} />
-          </SimpleGrid>
-          <Group>
-            <BusyButton type="submit" busy={add.isPending}>
-              Add profit
-            </BusyButton>
-          </Group>
-        </Stack>
-      </form>
+      <PlainForm onSubmit={submit} label="Add profit" submitLabel="Add profit" busy={add.isPending}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <UsdInput
+            label="Profit"
+            description="In USD; posted to the client’s available balance."
+            {...form.getInputProps('profit')}
+          />
+          <TextInput label="Date" type="date" required {...form.getInputProps('date')} />
+        </SimpleGrid>
+      </PlainForm>
     </AdminSection>
   );
 }

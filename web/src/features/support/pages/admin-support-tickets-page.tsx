@@ -1,19 +1,19 @@
-import { Anchor, Button, Card, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGING_MSG } from '@common/messages';
-import { SUPPORT_MESSAGE_MAX, type PublicSupportTicket, type SupportStatus } from '@common/schemas/support';
+import type { PublicSupportTicket, SupportStatus } from '@common/schemas/support';
 import { paths } from '../../../app/paths';
-import { BusyButton } from '../../../components/busy-button';
-import { CardList } from '../../../components/card-list';
+import { CardList, queryItems } from '../../../components/card-list';
 import { DeleteButton } from '../../../components/delete-button';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { adminTicketsQuery, useDeleteTicket, useUpdateTicket } from '../api';
+import { MessageBox } from '../components/message-box';
 import { TicketStatus } from '../components/ticket-status';
 import { TicketThread } from '../components/ticket-thread';
 
@@ -39,23 +39,17 @@ function ReplyBox({ ticketId }: { ticketId: string }) {
     ),
   );
   return (
-    <form onSubmit={submit} noValidate aria-label="Reply to the client">
-      <Stack gap="xs">
-        <Textarea
-          label="Reply"
-          description="Sent to the client in-app and by e-mail."
-          autosize
-          minRows={2}
-          maxLength={SUPPORT_MESSAGE_MAX}
-          {...form.getInputProps('reply')}
-        />
-        <Group>
-          <BusyButton type="submit" size="xs" busy={update.isPending}>
-            Send reply
-          </BusyButton>
-        </Group>
-      </Stack>
-    </form>
+    <MessageBox
+      onSubmit={submit}
+      label="Reply to the client"
+      field={{
+        label: 'Reply',
+        description: 'Sent to the client in-app and by e-mail.',
+        ...form.getInputProps('reply'),
+      }}
+      send={{ label: 'Send reply' }}
+      busy={update.isPending}
+    />
   );
 }
 
@@ -150,9 +144,7 @@ export function AdminSupportTicketsPage() {
         style={{ alignSelf: 'flex-start' }}
       />
       <CardList
-        items={query.data}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...queryItems(query)}
         what="the support tickets"
         label="Support tickets"
         empty={MESSAGING_MSG.noTickets}

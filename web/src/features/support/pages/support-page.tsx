@@ -4,14 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { MESSAGING_MSG, MSG } from '@common/messages';
 import { SUPPORT_MESSAGE_MAX, supportMessageSchema, type PublicSupportTicket } from '@common/schemas/support';
-import { BusyButton } from '../../../components/busy-button';
 import { LoadError } from '../../../components/load-error';
 import { PageTitle } from '../../../components/page-title';
+import { PlainForm } from '../../../components/plain-form';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { myTicketsQuery, useAddClientReply, useSendSupportMessage } from '../api';
+import { MessageBox } from '../components/message-box';
 import { TicketStatus } from '../components/ticket-status';
 import { TicketThread } from '../components/ticket-thread';
 
@@ -32,22 +33,13 @@ function FollowUp({ ticketId }: { ticketId: string }) {
     ),
   );
   return (
-    <form onSubmit={submit} noValidate aria-label="Add to this message">
-      <Stack gap="xs">
-        <Textarea
-          label="Add to this message"
-          autosize
-          minRows={2}
-          maxLength={SUPPORT_MESSAGE_MAX}
-          {...form.getInputProps('message')}
-        />
-        <Group>
-          <BusyButton type="submit" size="xs" variant="light" busy={add.isPending}>
-            Send
-          </BusyButton>
-        </Group>
-      </Stack>
-    </form>
+    <MessageBox
+      onSubmit={submit}
+      label="Add to this message"
+      field={{ label: 'Add to this message', ...form.getInputProps('message') }}
+      send={{ label: 'Send', variant: 'light' }}
+      busy={add.isPending}
+    />
   );
 }
 
@@ -127,23 +119,21 @@ export function SupportPage() {
         description="Write to our support team; the answer shows below and is sent to your e-mail."
       />
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-        <form onSubmit={submit} noValidate aria-label="Message to support">
-          <Stack gap="sm">
-            <Textarea
-              label="Message"
-              required
-              autosize
-              minRows={4}
-              maxLength={SUPPORT_MESSAGE_MAX}
-              {...form.getInputProps('message')}
-            />
-            <Group>
-              <BusyButton type="submit" busy={send.isPending}>
-                Send message
-              </BusyButton>
-            </Group>
-          </Stack>
-        </form>
+        <PlainForm
+          onSubmit={submit}
+          label="Message to support"
+          submitLabel="Send message"
+          busy={send.isPending}
+        >
+          <Textarea
+            label="Message"
+            required
+            autosize
+            minRows={4}
+            maxLength={SUPPORT_MESSAGE_MAX}
+            {...form.getInputProps('message')}
+          />
+        </PlainForm>
       </Paper>
       <Stack gap="sm" component="section" aria-labelledby="my-messages">
         <Title order={2} fz="lg" id="my-messages">

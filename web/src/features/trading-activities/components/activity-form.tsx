@@ -1,9 +1,9 @@
-import { Group, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { PLAN_KINDS, PLAN_LABELS, PLAN_STATUSES, type PlanStatus } from '@common/constants';
 import { updateTradingActivitySchema } from '@common/schemas/plans';
 import { ChoiceSelect } from '../../../components/admin/choice-select';
-import { BusyButton } from '../../../components/busy-button';
+import { PlainForm } from '../../../components/plain-form';
 import { UsdInput } from '../../../components/usd-input';
 import type { ActivityPayload } from '../api';
 
@@ -56,32 +56,25 @@ export function ActivityForm({ initialValues, submitLabel, busy, onSave, label }
     if (await onSave(values)) form.setValues(initialValues);
   });
   return (
-    <form onSubmit={submit} noValidate aria-label={label}>
-      <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {AMOUNT_FIELDS.map((field) => (
-            <UsdInput
-              key={field.name}
-              label={field.label}
-              description={field.description}
-              {...form.getInputProps(field.name)}
-            />
-          ))}
-          {CHOICE_FIELDS.map((field) => (
-            <ChoiceSelect
-              key={field.name}
-              label={field.label}
-              data={field.data}
-              {...form.getInputProps(field.name)}
-            />
-          ))}
-        </SimpleGrid>
-        <Group>
-          <BusyButton type="submit" busy={busy}>
-            {submitLabel}
-          </BusyButton>
-        </Group>
-      </Stack>
-    </form>
+    <PlainForm onSubmit={submit} label={label} submitLabel={submitLabel} busy={busy}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {AMOUNT_FIELDS.map((field) => (
+          <UsdInput
+            key={field.name}
+            label={field.label}
+            description={field.description}
+            {...form.getInputProps(field.name)}
+          />
+        ))}
+        {CHOICE_FIELDS.map((field) => (
+          <ChoiceSelect
+            key={field.name}
+            label={field.label}
+            data={field.data}
+            {...form.getInputProps(field.name)}
+          />
+        ))}
+      </SimpleGrid>
+    </PlainForm>
   );
 }
