@@ -5,8 +5,8 @@ import { BorderedSection } from '../bordered-section';
 interface AdminSectionProps {
   /** The section's h2; it names the section for assistive technology. */
   title: ReactNode;
-  /** Space under the heading (`sm` by default; 0 when the content is a Stack with its own gap). */
-  headingGap?: 'sm' | 0;
+  /** Space under the heading (`sm` by default). */
+  headingGap?: 'md' | 'sm' | 0;
   children: ReactNode;
 }
 

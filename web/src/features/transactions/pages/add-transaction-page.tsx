@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -6,6 +6,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { MONEY_MSG } from '@common/messages';
 import { ADMIN_TRANSACTION_TYPES, addTransactionSchema } from '@common/schemas/transactions';
 import { paths } from '../../../app/paths';
+import { ChoiceSelect } from '../../../components/admin/choice-select';
+import { ReasonTextarea } from '../../../components/admin/reason-textarea';
 import { BusyButton } from '../../../components/busy-button';
 import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
@@ -131,21 +133,15 @@ export function AddTransactionPage() {
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               <UsdInput label="Amount (USD)" {...form.getInputProps('amount')} />
-              <Select
+              <ChoiceSelect
                 label="Type"
                 data={ADMIN_TRANSACTION_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))}
-                allowDeselect={false}
-                required
                 {...form.getInputProps('transactionType')}
               />
               <TextInput label="Date" type="datetime-local" required {...form.getInputProps('date')} />
-              <Textarea
+              <ReasonTextarea
                 label="Details"
                 description="The reason, shown to the client in their history."
-                autosize
-                minRows={2}
-                maxLength={500}
-                required
                 {...form.getInputProps('details')}
               />
               <Select

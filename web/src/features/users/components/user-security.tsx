@@ -1,4 +1,4 @@
-import { Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconShieldOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,7 +6,9 @@ import { useState } from 'react';
 import { MSG } from '@common/messages';
 import { resetTwoFactorSchema } from '@common/schemas/auth';
 import type { UserWithFigures } from '@common/schemas/users';
-import { BusyButton } from '../../../components/busy-button';
+import { AdminSection } from '../../../components/admin/admin-section';
+import { ReasonTextarea } from '../../../components/admin/reason-textarea';
+import { Dialog, DialogActions } from '../../../components/dialog';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { OnOffBadge } from '../../../components/on-off-badge';
 import { usePaging } from '../../../components/paged-table';
@@ -46,13 +48,7 @@ function ResetTwoFactorModal({
     });
   });
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="Reset two-factor authentication"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      centered
-    >
+    <Dialog opened={opened} onClose={close} title="Reset two-factor authentication">
       <form onSubmit={submit} noValidate aria-label="Reset two-factor authentication">
         <Stack gap="md">
           <Text size="sm">
@@ -61,26 +57,20 @@ function ResetTwoFactorModal({
             asking.
           </Text>
           <FormErrorAlert message={failure} />
-          <Textarea
-            label="Reason"
+          <ReasonTextarea
             description="E-mailed to the client and kept in the audit log (3 to 500 characters)."
-            autosize
-            minRows={2}
-            maxLength={500}
-            required
             {...form.getInputProps('reason')}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={reset.isPending}>
-              Cancel
-            </Button>
-            <BusyButton type="submit" color="red.8" busy={reset.isPending}>
-              Reset two-factor
-            </BusyButton>
-          </Group>
+          <DialogActions
+            onCancel={close}
+            submitLabel="Reset two-factor"
+            color="red.8"
+            busy={reset.isPending}
+            lockCancel
+          />
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -98,11 +88,8 @@ export function UserSecurity({ user }: { user: UserWithFigures }) {
   const on = user.twoFactorEnabled;
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="security-title">
+    <AdminSection title="Security" headingGap="md">
       <Stack gap="md">
-        <Title order={2} fz="lg" id="security-title">
-          Security
-        </Title>
         <Group justify="space-between" gap="sm">
           <Group gap="xs">
             <Text size="sm" fw={600}>
@@ -136,6 +123,6 @@ export function UserSecurity({ user }: { user: UserWithFigures }) {
         </Stack>
       </Stack>
       <ResetTwoFactorModal user={user} opened={resetting} onClose={() => setResetting(false)} />
-    </Card>
+    </AdminSection>
   );
 }

@@ -1,4 +1,5 @@
 import { Stack, Title } from '@mantine/core';
+import { PageTitle } from '../../../components/page-title';
 import { OverviewCards } from '../components/overview-cards';
 import { UsersList } from '../components/users-list';
 
@@ -6,9 +7,7 @@ import { UsersList } from '../components/users-list';
 export function AdminDashboardPage() {
   return (
     <Stack gap="lg">
-      <Title order={1} fz={{ base: 24, sm: 30 }}>
-        Dashboard
-      </Title>
+      <PageTitle title="Dashboard" />
       <OverviewCards />
       <Title order={2} fz={{ base: 20, sm: 24 }}>
         Users

@@ -1,16 +1,17 @@
-import { Anchor, Group, Select, SimpleGrid, Skeleton, Stack, Switch, TextInput } from '@mantine/core';
+import { Anchor, Group, SimpleGrid, Skeleton, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LIMITS, VERIFICATION_STATUSES } from '@common/constants';
 import { updateUserSchema, type UserWithFigures } from '@common/schemas/users';
 import { paths } from '../../../app/paths';
+import { ChoiceSelect } from '../../../components/admin/choice-select';
+import { ClientPage } from '../../../components/admin/client-page';
+import { QueryContent } from '../../../components/admin/query-content';
+import { useClientRoute } from '../../../components/admin/use-client-route';
 import { BusyButton } from '../../../components/busy-button';
-import { ClientPageTitle, useNameParam } from '../../../components/client-page-title';
 import { FormCard } from '../../../components/form-card';
-import { LoadError } from '../../../components/load-error';
-import { errorMessage } from '../../../lib/api-client';
+import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { adminUserQuery, useUpdateUser, type UpdateUserPayload } from '../api';
@@ -21,11 +22,21 @@ const STATUS_OPTIONS = VERIFICATION_STATUSES.filter((s) => s !== 'failed').map((
   label: VERIFICATION_LABELS[value].label,
 }));
 
+/** The text fields, all required, with their input types and length limits. */
+const TEXT_FIELDS = [
+  { name: 'firstName', label: 'First name', maxLength: LIMITS.nameMax },
+  { name: 'lastName', label: 'Last name', maxLength: LIMITS.nameMax },
+  { name: 'email', label: 'Email', type: 'email', maxLength: LIMITS.emailMax },
+  { name: 'phone', label: 'Phone', type: 'tel', maxLength: LIMITS.phoneMax },
+  { name: 'location.address', label: 'Address', maxLength: 200 },
+  { name: 'location.state', label: 'State', maxLength: 100 },
+] as const;
+
 function EditUserForm({ user }: { user: UserWithFigures }) {
   const navigate = useNavigate();
   const { user: me } = useSession();
+  const self = me?._id === user._id;
   const update = useUpdateUser(user._id);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<UpdateUserPayload>({
     initialValues: {
       firstName: user.firstName,
@@ -39,69 +50,38 @@ function EditUserForm({ user }: { user: UserWithFigures }) {
     },
     validate: schemaResolver(updateUserSchema, { sync: true }),
   });
-
-  const submit = form.onSubmit((values) => {
-    setFailure(null);
-    update.mutate(values, {
-      onSuccess: ({ message, data }) => {
-        notifySuccess(message);
-        navigate(paths.admin.user(data._id));
-      },
-      onError: (error) => setFailure(errorMessage(error, 'Something went wrong')),
-    });
+  const { onSubmit, failure, busy } = useMutationForm(form, update, {
+    fallback: 'Something went wrong',
+    onSuccess: ({ message, data }) => {
+      notifySuccess(message);
+      navigate(paths.admin.user(data._id));
+    },
   });
 
   return (
-    <FormCard onSubmit={submit} failure={failure}>
+    <FormCard onSubmit={onSubmit} failure={failure}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
-          label="First name"
-          required
-          maxLength={LIMITS.nameMax}
-          {...form.getInputProps('firstName')}
-        />
-        <TextInput
-          label="Last name"
-          required
-          maxLength={LIMITS.nameMax}
-          {...form.getInputProps('lastName')}
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          required
-          maxLength={LIMITS.emailMax}
-          {...form.getInputProps('email')}
-        />
-        <TextInput
-          label="Phone"
-          type="tel"
-          required
-          maxLength={LIMITS.phoneMax}
-          {...form.getInputProps('phone')}
-        />
-        <TextInput label="Address" required maxLength={200} {...form.getInputProps('location.address')} />
-        <TextInput label="State" required maxLength={100} {...form.getInputProps('location.state')} />
-        <Select
+        {TEXT_FIELDS.map(({ name, ...field }) => (
+          <TextInput key={name} required {...field} {...form.getInputProps(name)} />
+        ))}
+        <ChoiceSelect
           label="Verification status"
           data={STATUS_OPTIONS}
-          allowDeselect={false}
-          required
           {...form.getInputProps('verificationStatus')}
         />
       </SimpleGrid>
       <Switch
         label="Blocked"
         description={
-          me?._id === user._id
+          self
             ? 'You cannot block your own account.'
             : 'A blocked user is signed out at once and cannot sign in.'
         }
-        disabled={me?._id === user._id}
+        disabled={self}
         {...form.getInputProps('isBlocked', { type: 'checkbox' })}
       />
       <Group gap="sm">
-        <BusyButton type="submit" busy={update.isPending}>
+        <BusyButton type="submit" busy={busy}>
           Save changes
         </BusyButton>
         <Anchor component={Link} to={paths.admin.user(user._id)} size="sm">
@@ -117,21 +97,19 @@ function EditUserForm({ user }: { user: UserWithFigures }) {
  * verification status and blocked; every field is required ("All fields are required").
  */
 export function AdminEditUserPage() {
-  const { id = '' } = useParams();
-  const nameParam = useNameParam();
+  const { id, name } = useClientRoute();
   const query = useQuery(adminUserQuery(id));
-  const name = query.data ? `${query.data.firstName} ${query.data.lastName}` : nameParam;
+  const user = query.data;
 
   return (
-    <Stack gap="md" maw={760} mx="auto" w="100%">
-      <ClientPageTitle title="Edit User" name={name} />
-      {query.error && !query.data ? (
-        <LoadError what="the user" error={query.error} onRetry={() => void query.refetch()} />
-      ) : !query.data ? (
-        <Skeleton height={420} radius="md" aria-label="Loading the user" />
-      ) : (
-        <EditUserForm key={query.data._id} user={query.data} />
-      )}
-    </Stack>
+    <ClientPage title="Edit User" name={user ? `${user.firstName} ${user.lastName}` : name} maw={760}>
+      <QueryContent
+        query={query}
+        what="the user"
+        loading={<Skeleton height={420} radius="md" aria-label="Loading the user" />}
+      >
+        {(loaded) => <EditUserForm key={loaded._id} user={loaded} />}
+      </QueryContent>
+    </ClientPage>
   );
 }

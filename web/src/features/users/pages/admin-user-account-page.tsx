@@ -1,21 +1,8 @@
-import {
-  Anchor,
-  Card,
-  Paper,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { ACCOUNT_PLANS } from '@common/constants';
 import { USER_ADMIN_MSG } from '@common/messages';
 import {
@@ -25,14 +12,18 @@ import {
   type UserWithFigures,
 } from '@common/schemas/users';
 import { paths } from '../../../app/paths';
-import { BusyButton } from '../../../components/busy-button';
-import { ClientPageTitle, useNameParam } from '../../../components/client-page-title';
+import { AdminSection } from '../../../components/admin/admin-section';
+import { ChoiceSelect } from '../../../components/admin/choice-select';
+import { ClientPage } from '../../../components/admin/client-page';
+import { ReasonTextarea } from '../../../components/admin/reason-textarea';
+import { QueryContent } from '../../../components/admin/query-content';
+import { useClientRoute } from '../../../components/admin/use-client-route';
 import { confirmAction } from '../../../components/confirm';
-import { FormErrorAlert } from '../../../components/form-error-alert';
-import { LoadError } from '../../../components/load-error';
+import { PlainForm } from '../../../components/plain-form';
 import { SectionCard } from '../../../components/section-card';
 import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
+import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
@@ -42,64 +33,53 @@ import { InfoTable, ledgerFigureRows } from '../components/info-table';
 function Balances({ user }: { user: UserWithFigures }) {
   const a = user.account;
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="balances-title">
-      <Title order={2} fz="lg" id="balances-title">
-        Balances and totals
-      </Title>
+    <AdminSection title="Balances and totals" headingGap={0}>
       <Text size="sm" c="dimmed" mb="xs">
         Derived from the ledger; they change only through postings (deposits, withdrawals, profit,
         adjustments).
       </Text>
       <InfoTable label="Balances and totals" rows={ledgerFigureRows(a)} />
-    </Card>
+    </AdminSection>
   );
 }
 
 /** Currency symbol and account plan (Basic … Platinum). */
 function AccountForm({ user }: { user: UserWithFigures }) {
   const update = useUpdateAccount(user._id);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<UpdateAccountInput>({
     initialValues: { currencySymbol: user.account.currencySymbol, accountPlan: user.account.accountPlan },
     validate: schemaResolver(updateAccountSchema, { sync: true }),
   });
-  const submit = form.onSubmit((values) => {
-    setFailure(null);
-    update.mutate(values, {
-      onSuccess: ({ message }) => {
-        notifySuccess(message);
-        form.resetDirty();
-      },
-      onError: (error) => setFailure(errorMessage(error, 'Something went wrong')),
-    });
+  const submission = useMutationForm(form, update, {
+    fallback: 'Something went wrong',
+    onSuccess: ({ message }) => {
+      notifySuccess(message);
+      form.resetDirty();
+    },
   });
   return (
     <SectionCard title="Account">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <FormErrorAlert message={failure} />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput
-              label="Currency symbol"
-              required
-              maxLength={8}
-              {...form.getInputProps('currencySymbol')}
-            />
-            <Select
-              label="Account plan"
-              data={[...ACCOUNT_PLANS]}
-              allowDeselect={false}
-              required
-              {...form.getInputProps('accountPlan')}
-            />
-          </SimpleGrid>
-          <div>
-            <BusyButton type="submit" busy={update.isPending}>
-              Update account
-            </BusyButton>
-          </div>
-        </Stack>
-      </form>
+      <PlainForm
+        onSubmit={submission.onSubmit}
+        failure={submission.failure}
+        busy={submission.busy}
+        submitLabel="Update account"
+        gap="md"
+      >
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput
+            label="Currency symbol"
+            required
+            maxLength={8}
+            {...form.getInputProps('currencySymbol')}
+          />
+          <ChoiceSelect
+            label="Account plan"
+            data={[...ACCOUNT_PLANS]}
+            {...form.getInputProps('accountPlan')}
+          />
+        </SimpleGrid>
+      </PlainForm>
     </SectionCard>
   );
 }
@@ -147,35 +127,37 @@ function AdjustmentForm({ user }: { user: UserWithFigures }) {
         Credits or debits the client’s available balance. The client sees it in their transaction history with
         your reason. A debit can never take the balance below zero.
       </Text>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <FormErrorAlert message={failure} />
-          <SegmentedControl
-            aria-label="Direction"
-            data={[
-              { value: 'credit', label: 'Credit' },
-              { value: 'debit', label: 'Debit' },
-            ]}
-            {...form.getInputProps('direction')}
-          />
-          <UsdInput label="Amount (USD)" {...form.getInputProps('amount')} />
-          <Textarea
-            label="Reason"
-            description="Shown to the client in their history."
-            autosize
-            minRows={2}
-            maxLength={500}
-            required
-            {...form.getInputProps('reason')}
-          />
-          <div>
-            <BusyButton type="submit" busy={post.isPending}>
-              Post adjustment
-            </BusyButton>
-          </div>
-        </Stack>
-      </form>
+      <PlainForm
+        onSubmit={submit}
+        failure={failure}
+        busy={post.isPending}
+        submitLabel="Post adjustment"
+        gap="md"
+      >
+        <SegmentedControl
+          aria-label="Direction"
+          data={[
+            { value: 'credit', label: 'Credit' },
+            { value: 'debit', label: 'Debit' },
+          ]}
+          {...form.getInputProps('direction')}
+        />
+        <UsdInput label="Amount (USD)" {...form.getInputProps('amount')} />
+        <ReasonTextarea
+          description="Shown to the client in their history."
+          {...form.getInputProps('reason')}
+        />
+      </PlainForm>
     </SectionCard>
+  );
+}
+
+function AccountSkeleton() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Loading the account">
+      <Skeleton height={240} radius="md" />
+      <Skeleton height={180} radius="md" />
+    </Stack>
   );
 }
 
@@ -184,40 +166,32 @@ function AdjustmentForm({ user }: { user: UserWithFigures }) {
  * ledger, the currency symbol and plan form, and the adjustment form (no typing of balances).
  */
 export function AdminUserAccountPage() {
-  const { id = '' } = useParams();
-  const nameParam = useNameParam();
+  const { id, name } = useClientRoute();
   const query = useQuery(adminUserQuery(id));
   const user = query.data;
-  const name = user ? `${user.firstName} ${user.lastName}` : nameParam;
 
   return (
-    <Stack gap="md" maw={900} mx="auto" w="100%">
-      <ClientPageTitle title="Edit Account" name={name} />
-      {query.error && !user ? (
-        <LoadError what="the account" error={query.error} onRetry={() => void query.refetch()} />
-      ) : !user ? (
-        <Stack gap="md" aria-busy="true" aria-label="Loading the account">
-          <Skeleton height={240} radius="md" />
-          <Skeleton height={180} radius="md" />
-        </Stack>
-      ) : (
-        <>
-          <Anchor component={Link} to={paths.admin.user(user._id)} size="sm">
-            Back to the user
-          </Anchor>
-          <Balances user={user} />
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <AccountForm key={`labels-${user._id}`} user={user} />
-            {user.isAdmin ? (
-              <Paper withBorder radius="md" p="lg">
-                <Text c="dimmed">Adjustments are posted to clients’ accounts only.</Text>
-              </Paper>
-            ) : (
-              <AdjustmentForm key={`adjust-${user._id}`} user={user} />
-            )}
-          </SimpleGrid>
-        </>
-      )}
-    </Stack>
+    <ClientPage title="Edit Account" name={user ? `${user.firstName} ${user.lastName}` : name} maw={900}>
+      <QueryContent query={query} what="the account" loading={<AccountSkeleton />}>
+        {(loaded) => (
+          <>
+            <Anchor component={Link} to={paths.admin.user(loaded._id)} size="sm">
+              Back to the user
+            </Anchor>
+            <Balances user={loaded} />
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+              <AccountForm key={`labels-${loaded._id}`} user={loaded} />
+              {loaded.isAdmin ? (
+                <Paper withBorder radius="md" p="lg">
+                  <Text c="dimmed">Adjustments are posted to clients’ accounts only.</Text>
+                </Paper>
+              ) : (
+                <AdjustmentForm key={`adjust-${loaded._id}`} user={loaded} />
+              )}
+            </SimpleGrid>
+          </>
+        )}
+      </QueryContent>
+    </ClientPage>
   );
 }

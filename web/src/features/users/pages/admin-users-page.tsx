@@ -1,13 +1,12 @@
-import { Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { PageTitle } from '../../../components/page-title';
 import { UsersList } from '../components/users-list';
 
 /** /admin/users: the users list with search, paging and CSV export. */
 export function AdminUsersPage() {
   return (
     <Stack gap="md">
-      <Title order={1} fz={{ base: 24, sm: 30 }}>
-        Users
-      </Title>
+      <PageTitle title="Users" />
       <UsersList />
     </Stack>
   );
