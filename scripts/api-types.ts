@@ -303,14 +303,16 @@ for (const u of finder.unresolved) {
     );
 }
 
-const total = Object.values(doc.paths).reduce(
-  (n, item) => n + Object.keys(item).filter((k) => k !== 'parameters').length,
-  0,
+const unused = Object.entries(doc.paths).flatMap(([p, item]) =>
+  Object.keys(item)
+    .filter((m) => m !== 'parameters' && !operationsUsed.has(`${m.toUpperCase()} ${p}`))
+    .map((m) => `${m.toUpperCase()} ${p}`),
 );
 console.log(
   `api types: ${calls.length} web calls (${instances} ways through helpers and literal paths), ` +
-    `${checkedAnswers} answers and ${checkedBodies} bodies checked, ${operationsUsed.size}/${total} operations used by the web; ` +
-    `${exempt.size} calls not checked: ${[...exempt].join('; ') || 'none'}; ` +
+    `${checkedAnswers} answers and ${checkedBodies} bodies checked, ` +
+    `${operationsUsed.size}/${operationsUsed.size + unused.length} operations used by the web ` +
+    `(not used: ${unused.join(', ') || 'none'}); ${exempt.size} calls not checked: ${[...exempt].join('; ') || 'none'}; ` +
     `accepted differences: ${[...acceptedSeen].join('; ') || 'none'} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
 );
 if (failures.length) {
