@@ -10,12 +10,12 @@ import { confirmAction } from '../confirm';
 export type Confirmation = Parameters<typeof confirmAction>[0];
 
 /** A TanStack mutation's `mutate` (only the callbacks used here). */
-type Mutate<V, A> = (
+export type Mutate<V, A> = (
   variables: V,
   callbacks: { onSuccess: (answer: A) => void; onError: (error: Error) => void },
 ) => void;
 
-interface Outcome {
+export interface Outcome {
   /** The success toast's text (the server's message by default). */
   success?: string;
   /** Heads the error toast (e.g. the original "Error deleting user"). */

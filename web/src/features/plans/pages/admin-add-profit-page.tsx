@@ -8,10 +8,9 @@ import { PLAN_MSG } from '@common/messages';
 import { addProfitSchema, durationLabel, type PublicActivePlan } from '@common/schemas/plans';
 import type { UserWithFigures } from '@common/schemas/users';
 import { AdminSection } from '../../../components/admin/admin-section';
-import { confirmThenRun } from '../../../components/admin/confirm-then-run';
+import { ConfirmedButton } from '../../../components/admin/confirmed-button';
 import { QueryContent } from '../../../components/admin/query-content';
 import { useClientRoute } from '../../../components/admin/use-client-route';
-import { BusyButton } from '../../../components/busy-button';
 import { ClientPageTitle } from '../../../components/client-page-title';
 import { PlainForm } from '../../../components/plain-form';
 import { PlanStatusBadge } from '../../../components/status-badge';
@@ -51,19 +50,10 @@ function PlanFacts({ plan }: { plan: PublicActivePlan }) {
   );
 }
 
-const CLEAR_CONFIRMATION = {
-  title: 'Clear active plan',
-  message: PLAN_MSG.clearConfirm,
-  confirmLabel: 'Clear plan',
-  danger: true,
-};
-
 /** The client's plan with Clear active plan, or the original "no plan" text, then their figures. */
 function ClientPlan({ client }: { client: UserWithFigures }) {
   const clear = useClearPlan();
   const plan = client.activePlan;
-  const run = () =>
-    confirmThenRun(CLEAR_CONFIRMATION, clear.mutate, client._id, { success: PLAN_MSG.planCleared });
   const { balance, invested, totalProfit } = client.account;
   return (
     <>
@@ -71,9 +61,22 @@ function ClientPlan({ client }: { client: UserWithFigures }) {
         <Stack gap="md">
           <PlanFacts plan={plan} />
           <Group>
-            <BusyButton variant="outline" color="red.9" onClick={run} busy={clear.isPending}>
+            <ConfirmedButton
+              confirmation={{
+                title: 'Clear active plan',
+                message: PLAN_MSG.clearConfirm,
+                confirmLabel: 'Clear plan',
+                danger: true,
+              }}
+              mutation={clear}
+              variables={client._id}
+              outcome={{ success: PLAN_MSG.planCleared }}
+              showBusy
+              variant="outline"
+              color="red.9"
+            >
               Clear active plan
-            </BusyButton>
+            </ConfirmedButton>
           </Group>
         </Stack>
       ) : (

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PLAN_MSG } from '@common/messages';
 import type { PublicTradingActivity } from '@common/schemas/plans';
-import { confirmThenRun } from '../../../components/admin/confirm-then-run';
+import { ConfirmedButton } from '../../../components/admin/confirmed-button';
 import { useClientRoute } from '../../../components/admin/use-client-route';
 import { ClientPageTitle } from '../../../components/client-page-title';
 import { CollapsiblePanel } from '../../../components/collapsible-panel';
@@ -101,11 +101,17 @@ const DELETE_CONFIRMATION = {
 
 function DeleteButton({ activity }: { activity: PublicTradingActivity }) {
   const remove = useDeleteActivity();
-  const run = () => confirmThenRun(DELETE_CONFIRMATION, remove.mutate, activity._id);
   return (
-    <Button size="xs" variant="outline" color="red.9" onClick={run} disabled={remove.isPending}>
+    <ConfirmedButton
+      confirmation={DELETE_CONFIRMATION}
+      mutation={remove}
+      variables={activity._id}
+      size="xs"
+      variant="outline"
+      color="red.9"
+    >
       Delete
-    </Button>
+    </ConfirmedButton>
   );
 }
 

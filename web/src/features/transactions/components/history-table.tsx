@@ -1,7 +1,5 @@
-import { Badge, Group, Select, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { Badge, Group } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { REQUEST_STATUSES, type RequestStatus } from '@common/schemas/deposits';
 import {
@@ -10,10 +8,14 @@ import {
   type PublicTransaction,
   type TransactionType,
 } from '@common/schemas/transactions';
-import { PagedTable, queryStatus, usePaging, type Column } from '../../../components/paged-table';
+import { FilterSelects, type TableFilter } from '../../../components/filter-select';
+import { PagedTable, serverPage, type Column } from '../../../components/paged-table';
+import { SearchInput } from '../../../components/search-input';
 import { SignedAmount } from '../../../components/signed-amount';
 import { StatusBadge } from '../../../components/status-badge';
+import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { formatDateTime } from '../../../lib/format';
+import type { PagedQueryOptions } from '../../../lib/queries';
 import type { HistoryPage } from '../api';
 import { methodLabel, TYPE_LABELS } from '../../../lib/transaction-labels';
 
@@ -21,40 +23,20 @@ import { methodLabel, TYPE_LABELS } from '../../../lib/transaction-labels';
  * Paging, search (debounced) and type/status filters of a history table, as the query params of
  * GET /transaction/all or /transaction/admin. Any filter change goes back to page 1.
  */
-export function useHistoryFilters() {
-  const paging = usePaging();
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+function useHistoryFilters() {
+  const search = usePagedSearch();
   const [type, setType] = useState<TransactionType | null>(null);
   const [status, setStatus] = useState<RequestStatus | null>(null);
-  const params: HistoryQuery = {
-    page: paging.page,
-    pageSize: paging.pageSize,
-    search: debouncedSearch || undefined,
-    type: type ?? undefined,
-    status: status ?? undefined,
-  };
-  const filters = {
+  const params: HistoryQuery = { ...search.params, type: type ?? undefined, status: status ?? undefined };
+  return {
     search,
+    params,
     type,
     status,
-    setSearch: (value: string) => {
-      setSearch(value);
-      paging.setPage(1);
-    },
-    setType: (value: TransactionType | null) => {
-      setType(value);
-      paging.setPage(1);
-    },
-    setStatus: (value: RequestStatus | null) => {
-      setStatus(value);
-      paging.setPage(1);
-    },
+    setType: search.refilter((value: string | null) => setType(value as TransactionType | null)),
+    setStatus: search.refilter((value: string | null) => setStatus(value as RequestStatus | null)),
   };
-  return { paging, params, filters };
 }
-
-type HistoryFilters = ReturnType<typeof useHistoryFilters>;
 
 /** Date column. */
 export const dateColumn: Column<PublicTransaction> = {
@@ -97,53 +79,54 @@ export function statusColumn(labels: Record<RequestStatus, string>): Column<Publ
 interface HistoryTableProps {
   caption: string;
   columns: Column<PublicTransaction>[];
-  query: UseQueryResult<HistoryPage>;
-  history: HistoryFilters;
+  /** The query of one page: the client's own history or an admin's read of a client's. */
+  query: (params: HistoryQuery) => PagedQueryOptions<HistoryPage>;
   statusLabels: Record<RequestStatus, string>;
 }
 
-/** A searchable, filterable, server-paged history table (all of these work: docs/product.md). */
-export function HistoryTable({ caption, columns, query, history, statusLabels }: HistoryTableProps) {
-  const { filters, paging } = history;
+/**
+ * A searchable, filterable, server-paged history table (all of these work: docs/product.md). Any
+ * change of the search or a filter goes back to page 1.
+ */
+export function HistoryTable({ caption, columns, query, statusLabels }: HistoryTableProps) {
+  const history = useHistoryFilters();
+  const page = useQuery(query(history.params));
+  const filters: TableFilter[] = [
+    {
+      label: 'Type',
+      placeholder: 'All types',
+      data: TRANSACTION_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] })),
+      value: history.type,
+      onChange: history.setType,
+      style: { flex: '1 1 160px' },
+    },
+    {
+      label: 'Status',
+      placeholder: 'All statuses',
+      data: REQUEST_STATUSES.map((value) => ({ value, label: statusLabels[value] })),
+      value: history.status,
+      onChange: history.setStatus,
+      style: { flex: '1 1 140px' },
+    },
+  ];
   return (
     <>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label="Search"
+        <SearchInput
           placeholder="Type, method, details or status"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={filters.search}
-          onChange={(event) => filters.setSearch(event.currentTarget.value)}
+          value={history.search.search}
+          onChange={history.search.setSearch}
           style={{ flex: '1 1 220px' }}
         />
-        <Select
-          label="Type"
-          placeholder="All types"
-          data={TRANSACTION_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))}
-          value={filters.type}
-          onChange={(value) => filters.setType(value as TransactionType | null)}
-          clearable
-          style={{ flex: '1 1 160px' }}
-        />
-        <Select
-          label="Status"
-          placeholder="All statuses"
-          data={REQUEST_STATUSES.map((value) => ({ value, label: statusLabels[value] }))}
-          value={filters.status}
-          onChange={(value) => filters.setStatus(value as RequestStatus | null)}
-          clearable
-          style={{ flex: '1 1 140px' }}
-        />
+        <FilterSelects filters={filters} />
       </Group>
       <PagedTable
         caption={caption}
         columns={columns}
-        rows={query.data?.data}
         rowKey={(t) => t._id}
-        {...queryStatus(query)}
+        {...serverPage(page)}
         emptyText="No transaction found"
-        paging={paging}
-        total={query.data?.total}
+        paging={history.search.paging}
       />
     </>
   );

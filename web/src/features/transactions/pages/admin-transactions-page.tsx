@@ -1,14 +1,14 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import type { PublicTransaction } from '@common/schemas/transactions';
 import { paths } from '../../../app/paths';
-import { ClientPageTitle, useNameParam } from '../../../components/client-page-title';
-import { confirmAction } from '../../../components/confirm';
+import { ConfirmedButton } from '../../../components/admin/confirmed-button';
+import { useClientRoute } from '../../../components/admin/use-client-route';
+import { ClientPageTitle } from '../../../components/client-page-title';
+import { HeadingRow } from '../../../components/heading-row';
 import type { Column } from '../../../components/paged-table';
-import { errorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { ADMIN_STATUS_LABELS } from '../../../lib/transaction-labels';
 import { adminHistoryQuery, useVoidTransaction } from '../api';
 import {
   amountColumn,
@@ -17,9 +17,7 @@ import {
   methodColumn,
   statusColumn,
   typeColumn,
-  useHistoryFilters,
 } from '../components/history-table';
-import { ADMIN_STATUS_LABELS } from '../../../lib/transaction-labels';
 
 /**
  * Whether a line can be voided: an approved, not yet voided line that is not itself a reversal nor
@@ -30,32 +28,28 @@ function voidable(t: PublicTransaction): boolean {
   return t.status === 'approved' && !t.voided && t.type !== 'reversal' && !withdrawalRequest;
 }
 
+const VOID_CONFIRMATION = {
+  title: 'Void transaction',
+  message:
+    'Do you really want to delete this transaction? It will be voided by a reversing entry; the history keeps both.',
+  confirmLabel: 'Void',
+  danger: true,
+};
+
 function VoidButton({ line }: { line: PublicTransaction }) {
   const voidLine = useVoidTransaction();
-  const run = async () => {
-    const confirmed = await confirmAction({
-      title: 'Void transaction',
-      message:
-        'Do you really want to delete this transaction? It will be voided by a reversing entry; the history keeps both.',
-      confirmLabel: 'Void',
-      danger: true,
-    });
-    if (!confirmed) return;
-    voidLine.mutate(line._id, {
-      onSuccess: ({ message }) => notifySuccess(message),
-      onError: (error) => notifyError(errorMessage(error, 'Something went wrong')),
-    });
-  };
   return (
-    <Button
+    <ConfirmedButton
+      confirmation={VOID_CONFIRMATION}
+      mutation={voidLine}
+      variables={line._id}
+      disabled={!voidable(line)}
       size="xs"
       variant="outline"
       color="red.9"
-      onClick={run}
-      disabled={!voidable(line) || voidLine.isPending}
     >
       Void
-    </Button>
+    </ConfirmedButton>
   );
 }
 
@@ -78,25 +72,23 @@ const COLUMNS: Column<PublicTransaction>[] = [
 
 /** /admin/transactions/:id?name=: a client's history; lines are voided, never deleted. */
 export function AdminTransactionsPage() {
-  const { id = '' } = useParams();
-  const name = useNameParam();
-  const history = useHistoryFilters();
-  const query = useQuery(adminHistoryQuery(id, history.params));
+  const { id, name } = useClientRoute();
   const addLink = `${paths.admin.addTransaction}?${new URLSearchParams({ userId: id, ...(name && { name }) })}`;
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <ClientPageTitle title="Transactions" name={name} />
-        <Button component={Link} to={addLink} leftSection={<IconPlus size={16} aria-hidden />}>
-          Add transaction
-        </Button>
-      </Group>
+      <HeadingRow
+        heading={<ClientPageTitle title="Transactions" name={name} />}
+        action={
+          <Button component={Link} to={addLink} leftSection={<IconPlus size={16} aria-hidden />}>
+            Add transaction
+          </Button>
+        }
+      />
       <HistoryTable
         caption="Transactions"
         columns={COLUMNS}
-        query={query}
-        history={history}
+        query={(params) => adminHistoryQuery(id, params)}
         statusLabels={ADMIN_STATUS_LABELS}
       />
     </Stack>

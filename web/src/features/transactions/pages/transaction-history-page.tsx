@@ -1,8 +1,10 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { PublicTransaction } from '@common/schemas/transactions';
 import { BusyButton } from '../../../components/busy-button';
+import { HeadingRow } from '../../../components/heading-row';
+import { CLIENT_TITLE_FZ } from '../../../components/page-title';
 import type { Column } from '../../../components/paged-table';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
@@ -14,7 +16,6 @@ import {
   methodColumn,
   statusColumn,
   typeColumn,
-  useHistoryFilters,
 } from '../components/history-table';
 import { CLIENT_STATUS_LABELS } from '../../../lib/transaction-labels';
 
@@ -42,8 +43,6 @@ const COLUMNS = [
  * admin gave (the reason of an adjustment or void); search, filters, paging, CSV.
  */
 export function TransactionHistoryPage() {
-  const history = useHistoryFilters();
-  const query = useQuery(historyQuery(history.params));
   const exportCsv = useMutation({
     mutationFn: downloadHistoryCsv,
     onError: (error) => notifyError(errorMessage(error, 'The export could not be downloaded')),
@@ -51,24 +50,27 @@ export function TransactionHistoryPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <Title order={1} fz={{ base: 26, sm: 32 }}>
-          Transaction History
-        </Title>
-        <BusyButton
-          variant="default"
-          leftSection={<IconDownload size={16} aria-hidden />}
-          onClick={() => exportCsv.mutate()}
-          busy={exportCsv.isPending}
-        >
-          Export CSV
-        </BusyButton>
-      </Group>
+      <HeadingRow
+        heading={
+          <Title order={1} fz={CLIENT_TITLE_FZ}>
+            Transaction History
+          </Title>
+        }
+        action={
+          <BusyButton
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={() => exportCsv.mutate()}
+            busy={exportCsv.isPending}
+          >
+            Export CSV
+          </BusyButton>
+        }
+      />
       <HistoryTable
         caption="Transactions"
         columns={COLUMNS}
-        query={query}
-        history={history}
+        query={historyQuery}
         statusLabels={CLIENT_STATUS_LABELS}
       />
     </Stack>

@@ -4,12 +4,29 @@ import { useNavigate } from 'react-router';
 import { USER_ADMIN_MSG } from '@common/messages';
 import type { UserWithFigures } from '@common/schemas/users';
 import { paths } from '../../../app/paths';
+import { confirmThenRun } from '../../../components/admin/confirm-then-run';
+import { ConfirmedButton } from '../../../components/admin/confirmed-button';
 import { confirmAction } from '../../../components/confirm';
-import { errorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteUser, useReviewVerification, useSetBlocked } from '../api';
 
 const fullName = (u: UserWithFigures) => `${u.firstName} ${u.lastName}`;
+
+/** The two decisions on a KYC submission: their button and the question asked first. */
+const KYC_DECISIONS = [
+  {
+    status: 'verified',
+    label: 'Verify',
+    button: { color: 'teal.9', leftSection: <IconCheck size={16} aria-hidden /> },
+    message: (name: string) => `Mark ${name}'s identity as verified? The client is notified.`,
+  },
+  {
+    status: 'rejected',
+    label: 'Reject',
+    button: { variant: 'outline', color: 'red.9', leftSection: <IconX size={16} aria-hidden /> },
+    message: (name: string) =>
+      `Reject ${name}'s identity documents? The client is notified and may upload new ones.`,
+  },
+] as const;
 
 /**
  * Verify / Reject of a pending KYC submission, each after a confirmation; the client is notified by
@@ -18,44 +35,26 @@ const fullName = (u: UserWithFigures) => `${u.firstName} ${u.lastName}`;
 export function KycReviewButtons({ user }: { user: UserWithFigures }) {
   const review = useReviewVerification(user._id);
   const pending = user.verificationStatus === 'pending';
-  const run = async (status: 'verified' | 'rejected') => {
-    const verb = status === 'verified' ? 'Verify' : 'Reject';
-    const confirmed = await confirmAction({
-      title: `${verb} identity`,
-      message:
-        status === 'verified'
-          ? `Mark ${fullName(user)}'s identity as verified? The client is notified.`
-          : `Reject ${fullName(user)}'s identity documents? The client is notified and may upload new ones.`,
-      confirmLabel: verb,
-      danger: status === 'rejected',
-    });
-    if (!confirmed) return;
-    review.mutate(status, {
-      onSuccess: ({ message }) => notifySuccess(message),
-      onError: (error) => notifyError(errorMessage(error, 'Something went wrong')),
-    });
-  };
   return (
     <Group gap="xs">
-      <Button
-        size="sm"
-        color="teal.9"
-        leftSection={<IconCheck size={16} aria-hidden />}
-        disabled={!pending || review.isPending}
-        onClick={() => run('verified')}
-      >
-        Verify
-      </Button>
-      <Button
-        size="sm"
-        variant="outline"
-        color="red.9"
-        leftSection={<IconX size={16} aria-hidden />}
-        disabled={!pending || review.isPending}
-        onClick={() => run('rejected')}
-      >
-        Reject
-      </Button>
+      {KYC_DECISIONS.map((decision) => (
+        <ConfirmedButton
+          key={decision.status}
+          confirmation={{
+            title: `${decision.label} identity`,
+            message: decision.message(fullName(user)),
+            confirmLabel: decision.label,
+            danger: decision.status === 'rejected',
+          }}
+          mutation={review}
+          variables={decision.status}
+          disabled={!pending}
+          size="sm"
+          {...decision.button}
+        >
+          {decision.label}
+        </ConfirmedButton>
+      ))}
       {!pending && (
         <Text size="sm" c="dimmed">
           Only a pending submission can be reviewed.
@@ -73,23 +72,7 @@ export function UserActions({ user, self }: { user: UserWithFigures; self: boole
   const navigate = useNavigate();
   const setBlocked = useSetBlocked(user._id);
   const remove = useDeleteUser(user._id);
-
-  const toggleBlock = async () => {
-    const block = !user.isBlocked;
-    const confirmed = await confirmAction({
-      title: block ? 'Block user' : 'Unblock user',
-      message: block
-        ? `Block ${fullName(user)}? They are signed out at once and cannot sign in until unblocked.`
-        : `Unblock ${fullName(user)}? They can sign in again.`,
-      confirmLabel: block ? 'Block' : 'Unblock',
-      danger: block,
-    });
-    if (!confirmed) return;
-    setBlocked.mutate(block, {
-      onSuccess: ({ message }) => notifySuccess(message),
-      onError: (error) => notifyError(errorMessage(error, 'Something went wrong')),
-    });
-  };
+  const block = !user.isBlocked;
 
   const deleteUser = async () => {
     const first = await confirmAction({
@@ -99,36 +82,43 @@ export function UserActions({ user, self }: { user: UserWithFigures; self: boole
       danger: true,
     });
     if (!first) return;
-    const second = await confirmAction({
-      title: 'Delete user completely',
-      message: `${USER_ADMIN_MSG.confirmDeleteUserCompletely} Their personal data and sign-in are erased; their ledger history is kept under an anonymised record.`,
-      confirmLabel: 'Delete completely',
-      danger: true,
-    });
-    if (!second) return;
-    remove.mutate(undefined, {
-      onSuccess: ({ message }) => {
-        notifySuccess(message);
-        navigate(paths.admin.users);
+    await confirmThenRun(
+      {
+        title: 'Delete user completely',
+        message: `${USER_ADMIN_MSG.confirmDeleteUserCompletely} Their personal data and sign-in are erased; their ledger history is kept under an anonymised record.`,
+        confirmLabel: 'Delete completely',
+        danger: true,
       },
-      onError: (error) =>
-        notifyError(errorMessage(error, USER_ADMIN_MSG.deleteUserFailed), USER_ADMIN_MSG.deleteUserFailed),
-    });
+      remove.mutate,
+      undefined,
+      {
+        failure: USER_ADMIN_MSG.deleteUserFailed,
+        failureTitle: USER_ADMIN_MSG.deleteUserFailed,
+        onDone: () => navigate(paths.admin.users),
+      },
+    );
   };
 
   return (
     <Group gap="xs">
-      <Button
+      <ConfirmedButton
+        confirmation={{
+          title: block ? 'Block user' : 'Unblock user',
+          message: block
+            ? `Block ${fullName(user)}? They are signed out at once and cannot sign in until unblocked.`
+            : `Unblock ${fullName(user)}? They can sign in again.`,
+          confirmLabel: block ? 'Block' : 'Unblock',
+          danger: block,
+        }}
+        mutation={setBlocked}
+        variables={block}
+        disabled={self}
         variant="outline"
-        color={user.isBlocked ? 'teal.9' : 'red.9'}
-        leftSection={
-          user.isBlocked ? <IconLockOpen size={16} aria-hidden /> : <IconLock size={16} aria-hidden />
-        }
-        onClick={toggleBlock}
-        disabled={self || setBlocked.isPending}
+        color={block ? 'red.9' : 'teal.9'}
+        leftSection={block ? <IconLock size={16} aria-hidden /> : <IconLockOpen size={16} aria-hidden />}
       >
-        {user.isBlocked ? 'Unblock' : 'Block'}
-      </Button>
+        {block ? 'Block' : 'Unblock'}
+      </ConfirmedButton>
       <Button
         color="red.8"
         leftSection={<IconTrash size={16} aria-hidden />}

@@ -1,0 +1,42 @@
+import { Button, type ButtonProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { MessageAnswer } from '../../lib/api-client';
+import { BusyButton } from '../busy-button';
+import { confirmThenRun, type Confirmation, type Mutate, type Outcome } from './confirm-then-run';
+
+interface ConfirmedButtonProps<V, A extends MessageAnswer> extends Pick<
+  ButtonProps,
+  'size' | 'variant' | 'color' | 'leftSection'
+> {
+  /** The dialog asked first (title, text, confirm label, red or not). */
+  confirmation: Confirmation;
+  /** The request it runs once confirmed; the button is disabled while it runs. */
+  mutation: { mutate: Mutate<V, A>; isPending: boolean };
+  variables: V;
+  /** The toasts (the server's message by default) and what follows a success. */
+  outcome?: Outcome;
+  /** Reads "Loading..." while the request runs (otherwise it is only disabled). */
+  showBusy?: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * A back-office action button (Delete, Void, Block, Clear active plan…): it asks first, then runs
+ * its request and toasts how it went (confirmThenRun). Other Button props set its look.
+ */
+export function ConfirmedButton<V, A extends MessageAnswer>({
+  confirmation,
+  mutation,
+  variables,
+  outcome,
+  showBusy = false,
+  disabled = false,
+  ...button
+}: ConfirmedButtonProps<V, A>) {
+  const onClick = () => void confirmThenRun(confirmation, mutation.mutate, variables, outcome);
+  if (showBusy) {
+    return <BusyButton {...button} busy={mutation.isPending} disabled={disabled} onClick={onClick} />;
+  }
+  return <Button {...button} disabled={disabled || mutation.isPending} onClick={onClick} />;
+}
