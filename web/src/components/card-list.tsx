@@ -12,8 +12,8 @@ interface CardListProps<T extends { _id: string }> {
   items: T[] | undefined;
   error: unknown;
   onRetry: () => void;
-  /** What failed to load, for LoadError ("the support tickets"). */
-  what: string;
+  /** What failed to load, for LoadError (by default "the " and the label: "the support tickets"). */
+  what?: string;
   /** The list's accessible name ("Support tickets"); the skeleton is "Loading support tickets". */
   label: string;
   /** The empty state's text. */
@@ -37,8 +37,8 @@ export function CardList<T extends { _id: string }>({
   items,
   error,
   onRetry,
-  what,
   label,
+  what = `the ${label.toLowerCase()}`,
   empty,
   skeletonHeight,
   twoColumns = false,

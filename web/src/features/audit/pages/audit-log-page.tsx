@@ -1,12 +1,13 @@
-import { Anchor, CloseButton, Code, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { Anchor, CloseButton, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { PublicAuditEntry } from '@common/schemas/audit';
 import { paths } from '../../../app/paths';
-import { PagedTable, queryStatus, usePaging, type Column } from '../../../components/paged-table';
+import { FilterSelects, type TableFilter } from '../../../components/filter-select';
+import { PagedTable, serverPage, type Column } from '../../../components/paged-table';
+import { SearchInput } from '../../../components/search-input';
+import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { formatDateTime } from '../../../lib/format';
 import { auditFiltersQuery, auditQuery } from '../api';
 import { ChangeList } from '../components/change-list';
@@ -61,29 +62,43 @@ const COLUMNS: Column<PublicAuditEntry>[] = [
  */
 export function AuditLogPage() {
   const [params, setParams] = useSearchParams();
-  const paging = usePaging();
   const targetUserId = params.get('targetUserId') ?? undefined;
+  const client = usePagedSearch(targetUserId ? '' : (params.get('client') ?? ''));
   const [actorId, setActorId] = useState<string | null>(null);
   const [action, setAction] = useState<string | null>(null);
-  const [client, setClient] = useState(targetUserId ? '' : (params.get('client') ?? ''));
-  const [debouncedClient] = useDebouncedValue(client.trim(), 300);
-  const filters = useQuery(auditFiltersQuery());
+  const options = useQuery(auditFiltersQuery());
   const query = useQuery(
     auditQuery({
-      page: paging.page,
-      pageSize: paging.pageSize,
+      page: client.paging.page,
+      pageSize: client.paging.pageSize,
       actorId: actorId ?? undefined,
       action: action ?? undefined,
       targetUserId,
-      client: debouncedClient || undefined,
+      client: client.searched,
     }),
   );
-  const filtered = Boolean(actorId || action || targetUserId || debouncedClient);
-
-  const clearClient = () => {
-    setParams({}, { replace: true });
-    paging.setPage(1);
-  };
+  const filtered = Boolean(actorId || action || targetUserId || client.searched);
+  const filters: TableFilter[] = [
+    {
+      label: 'Admin',
+      placeholder: 'All admins',
+      data: (options.data?.admins ?? []).map((a) => ({ value: a._id, label: a.email })),
+      value: actorId,
+      onChange: client.refilter(setActorId),
+      searchable: true,
+      w: { base: '100%', xs: 260 },
+    },
+    {
+      label: 'Action',
+      placeholder: 'All actions',
+      data: options.data?.actions ?? [],
+      value: action,
+      onChange: client.refilter(setAction),
+      searchable: true,
+      w: { base: '100%', xs: 220 },
+    },
+  ];
+  const clearClient = client.refilter(() => setParams({}, { replace: true }));
 
   return (
     <Stack gap="md">
@@ -95,32 +110,7 @@ export function AuditLogPage() {
         cannot be edited or deleted.
       </Text>
       <Group gap="sm" align="flex-end">
-        <Select
-          label="Admin"
-          placeholder="All admins"
-          data={(filters.data?.admins ?? []).map((a) => ({ value: a._id, label: a.email }))}
-          value={actorId}
-          onChange={(value) => {
-            setActorId(value);
-            paging.setPage(1);
-          }}
-          clearable
-          searchable
-          w={{ base: '100%', xs: 260 }}
-        />
-        <Select
-          label="Action"
-          placeholder="All actions"
-          data={filters.data?.actions ?? []}
-          value={action}
-          onChange={(value) => {
-            setAction(value);
-            paging.setPage(1);
-          }}
-          clearable
-          searchable
-          w={{ base: '100%', xs: 220 }}
-        />
+        <FilterSelects filters={filters} />
         {targetUserId ? (
           <TextInput
             label="Client"
@@ -130,15 +120,11 @@ export function AuditLogPage() {
             w={{ base: '100%', xs: 300 }}
           />
         ) : (
-          <TextInput
+          <SearchInput
             label="Client"
             placeholder="E-mail or name"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={client}
-            onChange={(event) => {
-              setClient(event.currentTarget.value);
-              paging.setPage(1);
-            }}
+            value={client.search}
+            onChange={client.setSearch}
             w={{ base: '100%', xs: 300 }}
           />
         )}
@@ -146,12 +132,10 @@ export function AuditLogPage() {
       <PagedTable
         caption="Audit log"
         columns={COLUMNS}
-        rows={query.data?.data}
         rowKey={(r) => r._id}
-        {...queryStatus(query)}
+        {...serverPage(query)}
         emptyText={filtered ? 'No recorded action matches the filters' : 'No admin action recorded yet'}
-        paging={paging}
-        total={query.data?.total ?? 0}
+        paging={client.paging}
         minWidth={960}
       />
     </Stack>

@@ -56,7 +56,6 @@ export function AdminContactsPage() {
       <PageTitle title="Contact" description="Messages sent through the public contact form, newest first." />
       <CardList
         {...queryItems(query)}
-        what="the contact messages"
         label="Contact messages"
         empty={MESSAGING_MSG.noContacts}
         skeletonHeight={160}

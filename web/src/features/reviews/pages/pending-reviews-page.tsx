@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { PendingReview } from '@common/schemas/transactions';
 import { paths } from '../../../app/paths';
 import { PageTitle } from '../../../components/page-title';
-import { PagedTable, queryStatus, usePaging, type Column } from '../../../components/paged-table';
+import { PagedTable, serverPage, usePaging, type Column } from '../../../components/paged-table';
 import { pendingReviewsQuery } from '../api';
 import { REVIEW_KINDS, walletLabel } from '../kinds';
 import { ProofButton } from '../components/proof-button';
@@ -91,12 +91,10 @@ export function PendingReviewsPage() {
       <PagedTable
         caption="Pending reviews"
         columns={COLUMNS}
-        rows={query.data?.data}
         rowKey={(r) => r._id}
-        {...queryStatus(query)}
+        {...serverPage(query)}
         emptyText="Nothing is waiting for review"
         paging={paging}
-        total={total}
         minWidth={860}
       />
     </Stack>

@@ -145,7 +145,6 @@ export function AdminSupportTicketsPage() {
       />
       <CardList
         {...queryItems(query)}
-        what="the support tickets"
         label="Support tickets"
         empty={MESSAGING_MSG.noTickets}
         skeletonHeight={160}

@@ -7,9 +7,8 @@ import { SUPPORT_MESSAGE_MAX, supportMessageSchema, type PublicSupportTicket } f
 import { LoadError } from '../../../components/load-error';
 import { PageTitle } from '../../../components/page-title';
 import { PlainForm } from '../../../components/plain-form';
-import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { toastOutcome } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { myTicketsQuery, useAddClientReply, useSendSupportMessage } from '../api';
 import { MessageBox } from '../components/message-box';
@@ -23,13 +22,7 @@ function FollowUp({ ticketId }: { ticketId: string }) {
   const submit = form.onSubmit(({ message }) =>
     add.mutate(
       { id: ticketId, message },
-      {
-        onSuccess: () => {
-          notifySuccess(MSG.messageSent);
-          form.reset();
-        },
-        onError: (error) => notifyError(errorMessage(error, MESSAGING_MSG.anErrorOccurred)),
-      },
+      toastOutcome(MSG.messageSent, MESSAGING_MSG.anErrorOccurred, form.reset),
     ),
   );
   return (
@@ -103,13 +96,10 @@ export function SupportPage() {
     ...zodForm(supportMessageSchema),
   });
   const submit = form.onSubmit((values) =>
-    send.mutate(values, {
-      onSuccess: () => {
-        notifySuccess(MSG.messageSent);
-        form.setValues({ message: '' });
-      },
-      onError: (error) => notifyError(errorMessage(error, MESSAGING_MSG.anErrorOccurred)),
-    }),
+    send.mutate(
+      values,
+      toastOutcome(MSG.messageSent, MESSAGING_MSG.anErrorOccurred, () => form.setValues({ message: '' })),
+    ),
   );
 
   return (

@@ -58,21 +58,11 @@ export function ActivityForm({ initialValues, submitLabel, busy, onSave, label }
   return (
     <PlainForm onSubmit={submit} label={label} submitLabel={submitLabel} busy={busy}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        {AMOUNT_FIELDS.map((field) => (
-          <UsdInput
-            key={field.name}
-            label={field.label}
-            description={field.description}
-            {...form.getInputProps(field.name)}
-          />
+        {AMOUNT_FIELDS.map(({ name, ...field }) => (
+          <UsdInput key={name} {...field} {...form.getInputProps(name)} />
         ))}
-        {CHOICE_FIELDS.map((field) => (
-          <ChoiceSelect
-            key={field.name}
-            label={field.label}
-            data={field.data}
-            {...form.getInputProps(field.name)}
-          />
+        {CHOICE_FIELDS.map(({ name, ...field }) => (
+          <ChoiceSelect key={name} {...field} {...form.getInputProps(name)} />
         ))}
       </SimpleGrid>
     </PlainForm>

@@ -1,13 +1,14 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicUser } from '@common/types';
 import { paths } from '../../../app/paths';
 import { BusyButton } from '../../../components/busy-button';
-import { PagedTable, queryStatus, usePaging, type Column } from '../../../components/paged-table';
+import { PagedTable, serverPage, type Column } from '../../../components/paged-table';
+import { SearchInput } from '../../../components/search-input';
+import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
@@ -77,13 +78,9 @@ function ExportButton({ search }: { search?: string }) {
  * and a CSV export of the searched list.
  */
 export function UsersList() {
-  const paging = usePaging();
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const query = useQuery(
-    adminUsersQuery({ page: paging.page, pageSize: paging.pageSize, search: debouncedSearch || undefined }),
-  );
-  const total = query.data?.total ?? 0;
+  const search = usePagedSearch();
+  const { paging } = search;
+  const query = useQuery(adminUsersQuery(search.params));
   // The server pulls nothing back: a page past the end answers no rows, so number from the page asked.
   const offset = (paging.page - 1) * paging.pageSize;
   const rows = query.data?.data.map((u, i) => ({ ...u, rowNumber: offset + i + 1 }));
@@ -91,28 +88,22 @@ export function UsersList() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <TextInput
-          label="Search"
+        <SearchInput
           placeholder="Name or e-mail"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            paging.setPage(1);
-          }}
+          value={search.search}
+          onChange={search.setSearch}
           w={{ base: '100%', xs: 420 }}
         />
-        <ExportButton search={debouncedSearch || undefined} />
+        <ExportButton search={search.searched} />
       </Group>
       <PagedTable
         caption="Users"
         columns={COLUMNS}
-        rows={rows}
         rowKey={(u) => u._id}
-        {...queryStatus(query)}
-        emptyText={debouncedSearch ? 'No user matches the search' : 'No users yet'}
+        {...serverPage(query)}
+        rows={rows}
+        emptyText={search.searched ? 'No user matches the search' : 'No users yet'}
         paging={paging}
-        total={total}
       />
     </Stack>
   );

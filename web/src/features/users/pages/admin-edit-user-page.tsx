@@ -1,6 +1,5 @@
 import { Anchor, Group, SimpleGrid, Skeleton, Switch, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { LIMITS, VERIFICATION_STATUSES } from '@common/constants';
 import { updateUserSchema, type UserWithFigures } from '@common/schemas/users';
@@ -8,13 +7,13 @@ import { paths } from '../../../app/paths';
 import { ChoiceSelect } from '../../../components/admin/choice-select';
 import { ClientPage } from '../../../components/admin/client-page';
 import { QueryContent } from '../../../components/admin/query-content';
-import { useClientRoute } from '../../../components/admin/use-client-route';
 import { BusyButton } from '../../../components/busy-button';
 import { FormCard } from '../../../components/form-card';
 import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { adminUserQuery, useUpdateUser, type UpdateUserPayload } from '../api';
+import { useUpdateUser, type UpdateUserPayload } from '../api';
+import { useClientUser } from '../use-client-user';
 import { VERIFICATION_LABELS } from '../components/verification-status';
 
 const STATUS_OPTIONS = VERIFICATION_STATUSES.filter((s) => s !== 'failed').map((value) => ({
@@ -97,12 +96,10 @@ function EditUserForm({ user }: { user: UserWithFigures }) {
  * verification status and blocked; every field is required ("All fields are required").
  */
 export function AdminEditUserPage() {
-  const { id, name } = useClientRoute();
-  const query = useQuery(adminUserQuery(id));
-  const user = query.data;
+  const { query, name } = useClientUser();
 
   return (
-    <ClientPage title="Edit User" name={user ? `${user.firstName} ${user.lastName}` : name} maw={760}>
+    <ClientPage title="Edit User" name={name} maw={760}>
       <QueryContent
         query={query}
         what="the user"

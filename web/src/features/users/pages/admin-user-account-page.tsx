@@ -1,6 +1,5 @@
 import { Anchor, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_PLANS } from '@common/constants';
@@ -17,7 +16,6 @@ import { ChoiceSelect } from '../../../components/admin/choice-select';
 import { ClientPage } from '../../../components/admin/client-page';
 import { ReasonTextarea } from '../../../components/admin/reason-textarea';
 import { QueryContent } from '../../../components/admin/query-content';
-import { useClientRoute } from '../../../components/admin/use-client-route';
 import { confirmAction } from '../../../components/confirm';
 import { PlainForm } from '../../../components/plain-form';
 import { SectionCard } from '../../../components/section-card';
@@ -27,8 +25,9 @@ import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
-import { adminUserQuery, usePostAdjustment, useUpdateAccount, type AdjustmentPayload } from '../api';
+import { usePostAdjustment, useUpdateAccount, type AdjustmentPayload } from '../api';
 import { InfoTable, ledgerFigureRows } from '../components/info-table';
+import { useClientUser } from '../use-client-user';
 
 function Balances({ user }: { user: UserWithFigures }) {
   const a = user.account;
@@ -166,12 +165,10 @@ function AccountSkeleton() {
  * ledger, the currency symbol and plan form, and the adjustment form (no typing of balances).
  */
 export function AdminUserAccountPage() {
-  const { id, name } = useClientRoute();
-  const query = useQuery(adminUserQuery(id));
-  const user = query.data;
+  const { query, name } = useClientUser();
 
   return (
-    <ClientPage title="Edit Account" name={user ? `${user.firstName} ${user.lastName}` : name} maw={900}>
+    <ClientPage title="Edit Account" name={name} maw={900}>
       <QueryContent query={query} what="the account" loading={<AccountSkeleton />}>
         {(loaded) => (
           <>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowDownLeft,
   IconArrowUpRight,
@@ -10,15 +10,16 @@ import {
   IconHistory,
   IconReceipt,
   IconWallet,
-  type Icon,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PLAN_LABELS } from '@common/constants';
 import type { UserWithFigures } from '@common/schemas/users';
 import { paths } from '../../../app/paths';
+import { AdminSection } from '../../../components/admin/admin-section';
+import type { ShellLink } from '../../../components/dashboard-shell';
+import { LinkButton } from '../../../components/link-button';
 import { LoadError } from '../../../components/load-error';
 import { formatDateTime, formatUsd } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -28,17 +29,6 @@ import { InfoTable, ledgerFigureRows } from '../components/info-table';
 import { KycReviewButtons, UserActions } from '../components/user-actions';
 import { UserSecurity } from '../components/user-security';
 import { VerificationStatusBadge } from '../components/verification-status';
-
-function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={id}>
-      <Title order={2} fz="lg" mb="sm" id={id}>
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
-}
 
 const DOCUMENT_TYPES: Record<string, string> = {
   passport: 'Passport',
@@ -50,7 +40,7 @@ const DOCUMENT_TYPES: Record<string, string> = {
 function Profile({ user }: { user: UserWithFigures }) {
   const referrer = user.referredBy;
   return (
-    <Section title="Profile" id="profile-title">
+    <AdminSection title="Profile">
       <InfoTable
         label="Profile"
         rows={[
@@ -71,14 +61,14 @@ function Profile({ user }: { user: UserWithFigures }) {
           ],
         ]}
       />
-    </Section>
+    </AdminSection>
   );
 }
 
 function Figures({ user }: { user: UserWithFigures }) {
   const a = user.account;
   return (
-    <Section title="Account" id="account-title">
+    <AdminSection title="Account">
       <Text size="sm" c="dimmed" mb="xs">
         From the ledger; read-only. Corrections are posted as adjustments on the account page.
       </Text>
@@ -90,14 +80,14 @@ function Figures({ user }: { user: UserWithFigures }) {
           ...ledgerFigureRows(a),
         ]}
       />
-    </Section>
+    </AdminSection>
   );
 }
 
 function ActivePlanSection({ user }: { user: UserWithFigures }) {
   const plan = user.activePlan;
   return (
-    <Section title="Active plan" id="plan-title">
+    <AdminSection title="Active plan">
       {plan ? (
         <InfoTable
           label="Active plan"
@@ -112,7 +102,7 @@ function ActivePlanSection({ user }: { user: UserWithFigures }) {
       ) : (
         <Text c="dimmed">User Does not currently have an active plan</Text>
       )}
-    </Section>
+    </AdminSection>
   );
 }
 
@@ -121,7 +111,7 @@ function Verification({ user }: { user: UserWithFigures }) {
   const front = v?.documentFront.url;
   const back = v?.documentBack.url;
   return (
-    <Section title="Identity verification" id="kyc-title">
+    <AdminSection title="Identity verification">
       <Stack gap="sm">
         <InfoTable
           label="Identity verification"
@@ -143,20 +133,14 @@ function Verification({ user }: { user: UserWithFigures }) {
         )}
         <KycReviewButtons user={user} />
       </Stack>
-    </Section>
+    </AdminSection>
   );
-}
-
-interface PageLink {
-  label: string;
-  to: string;
-  icon: Icon;
 }
 
 function Links({ user }: { user: UserWithFigures }) {
   const name = `${user.firstName} ${user.lastName}`;
   const id = user._id;
-  const links: PageLink[] = [
+  const links: ShellLink[] = [
     { label: 'Deposits', to: paths.admin.deposits(id, name), icon: IconArrowDownLeft },
     { label: 'Crypto withdrawals', to: paths.admin.cryptoWithdrawals(id, name), icon: IconArrowUpRight },
     { label: 'Bank withdrawals', to: paths.admin.bankWithdrawals(id, name), icon: IconBuildingBank },
@@ -176,20 +160,16 @@ function Links({ user }: { user: UserWithFigures }) {
     <Card withBorder radius="md" padding="md" component="nav" aria-label="Pages of this user">
       <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="xs">
         {links.map((link) => (
-          <Button
+          <LinkButton
             key={link.label}
-            component={Link}
-            to={link.to}
+            link={link}
             variant="light"
             justify="flex-start"
-            leftSection={<link.icon size={16} aria-hidden />}
             styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
             h="auto"
             mih={36}
             py={6}
-          >
-            {link.label}
-          </Button>
+          />
         ))}
       </SimpleGrid>
     </Card>
