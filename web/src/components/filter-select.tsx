@@ -1,4 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
+import { useState } from 'react';
 
 /**
  * One filter of a table: its label, the "all" placeholder ("All types"), its options, the chosen
@@ -14,4 +15,25 @@ export type TableFilter = Pick<SelectProps, 'data' | 'searchable' | 'w' | 'style
 /** The filters above a table, one clearable Select each (cleared, the table shows everything). */
 export function FilterSelects({ filters }: { filters: TableFilter[] }) {
   return filters.map((filter) => <Select key={filter.label} clearable {...filter} />);
+}
+
+/**
+ * The state of a filter over a fixed list of values (a type, a status): `chosen` for the query
+ * params (undefined for all), and the `filter`'s options, value and setter, which `refilter` wraps
+ * (usePagedSearch: a change goes back to page 1).
+ */
+export function useChoice<T extends string>(
+  values: readonly T[],
+  labels: Record<T, string>,
+  refilter: (set: (value: string | null) => void) => (value: string | null) => void,
+) {
+  const [chosen, setChosen] = useState<T | null>(null);
+  return {
+    chosen: chosen ?? undefined,
+    filter: {
+      data: values.map((value) => ({ value, label: labels[value] })),
+      value: chosen,
+      onChange: refilter((value) => setChosen(value as T | null)),
+    },
+  };
 }

@@ -23,7 +23,8 @@ interface ConfirmedButtonProps<V, A extends MessageAnswer> extends Pick<
 
 /**
  * A back-office action button (Delete, Void, Block, Clear active plan…): it asks first, then runs
- * its request and toasts how it went (confirmThenRun). Other Button props set its look.
+ * its request and toasts how it went (confirmThenRun). It looks like a table row's Delete (small,
+ * red outline) unless its size, variant, colour or icon say otherwise.
  */
 export function ConfirmedButton<V, A extends MessageAnswer>({
   confirmation,
@@ -32,8 +33,13 @@ export function ConfirmedButton<V, A extends MessageAnswer>({
   outcome,
   showBusy = false,
   disabled = false,
-  ...button
+  children,
+  size = 'xs',
+  variant = 'outline',
+  color = 'red.9',
+  leftSection,
 }: ConfirmedButtonProps<V, A>) {
+  const button = { size, variant, color, leftSection, children };
   const onClick = () => void confirmThenRun(confirmation, mutation.mutate, variables, outcome);
   if (showBusy) {
     return <BusyButton {...button} busy={mutation.isPending} disabled={disabled} onClick={onClick} />;

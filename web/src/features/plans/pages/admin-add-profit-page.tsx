@@ -72,8 +72,7 @@ function ClientPlan({ client }: { client: UserWithFigures }) {
               variables={client._id}
               outcome={{ success: PLAN_MSG.planCleared }}
               showBusy
-              variant="outline"
-              color="red.9"
+              size="sm"
             >
               Clear active plan
             </ConfirmedButton>

@@ -102,14 +102,7 @@ const DELETE_CONFIRMATION = {
 function DeleteButton({ activity }: { activity: PublicTradingActivity }) {
   const remove = useDeleteActivity();
   return (
-    <ConfirmedButton
-      confirmation={DELETE_CONFIRMATION}
-      mutation={remove}
-      variables={activity._id}
-      size="xs"
-      variant="outline"
-      color="red.9"
-    >
+    <ConfirmedButton confirmation={DELETE_CONFIRMATION} mutation={remove} variables={activity._id}>
       Delete
     </ConfirmedButton>
   );

@@ -1,14 +1,8 @@
-import { Badge, Group } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { REQUEST_STATUSES, type RequestStatus } from '@common/schemas/deposits';
-import {
-  TRANSACTION_TYPES,
-  type HistoryQuery,
-  type PublicTransaction,
-  type TransactionType,
-} from '@common/schemas/transactions';
-import { FilterSelects, type TableFilter } from '../../../components/filter-select';
+import { TRANSACTION_TYPES, type HistoryQuery, type PublicTransaction } from '@common/schemas/transactions';
+import { FilterSelects, useChoice } from '../../../components/filter-select';
 import { PagedTable, serverPage, type Column } from '../../../components/paged-table';
 import { SearchInput } from '../../../components/search-input';
 import { SignedAmount } from '../../../components/signed-amount';
@@ -23,45 +17,44 @@ import { methodLabel, TYPE_LABELS } from '../../../lib/transaction-labels';
  * Paging, search (debounced) and type/status filters of a history table, as the query params of
  * GET /transaction/all or /transaction/admin. Any filter change goes back to page 1.
  */
-function useHistoryFilters() {
+function useHistoryFilters(statusLabels: Record<RequestStatus, string>) {
   const search = usePagedSearch();
-  const [type, setType] = useState<TransactionType | null>(null);
-  const [status, setStatus] = useState<RequestStatus | null>(null);
-  const params: HistoryQuery = { ...search.params, type: type ?? undefined, status: status ?? undefined };
-  return {
-    search,
-    params,
-    type,
-    status,
-    setType: search.refilter((value: string | null) => setType(value as TransactionType | null)),
-    setStatus: search.refilter((value: string | null) => setStatus(value as RequestStatus | null)),
-  };
+  const type = useChoice(TRANSACTION_TYPES, TYPE_LABELS, search.refilter);
+  const status = useChoice(REQUEST_STATUSES, statusLabels, search.refilter);
+  const params: HistoryQuery = { ...search.params, type: type.chosen, status: status.chosen };
+  return { search, params, type: type.filter, status: status.filter };
 }
 
-/** Date column. */
-export const dateColumn: Column<PublicTransaction> = {
-  header: 'Date',
-  nowrap: true,
-  cell: (t) => formatDateTime(t.date),
-};
-/** Method column. */
-export const methodColumn: Column<PublicTransaction> = {
-  header: 'Method',
-  cell: (t) => methodLabel(t.method),
-};
-/** Type column. */
-export const typeColumn: Column<PublicTransaction> = { header: 'Type', cell: (t) => TYPE_LABELS[t.type] };
-/** Amount with its direction: + credit, − debit. */
-export const amountColumn: Column<PublicTransaction> = {
-  header: 'Amount',
-  numeric: true,
-  nowrap: true,
-  cell: (t) => <SignedAmount line={t} />,
-};
-
-/** Status column with the given wording, and a "Voided" mark on voided lines. */
-export function statusColumn(labels: Record<RequestStatus, string>): Column<PublicTransaction> {
-  return {
+/** The history columns each page picks its own from, in its own order. */
+export const historyColumns = {
+  /** Date column. */
+  date: {
+    header: 'Date',
+    nowrap: true,
+    cell: (t) => formatDateTime(t.date),
+  } satisfies Column<PublicTransaction>,
+  /** Method column. */
+  method: { header: 'Method', cell: (t) => methodLabel(t.method) } satisfies Column<PublicTransaction>,
+  /** Type column. */
+  type: { header: 'Type', cell: (t) => TYPE_LABELS[t.type] } satisfies Column<PublicTransaction>,
+  /** Amount with its direction: + credit, − debit. */
+  amount: {
+    header: 'Amount',
+    numeric: true,
+    nowrap: true,
+    cell: (t) => <SignedAmount line={t} />,
+  } satisfies Column<PublicTransaction>,
+  /** The line's details: an admin's stated reason for a transaction, adjustment or void (docs/product.md). */
+  details: {
+    header: 'Details',
+    cell: (t) => (
+      <Text size="sm" lineClamp={2} maw={280}>
+        {t.details || '—'}
+      </Text>
+    ),
+  } satisfies Column<PublicTransaction>,
+  /** Status column with the given wording, and a "Voided" mark on voided lines. */
+  status: (labels: Record<RequestStatus, string>): Column<PublicTransaction> => ({
     header: 'Status',
     cell: (t) => (
       <Group gap={4} wrap="nowrap">
@@ -73,8 +66,8 @@ export function statusColumn(labels: Record<RequestStatus, string>): Column<Publ
         )}
       </Group>
     ),
-  };
-}
+  }),
+};
 
 interface HistoryTableProps {
   caption: string;
@@ -89,25 +82,11 @@ interface HistoryTableProps {
  * change of the search or a filter goes back to page 1.
  */
 export function HistoryTable({ caption, columns, query, statusLabels }: HistoryTableProps) {
-  const history = useHistoryFilters();
+  const history = useHistoryFilters(statusLabels);
   const page = useQuery(query(history.params));
-  const filters: TableFilter[] = [
-    {
-      label: 'Type',
-      placeholder: 'All types',
-      data: TRANSACTION_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] })),
-      value: history.type,
-      onChange: history.setType,
-      style: { flex: '1 1 160px' },
-    },
-    {
-      label: 'Status',
-      placeholder: 'All statuses',
-      data: REQUEST_STATUSES.map((value) => ({ value, label: statusLabels[value] })),
-      value: history.status,
-      onChange: history.setStatus,
-      style: { flex: '1 1 140px' },
-    },
+  const filters = [
+    { ...history.type, label: 'Type', placeholder: 'All types', style: { flex: '1 1 160px' } },
+    { ...history.status, label: 'Status', placeholder: 'All statuses', style: { flex: '1 1 140px' } },
   ];
   return (
     <>

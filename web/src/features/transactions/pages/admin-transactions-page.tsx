@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { PublicTransaction } from '@common/schemas/transactions';
@@ -10,14 +10,7 @@ import { HeadingRow } from '../../../components/heading-row';
 import type { Column } from '../../../components/paged-table';
 import { ADMIN_STATUS_LABELS } from '../../../lib/transaction-labels';
 import { adminHistoryQuery, useVoidTransaction } from '../api';
-import {
-  amountColumn,
-  dateColumn,
-  HistoryTable,
-  methodColumn,
-  statusColumn,
-  typeColumn,
-} from '../components/history-table';
+import { historyColumns, HistoryTable } from '../components/history-table';
 
 /**
  * Whether a line can be voided: an approved, not yet voided line that is not itself a reversal nor
@@ -44,9 +37,6 @@ function VoidButton({ line }: { line: PublicTransaction }) {
       mutation={voidLine}
       variables={line._id}
       disabled={!voidable(line)}
-      size="xs"
-      variant="outline"
-      color="red.9"
     >
       Void
     </ConfirmedButton>
@@ -54,19 +44,12 @@ function VoidButton({ line }: { line: PublicTransaction }) {
 }
 
 const COLUMNS: Column<PublicTransaction>[] = [
-  dateColumn,
-  typeColumn,
-  methodColumn,
-  {
-    header: 'Details',
-    cell: (t) => (
-      <Text size="sm" lineClamp={2} maw={280}>
-        {t.details || '—'}
-      </Text>
-    ),
-  },
-  amountColumn,
-  statusColumn(ADMIN_STATUS_LABELS),
+  historyColumns.date,
+  historyColumns.type,
+  historyColumns.method,
+  historyColumns.details,
+  historyColumns.amount,
+  historyColumns.status(ADMIN_STATUS_LABELS),
   { header: 'Action', cell: (t) => <VoidButton line={t} /> },
 ];
 

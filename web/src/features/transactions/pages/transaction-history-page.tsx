@@ -1,41 +1,22 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import type { PublicTransaction } from '@common/schemas/transactions';
 import { BusyButton } from '../../../components/busy-button';
 import { HeadingRow } from '../../../components/heading-row';
 import { CLIENT_TITLE_FZ } from '../../../components/page-title';
-import type { Column } from '../../../components/paged-table';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
 import { downloadHistoryCsv, historyQuery } from '../api';
-import {
-  amountColumn,
-  dateColumn,
-  HistoryTable,
-  methodColumn,
-  statusColumn,
-  typeColumn,
-} from '../components/history-table';
+import { historyColumns, HistoryTable } from '../components/history-table';
 import { CLIENT_STATUS_LABELS } from '../../../lib/transaction-labels';
 
-/** The line's details: an admin's stated reason for a transaction, adjustment or void (docs/product.md). */
-const detailsColumn: Column<PublicTransaction> = {
-  header: 'Details',
-  cell: (t) => (
-    <Text size="sm" lineClamp={2} maw={280}>
-      {t.details || '—'}
-    </Text>
-  ),
-};
-
 const COLUMNS = [
-  dateColumn,
-  methodColumn,
-  typeColumn,
-  amountColumn,
-  statusColumn(CLIENT_STATUS_LABELS),
-  detailsColumn,
+  historyColumns.date,
+  historyColumns.method,
+  historyColumns.type,
+  historyColumns.amount,
+  historyColumns.status(CLIENT_STATUS_LABELS),
+  historyColumns.details,
 ];
 
 /**

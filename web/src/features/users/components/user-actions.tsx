@@ -16,7 +16,7 @@ const KYC_DECISIONS = [
   {
     status: 'verified',
     label: 'Verify',
-    button: { color: 'teal.9', leftSection: <IconCheck size={16} aria-hidden /> },
+    button: { variant: 'filled', color: 'teal.9', leftSection: <IconCheck size={16} aria-hidden /> },
     message: (name: string) => `Mark ${name}'s identity as verified? The client is notified.`,
   },
   {
@@ -113,7 +113,7 @@ export function UserActions({ user, self }: { user: UserWithFigures; self: boole
         mutation={setBlocked}
         variables={block}
         disabled={self}
-        variant="outline"
+        size="sm"
         color={block ? 'red.9' : 'teal.9'}
         leftSection={block ? <IconLock size={16} aria-hidden /> : <IconLockOpen size={16} aria-hidden />}
       >

@@ -1,4 +1,4 @@
-import { Anchor, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Paper, SegmentedControl, SimpleGrid, Skeleton, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { paths } from '../../../app/paths';
 import { AdminSection } from '../../../components/admin/admin-section';
 import { ChoiceSelect } from '../../../components/admin/choice-select';
 import { ClientPage } from '../../../components/admin/client-page';
+import { LoadingStack } from '../../../components/admin/loading-stack';
 import { ReasonTextarea } from '../../../components/admin/reason-textarea';
 import { QueryContent } from '../../../components/admin/query-content';
 import { confirmAction } from '../../../components/confirm';
@@ -151,15 +152,6 @@ function AdjustmentForm({ user }: { user: UserWithFigures }) {
   );
 }
 
-function AccountSkeleton() {
-  return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading the account">
-      <Skeleton height={240} radius="md" />
-      <Skeleton height={180} radius="md" />
-    </Stack>
-  );
-}
-
 /**
  * /admin/users/account/:id?name= (docs/product.md): balances and totals read-only from the
  * ledger, the currency symbol and plan form, and the adjustment form (no typing of balances).
@@ -169,7 +161,16 @@ export function AdminUserAccountPage() {
 
   return (
     <ClientPage title="Edit Account" name={name} maw={900}>
-      <QueryContent query={query} what="the account" loading={<AccountSkeleton />}>
+      <QueryContent
+        query={query}
+        what="the account"
+        loading={
+          <LoadingStack label="Loading the account">
+            <Skeleton height={240} radius="md" />
+            <Skeleton height={180} radius="md" />
+          </LoadingStack>
+        }
+      >
         {(loaded) => (
           <>
             <Anchor component={Link} to={paths.admin.user(loaded._id)} size="sm">

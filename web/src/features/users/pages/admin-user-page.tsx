@@ -18,6 +18,7 @@ import { PLAN_LABELS } from '@common/constants';
 import type { UserWithFigures } from '@common/schemas/users';
 import { paths } from '../../../app/paths';
 import { AdminSection } from '../../../components/admin/admin-section';
+import { LoadingStack } from '../../../components/admin/loading-stack';
 import type { ShellLink } from '../../../components/dashboard-shell';
 import { LinkButton } from '../../../components/link-button';
 import { LoadError } from '../../../components/load-error';
@@ -178,14 +179,14 @@ function Links({ user }: { user: UserWithFigures }) {
 
 function Loading() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading the user">
+    <LoadingStack label="Loading the user">
       <Skeleton height={32} width="50%" />
       <Skeleton height={80} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Skeleton height={320} />
         <Skeleton height={320} />
       </SimpleGrid>
-    </Stack>
+    </LoadingStack>
   );
 }
 
