@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { LoadError } from './load-error';
 import { useState, type ReactNode } from 'react';
 import { LIMITS } from '@common/constants';
+import { formatDateTime } from '../lib/format';
 
 /** One column of a `PagedTable`. */
 export interface Column<Row> {
@@ -12,6 +13,11 @@ export interface Column<Row> {
   numeric?: boolean;
   /** Keeps the cells on one line (dates, amounts, buttons); the table scrolls sideways instead. */
   nowrap?: boolean;
+}
+
+/** A date-time column kept on one line: `date` picks the row's ISO date, shown by formatDateTime. */
+export function dateColumn<Row>(header: string, date: (row: Row) => string): Column<Row> {
+  return { header, nowrap: true, cell: (row) => formatDateTime(date(row)) };
 }
 
 type PageSize = (typeof LIMITS.tablePageSizes)[number];

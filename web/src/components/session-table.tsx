@@ -1,9 +1,8 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { SessionInfo } from '@common/schemas/auth';
-import { formatDateTime } from '../lib/format';
 import { describeUserAgent } from '../lib/user-agent';
-import { PagedTable, queryStatus, type Column } from './paged-table';
+import { dateColumn, PagedTable, queryStatus, type Column } from './paged-table';
 
 interface SessionTableProps {
   /** Names the table ("Active sessions"). */
@@ -31,8 +30,8 @@ const COLUMNS: Column<SessionInfo>[] = [
     ),
   },
   { header: 'IP address', cell: (s) => s.ip ?? '—' },
-  { header: 'Signed in', nowrap: true, cell: (s) => formatDateTime(s.createdAt) },
-  { header: 'Last active', nowrap: true, cell: (s) => formatDateTime(s.lastUsedAt) },
+  dateColumn('Signed in', (s) => s.createdAt),
+  dateColumn('Last active', (s) => s.lastUsedAt),
 ];
 
 /**

@@ -1,9 +1,8 @@
 import { Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { SignInEvent, SignInResult } from '@common/schemas/auth';
-import { formatDateTime } from '../lib/format';
 import { describeUserAgent } from '../lib/user-agent';
-import { PagedTable, queryStatus, type Column, type Paging } from './paged-table';
+import { dateColumn, PagedTable, queryStatus, type Column, type Paging } from './paged-table';
 import { DotBadge, type StatusLook } from './status-badge';
 
 /** How each recorded outcome reads, and its colour (dot badges keep dark text for contrast). */
@@ -16,7 +15,7 @@ const RESULTS: Record<SignInResult, StatusLook> = {
 };
 
 const COLUMNS: Column<SignInEvent & { n: number }>[] = [
-  { header: 'When', nowrap: true, cell: (e) => formatDateTime(e.at) },
+  dateColumn('When', (e) => e.at),
   {
     header: 'Result',
     cell: (e) => <DotBadge color={RESULTS[e.result].color}>{RESULTS[e.result].label}</DotBadge>,

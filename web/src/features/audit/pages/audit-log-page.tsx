@@ -5,17 +5,16 @@ import { Link, useSearchParams } from 'react-router';
 import type { PublicAuditEntry } from '@common/schemas/audit';
 import { paths } from '../../../app/paths';
 import { FilterSelects, type TableFilter } from '../../../components/filter-select';
-import { PagedTable, serverPage, type Column } from '../../../components/paged-table';
+import { dateColumn, PagedTable, serverPage, type Column } from '../../../components/paged-table';
 import { SearchInput } from '../../../components/search-input';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
-import { formatDateTime } from '../../../lib/format';
 import { auditFiltersQuery, auditQuery } from '../api';
 import { ChangeList } from '../components/change-list';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 
 const COLUMNS: Column<PublicAuditEntry>[] = [
-  { header: 'Time', cell: (r) => formatDateTime(r.createdAt), nowrap: true },
+  dateColumn('Time', (r) => r.createdAt),
   {
     header: 'Admin',
     cell: (r) => (

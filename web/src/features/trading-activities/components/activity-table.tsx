@@ -2,21 +2,17 @@ import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PLAN_LABELS } from '@common/constants';
 import type { PublicTradingActivity, TradingActivityPage, TradingActivityQuery } from '@common/schemas/plans';
-import { PagedTable, serverPage, type Column } from '../../../components/paged-table';
+import { dateColumn, PagedTable, serverPage, type Column } from '../../../components/paged-table';
 import { SearchInput } from '../../../components/search-input';
 import { PlanStatusBadge } from '../../../components/status-badge';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
-import { formatDateTime, formatUsd } from '../../../lib/format';
+import { formatUsd } from '../../../lib/format';
 import type { PagedQueryOptions } from '../../../lib/queries';
 
 /** The trading activity columns each page picks its own from, in its own order. */
 export const activityColumns = {
   /** Date column. */
-  date: {
-    header: 'Date',
-    nowrap: true,
-    cell: (a) => formatDateTime(a.date),
-  } satisfies Column<PublicTradingActivity>,
+  date: dateColumn<PublicTradingActivity>('Date', (a) => a.date),
   /** Plan column ("Copy Trading" / "Investment"). */
   plan: {
     header: 'Plan',

@@ -3,12 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { REQUEST_STATUSES, type RequestStatus } from '@common/schemas/deposits';
 import { TRANSACTION_TYPES, type HistoryQuery, type PublicTransaction } from '@common/schemas/transactions';
 import { FilterSelects, useChoice } from '../../../components/filter-select';
-import { PagedTable, serverPage, type Column } from '../../../components/paged-table';
+import { dateColumn, PagedTable, serverPage, type Column } from '../../../components/paged-table';
 import { SearchInput } from '../../../components/search-input';
 import { SignedAmount } from '../../../components/signed-amount';
 import { StatusBadge } from '../../../components/status-badge';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
-import { formatDateTime } from '../../../lib/format';
 import type { PagedQueryOptions } from '../../../lib/queries';
 import type { HistoryPage } from '../api';
 import { methodLabel, TYPE_LABELS } from '../../../lib/transaction-labels';
@@ -28,11 +27,7 @@ function useHistoryFilters(statusLabels: Record<RequestStatus, string>) {
 /** The history columns each page picks its own from, in its own order. */
 export const historyColumns = {
   /** Date column. */
-  date: {
-    header: 'Date',
-    nowrap: true,
-    cell: (t) => formatDateTime(t.date),
-  } satisfies Column<PublicTransaction>,
+  date: dateColumn<PublicTransaction>('Date', (t) => t.date),
   /** Method column. */
   method: { header: 'Method', cell: (t) => methodLabel(t.method) } satisfies Column<PublicTransaction>,
   /** Type column. */

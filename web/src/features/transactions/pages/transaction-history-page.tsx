@@ -1,11 +1,7 @@
-import { Stack, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
-import { BusyButton } from '../../../components/busy-button';
+import { Stack } from '@mantine/core';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { HeadingRow } from '../../../components/heading-row';
-import { CLIENT_TITLE_FZ } from '../../../components/page-title';
-import { errorMessage } from '../../../lib/api-client';
-import { notifyError } from '../../../lib/notify';
+import { CLIENT_TITLE_FZ, PageTitle } from '../../../components/page-title';
 import { downloadHistoryCsv, historyQuery } from '../api';
 import { historyColumns, HistoryTable } from '../components/history-table';
 import { CLIENT_STATUS_LABELS } from '../../../lib/transaction-labels';
@@ -24,28 +20,12 @@ const COLUMNS = [
  * admin gave (the reason of an adjustment or void); search, filters, paging, CSV.
  */
 export function TransactionHistoryPage() {
-  const exportCsv = useMutation({
-    mutationFn: downloadHistoryCsv,
-    onError: (error) => notifyError(errorMessage(error, 'The export could not be downloaded')),
-  });
-
   return (
     <Stack gap="md">
       <HeadingRow
-        heading={
-          <Title order={1} fz={CLIENT_TITLE_FZ}>
-            Transaction History
-          </Title>
-        }
+        heading={<PageTitle title="Transaction History" fz={CLIENT_TITLE_FZ} />}
         action={
-          <BusyButton
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            onClick={() => exportCsv.mutate()}
-            busy={exportCsv.isPending}
-          >
-            Export CSV
-          </BusyButton>
+          <ExportCsvButton download={downloadHistoryCsv} failure="The export could not be downloaded" />
         }
       />
       <HistoryTable

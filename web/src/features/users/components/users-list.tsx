@@ -1,17 +1,12 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicUser } from '@common/types';
 import { paths } from '../../../app/paths';
-import { BusyButton } from '../../../components/busy-button';
-import { PagedTable, serverPage, type Column } from '../../../components/paged-table';
+import { ExportCsvButton } from '../../../components/export-csv-button';
+import { dateColumn, PagedTable, serverPage, type Column } from '../../../components/paged-table';
 import { SearchInput } from '../../../components/search-input';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
-import { notifyError } from '../../../lib/notify';
 import { adminUsersQuery, downloadUsersCsv } from '../api';
 
 /** A user row with its number in the whole filtered list (the original "ID" column). */
@@ -29,7 +24,7 @@ const COLUMNS: Column<NumberedUser>[] = [
       </Text>
     ),
   },
-  { header: 'Date Joined', cell: (u) => formatDateTime(u.createdAt), nowrap: true },
+  dateColumn('Date Joined', (u) => u.createdAt),
   {
     header: 'Action',
     nowrap: true,
@@ -46,31 +41,6 @@ const COLUMNS: Column<NumberedUser>[] = [
     ),
   },
 ];
-
-/** "Export CSV": the searched list as users.csv (the server quotes cells and defuses formulas). */
-function ExportButton({ search }: { search?: string }) {
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      await downloadUsersCsv(search);
-    } catch (error) {
-      notifyError(errorMessage(error, 'The export failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <BusyButton
-      variant="default"
-      leftSection={<IconDownload size={16} aria-hidden />}
-      busy={busy}
-      onClick={run}
-    >
-      Export CSV
-    </BusyButton>
-  );
-}
 
 /**
  * The users list of /admin/users and /admin/dashboard: every user, newest first, with a
@@ -94,7 +64,7 @@ export function UsersList() {
           onChange={search.setSearch}
           w={{ base: '100%', xs: 420 }}
         />
-        <ExportButton search={search.searched} />
+        <ExportCsvButton download={() => downloadUsersCsv(search.searched)} failure="The export failed" />
       </Group>
       <PagedTable
         caption="Users"

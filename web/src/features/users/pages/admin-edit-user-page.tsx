@@ -5,15 +5,13 @@ import { LIMITS, VERIFICATION_STATUSES } from '@common/constants';
 import { updateUserSchema, type UserWithFigures } from '@common/schemas/users';
 import { paths } from '../../../app/paths';
 import { ChoiceSelect } from '../../../components/admin/choice-select';
-import { ClientPage } from '../../../components/admin/client-page';
-import { QueryContent } from '../../../components/admin/query-content';
 import { BusyButton } from '../../../components/busy-button';
 import { FormCard } from '../../../components/form-card';
 import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useUpdateUser, type UpdateUserPayload } from '../api';
-import { useClientUser } from '../use-client-user';
+import { ClientUserPage } from '../components/client-user-page';
 import { VERIFICATION_LABELS } from '../components/verification-status';
 
 const STATUS_OPTIONS = VERIFICATION_STATUSES.filter((s) => s !== 'failed').map((value) => ({
@@ -96,17 +94,14 @@ function EditUserForm({ user }: { user: UserWithFigures }) {
  * verification status and blocked; every field is required ("All fields are required").
  */
 export function AdminEditUserPage() {
-  const { query, name } = useClientUser();
-
   return (
-    <ClientPage title="Edit User" name={name} maw={760}>
-      <QueryContent
-        query={query}
-        what="the user"
-        loading={<Skeleton height={420} radius="md" aria-label="Loading the user" />}
-      >
-        {(loaded) => <EditUserForm key={loaded._id} user={loaded} />}
-      </QueryContent>
-    </ClientPage>
+    <ClientUserPage
+      title="Edit User"
+      maw={760}
+      what="the user"
+      loading={<Skeleton height={420} radius="md" aria-label="Loading the user" />}
+    >
+      {(user) => <EditUserForm key={user._id} user={user} />}
+    </ClientUserPage>
   );
 }

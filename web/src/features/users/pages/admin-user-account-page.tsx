@@ -13,10 +13,8 @@ import {
 import { paths } from '../../../app/paths';
 import { AdminSection } from '../../../components/admin/admin-section';
 import { ChoiceSelect } from '../../../components/admin/choice-select';
-import { ClientPage } from '../../../components/admin/client-page';
 import { LoadingStack } from '../../../components/admin/loading-stack';
 import { ReasonTextarea } from '../../../components/admin/reason-textarea';
-import { QueryContent } from '../../../components/admin/query-content';
 import { confirmAction } from '../../../components/confirm';
 import { PlainForm } from '../../../components/plain-form';
 import { SectionCard } from '../../../components/section-card';
@@ -27,8 +25,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { usePostAdjustment, useUpdateAccount, type AdjustmentPayload } from '../api';
+import { ClientUserPage } from '../components/client-user-page';
 import { InfoTable, ledgerFigureRows } from '../components/info-table';
-import { useClientUser } from '../use-client-user';
 
 function Balances({ user }: { user: UserWithFigures }) {
   const a = user.account;
@@ -157,39 +155,36 @@ function AdjustmentForm({ user }: { user: UserWithFigures }) {
  * ledger, the currency symbol and plan form, and the adjustment form (no typing of balances).
  */
 export function AdminUserAccountPage() {
-  const { query, name } = useClientUser();
-
   return (
-    <ClientPage title="Edit Account" name={name} maw={900}>
-      <QueryContent
-        query={query}
-        what="the account"
-        loading={
-          <LoadingStack label="Loading the account">
-            <Skeleton height={240} radius="md" />
-            <Skeleton height={180} radius="md" />
-          </LoadingStack>
-        }
-      >
-        {(loaded) => (
-          <>
-            <Anchor component={Link} to={paths.admin.user(loaded._id)} size="sm">
-              Back to the user
-            </Anchor>
-            <Balances user={loaded} />
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-              <AccountForm key={`labels-${loaded._id}`} user={loaded} />
-              {loaded.isAdmin ? (
-                <Paper withBorder radius="md" p="lg">
-                  <Text c="dimmed">Adjustments are posted to clients’ accounts only.</Text>
-                </Paper>
-              ) : (
-                <AdjustmentForm key={`adjust-${loaded._id}`} user={loaded} />
-              )}
-            </SimpleGrid>
-          </>
-        )}
-      </QueryContent>
-    </ClientPage>
+    <ClientUserPage
+      title="Edit Account"
+      maw={900}
+      what="the account"
+      loading={
+        <LoadingStack label="Loading the account">
+          <Skeleton height={240} radius="md" />
+          <Skeleton height={180} radius="md" />
+        </LoadingStack>
+      }
+    >
+      {(user) => (
+        <>
+          <Anchor component={Link} to={paths.admin.user(user._id)} size="sm">
+            Back to the user
+          </Anchor>
+          <Balances user={user} />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <AccountForm key={`labels-${user._id}`} user={user} />
+            {user.isAdmin ? (
+              <Paper withBorder radius="md" p="lg">
+                <Text c="dimmed">Adjustments are posted to clients’ accounts only.</Text>
+              </Paper>
+            ) : (
+              <AdjustmentForm key={`adjust-${user._id}`} user={user} />
+            )}
+          </SimpleGrid>
+        </>
+      )}
+    </ClientUserPage>
   );
 }
