@@ -9,16 +9,13 @@ interface DialogProps {
   children: ReactNode;
 }
 
+/** The close button's name for assistive technology. */
+const CLOSE_BUTTON = { 'aria-label': 'Close' };
+
 /** A centred modal dialog whose close button is named "Close" for assistive technology. */
 export function Dialog({ opened, onClose, title, children }: DialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      centered
-    >
+    <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={CLOSE_BUTTON} centered>
       {children}
     </Modal>
   );

@@ -70,7 +70,8 @@ interface PagedTableProps<Row> {
   columns: Column<Row>[];
   /** The rows of the current page; undefined until the first answer. */
   rows: Row[] | undefined;
-  rowKey: (row: Row) => string;
+  /** Tells the rows apart; the row's `_id` by default, so rows without one must give it. */
+  rowKey?: (row: Row) => string;
   loading: boolean;
   /** A failed load: shown with a Retry button instead of the rows. */
   error: unknown;
@@ -84,6 +85,9 @@ interface PagedTableProps<Row> {
   minWidth?: number;
 }
 
+/** The key of a row that has an `_id` (every API record): the default `rowKey`. */
+const byId = (row: unknown) => String((row as { _id?: string })._id);
+
 /**
  * The tables of the money screens: Mantine Table with a loading skeleton, an error state with
  * retry, an empty text, and optional paging. Pages pass one page of rows (see `pageOf` for lists
@@ -93,7 +97,7 @@ export function PagedTable<Row>({
   caption,
   columns,
   rows,
-  rowKey,
+  rowKey = byId,
   loading,
   error,
   onRetry,

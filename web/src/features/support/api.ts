@@ -12,11 +12,8 @@ import type {
 import { api, type MessageAnswer } from '../../lib/api-client';
 import { dataQuery, useRefetchingMutation } from '../../lib/queries';
 
-const keys = {
-  all: ['support'] as const,
-  mine: ['support', 'mine'] as const,
-  admin: (status?: SupportStatus) => ['support', 'admin', status ?? 'all'] as const,
-};
+/** The root of every ticket list's cache key: each change refetches them all. */
+const TICKETS = ['support'] as const;
 
 /** What the ticket mutations answer. */
 interface TicketAnswer {
@@ -25,31 +22,31 @@ interface TicketAnswer {
 }
 
 /** GET /support/user: the client's own tickets with replies, newest first. */
-export const myTicketsQuery = dataQuery<PublicSupportTicket[]>(keys.mine, '/support/user');
+export const myTicketsQuery = dataQuery<PublicSupportTicket[]>([...TICKETS, 'mine'], '/support/user');
 
 /** GET /support?status= (admin): every ticket, or only open / closed ones, newest first. */
 export const adminTicketsQuery = (status?: SupportStatus) =>
-  dataQuery<PublicSupportTicket[]>(keys.admin(status), '/support', { status });
+  dataQuery<PublicSupportTicket[]>([...TICKETS, 'admin', status ?? 'all'], '/support', { status });
 
 /** POST /support: opens a ticket with the client's message. */
 export const useSendSupportMessage = () =>
-  useRefetchingMutation((input: SupportMessageInput) => api.post<TicketAnswer>('/support', input), keys.all);
+  useRefetchingMutation((input: SupportMessageInput) => api.post<TicketAnswer>('/support', input), TICKETS);
 
 /** POST /support/:id/replies: the client adds to their own open ticket. */
 export const useAddClientReply = () =>
   useRefetchingMutation(
     ({ id, ...input }: SupportMessageInput & { id: string }) =>
       api.post<TicketAnswer>(`/support/${id}/replies`, input),
-    keys.all,
+    TICKETS,
   );
 
 /** PUT /support/:id (admin): a reply to the client and/or a new status. */
 export const useUpdateTicket = () =>
   useRefetchingMutation(
     ({ id, ...input }: UpdateTicketInput & { id: string }) => api.put<TicketAnswer>(`/support/${id}`, input),
-    keys.all,
+    TICKETS,
   );
 
 /** DELETE /support/:id (admin). */
 export const useDeleteTicket = () =>
-  useRefetchingMutation((id: string) => api.delete<MessageAnswer>(`/support/${id}`), keys.all);
+  useRefetchingMutation((id: string) => api.delete<MessageAnswer>(`/support/${id}`), TICKETS);

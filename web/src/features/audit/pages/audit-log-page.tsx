@@ -131,7 +131,6 @@ export function AuditLogPage() {
       <PagedTable
         caption="Audit log"
         columns={COLUMNS}
-        rowKey={(r) => r._id}
         {...serverPage(query)}
         emptyText={filtered ? 'No recorded action matches the filters' : 'No admin action recorded yet'}
         paging={client.paging}

@@ -59,7 +59,6 @@ export function ClientRequestsPage<
         caption={title}
         columns={[reviewColumns.date, ...columns, reviewColumns.amount, ...reviewColumns.review(kind, name)]}
         rows={query.data && pageOf(rows, paging)}
-        rowKey={(r) => r._id}
         {...queryStatus(query)}
         emptyText={`No ${REVIEW_KINDS[kind].label.toLowerCase()}s found`}
         paging={paging}

@@ -91,7 +91,6 @@ export function PendingReviewsPage() {
       <PagedTable
         caption="Pending reviews"
         columns={COLUMNS}
-        rowKey={(r) => r._id}
         {...serverPage(query)}
         emptyText="Nothing is waiting for review"
         paging={paging}

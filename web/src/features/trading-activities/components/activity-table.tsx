@@ -70,7 +70,6 @@ export function ActivityTable({ caption, columns, query, emptyText }: ActivityTa
       <PagedTable
         caption={caption}
         columns={columns}
-        rowKey={(a) => a._id}
         {...serverPage(page)}
         emptyText={emptyText}
         paging={search.paging}

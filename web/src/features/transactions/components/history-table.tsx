@@ -97,7 +97,6 @@ export function HistoryTable({ caption, columns, query, statusLabels }: HistoryT
       <PagedTable
         caption={caption}
         columns={columns}
-        rowKey={(t) => t._id}
         {...serverPage(page)}
         emptyText="No transaction found"
         paging={history.search.paging}

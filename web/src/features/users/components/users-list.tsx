@@ -69,7 +69,6 @@ export function UsersList() {
       <PagedTable
         caption="Users"
         columns={COLUMNS}
-        rowKey={(u) => u._id}
         {...serverPage(query)}
         rows={rows}
         emptyText={search.searched ? 'No user matches the search' : 'No users yet'}
