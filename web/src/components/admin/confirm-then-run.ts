@@ -9,11 +9,11 @@ import { confirmAction } from '../confirm';
 /** The confirmation dialog's title, text, confirm label and colour. */
 export type Confirmation = Parameters<typeof confirmAction>[0];
 
-/** A TanStack mutation's `mutate` (only the callbacks used here). */
-export type Mutate<V, A> = (
-  variables: V,
-  callbacks: { onSuccess: (answer: A) => void; onError: (error: Error) => void },
-) => void;
+/**
+ * A TanStack mutation's `mutateAsync`: its promise settles even when the button that ran it has
+ * gone (a deleted row's), where `mutate`'s own callbacks would be dropped.
+ */
+export type Mutate<V, A> = (variables: V) => Promise<A>;
 
 export interface Outcome {
   /** The success toast's text (the server's message by default). */
@@ -34,12 +34,11 @@ export async function confirmThenRun<V, A extends MessageAnswer>(
   outcome: Outcome = {},
 ): Promise<void> {
   if (!(await confirmAction(confirmation))) return;
-  mutate(variables, {
-    onSuccess: ({ message }) => {
-      notifySuccess(outcome.success ?? message);
-      outcome.onDone?.();
-    },
-    onError: (error) =>
-      notifyError(errorMessage(error, outcome.failure ?? 'Something went wrong'), outcome.failureTitle),
-  });
+  try {
+    const { message } = await mutate(variables);
+    notifySuccess(outcome.success ?? message);
+    outcome.onDone?.();
+  } catch (error) {
+    notifyError(errorMessage(error, outcome.failure ?? 'Something went wrong'), outcome.failureTitle);
+  }
 }

@@ -11,7 +11,7 @@ interface ConfirmedButtonProps<V, A extends MessageAnswer> extends Pick<
   /** The dialog asked first (title, text, confirm label, red or not). */
   confirmation: Confirmation;
   /** The request it runs once confirmed; the button is disabled while it runs. */
-  mutation: { mutate: Mutate<V, A>; isPending: boolean };
+  mutation: { mutateAsync: Mutate<V, A>; isPending: boolean };
   variables: V;
   /** The toasts (the server's message by default) and what follows a success. */
   outcome?: Outcome;
@@ -40,7 +40,7 @@ export function ConfirmedButton<V, A extends MessageAnswer>({
   leftSection,
 }: ConfirmedButtonProps<V, A>) {
   const button = { size, variant, color, leftSection, children };
-  const onClick = () => void confirmThenRun(confirmation, mutation.mutate, variables, outcome);
+  const onClick = () => void confirmThenRun(confirmation, mutation.mutateAsync, variables, outcome);
   if (showBusy) {
     return <BusyButton {...button} busy={mutation.isPending} disabled={disabled} onClick={onClick} />;
   }

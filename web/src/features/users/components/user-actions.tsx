@@ -89,7 +89,7 @@ export function UserActions({ user, self }: { user: UserWithFigures; self: boole
         confirmLabel: 'Delete completely',
         danger: true,
       },
-      remove.mutate,
+      remove.mutateAsync,
       undefined,
       {
         failure: USER_ADMIN_MSG.deleteUserFailed,
