@@ -99,6 +99,12 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
 /** The HTTP methods the tests send. */
 export type TestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Request headers as the tests pass them to `inject`. */
+export type Headers = Record<string, string>;
+
+/** A well-formed id that names no row. */
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
 /**
  * `inject(method, url, headers = {}, payload?)`: a request to the app of a test file's context
  * (`context()` is read at each call, so the context may be created later, in beforeAll); the

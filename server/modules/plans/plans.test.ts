@@ -1,43 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PLAN_MSG } from '@common/messages';
-import { auditLog, journalEntries, notifications, plans, tradingActivities } from '../../db/schema';
-import { createTestContext, injector } from '../../test/app';
+import { journalEntries, notifications, plans, tradingActivities } from '../../db/schema';
+import { createTestContext, UNKNOWN_ID } from '../../test/app';
 import { useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
 import { createAdmin, createClient, createTestUser, ledgerViolations } from '../ledger/testing';
+import { planHelpers } from '../trading-activities/testing';
 
-const { t, admin } = useTestContext();
-
-type Headers = Record<string, string>;
-const inject = injector(() => t);
-const db = () => t.database.db;
+const { t, admin, inject, db } = useTestContext();
+const { open, makeDue, audits } = planHelpers(t);
 const figures = (userId: string) => getClientFigures(db(), userId);
-const open = (headers: Headers, body: Record<string, unknown> = {}) =>
-  inject('POST', '/api/user/active-plan', headers, {
-    amount: 500,
-    duration: 7,
-    plan: 'copy_trading',
-    ...body,
-  });
 const limitsMessage =
   'The minimum for this trade is $200 and the maximum is $115,000. Please enter an amount within these limits.';
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-
-/** Moves the client's active plan's end date into the past (as if its term had run out). */
-async function makeDue(userId: string) {
-  await db()
-    .update(plans)
-    .set({ endDate: sql`now() - interval '1 minute'` })
-    .where(and(eq(plans.userId, userId), eq(plans.status, 'active')));
-}
-
-/** Audit rows of `action` on `targetId`. */
-const audits = (action: string, targetId: string) =>
-  db()
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
 
 describe('POST /api/user/active-plan', () => {
   it('needs a signed-in client with a verified e-mail', async () => {
@@ -277,7 +252,7 @@ describe('admin: PUT / DELETE /api/user/admin/active-plan/:id', () => {
       expect(
         (await inject(method, '/api/user/admin/active-plan/nope', admin.headers, payload)).statusCode,
       ).toBe(400);
-      const unknown = await inject(method, `/api/user/admin/active-plan/${UNKNOWN}`, admin.headers, payload);
+      const unknown = await inject(method, `/api/user/admin/active-plan/${UNKNOWN_ID}`, admin.headers, payload);
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().message).toBe(PLAN_MSG.clientNotFound);
     }

@@ -1,45 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PLAN_MSG } from '@common/messages';
-import { auditLog, journalEntries, plans, tradingActivities } from '../../db/schema';
-import { injector } from '../../test/app';
+import { journalEntries, tradingActivities } from '../../db/schema';
+import { type Headers, UNKNOWN_ID } from '../../test/app';
 import { useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
 import { createClient } from '../ledger/testing';
-import { expectActivityConsistent } from './testing';
+import { planHelpers } from './testing';
 
-const { t, admin } = useTestContext();
-
-type Headers = Record<string, string>;
-const inject = injector(() => t);
-const db = () => t.database.db;
+const { t, admin, inject, db } = useTestContext();
+const { open, makeDue, audits, expectConsistent } = planHelpers(t);
 const figures = (userId: string) => getClientFigures(db(), userId);
-const open = (headers: Headers, body: Record<string, unknown> = {}) =>
-  inject('POST', '/api/user/active-plan', headers, {
-    amount: 500,
-    duration: 7,
-    plan: 'copy_trading',
-    ...body,
-  });
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-
-/** Moves the client's active plan's end date into the past (as if its term had run out). */
-async function makeDue(userId: string) {
-  await db()
-    .update(plans)
-    .set({ endDate: sql`now() - interval '1 minute'` })
-    .where(and(eq(plans.userId, userId), eq(plans.status, 'active')));
-}
-
-/** Audit rows of `action` on `targetId`. */
-const audits = (action: string, targetId: string) =>
-  db()
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
-
-/** The activity's stored profit equals what was posted for it, and the ledger balances. */
-const expectConsistent = (activityId: string) => expectActivityConsistent(db(), activityId);
 
 describe('admin: POST /api/user/admin/add-profit/:id', () => {
   const addProfit = (userId: string, body: Record<string, unknown>, headers: Headers = admin.headers) =>
@@ -67,7 +38,7 @@ describe('admin: POST /api/user/admin/add-profit/:id', () => {
     }
     expect((await addProfit(c.id, { profit: 10, date: 'not a date' })).statusCode).toBe(400);
     expect((await addProfit(c.id, { profit: 10, date: '2999-01-01' })).statusCode).toBe(400);
-    expect((await addProfit(UNKNOWN, { profit: 10, date: today() })).statusCode).toBe(404);
+    expect((await addProfit(UNKNOWN_ID, { profit: 10, date: today() })).statusCode).toBe(404);
     expect((await figures(c.id)).totalProfit).toBe(0n);
   });
 

@@ -1,12 +1,13 @@
 /**
- * Test checks for trading activity and profit posting (used by *.test.ts only): the profit the
- * ledger holds for an activity, and the promise that an activity's stored profit equals it while the
- * ledger balances.
+ * Test checks for plans, trading activity and profit posting (used by *.test.ts only): the profit
+ * the ledger holds for an activity, the promise that an activity's stored profit equals it while the
+ * ledger balances, and the helpers the plan tests share.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { queryRows, type Db } from '../../db/client';
-import { tradingActivities } from '../../db/schema';
+import { auditLog, plans, tradingActivities } from '../../db/schema';
+import { injector, type Headers, type TestContext } from '../../test/app';
 import { ledgerViolations } from '../ledger/testing';
 
 /** Profit posted for an activity (cents): the client's available lines of the entries linked to it. */
@@ -25,4 +26,35 @@ export async function expectActivityConsistent(db: Db, activityId: string): Prom
   const [row] = await db.select().from(tradingActivities).where(eq(tradingActivities.id, activityId));
   expect(row!.profit).toBe(await postedProfit(db, activityId));
   expect(await ledgerViolations(db)).toEqual([]);
+}
+
+/**
+ * The helpers the plan and trading-activity tests share, on the context `t` (filled in by
+ * beforeAll, read at each call): `open` (POST /api/user/active-plan, $500 for 7 days of copy
+ * trading unless `body` says otherwise), `makeDue`, `audits`, `postedFor` and `expectConsistent`.
+ */
+export function planHelpers(t: TestContext) {
+  const inject = injector(() => t);
+  const db = () => t.database.db;
+  return {
+    open: (headers: Headers, body: Record<string, unknown> = {}) =>
+      inject('POST', '/api/user/active-plan', headers, { amount: 500, duration: 7, plan: 'copy_trading', ...body }),
+    /** Moves the client's active plan's end date into the past (as if its term had run out). */
+    makeDue: async (userId: string) => {
+      await db()
+        .update(plans)
+        .set({ endDate: sql`now() - interval '1 minute'` })
+        .where(and(eq(plans.userId, userId), eq(plans.status, 'active')));
+    },
+    /** Audit rows of `action` on `targetId`. */
+    audits: (action: string, targetId: string) =>
+      db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId))),
+    /** Profit posted for an activity (cents). */
+    postedFor: (activityId: string) => postedProfit(db(), activityId),
+    /** The activity's stored profit equals what was posted for it, and the ledger balances. */
+    expectConsistent: (activityId: string) => expectActivityConsistent(db(), activityId),
+  };
 }

@@ -1,40 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PLAN_MSG } from '@common/messages';
-import { auditLog, journalEntries, tradingActivities } from '../../db/schema';
-import { injector } from '../../test/app';
+import { journalEntries, tradingActivities } from '../../db/schema';
+import { type Headers, UNKNOWN_ID } from '../../test/app';
 import { useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
 import { createClient, fundClient, ledgerViolations } from '../ledger/testing';
-import { expectActivityConsistent, postedProfit } from './testing';
+import { planHelpers } from './testing';
 
-const { t, admin } = useTestContext();
-
-type Headers = Record<string, string>;
-const inject = injector(() => t);
-const db = () => t.database.db;
+const { t, admin, inject, db } = useTestContext();
+const { open, audits, postedFor, expectConsistent } = planHelpers(t);
 const figures = (userId: string) => getClientFigures(db(), userId);
-const open = (headers: Headers, body: Record<string, unknown> = {}) =>
-  inject('POST', '/api/user/active-plan', headers, {
-    amount: 500,
-    duration: 7,
-    plan: 'copy_trading',
-    ...body,
-  });
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-
-/** Audit rows of `action` on `targetId`. */
-const audits = (action: string, targetId: string) =>
-  db()
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
-
-/** Profit posted for an activity (cents): the client's available lines of the entries linked to it. */
-const postedFor = (activityId: string) => postedProfit(db(), activityId);
-
-/** The activity's stored profit equals what was posted for it, and the ledger balances. */
-const expectConsistent = (activityId: string) => expectActivityConsistent(db(), activityId);
 
 describe('/api/trading-activity', () => {
   const create = (body: Record<string, unknown>, headers: Headers = admin.headers) =>
@@ -114,7 +90,7 @@ describe('/api/trading-activity', () => {
     expect((await inject('GET', url, admin.headers)).statusCode).toBe(200);
     const other = await createClient(t.app);
     expect((await inject('GET', url, other.headers)).statusCode).toBe(403);
-    expect((await inject('GET', `/api/trading-activity/${UNKNOWN}`, c.headers)).statusCode).toBe(404);
+    expect((await inject('GET', `/api/trading-activity/${UNKNOWN_ID}`, c.headers)).statusCode).toBe(404);
     expect((await inject('GET', '/api/trading-activity/nope', c.headers)).statusCode).toBe(400);
   });
 
@@ -134,7 +110,7 @@ describe('/api/trading-activity', () => {
       const res = await create({ ...body, ...patch });
       expect([res.statusCode, res.json().message], JSON.stringify(patch)).toEqual([400, message]);
     }
-    expect((await create({ ...body, userId: UNKNOWN })).statusCode).toBe(404);
+    expect((await create({ ...body, userId: UNKNOWN_ID })).statusCode).toBe(404);
     const res = await create(body);
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(PLAN_MSG.activityAdded);
@@ -160,7 +136,7 @@ describe('/api/trading-activity', () => {
     expect((await update(id, body, c.headers)).statusCode).toBe(403);
     expect((await update(id, { ...body, statuss: 'paused' })).json().message).toBe(PLAN_MSG.invalidStatus);
     expect((await update(id, { ...body, profit: undefined })).statusCode).toBe(400);
-    expect((await update(UNKNOWN, body)).statusCode).toBe(404);
+    expect((await update(UNKNOWN_ID, body)).statusCode).toBe(404);
 
     const up = await update(id, body);
     expect(up.statusCode).toBe(200);
@@ -211,7 +187,7 @@ describe('/api/trading-activity', () => {
     const url = `/api/trading-activity/${id}`;
     expect((await inject('DELETE', url)).statusCode).toBe(401);
     expect((await inject('DELETE', url, c.headers)).statusCode).toBe(403);
-    expect((await inject('DELETE', `/api/trading-activity/${UNKNOWN}`, admin.headers)).statusCode).toBe(404);
+    expect((await inject('DELETE', `/api/trading-activity/${UNKNOWN_ID}`, admin.headers)).statusCode).toBe(404);
 
     const res = await inject('DELETE', url, admin.headers);
     expect(res.statusCode).toBe(200);
