@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema';
-import { createTestContext, uniqueEmail, type TestContext } from '../test/app';
+import { uniqueEmail } from '../test/app';
+import { useBareTestContext } from '../test/context';
 
 describe('mail without SMTP_URL', () => {
-  let t: TestContext;
-  beforeAll(async () => {
-    t = await createTestContext({ smtpUrl: undefined });
-  });
-  afterAll(async () => t?.close());
+  const t = useBareTestContext({ smtpUrl: undefined });
 
   it('stores the sign-up code mail in the outbox table so a newcomer can read it', async () => {
     const email = uniqueEmail('outbox');

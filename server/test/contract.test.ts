@@ -5,8 +5,8 @@
  * each answers and Fastify serializes the answer through that schema. A new route under one of
  * these prefixes without them fails here. Other modules join the list once declared.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './app';
+import { describe, expect, it } from 'vitest';
+import { useBareTestContext } from './context';
 
 const DECLARED = [
   '/api/deposits',
@@ -32,13 +32,7 @@ const DECLARED = [
 
 const underDeclared = (url: string) => DECLARED.some((p) => url === p || url.startsWith(`${p}/`));
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useBareTestContext();
 
 describe('API contract of the money routes', () => {
   it('gives every route a summary and a 2xx answer', () => {

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PublicAuditEntry } from '@common/schemas/audit';
-import { createTestContext, type TestContext } from '../../test/app';
+import { useBefore, useTestContext } from '../../test/context';
 import { createAdmin, createClient, type TestUser } from '../ledger/testing';
 
-let t: TestContext;
-let alice: TestUser;
-let bob: TestUser;
-let client1: TestUser;
-let client2: TestUser;
+const { t, admin: alice } = useTestContext();
+const bob = useBefore(() => createAdmin(t.app));
+const client1 = useBefore(() => createClient(t.app, { balance: 100_00n }));
+const client2 = useBefore(() => createClient(t.app));
 beforeAll(async () => {
-  t = await createTestContext();
-  alice = await createAdmin(t.app);
-  bob = await createAdmin(t.app);
-  client1 = await createClient(t.app, { balance: 100_00n });
-  client2 = await createClient(t.app);
   // Four actions, in order: alice blocks client1, alice unblocks client1, bob credits client2, bob sets client1's plan.
   const send = (admin: TestUser, method: 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: admin.headers, ...(payload && { payload }) });
@@ -32,7 +26,6 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBeLessThan(300);
   }
 });
-afterAll(async () => t?.close());
 
 const list = async (query = '', user: TestUser = alice) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/audit${query}`, headers: user.headers });

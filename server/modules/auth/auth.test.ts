@@ -1,23 +1,12 @@
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@common/messages';
 import { users, verifications } from '../../db/schema';
-import {
-  createSignedInUser,
-  createTestContext,
-  TEST_PASSWORD,
-  uniqueEmail,
-  type TestContext,
-} from '../../test/app';
+import { createSignedInUser, TEST_PASSWORD, uniqueEmail } from '../../test/app';
+import { useBareTestContext } from '../../test/context';
 import { codeIn } from '../../test/smtp-receiver';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useBareTestContext();
 
 const signupBody = (over: Record<string, unknown> = {}) => ({
   firstName: 'Jane',

@@ -3,25 +3,16 @@
  * the security e-mails (docs/security.md), against a real database and SMTP receiver.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG, SECURITY_MSG } from '@common/messages';
 import { users } from '../../db/schema';
 import { clientIpKey } from '../../lib/rate-limit';
-import {
-  createSignedInUser,
-  createTestContext,
-  injector,
-  uniqueEmail,
-  type TestContext,
-} from '../../test/app';
+import { createSignedInUser, injector, uniqueEmail } from '../../test/app';
+import { useBareTestContext } from '../../test/context';
 import { codeIn } from '../../test/smtp-receiver';
 
-let t: TestContext;
-beforeAll(async () => {
-  // rate limits on, and X-Forwarded-For believed, so each request can come from its own address
-  t = await createTestContext({ rateLimit: true, trustProxy: 'loopback' });
-});
-afterAll(async () => t?.close());
+// rate limits on, and X-Forwarded-For believed, so each request can come from its own address
+const t = useBareTestContext({ rateLimit: true, trustProxy: 'loopback' });
 
 const inject = injector(() => t);
 /** A request from `ip` (X-Forwarded-For) with an optional user agent. */

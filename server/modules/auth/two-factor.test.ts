@@ -5,17 +5,14 @@
  */
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MONEY_MSG, SECURITY_MSG } from '@common/messages';
 import { auditLog, twoFactorChallenges, twoFactors } from '../../db/schema';
-import { createSignedInUser, createTestContext, injector, type TestContext } from '../../test/app';
+import { createSignedInUser, createTestContext, injector } from '../../test/app';
+import { useBareTestContext } from '../../test/context';
 import { fundClient } from '../ledger/testing';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(async () => t?.close());
+const t = useBareTestContext();
 
 const inject = injector(() => t);
 const now = () => Math.floor(Date.now() / 1000);

@@ -1,15 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@common/messages';
 import { buildApp } from '../../app';
 import { auditLog, contactMessages } from '../../db/schema';
-import { createSignedInUser, createTestContext, type TestContext } from '../../test/app';
+import { createSignedInUser, createTestContext } from '../../test/app';
+import { useBareTestContext } from '../../test/context';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(async () => t?.close());
+const t = useBareTestContext();
 
 const send = (payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/contacts', payload: payload as object });
@@ -74,11 +71,7 @@ describe('/api/contacts', () => {
 });
 
 describe('rate limit', () => {
-  let limited: TestContext;
-  beforeAll(async () => {
-    limited = await createTestContext({ rateLimit: true });
-  });
-  afterAll(async () => limited?.close());
+  const limited = useBareTestContext({ rateLimit: true });
 
   it('answers 429 after 5 messages from one IP in 10 minutes', async () => {
     const payload = { name: 'Spam', email: 'spam@example.com', message: 'again' };

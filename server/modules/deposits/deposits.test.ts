@@ -7,22 +7,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import { loadConfig, MONEY_DEFAULTS } from '../../config';
 import { deposits, notifications, users } from '../../db/schema';
-import { injector, storedKeys } from '../../test/app';
+import { type Headers, storedKeys } from '../../test/app';
 import { useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
 import { createClient, createTestUser, imageDataUrl, ledgerViolations } from '../ledger/testing';
 
-const { t, admin } = useTestContext();
+const { t, admin, inject } = useTestContext();
+const figures = (userId: string) => getClientFigures(t.database.db, userId);
 let png: string;
 beforeAll(async () => {
   png = await imageDataUrl('png');
 });
-
-type Headers = Record<string, string>;
-const inject = injector(() => t);
 const submit = (headers: Headers, body: Record<string, unknown> = {}) =>
   inject('POST', '/api/deposits', headers, { amount: 100, image: png, wallet: 'bitcoin', ...body });
-const figures = (userId: string) => getClientFigures(t.database.db, userId);
 
 describe('POST /api/deposits', () => {
   it('needs a signed-in client with a verified e-mail', async () => {

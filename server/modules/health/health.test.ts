@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useBareTestContext } from '../../test/context';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(async () => t?.close());
+const t = useBareTestContext();
 
 describe('GET /api/health', () => {
   it('answers 200 with the database state', async () => {

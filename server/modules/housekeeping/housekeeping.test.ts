@@ -1,47 +1,36 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import {
-  idempotencyKeys,
-  oneTimeCodes,
-  rateLimitHits,
-  sessions,
-  twoFactorChallenges,
-  verifications,
-} from '../../db/schema';
-import { createTestContext, type TestContext } from '../../test/app';
+import * as schema from '../../db/schema';
+import { useBareTestContext } from '../../test/context';
 import { createClient, type TestUser } from '../ledger/testing';
 import { purgeExpired } from './service';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(async () => t?.close());
+const t = useBareTestContext();
 
 const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
 /** For `c`: one row of each kind that housekeeping must delete and one it must keep. */
 async function seedRows(c: TestUser) {
   const { db } = t.database;
-  await db.insert(idempotencyKeys).values([
+  await db.insert(schema.idempotencyKeys).values([
     { userId: c.id, key: 'old', requestHash: 'h', statusCode: 201, body: {}, createdAt: ago(25) },
     { userId: c.id, key: 'fresh', requestHash: 'h', statusCode: 201, body: {}, createdAt: ago(23) },
   ]);
-  await db.insert(oneTimeCodes).values([
+  await db.insert(schema.oneTimeCodes).values([
     { userId: c.id, purpose: 'withdrawal', codeHash: 'x', expiresAt: ago(25) },
     { userId: c.id, purpose: 'withdrawal', codeHash: 'y', expiresAt: ago(23) },
   ]);
-  await db.insert(verifications).values([
+  await db.insert(schema.verifications).values([
     { identifier: `old:${c.email}`, value: 'v', expiresAt: ago(25) },
     { identifier: `fresh:${c.email}`, value: 'v', expiresAt: ago(1) },
   ]);
-  await db.insert(sessions).values({ token: `expired-${c.id}`, userId: c.id, expiresAt: ago(25) });
-  await db.insert(twoFactorChallenges).values([
+  await db.insert(schema.sessions).values({ token: `expired-${c.id}`, userId: c.id, expiresAt: ago(25) });
+  await db.insert(schema.twoFactorChallenges).values([
     { tokenHash: `old-${c.id}`, userId: c.id, expiresAt: ago(25) },
     { tokenHash: `fresh-${c.id}`, userId: c.id, expiresAt: ago(1) },
   ]);
-  await db.insert(rateLimitHits).values([
+  await db.insert(schema.rateLimitHits).values([
     { key: `old|${c.id}`, hits: 3, resetAt: ago(2) },
     { key: `fresh|${c.id}`, hits: 3, resetAt: ago(0.5) },
   ]);
@@ -50,20 +39,26 @@ async function seedRows(c: TestUser) {
 async function remaining(c: TestUser) {
   const { db } = t.database;
   return {
-    keys: (await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, c.id))).map((r) => r.key),
-    codes: (await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, c.id))).map((r) => r.codeHash),
+    keys: (await db.select().from(schema.idempotencyKeys).where(eq(schema.idempotencyKeys.userId, c.id))).map(
+      (r) => r.key,
+    ),
+    codes: (await db.select().from(schema.oneTimeCodes).where(eq(schema.oneTimeCodes.userId, c.id))).map(
+      (r) => r.codeHash,
+    ),
     verifications: (
       await db
         .select()
-        .from(verifications)
-        .where(sql`${verifications.identifier} like ${`%:${c.email}`}`)
+        .from(schema.verifications)
+        .where(sql`${schema.verifications.identifier} like ${`%:${c.email}`}`)
     ).map((r) => r.identifier.split(':')[0]),
-    sessions: (await db.select().from(sessions).where(eq(sessions.userId, c.id))).map((r) => r.token),
+    sessions: (await db.select().from(schema.sessions).where(eq(schema.sessions.userId, c.id))).map(
+      (r) => r.token,
+    ),
     rateLimitHits: (
       await db
         .select()
-        .from(rateLimitHits)
-        .where(sql`${rateLimitHits.key} like ${`%|${c.id}`}`)
+        .from(schema.rateLimitHits)
+        .where(sql`${schema.rateLimitHits.key} like ${`%|${c.id}`}`)
     ).map((r) => r.key.split('|')[0]),
   };
 }
@@ -107,15 +102,19 @@ describe('housekeeping', () => {
       select ${c.id}, 'k' || g, 'h', 201, '{}'::jsonb, now() - interval '2 days' from generate_series(1, 12000) g`);
     expect((await purgeExpired(t.database.db)).idempotencyKeys).toBe(12_000);
     expect(
-      await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, c.id)),
+      await t.database.db
+        .select()
+        .from(schema.idempotencyKeys)
+        .where(eq(schema.idempotencyKeys.userId, c.id)),
     ).toEqual([]);
   });
 
   it('runs in an API process when it starts and then on its interval', async () => {
     const c = await createClient(t.app);
-    const own = () => t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, c.id));
+    const own = () =>
+      t.database.db.select().from(schema.idempotencyKeys).where(eq(schema.idempotencyKeys.userId, c.id));
     await t.database.db
-      .insert(idempotencyKeys)
+      .insert(schema.idempotencyKeys)
       .values({ userId: c.id, key: 'old', requestHash: 'h', statusCode: 201, body: {}, createdAt: ago(48) });
     // a second process on the same database, with housekeeping on (the test context has it off)
     const process2 = await buildApp({ ...t.app.ctx.config, housekeepingIntervalMs: 3_600_000 }, t.database);

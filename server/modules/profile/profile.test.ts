@@ -6,18 +6,15 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MSG, MSG, PROFILE_MSG } from '@common/messages';
 import { users } from '../../db/schema';
-import { createTestContext, injector, storedKeys, uniqueEmail } from '../../test/app';
+import { createTestContext, type Headers, storedKeys, uniqueEmail } from '../../test/app';
 import { useTestContext } from '../../test/context';
 import { createClient, createTestUser, imageDataUrl } from '../ledger/testing';
 
-const { t, admin } = useTestContext();
+const { t, admin, inject } = useTestContext();
 let png: string;
 beforeAll(async () => {
   png = await imageDataUrl('png');
 });
-
-type Headers = Record<string, string>;
-const inject = injector(() => t);
 const userRow = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 const setStatus = (id: string, verificationStatus: string) =>
   t.database.db.update(users).set({ verificationStatus }).where(eq(users.id, id));

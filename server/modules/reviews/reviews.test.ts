@@ -3,22 +3,15 @@
  * deposits and pending, not deleted withdrawals, oldest first (created_at, then id), and the total.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PendingReview } from '@common/schemas/transactions';
 import { deposits, withdrawals } from '../../db/schema';
-import { createTestContext, injector, type TestContext } from '../../test/app';
-import { createAdmin, createClient, submitDeposit, submitWithdrawal } from '../ledger/testing';
+import { useTestContext } from '../../test/context';
+import { createClient, submitDeposit, submitWithdrawal } from '../ledger/testing';
 
-let t: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await createAdmin(t.app);
-});
-afterAll(async () => t?.close());
+const { t, admin, inject } = useTestContext();
 
 type Client = Awaited<ReturnType<typeof createClient>>;
-const inject = injector(() => t);
 const queue = async (query: string) => {
   const res = await inject('GET', `/api/reviews/pending${query}`, admin.headers);
   expect(res.statusCode).toBe(200);

@@ -1,15 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGING_MSG, MSG } from '@common/messages';
 import { auditLog, notifications, supportReplies, supportTickets } from '../../db/schema';
-import { createTestContext, injector, type TestContext } from '../../test/app';
-import { useTestContext } from '../../test/context';
+import type { Headers } from '../../test/app';
+import { useBareTestContext, useTestContext } from '../../test/context';
 import { createClient } from '../ledger/testing';
 
-const { t, admin } = useTestContext();
-
-type Headers = Record<string, string>;
-const inject = injector(() => t);
+const { t, admin, inject } = useTestContext();
 const auditRows = (action: string) =>
   t.database.db.select().from(auditLog).where(eq(auditLog.action, action));
 const open = async (headers: Headers, message = 'I need help with my deposit') => {
@@ -217,11 +214,7 @@ describe('admin: GET, PUT and DELETE /api/support', () => {
 });
 
 describe('rate limit', () => {
-  let limited: TestContext;
-  beforeAll(async () => {
-    limited = await createTestContext({ rateLimit: true });
-  });
-  afterAll(async () => limited?.close());
+  const limited = useBareTestContext({ rateLimit: true });
 
   it('answers 429 after 10 tickets from one user in 10 minutes; another user is not affected', async () => {
     const c = await createClient(limited.app);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
-import { createTestContext, injector, type TestContext } from '../../test/app';
+import type { Headers } from '../../test/app';
+import { useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
 import {
-  createAdmin,
   createClient,
   ledgerViolations,
   submitDeposit,
@@ -11,16 +11,7 @@ import {
   type TestUser as Client,
 } from '../ledger/testing';
 
-let t: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await createAdmin(t.app);
-});
-afterAll(async () => t?.close());
-
-type Headers = Record<string, string>;
-const inject = injector(() => t);
+const { t, admin, inject } = useTestContext();
 const figures = (userId: string) => getClientFigures(t.database.db, userId);
 const add = (userId: string, body: Record<string, unknown>, headers: Headers = admin.headers) =>
   inject('POST', `/api/transaction/${userId}`, headers, {

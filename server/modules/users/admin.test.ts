@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MONEY_MSG, MSG, USER_ADMIN_MSG } from '@common/messages';
 import {
   accounts,
@@ -12,30 +12,15 @@ import {
   users,
   withdrawals,
 } from '../../db/schema';
-import {
-  createSignedInUser,
-  createTestContext,
-  injector,
-  TEST_PASSWORD,
-  type TestContext,
-} from '../../test/app';
+import { createSignedInUser, type Headers, TEST_PASSWORD } from '../../test/app';
+import { useBefore, useTestContext } from '../../test/context';
 import { client, getClientFigures, postEntry } from '../ledger/service';
-import { createAdmin, createClient, imageDataUrl, ledgerViolations, type TestUser } from '../ledger/testing';
+import { createClient, imageDataUrl, ledgerViolations, type TestUser } from '../ledger/testing';
 
-let t: TestContext;
-let admin: TestUser;
-let someClient: TestUser;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await createAdmin(t.app);
-  someClient = await createClient(t.app);
-});
-afterAll(async () => t?.close());
+const { t, admin, inject, db } = useTestContext();
+const someClient = useBefore(() => createClient(t.app));
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Headers = Record<string, string>;
-const inject = injector(() => t);
-const db = () => t.database.db;
 const auditRows = (targetUserId: string) =>
   db().select().from(auditLog).where(eq(auditLog.targetUserId, targetUserId)).orderBy(auditLog.createdAt);
 const userRow = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]!;

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { useBefore, useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
-import { createAdmin, createClient, createTestUser, type TestUser } from '../ledger/testing';
+import { createClient, createTestUser, type TestUser } from '../ledger/testing';
 
-let t: TestContext;
-let admin: TestUser;
-let client: TestUser;
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await createAdmin(t.app);
-  client = await createClient(t.app);
-});
-afterAll(async () => t?.close());
+const { t, admin } = useTestContext();
+const client = useBefore(() => createClient(t.app));
 
 const get = (url: string, user?: TestUser) =>
   t.app.inject({ method: 'GET', url, ...(user && { headers: user.headers }) });
