@@ -9,8 +9,9 @@ import { loadConfig, MONEY_DEFAULTS } from '../../config';
 import { deposits, notifications, users } from '../../db/schema';
 import { type Headers, storedKeys } from '../../test/app';
 import { useTestContext } from '../../test/context';
+import { expectAnswer } from '../../test/expect';
 import { getClientFigures } from '../ledger/service';
-import { createClient, createTestUser, imageDataUrl, ledgerViolations } from '../ledger/testing';
+import { createClient, imageDataUrl, ledgerViolations, itNeedsVerifiedClient } from '../ledger/testing';
 
 const { t, admin, inject } = useTestContext();
 const figures = (userId: string) => getClientFigures(t.database.db, userId);
@@ -22,11 +23,7 @@ const submit = (headers: Headers, body: Record<string, unknown> = {}) =>
   inject('POST', '/api/deposits', headers, { amount: 100, image: png, wallet: 'bitcoin', ...body });
 
 describe('POST /api/deposits', () => {
-  it('needs a signed-in client with a verified e-mail', async () => {
-    expect((await submit({})).statusCode).toBe(401);
-    const unverified = await createTestUser(t.app, { emailVerified: false });
-    expect((await submit(unverified.headers)).statusCode).toBe(403);
-  });
+  itNeedsVerifiedClient(t, submit);
 
   it.each([
     [{ amount: undefined }, MONEY_MSG.invalidAmount],
@@ -41,9 +38,7 @@ describe('POST /api/deposits', () => {
     [{ transactionHash: 'not-a-hash' }, MONEY_MSG.invalidTransactionHash],
   ])('refuses %j with 400', async (body, message) => {
     const c = await createClient(t.app);
-    const res = await submit(c.headers, body);
-    expect(res.statusCode).toBe(400);
-    if (message) expect(res.json().message).toBe(message);
+    expectAnswer(await submit(c.headers, body), 400, message);
   });
 
   it('records a pending deposit with a cleaned proof only its owner and admins can fetch', async () => {

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { expect, it } from 'vitest';
 import type { AccountPlan } from '@common/constants';
 import type { AppInstance } from '../../app-context';
 import { queryRows, type Db } from '../../db/client';
@@ -162,4 +163,20 @@ export async function imageDataUrl(format: 'png' | 'jpeg' | 'webp' = 'png', size
     .toFormat(format)
     .toBuffer();
   return `data:image/${format};base64,${data.toString('base64')}`;
+}
+
+/**
+ * Registers a test (titled `title`) that `send(headers)` answers 401 without headers and 403 for a
+ * signed-in client whose e-mail is not verified. `t` is read when the test runs.
+ */
+export function itNeedsVerifiedClient(
+  t: { app: AppInstance },
+  send: (headers: Record<string, string>) => Promise<{ statusCode: number }>,
+  title = 'needs a signed-in client with a verified e-mail',
+) {
+  it(title, async () => {
+    expect((await send({})).statusCode).toBe(401);
+    const unverified = await createTestUser(t.app, { emailVerified: false });
+    expect((await send(unverified.headers)).statusCode).toBe(403);
+  });
 }

@@ -1,16 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGING_MSG, MSG } from '@common/messages';
-import { auditLog, notifications } from '../../db/schema';
-import { injector } from '../../test/app';
+import { notifications } from '../../db/schema';
 import { useTestContext } from '../../test/context';
+import { auditRowsOf, expectAnswer, expectAuditAdded } from '../../test/expect';
 import { createClient } from '../ledger/testing';
 
-const { t, admin } = useTestContext();
-
-const inject = injector(() => t);
-const auditRows = (action: string) =>
-  t.database.db.select().from(auditLog).where(eq(auditLog.action, action));
+const { t, admin, inject } = useTestContext();
+const auditRows = (action: string) => auditRowsOf(t, action);
 const send = (userId: string, over: Record<string, unknown> = {}) =>
   inject('POST', '/api/notifications', admin.headers, {
     userId,
@@ -61,11 +58,7 @@ describe('POST /api/notifications (admin)', () => {
     const message = '<script>alert(1)</script>\nline two';
     const before = (await auditRows('notification.create')).length;
     const res = await send(c.id, { title, message });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({
-      message: MESSAGING_MSG.notificationSent,
-      data: { userId: c.id, title, message, readAt: null },
-    });
+    expectAnswer(res, 201, MESSAGING_MSG.notificationSent, { userId: c.id, title, message, readAt: null });
 
     const mail = await t.smtp.waitForMail(c.email);
     expect(mail.subject).toBe(title);
@@ -75,9 +68,7 @@ describe('POST /api/notifications (admin)', () => {
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;<br>line two');
     expect(mail.html).toContain('&lt;b&gt;Bold&lt;/b&gt; &amp; &quot;quoted&quot;');
 
-    const rows = await auditRows('notification.create');
-    expect(rows.length).toBe(before + 1);
-    expect(rows.at(-1)).toMatchObject({
+    await expectAuditAdded(t, 'notification.create', before, {
       actorId: admin.id,
       targetUserId: c.id,
       targetId: res.json().data._id,
@@ -154,9 +145,7 @@ describe('DELETE /api/notifications/:id', () => {
     const before = (await auditRows('notification.delete')).length;
     const del = await inject('DELETE', `/api/notifications/${id}`, admin.headers);
     expect(del.statusCode).toBe(200);
-    const rows = await auditRows('notification.delete');
-    expect(rows.length).toBe(before + 1);
-    expect(rows.at(-1)).toMatchObject({
+    await expectAuditAdded(t, 'notification.delete', before, {
       actorId: admin.id,
       targetUserId: c.id,
       targetId: id,

@@ -5,7 +5,7 @@ import { journalEntries, notifications, plans, tradingActivities } from '../../d
 import { createTestContext, UNKNOWN_ID } from '../../test/app';
 import { useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
-import { createAdmin, createClient, createTestUser, ledgerViolations } from '../ledger/testing';
+import { createAdmin, createClient, ledgerViolations, itNeedsVerifiedClient } from '../ledger/testing';
 import { planHelpers } from '../trading-activities/testing';
 
 const { t, admin, inject, db } = useTestContext();
@@ -15,11 +15,7 @@ const limitsMessage =
   'The minimum for this trade is $200 and the maximum is $115,000. Please enter an amount within these limits.';
 
 describe('POST /api/user/active-plan', () => {
-  it('needs a signed-in client with a verified e-mail', async () => {
-    expect((await open({})).statusCode).toBe(401);
-    const unverified = await createTestUser(t.app, { emailVerified: false });
-    expect((await open(unverified.headers)).statusCode).toBe(403);
-  });
+  itNeedsVerifiedClient(t, open);
 
   it.each([
     [{ amount: undefined }, PLAN_MSG.fillAllFields],
@@ -252,7 +248,12 @@ describe('admin: PUT / DELETE /api/user/admin/active-plan/:id', () => {
       expect(
         (await inject(method, '/api/user/admin/active-plan/nope', admin.headers, payload)).statusCode,
       ).toBe(400);
-      const unknown = await inject(method, `/api/user/admin/active-plan/${UNKNOWN_ID}`, admin.headers, payload);
+      const unknown = await inject(
+        method,
+        `/api/user/admin/active-plan/${UNKNOWN_ID}`,
+        admin.headers,
+        payload,
+      );
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().message).toBe(PLAN_MSG.clientNotFound);
     }

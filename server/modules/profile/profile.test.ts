@@ -8,6 +8,7 @@ import { MONEY_MSG, MSG, PROFILE_MSG } from '@common/messages';
 import { users } from '../../db/schema';
 import { createTestContext, type Headers, storedKeys, uniqueEmail } from '../../test/app';
 import { useTestContext } from '../../test/context';
+import { type Answer, expectAnswer } from '../../test/expect';
 import { createClient, createTestUser, imageDataUrl } from '../ledger/testing';
 
 const { t, admin, inject } = useTestContext();
@@ -16,6 +17,16 @@ beforeAll(async () => {
   png = await imageDataUrl('png');
 });
 const userRow = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+/** As a new client, sends `body` with `send` and expects 400 with `message`; answers the client's row after. */
+async function refusedFor(
+  send: (headers: Headers, body: Record<string, unknown>) => Promise<Answer>,
+  body: Record<string, unknown>,
+  message: string,
+) {
+  const c = await createClient(t.app);
+  expectAnswer(await send(c.headers, body), 400, message);
+  return userRow(c.id);
+}
 const setStatus = (id: string, verificationStatus: string) =>
   t.database.db.update(users).set({ verificationStatus }).where(eq(users.id, id));
 
@@ -55,11 +66,7 @@ describe('PATCH /api/user/profile', () => {
     [{ country: '' }, MSG.required('Country')],
     [{ gender: 'robot' }, MSG.required('Gender')],
   ])('refuses %j with 400 and the message', async (body, message) => {
-    const c = await createClient(t.app);
-    const res = await patch(c.headers, body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(message);
-    expect((await userRow(c.id)).firstName).toBe('Test');
+    expect((await refusedFor(patch, body, message)).firstName).toBe('Test');
   });
 
   it('saves the fields and answers the user as GET /api/user/me does', async () => {
@@ -245,11 +252,7 @@ describe('POST /api/user/verification and GET /api/files/kyc/:userId/:side', () 
     [{ documentType: undefined }, PROFILE_MSG.documentType],
     [{ address: 'x'.repeat(201) }, 'Address must be at most 200 characters'],
   ])('refuses %j with 400 and the message', async (body, message) => {
-    const c = await createClient(t.app);
-    const res = await submit(c.headers, body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(message);
-    expect((await userRow(c.id)).verificationStatus).toBe('awaiting');
+    expect((await refusedFor(submit, body, message)).verificationStatus).toBe('awaiting');
   });
 
   it('checks each document like a photo: bytes not names, 5 MiB before decoding', async () => {

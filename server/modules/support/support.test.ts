@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGING_MSG, MSG } from '@common/messages';
-import { auditLog, notifications, supportReplies, supportTickets } from '../../db/schema';
+import { notifications, supportReplies, supportTickets } from '../../db/schema';
 import type { Headers } from '../../test/app';
 import { useBareTestContext, useTestContext } from '../../test/context';
+import { auditRowsOf, expectAnswer, expectAuditAdded } from '../../test/expect';
 import { createClient } from '../ledger/testing';
 
 const { t, admin, inject } = useTestContext();
-const auditRows = (action: string) =>
-  t.database.db.select().from(auditLog).where(eq(auditLog.action, action));
+const auditRows = (action: string) => auditRowsOf(t, action);
 const open = async (headers: Headers, message = 'I need help with my deposit') => {
   const res = await inject('POST', '/api/support', headers, { message });
   expect(res.statusCode).toBe(201);
@@ -41,16 +41,12 @@ describe('POST /api/support', () => {
   it('opens a ticket with the seed’s answer', async () => {
     const c = await createClient(t.app);
     const res = await inject('POST', '/api/support', c.headers, { message: '  <b>Where</b> is my money?  ' });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({
-      message: MSG.messageSent,
-      data: {
-        message: '<b>Where</b> is my money?',
-        status: 'open',
-        user: { _id: c.id, email: c.email },
-        replies: [],
-        closedAt: null,
-      },
+    expectAnswer(res, 201, MSG.messageSent, {
+      message: '<b>Where</b> is my money?',
+      status: 'open',
+      user: { _id: c.id, email: c.email },
+      replies: [],
+      closedAt: null,
     });
   });
 });
@@ -153,9 +149,7 @@ describe('admin: GET, PUT and DELETE /api/support', () => {
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more');
 
-    const rows = await auditRows('support.update');
-    expect(rows.length).toBe(before + 1);
-    expect(rows.at(-1)).toMatchObject({
+    await expectAuditAdded(t, 'support.update', before, {
       actorId: admin.id,
       targetUserId: c.id,
       targetId: id,
@@ -207,9 +201,11 @@ describe('admin: GET, PUT and DELETE /api/support', () => {
     );
     expect((await inject('DELETE', `/api/support/${id}`, admin.headers)).statusCode).toBe(404);
     expect((await inject('DELETE', '/api/support/nope', admin.headers)).statusCode).toBe(400);
-    const rows = await auditRows('support.delete');
-    expect(rows.length).toBe(before + 1);
-    expect(rows.at(-1)).toMatchObject({ actorId: admin.id, targetUserId: c.id, targetId: id });
+    await expectAuditAdded(t, 'support.delete', before, {
+      actorId: admin.id,
+      targetUserId: c.id,
+      targetId: id,
+    });
   });
 });
 

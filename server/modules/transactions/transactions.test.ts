@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import type { Headers } from '../../test/app';
 import { useTestContext } from '../../test/context';
+import { expectAnswer } from '../../test/expect';
 import { getClientFigures } from '../ledger/service';
 import {
   createClient,
@@ -41,9 +42,7 @@ describe('POST /api/transaction/:userId (admin adds a transaction)', () => {
     [{ transactionType: 'gift' }, undefined],
   ])('refuses %j with 400', async (body, message) => {
     const c = await createClient(t.app);
-    const res = await add(c.id, body);
-    expect(res.statusCode).toBe(400);
-    if (message) expect(res.json().message).toBe(message);
+    expectAnswer(await add(c.id, body), 400, message);
   });
 
   it('answers 404 for an unknown user or a non-client', async () => {
@@ -59,17 +58,13 @@ describe('POST /api/transaction/:userId (admin adds a transaction)', () => {
       details: 'Wire received',
       date: '2026-01-15T10:00:00.000Z',
     });
-    expect(posted.statusCode).toBe(201);
-    expect(posted.json()).toMatchObject({
-      message: MONEY_MSG.transactionAdded,
-      data: {
-        type: 'deposit',
-        amount: 1000,
-        direction: 'credit',
-        status: 'approved',
-        details: 'Wire received',
-        date: '2026-01-15T10:00:00.000Z',
-      },
+    expectAnswer(posted, 201, MONEY_MSG.transactionAdded, {
+      type: 'deposit',
+      amount: 1000,
+      direction: 'credit',
+      status: 'approved',
+      details: 'Wire received',
+      date: '2026-01-15T10:00:00.000Z',
     });
     expect((await add(c.id, { transactionType: 'profit', amount: 50.25 })).statusCode).toBe(201);
     expect((await add(c.id, { transactionType: 'bonus', amount: 20 })).statusCode).toBe(201);

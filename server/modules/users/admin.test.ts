@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import { createSignedInUser, type Headers, TEST_PASSWORD } from '../../test/app';
 import { useBefore, useTestContext } from '../../test/context';
+import { expectAnswer } from '../../test/expect';
 import { client, getClientFigures, postEntry } from '../ledger/service';
 import { createClient, imageDataUrl, ledgerViolations, type TestUser } from '../ledger/testing';
 
@@ -359,15 +360,11 @@ describe('POST /api/user/admin/account/:id/adjustments', () => {
   it('credits and debits the available balance; the client sees each with its reason; the ledger balances', async () => {
     const c = await createClient(t.app, { balance: 50_00n });
     const credit = await adjust(c.id, { amount: '120.50', reason: 'Compensation for a delayed withdrawal' });
-    expect(credit.statusCode).toBe(201);
-    expect(credit.json()).toMatchObject({
-      message: USER_ADMIN_MSG.adjustmentPosted,
-      data: {
-        direction: 'credit',
-        amount: 120.5,
-        reason: 'Compensation for a delayed withdrawal',
-        available: 170.5,
-      },
+    expectAnswer(credit, 201, USER_ADMIN_MSG.adjustmentPosted, {
+      direction: 'credit',
+      amount: 120.5,
+      reason: 'Compensation for a delayed withdrawal',
+      available: 170.5,
     });
     const debit = await adjust(c.id, {
       direction: 'debit',

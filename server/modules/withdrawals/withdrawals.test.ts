@@ -2,16 +2,20 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import { oneTimeCodes, withdrawals } from '../../db/schema';
-import { injector } from '../../test/app';
+import type { Headers } from '../../test/app';
 import { useTestContext } from '../../test/context';
+import { expectAnswer } from '../../test/expect';
 import { codeIn } from '../../test/smtp-receiver';
 import { getClientFigures } from '../ledger/service';
-import { createClient, createTestUser, ledgerViolations } from '../ledger/testing';
+import {
+  createClient,
+  createTestUser,
+  ledgerViolations,
+  type TestUser,
+  itNeedsVerifiedClient,
+} from '../ledger/testing';
 
-const { t, admin } = useTestContext();
-
-type Headers = Record<string, string>;
-const inject = injector(() => t);
+const { t, admin, inject } = useTestContext();
 /** A fresh confirmation code for the user, issued through the service (as the e-mail would carry it). */
 const freshCode = (userId: string) => t.app.ctx.services.codes.issue(t.database.db, userId, 'withdrawal');
 const figures = (userId: string) => getClientFigures(t.database.db, userId);
@@ -31,13 +35,18 @@ const bank = (over: Record<string, unknown> = {}) => ({
   swift: 'DEUTDEFF',
   ...over,
 });
+/** POST /api/c-withdrawals (or b-) as `c` with `crypto(over)` (or `bank`) and a fresh confirmation code. */
+const requestCrypto = async (c: TestUser, over: Record<string, unknown>) =>
+  inject('POST', '/api/c-withdrawals', c.headers, crypto({ token: await freshCode(c.id), ...over }));
+const requestBank = async (c: TestUser, over: Record<string, unknown>) =>
+  inject('POST', '/api/b-withdrawals', c.headers, bank({ token: await freshCode(c.id), ...over }));
 
 describe('POST /api/withdrawals/code', () => {
-  it('needs a verified client', async () => {
-    expect((await inject('POST', '/api/withdrawals/code')).statusCode).toBe(401);
-    const unverified = await createTestUser(t.app, { emailVerified: false });
-    expect((await inject('POST', '/api/withdrawals/code', unverified.headers)).statusCode).toBe(403);
-  });
+  itNeedsVerifiedClient(
+    t,
+    (headers) => inject('POST', '/api/withdrawals/code', headers),
+    'needs a verified client',
+  );
 
   it('e-mails a 6-digit code that confirms one withdrawal; at most 3 codes an hour', async () => {
     const c = await createClient(t.app, { balance: 100_00n });
@@ -136,33 +145,19 @@ describe('POST /api/c-withdrawals and /api/b-withdrawals', () => {
 
   it('holds the amount: available → held, for crypto (usdt too) and bank requests', async () => {
     const c = await createClient(t.app, { balance: 200_00n });
-    const usdt = await inject(
-      'POST',
-      '/api/c-withdrawals',
-      c.headers,
-      crypto({ wallet: 'usdt', address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', token: await freshCode(c.id) }),
-    );
-    expect(usdt.statusCode).toBe(201);
-    expect(usdt.json()).toMatchObject({
-      message: MONEY_MSG.cryptoWithdrawalSubmitted,
-      data: { wallet: 'usdt', amount: 40, status: 'pending' },
+    const usdt = await requestCrypto(c, { wallet: 'usdt', address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8' });
+    expectAnswer(usdt, 201, MONEY_MSG.cryptoWithdrawalSubmitted, {
+      wallet: 'usdt',
+      amount: 40,
+      status: 'pending',
     });
-    const b = await inject(
-      'POST',
-      '/api/b-withdrawals',
-      c.headers,
-      bank({ amount: '60.5', swift: 'deutdeff', token: await freshCode(c.id) }),
-    );
-    expect(b.statusCode).toBe(201);
-    expect(b.json()).toMatchObject({
-      message: MONEY_MSG.bankWithdrawalSubmitted,
-      data: {
-        bankName: 'First Bank',
-        accountNumber: '12345678',
-        routing: '021000021',
-        swift: 'DEUTDEFF',
-        amount: 60.5,
-      },
+    const b = await requestBank(c, { amount: '60.5', swift: 'deutdeff' });
+    expectAnswer(b, 201, MONEY_MSG.bankWithdrawalSubmitted, {
+      bankName: 'First Bank',
+      accountNumber: '12345678',
+      routing: '021000021',
+      swift: 'DEUTDEFF',
+      amount: 60.5,
     });
     expect(b.json().data).not.toHaveProperty('token');
     expect(await figures(c.id)).toMatchObject({ balance: 99_50n, held: 100_50n });
