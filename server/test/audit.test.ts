@@ -11,7 +11,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contactMessages, twoFactors, users } from '../db/schema';
 import { createAdmin, createClient, imageDataUrl, type TestUser } from '../modules/ledger/testing';
-import { createTestContext, type TestContext } from './app';
+import { createTestContext, type TestContext, UNKNOWN_ID } from './app';
 
 let t: TestContext;
 let admin: TestUser;
@@ -349,11 +349,11 @@ describe('every mutating admin route writes exactly one audit row', () => {
 
 describe('a refused admin call writes no audit row', () => {
   it.each([
-    ['PUT', '/api/deposits/00000000-0000-4000-8000-000000000000/approve', undefined],
-    ['DELETE', '/api/user/admin/00000000-0000-4000-8000-000000000000', undefined],
+    ['PUT', `/api/deposits/${UNKNOWN_ID}/approve`, undefined],
+    ['DELETE', `/api/user/admin/${UNKNOWN_ID}`, undefined],
     [
       'POST',
-      '/api/user/admin/account/00000000-0000-4000-8000-000000000000/adjustments',
+      `/api/user/admin/account/${UNKNOWN_ID}/adjustments`,
       { direction: 'debit', amount: 1, reason: 'x' },
     ],
   ] as const)('%s %s', async (method, url, payload) => {

@@ -9,7 +9,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext } from './context';
 import { ContractChecker, recordAnswers, type Answer, type OpenApiDocument } from './openapi-contract';
-import type { TestMethod } from './app';
+import { type TestMethod, UNKNOWN_ID } from './app';
 import { journeys } from './contract-journeys';
 import { createClient } from '../modules/ledger/testing';
 
@@ -33,13 +33,12 @@ afterEach(() => {
   expect(mismatches, `${mismatches.length} answers differ from the OpenAPI document`).toEqual([]);
 });
 
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 /** A value for a path parameter: unknown but well-formed, or malformed. */
 const paramValue = (name: string, kind: 'unknown' | 'malformed') => {
   if (kind === 'malformed') return 'nope';
   if (name === 'side') return 'front';
   if (name === 'email') return 'nobody@example.com';
-  return UNKNOWN;
+  return UNKNOWN_ID;
 };
 const fill = (path: string, kind: 'unknown' | 'malformed') =>
   path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(paramValue(name, kind)));

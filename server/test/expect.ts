@@ -35,3 +35,15 @@ export async function expectAuditAdded(t: TestContext, action: string, before: n
   expect(rows.length).toBe(before + 1);
   expect(rows.at(-1)).toMatchObject(row);
 }
+
+/**
+ * Sends `send()` twice and expects the second answer to replay the first: 201, marked
+ * `idempotent-replayed: true`, with the same body.
+ */
+export async function expectReplayed(send: () => Promise<Answer & { headers: Record<string, unknown> }>) {
+  const first = await send();
+  const again = await send();
+  expect(again.statusCode).toBe(201);
+  expect(again.headers['idempotent-replayed']).toBe('true');
+  expect(again.json()).toEqual(first.json());
+}

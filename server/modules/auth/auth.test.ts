@@ -309,31 +309,20 @@ describe('passwords', () => {
     expect((await post('/api/auth/forgot-password', {})).statusCode).toBe(400);
   });
 
+  /** POST /api/auth/reset-password; the confirmation repeats the new password unless given. */
+  const resetPassword = (email: string, otp: string, newPassword: string, confirmPassword = newPassword) =>
+    post('/api/auth/reset-password', { email, otp, newPassword, confirmPassword });
+
   it('reset-password with the mailed code sets the password and ends every session', async () => {
     const u = await createSignedInUser(t.app);
     await post('/api/auth/forgot-password', { email: u.email });
     const code = codeIn(await t.smtp.waitForMail(u.email));
-    const mismatch = await post('/api/auth/reset-password', {
-      email: u.email,
-      otp: code,
-      newPassword: 'Reset-pass-123',
-      confirmPassword: 'Reset-pass-124',
-    });
+    const mismatch = await resetPassword(u.email, code, 'Reset-pass-123', 'Reset-pass-124');
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe(MSG.passwordsDoNotMatch);
-    const wrong = await post('/api/auth/reset-password', {
-      email: u.email,
-      otp: code === '000000' ? '111111' : '000000',
-      newPassword: 'Reset-pass-123',
-      confirmPassword: 'Reset-pass-123',
-    });
+    const wrong = await resetPassword(u.email, code === '000000' ? '111111' : '000000', 'Reset-pass-123');
     expect(wrong.statusCode).toBe(400);
-    const ok = await post('/api/auth/reset-password', {
-      email: u.email,
-      otp: code,
-      newPassword: 'Reset-pass-123',
-      confirmPassword: 'Reset-pass-123',
-    });
+    const ok = await resetPassword(u.email, code, 'Reset-pass-123');
     expect(ok.statusCode).toBe(200);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: u.headers })).statusCode,
@@ -344,12 +333,7 @@ describe('passwords', () => {
     expect((await post('/api/auth/signin', { email: u.email, password: 'Reset-pass-123' })).statusCode).toBe(
       200,
     );
-    const reused = await post('/api/auth/reset-password', {
-      email: u.email,
-      otp: code,
-      newPassword: 'Reset-pass-456',
-      confirmPassword: 'Reset-pass-456',
-    });
+    const reused = await resetPassword(u.email, code, 'Reset-pass-456');
     expect(reused.statusCode).toBe(400);
   });
 });

@@ -7,9 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import { loadConfig, MONEY_DEFAULTS } from '../../config';
 import { deposits, notifications, users } from '../../db/schema';
-import { type Headers, storedKeys } from '../../test/app';
+import { type Headers, storedKeys, UNKNOWN_ID } from '../../test/app';
 import { useTestContext } from '../../test/context';
-import { expectAnswer } from '../../test/expect';
+import { expectAnswer, expectReplayed } from '../../test/expect';
 import { getClientFigures } from '../ledger/service';
 import { createClient, imageDataUrl, ledgerViolations, itNeedsVerifiedClient } from '../ledger/testing';
 
@@ -77,9 +77,7 @@ describe('POST /api/deposits', () => {
     const other = await createClient(t.app);
     expect((await inject('GET', d.image.url, other.headers)).statusCode).toBe(403);
     expect((await inject('GET', d.image.url)).statusCode).toBe(401);
-    expect(
-      (await inject('GET', '/api/files/deposits/00000000-0000-4000-8000-000000000000', c.headers)).statusCode,
-    ).toBe(404);
+    expect((await inject('GET', `/api/files/deposits/${UNKNOWN_ID}`, c.headers)).statusCode).toBe(404);
   });
 
   it('refuses a data URL over 5 MB with 413 without decoding it, and a body over the route limit too', async () => {
@@ -144,11 +142,7 @@ describe('POST /api/deposits', () => {
   it('replays the first answer for a repeated Idempotency-Key and refuses it with another payload', async () => {
     const c = await createClient(t.app);
     const headers = { ...c.headers, 'idempotency-key': 'dep-1' };
-    const first = await submit(headers);
-    const again = await submit(headers);
-    expect(again.statusCode).toBe(201);
-    expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(again.json()).toEqual(first.json());
+    await expectReplayed(() => submit(headers));
     expect(await t.database.db.select().from(deposits).where(eq(deposits.userId, c.id))).toHaveLength(1);
     const other = await submit(headers, { amount: 101 });
     expect(other.statusCode).toBe(409);
@@ -236,10 +230,7 @@ describe('review: approve, reject, delete', () => {
       expect((await inject(method, url)).statusCode, url).toBe(401);
       expect((await inject(method, url, c.headers)).statusCode, url).toBe(403);
     }
-    expect(
-      (await inject('PUT', '/api/deposits/00000000-0000-4000-8000-000000000000/approve', admin.headers))
-        .statusCode,
-    ).toBe(404);
+    expect((await inject('PUT', `/api/deposits/${UNKNOWN_ID}/approve`, admin.headers)).statusCode).toBe(404);
   });
 
   it('approves: posts the deposit to the balance, notifies and e-mails the client; then refuses a second review', async () => {

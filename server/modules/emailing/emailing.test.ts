@@ -4,6 +4,7 @@ import { MESSAGING_MSG, MSG } from '@common/messages';
 import { auditLog } from '../../db/schema';
 import { useTestContext } from '../../test/context';
 import { createClient } from '../ledger/testing';
+import { UNKNOWN_ID } from '../../test/app';
 
 const { t, admin } = useTestContext();
 
@@ -36,11 +37,7 @@ describe('POST /api/user/admin/email', () => {
 
   it('answers 404 for an unknown client or an admin, and audits nothing', async () => {
     const before = (await auditRows()).length;
-    for (const target of [
-      { email: 'nobody@example.com' },
-      { userId: '00000000-0000-4000-8000-000000000000' },
-      { userId: admin.id },
-    ]) {
+    for (const target of [{ email: 'nobody@example.com' }, { userId: UNKNOWN_ID }, { userId: admin.id }]) {
       const res = await post(admin.headers, { ...target, subject: 'Hi', message: 'Hello' });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(MESSAGING_MSG.userNotFound);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import * as schema from '../../db/schema';
@@ -36,30 +36,25 @@ async function seedRows(c: TestUser) {
   ]);
 }
 
+/** What is left of `c`'s rows in each table housekeeping purges. */
 async function remaining(c: TestUser) {
   const { db } = t.database;
+  const [keys, codes, ses] = [schema.idempotencyKeys, schema.oneTimeCodes, schema.sessions];
+  const [ver, hits] = [schema.verifications, schema.rateLimitHits];
+  const verRows = await db
+    .select()
+    .from(ver)
+    .where(like(ver.identifier, `%:${c.email}`));
+  const hitRows = await db
+    .select()
+    .from(hits)
+    .where(like(hits.key, `%|${c.id}`));
   return {
-    keys: (await db.select().from(schema.idempotencyKeys).where(eq(schema.idempotencyKeys.userId, c.id))).map(
-      (r) => r.key,
-    ),
-    codes: (await db.select().from(schema.oneTimeCodes).where(eq(schema.oneTimeCodes.userId, c.id))).map(
-      (r) => r.codeHash,
-    ),
-    verifications: (
-      await db
-        .select()
-        .from(schema.verifications)
-        .where(sql`${schema.verifications.identifier} like ${`%:${c.email}`}`)
-    ).map((r) => r.identifier.split(':')[0]),
-    sessions: (await db.select().from(schema.sessions).where(eq(schema.sessions.userId, c.id))).map(
-      (r) => r.token,
-    ),
-    rateLimitHits: (
-      await db
-        .select()
-        .from(schema.rateLimitHits)
-        .where(sql`${schema.rateLimitHits.key} like ${`%|${c.id}`}`)
-    ).map((r) => r.key.split('|')[0]),
+    keys: (await db.select().from(keys).where(eq(keys.userId, c.id))).map((r) => r.key),
+    codes: (await db.select().from(codes).where(eq(codes.userId, c.id))).map((r) => r.codeHash),
+    verifications: verRows.map((r) => r.identifier.split(':')[0]),
+    sessions: (await db.select().from(ses).where(eq(ses.userId, c.id))).map((r) => r.token),
+    rateLimitHits: hitRows.map((r) => r.key.split('|')[0]),
   };
 }
 

@@ -5,6 +5,7 @@ import { notifications } from '../../db/schema';
 import { useTestContext } from '../../test/context';
 import { auditRowsOf, expectAnswer, expectAuditAdded } from '../../test/expect';
 import { createClient } from '../ledger/testing';
+import { UNKNOWN_ID } from '../../test/app';
 
 const { t, admin, inject } = useTestContext();
 const auditRows = (action: string) => auditRowsOf(t, action);
@@ -47,7 +48,7 @@ describe('POST /api/notifications (admin)', () => {
 
   it('answers 404 for an unknown user and writes nothing', async () => {
     const before = (await auditRows('notification.create')).length;
-    const res = await send('00000000-0000-4000-8000-000000000000');
+    const res = await send(UNKNOWN_ID);
     expect(res.statusCode).toBe(404);
     expect((await auditRows('notification.create')).length).toBe(before);
   });

@@ -4,6 +4,7 @@ import { PLAN_MSG } from '@common/messages';
 import { journalEntries, notifications, plans, tradingActivities } from '../../db/schema';
 import { createTestContext, UNKNOWN_ID } from '../../test/app';
 import { useTestContext } from '../../test/context';
+import { expectReplayed } from '../../test/expect';
 import { getClientFigures } from '../ledger/service';
 import { createAdmin, createClient, ledgerViolations, itNeedsVerifiedClient } from '../ledger/testing';
 import { planHelpers } from '../trading-activities/testing';
@@ -133,11 +134,7 @@ describe('POST /api/user/active-plan', () => {
   it('replays the first answer for a repeated Idempotency-Key', async () => {
     const c = await createClient(t.app, { balance: 1_000_00n });
     const headers = { ...c.headers, 'idempotency-key': 'trade-1' };
-    const first = await open(headers);
-    const again = await open(headers);
-    expect(again.statusCode).toBe(201);
-    expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(again.json()).toEqual(first.json());
+    await expectReplayed(() => open(headers));
     expect(await db().select().from(plans).where(eq(plans.userId, c.id))).toHaveLength(1);
     expect((await open(headers, { amount: 600 })).statusCode).toBe(409);
   });

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MSG, MSG, PROFILE_MSG } from '@common/messages';
 import { users } from '../../db/schema';
-import { createTestContext, type Headers, storedKeys, uniqueEmail } from '../../test/app';
+import { createTestContext, type Headers, storedKeys, uniqueEmail, UNKNOWN_ID } from '../../test/app';
 import { useTestContext } from '../../test/context';
 import { type Answer, expectAnswer } from '../../test/expect';
 import { createClient, createTestUser, imageDataUrl } from '../ledger/testing';
@@ -399,9 +399,9 @@ describe('GET /api/user/referrals/:id', () => {
     expect((await referrals(c.id)).statusCode).toBe(401);
     expect((await referrals(c.id, other.headers)).statusCode).toBe(403);
     expect((await referrals('not-an-id', c.headers)).statusCode).toBe(400);
-    expect((await referrals('00000000-0000-4000-8000-000000000000', admin.headers)).statusCode).toBe(404);
+    expect((await referrals(UNKNOWN_ID, admin.headers)).statusCode).toBe(404);
     // a client asking about a missing id is refused, not told whether it exists
-    expect((await referrals('00000000-0000-4000-8000-000000000000', c.headers)).statusCode).toBe(403);
+    expect((await referrals(UNKNOWN_ID, c.headers)).statusCode).toBe(403);
   });
 
   it('answers the link, the referrer and the referred clients with masked e-mails, newest first', async () => {

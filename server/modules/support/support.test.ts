@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGING_MSG, MSG } from '@common/messages';
 import { notifications, supportReplies, supportTickets } from '../../db/schema';
-import type { Headers } from '../../test/app';
+import { type Headers, UNKNOWN_ID } from '../../test/app';
 import { useBareTestContext, useTestContext } from '../../test/context';
 import { auditRowsOf, expectAnswer, expectAuditAdded } from '../../test/expect';
 import { createClient } from '../ledger/testing';
@@ -180,7 +180,7 @@ describe('admin: GET, PUT and DELETE /api/support', () => {
     expect(none.json().message).toBe('Please write a reply or choose a status');
     expect(
       (
-        await inject('PUT', '/api/support/00000000-0000-4000-8000-000000000000', admin.headers, {
+        await inject('PUT', `/api/support/${UNKNOWN_ID}`, admin.headers, {
           status: 'closed',
         })
       ).statusCode,

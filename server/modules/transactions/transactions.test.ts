@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
-import type { Headers } from '../../test/app';
+import { type Headers, UNKNOWN_ID } from '../../test/app';
 import { useTestContext } from '../../test/context';
 import { expectAnswer } from '../../test/expect';
 import { getClientFigures } from '../ledger/service';
@@ -46,7 +46,7 @@ describe('POST /api/transaction/:userId (admin adds a transaction)', () => {
   });
 
   it('answers 404 for an unknown user or a non-client', async () => {
-    expect((await add('00000000-0000-4000-8000-000000000000', {})).statusCode).toBe(404);
+    expect((await add(UNKNOWN_ID, {})).statusCode).toBe(404);
     expect((await add(admin.id, {})).statusCode).toBe(404);
   });
 
@@ -190,10 +190,7 @@ describe('DELETE /api/transaction/:id (void)', () => {
     const id = (await add(c.id, {})).json().data._id;
     expect((await inject('DELETE', `/api/transaction/${id}`)).statusCode).toBe(401);
     expect((await inject('DELETE', `/api/transaction/${id}`, c.headers)).statusCode).toBe(403);
-    expect(
-      (await inject('DELETE', '/api/transaction/00000000-0000-4000-8000-000000000000', admin.headers))
-        .statusCode,
-    ).toBe(404);
+    expect((await inject('DELETE', `/api/transaction/${UNKNOWN_ID}`, admin.headers)).statusCode).toBe(404);
   });
 
   it('voids an approved deposit with a reversal the client sees; the original stays, marked voided; once only', async () => {

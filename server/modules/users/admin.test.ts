@@ -12,9 +12,9 @@ import {
   users,
   withdrawals,
 } from '../../db/schema';
-import { createSignedInUser, type Headers, TEST_PASSWORD } from '../../test/app';
+import { createSignedInUser, type Headers, TEST_PASSWORD, UNKNOWN_ID } from '../../test/app';
 import { useBefore, useTestContext } from '../../test/context';
-import { expectAnswer } from '../../test/expect';
+import { expectAnswer, expectReplayed } from '../../test/expect';
 import { client, getClientFigures, postEntry } from '../ledger/service';
 import { createClient, imageDataUrl, ledgerViolations, type TestUser } from '../ledger/testing';
 
@@ -37,7 +37,9 @@ const validEdit = (u: TestUser, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const ZERO = '00000000-0000-4000-8000-000000000000';
+/** PUT /api/user/admin/:id of `u` as the admin, with validEdit(u, overrides). */
+const edit = (u: TestUser, overrides: Record<string, unknown> = {}) =>
+  inject('PUT', `/api/user/admin/${u.id}`, admin.headers, validEdit(u, overrides));
 
 describe('every admin route refuses visitors (401) and clients (403)', () => {
   // Bodies are valid: Fastify validates before the guard runs.
@@ -45,13 +47,17 @@ describe('every admin route refuses visitors (401) and clients (403)', () => {
   const routes: Array<[Method, string, unknown?]> = [
     ['GET', '/api/user/admin/overview'],
     ['GET', '/api/user/admin/export.csv'],
-    ['PUT', `/api/user/admin/${ZERO}`, validEdit(someClientStub)],
-    ['PUT', `/api/user/admin/${ZERO}/verification`, { status: 'verified' }],
-    ['POST', `/api/user/admin/${ZERO}/block`],
-    ['POST', `/api/user/admin/${ZERO}/unblock`],
-    ['DELETE', `/api/user/admin/${ZERO}`],
-    ['PUT', `/api/user/admin/account/${ZERO}`, { currencySymbol: '$', accountPlan: 'Gold' }],
-    ['POST', `/api/user/admin/account/${ZERO}/adjustments`, { direction: 'credit', amount: 1, reason: 'x' }],
+    ['PUT', `/api/user/admin/${UNKNOWN_ID}`, validEdit(someClientStub)],
+    ['PUT', `/api/user/admin/${UNKNOWN_ID}/verification`, { status: 'verified' }],
+    ['POST', `/api/user/admin/${UNKNOWN_ID}/block`],
+    ['POST', `/api/user/admin/${UNKNOWN_ID}/unblock`],
+    ['DELETE', `/api/user/admin/${UNKNOWN_ID}`],
+    ['PUT', `/api/user/admin/account/${UNKNOWN_ID}`, { currencySymbol: '$', accountPlan: 'Gold' }],
+    [
+      'POST',
+      `/api/user/admin/account/${UNKNOWN_ID}/adjustments`,
+      { direction: 'credit', amount: 1, reason: 'x' },
+    ],
     ['GET', '/api/audit'],
     ['GET', '/api/audit/filters'],
   ];
@@ -74,7 +80,7 @@ describe('PUT /api/user/admin/:id (edit user)', () => {
     ['isBlocked', { isBlocked: undefined }],
   ])('refuses an empty %s with "All fields are required"', async (_field, overrides) => {
     const c = await createClient(t.app);
-    const res = await inject('PUT', `/api/user/admin/${c.id}`, admin.headers, validEdit(c, overrides));
+    const res = await edit(c, overrides);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(USER_ADMIN_MSG.allFieldsRequired);
     expect(await auditRows(c.id)).toHaveLength(0);
@@ -82,39 +88,20 @@ describe('PUT /api/user/admin/:id (edit user)', () => {
 
   it('refuses a malformed e-mail, an unknown status and a bad id', async () => {
     const c = await createClient(t.app);
-    const bad = await inject(
-      'PUT',
-      `/api/user/admin/${c.id}`,
-      admin.headers,
-      validEdit(c, { email: 'not-an-email' }),
-    );
+    const bad = await edit(c, { email: 'not-an-email' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(MSG.invalidEmail);
-    expect(
-      (
-        await inject(
-          'PUT',
-          `/api/user/admin/${c.id}`,
-          admin.headers,
-          validEdit(c, { verificationStatus: 'maybe' }),
-        )
-      ).statusCode,
-    ).toBe(400);
+    expect((await edit(c, { verificationStatus: 'maybe' })).statusCode).toBe(400);
     expect((await inject('PUT', '/api/user/admin/nope', admin.headers, validEdit(c))).statusCode).toBe(400);
-    expect((await inject('PUT', `/api/user/admin/${ZERO}`, admin.headers, validEdit(c))).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await inject('PUT', `/api/user/admin/${UNKNOWN_ID}`, admin.headers, validEdit(c))).statusCode,
+    ).toBe(404);
   });
 
   it('updates the user and records one audit row with only the changed fields', async () => {
     const c = await createClient(t.app);
     const before = await userRow(c.id);
-    const res = await inject(
-      'PUT',
-      `/api/user/admin/${c.id}`,
-      admin.headers,
-      validEdit(c, { email: `  NEW.${c.email.toUpperCase()} `, verificationStatus: 'verified' }),
-    );
+    const res = await edit(c, { email: `  NEW.${c.email.toUpperCase()} `, verificationStatus: 'verified' });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(USER_ADMIN_MSG.userUpdated);
     expect(res.json().data).toMatchObject({
@@ -158,12 +145,7 @@ describe('PUT /api/user/admin/:id (edit user)', () => {
   it('refuses an e-mail another account uses (any case) with 409', async () => {
     const a = await createClient(t.app);
     const b = await createClient(t.app);
-    const res = await inject(
-      'PUT',
-      `/api/user/admin/${a.id}`,
-      admin.headers,
-      validEdit(a, { email: b.email.toUpperCase() }),
-    );
+    const res = await edit(a, { email: b.email.toUpperCase() });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(MSG.emailTaken);
     expect((await userRow(a.id)).email).toBe(a.email);
@@ -172,23 +154,13 @@ describe('PUT /api/user/admin/:id (edit user)', () => {
 
   it('blocking through the edit ends the user’s sessions; an admin cannot block themselves', async () => {
     const c = await createClient(t.app);
-    const res = await inject(
-      'PUT',
-      `/api/user/admin/${c.id}`,
-      admin.headers,
-      validEdit(c, { isBlocked: true }),
-    );
+    const res = await edit(c, { isBlocked: true });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.isBlocked).toBe(true);
     expect(await db().select().from(sessions).where(eq(sessions.userId, c.id))).toHaveLength(0);
     expect((await inject('GET', '/api/user/me', c.headers)).statusCode).toBe(401);
 
-    const self = await inject(
-      'PUT',
-      `/api/user/admin/${admin.id}`,
-      admin.headers,
-      validEdit(admin, { isBlocked: true }),
-    );
+    const self = await edit(admin, { isBlocked: true });
     expect(self.statusCode).toBe(409);
     expect(self.json().message).toBe(USER_ADMIN_MSG.cannotBlockSelf);
   });
@@ -213,8 +185,11 @@ describe('PUT /api/user/admin/:id/verification (KYC review)', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(USER_ADMIN_MSG.verificationNotPending('awaiting'));
     expect(
-      (await inject('PUT', `/api/user/admin/${ZERO}/verification`, admin.headers, { status: 'verified' }))
-        .statusCode,
+      (
+        await inject('PUT', `/api/user/admin/${UNKNOWN_ID}/verification`, admin.headers, {
+          status: 'verified',
+        })
+      ).statusCode,
     ).toBe(404);
   });
 
@@ -292,7 +267,7 @@ describe('POST /api/user/admin/:id/block and /unblock', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(USER_ADMIN_MSG.cannotBlockSelf);
     expect((await inject('GET', '/api/user/me', admin.headers)).statusCode).toBe(200);
-    expect((await inject('POST', `/api/user/admin/${ZERO}/block`, admin.headers)).statusCode).toBe(404);
+    expect((await inject('POST', `/api/user/admin/${UNKNOWN_ID}/block`, admin.headers)).statusCode).toBe(404);
     expect(await auditRows(admin.id)).toHaveLength(0);
   });
 });
@@ -437,18 +412,14 @@ describe('POST /api/user/admin/account/:id/adjustments', () => {
   it('replays a repeated Idempotency-Key without posting twice', async () => {
     const c = await createClient(t.app);
     const headers = { ...admin.headers, 'idempotency-key': `adj-${c.id}` };
-    const first = await adjust(c.id, { amount: 5 }, headers);
-    const again = await adjust(c.id, { amount: 5 }, headers);
-    expect(again.statusCode).toBe(201);
-    expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(again.json()).toEqual(first.json());
+    await expectReplayed(() => adjust(c.id, { amount: 5 }, headers));
     expect((await getClientFigures(db(), c.id)).balance).toBe(5_00n);
     expect(await auditRows(c.id)).toHaveLength(1);
     expect((await adjust(c.id, { amount: 6 }, headers)).statusCode).toBe(409);
   });
 
   it('answers 404 for an unknown user and for an admin (no client account)', async () => {
-    expect((await adjust(ZERO, {})).statusCode).toBe(404);
+    expect((await adjust(UNKNOWN_ID, {})).statusCode).toBe(404);
     const res = await adjust(admin.id, {});
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(USER_ADMIN_MSG.onlyClients);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useBefore, useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
 import { createClient, createTestUser, type TestUser } from '../ledger/testing';
+import { UNKNOWN_ID } from '../../test/app';
 
 const { t, admin } = useTestContext();
 const client = useBefore(() => createClient(t.app));
@@ -50,14 +51,13 @@ describe('GET /api/user/me', () => {
 });
 
 describe('admin routes', () => {
-  it.each([
-    '/api/user/admin',
-    `/api/user/admin/00000000-0000-4000-8000-000000000000`,
-    '/api/user/admin/email/a@b.co',
-  ])('%s: 401 for a visitor, 403 for a client', async (url) => {
-    expect((await get(url)).statusCode).toBe(401);
-    expect((await get(url, client)).statusCode).toBe(403);
-  });
+  it.each(['/api/user/admin', `/api/user/admin/${UNKNOWN_ID}`, '/api/user/admin/email/a@b.co'])(
+    '%s: 401 for a visitor, 403 for a client',
+    async (url) => {
+      expect((await get(url)).statusCode).toBe(401);
+      expect((await get(url, client)).statusCode).toBe(403);
+    },
+  );
 
   it('refuses a bad query or id with 400', async () => {
     expect((await get('/api/user/admin?pageSize=15', admin)).statusCode).toBe(400);
@@ -67,7 +67,7 @@ describe('admin routes', () => {
   });
 
   it('answers 404 for a missing user', async () => {
-    expect((await get('/api/user/admin/00000000-0000-4000-8000-000000000000', admin)).statusCode).toBe(404);
+    expect((await get(`/api/user/admin/${UNKNOWN_ID}`, admin)).statusCode).toBe(404);
     expect((await get('/api/user/admin/email/nobody.here@example.com', admin)).statusCode).toBe(404);
   });
 
