@@ -11,15 +11,15 @@
  * Targets: performance ≥ 95, CLS < 0.05, initial JS ≤ 170 KB gzip. Prints the figures, met or not,
  * and exits 1 if a target is missed.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort, waitForHealth } from '../server/test/processes';
 import { startSmtpReceiver } from '../server/test/smtp-receiver';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -42,31 +42,6 @@ interface NetworkRequest {
   resourceType?: string;
   transferSize?: number;
   resourceSize?: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(origin: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not become healthy within 60 s');
 }
 
 function build(): void {
@@ -230,7 +205,7 @@ async function main(): Promise<void> {
   });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    await waitForHealth(origin, server);
+    await waitForHealth(port, server, 60_000);
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

@@ -47,6 +47,14 @@ async function codeAfter(smtp: SmtpReceiver, email: string, skip: number): Promi
     if (code) return code;
   }
 }
+/** Starts two-factor set-up for `u` (expects 200); answers the authenticator secret and the backup codes it shows. */
+async function startTwoFactor(call: ReturnType<typeof ask>, u: { headers: Headers; password: string }) {
+  const setup = await call('POST', '/api/auth/two-factor/setup', u.headers, { password: u.password }, 200);
+  return {
+    secret: new URL(setup.json().totpURI).searchParams.get('secret')!,
+    backupCodes: setup.json().backupCodes as string[],
+  };
+}
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The journeys, in the order the replay runs them. */
@@ -99,14 +107,7 @@ export const journeys: Journey[] = [
     async run({ t }) {
       const call = ask(t);
       const u = await createSignedInUser(t.app);
-      const setup = await call(
-        'POST',
-        '/api/auth/two-factor/setup',
-        u.headers,
-        { password: u.password },
-        200,
-      );
-      const secret = new URL(setup.json().totpURI).searchParams.get('secret')!;
+      const { secret, backupCodes } = await startTwoFactor(call, u);
       await call('POST', '/api/auth/two-factor/enable', u.headers, { code: '000000' });
       await call('POST', '/api/auth/two-factor/enable', u.headers, { code: await totp(secret) }, 200);
       const first = await call('POST', '/api/auth/signin', {}, { email: u.email, password: u.password }, 200);
@@ -130,7 +131,7 @@ export const journeys: Journey[] = [
       expect(ok.statusCode).toBe(200);
       await call('POST', '/api/auth/sessions/revoke-others', u.headers, undefined, 200);
       await call('GET', '/api/auth/sign-in-history?page=1&pageSize=10', u.headers, undefined, 200);
-      const backup = setup.json().backupCodes[0] as string;
+      const backup = backupCodes[0]!;
       await call(
         'POST',
         '/api/auth/two-factor/disable',
@@ -332,14 +333,7 @@ export const journeys: Journey[] = [
       await call('POST', `/api/user/admin/account/${u.id}/adjustments`, admin.headers, credit, 201);
       await call('GET', `/api/user/admin/${u.id}/sign-in-history`, admin.headers, undefined, 200);
       await call('GET', `/api/user/admin/${u.id}/sessions`, admin.headers, undefined, 200);
-      const setup = await call(
-        'POST',
-        '/api/auth/two-factor/setup',
-        u.headers,
-        { password: u.password },
-        200,
-      );
-      const secret = new URL(setup.json().totpURI).searchParams.get('secret')!;
+      const { secret } = await startTwoFactor(call, u);
       await call('POST', '/api/auth/two-factor/enable', u.headers, { code: await totp(secret) }, 200);
       await call(
         'POST',

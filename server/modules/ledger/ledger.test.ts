@@ -155,34 +155,34 @@ describe('database guards', () => {
     expect(await ledgerViolations(db)).toEqual([]);
   });
 
-  it('refuses at commit an entry whose lines do not sum to zero, written by raw SQL', async () => {
-    const u = await newClient();
-    const message = await dbError(
+  /**
+   * Writes an adjustment entry by raw inserts (not through the posting code) in one transaction:
+   * `available` to the client's available account, `cash` to the house cash account. Answers the
+   * database's error message.
+   */
+  async function rawAdjustment(u: string, available: bigint, cash: bigint): Promise<string> {
+    return dbError(
       db.transaction(async (tx) => {
         const ids = await ensureAccounts(tx, [client(u, 'available'), house('cash')]);
         const [e] = await tx.insert(journalEntries).values({ type: 'adjustment', userId: u }).returning();
         await tx.insert(journalLines).values([
-          { entryId: e!.id, accountId: ids.get(`${u}:available`)!, amount: 5n },
-          { entryId: e!.id, accountId: ids.get('house:cash')!, amount: -4n },
+          { entryId: e!.id, accountId: ids.get(`${u}:available`)!, amount: available },
+          { entryId: e!.id, accountId: ids.get('house:cash')!, amount: cash },
         ]);
       }),
     );
+  }
+
+  it('refuses at commit an entry whose lines do not sum to zero, written by raw SQL', async () => {
+    const u = await newClient();
+    const message = await rawAdjustment(u, 5n, -4n);
     expect(message).toMatch(/unbalanced/);
     expect(await available(u)).toBe(0n);
   });
 
   it('refuses a negative client balance through the CHECK on the cached balance', async () => {
     const u = await newClient();
-    const message = await dbError(
-      db.transaction(async (tx) => {
-        const ids = await ensureAccounts(tx, [client(u, 'available'), house('cash')]);
-        const [e] = await tx.insert(journalEntries).values({ type: 'adjustment', userId: u }).returning();
-        await tx.insert(journalLines).values([
-          { entryId: e!.id, accountId: ids.get(`${u}:available`)!, amount: -5n },
-          { entryId: e!.id, accountId: ids.get('house:cash')!, amount: 5n },
-        ]);
-      }),
-    );
+    const message = await rawAdjustment(u, -5n, 5n);
     expect(message).toMatch(/ledger_accounts_client_non_negative/);
   });
 });

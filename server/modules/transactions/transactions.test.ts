@@ -285,18 +285,7 @@ describe('GET /api/reviews/pending', () => {
     const c = await createClient(t.app, { balance: 100_00n });
     const d = await deposit(c, 10);
     const w = await withdraw(c, 20);
-    const token = await t.app.ctx.services.codes.issue(t.database.db, c.id, 'withdrawal');
-    const b = (
-      await inject('POST', '/api/b-withdrawals', c.headers, {
-        amount: 5,
-        token,
-        bankName: 'Bank',
-        accountName: 'Test User',
-        accountNumber: '1234',
-        routing: '021000021',
-        swift: 'DEUTDEFF',
-      })
-    ).json().data._id;
+    const b = await submitWithdrawal(t.app, c, 5, 'bank');
     const approved = await deposit(c, 1);
     await inject('PUT', `/api/deposits/${approved}/approve`, admin.headers);
     const queue = await inject('GET', '/api/reviews/pending?pageSize=40', admin.headers);
