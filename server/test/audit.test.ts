@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contactMessages, twoFactors, users } from '../db/schema';
 import { createAdmin, createClient, imageDataUrl, type TestUser } from '../modules/ledger/testing';
 import { createTestContext, type TestContext, UNKNOWN_ID } from './app';
+import { expectAllKnown } from './expect';
 
 let t: TestContext;
 let admin: TestUser;
@@ -119,45 +120,40 @@ const pendingKyc = async () => {
   return c;
 };
 
+/**
+ * The approve, reject and delete calls of one reviewed request kind (`/api/<base>/:id…`): approve
+ * and reject a `pending()` one, delete a `deletable()` one.
+ */
+const reviewCalls = (
+  base: string,
+  pending: () => Promise<string>,
+  deletable: () => Promise<string>,
+): Record<string, () => Promise<Call>> => ({
+  [`PUT /api/${base}/:id/approve`]: async () => ({
+    method: 'PUT',
+    url: `/api/${base}/${await pending()}/approve`,
+  }),
+  [`PUT /api/${base}/:id/reject`]: async () => ({
+    method: 'PUT',
+    url: `/api/${base}/${await pending()}/reject`,
+  }),
+  [`DELETE /api/${base}/:id`]: async () => ({ method: 'DELETE', url: `/api/${base}/${await deletable()}` }),
+});
+
 /** One successful admin call per mutating admin route, keyed by "METHOD /url" as the route table has it. */
 const CALLS: Record<string, () => Promise<Call>> = {
   // deposits, withdrawals, transactions
-  'PUT /api/deposits/:id/approve': async () => ({
-    method: 'PUT',
-    url: `/api/deposits/${await pendingDeposit()}/approve`,
-  }),
-  'PUT /api/deposits/:id/reject': async () => ({
-    method: 'PUT',
-    url: `/api/deposits/${await pendingDeposit()}/reject`,
-  }),
-  'DELETE /api/deposits/:id': async () => ({
-    method: 'DELETE',
-    url: `/api/deposits/${await pendingDeposit()}`,
-  }),
-  'PUT /api/c-withdrawals/:id/approve': async () => ({
-    method: 'PUT',
-    url: `/api/c-withdrawals/${await pendingWithdrawal('c')}/approve`,
-  }),
-  'PUT /api/c-withdrawals/:id/reject': async () => ({
-    method: 'PUT',
-    url: `/api/c-withdrawals/${await pendingWithdrawal('c')}/reject`,
-  }),
-  'DELETE /api/c-withdrawals/:id': async () => ({
-    method: 'DELETE',
-    url: `/api/c-withdrawals/${await declinedWithdrawal('c')}`,
-  }),
-  'PUT /api/b-withdrawals/:id/approve': async () => ({
-    method: 'PUT',
-    url: `/api/b-withdrawals/${await pendingWithdrawal('b')}/approve`,
-  }),
-  'PUT /api/b-withdrawals/:id/reject': async () => ({
-    method: 'PUT',
-    url: `/api/b-withdrawals/${await pendingWithdrawal('b')}/reject`,
-  }),
-  'DELETE /api/b-withdrawals/:id': async () => ({
-    method: 'DELETE',
-    url: `/api/b-withdrawals/${await declinedWithdrawal('b')}`,
-  }),
+  ...reviewCalls('deposits', pendingDeposit, pendingDeposit),
+  ...reviewCalls(
+    'c-withdrawals',
+    () => pendingWithdrawal('c'),
+    () => declinedWithdrawal('c'),
+  ),
+  ...reviewCalls(
+    'b-withdrawals',
+    () => pendingWithdrawal('b'),
+    () => declinedWithdrawal('b'),
+  ),
   'POST /api/transaction/:id': async () => ({
     method: 'POST',
     url: `/api/transaction/${(await createClient(t.app)).id}`,
@@ -314,20 +310,11 @@ describe('every mutating admin route writes exactly one audit row', () => {
   it('finds the admin routes in the route table, and every one has a case here', () => {
     const found = adminMutations();
     expect(found.length).toBeGreaterThanOrEqual(29); // as of this writing; the route table is the truth
-    expect(
-      found.filter((key) => !(key in CALLS)),
-      'admin routes without an audit case',
-    ).toEqual([]);
+    expectAllKnown(found, CALLS, 'admin routes without an audit case');
     const known = new Set([...found, ...SHARED_ADMIN_ROUTES]);
     const routes = new Set(t.app.routeTable.map((r) => `${r.method} ${r.url}`));
-    expect(
-      SHARED_ADMIN_ROUTES.filter((key) => !routes.has(key)),
-      'shared routes that no longer exist',
-    ).toEqual([]);
-    expect(
-      Object.keys(CALLS).filter((key) => !known.has(key)),
-      'cases for routes that are not admin routes',
-    ).toEqual([]);
+    expectAllKnown(SHARED_ADMIN_ROUTES, routes, 'shared routes that no longer exist');
+    expectAllKnown(Object.keys(CALLS), known, 'cases for routes that are not admin routes');
   });
 
   it.each(Object.keys(CALLS))('%s', async (key) => {

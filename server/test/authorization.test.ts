@@ -26,6 +26,7 @@ import {
   type TestUser,
 } from '../modules/ledger/testing';
 import { createTestContext, type TestContext } from './app';
+import { expectAllKnown } from './expect';
 
 type Access = 'public' | 'user' | 'verified' | 'admin' | 'owner' | 'ownerOnly';
 
@@ -241,14 +242,12 @@ const refused = [401, 403];
 describe('authorization matrix', () => {
   it('has a policy for every route and a route for every policy', () => {
     const keys = new Set(routes.map((r) => r.key));
-    expect(
-      routes.map((r) => r.key).filter((k) => !(k in POLICY)),
+    expectAllKnown(
+      routes.map((r) => r.key),
+      POLICY,
       'routes missing from POLICY',
-    ).toEqual([]);
-    expect(
-      Object.keys(POLICY).filter((k) => !keys.has(k)),
-      'POLICY lines without a route',
-    ).toEqual([]);
+    );
+    expectAllKnown(Object.keys(POLICY), keys, 'POLICY lines without a route');
   });
 
   it('answers each role as its policy says', async () => {

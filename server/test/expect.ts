@@ -47,3 +47,15 @@ export async function expectReplayed(send: () => Promise<Answer & { headers: Rec
   expect(again.headers['idempotent-replayed']).toBe('true');
   expect(again.json()).toEqual(first.json());
 }
+
+/**
+ * Expects every key of `keys` to be in `known` (a set, or the keys of a record); on failure the
+ * message is `what` and the difference lists the keys that are not.
+ */
+export function expectAllKnown(keys: Iterable<string>, known: ReadonlySet<string> | object, what: string) {
+  const has = known instanceof Set ? (key: string) => known.has(key) : (key: string) => key in known;
+  expect(
+    [...keys].filter((key) => !has(key)),
+    what,
+  ).toEqual([]);
+}
