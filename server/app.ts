@@ -29,7 +29,7 @@ import type { Guards } from './modules/auth/guard';
 import { AppError, isUnstorableTextError } from './lib/errors';
 import { guardScope } from './lib/guarded-scope';
 import { idempotentRoutes } from './lib/idempotency';
-import { openApiTransform } from './lib/openapi';
+import { openApiDocumentTransform, openApiTransform } from './lib/openapi';
 import { CSP_DIRECTIVES } from './lib/security';
 import { jobs } from './jobs';
 import { WEB_ROOT } from './paths';
@@ -238,6 +238,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       },
     },
     transform: openApiTransform,
+    transformObject: openApiDocumentTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -216,7 +216,7 @@ export const twoFactorChallengeAnswerSchema = z.object({
 });
 export type TwoFactorChallengeAnswer = z.infer<typeof twoFactorChallengeAnswerSchema>;
 
-/** Answer of POST /api/auth/signin and POST /api/auth/two-factor/verify. */
+/** Answer of POST /api/auth/signin: a session, or a challenge for the second step. */
 export const signinAnswerSchema = z.union([signedInAnswerSchema, twoFactorChallengeAnswerSchema]);
 export type SigninAnswer = z.infer<typeof signinAnswerSchema>;
 

@@ -9,8 +9,11 @@
  * - the optional `X-XSRF-TOKEN` header on the state-changing operations behind a guard;
  * - the error answers `{ message }` the app sends (docs/architecture.md "Errors"): 400 when the
  *   route validates input, 401 and 403 behind a guard, 404 with path parameters, 429 when rate
- *   limited, unless the route declares its own.
+ *   limited, unless the route declares its own;
+ * - an optional request body where the route's body schema accepts none (`nullish()`): the swagger
+ *   plugin marks every body required, `openApiDocumentTransform` corrects it.
  */
+import type { SwaggerTransformObject } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { XSRF } from '@common/constants';
 import { routeGuards } from './guarded-scope';
@@ -92,4 +95,25 @@ export const openApiTransform: Transform = (input: TransformInput) => {
   }
   schema.response = response;
   return { schema, url: out.url };
+};
+
+type RequestBody = { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
+type OpenApiPaths = { paths?: Record<string, Record<string, { requestBody?: RequestBody }>> };
+
+/**
+ * The `transformObject` to pass to @fastify/swagger: a request body whose JSON schema is nullable
+ * (zod `nullish()`, e.g. the optional reason of DELETE /api/transaction/:id) is not required.
+ */
+export const openApiDocumentTransform: SwaggerTransformObject = (documentObject) => {
+  if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
+  const { openapiObject } = documentObject;
+  for (const operations of Object.values((openapiObject as OpenApiPaths).paths ?? {})) {
+    for (const { requestBody: body } of Object.values(operations)) {
+      const schemas = Object.values(body?.content ?? {}).map((media) => media.schema);
+      if (body && schemas.length > 0 && schemas.every((schema) => schema?.nullable === true)) {
+        body.required = false;
+      }
+    }
+  }
+  return openapiObject;
 };

@@ -23,7 +23,10 @@ import {
   currentUserAnswerSchema,
   forgotPasswordSchema,
   resetPasswordSchema,
+  signedInAnswerSchema,
   signinAnswerSchema,
+  type SignedInAnswer,
+  type SigninAnswer,
   signinSchema,
   signupSchema,
   twoFactorVerifySchema,
@@ -37,7 +40,7 @@ import { conflict, messageRoute } from '../../lib/route-schemas';
 import { rateLimited } from '../../lib/rate-limit';
 import { presentUser } from '../users/presenter';
 import { currentUser, requestOrigin, xsrfTokenFor } from './guard';
-import type { SignInOutcome } from './sign-in';
+import type { SignedIn, SignInOutcome } from './sign-in';
 
 const tags = ['auth'];
 
@@ -45,7 +48,10 @@ export async function authRoutes(app: AppInstance) {
   const { guards, services, config } = app.ctx;
   const svc = services.auth;
   /** A session answer sets the XSRF cookie bound to it; a challenge answer sets nothing. */
-  function answerSignIn(reply: FastifyReply, outcome: SignInOutcome) {
+  /** Sets the XSRF cookie of a new session and answers it; a challenge is answered as it is. */
+  function answerSignIn(reply: FastifyReply, outcome: SignedIn): SignedInAnswer;
+  function answerSignIn(reply: FastifyReply, outcome: SignInOutcome): SigninAnswer;
+  function answerSignIn(reply: FastifyReply, outcome: SignInOutcome): SigninAnswer {
     if ('challenge' in outcome) return { twoFactorRequired: true as const, challenge: outcome.challenge };
     reply.setCookie(XSRF.cookie, xsrfTokenFor(config.sessionSecret, outcome.token), {
       path: '/',
@@ -67,7 +73,7 @@ export async function authRoutes(app: AppInstance) {
         tags,
         summary: 'Completes a sign-in with an authenticator or backup code (anyone with a challenge)',
         body: twoFactorVerifySchema,
-        response: { 200: signinAnswerSchema },
+        response: { 200: signedInAnswerSchema },
       },
       config: rateLimited(10, 5),
     },

@@ -29,9 +29,11 @@ import type { RequestOrigin } from './sessions';
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const CHALLENGE_TRIES = 5;
 
+/** An opened session: its token and user, and whether staff must still enrol a second factor. */
+export type SignedIn = { token: string; user: UserRow; twoFactorSetupRequired: boolean };
+
 /** What a sign-in step answers: a session, or a challenge for the second step. */
-export type SignInOutcome =
-  { token: string; user: UserRow; twoFactorSetupRequired: boolean } | { challenge: string };
+export type SignInOutcome = SignedIn | { challenge: string };
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 
@@ -132,7 +134,7 @@ export function createSignInService({
      * The second step: a TOTP or backup code for a live challenge opens a session. A wrong code
      * uses up one of the challenge's 5 tries and counts toward the account lock.
      */
-    async verifyChallenge(challenge: string, code: string, origin: RequestOrigin): Promise<SignInOutcome> {
+    async verifyChallenge(challenge: string, code: string, origin: RequestOrigin): Promise<SignedIn> {
       const live = and(
         eq(twoFactorChallenges.tokenHash, sha256(challenge)),
         isNull(twoFactorChallenges.consumedAt),
