@@ -9,6 +9,7 @@ import { users } from '../../db/schema';
 import { clientIpKey } from '../../lib/rate-limit';
 import { createSignedInUser, injector, uniqueEmail } from '../../test/app';
 import { useBareTestContext } from '../../test/context';
+import { itMaps } from '../../test/each';
 import { codeIn } from '../../test/smtp-receiver';
 
 // rate limits on, and X-Forwarded-For believed, so each request can come from its own address
@@ -22,15 +23,13 @@ const signin = (email: string, password: string, ip = '203.0.113.7', ua?: string
 const mailsTo = (email: string) => t.smtp.mails.filter((m) => m.to === email.toLowerCase());
 
 describe('clientIpKey', () => {
-  it.each([
+  itMaps('groups %s as %s', clientIpKey, [
     ['2001:db8:1:2:aaaa:bbbb:cccc:dddd', '2001:db8:1:2::/64'],
     ['2001:0db8:0001:0002:0000:0000:0000:0001', '2001:db8:1:2::/64'],
     ['2001:db8:1:3::1', '2001:db8:1:3::/64'],
     ['::ffff:198.51.100.4', '198.51.100.4'],
     ['198.51.100.4', '198.51.100.4'],
-  ])('groups %s as %s', (ip, key) => {
-    expect(clientIpKey(ip)).toBe(key);
-  });
+  ]);
 });
 
 describe('per-IP limits', () => {
