@@ -32,7 +32,7 @@ function lazyPages<L extends { [Name in keyof L]: () => Promise<Record<Name, Com
 
 const loadPolicyPages = () => import('../features/marketing/pages/policy-page');
 /** The crypto withdrawal variants share one module. */
-const loadCryptoWithdrawal = () => import('../features/funding/pages/crypto-withdrawal-page');
+const loadCryptoWithdrawal = () => import('../features/withdrawals/pages/crypto-withdrawal-page');
 /** An admin's views of a client's deposits and withdrawals share one module. */
 const loadClientRequestsPages = () => import('../features/reviews/pages/client-requests-pages');
 
@@ -58,12 +58,12 @@ const accountPage = lazyPages({
   AccountHomePage: () => import('../features/account/pages/account-home-page'),
   TradingPage: () => import('../features/plans/pages/trading-page'),
   TradeActivitiesPage: () => import('../features/trading-activities/pages/trade-activities-page'),
-  DepositPage: () => import('../features/funding/pages/deposit-page'),
-  DepositFormPage: () => import('../features/funding/pages/deposit-form-page'),
-  SuccessfulDepositPage: () => import('../features/funding/pages/successful-deposit-page'),
-  WithdrawalPage: () => import('../features/funding/pages/withdrawal-page'),
+  DepositPage: () => import('../features/deposits/pages/deposit-page'),
+  DepositFormPage: () => import('../features/deposits/pages/deposit-form-page'),
+  SuccessfulDepositPage: () => import('../features/deposits/pages/successful-deposit-page'),
+  WithdrawalPage: () => import('../features/withdrawals/pages/withdrawal-page'),
   WithdrawPage: loadCryptoWithdrawal,
-  BankWithdrawalPage: () => import('../features/funding/pages/bank-withdrawal-page'),
+  BankWithdrawalPage: () => import('../features/withdrawals/pages/bank-withdrawal-page'),
   UsdtWithdrawalPage: loadCryptoWithdrawal,
   BtcWithdrawalPage: loadCryptoWithdrawal,
   EthWithdrawalPage: loadCryptoWithdrawal,
@@ -88,8 +88,8 @@ const adminPage = lazyPages({
   ClientBankWithdrawalsPage: loadClientRequestsPages,
   AdminTradingActivityPage: () => import('../features/trading-activities/pages/admin-trading-activity-page'),
   PendingReviewsPage: () => import('../features/reviews/pages/pending-reviews-page'),
-  AdminContactsPage: () => import('../features/messages/pages/admin-contacts-page'),
-  AdminEmailingPage: () => import('../features/messages/pages/admin-emailing-page'),
+  AdminContactsPage: () => import('../features/contacts/pages/admin-contacts-page'),
+  AdminEmailingPage: () => import('../features/emailing/pages/admin-emailing-page'),
   AdminSupportTicketsPage: () => import('../features/support/pages/admin-support-tickets-page'),
   AuditLogPage: () => import('../features/audit/pages/audit-log-page'),
   AdminSecurityPage: () => import('../features/security/pages/admin-security-page'),

@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
-import { FundingPage } from '../components/funding-page';
+import { FundingPage } from '../../../components/funding/funding-page';
 
 /** /account/deposit/successful-deposit: placeholder text only. */
 export function SuccessfulDepositPage() {

@@ -1,4 +1,7 @@
-/** The coins clients pay in and withdraw to, with how the screens show them. */
+/**
+ * The coins clients pay in (features/deposits) and withdraw to (features/withdrawals), with how
+ * the screens show them.
+ */
 import {
   IconCurrencyBitcoin,
   IconCurrencyEthereum,

@@ -4,9 +4,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { MONEY_MSG } from '@common/messages';
 import { CRYPTO_WALLETS, cryptoWithdrawalSchema, type CryptoWallet } from '@common/schemas/withdrawals';
 import { paths } from '../../../app/paths';
+import { COINS, walletParam } from '../../../components/funding/coins';
+import { FundingPage } from '../../../components/funding/funding-page';
 import { useCreateCryptoWithdrawal, type CryptoWithdrawalPayload } from '../api';
-import { COINS, walletParam } from '../coins';
-import { FundingPage } from '../components/funding-page';
 import { MethodHeading } from '../components/method-heading';
 import { WithdrawalForm } from '../components/withdrawal-form';
 

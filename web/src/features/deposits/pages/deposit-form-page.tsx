@@ -8,13 +8,13 @@ import { paths } from '../../../app/paths';
 import { BusyButton } from '../../../components/busy-button';
 import { FormCard } from '../../../components/form-card';
 import { FormErrorAlert } from '../../../components/form-error-alert';
+import { COINS, walletParam } from '../../../components/funding/coins';
+import { FundingPage } from '../../../components/funding/funding-page';
 import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { errorMessage } from '../../../lib/api-client';
 import { toastOutcome } from '../../../lib/notify';
 import { useCreateDeposit, walletsQuery, type DepositPayload } from '../api';
-import { COINS, walletParam } from '../coins';
-import { FundingPage } from '../components/funding-page';
 import { ProofDropzone } from '../components/proof-dropzone';
 import { WalletAddress } from '../components/wallet-address';
 

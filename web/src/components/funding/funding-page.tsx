@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { CLIENT_TITLE_FZ, PageTitle } from '../../../components/page-title';
-import { RiskWarning } from '../../../components/risk-warning';
+import { CLIENT_TITLE_FZ, PageTitle } from '../page-title';
+import { RiskWarning } from '../risk-warning';
 
 interface FundingPageProps {
   /** The page's h1. */
@@ -10,7 +10,10 @@ interface FundingPageProps {
   children: ReactNode;
 }
 
-/** Frame of every deposit and withdrawal screen: heading, content, and the risk warning. */
+/**
+ * Frame of every deposit and withdrawal screen (features/deposits and features/withdrawals): heading,
+ * content, and the risk warning.
+ */
 export function FundingPage({ title, description, children }: FundingPageProps) {
   return (
     <Stack gap="lg" maw={720} mx="auto" w="100%">

@@ -8,10 +8,11 @@ import { AvailableBalance } from '../../../components/available-balance';
 import { BusyButton } from '../../../components/busy-button';
 import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
+import type { MoneyPost } from '../../../hooks/use-money-post';
 import { formatUsd } from '../../../lib/format';
 import { notifyError, toastOutcome } from '../../../lib/notify';
 import { accountFiguresQuery } from '../../../lib/user-queries';
-import type { BankWithdrawalPayload, CryptoWithdrawalPayload, MoneyPost } from '../api';
+import type { BankWithdrawalPayload, CryptoWithdrawalPayload } from '../api';
 import { ConfirmationCodeField } from './confirmation-code-field';
 
 /** What every withdrawal form holds besides its method's own fields (the schemas share them). */

@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { MONEY_MSG } from '@common/messages';
 import { bankWithdrawalSchema } from '@common/schemas/withdrawals';
 import { paths } from '../../../app/paths';
+import { FundingPage } from '../../../components/funding/funding-page';
 import { useCreateBankWithdrawal, type BankWithdrawalPayload } from '../api';
-import { FundingPage } from '../components/funding-page';
 import { MethodHeading } from '../components/method-heading';
 import { WithdrawalForm } from '../components/withdrawal-form';
 

@@ -1,9 +1,9 @@
 import { PLAN_MSG } from '@common/messages';
 import { paths } from '../../../app/paths';
-import { COINS } from '../coins';
-import { FundingPage } from '../components/funding-page';
-import { MethodChooser, type FundingMethod } from '../components/method-chooser';
-import { SuccessNotice } from '../components/success-notice';
+import { COINS } from '../../../components/funding/coins';
+import { FundingPage } from '../../../components/funding/funding-page';
+import { MethodChooser, type FundingMethod } from '../../../components/funding/method-chooser';
+import { SuccessNotice } from '../../../components/funding/success-notice';
 
 const METHODS: FundingMethod[] = (['bitcoin', 'ethereum'] as const).map((wallet) => ({
   label: COINS[wallet].name,

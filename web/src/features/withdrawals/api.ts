@@ -1,0 +1,26 @@
+/**
+ * TanStack Query hooks of the client's withdrawal screens: the confirmation code and the
+ * withdrawal POSTs, which carry the form's Idempotency-Key (hooks/use-money-post.ts).
+ */
+import type { bankWithdrawalSchema, cryptoWithdrawalSchema } from '@common/schemas/withdrawals';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { useMoneyPost } from '../../hooks/use-money-post';
+import { api, type MessageAnswer } from '../../lib/api-client';
+
+/** What the crypto withdrawal form sends (`token` is the e-mailed confirmation code). */
+export type CryptoWithdrawalPayload = z.input<typeof cryptoWithdrawalSchema>;
+
+/** What the bank withdrawal form sends. */
+export type BankWithdrawalPayload = z.input<typeof bankWithdrawalSchema>;
+
+/** POST /c-withdrawals. */
+export const useCreateCryptoWithdrawal = () => useMoneyPost<CryptoWithdrawalPayload>('/c-withdrawals');
+
+/** POST /b-withdrawals. */
+export const useCreateBankWithdrawal = () => useMoneyPost<BankWithdrawalPayload>('/b-withdrawals');
+
+/** POST /withdrawals/code: e-mails the client a 6-digit confirmation code (docs/product.md). */
+export function useRequestWithdrawalCode() {
+  return useMutation({ mutationFn: () => api.post<MessageAnswer>('/withdrawals/code') });
+}
