@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { openPage } from './open-page';
+import { openPage, scrollThrough } from './open-page';
 
 const PUBLIC_PATHS = [
   '/',
@@ -20,15 +20,7 @@ const PUBLIC_PATHS = [
 
 /** Scrolls to the bottom step by step so lazy sections load, then back to the top. */
 async function loadEverything(page: Page): Promise<void> {
-  await page.getByRole('heading', { level: 1 }).waitFor({ state: 'attached' });
-  for (let step = 0; step < 40; step += 1) {
-    const atBottom = await page.evaluate(() => {
-      window.scrollBy(0, window.innerHeight * 0.8);
-      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
-    });
-    await page.waitForTimeout(100);
-    if (atBottom) break;
-  }
+  await scrollThrough(page);
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 

@@ -4,10 +4,10 @@
  * the menu works on a phone, and the contact form validates and sends. Third-party hosts are
  * blocked by the fixture, so every market widget and the translation element show placeholders.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { BASE_URL } from './env';
 import { expect, test } from './fixtures';
-import { openPage } from './open-page';
+import { openPage, scrollThrough } from './open-page';
 
 const PUBLIC_PAGES = [
   { path: '/', h1: /online forex and crypto trading/ },
@@ -19,19 +19,6 @@ const PUBLIC_PAGES = [
   { path: '/payment-policy', h1: 'Payment Policy' },
   { path: '/assets', h1: 'Assets' },
 ];
-
-/** Scrolls to the bottom step by step, so lazy sections and widgets near the viewport load. */
-async function scrollThrough(page: Page): Promise<void> {
-  await page.getByRole('heading', { level: 1 }).waitFor({ state: 'attached' });
-  for (let step = 0; step < 40; step += 1) {
-    const atBottom = await page.evaluate(() => {
-      window.scrollBy(0, window.innerHeight * 0.8);
-      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
-    });
-    await page.waitForTimeout(100);
-    if (atBottom) break;
-  }
-}
 
 async function expectLink(link: Locator, href: string): Promise<void> {
   await expect(link).toBeVisible();
