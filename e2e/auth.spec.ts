@@ -3,7 +3,8 @@
  * account area, signs out and back in; the admin signs in at /admin/login; an unknown path shows
  * the home page.
  */
-import { codeIn, expect, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { fillSignUpForm, signInAndVerify, type SignUp } from './journey';
 
 const password = 'Journey-pass-42';
 
@@ -12,15 +13,17 @@ test('client signs up, verifies the e-mailed code, signs out and signs in again'
   readMail,
 }) => {
   const email = `journey.${Date.now()}@example.com`;
+  const form: SignUp = {
+    firstName: 'Jamie',
+    lastName: 'Journey',
+    email,
+    phone: '+1 555 0199',
+    gender: 'female',
+    country: 'Kosovo',
+    password,
+  };
   await page.goto('/signup');
-  await page.getByLabel('First name').fill('Jamie');
-  await page.getByLabel('Last name').fill('Journey');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone number').fill('+1 555 0199');
-  await page.getByRole('radio', { name: 'Female' }).check();
-  await page.getByRole('combobox', { name: 'Country' }).fill('Kosovo');
-  await page.getByRole('option', { name: 'Kosovo' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await fillSignUpForm(page, form);
   await page.getByLabel('Confirm password').fill('something-else');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('Passwords do not match')).toBeVisible();
@@ -28,16 +31,7 @@ test('client signs up, verifies the e-mailed code, signs out and signs in again'
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/signin$/);
 
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/email-verification$/);
-
-  const code = codeIn(await readMail(email));
-  await page.getByRole('textbox', { name: /digit 1 of 6/ }).click();
-  await page.keyboard.type(code);
-  await page.getByRole('button', { name: 'Verify Email' }).click();
-  await expect(page).toHaveURL(/\/account\/home$/);
+  await signInAndVerify(page, readMail, form);
   await expect(page.getByText(/Jamie/).first()).toBeVisible();
 
   await page

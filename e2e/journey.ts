@@ -51,8 +51,11 @@ export async function newBrowserPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/** Signs in through /signin (or /admin/login) and waits for the account home (or the users list). */
-export async function signIn(
+/**
+ * Fills and sends the form on /signin (or /admin/login) without waiting for where it leads (the
+ * account home, the users list or /two-factor).
+ */
+export async function submitSignIn(
   page: Page,
   { email, password }: { email: string; password: string },
   asAdmin = false,
@@ -61,6 +64,11 @@ export async function signIn(
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /sign in|login/i }).click();
+}
+
+/** Signs in through /signin (or /admin/login) and waits for the account home (or the users list). */
+export async function signIn(page: Page, credentials: { email: string; password: string }, asAdmin = false) {
+  await submitSignIn(page, credentials, asAdmin);
   await expect(page).toHaveURL(asAdmin ? /\/admin\/users$/ : /\/account\/home$/);
 }
 
@@ -73,6 +81,37 @@ export interface SignUp {
   password: string;
   gender: 'male' | 'female' | 'other';
   country: string;
+}
+
+/**
+ * Fills the form on the open /signup page with `form`, all but the password confirmation (the
+ * gender radio by its shown name, the country picked from the combobox's options).
+ */
+export async function fillSignUpForm(page: Page, form: SignUp): Promise<void> {
+  await page.getByLabel('First name').fill(form.firstName);
+  await page.getByLabel('Last name').fill(form.lastName);
+  await page.getByLabel('Email').fill(form.email);
+  await page.getByLabel('Phone number').fill(form.phone);
+  const gender = form.gender.charAt(0).toUpperCase() + form.gender.slice(1);
+  await page.getByRole('radio', { name: gender, exact: true }).check();
+  await page.getByRole('combobox', { name: 'Country' }).fill(form.country);
+  await page.getByRole('option', { name: form.country }).click();
+  await page.getByLabel('Password', { exact: true }).fill(form.password);
+}
+
+/**
+ * From /signin to the account home of a client not yet verified: signs in with the form already
+ * open, types the e-mailed code on /email-verification and waits for /account/home.
+ */
+export async function signInAndVerify(page: Page, readMail: ReadMail, { email, password }: SignUp) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/email-verification$/);
+  await page.getByRole('textbox', { name: /digit 1 of 6/ }).click();
+  await page.keyboard.type(codeIn(await readMail(email)));
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(page).toHaveURL(/\/account\/home$/);
 }
 
 /**

@@ -69,6 +69,14 @@ async function newClient(readMail: ReadMail) {
   return { id, email, password: PASSWORD, name: 'Nora Notice' };
 }
 
+/** A new client (newClient) signed in on `page`, with the admin signed in on `adminPage`; answers the client. */
+async function bothSignedIn(page: Page, adminPage: Page, readMail: ReadMail) {
+  const client = await newClient(readMail);
+  await signIn(page, client);
+  await signIn(adminPage, ADMIN, true);
+  return client;
+}
+
 /** Waits (up to 10 s) for the newest mail to `to` to have `subject`. */
 async function mailWithSubject(readMail: ReadMail, to: string, subject: string) {
   const deadline = Date.now() + 10_000;
@@ -91,9 +99,7 @@ function expectEscaped(html: string) {
 journey(
   'the admin notifies a client: the bell counts it, viewing clears it, the client deletes it',
   async ({ page, adminPage, readMail }) => {
-    const client = await newClient(readMail);
-    await signIn(page, client);
-    await signIn(adminPage, ADMIN, true);
+    const client = await bothSignedIn(page, adminPage, readMail);
     await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
 
     const title = `Notice ${BOLD}`;
@@ -164,9 +170,7 @@ journey(
 journey(
   'the client writes to support; the reply shows on their support page and reaches their e-mail',
   async ({ page, adminPage, readMail }) => {
-    const client = await newClient(readMail);
-    await signIn(page, client);
-    await signIn(adminPage, ADMIN, true);
+    const client = await bothSignedIn(page, adminPage, readMail);
 
     // Pre-filled from ?message= (the upgrade page links here); an empty message is refused.
     await page.goto(`/account/support?message=${encodeURIComponent('Please upgrade me to Gold')}`);

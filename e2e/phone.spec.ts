@@ -37,23 +37,31 @@ async function viaDrawer(page: Page, nav: string, label: string, url: RegExp) {
   await expectNoSidewaysScroll(page, label);
 }
 
+/**
+ * viaDrawer for each link of the `nav` drawer in turn: `pages` maps a link's label to the page it
+ * opens, as a path under /`base`/.
+ */
+async function viaEachOfDrawer(page: Page, nav: string, base: string, pages: Record<string, string>) {
+  for (const [label, path] of Object.entries(pages))
+    await viaDrawer(page, nav, label, new RegExp(`/${base}/${path}$`));
+}
+
 test('a client reaches every account page from the drawer at 375 px', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, CLIENT);
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoSidewaysScroll(page, 'account home');
 
-  const pages: Array<[string, RegExp]> = [
-    ['Trade Activities', /\/account\/trade-activities$/],
-    ['Deposit', /\/account\/deposit$/],
-    ['Withdrawal', /\/account\/withdrawal$/],
-    ['Transaction History', /\/account\/transaction-history$/],
-    ['Upgrade Account', /\/account\/upgrade-account$/],
-    ['Support', /\/account\/support$/],
-    ['Referrals', /\/account\/referrals$/],
-    ['My Account', /\/account\/home$/],
-  ];
-  for (const [label, url] of pages) await viaDrawer(page, 'Account', label, url);
+  await viaEachOfDrawer(page, 'Account', 'account', {
+    'Trade Activities': 'trade-activities',
+    Deposit: 'deposit',
+    Withdrawal: 'withdrawal',
+    'Transaction History': 'transaction-history',
+    'Upgrade Account': 'upgrade-account',
+    Support: 'support',
+    Referrals: 'referrals',
+    'My Account': 'home',
+  });
 
   await page
     .getByRole('link', { name: /Trade Now/ })
@@ -79,16 +87,15 @@ test('an admin reaches every back-office page from the drawer at 375 px', async 
   await signIn(page, ADMIN, true);
   await page.setViewportSize({ width: 375, height: 800 });
 
-  const pages: Array<[string, RegExp]> = [
-    ['Pending reviews', /\/admin\/pending-reviews$/],
-    ['Contact', /\/admin\/contacts$/],
-    ['Emailing', /\/admin\/emailing$/],
-    ['Support Tickets', /\/admin\/support-tickets$/],
-    ['Audit log', /\/admin\/audit-log$/],
-    ['Security', /\/admin\/security$/],
-    ['Users', /\/admin\/users$/],
-  ];
-  for (const [label, url] of pages) await viaDrawer(page, 'Back office', label, url);
+  await viaEachOfDrawer(page, 'Back office', 'admin', {
+    'Pending reviews': 'pending-reviews',
+    Contact: 'contacts',
+    Emailing: 'emailing',
+    'Support Tickets': 'support-tickets',
+    'Audit log': 'audit-log',
+    Security: 'security',
+    Users: 'users',
+  });
 
   // the demo client's pages, from the user list
   await page.getByRole('textbox', { name: /search/i }).fill('client@demo.test');

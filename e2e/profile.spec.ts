@@ -8,8 +8,17 @@
  */
 import sharp from 'sharp';
 import { BASE_URL } from './env';
-import { codeIn, expect, test } from './fixtures';
-import { checkBothWidths, expectNoSeriousViolations, type ReadMail, signIn, signUpVerified } from './journey';
+import { expect, test } from './fixtures';
+import {
+  checkBothWidths,
+  expectNoSeriousViolations,
+  fillSignUpForm,
+  type ReadMail,
+  signIn,
+  signInAndVerify,
+  type SignUp,
+  signUpVerified,
+} from './journey';
 
 const PASSWORD = 'Profile-pass-42';
 let seq = 0;
@@ -170,25 +179,20 @@ test('a client copies the referral link; a second client signs up through it and
   const { pathname, search } = new URL(link);
   await visitor.goto(`${BASE_URL}${pathname}${search}`);
   await expect(visitor.getByLabel('Referral ID (optional)')).toHaveValue(referralId!);
-  await visitor.getByLabel('First name').fill('Bea');
-  await visitor.getByLabel('Last name').fill('Referred');
-  await visitor.getByLabel('Email').fill(friend);
-  await visitor.getByLabel('Phone number').fill('+1 555 0177');
-  await visitor.getByRole('radio', { name: 'Female' }).check();
-  await visitor.getByRole('combobox', { name: 'Country' }).fill('Kosovo');
-  await visitor.getByRole('option', { name: 'Kosovo' }).click();
-  await visitor.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  const friendForm: SignUp = {
+    firstName: 'Bea',
+    lastName: 'Referred',
+    email: friend,
+    phone: '+1 555 0177',
+    gender: 'female',
+    country: 'Kosovo',
+    password: PASSWORD,
+  };
+  await fillSignUpForm(visitor, friendForm);
   await visitor.getByLabel('Confirm password').fill(PASSWORD);
   await visitor.getByRole('button', { name: 'Register' }).click();
   await expect(visitor).toHaveURL(/\/signin$/);
-  await visitor.getByLabel('Email').fill(friend);
-  await visitor.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await visitor.getByRole('button', { name: 'Sign in' }).click();
-  await expect(visitor).toHaveURL(/\/email-verification$/);
-  await visitor.getByRole('textbox', { name: /digit 1 of 6/ }).click();
-  await visitor.keyboard.type(codeIn(await readMail(friend)));
-  await visitor.getByRole('button', { name: 'Verify Email' }).click();
-  await expect(visitor).toHaveURL(/\/account\/home$/);
+  await signInAndVerify(visitor, readMail, friendForm);
   // the friend sees who referred them
   await visitor.goto(`${BASE_URL}/account/referrals`);
   await expect(visitor.getByText(`Rita Profile (${email})`)).toBeVisible();

@@ -10,7 +10,7 @@ import { generate } from 'otplib';
 import { SECURITY_MSG } from '../common/messages';
 import { STAFF_2FA_BASE_URL } from './env';
 import { expect, test } from './fixtures';
-import { ADMIN, checkBothWidths, newBrowserPage, signIn, signUpVerified } from './journey';
+import { ADMIN, checkBothWidths, newBrowserPage, signIn, signUpVerified, submitSignIn } from './journey';
 
 const password = 'Security-pass-42';
 
@@ -32,18 +32,6 @@ function authenticator(secret: string) {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
   };
-}
-
-/** The password step on /signin (or /admin/login), which goes on to /two-factor. */
-async function passwordStep(
-  page: Page,
-  { email, password }: { email: string; password: string },
-  asAdmin = false,
-) {
-  await page.goto(asAdmin ? '/admin/login' : '/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /sign in|login/i }).click();
 }
 
 /** The second step: a code on /two-factor, then the page it opens. */
@@ -130,7 +118,7 @@ test('a client turns two-factor on, signs in with a code and a backup code, and 
 
   // the password alone no longer opens a session; a wrong code is refused, the right one is not
   await signOut(page);
-  await passwordStep(page, client);
+  await submitSignIn(page, client);
   await expect(page).toHaveURL(/\/two-factor$/);
   await checkBothWidths(page, '/two-factor', async () => {
     await expect(page.getByRole('button', { name: 'Verify' })).toBeVisible();
@@ -141,12 +129,12 @@ test('a client turns two-factor on, signs in with a code and a backup code, and 
   await codeStep(page, await setup.nextCode(), /\/account\/home$/);
 
   await signOut(page);
-  await passwordStep(page, client);
+  await submitSignIn(page, client);
   await codeStep(page, setup.backupCodes[0]!, /\/account\/home$/);
 
   // a second browser signs in; the first one signs it out from the sessions list
   const otherPage = await newBrowserPage(browser);
-  await passwordStep(otherPage, client);
+  await submitSignIn(otherPage, client);
   await codeStep(otherPage, setup.backupCodes[1]!, /\/account\/home$/);
 
   // the sign-up's API session (user agent "node") and the second browser are the other two
@@ -210,7 +198,7 @@ test('with STAFF_TWO_FACTOR=required the admin sets two-factor up before the bac
 }) => {
   test.setTimeout(120_000);
   const page = await staffServerPage(browser);
-  await passwordStep(page, ADMIN, true);
+  await submitSignIn(page, ADMIN, true);
   await expect(page).toHaveURL(/\/admin\/security$/);
   await expect(page.getByText(SECURITY_MSG.staffRequired)).toBeVisible();
   await checkBothWidths(page, '/admin/security', async () => {
@@ -229,7 +217,7 @@ test('with STAFF_TWO_FACTOR=required the admin sets two-factor up before the bac
 
   // from now on the admin login asks for a code too
   await signOut(page);
-  await passwordStep(page, ADMIN, true);
+  await submitSignIn(page, ADMIN, true);
   await codeStep(page, await setup.nextCode(), /\/admin\/users$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.context().close();
