@@ -38,6 +38,20 @@ async function ok(call: Call, who: TestUser = admin): Promise<Json> {
 const idOf = (body: Json) => String(body.data?._id);
 
 // Setups: each makes fresh rows through the API, so every case stands alone.
+/** A call whose payload is for a new client: its `userId`, then `payload`. */
+const forNewClient = (method: string, url: string, payload: object) => async (): Promise<Call> => ({
+  method,
+  url,
+  payload: { userId: (await createClient(t.app)).id, ...payload },
+});
+/** The calls that make a trading activity or a notification for a new client (cases and setups). */
+const tradingActivityCall = forNewClient('POST', '/api/trading-activity', {
+  tradeAmount: 100,
+  profit: 5,
+  plan: 'investment',
+  statuss: 'active',
+});
+const notificationCall = forNewClient('POST', '/api/notifications', { title: 'Hello', message: 'A notice' });
 const pendingDeposit = async () => {
   const c = await createClient(t.app);
   return idOf(
@@ -88,32 +102,14 @@ const clientWithPlan = async () => {
   });
   return c;
 };
-const tradingActivity = async () => {
-  const c = await createClient(t.app);
-  return idOf(
-    await ok({
-      method: 'POST',
-      url: '/api/trading-activity',
-      payload: { userId: c.id, tradeAmount: 100, profit: 5, plan: 'investment', statuss: 'active' },
-    }),
-  );
-};
+const tradingActivity = async () => idOf(await ok(await tradingActivityCall()));
 const supportTicket = async () => {
   const c = await createClient(t.app);
   return idOf(
     await ok({ method: 'POST', url: '/api/support', payload: { message: 'Where is my withdrawal?' } }, c),
   );
 };
-const notification = async () => {
-  const c = await createClient(t.app);
-  return idOf(
-    await ok({
-      method: 'POST',
-      url: '/api/notifications',
-      payload: { userId: c.id, title: 'Hello', message: 'A notice' },
-    }),
-  );
-};
+const notification = async () => idOf(await ok(await notificationCall()));
 const pendingKyc = async () => {
   const c = await createClient(t.app);
   await t.database.db.update(users).set({ verificationStatus: 'pending' }).where(eq(users.id, c.id));
@@ -225,17 +221,7 @@ const CALLS: Record<string, () => Promise<Call>> = {
     url: `/api/user/admin/add-profit/${(await clientWithPlan()).id}`,
     payload: { profit: 15, date: new Date().toISOString() },
   }),
-  'POST /api/trading-activity': async () => ({
-    method: 'POST',
-    url: '/api/trading-activity',
-    payload: {
-      userId: (await createClient(t.app)).id,
-      tradeAmount: 100,
-      profit: 5,
-      plan: 'investment',
-      statuss: 'active',
-    },
-  }),
+  'POST /api/trading-activity': tradingActivityCall,
   'PUT /api/trading-activity/:id': async () => ({
     method: 'PUT',
     url: `/api/trading-activity/${await tradingActivity()}`,
@@ -247,11 +233,7 @@ const CALLS: Record<string, () => Promise<Call>> = {
   }),
 
   // messages
-  'POST /api/notifications': async () => ({
-    method: 'POST',
-    url: '/api/notifications',
-    payload: { userId: (await createClient(t.app)).id, title: 'Hello', message: 'A notice' },
-  }),
+  'POST /api/notifications': notificationCall,
   'DELETE /api/notifications/:id': async () => ({
     method: 'DELETE',
     url: `/api/notifications/${await notification()}`,
@@ -263,10 +245,9 @@ const CALLS: Record<string, () => Promise<Call>> = {
       .returning();
     return { method: 'DELETE', url: `/api/contacts/${row!.id}` };
   },
-  'POST /api/user/admin/email': async () => ({
-    method: 'POST',
-    url: '/api/user/admin/email',
-    payload: { userId: (await createClient(t.app)).id, subject: 'Your account', message: 'Hello' },
+  'POST /api/user/admin/email': forNewClient('POST', '/api/user/admin/email', {
+    subject: 'Your account',
+    message: 'Hello',
   }),
   'PUT /api/support/:id': async () => ({
     method: 'PUT',
@@ -297,10 +278,9 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** "METHOD /url" of every mutating admin route in the app's route table. */
 function adminMutations(): string[] {
-  const requireAdmin = t.app.ctx.guards.requireAdmin;
   return t.app.routeTable
     .filter((r) => !READS.has(r.method) && r.url.startsWith('/api/'))
-    .filter((r) => [r.onRequest].flat().includes(requireAdmin) || /\/admin(\/|$)/.test(r.url))
+    .filter((r) => r.permission || /\/admin(\/|$)/.test(r.url))
     .map((r) => `${r.method} ${r.url}`);
 }
 
