@@ -229,3 +229,9 @@ export const SECURITY_MSG = {
   othersRevoked: 'Every other session has been signed out',
   useAuthenticator: 'Use the code from your authenticator app to confirm withdrawals',
 } as const;
+
+/** Staff roles and staff management (docs/security.md "Staff roles"). */
+export const STAFF_MSG = {
+  notAllowed: 'Your role does not allow this',
+  deactivated: 'This staff account has been deactivated',
+} as const;

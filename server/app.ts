@@ -20,7 +20,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { MSG } from '@common/messages';
+import { MSG, STAFF_MSG } from '@common/messages';
+import { can } from '@common/permissions';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppContext, AppInstance } from './app-context';
@@ -102,6 +103,11 @@ function withMethod(
  */
 async function staffRoutes(staff: AppInstance) {
   guardScope(staff, staffGuard(staff.ctx.guards));
+  staff.addHook('onRoute', (route) => {
+    if (!route.config?.permission) {
+      throw new Error(`${[route.method].flat().join()} ${route.url}: a staff route declares config.permission`);
+    }
+  });
   // prefix → the staff plugins registered under it, in this order
   const byPrefix: Record<string, RoutePlugin[]> = {
     '/deposits': [depositAdminRoutes],
@@ -121,11 +127,18 @@ async function staffRoutes(staff: AppInstance) {
 }
 
 /**
- * The one check every staff route passes (the staff scope's `onRequest` hook): today an admin
- * (`guards.requireAdmin`: 401 signed out, 403 not an admin or without required two-factor).
+ * The one check every staff route passes (the staff scope's `onRequest` hook): a staff member
+ * (`guards.requireStaff`: 401 signed out, 403 not staff, deactivated or without required
+ * two-factor) whose role has the permission the route declares (common/permissions.ts), else 403.
  */
 function staffGuard(guards: Guards): Guard {
-  return guards.requireAdmin;
+  return async (req) => {
+    await guards.requireStaff(req);
+    const { permission } = req.routeOptions.config;
+    if (!permission || !can(req.auth!.user.role, permission)) {
+      throw new AppError('FORBIDDEN', STAFF_MSG.notAllowed);
+    }
+  };
 }
 
 /** Builds the app on an open database. The caller listens (main.ts) or injects (tests). */

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ACCOUNT_PLANS, DOCUMENT_TYPES, GENDERS, LIMITS, VERIFICATION_STATUSES } from '../constants';
 import { MSG, USER_ADMIN_MSG } from '../messages';
+import { ROLES } from '../permissions';
 import { publicActivePlanSchema } from './plans';
 import { usdAmountField } from './money';
 import { messageAnswerSchema, pagedListSchema, pagingQuery, textFields } from './common';
@@ -22,7 +23,8 @@ export const publicUserSchema = z.object({
   gender: z.enum(GENDERS).nullable(),
   location: z.object({ address: z.string(), state: z.string() }),
   createdAt: z.iso.datetime(),
-  isAdmin: z.boolean(),
+  isAdmin: z.boolean().describe('True for every staff role'),
+  role: z.enum(ROLES).describe('client, or the staff role (common/permissions.ts)'),
   isEmailConfirmed: z.boolean(),
   isBlocked: z.boolean(),
   twoFactorEnabled: z.boolean().describe('True while the user signs in with an authenticator code as well'),

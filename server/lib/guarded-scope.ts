@@ -7,6 +7,7 @@
  * the route table (server/modules/audit/route-table.ts).
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { Permission } from '@common/permissions';
 
 /** A guard: resolves when the request may go on, else throws an AppError 401/403. */
 export type Guard = (req: FastifyRequest) => Promise<void>;
@@ -15,6 +16,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The guard of the scope the route was registered in (set by `guardScope`, not by routes). */
     guard?: Guard;
+    /** What a staff route needs (common/permissions.ts); every route of the staff scope declares one. */
+    permission?: Permission;
   }
 }
 

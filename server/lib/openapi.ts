@@ -6,6 +6,7 @@
  *   `GET /api/user/admin/:id` → `getUserAdminById`) and a summary when the route gives none;
  * - the bearer security scheme on routes behind a guard (their own `onRequest`, or their scope's:
  *   server/lib/guarded-scope.ts), none on public ones;
+ * - on staff routes, a description naming the permission they need and the roles that have it;
  * - the optional `X-XSRF-TOKEN` header on the state-changing operations behind a guard;
  * - the error answers `{ message }` the app sends (docs/architecture.md "Errors"): 400 when the
  *   route validates input, 401 and 403 behind a guard, 404 with path parameters, 429 when rate
@@ -16,6 +17,7 @@
 import type { SwaggerTransformObject } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { XSRF } from '@common/constants';
+import { can, STAFF_ROLES } from '@common/permissions';
 import { routeGuards } from './guarded-scope';
 
 type Transform = typeof jsonSchemaTransform;
@@ -77,6 +79,11 @@ export const openApiTransform: Transform = (input: TransformInput) => {
   schema.operationId ??= operationIdOf(method, url);
   schema.summary ??= `${method} ${url.replace(/:(\w+)/g, '{$1}')}`;
   schema.security = guarded ? [{ bearer: [] }] : [];
+  const permission = route.config?.permission;
+  if (permission) {
+    const roles = STAFF_ROLES.filter((role) => can(role, permission)).join(', ');
+    schema.description ??= `Staff only: needs the permission \`${permission}\` (roles: ${roles}).`;
+  }
   if (guarded && STATE_CHANGING.has(method)) {
     const headers = (schema.headers as JsonSchema | undefined) ?? { type: 'object' };
     const properties = { ...((headers.properties as JsonSchema | undefined) ?? {}) };

@@ -1,34 +1,32 @@
 /**
- * Authorization matrix. Every /api route is read from the app's route table and
- * called as a visitor, client A, client B (on A's objects), an unconfirmed client, a blocked client
- * and an admin; the expected outcome comes from POLICY below, one line per route. A route missing
- * from POLICY fails the test, and so does a POLICY line whose route no longer exists.
+ * Authorization matrix. Every /api route is read from the app's route table and called as a
+ * visitor, client A, client B (on A's objects), an unconfirmed client, a blocked client, a member
+ * of each staff role (support, compliance, finance, owner) and a deactivated staff member; the
+ * expected outcome comes from POLICY below, one line per route, and the permission table
+ * (common/permissions.ts). A route missing from POLICY fails the test, and so does a POLICY line
+ * whose route no longer exists.
  *
  * Access levels:
  * - `public`: anyone (called as a visitor only: sign-out and friends act on the caller's session).
- * - `user`: any signed-in client or admin that is not blocked; a visitor gets 401, a blocked one 401/403.
- *   Client B's answer must not contain any of client A's object ids or e-mail (lists filter by owner).
+ * - `user`: any signed-in client or staff member that is not blocked or deactivated; a visitor gets
+ *   401, a blocked one 401/403. Client B's answer must not contain any of client A's object ids or
+ *   e-mail (lists filter by owner).
  * - `verified`: as `user`, and an unconfirmed client gets 403.
- * - `admin`: admins only; clients get 403.
- * - `owner`: a signed-in user on one of client A's objects (the URL names it): A and admins pass,
- *   client B gets 403 or 404.
- * - `ownerOnly`: as `owner`, but admins get 403 or 404 too.
+ * - `staff`: staff whose role has the line's permission; clients and other roles get 403.
+ * - `owner`: a signed-in user on one of client A's objects (the URL names it): A and staff with
+ *   the line's permission pass, client B and other staff get 403 or 404.
+ * - `ownerOnly`: as `owner`, but every staff member gets 403 or 404 too.
  */
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { can, STAFF_ROLES, type Permission, type StaffRole } from '@common/permissions';
 import { users } from '../db/schema';
-import {
-  createAdmin,
-  createClient,
-  createTestUser,
-  imageDataUrl,
-  type TestUser,
-} from '../modules/ledger/testing';
+import { createClient, createTestUser, imageDataUrl, type TestUser } from '../modules/ledger/testing';
 import { createTestContext, type TestContext } from './app';
 import { expectAllKnown } from './expect';
 
-type Access = 'public' | 'user' | 'verified' | 'admin' | 'owner' | 'ownerOnly';
+type Access = 'public' | 'user' | 'verified' | 'staff' | 'owner' | 'ownerOnly';
 
 /** Client A's objects, made through the API before the matrix runs. */
 interface Fixture {
@@ -41,12 +39,22 @@ interface Fixture {
 
 interface Policy {
   access: Access;
+  /** For staff and owner routes: the permission a staff member needs. */
+  permission?: Permission;
   /** For owner routes: the URL naming A's object, and a valid body (so validation never answers first). */
   url?: (f: Fixture) => string;
   body?: unknown;
 }
 
 const p = (access: Access, url?: Policy['url'], body?: unknown): Policy => ({ access, url, body });
+/** A staff route that needs `permission`. */
+const staff = (permission: Permission): Policy => ({ access: 'staff', permission });
+/** A route on client A's object (`url`), open to A and to staff with `permission`. */
+const owned = (url: Policy['url'], permission: Permission = 'clients.read'): Policy => ({
+  access: 'owner',
+  url,
+  permission,
+});
 
 const POLICY: Record<string, Policy> = {
   'GET /api/docs': p('public'),
@@ -80,88 +88,91 @@ const POLICY: Record<string, Policy> = {
   'POST /api/deposits': p('verified'),
   'GET /api/deposits/wallets': p('user'),
   'GET /api/deposits': p('user'),
-  'PUT /api/deposits/:id/approve': p('admin'),
-  'PUT /api/deposits/:id/reject': p('admin'),
-  'DELETE /api/deposits/:id': p('admin'),
+  'PUT /api/deposits/:id/approve': staff('deposits.review'),
+  'PUT /api/deposits/:id/reject': staff('deposits.review'),
+  'DELETE /api/deposits/:id': staff('deposits.review'),
 
   'POST /api/withdrawals/code': p('verified'),
   'POST /api/c-withdrawals': p('verified'),
   'GET /api/c-withdrawals': p('user'),
-  'PUT /api/c-withdrawals/:id/approve': p('admin'),
-  'PUT /api/c-withdrawals/:id/reject': p('admin'),
-  'DELETE /api/c-withdrawals/:id': p('admin'),
+  'PUT /api/c-withdrawals/:id/approve': staff('withdrawals.review'),
+  'PUT /api/c-withdrawals/:id/reject': staff('withdrawals.review'),
+  'DELETE /api/c-withdrawals/:id': staff('withdrawals.review'),
   'POST /api/b-withdrawals': p('verified'),
   'GET /api/b-withdrawals': p('user'),
-  'PUT /api/b-withdrawals/:id/approve': p('admin'),
-  'PUT /api/b-withdrawals/:id/reject': p('admin'),
-  'DELETE /api/b-withdrawals/:id': p('admin'),
+  'PUT /api/b-withdrawals/:id/approve': staff('withdrawals.review'),
+  'PUT /api/b-withdrawals/:id/reject': staff('withdrawals.review'),
+  'DELETE /api/b-withdrawals/:id': staff('withdrawals.review'),
 
   'GET /api/transaction': p('user'),
   'GET /api/transaction/all': p('user'),
   'GET /api/transaction/export.csv': p('user'),
-  'GET /api/transaction/admin': p('admin'),
-  'POST /api/transaction/:id': p('admin'),
-  'DELETE /api/transaction/:id': p('admin'),
-  'GET /api/reviews/pending': p('admin'),
+  'GET /api/transaction/admin': staff('clients.read'),
+  'POST /api/transaction/:id': staff('ledger.adjust'),
+  'DELETE /api/transaction/:id': staff('transactions.void'),
+  'GET /api/reviews/pending': staff('deposits.review'),
 
   'GET /api/notifications/user': p('user'),
   'PUT /api/notifications/user/read': p('user'),
-  'GET /api/notifications': p('admin'),
-  'POST /api/notifications': p('admin'),
-  'DELETE /api/notifications/:id': p('owner', (f) => `/api/notifications/${f.notificationId}`),
+  'GET /api/notifications': staff('clients.read'),
+  'POST /api/notifications': staff('notifications.send'),
+  'DELETE /api/notifications/:id': owned(
+    (f) => `/api/notifications/${f.notificationId}`,
+    'notifications.send',
+  ),
 
-  'GET /api/files/deposits/:id': p('owner', (f) => `/api/files/deposits/${f.depositId}`),
-  'GET /api/files/profile-pictures/:userId': p('owner', (f) => `/api/files/profile-pictures/${f.a.id}`),
-  'GET /api/files/kyc/:userId/:side': p('owner', (f) => `/api/files/kyc/${f.a.id}/front`),
+  'GET /api/files/deposits/:id': owned((f) => `/api/files/deposits/${f.depositId}`),
+  'GET /api/files/profile-pictures/:userId': owned((f) => `/api/files/profile-pictures/${f.a.id}`),
+  'GET /api/files/kyc/:userId/:side': owned((f) => `/api/files/kyc/${f.a.id}/front`, 'kyc.review'),
 
   'POST /api/contacts': p('public'),
-  'GET /api/contacts': p('admin'),
-  'DELETE /api/contacts/:id': p('admin'),
+  'GET /api/contacts': staff('contacts.manage'),
+  'DELETE /api/contacts/:id': staff('contacts.manage'),
 
   'GET /api/user/me': p('user'),
-  'GET /api/user/admin': p('admin'),
-  'GET /api/user/admin/export.csv': p('admin'),
-  'GET /api/user/admin/overview': p('admin'),
-  'GET /api/user/admin/email/:email': p('admin'),
-  'GET /api/user/admin/:id': p('admin'),
-  'PUT /api/user/admin/:id': p('admin'),
-  'PUT /api/user/admin/:id/verification': p('admin'),
-  'POST /api/user/admin/:id/block': p('admin'),
-  'POST /api/user/admin/:id/unblock': p('admin'),
-  'GET /api/user/admin/:id/sign-in-history': p('admin'),
-  'GET /api/user/admin/:id/sessions': p('admin'),
-  'POST /api/user/admin/:id/reset-two-factor': p('admin'),
-  'DELETE /api/user/admin/:id': p('admin'),
-  'PUT /api/user/admin/account/:id': p('admin'),
-  'POST /api/user/admin/account/:id/adjustments': p('admin'),
+  'GET /api/user/admin': staff('clients.read'),
+  'GET /api/user/admin/export.csv': staff('clients.read'),
+  'GET /api/user/admin/overview': staff('clients.read'),
+  'GET /api/user/admin/email/:email': staff('clients.read'),
+  'GET /api/user/admin/:id': staff('clients.read'),
+  'PUT /api/user/admin/:id': staff('clients.edit'),
+  'PUT /api/user/admin/:id/verification': staff('kyc.review'),
+  'POST /api/user/admin/:id/block': staff('clients.block'),
+  'POST /api/user/admin/:id/unblock': staff('clients.block'),
+  'GET /api/user/admin/:id/sign-in-history': staff('clients.read'),
+  'GET /api/user/admin/:id/sessions': staff('clients.read'),
+  'POST /api/user/admin/:id/reset-two-factor': staff('twoFactor.reset'),
+  'DELETE /api/user/admin/:id': staff('clients.delete'),
+  'PUT /api/user/admin/account/:id': staff('clients.edit'),
+  'POST /api/user/admin/account/:id/adjustments': staff('ledger.adjust'),
   'PATCH /api/user/profile': p('user'),
   'POST /api/user/profile-picture': p('user'),
   'POST /api/user/verification': p('verified'),
-  'GET /api/user/referrals/:id': p('owner', (f) => `/api/user/referrals/${f.a.id}`),
+  'GET /api/user/referrals/:id': owned((f) => `/api/user/referrals/${f.a.id}`),
   'POST /api/user/active-plan': p('verified'),
-  'PUT /api/user/admin/active-plan/:id': p('admin'),
-  'DELETE /api/user/admin/active-plan/:id': p('admin'),
-  'POST /api/user/admin/add-profit/:id': p('admin'),
-  'POST /api/user/admin/email': p('admin'),
+  'PUT /api/user/admin/active-plan/:id': staff('plans.manage'),
+  'DELETE /api/user/admin/active-plan/:id': staff('plans.manage'),
+  'POST /api/user/admin/add-profit/:id': staff('profits.post'),
+  'POST /api/user/admin/email': staff('emailing.send'),
 
   'GET /api/trading-activity': p('user'),
-  'GET /api/trading-activity/admin': p('admin'),
-  'GET /api/trading-activity/:id': p('owner', (f) => `/api/trading-activity/${f.activityId}`),
-  'POST /api/trading-activity': p('admin'),
-  'PUT /api/trading-activity/:id': p('admin'),
-  'DELETE /api/trading-activity/:id': p('admin'),
+  'GET /api/trading-activity/admin': staff('clients.read'),
+  'GET /api/trading-activity/:id': owned((f) => `/api/trading-activity/${f.activityId}`),
+  'POST /api/trading-activity': staff('tradingActivity.edit'),
+  'PUT /api/trading-activity/:id': staff('tradingActivity.edit'),
+  'DELETE /api/trading-activity/:id': staff('tradingActivity.edit'),
 
   'POST /api/support': p('user'),
   'GET /api/support/user': p('user'),
   'POST /api/support/:id/replies': p('ownerOnly', (f) => `/api/support/${f.ticketId}/replies`, {
     message: 'One more detail',
   }),
-  'GET /api/support': p('admin'),
-  'PUT /api/support/:id': p('admin'),
-  'DELETE /api/support/:id': p('admin'),
+  'GET /api/support': staff('support.manage'),
+  'PUT /api/support/:id': staff('support.manage'),
+  'DELETE /api/support/:id': staff('support.manage'),
 
-  'GET /api/audit': p('admin'),
-  'GET /api/audit/filters': p('admin'),
+  'GET /api/audit': staff('audit.read'),
+  'GET /api/audit/filters': staff('audit.read'),
 };
 
 const RANDOM_ID = '6f1c2b7e-4d3a-4c55-9e8f-0a1b2c3d4e5f';
@@ -180,8 +191,9 @@ let f: Fixture;
 let b: TestUser;
 let unverified: TestUser;
 let blocked: TestUser;
-let admin: TestUser;
-const routes: Array<{ key: string; method: string; url: string }> = [];
+let deactivated: TestUser;
+const staffMembers = {} as Record<StaffRole, TestUser>;
+const routes: Array<{ key: string; method: string; url: string; permission?: Permission }> = [];
 
 async function call(method: string, url: string, who: TestUser | null, body?: unknown) {
   const withBody = !['GET', 'HEAD', 'DELETE'].includes(method);
@@ -203,7 +215,12 @@ async function ok(method: string, url: string, who: TestUser, payload: unknown) 
 beforeAll(async () => {
   t = await createTestContext();
   t.app.ctx.mailer.send = async () => undefined;
-  admin = await createAdmin(t.app);
+  for (const role of STAFF_ROLES) staffMembers[role] = await createTestUser(t.app, { role });
+  deactivated = await createTestUser(t.app, { role: 'owner' });
+  await t.database.db
+    .update(users)
+    .set({ deactivatedAt: new Date(), banned: true })
+    .where(eq(users.id, deactivated.id));
   const a = await createClient(t.app, { balance: 5_000_00n });
   b = await createClient(t.app, { balance: 5_000_00n });
   unverified = await createTestUser(t.app, { emailVerified: false });
@@ -212,7 +229,7 @@ beforeAll(async () => {
 
   const png = await imageDataUrl();
   const deposit = await ok('POST', '/api/deposits', a, { amount: 100, image: png, wallet: 'bitcoin' });
-  const notification = await ok('POST', '/api/notifications', admin, {
+  const notification = await ok('POST', '/api/notifications', staffMembers.owner, {
     userId: a.id,
     title: 'Hello',
     message: 'Welcome',
@@ -232,12 +249,21 @@ beforeAll(async () => {
 
   for (const r of t.app.routeTable) {
     if (!r.url.startsWith('/api') || r.method === 'HEAD' || r.method === 'OPTIONS') continue;
-    routes.push({ key: `${r.method} ${r.url}`, method: r.method, url: r.url });
+    routes.push({ key: `${r.method} ${r.url}`, method: r.method, url: r.url, permission: r.permission });
   }
 });
 afterAll(async () => t?.close());
 
 const refused = [401, 403];
+/** An answer that let the caller through: neither refused nor a server error. */
+const passed = (status: number) => !refused.includes(status) && status < 500;
+
+/** Whether a staff member with `role` may call a route under `policy`. */
+function allows(policy: Policy, role: StaffRole): boolean {
+  if (policy.access === 'user' || policy.access === 'verified') return true;
+  if (policy.access === 'staff' || policy.access === 'owner') return can(role, policy.permission!);
+  return false;
+}
 
 describe('authorization matrix', () => {
   it('has a policy for every route and a route for every policy', () => {
@@ -248,6 +274,17 @@ describe('authorization matrix', () => {
       'routes missing from POLICY',
     );
     expectAllKnown(Object.keys(POLICY), keys, 'POLICY lines without a route');
+  });
+
+  it('every staff route declares the permission its policy line names', () => {
+    const declared = Object.fromEntries(routes.map((r) => [r.key, r.permission]));
+    const expected = Object.fromEntries(
+      Object.entries(POLICY).map(([key, policy]) => [
+        key,
+        policy.access === 'staff' ? policy.permission : undefined,
+      ]),
+    );
+    expect(declared).toEqual(expected);
   });
 
   it('answers each role as its policy says', async () => {
@@ -284,13 +321,21 @@ describe('authorization matrix', () => {
 
       const blockedRes = await call(method, url, blocked, body);
       expectStatus('blocked client', key, blockedRes.statusCode, (s) => refused.includes(s), '401/403');
+      const deactivatedRes = await call(method, url, deactivated, body);
+      expectStatus(
+        'deactivated staff',
+        key,
+        deactivatedRes.statusCode,
+        (s) => refused.includes(s),
+        '401/403',
+      );
 
       const unverifiedRes = await call(method, url, unverified, body);
-      if (policy.access === 'verified' || policy.access === 'admin')
+      if (policy.access === 'verified' || policy.access === 'staff')
         expectStatus('unconfirmed client', key, unverifiedRes.statusCode, (s) => s === 403, '403');
 
       const bRes = await call(method, url, b, body);
-      if (policy.access === 'admin') expectStatus('client B', key, bRes.statusCode, (s) => s === 403, '403');
+      if (policy.access === 'staff') expectStatus('client B', key, bRes.statusCode, (s) => s === 403, '403');
       else if (policy.access === 'owner' || policy.access === 'ownerOnly')
         expectStatus(
           "client B on A's object",
@@ -304,28 +349,19 @@ describe('authorization matrix', () => {
         if (leaked.length > 0) failures.push(`${key} as client B shows client A's ${leaked.join(', ')}`);
       }
 
-      if (policy.access !== 'admin') {
+      if (policy.access !== 'staff') {
         const aRes = await call(method, url, f.a, body);
-        expectStatus(
-          'client A',
-          key,
-          aRes.statusCode,
-          (s) => !refused.includes(s) && s < 500,
-          'not 401/403/5xx',
-        );
+        expectStatus('client A', key, aRes.statusCode, passed, 'not 401/403/5xx');
       }
 
-      const adminRes = await call(method, url, admin, body);
-      if (policy.access === 'ownerOnly')
-        expectStatus('admin', key, adminRes.statusCode, (s) => s === 403 || s === 404, '403/404');
-      else
-        expectStatus(
-          'admin',
-          key,
-          adminRes.statusCode,
-          (s) => !refused.includes(s) && s < 500,
-          'not 401/403/5xx',
-        );
+      // the roles without the permission first: an allowed call may change what the others see
+      const byRole = [...STAFF_ROLES].sort((x, y) => Number(allows(policy, x)) - Number(allows(policy, y)));
+      for (const role of byRole) {
+        const res = await call(method, url, staffMembers[role], body);
+        if (allows(policy, role)) expectStatus(role, key, res.statusCode, passed, 'not 401/403/5xx');
+        else if (policy.access === 'staff') expectStatus(role, key, res.statusCode, (s) => s === 403, '403');
+        else expectStatus(role, key, res.statusCode, (s) => s === 403 || s === 404, '403/404');
+      }
     }
     expect(failures).toEqual([]);
   });

@@ -492,12 +492,12 @@ describe('fuzz: hostile input on every route', () => {
     const { app } = ctx;
     const { db } = ctx.database;
     const secret = app.ctx.config.sessionSecret;
-    const signIn = async (role: 'client' | 'admin'): Promise<Identity> => {
+    const signIn = async (role: 'client' | 'owner'): Promise<Identity> => {
       const u = await createSignedInUser(app, { role });
       if (role === 'client') await fundClient(db, u.id, 50_000_00n);
       return { token: u.token, xsrf: xsrfTokenFor(secret, u.token) };
     };
-    const ids = { client: await signIn('client'), admin: await signIn('admin') };
+    const ids = { client: await signIn('client'), admin: await signIn('owner') };
     const routes = app.routeTable.filter(
       (r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && METHODS.has(r.method),
     );
@@ -576,7 +576,7 @@ describe('fuzz: hostile input on every route', () => {
           headers: { authorization: `Bearer ${ids[role].token}` },
         });
         if (me.statusCode !== 200 || (role === 'admin' && me.json().data?.isAdmin === false)) {
-          ids[role] = await signIn(role);
+          ids[role] = await signIn(role === 'admin' ? 'owner' : role);
           before = await snapshot();
         }
       }

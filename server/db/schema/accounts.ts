@@ -5,9 +5,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ROLES } from '@common/permissions';
 import { timestamps } from './columns';
 
-/** Clients and admins. better-auth owns id/name/email/emailVerified/image/role/banned*; the rest is ours. */
+/** Clients and staff (`role`: common/permissions.ts). better-auth owns id/name/email/emailVerified/image/role/banned*; the rest is ours. */
 export const users = pgTable(
   'users',
   {
@@ -42,13 +43,15 @@ export const users = pgTable(
     documentFrontKey: text('document_front_key'),
     documentBackKey: text('document_back_key'),
     verificationSubmittedAt: timestamp('verification_submitted_at', { withTimezone: true }),
+    /** Set when an owner deactivates a staff member: no sign-in, sessions ended (docs/security.md). */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     /** Set when an admin deletes the client: personal data erased, ledger history kept (docs/product.md). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index('users_referred_by_idx').on(t.referredBy),
-    check('users_role_check', sql`${t.role} in ('client', 'admin')`),
+    check('users_role_check', sql`${t.role} in (${sql.raw(ROLES.map((role) => `'${role}'`).join(', '))})`),
     check(
       'users_verification_status_check',
       sql`${t.verificationStatus} in ('awaiting', 'pending', 'verified', 'rejected', 'failed')`,

@@ -1,10 +1,11 @@
 /**
  * The app's route table (method, URL, guard and schema of every route), collected by an
  * `onRoute` hook that buildApp adds before any route. The audit test reads it to find every
- * mutating admin route (guard `guards.requireAdmin`) and checks each writes exactly one audit
- * row; the fuzz test (server/test/fuzz.test.ts) generates hostile input from each route's schema.
+ * mutating staff route (those declaring a `permission`) and checks each writes exactly one audit
+ * row; the authorization test checks every route against the permission table; the fuzz test (server/test/fuzz.test.ts) generates hostile input from each route's schema.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { Permission } from '@common/permissions';
 import { routeGuards } from '../../lib/guarded-scope';
 
 /** One registered route. */
@@ -14,9 +15,11 @@ export interface RouteEntry {
   url: string;
   /**
    * The route's guards, which run before validation: its scope's guard (server/lib/guarded-scope.ts:
-   * `requireAdmin` for the staff routes), then its own onRequest hooks (`guards.requireUser`, ...).
+   * the staff guard for the staff routes), then its own onRequest hooks (`guards.requireUser`, ...).
    */
   onRequest: RouteOptions['onRequest'];
+  /** The permission a staff route declares (common/permissions.ts); none on other routes. */
+  permission: Permission | undefined;
   /** The route's validation schemas (zod body, params, querystring); server/test/fuzz.test.ts fuzzes them. */
   schema: RouteOptions['schema'];
 }
@@ -43,6 +46,7 @@ export function trackRoutes(app: FastifyInstance): void {
           return (guards.length > 0 ? guards : route.onRequest) as RouteOptions['onRequest'];
         },
         schema: route.schema,
+        permission: route.config?.permission,
       });
   });
 }

@@ -23,6 +23,7 @@ export async function auditAdminRoutes(app: AppInstance) {
         querystring: auditQuerySchema,
         response: { 200: auditPageSchema },
       },
+      config: { permission: 'audit.read' },
     },
     async (req) => {
       const { rows, total } = await svc.listAudit(req.query);
@@ -38,6 +39,7 @@ export async function auditAdminRoutes(app: AppInstance) {
         summary: 'Answers the admins who acted and the actions recorded, for the filters (admin)',
         response: { 200: auditFiltersAnswerSchema },
       },
+      config: { permission: 'audit.read' },
     },
     async () => {
       const { admins, actions } = await svc.listFilters();

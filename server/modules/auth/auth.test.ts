@@ -255,7 +255,7 @@ describe('sign-in, session and sign-out', () => {
     const res = await post('/api/auth/signin?as=admin', { email: client.email, password: TEST_PASSWORD });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(MSG.notAdmin);
-    const admin = await createSignedInUser(t.app, { role: 'admin' });
+    const admin = await createSignedInUser(t.app, { role: 'owner' });
     const ok = await post('/api/auth/signin?as=admin', { email: admin.email, password: TEST_PASSWORD });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user.isAdmin).toBe(true);

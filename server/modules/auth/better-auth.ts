@@ -77,7 +77,9 @@ export function createAuth({ db, config, mailer }: BaseDeps) {
     },
     plugins: [
       bearer(),
-      admin({ defaultRole: 'client', adminRoles: ['admin'] }),
+      // only its ban check at sign-in is used: its HTTP endpoints are not mounted, and staff roles
+      // and permissions are ours (common/permissions.ts)
+      admin({ defaultRole: 'client' }),
       emailOTP({
         otpLength: LIMITS.otpLength,
         expiresIn: LIMITS.otpTtlSeconds,

@@ -4,8 +4,10 @@
  * with its user in one query, and sets `request.auth`. Guards built on it:
  * - `requireUser`  — 401 without a live session; 403 for a blocked user.
  * - `requireVerifiedUser` — also 403 until the e-mail is confirmed.
- * - `requireAdmin` — also 403 unless the user is an admin, and (STAFF_TWO_FACTOR=required) until
- *   that admin has two-factor authentication on.
+ * - `requireStaff` — also 403 unless the user has a staff role (common/permissions.ts), and
+ *   (STAFF_TWO_FACTOR=required) until they have two-factor authentication on.
+ * The staff routes do not name a guard: their scope runs `requireStaff`, then checks the permission
+ * each route declares (server/app.ts `staffGuard`).
  * Routes attach a guard as their `onRequest` hook, so it answers 401/403 before the body is parsed
  * or validated: a visitor learns nothing about a route's payload.
  * State-changing requests that carry the XSRF-TOKEN cookie must echo it in X-XSRF-TOKEN, and it must
@@ -15,7 +17,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF } from '@common/constants';
-import { MSG, SECURITY_MSG } from '@common/messages';
+import { MSG, SECURITY_MSG, STAFF_MSG } from '@common/messages';
+import { isStaffRole } from '@common/permissions';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { BaseDeps } from '../../lib/base-deps';
@@ -101,16 +104,17 @@ export function createGuards({ db, config }: BaseDeps) {
     if (!req.auth!.user.emailVerified) throw new AppError('FORBIDDEN', MSG.emailNotVerified);
   }
 
-  async function requireAdmin(req: FastifyRequest): Promise<void> {
+  async function requireStaff(req: FastifyRequest): Promise<void> {
     await requireUser(req);
     const { user } = req.auth!;
-    if (user.role !== 'admin') throw new AppError('FORBIDDEN', MSG.notAdmin);
+    if (!isStaffRole(user.role)) throw new AppError('FORBIDDEN', MSG.notAdmin);
+    if (user.deactivatedAt) throw new AppError('FORBIDDEN', STAFF_MSG.deactivated);
     if (config.staffTwoFactor === 'required' && !user.twoFactorEnabled) {
       throw new AppError('FORBIDDEN', SECURITY_MSG.staffRequired);
     }
   }
 
-  return { authenticate, requireUser, requireVerifiedUser, requireAdmin };
+  return { authenticate, requireUser, requireVerifiedUser, requireStaff };
 }
 
 export type Guards = ReturnType<typeof createGuards>;

@@ -17,7 +17,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql, TransactionRollbackError } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
-import { MSG, SECURITY_MSG } from '@common/messages';
+import { MSG, SECURITY_MSG, STAFF_MSG } from '@common/messages';
+import { isStaffRole } from '@common/permissions';
 import { sessions as sessionTable, twoFactorChallenges, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -74,7 +75,7 @@ export function createSignInService({
   }
 
   const setupRequired = (user: UserRow) =>
-    staffTwoFactor === 'required' && user.role === 'admin' && !user.twoFactorEnabled;
+    staffTwoFactor === 'required' && isStaffRole(user.role) && !user.twoFactorEnabled;
 
   return {
     /** The password step. `adminOnly` (the admin sign-in) refuses non-admins with 403. */
@@ -106,15 +107,16 @@ export function createSignInService({
         }
         if (code === 'BANNED_USER') {
           if (known) await sessions.record(known.id, origin, 'blocked');
-          throw new AppError('FORBIDDEN', MSG.accountBlocked);
+          throw new AppError('FORBIDDEN', known?.deactivatedAt ? STAFF_MSG.deactivated : MSG.accountBlocked);
         }
         throw e;
       }
       const user = known ?? (await findByEmail(email))!;
-      if ((adminOnly && user.role !== 'admin') || user.twoFactorEnabled) {
+      const notStaff = adminOnly && !isStaffRole(user.role);
+      if (notStaff || user.twoFactorEnabled) {
         await db.delete(sessionTable).where(eq(sessionTable.token, token));
       }
-      if (adminOnly && user.role !== 'admin') throw new AppError('FORBIDDEN', MSG.notAdmin);
+      if (notStaff) throw new AppError('FORBIDDEN', MSG.notAdmin);
       if (user.twoFactorEnabled) {
         const challenge = randomBytes(32).toString('base64url');
         await db.insert(twoFactorChallenges).values({

@@ -261,7 +261,7 @@ describe('sessions and devices', () => {
     ]);
     expect(page.data[0]).toMatchObject({ ip: '203.0.113.7', userAgent: 'test-agent/1' });
     expect((await inject('GET', '/api/auth/sign-in-history?pageSize=7', user.headers)).statusCode).toBe(400);
-    const admin = await createSignedInUser(t.app, { role: 'admin' });
+    const admin = await createSignedInUser(t.app, { role: 'owner' });
     const staffView = await inject(
       'GET',
       `/api/user/admin/${user.id}/sign-in-history?pageSize=10`,

@@ -154,7 +154,7 @@ describe('staff', () => {
   it('must enrol when STAFF_TWO_FACTOR=required: 403 on admin routes until then', async () => {
     const strict = await createTestContext({ staffTwoFactor: 'required' });
     try {
-      const admin = await createSignedInUser(strict.app, { role: 'admin' });
+      const admin = await createSignedInUser(strict.app, { role: 'owner' });
       const again = await strict.app.inject({
         method: 'POST',
         url: '/api/auth/signin?as=admin',
@@ -201,7 +201,7 @@ describe('staff', () => {
   });
 
   it('reset a client’s 2FA with a reason: audited, sessions ended, client e-mailed', async () => {
-    const admin = await createSignedInUser(t.app, { role: 'admin' });
+    const admin = await createSignedInUser(t.app, { role: 'owner' });
     const user = await createSignedInUser(t.app);
     await enrol(user);
     const url = `/api/user/admin/${user.id}/reset-two-factor`;

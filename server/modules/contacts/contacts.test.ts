@@ -40,7 +40,7 @@ describe('/api/contacts', () => {
 
   it('lets only admins list and delete', async () => {
     const client = await createSignedInUser(t.app);
-    const admin = await createSignedInUser(t.app, { role: 'admin' });
+    const admin = await createSignedInUser(t.app, { role: 'owner' });
     expect((await t.app.inject({ method: 'GET', url: '/api/contacts' })).statusCode).toBe(401);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/contacts', headers: client.headers })).statusCode,

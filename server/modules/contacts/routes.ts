@@ -49,6 +49,7 @@ export async function contactAdminRoutes(app: AppInstance) {
         summary: 'Lists the contact form messages (admin)',
         response: { 200: contactListAnswerSchema },
       },
+      config: { permission: 'contacts.manage' },
     },
     async () => ({ data: (await services.contacts.list()).map(presentContact) }),
   );
@@ -62,6 +63,7 @@ export async function contactAdminRoutes(app: AppInstance) {
         params: z.object({ id: z.uuid('Invalid id') }),
         response: { 200: messageAnswerSchema },
       },
+      config: { permission: 'contacts.manage' },
     },
     async (req) => {
       await services.contacts.remove(auditActor(req), req.params.id);

@@ -128,6 +128,7 @@ export async function depositAdminRoutes(app: AppInstance) {
           200: depositAnswerSchema,
           409: conflict('The deposit is not pending'),
         }),
+        config: { permission: 'deposits.review' },
       },
       async (req) => ({ message, data: presentDeposit(await review(auditActor(req), req.params.id)) }),
     );
@@ -140,6 +141,7 @@ export async function depositAdminRoutes(app: AppInstance) {
         200: messageAnswerSchema,
         409: conflict('An approved deposit stays: void it through the transactions'),
       }),
+      config: { permission: 'deposits.review' },
     },
     async (req) => {
       await svc.deleteDeposit(auditActor(req), req.params.id);

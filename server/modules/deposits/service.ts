@@ -23,6 +23,7 @@ import { client, ensureAccounts, house, lockAccounts, postEntries, type NewEntry
 import { mimeOfKey, readImageDataUrl, type ImageMime } from '../files/images';
 import { onlyPending } from '../reviews/only-pending';
 import type { UserRow } from '../../db/rows';
+import { assertOwnerOrStaff } from '../../lib/list-owner';
 
 export type DepositRow = typeof deposits.$inferSelect;
 
@@ -290,11 +291,11 @@ export function createDepositsService({ db, log, storage, notifications, config 
       });
     },
 
-    /** The proof image of a deposit, for its owner or an admin. Throws 404, 403 (someone else's). */
+    /** The proof image of a deposit, for its owner or staff who read clients. Throws 404, 403 (someone else's). */
     async readProof(viewer: UserRow, id: string): Promise<{ data: Buffer; mime: ImageMime }> {
       const [d] = await db.select().from(deposits).where(eq(deposits.id, id));
       if (!d) throw new AppError('NOT_FOUND');
-      if (d.userId !== viewer.id && viewer.role !== 'admin') throw new AppError('FORBIDDEN');
+      assertOwnerOrStaff(viewer, d.userId);
       const data = await storage.get(d.proofKey);
       if (!data) throw new AppError('NOT_FOUND');
       return { data, mime: mimeOfKey(d.proofKey) };

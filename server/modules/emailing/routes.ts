@@ -19,6 +19,7 @@ export async function emailingAdminRoutes(app: AppInstance) {
         body: adminEmailSchema,
         response: { 200: adminEmailAnswerSchema },
       },
+      config: { permission: 'emailing.send' },
     },
     async (req) => {
       const sent = await svc.sendEmail(auditActor(req), req.body);

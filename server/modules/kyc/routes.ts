@@ -28,6 +28,7 @@ export async function kycAdminRoutes(app: AppInstance) {
         }),
         body: verificationReviewSchema,
       },
+      config: { permission: 'kyc.review' },
     },
     async (req) => {
       const row = await services.kyc.reviewVerification(auditActor(req), req.params.id, req.body);

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { Role } from '@common/permissions';
 import { expect, it } from 'vitest';
 import type { AccountPlan } from '@common/constants';
 import type { AppInstance } from '../../app-context';
@@ -42,7 +43,7 @@ export interface TestUser {
  */
 export async function createTestUser(
   app: AppInstance,
-  opts: { role?: 'client' | 'admin'; emailVerified?: boolean; referredBy?: string; plan?: AccountPlan } = {},
+  opts: { role?: Role; emailVerified?: boolean; referredBy?: string; plan?: AccountPlan } = {},
 ): Promise<TestUser> {
   const { db } = app.ctx.database;
   const tag = randomBytes(6).toString('hex');
@@ -75,7 +76,7 @@ export async function createClient(
   return user;
 }
 
-export const createAdmin = (app: AppInstance) => createTestUser(app, { role: 'admin' });
+export const createAdmin = (app: AppInstance) => createTestUser(app, { role: 'owner' });
 
 /**
  * Answers every broken ledger invariant (empty when all hold), in one round trip: entries that do

@@ -93,6 +93,7 @@ export async function notificationAdminRoutes(app: AppInstance) {
         querystring: notificationsQuerySchema,
         response: { 200: notificationListAnswerSchema },
       },
+      config: { permission: 'clients.read' },
     },
     async (req) => ({
       data: (await svc.listForAdmin(req.query.userId)).map(presentNotification),
@@ -108,6 +109,7 @@ export async function notificationAdminRoutes(app: AppInstance) {
         body: createNotificationSchema,
         response: { 201: notificationAnswerSchema },
       },
+      config: { permission: 'notifications.send' },
     },
     async (req, reply) => {
       const row = await inTransaction(database.db, req.log, (uow) =>

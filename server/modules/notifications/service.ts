@@ -18,6 +18,7 @@ import { escapeHtml } from '../../lib/mail';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { BaseDeps } from '../../lib/base-deps';
 import type { UserRow } from '../../db/rows';
+import { can } from '@common/permissions';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -128,11 +129,12 @@ export function createNotificationsService({ db, mailer }: BaseDeps) {
     },
 
     /**
-     * Deletes one notification: a client only their own (someone else's is not found: 404); an
-     * admin any, with one audit row (`notification.delete`) in the same transaction. Throws 404.
+     * Deletes one notification: a client only their own (someone else's is not found: 404); staff
+     * who send notifications (`notifications.send`) any, with one audit row
+     * (`notification.delete`) in the same transaction. Throws 404.
      */
     async deleteNotification(viewer: UserRow, actor: AuditActor, id: string): Promise<void> {
-      const isAdmin = viewer.role === 'admin';
+      const isAdmin = can(viewer.role, 'notifications.send');
       await db.transaction(async (tx) => {
         const [row] = await tx
           .delete(notifications)

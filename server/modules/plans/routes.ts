@@ -77,6 +77,7 @@ export async function planAdminRoutes(app: AppInstance) {
         }),
         body: openPlanSchema,
       },
+      config: { permission: 'plans.manage' },
     },
     async (req) => ({
       message: PLAN_MSG.planOpenedByAdmin,
@@ -91,6 +92,7 @@ export async function planAdminRoutes(app: AppInstance) {
         200: activePlanAnswerSchema,
         409: conflict('The client has no active plan'),
       }),
+      config: { permission: 'plans.manage' },
     },
     async (req) => ({
       message: PLAN_MSG.planCleared,
@@ -114,7 +116,7 @@ export async function planAdminRoutes(app: AppInstance) {
         ),
         body: addProfitSchema,
       },
-      config: { idempotent: true },
+      config: { idempotent: true, permission: 'profits.post' },
     },
     async (req, reply) => {
       const posting = services.profitPosting;

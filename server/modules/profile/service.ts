@@ -42,6 +42,8 @@ import {
   type ImageRules,
 } from '../files/images';
 import type { UserRow } from '../../db/rows';
+import { assertOwnerOrStaff } from '../../lib/list-owner';
+import type { Permission } from '@common/permissions';
 import { maskEmail } from './mask-email';
 
 /** Profile pictures and identity documents: PNG or JPEG by their bytes. */
@@ -64,18 +66,17 @@ export function createProfileService({ db, log, config, storage }: ServiceDeps) 
     return row;
   }
 
-  /** A client may read only their own files and referrals; an admin anyone's. Throws 403. */
-  function checkOwnerOrAdmin(viewer: UserRow, userId: string): void {
-    if (viewer.id !== userId && viewer.role !== 'admin') throw new AppError('FORBIDDEN');
-  }
-
-  /** Reads the stored file of `userId` that `pick` names. Throws 403, 404. */
+  /**
+   * Reads the stored file of `userId` that `pick` names, for its owner or staff with `permission`.
+   * Throws 403, 404.
+   */
   async function readUserFile(
     viewer: UserRow,
     userId: string,
     pick: (row: UserRow) => string | null,
+    permission: Permission = 'clients.read',
   ): Promise<StoredImage> {
-    checkOwnerOrAdmin(viewer, userId);
+    assertOwnerOrStaff(viewer, userId, permission);
     const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
     const key = row ? pick(row) : null;
     if (!key) throw new AppError('NOT_FOUND');
@@ -152,7 +153,7 @@ export function createProfileService({ db, log, config, storage }: ServiceDeps) 
       });
     },
 
-    /** The profile picture of `userId` for its owner or an admin. Throws 403, 404 (none). */
+    /** The profile picture of `userId` for its owner or staff who read clients. Throws 403, 404 (none). */
     readProfilePicture(viewer: UserRow, userId: string): Promise<StoredImage> {
       return readUserFile(viewer, userId, (row) => row.profilePictureKey);
     },
@@ -205,10 +206,16 @@ export function createProfileService({ db, log, config, storage }: ServiceDeps) 
       });
     },
 
-    /** One side of the identity document of `userId` for its owner or an admin. Throws 403, 404 (none). */
+    /**
+     * One side of the identity document of `userId` for its owner or staff who review KYC
+     * (`kyc.review`). Throws 403, 404 (none).
+     */
     readDocument(viewer: UserRow, userId: string, side: DocumentSide): Promise<StoredImage> {
-      return readUserFile(viewer, userId, (row) =>
-        side === 'front' ? row.documentFrontKey : row.documentBackKey,
+      return readUserFile(
+        viewer,
+        userId,
+        (row) => (side === 'front' ? row.documentFrontKey : row.documentBackKey),
+        'kyc.review',
       );
     },
 
@@ -219,7 +226,7 @@ export function createProfileService({ db, log, config, storage }: ServiceDeps) 
      * Throws 403 (another client's id), 404 (no such user).
      */
     async findReferrals(viewer: UserRow, userId: string): Promise<ReferralsAnswer> {
-      checkOwnerOrAdmin(viewer, userId);
+      assertOwnerOrStaff(viewer, userId);
       const [owner] = await db
         .select({ referralId: users.referralId, referredBy: users.referredBy })
         .from(users)

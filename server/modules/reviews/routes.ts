@@ -22,6 +22,7 @@ export async function reviewAdminRoutes(app: AppInstance) {
         querystring: pendingReviewsQuerySchema,
         response: { 200: pendingReviewPageSchema },
       },
+      config: { permission: 'deposits.review' },
     },
     async (req) => {
       const { rows, total } = await services.reviews.listPendingReviews(req.query);

@@ -110,6 +110,7 @@ export async function supportAdminRoutes(app: AppInstance) {
         querystring: ticketsQuerySchema,
         response: { 200: ticketListAnswerSchema },
       },
+      config: { permission: 'support.manage' },
     },
     async (req) => ({
       data: (await svc.listTickets(req.query.status)).map(presentTicket),
@@ -127,6 +128,7 @@ export async function supportAdminRoutes(app: AppInstance) {
         ),
         body: updateTicketSchema,
       },
+      config: { permission: 'support.manage' },
     },
     async (req) => {
       const view = await svc.updateTicket(auditActor(req), req.params.id, req.body);
@@ -141,6 +143,7 @@ export async function supportAdminRoutes(app: AppInstance) {
     '/:id',
     {
       schema: rowRoute(tags, 'Deletes a ticket (admin)', { 200: messageAnswerSchema }),
+      config: { permission: 'support.manage' },
     },
     async (req) => {
       await svc.deleteTicket(auditActor(req), req.params.id);

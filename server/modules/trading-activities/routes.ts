@@ -85,6 +85,7 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
         querystring: adminTradingActivityQuerySchema,
         response: { 200: tradingActivityPageSchema },
       },
+      config: { permission: 'clients.read' },
     },
     async (req) => {
       const { rows, total } = await svc.listActivities(req.query.userId, req.query);
@@ -101,7 +102,7 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
         body: createTradingActivitySchema,
         response: { 201: tradingActivityAnswerSchema },
       },
-      config: { idempotent: true },
+      config: { idempotent: true, permission: 'tradingActivity.edit' },
     },
     async (req, reply) => {
       const row = await svc.createActivity(auditActor(req), req.body, unitOfWork(req));
@@ -120,6 +121,7 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
         }),
         body: updateTradingActivitySchema,
       },
+      config: { permission: 'tradingActivity.edit' },
     },
     async (req) => ({
       message: PLAN_MSG.activityUpdated,
@@ -134,6 +136,7 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
         200: messageAnswerSchema,
         409: conflict('The available balance cannot cover the profit taken back'),
       }),
+      config: { permission: 'tradingActivity.edit' },
     },
     async (req) => {
       await svc.deleteActivity(auditActor(req), req.params.id);

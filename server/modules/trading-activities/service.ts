@@ -26,6 +26,7 @@ import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
+import { assertOwnerOrStaff } from '../../lib/list-owner';
 import { findClient } from '../plans/service';
 import { activitySnapshot, postActivityProfit, usd, type TradingActivityWithPosted } from './profit-posting';
 
@@ -102,7 +103,7 @@ export function createTradingActivitiesService({ db, log, notifications: notices
         .from(tradingActivities)
         .where(and(eq(tradingActivities.id, id), isNull(tradingActivities.deletedAt)));
       if (!row) throw new AppError('NOT_FOUND');
-      if (row.row.userId !== viewer.id && viewer.role !== 'admin') throw new AppError('FORBIDDEN');
+      assertOwnerOrStaff(viewer, row.row.userId);
       return withPosted(row);
     },
 

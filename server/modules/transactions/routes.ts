@@ -109,6 +109,7 @@ export async function transactionAdminRoutes(app: AppInstance) {
         querystring: historyQuerySchema.extend({ userId: z.uuid('Invalid id') }),
         response: { 200: transactionPageAnswerSchema },
       },
+      config: { permission: 'clients.read' },
     },
     async (req) => {
       const { rows, total } = await svc.listHistory(req.query.userId, req.query);
@@ -126,7 +127,7 @@ export async function transactionAdminRoutes(app: AppInstance) {
         }),
         body: addTransactionSchema,
       },
-      config: { idempotent: true },
+      config: { idempotent: true, permission: 'ledger.adjust' },
     },
     async (req, reply) => {
       const row = await svc.addTransaction(auditActor(req), req.params.id, req.body, unitOfWork(req));
@@ -146,6 +147,7 @@ export async function transactionAdminRoutes(app: AppInstance) {
         }),
         body: voidTransactionSchema,
       },
+      config: { permission: 'transactions.void' },
     },
     async (req) => ({
       message: MONEY_MSG.transactionVoided,

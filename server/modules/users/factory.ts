@@ -3,6 +3,7 @@
  * (the same tables and argon2id hashing as sign-up), without sending mail. Used by the demo data
  * and by test factories; clients register through POST /api/auth/signup.
  */
+import type { Role } from '@common/permissions';
 import type { Auth } from '../auth/better-auth';
 
 export interface NewUser {
@@ -10,7 +11,7 @@ export interface NewUser {
   password: string;
   firstName: string;
   lastName: string;
-  role?: 'client' | 'admin';
+  role?: Role;
   phone?: string;
   country?: string;
   gender?: 'male' | 'female' | 'other';

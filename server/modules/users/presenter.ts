@@ -4,6 +4,7 @@
  * (profile picture, identity documents) are given as authenticated API paths, never as file paths.
  */
 import type { AccountPlan, DocumentType, Gender, VerificationStatus } from '@common/constants';
+import { isStaffRole, type Role } from '@common/permissions';
 import type { PublicUser } from '@common/types';
 import type { UserRow } from '../../db/rows';
 
@@ -28,7 +29,8 @@ export function presentUser(row: UserRow): PublicUser {
     gender: (row.gender as Gender | null) ?? null,
     location: { address: row.address, state: row.state },
     createdAt: row.createdAt.toISOString(),
-    isAdmin: row.role === 'admin',
+    isAdmin: isStaffRole(row.role),
+    role: row.role as Role,
     isEmailConfirmed: row.emailVerified,
     isBlocked: row.banned,
     twoFactorEnabled: row.twoFactorEnabled,

@@ -87,6 +87,7 @@ export async function userAdminRoutes(app: AppInstance) {
         querystring: usersQuerySchema,
         response: { 200: usersPageSchema },
       },
+      config: { permission: 'clients.read' },
     },
     async (req) => {
       const { rows, total } = await services.users.listUsers(req.query);
@@ -108,6 +109,7 @@ export async function userAdminRoutes(app: AppInstance) {
           },
         },
       },
+      config: { permission: 'clients.read' },
     },
     async (req, reply) =>
       reply
@@ -124,6 +126,7 @@ export async function userAdminRoutes(app: AppInstance) {
         summary: "Answers the back office's dashboard figures (admin)",
         response: { 200: adminOverviewAnswerSchema },
       },
+      config: { permission: 'clients.read' },
     },
     async () => ({ data: await svc.overview() }),
   );
@@ -137,6 +140,7 @@ export async function userAdminRoutes(app: AppInstance) {
         params: z.object({ email: z.string().trim().min(1).max(254) }),
         response: { 200: userAnswerSchema },
       },
+      config: { permission: 'clients.read' },
     },
     async (req) => ({ data: presentUser(await services.users.findUserByEmail(req.params.email)) }),
   );
@@ -150,6 +154,7 @@ export async function userAdminRoutes(app: AppInstance) {
         params: z.object({ id: z.uuid('Invalid id') }),
         response: { 200: userWithFiguresAnswerSchema },
       },
+      config: { permission: 'clients.read' },
     },
     async (req) => ({
       data: await services.users.presentWithFigures(await services.users.findUser(req.params.id)),
@@ -166,6 +171,7 @@ export async function userAdminRoutes(app: AppInstance) {
         }),
         body: updateUserSchema,
       },
+      config: { permission: 'clients.edit' },
     },
     async (req) => ({
       message: USER_ADMIN_MSG.userUpdated,
@@ -192,7 +198,7 @@ export async function userAdminRoutes(app: AppInstance) {
     },
   ];
   for (const { verb, blocked, message, schema } of blocks) {
-    app.post(`/admin/:id/${verb}`, { schema }, async (req) => ({
+    app.post(`/admin/:id/${verb}`, { schema, config: { permission: 'clients.block' } }, async (req) => ({
       message,
       data: presentUser(await svc.setBlocked(auditActor(req), req.params.id, blocked)),
     }));
@@ -208,6 +214,7 @@ export async function userAdminRoutes(app: AppInstance) {
         querystring: signInHistoryQuerySchema,
         response: { 200: signInHistoryAnswerSchema },
       },
+      config: { permission: 'clients.read' },
     },
     async (req) => services.sessions.history(req.params.id, req.query),
   );
@@ -216,6 +223,7 @@ export async function userAdminRoutes(app: AppInstance) {
     '/admin/:id/sessions',
     {
       schema: rowRoute(tags, "Lists a user's active sessions (admin)", { 200: sessionListAnswerSchema }),
+      config: { permission: 'clients.read' },
     },
     async (req) => ({ data: await services.sessions.list(req.params.id, null) }),
   );
@@ -234,6 +242,7 @@ export async function userAdminRoutes(app: AppInstance) {
         ),
         body: resetTwoFactorSchema,
       },
+      config: { permission: 'twoFactor.reset' },
     },
     async (req) => ({
       message: SECURITY_MSG.reset,
@@ -254,6 +263,7 @@ export async function userAdminRoutes(app: AppInstance) {
           ),
         },
       ),
+      config: { permission: 'clients.delete' },
     },
     async (req) => {
       await services.clientEraser.eraseClient(auditActor(req), req.params.id);
@@ -270,6 +280,7 @@ export async function userAdminRoutes(app: AppInstance) {
         }),
         body: updateAccountSchema,
       },
+      config: { permission: 'clients.edit' },
     },
     async (req) => ({
       message: USER_ADMIN_MSG.accountUpdated,
@@ -289,7 +300,7 @@ export async function userAdminRoutes(app: AppInstance) {
         }),
         body: adjustmentSchema,
       },
-      config: { idempotent: true },
+      config: { idempotent: true, permission: 'ledger.adjust' },
     },
     async (req, reply) => {
       const { entry, available } = await services.adjustments.postAdjustment(

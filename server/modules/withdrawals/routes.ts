@@ -154,7 +154,10 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
   for (const { verb, summary, refused, message, review } of reviews) {
     app.put(
       `/:id/${verb}`,
-      { schema: rowRoute(tags, summary, { 200: answerSchema, 409: refused }) },
+      {
+        schema: rowRoute(tags, summary, { 200: answerSchema, 409: refused }),
+        config: { permission: 'withdrawals.review' },
+      },
       async (req) => ({
         message,
         data: presentWithdrawal(await review(auditActor(req), method, req.params.id)),
@@ -169,6 +172,7 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
         200: messageAnswerSchema,
         409: conflict('Only a declined withdrawal can be deleted'),
       }),
+      config: { permission: 'withdrawals.review' },
     },
     async (req) => {
       await svc.deleteWithdrawal(auditActor(req), method, req.params.id);
