@@ -83,6 +83,8 @@ export const paths = {
     emailing: '/admin/emailing',
     supportTickets: '/admin/support-tickets',
     auditLog: '/admin/audit-log',
+    /** Staff management (owner only): list, invite, change role, deactivate. */
+    staff: '/admin/staff',
     /** The staff member's own two-factor settings, sessions and sign-in history. */
     security: '/admin/security',
   },
