@@ -22,6 +22,8 @@ interface DashboardShellProps {
   headerRight: ReactNode;
   /** Adds a second burger that folds the sidebar away on wide screens too. */
   collapsibleOnDesktop?: boolean;
+  /** The main area's content: the route's page (`<Outlet />`) by default. */
+  children?: ReactNode;
 }
 
 interface SidebarBurgerProps {
@@ -56,6 +58,7 @@ export function DashboardShell({
   links,
   headerRight,
   collapsibleOnDesktop,
+  children = <Outlet />,
 }: DashboardShellProps) {
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
@@ -96,9 +99,7 @@ export function DashboardShell({
           />
         ))}
       </AppShell.Navbar>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
+      <AppShell.Main>{children}</AppShell.Main>
     </AppShell>
   );
 }

@@ -13,6 +13,7 @@ import {
   IconReceipt,
   IconRocket,
   IconShieldLock,
+  IconUserShield,
   IconUsers,
 } from '@tabler/icons-react';
 import type { ShellLink } from '../../components/dashboard-shell';
@@ -32,7 +33,11 @@ export const ACCOUNT_LINKS: ShellLink[] = [
 
 /**
  * The back-office sidebar (with the overview, pending reviews and the audit log). It folds
- * away on wide screens with its own burger and opens as a panel over the page on phones.
+ * away on wide screens with its own burger and opens as a panel over the page on phones. Each
+ * link shows only to a role that may open its page: the permission of each page is in
+ * web/src/lib/admin-access.ts (Users: clients.read, Pending reviews: deposits.review, Contact:
+ * contacts.manage, Emailing: emailing.send, Support Tickets: support.manage, Audit log: audit.read,
+ * Staff: staff.manage; Dashboard and Security: any staff role).
  */
 export const ADMIN_LINKS: ShellLink[] = [
   { label: 'Dashboard', to: paths.admin.dashboard, icon: IconLayoutDashboard },
@@ -42,5 +47,6 @@ export const ADMIN_LINKS: ShellLink[] = [
   { label: 'Emailing', to: paths.admin.emailing, icon: IconMail },
   { label: 'Support Tickets', to: paths.admin.supportTickets, icon: IconHeadset },
   { label: 'Audit log', to: paths.admin.auditLog, icon: IconHistory },
+  { label: 'Staff', to: paths.admin.staff, icon: IconUserShield },
   { label: 'Security', to: paths.admin.security, icon: IconShieldLock },
 ];
