@@ -3,6 +3,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { LoadError } from './load-error';
 import { useState, type ReactNode } from 'react';
 import { LIMITS } from '@common/constants';
+import { useCan } from '../hooks/use-can';
+import type { Needs } from '../lib/admin-access';
 import { formatDateTime } from '../lib/format';
 
 /** One column of a `PagedTable`. */
@@ -13,6 +15,8 @@ export interface Column<Row> {
   numeric?: boolean;
   /** Keeps the cells on one line (dates, amounts, buttons); the table scrolls sideways instead. */
   nowrap?: boolean;
+  /** Shows the column only to a staff role with this permission (a back office's action column). */
+  permission?: Needs;
 }
 
 /** A date-time column kept on one line: `date` picks the row's ISO date, shown by formatDateTime. */
@@ -91,11 +95,11 @@ const byId = (row: unknown) => String((row as { _id?: string })._id);
 /**
  * The tables of the money screens: Mantine Table with a loading skeleton, an error state with
  * retry, an empty text, and optional paging. Pages pass one page of rows (see `pageOf` for lists
- * held in the browser).
+ * held in the browser). Columns naming a `permission` show only to a staff role that has it.
  */
 export function PagedTable<Row>({
   caption,
-  columns,
+  columns: allColumns,
   rows,
   rowKey = byId,
   loading,
@@ -106,6 +110,10 @@ export function PagedTable<Row>({
   total = 0,
   minWidth = 640,
 }: PagedTableProps<Row>) {
+  const allowed = useCan();
+  const columns = allColumns.filter(
+    (column) => column.permission === undefined || allowed(column.permission),
+  );
   if (error && !rows) {
     return <LoadError what={caption.toLowerCase()} error={error} onRetry={onRetry} />;
   }

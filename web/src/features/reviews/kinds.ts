@@ -1,5 +1,6 @@
 /** The three kinds of request an admin reviews, and how each reads. */
 import { MONEY_MSG } from '@common/messages';
+import type { Permission } from '@common/permissions';
 import type { RequestStatus } from '@common/schemas/deposits';
 import type { PendingReview } from '@common/schemas/transactions';
 
@@ -9,6 +10,8 @@ interface KindSettings {
   /** The API collection. */
   resource: 'deposits' | 'c-withdrawals' | 'b-withdrawals';
   label: string;
+  /** What approving, rejecting and deleting one needs (common/permissions.ts). */
+  permission: Permission;
   noun: string;
   /** "Reject" for deposits, "Decline" for withdrawals. */
   rejectVerb: 'Reject' | 'Decline';
@@ -25,6 +28,7 @@ interface KindSettings {
 }
 
 const withdrawal = {
+  permission: 'withdrawals.review',
   noun: 'withdrawal',
   rejectVerb: 'Decline',
   statusLabels: { rejected: 'Declined' },
@@ -40,6 +44,7 @@ export const REVIEW_KINDS: Record<ReviewKind, KindSettings> = {
   deposit: {
     resource: 'deposits',
     label: 'Deposit',
+    permission: 'deposits.review',
     noun: 'deposit',
     rejectVerb: 'Reject',
     statusLabels: {},

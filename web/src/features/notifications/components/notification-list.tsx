@@ -14,10 +14,18 @@ interface NotificationListProps {
   onRetry: () => void;
   /** Ids to mark "New" (unread when the page opened). */
   fresh?: ReadonlySet<string>;
+  /** Offers Delete on each (true by default; the back office's roles without `notifications.send` get false). */
+  deletable?: boolean;
+}
+
+interface NotificationCardProps {
+  notification: PublicNotification;
+  fresh: boolean;
+  deletable: boolean;
 }
 
 /** One notification: title, message (as text, line breaks kept), time and Delete with confirmation. */
-function NotificationCard({ notification: n, fresh }: { notification: PublicNotification; fresh: boolean }) {
+function NotificationCard({ notification: n, fresh, deletable }: NotificationCardProps) {
   const remove = useDeleteNotification();
   return (
     <Card withBorder radius="md" padding="md" component="li" aria-label={n.title}>
@@ -36,18 +44,20 @@ function NotificationCard({ notification: n, fresh }: { notification: PublicNoti
           <MessageText size="sm">{n.message}</MessageText>
           <Timestamp value={n.createdAt} />
         </Stack>
-        <DeleteButton
-          label={`Delete notification ${n.title}`}
-          confirmTitle="Delete notification"
-          confirmMessage={MESSAGING_MSG.confirmDeleteNotification}
-          busy={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(
-              n._id,
-              toastOutcome(MESSAGING_MSG.notificationDeleted, MESSAGING_MSG.anErrorOccurred),
-            )
-          }
-        />
+        {deletable && (
+          <DeleteButton
+            label={`Delete notification ${n.title}`}
+            confirmTitle="Delete notification"
+            confirmMessage={MESSAGING_MSG.confirmDeleteNotification}
+            busy={remove.isPending}
+            onConfirm={() =>
+              remove.mutate(
+                n._id,
+                toastOutcome(MESSAGING_MSG.notificationDeleted, MESSAGING_MSG.anErrorOccurred),
+              )
+            }
+          />
+        )}
       </Group>
     </Card>
   );
@@ -57,7 +67,13 @@ function NotificationCard({ notification: n, fresh }: { notification: PublicNoti
  * The notifications of the client's page and of the admin's page for one user: skeleton while
  * loading, a retry when the read fails, "No notifications found" when empty, newest first.
  */
-export function NotificationList({ notifications, error, onRetry, fresh }: NotificationListProps) {
+export function NotificationList({
+  notifications,
+  error,
+  onRetry,
+  fresh,
+  deletable = true,
+}: NotificationListProps) {
   return (
     <CardList
       items={notifications}
@@ -68,7 +84,7 @@ export function NotificationList({ notifications, error, onRetry, fresh }: Notif
       empty={MESSAGING_MSG.noNotifications}
       skeletonHeight={88}
     >
-      {(n) => <NotificationCard notification={n} fresh={fresh?.has(n._id) ?? false} />}
+      {(n) => <NotificationCard notification={n} fresh={fresh?.has(n._id) ?? false} deletable={deletable} />}
     </CardList>
   );
 }

@@ -7,9 +7,11 @@ import { createNotificationSchema, NOTIFICATION_LIMITS } from '@common/schemas/n
 import { paths } from '../../../app/paths';
 import { MessageFields } from '../../../components/admin/message-fields';
 import { useClientRoute } from '../../../components/admin/use-client-route';
+import { Can } from '../../../components/can';
 import { CollapsiblePanel } from '../../../components/collapsible-panel';
 import { PageTitle } from '../../../components/page-title';
 import { PlainForm } from '../../../components/plain-form';
+import { useCan } from '../../../hooks/use-can';
 import { toastOutcome } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { adminNotificationsQuery, useSendNotification } from '../api';
@@ -63,11 +65,13 @@ function ClientLine({ id, name }: { id: string; name?: string }) {
 
 /**
  * /admin/notifications/:id?name=: send a notification to one client (in-app and by
- * e-mail) and list or delete theirs.
+ * e-mail) and list or delete theirs; sending and deleting need `notifications.send`, so other roles
+ * only read the list.
  */
 export function AdminNotificationsPage() {
   const { id, name } = useClientRoute();
   const query = useQuery(adminNotificationsQuery(id));
+  const allowed = useCan();
 
   return (
     <Stack gap="md" w="100%" maw={900} mx="auto">
@@ -80,8 +84,15 @@ export function AdminNotificationsPage() {
           </>
         }
       />
-      <AddNotificationForm userId={id} />
-      <NotificationList notifications={query.data} error={query.error} onRetry={() => void query.refetch()} />
+      <Can permission="notifications.send">
+        <AddNotificationForm userId={id} />
+      </Can>
+      <NotificationList
+        notifications={query.data}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        deletable={allowed('notifications.send')}
+      />
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { AdminSection } from '../../../components/admin/admin-section';
 import { ConfirmedButton } from '../../../components/admin/confirmed-button';
 import { QueryContent } from '../../../components/admin/query-content';
 import { useClientRoute } from '../../../components/admin/use-client-route';
+import { Can } from '../../../components/can';
 import { ClientPageTitle } from '../../../components/client-page-title';
 import { PlainForm } from '../../../components/plain-form';
 import { PlanStatusBadge } from '../../../components/status-badge';
@@ -50,7 +51,10 @@ function PlanFacts({ plan }: { plan: PublicActivePlan }) {
   );
 }
 
-/** The client's plan with Clear active plan, or the original "no plan" text, then their figures. */
+/**
+ * The client's plan with Clear active plan (for a role with `plans.manage`), or the original "no
+ * plan" text, then their figures.
+ */
 function ClientPlan({ client }: { client: UserWithFigures }) {
   const clear = useClearPlan();
   const plan = client.activePlan;
@@ -60,23 +64,25 @@ function ClientPlan({ client }: { client: UserWithFigures }) {
       {plan ? (
         <Stack gap="md">
           <PlanFacts plan={plan} />
-          <Group>
-            <ConfirmedButton
-              confirmation={{
-                title: 'Clear active plan',
-                message: PLAN_MSG.clearConfirm,
-                confirmLabel: 'Clear plan',
-                danger: true,
-              }}
-              mutation={clear}
-              variables={client._id}
-              outcome={{ success: PLAN_MSG.planCleared }}
-              showBusy
-              size="sm"
-            >
-              Clear active plan
-            </ConfirmedButton>
-          </Group>
+          <Can permission="plans.manage">
+            <Group>
+              <ConfirmedButton
+                confirmation={{
+                  title: 'Clear active plan',
+                  message: PLAN_MSG.clearConfirm,
+                  confirmLabel: 'Clear plan',
+                  danger: true,
+                }}
+                mutation={clear}
+                variables={client._id}
+                outcome={{ success: PLAN_MSG.planCleared }}
+                showBusy
+                size="sm"
+              >
+                Clear active plan
+              </ConfirmedButton>
+            </Group>
+          </Can>
         </Stack>
       ) : (
         <Text c="dimmed">{PLAN_MSG.noActivePlan}</Text>

@@ -1,6 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import type { RequestStatus } from '@common/schemas/deposits';
 import { confirmAction } from '../../../components/confirm';
+import { useCan } from '../../../hooks/use-can';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -27,11 +28,12 @@ interface ReviewActionsProps {
 /**
  * Approve, Reject/Decline and Delete of a deposit or withdrawal, each after a confirmation,
  * with the original toasts. A reviewed deposit is refused here ("Deposit is already …"); a
- * reviewed withdrawal's buttons are disabled.
+ * reviewed withdrawal's buttons are disabled. Nothing shows to a role without the kind's permission.
  */
 export function ReviewActions({ kind, request, clientName, withDelete = false }: ReviewActionsProps) {
   const settings = REVIEW_KINDS[kind];
   const review = useReviewAction();
+  const allowed = useCan();
   const what = `${settings.noun} of ${formatUsd(request.amount)}${clientName ? ` from ${clientName}` : ''}`;
   const reviewed = request.status !== 'pending';
   const withdrawalReviewed = reviewed && kind !== 'deposit';
@@ -76,6 +78,7 @@ export function ReviewActions({ kind, request, clientName, withDelete = false }:
     );
   };
 
+  if (!allowed(settings.permission)) return null;
   return (
     <Group gap={6} wrap="nowrap">
       <Button

@@ -35,6 +35,7 @@ export const reviewColumns = {
     {
       header: 'Actions',
       nowrap: true,
+      permission: REVIEW_KINDS[kind].permission,
       cell: (r) => <ReviewActions kind={kind} request={r} clientName={clientName} withDelete />,
     },
   ],

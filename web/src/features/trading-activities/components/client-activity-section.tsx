@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PLAN_MSG } from '@common/messages';
 import { paths } from '../../../app/paths';
 import { useClientRoute } from '../../../components/admin/use-client-route';
+import { Can } from '../../../components/can';
 import { HeadingRow } from '../../../components/heading-row';
 import { adminActivityQuery } from '../api';
 import { activityColumns, ActivityTable } from './activity-table';
@@ -17,7 +18,8 @@ const COLUMNS = [
 
 /**
  * The trading activity of the client an admin page is about (`:id`), read-only, with a link to the
- * page that edits it: the foot of the add-profit page (composed in web/src/app/router.tsx).
+ * page that edits it (for a role with `tradingActivity.edit`): the foot of the add-profit page
+ * (composed in web/src/app/router.tsx).
  */
 export function ClientActivitySection() {
   const { id, name } = useClientRoute();
@@ -30,9 +32,11 @@ export function ClientActivitySection() {
           </Title>
         }
         action={
-          <Anchor component={Link} to={paths.admin.tradingActivity(id, name)} size="sm">
-            Edit trading activity
-          </Anchor>
+          <Can permission="tradingActivity.edit">
+            <Anchor component={Link} to={paths.admin.tradingActivity(id, name)} size="sm">
+              Edit trading activity
+            </Anchor>
+          </Can>
         }
       />
       <ActivityTable

@@ -4,6 +4,7 @@ import { PLAN_MSG } from '@common/messages';
 import type { PublicTradingActivity } from '@common/schemas/plans';
 import { ConfirmedButton } from '../../../components/admin/confirmed-button';
 import { useClientRoute } from '../../../components/admin/use-client-route';
+import { Can } from '../../../components/can';
 import { ClientPageTitle } from '../../../components/client-page-title';
 import { CollapsiblePanel } from '../../../components/collapsible-panel';
 import { Dialog } from '../../../components/dialog';
@@ -111,7 +112,8 @@ function DeleteButton({ activity }: { activity: PublicTradingActivity }) {
 /**
  * /admin/trading-activity/:id?name=: a client's trading activity with the collapsible
  * Add form, Update ("Complete Pickup") and Delete. A change of profit posts the difference to the
- * ledger, so the client's figures always equal their entries (docs/product.md).
+ * ledger, so the client's figures always equal their entries (docs/product.md). Adding, updating
+ * and deleting need `tradingActivity.edit`; other roles read the table.
  */
 export function AdminTradingActivityPage() {
   const { id, name } = useClientRoute();
@@ -126,6 +128,7 @@ export function AdminTradingActivityPage() {
     {
       header: 'Update',
       nowrap: true,
+      permission: 'tradingActivity.edit',
       cell: (a) => (
         <Group gap="xs" wrap="nowrap">
           <Button size="xs" variant="light" onClick={() => setEditing(a)}>
@@ -140,7 +143,9 @@ export function AdminTradingActivityPage() {
   return (
     <Stack gap="md">
       <ClientPageTitle title="Trading Activity" name={name} />
-      <AddActivityForm userId={id} />
+      <Can permission="tradingActivity.edit">
+        <AddActivityForm userId={id} />
+      </Can>
       <ActivityTable
         caption="Trading activity"
         columns={columns}

@@ -5,6 +5,7 @@ import type { PublicTransaction } from '@common/schemas/transactions';
 import { paths } from '../../../app/paths';
 import { ConfirmedButton } from '../../../components/admin/confirmed-button';
 import { useClientRoute } from '../../../components/admin/use-client-route';
+import { Can } from '../../../components/can';
 import { ClientPageTitle } from '../../../components/client-page-title';
 import { HeadingRow } from '../../../components/heading-row';
 import type { Column } from '../../../components/paged-table';
@@ -50,10 +51,13 @@ const COLUMNS: Column<PublicTransaction>[] = [
   historyColumns.details,
   historyColumns.amount,
   historyColumns.status(ADMIN_STATUS_LABELS),
-  { header: 'Action', cell: (t) => <VoidButton line={t} /> },
+  { header: 'Action', permission: 'transactions.void', cell: (t) => <VoidButton line={t} /> },
 ];
 
-/** /admin/transactions/:id?name=: a client's history; lines are voided, never deleted. */
+/**
+ * /admin/transactions/:id?name=: a client's history; lines are voided, never deleted. Add
+ * transaction needs `ledger.adjust`, Void `transactions.void`.
+ */
 export function AdminTransactionsPage() {
   const { id, name } = useClientRoute();
   const addLink = `${paths.admin.addTransaction}?${new URLSearchParams({ userId: id, ...(name && { name }) })}`;
@@ -63,9 +67,11 @@ export function AdminTransactionsPage() {
       <HeadingRow
         heading={<ClientPageTitle title="Transactions" name={name} />}
         action={
-          <Button component={Link} to={addLink} leftSection={<IconPlus size={16} aria-hidden />}>
-            Add transaction
-          </Button>
+          <Can permission="ledger.adjust">
+            <Button component={Link} to={addLink} leftSection={<IconPlus size={16} aria-hidden />}>
+              Add transaction
+            </Button>
+          </Can>
         }
       />
       <HistoryTable

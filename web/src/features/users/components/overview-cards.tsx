@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { AdminOverview, ApprovedFigures } from '@common/schemas/users';
 import { paths } from '../../../app/paths';
 import { LoadError } from '../../../components/load-error';
+import { useCanOpen } from '../../../hooks/use-can';
 import { formatUsd } from '../../../lib/format';
 import { adminOverviewQuery } from '../api';
 
@@ -80,9 +81,13 @@ function ApprovedTable({ data }: { data: AdminOverview | undefined }) {
   );
 }
 
-/** The back office's overview: clients, pending reviews, approved deposits and withdrawals. */
+/**
+ * The back office's overview: clients, pending reviews (with a link to the queue for a role that
+ * may open it), approved deposits and withdrawals.
+ */
 export function OverviewCards() {
   const query = useQuery(adminOverviewQuery());
+  const canOpen = useCanOpen();
   if (query.error && !query.data) {
     return <LoadError what="the overview" error={query.error} onRetry={() => void query.refetch()} />;
   }
@@ -94,7 +99,7 @@ export function OverviewCards() {
         <Count
           label="Pending deposits and withdrawals"
           value={data?.pendingReviews}
-          to={paths.admin.pendingReviews}
+          to={canOpen(paths.admin.pendingReviews) ? paths.admin.pendingReviews : undefined}
         />
         <Count label="Identity checks waiting" value={data?.pendingVerifications} />
       </SimpleGrid>

@@ -6,6 +6,7 @@ import type { UserWithFigures } from '@common/schemas/users';
 import { paths } from '../../../app/paths';
 import { confirmThenRun } from '../../../components/admin/confirm-then-run';
 import { ConfirmedButton } from '../../../components/admin/confirmed-button';
+import { Can } from '../../../components/can';
 import { confirmAction } from '../../../components/confirm';
 import { useDeleteUser, useReviewVerification, useSetBlocked } from '../api';
 
@@ -65,8 +66,9 @@ export function KycReviewButtons({ user }: { user: UserWithFigures }) {
 }
 
 /**
- * Block / Unblock (confirmed; blocking ends the user's sessions at once) and Delete with the original
- * two confirmations; a refused delete shows "Error deleting user" with the server's reason.
+ * Block / Unblock (confirmed; blocking ends the user's sessions at once; `clients.block`) and Delete
+ * with the original two confirmations (`clients.delete`); a refused delete shows "Error deleting
+ * user" with the server's reason. Each shows only to a role that has its permission.
  */
 export function UserActions({ user, self }: { user: UserWithFigures; self: boolean }) {
   const navigate = useNavigate();
@@ -101,32 +103,36 @@ export function UserActions({ user, self }: { user: UserWithFigures; self: boole
 
   return (
     <Group gap="xs">
-      <ConfirmedButton
-        confirmation={{
-          title: block ? 'Block user' : 'Unblock user',
-          message: block
-            ? `Block ${fullName(user)}? They are signed out at once and cannot sign in until unblocked.`
-            : `Unblock ${fullName(user)}? They can sign in again.`,
-          confirmLabel: block ? 'Block' : 'Unblock',
-          danger: block,
-        }}
-        mutation={setBlocked}
-        variables={block}
-        disabled={self}
-        size="sm"
-        color={block ? 'red.9' : 'teal.9'}
-        leftSection={block ? <IconLock size={16} aria-hidden /> : <IconLockOpen size={16} aria-hidden />}
-      >
-        {block ? 'Block' : 'Unblock'}
-      </ConfirmedButton>
-      <Button
-        color="red.8"
-        leftSection={<IconTrash size={16} aria-hidden />}
-        onClick={deleteUser}
-        disabled={self || remove.isPending}
-      >
-        Delete
-      </Button>
+      <Can permission="clients.block">
+        <ConfirmedButton
+          confirmation={{
+            title: block ? 'Block user' : 'Unblock user',
+            message: block
+              ? `Block ${fullName(user)}? They are signed out at once and cannot sign in until unblocked.`
+              : `Unblock ${fullName(user)}? They can sign in again.`,
+            confirmLabel: block ? 'Block' : 'Unblock',
+            danger: block,
+          }}
+          mutation={setBlocked}
+          variables={block}
+          disabled={self}
+          size="sm"
+          color={block ? 'red.9' : 'teal.9'}
+          leftSection={block ? <IconLock size={16} aria-hidden /> : <IconLockOpen size={16} aria-hidden />}
+        >
+          {block ? 'Block' : 'Unblock'}
+        </ConfirmedButton>
+      </Can>
+      <Can permission="clients.delete">
+        <Button
+          color="red.8"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={deleteUser}
+          disabled={self || remove.isPending}
+        >
+          Delete
+        </Button>
+      </Can>
     </Group>
   );
 }

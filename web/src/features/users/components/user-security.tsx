@@ -7,6 +7,7 @@ import { MSG } from '@common/messages';
 import { resetTwoFactorSchema } from '@common/schemas/auth';
 import type { UserWithFigures } from '@common/schemas/users';
 import { AdminSection } from '../../../components/admin/admin-section';
+import { Can } from '../../../components/can';
 import { ReasonTextarea } from '../../../components/admin/reason-textarea';
 import { Dialog, DialogActions } from '../../../components/dialog';
 import { FormErrorAlert } from '../../../components/form-error-alert';
@@ -76,7 +77,8 @@ function ResetTwoFactorModal({
 
 /**
  * The Security card of /admin/users/:id: whether the client uses two-factor authentication (with
- * "Reset two-factor" while it is on), their open sessions and their sign-in history, paged.
+ * "Reset two-factor" while it is on, for a role with `twoFactor.reset`), their open sessions and
+ * their sign-in history, paged.
  */
 export function UserSecurity({ user }: { user: UserWithFigures }) {
   const [resetting, setResetting] = useState(false);
@@ -98,15 +100,17 @@ export function UserSecurity({ user }: { user: UserWithFigures }) {
             <OnOffBadge on={on} />
           </Group>
           {on && (
-            <Button
-              size="xs"
-              variant="outline"
-              color="red.9"
-              leftSection={<IconShieldOff size={14} aria-hidden />}
-              onClick={() => setResetting(true)}
-            >
-              Reset two-factor
-            </Button>
+            <Can permission="twoFactor.reset">
+              <Button
+                size="xs"
+                variant="outline"
+                color="red.9"
+                leftSection={<IconShieldOff size={14} aria-hidden />}
+                onClick={() => setResetting(true)}
+              >
+                Reset two-factor
+              </Button>
+            </Can>
           )}
         </Group>
         <Stack gap="xs">

@@ -15,6 +15,7 @@ import { AdminSection } from '../../../components/admin/admin-section';
 import { ChoiceSelect } from '../../../components/admin/choice-select';
 import { LoadingStack } from '../../../components/admin/loading-stack';
 import { ReasonTextarea } from '../../../components/admin/reason-textarea';
+import { Can } from '../../../components/can';
 import { confirmAction } from '../../../components/confirm';
 import { PlainForm } from '../../../components/plain-form';
 import { SectionCard } from '../../../components/section-card';
@@ -152,7 +153,8 @@ function AdjustmentForm({ user }: { user: UserWithFigures }) {
 
 /**
  * /admin/users/account/:id?name= (docs/product.md): balances and totals read-only from the
- * ledger, the currency symbol and plan form, and the adjustment form (no typing of balances).
+ * ledger, the currency symbol and plan form (`clients.edit`), and the adjustment form
+ * (`ledger.adjust`; no typing of balances).
  */
 export function AdminUserAccountPage() {
   return (
@@ -174,14 +176,18 @@ export function AdminUserAccountPage() {
           </Anchor>
           <Balances user={user} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <AccountForm key={`labels-${user._id}`} user={user} />
-            {user.isAdmin ? (
-              <Paper withBorder radius="md" p="lg">
-                <Text c="dimmed">Adjustments are posted to clients’ accounts only.</Text>
-              </Paper>
-            ) : (
-              <AdjustmentForm key={`adjust-${user._id}`} user={user} />
-            )}
+            <Can permission="clients.edit">
+              <AccountForm key={`labels-${user._id}`} user={user} />
+            </Can>
+            <Can permission="ledger.adjust">
+              {user.isAdmin ? (
+                <Paper withBorder radius="md" p="lg">
+                  <Text c="dimmed">Adjustments are posted to clients’ accounts only.</Text>
+                </Paper>
+              ) : (
+                <AdjustmentForm key={`adjust-${user._id}`} user={user} />
+              )}
+            </Can>
           </SimpleGrid>
         </>
       )}

@@ -19,9 +19,12 @@ import type { UserWithFigures } from '@common/schemas/users';
 import { paths } from '../../../app/paths';
 import { AdminSection } from '../../../components/admin/admin-section';
 import { LoadingStack } from '../../../components/admin/loading-stack';
+import { Can } from '../../../components/can';
 import type { ShellLink } from '../../../components/dashboard-shell';
 import { LinkButton } from '../../../components/link-button';
 import { LoadError } from '../../../components/load-error';
+import { RoleBadge } from '../../../components/role-badge';
+import { useCanOpen } from '../../../hooks/use-can';
 import { formatDateTime, formatUsd } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { adminUserQuery } from '../api';
@@ -122,23 +125,34 @@ function Verification({ user }: { user: UserWithFigures }) {
             ['Submitted', v?.submittedAt ? formatDateTime(v.submittedAt) : '—'],
           ]}
         />
-        {front || back ? (
-          <Group gap="xs">
-            {front && <DocumentButton url={front} side="front" />}
-            {back && <DocumentButton url={back} side="back" />}
-          </Group>
-        ) : (
-          <Text size="sm" c="dimmed">
-            No documents uploaded.
-          </Text>
-        )}
-        <KycReviewButtons user={user} />
+        <Can
+          permission="kyc.review"
+          fallback={
+            <Text size="sm" c="dimmed">
+              Your role does not review identity documents.
+            </Text>
+          }
+        >
+          {front || back ? (
+            <Group gap="xs">
+              {front && <DocumentButton url={front} side="front" />}
+              {back && <DocumentButton url={back} side="back" />}
+            </Group>
+          ) : (
+            <Text size="sm" c="dimmed">
+              No documents uploaded.
+            </Text>
+          )}
+          <KycReviewButtons user={user} />
+        </Can>
       </Stack>
     </AdminSection>
   );
 }
 
+/** Links to this user's other back-office pages: those the signed-in role may open (lib/admin-access.ts). */
 function Links({ user }: { user: UserWithFigures }) {
+  const canOpen = useCanOpen();
   const name = `${user.firstName} ${user.lastName}`;
   const id = user._id;
   const links: ShellLink[] = [
@@ -160,18 +174,20 @@ function Links({ user }: { user: UserWithFigures }) {
   return (
     <Card withBorder radius="md" padding="md" component="nav" aria-label="Pages of this user">
       <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="xs">
-        {links.map((link) => (
-          <LinkButton
-            key={link.label}
-            link={link}
-            variant="light"
-            justify="flex-start"
-            styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
-            h="auto"
-            mih={36}
-            py={6}
-          />
-        ))}
+        {links
+          .filter((link) => canOpen(link.to))
+          .map((link) => (
+            <LinkButton
+              key={link.label}
+              link={link}
+              variant="light"
+              justify="flex-start"
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+              h="auto"
+              mih={36}
+              py={6}
+            />
+          ))}
       </SimpleGrid>
     </Card>
   );
@@ -194,7 +210,8 @@ function Loading() {
  * /admin/users/:id: the user's profile, ledger figures (read-only), active plan,
  * referral info and identity documents (full size, Verify / Reject); two-factor status (with its
  * reset), sessions and sign-in history; links to their money, messages and edit pages; Block /
- * Unblock and Delete (the original two confirmations).
+ * Unblock and Delete (the original two confirmations). A staff user carries their role's badge;
+ * each action and link shows only to a role that may use it (common/permissions.ts).
  */
 export function AdminUserPage() {
   const { id = '' } = useParams();
@@ -228,7 +245,7 @@ export function AdminUserPage() {
             {user.email}
           </Text>
           <Group gap="xs">
-            {user.isAdmin && <Badge variant="light">Admin</Badge>}
+            <RoleBadge role={user.role} />
             {user.isBlocked && (
               <Badge color="red.9" variant="filled">
                 Blocked
