@@ -7,6 +7,7 @@
  */
 import { auditFiltersAnswerSchema, auditPageSchema, auditQuerySchema } from '@common/schemas/audit';
 import type { AppInstance } from '../../app-context';
+import { routeSchema } from '../../lib/route-schemas';
 import { presentAuditEntry, presentAuditPerson } from './presenter';
 
 const tags = ['audit'];
@@ -17,12 +18,12 @@ export async function auditAdminRoutes(app: AppInstance) {
   app.get(
     '',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: 'Pages through the audit log, newest first, by admin, client or action (admin)',
-        querystring: auditQuerySchema,
-        response: { 200: auditPageSchema },
-      },
+        'Pages through the audit log, newest first, by admin, client or action (admin)',
+        { 200: auditPageSchema },
+        { querystring: auditQuerySchema },
+      ),
       config: { permission: 'audit.read' },
     },
     async (req) => {
@@ -34,11 +35,11 @@ export async function auditAdminRoutes(app: AppInstance) {
   app.get(
     '/filters',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: 'Answers the admins who acted and the actions recorded, for the filters (admin)',
-        response: { 200: auditFiltersAnswerSchema },
-      },
+        'Answers the admins who acted and the actions recorded, for the filters (admin)',
+        { 200: auditFiltersAnswerSchema },
+      ),
       config: { permission: 'audit.read' },
     },
     async () => {

@@ -36,7 +36,7 @@ import {
 import { messageAnswerSchema } from '@common/schemas/common';
 import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app-context';
-import { conflict, messageRoute } from '../../lib/route-schemas';
+import { conflict, messageRoute, routeSchema } from '../../lib/route-schemas';
 import { rateLimited } from '../../lib/rate-limit';
 import { presentUser } from '../users/presenter';
 import { currentUser, requestOrigin, xsrfTokenFor } from './guard';
@@ -69,12 +69,12 @@ export async function authRoutes(app: AppInstance) {
   app.post(
     '/two-factor/verify',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: 'Completes a sign-in with an authenticator or backup code (anyone with a challenge)',
-        body: twoFactorVerifySchema,
-        response: { 200: signedInAnswerSchema },
-      },
+        'Completes a sign-in with an authenticator or backup code (anyone with a challenge)',
+        { 200: signedInAnswerSchema },
+        { body: twoFactorVerifySchema },
+      ),
       config: rateLimited(10, 5),
     },
     async (req, reply) => {
@@ -90,15 +90,15 @@ export async function authRoutes(app: AppInstance) {
   app.post(
     '/signup',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: 'Registers a client account and e-mails a verification code (anyone)',
-        body: signupSchema,
-        response: {
+        'Registers a client account and e-mails a verification code (anyone)',
+        {
           201: userMessageAnswerSchema,
           409: conflict('The e-mail address is already registered'),
         },
-      },
+        { body: signupSchema },
+      ),
       config: rateLimited(20, 10),
     },
     async (req, reply) => {
@@ -110,13 +110,12 @@ export async function authRoutes(app: AppInstance) {
   app.post(
     '/signin',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: 'Signs in with e-mail and password, or answers a two-factor challenge (anyone)',
-        body: signinSchema,
-        querystring: z.object({ as: z.enum(['admin']).optional() }),
-        response: { 200: signinAnswerSchema },
-      },
+        'Signs in with e-mail and password, or answers a two-factor challenge (anyone)',
+        { 200: signinAnswerSchema },
+        { body: signinSchema, querystring: z.object({ as: z.enum(['admin']).optional() }) },
+      ),
       config: rateLimited(10, 5, { byEmail: true }),
     },
     async (req, reply) => {
@@ -133,15 +132,15 @@ export async function authRoutes(app: AppInstance) {
   app.post(
     '/verify-email',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: "Confirms the signed-in user's e-mail address with the code sent to it",
-        body: verifyEmailSchema,
-        response: {
+        "Confirms the signed-in user's e-mail address with the code sent to it",
+        {
           200: userMessageAnswerSchema,
           409: conflict('The e-mail address is already confirmed'),
         },
-      },
+        { body: verifyEmailSchema },
+      ),
       onRequest: guards.requireUser,
       config: rateLimited(20, 10),
     },
@@ -154,14 +153,10 @@ export async function authRoutes(app: AppInstance) {
   app.post(
     '/resend-otp',
     {
-      schema: {
-        tags,
-        summary: 'Sends the signed-in user a new e-mail verification code',
-        response: {
-          200: messageAnswerSchema,
-          409: conflict('The e-mail address is already confirmed'),
-        },
-      },
+      schema: routeSchema(tags, 'Sends the signed-in user a new e-mail verification code', {
+        200: messageAnswerSchema,
+        409: conflict('The e-mail address is already confirmed'),
+      }),
       onRequest: guards.requireUser,
       config: rateLimited(5, 10),
     },
@@ -174,11 +169,9 @@ export async function authRoutes(app: AppInstance) {
   app.post(
     '/signout',
     {
-      schema: {
-        tags,
-        summary: 'Ends the current session, if any, and clears the XSRF cookie (anyone)',
-        response: { 200: messageAnswerSchema },
-      },
+      schema: routeSchema(tags, 'Ends the current session, if any, and clears the XSRF cookie (anyone)', {
+        200: messageAnswerSchema,
+      }),
     },
     async (req, reply) => {
       const auth = await guards.authenticate(req).catch(() => null);
@@ -191,7 +184,7 @@ export async function authRoutes(app: AppInstance) {
   app.get(
     '/user',
     {
-      schema: { tags, summary: 'Answers the signed-in user', response: { 200: currentUserAnswerSchema } },
+      schema: routeSchema(tags, 'Answers the signed-in user', { 200: currentUserAnswerSchema }),
       onRequest: guards.requireUser,
     },
     async (req) => ({ data: presentUser(currentUser(req)) }),

@@ -24,7 +24,7 @@ import {
 } from '@common/schemas/auth';
 import { messageAnswerSchema } from '@common/schemas/common';
 import type { AppInstance } from '../../app-context';
-import { conflict, rowRoute } from '../../lib/route-schemas';
+import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { rateLimited } from '../../lib/rate-limit';
 import { presentUser } from '../users/presenter';
 import { currentUser } from './guard';
@@ -40,15 +40,15 @@ export async function securityRoutes(app: AppInstance) {
   app.post(
     '/two-factor/setup',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: 'Starts two-factor set-up: a new secret and backup codes, not active until enabled (user)',
-        body: twoFactorSetupSchema,
-        response: {
+        'Starts two-factor set-up: a new secret and backup codes, not active until enabled (user)',
+        {
           200: twoFactorSetupAnswer,
           409: conflict('Two-factor authentication is already on'),
         },
-      },
+        { body: twoFactorSetupSchema },
+      ),
       onRequest,
       config: limited,
     },
@@ -58,15 +58,15 @@ export async function securityRoutes(app: AppInstance) {
   app.post(
     '/two-factor/enable',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: 'Turns two-factor authentication on with a first authenticator code (user)',
-        body: twoFactorEnableSchema,
-        response: {
+        'Turns two-factor authentication on with a first authenticator code (user)',
+        {
           200: userMessageAnswerSchema,
           409: conflict('Two-factor authentication is not set up, or already on'),
         },
-      },
+        { body: twoFactorEnableSchema },
+      ),
       onRequest,
       config: limited,
     },
@@ -79,15 +79,15 @@ export async function securityRoutes(app: AppInstance) {
   app.post(
     '/two-factor/disable',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: 'Turns two-factor authentication off with the password and a code (user)',
-        body: twoFactorDisableSchema,
-        response: {
+        'Turns two-factor authentication off with the password and a code (user)',
+        {
           200: userMessageAnswerSchema,
           409: conflict('Two-factor authentication is not on'),
         },
-      },
+        { body: twoFactorDisableSchema },
+      ),
       onRequest,
       config: limited,
     },
@@ -100,11 +100,9 @@ export async function securityRoutes(app: AppInstance) {
   app.get(
     '/sessions',
     {
-      schema: {
-        tags,
-        summary: "Lists the signed-in user's active sessions",
-        response: { 200: sessionListAnswerSchema },
-      },
+      schema: routeSchema(tags, "Lists the signed-in user's active sessions", {
+        200: sessionListAnswerSchema,
+      }),
       onRequest,
     },
     async (req) => ({ data: await services.sessions.list(currentUser(req).id, req.auth!.sessionId) }),
@@ -125,11 +123,9 @@ export async function securityRoutes(app: AppInstance) {
   app.post(
     '/sessions/revoke-others',
     {
-      schema: {
-        tags,
-        summary: 'Ends every session of the signed-in user but the current one',
-        response: { 200: messageAnswerSchema },
-      },
+      schema: routeSchema(tags, 'Ends every session of the signed-in user but the current one', {
+        200: messageAnswerSchema,
+      }),
       onRequest,
     },
     async (req) => {
@@ -141,12 +137,12 @@ export async function securityRoutes(app: AppInstance) {
   app.get(
     '/sign-in-history',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: "Pages through the signed-in user's sign-in attempts, newest first",
-        querystring: signInHistoryQuerySchema,
-        response: { 200: signInHistoryAnswerSchema },
-      },
+        "Pages through the signed-in user's sign-in attempts, newest first",
+        { 200: signInHistoryAnswerSchema },
+        { querystring: signInHistoryQuerySchema },
+      ),
       onRequest,
     },
     async (req) => services.sessions.history(currentUser(req).id, req.query),

@@ -2,11 +2,11 @@
  * /api/contacts: POST from the public form (rate-limited per IP),
  * GET and DELETE for admins (a delete writes one audit row).
  */
-import { z } from 'zod';
 import { MSG } from '@common/messages';
 import { messageAnswerSchema } from '@common/schemas/common';
 import { contactListAnswerSchema, contactSchema } from '@common/schemas/contact';
 import type { AppInstance } from '../../app-context';
+import { rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { rateLimited } from '../../lib/rate-limit';
 import { presentContact } from './service';
@@ -19,12 +19,12 @@ export async function contactRoutes(app: AppInstance) {
   app.post(
     '',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: 'Sends a message from the public contact form (anyone)',
-        body: contactSchema,
-        response: { 201: messageAnswerSchema },
-      },
+        'Sends a message from the public contact form (anyone)',
+        { 201: messageAnswerSchema },
+        { body: contactSchema },
+      ),
       config: rateLimited(5, 10),
     },
     async (req, reply) => {
@@ -44,11 +44,7 @@ export async function contactAdminRoutes(app: AppInstance) {
   app.get(
     '',
     {
-      schema: {
-        tags,
-        summary: 'Lists the contact form messages (admin)',
-        response: { 200: contactListAnswerSchema },
-      },
+      schema: routeSchema(tags, 'Lists the contact form messages (admin)', { 200: contactListAnswerSchema }),
       config: { permission: 'contacts.manage' },
     },
     async () => ({ data: (await services.contacts.list()).map(presentContact) }),
@@ -57,12 +53,7 @@ export async function contactAdminRoutes(app: AppInstance) {
   app.delete(
     '/:id',
     {
-      schema: {
-        tags,
-        summary: 'Deletes a contact form message (admin)',
-        params: z.object({ id: z.uuid('Invalid id') }),
-        response: { 200: messageAnswerSchema },
-      },
+      schema: rowRoute(tags, 'Deletes a contact form message (admin)', { 200: messageAnswerSchema }),
       config: { permission: 'contacts.manage' },
     },
     async (req) => {

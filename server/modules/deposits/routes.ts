@@ -20,7 +20,7 @@ import {
   PROOF_MAX_BYTES,
 } from '@common/schemas/deposits';
 import type { AppInstance } from '../../app-context';
-import { conflict, rowRoute } from '../../lib/route-schemas';
+import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { unitOfWork } from '../../lib/idempotency';
 import { currentUser } from '../auth/guard';
@@ -39,17 +39,17 @@ export async function depositRoutes(app: AppInstance) {
   app.post(
     '',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: 'Submits a deposit with its proof image for review (verified client)',
-        body: createDepositSchema,
-        response: {
+        'Submits a deposit with its proof image for review (verified client)',
+        {
           201: depositAnswerSchema,
           413: errorAnswerSchema.describe('The proof image is over 5 MB'),
           422: errorAnswerSchema.describe('Too many deposits are already waiting for review'),
           429: errorAnswerSchema.describe('Too many deposits in the last hour'),
         },
-      },
+        { body: createDepositSchema },
+      ),
       onRequest: guards.requireVerifiedUser,
       config: { idempotent: true },
       bodyLimit: DEPOSIT_BODY_LIMIT,
@@ -70,11 +70,9 @@ export async function depositRoutes(app: AppInstance) {
   app.get(
     '/wallets',
     {
-      schema: {
-        tags,
-        summary: 'Answers the wallet addresses to pay a deposit to (signed in)',
-        response: { 200: depositWalletsAnswerSchema },
-      },
+      schema: routeSchema(tags, 'Answers the wallet addresses to pay a deposit to (signed in)', {
+        200: depositWalletsAnswerSchema,
+      }),
       onRequest: guards.requireUser,
     },
     async () => ({ data: svc.wallets() }),
@@ -83,12 +81,12 @@ export async function depositRoutes(app: AppInstance) {
   app.get(
     '',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: "Lists the caller's deposits; an admin sees all, or one client's with ?userId",
-        querystring: userIdQuery,
-        response: { 200: depositListAnswerSchema },
-      },
+        "Lists the caller's deposits; an admin sees all, or one client's with ?userId",
+        { 200: depositListAnswerSchema },
+        { querystring: userIdQuery },
+      ),
       onRequest: guards.requireUser,
     },
     async (req) => ({

@@ -5,6 +5,7 @@
 import { MSG } from '@common/messages';
 import { adminEmailAnswerSchema, adminEmailSchema } from '@common/schemas/emailing';
 import type { AppInstance } from '../../app-context';
+import { routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 
 export async function emailingAdminRoutes(app: AppInstance) {
@@ -13,12 +14,12 @@ export async function emailingAdminRoutes(app: AppInstance) {
   app.post(
     '/admin/email',
     {
-      schema: {
-        tags: ['users'],
-        summary: 'E-mails one client, named by e-mail or id (admin)',
-        body: adminEmailSchema,
-        response: { 200: adminEmailAnswerSchema },
-      },
+      schema: routeSchema(
+        ['users'],
+        'E-mails one client, named by e-mail or id (admin)',
+        { 200: adminEmailAnswerSchema },
+        { body: adminEmailSchema },
+      ),
       config: { permission: 'emailing.send' },
     },
     async (req) => {

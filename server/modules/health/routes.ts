@@ -3,19 +3,16 @@
  */
 import { healthAnswerSchema } from '@common/schemas/health';
 import type { AppInstance } from '../../app-context';
+import { routeSchema } from '../../lib/route-schemas';
 
 export async function healthRoutes(app: AppInstance) {
   app.get(
     '/health',
     {
-      schema: {
-        tags: ['health'],
-        summary: 'Answers whether the server and its database are up (anyone)',
-        response: {
-          200: healthAnswerSchema,
-          503: healthAnswerSchema.describe('The database does not answer'),
-        },
-      },
+      schema: routeSchema(['health'], 'Answers whether the server and its database are up (anyone)', {
+        200: healthAnswerSchema,
+        503: healthAnswerSchema.describe('The database does not answer'),
+      }),
     },
     async (_req, reply) => {
       const up = await app.ctx.database.ping();

@@ -21,13 +21,15 @@ export async function kycAdminRoutes(app: AppInstance) {
   app.put(
     '/admin/:id/verification',
     {
-      schema: {
-        ...rowRoute(tags, "Verifies or rejects a client's pending identity documents (admin)", {
+      schema: rowRoute(
+        tags,
+        "Verifies or rejects a client's pending identity documents (admin)",
+        {
           200: userChangeAnswerSchema,
           409: conflict('The verification is not pending'),
-        }),
-        body: verificationReviewSchema,
-      },
+        },
+        { body: verificationReviewSchema },
+      ),
       config: { permission: 'kyc.review' },
     },
     async (req) => {

@@ -4,6 +4,7 @@
  */
 import { accountFiguresAnswerSchema } from '@common/schemas/transactions';
 import type { AppInstance } from '../../app-context';
+import { routeSchema } from '../../lib/route-schemas';
 import { currentUser } from '../auth/guard';
 import { presentFigures } from './presenter';
 
@@ -12,11 +13,11 @@ export async function ledgerRoutes(app: AppInstance) {
   app.get(
     '/account',
     {
-      schema: {
-        tags: ['ledger'],
-        summary: "Answers the signed-in user's balance and totals, derived from the ledger",
-        response: { 200: accountFiguresAnswerSchema },
-      },
+      schema: routeSchema(
+        ['ledger'],
+        "Answers the signed-in user's balance and totals, derived from the ledger",
+        { 200: accountFiguresAnswerSchema },
+      ),
       onRequest: guards.requireUser,
     },
     async (req) => ({

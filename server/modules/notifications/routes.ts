@@ -18,7 +18,7 @@ import {
   userNotificationsSchema,
 } from '@common/schemas/notifications';
 import type { AppInstance } from '../../app-context';
-import { rowRoute } from '../../lib/route-schemas';
+import { rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { inTransaction } from '../../lib/unit-of-work';
 import { currentUser } from '../auth/guard';
@@ -33,11 +33,11 @@ export async function notificationRoutes(app: AppInstance) {
   app.get(
     '/user',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: "Lists the signed-in user's notifications, newest first, with the unread count",
-        response: { 200: userNotificationsSchema },
-      },
+        "Lists the signed-in user's notifications, newest first, with the unread count",
+        { 200: userNotificationsSchema },
+      ),
       onRequest: guards.requireUser,
     },
     async (req) => {
@@ -50,11 +50,9 @@ export async function notificationRoutes(app: AppInstance) {
   app.put(
     '/user/read',
     {
-      schema: {
-        tags,
-        summary: "Marks the signed-in user's notifications read",
-        response: { 200: notificationsReadAnswerSchema },
-      },
+      schema: routeSchema(tags, "Marks the signed-in user's notifications read", {
+        200: notificationsReadAnswerSchema,
+      }),
       onRequest: guards.requireUser,
     },
     async (req) => {
@@ -87,12 +85,12 @@ export async function notificationAdminRoutes(app: AppInstance) {
   app.get(
     '',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: "Lists one user's notifications (admin)",
-        querystring: notificationsQuerySchema,
-        response: { 200: notificationListAnswerSchema },
-      },
+        "Lists one user's notifications (admin)",
+        { 200: notificationListAnswerSchema },
+        { querystring: notificationsQuerySchema },
+      ),
       config: { permission: 'clients.read' },
     },
     async (req) => ({
@@ -103,12 +101,12 @@ export async function notificationAdminRoutes(app: AppInstance) {
   app.post(
     '',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: 'Sends a user an in-app notification and an e-mail (admin)',
-        body: createNotificationSchema,
-        response: { 201: notificationAnswerSchema },
-      },
+        'Sends a user an in-app notification and an e-mail (admin)',
+        { 201: notificationAnswerSchema },
+        { body: createNotificationSchema },
+      ),
       config: { permission: 'notifications.send' },
     },
     async (req, reply) => {

@@ -19,7 +19,7 @@ import {
   tradingActivityAnswerSchema,
 } from '@common/schemas/plans';
 import type { AppInstance } from '../../app-context';
-import { conflict, rowRoute } from '../../lib/route-schemas';
+import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { unitOfWork } from '../../lib/idempotency';
 import { currentUser } from '../auth/guard';
@@ -35,16 +35,16 @@ export async function planRoutes(app: AppInstance) {
   app.post(
     '/active-plan',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: 'Opens an investment plan with capital from the available balance (verified client)',
-        body: openPlanSchema,
-        response: {
+        'Opens an investment plan with capital from the available balance (verified client)',
+        {
           201: activePlanAnswerSchema,
           409: conflict('An active plan already exists, or the Idempotency-Key was used for another request'),
           422: refused,
         },
-      },
+        { body: openPlanSchema },
+      ),
       onRequest: guards.requireVerifiedUser,
       config: { idempotent: true },
     },
@@ -69,14 +69,16 @@ export async function planAdminRoutes(app: AppInstance) {
   app.put(
     '/admin/active-plan/:id',
     {
-      schema: {
-        ...rowRoute(tags, "Opens a plan for client :id with capital from the client's balance (admin)", {
+      schema: rowRoute(
+        tags,
+        "Opens a plan for client :id with capital from the client's balance (admin)",
+        {
           200: activePlanAnswerSchema,
           409: conflict('The client already has an active plan'),
           422: refused,
-        }),
-        body: openPlanSchema,
-      },
+        },
+        { body: openPlanSchema },
+      ),
       config: { permission: 'plans.manage' },
     },
     async (req) => ({
@@ -103,19 +105,15 @@ export async function planAdminRoutes(app: AppInstance) {
   app.post(
     '/admin/add-profit/:id',
     {
-      schema: {
-        ...rowRoute(
-          tags,
-          "Adds profit to client :id's active plan and records it as trading activity (admin)",
-          {
-            201: tradingActivityAnswerSchema,
-            409: conflict(
-              'The client has no active plan, or the Idempotency-Key was used for another request',
-            ),
-          },
-        ),
-        body: addProfitSchema,
-      },
+      schema: rowRoute(
+        tags,
+        "Adds profit to client :id's active plan and records it as trading activity (admin)",
+        {
+          201: tradingActivityAnswerSchema,
+          409: conflict('The client has no active plan, or the Idempotency-Key was used for another request'),
+        },
+        { body: addProfitSchema },
+      ),
       config: { idempotent: true, permission: 'profits.post' },
     },
     async (req, reply) => {

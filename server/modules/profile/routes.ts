@@ -24,7 +24,7 @@ import {
 } from '@common/schemas/profile';
 import { userWithFiguresChangeAnswerSchema } from '@common/schemas/users';
 import type { AppInstance } from '../../app-context';
-import { conflict, rowRoute } from '../../lib/route-schemas';
+import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { rateLimited } from '../../lib/rate-limit';
 import { currentUser } from '../auth/guard';
 import { maxDataUrlLength } from '../files/images';
@@ -50,12 +50,12 @@ export async function profileRoutes(app: AppInstance) {
   app.patch(
     '/profile',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: "Edits the signed-in user's name, phone, country and (once) gender",
-        body: updateProfileSchema,
-        response: { 200: userWithFiguresChangeAnswerSchema },
-      },
+        "Edits the signed-in user's name, phone, country and (once) gender",
+        { 200: userWithFiguresChangeAnswerSchema },
+        { body: updateProfileSchema },
+      ),
       onRequest: guards.requireUser,
     },
     async (req) => ({
@@ -67,15 +67,15 @@ export async function profileRoutes(app: AppInstance) {
   app.post(
     '/profile-picture',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: "Sets the signed-in user's profile picture (PNG or JPEG data URL)",
-        body: profilePictureSchema,
-        response: {
+        "Sets the signed-in user's profile picture (PNG or JPEG data URL)",
+        {
           200: userWithFiguresChangeAnswerSchema,
           413: errorAnswerSchema.describe('The image is over 2,000,000 bytes'),
         },
-      },
+        { body: profilePictureSchema },
+      ),
       onRequest: guards.requireUser,
       bodyLimit: PICTURE_BODY_LIMIT,
       errorHandler: tooLargeAs(PROFILE_MSG.imageTooLarge),
@@ -92,16 +92,16 @@ export async function profileRoutes(app: AppInstance) {
   app.post(
     '/verification',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: 'Uploads identity documents for review (user with a confirmed e-mail)',
-        body: verificationSchema,
-        response: {
+        'Uploads identity documents for review (user with a confirmed e-mail)',
+        {
           200: userWithFiguresChangeAnswerSchema,
           409: conflict('Documents are already pending or verified'),
           413: errorAnswerSchema.describe('An image is over 5 MB'),
         },
-      },
+        { body: verificationSchema },
+      ),
       onRequest: guards.requireVerifiedUser,
       bodyLimit: VERIFICATION_BODY_LIMIT,
       errorHandler: tooLargeAs(MONEY_MSG.fileTooLarge),

@@ -7,6 +7,7 @@
  */
 import { pendingReviewPageSchema, pendingReviewsQuerySchema } from '@common/schemas/transactions';
 import type { AppInstance } from '../../app-context';
+import { routeSchema } from '../../lib/route-schemas';
 import { presentPendingReview } from './presenter';
 
 const tags = ['reviews'];
@@ -16,12 +17,12 @@ export async function reviewAdminRoutes(app: AppInstance) {
   app.get(
     '/pending',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: 'Answers one page of the pending deposits and withdrawals, oldest first (admin)',
-        querystring: pendingReviewsQuerySchema,
-        response: { 200: pendingReviewPageSchema },
-      },
+        'Answers one page of the pending deposits and withdrawals, oldest first (admin)',
+        { 200: pendingReviewPageSchema },
+        { querystring: pendingReviewsQuerySchema },
+      ),
       config: { permission: 'deposits.review' },
     },
     async (req) => {

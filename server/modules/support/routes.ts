@@ -18,7 +18,7 @@ import {
   updateTicketSchema,
 } from '@common/schemas/support';
 import type { AppInstance } from '../../app-context';
-import { conflict, rowRoute } from '../../lib/route-schemas';
+import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { clientIpKey, rateLimited } from '../../lib/rate-limit';
 import { currentUser } from '../auth/guard';
@@ -45,12 +45,12 @@ export async function supportRoutes(app: AppInstance) {
   app.post(
     '',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: 'Opens a support ticket (signed in)',
-        body: supportMessageSchema,
-        response: { 201: ticketAnswerSchema },
-      },
+        'Opens a support ticket (signed in)',
+        { 201: ticketAnswerSchema },
+        { body: supportMessageSchema },
+      ),
       onRequest: guards.requireUser,
       config: ticketRateLimit,
     },
@@ -63,11 +63,9 @@ export async function supportRoutes(app: AppInstance) {
   app.get(
     '/user',
     {
-      schema: {
-        tags,
-        summary: "Lists the signed-in user's tickets with their replies, newest first",
-        response: { 200: ticketListAnswerSchema },
-      },
+      schema: routeSchema(tags, "Lists the signed-in user's tickets with their replies, newest first", {
+        200: ticketListAnswerSchema,
+      }),
       onRequest: guards.requireUser,
     },
     async (req) => ({ data: (await svc.listForUser(currentUser(req).id)).map(presentTicket) }),
@@ -76,13 +74,15 @@ export async function supportRoutes(app: AppInstance) {
   app.post(
     '/:id/replies',
     {
-      schema: {
-        ...rowRoute(tags, "Adds a message to the signed-in user's own open ticket", {
+      schema: rowRoute(
+        tags,
+        "Adds a message to the signed-in user's own open ticket",
+        {
           201: ticketAnswerSchema,
           409: conflict('The ticket is closed'),
-        }),
-        body: supportMessageSchema,
-      },
+        },
+        { body: supportMessageSchema },
+      ),
       onRequest: guards.requireUser,
       config: ticketRateLimit,
     },
@@ -104,12 +104,12 @@ export async function supportAdminRoutes(app: AppInstance) {
   app.get(
     '',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: 'Lists every ticket, or only open or closed ones (admin)',
-        querystring: ticketsQuerySchema,
-        response: { 200: ticketListAnswerSchema },
-      },
+        'Lists every ticket, or only open or closed ones (admin)',
+        { 200: ticketListAnswerSchema },
+        { querystring: ticketsQuerySchema },
+      ),
       config: { permission: 'support.manage' },
     },
     async (req) => ({
@@ -120,14 +120,12 @@ export async function supportAdminRoutes(app: AppInstance) {
   app.put(
     '/:id',
     {
-      schema: {
-        ...rowRoute(
-          tags,
-          'Replies to a ticket and/or sets its status; the client is notified of a reply (admin)',
-          { 200: ticketAnswerSchema },
-        ),
-        body: updateTicketSchema,
-      },
+      schema: rowRoute(
+        tags,
+        'Replies to a ticket and/or sets its status; the client is notified of a reply (admin)',
+        { 200: ticketAnswerSchema },
+        { body: updateTicketSchema },
+      ),
       config: { permission: 'support.manage' },
     },
     async (req) => {

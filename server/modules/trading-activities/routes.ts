@@ -25,7 +25,7 @@ import {
   updateTradingActivitySchema,
 } from '@common/schemas/plans';
 import type { AppInstance } from '../../app-context';
-import { conflict, rowRoute } from '../../lib/route-schemas';
+import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { unitOfWork } from '../../lib/idempotency';
 import { currentUser } from '../auth/guard';
@@ -39,12 +39,12 @@ export async function tradingActivityRoutes(app: AppInstance) {
   app.get(
     '',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: "Answers one page of the signed-in user's trading activity",
-        querystring: tradingActivityQuerySchema,
-        response: { 200: tradingActivityPageSchema },
-      },
+        "Answers one page of the signed-in user's trading activity",
+        { 200: tradingActivityPageSchema },
+        { querystring: tradingActivityQuerySchema },
+      ),
       onRequest: guards.requireUser,
     },
     async (req) => {
@@ -79,12 +79,12 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
   app.get(
     '/admin',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: "Answers one page of a client's trading activity (admin)",
-        querystring: adminTradingActivityQuerySchema,
-        response: { 200: tradingActivityPageSchema },
-      },
+        "Answers one page of a client's trading activity (admin)",
+        { 200: tradingActivityPageSchema },
+        { querystring: adminTradingActivityQuerySchema },
+      ),
       config: { permission: 'clients.read' },
     },
     async (req) => {
@@ -96,12 +96,12 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
   app.post(
     '',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: "Records a client's trading activity row and posts its profit to the balance (admin)",
-        body: createTradingActivitySchema,
-        response: { 201: tradingActivityAnswerSchema },
-      },
+        "Records a client's trading activity row and posts its profit to the balance (admin)",
+        { 201: tradingActivityAnswerSchema },
+        { body: createTradingActivitySchema },
+      ),
       config: { idempotent: true, permission: 'tradingActivity.edit' },
     },
     async (req, reply) => {
@@ -114,13 +114,15 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
   app.put(
     '/:id',
     {
-      schema: {
-        ...rowRoute(tags, 'Changes a trading activity row; a change of profit posts the difference (admin)', {
+      schema: rowRoute(
+        tags,
+        'Changes a trading activity row; a change of profit posts the difference (admin)',
+        {
           200: tradingActivityAnswerSchema,
           409: conflict('The available balance cannot cover the profit taken back'),
-        }),
-        body: updateTradingActivitySchema,
-      },
+        },
+        { body: updateTradingActivitySchema },
+      ),
       config: { permission: 'tradingActivity.edit' },
     },
     async (req) => ({

@@ -22,7 +22,7 @@ import {
   voidTransactionSchema,
 } from '@common/schemas/transactions';
 import type { AppInstance } from '../../app-context';
-import { conflict, rowRoute } from '../../lib/route-schemas';
+import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { unitOfWork } from '../../lib/idempotency';
 import { currentUser } from '../auth/guard';
@@ -37,11 +37,9 @@ export async function transactionRoutes(app: AppInstance) {
   app.get(
     '',
     {
-      schema: {
-        tags,
-        summary: "Answers the signed-in user's latest 10 history lines",
-        response: { 200: transactionListAnswerSchema },
-      },
+      schema: routeSchema(tags, "Answers the signed-in user's latest 10 history lines", {
+        200: transactionListAnswerSchema,
+      }),
       onRequest: guards.requireUser,
     },
     async (req) => ({
@@ -52,12 +50,12 @@ export async function transactionRoutes(app: AppInstance) {
   app.get(
     '/all',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: "Answers one page of the signed-in user's history, filtered and searched",
-        querystring: historyQuerySchema,
-        response: { 200: transactionPageAnswerSchema },
-      },
+        "Answers one page of the signed-in user's history, filtered and searched",
+        { 200: transactionPageAnswerSchema },
+        { querystring: historyQuerySchema },
+      ),
       onRequest: guards.requireUser,
     },
     async (req) => {
@@ -70,16 +68,12 @@ export async function transactionRoutes(app: AppInstance) {
   app.get(
     '/export.csv',
     {
-      schema: {
-        tags,
-        summary: "Exports the signed-in user's whole history as a CSV file",
-        response: {
-          200: {
-            description: 'The history as CSV (RFC 4180), newest first, as an attachment',
-            content: { 'text/csv': { schema: z.string() } },
-          },
+      schema: routeSchema(tags, "Exports the signed-in user's whole history as a CSV file", {
+        200: {
+          description: 'The history as CSV (RFC 4180), newest first, as an attachment',
+          content: { 'text/csv': { schema: z.string() } },
         },
-      },
+      }),
       onRequest: guards.requireUser,
     },
     async (req, reply) => {
@@ -103,12 +97,12 @@ export async function transactionAdminRoutes(app: AppInstance) {
   app.get(
     '/admin',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: "Answers one page of a client's history, filtered and searched (admin)",
-        querystring: historyQuerySchema.extend({ userId: z.uuid('Invalid id') }),
-        response: { 200: transactionPageAnswerSchema },
-      },
+        "Answers one page of a client's history, filtered and searched (admin)",
+        { 200: transactionPageAnswerSchema },
+        { querystring: historyQuerySchema.extend({ userId: z.uuid('Invalid id') }) },
+      ),
       config: { permission: 'clients.read' },
     },
     async (req) => {
@@ -120,13 +114,15 @@ export async function transactionAdminRoutes(app: AppInstance) {
   app.post(
     '/:id',
     {
-      schema: {
-        ...rowRoute(tags, "Adds a transaction to client :id's history and posts it to the ledger (admin)", {
+      schema: rowRoute(
+        tags,
+        "Adds a transaction to client :id's history and posts it to the ledger (admin)",
+        {
           201: transactionAnswerSchema,
           422: errorAnswerSchema.describe('Insufficient balance'),
-        }),
-        body: addTransactionSchema,
-      },
+        },
+        { body: addTransactionSchema },
+      ),
       config: { idempotent: true, permission: 'ledger.adjust' },
     },
     async (req, reply) => {
@@ -139,14 +135,16 @@ export async function transactionAdminRoutes(app: AppInstance) {
   app.delete(
     '/:id',
     {
-      schema: {
-        ...rowRoute(tags, 'Voids a history line with a reversing entry and answers the reversal (admin)', {
+      schema: rowRoute(
+        tags,
+        'Voids a history line with a reversing entry and answers the reversal (admin)',
+        {
           200: transactionAnswerSchema,
           409: conflict('Not voidable: pending or rejected, a reversal, or already voided'),
           422: errorAnswerSchema.describe("The client's balance no longer covers it"),
-        }),
-        body: voidTransactionSchema,
-      },
+        },
+        { body: voidTransactionSchema },
+      ),
       config: { permission: 'transactions.void' },
     },
     async (req) => ({

@@ -44,7 +44,7 @@ import {
   userWithFiguresAnswerSchema,
 } from '@common/schemas/users';
 import type { AppInstance } from '../../app-context';
-import { conflict, rowRoute } from '../../lib/route-schemas';
+import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { unitOfWork } from '../../lib/idempotency';
 import { centsToUsd } from '../../lib/money';
@@ -59,11 +59,9 @@ export async function userRoutes(app: AppInstance) {
   app.get(
     '/me',
     {
-      schema: {
-        tags,
-        summary: 'Answers the signed-in user with account figures and active plan',
-        response: { 200: userWithFiguresAnswerSchema },
-      },
+      schema: routeSchema(tags, 'Answers the signed-in user with account figures and active plan', {
+        200: userWithFiguresAnswerSchema,
+      }),
       onRequest: guards.requireUser,
     },
     async (req) => ({ data: await services.users.presentWithFigures(currentUser(req)) }),
@@ -81,12 +79,12 @@ export async function userAdminRoutes(app: AppInstance) {
   app.get(
     '/admin',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: 'Pages through the users, searched by name or e-mail (admin)',
-        querystring: usersQuerySchema,
-        response: { 200: usersPageSchema },
-      },
+        'Pages through the users, searched by name or e-mail (admin)',
+        { 200: usersPageSchema },
+        { querystring: usersQuerySchema },
+      ),
       config: { permission: 'clients.read' },
     },
     async (req) => {
@@ -98,17 +96,17 @@ export async function userAdminRoutes(app: AppInstance) {
   app.get(
     '/admin/export.csv',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: 'Exports the users, searched by name or e-mail, as CSV (admin)',
-        querystring: usersQuerySchema.pick({ search: true }),
-        response: {
+        'Exports the users, searched by name or e-mail, as CSV (admin)',
+        {
           200: {
             description: 'One row per user, with a header row',
             content: { 'text/csv': { schema: z.string() } },
           },
         },
-      },
+        { querystring: usersQuerySchema.pick({ search: true }) },
+      ),
       config: { permission: 'clients.read' },
     },
     async (req, reply) =>
@@ -121,11 +119,9 @@ export async function userAdminRoutes(app: AppInstance) {
   app.get(
     '/admin/overview',
     {
-      schema: {
-        tags,
-        summary: "Answers the back office's dashboard figures (admin)",
-        response: { 200: adminOverviewAnswerSchema },
-      },
+      schema: routeSchema(tags, "Answers the back office's dashboard figures (admin)", {
+        200: adminOverviewAnswerSchema,
+      }),
       config: { permission: 'clients.read' },
     },
     async () => ({ data: await svc.overview() }),
@@ -134,12 +130,12 @@ export async function userAdminRoutes(app: AppInstance) {
   app.get(
     '/admin/email/:email',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: 'Finds a user by e-mail address (admin)',
-        params: z.object({ email: z.string().trim().min(1).max(254) }),
-        response: { 200: userAnswerSchema },
-      },
+        'Finds a user by e-mail address (admin)',
+        { 200: userAnswerSchema },
+        { params: z.object({ email: z.string().trim().min(1).max(254) }) },
+      ),
       config: { permission: 'clients.read' },
     },
     async (req) => ({ data: presentUser(await services.users.findUserByEmail(req.params.email)) }),
@@ -148,12 +144,9 @@ export async function userAdminRoutes(app: AppInstance) {
   app.get(
     '/admin/:id',
     {
-      schema: {
-        tags,
-        summary: 'Answers one user with account figures and active plan (admin)',
-        params: z.object({ id: z.uuid('Invalid id') }),
-        response: { 200: userWithFiguresAnswerSchema },
-      },
+      schema: rowRoute(tags, 'Answers one user with account figures and active plan (admin)', {
+        200: userWithFiguresAnswerSchema,
+      }),
       config: { permission: 'clients.read' },
     },
     async (req) => ({
@@ -164,13 +157,15 @@ export async function userAdminRoutes(app: AppInstance) {
   app.put(
     '/admin/:id',
     {
-      schema: {
-        ...rowRoute(tags, "Edits a user's details, verification status and block (admin)", {
+      schema: rowRoute(
+        tags,
+        "Edits a user's details, verification status and block (admin)",
+        {
           200: userChangeAnswerSchema,
           409: conflict('The e-mail address is taken, or an admin would block themselves'),
-        }),
-        body: updateUserSchema,
-      },
+        },
+        { body: updateUserSchema },
+      ),
       config: { permission: 'clients.edit' },
     },
     async (req) => ({
@@ -207,13 +202,12 @@ export async function userAdminRoutes(app: AppInstance) {
   app.get(
     '/admin/:id/sign-in-history',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: "Pages through a user's sign-in attempts, newest first (admin)",
-        params: idParams,
-        querystring: signInHistoryQuerySchema,
-        response: { 200: signInHistoryAnswerSchema },
-      },
+        "Pages through a user's sign-in attempts, newest first (admin)",
+        { 200: signInHistoryAnswerSchema },
+        { params: idParams, querystring: signInHistoryQuerySchema },
+      ),
       config: { permission: 'clients.read' },
     },
     async (req) => services.sessions.history(req.params.id, req.query),
@@ -231,17 +225,15 @@ export async function userAdminRoutes(app: AppInstance) {
   app.post(
     '/admin/:id/reset-two-factor',
     {
-      schema: {
-        ...rowRoute(
-          tags,
-          "Turns a client's two-factor authentication off with a reason and ends their sessions (admin)",
-          {
-            200: userMessageAnswerSchema,
-            409: conflict('Two-factor authentication is not on'),
-          },
-        ),
-        body: resetTwoFactorSchema,
-      },
+      schema: rowRoute(
+        tags,
+        "Turns a client's two-factor authentication off with a reason and ends their sessions (admin)",
+        {
+          200: userMessageAnswerSchema,
+          409: conflict('Two-factor authentication is not on'),
+        },
+        { body: resetTwoFactorSchema },
+      ),
       config: { permission: 'twoFactor.reset' },
     },
     async (req) => ({
@@ -274,12 +266,14 @@ export async function userAdminRoutes(app: AppInstance) {
   app.put(
     '/admin/account/:id',
     {
-      schema: {
-        ...rowRoute(tags, "Sets a client's account plan label and currency symbol (admin)", {
+      schema: rowRoute(
+        tags,
+        "Sets a client's account plan label and currency symbol (admin)",
+        {
           200: userChangeAnswerSchema,
-        }),
-        body: updateAccountSchema,
-      },
+        },
+        { body: updateAccountSchema },
+      ),
       config: { permission: 'clients.edit' },
     },
     async (req) => ({
@@ -291,15 +285,17 @@ export async function userAdminRoutes(app: AppInstance) {
   app.post(
     '/admin/account/:id/adjustments',
     {
-      schema: {
-        ...rowRoute(tags, "Credits or debits a client's available balance with a reason (admin)", {
+      schema: rowRoute(
+        tags,
+        "Credits or debits a client's available balance with a reason (admin)",
+        {
           201: adjustmentAnswerSchema,
           409: conflict(
             'The debit is more than the available balance, or the Idempotency-Key was used for another request',
           ),
-        }),
-        body: adjustmentSchema,
-      },
+        },
+        { body: adjustmentSchema },
+      ),
       config: { idempotent: true, permission: 'ledger.adjust' },
     },
     async (req, reply) => {

@@ -23,7 +23,7 @@ import {
   cryptoWithdrawalSchema,
 } from '@common/schemas/withdrawals';
 import type { AppInstance } from '../../app-context';
-import { conflict, rowRoute } from '../../lib/route-schemas';
+import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { rateLimited } from '../../lib/rate-limit';
 import { unitOfWork } from '../../lib/idempotency';
@@ -56,14 +56,14 @@ export async function withdrawalCodeRoutes(app: AppInstance) {
   app.post(
     '/code',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: 'E-mails a 6-digit code that confirms the next withdrawal (verified client)',
-        response: {
+        'E-mails a 6-digit code that confirms the next withdrawal (verified client)',
+        {
           200: messageAnswerSchema,
           409: conflict('Two-factor authentication is on: the authenticator confirms'),
         },
-      },
+      ),
       onRequest: guards.requireVerifiedUser,
       config: rateLimited(5, 10),
     },
@@ -85,15 +85,12 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
   app.post(
     '',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: `Requests a ${method} withdrawal confirmed by the e-mailed code; the amount is held (verified client)`,
-        body,
-        response: {
-          201: answerSchema,
-          422: errorAnswerSchema.describe('Insufficient balance'),
-        },
-      },
+        `Requests a ${method} withdrawal confirmed by the e-mailed code; the amount is held (verified client)`,
+        { 201: answerSchema, 422: errorAnswerSchema.describe('Insufficient balance') },
+        { body },
+      ),
       onRequest: guards.requireVerifiedUser,
       config: { ...config, idempotent: true },
     },
@@ -108,12 +105,12 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
   app.get(
     '',
     {
-      schema: {
+      schema: routeSchema(
         tags,
-        summary: `Lists the caller's ${method} withdrawals; an admin sees all, or one client's with ?userId`,
-        querystring: userIdQuery,
-        response: { 200: list },
-      },
+        `Lists the caller's ${method} withdrawals; an admin sees all, or one client's with ?userId`,
+        { 200: list },
+        { querystring: userIdQuery },
+      ),
       onRequest: guards.requireUser,
     },
     async (req) => {
