@@ -234,4 +234,18 @@ export const SECURITY_MSG = {
 export const STAFF_MSG = {
   notAllowed: 'Your role does not allow this',
   deactivated: 'This staff account has been deactivated',
+  // Staff management (server/modules/staff, /admin/staff)
+  invited: 'Invitation sent',
+  roleChanged: 'Role changed',
+  deactivatedDone: 'Staff member deactivated and signed out everywhere',
+  reactivated: 'Staff member reactivated',
+  memberNotFound: 'Staff member not found',
+  emailTaken: 'An account with this e-mail already exists',
+  lastOwner: 'The last active owner cannot be demoted or deactivated',
+  notYourself: 'You cannot change your own role or deactivate yourself',
+  alreadyDeactivated: 'This staff member is already deactivated',
+  notDeactivated: 'This staff member is not deactivated',
+  invalidRole: 'Choose a staff role',
+  invitationInvalid: 'This invitation link is invalid, used or expired. Ask an owner for a new one.',
+  invitationAccepted: 'Password set. You can now sign in.',
 } as const;

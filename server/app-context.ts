@@ -30,6 +30,7 @@ import type { NotificationsService } from './modules/notifications/service';
 import type { PlansService } from './modules/plans/service';
 import type { ProfileService } from './modules/profile/service';
 import type { ReviewsService } from './modules/reviews/service';
+import type { StaffService } from './modules/staff/service';
 import type { SupportService } from './modules/support/service';
 import type { ProfitPosting } from './modules/trading-activities/profit-posting';
 import type { TradingActivitiesService } from './modules/trading-activities/service';
@@ -70,6 +71,7 @@ export interface AppContext {
     support: SupportService;
     audit: AuditService;
     emailing: EmailingService;
+    staff: StaffService;
   };
 }
 

@@ -84,6 +84,8 @@ import { profileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
 import { supportAdminRoutes, supportRoutes } from './modules/support/routes';
 import { createSupportService } from './modules/support/service';
+import { staffAdminRoutes, staffInvitationRoutes } from './modules/staff/routes';
+import { createStaffService } from './modules/staff/service';
 
 /** A module's route plugin, registered under a prefix. */
 type RoutePlugin = (app: AppInstance) => Promise<void>;
@@ -121,6 +123,7 @@ async function staffRoutes(staff: AppInstance) {
     '/trading-activity': [tradingActivityAdminRoutes],
     '/support': [supportAdminRoutes],
     '/audit': [auditAdminRoutes],
+    '/staff': [staffAdminRoutes],
   };
   for (const [prefix, plugins] of Object.entries(byPrefix))
     for (const plugin of plugins) await staff.register(plugin, { prefix });
@@ -206,6 +209,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       support: createSupportService(deps),
       audit: createAuditService(deps),
       emailing: createEmailingService(deps),
+      staff: createStaffService(deps),
     },
   };
   app.decorate('ctx', ctx);
@@ -279,6 +283,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
         [planRoutes, '/user'],
         [tradingActivityRoutes, '/trading-activity'],
         [supportRoutes, '/support'],
+        [staffInvitationRoutes, '/staff'],
       ];
       for (const [plugin, prefix] of plugins) await api.register(plugin, { prefix });
       await api.register(staffRoutes);

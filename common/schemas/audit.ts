@@ -34,7 +34,9 @@ export const publicAuditEntrySchema = z.object({
   _id: z.string(),
   createdAt: z.iso.datetime(),
   action: z.string().describe('Dotted verb, e.g. `deposit.approve`, `user.block`'),
-  actor: auditPersonSchema,
+  actor: auditPersonSchema.describe(
+    'The staff member who acted; `_id` "" and e-mail "command line" for an action made with `npm run staff`',
+  ),
   targetUser: auditPersonSchema.nullable().describe('The client concerned, when there is one'),
   targetId: z.string().nullable().describe('The row acted on, when there is one'),
   before: snapshot,

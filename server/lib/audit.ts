@@ -35,20 +35,24 @@ export function auditActor(req: FastifyRequest): AuditActor {
   return { id: req.auth.user.id, ip: req.ip };
 }
 
-/** Appends one audit row inside `tx`. BigInts in snapshots are written as strings. */
-export async function recordAudit(tx: Tx, actor: AuditActor, event: AuditEvent): Promise<void> {
+/**
+ * Appends one audit row inside `tx`. BigInts in snapshots are written as strings. `actor` is null
+ * for an action made on the command line (`npm run staff`), where nobody is signed in: the row has
+ * no actor and no IP.
+ */
+export async function recordAudit(tx: Tx, actor: AuditActor | null, event: AuditEvent): Promise<void> {
   const json = (value: unknown) =>
     value === undefined
       ? null
       : JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
   await tx.insert(auditLog).values({
-    actorId: actor.id,
+    actorId: actor?.id ?? null,
     action: event.action,
     targetUserId: event.targetUserId ?? null,
     targetId: event.targetId ?? null,
     before: json(event.before),
     after: json(event.after),
-    ip: actor.ip,
+    ip: actor?.ip ?? null,
   });
 }
 

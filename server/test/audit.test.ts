@@ -6,11 +6,18 @@
  * and that call must add exactly one audit row naming the admin. A new admin route without a
  * case fails this test; so does one whose call writes no row or two.
  */
+import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contactMessages, twoFactors, users } from '../db/schema';
-import { createAdmin, createClient, imageDataUrl, type TestUser } from '../modules/ledger/testing';
+import {
+  createAdmin,
+  createClient,
+  createTestUser,
+  imageDataUrl,
+  type TestUser,
+} from '../modules/ledger/testing';
 import { createTestContext, type TestContext, UNKNOWN_ID } from './app';
 import { expectAllKnown } from './expect';
 
@@ -266,6 +273,32 @@ const CALLS: Record<string, () => Promise<Call>> = {
     };
   },
   'DELETE /api/support/:id': async () => ({ method: 'DELETE', url: `/api/support/${await supportTicket()}` }),
+
+  // staff
+  'POST /api/staff': async () => ({
+    method: 'POST',
+    url: '/api/staff',
+    payload: {
+      email: `staff.${randomUUID()}@example.com`,
+      firstName: 'Sam',
+      lastName: 'Staff',
+      role: 'support',
+    },
+  }),
+  'PATCH /api/staff/:id': async () => ({
+    method: 'PATCH',
+    url: `/api/staff/${(await createTestUser(t.app, { role: 'support' })).id}`,
+    payload: { role: 'finance' },
+  }),
+  'POST /api/staff/:id/deactivate': async () => ({
+    method: 'POST',
+    url: `/api/staff/${(await createTestUser(t.app, { role: 'support' })).id}/deactivate`,
+  }),
+  'POST /api/staff/:id/reactivate': async () => {
+    const member = await createTestUser(t.app, { role: 'support' });
+    await ok({ method: 'POST', url: `/api/staff/${member.id}/deactivate` });
+    return { method: 'POST', url: `/api/staff/${member.id}/reactivate` };
+  },
 };
 
 /**

@@ -173,6 +173,13 @@ const POLICY: Record<string, Policy> = {
 
   'GET /api/audit': staff('audit.read'),
   'GET /api/audit/filters': staff('audit.read'),
+
+  'GET /api/staff': staff('staff.manage'),
+  'POST /api/staff': staff('staff.manage'),
+  'PATCH /api/staff/:id': staff('staff.manage'),
+  'POST /api/staff/:id/deactivate': staff('staff.manage'),
+  'POST /api/staff/:id/reactivate': staff('staff.manage'),
+  'POST /api/staff/invitations/accept': p('public'),
 };
 
 const RANDOM_ID = '6f1c2b7e-4d3a-4c55-9e8f-0a1b2c3d4e5f';

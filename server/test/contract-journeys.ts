@@ -349,4 +349,40 @@ export const journeys: Journey[] = [
       await call('GET', '/api/audit/filters', admin.headers, undefined, 200);
     },
   },
+  {
+    name: 'staff: invite, set the password, role, deactivate, reactivate',
+    async run({ t, admin }) {
+      const call = ask(t);
+      const email = uniqueEmail('staff');
+      const invite = { email, firstName: 'Sam', lastName: 'Staff', role: 'support' };
+      const created = await call('POST', '/api/staff', admin.headers, invite, 201);
+      await call('POST', '/api/staff', admin.headers, invite, 409);
+      const id = created.json().data._id as string;
+      const token = new URL(
+        /https?:\/\/\S+token=[\w-]+/.exec((await t.smtp.waitForMail(email)).text)![0],
+      ).searchParams.get('token')!;
+      const password = 'Secret-pass-1';
+      await call(
+        'POST',
+        '/api/staff/invitations/accept',
+        {},
+        { token, password, confirmPassword: password },
+        200,
+      );
+      await call(
+        'POST',
+        '/api/staff/invitations/accept',
+        {},
+        { token, password, confirmPassword: password },
+        400,
+      );
+      await call('GET', '/api/staff', admin.headers, undefined, 200);
+      await call('PATCH', `/api/staff/${id}`, admin.headers, { role: 'finance' }, 200);
+      await call('PATCH', `/api/staff/${admin.id}`, admin.headers, { role: 'finance' }, 409);
+      await call('POST', `/api/staff/${id}/deactivate`, admin.headers, undefined, 200);
+      await call('POST', `/api/staff/${id}/deactivate`, admin.headers, undefined, 409);
+      await call('POST', `/api/staff/${id}/reactivate`, admin.headers, undefined, 200);
+      await call('POST', `/api/staff/${id}/reactivate`, admin.headers, undefined, 409);
+    },
+  },
 ];

@@ -104,9 +104,8 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    actorId: uuid('actor_id')
-      .notNull()
-      .references(() => users.id),
+    /** Null for an action made on the command line (`npm run staff`), where nobody is signed in. */
+    actorId: uuid('actor_id').references(() => users.id),
     action: text('action').notNull(),
     targetUserId: uuid('target_user_id').references(() => users.id),
     targetId: text('target_id'),

@@ -2,7 +2,10 @@
 import type { AuditPerson, PublicAuditEntry } from '@common/schemas/audit';
 import type { AuditRow } from './service';
 
-export function presentAuditPerson(p: AuditRow['actor']): AuditPerson {
+/** The actor shown for an action made on the command line (`npm run staff`), where nobody signs in. */
+const COMMAND_LINE: AuditPerson = { _id: '', email: 'command line', firstName: 'Command', lastName: 'line' };
+
+export function presentAuditPerson(p: NonNullable<AuditRow['actor']>): AuditPerson {
   return { _id: p.id, email: p.email, firstName: p.firstName, lastName: p.lastName };
 }
 
@@ -11,7 +14,7 @@ export function presentAuditEntry(row: AuditRow): PublicAuditEntry {
     _id: row.id,
     createdAt: row.createdAt.toISOString(),
     action: row.action,
-    actor: presentAuditPerson(row.actor),
+    actor: row.actor ? presentAuditPerson(row.actor) : COMMAND_LINE,
     targetUser: row.target ? presentAuditPerson(row.target) : null,
     targetId: row.targetId,
     before: row.before ?? null,

@@ -43,7 +43,8 @@ export interface AuditRow {
   after: unknown;
   ip: string | null;
   createdAt: Date;
-  actor: { id: string; email: string; firstName: string; lastName: string };
+  /** Null for an action made on the command line (`npm run staff`). */
+  actor: { id: string; email: string; firstName: string; lastName: string } | null;
   target: { id: string; email: string; firstName: string; lastName: string } | null;
 }
 
@@ -66,7 +67,7 @@ export function createAuditService({ db }: ServiceDeps) {
             target: person(target),
           })
           .from(auditLog)
-          .innerJoin(actor, eq(actor.id, auditLog.actorId))
+          .leftJoin(actor, eq(actor.id, auditLog.actorId))
           .leftJoin(target, eq(target.id, auditLog.targetUserId))
           .where(where)
           .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
@@ -78,7 +79,6 @@ export function createAuditService({ db }: ServiceDeps) {
           .leftJoin(target, eq(target.id, auditLog.targetUserId))
           .where(where),
       ]);
-      // Both aliases are of `users`, so the types make the inner-joined actor nullable too; it never is.
       return {
         rows: rows.map((r) => ({
           ...r,
@@ -90,7 +90,10 @@ export function createAuditService({ db }: ServiceDeps) {
     },
 
     /** The admins who have acted (by e-mail) and the actions recorded (alphabetical), for the filters. */
-    async listFilters(): Promise<{ admins: AuditRow['actor'][]; actions: AuditFilters['actions'] }> {
+    async listFilters(): Promise<{
+      admins: NonNullable<AuditRow['actor']>[];
+      actions: AuditFilters['actions'];
+    }> {
       const [admins, actions] = await Promise.all([
         db
           .selectDistinct(person(actor))

@@ -1,0 +1,71 @@
+/**
+ * Payloads of the staff management routes (/api/staff, owner only; docs/security.md "Staff roles")
+ * and of the public invitation acceptance, shared by the API route schemas and the React forms.
+ */
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { MSG, STAFF_MSG } from '../messages';
+import { STAFF_ROLES } from '../permissions';
+import { confirmPasswordField, emailField, passwordField } from './auth';
+import { messageAnswerSchema } from './common';
+
+const nameField = (label: string) =>
+  z
+    .string({ error: MSG.required(label) })
+    .trim()
+    .min(1, MSG.required(label))
+    .max(LIMITS.nameMax, `${label} must be at most ${LIMITS.nameMax} characters`);
+
+/** A staff role (never `client`). */
+export const staffRoleField = z.enum(STAFF_ROLES, { error: STAFF_MSG.invalidRole });
+
+/** POST /api/staff: invite a staff member (an e-mail with a set-password link, valid 24 hours). */
+export const staffInviteSchema = z.object({
+  email: emailField,
+  firstName: nameField('First name'),
+  lastName: nameField('Last name'),
+  role: staffRoleField,
+});
+export type StaffInviteInput = z.input<typeof staffInviteSchema>;
+export type StaffInvite = z.output<typeof staffInviteSchema>;
+
+/** PATCH /api/staff/:id: the member's new role. */
+export const staffRoleSchema = z.object({ role: staffRoleField });
+export type StaffRoleInput = z.input<typeof staffRoleSchema>;
+
+/** POST /api/staff/invitations/accept: the link's token and the new password, twice. */
+export const acceptInvitationSchema = z
+  .object({
+    token: z
+      .string({ error: STAFF_MSG.invitationInvalid })
+      .trim()
+      .min(16, STAFF_MSG.invitationInvalid)
+      .max(128, STAFF_MSG.invitationInvalid),
+    password: passwordField,
+    confirmPassword: confirmPasswordField,
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MSG.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>;
+
+/** One staff member as GET /api/staff lists them. */
+export const staffMemberSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(STAFF_ROLES),
+  twoFactorEnabled: z.boolean(),
+  lastSignInAt: z.iso.datetime().nullable().describe('The last successful sign-in, or null if never'),
+  active: z.boolean().describe('False once deactivated'),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+/** Answer of GET /api/staff. */
+export const staffListAnswerSchema = z.object({ data: z.array(staffMemberSchema) });
+
+/** Answer of a change to one member: `{ message, data }`. */
+export const staffMemberAnswerSchema = messageAnswerSchema.extend({ data: staffMemberSchema });
+export type StaffMemberAnswer = z.infer<typeof staffMemberAnswerSchema>;

@@ -1,0 +1,126 @@
+/**
+ * /api/staff: staff management (owner only: `staff.manage`; docs/security.md "Staff roles") and
+ * the public acceptance of an invitation. Every change is audited in its own transaction.
+ *
+ * | method | path                        | who     | body                                 | answer              |
+ * | GET    | /staff                      | owner   | —                                    | { data: members }   |
+ * | POST   | /staff                      | owner   | { email, firstName, lastName, role } | 201 { message, data } (409 e-mail taken) |
+ * | PATCH  | /staff/:id                  | owner   | { role }                             | { message, data } (409 self, last owner) |
+ * | POST   | /staff/:id/deactivate       | owner   | —                                    | { message, data } (409 self, last owner, already) |
+ * | POST   | /staff/:id/reactivate       | owner   | —                                    | { message, data } (409 self, not deactivated) |
+ * | POST   | /staff/invitations/accept   | anyone  | { token, password, confirmPassword } | { message } (400 unknown, used or expired link) |
+ */
+import { STAFF_MSG } from '@common/messages';
+import {
+  acceptInvitationSchema,
+  staffInviteSchema,
+  staffListAnswerSchema,
+  staffMemberAnswerSchema,
+  staffRoleSchema,
+} from '@common/schemas/staff';
+import type { AppInstance } from '../../app-context';
+import { auditActor } from '../../lib/audit';
+import { rateLimited } from '../../lib/rate-limit';
+import { conflict, messageRoute, rowRoute } from '../../lib/route-schemas';
+
+const tags = ['staff'];
+const config = { permission: 'staff.manage' as const };
+const selfOrLastOwner = conflict('The member is the caller, or the last active owner');
+
+/** The owner's staff routes, registered in the staff scope under /staff. */
+export async function staffAdminRoutes(app: AppInstance) {
+  const svc = app.ctx.services.staff;
+
+  app.get(
+    '',
+    {
+      schema: { tags, summary: 'Lists the staff members (owner)', response: { 200: staffListAnswerSchema } },
+      config,
+    },
+    async () => ({ data: await svc.list() }),
+  );
+
+  app.post(
+    '',
+    {
+      schema: {
+        tags,
+        summary: 'Invites a staff member: e-mails a set-password link valid 24 hours (owner)',
+        body: staffInviteSchema,
+        response: {
+          201: staffMemberAnswerSchema,
+          409: conflict('The e-mail address already has an account'),
+        },
+      },
+      config,
+    },
+    async (req, reply) => {
+      const { member } = await svc.invite(auditActor(req), req.body);
+      return reply.code(201).send({ message: STAFF_MSG.invited, data: member });
+    },
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        ...rowRoute(tags, "Changes a staff member's role (owner)", {
+          200: staffMemberAnswerSchema,
+          409: selfOrLastOwner,
+        }),
+        body: staffRoleSchema,
+      },
+      config,
+    },
+    async (req) => ({
+      message: STAFF_MSG.roleChanged,
+      data: await svc.changeRole(auditActor(req), req.params.id, req.body.role),
+    }),
+  );
+
+  // deactivate and reactivate: the same shape, a change of the member's state
+  const stateChanges = [
+    {
+      verb: 'deactivate',
+      summary: 'Deactivates a staff member and ends all their sessions (owner)',
+      refused: 'The member is the caller, the last active owner, or already deactivated',
+      message: STAFF_MSG.deactivatedDone,
+      change: svc.deactivate,
+    },
+    {
+      verb: 'reactivate',
+      summary: 'Reactivates a deactivated staff member (owner)',
+      refused: 'The member is the caller, or is not deactivated',
+      message: STAFF_MSG.reactivated,
+      change: svc.reactivate,
+    },
+  ] as const;
+  for (const { verb, summary, refused, message, change } of stateChanges) {
+    app.post(
+      `/:id/${verb}`,
+      { schema: rowRoute(tags, summary, { 200: staffMemberAnswerSchema, 409: conflict(refused) }), config },
+      async (req) => ({ message, data: await change(auditActor(req), req.params.id) }),
+    );
+  }
+}
+
+/** The public route of an invited member, registered under /staff outside the staff scope. */
+export async function staffInvitationRoutes(app: AppInstance) {
+  const svc = app.ctx.services.staff;
+
+  app.post(
+    '/invitations/accept',
+    {
+      schema: messageRoute(
+        tags,
+        "Sets an invited staff member's password with the invitation link's token (anyone with the link)",
+        acceptInvitationSchema,
+      ),
+      config: rateLimited(10, 5),
+    },
+    async (req) => {
+      await svc.acceptInvitation(req.body.token, req.body.password, req.ip);
+      return { message: STAFF_MSG.invitationAccepted };
+    },
+  );
+}
