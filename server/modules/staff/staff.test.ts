@@ -9,7 +9,7 @@ import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { MSG, STAFF_MSG } from '@common/messages';
 import type { StaffRole } from '@common/permissions';
-import { staffInvitations, users } from '../../db/schema';
+import { sessions, staffInvitations, users } from '../../db/schema';
 import { createTestUser } from '../ledger/testing';
 import { TEST_PASSWORD, UNKNOWN_ID, uniqueEmail } from '../../test/app';
 import { useTestContext } from '../../test/context';
@@ -222,9 +222,13 @@ describe('roles, the caller and the last owner', () => {
     const actor = { id: bystander.id, ip: '127.0.0.1' };
     await expect(staff.changeRole(actor, survivor, 'finance')).rejects.toThrow(STAFF_MSG.lastOwner);
     await expect(staff.deactivate(actor, survivor)).rejects.toThrow(STAFF_MSG.lastOwner);
-    // restore what the other tests expect: the file's owner active, and the other owner back
-    if (survivor === other.id) await staff.reactivate({ id: other.id, ip: '127.0.0.1' }, admin.id);
-    else await staff.changeRole({ id: admin.id, ip: '127.0.0.1' }, other.id, 'owner');
+    // restore what the other tests expect: the file's owner active and signed in, the other owner back
+    if (survivor === other.id) {
+      await staff.reactivate({ id: other.id, ip: '127.0.0.1' }, admin.id);
+      const expiresAt = new Date(Date.now() + 3_600_000);
+      await db().insert(sessions).values({ token: admin.token, userId: admin.id, expiresAt });
+    } else await staff.changeRole({ id: admin.id, ip: '127.0.0.1' }, other.id, 'owner');
+    expect((await inject('GET', '/api/staff', admin.headers)).statusCode).toBe(200);
   });
 });
 

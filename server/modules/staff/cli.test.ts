@@ -1,0 +1,132 @@
+/**
+ * The staff command line (scripts/staff.ts, `npm run staff -- create`) on an empty database: in
+ * production mode on a new PostgreSQL database when TEST_DATABASE_URL is set (skipped otherwise),
+ * and on the embedded database in a temporary DATA_DIR. It creates exactly one owner, a second run
+ * gives a fresh link instead of a second account, the printed link sets the password through the
+ * accept route, a client's e-mail is refused, and each invitation is audited without an actor.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { eq, ne } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { STAFF_MSG } from '@common/messages';
+import { main } from '../../../scripts/staff';
+import { buildApp } from '../../app';
+import { openDatabase, type Database } from '../../db/client';
+import { auditLog, users } from '../../db/schema';
+import { createTestUser } from '../ledger/testing';
+import { TEST_PASSWORD, testConfig } from '../../test/app';
+import { startSmtpReceiver } from '../../test/smtp-receiver';
+
+const base = process.env.TEST_DATABASE_URL;
+if (!base) console.warn('cli.test.ts: the PostgreSQL run is skipped: set TEST_DATABASE_URL to run it');
+
+/**
+ * Runs the CLI with `env` as a first owner twice, then opens the database with `open` and checks
+ * it through the app; finally a client's e-mail is refused.
+ */
+async function firstOwnerJourney(env: NodeJS.ProcessEnv, open: () => Promise<Database>) {
+  const lines: string[] = [];
+  const run = (email: string) =>
+    main(['create', '--email', email, '--role', 'owner', '--first-name', 'Olive'], env, (l) => lines.push(l));
+
+  const first = await run('Olive@Example.com');
+  expect(first).toMatchObject({ code: 0, created: true });
+  expect(lines.join('\n')).toContain(first.link);
+  const second = await run('olive@example.com');
+  expect(second).toMatchObject({ code: 0, created: false });
+  expect(second.link).not.toBe(first.link);
+
+  let database = await open();
+  let app = await buildApp(testConfig(), database);
+  const client = await createTestUser(app);
+  try {
+    const staff = await database.db.select().from(users).where(ne(users.role, 'client'));
+    expect(staff).toEqual([
+      expect.objectContaining({ email: 'olive@example.com', role: 'owner', firstName: 'Olive' }),
+    ]);
+    const audits = await database.db.select().from(auditLog).where(eq(auditLog.action, 'staff.invite'));
+    expect(audits).toEqual([
+      expect.objectContaining({ actorId: null, targetUserId: staff[0]!.id }),
+      expect.objectContaining({ actorId: null, targetUserId: staff[0]!.id }),
+    ]);
+
+    const accept = (link: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/staff/invitations/accept',
+        payload: {
+          token: new URL(link).searchParams.get('token'),
+          password: TEST_PASSWORD,
+          confirmPassword: TEST_PASSWORD,
+        },
+      });
+    expect((await accept(second.link!)).statusCode).toBe(200);
+    expect((await accept(first.link!)).json()).toEqual({ message: STAFF_MSG.invitationInvalid });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signin?as=admin',
+      payload: { email: 'olive@example.com', password: TEST_PASSWORD },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    expect(signIn.json().user).toMatchObject({ role: 'owner', isAdmin: true });
+  } finally {
+    await app.close();
+    await database.close();
+  }
+
+  expect(await run(client.email)).toEqual({ code: 1 });
+  expect(lines.at(-1)).toBe(`Refused: ${STAFF_MSG.emailTaken}`);
+  database = await open();
+  app = await buildApp(testConfig(), database);
+  try {
+    const [row] = await database.db.select().from(users).where(eq(users.email, client.email));
+    expect(row!.role).toBe('client');
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+describe('npm run staff -- create', () => {
+  it('creates the first owner on the embedded database (DATA_DIR)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'staff-cli-'));
+    try {
+      await firstOwnerJourney({ NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent' }, () =>
+        openDatabase({ dir: path.join(dir, 'pglite') }),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!base)('creates the first owner on an empty PostgreSQL database in production mode', async () => {
+    const name = `t_cli_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(base!);
+    url.pathname = `/${name}`;
+    const smtp = await startSmtpReceiver();
+    try {
+      const env = {
+        NODE_ENV: 'production',
+        DATABASE_URL: url.toString(),
+        SESSION_SECRET: randomBytes(32).toString('base64url'),
+        SMTP_URL: smtp.url,
+        PUBLIC_URL: 'https://broker.example',
+        LOG_LEVEL: 'silent',
+      } as NodeJS.ProcessEnv;
+      await firstOwnerJourney(env, () => openDatabase({ url: url.toString(), poolSize: 2 }));
+      const mail = await smtp.waitForMail('olive@example.com');
+      expect(mail.text).toContain('https://broker.example/admin/invitation?token=');
+    } finally {
+      await smtp.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});
