@@ -7,13 +7,17 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ADMIN, call, checkBothWidths, newBrowserPage, signIn, signUpVerified } from './journey';
+import {
+  ADMIN,
+  checkBothWidths,
+  newBrowserPage,
+  sendIdentityDocuments,
+  signIn,
+  signUpVerified,
+} from './journey';
 
 const PASSWORD = 'Journey#2026pass';
 const SCRIPT_NAME = '<script>window.__xss=1</script>';
-/** A real 1×1 PNG. */
-const PNG_DATA_URL =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 async function confirmDialog(page: Page, button: string) {
   await page.getByRole('dialog').getByRole('button', { name: button, exact: true }).click();
@@ -35,18 +39,7 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
     gender: 'female',
     country: 'United States',
   });
-  await call(
-    'POST',
-    '/user/verification',
-    {
-      documentType: 'passport',
-      address: '1 Main St',
-      state: 'Ohio',
-      documentFront: PNG_DATA_URL,
-      documentBack: PNG_DATA_URL,
-    },
-    token,
-  );
+  await sendIdentityDocuments(token);
 
   const clientPage = await newBrowserPage(browser);
   await signIn(clientPage, { email, password: PASSWORD });

@@ -1,7 +1,8 @@
 /**
- * Helpers the signed-in journeys share: JSON calls to the API without a browser, a second offline
- * browser, signing in through the forms, a new verified client (signed up and confirmed through
- * the API with the e-mailed code) and the axe checks at desktop and phone widths.
+ * Helpers the signed-in journeys share: the demo staff, JSON calls to the API without a browser, a
+ * second offline browser, signing in through the forms, a new verified client (signed up and
+ * confirmed through the API with the e-mailed code) and their identity documents, and the axe
+ * checks at desktop and phone widths.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
@@ -10,6 +11,17 @@ import { codeIn, expect } from './fixtures';
 
 /** The demo admin (seeded by the e2e server). */
 export const ADMIN = { email: 'admin@demo.test', password: 'Admin#2026demo' };
+
+/** The demo staff of the other roles (server/demo-data.ts). */
+export const STAFF = {
+  finance: { email: 'finance@demo.test', password: 'Finance#2026demo' },
+  compliance: { email: 'compliance@demo.test', password: 'Comply#2026demo' },
+  support: { email: 'support@demo.test', password: 'Support#2026demo' },
+};
+
+/** A real 1×1 PNG, as the data URL an upload sends. */
+export const PNG_DATA_URL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 /** The fixtures' `readMail`: the newest mail to an address. */
 export type ReadMail = (to: string) => Promise<{ to: string; subject: string; text: string }>;
@@ -84,6 +96,16 @@ export interface SignUp {
 }
 
 /**
+ * A new client's sign-up: the given name, a fresh e-mail address starting with `tag`, and a
+ * United States phone and a journey password.
+ */
+export function newClientSignUp(firstName: string, lastName: string, tag: string): SignUp {
+  const email = `${tag}.${Date.now().toString(36)}@example.com`;
+  const contact = { phone: '+1 555 0188', country: 'United States' };
+  return { firstName, lastName, email, ...contact, password: 'Journey#2026pass', gender: 'other' };
+}
+
+/**
  * Fills the form on the open /signup page with `form`, all but the password confirmation (the
  * gender radio by its shown name, the country picked from the combobox's options).
  */
@@ -126,6 +148,22 @@ export async function signUpVerified(readMail: ReadMail, signUp: SignUp) {
   })) as { token: string; user: { _id: string } };
   await call('POST', '/auth/verify-email', { otp: codeIn(await readMail(signUp.email)) }, token);
   return { token, id: user._id };
+}
+
+/** The client of `token` sends identity documents (a passport, both sides): their KYC is then pending. */
+export async function sendIdentityDocuments(token: string) {
+  await call(
+    'POST',
+    '/user/verification',
+    {
+      documentType: 'passport',
+      address: '1 Main St',
+      state: 'Ohio',
+      documentFront: PNG_DATA_URL,
+      documentBack: PNG_DATA_URL,
+    },
+    token,
+  );
 }
 
 /** No serious or critical axe violations on the page at rest (the pointer moved off it first). */
