@@ -85,6 +85,8 @@ export const paths = {
     auditLog: '/admin/audit-log',
     /** Staff management (owner only): list, invite, change role, deactivate. */
     staff: '/admin/staff',
+    /** An invited staff member sets their password with the e-mailed link (public). */
+    invitation: (token?: string) => withQuery('/admin/invitation', { token }),
     /** The staff member's own two-factor settings, sessions and sign-in history. */
     security: '/admin/security',
   },

@@ -52,6 +52,7 @@ const publicPage = lazyPages({
   ResetPasswordPage: () => import('../features/auth/pages/reset-password-page'),
   AdminLoginPage: () => import('../features/auth/pages/admin-login-page'),
   TwoFactorPage: () => import('../features/auth/pages/two-factor-page'),
+  InvitationPage: () => import('../features/staff/pages/invitation-page'),
 });
 
 const accountPage = lazyPages({
@@ -93,6 +94,7 @@ const adminPage = lazyPages({
   AdminSupportTicketsPage: () => import('../features/support/pages/admin-support-tickets-page'),
   AuditLogPage: () => import('../features/audit/pages/audit-log-page'),
   AdminSecurityPage: () => import('../features/security/pages/admin-security-page'),
+  AdminStaffPage: () => import('../features/staff/pages/admin-staff-page'),
 });
 
 /**
@@ -178,6 +180,7 @@ const adminRoutes: RouteObject[] = [
   { path: paths.admin.supportTickets, lazy: adminPage.AdminSupportTicketsPage },
   { path: paths.admin.auditLog, lazy: adminPage.AuditLogPage },
   { path: paths.admin.security, lazy: adminPage.AdminSecurityPage },
+  { path: paths.admin.staff, lazy: adminPage.AdminStaffPage },
 ];
 
 /** Every route; main.tsx makes the browser router of them, web/src/prerender.tsx renders public pages. */
@@ -201,6 +204,8 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { path: paths.admin.login, lazy: publicPage.AdminLoginPage },
+          // an invited staff member sets a password (public, framed like the admin login)
+          { path: paths.admin.invitation(), lazy: publicPage.InvitationPage },
           // the second sign-in step of both logins, framed like the admin login
           { path: paths.twoFactor, lazy: publicPage.TwoFactorPage },
           {

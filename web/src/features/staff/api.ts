@@ -1,0 +1,44 @@
+/**
+ * TanStack Query hooks of staff management (/api/staff, owner only) and of the public acceptance of
+ * an invitation (POST /api/staff/invitations/accept).
+ */
+import { useMutation } from '@tanstack/react-query';
+import type {
+  AcceptInvitationInput,
+  StaffInviteInput,
+  StaffMember,
+  StaffMemberAnswer,
+  StaffRoleInput,
+} from '@common/schemas/staff';
+import { api, type MessageAnswer } from '../../lib/api-client';
+import { dataQuery, useRefetchingMutation } from '../../lib/queries';
+
+const KEY = ['staff'];
+
+/** GET /staff (owner): every staff member with role, two-factor, last sign-in and whether active. */
+export const staffQuery = dataQuery<StaffMember[]>(KEY, '/staff');
+
+/** POST /staff (owner): invites a member, who gets an e-mail with a set-password link. */
+export const useInviteStaff = () =>
+  useRefetchingMutation((body: StaffInviteInput) => api.post<StaffMemberAnswer>('/staff', body), KEY);
+
+/** PATCH /staff/:id (owner): the member's new role. */
+export const useChangeStaffRole = () =>
+  useRefetchingMutation(
+    ({ id, role }: { id: string } & StaffRoleInput) => api.patch<StaffMemberAnswer>(`/staff/${id}`, { role }),
+    KEY,
+  );
+
+/** POST /staff/:id/deactivate (owner): no sign-in, every session ended. */
+export const useDeactivateStaff = () =>
+  useRefetchingMutation((id: string) => api.post<StaffMemberAnswer>(`/staff/${id}/deactivate`), KEY);
+
+/** POST /staff/:id/reactivate (owner). */
+export const useReactivateStaff = () =>
+  useRefetchingMutation((id: string) => api.post<StaffMemberAnswer>(`/staff/${id}/reactivate`), KEY);
+
+/** POST /staff/invitations/accept (anyone with the link): sets the invited member's password. */
+export const useAcceptInvitation = () =>
+  useMutation({
+    mutationFn: (body: AcceptInvitationInput) => api.post<MessageAnswer>('/staff/invitations/accept', body),
+  });

@@ -1,0 +1,173 @@
+import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { StaffRole } from '@common/permissions';
+import type { StaffMember } from '@common/schemas/staff';
+import { ConfirmedButton } from '../../../components/admin/confirmed-button';
+import { confirmThenRun } from '../../../components/admin/confirm-then-run';
+import { NotAllowed } from '../../../components/admin/not-allowed';
+import { Can } from '../../../components/can';
+import { OnOffBadge } from '../../../components/on-off-badge';
+import { PageTitle } from '../../../components/page-title';
+import { PagedTable, queryStatus, type Column } from '../../../components/paged-table';
+import { formatDateTime } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { STAFF_ROLE_LABELS } from '../../../lib/staff-roles';
+import { staffQuery, useChangeStaffRole, useDeactivateStaff, useReactivateStaff } from '../api';
+import { InviteDialog, ROLE_OPTIONS } from '../components/invite-dialog';
+
+const fullName = (m: StaffMember) => `${m.firstName} ${m.lastName}`;
+
+/** The member's role as a select; changing it asks first. The signed-in owner's own is fixed. */
+function RoleCell({ member, self }: { member: StaffMember; self: boolean }) {
+  const change = useChangeStaffRole();
+  const onChange = (role: string | null) => {
+    if (!role || role === member.role) return;
+    const label = STAFF_ROLE_LABELS[role as StaffRole];
+    void confirmThenRun(
+      {
+        title: 'Change role',
+        message: `Make ${fullName(member)} ${label}? What they may do changes at their next request.`,
+        confirmLabel: `Make ${label}`,
+      },
+      change.mutateAsync,
+      { id: member._id, role: role as StaffRole },
+    );
+  };
+  return (
+    <Select
+      size="xs"
+      w={150}
+      aria-label={`Role of ${fullName(member)}`}
+      data={ROLE_OPTIONS}
+      value={member.role}
+      allowDeselect={false}
+      disabled={self || change.isPending}
+      onChange={onChange}
+    />
+  );
+}
+
+/** Deactivate (red, asks first) or, for a deactivated member, Reactivate. */
+function ActiveAction({ member, self }: { member: StaffMember; self: boolean }) {
+  const deactivate = useDeactivateStaff();
+  const reactivate = useReactivateStaff();
+  const name = fullName(member);
+  if (member.active) {
+    return (
+      <ConfirmedButton
+        confirmation={{
+          title: 'Deactivate staff member',
+          message: `${name} will be signed out everywhere at once and cannot sign in until reactivated.`,
+          confirmLabel: 'Deactivate',
+          danger: true,
+        }}
+        mutation={deactivate}
+        variables={member._id}
+        disabled={self}
+      >
+        Deactivate
+      </ConfirmedButton>
+    );
+  }
+  return (
+    <ConfirmedButton
+      confirmation={{
+        title: 'Reactivate staff member',
+        message: `${name} will be able to sign in again with their password.`,
+        confirmLabel: 'Reactivate',
+      }}
+      mutation={reactivate}
+      variables={member._id}
+      color="teal.9"
+    >
+      Reactivate
+    </ConfirmedButton>
+  );
+}
+
+/** The table's columns; `selfId` is the signed-in owner, whose role and state are fixed. */
+function columns(selfId: string | undefined): Column<StaffMember>[] {
+  return [
+    {
+      header: 'Name',
+      cell: (m) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {fullName(m)}{' '}
+            {m._id === selfId && (
+              <Badge size="xs" variant="light">
+                you
+              </Badge>
+            )}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {m.email}
+          </Text>
+        </Stack>
+      ),
+    },
+    { header: 'Role', cell: (m) => <RoleCell member={m} self={m._id === selfId} /> },
+    { header: 'Two-factor', cell: (m) => <OnOffBadge on={m.twoFactorEnabled} /> },
+    {
+      header: 'Last sign-in',
+      nowrap: true,
+      cell: (m) =>
+        m.lastSignInAt ? (
+          formatDateTime(m.lastSignInAt)
+        ) : (
+          <Text c="dimmed" size="sm">
+            Never
+          </Text>
+        ),
+    },
+    {
+      header: 'Status',
+      cell: (m) => (
+        <Badge variant="dot" color={m.active ? 'green' : 'red'} miw="max-content">
+          {m.active ? 'Active' : 'Deactivated'}
+        </Badge>
+      ),
+    },
+    { header: 'Actions', nowrap: true, cell: (m) => <ActiveAction member={m} self={m._id === selfId} /> },
+  ];
+}
+
+/** The list of staff, the invite dialog, role changes and (de)activation. */
+function StaffManagement() {
+  const query = useQuery(staffQuery);
+  const selfId = useSession().user?._id;
+  const [inviting, setInviting] = useState(false);
+  return (
+    <Stack gap="md" w="100%" maw={1100} mx="auto">
+      <Group justify="space-between" align="flex-end">
+        <PageTitle
+          title="Staff"
+          description="Who works in the back office, with which role. Invited members set their password with the e-mailed link (valid 24 hours) and then enrol two-factor authentication."
+        />
+        <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>
+          Invite staff member
+        </Button>
+      </Group>
+      <PagedTable
+        caption="Staff members"
+        columns={columns(selfId)}
+        rows={query.data}
+        {...queryStatus(query)}
+        emptyText="No staff members yet."
+        minWidth={860}
+      />
+      <InviteDialog opened={inviting} onClose={() => setInviting(false)} />
+    </Stack>
+  );
+}
+
+/** /admin/staff (owner: `staff.manage`): staff management; other roles see why they may not. */
+export function AdminStaffPage() {
+  return (
+    <Can permission="staff.manage" fallback={<NotAllowed />}>
+      <StaffManagement />
+    </Can>
+  );
+}
