@@ -24,7 +24,7 @@ import type { ShellLink } from '../../../components/dashboard-shell';
 import { LinkButton } from '../../../components/link-button';
 import { LoadError } from '../../../components/load-error';
 import { RoleBadge } from '../../../components/role-badge';
-import { useCanOpen } from '../../../hooks/use-can';
+import { useCan, useCanOpen } from '../../../hooks/use-can';
 import { formatDateTime, formatUsd } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { adminUserQuery } from '../api';
@@ -71,10 +71,11 @@ function Profile({ user }: { user: UserWithFigures }) {
 
 function Figures({ user }: { user: UserWithFigures }) {
   const a = user.account;
+  const adjusts = useCan()('ledger.adjust');
   return (
     <AdminSection title="Account">
       <Text size="sm" c="dimmed" mb="xs">
-        From the ledger; read-only. Corrections are posted as adjustments on the account page.
+        From the ledger; read-only.{adjusts && ' Corrections are posted as adjustments on the account page.'}
       </Text>
       <InfoTable
         label="Account figures"
