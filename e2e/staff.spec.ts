@@ -1,0 +1,62 @@
+/**
+ * Staff management journey: the demo owner invites a support member at /admin/staff; the invitation
+ * e-mail's link opens /admin/invitation, where the member sets a password and is sent to the admin
+ * login with a success message; the member signs in to the back office. The owner then deactivates
+ * the member (asked first), and the member's open session ends.
+ */
+import { STAFF_MSG } from '@common/messages';
+import { expect, test } from './fixtures';
+import { ADMIN, newBrowserPage, signIn } from './journey';
+
+const PASSWORD = 'Invited#2026pass';
+
+test('the owner invites a support member, who sets a password with the e-mailed link and signs in', async ({
+  browser,
+  readMail,
+}) => {
+  test.setTimeout(120_000);
+  const email = `staff.${Date.now().toString(36)}@example.com`;
+
+  const owner = await newBrowserPage(browser);
+  await signIn(owner, ADMIN, true);
+  await owner.goto('/admin/staff');
+  await expect(owner.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
+  await owner.getByRole('button', { name: 'Invite staff member' }).click();
+  const dialog = owner.getByRole('dialog', { name: 'Invite a staff member' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('First name').fill('Supi');
+  await dialog.getByLabel('Last name').fill('Porter');
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(owner.getByText(`${STAFF_MSG.invited}: ${email}`)).toBeVisible();
+  const row = owner.getByRole('row').filter({ hasText: email });
+  await expect(row.getByRole('combobox', { name: 'Role of Supi Porter' })).toHaveValue('Support');
+  await expect(row.getByText('Never')).toBeVisible();
+
+  // The e-mailed link sets the password, then leads to the admin login.
+  const mail = await readMail(email);
+  const link = /https?:\/\/\S+\/admin\/invitation\?token=[\w-]+/.exec(mail.text)?.[0];
+  expect(link, mail.text).toBeTruthy();
+  const member = await newBrowserPage(browser);
+  const url = new URL(link!);
+  await member.goto(url.pathname + url.search);
+  await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await member.getByLabel('Confirm password').fill('Other#2026pass');
+  await member.getByRole('button', { name: 'Set password' }).click();
+  await expect(member.getByText('Passwords do not match')).toBeVisible();
+  await member.getByLabel('Confirm password').fill(PASSWORD);
+  await member.getByRole('button', { name: 'Set password' }).click();
+  await expect(member).toHaveURL(/\/admin\/login$/);
+  await expect(member.getByText(STAFF_MSG.invitationAccepted)).toBeVisible();
+
+  // The member signs in to the back office.
+  await signIn(member, { email, password: PASSWORD }, true);
+
+  // The owner deactivates them (asked first); the member's session ends.
+  await owner.reload();
+  const again = owner.getByRole('row').filter({ hasText: email });
+  await again.getByRole('button', { name: 'Deactivate' }).click();
+  await owner.getByRole('dialog').getByRole('button', { name: 'Deactivate', exact: true }).click();
+  await expect(again.getByText('Deactivated')).toBeVisible();
+  await member.reload();
+  await expect(member).toHaveURL(/\/admin\/login/);
+});
