@@ -73,6 +73,12 @@ async function firstOwnerJourney(env: NodeJS.ProcessEnv, open: () => Promise<Dat
     });
     expect(signIn.statusCode, signIn.body).toBe(200);
     expect(signIn.json().user).toMatchObject({ role: 'owner', isAdmin: true });
+    const log = await app.inject({
+      method: 'GET',
+      url: '/api/audit?action=staff.invite',
+      headers: { authorization: `Bearer ${signIn.json().token}` },
+    });
+    expect(log.json()).toMatchObject({ total: 2, data: [{ actor: { _id: '', email: 'command line' } }, {}] });
   } finally {
     await app.close();
     await database.close();
