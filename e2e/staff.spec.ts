@@ -2,11 +2,11 @@
  * Staff management journey: the demo owner invites a support member at /admin/staff; the invitation
  * e-mail's link opens /admin/invitation, where the member sets a password and is sent to the admin
  * login with a success message; the member signs in to the back office. The owner then deactivates
- * the member (asked first), and the member's open session ends.
+ * the member (asked first), and the member's open session ends. axe at 1280 and 375 px on both pages.
  */
 import { STAFF_MSG } from '@common/messages';
 import { expect, test } from './fixtures';
-import { ADMIN, newBrowserPage, signIn } from './journey';
+import { ADMIN, checkBothWidths, newBrowserPage, signIn } from './journey';
 
 const PASSWORD = 'Invited#2026pass';
 
@@ -31,6 +31,9 @@ test('the owner invites a support member, who sets a password with the e-mailed 
   const row = owner.getByRole('row').filter({ hasText: email });
   await expect(row.getByRole('combobox', { name: 'Role of Supi Porter' })).toHaveValue('Support');
   await expect(row.getByText('Never')).toBeVisible();
+  await checkBothWidths(owner, 'staff page', async () => {
+    await expect(owner.getByRole('table', { name: 'Staff members' })).toBeVisible();
+  });
 
   // The e-mailed link sets the password, then leads to the admin login.
   const mail = await readMail(email);
@@ -39,6 +42,9 @@ test('the owner invites a support member, who sets a password with the e-mailed 
   const member = await newBrowserPage(browser);
   const url = new URL(link!);
   await member.goto(url.pathname + url.search);
+  await checkBothWidths(member, 'invitation page', async () => {
+    await expect(member.getByRole('heading', { level: 1, name: 'Set your password' })).toBeVisible();
+  });
   await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await member.getByLabel('Confirm password').fill('Other#2026pass');
   await member.getByRole('button', { name: 'Set password' }).click();
