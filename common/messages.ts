@@ -204,6 +204,8 @@ export const PLAN_MSG = {
   activityDeleted: 'Trading activity deleted successfully',
   deleteActivityConfirm:
     'Are you sure you want to delete this trading activity? Its profit is withdrawn from the client’s balance.',
+  lossExceedsCapital: 'The loss is larger than the capital left in the plan',
+  planEnded: 'The plan has ended: its capital can no longer change',
   profitNotCovered:
     'The client’s available balance no longer covers this profit reduction, so it cannot be withdrawn.',
   insufficientBanner:

@@ -157,6 +157,9 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   await expect(adminPage.getByText('Please add profit amount')).toBeVisible();
   await adminPage.getByLabel('Profit', { exact: true }).fill('25');
   await adminPage.getByRole('button', { name: 'Add profit' }).click();
+  await expect(adminPage.getByText('The reason must be 3 to 500 characters')).toBeVisible();
+  await adminPage.getByLabel('Reason').fill('EUR/USD long closed in profit');
+  await adminPage.getByRole('button', { name: 'Add profit' }).click();
   await expect(adminPage.getByText('Profit added successfully')).toBeVisible();
   const profitRow = adminPage.getByRole('row').filter({ hasText: '$25.00' });
   await expect(profitRow).toContainText('$1,000.00');
@@ -202,8 +205,17 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   await expect(added).toHaveCount(0);
   expect(await clientFigures(token)).toMatchObject({ balance: 540, totalProfit: 40 });
 
-  // The admin clears the plan: the capital comes back.
+  // A loss comes out of the plan's capital, with its reason, and counts against the total profit.
   await adminPage.goto(`/admin/users/add-profit/${id}?name=Pat%20Planner`);
+  await adminPage.getByRole('radio', { name: 'Loss' }).check();
+  await adminPage.getByRole('textbox', { name: 'Loss' }).fill('100');
+  await adminPage.getByLabel('Reason').fill('Gold short stopped out');
+  await adminPage.getByRole('button', { name: 'Post loss' }).click();
+  await expect(adminPage.getByText('Profit added successfully')).toBeVisible();
+  await expect(adminPage.getByRole('row').filter({ hasText: 'Gold short stopped out' })).toContainText('-$100.00');
+  expect(await clientFigures(token)).toMatchObject({ balance: 540, invested: 900, totalProfit: -60 });
+
+  // The admin clears the plan: the capital left comes back.
   await adminPage.getByRole('button', { name: 'Clear active plan' }).click();
   const confirm = adminPage.getByRole('dialog');
   await expect(confirm).toContainText('Are you sure you want to clear active plan?');
@@ -211,9 +223,9 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   await expect(adminPage.getByText('Active plan cleared')).toBeVisible();
   await expect(adminPage.getByText('User Does not currently have an active plan')).toBeVisible();
   expect(await clientFigures(token)).toMatchObject({
-    balance: 1540,
+    balance: 1440,
     invested: 0,
-    totalProfit: 40,
+    totalProfit: -60,
     activePlan: null,
   });
 

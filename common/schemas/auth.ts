@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { GENDERS, LIMITS } from '../constants';
 import { isCountryName } from '../countries';
 import { MSG, PROFILE_MSG, SECURITY_MSG } from '../messages';
-import { messageAnswerSchema, pagedListSchema, pagingQuery } from './common';
+import { decisionReasonField, messageAnswerSchema, pagedListSchema, pagingQuery } from './common';
 import { publicUserSchema } from './users';
 
 const requiredText = (label: string, max: number = LIMITS.nameMax) =>
@@ -186,13 +186,7 @@ export const signInHistoryQuerySchema = z.object({
 export type SignInHistoryQuery = z.output<typeof signInHistoryQuerySchema>;
 
 /** POST /api/user/admin/:id/reset-two-factor: why staff turn a client's 2FA off (the client reads it). */
-export const resetTwoFactorSchema = z.object({
-  reason: z
-    .string({ error: MSG.required('Reason') })
-    .trim()
-    .min(3, SECURITY_MSG.reasonLength)
-    .max(500, SECURITY_MSG.reasonLength),
-});
+export const resetTwoFactorSchema = z.object({ reason: decisionReasonField });
 
 // ---------------------------------------------------------------------------------------------
 // Answers

@@ -1,7 +1,7 @@
 /** Small shared pieces of route schemas. */
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { MONEY_MSG } from '../messages';
+import { MONEY_MSG, MSG, SECURITY_MSG } from '../messages';
 
 /** `?page=`: from 1 (default 1). */
 export const pageField = z.coerce.number().int().min(1).max(100_000).default(1);
@@ -18,6 +18,16 @@ export const pageSizeField = z.coerce
 export function pagingQuery(defaultSize: (typeof LIMITS.tablePageSizes)[number] = 10) {
   return z.object({ page: pageField, pageSize: pageSizeField.default(defaultSize) });
 }
+
+/**
+ * The reason staff give for a decision about a client's money or account (3–500 characters after
+ * trimming): the client reads it in their history, notification and e-mail (docs/product.md).
+ */
+export const decisionReasonField = z
+  .string({ error: MSG.required('Reason') })
+  .trim()
+  .min(3, SECURITY_MSG.reasonLength)
+  .max(500, SECURITY_MSG.reasonLength);
 
 /** A row id in a path (`/:id`). */
 export const idParams = z.object({ id: z.uuid('Invalid id') });

@@ -5,7 +5,7 @@
  * (common/constants) and are checked by the server (422), not here, so their message can quote them.
  */
 import { z } from 'zod';
-import { pagedListSchema, pageField, pageSizeField } from './common';
+import { decisionReasonField, pagedListSchema, pageField, pageSizeField } from './common';
 import { PLAN_CONFIG, PLAN_DURATIONS, PLAN_KINDS, PLAN_STATUSES } from '../constants';
 import { MONEY_MSG, PLAN_MSG } from '../messages';
 import { parseUsdCents, usdAmountField } from './money';
@@ -75,10 +75,31 @@ export const openPlanSchema = z.object({
 });
 export type OpenPlanInput = z.output<typeof openPlanSchema>;
 
-/** POST /api/user/admin/add-profit/:id (admin): profit in USD (> 0) and its date; else "Please add profit amount". */
+/**
+ * A plan result in USD as signed cents: a gain (`120.50`) or a loss (`-75` or `"-75"`), never 0;
+ * "Please add profit amount" for anything else.
+ */
+const planResultField = z
+  .union([z.number(), z.string()], { error: PLAN_MSG.profitRequired })
+  .transform((v, ctx) => {
+    const text = String(v).trim();
+    const loss = text.startsWith('-');
+    const cents = parseUsdCents(loss ? text.slice(1) : text);
+    if (cents === null || cents === 0n) {
+      ctx.addIssue({ code: 'custom', message: PLAN_MSG.profitRequired });
+      return z.NEVER;
+    }
+    return loss ? -cents : cents;
+  });
+
+/**
+ * POST /api/user/admin/add-profit/:id (finance): a plan result in USD, a gain or a loss (negative;
+ * it comes out of the plan's capital), its date, and the reason the client reads with it.
+ */
 export const addProfitSchema = z.object({
-  profit: usdCentsField(PLAN_MSG.profitRequired, PLAN_MSG.profitRequired, false),
+  profit: planResultField,
   date: dateField(PLAN_MSG.profitRequired),
+  reason: decisionReasonField,
 });
 export type AddProfitInput = z.output<typeof addProfitSchema>;
 
@@ -141,7 +162,10 @@ export const publicTradingActivitySchema = z.object({
   planId: z.uuid().nullable(),
   plan: z.enum(PLAN_KINDS),
   tradeAmount: z.number().describe('USD'),
-  profit: z.number().describe('USD; always the sum of the profit entries posted for this row'),
+  profit: z
+    .number()
+    .describe('USD, negative for a loss; always the sum of the entries posted for this row'),
+  reason: z.string().nullable().describe('Why a plan result was posted (add-profit); null for other rows'),
   status: z.enum(PLAN_STATUSES),
   date: z.iso.datetime(),
   createdAt: z.iso.datetime(),

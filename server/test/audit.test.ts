@@ -226,7 +226,7 @@ const CALLS: Record<string, () => Promise<Call>> = {
   'POST /api/user/admin/add-profit/:id': async () => ({
     method: 'POST',
     url: `/api/user/admin/add-profit/${(await clientWithPlan()).id}`,
-    payload: { profit: 15, date: new Date().toISOString() },
+    payload: { profit: 15, date: new Date().toISOString(), reason: 'Closed EUR/USD long' },
   }),
   'POST /api/trading-activity': tradingActivityCall,
   'PUT /api/trading-activity/:id': async () => ({

@@ -242,7 +242,7 @@ export const journeys: Journey[] = [
         'POST',
         `/api/user/admin/add-profit/${c.id}`,
         admin.headers,
-        { profit: 10, date: today() },
+        { profit: 10, date: today(), reason: 'Closed EUR/USD long' },
         201,
       );
       await call('DELETE', `/api/user/admin/active-plan/${c.id}`, admin.headers, undefined, 200);

@@ -294,6 +294,8 @@ export const tradingActivities = pgTable(
       .default(sql`0`),
     status: text('status').notNull().default('active'),
     date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    /** Why a plan result was posted (POST /api/user/admin/add-profit/:id), shown to the client. */
+    reason: text('reason'),
     /** An admin's delete hides the row once its profit has been reversed to zero; entries keep their link. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,

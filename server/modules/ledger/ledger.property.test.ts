@@ -1,7 +1,8 @@
 /**
  * Property test of the money services (no HTTP): random sequences of deposits, approvals,
- * rejections, withdrawals, reviews, admin transactions and voids. After every step the ledger's
- * invariants hold and every client's available and held balances equal a simple model of the rules.
+ * rejections, withdrawals, reviews, admin transactions, voids, and investment plans with their
+ * results (gains and losses) and completion. After every step the ledger's invariants hold and
+ * every client's available, held and invested balances equal a simple model of the rules.
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ACCOUNT_PLANS } from '@common/constants';
 import type { AdminTransactionType } from '@common/schemas/transactions';
 import { MONEY_DEFAULTS } from '../../config';
-import { journalEntries, ledgerAccounts, transactionHistory } from '../../db/schema';
+import { journalEntries, ledgerAccounts, plans as planTable, transactionHistory } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createTestContext, type TestContext } from '../../test/app';
 import { DEPOSIT_CAPS, percentOf } from '../deposits/service';
@@ -35,7 +36,9 @@ type Op =
       pick: number;
     }
   | { kind: 'withdraw'; who: number; cents: number; bank: boolean }
-  | { kind: 'adjust'; who: number; cents: number; type: AdminTransactionType };
+  | { kind: 'adjust'; who: number; cents: number; type: AdminTransactionType }
+  | { kind: 'openPlan' | 'completePlan'; who: number; cents: number }
+  | { kind: 'planResult'; who: number; cents: number; loss: boolean };
 
 const who = fc.integer({ min: 0, max: CLIENTS - 1 });
 const cents = fc.oneof(fc.integer({ min: 1, max: 20_000 }), fc.integer({ min: 400_000, max: 800_000 }));
@@ -51,6 +54,18 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('approveWithdrawal' as const), pick }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('rejectWithdrawal' as const), pick }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('void' as const), pick }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constantFrom('openPlan' as const, 'completePlan' as const),
+      who,
+      cents: fc.integer({ min: 20_000, max: 150_000 }),
+    }),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.record({ kind: fc.constant('planResult' as const), who, cents, loss: fc.boolean() }),
+    weight: 2,
+  },
   {
     arbitrary: fc.record({
       kind: fc.constant('adjust' as const),
@@ -74,7 +89,7 @@ async function refused(p: Promise<unknown>, status: number): Promise<boolean> {
 }
 
 it(`keeps the ledger consistent over ${RUNS * STEPS} random operations`, { timeout: 240_000 }, async () => {
-  const { deposits, withdrawals, transactions, codes } = t.app.ctx.services;
+  const { deposits, withdrawals, transactions, codes, plans, profitPosting } = t.app.ctx.services;
   const db = t.database.db;
   const admin = { id: (await createAdmin(t.app)).id, ip: '127.0.0.1' }; // the AuditActor of the admin's reviews
   const { minDeposit, bonus } = MONEY_DEFAULTS.depositBonus;
@@ -93,6 +108,8 @@ it(`keeps the ledger consistent over ${RUNS * STEPS} random operations`, { timeo
         ];
         const available = people.map(() => 0n);
         const held = people.map(() => 0n);
+        const invested = people.map(() => 0n);
+        const hasPlan = people.map(() => false);
         const bonusGiven = people.map(() => false);
         const pendingDeposits: Array<{ id: string; who: number; amount: bigint }> = [];
         /** What an approved deposit granted with it (bonus, referral bonus), by deposit id; void drops them too. */
@@ -240,6 +257,53 @@ it(`keeps the ledger consistent over ${RUNS * STEPS} random operations`, { timeo
               available[o.who]! += o.type === 'withdrawal' ? -amount : amount;
               break;
             }
+            case 'openPlan': {
+              const amount = BigInt(o.cents);
+              const open = () =>
+                plans.openPlan(people[o.who]!.id, { amount, duration: 7, plan: 'copy_trading' });
+              if (hasPlan[o.who]) {
+                expect(await refused(open(), 409)).toBe(true);
+              } else if (amount > available[o.who]!) {
+                expect(await refused(open(), 422)).toBe(true);
+              } else {
+                await open();
+                hasPlan[o.who] = true;
+                available[o.who]! -= amount;
+                invested[o.who]! += amount;
+              }
+              break;
+            }
+            case 'planResult': {
+              const result = o.loss ? -BigInt(o.cents) : BigInt(o.cents);
+              const post = () =>
+                profitPosting.addProfit(admin, people[o.who]!.id, {
+                  profit: result,
+                  date: new Date(),
+                  reason: 'property test',
+                });
+              if (!hasPlan[o.who]) {
+                expect(await refused(post(), 409)).toBe(true);
+              } else if (o.loss && -result > invested[o.who]!) {
+                expect(await refused(post(), 409)).toBe(true);
+              } else {
+                await post();
+                if (o.loss) invested[o.who]! += result;
+                else available[o.who]! += result;
+              }
+              break;
+            }
+            case 'completePlan': {
+              if (!hasPlan[o.who]) break;
+              await db
+                .update(planTable)
+                .set({ endDate: sql`now() - interval '1 minute'` })
+                .where(and(eq(planTable.userId, people[o.who]!.id), eq(planTable.status, 'active')));
+              await plans.completeDuePlans();
+              hasPlan[o.who] = false;
+              available[o.who]! += invested[o.who]!;
+              invested[o.who] = 0n;
+              break;
+            }
             case 'void': {
               const lines = await db
                 .select()
@@ -256,6 +320,16 @@ it(`keeps the ledger consistent over ${RUNS * STEPS} random operations`, { timeo
                 .orderBy(transactionHistory.id);
               const line = lines[o.pick % Math.max(lines.length, 1)];
               if (!line) break;
+              // a plan's opening and closing and a plan loss are never voided (the plan and the
+              // loss's activity change them); a plan gain is voided like any credit
+              const [entry] = await db.select().from(journalEntries).where(eq(journalEntries.id, line.id));
+              const loss = entry?.tradingActivityId && line.direction === 'debit';
+              if (entry && (['plan_open', 'plan_close'].includes(entry.type) || loss)) {
+                expect(
+                  await refused(transactions.voidTransaction(admin, line.id, 'property test'), 409),
+                ).toBe(true);
+                break;
+              }
               const after = [...available];
               after[idx(line.userId)]! += line.direction === 'credit' ? -line.amount : line.amount;
               // voiding a deposit also voids what its approval granted and is not voided yet
@@ -288,6 +362,7 @@ it(`keeps the ledger consistent over ${RUNS * STEPS} random operations`, { timeo
               available[i],
             );
             expect(balanceOf(p.id, 'held'), `held of client ${i} after ${o.kind}`).toBe(held[i]);
+            expect(balanceOf(p.id, 'invested'), `invested of client ${i} after ${o.kind}`).toBe(invested[i]);
           }
         }
       },

@@ -288,8 +288,9 @@ export interface ClientFigures {
 }
 
 /**
- * Computes a client's figures from cached balances and the lines of their `available` account, in
- * one round trip (the dashboard's GET /user/me reads it on every load).
+ * Computes a client's figures from cached balances and the lines of their `available` and
+ * `invested` accounts, in one round trip (the dashboard's GET /user/me reads it on every load).
+ * `totalProfit` is net: a plan loss (a `profit` entry on the invested capital) lowers it.
  */
 export async function getClientFigures(db: DbOrTx, userId: string): Promise<ClientFigures> {
   const rows = await queryRows<{ part: 'balance' | 'sum'; key: string; total: string | null }>(
@@ -304,7 +305,7 @@ export async function getClientFigures(db: DbOrTx, userId: string): Promise<Clie
       join ledger_accounts a on a.id = l.account_id
       join journal_entries e on e.id = l.entry_id
       left join journal_entries o on o.id = e.reverses
-     where a.user_id = ${userId} and a.kind = 'available'
+     where a.user_id = ${userId} and a.kind in ('available', 'invested')
      group by 2`,
   );
   const find = (part: 'balance' | 'sum', key: string) =>

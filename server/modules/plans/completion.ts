@@ -4,17 +4,25 @@
  * (server/jobs.ts) runs it in every API process; the plans service runs it for one client before
  * their plan is read or a new one opened. Amounts are cents.
  *
- * Completing a plan moves exactly the capital invested → available (`plan_close`), marks the plan's
- * activities completed and notifies the client. Several processes may sweep at once: SELECT … FOR
+ * Completing a plan moves the capital left in it invested → available (`plan_close`): the capital
+ * less the losses posted on it (trading-activities/profit-posting.ts), marks the plan's activities
+ * completed and notifies the client. Several processes may sweep at once: SELECT … FOR
  * UPDATE SKIP LOCKED hands each due plan to one of them. Lock order, as everywhere in plans:
  * plan row → activity rows → ledger accounts.
  */
-import { and, asc, eq, lte, notInArray } from 'drizzle-orm';
+import { and, asc, eq, lte, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PLAN_LABELS, type PlanKind } from '@common/constants';
 import type { Db } from '../../db/client';
 import type { PlanRow } from '../../db/rows';
-import { notifications, plans, tradingActivities } from '../../db/schema';
+import {
+  journalEntries,
+  journalLines,
+  ledgerAccounts,
+  notifications,
+  plans,
+  tradingActivities,
+} from '../../db/schema';
 import { formatUsd } from '../../lib/money';
 import { inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, postEntry } from '../ledger/service';
@@ -35,9 +43,25 @@ export const usd = (cents: bigint) => `$${formatUsd(cents)}`;
 export const durationText = (days: number) => `${days} day${days === 1 ? '' : 's'}`;
 
 /**
- * Completes the plan: its activities become completed, `plan_close` returns exactly the capital
- * (invested → available), the plan is marked completed by `closedBy`, and the client is notified.
- * The caller holds the plan row's lock (SELECT … FOR UPDATE) and has checked it is active.
+ * The capital left in a plan (cents): the client's invested lines of the entries linked to it (its
+ * `plan_open`, the losses posted on it and their corrections).
+ */
+export async function capitalLeft(tx: UnitOfWork['tx'], planId: string): Promise<bigint> {
+  const [row] = await tx
+    .select({ left: sql<string>`coalesce(sum(${journalLines.amount}), 0)` })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
+    .where(and(eq(journalEntries.planId, planId), eq(ledgerAccounts.kind, 'invested')));
+  return BigInt(row?.left ?? '0');
+}
+
+/**
+ * Completes the plan: its activities become completed, `plan_close` returns the capital left in it
+ * (invested → available; nothing when losses took it all), the plan is marked completed by
+ * `closedBy`, and the client is notified. The caller holds the plan row's lock (SELECT … FOR
+ * UPDATE) and has checked it is active. The activities are updated before the capital is read, so a
+ * change of a loss on one of them (which holds its row) is counted.
  */
 export async function closePlan(
   uow: UnitOfWork,
@@ -53,20 +77,27 @@ export async function closePlan(
     .update(tradingActivities)
     .set({ status: 'completed', updatedAt: now })
     .where(and(eq(tradingActivities.planId, plan.id), eq(tradingActivities.status, 'active')));
-  await postEntry(tx, {
-    type: 'plan_close',
-    userId: plan.userId,
-    planId: plan.id,
-    actorId,
-    memo:
-      closedBy === 'schedule'
-        ? `${label} plan of ${durationText(plan.durationDays)} completed: capital returned`
-        : `${label} plan cleared by support: capital returned`,
-    lines: [
-      { account: client(plan.userId, 'invested'), amount: -plan.amount },
-      { account: client(plan.userId, 'available'), amount: plan.amount },
-    ],
-  });
+  const left = await capitalLeft(tx, plan.id);
+  if (left > 0n) {
+    await postEntry(tx, {
+      type: 'plan_close',
+      userId: plan.userId,
+      planId: plan.id,
+      actorId,
+      memo:
+        closedBy === 'schedule'
+          ? `${label} plan of ${durationText(plan.durationDays)} completed: capital returned`
+          : `${label} plan cleared by support: capital returned`,
+      lines: [
+        { account: client(plan.userId, 'invested'), amount: -left },
+        { account: client(plan.userId, 'available'), amount: left },
+      ],
+    });
+  }
+  const returned =
+    left === plan.amount
+      ? `The capital of ${usd(left)} is back in your available balance.`
+      : `After losses of ${usd(plan.amount - left)}, the capital left of ${usd(left)} is back in your available balance.`;
   const [row] = await tx
     .update(plans)
     .set({ status: 'completed', closedBy, completedAt: now })
@@ -77,8 +108,8 @@ export async function closePlan(
     title: closedBy === 'schedule' ? 'Plan completed' : 'Plan cleared',
     message:
       closedBy === 'schedule'
-        ? `Your ${label} plan of ${usd(plan.amount)} for ${durationText(plan.durationDays)} has completed. The capital of ${usd(plan.amount)} is back in your available balance.`
-        : `Your ${label} plan of ${usd(plan.amount)} was cleared by our support team. The capital of ${usd(plan.amount)} is back in your available balance.`,
+        ? `Your ${label} plan of ${usd(plan.amount)} for ${durationText(plan.durationDays)} has completed. ${returned}`
+        : `Your ${label} plan of ${usd(plan.amount)} was cleared by our support team. ${returned}`,
   });
   return row!;
 }

@@ -17,6 +17,7 @@ export function presentTradingActivity(row: TradingActivityWithPosted): PublicTr
     plan: row.plan as PlanKind,
     tradeAmount: centsToUsd(row.tradeAmount),
     profit: centsToUsd(row.posted),
+    reason: row.reason,
     status: row.status as PlanStatus,
     date: row.date.toISOString(),
     createdAt: row.createdAt.toISOString(),

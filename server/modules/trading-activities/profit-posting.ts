@@ -1,23 +1,26 @@
 /**
- * Profit posting: the one way profit reaches a client for a trading activity, and the command that
- * adds profit to a client's active plan. The route of that command is POST
+ * Plan results: the one way a gain or a loss reaches a client for a trading activity, and the
+ * command that posts a result on a client's active plan. The route of that command is POST
  * /api/user/admin/add-profit/:id (server/modules/plans/routes.ts, next to the plan it is about); the
  * posting lives here, next to the activity rows it keeps in step with the ledger. Amounts are cents.
  *
- * A trading activity's profit always equals the sum of the `profit` entries linked to it
- * (journal_entries.trading_activity_id): `postActivityProfit` posts income_expense ↔ client
- * available for an activity, and taking profit back never drives the available balance below zero.
+ * A trading activity's result always equals the sum of the client lines of the `profit` entries
+ * linked to it (journal_entries.trading_activity_id). A gain sits in the client's available balance;
+ * a loss comes out of the plan's invested capital, so the capital returned at the end of the term is
+ * what is left (docs/product.md "Plan results"). Taking a gain back never drives the available
+ * balance below zero, and a loss never exceeds the capital left.
  *
  * Lock order, as in the plans room: plan row → activity rows → ledger accounts.
- * Errors (AppError): 404 no such client; 409 no active plan, or a withdrawal of profit the
- * available balance cannot cover.
+ * Errors (AppError): 404 no such client; 409 no active plan, a withdrawal of profit the available
+ * balance cannot cover, a loss beyond the capital left, or a change of capital after the plan ended.
  */
 import { PLAN_LABELS, type PlanKind } from '@common/constants';
 import { MONEY_MSG, PLAN_MSG } from '@common/messages';
 import type { AddProfitInput } from '@common/schemas/plans';
 import type { Tx } from '../../db/client';
 import type { TradingActivityRow } from '../../db/rows';
-import { tradingActivities } from '../../db/schema';
+import { plans, tradingActivities } from '../../db/schema';
+import { eq } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { centsToUsd, formatUsd } from '../../lib/money';
@@ -41,17 +44,37 @@ export const activitySnapshot = (
   status: a.status,
 });
 
+const max0 = (c: bigint) => (c > 0n ? c : 0n);
+const min0 = (c: bigint) => (c < 0n ? c : 0n);
+
 /**
- * Posts `amount` cents of profit (negative: withdraws it) for an activity: income_expense ↔ client
- * available. A withdrawal the available balance cannot cover → 409 `profitNotCovered`.
+ * Moves the result posted for an activity from `posted` to `target` cents (negative: a loss) in one
+ * `profit` entry against income_expense: the client's available balance by the change of the gain
+ * (max(·, 0)), the invested capital by the change of the loss (min(·, 0)). The capital only moves
+ * while the activity's plan is active (409 `planEnded`). Throws 409 `profitNotCovered` (available
+ * cannot cover taking a gain back) or `lossExceedsCapital` (the capital left cannot cover a loss).
  */
-export async function postActivityProfit(
+export async function postActivityResult(
   tx: Tx,
   a: { userId: string; id: string; planId: string | null },
-  amount: bigint,
+  change: { posted: bigint; target: bigint },
   opts: { actorId: string; memo: string; effectiveAt?: Date },
 ): Promise<void> {
-  if (amount === 0n) return;
+  const toAvailable = max0(change.target) - max0(change.posted);
+  const toInvested = min0(change.target) - min0(change.posted);
+  if (toAvailable === 0n && toInvested === 0n) return;
+  if (toInvested !== 0n) {
+    // no lock: a closing plan locks its activity rows first, and the caller holds this one
+    const [plan] = a.planId
+      ? await tx.select({ status: plans.status }).from(plans).where(eq(plans.id, a.planId))
+      : [];
+    if (plan?.status !== 'active') throw new AppError('CONFLICT', PLAN_MSG.planEnded);
+  }
+  const lines = [
+    { account: house('income_expense'), amount: -(toAvailable + toInvested) },
+    ...(toAvailable !== 0n ? [{ account: client(a.userId, 'available'), amount: toAvailable }] : []),
+    ...(toInvested !== 0n ? [{ account: client(a.userId, 'invested'), amount: toInvested }] : []),
+  ];
   try {
     await postEntry(tx, {
       type: 'profit',
@@ -61,14 +84,14 @@ export async function postActivityProfit(
       actorId: opts.actorId,
       memo: opts.memo,
       effectiveAt: opts.effectiveAt,
-      lines: [
-        { account: house('income_expense'), amount: -amount },
-        { account: client(a.userId, 'available'), amount },
-      ],
+      lines,
     });
   } catch (err) {
     if (err instanceof AppError && err.message === MONEY_MSG.insufficientBalance) {
-      throw new AppError('CONFLICT', PLAN_MSG.profitNotCovered);
+      throw new AppError(
+        'CONFLICT',
+        toInvested < 0n ? PLAN_MSG.lossExceedsCapital : PLAN_MSG.profitNotCovered,
+      );
     }
     throw err;
   }
@@ -77,9 +100,11 @@ export async function postActivityProfit(
 export function createProfitPosting({ db, log, notifications: notices }: ServiceDeps) {
   return {
     /**
-     * Adds plan profit (admin): `input.profit` cents dated `input.date`, posted income_expense →
-     * available and recorded as an activity of the active plan. Audited (`plan.add_profit`) and
-     * notified. Throws 404 (no such client), 409 "User Does not currently have an active plan".
+     * Posts a plan result (finance): `input.profit` cents dated `input.date`, a gain to the available
+     * balance or a loss (negative) out of the plan's invested capital, recorded as an activity of
+     * the active plan with `input.reason`. Audited (`plan.add_profit`) and notified with the reason.
+     * Throws 404 (no such client), 409 "User Does not currently have an active plan",
+     * 409 `lossExceedsCapital`.
      */
     async addProfit(
       admin: AuditActor,
@@ -100,27 +125,42 @@ export function createProfitPosting({ db, log, notifications: notices }: Service
             plan: plan.plan,
             tradeAmount: plan.amount,
             profit: input.profit,
+            reason: input.reason,
             status: 'active',
             date: input.date,
           })
           .returning();
         const label = PLAN_LABELS[plan.plan as PlanKind];
-        await postActivityProfit(tx, activity!, input.profit, {
-          actorId: admin.id,
-          memo: `Profit on your ${label} plan of ${usd(plan.amount)}`,
-          effectiveAt: input.date,
-        });
+        const loss = input.profit < 0n;
+        const size = usd(loss ? -input.profit : input.profit);
+        await postActivityResult(
+          tx,
+          activity!,
+          { posted: 0n, target: input.profit },
+          {
+            actorId: admin.id,
+            memo: `${loss ? 'Loss' : 'Profit'} on your ${label} plan of ${usd(plan.amount)}: ${input.reason}`,
+            effectiveAt: input.date,
+          },
+        );
         await recordAudit(tx, admin, {
           action: 'plan.add_profit',
           targetUserId: userId,
           targetId: activity!.id,
           before: null,
-          after: { ...activitySnapshot(activity!), planId: plan.id, date: input.date.toISOString() },
+          after: {
+            ...activitySnapshot(activity!),
+            planId: plan.id,
+            date: input.date.toISOString(),
+            reason: input.reason,
+          },
         });
         await notices.notify(u, {
           userId,
-          title: 'Profit added',
-          message: `A profit of ${usd(input.profit)} on your ${label} plan has been added to your available balance.`,
+          title: loss ? 'Plan loss' : 'Profit added',
+          message: loss
+            ? `Your ${label} plan lost ${size}, taken from its capital. Reason: ${input.reason}`
+            : `A profit of ${size} on your ${label} plan has been added to your available balance. Reason: ${input.reason}`,
         });
         return { ...activity!, posted: input.profit };
       });

@@ -28,15 +28,18 @@ import type { ServiceDeps } from '../../lib/service-deps';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { assertOwnerOrStaff } from '../../lib/list-owner';
 import { findClient } from '../plans/service';
-import { activitySnapshot, postActivityProfit, usd, type TradingActivityWithPosted } from './profit-posting';
+import { activitySnapshot, postActivityResult, usd, type TradingActivityWithPosted } from './profit-posting';
 
-/** Profit posted for an activity (cents): the client-available lines of the entries linked to it. */
+/**
+ * The result posted for an activity (cents, negative for a loss): the client's available and
+ * invested lines of the entries linked to it (profit-posting.ts).
+ */
 function postedProfitSql(activityId: SQL): SQL<string> {
   // plain SQL with aliases: drizzle leaves column names unqualified in single-table selects
   return sql<string>`(select coalesce(sum(pl.amount), 0) from journal_lines pl
     join journal_entries pe on pe.id = pl.entry_id
     join ledger_accounts pa on pa.id = pl.account_id
-    where pe.trading_activity_id = ${activityId} and pa.kind = 'available')`;
+    where pe.trading_activity_id = ${activityId} and pa.kind in ('available', 'invested'))`;
 }
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -130,10 +133,15 @@ export function createTradingActivitiesService({ db, log, notifications: notices
           })
           .returning();
         const label = PLAN_LABELS[input.plan];
-        await postActivityProfit(tx, activity!, input.profit, {
-          actorId: admin.id,
-          memo: `Profit on a ${label} trade of ${usd(input.tradeAmount)}`,
-        });
+        await postActivityResult(
+          tx,
+          activity!,
+          { posted: 0n, target: input.profit },
+          {
+            actorId: admin.id,
+            memo: `Profit on a ${label} trade of ${usd(input.tradeAmount)}`,
+          },
+        );
         await recordAudit(tx, admin, {
           action: 'trading_activity.create',
           targetUserId: input.userId,
@@ -167,13 +175,18 @@ export function createTradingActivitiesService({ db, log, notifications: notices
         const before = await lockActivity(tx, id);
         const delta = input.profit - before.posted;
         const label = PLAN_LABELS[input.plan];
-        await postActivityProfit(tx, before, delta, {
-          actorId: admin.id,
-          memo:
-            delta > 0n
-              ? `Profit on a ${label} trade raised from ${usd(before.posted)} to ${usd(input.profit)}`
-              : `Profit on a ${label} trade corrected from ${usd(before.posted)} to ${usd(input.profit)}`,
-        });
+        await postActivityResult(
+          tx,
+          before,
+          { posted: before.posted, target: input.profit },
+          {
+            actorId: admin.id,
+            memo:
+              delta > 0n
+                ? `Profit on a ${label} trade raised from ${usd(before.posted)} to ${usd(input.profit)}`
+                : `Profit on a ${label} trade corrected from ${usd(before.posted)} to ${usd(input.profit)}`,
+          },
+        );
         const [row] = await tx
           .update(tradingActivities)
           .set({
@@ -196,7 +209,10 @@ export function createTradingActivitiesService({ db, log, notifications: notices
           await notices.notify(u, {
             userId: before.userId,
             title: 'Trade profit updated',
-            message: `The profit of a ${label} trade was changed from ${usd(before.posted)} to ${usd(input.profit)}; the difference of ${usd(delta < 0n ? -delta : delta)} was ${delta > 0n ? 'added to' : 'taken from'} your available balance.`,
+            message:
+              before.posted < 0n
+                ? `The loss of ${usd(-before.posted)} on a ${label} trade was corrected to a result of ${usd(input.profit)}; the loss went back into the plan's capital.`
+                : `The profit of a ${label} trade was changed from ${usd(before.posted)} to ${usd(input.profit)}; the difference of ${usd(delta < 0n ? -delta : delta)} was ${delta > 0n ? 'added to' : 'taken from'} your available balance.`,
           });
         }
         return { ...row!, posted: input.profit };
@@ -212,10 +228,15 @@ export function createTradingActivitiesService({ db, log, notifications: notices
         const { tx } = u;
         const before = await lockActivity(tx, id);
         const label = PLAN_LABELS[before.plan as PlanKind];
-        await postActivityProfit(tx, before, -before.posted, {
-          actorId: admin.id,
-          memo: `Profit of a deleted ${label} trade withdrawn`,
-        });
+        await postActivityResult(
+          tx,
+          before,
+          { posted: before.posted, target: 0n },
+          {
+            actorId: admin.id,
+            memo: `Profit of a deleted ${label} trade withdrawn`,
+          },
+        );
         await tx
           .update(tradingActivities)
           .set({ profit: 0n, deletedAt: new Date(), updatedAt: new Date() })
@@ -231,7 +252,10 @@ export function createTradingActivitiesService({ db, log, notifications: notices
           await notices.notify(u, {
             userId: before.userId,
             title: 'Trade removed',
-            message: `A ${label} trade was removed from your trading activity; its profit of ${usd(before.posted)} was taken from your available balance.`,
+            message:
+              before.posted < 0n
+                ? `A ${label} trade was removed from your trading activity; its loss of ${usd(-before.posted)} went back into the plan's capital.`
+                : `A ${label} trade was removed from your trading activity; its profit of ${usd(before.posted)} was taken from your available balance.`,
           });
         }
       });

@@ -10,13 +10,16 @@ import { auditLog, plans, tradingActivities } from '../../db/schema';
 import { injector, type Headers, type TestContext } from '../../test/app';
 import { ledgerViolations } from '../ledger/testing';
 
-/** Profit posted for an activity (cents): the client's available lines of the entries linked to it. */
+/**
+ * The result posted for an activity (cents, negative for a loss): the client's available and
+ * invested lines of the entries linked to it.
+ */
 export async function postedProfit(db: Db, activityId: string): Promise<bigint> {
   const [row] = await queryRows<{ total: string }>(
     db,
     sql`select coalesce(sum(l.amount), 0)::text as total from journal_lines l
     join journal_entries e on e.id = l.entry_id join ledger_accounts a on a.id = l.account_id
-    where e.trading_activity_id = ${activityId} and a.kind = 'available'`,
+    where e.trading_activity_id = ${activityId} and a.kind in ('available', 'invested')`,
   );
   return BigInt(row!.total);
 }
@@ -38,7 +41,12 @@ export function planHelpers(t: TestContext) {
   const db = () => t.database.db;
   return {
     open: (headers: Headers, body: Record<string, unknown> = {}) =>
-      inject('POST', '/api/user/active-plan', headers, { amount: 500, duration: 7, plan: 'copy_trading', ...body }),
+      inject('POST', '/api/user/active-plan', headers, {
+        amount: 500,
+        duration: 7,
+        plan: 'copy_trading',
+        ...body,
+      }),
     /** Moves the client's active plan's end date into the past (as if its term had run out). */
     makeDue: async (userId: string) => {
       await db()

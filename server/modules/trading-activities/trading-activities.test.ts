@@ -187,7 +187,9 @@ describe('/api/trading-activity', () => {
     const url = `/api/trading-activity/${id}`;
     expect((await inject('DELETE', url)).statusCode).toBe(401);
     expect((await inject('DELETE', url, c.headers)).statusCode).toBe(403);
-    expect((await inject('DELETE', `/api/trading-activity/${UNKNOWN_ID}`, admin.headers)).statusCode).toBe(404);
+    expect((await inject('DELETE', `/api/trading-activity/${UNKNOWN_ID}`, admin.headers)).statusCode).toBe(
+      404,
+    );
 
     const res = await inject('DELETE', url, admin.headers);
     expect(res.statusCode).toBe(200);

@@ -10,7 +10,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { MONEY_MSG } from '@common/messages';
 import type { AddTransactionInput, AdminTransactionType, HistoryQuery } from '@common/schemas/transactions';
 import type { DbOrTx, Tx } from '../../db/client';
-import { journalEntries, transactionHistory, users } from '../../db/schema';
+import { journalEntries, journalLines, ledgerAccounts, transactionHistory, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -60,6 +60,20 @@ function historyWhere(userId: string, q: Partial<HistoryQuery>): SQL | undefined
 }
 
 const newestFirst = [desc(th.date), desc(th.createdAt), desc(th.id)];
+
+/** Entries that open and end a plan: never voided (a plan's capital moves only with the plan). */
+const PLAN_ENTRIES: readonly string[] = ['plan_open', 'plan_close'];
+
+/** Whether `entry` moved a client's invested capital (a plan loss: change its activity instead). */
+async function movesCapital(tx: Tx, entry: EntryRow): Promise<boolean> {
+  const [line] = await tx
+    .select({ id: journalLines.id })
+    .from(journalLines)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
+    .where(and(eq(journalLines.entryId, entry.id), eq(ledgerAccounts.kind, 'invested')))
+    .limit(1);
+  return Boolean(line);
+}
 
 /**
  * The bonus and referral-bonus entries the approval of a deposit posted along with its `deposit`
@@ -179,7 +193,7 @@ export function createTransactionsService({ db, log }: ServiceDeps) {
     /**
      * Voids a history line with a reversing entry (never a delete). Voidable: approved deposits and
      * admin/promotional entries. Throws 404, 409 (pending/rejected, a withdrawal request, a reversal,
-     * already voided), 422 (the client's balance no longer covers it). Answers the reversal's line.
+     * already voided, a plan's opening or closing, a plan loss: change its activity instead), 422 (the client's balance no longer covers it). Answers the reversal's line.
      * Writes the audit row `transaction.void` (target: the voided line).
      */
     async voidTransaction(
@@ -202,6 +216,9 @@ export function createTransactionsService({ db, log }: ServiceDeps) {
               : eq(journalEntries.id, id),
           );
         if (!entry) throw new AppError('NOT_FOUND');
+        // a plan's capital changes only through the plan and its activities
+        if (PLAN_ENTRIES.includes(entry.type) || (await movesCapital(tx, entry)))
+          throw new AppError('CONFLICT', MONEY_MSG.notVoidable);
         const what = `${line.type.replaceAll('_', ' ')} of ${line.date.toISOString().slice(0, 10)}`;
         const reversal = await reverseEntry(tx, entry, {
           actorId: actor.id,

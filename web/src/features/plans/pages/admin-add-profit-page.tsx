@@ -1,4 +1,4 @@
-import { Group, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Radio, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -10,6 +10,7 @@ import type { UserWithFigures } from '@common/schemas/users';
 import { AdminSection } from '../../../components/admin/admin-section';
 import { ConfirmedButton } from '../../../components/admin/confirmed-button';
 import { QueryContent } from '../../../components/admin/query-content';
+import { ReasonTextarea } from '../../../components/admin/reason-textarea';
 import { useClientRoute } from '../../../components/admin/use-client-route';
 import { Can } from '../../../components/can';
 import { ClientPageTitle } from '../../../components/client-page-title';
@@ -106,34 +107,77 @@ function ActivePlanCard({ userId }: { userId: string }) {
   );
 }
 
-/** Profit and Date: the date defaults to today; "Please add profit amount". */
+type ResultKind = 'gain' | 'loss';
+
+/** The amount typed (USD, 0 or more) as the signed result the API takes: a loss is negative. */
+const signedResult = (kind: ResultKind, amount: number | string) =>
+  kind === 'loss' && amount !== '' ? `-${amount}` : amount;
+
+/**
+ * A plan result: Gain or Loss, the amount, the date (today by default) and the reason the client
+ * reads with it. A gain goes to the client's available balance; a loss comes out of the plan's
+ * capital. "Please add profit amount" for a missing or zero amount.
+ */
 function AddProfitForm({ userId }: { userId: string }) {
   const add = useAddProfit();
   const idempotency = useIdempotencyKey();
   const form = useForm({
-    initialValues: { profit: '' as number | string, date: dayjs().format('YYYY-MM-DD') },
-    validate: schemaResolver(addProfitSchema, { sync: true }),
+    initialValues: {
+      kind: 'gain' as ResultKind,
+      profit: '' as number | string,
+      date: dayjs().format('YYYY-MM-DD'),
+      reason: '',
+    },
+    validate: (values) =>
+      schemaResolver(addProfitSchema, { sync: true })({
+        ...values,
+        profit: signedResult(values.kind, values.profit),
+      }),
   });
-  const submit = form.onSubmit(({ profit, date }) =>
+  const submit = form.onSubmit(({ kind, profit, date, reason }) =>
     add.mutate(
-      { userId, payload: { profit, date: profitDate(date) }, idempotencyKey: idempotency.key },
+      {
+        userId,
+        payload: { profit: signedResult(kind, profit), date: profitDate(date), reason },
+        idempotencyKey: idempotency.key,
+      },
       toastOutcome(PLAN_MSG.profitAdded, 'Something went wrong', () => {
         idempotency.renew();
-        form.setFieldValue('profit', '');
+        form.setValues({ profit: '', reason: '' });
       }),
     ),
   );
+  const loss = form.values.kind === 'loss';
   return (
     <AdminSection title="Add Profit">
-      <PlainForm onSubmit={submit} label="Add profit" submitLabel="Add profit" busy={add.isPending}>
+      <PlainForm
+        onSubmit={submit}
+        label="Post a plan result"
+        submitLabel={loss ? 'Post loss' : 'Add profit'}
+        busy={add.isPending}
+      >
+        <Radio.Group label="Result" {...form.getInputProps('kind')}>
+          <Group mt={4}>
+            <Radio value="gain" label="Gain" />
+            <Radio value="loss" label="Loss" />
+          </Group>
+        </Radio.Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <UsdInput
-            label="Profit"
-            description="In USD; posted to the client’s available balance."
+            label={loss ? 'Loss' : 'Profit'}
+            description={
+              loss
+                ? 'In USD; taken from the plan’s capital (never more than is left).'
+                : 'In USD; posted to the client’s available balance.'
+            }
             {...form.getInputProps('profit')}
           />
           <TextInput label="Date" type="date" required {...form.getInputProps('date')} />
         </SimpleGrid>
+        <ReasonTextarea
+          description="The client reads it with the result."
+          {...form.getInputProps('reason')}
+        />
       </PlainForm>
     </AdminSection>
   );

@@ -26,17 +26,22 @@ export const activityColumns = {
     nowrap: true,
     cell: (a) => formatUsd(a.tradeAmount),
   }),
-  /** The profit posted for the row under a given header ("Profit", "Profit Added"). */
+  /** The result posted for the row under a given header ("Profit", "Profit Added"): a loss is negative. */
   profit: (header: string): Column<PublicTradingActivity> => ({
     header,
     numeric: true,
     nowrap: true,
     cell: (a) => (
-      <Text span size="sm" fw={600} c={a.profit > 0 ? 'teal.9' : undefined}>
+      <Text span size="sm" fw={600} c={a.profit > 0 ? 'teal.9' : a.profit < 0 ? 'red.8' : undefined}>
         {formatUsd(a.profit)}
       </Text>
     ),
   }),
+  /** Why a plan result was posted, as staff wrote it ("—" for other rows). */
+  reason: {
+    header: 'Reason',
+    cell: (a) => a.reason ?? '—',
+  } satisfies Column<PublicTradingActivity>,
   /** Status column. */
   status: {
     header: 'Status',

@@ -11,6 +11,7 @@ import { activityColumns, ActivityTable } from './activity-table';
 const COLUMNS = [
   activityColumns.tradeAmount('Capital'),
   activityColumns.profit('Profit Added'),
+  activityColumns.reason,
   activityColumns.plan,
   activityColumns.status,
   activityColumns.date,

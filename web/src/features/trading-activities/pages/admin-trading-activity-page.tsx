@@ -122,6 +122,7 @@ export function AdminTradingActivityPage() {
   const columns: Column<PublicTradingActivity>[] = [
     activityColumns.tradeAmount('Amount'),
     activityColumns.profit('Profit'),
+    activityColumns.reason,
     activityColumns.plan,
     activityColumns.status,
     activityColumns.date,

@@ -13,6 +13,7 @@ const COLUMNS = [
   activityColumns.plan,
   activityColumns.tradeAmount('Trade Amount'),
   activityColumns.profit('Profit'),
+  activityColumns.reason,
   activityColumns.status,
 ];
 
