@@ -7,7 +7,7 @@ import { LIMITS } from '../constants';
 import { MSG, STAFF_MSG } from '../messages';
 import { STAFF_ROLES } from '../permissions';
 import { confirmPasswordField, emailField, passwordField } from './auth';
-import { messageAnswerSchema } from './common';
+import { messageAnswerSchema, textFields } from './common';
 
 const nameField = (label: string) =>
   z
@@ -52,10 +52,7 @@ export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>;
 
 /** One staff member as GET /api/staff lists them. */
 export const staffMemberSchema = z.object({
-  _id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
+  ...textFields('_id', 'firstName', 'lastName', 'email'),
   role: z.enum(STAFF_ROLES),
   twoFactorEnabled: z.boolean(),
   lastSignInAt: z.iso.datetime().nullable().describe('The last successful sign-in, or null if never'),

@@ -5,3 +5,4 @@
 export * from './accounts';
 export * from './money';
 export * from './back-office';
+export * from './approvals';

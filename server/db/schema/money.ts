@@ -78,6 +78,8 @@ export const deposits = pgTable(
     status: text('status').notNull().default('pending'),
     reviewedBy: uuid('reviewed_by').references(() => users.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** Why staff rejected it (3–500 characters); the client reads it (docs/product.md). */
+    decisionReason: text('decision_reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -115,6 +117,8 @@ export const withdrawals = pgTable(
     status: text('status').notNull().default('pending'),
     reviewedBy: uuid('reviewed_by').references(() => users.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** Why staff declined it (3–500 characters); the client reads it (docs/product.md). */
+    decisionReason: text('decision_reason'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

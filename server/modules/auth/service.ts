@@ -88,6 +88,7 @@ function wouldBeUser(input: SignupInput, referredBy: string | undefined): UserRo
     documentFrontKey: null,
     documentBackKey: null,
     verificationSubmittedAt: null,
+    verificationReason: null,
     deactivatedAt: null,
     deletedAt: null,
     createdAt: now,

@@ -1,0 +1,58 @@
+/**
+ * Four-eyes approval (docs/security.md "Four-eyes approval"): a money action at or above
+ * FOUR_EYES_THRESHOLD_USD does not act when its maker asks; it waits here until a second staff
+ * member with the same permission approves it (the action then runs in the decision's
+ * transaction) or rejects it with a reason. The maker never checks their own request.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { cents, createdAt } from './columns';
+import { users } from './accounts';
+
+/** One requested money action and its decision. Amounts are cents. */
+export const approvalRequests = pgTable(
+  'approval_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What would run: an adjustment, a history line, a plan result, a void, a withdrawal's approval. */
+    action: text('action').notNull(),
+    /** The client whose money it moves. */
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id),
+    /** The amount it moves (cents, always positive), compared with the threshold. */
+    amount: cents('amount').notNull(),
+    /** The action's input as the maker sent it (JSON, amounts as strings of cents), replayed on approval. */
+    payload: jsonb('payload').notNull(),
+    /** The maker's reason, shown to the checker (and to the client with the result). */
+    reason: text('reason').notNull(),
+    makerId: uuid('maker_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('pending'),
+    checkerId: uuid('checker_id').references(() => users.id),
+    /** Why the checker rejected it. */
+    decisionReason: text('decision_reason'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** What the approved action answered (its id), for the audit trail and the queue. */
+    result: jsonb('result'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('approval_requests_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('approval_requests_client_idx').on(t.clientId, t.createdAt),
+    check(
+      'approval_requests_action_check',
+      sql`${t.action} in ('adjustment', 'transaction', 'profit', 'void', 'withdrawal_approval')`,
+    ),
+    check('approval_requests_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('approval_requests_amount_positive', sql`${t.amount} > 0`),
+    check('approval_requests_four_eyes', sql`${t.checkerId} is null or ${t.checkerId} <> ${t.makerId}`),
+    check(
+      'approval_requests_decided',
+      sql`(${t.status} = 'pending') = (${t.checkerId} is null and ${t.decidedAt} is null)`,
+    ),
+  ],
+);
