@@ -5,10 +5,11 @@
  *
  * Every query names the user, so one user's session ids never reach or touch another's sessions.
  */
-import { and, count, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { SessionInfo, SignInEvent, SignInHistoryQuery, SignInResult } from '@common/schemas/auth';
 import { sessions, signInEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { pageOf } from '../../lib/paging';
 import type { BaseDeps } from '../../lib/base-deps';
 import { clientIpKey } from '../../lib/rate-limit';
 
@@ -97,17 +98,13 @@ export function createSessionsService({ db }: BaseDeps) {
 
     /** One page of the account's sign-in attempts, newest first, and their number. */
     async history(userId: string, q: SignInHistoryQuery): Promise<{ data: SignInEvent[]; total: number }> {
-      const where = eq(signInEvents.userId, userId);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(signInEvents)
-          .where(where)
-          .orderBy(desc(signInEvents.createdAt), desc(signInEvents.id))
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize),
-        db.select({ n: count() }).from(signInEvents).where(where),
-      ]);
+      const { rows, total } = await pageOf(
+        db,
+        signInEvents,
+        eq(signInEvents.userId, userId),
+        [desc(signInEvents.createdAt), desc(signInEvents.id)],
+        q,
+      );
       return {
         data: rows.map((r) => ({
           at: r.createdAt.toISOString(),
@@ -115,7 +112,7 @@ export function createSessionsService({ db }: BaseDeps) {
           userAgent: r.userAgent,
           result: r.result as SignInResult,
         })),
-        total: Number(total?.n ?? 0),
+        total,
       };
     },
   };

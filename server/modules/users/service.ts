@@ -6,11 +6,12 @@
  * client is client-eraser.ts, the KYC review server/modules/kyc, adjustments
  * server/modules/ledger/adjustments.ts.
  */
-import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { UsersQuery, UserWithFigures } from '@common/schemas/users';
 import { users } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
+import { pageOf } from '../../lib/paging';
 import { centsToUsd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { getClientFigures } from '../ledger/service';
@@ -72,18 +73,7 @@ export function createUsersService(deps: ServiceDeps) {
 
     /** One page of live users matching `search` in name or e-mail, newest first, with the total. */
     async listUsers(q: UsersQuery): Promise<{ rows: UserRow[]; total: number }> {
-      const where = searchWhere(q.search);
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(desc(users.createdAt), desc(users.id))
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize),
-        db.select({ n: count() }).from(users).where(where),
-      ]);
-      return { rows, total: totalRow?.n ?? 0 };
+      return pageOf(db, users, searchWhere(q.search), [desc(users.createdAt), desc(users.id)], q);
     },
 
     /**
