@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { codeIn, expect, test } from './fixtures';
-import { ADMIN, newOfflineContext, signIn } from './journey';
+import { ADMIN, checkBothWidths, newOfflineContext, signIn } from './journey';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
@@ -33,13 +33,29 @@ async function availableCents(page: Page): Promise<number> {
   return Math.round(Number(dollars!.replace(/,/g, '')) * 100);
 }
 
-/** Approves or declines the demo client's queue row of `amount`, through the confirmation. */
-async function review(adminPage: Page, amount: string, verb: 'Approve' | 'Decline', done: string) {
+/**
+ * Approves or declines the demo client's queue row of `amount`, through the confirmation; a
+ * decline first tries without a reason (refused in the dialog), then gives `reason`.
+ */
+async function review(
+  adminPage: Page,
+  amount: string,
+  verb: 'Approve' | 'Decline',
+  done: string,
+  reason?: string,
+) {
   await adminPage.goto('/admin/pending-reviews');
   const row = adminPage.getByRole('row').filter({ hasText: 'Chris Client' }).filter({ hasText: amount });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: verb }).click();
-  await adminPage.getByRole('dialog').getByRole('button', { name: verb }).click();
+  const dialog = adminPage.getByRole('dialog');
+  if (reason !== undefined) {
+    await dialog.getByRole('button', { name: verb }).click();
+    await expect(dialog.getByText('The reason must be 3 to 500 characters')).toBeVisible();
+    await checkBothWidths(adminPage, 'the decline dialog', () => expect(dialog).toBeVisible());
+    await dialog.getByLabel('Reason').fill(reason);
+  }
+  await dialog.getByRole('button', { name: verb }).click();
   await expect(adminPage.getByText(done)).toBeVisible();
   await expect(row).toHaveCount(0);
 }
@@ -114,7 +130,13 @@ journey(
     await expect(page.getByText('Held for pending withdrawals: $100.00')).toBeVisible();
 
     // The admin declines it; the held amount returns to available.
-    await review(adminPage, '$100.00', 'Decline', 'Withdrawal declined successfully');
+    await review(
+      adminPage,
+      '$100.00',
+      'Decline',
+      'Withdrawal declined successfully',
+      'The wallet address could not be verified',
+    );
     expect(await availableCents(page)).toBe(start + 25_000);
     await expect(page.getByText(/Held for pending withdrawals/)).toHaveCount(0);
 
@@ -127,6 +149,13 @@ journey(
     const withdrawalLine = page.getByRole('row').filter({ hasText: '$100.00' });
     await expect(withdrawalLine).toContainText('Rejected');
     await expect(page.getByRole('row')).toHaveCount(2);
+    // it moved no money: no sign, neutral colour, and the reason in its details
+    await expect(withdrawalLine).toContainText('The wallet address could not be verified');
+    await expect(withdrawalLine.getByText('$100.00', { exact: true })).toBeVisible();
+    await expect(withdrawalLine).not.toContainText('−$100.00');
+    await checkBothWidths(page, 'the history with a declined line', () =>
+      expect(withdrawalLine).toBeVisible(),
+    );
   },
 );
 
@@ -159,6 +188,9 @@ journey(
     await credit.getByRole('button', { name: 'Void' }).click();
     const dialog = adminPage.getByRole('dialog');
     await expect(dialog).toContainText('It will be voided by a reversing entry; the history keeps both.');
+    await dialog.getByRole('button', { name: 'Void' }).click();
+    await expect(dialog.getByText('The reason must be 3 to 500 characters')).toBeVisible();
+    await dialog.getByLabel('Reason').fill('Credited to the wrong client');
     await dialog.getByRole('button', { name: 'Void' }).click();
     await expect(adminPage.getByText('Transaction voided successfully')).toBeVisible();
     await expect(credit).toContainText('Voided');

@@ -236,7 +236,7 @@ function checkInstance(i: CallInstance): string[][] {
       const problem = checkAnswer(answer, typeArg, i.bindings);
       if (problem) problems.push(`${label} → ${status} ${problem}`);
     }
-    const bodyArg = ['post', 'put', 'patch'].includes(method) ? i.call.arguments[1] : undefined;
+    const bodyArg = ['post', 'put', 'patch', 'delete'].includes(method) ? i.call.arguments[1] : undefined;
     const want = op.requestBody?.content?.['application/json']
       ? typeAt([p, method, 'requestBody', 'content', 'application/json'])
       : undefined;

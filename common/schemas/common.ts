@@ -29,6 +29,10 @@ export const decisionReasonField = z
   .min(3, SECURITY_MSG.reasonLength)
   .max(500, SECURITY_MSG.reasonLength);
 
+/** `{ reason }`: the body of a decision route (reject a deposit, decline a withdrawal, block, …). */
+export const decisionReasonSchema = z.object({ reason: decisionReasonField });
+export type DecisionReasonInput = z.output<typeof decisionReasonSchema>;
+
 /** A row id in a path (`/:id`). */
 export const idParams = z.object({ id: z.uuid('Invalid id') });
 

@@ -39,6 +39,8 @@ export const publicDepositSchema = z.object({
   status: z.enum(REQUEST_STATUSES),
   createdAt: z.iso.datetime(),
   reviewedAt: z.iso.datetime().nullable(),
+  /** Why staff rejected it (docs/product.md "Decision reasons"); null otherwise. */
+  reason: z.string().nullable(),
   image: z.object({ url: z.string() }),
 });
 export type PublicDeposit = z.infer<typeof publicDepositSchema>;

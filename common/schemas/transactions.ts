@@ -4,7 +4,7 @@
  * credit or debit.
  */
 import { z } from 'zod';
-import { pagedListSchema, pageField, pageSizeField } from './common';
+import { decisionReasonField, pagedListSchema, pageField, pageSizeField } from './common';
 import { MONEY_MSG } from '../messages';
 import { REQUEST_STATUSES } from './deposits';
 import { usdAmountField } from './money';
@@ -63,8 +63,11 @@ export const addTransactionSchema = z.object({
 });
 export type AddTransactionInput = z.output<typeof addTransactionSchema>;
 
-/** DELETE /api/transaction/:id (admin): optional reason shown to the client with the reversal. */
-export const voidTransactionSchema = z.object({ reason: z.string().trim().max(500).optional() }).nullish();
+/**
+ * DELETE /api/transaction/:id (admin): the required reason (3–500 characters) the client reads with
+ * the reversal, in the notification and the e-mail.
+ */
+export const voidTransactionSchema = z.object({ reason: decisionReasonField });
 
 /** A history line as the API answers it: amount in USD (always positive), ISO dates. */
 export const publicTransactionSchema = z.object({

@@ -56,6 +56,8 @@ const withdrawalBaseSchema = z.object({
   status: z.enum(REQUEST_STATUSES),
   createdAt: z.iso.datetime(),
   reviewedAt: z.iso.datetime().nullable(),
+  /** Why staff declined it (docs/product.md "Decision reasons"); null otherwise. */
+  reason: z.string().nullable(),
 });
 
 /** A crypto withdrawal as the API answers it (GET /api/c-withdrawals). */

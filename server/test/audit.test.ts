@@ -87,7 +87,11 @@ const pendingWithdrawal = async (method: 'c' | 'b') => {
 };
 const declinedWithdrawal = async (method: 'c' | 'b') => {
   const id = await pendingWithdrawal(method);
-  await ok({ method: 'PUT', url: `/api/${method}-withdrawals/${id}/reject` });
+  await ok({
+    method: 'PUT',
+    url: `/api/${method}-withdrawals/${id}/reject`,
+    payload: { reason: 'Audit test' },
+  });
   return id;
 };
 const addedTransaction = async () => {
@@ -139,6 +143,7 @@ const reviewCalls = (
   [`PUT /api/${base}/:id/reject`]: async () => ({
     method: 'PUT',
     url: `/api/${base}/${await pending()}/reject`,
+    payload: { reason: 'Audit test' },
   }),
   [`DELETE /api/${base}/:id`]: async () => ({ method: 'DELETE', url: `/api/${base}/${await deletable()}` }),
 });
@@ -165,6 +170,7 @@ const CALLS: Record<string, () => Promise<Call>> = {
   'DELETE /api/transaction/:id': async () => ({
     method: 'DELETE',
     url: `/api/transaction/${await addedTransaction()}`,
+    payload: { reason: 'Entered twice' },
   }),
 
   // users

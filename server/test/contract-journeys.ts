@@ -182,7 +182,8 @@ export const journeys: Journey[] = [
       await call('GET', '/api/reviews/pending?page=1&pageSize=10', admin.headers, undefined, 200);
       await call('PUT', `/api/deposits/${ids[0]}/approve`, admin.headers, undefined, 200);
       await call('PUT', `/api/deposits/${ids[0]}/approve`, admin.headers, undefined, 409);
-      await call('PUT', `/api/deposits/${ids[1]}/reject`, admin.headers, undefined, 200);
+      await call('PUT', `/api/deposits/${ids[1]}/reject`, admin.headers, undefined, 400);
+      await call('PUT', `/api/deposits/${ids[1]}/reject`, admin.headers, { reason: 'Not received' }, 200);
       await call('DELETE', `/api/deposits/${ids[2]}`, admin.headers, undefined, 200);
       await call('GET', '/api/ledger/account', c.headers, undefined, 200);
     },
@@ -209,7 +210,13 @@ export const journeys: Journey[] = [
         await call('GET', `/api/${kind}-withdrawals`, c.headers, undefined, 200);
         await call('GET', `/api/${kind}-withdrawals?userId=${c.id}`, admin.headers, undefined, 200);
         await call('PUT', `/api/${kind}-withdrawals/${ids[0]}/approve`, admin.headers, undefined, 200);
-        await call('PUT', `/api/${kind}-withdrawals/${ids[1]}/reject`, admin.headers, undefined, 200);
+        await call(
+          'PUT',
+          `/api/${kind}-withdrawals/${ids[1]}/reject`,
+          admin.headers,
+          { reason: 'Not ours' },
+          200,
+        );
         await call('DELETE', `/api/${kind}-withdrawals/${ids[1]}`, admin.headers, undefined, 200);
       }
     },
@@ -227,7 +234,8 @@ export const journeys: Journey[] = [
       await call('GET', `/api/transaction/admin?userId=${c.id}`, admin.headers, undefined, 200);
       const id = added.json().data._id as string;
       await call('DELETE', `/api/transaction/${id}`, admin.headers, { reason: 'entered twice' }, 200);
-      await call('DELETE', `/api/transaction/${id}`, admin.headers, {}, 409);
+      await call('DELETE', `/api/transaction/${id}`, admin.headers, {}, 400);
+      await call('DELETE', `/api/transaction/${id}`, admin.headers, { reason: 'entered twice' }, 409);
     },
   },
   {

@@ -9,6 +9,7 @@ import { loadConfig, MONEY_DEFAULTS } from '../../config';
 import { deposits, notifications, users } from '../../db/schema';
 import { type Headers, storedKeys, UNKNOWN_ID } from '../../test/app';
 import { useTestContext } from '../../test/context';
+import { expectReasonDelivered, expectReasonRequired } from '../../test/decision-reasons';
 import { expectAnswer, expectReplayed } from '../../test/expect';
 import { getClientFigures } from '../ledger/service';
 import { createClient, imageDataUrl, ledgerViolations, itNeedsVerifiedClient } from '../ledger/testing';
@@ -167,7 +168,13 @@ describe('caps on deposit submissions', () => {
     expect(sixth.json().message).toBe(MONEY_MSG.tooManyDeposits);
     // reviewing makes room again, but not beyond 10 an hour
     for (const id of ids)
-      expect((await inject('PUT', `/api/deposits/${id}/reject`, admin.headers)).statusCode).toBe(200);
+      expect(
+        (
+          await inject('PUT', `/api/deposits/${id}/reject`, admin.headers, {
+            reason: 'Not received on our wallet',
+          })
+        ).statusCode,
+      ).toBe(200);
     for (let i = 0; i < 5; i++) expect((await submit(c.headers)).statusCode).toBe(201);
     const eleventh = await submit(c.headers);
     expect(eleventh.statusCode).toBe(429);
@@ -246,7 +253,9 @@ describe('review: approve, reject, delete', () => {
     const notes = await inject('GET', '/api/notifications/user', c.headers);
     expect(notes.json().data[0]).toMatchObject({ title: 'Deposit approved', userId: c.id });
     for (const action of ['approve', 'reject']) {
-      const again = await inject('PUT', `/api/deposits/${id}/${action}`, admin.headers);
+      const again = await inject('PUT', `/api/deposits/${id}/${action}`, admin.headers, {
+        reason: 'Second look',
+      });
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe('Deposit is already approved');
     }
@@ -258,7 +267,9 @@ describe('review: approve, reject, delete', () => {
   it('rejects: moves no money, notifies; a rejected or pending deposit can be deleted with its proof', async () => {
     const c = await createClient(t.app);
     const id = await pending(c.headers);
-    const res = await inject('PUT', `/api/deposits/${id}/reject`, admin.headers);
+    const res = await inject('PUT', `/api/deposits/${id}/reject`, admin.headers, {
+      reason: 'Not received on our wallet',
+    });
     expect(res.json()).toMatchObject({ message: MONEY_MSG.depositRejected, data: { status: 'rejected' } });
     expect((await figures(c.id)).balance).toBe(0n);
     expect((await inject('PUT', `/api/deposits/${id}/approve`, admin.headers)).json().message).toBe(
@@ -271,6 +282,35 @@ describe('review: approve, reject, delete', () => {
     expect((await inject('DELETE', `/api/deposits/${id}`, admin.headers)).statusCode).toBe(404);
     const other = await pending(c.headers);
     expect((await inject('DELETE', `/api/deposits/${other}`, admin.headers)).statusCode).toBe(200);
+  });
+
+  it('a rejection needs a reason of 3 to 500 characters; the client reads it in the history, notice and e-mail, and the audit row keeps it', async () => {
+    const c = await createClient(t.app);
+    const id = await pending(c.headers, 120);
+    const url = `/api/deposits/${id}/reject`;
+    await expectReasonRequired(inject, 'PUT', url, admin.headers, async () => {
+      const [row] = await t.database.db.select().from(deposits).where(eq(deposits.id, id));
+      expect(row).toMatchObject({ status: 'pending', decisionReason: null });
+      expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, c.id))).toEqual(
+        [],
+      );
+    });
+    const reason = 'The transfer never reached our wallet';
+    const res = await inject('PUT', url, admin.headers, { reason: `  ${reason} ` });
+    expectAnswer(res, 200, MONEY_MSG.depositRejected, { status: 'rejected', reason });
+    expect((await inject('GET', `/api/deposits`, c.headers)).json().data[0]).toMatchObject({
+      _id: id,
+      reason,
+    });
+    for (const list of ['/api/transaction', '/api/transaction/all']) {
+      const [line] = (await inject('GET', list, c.headers)).json().data;
+      expect(line, list).toMatchObject({ _id: id, status: 'rejected', details: reason });
+    }
+    await expectReasonDelivered(t, inject, c, {
+      reason,
+      title: 'Deposit rejected',
+      action: 'deposit.reject',
+    });
   });
 
   it('approval never fails because the mail server does; the notice is kept in the app', async () => {

@@ -13,6 +13,7 @@ export function presentDeposit(row: DepositRow): PublicDeposit {
     status: row.status as RequestStatus,
     createdAt: row.createdAt.toISOString(),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    reason: row.decisionReason,
     image: { url: `/api/files/deposits/${row.id}` },
   };
 }

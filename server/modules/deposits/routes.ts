@@ -6,12 +6,17 @@
  * GET    /deposits/wallets      signed in        wallet addresses to pay to
  * GET    /deposits              signed in        own deposits; an admin: all or ?userId=
  * PUT    /deposits/:id/approve  admin
- * PUT    /deposits/:id/reject   admin
+ * PUT    /deposits/:id/reject   admin            {reason}
  * DELETE /deposits/:id          admin            pending or rejected only
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MONEY_MSG } from '@common/messages';
-import { errorAnswerSchema, messageAnswerSchema, userIdQuery } from '@common/schemas/common';
+import {
+  decisionReasonSchema,
+  errorAnswerSchema,
+  messageAnswerSchema,
+  userIdQuery,
+} from '@common/schemas/common';
 import {
   createDepositSchema,
   depositAnswerSchema,
@@ -103,34 +108,38 @@ export async function depositAdminRoutes(app: AppInstance) {
   const { services } = app.ctx;
   const svc = services.deposits;
 
-  // PUT /:id/approve and /:id/reject: the two outcomes of reviewing a pending deposit
-  const reviews = [
+  // PUT /:id/approve and /:id/reject: the two outcomes of reviewing a pending deposit; only a
+  // rejection takes a body, the reason the client reads (docs/product.md "Decision reasons")
+  const reviewAnswers = { 200: depositAnswerSchema, 409: conflict('The deposit is not pending') };
+  app.put(
+    '/:id/approve',
     {
-      verb: 'approve',
-      summary: 'Approves a pending deposit and credits the client (admin)',
+      schema: rowRoute(tags, 'Approves a pending deposit and credits the client (admin)', reviewAnswers),
+      config: { permission: 'deposits.review' },
+    },
+    async (req) => ({
       message: MONEY_MSG.depositApproved,
-      review: svc.approveDeposit,
-    },
+      data: presentDeposit(await svc.approveDeposit(auditActor(req), req.params.id)),
+    }),
+  );
+  app.put(
+    '/:id/reject',
     {
-      verb: 'reject',
-      summary: 'Rejects a pending deposit (admin)',
-      message: MONEY_MSG.depositRejected,
-      review: svc.rejectDeposit,
+      schema: rowRoute(
+        tags,
+        'Rejects a pending deposit with a reason the client reads (admin)',
+        reviewAnswers,
+        {
+          body: decisionReasonSchema,
+        },
+      ),
+      config: { permission: 'deposits.review' },
     },
-  ];
-  for (const { verb, summary, message, review } of reviews) {
-    app.put(
-      `/:id/${verb}`,
-      {
-        schema: rowRoute(tags, summary, {
-          200: depositAnswerSchema,
-          409: conflict('The deposit is not pending'),
-        }),
-        config: { permission: 'deposits.review' },
-      },
-      async (req) => ({ message, data: presentDeposit(await review(auditActor(req), req.params.id)) }),
-    );
-  }
+    async (req) => ({
+      message: MONEY_MSG.depositRejected,
+      data: presentDeposit(await svc.rejectDeposit(auditActor(req), req.params.id, req.body.reason)),
+    }),
+  );
 
   app.delete(
     '/:id',

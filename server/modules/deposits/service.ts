@@ -62,12 +62,18 @@ export function createDepositsService({ db, log, storage, notifications, config 
    * takes) serialises racing reviews. Throws AppError 404, 409 "Deposit is already …" when it is
    * not pending (reviews/only-pending.ts).
    */
-  async function review(tx: Tx, id: string, status: 'approved' | 'rejected', adminId: string) {
+  async function review(
+    tx: Tx,
+    id: string,
+    status: 'approved' | 'rejected',
+    adminId: string,
+    decisionReason: string | null = null,
+  ) {
     const [locked] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('no key update');
     onlyPending(locked, MONEY_MSG.depositAlready);
     const [row] = await tx
       .update(deposits)
-      .set({ status, reviewedBy: adminId, reviewedAt: new Date() })
+      .set({ status, reviewedBy: adminId, reviewedAt: new Date(), decisionReason })
       .where(eq(deposits.id, id))
       .returning();
     return row!;
@@ -247,23 +253,28 @@ export function createDepositsService({ db, log, storage, notifications, config 
     },
 
     /**
-     * Rejects a pending deposit (audit row `deposit.reject`) and notifies the client.
-     * Throws 404, 409 "Deposit is already …".
+     * Rejects a pending deposit with the staff's reason (kept on the row, in the audit row
+     * `deposit.reject` and in the client's notice). Throws 404, 409 "Deposit is already …".
      */
-    async rejectDeposit(actor: AuditActor, id: string, uow?: UnitOfWork): Promise<DepositRow> {
+    async rejectDeposit(
+      actor: AuditActor,
+      id: string,
+      reason: string,
+      uow?: UnitOfWork,
+    ): Promise<DepositRow> {
       return withUnitOfWork(db, log, uow, async (u) => {
-        const row = await review(u.tx, id, 'rejected', actor.id);
+        const row = await review(u.tx, id, 'rejected', actor.id, reason);
         await recordAudit(u.tx, actor, {
           action: 'deposit.reject',
           targetUserId: row.userId,
           targetId: row.id,
           before: { status: 'pending', amount: centsToUsd(row.amount) },
-          after: { status: 'rejected' },
+          after: { status: 'rejected', reason },
         });
         await notifications.notify(u, {
           userId: row.userId,
           title: 'Deposit rejected',
-          message: `Your deposit of $${formatUsd(row.amount)} via ${row.wallet} could not be confirmed and was rejected. Please contact support if you believe this is a mistake.`,
+          message: `Your deposit of $${formatUsd(row.amount)} via ${row.wallet} could not be confirmed and was rejected. Reason: ${reason}. Please contact support if you believe this is a mistake.`,
         });
         return row;
       });

@@ -192,7 +192,7 @@ it(`keeps the ledger consistent over ${RUNS * STEPS} random operations`, { timeo
             }
             case 'rejectDeposit': {
               const d = take(pendingDeposits, o.pick);
-              if (d) await deposits.rejectDeposit(admin, d.id);
+              if (d) await deposits.rejectDeposit(admin, d.id, 'property test');
               break;
             }
             case 'withdraw': {
@@ -233,7 +233,7 @@ it(`keeps the ledger consistent over ${RUNS * STEPS} random operations`, { timeo
               if (o.kind === 'approveWithdrawal') {
                 await withdrawals.approveWithdrawal(admin, w.method, w.id);
               } else {
-                await withdrawals.rejectWithdrawal(admin, w.method, w.id);
+                await withdrawals.rejectWithdrawal(admin, w.method, w.id, 'property test');
                 available[w.who]! += w.amount;
               }
               held[w.who]! -= w.amount;

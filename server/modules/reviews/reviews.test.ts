@@ -47,15 +47,31 @@ describe('GET /api/reviews/pending (paged on the server)', () => {
     const approved = await deposit(a, 1);
     expect((await inject('PUT', `/api/deposits/${approved}/approve`, admin.headers)).statusCode).toBe(200);
     const rejected = await deposit(b, 2);
-    expect((await inject('PUT', `/api/deposits/${rejected}/reject`, admin.headers)).statusCode).toBe(200);
+    expect(
+      (
+        await inject('PUT', `/api/deposits/${rejected}/reject`, admin.headers, {
+          reason: 'Not received on our wallet',
+        })
+      ).statusCode,
+    ).toBe(200);
     const paid = await withdraw(a, 3, 'crypto');
     expect((await inject('PUT', `/api/c-withdrawals/${paid}/approve`, admin.headers)).statusCode).toBe(200);
     const declined = await withdraw(b, 4, 'bank');
-    expect((await inject('PUT', `/api/b-withdrawals/${declined}/reject`, admin.headers)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await inject('PUT', `/api/b-withdrawals/${declined}/reject`, admin.headers, {
+          reason: 'Not received on our wallet',
+        })
+      ).statusCode,
+    ).toBe(200);
     const removed = await withdraw(a, 5, 'crypto');
-    expect((await inject('PUT', `/api/c-withdrawals/${removed}/reject`, admin.headers)).statusCode).toBe(200);
+    expect(
+      (
+        await inject('PUT', `/api/c-withdrawals/${removed}/reject`, admin.headers, {
+          reason: 'Not received on our wallet',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await inject('DELETE', `/api/c-withdrawals/${removed}`, admin.headers)).statusCode).toBe(200);
     absent.push(approved, rejected, paid, declined, removed);
 

@@ -159,7 +159,7 @@ describe('admin: POST /api/user/admin/add-profit/:id', () => {
         (h: { details: string; direction: string }) => h.details.includes(why) && h.direction === 'debit',
       );
     const voided = await inject('DELETE', `/api/transaction/${lossLine._id}`, admin.headers, {
-      reason: 'no',
+      reason: 'Not allowed',
     });
     expect([voided.statusCode, voided.json().message]).toEqual([409, MONEY_MSG.notVoidable]);
     expect(await figures(c.id)).toMatchObject({ balance: 800_00n, invested: 0n });

@@ -149,7 +149,7 @@ export async function transactionAdminRoutes(app: AppInstance) {
     },
     async (req) => ({
       message: MONEY_MSG.transactionVoided,
-      data: presentTransaction(await svc.voidTransaction(auditActor(req), req.params.id, req.body?.reason)),
+      data: presentTransaction(await svc.voidTransaction(auditActor(req), req.params.id, req.body.reason)),
     }),
   );
 }

@@ -10,11 +10,19 @@ import { alias } from 'drizzle-orm/pg-core';
 import { MONEY_MSG } from '@common/messages';
 import type { AddTransactionInput, AdminTransactionType, HistoryQuery } from '@common/schemas/transactions';
 import type { DbOrTx, Tx } from '../../db/client';
-import { journalEntries, journalLines, ledgerAccounts, transactionHistory, users } from '../../db/schema';
+import {
+  deposits,
+  journalEntries,
+  journalLines,
+  ledgerAccounts,
+  transactionHistory,
+  users,
+  withdrawals,
+} from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
-import { centsToUsd } from '../../lib/money';
+import { centsToUsd, formatUsd } from '../../lib/money';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import {
   client,
@@ -99,7 +107,39 @@ async function grantedWithApproval(tx: Tx, depositEntry: EntryRow): Promise<Entr
   return rows.map((r) => r.entry);
 }
 
-export function createTransactionsService({ db, log }: ServiceDeps) {
+/**
+ * Fills the details of rejected deposit and declined withdrawal lines with the staff's reason.
+ * The `transaction_history` view (migration 0011) leaves them empty and predates the reason
+ * columns, so the reasons are read here, by id, for the lines of one page (two small queries at
+ * most). The history's search therefore does not match reasons (docs/product.md "Decision reasons").
+ */
+async function withDecisionReasons(conn: DbOrTx, rows: HistoryRow[]): Promise<HistoryRow[]> {
+  const ids = (source: string) =>
+    rows.filter((r) => r.source === source && r.status === 'rejected').map((r) => r.id);
+  const [depositIds, withdrawalIds] = [ids('deposit'), ids('withdrawal')];
+  if (depositIds.length === 0 && withdrawalIds.length === 0) return rows;
+  const [d, w] = await Promise.all([
+    depositIds.length === 0
+      ? []
+      : conn
+          .select({ id: deposits.id, reason: deposits.decisionReason })
+          .from(deposits)
+          .where(inArray(deposits.id, depositIds)),
+    withdrawalIds.length === 0
+      ? []
+      : conn
+          .select({ id: withdrawals.id, reason: withdrawals.decisionReason })
+          .from(withdrawals)
+          .where(inArray(withdrawals.id, withdrawalIds)),
+  ]);
+  const reasons = new Map([...d, ...w].map((r) => [r.id, r.reason]));
+  return rows.map((r) => {
+    const reason = r.source !== 'entry' && r.status === 'rejected' ? reasons.get(r.id) : undefined;
+    return reason ? { ...r, details: reason } : r;
+  });
+}
+
+export function createTransactionsService({ db, log, notifications }: ServiceDeps) {
   async function findLine(conn: DbOrTx, id: string): Promise<HistoryRow | undefined> {
     const [row] = await conn.select().from(th).where(eq(th.id, id));
     return row;
@@ -117,7 +157,7 @@ export function createTransactionsService({ db, log }: ServiceDeps) {
   return {
     /** The user's latest 10 history lines (dashboard). */
     async listRecent(userId: string): Promise<HistoryRow[]> {
-      return recent.execute({ userId });
+      return withDecisionReasons(db, await recent.execute({ userId }));
     },
 
     /** One page of the user's history with filters, and the total matching. */
@@ -133,17 +173,18 @@ export function createTransactionsService({ db, log }: ServiceDeps) {
           .offset((q.page - 1) * q.pageSize),
         db.select({ n: count() }).from(th).where(where),
       ]);
-      return { rows, total: Number(counted?.n ?? 0) };
+      return { rows: await withDecisionReasons(db, rows), total: Number(counted?.n ?? 0) };
     },
 
     /** The user's whole history, newest first (CSV export; at most 10,000 lines). */
     async listAll(userId: string): Promise<HistoryRow[]> {
-      return db
+      const rows = await db
         .select()
         .from(th)
         .where(eq(th.userId, userId))
         .orderBy(...newestFirst)
         .limit(10_000);
+      return withDecisionReasons(db, rows);
     },
 
     /**
@@ -194,15 +235,17 @@ export function createTransactionsService({ db, log }: ServiceDeps) {
      * Voids a history line with a reversing entry (never a delete). Voidable: approved deposits and
      * admin/promotional entries. Throws 404, 409 (pending/rejected, a withdrawal request, a reversal,
      * already voided, a plan's opening or closing, a plan loss: change its activity instead), 422 (the client's balance no longer covers it). Answers the reversal's line.
-     * Writes the audit row `transaction.void` (target: the voided line).
+     * The staff's `reason` is in the reversal's memo (the client's history), the audit row
+     * `transaction.void` (target: the voided line) and the client's notice and e-mail.
      */
     async voidTransaction(
       actor: AuditActor,
       id: string,
-      reason: string | undefined,
+      reason: string,
       uow?: UnitOfWork,
     ): Promise<HistoryRow> {
-      return withUnitOfWork(db, log, uow, async ({ tx }) => {
+      return withUnitOfWork(db, log, uow, async (u) => {
+        const { tx } = u;
         const line = await findLine(tx, id);
         if (!line) throw new AppError('NOT_FOUND');
         if (line.source === 'withdrawal' || line.status !== 'approved')
@@ -222,7 +265,7 @@ export function createTransactionsService({ db, log }: ServiceDeps) {
         const what = `${line.type.replaceAll('_', ' ')} of ${line.date.toISOString().slice(0, 10)}`;
         const reversal = await reverseEntry(tx, entry, {
           actorId: actor.id,
-          memo: `Void of the ${what}${reason ? `: ${reason}` : ''}`,
+          memo: `Void of the ${what}: ${reason}`,
         });
         // the first-deposit bonus and the referrer's bonus exist because of this deposit: void them too
         const granted = line.source === 'deposit' ? await grantedWithApproval(tx, entry) : [];
@@ -245,9 +288,14 @@ export function createTransactionsService({ db, log }: ServiceDeps) {
           after: {
             voided: true,
             reversalId: reversal.id,
-            reason: reason ?? null,
+            reason,
             bonusesVoided: granted.length,
           },
+        });
+        await notifications.notify(u, {
+          userId: line.userId,
+          title: 'Transaction voided',
+          message: `Your ${line.type.replaceAll('_', ' ')} of $${formatUsd(line.amount)} on ${line.date.toISOString().slice(0, 10)} was voided by a reversing entry; your history keeps both lines. Reason: ${reason}.`,
         });
         return (await findLine(tx, reversal.id))!;
       });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import { type Headers, UNKNOWN_ID } from '../../test/app';
 import { useTestContext } from '../../test/context';
+import { expectReasonDelivered, expectReasonRequired } from '../../test/decision-reasons';
 import { expectAnswer } from '../../test/expect';
 import { getClientFigures } from '../ledger/service';
 import {
@@ -125,7 +126,9 @@ describe('GET /api/transaction, /all, /export.csv, /admin', () => {
     expect(rows[0]).toMatchObject({ _id: w, method: 'ethereum' });
     expect(rows[1]).toMatchObject({ _id: d, method: 'bitcoin' });
     await inject('PUT', `/api/deposits/${d}/approve`, admin.headers);
-    await inject('PUT', `/api/c-withdrawals/${w}/reject`, admin.headers);
+    await inject('PUT', `/api/c-withdrawals/${w}/reject`, admin.headers, {
+      reason: 'Not received on our wallet',
+    });
     const after = (await inject('GET', '/api/transaction', c.headers)).json().data as Array<{
       status: string;
     }>;
@@ -190,32 +193,61 @@ describe('DELETE /api/transaction/:id (void)', () => {
     const id = (await add(c.id, {})).json().data._id;
     expect((await inject('DELETE', `/api/transaction/${id}`)).statusCode).toBe(401);
     expect((await inject('DELETE', `/api/transaction/${id}`, c.headers)).statusCode).toBe(403);
-    expect((await inject('DELETE', `/api/transaction/${UNKNOWN_ID}`, admin.headers)).statusCode).toBe(404);
+    expect(
+      (await inject('DELETE', `/api/transaction/${UNKNOWN_ID}`, admin.headers, { reason: 'Entered twice' }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('voids an approved deposit with a reversal the client sees; the original stays, marked voided; once only', async () => {
     const c = await createClient(t.app);
     const d = await deposit(c, 80);
     await inject('PUT', `/api/deposits/${d}/approve`, admin.headers);
-    const res = await inject('DELETE', `/api/transaction/${d}`, admin.headers, { reason: 'chargeback' });
+    const res = await inject('DELETE', `/api/transaction/${d}`, admin.headers, { reason: 'Chargeback' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: MONEY_MSG.transactionVoided,
       data: { type: 'reversal', direction: 'debit', amount: 80, status: 'approved' },
     });
-    expect(res.json().data.details).toMatch(/^Void of the deposit of \d{4}-\d{2}-\d{2}: chargeback$/);
+    expect(res.json().data.details).toMatch(/^Void of the deposit of \d{4}-\d{2}-\d{2}: Chargeback$/);
     expect(await figures(c.id)).toMatchObject({ balance: 0n, totalDeposit: 0n });
     const history = (await inject('GET', '/api/transaction', c.headers)).json().data;
     expect(history.map((r: { type: string; voided: boolean }) => [r.type, r.voided])).toEqual([
       ['reversal', false],
       ['deposit', true],
     ]);
-    const twice = await inject('DELETE', `/api/transaction/${d}`, admin.headers);
+    const twice = await inject('DELETE', `/api/transaction/${d}`, admin.headers, { reason: 'Entered twice' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(MONEY_MSG.alreadyVoided);
     expect(
-      (await inject('DELETE', `/api/transaction/${res.json().data._id}`, admin.headers)).statusCode,
+      (
+        await inject('DELETE', `/api/transaction/${res.json().data._id}`, admin.headers, {
+          reason: 'Entered twice',
+        })
+      ).statusCode,
     ).toBe(409);
+  });
+
+  it('a void needs a reason of 3 to 500 characters; the client reads it in the history, notice and e-mail, and the audit row keeps it', async () => {
+    const c = await createClient(t.app);
+    const id = (await add(c.id, { amount: 25 })).json().data._id;
+    await expectReasonRequired(inject, 'DELETE', `/api/transaction/${id}`, admin.headers, async () => {
+      expect((await figures(c.id)).balance).toBe(25_00n);
+      const [line] = (await inject('GET', '/api/transaction', c.headers)).json().data;
+      expect(line).toMatchObject({ _id: id, voided: false });
+    });
+    const reason = 'Posted to the wrong client';
+    const res = await inject('DELETE', `/api/transaction/${id}`, admin.headers, { reason });
+    expect(res.statusCode).toBe(200);
+    expect((await figures(c.id)).balance).toBe(0n);
+    const [reversal] = (await inject('GET', '/api/transaction/all', c.headers)).json().data;
+    expect(reversal.type).toBe('reversal');
+    expect(reversal.details).toContain(reason);
+    await expectReasonDelivered(t, inject, c, {
+      reason,
+      title: 'Transaction voided',
+      action: 'transaction.void',
+    });
   });
 
   it('voiding a deposit also voids the first-deposit bonus and the referral bonus its approval granted', async () => {
@@ -229,7 +261,7 @@ describe('DELETE /api/transaction/:id (void)', () => {
     // an unrelated bonus added by an admin stays
     await add(c.id, { transactionType: 'bonus', amount: 7 });
 
-    const res = await inject('DELETE', `/api/transaction/${d}`, admin.headers, { reason: 'chargeback' });
+    const res = await inject('DELETE', `/api/transaction/${d}`, admin.headers, { reason: 'Chargeback' });
     expect(res.statusCode).toBe(200);
     expect((await figures(c.id)).balance).toBe(7_00n);
     expect((await figures(referrer.id)).balance).toBe(0n);
@@ -251,7 +283,9 @@ describe('DELETE /api/transaction/:id (void)', () => {
     const c = await createClient(t.app);
     const id = (await add(c.id, { amount: 25 })).json().data._id;
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => inject('DELETE', `/api/transaction/${id}`, admin.headers)),
+      Array.from({ length: 4 }, () =>
+        inject('DELETE', `/api/transaction/${id}`, admin.headers, { reason: 'Entered twice' }),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
     expect((await figures(c.id)).balance).toBe(0n);
@@ -260,14 +294,21 @@ describe('DELETE /api/transaction/:id (void)', () => {
   it('refuses pending deposits and withdrawal requests (409) and a void the balance no longer covers (422)', async () => {
     const c = await createClient(t.app, { balance: 50_00n });
     const d = await deposit(c);
-    expect((await inject('DELETE', `/api/transaction/${d}`, admin.headers)).statusCode).toBe(409);
+    expect(
+      (await inject('DELETE', `/api/transaction/${d}`, admin.headers, { reason: 'Entered twice' }))
+        .statusCode,
+    ).toBe(409);
     const w = await withdraw(c, 10);
-    const refused = await inject('DELETE', `/api/transaction/${w}`, admin.headers);
+    const refused = await inject('DELETE', `/api/transaction/${w}`, admin.headers, {
+      reason: 'Entered twice',
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(MONEY_MSG.notVoidable);
     const gift = (await add(c.id, { transactionType: 'bonus', amount: 30 })).json().data._id;
     await withdraw(c, 70);
-    const overdraw = await inject('DELETE', `/api/transaction/${gift}`, admin.headers);
+    const overdraw = await inject('DELETE', `/api/transaction/${gift}`, admin.headers, {
+      reason: 'Entered twice',
+    });
     expect(overdraw.statusCode).toBe(422);
     expect(overdraw.json().message).toBe(MONEY_MSG.insufficientBalance);
     expect(await ledgerViolations(t.database.db)).toEqual([]);
@@ -310,7 +351,7 @@ describe('GET /api/notifications/user', () => {
     const a = await createClient(t.app);
     const b = await createClient(t.app);
     const d = await deposit(a);
-    await inject('PUT', `/api/deposits/${d}/reject`, admin.headers);
+    await inject('PUT', `/api/deposits/${d}/reject`, admin.headers, { reason: 'Not received on our wallet' });
     expect((await inject('GET', '/api/notifications/user', a.headers)).json().data).toMatchObject([
       { title: 'Deposit rejected', userId: a.id, readAt: null },
     ]);

@@ -12,6 +12,7 @@ export function presentWithdrawal(row: WithdrawalRow): PublicCryptoWithdrawal | 
     status: row.status as RequestStatus,
     createdAt: row.createdAt.toISOString(),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    reason: row.decisionReason,
   };
   if (row.method === 'crypto') return { ...base, wallet: row.wallet as CryptoWallet, address: row.address! };
   return {

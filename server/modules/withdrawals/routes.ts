@@ -8,12 +8,17 @@
  *                                                       bank: {amount, bankName, accountName, accountNumber, routing, swift, token}
  * GET    /{c,b}-withdrawals           signed in        own; an admin: all or ?userId=
  * PUT    /{c,b}-withdrawals/:id/approve  admin
- * PUT    /{c,b}-withdrawals/:id/reject   admin
+ * PUT    /{c,b}-withdrawals/:id/reject   admin         {reason}
  * DELETE /{c,b}-withdrawals/:id          admin         declined ones only
  */
 import { z } from 'zod';
 import { MONEY_MSG } from '@common/messages';
-import { errorAnswerSchema, messageAnswerSchema, userIdQuery } from '@common/schemas/common';
+import {
+  decisionReasonSchema,
+  errorAnswerSchema,
+  messageAnswerSchema,
+  userIdQuery,
+} from '@common/schemas/common';
 import {
   bankWithdrawalAnswerSchema,
   bankWithdrawalListAnswerSchema,
@@ -131,36 +136,40 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
   const { method } = opts;
   const { answer: answerSchema } = METHODS[method];
 
-  // PUT /:id/approve and /:id/reject: the two outcomes of reviewing a pending withdrawal
-  const reviews = [
+  // PUT /:id/approve and /:id/reject: the two outcomes of reviewing a pending withdrawal; only a
+  // decline takes a body, the reason the client reads (docs/product.md "Decision reasons")
+  app.put(
+    '/:id/approve',
     {
-      verb: 'approve',
-      summary: `Approves a pending ${method} withdrawal: the held amount is paid out (admin)`,
-      refused: notPending,
-      message: MONEY_MSG.withdrawalApproved,
-      review: svc.approveWithdrawal,
-    },
-    {
-      verb: 'reject',
-      summary: `Declines a pending ${method} withdrawal: the held amount is released (admin)`,
-      refused: conflict('The withdrawal is not pending'),
-      message: MONEY_MSG.withdrawalDeclined,
-      review: svc.rejectWithdrawal,
-    },
-  ];
-  for (const { verb, summary, refused, message, review } of reviews) {
-    app.put(
-      `/:id/${verb}`,
-      {
-        schema: rowRoute(tags, summary, { 200: answerSchema, 409: refused }),
-        config: { permission: 'withdrawals.review' },
-      },
-      async (req) => ({
-        message,
-        data: presentWithdrawal(await review(auditActor(req), method, req.params.id)),
+      schema: rowRoute(tags, `Approves a pending ${method} withdrawal: the held amount is paid out (admin)`, {
+        200: answerSchema,
+        409: notPending,
       }),
-    );
-  }
+      config: { permission: 'withdrawals.review' },
+    },
+    async (req) => ({
+      message: MONEY_MSG.withdrawalApproved,
+      data: presentWithdrawal(await svc.approveWithdrawal(auditActor(req), method, req.params.id)),
+    }),
+  );
+  app.put(
+    '/:id/reject',
+    {
+      schema: rowRoute(
+        tags,
+        `Declines a pending ${method} withdrawal with a reason the client reads: the held amount is released (admin)`,
+        { 200: answerSchema, 409: conflict('The withdrawal is not pending') },
+        { body: decisionReasonSchema },
+      ),
+      config: { permission: 'withdrawals.review' },
+    },
+    async (req) => ({
+      message: MONEY_MSG.withdrawalDeclined,
+      data: presentWithdrawal(
+        await svc.rejectWithdrawal(auditActor(req), method, req.params.id, req.body.reason),
+      ),
+    }),
+  );
 
   app.delete(
     '/:id',

@@ -67,6 +67,7 @@ export function createWithdrawalsService({
     method: WithdrawalMethod,
     id: string,
     approve: boolean,
+    reason: string | null = null,
   ) {
     const w = await lockPending(uow.tx, method, id);
     if (approve) {
@@ -89,7 +90,12 @@ export function createWithdrawalsService({
     });
     const [row] = await uow.tx
       .update(withdrawals)
-      .set({ status: approve ? 'approved' : 'rejected', reviewedBy: actor.id, reviewedAt: new Date() })
+      .set({
+        status: approve ? 'approved' : 'rejected',
+        reviewedBy: actor.id,
+        reviewedAt: new Date(),
+        decisionReason: reason,
+      })
       .where(eq(withdrawals.id, id))
       .returning();
     await recordAudit(uow.tx, actor, {
@@ -97,14 +103,14 @@ export function createWithdrawalsService({
       targetUserId: w.userId,
       targetId: w.id,
       before: { status: w.status, amount: centsToUsd(w.amount), method: w.method },
-      after: { status: row!.status },
+      after: approve ? { status: row!.status } : { status: row!.status, reason },
     });
     await notifications.notify(uow, {
       userId: w.userId,
       title: approve ? 'Withdrawal approved' : 'Withdrawal declined',
       message: approve
         ? `Your withdrawal of $${formatUsd(w.amount)} (${destination(w)}) has been approved and is on its way.`
-        : `Your withdrawal of $${formatUsd(w.amount)} (${destination(w)}) was declined; the amount is back in your balance.`,
+        : `Your withdrawal of $${formatUsd(w.amount)} (${destination(w)}) was declined; the amount is back in your balance. Reason: ${reason}.`,
     });
     return row!;
   }
@@ -209,14 +215,18 @@ export function createWithdrawalsService({
       return withUnitOfWork(db, log, uow, (u) => review(u, actor, method, id, true));
     },
 
-    /** Declines a pending withdrawal: releases held → available. Throws 404, 409. */
+    /**
+     * Declines a pending withdrawal with the staff's reason (kept on the row, in the audit row and
+     * the client's notice): releases held → available. Throws 404, 409.
+     */
     rejectWithdrawal(
       actor: AuditActor,
       method: WithdrawalMethod,
       id: string,
+      reason: string,
       uow?: UnitOfWork,
     ): Promise<WithdrawalRow> {
-      return withUnitOfWork(db, log, uow, (u) => review(u, actor, method, id, false));
+      return withUnitOfWork(db, log, uow, (u) => review(u, actor, method, id, false, reason));
     },
 
     /**

@@ -4,6 +4,7 @@ import { MONEY_MSG } from '@common/messages';
 import { oneTimeCodes, withdrawals } from '../../db/schema';
 import type { Headers } from '../../test/app';
 import { useTestContext } from '../../test/context';
+import { expectReasonDelivered, expectReasonRequired } from '../../test/decision-reasons';
 import { expectAnswer } from '../../test/expect';
 import { codeIn } from '../../test/smtp-receiver';
 import { getClientFigures } from '../ledger/service';
@@ -223,7 +224,13 @@ describe('review and lists', () => {
     expect(paid.statusCode).toBe(409);
     expect(paid.json().message).toBe(MONEY_MSG.clientBlocked);
     expect((await figures(c.id)).held).toBe(30_00n);
-    expect((await inject('PUT', `/api/c-withdrawals/${id}/reject`, admin.headers)).statusCode).toBe(200);
+    expect(
+      (
+        await inject('PUT', `/api/c-withdrawals/${id}/reject`, admin.headers, {
+          reason: 'Not received on our wallet',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await figures(c.id)).toMatchObject({ balance: 100_00n, held: 0n });
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
@@ -254,7 +261,9 @@ describe('review and lists', () => {
     expect(await figures(c.id)).toMatchObject({ balance: 60_00n, held: 0n });
     expect((await t.smtp.waitForMail(c.email)).subject).toBe('Withdrawal approved');
     for (const action of ['approve', 'reject']) {
-      const again = await inject('PUT', `/api/c-withdrawals/${id}/${action}`, admin.headers);
+      const again = await inject('PUT', `/api/c-withdrawals/${id}/${action}`, admin.headers, {
+        reason: 'Second look',
+      });
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe('Withdrawal is already approved');
     }
@@ -267,7 +276,9 @@ describe('review and lists', () => {
     const del = await inject('DELETE', `/api/c-withdrawals/${id}`, admin.headers);
     expect(del.statusCode).toBe(409);
     expect(del.json().message).toBe(MONEY_MSG.withdrawalNotDeletable);
-    const res = await inject('PUT', `/api/c-withdrawals/${id}/reject`, admin.headers);
+    const res = await inject('PUT', `/api/c-withdrawals/${id}/reject`, admin.headers, {
+      reason: 'Not received on our wallet',
+    });
     expect(res.json()).toMatchObject({ message: MONEY_MSG.withdrawalDeclined, data: { status: 'rejected' } });
     expect(await figures(c.id)).toMatchObject({ balance: 100_00n, held: 0n });
     expect((await inject('DELETE', `/api/c-withdrawals/${id}`, admin.headers)).statusCode).toBe(200);
@@ -276,6 +287,29 @@ describe('review and lists', () => {
     const [row] = await t.database.db.select().from(withdrawals).where(eq(withdrawals.id, id));
     expect(row!.deletedAt).not.toBeNull();
     expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('a decline needs a reason of 3 to 500 characters; the client reads it in the history, notice and e-mail, and the audit row keeps it', async () => {
+    const c = await createClient(t.app, { balance: 100_00n });
+    const id = await pendingCrypto(c, 30);
+    const url = `/api/c-withdrawals/${id}/reject`;
+    await expectReasonRequired(inject, 'PUT', url, admin.headers, async () => {
+      const [row] = await t.database.db.select().from(withdrawals).where(eq(withdrawals.id, id));
+      expect(row).toMatchObject({ status: 'pending', decisionReason: null });
+      expect(await figures(c.id)).toMatchObject({ balance: 70_00n, held: 30_00n });
+    });
+    const reason = 'The address belongs to a sanctioned exchange';
+    const res = await inject('PUT', url, admin.headers, { reason });
+    expectAnswer(res, 200, MONEY_MSG.withdrawalDeclined, { status: 'rejected', reason });
+    for (const list of ['/api/transaction', '/api/transaction/all']) {
+      const [line] = (await inject('GET', list, c.headers)).json().data;
+      expect(line, list).toMatchObject({ _id: id, status: 'rejected', details: reason });
+    }
+    await expectReasonDelivered(t, inject, c, {
+      reason,
+      title: 'Withdrawal declined',
+      action: 'withdrawal.reject',
+    });
   });
 
   it('lists a client’s own requests by method; an admin anyone’s by ?userId=', async () => {

@@ -133,7 +133,9 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PATCH', path, body, options),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  /** A DELETE may carry a body: a void's reason. */
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('DELETE', path, body, options),
   /** GET a file (an image, a CSV export) as a Blob, with the same headers and error handling. */
   blob: (path: string, options?: RequestOptions) => request<Blob>('GET', path, undefined, options, true),
 };

@@ -1,13 +1,23 @@
 /**
  * The back office's confirmed actions (delete, void, block, clear a plan…): ask first, then run the
  * request and toast its outcome — the server's message (or a fixed `success` text), or its error.
+ * A decision about a client's money or account also asks for a reason (`confirmation.reason`).
  */
 import { errorMessage, type MessageAnswer } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { confirmAction } from '../confirm';
+import { confirmWithReason } from './reason-confirm';
 
-/** The confirmation dialog's title, text, confirm label and colour. */
-export type Confirmation = Parameters<typeof confirmAction>[0];
+/**
+ * The confirmation dialog's title, text, confirm label and colour; with `reason`, the dialog also
+ * asks for a required reason (3 to 500 characters), which the request then carries as `reason`.
+ */
+export type Confirmation = Parameters<typeof confirmAction>[0] & {
+  reason?: { description?: string };
+};
+
+/** The variables a caller gives: the request's, less the `reason` the dialog asks for. */
+export type VariablesWithoutReason<V> = V extends { reason: string } ? Omit<V, 'reason'> : V;
 
 /**
  * A TanStack mutation's `mutateAsync`: its promise settles even when the button that ran it has
@@ -26,16 +36,30 @@ export interface Outcome {
   onDone?: () => void;
 }
 
-/** Asks `confirmation`; once confirmed, runs `mutate(variables)` and toasts how it went. */
+/**
+ * Asks `confirmation` (and its reason, when it asks one); once confirmed, runs `mutate(variables)`
+ * (plus `reason`) and toasts how it went.
+ */
 export async function confirmThenRun<V, A extends MessageAnswer>(
   confirmation: Confirmation,
   mutate: Mutate<V, A>,
-  variables: V,
+  variables: VariablesWithoutReason<V>,
   outcome: Outcome = {},
 ): Promise<void> {
-  if (!(await confirmAction(confirmation))) return;
+  let request: V;
+  if (confirmation.reason) {
+    const reason = await confirmWithReason({
+      ...confirmation,
+      reasonDescription: confirmation.reason.description,
+    });
+    if (reason === null) return;
+    request = { ...(variables as object), reason } as V;
+  } else {
+    if (!(await confirmAction(confirmation))) return;
+    request = variables as V;
+  }
   try {
-    const { message } = await mutate(variables);
+    const { message } = await mutate(request);
     notifySuccess(outcome.success ?? message);
     outcome.onDone?.();
   } catch (error) {

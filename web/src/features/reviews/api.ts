@@ -22,14 +22,29 @@ export const clientRequestsQuery = <Row>(kind: ReviewKind, userId: string) =>
 /** The three things an admin does to a request. */
 export type ReviewAction = 'approve' | 'reject' | 'delete';
 
-/** PUT /…/:id/approve, PUT /…/:id/reject or DELETE /…/:id; every list and figure is then refetched. */
+/**
+ * PUT /…/:id/approve, PUT /…/:id/reject {reason} or DELETE /…/:id; every list and figure is then
+ * refetched. Only a rejection carries the reason the client reads.
+ */
 export const useReviewAction = () =>
-  useRefetchingMutation(({ kind, id, action }: { kind: ReviewKind; id: string; action: ReviewAction }) => {
-    const path = `/${REVIEW_KINDS[kind].resource}/${id}`;
-    return action === 'delete'
-      ? api.delete<MessageAnswer>(path)
-      : api.put<MessageAnswer>(`${path}/${action}`);
-  });
+  useRefetchingMutation(
+    ({
+      kind,
+      id,
+      action,
+      reason,
+    }: {
+      kind: ReviewKind;
+      id: string;
+      action: ReviewAction;
+      reason?: string;
+    }) => {
+      const path = `/${REVIEW_KINDS[kind].resource}/${id}`;
+      if (action === 'delete') return api.delete<MessageAnswer>(path);
+      if (action === 'reject') return api.put<MessageAnswer>(`${path}/reject`, { reason: reason ?? '' });
+      return api.put<MessageAnswer>(`${path}/approve`);
+    },
+  );
 
 /** GET /files/deposits/:id with the admin's token: the proof image as a Blob. */
 export const proofImage = (depositId: string) => api.blob(`/files/deposits/${depositId}`);

@@ -47,9 +47,11 @@ export const useAddTransaction = () =>
     }) => api.post<MessageAnswer>(`/transaction/${userId}`, payload, idempotent(idempotencyKey)),
   );
 
-/** DELETE /transaction/:id (admin): voids the line with a reversing entry. */
+/** DELETE /transaction/:id {reason} (admin): voids the line with a reversing entry. */
 export const useVoidTransaction = () =>
-  useRefetchingMutation((id: string) => api.delete<MessageAnswer>(`/transaction/${id}`));
+  useRefetchingMutation(({ id, reason }: { id: string; reason: string }) =>
+    api.delete<MessageAnswer>(`/transaction/${id}`, { reason }),
+  );
 
 /** GET /user/admin/email/:email: the client an admin adds a transaction for. */
 export function useFindUserByEmail() {

@@ -1,5 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import type { RequestStatus } from '@common/schemas/deposits';
+import { confirmWithReason } from '../../../components/admin/reason-confirm';
 import { confirmAction } from '../../../components/confirm';
 import { useCan } from '../../../hooks/use-can';
 import { errorMessage } from '../../../lib/api-client';
@@ -26,7 +27,8 @@ interface ReviewActionsProps {
 }
 
 /**
- * Approve, Reject/Decline and Delete of a deposit or withdrawal, each after a confirmation,
+ * Approve, Reject/Decline and Delete of a deposit or withdrawal, each after a confirmation (a
+ * rejection's with a required reason),
  * with the original toasts. A reviewed deposit is refused here ("Deposit is already …"); a
  * reviewed withdrawal's buttons are disabled. Nothing shows to a role without the kind's permission.
  */
@@ -47,7 +49,7 @@ export function ReviewActions({ kind, request, clientName, withDelete = false }:
       }
     }
     const verb = { approve: 'Approve', reject: settings.rejectVerb, delete: 'Delete' }[action];
-    const confirmed = await confirmAction({
+    const confirmation = {
       title: `${verb} ${settings.noun}`,
       message:
         action === 'delete'
@@ -55,10 +57,16 @@ export function ReviewActions({ kind, request, clientName, withDelete = false }:
           : `Are you sure you want to ${verb.toLowerCase()} this ${what}?`,
       confirmLabel: verb,
       danger: action !== 'approve',
-    });
-    if (!confirmed) return;
+    };
+    // a rejection asks for the reason the client reads in the history, notice and e-mail
+    let reason: string | undefined;
+    if (action === 'reject') {
+      const given = await confirmWithReason(confirmation);
+      if (given === null) return;
+      reason = given;
+    } else if (!(await confirmAction(confirmation))) return;
     review.mutate(
-      { kind, id: request._id, action },
+      { kind, id: request._id, action, reason },
       {
         onSuccess: ({ message }) => {
           if (action === 'approve') notifySuccess(settings.approvedMessage);

@@ -32,14 +32,17 @@ export const historyColumns = {
   method: { header: 'Method', cell: (t) => methodLabel(t.method) } satisfies Column<PublicTransaction>,
   /** Type column. */
   type: { header: 'Type', cell: (t) => TYPE_LABELS[t.type] } satisfies Column<PublicTransaction>,
-  /** Amount with its direction: + credit, − debit. */
+  /** Amount with its direction: + credit, − debit; grey and unsigned when rejected or declined. */
   amount: {
     header: 'Amount',
     numeric: true,
     nowrap: true,
     cell: (t) => <SignedAmount line={t} />,
   } satisfies Column<PublicTransaction>,
-  /** The line's details: an admin's stated reason for a transaction, adjustment or void (docs/product.md). */
+  /**
+   * The line's details: an admin's stated reason for a transaction, adjustment or void, or why a
+   * deposit was rejected or a withdrawal declined (docs/product.md).
+   */
   details: {
     header: 'Details',
     cell: (t) => (

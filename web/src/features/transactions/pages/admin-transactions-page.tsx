@@ -28,6 +28,9 @@ const VOID_CONFIRMATION = {
     'Do you really want to delete this transaction? It will be voided by a reversing entry; the history keeps both.',
   confirmLabel: 'Void',
   danger: true,
+  reason: {
+    description: 'The client reads it with the reversal, in a notice and an e-mail (3 to 500 characters).',
+  },
 };
 
 function VoidButton({ line }: { line: PublicTransaction }) {
@@ -36,7 +39,7 @@ function VoidButton({ line }: { line: PublicTransaction }) {
     <ConfirmedButton
       confirmation={VOID_CONFIRMATION}
       mutation={voidLine}
-      variables={line._id}
+      variables={{ id: line._id }}
       disabled={!voidable(line)}
     >
       Void
