@@ -114,25 +114,17 @@ async function grantedWithApproval(tx: Tx, depositEntry: EntryRow): Promise<Entr
  * most). The history's search therefore does not match reasons (docs/product.md "Decision reasons").
  */
 async function withDecisionReasons(conn: DbOrTx, rows: HistoryRow[]): Promise<HistoryRow[]> {
-  const ids = (source: string) =>
-    rows.filter((r) => r.source === source && r.status === 'rejected').map((r) => r.id);
-  const [depositIds, withdrawalIds] = [ids('deposit'), ids('withdrawal')];
-  if (depositIds.length === 0 && withdrawalIds.length === 0) return rows;
-  const [d, w] = await Promise.all([
-    depositIds.length === 0
-      ? []
-      : conn
-          .select({ id: deposits.id, reason: deposits.decisionReason })
-          .from(deposits)
-          .where(inArray(deposits.id, depositIds)),
-    withdrawalIds.length === 0
-      ? []
-      : conn
-          .select({ id: withdrawals.id, reason: withdrawals.decisionReason })
-          .from(withdrawals)
-          .where(inArray(withdrawals.id, withdrawalIds)),
-  ]);
-  const reasons = new Map([...d, ...w].map((r) => [r.id, r.reason]));
+  const reasonsOf = async (table: typeof deposits | typeof withdrawals, source: string) => {
+    const ids = rows.filter((r) => r.source === source && r.status === 'rejected').map((r) => r.id);
+    if (ids.length === 0) return [];
+    return conn
+      .select({ id: table.id, reason: table.decisionReason })
+      .from(table)
+      .where(inArray(table.id, ids));
+  };
+  const found = await Promise.all([reasonsOf(deposits, 'deposit'), reasonsOf(withdrawals, 'withdrawal')]);
+  const reasons = new Map(found.flat().map((r) => [r.id, r.reason]));
+  if (reasons.size === 0) return rows;
   return rows.map((r) => {
     const reason = r.source !== 'entry' && r.status === 'rejected' ? reasons.get(r.id) : undefined;
     return reason ? { ...r, details: reason } : r;
