@@ -158,6 +158,8 @@ export const USER_ADMIN_MSG = {
   userBlocked: 'User blocked; their sessions have ended',
   userUnblocked: 'User unblocked',
   cannotBlockSelf: 'You cannot block your own account',
+  blockOnItsRoute: "Block the client with Block on the client's page, where you give the reason",
+  rejectOnItsRoute: "Reject the documents with Reject on the client's page, where you give the reason",
   cannotDeleteSelf: 'You cannot delete your own account',
   userDeleted: 'User deleted: personal data erased, ledger history kept',
   deleteRefusedBalance: (what: string) =>

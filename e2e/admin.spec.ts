@@ -3,7 +3,9 @@
  * identity documents; the admin finds them by e-mail, opens their page, views and verifies the KYC,
  * posts an adjustment the client sees with its reason, edits the user, blocks them (their open
  * session in another browser stops working), unblocks them, and reads every action back in the
- * audit log. Stored markup renders as text and no script runs; axe at 1280 and 375 px.
+ * audit log. Blocking asks a reason, which the client is e-mailed. A compliance member rejects
+ * another client's documents with a reason the client reads on their verification page. Stored
+ * markup renders as text and no script runs; axe at 1280 and 375 px.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -14,6 +16,7 @@ import {
   sendIdentityDocuments,
   signIn,
   signUpVerified,
+  STAFF,
 } from './journey';
 
 const PASSWORD = 'Journey#2026pass';
@@ -127,6 +130,12 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   // Block: the client's open session stops working at once.
   await adminPage.getByRole('button', { name: 'Block', exact: true }).click();
   await confirmDialog(adminPage, 'Block');
+  await expect(
+    adminPage.getByRole('dialog').getByText('The reason must be 3 to 500 characters'),
+  ).toBeVisible();
+  await checkBothWidths(adminPage, 'block dialog', () => expect(adminPage.getByRole('dialog')).toBeVisible());
+  await adminPage.getByRole('dialog').getByLabel('Reason').fill('Card payments disputed by the bank');
+  await confirmDialog(adminPage, 'Block');
   await expect(adminPage.getByText('User blocked; their sessions have ended')).toBeVisible();
   await expect(adminPage.getByText('Blocked', { exact: true })).toBeVisible();
   await clientPage.goto('/account/transaction-history');
@@ -135,6 +144,8 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   await clientPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await clientPage.getByRole('button', { name: /sign in/i }).click();
   await expect(clientPage.getByText('Your account has been blocked. Please contact support.')).toBeVisible();
+  await expect.poll(async () => (await readMail(email)).subject).toBe('Your account has been blocked');
+  expect((await readMail(email)).text).toContain('Reason: Card payments disputed by the bank');
 
   // Unblock: the client signs in again.
   await adminPage.getByRole('button', { name: 'Unblock', exact: true }).click();
@@ -178,4 +189,47 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   expect(await adminPage.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   await adminPage.context().close();
   await clientPage.context().close();
+});
+
+test('compliance rejects identity documents with a reason, and the client reads it on their verification page', async ({
+  browser,
+  readMail,
+}) => {
+  test.setTimeout(120_000);
+  const email = `kyc.reject.${Date.now().toString(36)}@example.com`;
+  const { token, id } = await signUpVerified(readMail, {
+    firstName: 'Rita',
+    lastName: 'Rejected',
+    email,
+    phone: '+1 555 0143',
+    password: PASSWORD,
+    gender: 'female',
+    country: 'United States',
+  });
+  await sendIdentityDocuments(token);
+  const reason = 'The passport photo is blurred; please send a sharper scan';
+
+  const compliancePage = await newBrowserPage(browser);
+  await signIn(compliancePage, STAFF.compliance, true);
+  await compliancePage.goto(`/admin/users/${id}`);
+  await compliancePage.getByRole('button', { name: 'Reject', exact: true }).click();
+  const dialog = compliancePage.getByRole('dialog');
+  await confirmDialog(compliancePage, 'Reject');
+  await expect(dialog.getByText('The reason must be 3 to 500 characters')).toBeVisible();
+  await dialog.getByLabel('Reason').fill(reason);
+  await checkBothWidths(compliancePage, 'KYC reject dialog', () => expect(dialog).toBeVisible());
+  await confirmDialog(compliancePage, 'Reject');
+  await expect(compliancePage.getByText('Verification rejected', { exact: true })).toBeVisible();
+
+  await expect.poll(async () => (await readMail(email)).subject).toBe('Identity verification rejected');
+  expect((await readMail(email)).text).toContain(`Reason: ${reason}`);
+
+  const clientPage = await newBrowserPage(browser);
+  await signIn(clientPage, { email, password: PASSWORD });
+  await clientPage.goto('/account/profile?tab=verification');
+  const panel = clientPage.getByRole('alert').filter({ hasText: 'Your previous documents were rejected' });
+  await expect(panel).toContainText(`Reason: ${reason}`);
+  await checkBothWidths(clientPage, 'verification panel with a rejection reason', () =>
+    expect(panel).toBeVisible(),
+  );
 });

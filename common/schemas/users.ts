@@ -9,7 +9,7 @@ import { MSG, USER_ADMIN_MSG } from '../messages';
 import { ROLES } from '../permissions';
 import { publicActivePlanSchema } from './plans';
 import { usdAmountField } from './money';
-import { messageAnswerSchema, pagedListSchema, pagingQuery, textFields } from './common';
+import { decisionReasonField, messageAnswerSchema, pagedListSchema, pagingQuery, textFields } from './common';
 
 /** A stored file as an authenticated API path (fetch it with the bearer token), or null without one. */
 const fileLink = z.object({ url: z.string().nullable() });
@@ -29,6 +29,8 @@ export const publicUserSchema = z.object({
   isBlocked: z.boolean(),
   twoFactorEnabled: z.boolean().describe('True while the user signs in with an authenticator code as well'),
   verificationStatus: z.enum(VERIFICATION_STATUSES),
+  /** Why staff rejected the identity documents (shown on the client's verification panel); null otherwise. */
+  verificationReason: z.string().nullable(),
   referralId: z.string(),
   profilePicture: fileLink,
   verification: z
@@ -113,9 +115,15 @@ export type UpdateUserInput = z.output<typeof updateUserSchema>;
 
 /** The outcomes of a KYC review (PUT /api/user/admin/:id/verification). */
 export const VERIFICATION_REVIEW_STATUSES = ['verified', 'rejected'] as const;
-export const verificationReviewSchema = z.object({
-  status: z.enum(VERIFICATION_REVIEW_STATUSES, { error: 'status must be verified or rejected' }),
-});
+/** A rejection needs the reason the client reads (3–500 characters); a verification ignores one. */
+export const verificationReviewSchema = z.discriminatedUnion(
+  'status',
+  [
+    z.object({ status: z.literal('verified'), reason: z.string().optional() }),
+    z.object({ status: z.literal('rejected'), reason: decisionReasonField }),
+  ],
+  { error: 'status must be verified or rejected' },
+);
 export type VerificationReviewInput = z.output<typeof verificationReviewSchema>;
 
 /** PUT /api/user/admin/account/:id: the account's labels only; balances come from the ledger (docs/product.md). */

@@ -198,10 +198,11 @@ const CALLS: Record<string, () => Promise<Call>> = {
   'POST /api/user/admin/:id/block': async () => ({
     method: 'POST',
     url: `/api/user/admin/${(await createClient(t.app)).id}/block`,
+    payload: { reason: 'Fraud check' },
   }),
   'POST /api/user/admin/:id/unblock': async () => {
     const c = await createClient(t.app);
-    await ok({ method: 'POST', url: `/api/user/admin/${c.id}/block` });
+    await ok({ method: 'POST', url: `/api/user/admin/${c.id}/block`, payload: { reason: 'Fraud check' } });
     return { method: 'POST', url: `/api/user/admin/${c.id}/unblock` };
   },
   'DELETE /api/user/admin/:id': async () => ({

@@ -350,7 +350,8 @@ export const journeys: Journey[] = [
         { reason: 'Lost phone' },
         200,
       );
-      await call('POST', `/api/user/admin/${u.id}/block`, admin.headers, undefined, 200);
+      await call('POST', `/api/user/admin/${u.id}/block`, admin.headers, {}, 400);
+      await call('POST', `/api/user/admin/${u.id}/block`, admin.headers, { reason: 'Fraud check' }, 200);
       await call('POST', `/api/user/admin/${u.id}/unblock`, admin.headers, undefined, 200);
       await call('DELETE', `/api/user/admin/${c.id}`, admin.headers, undefined, 200);
       await call('GET', '/api/audit?page=1&pageSize=10', admin.headers, undefined, 200);

@@ -12,7 +12,7 @@ beforeAll(async () => {
   const send = (admin: TestUser, method: 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: admin.headers, ...(payload && { payload }) });
   for (const [admin, method, url, payload] of [
-    [alice, 'POST', `/api/user/admin/${client1.id}/block`],
+    [alice, 'POST', `/api/user/admin/${client1.id}/block`, { reason: 'Fraud check' }],
     [alice, 'POST', `/api/user/admin/${client1.id}/unblock`],
     [
       bob,

@@ -81,7 +81,7 @@ export function twoFactorChangedMail(
   }[change];
   return notice(to, `Two-factor authentication ${change === 'enabled' ? 'turned on' : 'turned off'}`, [
     what,
-    ...(reason ? [`Reason given: ${reason}`] : []),
+    ...(reason ? [`Reason: ${reason}`] : []),
     IF_NOT_YOU,
   ]);
 }

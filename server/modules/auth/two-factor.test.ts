@@ -219,7 +219,7 @@ describe('staff', () => {
     expect(audit!.after).toMatchObject({ reason: 'Lost phone, identity checked by call' });
     const mail = await t.smtp.waitForMail(user.email, { skip: 1 });
     expect(mail.subject).toBe('Two-factor authentication turned off');
-    expect(mail.text).toContain('Lost phone, identity checked by call');
+    expect(mail.text).toContain('Reason: Lost phone, identity checked by call');
     expect((await inject('POST', url, admin.headers, { reason: 'Again please' })).statusCode).toBe(409);
   });
 });

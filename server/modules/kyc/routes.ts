@@ -3,7 +3,7 @@
  * under /user/admin. Thin handler: guard, validate (schemas from common/), call the KYC service,
  * present the user. The review writes one audit row (see service.ts).
  *
- * PUT    /user/admin/:id/verification          admin      {status: verified|rejected} — pending KYC only
+ * PUT    /user/admin/:id/verification          admin      {status: verified|rejected, reason (rejected)} — pending KYC only
  */
 import { USER_ADMIN_MSG } from '@common/messages';
 import { userChangeAnswerSchema, verificationReviewSchema } from '@common/schemas/users';
@@ -23,7 +23,7 @@ export async function kycAdminRoutes(app: AppInstance) {
     {
       schema: rowRoute(
         tags,
-        "Verifies or rejects a client's pending identity documents (admin)",
+        "Verifies or rejects (with a reason the client reads) a client's pending identity documents (admin)",
         {
           200: userChangeAnswerSchema,
           409: conflict('The verification is not pending'),

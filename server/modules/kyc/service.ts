@@ -19,14 +19,17 @@ import { lockUser } from '../users/lock-user';
 export function createKycService({ db, log, notifications }: ServiceDeps) {
   return {
     /**
-     * Verifies or rejects a pending KYC submission and notifies the client. Audit
-     * `user.verification`. Throws 404, 409 unless the status is pending.
+     * Verifies or rejects a pending KYC submission and notifies the client; a rejection's reason is
+     * kept on the user (their verification panel), in the notice and e-mail and the audit row.
+     * Audit `user.verification`. Throws 404, 409 unless the status is pending.
      */
     async reviewVerification(
       actor: AuditActor,
       id: string,
-      { status }: VerificationReviewInput,
+      input: VerificationReviewInput,
     ): Promise<UserRow> {
+      const { status } = input;
+      const reason = input.status === 'rejected' ? input.reason : null;
       return withUnitOfWork(db, log, undefined, async (uow) => {
         const row = await lockUser(uow.tx, id);
         if (row.verificationStatus !== 'pending') {
@@ -34,7 +37,7 @@ export function createKycService({ db, log, notifications }: ServiceDeps) {
         }
         const [updated] = await uow.tx
           .update(users)
-          .set({ verificationStatus: status, updatedAt: new Date() })
+          .set({ verificationStatus: status, verificationReason: reason, updatedAt: new Date() })
           .where(eq(users.id, id))
           .returning();
         await recordAudit(uow.tx, actor, {
@@ -42,12 +45,15 @@ export function createKycService({ db, log, notifications }: ServiceDeps) {
           targetUserId: id,
           targetId: id,
           before: { verificationStatus: row.verificationStatus },
-          after: { verificationStatus: status },
+          after: reason === null ? { verificationStatus: status } : { verificationStatus: status, reason },
         });
         await notifications.notify(uow, {
           userId: id,
           title: status === 'verified' ? USER_ADMIN_MSG.verifiedTitle : USER_ADMIN_MSG.rejectedTitle,
-          message: status === 'verified' ? USER_ADMIN_MSG.verifiedMessage : USER_ADMIN_MSG.rejectedMessage,
+          message:
+            reason === null
+              ? USER_ADMIN_MSG.verifiedMessage
+              : `${USER_ADMIN_MSG.rejectedMessage} Reason: ${reason}.`,
         });
         return updated!;
       });

@@ -27,6 +27,7 @@ import { AppError } from '../../lib/errors';
 import { centsToUsd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { withUnitOfWork } from '../../lib/unit-of-work';
+import { accountBlockedMail } from './emails';
 import { lockUser } from './lock-user';
 
 /** The user fields an admin edits, as the API names them (for before → after snapshots). */
@@ -69,7 +70,7 @@ function isUniqueViolation(e: unknown): boolean {
 
 type Window = keyof AdminOverview['deposits'];
 
-export function createUserAdminService({ db, log }: ServiceDeps) {
+export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
   /** Sets the block flag (better-auth's `banned`) and, when blocking, ends every session at once. */
   async function applyBlock(tx: Tx, actor: AuditActor, row: UserRow, blocked: boolean): Promise<void> {
     if (blocked && row.id === actor.id) throw new AppError('CONFLICT', USER_ADMIN_MSG.cannotBlockSelf);
@@ -101,8 +102,10 @@ export function createUserAdminService({ db, log }: ServiceDeps) {
 
   return {
     /**
-     * PUT /user/admin/:id: replaces the user's info, verification status and block flag. Blocking
-     * ends their sessions. Audit `user.update`. Throws 404, 409 (e-mail taken; blocking oneself).
+     * PUT /user/admin/:id: replaces the user's info, verification status and block flag. It may
+     * unblock and verify, but blocking and rejecting documents need a reason, so they are refused
+     * here (409) and done by POST /:id/block and PUT /:id/verification. Audit `user.update`.
+     * Throws 404, 409 (e-mail taken; blocking or rejecting).
      */
     async updateUser(actor: AuditActor, id: string, input: UpdateUserInput): Promise<UserRow> {
       return withUnitOfWork(db, log, undefined, async ({ tx }) => {
@@ -115,7 +118,11 @@ export function createUserAdminService({ db, log }: ServiceDeps) {
             .where(eq(sql`lower(${users.email})`, email));
           if (taken) throw new AppError('CONFLICT', MSG.emailTaken);
         }
-        if (input.isBlocked !== row.banned) await applyBlock(tx, actor, row, input.isBlocked);
+        // blocking and rejecting documents need a reason the client reads: only their own routes do them
+        if (input.isBlocked && !row.banned) throw new AppError('CONFLICT', USER_ADMIN_MSG.blockOnItsRoute);
+        const rejected = (status: string) => status === 'rejected' || status === 'failed';
+        if (rejected(input.verificationStatus) && !rejected(row.verificationStatus))
+          throw new AppError('CONFLICT', USER_ADMIN_MSG.rejectOnItsRoute);
         let updated: UserRow;
         try {
           [updated] = (await tx
@@ -130,8 +137,7 @@ export function createUserAdminService({ db, log }: ServiceDeps) {
               state: input.location.state,
               verificationStatus: input.verificationStatus,
               banned: input.isBlocked,
-              banReason: input.isBlocked ? 'Blocked by an admin' : null,
-              banExpires: null,
+              ...(!input.isBlocked && { banReason: null, banExpires: null }),
               updatedAt: new Date(),
             })
             .where(eq(users.id, id))
@@ -151,19 +157,20 @@ export function createUserAdminService({ db, log }: ServiceDeps) {
     },
 
     /**
-     * POST /user/admin/:id/block and /unblock: sets better-auth's `banned` flag; blocking also ends
-     * every session of the user at once (their next request answers 401; signing in again 403).
-     * Audit `user.block` / `user.unblock`. Throws 404, 409 (an admin blocking themselves).
+     * POST /user/admin/:id/block {reason} and /unblock: sets better-auth's `banned` flag (and
+     * `ban_reason`); blocking also ends every session of the user at once (their next request
+     * answers 401; signing in again 403) and e-mails them the reason after commit. Audit
+     * `user.block` (with the reason) / `user.unblock`. Throws 404, 409 (an admin blocking themselves).
      */
-    async setBlocked(actor: AuditActor, id: string, blocked: boolean): Promise<UserRow> {
-      return withUnitOfWork(db, log, undefined, async ({ tx }) => {
+    async setBlocked(actor: AuditActor, id: string, blocked: boolean, reason?: string): Promise<UserRow> {
+      return withUnitOfWork(db, log, undefined, async ({ tx, afterCommit }) => {
         const row = await lockUser(tx, id);
         await applyBlock(tx, actor, row, blocked);
         const [updated] = await tx
           .update(users)
           .set({
             banned: blocked,
-            banReason: blocked ? 'Blocked by an admin' : null,
+            banReason: blocked ? (reason ?? null) : null,
             banExpires: null,
             updatedAt: new Date(),
           })
@@ -174,8 +181,9 @@ export function createUserAdminService({ db, log }: ServiceDeps) {
           targetUserId: id,
           targetId: id,
           before: { isBlocked: row.banned },
-          after: { isBlocked: blocked },
+          after: blocked ? { isBlocked: true, reason } : { isBlocked: false },
         });
+        if (blocked && reason) afterCommit(() => mailer.send(accountBlockedMail(row.email, reason)));
         return updated!;
       });
     },

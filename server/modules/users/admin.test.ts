@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import { createSignedInUser, type Headers, TEST_PASSWORD, UNKNOWN_ID } from '../../test/app';
 import { useBefore, useTestContext } from '../../test/context';
+import { expectReasonDelivered, expectReasonRequired, mailWithSubject } from '../../test/decision-reasons';
 import { expectAnswer, expectReplayed } from '../../test/expect';
 import { client, getClientFigures, postEntry } from '../ledger/service';
 import { createClient, imageDataUrl, ledgerViolations, type TestUser } from '../ledger/testing';
@@ -49,7 +50,7 @@ describe('every admin route refuses visitors (401) and clients (403)', () => {
     ['GET', '/api/user/admin/export.csv'],
     ['PUT', `/api/user/admin/${UNKNOWN_ID}`, validEdit(someClientStub)],
     ['PUT', `/api/user/admin/${UNKNOWN_ID}/verification`, { status: 'verified' }],
-    ['POST', `/api/user/admin/${UNKNOWN_ID}/block`],
+    ['POST', `/api/user/admin/${UNKNOWN_ID}/block`, { reason: 'Fraud check' }],
     ['POST', `/api/user/admin/${UNKNOWN_ID}/unblock`],
     ['DELETE', `/api/user/admin/${UNKNOWN_ID}`],
     ['PUT', `/api/user/admin/account/${UNKNOWN_ID}`, { currencySymbol: '$', accountPlan: 'Gold' }],
@@ -152,17 +153,20 @@ describe('PUT /api/user/admin/:id (edit user)', () => {
     expect(await auditRows(a.id)).toHaveLength(0);
   });
 
-  it('blocking through the edit ends the user’s sessions; an admin cannot block themselves', async () => {
+  it('refuses to block or reject documents through the edit (their routes ask a reason); unblocking works', async () => {
     const c = await createClient(t.app);
     const res = await edit(c, { isBlocked: true });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.isBlocked).toBe(true);
-    expect(await db().select().from(sessions).where(eq(sessions.userId, c.id))).toHaveLength(0);
-    expect((await inject('GET', '/api/user/me', c.headers)).statusCode).toBe(401);
+    expect([res.statusCode, res.json().message]).toEqual([409, USER_ADMIN_MSG.blockOnItsRoute]);
+    const rejecting = await edit(c, { verificationStatus: 'rejected' });
+    expect([rejecting.statusCode, rejecting.json().message]).toEqual([409, USER_ADMIN_MSG.rejectOnItsRoute]);
+    expect(await userRow(c.id)).toMatchObject({ banned: false, verificationStatus: 'awaiting' });
+    expect(await auditRows(c.id)).toHaveLength(0);
+    expect((await inject('GET', '/api/user/me', c.headers)).statusCode).toBe(200);
 
-    const self = await edit(admin, { isBlocked: true });
-    expect(self.statusCode).toBe(409);
-    expect(self.json().message).toBe(USER_ADMIN_MSG.cannotBlockSelf);
+    await inject('POST', `/api/user/admin/${c.id}/block`, admin.headers, { reason: 'Fraud check' });
+    const unblocked = await edit(c, { isBlocked: false });
+    expect(unblocked.statusCode).toBe(200);
+    expect(await userRow(c.id)).toMatchObject({ banned: false, banReason: null });
   });
 });
 
@@ -193,6 +197,37 @@ describe('PUT /api/user/admin/:id/verification (KYC review)', () => {
     ).toBe(404);
   });
 
+  it('a rejection needs a reason of 3 to 500 characters; the client reads it on their profile, in the notice and e-mail, and the audit row keeps it', async () => {
+    const c = await pendingClient();
+    const url = `/api/user/admin/${c.id}/verification`;
+    await expectReasonRequired(
+      inject,
+      'PUT',
+      url,
+      admin.headers,
+      async () => {
+        expect(await userRow(c.id)).toMatchObject({
+          verificationStatus: 'pending',
+          verificationReason: null,
+        });
+        expect(await auditRows(c.id)).toHaveLength(0);
+      },
+      { status: 'rejected' },
+    );
+    const reason = 'The document has expired';
+    const res = await inject('PUT', url, admin.headers, { status: 'rejected', reason });
+    expect(res.json().data).toMatchObject({ verificationStatus: 'rejected', verificationReason: reason });
+    expect((await inject('GET', '/api/user/me', c.headers)).json().data).toMatchObject({
+      verificationStatus: 'rejected',
+      verificationReason: reason,
+    });
+    await expectReasonDelivered(t, inject, c, {
+      reason,
+      title: USER_ADMIN_MSG.rejectedTitle,
+      action: 'user.verification',
+    });
+  });
+
   it.each([
     ['verified', USER_ADMIN_MSG.verifiedTitle, USER_ADMIN_MSG.verificationVerified],
     ['rejected', USER_ADMIN_MSG.rejectedTitle, USER_ADMIN_MSG.verificationRejected],
@@ -200,7 +235,10 @@ describe('PUT /api/user/admin/:id/verification (KYC review)', () => {
     'sets %s, notifies and e-mails the client, writes one audit row, then refuses a second review',
     async (status, title, message) => {
       const c = await pendingClient();
-      const res = await inject('PUT', `/api/user/admin/${c.id}/verification`, admin.headers, { status });
+      const res = await inject('PUT', `/api/user/admin/${c.id}/verification`, admin.headers, {
+        status,
+        reason: 'The photo is blurred',
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ message, data: { verificationStatus: status } });
       const notes = await db().select().from(notifications).where(eq(notifications.userId, c.id));
@@ -211,20 +249,45 @@ describe('PUT /api/user/admin/:id/verification (KYC review)', () => {
       expect(rows[0]).toMatchObject({
         action: 'user.verification',
         before: { verificationStatus: 'pending' },
-        after: { verificationStatus: status },
+        after:
+          status === 'rejected'
+            ? { verificationStatus: status, reason: 'The photo is blurred' }
+            : { verificationStatus: status },
       });
       expect(
-        (await inject('PUT', `/api/user/admin/${c.id}/verification`, admin.headers, { status })).statusCode,
+        (
+          await inject('PUT', `/api/user/admin/${c.id}/verification`, admin.headers, {
+            status,
+            reason: 'Second look',
+          })
+        ).statusCode,
       ).toBe(409);
     },
   );
 });
 
 describe('POST /api/user/admin/:id/block and /unblock', () => {
+  it('a block needs a reason of 3 to 500 characters; the client is e-mailed it and the audit row keeps it', async () => {
+    const c = await createClient(t.app);
+    await expectReasonRequired(inject, 'POST', `/api/user/admin/${c.id}/block`, admin.headers, async () => {
+      expect(await userRow(c.id)).toMatchObject({ banned: false });
+      expect(await auditRows(c.id)).toHaveLength(0);
+    });
+    const reason = 'Documents used on another account';
+    const res = await inject('POST', `/api/user/admin/${c.id}/block`, admin.headers, { reason });
+    expect(res.statusCode).toBe(200);
+    expect(await userRow(c.id)).toMatchObject({ banned: true, banReason: reason });
+    const mail = await mailWithSubject(t, c.email, 'Your account has been blocked');
+    expect(mail.text).toContain(`Reason: ${reason}`);
+    expect((await auditRows(c.id)).at(-1)).toMatchObject({ action: 'user.block', after: { reason } });
+  });
+
   it('blocks: the open session stops at once, signing in is refused (403); unblocking lets them back', async () => {
     const c = await createSignedInUser(t.app);
     expect((await inject('GET', '/api/user/me', c.headers)).statusCode).toBe(200);
-    const blocked = await inject('POST', `/api/user/admin/${c.id}/block`, admin.headers);
+    const blocked = await inject('POST', `/api/user/admin/${c.id}/block`, admin.headers, {
+      reason: 'Suspected account takeover',
+    });
     expect(blocked.statusCode).toBe(200);
     expect(blocked.json()).toMatchObject({ message: USER_ADMIN_MSG.userBlocked, data: { isBlocked: true } });
     expect((await userRow(c.id)).banned).toBe(true);
@@ -245,14 +308,16 @@ describe('POST /api/user/admin/:id/block and /unblock', () => {
 
     const rows = await auditRows(c.id);
     expect(rows.map((r) => [r.action, r.before, r.after])).toEqual([
-      ['user.block', { isBlocked: false }, { isBlocked: true }],
+      ['user.block', { isBlocked: false }, { isBlocked: true, reason: 'Suspected account takeover' }],
       ['user.unblock', { isBlocked: true }, { isBlocked: false }],
     ]);
   });
 
   it('a blocked user whose session somehow survives gets 403 from every guarded route', async () => {
     const c = await createClient(t.app);
-    await inject('POST', `/api/user/admin/${c.id}/block`, admin.headers);
+    await inject('POST', `/api/user/admin/${c.id}/block`, admin.headers, {
+      reason: 'Suspected account takeover',
+    });
     // A session created after the block (e.g. by another process racing it) is still refused.
     await db()
       .insert(sessions)
@@ -263,11 +328,19 @@ describe('POST /api/user/admin/:id/block and /unblock', () => {
   });
 
   it('an admin cannot block themselves; an unknown user answers 404', async () => {
-    const res = await inject('POST', `/api/user/admin/${admin.id}/block`, admin.headers);
+    const res = await inject('POST', `/api/user/admin/${admin.id}/block`, admin.headers, {
+      reason: 'Suspected account takeover',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(USER_ADMIN_MSG.cannotBlockSelf);
     expect((await inject('GET', '/api/user/me', admin.headers)).statusCode).toBe(200);
-    expect((await inject('POST', `/api/user/admin/${UNKNOWN_ID}/block`, admin.headers)).statusCode).toBe(404);
+    expect(
+      (
+        await inject('POST', `/api/user/admin/${UNKNOWN_ID}/block`, admin.headers, {
+          reason: 'Suspected account takeover',
+        })
+      ).statusCode,
+    ).toBe(404);
     expect(await auditRows(admin.id)).toHaveLength(0);
   });
 });
@@ -555,7 +628,13 @@ describe('DELETE /api/user/admin/:id', () => {
     const list = (await inject('GET', '/api/user/admin?pageSize=40&search=deleted', admin.headers)).json();
     expect(list.data.map((u: { _id: string }) => u._id)).not.toContain(c.id);
     expect((await del(c.id)).statusCode).toBe(404);
-    expect((await inject('POST', `/api/user/admin/${c.id}/block`, admin.headers)).statusCode).toBe(404);
+    expect(
+      (
+        await inject('POST', `/api/user/admin/${c.id}/block`, admin.headers, {
+          reason: 'Suspected account takeover',
+        })
+      ).statusCode,
+    ).toBe(404);
 
     const rows = await auditRows(c.id);
     expect(rows.filter((r) => r.action === 'user.delete')).toHaveLength(1);
@@ -687,7 +766,9 @@ describe('GET /api/user/admin/export.csv', () => {
 describe('the audit log is append-only in the database', () => {
   it('refuses UPDATE and DELETE of audit rows whatever sends them', async () => {
     const c = await createClient(t.app);
-    await inject('POST', `/api/user/admin/${c.id}/block`, admin.headers);
+    await inject('POST', `/api/user/admin/${c.id}/block`, admin.headers, {
+      reason: 'Suspected account takeover',
+    });
     await expect(
       db().update(auditLog).set({ action: 'x' }).where(eq(auditLog.targetUserId, c.id)),
     ).rejects.toThrow();

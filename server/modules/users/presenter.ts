@@ -35,6 +35,7 @@ export function presentUser(row: UserRow): PublicUser {
     isBlocked: row.banned,
     twoFactorEnabled: row.twoFactorEnabled,
     verificationStatus: row.verificationStatus as VerificationStatus,
+    verificationReason: row.verificationReason,
     referralId: row.referralId,
     profilePicture: { url: fileUrl(`/api/files/profile-pictures/${row.id}`, row.profilePictureKey) },
     verification: {

@@ -12,7 +12,7 @@
  * GET    /user/admin/:id                       admin      with ledger figures
  * PUT    /user/admin/:id                       admin      {firstName, lastName, email, phone, location{address, state},
  *                                                          verificationStatus, isBlocked}
- * POST   /user/admin/:id/block, /:id/unblock   admin      blocking ends the user's sessions
+ * POST   /user/admin/:id/block, /:id/unblock   admin      block: {reason}, e-mailed; blocking ends the user's sessions
  * DELETE /user/admin/:id                       admin      erase personal data; refused while money remains
  * PUT    /user/admin/account/:id               admin      {currencySymbol, accountPlan}
  * POST   /user/admin/account/:id/adjustments   admin      {direction, amount (USD), reason} (Idempotency-Key)
@@ -30,7 +30,7 @@ import {
   signInHistoryQuerySchema,
   userMessageAnswerSchema,
 } from '@common/schemas/auth';
-import { idParams, messageAnswerSchema } from '@common/schemas/common';
+import { decisionReasonSchema, idParams, messageAnswerSchema } from '@common/schemas/common';
 import {
   adjustmentAnswerSchema,
   adjustmentSchema,
@@ -162,7 +162,9 @@ export async function userAdminRoutes(app: AppInstance) {
         "Edits a user's details, verification status and block (admin)",
         {
           200: userChangeAnswerSchema,
-          409: conflict('The e-mail address is taken, or an admin would block themselves'),
+          409: conflict(
+            'The e-mail address is taken, or the edit would block or reject (their own routes ask a reason)',
+          ),
         },
         { body: updateUserSchema },
       ),
@@ -174,30 +176,35 @@ export async function userAdminRoutes(app: AppInstance) {
     }),
   );
 
-  // POST /admin/:id/block and /admin/:id/unblock: one switch, set on or off
-  const blocks = [
+  // POST /admin/:id/block {reason} and /admin/:id/unblock: only blocking takes a body, the reason
+  // the client is e-mailed (docs/product.md "Decision reasons")
+  app.post(
+    '/admin/:id/block',
     {
-      verb: 'block',
-      blocked: true,
+      schema: rowRoute(
+        tags,
+        "Blocks a user with a reason, e-mails it to them and ends the user's sessions (admin)",
+        { 200: userChangeAnswerSchema, 409: conflict('An admin cannot block themselves') },
+        { body: decisionReasonSchema },
+      ),
+      config: { permission: 'clients.block' },
+    },
+    async (req) => ({
       message: USER_ADMIN_MSG.userBlocked,
-      schema: rowRoute(tags, "Blocks a user and ends the user's sessions (admin)", {
-        200: userChangeAnswerSchema,
-        409: conflict('An admin cannot block themselves'),
-      }),
-    },
+      data: presentUser(await svc.setBlocked(auditActor(req), req.params.id, true, req.body.reason)),
+    }),
+  );
+  app.post(
+    '/admin/:id/unblock',
     {
-      verb: 'unblock',
-      blocked: false,
-      message: USER_ADMIN_MSG.userUnblocked,
       schema: rowRoute(tags, 'Unblocks a user (admin)', { 200: userChangeAnswerSchema }),
+      config: { permission: 'clients.block' },
     },
-  ];
-  for (const { verb, blocked, message, schema } of blocks) {
-    app.post(`/admin/:id/${verb}`, { schema, config: { permission: 'clients.block' } }, async (req) => ({
-      message,
-      data: presentUser(await svc.setBlocked(auditActor(req), req.params.id, blocked)),
-    }));
-  }
+    async (req) => ({
+      message: USER_ADMIN_MSG.userUnblocked,
+      data: presentUser(await svc.setBlocked(auditActor(req), req.params.id, false)),
+    }),
+  );
 
   app.get(
     '/admin/:id/sign-in-history',

@@ -213,7 +213,10 @@ describe('review and lists', () => {
   it('refuses to pay a blocked client (409) and marks them in the queue; declining still returns the hold', async () => {
     const c = await createClient(t.app, { balance: 100_00n });
     const id = await pendingCrypto(c, 30);
-    expect((await inject('POST', `/api/user/admin/${c.id}/block`, admin.headers)).statusCode).toBe(200);
+    expect(
+      (await inject('POST', `/api/user/admin/${c.id}/block`, admin.headers, { reason: 'Fraud check' }))
+        .statusCode,
+    ).toBe(200);
     const queue = (await inject('GET', '/api/reviews/pending?pageSize=40', admin.headers)).json()
       .data as Array<{
       _id: string;

@@ -89,17 +89,19 @@ export function useUpdateUser(id: string) {
   );
 }
 
-/** PUT /user/admin/:id/verification: verify or reject a pending KYC submission. */
+/** PUT /user/admin/:id/verification {status, reason}: verify or reject (with a reason) a pending KYC submission. */
 export function useReviewVerification(id: string) {
-  return useRefetchingMutation((status: VerificationReviewInput['status']) =>
-    api.put<Changed<PublicUser>>(`/user/admin/${id}/verification`, { status }),
+  return useRefetchingMutation((input: VerificationReviewInput) =>
+    api.put<Changed<PublicUser>>(`/user/admin/${id}/verification`, input),
   );
 }
 
-/** POST /user/admin/:id/block or /unblock. */
+/** POST /user/admin/:id/block {reason} or /unblock. */
 export function useSetBlocked(id: string) {
-  return useRefetchingMutation((blocked: boolean) =>
-    api.post<Changed<PublicUser>>(`/user/admin/${id}/${blocked ? 'block' : 'unblock'}`),
+  return useRefetchingMutation(({ blocked, reason }: { blocked: boolean; reason?: string }) =>
+    blocked
+      ? api.post<Changed<PublicUser>>(`/user/admin/${id}/block`, { reason: reason ?? '' })
+      : api.post<Changed<PublicUser>>(`/user/admin/${id}/unblock`),
   );
 }
 

@@ -43,6 +43,10 @@ function statusText(user: PublicUser): string {
   }
 }
 
+/** Whether staff rejected the last documents ("failed" is the original spelling). */
+const rejected = (user: PublicUser) =>
+  user.verificationStatus === 'rejected' || user.verificationStatus === 'failed';
+
 /** One side of the submitted document, fetched with the bearer token. */
 function DocumentImage({ url, alt }: { url: string; alt: string }) {
   const image = useStoredImage(url);
@@ -150,7 +154,7 @@ function VerificationForm({ user }: { user: PublicUser }) {
 }
 
 /**
- * The verification tab: the current state, and the upload form only while
+ * The verification tab: the current state (with staff's reason after a rejection), and the upload form only while
  * the state is awaiting or rejected; after an upload the state is pending and the form goes away.
  */
 export function VerificationPanel({ user }: { user: PublicUser }) {
@@ -164,6 +168,14 @@ export function VerificationPanel({ user }: { user: PublicUser }) {
         </Group>
         <Alert variant="light" color={open ? 'blue' : 'gray'} icon={<IconInfoCircle aria-hidden />}>
           {statusText(user)}
+          {rejected(user) && user.verificationReason && (
+            <Text size="sm" mt="xs">
+              <Text span fw={600}>
+                Reason:
+              </Text>{' '}
+              {user.verificationReason}
+            </Text>
+          )}
         </Alert>
         {open ? <VerificationForm user={user} /> : <SubmittedDocuments user={user} />}
       </Stack>

@@ -30,8 +30,9 @@ const KYC_DECISIONS = [
 ] as const;
 
 /**
- * Verify / Reject of a pending KYC submission, each after a confirmation; the client is notified by
- * the server. Disabled unless the status is pending.
+ * Verify / Reject of a pending KYC submission, each after a confirmation (a rejection's with a
+ * required reason the client reads); the client is notified by the server. Disabled unless the
+ * status is pending.
  */
 export function KycReviewButtons({ user }: { user: UserWithFigures }) {
   const review = useReviewVerification(user._id);
@@ -46,9 +47,15 @@ export function KycReviewButtons({ user }: { user: UserWithFigures }) {
             message: decision.message(fullName(user)),
             confirmLabel: decision.label,
             danger: decision.status === 'rejected',
+            ...(decision.status === 'rejected' && {
+              reason: {
+                description:
+                  'The client reads it on their verification page, in a notice and an e-mail (3 to 500 characters).',
+              },
+            }),
           }}
           mutation={review}
-          variables={decision.status}
+          variables={{ status: decision.status }}
           disabled={!pending}
           size="sm"
           {...decision.button}
@@ -66,7 +73,8 @@ export function KycReviewButtons({ user }: { user: UserWithFigures }) {
 }
 
 /**
- * Block / Unblock (confirmed; blocking ends the user's sessions at once; `clients.block`) and Delete
+ * Block / Unblock (confirmed, blocking with a required reason e-mailed to the client; blocking ends
+ * the user's sessions at once; `clients.block`) and Delete
  * with the original two confirmations (`clients.delete`); a refused delete shows "Error deleting
  * user" with the server's reason. Each shows only to a role that has its permission.
  */
@@ -112,9 +120,14 @@ export function UserActions({ user, self }: { user: UserWithFigures; self: boole
               : `Unblock ${fullName(user)}? They can sign in again.`,
             confirmLabel: block ? 'Block' : 'Unblock',
             danger: block,
+            ...(block && {
+              reason: {
+                description: 'E-mailed to the client and kept in the audit log (3 to 500 characters).',
+              },
+            }),
           }}
           mutation={setBlocked}
-          variables={block}
+          variables={{ blocked: block }}
           disabled={self}
           size="sm"
           color={block ? 'red.9' : 'teal.9'}

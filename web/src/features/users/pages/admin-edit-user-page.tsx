@@ -14,10 +14,16 @@ import { useUpdateUser, type UpdateUserPayload } from '../api';
 import { ClientUserPage } from '../components/client-user-page';
 import { VERIFICATION_LABELS } from '../components/verification-status';
 
-const STATUS_OPTIONS = VERIFICATION_STATUSES.filter((s) => s !== 'failed').map((value) => ({
-  value,
-  label: VERIFICATION_LABELS[value].label,
-}));
+/**
+ * The verification choices; Rejected only for a client already rejected: rejecting needs a reason,
+ * given with Reject on the client's page (the server refuses it here).
+ */
+const statusOptions = (rejected: boolean) =>
+  VERIFICATION_STATUSES.filter((s) => s !== 'failed').map((value) => ({
+    value,
+    label: VERIFICATION_LABELS[value].label,
+    disabled: value === 'rejected' && !rejected,
+  }));
 
 /** The text fields, all required, with their input types and length limits. */
 const TEXT_FIELDS = [
@@ -63,7 +69,8 @@ function EditUserForm({ user }: { user: UserWithFigures }) {
         ))}
         <ChoiceSelect
           label="Verification status"
-          data={STATUS_OPTIONS}
+          description="To reject documents, use Reject on the client's page, where you give the reason."
+          data={statusOptions(user.verificationStatus === 'rejected' || user.verificationStatus === 'failed')}
           {...form.getInputProps('verificationStatus')}
         />
       </SimpleGrid>
@@ -72,9 +79,11 @@ function EditUserForm({ user }: { user: UserWithFigures }) {
         description={
           self
             ? 'You cannot block your own account.'
-            : 'A blocked user is signed out at once and cannot sign in.'
+            : user.isBlocked
+              ? 'Turn off to unblock: they can sign in again.'
+              : "To block, use Block on the client's page, where you give the reason the client is e-mailed."
         }
-        disabled={self}
+        disabled={self || !user.isBlocked}
         {...form.getInputProps('isBlocked', { type: 'checkbox' })}
       />
       <Group gap="sm">
