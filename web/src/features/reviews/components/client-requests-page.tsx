@@ -41,7 +41,13 @@ interface ClientRequestsPageProps<Row> {
  * one client's requests of a kind, newest first, each with approve, reject/decline and delete.
  */
 export function ClientRequestsPage<
-  Row extends { _id: string; amount: number; status: RequestStatus; createdAt: string },
+  Row extends {
+    _id: string;
+    amount: number;
+    status: RequestStatus;
+    createdAt: string;
+    reason: string | null;
+  },
 >({ kind, title, columns }: ClientRequestsPageProps<Row>) {
   const { id = '' } = useParams();
   const name = useNameParam();

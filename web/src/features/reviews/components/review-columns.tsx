@@ -1,3 +1,4 @@
+import { Text } from '@mantine/core';
 import type { RequestStatus } from '@common/schemas/deposits';
 import type { Column } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
@@ -11,9 +12,14 @@ interface Request {
   amount: number;
   status: RequestStatus;
   createdAt: string;
+  /** Why it was rejected or declined (the client reads it too); null otherwise. */
+  reason: string | null;
 }
 
-/** Columns every review table shares: the date, the amount, and on a client's page status and actions. */
+/**
+ * Columns every review table shares: the date, the amount, and on a client's page status, the
+ * reason of a rejection or decline, and actions.
+ */
 export const reviewColumns = {
   date: {
     header: 'Date',
@@ -31,6 +37,14 @@ export const reviewColumns = {
     {
       header: 'Status',
       cell: (r) => <StatusBadge status={r.status} labels={REVIEW_KINDS[kind].statusLabels} />,
+    },
+    {
+      header: 'Reason',
+      cell: (r) => (
+        <Text size="sm" lineClamp={2} maw={240}>
+          {r.reason ?? '—'}
+        </Text>
+      ),
     },
     {
       header: 'Actions',
