@@ -51,14 +51,27 @@ export async function mailWithSubject(t: TestContext, to: string, subject: strin
 
 /**
  * Expects `reason` in the client's latest notification titled `title`, in the e-mail of the same
- * subject, and in the `after` of the last audit row of `action`.
+ * subject, and in the `after` of the last audit row of `action`; with `historyLine`, also as the
+ * details of that rejected line, the newest of the dashboard's list and of the history's page.
  */
 export async function expectReasonDelivered(
   t: TestContext,
   inject: Inject,
   client: { email: string; headers: Record<string, string> },
-  { reason, title, action }: { reason: string; title: string; action: string },
+  {
+    reason,
+    title,
+    action,
+    historyLine,
+  }: { reason: string; title: string; action: string; historyLine?: string },
 ) {
+  if (historyLine) {
+    for (const list of ['/api/transaction', '/api/transaction/all']) {
+      const [line] = ((await inject('GET', list, client.headers)).json() as unknown as { data: unknown[] })
+        .data;
+      expect(line, list).toMatchObject({ _id: historyLine, status: 'rejected', details: reason });
+    }
+  }
   const notes = (await inject('GET', '/api/notifications/user', client.headers)).json() as unknown as {
     data: { title: string; message: string }[];
   };
