@@ -44,34 +44,29 @@ describe('GET /api/reviews/pending (paged on the server)', () => {
       }
     }
     // reviewed requests, and a declined one deleted, stay out of the queue
+    /** PUT `url` as the admin (with a reason for a reject) and expects 200. */
+    const review = async (url: string) =>
+      expect(
+        (
+          await inject(
+            'PUT',
+            url,
+            admin.headers,
+            url.endsWith('/reject') ? { reason: 'Not received on our wallet' } : undefined,
+          )
+        ).statusCode,
+        url,
+      ).toBe(200);
     const approved = await deposit(a, 1);
-    expect((await inject('PUT', `/api/deposits/${approved}/approve`, admin.headers)).statusCode).toBe(200);
+    await review(`/api/deposits/${approved}/approve`);
     const rejected = await deposit(b, 2);
-    expect(
-      (
-        await inject('PUT', `/api/deposits/${rejected}/reject`, admin.headers, {
-          reason: 'Not received on our wallet',
-        })
-      ).statusCode,
-    ).toBe(200);
+    await review(`/api/deposits/${rejected}/reject`);
     const paid = await withdraw(a, 3, 'crypto');
-    expect((await inject('PUT', `/api/c-withdrawals/${paid}/approve`, admin.headers)).statusCode).toBe(200);
+    await review(`/api/c-withdrawals/${paid}/approve`);
     const declined = await withdraw(b, 4, 'bank');
-    expect(
-      (
-        await inject('PUT', `/api/b-withdrawals/${declined}/reject`, admin.headers, {
-          reason: 'Not received on our wallet',
-        })
-      ).statusCode,
-    ).toBe(200);
+    await review(`/api/b-withdrawals/${declined}/reject`);
     const removed = await withdraw(a, 5, 'crypto');
-    expect(
-      (
-        await inject('PUT', `/api/c-withdrawals/${removed}/reject`, admin.headers, {
-          reason: 'Not received on our wallet',
-        })
-      ).statusCode,
-    ).toBe(200);
+    await review(`/api/c-withdrawals/${removed}/reject`);
     expect((await inject('DELETE', `/api/c-withdrawals/${removed}`, admin.headers)).statusCode).toBe(200);
     absent.push(approved, rejected, paid, declined, removed);
 
