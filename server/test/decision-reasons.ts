@@ -82,3 +82,21 @@ export async function expectReasonDelivered(
   const rows = await auditRowsOf(t, action);
   expect(rows.at(-1)?.after).toMatchObject({ reason });
 }
+
+/**
+ * Rejects (or declines) a pending deposit or withdrawal at `url` with `reason` as `staff`, expects
+ * 200 with `message` and the row answered rejected with its reason, then `expectReasonDelivered`
+ * (its history line is the row `id`).
+ */
+export async function expectRejectedWithReason(
+  t: TestContext,
+  inject: Inject,
+  staff: Record<string, string>,
+  client: { email: string; headers: Record<string, string> },
+  r: { url: string; id: string; reason: string; message: string; title: string; action: string },
+) {
+  const res = await inject('PUT', r.url, staff, { reason: `  ${r.reason} ` });
+  expect([res.statusCode, res.json().message]).toEqual([200, r.message]);
+  expect((res.json() as { data?: unknown }).data).toMatchObject({ status: 'rejected', reason: r.reason });
+  await expectReasonDelivered(t, inject, client, { ...r, historyLine: r.id });
+}

@@ -4,7 +4,7 @@ import { MONEY_MSG } from '@common/messages';
 import { oneTimeCodes, withdrawals } from '../../db/schema';
 import type { Headers } from '../../test/app';
 import { useTestContext } from '../../test/context';
-import { expectReasonDelivered, expectReasonRequired } from '../../test/decision-reasons';
+import { expectReasonRequired, expectRejectedWithReason } from '../../test/decision-reasons';
 import { expectAnswer } from '../../test/expect';
 import { codeIn } from '../../test/smtp-receiver';
 import { getClientFigures } from '../ledger/service';
@@ -301,14 +301,13 @@ describe('review and lists', () => {
       expect(row).toMatchObject({ status: 'pending', decisionReason: null });
       expect(await figures(c.id)).toMatchObject({ balance: 70_00n, held: 30_00n });
     });
-    const reason = 'The address belongs to a sanctioned exchange';
-    const res = await inject('PUT', url, admin.headers, { reason });
-    expectAnswer(res, 200, MONEY_MSG.withdrawalDeclined, { status: 'rejected', reason });
-    await expectReasonDelivered(t, inject, c, {
-      reason,
+    await expectRejectedWithReason(t, inject, admin.headers, c, {
+      url,
+      id,
+      reason: 'The address belongs to a sanctioned exchange',
+      message: MONEY_MSG.withdrawalDeclined,
       title: 'Withdrawal declined',
       action: 'withdrawal.reject',
-      historyLine: id,
     });
   });
 
