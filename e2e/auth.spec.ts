@@ -4,7 +4,7 @@
  * the home page.
  */
 import { expect, test } from './fixtures';
-import { fillSignUpForm, signInAndVerify, type SignUp } from './journey';
+import { fillSignUpForm, signInAndVerify, submitAfterMismatch, type SignUp } from './journey';
 
 const password = 'Journey-pass-42';
 
@@ -24,11 +24,7 @@ test('client signs up, verifies the e-mailed code, signs out and signs in again'
   };
   await page.goto('/signup');
   await fillSignUpForm(page, form);
-  await page.getByLabel('Confirm password').fill('something-else');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText('Passwords do not match')).toBeVisible();
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByRole('button', { name: 'Register' }).click();
+  await submitAfterMismatch(page, { confirmLabel: 'Confirm password', password, submit: 'Register' });
   await expect(page).toHaveURL(/\/signin$/);
 
   await signInAndVerify(page, readMail, form);

@@ -190,3 +190,19 @@ export async function checkBothWidths(page: Page, what: string, ready: () => Pro
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/**
+ * Sends a form once with its confirmation field `confirmLabel` not matching `password` and expects
+ * "Passwords do not match" (nothing is sent), then fills the confirmation with `password` and sends
+ * it again with the button named `submit`.
+ */
+export async function submitAfterMismatch(
+  page: Page,
+  { confirmLabel, password, submit }: { confirmLabel: string; password: string; submit: string },
+): Promise<void> {
+  await page.getByLabel(confirmLabel).fill(`${password}-other`);
+  await page.getByRole('button', { name: submit }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel(confirmLabel).fill(password);
+  await page.getByRole('button', { name: submit }).click();
+}

@@ -18,6 +18,7 @@ import {
   signInAndVerify,
   type SignUp,
   signUpVerified,
+  submitAfterMismatch,
 } from './journey';
 
 const PASSWORD = 'Profile-pass-42';
@@ -94,11 +95,11 @@ test('a verified client edits the profile, uploads a photo, changes the password
   const newPassword = 'Changed-pass-77';
   await page.getByLabel('Old password').fill('wrong-old-password');
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
-  await page.getByLabel('Confirm new password').fill('something-else');
-  await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText('Passwords do not match')).toBeVisible();
-  await page.getByLabel('Confirm new password').fill(newPassword);
-  await page.getByRole('button', { name: 'Change password' }).click();
+  await submitAfterMismatch(page, {
+    confirmLabel: 'Confirm new password',
+    password: newPassword,
+    submit: 'Change password',
+  });
   await expect(page.getByRole('alert').filter({ hasText: 'Old password is incorrect' })).toBeVisible();
   await page.getByLabel('Old password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();
