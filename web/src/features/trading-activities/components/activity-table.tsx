@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PLAN_LABELS } from '@common/constants';
+import { PLAN_MSG } from '@common/messages';
 import type { PublicTradingActivity, TradingActivityPage, TradingActivityQuery } from '@common/schemas/plans';
 import { dateColumn, PagedTable, serverPage, type Column } from '../../../components/paged-table';
 import { SearchInput } from '../../../components/search-input';
@@ -8,6 +9,7 @@ import { PlanStatusBadge } from '../../../components/status-badge';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { formatUsd } from '../../../lib/format';
 import type { PagedQueryOptions } from '../../../lib/queries';
+import { adminActivityQuery } from '../api';
 
 /** The trading activity columns each page picks its own from, in its own order. */
 export const activityColumns = {
@@ -80,5 +82,23 @@ export function ActivityTable({ caption, columns, query, emptyText }: ActivityTa
         paging={search.paging}
       />
     </Stack>
+  );
+}
+
+/** A client's trading activity as staff read it (`adminActivityQuery`), with the given columns. */
+export function ClientActivityTable({
+  userId,
+  columns,
+}: {
+  userId: string;
+  columns: Column<PublicTradingActivity>[];
+}) {
+  return (
+    <ActivityTable
+      caption="Trading activity"
+      columns={columns}
+      query={(params) => adminActivityQuery(userId, params)}
+      emptyText={PLAN_MSG.noTradingActivity}
+    />
   );
 }

@@ -1,12 +1,10 @@
 import { Anchor, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { PLAN_MSG } from '@common/messages';
 import { paths } from '../../../app/paths';
 import { useClientRoute } from '../../../components/admin/use-client-route';
 import { Can } from '../../../components/can';
 import { HeadingRow } from '../../../components/heading-row';
-import { adminActivityQuery } from '../api';
-import { activityColumns, ActivityTable } from './activity-table';
+import { activityColumns, ClientActivityTable } from './activity-table';
 
 const COLUMNS = [
   activityColumns.tradeAmount('Capital'),
@@ -40,12 +38,7 @@ export function ClientActivitySection() {
           </Can>
         }
       />
-      <ActivityTable
-        caption="Trading activity"
-        columns={COLUMNS}
-        query={(params) => adminActivityQuery(id, params)}
-        emptyText={PLAN_MSG.noTradingActivity}
-      />
+      <ClientActivityTable userId={id} columns={COLUMNS} />
     </>
   );
 }

@@ -12,15 +12,9 @@ import type { Column } from '../../../components/paged-table';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { errorMessage, type MessageAnswer } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import {
-  adminActivityQuery,
-  useCreateActivity,
-  useDeleteActivity,
-  useUpdateActivity,
-  type ActivityPayload,
-} from '../api';
+import { useCreateActivity, useDeleteActivity, useUpdateActivity, type ActivityPayload } from '../api';
 import { ActivityForm, NEW_ACTIVITY } from '../components/activity-form';
-import { activityColumns, ActivityTable } from '../components/activity-table';
+import { activityColumns, ClientActivityTable } from '../components/activity-table';
 
 /** Toasts the server's message or the request's error; answers whether the row was saved. */
 const toastSaved = (request: Promise<MessageAnswer>) =>
@@ -147,12 +141,7 @@ export function AdminTradingActivityPage() {
       <Can permission="tradingActivity.edit">
         <AddActivityForm userId={id} />
       </Can>
-      <ActivityTable
-        caption="Trading activity"
-        columns={columns}
-        query={(params) => adminActivityQuery(id, params)}
-        emptyText={PLAN_MSG.noTradingActivity}
-      />
+      <ClientActivityTable userId={id} columns={columns} />
       <UpdateModal activity={editing} onClose={() => setEditing(null)} />
     </Stack>
   );
