@@ -10,15 +10,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { MONEY_MSG } from '@common/messages';
 import type { AddTransactionInput, AdminTransactionType, HistoryQuery } from '@common/schemas/transactions';
 import type { DbOrTx, Tx } from '../../db/client';
-import {
-  deposits,
-  journalEntries,
-  journalLines,
-  ledgerAccounts,
-  transactionHistory,
-  users,
-  withdrawals,
-} from '../../db/schema';
+import { journalEntries, journalLines, ledgerAccounts, transactionHistory, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -107,30 +99,6 @@ async function grantedWithApproval(tx: Tx, depositEntry: EntryRow): Promise<Entr
   return rows.map((r) => r.entry);
 }
 
-/**
- * Fills the details of rejected deposit and declined withdrawal lines with the staff's reason.
- * The `transaction_history` view (migration 0011) leaves them empty and predates the reason
- * columns, so the reasons are read here, by id, for the lines of one page (two small queries at
- * most). The history's search therefore does not match reasons (docs/product.md "Decision reasons").
- */
-async function withDecisionReasons(conn: DbOrTx, rows: HistoryRow[]): Promise<HistoryRow[]> {
-  const reasonsOf = async (table: typeof deposits | typeof withdrawals, source: string) => {
-    const ids = rows.filter((r) => r.source === source && r.status === 'rejected').map((r) => r.id);
-    if (ids.length === 0) return [];
-    return conn
-      .select({ id: table.id, reason: table.decisionReason })
-      .from(table)
-      .where(inArray(table.id, ids));
-  };
-  const found = await Promise.all([reasonsOf(deposits, 'deposit'), reasonsOf(withdrawals, 'withdrawal')]);
-  const reasons = new Map(found.flat().map((r) => [r.id, r.reason]));
-  if (reasons.size === 0) return rows;
-  return rows.map((r) => {
-    const reason = r.source !== 'entry' && r.status === 'rejected' ? reasons.get(r.id) : undefined;
-    return reason ? { ...r, details: reason } : r;
-  });
-}
-
 export function createTransactionsService({ db, log, notifications }: ServiceDeps) {
   async function findLine(conn: DbOrTx, id: string): Promise<HistoryRow | undefined> {
     const [row] = await conn.select().from(th).where(eq(th.id, id));
@@ -149,7 +117,7 @@ export function createTransactionsService({ db, log, notifications }: ServiceDep
   return {
     /** The user's latest 10 history lines (dashboard). */
     async listRecent(userId: string): Promise<HistoryRow[]> {
-      return withDecisionReasons(db, await recent.execute({ userId }));
+      return recent.execute({ userId });
     },
 
     /** One page of the user's history with filters, and the total matching. */
@@ -165,7 +133,7 @@ export function createTransactionsService({ db, log, notifications }: ServiceDep
           .offset((q.page - 1) * q.pageSize),
         db.select({ n: count() }).from(th).where(where),
       ]);
-      return { rows: await withDecisionReasons(db, rows), total: Number(counted?.n ?? 0) };
+      return { rows, total: Number(counted?.n ?? 0) };
     },
 
     /** The user's whole history, newest first (CSV export; at most 10,000 lines). */
@@ -176,7 +144,7 @@ export function createTransactionsService({ db, log, notifications }: ServiceDep
         .where(eq(th.userId, userId))
         .orderBy(...newestFirst)
         .limit(10_000);
-      return withDecisionReasons(db, rows);
+      return rows;
     },
 
     /**
