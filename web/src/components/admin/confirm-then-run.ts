@@ -1,10 +1,11 @@
 /**
  * The back office's confirmed actions (delete, void, block, clear a plan…): ask first, then run the
  * request and toast its outcome — the server's message (or a fixed `success` text), or its error.
+ * A money action held for four-eyes approval (202) toasts the server's "sent for approval" instead.
  * A decision about a client's money or account also asks for a reason (`confirmation.reason`).
  */
 import { errorMessage, type MessageAnswer } from '../../lib/api-client';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifyError, notifyMoneyOutcome } from '../../lib/notify';
 import { confirmAction } from '../confirm';
 import { confirmWithReason } from './reason-confirm';
 
@@ -26,7 +27,7 @@ export type VariablesWithoutReason<V> = V extends { reason: string } ? Omit<V, '
 export type Mutate<V, A> = (variables: V) => Promise<A>;
 
 export interface Outcome {
-  /** The success toast's text (the server's message by default). */
+  /** The success toast's text (the server's message by default; never for a held money action). */
   success?: string;
   /** Heads the error toast (e.g. the original "Error deleting user"). */
   failureTitle?: string;
@@ -59,8 +60,7 @@ export async function confirmThenRun<V, A extends MessageAnswer>(
     request = variables as V;
   }
   try {
-    const { message } = await mutate(request);
-    notifySuccess(outcome.success ?? message);
+    notifyMoneyOutcome(await mutate(request), outcome.success);
     outcome.onDone?.();
   } catch (error) {
     notifyError(errorMessage(error, outcome.failure ?? 'Something went wrong'), outcome.failureTitle);

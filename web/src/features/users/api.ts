@@ -25,6 +25,7 @@ import type {
 } from '@common/schemas/users';
 import type { z } from 'zod';
 import { api, type MessageAnswer, type UserAnswer } from '../../lib/api-client';
+import type { OrHeld } from '../../lib/held-for-approval';
 import { dataQuery, idempotent, pagedQuery, useRefetchingMutation } from '../../lib/queries';
 import { saveBlob } from '../../lib/save-blob';
 
@@ -127,11 +128,14 @@ export function useUpdateAccount(id: string) {
   );
 }
 
-/** POST /user/admin/account/:id/adjustments with the form's Idempotency-Key. */
+/**
+ * POST /user/admin/account/:id/adjustments with the form's Idempotency-Key: 200 the posted
+ * adjustment, or 202 the approval request when the amount is at or above the four-eyes threshold.
+ */
 export function usePostAdjustment(id: string) {
   return useRefetchingMutation(
     ({ payload, idempotencyKey }: { payload: AdjustmentPayload; idempotencyKey: string }) =>
-      api.post<Changed<PostedAdjustment>>(
+      api.post<OrHeld<Changed<PostedAdjustment>>>(
         `/user/admin/account/${id}/adjustments`,
         payload,
         idempotent(idempotencyKey),

@@ -5,7 +5,7 @@ import { confirmAction } from '../../../components/confirm';
 import { useCan } from '../../../hooks/use-can';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifyMoneyOutcome, notifySuccess } from '../../../lib/notify';
 import { useReviewAction, type ReviewAction } from '../api';
 import { REVIEW_KINDS, type ReviewKind } from '../kinds';
 
@@ -29,7 +29,7 @@ interface ReviewActionsProps {
 /**
  * Approve, Reject/Decline and Delete of a deposit or withdrawal, each after a confirmation (a
  * rejection's with a required reason),
- * with the original toasts. A reviewed deposit is refused here ("Deposit is already …"); a
+ * with the original toasts (a withdrawal approval held for four-eyes approval says so). A reviewed deposit is refused here ("Deposit is already …"); a
  * reviewed withdrawal's buttons are disabled. Nothing shows to a role without the kind's permission.
  */
 export function ReviewActions({ kind, request, clientName, withDelete = false }: ReviewActionsProps) {
@@ -68,8 +68,10 @@ export function ReviewActions({ kind, request, clientName, withDelete = false }:
     review.mutate(
       { kind, id: request._id, action, reason },
       {
-        onSuccess: ({ message }) => {
-          if (action === 'approve') notifySuccess(settings.approvedMessage);
+        onSuccess: (answer) => {
+          const { message } = answer;
+          // a large withdrawal's approval waits for a second staff member (four-eyes)
+          if (action === 'approve') notifyMoneyOutcome(answer, settings.approvedMessage);
           else if (action === 'reject') notifySuccess(settings.rejectedMessage);
           else notifySuccess(message);
         },

@@ -11,16 +11,19 @@ import { Dialog } from '../../../components/dialog';
 import type { Column } from '../../../components/paged-table';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { errorMessage, type MessageAnswer } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifyMoneyOutcome } from '../../../lib/notify';
 import { useCreateActivity, useDeleteActivity, useUpdateActivity, type ActivityPayload } from '../api';
 import { ActivityForm, NEW_ACTIVITY } from '../components/activity-form';
 import { activityColumns, ClientActivityTable } from '../components/activity-table';
 
-/** Toasts the server's message or the request's error; answers whether the row was saved. */
+/**
+ * Toasts the server's message (or, for a change held for four-eyes approval, that it waits) or the
+ * request's error; answers whether the request was taken (saved, or queued for approval).
+ */
 const toastSaved = (request: Promise<MessageAnswer>) =>
   request.then(
-    ({ message }) => {
-      notifySuccess(message);
+    (answer) => {
+      notifyMoneyOutcome(answer);
       return true;
     },
     (error: unknown) => {

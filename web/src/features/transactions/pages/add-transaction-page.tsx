@@ -12,7 +12,7 @@ import { BusyButton } from '../../../components/busy-button';
 import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { errorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifyMoneyOutcome } from '../../../lib/notify';
 import { useAddTransaction, useFindUserByEmail, type AddTransactionPayload } from '../api';
 import { TYPE_LABELS } from '../../../lib/transaction-labels';
 
@@ -66,7 +66,8 @@ function ClientFinder({ onFound }: { onFound: (client: Client) => void }) {
 /**
  * /admin/transactions/add-transactions (docs/product.md): posts a deposit, withdrawal,
  * profit or bonus to a client's ledger with the admin's reason, which the client sees. The client
- * comes from `?userId=&name=` or is looked up by e-mail.
+ * comes from `?userId=&name=` or is looked up by e-mail. A line at or above the four-eyes threshold
+ * waits in /admin/approvals instead (the toast says so).
  */
 export function AddTransactionPage() {
   const navigate = useNavigate();
@@ -97,9 +98,10 @@ export function AddTransactionPage() {
         idempotencyKey: idempotency.key,
       },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           idempotency.renew();
-          notifySuccess(MONEY_MSG.transactionAdded);
+          // a large line waits for a second staff member (four-eyes): the toast says so
+          notifyMoneyOutcome(answer, MONEY_MSG.transactionAdded);
           navigate(paths.admin.transactions(client.id, client.name));
         },
         onError: (error) => notifyError(errorMessage(error, 'Something went wrong')),

@@ -24,7 +24,7 @@ import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
-import { notifySuccess } from '../../../lib/notify';
+import { notifyMoneyOutcome, notifySuccess } from '../../../lib/notify';
 import { usePostAdjustment, useUpdateAccount, type AdjustmentPayload } from '../api';
 import { ClientUserPage } from '../components/client-user-page';
 import { InfoTable, ledgerFigureRows } from '../components/info-table';
@@ -85,7 +85,8 @@ function AccountForm({ user }: { user: UserWithFigures }) {
 
 /**
  * A ledger adjustment (docs/product.md): credit or debit of the available balance with a required
- * reason the client sees in their history; confirmed first, sent with an Idempotency-Key.
+ * reason the client sees in their history; confirmed first, sent with an Idempotency-Key. A large
+ * one waits for a second staff member's approval (four-eyes), which the toast says.
  */
 function AdjustmentForm({ user }: { user: UserWithFigures }) {
   const post = usePostAdjustment(user._id);
@@ -110,9 +111,10 @@ function AdjustmentForm({ user }: { user: UserWithFigures }) {
     post.mutate(
       { payload: values, idempotencyKey: idempotency.key },
       {
-        onSuccess: ({ message }) => {
+        onSuccess: (answer) => {
           idempotency.renew();
-          notifySuccess(message);
+          // at or above the four-eyes threshold nothing is posted yet: the toast says it waits
+          notifyMoneyOutcome(answer);
           form.reset();
         },
         onError: (error) => setFailure(errorMessage(error, 'Something went wrong')),
