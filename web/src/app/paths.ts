@@ -79,6 +79,8 @@ export const paths = {
     bankWithdrawals: (id: string, name?: string) => withQuery(`/admin/bank-withdrawals/${id}`, { name }),
     tradingActivity: (id: string, name?: string) => withQuery(`/admin/trading-activity/${id}`, { name }),
     pendingReviews: '/admin/pending-reviews',
+    /** Four-eyes approval: large money actions waiting for a second staff member, and the decided ones. */
+    approvals: '/admin/approvals',
     contacts: '/admin/contacts',
     emailing: '/admin/emailing',
     supportTickets: '/admin/support-tickets',

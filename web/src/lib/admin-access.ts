@@ -39,6 +39,7 @@ export const ADMIN_PAGE_NEEDS: ReadonlyArray<readonly [pattern: string, needs: N
   [paths.admin.bankWithdrawals(ID), 'clients.read'],
   [paths.admin.tradingActivity(ID), 'clients.read'],
   [paths.admin.pendingReviews, 'deposits.review'],
+  [paths.admin.approvals, 'approvals.decide'],
   [paths.admin.contacts, 'contacts.manage'],
   [paths.admin.emailing, 'emailing.send'],
   [paths.admin.supportTickets, 'support.manage'],

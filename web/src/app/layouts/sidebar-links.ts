@@ -3,6 +3,7 @@ import {
   IconArrowsExchange,
   IconCash,
   IconChartLine,
+  IconChecks,
   IconClipboardCheck,
   IconHeadset,
   IconHistory,
@@ -35,7 +36,8 @@ export const ACCOUNT_LINKS: ShellLink[] = [
  * The back-office sidebar (with the overview, pending reviews and the audit log). It folds
  * away on wide screens with its own burger and opens as a panel over the page on phones. Each
  * link shows only to a role that may open its page: the permission of each page is in
- * web/src/lib/admin-access.ts (Users: clients.read, Pending reviews: deposits.review, Contact:
+ * web/src/lib/admin-access.ts (Users: clients.read, Pending reviews: deposits.review, Approvals:
+ * approvals.decide, Contact:
  * contacts.manage, Emailing: emailing.send, Support Tickets: support.manage, Audit log: audit.read,
  * Staff: staff.manage; Dashboard and Security: any staff role).
  */
@@ -43,6 +45,7 @@ export const ADMIN_LINKS: ShellLink[] = [
   { label: 'Dashboard', to: paths.admin.dashboard, icon: IconLayoutDashboard },
   { label: 'Users', to: paths.admin.users, icon: IconUsers },
   { label: 'Pending reviews', to: paths.admin.pendingReviews, icon: IconClipboardCheck },
+  { label: 'Approvals', to: paths.admin.approvals, icon: IconChecks },
   { label: 'Contact', to: paths.admin.contacts, icon: IconMessage },
   { label: 'Emailing', to: paths.admin.emailing, icon: IconMail },
   { label: 'Support Tickets', to: paths.admin.supportTickets, icon: IconHeadset },

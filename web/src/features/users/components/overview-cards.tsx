@@ -14,7 +14,18 @@ const WINDOWS = [
   { key: '30', label: 'Last 30 days' },
 ] as const;
 
-function Count({ label, value, to }: { label: string; value: number | undefined; to?: string }) {
+/** One figure; `to` adds a link to the page that acts on it (`linkLabel`, "Review" by default). */
+function Count({
+  label,
+  value,
+  to,
+  linkLabel = 'Review',
+}: {
+  label: string;
+  value: number | undefined;
+  to?: string;
+  linkLabel?: string;
+}) {
   return (
     <Card withBorder radius="md" padding="md">
       <Text size="sm" c="dimmed">
@@ -29,7 +40,7 @@ function Count({ label, value, to }: { label: string; value: number | undefined;
           </Text>
           {to && (
             <Anchor component={Link} to={to} size="sm">
-              Review
+              {linkLabel}
             </Anchor>
           )}
         </Group>
@@ -83,7 +94,9 @@ function ApprovedTable({ data }: { data: AdminOverview | undefined }) {
 
 /**
  * The back office's overview: clients, pending reviews (with a link to the queue for a role that
- * may open it), approved deposits and withdrawals.
+ * may open it), identity checks, the money actions waiting for a second staff member (four-eyes;
+ * only for a role that may approve them, with a link to /admin/approvals), approved deposits and
+ * withdrawals.
  */
 export function OverviewCards() {
   const query = useQuery(adminOverviewQuery());
@@ -92,9 +105,10 @@ export function OverviewCards() {
     return <LoadError what="the overview" error={query.error} onRetry={() => void query.refetch()} />;
   }
   const data = query.data;
+  const approvals = canOpen(paths.admin.approvals);
   return (
     <Stack gap="md" component="section" aria-label="Overview">
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+      <SimpleGrid cols={approvals ? { base: 1, xs: 2, lg: 4 } : { base: 1, xs: 3 }} spacing="md">
         <Count label="Clients" value={data?.clients} />
         <Count
           label="Pending deposits and withdrawals"
@@ -102,6 +116,14 @@ export function OverviewCards() {
           to={canOpen(paths.admin.pendingReviews) ? paths.admin.pendingReviews : undefined}
         />
         <Count label="Identity checks waiting" value={data?.pendingVerifications} />
+        {approvals && (
+          <Count
+            label="Waiting for approval"
+            value={data?.pendingApprovals}
+            to={paths.admin.approvals}
+            linkLabel="Decide"
+          />
+        )}
       </SimpleGrid>
       <ApprovedTable data={data} />
     </Stack>

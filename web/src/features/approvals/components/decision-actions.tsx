@@ -1,0 +1,76 @@
+import { Button, Group, Text } from '@mantine/core';
+import type { ApprovalRequest } from '@common/schemas/approvals';
+import { confirmWithReason } from '../../../components/admin/reason-confirm';
+import { confirmAction } from '../../../components/confirm';
+import { errorMessage } from '../../../lib/api-client';
+import { formatUsd } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { useApproveRequest, useRejectRequest } from '../api';
+
+/** The request in words for the dialogs: what, for whom, asked by whom. */
+const described = (r: ApprovalRequest) => `${r.summary} for ${r.client.name}, asked by ${r.maker.name}`;
+
+/**
+ * Approve (asked first) and Reject (with a required reason, 3 to 500 characters) of one pending
+ * approval request, toasting the server's answer or its refusal (e.g. 409 "This request is already
+ * approved"). The maker is offered neither: the server refuses a maker's approval ("You cannot
+ * approve your own request"), and another staff member decides.
+ */
+export function DecisionActions({ request }: { request: ApprovalRequest }) {
+  const approve = useApproveRequest();
+  const reject = useRejectRequest();
+  const ownRequest = useSession().user?._id === request.maker._id;
+  const busy = approve.isPending || reject.isPending;
+
+  if (ownRequest) {
+    return (
+      <Text size="sm" c="dimmed" maw={200} style={{ whiteSpace: 'normal' }}>
+        Your request: another staff member approves it
+      </Text>
+    );
+  }
+
+  const onApprove = async () => {
+    const confirmed = await confirmAction({
+      title: 'Approve request',
+      message: `Approve ${described(request)}? It is carried out at once (${formatUsd(request.amount)}).`,
+      confirmLabel: 'Approve',
+    });
+    if (!confirmed) return;
+    approve.mutate(request._id, {
+      onSuccess: ({ message }) => notifySuccess(message),
+      onError: (error) => notifyError(errorMessage(error, 'Something went wrong'), 'Could not approve'),
+    });
+  };
+
+  const onReject = async () => {
+    const reason = await confirmWithReason({
+      title: 'Reject request',
+      message: `Reject ${described(request)}? Nothing is carried out.`,
+      confirmLabel: 'Reject',
+      danger: true,
+      reasonDescription:
+        'The maker reads it in the decided list; the audit log keeps it (3 to 500 characters).',
+    });
+    if (reason === null) return;
+    reject.mutate(
+      { id: request._id, reason },
+      {
+        onSuccess: ({ message }) => notifySuccess(message),
+        onError: (error) => notifyError(errorMessage(error, 'Something went wrong'), 'Could not reject'),
+      },
+    );
+  };
+
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button size="xs" color="teal.9" onClick={onApprove} disabled={busy}>
+        Approve
+      </Button>
+      <Button size="xs" variant="outline" color="red.9" onClick={onReject} disabled={busy}>
+        Reject
+      </Button>
+    </Group>
+  );
+}
