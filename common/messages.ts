@@ -253,3 +253,13 @@ export const STAFF_MSG = {
   invitationInvalid: 'This invitation link is invalid, used or expired. Ask an owner for a new one.',
   invitationAccepted: 'Password set. You can now sign in.',
 } as const;
+
+/** Four-eyes approval of large money actions (server/modules/approvals, /admin/approvals). */
+export const APPROVAL_MSG = {
+  sentForApproval: 'Sent for approval: a second staff member must approve this before it takes effect',
+  ownRequest: 'You cannot approve your own request',
+  approved: 'Request approved and carried out',
+  rejected: 'Request rejected',
+  already: (status: string) => `This request is already ${status}`,
+  alreadyWaiting: 'This is already waiting for approval',
+} as const;

@@ -36,6 +36,7 @@ export const PERMISSIONS = {
   'plans.manage': "open and clear a client's investment plan",
   'profits.post': 'post plan results',
   'tradingActivity.edit': 'add, edit and delete trading activity',
+  'approvals.decide': "approve or reject another staff member's large money action (four-eyes)",
   'staff.manage': 'invite staff, change their roles, deactivate and reactivate them',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
@@ -60,6 +61,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'plans.manage',
     'profits.post',
     'tradingActivity.edit',
+    'approvals.decide',
     'audit.read',
   ],
   compliance: [...SUPPORT, 'kyc.review', 'clients.block', 'twoFactor.reset', 'audit.read'],

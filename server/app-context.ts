@@ -19,6 +19,7 @@ import type { SessionsService } from './modules/auth/sessions';
 import type { SignInService } from './modules/auth/sign-in';
 import type { AccountThrottle } from './modules/auth/throttle';
 import type { TwoFactor } from './modules/auth/two-factor';
+import type { ApprovalsService } from './modules/approvals/service';
 import type { AuditService } from './modules/audit/service';
 import type { ContactsService } from './modules/contacts/service';
 import type { EmailingService } from './modules/emailing/service';
@@ -72,6 +73,7 @@ export interface AppContext {
     audit: AuditService;
     emailing: EmailingService;
     staff: StaffService;
+    approvals: ApprovalsService;
   };
 }
 

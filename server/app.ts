@@ -70,6 +70,9 @@ import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { createOneTimeCodes } from './lib/one-time-codes';
 import { createStorage } from './lib/storage';
 import type { BaseDeps, ServiceDeps } from './lib/service-deps';
+import { approvalAdminRoutes } from './modules/approvals/routes';
+import { approvalRunners } from './modules/approvals/runners';
+import { createApprovalsService } from './modules/approvals/service';
 import { createAuditService } from './modules/audit/service';
 import { createEmailingService } from './modules/emailing/service';
 import { auditAdminRoutes } from './modules/audit/routes';
@@ -107,7 +110,9 @@ async function staffRoutes(staff: AppInstance) {
   guardScope(staff, staffGuard(staff.ctx.guards));
   staff.addHook('onRoute', (route) => {
     if (!route.config?.permission) {
-      throw new Error(`${[route.method].flat().join()} ${route.url}: a staff route declares config.permission`);
+      throw new Error(
+        `${[route.method].flat().join()} ${route.url}: a staff route declares config.permission`,
+      );
     }
   });
   // prefix → the staff plugins registered under it, in this order
@@ -124,6 +129,7 @@ async function staffRoutes(staff: AppInstance) {
     '/support': [supportAdminRoutes],
     '/audit': [auditAdminRoutes],
     '/staff': [staffAdminRoutes],
+    '/approvals': [approvalAdminRoutes],
   };
   for (const [prefix, plugins] of Object.entries(byPrefix))
     for (const plugin of plugins) await staff.register(plugin, { prefix });
@@ -177,6 +183,14 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
     auth: createAuth(base),
   };
   const { auth, notifications, codes, throttle, sessions, twoFactor, storage } = deps;
+  // the money services four-eyes runs an approved action through (modules/approvals/runners.ts)
+  const money = {
+    adjustments: createAdjustmentsService(deps),
+    withdrawals: createWithdrawalsService(deps),
+    transactions: createTransactionsService(deps),
+    tradingActivities: createTradingActivitiesService(deps),
+    profitPosting: createProfitPosting(deps),
+  };
   const ctx: AppContext = {
     config,
     database,
@@ -192,24 +206,21 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       storage,
       codes,
       ledger: createLedgerService(base),
-      adjustments: createAdjustmentsService(deps),
       notifications,
       deposits: createDepositsService(deps),
-      withdrawals: createWithdrawalsService(deps),
-      transactions: createTransactionsService(deps),
       reviews: createReviewsService(deps),
       contacts: createContactsService(deps),
       users: createUsersService(deps),
       clientEraser: createClientEraser(deps),
       kyc: createKycService(deps),
       plans: createPlansService(deps),
-      tradingActivities: createTradingActivitiesService(deps),
-      profitPosting: createProfitPosting(deps),
       profile: createProfileService(deps),
       support: createSupportService(deps),
       audit: createAuditService(deps),
       emailing: createEmailingService(deps),
       staff: createStaffService(deps),
+      ...money,
+      approvals: createApprovalsService(deps, approvalRunners(money)),
     },
   };
   app.decorate('ctx', ctx);

@@ -62,6 +62,11 @@ const envSchema = z.object({
    * `optional` elsewhere so the demo stays quick.
    */
   STAFF_TWO_FACTOR: z.enum(['required', 'optional']).optional(),
+  /**
+   * Four-eyes approval (docs/security.md): a money action moving this many USD or more waits for a
+   * second staff member; 0 = every money action. Default 1000.
+   */
+  FOUR_EYES_THRESHOLD_USD: z.coerce.number().min(0).max(1_000_000_000).default(1000),
   /** How often each API process deletes expired codes, sessions and old idempotency keys (ms); 0 = never. */
   HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
 });
@@ -92,6 +97,8 @@ export interface Config {
   housekeepingIntervalMs?: number;
   /** `required`: staff without two-factor authentication get 403 on every admin route. */
   staffTwoFactor: 'required' | 'optional';
+  /** Four-eyes threshold (cents): a money action of at least this waits for a second staff member; 0n = all. */
+  fourEyesThreshold: bigint;
 }
 
 /**
@@ -141,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     planSweepIntervalMs: e.PLAN_SWEEP_INTERVAL_MS,
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
     staffTwoFactor: e.STAFF_TWO_FACTOR ?? (e.NODE_ENV === 'production' ? 'required' : 'optional'),
+    fourEyesThreshold: BigInt(Math.round(e.FOUR_EYES_THRESHOLD_USD * 100)),
     money: {
       ...MONEY_DEFAULTS,
       depositWallets: { bitcoin: e.DEPOSIT_WALLET_BITCOIN, ethereum: e.DEPOSIT_WALLET_ETHEREUM },

@@ -167,6 +167,7 @@ export const adminOverviewSchema = z.object({
   clients: z.number().int().describe('Clients (not admins, not deleted)'),
   pendingReviews: z.number().int().describe('Pending deposits and withdrawals (the review queue)'),
   pendingVerifications: z.number().int().describe('Clients whose identity documents wait for a review'),
+  pendingApprovals: z.number().int().describe('Money actions waiting for a second staff member (four-eyes)'),
   deposits: byWindow.describe('Approved in the last 1, 7 and 30 days (by review time)'),
   withdrawals: byWindow.describe('Approved in the last 1, 7 and 30 days (by review time)'),
 });

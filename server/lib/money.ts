@@ -15,3 +15,8 @@ export function formatUsd(cents: bigint): string {
   const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${sign}${whole}.${(abs % 100n).toString().padStart(2, '0')}`;
 }
+
+/** Cents → "$1,234.56" (negative: "$-1,234.56"), for notices and summaries. */
+export function usd(cents: bigint): string {
+  return `$${formatUsd(cents)}`;
+}

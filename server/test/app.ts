@@ -74,6 +74,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     money: MONEY_DEFAULTS,
     staffTwoFactor: 'optional',
+    fourEyesThreshold: 1000_00n,
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@
  * transaction) or rejects it with a reason. The maker never checks their own request.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cents, createdAt } from './columns';
 import { users } from './accounts';
 
@@ -43,6 +43,10 @@ export const approvalRequests = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
     index('approval_requests_client_idx').on(t.clientId, t.createdAt),
+    // one pending request per row acted on (a void, a withdrawal's approval, an activity's change)
+    uniqueIndex('approval_requests_one_pending_target')
+      .on(t.action, sql`(${t.payload} ->> 'target')`)
+      .where(sql`${t.status} = 'pending' and ${t.payload} ? 'target'`),
     check(
       'approval_requests_action_check',
       sql`${t.action} in ('adjustment', 'transaction', 'profit', 'void', 'withdrawal_approval')`,

@@ -15,6 +15,7 @@ import { sessions, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
+import { inTransaction } from '../../lib/unit-of-work';
 import type { UserRow } from '../../db/rows';
 import { generateReferralCode, hashPassword } from './better-auth';
 import { passwordChangedMail, signupAttemptMail, twoFactorChangedMail } from './emails';
@@ -96,7 +97,15 @@ function wouldBeUser(input: SignupInput, referredBy: string | undefined): UserRo
   };
 }
 
-export function createAuthService({ db, auth, mailer, throttle, twoFactor }: ServiceDeps) {
+export function createAuthService({
+  db,
+  log,
+  auth,
+  mailer,
+  throttle,
+  twoFactor,
+  notifications,
+}: ServiceDeps) {
   async function findUserByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
     return row;
@@ -267,12 +276,13 @@ export function createAuthService({ db, auth, mailer, throttle, twoFactor }: Ser
     /**
      * Staff turn a client's two-factor authentication off (lost phone) with a reason: audited
      * (`user.reset_two_factor`), every session of the client ends, and the client is e-mailed the
-     * reason. Throws 404 (no such user), 409 (2FA not on).
+     * reason and finds it in their notifications. Throws 404 (no such user), 409 (2FA not on).
      */
     async resetTwoFactor(actor: AuditActor, userId: string, reason: string): Promise<UserRow> {
       const target = await findUserById(userId);
       if (!target.twoFactorEnabled) throw new AppError('CONFLICT', SECURITY_MSG.notEnabled);
-      await db.transaction(async (tx) => {
+      await inTransaction(db, log, async (u) => {
+        const { tx } = u;
         await twoFactor.remove(tx, userId);
         await tx.delete(sessions).where(eq(sessions.userId, userId));
         await recordAudit(tx, actor, {
@@ -282,6 +292,16 @@ export function createAuthService({ db, auth, mailer, throttle, twoFactor }: Ser
           before: { twoFactorEnabled: true },
           after: { twoFactorEnabled: false, reason },
         });
+        // in the client's notifications too; the e-mail is the security mail below
+        await notifications.notify(
+          u,
+          {
+            userId,
+            title: 'Two-factor authentication reset',
+            message: `Our staff turned off two-factor authentication on your account and signed you out everywhere. Reason: ${reason}. You can turn it on again in your security settings.`,
+          },
+          { mail: false },
+        );
       });
       await mailer.send(twoFactorChangedMail(target.email, 'reset', reason));
       return findUserById(userId);

@@ -54,10 +54,11 @@ export function noticeMail(to: string, notice: Pick<Notice, 'title' | 'message'>
 
 export function createNotificationsService({ db, mailer }: BaseDeps) {
   /**
-   * Records the notice for the user inside `uow` and e-mails it after commit. Answers the row.
-   * The user must exist (foreign key; callers hold a user id read from a row that references it).
+   * Records the notice for the user inside `uow` and e-mails it after commit (unless `mail` is
+   * false: the caller sends a mail of its own). Answers the row. The user must exist (foreign key;
+   * callers hold a user id read from a row that references it).
    */
-  async function notify(uow: UnitOfWork, notice: Notice): Promise<NotificationRow> {
+  async function notify(uow: UnitOfWork, notice: Notice, { mail = true } = {}): Promise<NotificationRow> {
     // One statement: the row comes back with the user's e-mail address (every money review
     // notifies, and every round trip of an approval counts: docs/performance.md).
     const [row] = await uow.tx
@@ -68,7 +69,7 @@ export function createNotificationsService({ db, mailer }: BaseDeps) {
         email: sql<string>`(select ${users.email} from ${users} where ${users.id} = ${notifications.userId})`,
       });
     const { email, ...notification } = row!;
-    uow.afterCommit(() => mailer.send(noticeMail(email, notice)));
+    if (mail) uow.afterCommit(() => mailer.send(noticeMail(email, notice)));
     return notification;
   }
 

@@ -7,7 +7,8 @@
  * POST   /user/active-plan               verified client  {amount, duration (days), plan} → 201; dates set here
  * PUT    /user/admin/active-plan/:id     admin            {amount, duration, plan}: opens a plan for client :id
  * DELETE /user/admin/active-plan/:id     admin            clears client :id's plan (capital returns)
- * POST   /user/admin/add-profit/:id      admin            {profit, date} → profit entry + activity row
+ * POST   /user/admin/add-profit/:id      admin            {profit, date, reason} → profit entry + activity row;
+ *                                                          202 at or above the four-eyes threshold (|profit|)
  *                                                          (trading-activities/profit-posting.ts)
  */
 import { PLAN_MSG } from '@common/messages';
@@ -22,6 +23,8 @@ import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { unitOfWork } from '../../lib/idempotency';
+import { usd } from '../../lib/money';
+import { heldAnswer, holdIfLarge } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
 import { presentTradingActivity } from '../trading-activities/presenter';
 import { presentActivePlan } from './presenter';
@@ -110,6 +113,7 @@ export async function planAdminRoutes(app: AppInstance) {
         "Adds profit to client :id's active plan and records it as trading activity (admin)",
         {
           201: tradingActivityAnswerSchema,
+          ...heldAnswer,
           409: conflict('The client has no active plan, or the Idempotency-Key was used for another request'),
         },
         { body: addProfitSchema },
@@ -117,6 +121,22 @@ export async function planAdminRoutes(app: AppInstance) {
       config: { idempotent: true, permission: 'profits.post' },
     },
     async (req, reply) => {
+      const { profit, reason } = req.body;
+      const held = await holdIfLarge(
+        services.approvals,
+        req,
+        reply,
+        {
+          op: 'plan_result',
+          clientId: req.params.id,
+          amount: profit,
+          reason,
+          input: req.body,
+          summary: profit < 0n ? `Plan loss of ${usd(-profit)}` : `Plan profit of ${usd(profit)}`,
+        },
+        unitOfWork(req),
+      );
+      if (held) return held;
       const posting = services.profitPosting;
       const activity = await posting.addProfit(auditActor(req), req.params.id, req.body, unitOfWork(req));
       reply.code(201);

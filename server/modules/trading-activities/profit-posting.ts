@@ -23,7 +23,7 @@ import { plans, tradingActivities } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { centsToUsd, formatUsd } from '../../lib/money';
+import { centsToUsd, usd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, house, postEntry } from '../ledger/service';
@@ -31,8 +31,6 @@ import { findClient, lockActivePlan } from '../plans/service';
 
 /** An activity with the profit posted for it (cents, from the ledger). */
 export type TradingActivityWithPosted = TradingActivityRow & { posted: bigint };
-
-export const usd = (cents: bigint) => `$${formatUsd(cents)}`;
 
 /** An activity as the audit log records it (USD). */
 export const activitySnapshot = (

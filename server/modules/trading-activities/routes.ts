@@ -9,6 +9,7 @@
  * POST   /trading-activity               admin            {userId, tradeAmount, profit, plan, statuss}
  * PUT    /trading-activity/:id           admin            {tradeAmount, profit, plan, statuss}: posts the profit difference
  * DELETE /trading-activity/:id           admin            withdraws its profit, then hides it
+ * The three changes answer 202 at or above the four-eyes threshold (the result, or its change).
  *
  * Profit added to a client's active plan (POST /user/admin/add-profit/:id) is a plan route:
  * server/modules/plans/routes.ts.
@@ -28,6 +29,8 @@ import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { unitOfWork } from '../../lib/idempotency';
+import { usd } from '../../lib/money';
+import { heldAnswer, holdIfLarge } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
 import { presentTradingActivity } from './presenter';
 
@@ -99,12 +102,29 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
       schema: routeSchema(
         tags,
         "Records a client's trading activity row and posts its profit to the balance (admin)",
-        { 201: tradingActivityAnswerSchema },
+        { 201: tradingActivityAnswerSchema, ...heldAnswer },
         { body: createTradingActivitySchema },
       ),
       config: { idempotent: true, permission: 'tradingActivity.edit' },
     },
     async (req, reply) => {
+      const { userId, profit } = req.body;
+      const summary = `Trading activity with a result of ${usd(profit)}`;
+      const held = await holdIfLarge(
+        services.approvals,
+        req,
+        reply,
+        {
+          op: 'activity_create',
+          clientId: userId,
+          amount: profit,
+          reason: summary,
+          input: req.body,
+          summary,
+        },
+        unitOfWork(req),
+      );
+      if (held) return held;
       const row = await svc.createActivity(auditActor(req), req.body, unitOfWork(req));
       reply.code(201);
       return { message: PLAN_MSG.activityAdded, data: presentTradingActivity(row) };
@@ -119,16 +139,32 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
         'Changes a trading activity row; a change of profit posts the difference (admin)',
         {
           200: tradingActivityAnswerSchema,
+          ...heldAnswer,
           409: conflict('The available balance cannot cover the profit taken back'),
         },
         { body: updateTradingActivitySchema },
       ),
       config: { permission: 'tradingActivity.edit' },
     },
-    async (req) => ({
-      message: PLAN_MSG.activityUpdated,
-      data: presentTradingActivity(await svc.updateActivity(auditActor(req), req.params.id, req.body)),
-    }),
+    async (req, reply) => {
+      const { id } = req.params;
+      const { userId, posted } = await svc.findActivity(id);
+      const summary = `Trading activity result changed from ${usd(posted)} to ${usd(req.body.profit)}`;
+      const held = await holdIfLarge(services.approvals, req, reply, {
+        op: 'activity_update',
+        clientId: userId,
+        amount: req.body.profit - posted,
+        reason: summary,
+        target: id,
+        input: req.body,
+        summary,
+      });
+      if (held) return held;
+      return {
+        message: PLAN_MSG.activityUpdated,
+        data: presentTradingActivity(await svc.updateActivity(auditActor(req), id, req.body)),
+      };
+    },
   );
 
   app.delete(
@@ -136,12 +172,25 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
     {
       schema: rowRoute(tags, 'Takes back the profit of a trading activity row, then hides it (admin)', {
         200: messageAnswerSchema,
+        ...heldAnswer,
         409: conflict('The available balance cannot cover the profit taken back'),
       }),
       config: { permission: 'tradingActivity.edit' },
     },
-    async (req) => {
-      await svc.deleteActivity(auditActor(req), req.params.id);
+    async (req, reply) => {
+      const { id } = req.params;
+      const { userId, posted } = await svc.findActivity(id);
+      const summary = `Trading activity with a result of ${usd(posted)} removed`;
+      const held = await holdIfLarge(services.approvals, req, reply, {
+        op: 'activity_delete',
+        clientId: userId,
+        amount: posted,
+        reason: summary,
+        target: id,
+        summary,
+      });
+      if (held) return held;
+      await svc.deleteActivity(auditActor(req), id);
       return { message: PLAN_MSG.activityDeleted };
     },
   );

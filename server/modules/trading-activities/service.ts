@@ -24,11 +24,12 @@ import type { TradingActivityRow, UserRow } from '../../db/rows';
 import { tradingActivities } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { usd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { assertOwnerOrStaff } from '../../lib/list-owner';
 import { findClient } from '../plans/service';
-import { activitySnapshot, postActivityResult, usd, type TradingActivityWithPosted } from './profit-posting';
+import { activitySnapshot, postActivityResult, type TradingActivityWithPosted } from './profit-posting';
 
 /**
  * The result posted for an activity (cents, negative for a loss): the client's available and
@@ -78,6 +79,15 @@ async function lockActivity(tx: Tx, id: string): Promise<TradingActivityWithPost
 }
 
 export function createTradingActivitiesService({ db, log, notifications: notices }: ServiceDeps) {
+  async function findActivity(id: string): Promise<TradingActivityWithPosted> {
+    const [row] = await db
+      .select(activityColumns)
+      .from(tradingActivities)
+      .where(and(eq(tradingActivities.id, id), isNull(tradingActivities.deletedAt)));
+    if (!row) throw new AppError('NOT_FOUND');
+    return withPosted(row);
+  }
+
   return {
     /** One page of a client's trading activity (not deleted), newest first, searched in plan and status. */
     async listActivities(
@@ -99,15 +109,14 @@ export function createTradingActivitiesService({ db, log, notifications: notices
       return { rows: rows.map(withPosted), total: Number(counted?.n ?? 0) };
     },
 
+    /** One activity (not deleted) with its posted result, as staff read it. Throws 404. */
+    findActivity,
+
     /** One activity for its owner or an admin. Throws 404 (none, or deleted), 403 (someone else's). */
     async getActivity(viewer: UserRow, id: string): Promise<TradingActivityWithPosted> {
-      const [row] = await db
-        .select(activityColumns)
-        .from(tradingActivities)
-        .where(and(eq(tradingActivities.id, id), isNull(tradingActivities.deletedAt)));
-      if (!row) throw new AppError('NOT_FOUND');
-      assertOwnerOrStaff(viewer, row.row.userId);
-      return withPosted(row);
+      const row = await findActivity(id);
+      assertOwnerOrStaff(viewer, row.userId);
+      return row;
     },
 
     /**
@@ -169,8 +178,9 @@ export function createTradingActivitiesService({ db, log, notifications: notices
       admin: AuditActor,
       id: string,
       input: UpdateTradingActivityInput,
+      uow?: UnitOfWork,
     ): Promise<TradingActivityWithPosted> {
-      return withUnitOfWork(db, log, undefined, async (u) => {
+      return withUnitOfWork(db, log, uow, async (u) => {
         const { tx } = u;
         const before = await lockActivity(tx, id);
         const delta = input.profit - before.posted;
@@ -223,8 +233,8 @@ export function createTradingActivitiesService({ db, log, notifications: notices
      * Deletes an activity (admin): withdraws the profit posted for it (409 when the available
      * balance cannot cover it), then hides the row (`deleted_at`); its entries stay. Audited. Throws 404.
      */
-    async deleteActivity(admin: AuditActor, id: string): Promise<void> {
-      await withUnitOfWork(db, log, undefined, async (u) => {
+    async deleteActivity(admin: AuditActor, id: string, uow?: UnitOfWork): Promise<void> {
+      await withUnitOfWork(db, log, uow, async (u) => {
         const { tx } = u;
         const before = await lockActivity(tx, id);
         const label = PLAN_LABELS[before.plan as PlanKind];

@@ -8,7 +8,8 @@
  * GET    /transaction/admin         admin      same query plus userId → {data, total}
  * POST   /transaction/:id           admin      {amount, transactionType, date?, details, status?} (Idempotency-Key);
  *                                               :id is the client's user id
- * DELETE /transaction/:id           admin      {reason?} — voids with a reversing entry
+ * DELETE /transaction/:id           admin      {reason} — voids with a reversing entry
+ * A POST or DELETE at or above the four-eyes threshold answers 202 and waits in /approvals.
  */
 import { z } from 'zod';
 import { MONEY_MSG } from '@common/messages';
@@ -25,6 +26,8 @@ import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { unitOfWork } from '../../lib/idempotency';
+import { usd } from '../../lib/money';
+import { heldAnswer, holdIfLarge } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
 import { historyCsv, presentTransaction } from './presenter';
 
@@ -119,6 +122,7 @@ export async function transactionAdminRoutes(app: AppInstance) {
         "Adds a transaction to client :id's history and posts it to the ledger (admin)",
         {
           201: transactionAnswerSchema,
+          ...heldAnswer,
           422: errorAnswerSchema.describe('Insufficient balance'),
         },
         { body: addTransactionSchema },
@@ -126,6 +130,22 @@ export async function transactionAdminRoutes(app: AppInstance) {
       config: { idempotent: true, permission: 'ledger.adjust' },
     },
     async (req, reply) => {
+      const { amount, transactionType, details } = req.body;
+      const held = await holdIfLarge(
+        services.approvals,
+        req,
+        reply,
+        {
+          op: 'transaction',
+          clientId: req.params.id,
+          amount,
+          reason: details,
+          input: req.body,
+          summary: `${transactionType[0]!.toUpperCase()}${transactionType.slice(1)} of ${usd(amount)} added to the history`,
+        },
+        unitOfWork(req),
+      );
+      if (held) return held;
       const row = await svc.addTransaction(auditActor(req), req.params.id, req.body, unitOfWork(req));
       reply.code(201);
       return { message: MONEY_MSG.transactionAdded, data: presentTransaction(row) };
@@ -140,6 +160,7 @@ export async function transactionAdminRoutes(app: AppInstance) {
         'Voids a history line with a reversing entry and answers the reversal (admin)',
         {
           200: transactionAnswerSchema,
+          ...heldAnswer,
           409: conflict('Not voidable: pending or rejected, a reversal, or already voided'),
           422: errorAnswerSchema.describe("The client's balance no longer covers it"),
         },
@@ -147,9 +168,23 @@ export async function transactionAdminRoutes(app: AppInstance) {
       ),
       config: { permission: 'transactions.void' },
     },
-    async (req) => ({
-      message: MONEY_MSG.transactionVoided,
-      data: presentTransaction(await svc.voidTransaction(auditActor(req), req.params.id, req.body.reason)),
-    }),
+    async (req, reply) => {
+      const { reason } = req.body;
+      const line = await svc.voidableLine(req.params.id);
+      const summary = `Void of the ${line.type.replaceAll('_', ' ')} of ${usd(line.amount)} on ${line.date.toISOString().slice(0, 10)}`;
+      const held = await holdIfLarge(services.approvals, req, reply, {
+        op: 'void',
+        clientId: line.userId,
+        amount: line.amount,
+        reason,
+        target: req.params.id,
+        summary,
+      });
+      if (held) return held;
+      return {
+        message: MONEY_MSG.transactionVoided,
+        data: presentTransaction(await svc.voidTransaction(auditActor(req), req.params.id, reason)),
+      };
+    },
   );
 }

@@ -65,7 +65,7 @@ const newestFirst = [desc(th.date), desc(th.createdAt), desc(th.id)];
 const PLAN_ENTRIES: readonly string[] = ['plan_open', 'plan_close'];
 
 /** Whether `entry` moved a client's invested capital (a plan loss: change its activity instead). */
-async function movesCapital(tx: Tx, entry: EntryRow): Promise<boolean> {
+async function movesCapital(tx: DbOrTx, entry: EntryRow): Promise<boolean> {
   const [line] = await tx
     .select({ id: journalLines.id })
     .from(journalLines)
@@ -103,6 +103,31 @@ export function createTransactionsService({ db, log, notifications }: ServiceDep
   async function findLine(conn: DbOrTx, id: string): Promise<HistoryRow | undefined> {
     const [row] = await conn.select().from(th).where(eq(th.id, id));
     return row;
+  }
+
+  /**
+   * The history line `id` and the entry a void would reverse. Throws 404; 409 `notVoidable`
+   * (pending or rejected, a withdrawal request, a reversal or voided line, a plan's opening or
+   * closing, a plan loss).
+   */
+  async function voidable(conn: DbOrTx, id: string): Promise<{ line: HistoryRow; entry: EntryRow }> {
+    const line = await findLine(conn, id);
+    if (!line) throw new AppError('NOT_FOUND');
+    if (line.source === 'withdrawal' || line.status !== 'approved')
+      throw new AppError('CONFLICT', MONEY_MSG.notVoidable);
+    const [entry] = await conn
+      .select()
+      .from(journalEntries)
+      .where(
+        line.source === 'deposit'
+          ? and(eq(journalEntries.depositId, id), eq(journalEntries.type, 'deposit'))
+          : eq(journalEntries.id, id),
+      );
+    if (!entry) throw new AppError('NOT_FOUND');
+    // a plan's capital changes only through the plan and its activities
+    if (PLAN_ENTRIES.includes(entry.type) || (await movesCapital(conn, entry)))
+      throw new AppError('CONFLICT', MONEY_MSG.notVoidable);
+    return { line, entry };
   }
 
   // Built once: the dashboard runs it on every load (docs/performance.md).
@@ -192,6 +217,14 @@ export function createTransactionsService({ db, log, notifications }: ServiceDep
     },
 
     /**
+     * The history line a void of `id` would reverse, checked as the void checks it (four-eyes asks
+     * before it holds a void). Throws 404, 409 `notVoidable`.
+     */
+    async voidableLine(id: string): Promise<HistoryRow> {
+      return (await voidable(db, id)).line;
+    },
+
+    /**
      * Voids a history line with a reversing entry (never a delete). Voidable: approved deposits and
      * admin/promotional entries. Throws 404, 409 (pending/rejected, a withdrawal request, a reversal,
      * already voided, a plan's opening or closing, a plan loss: change its activity instead), 422 (the client's balance no longer covers it). Answers the reversal's line.
@@ -206,22 +239,7 @@ export function createTransactionsService({ db, log, notifications }: ServiceDep
     ): Promise<HistoryRow> {
       return withUnitOfWork(db, log, uow, async (u) => {
         const { tx } = u;
-        const line = await findLine(tx, id);
-        if (!line) throw new AppError('NOT_FOUND');
-        if (line.source === 'withdrawal' || line.status !== 'approved')
-          throw new AppError('CONFLICT', MONEY_MSG.notVoidable);
-        const [entry] = await tx
-          .select()
-          .from(journalEntries)
-          .where(
-            line.source === 'deposit'
-              ? and(eq(journalEntries.depositId, id), eq(journalEntries.type, 'deposit'))
-              : eq(journalEntries.id, id),
-          );
-        if (!entry) throw new AppError('NOT_FOUND');
-        // a plan's capital changes only through the plan and its activities
-        if (PLAN_ENTRIES.includes(entry.type) || (await movesCapital(tx, entry)))
-          throw new AppError('CONFLICT', MONEY_MSG.notVoidable);
+        const { line, entry } = await voidable(tx, id);
         const what = `${line.type.replaceAll('_', ' ')} of ${line.date.toISOString().slice(0, 10)}`;
         const reversal = await reverseEntry(tx, entry, {
           actorId: actor.id,
@@ -229,11 +247,21 @@ export function createTransactionsService({ db, log, notifications }: ServiceDep
         });
         // the first-deposit bonus and the referrer's bonus exist because of this deposit: void them too
         const granted = line.source === 'deposit' ? await grantedWithApproval(tx, entry) : [];
+        const day = line.date.toISOString().slice(0, 10);
         for (const bonus of granted) {
+          const bonusLine = await findLine(tx, bonus.id);
           await reverseEntry(tx, bonus, {
             actorId: actor.id,
-            memo: `Void of the ${bonus.type.replaceAll('_', ' ')} granted with the deposit of ${line.date.toISOString().slice(0, 10)}`,
+            memo: `Void of the ${bonus.type.replaceAll('_', ' ')} granted with the deposit of ${day}`,
           });
+          // the referrer is another client: their balance changed too, so they are told why
+          if (bonus.type === 'referral_bonus' && bonus.userId !== line.userId && bonusLine) {
+            await notifications.notify(u, {
+              userId: bonus.userId,
+              title: 'Referral bonus voided',
+              message: `Your referral bonus of $${formatUsd(bonusLine.amount)} for a referred client's deposit of ${day} was voided with that deposit; your history keeps both lines. Reason: ${reason}.`,
+            });
+          }
         }
         await recordAudit(tx, actor, {
           action: 'transaction.void',

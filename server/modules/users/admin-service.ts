@@ -21,7 +21,7 @@ import type {
 } from '@common/schemas/users';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/rows';
-import { deposits, sessions, users, withdrawals } from '../../db/schema';
+import { approvalRequests, deposits, sessions, users, withdrawals } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { centsToUsd } from '../../lib/money';
@@ -216,7 +216,8 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
     },
 
     /**
-     * GET /user/admin/overview: clients, the review queue, pending KYC reviews, and deposits and
+     * GET /user/admin/overview: clients, the review queue, pending KYC reviews, the four-eyes
+     * queue (approval requests waiting), and deposits and
      * withdrawals approved in the last 1, 7 and 30 days (count and USD sum, by review time).
      */
     async overview(): Promise<AdminOverview> {
@@ -226,6 +227,7 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
         [pendingDeposits],
         [pendingWithdrawals],
         [pendingKyc],
+        [pendingApprovals],
         depositFigures,
         withdrawalFigures,
       ] = await Promise.all([
@@ -242,6 +244,7 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
           .select({ n: count() })
           .from(users)
           .where(and(eq(users.verificationStatus, 'pending'), live)),
+        db.select({ n: count() }).from(approvalRequests).where(eq(approvalRequests.status, 'pending')),
         approvedFigures(deposits),
         approvedFigures(withdrawals),
       ]);
@@ -249,6 +252,7 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
         clients: Number(clients?.n ?? 0),
         pendingReviews: Number(pendingDeposits?.n ?? 0) + Number(pendingWithdrawals?.n ?? 0),
         pendingVerifications: Number(pendingKyc?.n ?? 0),
+        pendingApprovals: Number(pendingApprovals?.n ?? 0),
         deposits: depositFigures,
         withdrawals: withdrawalFigures,
       };

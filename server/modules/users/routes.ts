@@ -47,7 +47,8 @@ import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { unitOfWork } from '../../lib/idempotency';
-import { centsToUsd } from '../../lib/money';
+import { centsToUsd, usd } from '../../lib/money';
+import { heldAnswer, holdIfLarge } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
 import { presentUser } from './presenter';
 
@@ -297,6 +298,7 @@ export async function userAdminRoutes(app: AppInstance) {
         "Credits or debits a client's available balance with a reason (admin)",
         {
           201: adjustmentAnswerSchema,
+          ...heldAnswer,
           409: conflict(
             'The debit is more than the available balance, or the Idempotency-Key was used for another request',
           ),
@@ -306,6 +308,22 @@ export async function userAdminRoutes(app: AppInstance) {
       config: { idempotent: true, permission: 'ledger.adjust' },
     },
     async (req, reply) => {
+      const { direction, amount, reason } = req.body;
+      const held = await holdIfLarge(
+        services.approvals,
+        req,
+        reply,
+        {
+          op: 'adjustment',
+          clientId: req.params.id,
+          amount,
+          reason,
+          input: req.body,
+          summary: `${direction === 'credit' ? 'Credit' : 'Debit'} adjustment of ${usd(amount)}`,
+        },
+        unitOfWork(req),
+      );
+      if (held) return held;
       const { entry, available } = await services.adjustments.postAdjustment(
         auditActor(req),
         req.params.id,

@@ -7,7 +7,7 @@
  * POST   /{c,b}-withdrawals           verified client  crypto: {amount, address, token, wallet}
  *                                                       bank: {amount, bankName, accountName, accountNumber, routing, swift, token}
  * GET    /{c,b}-withdrawals           signed in        own; an admin: all or ?userId=
- * PUT    /{c,b}-withdrawals/:id/approve  admin
+ * PUT    /{c,b}-withdrawals/:id/approve  admin         202 at or above the four-eyes threshold (/approvals)
  * PUT    /{c,b}-withdrawals/:id/reject   admin         {reason}
  * DELETE /{c,b}-withdrawals/:id          admin         declined ones only
  */
@@ -32,6 +32,8 @@ import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { rateLimited } from '../../lib/rate-limit';
 import { unitOfWork } from '../../lib/idempotency';
+import { usd } from '../../lib/money';
+import { heldAnswer, holdIfLarge } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
 import { presentWithdrawal } from './presenter';
 import type { WithdrawalInput, WithdrawalMethod } from './service';
@@ -143,14 +145,30 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
     {
       schema: rowRoute(tags, `Approves a pending ${method} withdrawal: the held amount is paid out (admin)`, {
         200: answerSchema,
+        ...heldAnswer,
         409: notPending,
       }),
       config: { permission: 'withdrawals.review' },
     },
-    async (req) => ({
-      message: MONEY_MSG.withdrawalApproved,
-      data: presentWithdrawal(await svc.approveWithdrawal(auditActor(req), method, req.params.id)),
-    }),
+    async (req, reply) => {
+      const { id } = req.params;
+      const w = await svc.findPending(method, id);
+      const summary = `Approval of a ${method} withdrawal of ${usd(w.amount)}`;
+      const held = await holdIfLarge(services.approvals, req, reply, {
+        op: 'withdrawal_approval',
+        clientId: w.userId,
+        amount: w.amount,
+        reason: summary,
+        target: id,
+        method,
+        summary,
+      });
+      if (held) return held;
+      return {
+        message: MONEY_MSG.withdrawalApproved,
+        data: presentWithdrawal(await svc.approveWithdrawal(auditActor(req), method, id)),
+      };
+    },
   );
   app.put(
     '/:id/reject',

@@ -11,7 +11,7 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { MONEY_MSG, SECURITY_MSG } from '@common/messages';
 import type { BankWithdrawalInput, CryptoWithdrawalInput } from '@common/schemas/withdrawals';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { users, withdrawals } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -35,6 +35,14 @@ function destination(w: WithdrawalRow): string {
     : `${w.wallet?.toUpperCase()} to ${w.address}`;
 }
 
+/** The withdrawal `id` of `method` when it is not deleted (a query: add `.for('update')` to lock it). */
+function listed(conn: DbOrTx, method: WithdrawalMethod, id: string) {
+  return conn
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.method, method), isNull(withdrawals.deletedAt)));
+}
+
 export function createWithdrawalsService({
   db,
   log,
@@ -49,11 +57,7 @@ export function createWithdrawalsService({
    * 404, 409 "Withdrawal is already …" (reviews/only-pending.ts).
    */
   async function lockPending(tx: Tx, method: WithdrawalMethod, id: string): Promise<WithdrawalRow> {
-    const [row] = await tx
-      .select()
-      .from(withdrawals)
-      .where(and(eq(withdrawals.id, id), eq(withdrawals.method, method), isNull(withdrawals.deletedAt)))
-      .for('update');
+    const [row] = await listed(tx, method, id).for('update');
     return onlyPending(row, MONEY_MSG.withdrawalAlready);
   }
 
@@ -205,6 +209,15 @@ export function createWithdrawalsService({
         .limit(500);
     },
 
+    /**
+     * A pending withdrawal of `method` (read, not locked: four-eyes asks before it holds an
+     * approval). Throws 404, 409 "Withdrawal is already …".
+     */
+    async findPending(method: WithdrawalMethod, id: string): Promise<WithdrawalRow> {
+      const [row] = await listed(db, method, id);
+      return onlyPending(row, MONEY_MSG.withdrawalAlready);
+    },
+
     /** Approves a pending withdrawal: settles held → cash. Throws 404, 409 "Withdrawal is already …". */
     approveWithdrawal(
       actor: AuditActor,
@@ -235,11 +248,7 @@ export function createWithdrawalsService({
      */
     async deleteWithdrawal(actor: AuditActor, method: WithdrawalMethod, id: string): Promise<void> {
       await withUnitOfWork(db, log, undefined, async ({ tx }) => {
-        const [w] = await tx
-          .select()
-          .from(withdrawals)
-          .where(and(eq(withdrawals.id, id), eq(withdrawals.method, method), isNull(withdrawals.deletedAt)))
-          .for('update');
+        const [w] = await listed(tx, method, id).for('update');
         if (!w) throw new AppError('NOT_FOUND');
         if (w.status !== 'rejected') throw new AppError('CONFLICT', MONEY_MSG.withdrawalNotDeletable);
         const deletedAt = new Date();

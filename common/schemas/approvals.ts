@@ -1,0 +1,59 @@
+/**
+ * Four-eyes approval (docs/security.md "Four-eyes approval"): the queue of money actions at or above
+ * FOUR_EYES_THRESHOLD_USD that wait for a second staff member, and the answers of the routes that
+ * hold such an action instead of running it. Amounts are USD (numbers) here, cents in the database.
+ *
+ * GET  /api/approvals              ?page&pageSize&status → {data, total}; pending oldest first, decided newest first
+ * POST /api/approvals/:id/approve  → {message, data}: the action runs in the decision's transaction
+ * POST /api/approvals/:id/reject   {reason} → {message, data}
+ * A held money route (adjustment, history line, plan result, trading activity, void, withdrawal
+ * approval) answers 202 `approvalHeldAnswerSchema`.
+ */
+import { z } from 'zod';
+import { messageAnswerSchema, pagedListSchema, pagingQuery } from './common';
+
+/** What a request would run, by kind (the database's `approval_requests.action`). */
+export const APPROVAL_ACTIONS = ['adjustment', 'transaction', 'profit', 'void', 'withdrawal_approval'] as const;
+export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** A staff member or client as the queue names them. */
+const person = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+
+/** One approval request as the queue shows it. */
+export const approvalRequestSchema = z.object({
+  _id: z.string(),
+  action: z.enum(APPROVAL_ACTIONS),
+  /** What would run, in words, e.g. "Credit adjustment of $5,000.00". */
+  summary: z.string().describe('What would run, in words'),
+  amount: z.number().describe('The amount it moves (USD), compared with the threshold'),
+  status: z.enum(APPROVAL_STATUSES),
+  client: person,
+  reason: z.string().describe("The maker's reason"),
+  maker: person,
+  checker: person.nullable(),
+  decisionReason: z.string().nullable().describe("The checker's reason for a rejection"),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  resultId: z.string().nullable().describe('The id of what the approved action made (entry, line, activity, withdrawal)'),
+});
+export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
+
+/** `GET /api/approvals`: `status` pending (default; oldest first) or decided (newest first). */
+export const approvalsQuerySchema = pagingQuery().extend({
+  status: z.enum(['pending', 'decided']).default('pending'),
+});
+export type ApprovalsQuery = z.output<typeof approvalsQuerySchema>;
+
+export const approvalsPageSchema = pagedListSchema(approvalRequestSchema);
+
+/** The answer of approve / reject, and of a money route that held its action (202). */
+export const approvalAnswerSchema = messageAnswerSchema.extend({ data: approvalRequestSchema });
+export type ApprovalAnswer = z.infer<typeof approvalAnswerSchema>;
+
+/** A money route's 202: the action was not run; it waits in the queue (`data`). */
+export const approvalHeldAnswerSchema = approvalAnswerSchema.describe(
+  'At or above the four-eyes threshold: nothing moved yet; the request waits for a second staff member',
+);

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "approval_requests_one_pending_target" ON "approval_requests" USING btree ("action",("payload" ->> 'target')) WHERE "approval_requests"."status" = 'pending' and "approval_requests"."payload" ? 'target';

@@ -1,0 +1,72 @@
+/**
+ * How an approved request runs: one service call per operation, inside the checker's decision
+ * transaction (`uow`), with the checker as the acting staff member (the request's audit rows name
+ * the maker). Each runner answers the id of what the action made, kept as the request's result.
+ * The services are the ones every route calls, so an approved action follows exactly the rules,
+ * audit rows and notices of the same action taken below the threshold.
+ */
+import type {
+  AddProfitInput,
+  CreateTradingActivityInput,
+  UpdateTradingActivityInput,
+} from '@common/schemas/plans';
+import type { AddTransactionInput } from '@common/schemas/transactions';
+import type { AdjustmentInput } from '@common/schemas/users';
+import type { AuditActor } from '../../lib/audit';
+import type { UnitOfWork } from '../../lib/unit-of-work';
+import type { AdjustmentsService } from '../ledger/adjustments';
+import type { ProfitPosting } from '../trading-activities/profit-posting';
+import type { TradingActivitiesService } from '../trading-activities/service';
+import type { TransactionsService } from '../transactions/service';
+import type { WithdrawalsService } from '../withdrawals/service';
+import type { ApprovalOp, HeldPayload } from './payload';
+
+/** The request being run: its client, the maker's reason and the held payload. */
+export interface HeldRequest {
+  clientId: string;
+  reason: string;
+  payload: HeldPayload;
+}
+
+/** Runs one held operation in `u` as `actor`; answers the id of what it made. */
+export type ApprovalRunner = (u: UnitOfWork, actor: AuditActor, request: HeldRequest) => Promise<string>;
+
+/** The services the runners call. */
+export interface RunnerServices {
+  adjustments: AdjustmentsService;
+  transactions: TransactionsService;
+  profitPosting: ProfitPosting;
+  tradingActivities: TradingActivitiesService;
+  withdrawals: WithdrawalsService;
+}
+
+/** The runner of every operation four-eyes can hold. */
+export function approvalRunners(s: RunnerServices): Record<ApprovalOp, ApprovalRunner> {
+  const target = (r: HeldRequest) => r.payload.target!;
+  return {
+    adjustment: async (u, actor, r) =>
+      (await s.adjustments.postAdjustment(actor, r.clientId, r.payload.input as AdjustmentInput, u)).entry.id,
+    transaction: async (u, actor, r) =>
+      (await s.transactions.addTransaction(actor, r.clientId, r.payload.input as AddTransactionInput, u)).id,
+    plan_result: async (u, actor, r) =>
+      (await s.profitPosting.addProfit(actor, r.clientId, r.payload.input as AddProfitInput, u)).id,
+    activity_create: async (u, actor, r) =>
+      (await s.tradingActivities.createActivity(actor, r.payload.input as CreateTradingActivityInput, u)).id,
+    activity_update: async (u, actor, r) =>
+      (
+        await s.tradingActivities.updateActivity(
+          actor,
+          target(r),
+          r.payload.input as UpdateTradingActivityInput,
+          u,
+        )
+      ).id,
+    activity_delete: async (u, actor, r) => {
+      await s.tradingActivities.deleteActivity(actor, target(r), u);
+      return target(r);
+    },
+    void: async (u, actor, r) => (await s.transactions.voidTransaction(actor, target(r), r.reason, u)).id,
+    withdrawal_approval: async (u, actor, r) =>
+      (await s.withdrawals.approveWithdrawal(actor, r.payload.method ?? 'crypto', target(r), u)).id,
+  };
+}
