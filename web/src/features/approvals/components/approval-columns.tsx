@@ -2,7 +2,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ApprovalRequest } from '@common/schemas/approvals';
 import { paths } from '../../../app/paths';
-import { dateColumn, type Column } from '../../../components/paged-table';
+import type { Column } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime, formatUsd } from '../../../lib/format';
 import type { ApprovalsView } from '../api';
@@ -22,16 +22,30 @@ function Person({ person }: { person: ApprovalRequest['maker'] }) {
   );
 }
 
-/** A free text kept to a readable width (the maker's or checker's reason, the summary). */
-function Words({ children }: { children: string }) {
+/** A free text at a readable width (a reason): whole words wrap; only an over-long one breaks. */
+function Words({ children, dimmed = false }: { children: string; dimmed?: boolean }) {
   return (
-    <Text size="sm" maw={260} style={{ overflowWrap: 'anywhere' }}>
+    <Text
+      size="sm"
+      c={dimmed ? 'dimmed' : undefined}
+      miw={180}
+      maw={320}
+      style={{ overflowWrap: 'break-word' }}
+    >
       {children}
     </Text>
   );
 }
 
-const requested = dateColumn<ApprovalRequest>('Requested', (r) => r.createdAt);
+/** The time asked, allowed to wrap between the date and the hour. */
+const requested: Column<ApprovalRequest> = {
+  header: 'Requested',
+  cell: (r) => (
+    <Text size="sm" miw={96}>
+      {formatDateTime(r.createdAt)}
+    </Text>
+  ),
+};
 
 const maker: Column<ApprovalRequest> = { header: 'Maker', cell: (r) => <Person person={r.maker} /> };
 
@@ -49,7 +63,18 @@ const client: Column<ApprovalRequest> = {
   ),
 };
 
-const what: Column<ApprovalRequest> = { header: 'What', cell: (r) => <Words>{r.summary}</Words> };
+/** What would run, and the maker's reason under it. */
+const what: Column<ApprovalRequest> = {
+  header: 'What and why',
+  cell: (r) => (
+    <Stack gap={2}>
+      <Text size="sm" fw={600} miw={180} maw={320}>
+        {r.summary}
+      </Text>
+      <Words dimmed>{r.reason}</Words>
+    </Stack>
+  ),
+};
 
 const amount: Column<ApprovalRequest> = {
   header: 'Amount',
@@ -58,8 +83,6 @@ const amount: Column<ApprovalRequest> = {
   cell: (r) => formatUsd(r.amount),
 };
 
-const reason: Column<ApprovalRequest> = { header: 'Reason', cell: (r) => <Words>{r.reason}</Words> };
-
 /** Pending: what the maker asked, and Approve / Reject. */
 const PENDING: Column<ApprovalRequest>[] = [
   requested,
@@ -67,25 +90,31 @@ const PENDING: Column<ApprovalRequest>[] = [
   client,
   what,
   amount,
-  reason,
   { header: 'Decision', nowrap: true, cell: (r) => <DecisionActions request={r} /> },
 ];
 
-/** Decided: what the maker asked, then the decision (status, when, a rejection's reason) and the checker. */
+/**
+ * Decided: what the maker asked, then the decision: its status, the checker, when, and a
+ * rejection's reason.
+ */
 const DECIDED: Column<ApprovalRequest>[] = [
   requested,
   maker,
   client,
   what,
   amount,
-  reason,
   {
     header: 'Decision',
     cell: (r) => (
-      <Stack gap={4} align="flex-start">
+      <Stack gap={2} align="flex-start">
         <StatusBadge status={r.status} />
+        {r.checker && (
+          <Text size="sm" mt={2}>
+            by <strong>{r.checker.name}</strong>
+          </Text>
+        )}
         {r.decidedAt && (
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          <Text size="xs" c="dimmed">
             {formatDateTime(r.decidedAt)}
           </Text>
         )}
@@ -93,7 +122,6 @@ const DECIDED: Column<ApprovalRequest>[] = [
       </Stack>
     ),
   },
-  { header: 'Checker', cell: (r) => (r.checker ? <Person person={r.checker} /> : '—') },
 ];
 
 /** The columns of the approvals table for `view`. */

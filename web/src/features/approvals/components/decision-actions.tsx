@@ -8,8 +8,9 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useApproveRequest, useRejectRequest } from '../api';
 
-/** The request in words for the dialogs: what, for whom, asked by whom. */
-const described = (r: ApprovalRequest) => `${r.summary} for ${r.client.name}, asked by ${r.maker.name}`;
+/** The request in words for the dialogs: who asked it, for which client, and what runs (quoted). */
+const described = (r: ApprovalRequest) =>
+  `this request by ${r.maker.name} for ${r.client.name}? “${r.summary}”`;
 
 /**
  * Approve (asked first) and Reject (with a required reason, 3 to 500 characters) of one pending
@@ -34,7 +35,7 @@ export function DecisionActions({ request }: { request: ApprovalRequest }) {
   const onApprove = async () => {
     const confirmed = await confirmAction({
       title: 'Approve request',
-      message: `Approve ${described(request)}? It is carried out at once (${formatUsd(request.amount)}).`,
+      message: `Approve ${described(request)} is carried out at once (${formatUsd(request.amount)}).`,
       confirmLabel: 'Approve',
     });
     if (!confirmed) return;
@@ -47,7 +48,7 @@ export function DecisionActions({ request }: { request: ApprovalRequest }) {
   const onReject = async () => {
     const reason = await confirmWithReason({
       title: 'Reject request',
-      message: `Reject ${described(request)}? Nothing is carried out.`,
+      message: `Reject ${described(request)} is not carried out.`,
       confirmLabel: 'Reject',
       danger: true,
       reasonDescription:

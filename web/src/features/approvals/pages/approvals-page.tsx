@@ -1,4 +1,4 @@
-import { SegmentedControl, Stack } from '@mantine/core';
+import { Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { PageTitle } from '../../../components/page-title';
@@ -6,32 +6,30 @@ import { PagedTable, serverPage, usePaging } from '../../../components/paged-tab
 import { approvalsQuery, type ApprovalsView } from '../api';
 import { approvalColumns } from '../components/approval-columns';
 
-/** What each view says and shows when it is empty. */
-const VIEWS: Record<ApprovalsView, { label: string; description: string; empty: string }> = {
-  pending: {
-    label: 'Pending',
-    description:
-      'Large money actions wait here until a second staff member approves them, oldest first. Nothing has moved yet; you cannot approve your own.',
-    empty: 'Nothing is waiting for approval',
-  },
-  decided: {
-    label: 'Decided',
-    description:
-      'Approved and rejected requests, newest first, with the checker and the reason of a rejection.',
-    empty: 'No request has been decided yet',
-  },
+/** Each view's label and what the page says when it has no request. */
+const VIEWS: Record<ApprovalsView, { label: string; empty: string }> = {
+  pending: { label: 'Pending', empty: 'Nothing is waiting for approval' },
+  decided: { label: 'Decided', empty: 'No request has been decided yet' },
 };
+
+const DESCRIPTION =
+  'Large money actions wait here until a second staff member approves them; nothing moves before, and nobody approves their own. Pending: oldest first; decided: newest first.';
 
 /**
  * /admin/approvals (`approvals.decide`, docs/security.md "Four-eyes approval"): the approval
  * requests a page at a time from the server, Pending (oldest first, with Approve and Reject) or
  * Decided (newest first, with the status, checker and a rejection's reason). Narrow screens scroll
- * the table sideways.
+ * the table sideways, as the other back-office tables do.
  */
 export function ApprovalsPage() {
   const [view, setView] = useState<ApprovalsView>('pending');
   const paging = usePaging();
-  const query = useQuery(approvalsQuery({ page: paging.page, pageSize: paging.pageSize, status: view }));
+  const query = useQuery({
+    ...approvalsQuery({ page: paging.page, pageSize: paging.pageSize, status: view }),
+    // the page on screen stays while the next one loads, but never the other view's rows
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === view ? previous : undefined,
+  });
   const total = query.data?.total ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / paging.pageSize));
   const { page, setPage } = paging;
@@ -39,12 +37,12 @@ export function ApprovalsPage() {
   useEffect(() => {
     if (query.data && !query.isPlaceholderData && page > lastPage) setPage(lastPage);
   }, [query.data, query.isPlaceholderData, page, lastPage, setPage]);
-  const settings = VIEWS[view];
-  const pendingCount = view === 'pending' && query.data && !query.isPlaceholderData ? ` (${total})` : '';
+  const loaded = query.data !== undefined && !query.isPlaceholderData;
+  const pendingCount = view === 'pending' && loaded ? ` (${total})` : '';
 
   return (
     <Stack gap="md">
-      <PageTitle title={`Approvals${pendingCount}`} description={settings.description} />
+      <PageTitle title={`Approvals${pendingCount}`} description={DESCRIPTION} />
       <SegmentedControl
         value={view}
         onChange={(value) => {
@@ -56,15 +54,24 @@ export function ApprovalsPage() {
         w={{ base: '100%', xs: 'auto' }}
         style={{ alignSelf: 'flex-start' }}
       />
-      <PagedTable
-        key={view}
-        caption={view === 'pending' ? 'Pending approval requests' : 'Decided approval requests'}
-        columns={approvalColumns(view)}
-        {...serverPage(query)}
-        emptyText={settings.empty}
-        paging={paging}
-        minWidth={view === 'pending' ? 1000 : 1100}
-      />
+      {loaded && total === 0 ? (
+        // said outside the table, which a phone would scroll sideways past the words
+        <Paper withBorder radius="md" p="lg">
+          <Text c="dimmed" ta="center">
+            {VIEWS[view].empty}
+          </Text>
+        </Paper>
+      ) : (
+        <PagedTable
+          key={view}
+          caption={view === 'pending' ? 'Pending approval requests' : 'Decided approval requests'}
+          columns={approvalColumns(view)}
+          {...serverPage(query)}
+          emptyText={VIEWS[view].empty}
+          paging={paging}
+          minWidth={900}
+        />
+      )}
     </Stack>
   );
 }
