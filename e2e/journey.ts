@@ -6,6 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+import { APPROVAL_MSG } from '../common/messages';
 import { BASE_URL } from './env';
 import { codeIn, expect } from './fixtures';
 
@@ -42,6 +43,20 @@ export async function call(method: string, path: string, body?: unknown, token?:
   const json = (await res.json()) as Record<string, unknown>;
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
+}
+
+/**
+ * Approves, as `checker` (the demo finance member by default: a staff member other than the maker),
+ * a money action the API held for four-eyes approval: `answer` is the route's 202
+ * `{ message, data: approval request }`. Throws when the action was not held or the approval fails.
+ */
+export async function approveHeld(answer: Record<string, unknown>, checker = STAFF.finance) {
+  const request = answer.data as { _id?: string } | undefined;
+  if (answer.message !== APPROVAL_MSG.sentForApproval || !request?._id) {
+    throw new Error(`not held for approval: ${JSON.stringify(answer)}`);
+  }
+  const { token } = (await call('POST', '/auth/signin', checker)) as { token: string };
+  return call('POST', `/approvals/${request._id}/approve`, undefined, token);
 }
 
 /** A browser context of its own (own session and storage), offline like the `context` fixture. */

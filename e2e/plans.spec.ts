@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   ADMIN,
+  approveHeld,
   call,
   checkBothWidths,
   expectNoSeriousViolations,
@@ -40,7 +41,7 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   readMail,
 }) => {
   test.setTimeout(180_000);
-  // A new verified client with $1,500 credited by the admin.
+  // A new verified client with $1,500 credited by the admin (and approved by finance: four-eyes).
   const email = `planner.${Date.now().toString(36)}@example.com`;
   const { token, id } = await signUpVerified(readMail, {
     firstName: 'Pat',
@@ -52,12 +53,14 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
     country: 'United States',
   });
   const { token: adminToken } = (await call('POST', '/auth/signin', ADMIN)) as { token: string };
-  await call(
+  // $1,500 is over the four-eyes threshold: the owner's line waits until finance approves it
+  const held = await call(
     'POST',
     `/transaction/${id}`,
     { amount: 1500, transactionType: 'deposit', details: 'Wire received' },
     adminToken,
   );
+  await approveHeld(held);
 
   const page = await newBrowserPage(browser);
   await signIn(page, { email, password: PASSWORD });

@@ -132,7 +132,7 @@ test('support answers clients: no money, identity or block actions, no review qu
   await page.setViewportSize({ width: 1280, height: 900 });
   const who = await signInAs(page, 'support', readMail, {
     shown: ['Users', 'Contact', 'Emailing', 'Support Tickets'],
-    hidden: ['Pending reviews', 'Audit log', 'Staff'],
+    hidden: ['Pending reviews', 'Approvals', 'Audit log', 'Staff'],
   });
   await checkBothWidths(page, 'users list as support', async () => {
     await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1)).toBeVisible();
@@ -150,6 +150,7 @@ test('support answers clients: no money, identity or block actions, no review qu
 
   await expectNotAllowed(page, '/admin/pending-reviews');
   await expect(page.getByRole('table', { name: 'Pending reviews' })).toHaveCount(0);
+  await expectNotAllowed(page, '/admin/approvals');
   await checkBothWidths(page, 'a page support may not open', async () => {
     await expect(page.getByRole('heading', { level: 1, name: STAFF_MSG.notAllowed })).toBeVisible();
   });
@@ -161,7 +162,7 @@ const OTHER_ROLES = [
     role: 'finance',
     title: 'finance moves money: reviews and money actions, no contact, e-mailing, block or identity review',
     sidebar: {
-      shown: ['Users', 'Pending reviews', 'Audit log'],
+      shown: ['Users', 'Pending reviews', 'Approvals', 'Audit log'],
       hidden: ['Contact', 'Emailing', 'Support Tickets', 'Staff'],
     },
     async check(page: Page, who: Client) {
@@ -176,7 +177,7 @@ const OTHER_ROLES = [
   {
     role: 'compliance',
     title: 'compliance decides on identities and access: KYC review and block, no money actions',
-    sidebar: { shown: ['Users', 'Contact', 'Audit log'], hidden: ['Pending reviews', 'Staff'] },
+    sidebar: { shown: ['Users', 'Contact', 'Audit log'], hidden: ['Pending reviews', 'Approvals', 'Staff'] },
     async check(page: Page, who: Client) {
       await openClient(page, who);
       await expectButtons(page, KYC_AND_BLOCK, true);
