@@ -115,8 +115,9 @@ export function AddTransactionPage() {
         Add Transaction
       </Title>
       <Text c="dimmed">
-        The transaction is posted to the client’s ledger at once and shows in their history with your reason.
-        Mistakes are corrected by voiding, never by deleting.
+        The transaction is posted to the client’s ledger at once (a large one once a second staff member
+        approves it) and shows in their history with your reason. Mistakes are corrected by voiding, never by
+        deleting.
       </Text>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <Stack gap="md">

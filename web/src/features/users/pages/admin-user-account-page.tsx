@@ -126,7 +126,8 @@ function AdjustmentForm({ user }: { user: UserWithFigures }) {
     <SectionCard title="Adjustment" gap={0}>
       <Text size="sm" c="dimmed" mb="sm">
         Credits or debits the client’s available balance. The client sees it in their transaction history with
-        your reason. A debit can never take the balance below zero.
+        your reason. A debit can never take the balance below zero. A large amount waits for a second staff
+        member’s approval before it is posted.
       </Text>
       <PlainForm
         onSubmit={submit}
