@@ -15,8 +15,8 @@ const described = (r: ApprovalRequest) =>
 /**
  * Approve (asked first) and Reject (with a required reason, 3 to 500 characters) of one pending
  * approval request, toasting the server's answer or its refusal (e.g. 409 "This request is already
- * approved"). The maker is offered neither: the server refuses a maker's approval ("You cannot
- * approve your own request"), and another staff member decides.
+ * approved"). The maker is offered neither: the server refuses the maker's decision ("You cannot
+ * approve your own request"); another staff member decides.
  */
 export function DecisionActions({ request }: { request: ApprovalRequest }) {
   const approve = useApproveRequest();
