@@ -59,6 +59,15 @@ const tradingActivityCall = forNewClient('POST', '/api/trading-activity', {
   statuss: 'active',
 });
 const notificationCall = forNewClient('POST', '/api/notifications', { title: 'Hello', message: 'A notice' });
+/** A $5,000 credit adjustment another staff member asked for: the id of its pending approval request. */
+const heldRequest = async () => {
+  const maker = await createTestUser(t.app, { role: 'finance' });
+  const c = await createClient(t.app);
+  const payload = { direction: 'credit', amount: 5000, reason: 'Settlement' };
+  return idOf(
+    await ok({ method: 'POST', url: `/api/user/admin/account/${c.id}/adjustments`, payload }, maker),
+  );
+};
 const pendingDeposit = async () => {
   const c = await createClient(t.app);
   return idOf(
@@ -306,7 +315,22 @@ const CALLS: Record<string, () => Promise<Call>> = {
     await ok({ method: 'POST', url: `/api/staff/${member.id}/deactivate` });
     return { method: 'POST', url: `/api/staff/${member.id}/reactivate` };
   },
+  'POST /api/approvals/:id/approve': async () => ({
+    method: 'POST',
+    url: `/api/approvals/${await heldRequest()}/approve`,
+  }),
+  'POST /api/approvals/:id/reject': async () => ({
+    method: 'POST',
+    url: `/api/approvals/${await heldRequest()}/reject`,
+    payload: { reason: 'No case on file' },
+  }),
 };
+
+/**
+ * Routes whose one call writes more than one audit row, and how many: approving a request writes
+ * the decision (`approval.approve`) and the approved action's own row.
+ */
+const ROWS_PER_CALL: Record<string, number> = { 'POST /api/approvals/:id/approve': 2 };
 
 /**
  * Routes open to clients too whose admin calls change another user's data; they are audited when an
@@ -326,7 +350,7 @@ function adminMutations(): string[] {
 
 const auditCount = async () => Number((await t.database.db.select({ n: count() }).from(auditLog))[0]?.n ?? 0);
 
-describe('every mutating admin route writes exactly one audit row', () => {
+describe('every mutating admin route writes exactly one audit row (approving: two)', () => {
   it('finds the admin routes in the route table, and every one has a case here', () => {
     const found = adminMutations();
     expect(found.length).toBeGreaterThanOrEqual(29); // as of this writing; the route table is the truth
@@ -348,9 +372,11 @@ describe('every mutating admin route writes exactly one audit row', () => {
     expect(
       added.map((r) => r.action),
       'new audit rows',
-    ).toHaveLength(1);
-    expect(added[0]).toMatchObject({ actorId: admin.id, ip: '127.0.0.1' });
-    expect(added[0]!.action).toMatch(/^[a-z_]+\.[a-z_]+$/);
+    ).toHaveLength(ROWS_PER_CALL[key] ?? 1);
+    for (const row of added) {
+      expect(row).toMatchObject({ actorId: admin.id, ip: '127.0.0.1' });
+      expect(row.action).toMatch(/^[a-z_]+\.[a-z_]+$/);
+    }
   });
 });
 

@@ -180,6 +180,10 @@ const POLICY: Record<string, Policy> = {
   'POST /api/staff/:id/deactivate': staff('staff.manage'),
   'POST /api/staff/:id/reactivate': staff('staff.manage'),
   'POST /api/staff/invitations/accept': p('public'),
+
+  'GET /api/approvals': staff('approvals.decide'),
+  'POST /api/approvals/:id/approve': staff('approvals.decide'),
+  'POST /api/approvals/:id/reject': staff('approvals.decide'),
 };
 
 const RANDOM_ID = '6f1c2b7e-4d3a-4c55-9e8f-0a1b2c3d4e5f';

@@ -394,4 +394,42 @@ export const journeys: Journey[] = [
       await call('POST', `/api/staff/${id}/reactivate`, admin.headers, undefined, 409);
     },
   },
+  {
+    name: 'four-eyes: held money actions (202), the queue, approve, reject',
+    async run({ t, admin }) {
+      const call = ask(t);
+      const maker = await createTestUser(t.app, { role: 'finance' });
+      const c = await createClient(t.app, { balance: 10_000_00n });
+      const large = t.app.ctx.config.fourEyesThreshold / 100n + 1n;
+      const held = async (method: TestMethod, url: string, payload?: unknown) =>
+        (await call(method, url, maker.headers, payload, 202)).json().data._id as string;
+      const credit = { direction: 'credit', amount: Number(large), reason: 'Settlement' };
+      const first = await held('POST', `/api/user/admin/account/${c.id}/adjustments`, credit);
+      const line = { amount: Number(large), transactionType: 'bonus', details: 'Loyalty' };
+      const second = await held('POST', `/api/transaction/${c.id}`, line);
+      const lines = (await call('GET', '/api/transaction', c.headers)).json().data as Array<{ _id: string }>;
+      await held('DELETE', `/api/transaction/${lines[0]!._id}`, { reason: 'Posted twice' });
+      const activity = { userId: c.id, tradeAmount: 100, profit: 1, plan: 'investment', statuss: 'active' };
+      const a = (await call('POST', '/api/trading-activity', maker.headers, activity, 201)).json().data._id;
+      const raised = await held('PUT', `/api/trading-activity/${a}`, { ...activity, profit: Number(large) });
+      await call('POST', `/api/approvals/${raised}/approve`, admin.headers, undefined, 200);
+      await held('DELETE', `/api/trading-activity/${a}`);
+      const w = await submitWithdrawal(t.app, c, Number(large));
+      await held('PUT', `/api/c-withdrawals/${w}/approve`);
+      await call(
+        'POST',
+        '/api/user/active-plan',
+        c.headers,
+        { amount: 500, duration: 7, plan: 'investment' },
+        201,
+      );
+      const profit = { profit: Number(large), date: new Date().toISOString().slice(0, 10), reason: 'Result' };
+      await held('POST', `/api/user/admin/add-profit/${c.id}`, profit);
+      await call('GET', '/api/approvals?page=1&pageSize=10', admin.headers, undefined, 200);
+      await call('POST', `/api/approvals/${first}/approve`, maker.headers, undefined, 409);
+      await call('POST', `/api/approvals/${first}/approve`, admin.headers, undefined, 200);
+      await call('POST', `/api/approvals/${second}/reject`, admin.headers, { reason: 'No record' }, 200);
+      await call('GET', '/api/approvals?status=decided', admin.headers, undefined, 200);
+    },
+  },
 ];

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { MONEY_MSG, SECURITY_MSG } from '@common/messages';
-import { auditLog, twoFactorChallenges, twoFactors } from '../../db/schema';
+import { auditLog, notifications, twoFactorChallenges, twoFactors } from '../../db/schema';
 import { createSignedInUser, createTestContext, injector } from '../../test/app';
 import { useBareTestContext } from '../../test/context';
 import { fundClient } from '../ledger/testing';
@@ -220,6 +220,12 @@ describe('staff', () => {
     const mail = await t.smtp.waitForMail(user.email, { skip: 1 });
     expect(mail.subject).toBe('Two-factor authentication turned off');
     expect(mail.text).toContain('Reason: Lost phone, identity checked by call');
+    const [notice] = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, user.id));
+    expect(notice).toMatchObject({ title: 'Two-factor authentication reset' });
+    expect(notice!.message).toContain('Reason: Lost phone, identity checked by call.');
     expect((await inject('POST', url, admin.headers, { reason: 'Again please' })).statusCode).toBe(409);
   });
 });

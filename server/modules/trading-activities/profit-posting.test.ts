@@ -103,17 +103,17 @@ describe('admin: POST /api/user/admin/add-profit/:id', () => {
   });
 
   it('posts a loss out of the plan’s capital with its reason; the term returns what is left; never more than is left', async () => {
-    const c = await createClient(t.app, { balance: 1_000_00n });
-    const planId = (await open(c.headers, { amount: 1_000 })).json().data._id as string;
+    const c = await createClient(t.app, { balance: 900_00n });
+    const planId = (await open(c.headers, { amount: 900 })).json().data._id as string;
     const why = 'Gold short stopped out';
-    const tooBig = await addProfit(c.id, { profit: -1_000.01, date: today(), reason: why });
+    const tooBig = await addProfit(c.id, { profit: -900.01, date: today(), reason: why });
     expect([tooBig.statusCode, tooBig.json().message]).toEqual([409, PLAN_MSG.lossExceedsCapital]);
 
     const res = await addProfit(c.id, { profit: '-150', date: today(), reason: why });
     expect(res.statusCode).toBe(201);
     const loss = res.json().data;
     expect(loss).toMatchObject({ planId, profit: -150, reason: why });
-    expect(await figures(c.id)).toMatchObject({ balance: 0n, invested: 850_00n, totalProfit: -150_00n });
+    expect(await figures(c.id)).toMatchObject({ balance: 0n, invested: 750_00n, totalProfit: -150_00n });
     await expectConsistent(loss._id);
     // the client reads it, with its reason, in the history, the notification and the e-mail
     const history = (await inject('GET', '/api/transaction/all', c.headers)).json().data as Array<{
@@ -136,17 +136,17 @@ describe('admin: POST /api/user/admin/add-profit/:id', () => {
     expect(JSON.stringify(mail)).toContain(why);
     const audit = (await audits('plan.add_profit', loss._id))[0]!;
     expect(audit.after).toMatchObject({ profit: -150, reason: why });
-    expect((await addProfit(c.id, { profit: -850.01, date: today(), reason: why })).statusCode).toBe(409);
+    expect((await addProfit(c.id, { profit: -750.01, date: today(), reason: why })).statusCode).toBe(409);
 
     // deleting the loss puts the capital back while the plan runs; a second loss stays
     expect((await inject('DELETE', `/api/trading-activity/${loss._id}`, admin.headers)).statusCode).toBe(200);
-    expect(await figures(c.id)).toMatchObject({ invested: 1_000_00n, totalProfit: 0n });
+    expect(await figures(c.id)).toMatchObject({ invested: 900_00n, totalProfit: 0n });
     const second = (await addProfit(c.id, { profit: -200, date: today(), reason: why })).json().data;
 
     // the end of the term returns what is left, and the loss can no longer be changed or voided
     await makeDue(c.id);
     await t.app.ctx.services.plans.completeDuePlans();
-    expect(await figures(c.id)).toMatchObject({ balance: 800_00n, invested: 0n, totalProfit: -200_00n });
+    expect(await figures(c.id)).toMatchObject({ balance: 700_00n, invested: 0n, totalProfit: -200_00n });
     const closing = (await inject('GET', '/api/notifications/user', c.headers)).json().data as Array<{
       message: string;
     }>;
@@ -162,7 +162,7 @@ describe('admin: POST /api/user/admin/add-profit/:id', () => {
       reason: 'Not allowed',
     });
     expect([voided.statusCode, voided.json().message]).toEqual([409, MONEY_MSG.notVoidable]);
-    expect(await figures(c.id)).toMatchObject({ balance: 800_00n, invested: 0n });
+    expect(await figures(c.id)).toMatchObject({ balance: 700_00n, invested: 0n });
     await expectConsistent(second._id);
   });
 });

@@ -171,7 +171,10 @@ describe('/api/trading-activity', () => {
       await create({ userId: c.id, tradeAmount: 100, profit: 30, plan: 'copy_trading', statuss: 'active' })
     ).json().data._id as string;
     const [entry] = await db().select().from(journalEntries).where(eq(journalEntries.tradingActivityId, id));
-    expect((await inject('DELETE', `/api/transaction/${entry!.id}`, admin.headers, { reason: 'Entered twice' })).statusCode).toBe(200);
+    expect(
+      (await inject('DELETE', `/api/transaction/${entry!.id}`, admin.headers, { reason: 'Entered twice' }))
+        .statusCode,
+    ).toBe(200);
     expect((await inject('GET', `/api/trading-activity/${id}`, c.headers)).json().data.profit).toBe(0);
     await update(id, { tradeAmount: 100, profit: 10, plan: 'copy_trading', statuss: 'active' });
     expect(await postedFor(id)).toBe(10_00n);

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import { type Headers, UNKNOWN_ID } from '../../test/app';
 import { useTestContext } from '../../test/context';
-import { expectReasonDelivered, expectReasonRequired } from '../../test/decision-reasons';
+import { expectReasonDelivered, expectReasonRequired, mailWithSubject } from '../../test/decision-reasons';
 import { expectAnswer } from '../../test/expect';
 import { getClientFigures } from '../ledger/service';
 import {
   createClient,
+  createTestUser,
   ledgerViolations,
   submitDeposit,
   submitWithdrawal,
@@ -55,13 +56,13 @@ describe('POST /api/transaction/:userId (admin adds a transaction)', () => {
     const c = await createClient(t.app);
     const posted = await add(c.id, {
       transactionType: 'deposit',
-      amount: 1000,
+      amount: 999,
       details: 'Wire received',
       date: '2026-01-15T10:00:00.000Z',
     });
     expectAnswer(posted, 201, MONEY_MSG.transactionAdded, {
       type: 'deposit',
-      amount: 1000,
+      amount: 999,
       direction: 'credit',
       status: 'approved',
       details: 'Wire received',
@@ -72,12 +73,12 @@ describe('POST /api/transaction/:userId (admin adds a transaction)', () => {
     const paid = await add(c.id, { transactionType: 'withdrawal', amount: 70.25, details: 'Paid by cheque' });
     expect(paid.json().data).toMatchObject({ type: 'withdrawal', direction: 'debit', amount: 70.25 });
     expect(await figures(c.id)).toMatchObject({
-      balance: 1000_00n,
-      totalDeposit: 1000_00n,
+      balance: 999_00n,
+      totalDeposit: 999_00n,
       totalProfit: 50_25n,
       totalBonus: 20_00n,
     });
-    const over = await add(c.id, { transactionType: 'withdrawal', amount: 1000.01 });
+    const over = await add(c.id, { transactionType: 'withdrawal', amount: 999.01 });
     expect(over.statusCode).toBe(422);
     expect(over.json().message).toBe(MONEY_MSG.insufficientBalance);
   });
@@ -174,7 +175,7 @@ describe('GET /api/transaction, /all, /export.csv, /admin', () => {
 
   it('exports the history as CSV with formula-looking cells defused', async () => {
     const c = await createClient(t.app);
-    await add(c.id, { amount: 1234.5, details: '=HYPERLINK("http://evil","x"), then more' });
+    await add(c.id, { amount: 234.5, details: '=HYPERLINK("http://evil","x"), then more' });
     const res = await inject('GET', '/api/transaction/export.csv', c.headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
@@ -182,7 +183,7 @@ describe('GET /api/transaction, /all, /export.csv, /admin', () => {
     const [head, line] = res.body.trim().split('\r\n');
     expect(head).toBe('Date,Type,Direction,Amount (USD),Status,Method,Details,Voided,ID');
     expect(line).toContain(
-      ',profit,credit,1234.50,approved,account,"\'=HYPERLINK(""http://evil"",""x""), then more",no,',
+      ',profit,credit,234.50,approved,account,"\'=HYPERLINK(""http://evil"",""x""), then more",no,',
     );
   });
 });
@@ -262,9 +263,22 @@ describe('DELETE /api/transaction/:id (void)', () => {
     await add(c.id, { transactionType: 'bonus', amount: 7 });
 
     const res = await inject('DELETE', `/api/transaction/${d}`, admin.headers, { reason: 'Chargeback' });
-    expect(res.statusCode).toBe(200);
+    // $5,000 is above the four-eyes threshold: a second staff member approves the void
+    const request = expectAnswer(res, 202).data as { _id: string };
+    expect((await figures(c.id)).balance).toBe(5_507_00n);
+    const checker = await createTestUser(t.app, { role: 'finance' });
+    expectAnswer(await inject('POST', `/api/approvals/${request._id}/approve`, checker.headers), 200);
     expect((await figures(c.id)).balance).toBe(7_00n);
     expect((await figures(referrer.id)).balance).toBe(0n);
+    // the referrer's balance changed too: they are told why, in the app and by e-mail
+    const notices = (await inject('GET', '/api/notifications/user', referrer.headers)).json().data as Array<{
+      title: string;
+      message: string;
+    }>;
+    expect(notices.find((n) => n.title === 'Referral bonus voided')?.message).toContain(
+      'Reason: Chargeback.',
+    );
+    expect((await mailWithSubject(t, referrer.email, 'Referral bonus voided')).text).toContain('$150.00');
     const history = (await inject('GET', '/api/transaction/all', c.headers)).json().data as Array<{
       type: string;
       voided: boolean;
