@@ -89,6 +89,7 @@ test('an admin reaches every back-office page from the drawer at 375 px', async 
 
   await viaEachOfDrawer(page, 'Back office', 'admin', {
     'Pending reviews': 'pending-reviews',
+    Approvals: 'approvals',
     Contact: 'contacts',
     Emailing: 'emailing',
     'Support Tickets': 'support-tickets',
