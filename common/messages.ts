@@ -36,6 +36,7 @@ export const MSG = {
   notFound: 'Not found',
   tooManyRequests: 'Too many requests. Please try again later.',
   serverError: 'Something went wrong, please try again later',
+  unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   required: (field: string) => `${field} is required`,
   invalidEmail: 'Please enter a valid e-mail address',
   emailTooLong: 'E-mail must be at most 254 characters',

@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { STAFF_ROLES } from '@common/permissions';
 import { staffInviteSchema } from '@common/schemas/staff';
 import { buildApp } from '../server/app';
+import { config as readEnvFile } from 'dotenv';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { AppError } from '../server/lib/errors';
@@ -76,6 +77,7 @@ export async function main(
   const database = await openDatabase({
     url: config.databaseUrl,
     dir: config.dataDir ? path.join(config.dataDir, 'pglite') : undefined,
+    pool: config.databasePool,
   });
   const app = await buildApp({ ...config, logLevel: env.LOG_LEVEL ?? 'warn' }, database);
   try {
@@ -100,6 +102,8 @@ export async function main(
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  // the same .env the server reads (server/main.ts); the environment wins over it
+  readEnvFile({ quiet: true });
   main(process.argv.slice(2)).then(
     (r) => process.exit(r.code),
     (e: unknown) => {

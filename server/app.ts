@@ -4,6 +4,7 @@
  * from dist/web with a fallback to index.html for client-side routes. main.ts starts it; tests call
  * it directly.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
@@ -23,7 +24,7 @@ import {
 import { MSG, STAFF_MSG } from '@common/messages';
 import { can } from '@common/permissions';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import { isDatabaseUnavailable, type Database } from './db/client';
 import type { AppContext, AppInstance } from './app-context';
 import type { Guard } from './lib/guarded-scope';
 import type { Guards } from './modules/auth/guard';
@@ -89,6 +90,9 @@ import { supportAdminRoutes, supportRoutes } from './modules/support/routes';
 import { createSupportService } from './modules/support/service';
 import { staffAdminRoutes, staffInvitationRoutes } from './modules/staff/routes';
 import { createStaffService } from './modules/staff/service';
+
+/** A request id a proxy may hand us: 8–128 letters, digits, dots, dashes or underscores. */
+const REQUEST_ID = /^[\w.-]{8,128}$/;
 
 /** A module's route plugin, registered under a prefix. */
 type RoutePlugin = (app: AppInstance) => Promise<void>;
@@ -161,7 +165,16 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
     },
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
+    // unique across processes (docs/operations.md "Request ids and logs"): the proxy's X-Request-Id when it is a
+    // plain token, else a fresh UUID; echoed in the answer's X-Request-Id
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   idempotentRoutes(app);
@@ -169,6 +182,9 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
 
   const { db } = database;
   const log = app.log;
+  database.onConnectionError((err) =>
+    log.warn({ err }, 'database connection lost; the pool opens a new one when needed'),
+  );
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log });
   // Services in two stages (server/lib/service-deps.ts): the building blocks from the base, then
   // every other service from the base plus the building blocks.
@@ -232,6 +248,11 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       return reply.code(400).send({ message: err.validation[0]?.message ?? 'Invalid request' });
     }
     if (err instanceof AppError) return reply.code(err.statusCode).send({ message: err.message });
+    if (isDatabaseUnavailable(err)) {
+      // the database is restarting or unreachable: say so at once; the pool reconnects by itself
+      req.log.warn({ err }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ message: MSG.unavailable });
+    }
     if (isUnstorableTextError(err)) return reply.code(400).send({ message: 'Invalid request' });
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.code(429).send({ message: MSG.tooManyRequests });

@@ -32,6 +32,14 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
+  /** Connections each API process keeps to PostgreSQL at most (docs/operations.md "The database pool"). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** Longest a statement may run before PostgreSQL cancels it (ms); 0 = no limit. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /**
+   * Bearer token that GET /api/metrics asks for (Prometheus text); without it the route answers 404.
+   */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Northwind Markets <no-reply@northwind.example>'),
@@ -79,6 +87,10 @@ export interface Config {
   publicUrl: string;
   /** PostgreSQL URL; undefined → embedded PGlite in `dataDir/pglite` (or in memory when dataDir is null). */
   databaseUrl?: string;
+  /** PostgreSQL pool size per process, and the statement timeout (ms, 0 = none). */
+  databasePool?: { size: number; statementTimeoutMs: number };
+  /** The bearer token of GET /api/metrics; undefined → the route is off (404). */
+  metricsToken?: string;
   /** Folder for the embedded database, the generated session secret and uploaded files; null = in memory (tests). */
   dataDir: string | null;
   smtpUrl?: string;
@@ -134,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       '',
     ),
     databaseUrl: e.DATABASE_URL || undefined,
+    databasePool: { size: e.DATABASE_POOL_SIZE, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
+    metricsToken: e.METRICS_TOKEN,
     dataDir,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

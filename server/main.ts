@@ -1,16 +1,23 @@
 /**
- * Starts the product: config → database (migrated) → app → demo data → listen.
+ * Starts the product: .env → config → database (migrated) → app → demo data → listen.
  */
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { config as readEnvFile } from 'dotenv';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './demo-data';
 
+// .env of the working folder, when there is one; variables already in the environment win
+readEnvFile({ quiet: true });
 const config = loadConfig();
+// a fresh DATA_DIR (say, a new volume) is created; the embedded database and uploads live in it
+if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
 const database = await openDatabase({
   url: config.databaseUrl,
   dir: config.dataDir ? path.join(config.dataDir, 'pglite') : undefined,
+  pool: config.databasePool,
 });
 const app = await buildApp(config, database);
 await seedDemoData(app);

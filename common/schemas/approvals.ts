@@ -13,7 +13,13 @@ import { z } from 'zod';
 import { messageAnswerSchema, pagedListSchema, pagingQuery } from './common';
 
 /** What a request would run, by kind (the database's `approval_requests.action`). */
-export const APPROVAL_ACTIONS = ['adjustment', 'transaction', 'profit', 'void', 'withdrawal_approval'] as const;
+export const APPROVAL_ACTIONS = [
+  'adjustment',
+  'transaction',
+  'profit',
+  'void',
+  'withdrawal_approval',
+] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -37,7 +43,10 @@ export const approvalRequestSchema = z.object({
   decisionReason: z.string().nullable().describe("The checker's reason for a rejection"),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
-  resultId: z.string().nullable().describe('The id of what the approved action made (entry, line, activity, withdrawal)'),
+  resultId: z
+    .string()
+    .nullable()
+    .describe('The id of what the approved action made (entry, line, activity, withdrawal)'),
 });
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
 

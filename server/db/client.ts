@@ -25,10 +25,34 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
-  /** Answers true when a trivial query succeeds (health probe). */
-  ping(): Promise<boolean>;
+  /**
+   * Answers whether a trivial query succeeds within 2 s (health probe), and when not, why (the
+   * error's message, e.g. "connect ECONNREFUSED 127.0.0.1:5432").
+   */
+  ping(): Promise<{ up: boolean; reason?: string }>;
+  /** Connections in use, idle, and requests waiting for one (PostgreSQL; zeros on PGlite). */
+  poolStats(): { total: number; idle: number; waiting: number };
+  /**
+   * Calls `listener` with every error of a connection that no query was waiting on (a connection
+   * the server closed: a restart, a fail-over, `pg_terminate_backend`). Such errors are always
+   * caught here, so they never crash the process; the pool replaces the connection.
+   */
+  onConnectionError(listener: (err: Error) => void): void;
   close(): Promise<void>;
 }
+
+/** The pool settings of a PostgreSQL connection (config.ts: DATABASE_POOL_SIZE, DATABASE_STATEMENT_TIMEOUT_MS). */
+export interface PoolSettings {
+  /** Connections at most; default 10. */
+  size?: number;
+  /** The longest a statement may run (ms) before PostgreSQL cancels it; 0 = no limit; default 30 s. */
+  statementTimeoutMs?: number;
+}
+
+/** How long a request waits for a connection before it fails (and answers 503), ms. */
+const CONNECT_TIMEOUT_MS = 3_000;
+/** How long the health probe waits for its query, ms. */
+const PING_TIMEOUT_MS = 2_000;
 
 /**
  * Runs raw SQL on either driver and answers its rows as `T` (node-postgres answers `{rows}`,
@@ -80,19 +104,33 @@ const MIGRATION_LOCK = 724_011; // arbitrary advisory-lock key owned by this app
 
 /**
  * Opens the database and applies pending migrations.
- * @param opts.url PostgreSQL URL; absent → PGlite in `opts.dir` (a folder path, or undefined for memory).
+ * @param opts.url PostgreSQL URL (a host, or a Unix socket folder: `?host=/var/run/postgresql`);
+ *   absent → PGlite in `opts.dir` (a folder path, or undefined for memory).
+ * @param opts.pool PostgreSQL pool settings.
  */
 export async function openDatabase(opts: {
   url?: string;
   dir?: string;
-  poolSize?: number;
+  pool?: PoolSettings;
 }): Promise<Database> {
   if (opts.url) {
+    const listeners: Array<(err: Error) => void> = [];
+    const report = (err: Error) => {
+      for (const listener of listeners) listener(err);
+    };
+    const statementTimeout = opts.pool?.statementTimeoutMs ?? 30_000;
     const pool = new pg.Pool({
       connectionString: opts.url,
-      max: opts.poolSize ?? 20,
+      max: opts.pool?.size ?? 10,
       Client: PreparingClient,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      ...(statementTimeout > 0 && { statement_timeout: statementTimeout }),
+      keepAlive: true,
     });
+    // An idle connection the server closes emits `error` on the pool; a checked-out one emits it on
+    // its client when no query is running. Either, unhandled, would end the process.
+    pool.on('error', report);
+    pool.on('connect', (client) => client.on('error', report));
     const lockClient = await pool.connect();
     try {
       await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -106,6 +144,8 @@ export async function openDatabase(opts: {
       db,
       driver: 'postgres',
       ping: () => ping(db),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      onConnectionError: (listener) => listeners.push(listener),
       close: () => pool.end(),
     };
   }
@@ -116,15 +156,63 @@ export async function openDatabase(opts: {
     db: db as unknown as Db,
     driver: 'pglite',
     ping: () => ping(db as unknown as Db),
+    poolStats: () => ({ total: 0, idle: 0, waiting: 0 }),
+    onConnectionError: () => undefined,
     close: () => client.close(),
   };
 }
 
-async function ping(db: Db): Promise<boolean> {
+async function ping(db: Db): Promise<{ up: boolean; reason?: string }> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
+  });
   try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
+    await Promise.race([db.execute(sql`select 1`), timeout]);
+    return { up: true };
+  } catch (err) {
+    return { up: false, reason: databaseErrorText(err) };
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/** SQLSTATE classes and codes that mean the database is unreachable or going away, not a bad query. */
+const UNAVAILABLE_STATES = /^(08|57P0[1-3]|53300)/;
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENOENT',
+]);
+const UNAVAILABLE_TEXT =
+  /^connect E[A-Z]+ |Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed|Cannot use a pool after calling end/i;
+
+/**
+ * True when `err` (or its `cause`, as drizzle wraps driver errors) says the database cannot be
+ * reached right now: refused or lost connections, a server shutting down or restarting
+ * (SQLSTATE 57P01–57P03), too many connections (53300), no free connection in time. The error
+ * handler answers 503 for these (docs/operations.md "Database faults"); everything else stays a 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_STATES.test(code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_TEXT.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** The innermost message of a driver error (drizzle wraps it as `cause`). */
+function databaseErrorText(err: unknown): string {
+  let e = err as { message?: unknown; cause?: unknown } | undefined;
+  while (e?.cause && typeof e.cause === 'object') e = e.cause as typeof e;
+  return typeof e?.message === 'string' && e.message ? e.message : String(err);
 }

@@ -37,7 +37,7 @@ export async function createTestDatabase(): Promise<{
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 10 });
+  const database = await openDatabase({ url: url.toString(), pool: { size: 10 } });
   return {
     database,
     url: url.toString(),

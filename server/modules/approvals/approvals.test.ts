@@ -41,11 +41,7 @@ async function clientWithPlan(): Promise<TestUser> {
 }
 
 /** How each kind of held action is sent, for `usd` dollars, on client `c`, by `h`. */
-type Send = (
-  c: TestUser,
-  usd: number,
-  h: Record<string, string>,
-) => ReturnType<typeof inject>;
+type Send = (c: TestUser, usd: number, h: Record<string, string>) => ReturnType<typeof inject>;
 
 const KINDS: Array<{ kind: string; op: string; done: number; send: Send }> = [
   {

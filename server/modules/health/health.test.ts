@@ -10,13 +10,16 @@ describe('GET /api/health', () => {
     expect(res.json()).toMatchObject({ status: 'ok', database: { state: 'up' } });
   });
 
-  it('answers 503 when the database does not answer', async () => {
+  it('answers 503 with the reason when the database does not answer', async () => {
     const ping = t.app.ctx.database.ping;
-    t.app.ctx.database.ping = async () => false;
+    t.app.ctx.database.ping = async () => ({ up: false, reason: 'connect ECONNREFUSED 127.0.0.1:5432' });
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
-      expect(res.json().database.state).toBe('down');
+      expect(res.json().database).toMatchObject({
+        state: 'down',
+        reason: 'connect ECONNREFUSED 127.0.0.1:5432',
+      });
     } finally {
       t.app.ctx.database.ping = ping;
     }

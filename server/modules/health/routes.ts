@@ -1,5 +1,6 @@
 /**
- * GET /api/health — for probes and load balancers: 200 when the database answers, else 503.
+ * GET /api/health — for probes and load balancers: 200 when the database answers within 2 s, else
+ * 503 with the reason (docs/operations.md "Database faults").
  */
 import { healthAnswerSchema } from '@common/schemas/health';
 import type { AppInstance } from '../../app-context';
@@ -15,10 +16,10 @@ export async function healthRoutes(app: AppInstance) {
       }),
     },
     async (_req, reply) => {
-      const up = await app.ctx.database.ping();
+      const { up, reason } = await app.ctx.database.ping();
       return reply.code(up ? 200 : 503).send({
         status: up ? 'ok' : 'unavailable',
-        database: { state: up ? 'up' : 'down', driver: app.ctx.database.driver },
+        database: { state: up ? 'up' : 'down', driver: app.ctx.database.driver, ...(reason && { reason }) },
       });
     },
   );

@@ -126,7 +126,7 @@ describe('npm run staff -- create', () => {
         PUBLIC_URL: 'https://broker.example',
         LOG_LEVEL: 'silent',
       } as NodeJS.ProcessEnv;
-      await firstOwnerJourney(env, () => openDatabase({ url: url.toString(), poolSize: 2 }));
+      await firstOwnerJourney(env, () => openDatabase({ url: url.toString(), pool: { size: 2 } }));
       const mail = await smtp.waitForMail('olive@example.com');
       expect(mail.text).toContain('https://broker.example/admin/invitation?token=');
     } finally {
