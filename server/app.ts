@@ -48,6 +48,7 @@ import { createTwoFactor } from './modules/auth/two-factor';
 import { contactAdminRoutes, contactRoutes } from './modules/contacts/routes';
 import { createContactsService } from './modules/contacts/service';
 import { healthRoutes } from './modules/health/routes';
+import { registerMetrics } from './modules/metrics/routes';
 import { createDepositsService } from './modules/deposits/service';
 import { depositAdminRoutes, depositRoutes } from './modules/deposits/routes';
 import { fileRoutes } from './modules/files/routes';
@@ -274,7 +275,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   await app.register(jobs);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Broker portal API', version: '1.0.0' },
+      info: { title: 'Broker portal API', version: '1.0.0', license: { name: 'Apache-2.0' } },
       servers: [{ url: config.publicUrl }],
       components: {
         securitySchemes: {
@@ -290,6 +291,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
     transformObject: openApiDocumentTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  registerMetrics(app as unknown as AppInstance);
 
   await app.register(
     async (api) => {

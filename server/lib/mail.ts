@@ -7,6 +7,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import { mailsSent } from './metrics';
 
 export interface Mail {
   to: string;
@@ -33,7 +34,13 @@ export function createMailer(opts: {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: opts.from, ...mail });
+        try {
+          await transport.sendMail({ from: opts.from, ...mail });
+        } catch (err) {
+          mailsSent.inc({ outcome: 'failed' });
+          throw err;
+        }
+        mailsSent.inc({ outcome: 'sent' });
       },
       close: () => transport.close(),
     };
@@ -43,6 +50,7 @@ export function createMailer(opts: {
   return {
     async send(mail) {
       await opts.db.insert(mailOutbox).values(mail);
+      mailsSent.inc({ outcome: 'sent' });
       opts.log.info(
         logBodies
           ? `\n--- mail to ${mail.to}: ${mail.subject} ---\n${mail.text}\n---`

@@ -181,6 +181,8 @@ const POLICY: Record<string, Policy> = {
   'POST /api/staff/:id/reactivate': staff('staff.manage'),
   'POST /api/staff/invitations/accept': p('public'),
 
+  // off without METRICS_TOKEN (404 for everyone, as here); with it, a bearer token of its own
+  'GET /api/metrics': p('public'),
   'GET /api/approvals': staff('approvals.decide'),
   'POST /api/approvals/:id/approve': staff('approvals.decide'),
   'POST /api/approvals/:id/reject': staff('approvals.decide'),

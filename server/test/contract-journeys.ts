@@ -57,12 +57,17 @@ async function startTwoFactor(call: ReturnType<typeof ask>, u: { headers: Header
 }
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** The metrics token of the replay's app (GET /api/metrics is off without one). */
+export const METRICS_TOKEN = 'contract-replay-metrics-token';
+
 /** The journeys, in the order the replay runs them. */
 export const journeys: Journey[] = [
   {
-    name: 'health',
+    name: 'health and metrics',
     async run({ t }) {
       await ask(t)('GET', '/api/health', {}, undefined, 200);
+      await ask(t)('GET', '/api/metrics', {}, undefined, 401);
+      await ask(t)('GET', '/api/metrics', bearer(METRICS_TOKEN), undefined, 200);
     },
   },
   {

@@ -10,10 +10,11 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext } from './context';
 import { ContractChecker, recordAnswers, type Answer, type OpenApiDocument } from './openapi-contract';
 import { type TestMethod, UNKNOWN_ID } from './app';
-import { journeys } from './contract-journeys';
+import { journeys, METRICS_TOKEN } from './contract-journeys';
 import { createClient } from '../modules/ledger/testing';
 
-const { t, admin } = useTestContext();
+// with a metrics token, so GET /api/metrics answers (it is off without one)
+const { t, admin } = useTestContext({ metricsToken: METRICS_TOKEN });
 let answers: Answer[] = [];
 let checker: ContractChecker;
 let checked = 0;

@@ -19,6 +19,7 @@ import { MONEY_MSG } from '@common/messages';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { ledgerEntriesPosted } from '../../lib/metrics';
 import type { BaseDeps } from '../../lib/base-deps';
 
 export const CLIENT_ACCOUNT_KINDS = ['available', 'held', 'invested'] as const;
@@ -222,6 +223,7 @@ export async function postEntries(tx: Tx, entries: NewEntry[]): Promise<EntryRow
     .as(tx.insert(journalLines).values(lines).returning({ id: journalLines.id }));
   const rows = await tx.with(inserted, insertedLines).select().from(inserted);
   const byId = new Map(rows.map((r) => [r.id, r]));
+  ledgerEntriesPosted.inc(rows.length);
   return withIds.map((e) => byId.get(e.id)!);
 }
 

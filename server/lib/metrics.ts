@@ -1,0 +1,22 @@
+/**
+ * Counters that code deep in the domain bumps (a ledger posting, a mail sent or refused), kept here
+ * in `lib/` so the ledger and the mailer need not know the metrics route
+ * (server/modules/metrics). They count per process since it started; the route registers them in
+ * each app's registry (a counter may be in several registries: the tests build many apps).
+ */
+import { Counter } from 'prom-client';
+
+/** Journal entries written (every money movement; one whose transaction rolls back counts too). */
+export const ledgerEntriesPosted = new Counter({
+  name: 'broker_ledger_entries_posted_total',
+  help: 'Journal entries written by this process (an entry whose transaction rolled back included)',
+  registers: [],
+});
+
+/** Mails handed to the SMTP server (or stored in mail_outbox without one), and mails it refused. */
+export const mailsSent = new Counter({
+  name: 'broker_mails_total',
+  help: 'Mails this process tried to send, by outcome (sent or failed)',
+  labelNames: ['outcome'] as const,
+  registers: [],
+});
