@@ -30,7 +30,7 @@ export function generateReferralCode(): string {
   return Array.from(randomBytes(8), (b) => alphabet[b % alphabet.length]).join('');
 }
 
-export function createAuth({ db, config, mailer }: BaseDeps) {
+export function createAuth({ db, config, mailer, log }: BaseDeps) {
   return betterAuth({
     appName: 'Broker portal',
     baseURL: config.publicUrl,
@@ -43,7 +43,11 @@ export function createAuth({ db, config, mailer }: BaseDeps) {
     advanced: { database: { generateId: 'uuid' } },
     rateLimit: { enabled: true },
     telemetry: { enabled: false },
-    logger: { level: 'error' },
+    // into the app's JSON log (pino), not better-auth's own coloured console lines
+    logger: {
+      level: 'error',
+      log: (level, message, ...args) => log[level]({ args, from: 'better-auth' }, message),
+    },
     emailAndPassword: {
       enabled: true,
       autoSignIn: false,
