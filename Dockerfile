@@ -14,7 +14,8 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
 COPY . .
-RUN sh scripts/install-production.sh /app
+# the npm cache survives between builds (BuildKit); nothing of it reaches the image
+RUN --mount=type=cache,target=/root/.npm sh scripts/install-production.sh /app
 
 # --- runtime: the pruned node_modules, dist/ and the migrations (scripts/install-production.sh)
 FROM ${NODE_IMAGE}
