@@ -275,7 +275,11 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   await app.register(jobs);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Broker portal API', version: '1.0.0', license: { name: 'Apache-2.0' } },
+      info: {
+        title: 'Broker portal API',
+        version: '1.0.0',
+        license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
+      },
       servers: [{ url: config.publicUrl }],
       components: {
         securitySchemes: {
