@@ -1,9 +1,10 @@
 /**
- * Every periodic job of an API process, started in one place: this plugin, registered once in
- * app.ts. Each job runs through lib/periodic.ts: first when the app is ready, then on its interval,
- * never two passes at once, stopped after any running pass when the app closes. An interval of 0 or
- * unset turns the job off (tests). Every job is safe to run in several processes at once
- * (docs/deployment.md, "Per process").
+ * Every scheduled job, started in one place: this plugin, registered once in app.ts. Each job runs
+ * through lib/periodic.ts: first when the app is ready, then on its interval, each slot of the
+ * interval in one API process only (claimed in `scheduled_runs`), never two passes at once in one
+ * process, stopped after any running pass when the app closes. An interval of 0 or unset turns the
+ * job off (tests). The work of each is also safe should two passes overlap
+ * (docs/operations.md "Scheduled tasks").
  *
  * JOB           SETTING                    ONE PASS
  * plan sweep    PLAN_SWEEP_INTERVAL_MS     completes the plans whose end date has passed (plans service,

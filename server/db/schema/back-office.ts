@@ -3,7 +3,18 @@
  * investment plans and trading activities, support tickets and replies, and the audit log.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, pgView, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  pgView,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { cents, createdAt, timestamps } from './columns';
 import { users } from './accounts';
 
@@ -120,4 +131,27 @@ export const auditLog = pgTable(
     index('audit_log_target_user_idx').on(t.targetUserId, t.createdAt),
     index('audit_log_action_idx').on(t.action, t.createdAt),
   ],
+);
+
+/**
+ * One row per pass of a scheduled task (the plan sweep, housekeeping) and per time slot of its
+ * interval: the API process that inserts it runs the pass, every other process finds the slot taken
+ * and skips it, so a task runs once per slot however many processes run (server/lib/periodic.ts).
+ * Housekeeping deletes rows older than a week.
+ */
+export const scheduledRuns = pgTable(
+  'scheduled_runs',
+  {
+    /** The task, e.g. "plan sweep". */
+    name: text('name').notNull(),
+    /** The start of the slot (the time rounded down to the task's interval). */
+    slot: timestamp('slot', { withTimezone: true }).notNull(),
+    /** Which process ran it: host name and process id. */
+    runBy: text('run_by').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Why the pass failed, when it did. */
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.slot] }), index('scheduled_runs_started_idx').on(t.startedAt)],
 );

@@ -34,6 +34,10 @@ async function seedRows(c: TestUser) {
     { key: `old|${c.id}`, hits: 3, resetAt: ago(2) },
     { key: `fresh|${c.id}`, hits: 3, resetAt: ago(0.5) },
   ]);
+  await db.insert(schema.scheduledRuns).values([
+    { name: `old ${c.id}`, slot: ago(24 * 8), runBy: 'test', startedAt: ago(24 * 8) },
+    { name: `fresh ${c.id}`, slot: ago(24 * 6), runBy: 'test', startedAt: ago(24 * 6) },
+  ]);
 }
 
 /** What is left of `c`'s rows in each table housekeeping purges. */
@@ -55,6 +59,12 @@ async function remaining(c: TestUser) {
     verifications: verRows.map((r) => r.identifier.split(':')[0]),
     sessions: (await db.select().from(ses).where(eq(ses.userId, c.id))).map((r) => r.token),
     rateLimitHits: hitRows.map((r) => r.key.split('|')[0]),
+    scheduledRuns: (
+      await db
+        .select()
+        .from(schema.scheduledRuns)
+        .where(like(schema.scheduledRuns.name, `%${c.id}`))
+    ).map((r) => r.name.split(' ')[0]),
   };
 }
 
@@ -69,6 +79,7 @@ describe('housekeeping', () => {
       sessions: 1,
       twoFactorChallenges: 1,
       rateLimitHits: 1,
+      scheduledRuns: 1,
     });
     expect(await remaining(c)).toEqual({
       keys: ['fresh'],
@@ -76,6 +87,7 @@ describe('housekeeping', () => {
       verifications: ['fresh'],
       sessions: [c.token],
       rateLimitHits: ['fresh'],
+      scheduledRuns: ['fresh'],
     });
     // the client's live session still works
     const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: c.headers });
@@ -87,6 +99,7 @@ describe('housekeeping', () => {
       sessions: 0,
       twoFactorChallenges: 0,
       rateLimitHits: 0,
+      scheduledRuns: 0,
     });
   });
 

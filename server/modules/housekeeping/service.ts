@@ -1,13 +1,14 @@
 /**
  * Housekeeping: rows that only serve for a while are deleted once they no longer can, so these
- * tables stay small. Safe to run in several processes at once (plain DELETEs by age).
+ * tables stay small. Runs once per slot across processes (lib/periodic.ts), and would be safe in several at once (plain DELETEs by age).
  * - idempotency keys after IDEMPOTENCY_KEY_RETENTION_HOURS: a retry sent later with the same key is
  *   treated as a new request (clients retry within seconds or minutes);
  * - one-time codes (withdrawal codes), better-auth verifications (e-mail codes) and sessions one day
  *   after they expired: nothing reads an expired one (the day's margin keeps a row a request may be
  *   judging right now);
  * - two-factor sign-in challenges one day after they expired;
- * - rate-limit counts (and per-account limits) an hour after their window ended.
+ * - rate-limit counts (and per-account limits) an hour after their window ended;
+ * - the record of scheduled passes (`scheduled_runs`, lib/periodic.ts) after a week.
  * Never touches money, requests, the ledger, the audit log or anything a client can see.
  */
 import { lt, sql, type SQL } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import {
   idempotencyKeys,
   oneTimeCodes,
   rateLimitHits,
+  scheduledRuns,
   sessions,
   twoFactorChallenges,
   verifications,
@@ -33,6 +35,7 @@ export interface PurgeCounts {
   sessions: number;
   twoFactorChallenges: number;
   rateLimitHits: number;
+  scheduledRuns: number;
 }
 
 /** Rows one DELETE removes at most: a backlog is cleared in short statements, never one huge one. */
@@ -75,6 +78,11 @@ export async function purgeExpired(db: Db): Promise<PurgeCounts> {
       db,
       rateLimitHits,
       lt(rateLimitHits.resetAt, sql`now() - interval '1 hour'`),
+    ),
+    scheduledRuns: await purgeInBatches(
+      db,
+      scheduledRuns,
+      lt(scheduledRuns.startedAt, sql`now() - interval '7 days'`),
     ),
   };
 }

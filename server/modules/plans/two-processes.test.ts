@@ -3,11 +3,12 @@
  * Starts two real servers (server/main.ts) on one fresh PostgreSQL database, both sweeping every
  * 100 ms, makes 30 plans due at once and checks each was completed exactly once: one `plan_close`
  * per plan, every client's capital back, one notice each, the ledger balanced. Parallel trades over
- * both processes open one plan. Needs PostgreSQL (TEST_DATABASE_URL).
+ * both processes open one plan. Each 100 ms slot of the sweep runs in one process only
+ * (lib/periodic.ts). Needs PostgreSQL (TEST_DATABASE_URL).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { journalEntries, notifications, plans } from '../../db/schema';
+import { journalEntries, notifications, plans, scheduledRuns } from '../../db/schema';
 import { useTwoApiProcesses } from '../../test/two-processes';
 import { getClientFigures } from '../ledger/service';
 import { createClient, ledgerViolations } from '../ledger/testing';
@@ -86,5 +87,20 @@ describe.skipIf(!pg)('plans with two API processes on one PostgreSQL', () => {
       .where(and(inArray(notifications.userId, ids), eq(notifications.title, 'Plan completed')));
     expect(notices).toHaveLength(30);
     expect(await ledgerViolations(db)).toEqual([]);
+  });
+
+  it('runs each slot of the sweep once, in one of the two processes', async () => {
+    const { db } = t.app.ctx.database;
+    await new Promise((r) => setTimeout(r, 1_500));
+    const runs = await db.select().from(scheduledRuns).where(eq(scheduledRuns.name, 'plan sweep'));
+    const slots = runs.map((r) => r.slot.getTime());
+    expect(new Set(slots).size).toBe(runs.length);
+    expect(slots.every((s) => s % 100 === 0)).toBe(true);
+    // both processes take part, and together they run about one pass per slot, not two
+    expect(new Set(runs.map((r) => r.runBy)).size).toBe(2);
+    const span = (Math.max(...slots) - Math.min(...slots)) / 100 + 1;
+    expect(runs.length).toBeLessThanOrEqual(span);
+    expect(runs.length).toBeGreaterThan(span * 0.5);
+    expect(runs.filter((r) => r.error !== null)).toEqual([]);
   });
 });
