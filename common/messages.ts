@@ -99,6 +99,8 @@ export const MESSAGING_MSG = {
   notificationsRead: 'Notifications marked as read',
   replySent: 'Reply sent successfully',
   ticketUpdated: 'Ticket updated successfully',
+  mailQueuedAgain: 'The mail is queued again and will be sent in a moment',
+  mailNotFailed: 'Only a failed mail can be queued again',
   ticketDeleted: 'Ticket deleted successfully',
   ticketClosed: 'This ticket is closed. Please send a new message.',
   supportReplyTitle: 'Support replied to your message',

@@ -79,7 +79,7 @@ import { createAuditService } from './modules/audit/service';
 import { createEmailingService } from './modules/emailing/service';
 import { auditAdminRoutes } from './modules/audit/routes';
 import { trackRoutes } from './modules/audit/route-table';
-import { emailingAdminRoutes } from './modules/emailing/routes';
+import { emailingAdminRoutes, mailOutboxAdminRoutes } from './modules/emailing/routes';
 import { planAdminRoutes, planRoutes } from './modules/plans/routes';
 import { createPlansService } from './modules/plans/service';
 import { createProfitPosting } from './modules/trading-activities/profit-posting';
@@ -135,6 +135,7 @@ async function staffRoutes(staff: AppInstance) {
     '/audit': [auditAdminRoutes],
     '/staff': [staffAdminRoutes],
     '/approvals': [approvalAdminRoutes],
+    '/mail': [mailOutboxAdminRoutes],
   };
   for (const [prefix, plugins] of Object.entries(byPrefix))
     for (const plugin of plugins) await staff.register(plugin, { prefix });
@@ -186,7 +187,13 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   database.onConnectionError((err) =>
     log.warn({ err }, 'database connection lost; the pool opens a new one when needed'),
   );
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    db,
+    log,
+    retry: config.mailRetry,
+  });
   // Services in two stages (server/lib/service-deps.ts): the building blocks from the base, then
   // every other service from the base plus the building blocks.
   const base: BaseDeps = { db, log, config, mailer, storage: createStorage(config.dataDir) };
@@ -242,6 +249,8 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
+  // the mail worker sends the outbox (lib/mail.ts) from the moment the app is ready
+  app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.close());
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

@@ -111,6 +111,8 @@ export interface Config {
   staffTwoFactor: 'required' | 'optional';
   /** Four-eyes threshold (cents): a money action of at least this waits for a second staff member; 0n = all. */
   fourEyesThreshold: bigint;
+  /** How the mail outbox retries (lib/mail.ts); undefined → MAIL_RETRY_DEFAULTS (tests shorten it). */
+  mailRetry?: { retryBaseMs: number; maxAttempts: number };
 }
 
 /**

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { emailField } from './auth';
-import { messageAnswerSchema } from './common';
+import { messageAnswerSchema, pagedListSchema, pagingQuery } from './common';
 
 export const EMAIL_LIMITS = { subject: 200, message: 10_000 } as const;
 
@@ -40,3 +40,29 @@ export type AdminEmailFormInput = z.output<typeof adminEmailFormSchema>;
 export const adminEmailAnswerSchema = messageAnswerSchema.extend({
   data: z.object({ userId: z.string(), email: z.string() }),
 });
+
+/** The mail outbox as staff see it (GET /api/mail/outbox): never a mail's body (it may hold a code). */
+export const OUTBOX_STATUSES = ['queued', 'sent', 'failed', 'logged'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export const outboxMailSchema = z.object({
+  _id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable().describe('What the mail server said at the last failed try'),
+  createdAt: z.string(),
+  nextAttemptAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type OutboxMail = z.infer<typeof outboxMailSchema>;
+
+/** `GET /api/mail/outbox?status&page&pageSize`: failed (default), queued or sent mails, newest first. */
+export const outboxQuerySchema = pagingQuery().extend({
+  status: z.enum(['failed', 'queued', 'sent']).default('failed'),
+});
+export type OutboxQuery = z.output<typeof outboxQuerySchema>;
+
+export const outboxPageSchema = pagedListSchema(outboxMailSchema);
+export const outboxMailAnswerSchema = messageAnswerSchema.extend({ data: outboxMailSchema });

@@ -1,13 +1,26 @@
 /**
- * Outgoing e-mail (docs/deployment.md, "Mail"). With SMTP_URL, nodemailer sends over SMTP; without it,
- * each mail is stored in the `mail_outbox` table and its text printed to the log, so a newcomer
- * can read the sign-up code.
+ * Outgoing e-mail through a durable outbox (docs/operations.md "Mail"). A mail is first a row of
+ * `mail_outbox` — written in the transaction of the change that causes it when the caller has one
+ * (`enqueue(uow, mail)`: the transactional outbox), else on its own (`send(mail)`) — and then sent by
+ * the mail worker that every API process runs: it claims due rows with `FOR UPDATE SKIP LOCKED`
+ * (so two processes never send the same mail at once; this works the same on the embedded database
+ * and on PostgreSQL), sends each through nodemailer, and marks it `sent`; a refused or failed try
+ * is retried with exponential back-off (5 s, 10 s, 20 s, … by default) and after the last try the
+ * mail is `failed`, with the error, for staff to see and queue again (server/modules/emailing).
+ * Delivery is at least once: a worker that dies after SMTP accepted a mail but before marking it
+ * lets it go after its lock (60 s) and another sends it again.
+ *
+ * Without SMTP_URL (development only: config.ts refuses production without it) a mail is stored as
+ * `logged` and its text printed to the log, so a newcomer can read the sign-up code.
  */
+import { hostname } from 'node:os';
 import nodemailer from 'nodemailer';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
+import { queryRows, type Db, type Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { mailsSent } from './metrics';
+import type { UnitOfWork } from './unit-of-work';
 
 export interface Mail {
   to: string;
@@ -19,45 +32,170 @@ export interface Mail {
 }
 
 export interface Mailer {
-  /** Sends (or stores) one mail. Rejects when the SMTP server refuses it. */
+  /** Writes the mail to the outbox now and wakes the worker; answers once it is stored. */
   send(mail: Mail): Promise<void>;
-  close(): void;
+  /** Writes the mail to the outbox in `uow`'s transaction; the worker wakes after the commit. */
+  enqueue(uow: UnitOfWork, mail: Mail): Promise<void>;
+  /** One pass of the worker: sends every due mail; answers how many it tried. */
+  deliverDue(): Promise<number>;
+  /** Starts the worker (a pass at once, then every `pollMs`). */
+  start(): void;
+  /** Stops the worker after any running pass, and closes the SMTP connection. */
+  close(): Promise<void>;
 }
+
+/** How the outbox retries: first retry after `retryBaseMs`, doubling; `maxAttempts` tries in all. */
+export interface MailRetry {
+  retryBaseMs: number;
+  maxAttempts: number;
+}
+
+/** 8 tries over about 21 minutes (5 s · 2^n between them). */
+export const MAIL_RETRY_DEFAULTS: MailRetry = { retryBaseMs: 5_000, maxAttempts: 8 };
+/** The longest wait between two tries (ms). */
+const MAX_BACKOFF_MS = 15 * 60_000;
+/** How often an idle worker looks for due mail (ms); a new mail wakes it at once. */
+const POLL_MS = 1_000;
+/** Mails one pass claims at a time. */
+const BATCH = 10;
+const WORKER = `${hostname()}:${process.pid}`;
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
 
 export function createMailer(opts: {
   smtpUrl?: string;
   from: string;
   db: Db;
   log: FastifyBaseLogger;
+  retry?: MailRetry;
 }): Mailer {
-  if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
-    return {
-      async send(mail) {
-        try {
-          await transport.sendMail({ from: opts.from, ...mail });
-        } catch (err) {
-          mailsSent.inc({ outcome: 'failed' });
-          throw err;
-        }
-        mailsSent.inc({ outcome: 'sent' });
-      },
-      close: () => transport.close(),
-    };
-  }
+  const { db, log } = opts;
+  const retry = opts.retry ?? MAIL_RETRY_DEFAULTS;
+  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   // config.ts refuses production without SMTP_URL; should this ever run there, no body is logged
   const logBodies = process.env.NODE_ENV !== 'production';
-  return {
-    async send(mail) {
-      await opts.db.insert(mailOutbox).values(mail);
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let closed = false;
+
+  /** Stores `mail`: queued for the worker, or logged without SMTP. */
+  async function store(conn: Db | Tx, mail: Mail): Promise<void> {
+    await conn.insert(mailOutbox).values({ ...mail, status: transport ? 'queued' : 'logged' });
+    if (!transport) {
       mailsSent.inc({ outcome: 'sent' });
-      opts.log.info(
+      log.info(
         logBodies
           ? `\n--- mail to ${mail.to}: ${mail.subject} ---\n${mail.text}\n---`
           : `mail to ${mail.to} stored in mail_outbox`,
       );
+    }
+  }
+
+  /** Claims up to BATCH due mails for this worker (one statement; other workers skip them). */
+  function claim(): Promise<OutboxRow[]> {
+    return queryRows<OutboxRow>(
+      db,
+      sql`update ${mailOutbox} set locked_until = now() + interval '60 seconds', attempts = attempts + 1
+        where id in (
+          select id from ${mailOutbox}
+          where status = 'queued' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+          order by next_attempt_at limit ${BATCH} for update skip locked)
+        returning id, "to", subject, text, html, attempts`,
+    );
+  }
+
+  /** Sends one claimed mail and records the outcome. */
+  async function deliver(row: OutboxRow): Promise<void> {
+    try {
+      await transport!.sendMail({
+        from: opts.from,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html ?? undefined,
+      });
+      mailsSent.inc({ outcome: 'sent' });
+      await db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
+        .where(eq(mailOutbox.id, row.id));
+    } catch (err) {
+      mailsSent.inc({ outcome: 'failed' });
+      const error = err instanceof Error ? err.message : String(err);
+      const last = row.attempts >= retry.maxAttempts;
+      const wait = Math.min(retry.retryBaseMs * 2 ** (row.attempts - 1), MAX_BACKOFF_MS);
+      log.warn(
+        { mailId: row.id, attempts: row.attempts, err: error },
+        last ? 'mail failed for good' : 'mail failed; will retry',
+      );
+      await db
+        .update(mailOutbox)
+        .set({
+          status: last ? 'failed' : 'queued',
+          lastError: error,
+          lockedUntil: null,
+          nextAttemptAt: new Date(Date.now() + wait),
+        })
+        .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'queued')));
+    }
+  }
+
+  async function pass(): Promise<number> {
+    if (!transport) return 0;
+    let tried = 0;
+    for (;;) {
+      const rows = await claim();
+      for (const row of rows) await deliver(row);
+      tried += rows.length;
+      if (rows.length < BATCH || closed) return tried;
+    }
+  }
+
+  /** Runs a pass now, or once more right after the running one. */
+  function wake(): Promise<number> {
+    if (closed || !transport) return Promise.resolve(0);
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = pass()
+      .catch((err: unknown) => {
+        log.error({ err, worker: WORKER }, 'mail worker pass failed');
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          void wake();
+        }
+      });
+    return running;
+  }
+
+  return {
+    async send(mail) {
+      await store(db, mail);
+      void wake();
     },
-    close: () => undefined,
+    async enqueue(uow, mail) {
+      await store(uow.tx, mail);
+      uow.afterCommit(async () => void wake());
+    },
+    deliverDue: () => wake(),
+    start() {
+      if (!transport || timer) return;
+      timer = setInterval(() => void wake(), POLL_MS);
+      timer.unref();
+      void wake();
+    },
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      await running;
+      transport?.close();
+    },
   };
 }
 

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contactMessages, twoFactors, users } from '../db/schema';
+import { auditLog, contactMessages, mailOutbox, twoFactors, users } from '../db/schema';
 import {
   createAdmin,
   createClient,
@@ -314,6 +314,20 @@ const CALLS: Record<string, () => Promise<Call>> = {
     const member = await createTestUser(t.app, { role: 'support' });
     await ok({ method: 'POST', url: `/api/staff/${member.id}/deactivate` });
     return { method: 'POST', url: `/api/staff/${member.id}/reactivate` };
+  },
+  'POST /api/mail/outbox/:id/retry': async () => {
+    const [mail] = await t.database.db
+      .insert(mailOutbox)
+      .values({
+        to: 'someone@example.com',
+        subject: 'S',
+        text: 'T',
+        status: 'failed',
+        attempts: 8,
+        lastError: 'refused',
+      })
+      .returning();
+    return { method: 'POST', url: `/api/mail/outbox/${mail!.id}/retry` };
   },
   'POST /api/approvals/:id/approve': async () => ({
     method: 'POST',

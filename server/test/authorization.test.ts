@@ -183,6 +183,8 @@ const POLICY: Record<string, Policy> = {
 
   // off without METRICS_TOKEN (404 for everyone, as here); with it, a bearer token of its own
   'GET /api/metrics': p('public'),
+  'GET /api/mail/outbox': staff('emailing.send'),
+  'POST /api/mail/outbox/:id/retry': staff('emailing.send'),
   'GET /api/approvals': staff('approvals.decide'),
   'POST /api/approvals/:id/approve': staff('approvals.decide'),
   'POST /api/approvals/:id/reject': staff('approvals.decide'),

@@ -14,6 +14,7 @@ import {
   submitWithdrawal,
 } from '../modules/ledger/testing';
 import type { TestUser } from '../modules/ledger/testing';
+import { mailOutbox } from '../db/schema';
 import { createSignedInUser, uniqueEmail, type TestContext, type TestMethod } from './app';
 import type { SmtpReceiver } from './smtp-receiver';
 
@@ -198,7 +199,7 @@ export const journeys: Journey[] = [
     async run({ t, admin }) {
       const call = ask(t);
       const c = await createClient(t.app, { balance: 100_000n });
-      await call('POST', '/api/withdrawals/code', c.headers, undefined, 200);
+      await call('POST', '/api/withdrawals/code', c.headers, undefined, 202);
       const bad = {
         amount: 10,
         token: '000000',
@@ -435,6 +436,26 @@ export const journeys: Journey[] = [
       await call('POST', `/api/approvals/${first}/approve`, admin.headers, undefined, 200);
       await call('POST', `/api/approvals/${second}/reject`, admin.headers, { reason: 'No record' }, 200);
       await call('GET', '/api/approvals?status=decided', admin.headers, undefined, 200);
+    },
+  },
+  {
+    name: 'mail outbox: failed mails, queue again',
+    async run({ t, admin }) {
+      const call = ask(t);
+      const [mail] = await t.database.db
+        .insert(mailOutbox)
+        .values({
+          to: 'someone@example.com',
+          subject: 'S',
+          text: 'T',
+          status: 'failed',
+          attempts: 8,
+          lastError: 'refused',
+        })
+        .returning();
+      await call('GET', '/api/mail/outbox?status=failed&page=1&pageSize=10', admin.headers, undefined, 200);
+      await call('POST', `/api/mail/outbox/${mail!.id}/retry`, admin.headers, undefined, 200);
+      await call('POST', `/api/mail/outbox/${mail!.id}/retry`, admin.headers, undefined, 409);
     },
   },
 ];

@@ -56,7 +56,7 @@ describe.skipIf(!pg)('a session made on one API process works on another', () =>
       method: 'POST',
       headers: { ...bearer, cookie, [XSRF.header]: decodeURIComponent(xsrf!) },
     });
-    expect(post.status).toBe(200);
+    expect(post.status).toBe(202);
 
     const signout = await fetch(`${b.origin}/api/auth/signout`, {
       method: 'POST',

@@ -23,10 +23,11 @@ export interface SmtpReceiver {
 /**
  * @param onMail called with each mail as it arrives (the e2e server writes them to files).
  * @param opts.keep false: do not keep mails in `mails` (the bench receives thousands).
+ * @param opts.port a fixed port (a mail server that comes back where it was); default a free one.
  */
 export async function startSmtpReceiver(
   onMail?: (mail: ReceivedMail) => void,
-  opts: { keep?: boolean } = {},
+  opts: { keep?: boolean; port?: number } = {},
 ): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -50,7 +51,7 @@ export async function startSmtpReceiver(
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,

@@ -1,7 +1,7 @@
 /**
  * Users and sign-in: better-auth's four tables (users, sessions, accounts, verifications; property
  * names as it expects them, plus our columns), two-factor authentication, sign-in history, the
- * rate-limit counts and the development mail outbox. Tables are snake_case.
+ * rate-limit counts and the mail outbox. Tables are snake_case.
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
@@ -201,15 +201,41 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
 
-/** Mail kept when no SMTP_URL is configured (docs/deployment.md, "Mail"). */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Every outgoing mail, written before it is sent (in the transaction of the change that causes it,
+ * where there is one) and sent by the mail worker of any API process with retries
+ * (server/lib/mail.ts, docs/operations.md "Mail"): `queued` until SMTP accepts it (`sent`), `failed`
+ * after the last try (staff see it with its error and may queue it again), `logged` when no SMTP_URL
+ * is configured (development: the text is printed to the log instead).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status').notNull().default('queued'),
+    /** Tries so far. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When a queued mail is due (now, or after a failed try, later by the back-off). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker holds the mail until then while it sends it (a worker that dies lets it go). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** What the SMTP server (or the connection) said at the last failed try. */
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
+    index('mail_outbox_status_idx').on(t.status, t.createdAt),
+    check('mail_outbox_status_check', sql`${t.status} in ('queued', 'sent', 'failed', 'logged')`),
+  ],
+);
 
 /**
  * Staff invitations (server/modules/staff): a single-use link, valid 24 hours, with which an invited

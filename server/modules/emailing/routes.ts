@@ -1,11 +1,22 @@
 /**
  * POST /api/user/admin/email (admin) {email or userId, subject, message} → the mail to
  * that client, "Email sent successfully"; 404 for an unknown client. Audited (`user.email`).
+ *
+ * The mail outbox (lib/mail.ts; registered under /mail):
+ * GET  /mail/outbox            ?status(failed|queued|sent)&page&pageSize → {data, total}, newest first
+ * POST /mail/outbox/:id/retry  a failed mail queued again → {message, data}; audited (`mail.retry`)
  */
-import { MSG } from '@common/messages';
-import { adminEmailAnswerSchema, adminEmailSchema } from '@common/schemas/emailing';
+import { MESSAGING_MSG, MSG } from '@common/messages';
+import {
+  adminEmailAnswerSchema,
+  adminEmailSchema,
+  outboxMailAnswerSchema,
+  outboxPageSchema,
+  outboxQuerySchema,
+  type OutboxMail,
+} from '@common/schemas/emailing';
 import type { AppInstance } from '../../app-context';
-import { routeSchema } from '../../lib/route-schemas';
+import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 
 export async function emailingAdminRoutes(app: AppInstance) {
@@ -26,5 +37,67 @@ export async function emailingAdminRoutes(app: AppInstance) {
       const sent = await svc.sendEmail(auditActor(req), req.body);
       return { message: MSG.emailSent, data: sent };
     },
+  );
+}
+
+/** An outbox row as the API answers it (ISO times, `_id`). */
+function presentOutboxMail(r: {
+  id: string;
+  to: string;
+  subject: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  nextAttemptAt: Date;
+  sentAt: Date | null;
+}): OutboxMail {
+  return {
+    _id: r.id,
+    to: r.to,
+    subject: r.subject,
+    status: r.status as OutboxMail['status'],
+    attempts: r.attempts,
+    lastError: r.lastError,
+    createdAt: r.createdAt.toISOString(),
+    nextAttemptAt: r.nextAttemptAt.toISOString(),
+    sentAt: r.sentAt?.toISOString() ?? null,
+  };
+}
+
+export async function mailOutboxAdminRoutes(app: AppInstance) {
+  const svc = app.ctx.services.emailing;
+  const tags = ['mail'];
+
+  app.get(
+    '/outbox',
+    {
+      schema: routeSchema(
+        tags,
+        "Answers one page of the mail outbox by status, newest first, without the mails' bodies (staff)",
+        { 200: outboxPageSchema },
+        { querystring: outboxQuerySchema },
+      ),
+      config: { permission: 'emailing.send' },
+    },
+    async (req) => {
+      const { rows, total } = await svc.listOutbox(req.query);
+      return { data: rows.map(presentOutboxMail), total };
+    },
+  );
+
+  app.post(
+    '/outbox/:id/retry',
+    {
+      schema: rowRoute(tags, 'Queues a failed mail again: tries from zero, sent in a moment (staff)', {
+        200: outboxMailAnswerSchema,
+        409: conflict('The mail has not failed'),
+      }),
+      config: { permission: 'emailing.send' },
+    },
+    async (req) => ({
+      message: MESSAGING_MSG.mailQueuedAgain,
+      data: presentOutboxMail(await svc.retryMail(auditActor(req), req.params.id)),
+    }),
   );
 }

@@ -1,26 +1,28 @@
 /**
- * An admin's e-mail to one client (/admin/emailing, POST /user/admin/email). The mail
- * goes through the app's mailer to that client only; the message is plain text in the text part and
- * HTML-escaped (line breaks kept) in the HTML part. One audit row (`user.email`) is written once the
- * mail server (or the outbox) has accepted the mail, so the log never claims a mail that was not
- * sent. The mail is not sent inside the transaction: the outbox mailer writes through the root
- * handle, which would wait forever on PGlite's single connection.
+ * An admin's e-mail to one client (/admin/emailing, POST /user/admin/email), and the mail outbox as
+ * staff see it (GET /mail/outbox, POST /mail/outbox/:id/retry). The client's mail is queued in the
+ * outbox (lib/mail.ts) in the same transaction as its audit row (`user.email`), so the log never
+ * claims a mail that was not queued; the message is plain text in the text part and HTML-escaped
+ * (line breaks kept) in the HTML part. Staff see every mail's recipient, subject, status, tries and
+ * last error, never its body (a body may hold a sign-in or withdrawal code).
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { MESSAGING_MSG } from '@common/messages';
-import type { AdminEmailInput } from '@common/schemas/emailing';
-import { users } from '../../db/schema';
+import type { AdminEmailInput, OutboxQuery } from '@common/schemas/emailing';
+import { mailOutbox, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { escapeHtml } from '../../lib/mail';
 import type { ServiceDeps } from '../../lib/service-deps';
+import { pageOf } from '../../lib/paging';
+import { inTransaction } from '../../lib/unit-of-work';
 
-export function createEmailingService({ db, mailer }: ServiceDeps) {
+export function createEmailingService({ db, log, mailer }: ServiceDeps) {
   return {
     /**
      * Sends `subject` / `message` to the client named by `userId` or `email`. Answers the
      * recipient's id and e-mail. Throws AppError 404 "User not found" (unknown, deleted or not a
-     * client); a refusing mail server fails the request (500) and nothing is audited.
+     * client). The mail is sent by the outbox's worker, with retries.
      */
     async sendEmail(actor: AuditActor, input: AdminEmailInput): Promise<{ userId: string; email: string }> {
       const [user] = await db
@@ -35,20 +37,59 @@ export function createEmailingService({ db, mailer }: ServiceDeps) {
         )
         .limit(1);
       if (!user) throw new AppError('NOT_FOUND', MESSAGING_MSG.userNotFound);
-      await mailer.send({
-        to: user.email,
-        subject: input.subject,
-        text: input.message,
-        html: `<p>${escapeHtml(input.message).replace(/\r?\n/g, '<br>')}</p>`,
-      });
-      await db.transaction((tx) =>
-        recordAudit(tx, actor, {
+      await inTransaction(db, log, async (u) => {
+        await mailer.enqueue(u, {
+          to: user.email,
+          subject: input.subject,
+          text: input.message,
+          html: `<p>${escapeHtml(input.message).replace(/\r?\n/g, '<br>')}</p>`,
+        });
+        await recordAudit(u.tx, actor, {
           action: 'user.email',
           targetUserId: user.id,
           after: { subject: input.subject },
-        }),
-      );
+        });
+      });
       return { userId: user.id, email: user.email };
+    },
+
+    /** One page of the outbox with `q.status`, newest first (no bodies: see the module comment). */
+    async listOutbox(q: OutboxQuery) {
+      const { rows, total } = await pageOf(
+        db,
+        mailOutbox,
+        eq(mailOutbox.status, q.status),
+        [desc(mailOutbox.createdAt), desc(mailOutbox.id)],
+        q,
+      );
+      return { rows: rows.map(({ text: _text, html: _html, ...row }) => row), total };
+    },
+
+    /**
+     * Queues a failed mail again (tries from zero, due now) and wakes the worker; audited
+     * (`mail.retry`). Throws 404, 409 unless it is failed.
+     */
+    async retryMail(actor: AuditActor, id: string) {
+      const row = await inTransaction(db, log, async (u) => {
+        const [found] = await u.tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)).for('update');
+        if (!found) throw new AppError('NOT_FOUND');
+        if (found.status !== 'failed') throw new AppError('CONFLICT', MESSAGING_MSG.mailNotFailed);
+        const [queued] = await u.tx
+          .update(mailOutbox)
+          .set({ status: 'queued', attempts: 0, nextAttemptAt: new Date(), lockedUntil: null })
+          .where(eq(mailOutbox.id, id))
+          .returning();
+        await recordAudit(u.tx, actor, {
+          action: 'mail.retry',
+          targetId: id,
+          before: { status: 'failed', attempts: found.attempts, lastError: found.lastError },
+          after: { status: 'queued', to: found.to, subject: found.subject },
+        });
+        u.afterCommit(async () => void mailer.deliverDue());
+        return queued!;
+      });
+      const { text: _text, html: _html, ...shown } = row;
+      return shown;
     },
   };
 }

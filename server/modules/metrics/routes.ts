@@ -5,14 +5,18 @@
  * - `http_request_duration_seconds` histogram by method, route pattern and status;
  * - `broker_db_pool_connections` (in use, idle) and `broker_db_pool_waiting` requests;
  * - `broker_ledger_entries_posted_total` and `broker_mails_total{outcome}` (server/lib/metrics.ts);
+ * - `broker_mail_outbox{status}`: mails queued and failed (lib/mail.ts), counted at each scrape;
  * - Node's process metrics (CPU, memory, event loop lag, GC) from prom-client.
  * Registered on the root instance by `registerMetrics(app)` so its hook times every route.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { z } from 'zod';
 import { errorAnswerSchema } from '@common/schemas/common';
 import type { AppInstance } from '../../app-context';
+import { queryRows } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { ledgerEntriesPosted, mailsSent } from '../../lib/metrics';
 import { routeSchema } from '../../lib/route-schemas';
@@ -55,6 +59,21 @@ export function registerMetrics(app: AppInstance): void {
     registers: [registry],
     collect() {
       this.set(database.poolStats().waiting);
+    },
+  });
+
+  new Gauge({
+    name: 'broker_mail_outbox',
+    help: 'Mails in the outbox waiting to be sent (queued) or given up on (failed)',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await queryRows<{ status: string; n: number }>(
+        database.db,
+        sql`select status, count(*)::int as n from ${mailOutbox} where status in ('queued', 'failed') group by status`,
+      );
+      for (const status of ['queued', 'failed'])
+        this.set({ status }, rows.find((r) => r.status === status)?.n ?? 0);
     },
   });
 

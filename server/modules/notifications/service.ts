@@ -54,8 +54,8 @@ export function noticeMail(to: string, notice: Pick<Notice, 'title' | 'message'>
 
 export function createNotificationsService({ db, mailer }: BaseDeps) {
   /**
-   * Records the notice for the user inside `uow` and e-mails it after commit (unless `mail` is
-   * false: the caller sends a mail of its own). Answers the row. The user must exist (foreign key;
+   * Records the notice for the user inside `uow` and queues its e-mail in the same transaction
+   * (lib/mail.ts; unless `mail` is false: the caller sends a mail of its own). Answers the row. The user must exist (foreign key;
    * callers hold a user id read from a row that references it).
    */
   async function notify(uow: UnitOfWork, notice: Notice, { mail = true } = {}): Promise<NotificationRow> {
@@ -69,7 +69,7 @@ export function createNotificationsService({ db, mailer }: BaseDeps) {
         email: sql<string>`(select ${users.email} from ${users} where ${users.id} = ${notifications.userId})`,
       });
     const { email, ...notification } = row!;
-    if (mail) uow.afterCommit(() => mailer.send(noticeMail(email, notice)));
+    if (mail) await mailer.enqueue(uow, noticeMail(email, notice));
     return notification;
   }
 

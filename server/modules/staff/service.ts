@@ -178,7 +178,8 @@ export function createStaffService({ db, log, config, mailer }: ServiceDeps) {
       opts: { reinvite?: boolean } = {},
     ): Promise<Invitation> {
       const email = input.email.toLowerCase();
-      return inTransaction(db, log, async ({ tx, afterCommit }) => {
+      return inTransaction(db, log, async (u) => {
+        const { tx } = u;
         const [existing] = await tx.select().from(users).where(eq(users.email, email)).for('update');
         const reusable = existing && opts.reinvite && existing.role !== 'client' && !existing.deletedAt;
         if (existing && !reusable) throw new AppError('CONFLICT', STAFF_MSG.emailTaken);
@@ -208,7 +209,7 @@ export function createStaffService({ db, log, config, mailer }: ServiceDeps) {
           after: { email, role: existing?.role ?? input.role, ...(existing && { reinvite: true }) },
         });
         const firstName = existing?.firstName ?? input.firstName;
-        afterCommit(() => mailer.send(invitationMail(email, firstName, invitation.link)));
+        await mailer.enqueue(u, invitationMail(email, firstName, invitation.link));
         return { member: await readMember(tx, userId), link: invitation.link, created: !existing };
       });
     },

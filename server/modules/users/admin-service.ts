@@ -163,7 +163,8 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
      * `user.block` (with the reason) / `user.unblock`. Throws 404, 409 (an admin blocking themselves).
      */
     async setBlocked(actor: AuditActor, id: string, blocked: boolean, reason?: string): Promise<UserRow> {
-      return withUnitOfWork(db, log, undefined, async ({ tx, afterCommit }) => {
+      return withUnitOfWork(db, log, undefined, async (u) => {
+        const { tx } = u;
         const row = await lockUser(tx, id);
         await applyBlock(tx, actor, row, blocked);
         const [updated] = await tx
@@ -183,7 +184,7 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
           before: { isBlocked: row.banned },
           after: blocked ? { isBlocked: true, reason } : { isBlocked: false },
         });
-        if (blocked && reason) afterCommit(() => mailer.send(accountBlockedMail(row.email, reason)));
+        if (blocked && reason) await mailer.enqueue(u, accountBlockedMail(row.email, reason));
         return updated!;
       });
     },

@@ -3,7 +3,7 @@
  * `withdrawalRoutes` is registered twice — /c-withdrawals (crypto) and /b-withdrawals (bank) — over
  * one service. POST accepts an Idempotency-Key.
  *
- * POST   /withdrawals/code            verified client  e-mails a 6-digit confirmation code
+ * POST   /withdrawals/code            verified client  202: queues the mail of a 6-digit confirmation code
  * POST   /{c,b}-withdrawals           verified client  crypto: {amount, address, token, wallet}
  *                                                       bank: {amount, bankName, accountName, accountNumber, routing, swift, token}
  * GET    /{c,b}-withdrawals           signed in        own; an admin: all or ?userId=
@@ -65,17 +65,20 @@ export async function withdrawalCodeRoutes(app: AppInstance) {
     {
       schema: routeSchema(
         tags,
-        'E-mails a 6-digit code that confirms the next withdrawal (verified client)',
+        'Queues the e-mail of a 6-digit code that confirms the next withdrawal (verified client)',
         {
-          200: messageAnswerSchema,
+          202: messageAnswerSchema.describe(
+            'The code is made and its mail queued: it goes out at once, or when the mail server is back',
+          ),
           409: conflict('Two-factor authentication is on: the authenticator confirms'),
         },
       ),
       onRequest: guards.requireVerifiedUser,
       config: rateLimited(5, 10),
     },
-    async (req) => {
+    async (req, reply) => {
       await services.withdrawals.requestCode(currentUser(req));
+      reply.code(202);
       return { message: MONEY_MSG.codeSent };
     },
   );

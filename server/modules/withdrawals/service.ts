@@ -18,7 +18,7 @@ import { AppError } from '../../lib/errors';
 import { listOwner } from '../../lib/list-owner';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { centsToUsd, formatUsd } from '../../lib/money';
-import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
+import { inTransaction, withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, house, postEntry } from '../ledger/service';
 import { onlyPending } from '../reviews/only-pending';
 import type { UserRow } from '../../db/rows';
@@ -121,15 +121,20 @@ export function createWithdrawalsService({
 
   return {
     /**
-     * E-mails the user a withdrawal confirmation code (10 minutes, 5 tries, single use).
+     * Queues the e-mail of a withdrawal confirmation code to the user (10 minutes, 5 tries, single
+     * use), in one transaction with the code.
      * Throws AppError 409 for a user with two-factor authentication (their authenticator confirms
      * withdrawals), 429 after 3 codes in an hour.
      */
     async requestCode(user: UserRow): Promise<void> {
       if (user.twoFactorEnabled) throw new AppError('CONFLICT', SECURITY_MSG.useAuthenticator);
       await throttle.countCodeMail('withdrawal', user.id);
-      const code = await codes.issue(db, user.id, 'withdrawal');
-      await mailer.send(withdrawalCodeMail(user.email, code));
+      // the code and its mail are written together: no code without its mail, and the mail waits
+      // in the outbox while the mail server is down (lib/mail.ts)
+      await inTransaction(db, log, async (u) => {
+        const code = await codes.issue(u.tx, user.id, 'withdrawal');
+        await mailer.enqueue(u, withdrawalCodeMail(user.email, code));
+      });
     },
 
     /**
