@@ -131,7 +131,7 @@ test('support answers clients: no money, identity or block actions, no review qu
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const who = await signInAs(page, 'support', readMail, {
-    shown: ['Users', 'Contact', 'Emailing', 'Support Tickets'],
+    shown: ['Users', 'Contact', 'Emailing', 'Mail outbox', 'Support Tickets'],
     hidden: ['Pending reviews', 'Approvals', 'Audit log', 'Staff'],
   });
   await checkBothWidths(page, 'users list as support', async () => {
@@ -163,7 +163,7 @@ const OTHER_ROLES = [
     title: 'finance moves money: reviews and money actions, no contact, e-mailing, block or identity review',
     sidebar: {
       shown: ['Users', 'Pending reviews', 'Approvals', 'Audit log'],
-      hidden: ['Contact', 'Emailing', 'Support Tickets', 'Staff'],
+      hidden: ['Contact', 'Emailing', 'Mail outbox', 'Support Tickets', 'Staff'],
     },
     async check(page: Page, who: Client) {
       await expectMoneyActions(page, who, true);
@@ -177,7 +177,10 @@ const OTHER_ROLES = [
   {
     role: 'compliance',
     title: 'compliance decides on identities and access: KYC review and block, no money actions',
-    sidebar: { shown: ['Users', 'Contact', 'Audit log'], hidden: ['Pending reviews', 'Approvals', 'Staff'] },
+    sidebar: {
+      shown: ['Users', 'Contact', 'Mail outbox', 'Audit log'],
+      hidden: ['Pending reviews', 'Approvals', 'Staff'],
+    },
     async check(page: Page, who: Client) {
       await openClient(page, who);
       await expectButtons(page, KYC_AND_BLOCK, true);

@@ -83,6 +83,7 @@ export const paths = {
     approvals: '/admin/approvals',
     contacts: '/admin/contacts',
     emailing: '/admin/emailing',
+    mailOutbox: '/admin/mail',
     supportTickets: '/admin/support-tickets',
     auditLog: '/admin/audit-log',
     /** Staff management (owner only): list, invite, change role, deactivate. */

@@ -42,6 +42,7 @@ export const ADMIN_PAGE_NEEDS: ReadonlyArray<readonly [pattern: string, needs: N
   [paths.admin.approvals, 'approvals.decide'],
   [paths.admin.contacts, 'contacts.manage'],
   [paths.admin.emailing, 'emailing.send'],
+  [paths.admin.mailOutbox, 'emailing.send'],
   [paths.admin.supportTickets, 'support.manage'],
   [paths.admin.auditLog, 'audit.read'],
   [paths.admin.staff, 'staff.manage'],

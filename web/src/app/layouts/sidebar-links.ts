@@ -10,6 +10,7 @@ import {
   IconHome,
   IconLayoutDashboard,
   IconMail,
+  IconMailbox,
   IconMessage,
   IconReceipt,
   IconRocket,
@@ -38,7 +39,7 @@ export const ACCOUNT_LINKS: ShellLink[] = [
  * link shows only to a role that may open its page: the permission of each page is in
  * web/src/lib/admin-access.ts (Users: clients.read, Pending reviews: deposits.review, Approvals:
  * approvals.decide, Contact:
- * contacts.manage, Emailing: emailing.send, Support Tickets: support.manage, Audit log: audit.read,
+ * contacts.manage, Emailing and Mail outbox: emailing.send, Support Tickets: support.manage, Audit log: audit.read,
  * Staff: staff.manage; Dashboard and Security: any staff role).
  */
 export const ADMIN_LINKS: ShellLink[] = [
@@ -48,6 +49,7 @@ export const ADMIN_LINKS: ShellLink[] = [
   { label: 'Approvals', to: paths.admin.approvals, icon: IconChecks },
   { label: 'Contact', to: paths.admin.contacts, icon: IconMessage },
   { label: 'Emailing', to: paths.admin.emailing, icon: IconMail },
+  { label: 'Mail outbox', to: paths.admin.mailOutbox, icon: IconMailbox },
   { label: 'Support Tickets', to: paths.admin.supportTickets, icon: IconHeadset },
   { label: 'Audit log', to: paths.admin.auditLog, icon: IconHistory },
   { label: 'Staff', to: paths.admin.staff, icon: IconUserShield },

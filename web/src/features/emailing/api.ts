@@ -1,11 +1,19 @@
 /**
  * TanStack Query hooks of the back office's e-mailing: e-mailing one client
- * (POST /user/admin/email), whom the admin finds by name or e-mail (GET /user/admin?search=).
+ * (POST /user/admin/email), whom the admin finds by name or e-mail (GET /user/admin?search=), and
+ * the mail outbox (GET /mail/outbox, POST /mail/outbox/:id/retry; `emailing.send`).
  */
-import type { AdminEmailFormInput } from '@common/schemas/emailing';
+import type {
+  AdminEmailFormInput,
+  outboxMailAnswerSchema,
+  outboxPageSchema,
+  OutboxQuery,
+} from '@common/schemas/emailing';
 import type { UsersPage } from '@common/schemas/users';
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../lib/api-client';
+import { pagedQuery, useRefetchingMutation } from '../../lib/queries';
 
 /** GET /user/admin?search= (first 20 matches): the clients the e-mail form offers. */
 export const recipientsQuery = (search: string) =>
@@ -27,3 +35,23 @@ export function useSendEmail() {
       api.post<{ message: string; data: { userId: string; email: string } }>('/user/admin/email', input),
   });
 }
+
+/** Which mails the outbox page lists: failed, queued (waiting for a try) or sent. */
+export type OutboxView = OutboxQuery['status'];
+
+/** One page of the outbox (`GET /api/mail/outbox`): never a mail's body. */
+export type OutboxPage = z.infer<typeof outboxPageSchema>;
+
+/** GET /mail/outbox?status&page&pageSize: the mails of one status, newest first. */
+export const outboxQuery = (params: OutboxQuery) =>
+  pagedQuery<OutboxPage>(['mail-outbox', params.status], '/mail/outbox', params);
+
+/**
+ * POST /mail/outbox/:id/retry (no body): queues a failed mail again; 409 when it is not failed
+ * (another staff member queued it first). Refetches the outbox's views.
+ */
+export const useRetryMail = () =>
+  useRefetchingMutation(
+    (id: string) => api.post<z.infer<typeof outboxMailAnswerSchema>>(`/mail/outbox/${id}/retry`),
+    ['mail-outbox'],
+  );

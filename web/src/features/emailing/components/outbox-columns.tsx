@@ -1,0 +1,96 @@
+import { Button, Text } from '@mantine/core';
+import type { OutboxMail } from '@common/schemas/emailing';
+import { confirmAction } from '../../../components/confirm';
+import type { Column } from '../../../components/paged-table';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useRetryMail, type OutboxView } from '../api';
+
+/**
+ * "Send again" of one failed mail: asks first, then queues it again and toasts the server's answer
+ * (or its refusal, e.g. 409 when another staff member already queued it); the outbox refetches.
+ */
+export function SendAgainButton({ mail }: { mail: OutboxMail }) {
+  const retry = useRetryMail();
+  const onClick = async () => {
+    const confirmed = await confirmAction({
+      title: 'Send again',
+      message: `Queue the mail “${mail.subject}” to ${mail.to} again? The mail worker sends it in a moment.`,
+      confirmLabel: 'Send again',
+    });
+    if (!confirmed) return;
+    retry.mutate(mail._id, {
+      onSuccess: ({ message }) => notifySuccess(message),
+      onError: (error) => notifyError(errorMessage(error, 'Something went wrong'), 'Could not send again'),
+    });
+  };
+  return (
+    <Button
+      size="xs"
+      variant="outline"
+      onClick={onClick}
+      disabled={retry.isPending}
+      aria-label={`Send again: ${mail.subject} to ${mail.to}`}
+    >
+      {retry.isPending ? 'Loading...' : 'Send again'}
+    </Button>
+  );
+}
+
+/** A time, allowed to wrap between the date and the hour; a dash when there is none. */
+function Time({ iso }: { iso: string | null }) {
+  if (!iso) return <Text size="sm">—</Text>;
+  return (
+    <Text size="sm" miw={96}>
+      <time dateTime={iso}>{formatDateTime(iso)}</time>
+    </Text>
+  );
+}
+
+/** A free text (an address, a subject, an error) that breaks only where it must. */
+function Words({ children, dimmed = false }: { children: string; dimmed?: boolean }) {
+  return (
+    <Text
+      size="sm"
+      c={dimmed ? 'dimmed' : undefined}
+      miw={140}
+      maw={320}
+      style={{ overflowWrap: 'anywhere' }}
+    >
+      {children}
+    </Text>
+  );
+}
+
+const created: Column<OutboxMail> = { header: 'Created', cell: (m) => <Time iso={m.createdAt} /> };
+const recipient: Column<OutboxMail> = { header: 'Recipient', cell: (m) => <Words>{m.to}</Words> };
+const subject: Column<OutboxMail> = { header: 'Subject', cell: (m) => <Words>{m.subject}</Words> };
+const tries: Column<OutboxMail> = { header: 'Tries', numeric: true, nowrap: true, cell: (m) => m.attempts };
+const lastError: Column<OutboxMail> = {
+  header: 'Last error',
+  cell: (m) => <Words dimmed>{m.lastError ?? '—'}</Words>,
+};
+
+const COLUMNS: Record<OutboxView, Column<OutboxMail>[]> = {
+  failed: [
+    created,
+    recipient,
+    subject,
+    tries,
+    lastError,
+    { header: 'Action', nowrap: true, cell: (m) => <SendAgainButton mail={m} /> },
+  ],
+  queued: [
+    created,
+    recipient,
+    subject,
+    tries,
+    lastError,
+    { header: 'Next try', cell: (m) => <Time iso={m.nextAttemptAt} /> },
+  ],
+  sent: [created, recipient, subject, tries, { header: 'Sent', cell: (m) => <Time iso={m.sentAt} /> }],
+};
+
+/** The columns of the outbox table for `view`: failed mails have Send again, queued their next try. */
+export const outboxColumns = (view: OutboxView) => COLUMNS[view];
