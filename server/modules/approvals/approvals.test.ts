@@ -325,6 +325,19 @@ describe('deciding', () => {
     );
     expectAnswer(await inject('POST', `/api/approvals/${id}/approve`, c.headers), 403);
   });
+
+  it("checks the held action's own permission when rejecting as when approving (the service, past the route)", async () => {
+    const id = (await adjust(1300)).json().data._id as string;
+    const { approvals } = t.app.ctx.services;
+    const support = { id: staff.support.id, ip: '127.0.0.1' };
+    await expect(approvals.reject(support, id, 'Not mine to decide')).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: STAFF_MSG.notAllowed,
+    });
+    await expect(approvals.approve(support, id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const [row] = await db().select().from(approvalRequests).where(eq(approvalRequests.id, id));
+    expect(row!.status).toBe('pending');
+  });
 });
 
 describe('with the threshold at 0', () => {

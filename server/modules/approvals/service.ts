@@ -88,12 +88,24 @@ export function createApprovalsService(
     return (await present([row]))[0]!;
   }
 
-  /** Locks a pending request for a decision by `actor`. Throws 404, 409 decided, 409 own request. */
-  async function lockForDecision(u: UnitOfWork, actor: AuditActor, id: string): Promise<ApprovalRequestRow> {
+  /**
+   * Locks a pending request for a decision by `actor` and answers it with its payload. Throws 404,
+   * 409 decided, 409 own request, and 403 when the actor's role lacks the held operation's own
+   * permission (docs/security.md "Four-eyes approval": approving and rejecting alike).
+   */
+  async function lockForDecision(
+    u: UnitOfWork,
+    actor: AuditActor,
+    id: string,
+  ): Promise<{ row: ApprovalRequestRow; payload: ReturnType<typeof readPayload> }> {
     const [locked] = await u.tx.select().from(ar).where(eq(ar.id, id)).for('update');
     const row = onlyPending(locked, APPROVAL_MSG.already);
     if (row.makerId === actor.id) throw new AppError('CONFLICT', APPROVAL_MSG.ownRequest);
-    return row;
+    const payload = readPayload(row.payload);
+    const [me] = await u.tx.select({ role: users.role }).from(users).where(eq(users.id, actor.id));
+    if (!can(me?.role, APPROVAL_OPS[payload.op].permission))
+      throw new AppError('FORBIDDEN', STAFF_MSG.notAllowed);
+    return { row, payload };
   }
 
   return {
@@ -178,11 +190,7 @@ export function createApprovalsService(
      */
     async approve(checker: AuditActor, id: string): Promise<ApprovalView> {
       await inTransaction(db, log, async (u) => {
-        const row = await lockForDecision(u, checker, id);
-        const payload = readPayload(row.payload);
-        const [me] = await u.tx.select({ role: users.role }).from(users).where(eq(users.id, checker.id));
-        if (!can(me?.role, APPROVAL_OPS[payload.op].permission))
-          throw new AppError('FORBIDDEN', STAFF_MSG.notAllowed);
+        const { row, payload } = await lockForDecision(u, checker, id);
         const resultId = await runners[payload.op](u, checker, {
           clientId: row.clientId,
           reason: row.reason,
@@ -210,10 +218,10 @@ export function createApprovalsService(
       return view(id);
     },
 
-    /** Rejects request `id` as `checker` with `reason`; nothing runs. Throws 404, 409 (as approve). */
+    /** Rejects request `id` as `checker` with `reason`; nothing runs. Throws 404, 409 and 403 as approve. */
     async reject(checker: AuditActor, id: string, reason: string): Promise<ApprovalView> {
       await inTransaction(db, log, async (u) => {
-        const row = await lockForDecision(u, checker, id);
+        const { row } = await lockForDecision(u, checker, id);
         await u.tx
           .update(ar)
           .set({ status: 'rejected', checkerId: checker.id, decidedAt: new Date(), decisionReason: reason })
