@@ -7,7 +7,8 @@ import pg from 'pg';
 import { buildApp } from '../app';
 import type { AppInstance } from '../app-context';
 import { MONEY_DEFAULTS, type Config } from '../config';
-import { openDatabase, type Database } from '../db/client';
+import { openDatabase, type Database, type Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
 import type { createMemoryStorage } from '../lib/storage';
 import { createUserWithPassword, type NewUser } from '../modules/users/factory';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
@@ -124,6 +125,25 @@ export function injector(context: () => TestContext) {
 /** The keys in the context's storage (the tests run with the in-memory storage). */
 export function storedKeys(t: TestContext): string[] {
   return (t.app.ctx.services.storage as ReturnType<typeof createMemoryStorage>).keys();
+}
+
+/**
+ * Writes a mail to the outbox as the worker leaves it after its last try (`failed`, 8 attempts, the
+ * SMTP error kept), so it can be listed and queued again. Answers the mail's id.
+ */
+export async function failedMail(db: Db): Promise<string> {
+  const [mail] = await db
+    .insert(mailOutbox)
+    .values({
+      to: 'someone@example.com',
+      subject: 'S',
+      text: 'T',
+      status: 'failed',
+      attempts: 8,
+      lastError: 'refused',
+    })
+    .returning({ id: mailOutbox.id });
+  return mail!.id;
 }
 
 let seq = 0;

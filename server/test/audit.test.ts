@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contactMessages, mailOutbox, twoFactors, users } from '../db/schema';
+import { auditLog, contactMessages, twoFactors, users } from '../db/schema';
 import {
   createAdmin,
   createClient,
@@ -18,7 +18,7 @@ import {
   imageDataUrl,
   type TestUser,
 } from '../modules/ledger/testing';
-import { createTestContext, type TestContext, UNKNOWN_ID } from './app';
+import { createTestContext, failedMail, type TestContext, UNKNOWN_ID } from './app';
 import { expectAllKnown } from './expect';
 
 let t: TestContext;
@@ -315,20 +315,10 @@ const CALLS: Record<string, () => Promise<Call>> = {
     await ok({ method: 'POST', url: `/api/staff/${member.id}/deactivate` });
     return { method: 'POST', url: `/api/staff/${member.id}/reactivate` };
   },
-  'POST /api/mail/outbox/:id/retry': async () => {
-    const [mail] = await t.database.db
-      .insert(mailOutbox)
-      .values({
-        to: 'someone@example.com',
-        subject: 'S',
-        text: 'T',
-        status: 'failed',
-        attempts: 8,
-        lastError: 'refused',
-      })
-      .returning();
-    return { method: 'POST', url: `/api/mail/outbox/${mail!.id}/retry` };
-  },
+  'POST /api/mail/outbox/:id/retry': async () => ({
+    method: 'POST',
+    url: `/api/mail/outbox/${await failedMail(t.database.db)}/retry`,
+  }),
   'POST /api/approvals/:id/approve': async () => ({
     method: 'POST',
     url: `/api/approvals/${await heldRequest()}/approve`,

@@ -1,0 +1,22 @@
+/**
+ * The journeys of the contract replay (server/test/contract-replay.test.ts): one per domain, each
+ * walking the successful path of its operations through `app.inject` with the usual test helpers.
+ * Every answer is recorded and checked against the OpenAPI document by the replay; a journey only
+ * asserts the statuses it needs to go on. They live by domain in the modules of this folder.
+ */
+import { accountJourneys } from './accounts';
+import { backOfficeJourneys } from './back-office';
+import type { Journey } from './journey';
+import { moneyJourneys } from './money';
+import { healthAndMetrics, mailOutboxJourney } from './operations';
+
+export { METRICS_TOKEN, type Journey } from './journey';
+
+/** The journeys, in the order the replay runs them. */
+export const journeys: Journey[] = [
+  healthAndMetrics,
+  ...accountJourneys,
+  ...moneyJourneys,
+  ...backOfficeJourneys,
+  mailOutboxJourney,
+];
