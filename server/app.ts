@@ -190,6 +190,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
+    brand: { ...config.brand, siteUrl: config.publicUrl },
     db,
     log,
     retry: config.mailRetry,

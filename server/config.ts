@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEMO_BRAND } from '@common/brand';
 import type { AccountPlan } from '@common/constants';
 
 /** Money settings: deposit wallets and promotions. Amounts in cents. */
@@ -42,7 +43,12 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Northwind Markets <no-reply@northwind.example>'),
+  /** The e-mails' sender; keep it on the support address's domain (docs/operations.md "Mail"). */
+  MAIL_FROM: z.string().default(`${DEMO_BRAND.name} <no-reply@${DEMO_BRAND.supportEmail.split('@')[1]}>`),
+  /** The brand in e-mails (name, the Reply-To support address, the risk warning on money e-mails). */
+  BRAND_NAME: z.string().trim().min(1).default(DEMO_BRAND.name),
+  SUPPORT_EMAIL: z.email().default(DEMO_BRAND.supportEmail),
+  RISK_WARNING: z.string().trim().min(1).default(DEMO_BRAND.riskWarning),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /**
@@ -95,6 +101,8 @@ export interface Config {
   dataDir: string | null;
   smtpUrl?: string;
   mailFrom: string;
+  /** The brand e-mails carry (lib/mail-templates.ts); the site link is `publicUrl`. */
+  brand: { name: string; supportEmail: string; riskWarning: string };
   sessionSecret: string;
   logLevel: string;
   rateLimit: boolean;
@@ -153,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    brand: { name: e.BRAND_NAME, supportEmail: e.SUPPORT_EMAIL, riskWarning: e.RISK_WARNING },
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     rateLimit: e.RATE_LIMIT === 'true' || e.NODE_ENV === 'production',

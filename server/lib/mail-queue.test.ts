@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGING_MSG, MONEY_MSG } from '@common/messages';
 import { mailOutbox } from '../db/schema';
+import { mailTemplate } from './mail-templates';
 import { createClient, createTestUser } from '../modules/ledger/testing';
 import { useBareTestContext } from '../test/context';
 import { freePort } from '../test/processes';
@@ -51,7 +52,8 @@ describe('the mail outbox', () => {
     await receiver?.close();
     receiver = undefined;
     const c = await createClient(t.app);
-    await t.app.ctx.mailer.send({ to: c.email, subject: 'Your statement', text: 'secret 123456' });
+    const body = mailTemplate('<p>Your code is {{code}}.</p>');
+    await t.app.ctx.mailer.send({ to: c.email, subject: 'Your statement', body, data: { code: '123456' } });
     await waitFor(async () => (await rowsTo(c.email))[0]?.status === 'failed');
     const [failed] = await rowsTo(c.email);
     expect(failed).toMatchObject({ attempts: 4, lastError: expect.stringMatching(/ECONNREFUSED/) });

@@ -10,6 +10,9 @@
  * Delivery is at least once: a worker that dies after SMTP accepted a mail but before marking it
  * lets it go after its lock (60 s) and another sends it again.
  *
+ * Mails are rendered when they are stored (lib/mail-templates.ts: the brand's layout, HTML and
+ * plain text) and go out from MAIL_FROM with the support address as Reply-To.
+ *
  * Without SMTP_URL (development only: config.ts refuses production without it) a mail is stored as
  * `logged` and its text printed to the log, so a newcomer can read the sign-up code.
  */
@@ -19,23 +22,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db, type Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import { renderMail, type MailBrand, type MailMessage, type RenderedMail } from './mail-templates';
 import { mailsSent } from './metrics';
 import type { UnitOfWork } from './unit-of-work';
 
-export interface Mail {
-  to: string;
-  subject: string;
-  /** Plain-text body; always present. */
-  text: string;
-  /** Optional HTML body; callers must escape any user-supplied text in it (`escapeHtml`). */
-  html?: string;
-}
-
 export interface Mailer {
-  /** Writes the mail to the outbox now and wakes the worker; answers once it is stored. */
-  send(mail: Mail): Promise<void>;
-  /** Writes the mail to the outbox in `uow`'s transaction; the worker wakes after the commit. */
-  enqueue(uow: UnitOfWork, mail: Mail): Promise<void>;
+  /** Renders the mail, writes it to the outbox now and wakes the worker; answers once it is stored. */
+  send(mail: MailMessage): Promise<void>;
+  /** Renders the mail and writes it to the outbox in `uow`'s transaction; the worker wakes after the commit. */
+  enqueue(uow: UnitOfWork, mail: MailMessage): Promise<void>;
   /** One pass of the worker: sends every due mail; answers how many it tried. */
   deliverDue(): Promise<number>;
   /** Starts the worker (a pass at once, then every `pollMs`). */
@@ -62,9 +57,14 @@ const WORKER = `${hostname()}:${process.pid}`;
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
+/**
+ * The mailer of one API process. `from` is MAIL_FROM; `brand` renders every mail and its support
+ * address is the Reply-To.
+ */
 export function createMailer(opts: {
   smtpUrl?: string;
   from: string;
+  brand: MailBrand;
   db: Db;
   log: FastifyBaseLogger;
   retry?: MailRetry;
@@ -79,8 +79,9 @@ export function createMailer(opts: {
   let again = false;
   let closed = false;
 
-  /** Stores `mail`: queued for the worker, or logged without SMTP. */
-  async function store(conn: Db | Tx, mail: Mail): Promise<void> {
+  /** Renders and stores `message`: queued for the worker, or logged without SMTP. */
+  async function store(conn: Db | Tx, message: MailMessage): Promise<void> {
+    const mail: RenderedMail = renderMail(opts.brand, message);
     await conn.insert(mailOutbox).values({ ...mail, status: transport ? 'queued' : 'logged' });
     if (!transport) {
       mailsSent.inc({ outcome: 'sent' });
@@ -96,12 +97,16 @@ export function createMailer(opts: {
   function claim(): Promise<OutboxRow[]> {
     return queryRows<OutboxRow>(
       db,
-      sql`update ${mailOutbox} set locked_until = now() + interval '60 seconds', attempts = attempts + 1
-        where id in (
-          select id from ${mailOutbox}
-          where status = 'queued' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-          order by next_attempt_at limit ${BATCH} for update skip locked)
-        returning id, "to", subject, text, html, attempts`,
+      // UPDATE … RETURNING answers rows in storage order: the outer select puts them back in the
+      // order they were queued, so a client's mails arrive in the order they happened
+      sql`with claimed as (
+          update ${mailOutbox} set locked_until = now() + interval '60 seconds', attempts = attempts + 1
+          where id in (
+            select id from ${mailOutbox}
+            where status = 'queued' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+            order by next_attempt_at, created_at limit ${BATCH} for update skip locked)
+          returning id, "to", subject, text, html, headers, attempts, next_attempt_at, created_at)
+        select id, "to", subject, text, html, headers, attempts from claimed order by next_attempt_at, created_at`,
     );
   }
 
@@ -110,10 +115,12 @@ export function createMailer(opts: {
     try {
       await transport!.sendMail({
         from: opts.from,
+        replyTo: opts.brand.supportEmail,
         to: row.to,
         subject: row.subject,
         text: row.text,
         html: row.html ?? undefined,
+        headers: row.headers ?? undefined,
       });
       mailsSent.inc({ outcome: 'sent' });
       await db
@@ -197,12 +204,4 @@ export function createMailer(opts: {
       transport?.close();
     },
   };
-}
-
-/** Escapes text for safe inclusion in HTML mail bodies. */
-export function escapeHtml(s: string): string {
-  return s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 }

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { DEMO_BRAND } from '@common/brand';
 import { buildApp } from '../app';
 import type { AppInstance } from '../app-context';
 import { MONEY_DEFAULTS, type Config } from '../config';
@@ -68,7 +69,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     publicUrl: 'http://127.0.0.1:3000',
     dataDir: null,
-    mailFrom: 'Broker <no-reply@broker.test>',
+    mailFrom: `${DEMO_BRAND.name} <no-reply@${DEMO_BRAND.supportEmail.split('@')[1]}>`,
+    brand: DEMO_BRAND,
     sessionSecret: randomBytes(32).toString('base64url'),
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     rateLimit: false,

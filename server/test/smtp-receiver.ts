@@ -10,6 +10,11 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The sender and Reply-To as written (`Name <address>`), '' when absent. */
+  from: string;
+  replyTo: string;
+  /** The List-Unsubscribe header, '' when absent. */
+  listUnsubscribe: string;
 }
 
 export interface SmtpReceiver {
@@ -43,6 +48,10 @@ export async function startSmtpReceiver(
             subject: m.subject ?? '',
             text: m.text ?? '',
             html: String(m.html || ''),
+            from: m.from?.text ?? '',
+            replyTo: m.replyTo?.text ?? '',
+            listUnsubscribe:
+              m.headerLines.find((h) => h.key === 'list-unsubscribe')?.line.replace(/^[^:]*:\s*/, '') ?? '',
           };
           if (opts.keep !== false) mails.push(mail);
           onMail?.(mail);

@@ -1,87 +1,91 @@
 /**
- * Texts of the auth e-mails: codes, and the security notices of docs/security.md (lock, sign-up
- * attempt, new sign-in, password and two-factor changes). User-supplied text is escaped in HTML.
+ * The auth e-mails (lib/mail-templates.ts renders them in the brand's layout): codes, and the
+ * security notices of docs/security.md (lock, sign-up attempt, new sign-in, password and two-factor
+ * changes). Each code names the service, what it is for, its expiry, and that nobody asks for it.
  */
-import { escapeHtml, type Mail } from '../../lib/mail';
+import { mailTemplate, type MailMessage } from '../../lib/mail-templates';
+
+const NEVER_ASK =
+  '<p>It expires in 10 minutes and works once. If you did not ask for it, ignore this e-mail: nobody from {{brand.name}} will ever ask you for this code.</p>';
+
+const codeBody = mailTemplate(`<p>Your {{brand.name}} code to {{what}} is:</p>{{bigCode code}}${NEVER_ASK}`);
 
 /** E-mail carrying a 6-digit code, valid for 10 minutes. */
-export function otpMail(to: string, code: string, purpose: 'verify' | 'reset'): Mail {
-  const what = purpose === 'verify' ? 'verify your e-mail address' : 'reset your password';
-  const subject = purpose === 'verify' ? 'Your e-mail verification code' : 'Your password reset code';
+export function otpMail(to: string, code: string, purpose: 'verify' | 'reset'): MailMessage {
   return {
     to,
-    subject,
-    text: `Your code to ${what} is ${code}.\n\nIt expires in 10 minutes and works once. If you did not ask for it, ignore this e-mail; nobody from our team will ever ask you for this code.`,
-    html: `<p>Your code to ${what} is <strong style="font-size:20px;letter-spacing:3px">${code}</strong>.</p><p>It expires in 10 minutes and works once. If you did not ask for it, ignore this e-mail; nobody from our team will ever ask you for this code.</p>`,
-  };
-}
-
-/** A notice with a plain-text body; the HTML part is the same paragraphs, escaped. */
-function notice(to: string, subject: string, paragraphs: string[]): Mail {
-  return {
-    to,
-    subject,
-    text: paragraphs.join('\n\n'),
-    html: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
+    subject: purpose === 'verify' ? 'Your e-mail verification code' : 'Your password reset code',
+    body: codeBody,
+    data: { code, what: purpose === 'verify' ? 'verify your e-mail address' : 'reset your password' },
   };
 }
 
 const IF_NOT_YOU =
-  'If this was not you, reset your password at once and contact our support team; nobody from our team will ever ask you for your password or codes.';
+  '<p>If this was not you, reset your password at once and write to {{brand.supportEmail}}; nobody from our team will ever ask you for your password or codes.</p>';
+
+const lockedBody =
+  mailTemplate(`<p>We paused sign-in to your account for 15 minutes after 5 failed attempts in a row.</p>
+<p>If you were trying to sign in, wait 15 minutes and try again, or reset your password.</p>${IF_NOT_YOU}`);
 
 /** To the owner when 5 failed sign-ins lock their account for 15 minutes (one per lock). */
-export function accountLockedMail(to: string): Mail {
-  return notice(to, 'Sign-in to your account paused for 15 minutes', [
-    'We paused sign-in to your account for 15 minutes after 5 failed attempts in a row.',
-    'If you were trying to sign in, wait 15 minutes and try again, or reset your password.',
-    IF_NOT_YOU,
-  ]);
+export function accountLockedMail(to: string): MailMessage {
+  return { to, subject: 'Sign-in to your account paused for 15 minutes', body: lockedBody };
 }
+
+const signupAttemptBody =
+  mailTemplate(`<p>Someone tried to open a new account with this e-mail address. You already have an account, so no new account was created.</p>
+<p>If it was you, sign in instead; if you forgot your password, use "Forgot password" on the sign-in page.</p>
+<p>If it was not you, you can ignore this e-mail: your account has not changed.</p>`);
 
 /** To the owner when someone signs up with their address (no second account is made). */
-export function signupAttemptMail(to: string): Mail {
-  return notice(to, 'Someone tried to register with your e-mail address', [
-    'Someone tried to open a new account with this e-mail address. You already have an account, so no new account was created.',
-    'If it was you, sign in instead; if you forgot your password, use "Forgot password" on the sign-in page.',
-    'If it was not you, you can ignore this e-mail: your account has not changed.',
-  ]);
+export function signupAttemptMail(to: string): MailMessage {
+  return { to, subject: 'Someone tried to register with your e-mail address', body: signupAttemptBody };
 }
+
+const newSignInBody =
+  mailTemplate(`<p>Your account was signed in to from a device or network we have not seen for it recently, at {{at}} UTC.</p>
+<p>Device: {{device}}<br>IP address: {{ip}}</p>
+<p>If this was you, there is nothing to do. You can see and sign out every session under Profile → Security.</p>${IF_NOT_YOU}`);
 
 /** To the owner after a sign-in from a device and network not seen in 90 days. */
-export function newSignInMail(to: string, origin: { ip: string; userAgent: string }, at: Date): Mail {
-  return notice(to, 'New sign-in to your account', [
-    `Your account was signed in to from a device or network we have not seen for it recently, at ${at.toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
-    `Device: ${origin.userAgent || 'unknown'}\nIP address: ${origin.ip}`,
-    'If this was you, there is nothing to do. You can see and sign out every session under Profile → Security.',
-    IF_NOT_YOU,
-  ]);
+export function newSignInMail(to: string, origin: { ip: string; userAgent: string }, at: Date): MailMessage {
+  return {
+    to,
+    subject: 'New sign-in to your account',
+    body: newSignInBody,
+    data: {
+      at: at.toISOString().replace('T', ' ').slice(0, 16),
+      device: origin.userAgent || 'unknown',
+      ip: origin.ip,
+    },
+  };
 }
 
+const passwordChangedBody = mailTemplate(
+  `<p>The password of your account was just changed, and every other session was signed out.</p>${IF_NOT_YOU}`,
+);
+
 /** To the owner after every password change or reset. */
-export function passwordChangedMail(to: string): Mail {
-  return notice(to, 'Your password was changed', [
-    'The password of your account was just changed, and every other session was signed out.',
-    IF_NOT_YOU,
-  ]);
+export function passwordChangedMail(to: string): MailMessage {
+  return { to, subject: 'Your password was changed', body: passwordChangedBody };
 }
+
+const twoFactorBody =
+  mailTemplate(`{{#if (eq change "enabled")}}<p>Two-factor authentication was turned on for your account. From now on, signing in needs a code from your authenticator app (or a backup code).</p>
+{{else if (eq change "disabled")}}<p>Two-factor authentication was turned off for your account. Signing in now needs only your password.</p>
+{{else}}<p>Our staff turned off two-factor authentication for your account, and signed out all its sessions. You can turn it on again under Profile → Security.</p>{{/if}}
+{{#if reason}}<p>Reason: {{reason}}</p>{{/if}}${IF_NOT_YOU}`);
 
 /** To the owner after every change of their two-factor authentication; `reason` when staff reset it. */
 export function twoFactorChangedMail(
   to: string,
   change: 'enabled' | 'disabled' | 'reset',
   reason?: string,
-): Mail {
-  const what = {
-    enabled:
-      'Two-factor authentication was turned on for your account. From now on, signing in needs a code from your authenticator app (or a backup code).',
-    disabled:
-      'Two-factor authentication was turned off for your account. Signing in now needs only your password.',
-    reset:
-      'Our staff turned off two-factor authentication for your account, and signed out all its sessions. You can turn it on again under Profile → Security.',
-  }[change];
-  return notice(to, `Two-factor authentication ${change === 'enabled' ? 'turned on' : 'turned off'}`, [
-    what,
-    ...(reason ? [`Reason: ${reason}`] : []),
-    IF_NOT_YOU,
-  ]);
+): MailMessage {
+  return {
+    to,
+    subject: `Two-factor authentication ${change === 'enabled' ? 'turned on' : 'turned off'}`,
+    body: twoFactorBody,
+    data: { change, reason: reason ?? null },
+  };
 }

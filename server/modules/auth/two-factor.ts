@@ -29,19 +29,13 @@ const TOLERANCE_SECONDS = 30;
 /** Normalises a typed backup code: lower case, no dash or spaces. */
 const normaliseBackupCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
 
-/** The display name of a `Name <address>` sender (the issuer authenticator apps show), else a default. */
-function senderName(from: string): string {
-  const name = from.split('<')[0]!.trim().replace(/^"|"$/g, '');
-  return name || 'Broker portal';
-}
-
 /**
  * Two-factor authentication, made from the base deps: the secret's key comes from SESSION_SECRET,
- * the issuer authenticator apps show from the MAIL_FROM sender's name.
+ * the issuer authenticator apps show is the brand's name (BRAND_NAME).
  */
 export function createTwoFactor({ db, config }: BaseDeps) {
   const secret = config.sessionSecret;
-  const issuer = senderName(config.mailFrom);
+  const issuer = config.brand.name;
   const key = Buffer.from(hkdfSync('sha256', secret, 'broker-2fa', 'totp-secret-encryption', 32));
   const backupHash = (userId: string, code: string) =>
     createHmac('sha256', key)

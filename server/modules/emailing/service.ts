@@ -2,8 +2,9 @@
  * An admin's e-mail to one client (/admin/emailing, POST /user/admin/email), and the mail outbox as
  * staff see it (GET /mail/outbox, POST /mail/outbox/:id/retry). The client's mail is queued in the
  * outbox (lib/mail.ts) in the same transaction as its audit row (`user.email`), so the log never
- * claims a mail that was not queued; the message is plain text in the text part and HTML-escaped
- * (line breaks kept) in the HTML part. Staff see every mail's recipient, subject, status, tries and
+ * claims a mail that was not queued; the message is wrapped in the brand's layout as a
+ * staff-written mail (lib/mail-templates.ts: escaped, line breaks kept, only http(s) addresses made
+ * links, with an unsubscribe line and List-Unsubscribe header). Staff see every mail's recipient, subject, status, tries and
  * last error, never its body (a body may hold a sign-in or withdrawal code).
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -12,10 +13,12 @@ import type { AdminEmailInput, OutboxQuery } from '@common/schemas/emailing';
 import { mailOutbox, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { escapeHtml } from '../../lib/mail';
+import { mailTemplate } from '../../lib/mail-templates';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { pageOf } from '../../lib/paging';
 import { inTransaction } from '../../lib/unit-of-work';
+
+const staffWrittenBody = mailTemplate('{{paragraphs message}}');
 
 export function createEmailingService({ db, log, mailer }: ServiceDeps) {
   return {
@@ -26,7 +29,7 @@ export function createEmailingService({ db, log, mailer }: ServiceDeps) {
      */
     async sendEmail(actor: AuditActor, input: AdminEmailInput): Promise<{ userId: string; email: string }> {
       const [user] = await db
-        .select({ id: users.id, email: users.email })
+        .select({ id: users.id, email: users.email, firstName: users.firstName })
         .from(users)
         .where(
           and(
@@ -41,8 +44,10 @@ export function createEmailingService({ db, log, mailer }: ServiceDeps) {
         await mailer.enqueue(u, {
           to: user.email,
           subject: input.subject,
-          text: input.message,
-          html: `<p>${escapeHtml(input.message).replace(/\r?\n/g, '<br>')}</p>`,
+          body: staffWrittenBody,
+          data: { message: input.message },
+          name: user.firstName,
+          kind: 'staff-written',
         });
         await recordAudit(u.tx, actor, {
           action: 'user.email',

@@ -47,14 +47,18 @@ export function createKycService({ db, log, notifications }: ServiceDeps) {
           before: { verificationStatus: row.verificationStatus },
           after: reason === null ? { verificationStatus: status } : { verificationStatus: status, reason },
         });
-        await notifications.notify(uow, {
-          userId: id,
-          title: status === 'verified' ? USER_ADMIN_MSG.verifiedTitle : USER_ADMIN_MSG.rejectedTitle,
-          message:
-            reason === null
-              ? USER_ADMIN_MSG.verifiedMessage
-              : `${USER_ADMIN_MSG.rejectedMessage} Reason: ${reason}.`,
-        });
+        await notifications.notify(
+          uow,
+          {
+            userId: id,
+            title: status === 'verified' ? USER_ADMIN_MSG.verifiedTitle : USER_ADMIN_MSG.rejectedTitle,
+            message:
+              reason === null
+                ? USER_ADMIN_MSG.verifiedMessage
+                : `${USER_ADMIN_MSG.rejectedMessage} Reason: ${reason}.`,
+          },
+          { kind: 'account' },
+        );
         return updated!;
       });
     },

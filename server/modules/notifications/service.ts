@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { escapeHtml } from '../../lib/mail';
+import { mailTemplate, type MailKind, type MailMessage } from '../../lib/mail-templates';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { BaseDeps } from '../../lib/base-deps';
 import type { UserRow } from '../../db/rows';
@@ -41,15 +41,21 @@ function newestOf(db: Db, userId: string): Promise<NotificationRow[]> {
     .limit(LIST_LIMIT);
 }
 
-/** The e-mail of a notice: the message as text, and escaped (line breaks kept) in the HTML part. */
-export function noticeMail(to: string, notice: Pick<Notice, 'title' | 'message'>) {
-  const footer = 'You can see your account history in your dashboard.';
-  return {
-    to,
-    subject: notice.title,
-    text: `${notice.message}\n\n${footer}`,
-    html: `<p><strong>${escapeHtml(notice.title)}</strong></p><p>${escapeHtml(notice.message).replace(/\n/g, '<br>')}</p><p>${footer}</p>`,
-  };
+const noticeBody = mailTemplate(`<p><strong>{{title}}</strong></p>{{paragraphs message}}
+<p>You can see this notice and your account history when you sign in at <a href="{{brand.siteUrl}}">{{brand.siteUrl}}</a>.</p>`);
+
+/**
+ * The e-mail of a notice to `to` (greeted by `name`): its title as subject, its message escaped with
+ * line breaks kept. `kind` (lib/mail-templates.ts): `money` (the default: most notices are about
+ * money, and carry the risk warning), `account`, or `staff-written` (a notice staff typed).
+ */
+export function noticeMail(
+  to: string,
+  notice: Pick<Notice, 'title' | 'message'>,
+  kind: MailKind = 'money',
+  name?: string | null,
+): MailMessage {
+  return { to, subject: notice.title, body: noticeBody, data: notice, kind, name };
 }
 
 export function createNotificationsService({ db, mailer }: BaseDeps) {
@@ -57,19 +63,27 @@ export function createNotificationsService({ db, mailer }: BaseDeps) {
    * Records the notice for the user inside `uow` and queues its e-mail in the same transaction
    * (lib/mail.ts; unless `mail` is false: the caller sends a mail of its own). Answers the row. The user must exist (foreign key;
    * callers hold a user id read from a row that references it).
+   * `kind` is the e-mail's kind (`noticeMail`).
    */
-  async function notify(uow: UnitOfWork, notice: Notice, { mail = true } = {}): Promise<NotificationRow> {
-    // One statement: the row comes back with the user's e-mail address (every money review
-    // notifies, and every round trip of an approval counts: docs/performance.md).
+  async function notify(
+    uow: UnitOfWork,
+    notice: Notice,
+    { mail = true, kind = 'money' as MailKind } = {},
+  ): Promise<NotificationRow> {
+    // One statement: the row comes back with the user's e-mail address and first name (every money
+    // review notifies, and every round trip of an approval counts: docs/performance.md).
+    const owner = (column: typeof users.email | typeof users.firstName) =>
+      sql<string>`(select ${column} from ${users} where ${users.id} = ${notifications.userId})`;
     const [row] = await uow.tx
       .insert(notifications)
       .values(notice)
       .returning({
         ...getTableColumns(notifications),
-        email: sql<string>`(select ${users.email} from ${users} where ${users.id} = ${notifications.userId})`,
+        email: owner(users.email),
+        firstName: owner(users.firstName),
       });
-    const { email, ...notification } = row!;
-    if (mail) await mailer.enqueue(uow, noticeMail(email, notice));
+    const { email, firstName, ...notification } = row!;
+    if (mail) await mailer.enqueue(uow, noticeMail(email, notice, kind, firstName));
     return notification;
   }
 
@@ -114,7 +128,7 @@ export function createNotificationsService({ db, mailer }: BaseDeps) {
         .from(users)
         .where(and(eq(users.id, input.userId), isNull(users.deletedAt)));
       if (!target) throw new AppError('NOT_FOUND', MESSAGING_MSG.userNotFound);
-      const row = await notify(uow, input);
+      const row = await notify(uow, input, { kind: 'staff-written' });
       await recordAudit(uow.tx, actor, {
         action: 'notification.create',
         targetUserId: row.userId,

@@ -142,11 +142,11 @@ export function createSupportService({ db, log, notifications }: ServiceDeps) {
           await uow.tx
             .insert(supportReplies)
             .values({ ticketId: id, authorId: actor.id, fromSupport: true, message: reply });
-          await notifications.notify(uow, {
-            userId: ticket.userId,
-            title: MESSAGING_MSG.supportReplyTitle,
-            message: reply,
-          });
+          await notifications.notify(
+            uow,
+            { userId: ticket.userId, title: MESSAGING_MSG.supportReplyTitle, message: reply },
+            { kind: 'staff-written' },
+          );
         }
         const status = input.status ?? (ticket.status as SupportStatus);
         const closedAt =

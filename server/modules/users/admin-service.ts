@@ -184,7 +184,7 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
           before: { isBlocked: row.banned },
           after: blocked ? { isBlocked: true, reason } : { isBlocked: false },
         });
-        if (blocked && reason) await mailer.enqueue(u, accountBlockedMail(row.email, reason));
+        if (blocked && reason) await mailer.enqueue(u, accountBlockedMail(row.email, reason, row.firstName));
         return updated!;
       });
     },

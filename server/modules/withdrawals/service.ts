@@ -133,7 +133,7 @@ export function createWithdrawalsService({
       // in the outbox while the mail server is down (lib/mail.ts)
       await inTransaction(db, log, async (u) => {
         const code = await codes.issue(u.tx, user.id, 'withdrawal');
-        await mailer.enqueue(u, withdrawalCodeMail(user.email, code));
+        await mailer.enqueue(u, withdrawalCodeMail(user.email, code, user.firstName));
       });
     },
 

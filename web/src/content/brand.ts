@@ -1,10 +1,13 @@
 /**
  * Brand identity shown across the site. Every claim here is the operator's own (docs/product.md):
- * replace these values with your firm's and set `isDemoBrand` to false.
+ * replace these values with your firm's and set `isDemoBrand` to false. The name, support address
+ * and risk warning live in common/brand.ts: the server's e-mails use them too.
  */
+import { DEMO_BRAND } from '@common/brand';
+
 export const brand = {
-  name: 'Northwind Markets',
-  supportEmail: 'support@northwind-markets.example',
+  name: DEMO_BRAND.name,
+  supportEmail: DEMO_BRAND.supportEmail,
   /** While true, a "demo site" ribbon tells visitors this is not a real broker. */
   isDemoBrand: true,
   /** One line under the logo in the footer. */
@@ -18,8 +21,5 @@ export const brand = {
     label: 'Head office',
     lines: ['Demo House, 1 Example Street', 'Example City, EX1 2MP'],
   },
-  riskWarning:
-    'Trading forex, cryptocurrencies and other leveraged products carries a high level of risk and may not be ' +
-    'suitable for all investors. You could lose some or all of your invested capital. Only trade with money you ' +
-    'can afford to lose.',
+  riskWarning: DEMO_BRAND.riskWarning,
 } as const;

@@ -1,0 +1,115 @@
+/**
+ * E-mails a client can trust (lib/mail-templates.ts, docs/operations.md "Mail"): every kind, read
+ * back from a real SMTP receiver, comes from the brand's one domain with the support address as
+ * Reply-To, greets the client, names the brand, the support address and the site, and has an HTML
+ * and a plain-text part; money e-mails carry the risk warning, decisions their reason, and
+ * staff-written e-mails an unsubscribe line and a List-Unsubscribe header. Staff text is escaped and
+ * only http(s) addresses become links.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEMO_BRAND } from '@common/brand';
+import { createClient, submitWithdrawal } from '../modules/ledger/testing';
+import { mailWithSubject } from '../test/decision-reasons';
+import { useTestContext } from '../test/context';
+import { codeIn, type ReceivedMail } from '../test/smtp-receiver';
+import { mailTemplate, renderMail } from './mail-templates';
+
+const { t, admin, inject } = useTestContext();
+const SITE = 'http://127.0.0.1:3000';
+const RISK = DEMO_BRAND.riskWarning.slice(0, 60);
+
+/** Checks what every e-mail has, and the risk warning only on money e-mails. */
+function expectTrustworthy(mail: ReceivedMail, opts: { money: boolean; name?: string }) {
+  const domain = DEMO_BRAND.supportEmail.split('@')[1]!;
+  expect(mail.from).toMatch(new RegExp(`^"?${DEMO_BRAND.name}"? <[^@]+@${domain.replace(/\./g, '\\.')}>$`));
+  expect(mail.replyTo).toBe(DEMO_BRAND.supportEmail);
+  for (const part of [mail.text, mail.html]) {
+    expect(part).toContain(DEMO_BRAND.name);
+    expect(part).toContain(DEMO_BRAND.supportEmail);
+    expect(part).toContain(SITE);
+    expect(part).toContain(opts.name ? `Hello ${opts.name},` : 'Hello,');
+    if (opts.money) expect(part).toContain(RISK);
+    else expect(part).not.toContain(RISK);
+  }
+  expect(mail.html).toMatch(/^<!doctype html>/i);
+}
+
+describe('e-mails, read from the SMTP receiver', () => {
+  it('a withdrawal code: money e-mail naming the service, the expiry and that nobody asks for it', async () => {
+    const c = await createClient(t.app, { balance: 50_00n });
+    const res = await inject('POST', '/api/withdrawals/code', c.headers);
+    expect(res.statusCode, res.body).toBe(202);
+    const mail = await t.smtp.waitForMail(c.email);
+    expect(mail.subject).toBe('Your withdrawal confirmation code');
+    expectTrustworthy(mail, { money: true, name: 'Test' });
+    expect(codeIn(mail)).toMatch(/^\d{6}$/);
+    expect(mail.text).toContain(`Your ${DEMO_BRAND.name} withdrawal confirmation code is:`);
+    expect(mail.text).toMatch(/expires in 10 minutes/);
+    expect(mail.text).toMatch(/nobody from our team will ever ask you for this code/);
+    expect(mail.listUnsubscribe).toBe('');
+  });
+
+  it('a declined withdrawal: a money notice with its reason and the risk warning', async () => {
+    const c = await createClient(t.app, { balance: 50_00n });
+    const id = await submitWithdrawal(t.app, c, 20);
+    const res = await inject('PUT', `/api/c-withdrawals/${id}/reject`, admin.headers, {
+      reason: 'The address is not on your whitelist',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await mailWithSubject(t, c.email, 'Withdrawal declined');
+    expectTrustworthy(mail, { money: true, name: 'Test' });
+    expect(mail.text).toContain('Reason: The address is not on your whitelist');
+  });
+
+  it('a block: an account e-mail with its reason, no risk warning', async () => {
+    const c = await createClient(t.app);
+    const res = await inject('POST', `/api/user/admin/${c.id}/block`, admin.headers, {
+      reason: 'Documents under review',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await t.smtp.waitForMail(c.email);
+    expect(mail.subject).toBe('Your account has been blocked');
+    expectTrustworthy(mail, { money: false, name: 'Test' });
+    expect(mail.text).toContain('Reason: Documents under review');
+  });
+
+  it('a staff-written e-mail: escaped, safe links, an unsubscribe line and List-Unsubscribe', async () => {
+    const c = await createClient(t.app);
+    const message = 'See https://example.org/help?a=1&b=2.\n\n<a href="javascript:alert(1)">click</a>';
+    const res = await inject('POST', '/api/user/admin/email', admin.headers, {
+      userId: c.id,
+      subject: 'About your account',
+      message,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await t.smtp.waitForMail(c.email);
+    expectTrustworthy(mail, { money: false, name: 'Test' });
+    expect(mail.listUnsubscribe).toContain(`mailto:${DEMO_BRAND.supportEmail}?subject=unsubscribe`);
+    expect(mail.text).toMatch(/To receive no more messages like it/);
+    expect(mail.html).toContain('<a href="https://example.org/help?a=1&amp;b=2">');
+    expect(mail.html).not.toMatch(/href="javascript/);
+    expect(mail.html).toContain('&lt;a href=&quot;javascript:alert(1)&quot;&gt;click&lt;/a&gt;');
+  });
+});
+
+describe('renderMail', () => {
+  const brand = { ...DEMO_BRAND, siteUrl: SITE };
+
+  it('refuses a template value that is missing instead of rendering it blank', () => {
+    const body = mailTemplate('<p>Your code is {{code}}.</p>');
+    expect(() => renderMail(brand, { to: 'a@example.com', subject: 'S', body, data: {} })).toThrow(/code/);
+  });
+
+  it('keeps trailing punctuation out of a link and never links other schemes', () => {
+    const body = mailTemplate('{{paragraphs message}}');
+    const { html, text } = renderMail(brand, {
+      to: 'a@example.com',
+      subject: 'S',
+      body,
+      data: { message: 'Read (https://example.org/a). Or ftp://example.org or javascript:alert(1)' },
+    });
+    expect(html).toContain('(<a href="https://example.org/a">https://example.org/a</a>).');
+    expect(html).not.toMatch(/href="(ftp|javascript)/);
+    expect(text).toContain('Read (https://example.org/a). Or ftp://example.org or javascript:alert(1)');
+  });
+});

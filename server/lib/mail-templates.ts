@@ -1,0 +1,147 @@
+/**
+ * E-mail rendering (docs/operations.md "Mail"). Every e-mail is a Handlebars template of its body
+ * (`mailTemplate`), wrapped in one layout with the operator's brand, a greeting and sign-off, the
+ * support address and a link to the site, and, by kind:
+ * - `money`: the risk warning (a mail about deposits, withdrawals, balances, plans or results);
+ * - `staff-written`: text a staff member typed, with a line on how to stop such mails and a
+ *   `List-Unsubscribe` header (RFC 2369) to the support address;
+ * - `account`: neither (codes, security notices, identity checks).
+ * The HTML part is escaped by Handlebars (`{{…}}`; the layout inserts only the rendered body raw);
+ * the plain-text part is converted from the same HTML by html-to-text, so the two never drift.
+ */
+import Handlebars from 'handlebars';
+import { convert } from 'html-to-text';
+
+/** Who sends: from config (BRAND_NAME, SUPPORT_EMAIL, RISK_WARNING, PUBLIC_URL). */
+export interface MailBrand {
+  name: string;
+  supportEmail: string;
+  riskWarning: string;
+  /** The site's origin, without a trailing slash. */
+  siteUrl: string;
+}
+
+export type MailKind = 'account' | 'money' | 'staff-written';
+export type MailTemplate = Handlebars.TemplateDelegate;
+
+/** An e-mail before rendering: what each domain module builds. */
+export interface MailMessage {
+  to: string;
+  /** Subject line, without the brand (the sender's name carries it). */
+  subject: string;
+  /** The body's template; it sees `data` plus `brand`. */
+  body: MailTemplate;
+  data?: Record<string, unknown>;
+  /** The recipient's first name for the greeting; absent → "Hello,". */
+  name?: string | null;
+  /** Default `account`. */
+  kind?: MailKind;
+}
+
+/** A rendered e-mail, as the outbox stores and sends it. */
+export interface RenderedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers (List-Unsubscribe on staff-written mails). */
+  headers?: Record<string, string>;
+}
+
+const hbs = Handlebars.create();
+
+/** Escapes the five characters that matter in HTML text and attributes (OWASP XSS prevention, rule 1). */
+function escapeHtml(s: string): string {
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+/** Escapes `s`, then makes each http(s) address a link (trailing punctuation stays outside it). */
+function linkify(s: string): string {
+  return escapeHtml(s).replace(/\bhttps?:\/\/[^\s<>"]+/g, (url) => {
+    const [, href, tail] = /^(.*?)([.,;:!?)]*)$/.exec(url)!;
+    return `<a href="${href}">${href}</a>${tail}`;
+  });
+}
+
+/**
+ * `{{paragraphs text}}`: free text (a notice, a staff member's message) as HTML paragraphs: blank
+ * lines split paragraphs, single line breaks become <br>, everything is escaped and only http(s)
+ * addresses become links.
+ */
+hbs.registerHelper('paragraphs', (text: unknown) => {
+  const blocks = String(text ?? '')
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return new hbs.SafeString(blocks.map((p) => `<p>${linkify(p).replace(/\n/g, '<br>')}</p>`).join('\n'));
+});
+
+/** `{{#if (eq a b)}}`: whether two values are the same. */
+hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+
+/** Compiles a body template (strict: a missing value throws instead of rendering blank). */
+export function mailTemplate(source: string): MailTemplate {
+  return hbs.compile(source, { strict: true });
+}
+
+const CODE_STYLE = 'font-size:24px;letter-spacing:4px;font-weight:bold;margin:16px 0';
+/** `{{bigCode x}}`: a one-time code, large and spaced in HTML, on its own line in text. */
+hbs.registerHelper(
+  'bigCode',
+  (code: unknown) => new hbs.SafeString(`<p style="${CODE_STYLE}">${escapeHtml(String(code))}</p>`),
+);
+
+const layout = mailTemplate(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>{{subject}}</title></head>
+<body style="margin:0;padding:0;background:#f1f3f5">
+<div style="max-width:560px;margin:0 auto;padding:24px 16px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1b1e">
+<h1 style="font-size:20px;margin:0 0 16px;color:#1864ab">{{brand.name}}</h1>
+<div style="background:#ffffff;border-radius:8px;padding:8px 24px">
+<p>{{#if name}}Hello {{name}},{{else}}Hello,{{/if}}</p>
+{{{body}}}
+<p>Kind regards,<br>The {{brand.name}} team</p>
+</div>
+<div style="font-size:12px;color:#495057;padding:8px">
+<p>Questions? Write to <a href="mailto:{{brand.supportEmail}}">{{brand.supportEmail}}</a> or reply to this e-mail. Your account: <a href="{{brand.siteUrl}}">{{brand.siteUrl}}</a>. We never ask for your password or a code by e-mail or phone.</p>
+{{#if money}}<p><strong>Risk warning:</strong> {{brand.riskWarning}}</p>{{/if}}
+{{#if staffWritten}}<p>You receive this message because you have an account with {{brand.name}}. To receive no more messages like it, write to {{brand.supportEmail}} with the subject "unsubscribe".</p>{{/if}}
+</div>
+</div>
+</body></html>`);
+
+/** html-to-text: one line per paragraph (mail clients wrap), headings as written, links as "text [address]". */
+const TEXT_OPTIONS = {
+  wordwrap: false as const,
+  selectors: [
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+  ],
+};
+
+/** Renders `msg` with `brand`: the HTML and plain-text parts and the headers of its kind. */
+export function renderMail(brand: MailBrand, msg: MailMessage): RenderedMail {
+  const kind = msg.kind ?? 'account';
+  const body = msg.body({ ...msg.data, brand });
+  const html = layout({
+    subject: msg.subject,
+    name: msg.name ?? null,
+    body,
+    brand,
+    money: kind === 'money',
+    staffWritten: kind === 'staff-written',
+  });
+  return {
+    to: msg.to,
+    subject: msg.subject,
+    html,
+    text: convert(html, TEXT_OPTIONS).trim(),
+    ...(kind === 'staff-written' && {
+      headers: { 'List-Unsubscribe': `<mailto:${brand.supportEmail}?subject=unsubscribe>` },
+    }),
+  };
+}
