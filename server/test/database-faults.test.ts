@@ -1,28 +1,33 @@
 /**
  * Database faults (docs/operations.md "Database faults"), on a private PostgreSQL cluster: two API
- * processes under steady traffic (a client reading their account, staff posting $1 adjustments) while
+ * processes under steady traffic (a client reading their account, staff posting $1 adjustments and
+ * sending the client a notice, whose e-mail is queued in the notice's transaction) while
  * every connection is terminated (`pg_terminate_backend`, as a fail-over does), then while PostgreSQL
  * itself is stopped and started again. Both processes must stay alive, answer 503 `{ message }`
  * rather than a 500 or a hang (nothing over 5 s) while the database is gone, say why on
- * /api/health, serve again within 10 s of its return, and leave a ledger whose invariants hold.
+ * /api/health, serve again within 10 s of its return, and leave a ledger whose invariants hold and
+ * an outbox that lost no mail: every credit's notice was queued with it and reaches the SMTP
+ * receiver (a mail whose send was cut by the outage goes again when its 60-second claim runs out).
  * Runs in the PostgreSQL pass (TEST_DATABASE_URL set) where the server binaries are installed.
  */
 import { randomBytes } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@common/messages';
 import { buildApp } from '../app';
 import type { AppInstance } from '../app-context';
 import { openDatabase, type Database } from '../db/client';
-import { journalEntries } from '../db/schema';
+import { journalEntries, mailOutbox, notifications } from '../db/schema';
 import { createAdmin, createClient, ledgerViolations, type TestUser } from '../modules/ledger/testing';
 import { testConfig } from './app';
 import { postgresBinaries, startPrivateCluster, type PrivateCluster } from './private-cluster';
 import { startApiProcess, stopAll, type ApiProcess } from './processes';
+import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
 
 const enabled = Boolean(process.env.TEST_DATABASE_URL) && postgresBinaries() !== null;
 
 interface Hit {
+  path: string;
   status: number;
   ms: number;
   body: string;
@@ -35,16 +40,23 @@ describe.skipIf(!enabled)('database faults', () => {
   let servers: ApiProcess[] = [];
   let client: TestUser;
   let admin: TestUser;
+  let smtp: SmtpReceiver;
 
   beforeAll(async () => {
     cluster = await startPrivateCluster();
+    smtp = await startSmtpReceiver();
     const secret = randomBytes(32).toString('base64url');
     database = await openDatabase({ url: cluster.url, pool: { size: 4 } });
     app = await buildApp(testConfig({ sessionSecret: secret }), database);
     client = await createClient(app, { balance: 100_00n });
     admin = await createAdmin(app);
     const start = () =>
-      startApiProcess({ databaseUrl: cluster.url, sessionSecret: secret, stderr: 'ignore' });
+      startApiProcess({
+        databaseUrl: cluster.url,
+        sessionSecret: secret,
+        stderr: 'ignore',
+        env: { SMTP_URL: smtp.url },
+      });
     servers = await Promise.all([start(), start()]);
   }, 120_000);
 
@@ -52,6 +64,7 @@ describe.skipIf(!enabled)('database faults', () => {
     await stopAll(servers);
     await app?.close();
     await database?.close();
+    await smtp?.close();
     cluster?.remove();
   });
 
@@ -65,9 +78,9 @@ describe.skipIf(!enabled)('database faults', () => {
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(8_000),
       });
-      return { status: res.status, ms: Date.now() - started, body: await res.text() };
+      return { path, status: res.status, ms: Date.now() - started, body: await res.text() };
     } catch (err) {
-      return { status: 0, ms: Date.now() - started, body: String(err) };
+      return { path, status: 0, ms: Date.now() - started, body: String(err) };
     }
   }
 
@@ -81,6 +94,12 @@ describe.skipIf(!enabled)('database faults', () => {
           hits.push(await send(server, '/api/user/me', client));
           const credit = { direction: 'credit', amount: 1, reason: 'Fault test credit' };
           hits.push(await send(server, `/api/user/admin/account/${client.id}/adjustments`, admin, credit));
+          const notice = {
+            userId: client.id,
+            title: 'Fault test',
+            message: 'A notice during the fault test',
+          };
+          hits.push(await send(server, '/api/notifications', admin, notice));
           await new Promise((r) => setTimeout(r, 50));
         }
       }),
@@ -135,7 +154,9 @@ describe.skipIf(!enabled)('database faults', () => {
     expectOnlyQuick503s(await traffic(1_000));
 
     // the ledger is whole: every credit answered 201 was posted once, invariants hold
-    const credited = [...warm, ...afterCut, ...down].filter((h) => h.status === 201).length;
+    const created = (path: string) =>
+      [...warm, ...afterCut, ...down].filter((h) => h.status === 201 && h.path.startsWith(path)).length;
+    const credited = created('/api/user/admin/account/');
     await recovery(); // the in-process pool also reconnects on first use
     const readBack = async () => {
       for (let i = 0; ; i++) {
@@ -146,6 +167,14 @@ describe.skipIf(!enabled)('database faults', () => {
               .select({ n: count() })
               .from(journalEntries)
               .where(eq(journalEntries.type, 'adjustment')),
+            notices: await database.db
+              .select({ n: count() })
+              .from(notifications)
+              .where(eq(notifications.userId, client.id)),
+            mails: await database.db
+              .select({ n: count() })
+              .from(mailOutbox)
+              .where(eq(mailOutbox.to, client.email)),
           };
         } catch (err) {
           if (i > 20) throw err;
@@ -153,8 +182,26 @@ describe.skipIf(!enabled)('database faults', () => {
         }
       }
     };
-    const { violations, entries } = await readBack();
+    const { violations, entries, notices, mails } = await readBack();
     expect(violations).toEqual([]);
     expect(Number(entries[0]!.n)).toBeGreaterThanOrEqual(credited);
-  }, 120_000);
+
+    // no mail lost: every notice answered 201 is stored with its mail (one transaction), and each
+    // mail is sent (at least once) once the database is back
+    expect(Number(notices[0]!.n)).toBeGreaterThanOrEqual(created('/api/notifications'));
+    expect(Number(mails[0]!.n)).toBe(Number(notices[0]!.n));
+    const unsent = () =>
+      database.db
+        .select({ n: count() })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, client.email), ne(mailOutbox.status, 'sent')));
+    const deadline = Date.now() + 90_000;
+    while (Number((await unsent())[0]!.n) > 0) {
+      if (Date.now() > deadline) throw new Error('mails still unsent 90 s after the database returned');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(smtp.mails.filter((m) => m.to === client.email).length).toBeGreaterThanOrEqual(
+      Number(mails[0]!.n),
+    );
+  }, 240_000);
 });
