@@ -1,5 +1,6 @@
 /**
- * Counters that code deep in the domain bumps (a ledger posting, a mail sent or refused), kept here
+ * Counters that code deep in the domain bumps (a ledger posting, a mail sent or refused, a scheduled
+ * task's pass), kept here
  * in `lib/` so the ledger and the mailer need not know the metrics route
  * (server/modules/metrics). They count per process since it started; the route registers them in
  * each app's registry (a counter may be in several registries: the tests build many apps).
@@ -18,5 +19,13 @@ export const mailsSent = new Counter({
   name: 'broker_mails_total',
   help: 'Mails this process tried to send, by outcome (sent or failed)',
   labelNames: ['outcome'] as const,
+  registers: [],
+});
+
+/** Passes of a scheduled task this process ran (it won the slot: lib/periodic.ts), by outcome. */
+export const scheduledRuns = new Counter({
+  name: 'broker_scheduled_runs_total',
+  help: 'Passes of a scheduled task this process ran, by task and outcome (ok or failed)',
+  labelNames: ['task', 'outcome'] as const,
   registers: [],
 });

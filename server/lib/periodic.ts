@@ -15,6 +15,7 @@ import { hostname } from 'node:os';
 import { and, eq } from 'drizzle-orm';
 import type { AppInstance } from '../app-context';
 import { scheduledRuns } from '../db/schema';
+import { scheduledRuns as runsCounter } from './metrics';
 
 /** This process, as `scheduled_runs.run_by` names it. */
 const PROCESS = `${hostname()}:${process.pid}`;
@@ -63,8 +64,10 @@ export function runPeriodically(
     try {
       const result = await opts.task();
       if (result !== undefined) app.log.info(result, `${opts.name} done`);
+      runsCounter.inc({ task: opts.name, outcome: 'ok' });
       await finish(slot, null);
     } catch (err) {
+      runsCounter.inc({ task: opts.name, outcome: 'failed' });
       app.log.error({ err }, `${opts.name} failed`);
       await finish(slot, err instanceof Error ? err.message : String(err));
     }

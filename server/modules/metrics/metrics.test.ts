@@ -63,6 +63,7 @@ describe('GET /api/metrics', () => {
     const posted = byName.get('broker_ledger_entries_posted_total')!;
     expect(Number(posted.metrics[0]?.value)).toBeGreaterThanOrEqual(1);
     expect(byName.get('broker_mails_total')?.type).toBe('COUNTER');
+    expect(byName.get('broker_scheduled_runs_total')?.type).toBe('COUNTER');
     expect(res.body).toMatch(/^broker_mail_outbox\{status="failed"\} 0$/m);
     expect(byName.get('process_cpu_seconds_total')?.type).toBe('COUNTER');
   });

@@ -4,7 +4,8 @@
  * token 401. Each app has its own registry (tests build many apps in one process):
  * - `http_request_duration_seconds` histogram by method, route pattern and status;
  * - `broker_db_pool_connections` (in use, idle) and `broker_db_pool_waiting` requests;
- * - `broker_ledger_entries_posted_total` and `broker_mails_total{outcome}` (server/lib/metrics.ts);
+ * - `broker_ledger_entries_posted_total`, `broker_mails_total{outcome}` and
+ *   `broker_scheduled_runs_total{task,outcome}` (server/lib/metrics.ts);
  * - `broker_mail_outbox{status}`: mails queued and failed (lib/mail.ts), counted at each scrape;
  * - Node's process metrics (CPU, memory, event loop lag, GC) from prom-client.
  * Registered on the root instance by `registerMetrics(app)` so its hook times every route.
@@ -18,7 +19,7 @@ import type { AppInstance } from '../../app-context';
 import { queryRows } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { ledgerEntriesPosted, mailsSent } from '../../lib/metrics';
+import { ledgerEntriesPosted, mailsSent, scheduledRuns } from '../../lib/metrics';
 import { routeSchema } from '../../lib/route-schemas';
 
 /** Whether `header` is `Bearer <token>` (compared in constant time). */
@@ -35,6 +36,7 @@ export function registerMetrics(app: AppInstance): void {
   collectDefaultMetrics({ register: registry });
   registry.registerMetric(ledgerEntriesPosted);
   registry.registerMetric(mailsSent);
+  registry.registerMetric(scheduledRuns);
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP requests by method, route pattern and status, and how long they took',

@@ -4,7 +4,8 @@
  * 100 ms, makes 30 plans due at once and checks each was completed exactly once: one `plan_close`
  * per plan, every client's capital back, one notice each, the ledger balanced. Parallel trades over
  * both processes open one plan. Each 100 ms slot of the sweep runs in one process only
- * (lib/periodic.ts). Needs PostgreSQL (TEST_DATABASE_URL).
+ * (lib/periodic.ts), and each process counts its passes in /api/metrics. Needs PostgreSQL
+ * (TEST_DATABASE_URL).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +17,8 @@ import { createClient, ledgerViolations } from '../ledger/testing';
 const pg = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!pg)('plans with two API processes on one PostgreSQL', () => {
-  const t = useTwoApiProcesses({ PLAN_SWEEP_INTERVAL_MS: '100' });
+  const METRICS_TOKEN = 'two-processes-metrics-token';
+  const t = useTwoApiProcesses({ PLAN_SWEEP_INTERVAL_MS: '100', METRICS_TOKEN });
 
   const post = (i: number, headers: Record<string, string>, body: unknown) =>
     fetch(`${t.servers[i % 2]!.origin}/api/user/active-plan`, {
@@ -102,5 +104,20 @@ describe.skipIf(!pg)('plans with two API processes on one PostgreSQL', () => {
     expect(runs.length).toBeLessThanOrEqual(span);
     expect(runs.length).toBeGreaterThan(span * 0.5);
     expect(runs.filter((r) => r.error !== null)).toEqual([]);
+
+    // each process counts the passes it ran in /api/metrics; together at least those recorded
+    const counted = await Promise.all(
+      t.servers.map(async (s) => {
+        const res = await fetch(`${s.origin}/api/metrics`, {
+          headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+        });
+        const line = /^broker_scheduled_runs_total\{task="plan sweep",outcome="ok"\} (\d+)$/m.exec(
+          await res.text(),
+        );
+        return Number(line?.[1] ?? 0);
+      }),
+    );
+    expect(counted.every((n) => n > 0)).toBe(true);
+    expect(counted[0]! + counted[1]!).toBeGreaterThanOrEqual(runs.filter((r) => r.finishedAt).length);
   });
 });
