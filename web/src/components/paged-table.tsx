@@ -24,6 +24,33 @@ export function dateColumn<Row>(header: string, date: (row: Row) => string): Col
   return { header, nowrap: true, cell: (row) => formatDateTime(date(row)) };
 }
 
+interface CellTextProps {
+  children: string;
+  /** The narrowest the text's column gets (px); it is at most 320 px wide. */
+  miw: number;
+  dimmed?: boolean;
+  /**
+   * Lets the column narrow below the text's longest word (an address, an error without spaces),
+   * breaking it anywhere; otherwise whole words wrap and only an over-long one breaks.
+   */
+  breakAnywhere?: boolean;
+}
+
+/** A free text in a table cell (a reason, an address, a subject, an error) at a readable width. */
+export function CellText({ children, miw, dimmed = false, breakAnywhere = false }: CellTextProps) {
+  return (
+    <Text
+      size="sm"
+      c={dimmed ? 'dimmed' : undefined}
+      miw={miw}
+      maw={320}
+      style={{ overflowWrap: breakAnywhere ? 'anywhere' : 'break-word' }}
+    >
+      {children}
+    </Text>
+  );
+}
+
 type PageSize = (typeof LIMITS.tablePageSizes)[number];
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;

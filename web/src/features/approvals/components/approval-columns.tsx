@@ -2,7 +2,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ApprovalRequest } from '@common/schemas/approvals';
 import { paths } from '../../../app/paths';
-import type { Column } from '../../../components/paged-table';
+import { CellText, type Column } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime, formatUsd } from '../../../lib/format';
 import type { ApprovalsView } from '../api';
@@ -19,21 +19,6 @@ function Person({ person }: { person: ApprovalRequest['maker'] }) {
         {person.email}
       </Text>
     </>
-  );
-}
-
-/** A free text at a readable width (a reason): whole words wrap; only an over-long one breaks. */
-function Words({ children, dimmed = false }: { children: string; dimmed?: boolean }) {
-  return (
-    <Text
-      size="sm"
-      c={dimmed ? 'dimmed' : undefined}
-      miw={180}
-      maw={320}
-      style={{ overflowWrap: 'break-word' }}
-    >
-      {children}
-    </Text>
   );
 }
 
@@ -71,7 +56,9 @@ const what: Column<ApprovalRequest> = {
       <Text size="sm" fw={600} miw={180} maw={320}>
         {r.summary}
       </Text>
-      <Words dimmed>{r.reason}</Words>
+      <CellText miw={180} dimmed>
+        {r.reason}
+      </CellText>
     </Stack>
   ),
 };
@@ -118,7 +105,7 @@ const DECIDED: Column<ApprovalRequest>[] = [
             {formatDateTime(r.decidedAt)}
           </Text>
         )}
-        {r.decisionReason && <Words>{r.decisionReason}</Words>}
+        {r.decisionReason && <CellText miw={180}>{r.decisionReason}</CellText>}
       </Stack>
     ),
   },

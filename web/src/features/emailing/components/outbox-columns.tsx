@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import type { OutboxMail } from '@common/schemas/emailing';
 import { confirmAction } from '../../../components/confirm';
-import type { Column } from '../../../components/paged-table';
+import { CellText, type Column } from '../../../components/paged-table';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -49,27 +49,19 @@ function Time({ iso }: { iso: string | null }) {
 }
 
 /** A free text (an address, a subject, an error) that breaks only where it must. */
-function Words({ children, dimmed = false }: { children: string; dimmed?: boolean }) {
-  return (
-    <Text
-      size="sm"
-      c={dimmed ? 'dimmed' : undefined}
-      miw={140}
-      maw={320}
-      style={{ overflowWrap: 'anywhere' }}
-    >
-      {children}
-    </Text>
-  );
-}
+const words = (text: string, dimmed = false) => (
+  <CellText miw={140} breakAnywhere dimmed={dimmed}>
+    {text}
+  </CellText>
+);
 
 const created: Column<OutboxMail> = { header: 'Created', cell: (m) => <Time iso={m.createdAt} /> };
-const recipient: Column<OutboxMail> = { header: 'Recipient', cell: (m) => <Words>{m.to}</Words> };
-const subject: Column<OutboxMail> = { header: 'Subject', cell: (m) => <Words>{m.subject}</Words> };
+const recipient: Column<OutboxMail> = { header: 'Recipient', cell: (m) => words(m.to) };
+const subject: Column<OutboxMail> = { header: 'Subject', cell: (m) => words(m.subject) };
 const tries: Column<OutboxMail> = { header: 'Tries', numeric: true, nowrap: true, cell: (m) => m.attempts };
 const lastError: Column<OutboxMail> = {
   header: 'Last error',
-  cell: (m) => <Words dimmed>{m.lastError ?? '—'}</Words>,
+  cell: (m) => words(m.lastError ?? '—', true),
 };
 
 const COLUMNS: Record<OutboxView, Column<OutboxMail>[]> = {
