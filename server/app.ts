@@ -197,7 +197,14 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   });
   // Services in two stages (server/lib/service-deps.ts): the building blocks from the base, then
   // every other service from the base plus the building blocks.
-  const base: BaseDeps = { db, log, config, mailer, storage: createStorage(config.dataDir) };
+  const base: BaseDeps = {
+    db,
+    log,
+    config,
+    mailer,
+    storage: createStorage(config.dataDir),
+    streamRows: (query, batchSize) => database.streamRows(query, batchSize),
+  };
   const deps: ServiceDeps = {
     ...base,
     notifications: createNotificationsService(base),

@@ -7,10 +7,12 @@ import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import { MIGRATIONS_DIR } from '../paths';
 import * as schema from './schema';
 
@@ -38,8 +40,22 @@ export interface Database {
    * caught here, so they never crash the process; the pool replaces the connection.
    */
   onConnectionError(listener: (err: Error) => void): void;
+  /**
+   * Runs `query` and answers its rows (raw: the column names and the drivers' own types, e.g. int8
+   * as text on PostgreSQL) in batches of up to `batchSize`, as the caller asks for them. On
+   * PostgreSQL a server-side cursor on a connection of its own reads one batch at a time, so an
+   * export of any length holds one batch in memory; the connection goes back to the pool when the
+   * iteration ends, fails or is abandoned. On PGlite the rows are read at once and then sliced: the
+   * embedded database has one connection, and a cursor would hold it (and every other request) for
+   * as long as a slow client takes to download.
+   */
+  streamRows<T>(query: SQL, batchSize?: number): AsyncIterable<T[]>;
   close(): Promise<void>;
 }
+
+const dialect = new PgDialect();
+/** Rows a streamed query reads per round trip by default. */
+const STREAM_BATCH = 500;
 
 /** The pool settings of a PostgreSQL connection (config.ts: DATABASE_POOL_SIZE, DATABASE_STATEMENT_TIMEOUT_MS). */
 export interface PoolSettings {
@@ -146,6 +162,25 @@ export async function openDatabase(opts: {
       ping: () => ping(db),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       onConnectionError: (listener) => listeners.push(listener),
+      async *streamRows<T>(query: SQL, batchSize = STREAM_BATCH) {
+        const { sql: text, params } = dialect.sqlToQuery(query);
+        const client = await pool.connect();
+        const cursor = client.query(new Cursor<T>(text, params));
+        let broken: Error | undefined;
+        try {
+          for (;;) {
+            const rows = await cursor.read(batchSize);
+            if (rows.length === 0) return;
+            yield rows;
+          }
+        } catch (err) {
+          broken = err as Error;
+          throw err;
+        } finally {
+          await cursor.close().catch(() => undefined);
+          client.release(broken);
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -158,6 +193,11 @@ export async function openDatabase(opts: {
     ping: () => ping(db as unknown as Db),
     poolStats: () => ({ total: 0, idle: 0, waiting: 0 }),
     onConnectionError: () => undefined,
+    async *streamRows<T>(query: SQL, batchSize = STREAM_BATCH) {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      const { rows } = await client.query<T>(text, params);
+      for (let i = 0; i < rows.length; i += batchSize) yield rows.slice(i, i + batchSize);
+    },
     close: () => client.close(),
   };
 }

@@ -29,7 +29,8 @@ import { unitOfWork } from '../../lib/idempotency';
 import { usd } from '../../lib/money';
 import { heldAnswer, holdIfLarge } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
-import { historyCsv, presentTransaction } from './presenter';
+import { presentTransaction } from './presenter';
+import { sendCsv } from '../../lib/csv';
 
 const tags = ['transactions'];
 
@@ -73,18 +74,14 @@ export async function transactionRoutes(app: AppInstance) {
     {
       schema: routeSchema(tags, "Exports the signed-in user's whole history as a CSV file", {
         200: {
-          description: 'The history as CSV (RFC 4180), newest first, as an attachment',
+          description: 'The whole history as CSV (RFC 4180), newest first, streamed as an attachment',
           content: { 'text/csv': { schema: z.string() } },
         },
       }),
       onRequest: guards.requireUser,
     },
     async (req, reply) => {
-      const csv = historyCsv(await svc.listAll(currentUser(req).id));
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="transactions.csv"')
-        .send(csv);
+      return sendCsv(reply, 'transactions.csv', svc.exportHistoryCsv(currentUser(req).id));
     },
   );
 }

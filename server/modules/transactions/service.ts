@@ -5,6 +5,7 @@
  * "deletes" one by voiding it with a reversing entry: the history keeps both. Amounts are cents.
  * The review queue of pending deposits and withdrawals is server/modules/reviews.
  */
+import type { Readable } from 'node:stream';
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MONEY_MSG } from '@common/messages';
@@ -16,6 +17,8 @@ import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { centsToUsd, formatUsd } from '../../lib/money';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
+import { csvStream } from '../../lib/csv';
+import { HISTORY_CSV_HEAD, historyCsvCells, type HistoryExportRow } from './history-csv';
 import {
   client,
   house,
@@ -99,7 +102,7 @@ async function grantedWithApproval(tx: Tx, depositEntry: EntryRow): Promise<Entr
   return rows.map((r) => r.entry);
 }
 
-export function createTransactionsService({ db, log, notifications }: ServiceDeps) {
+export function createTransactionsService({ db, log, notifications, streamRows }: ServiceDeps) {
   async function findLine(conn: DbOrTx, id: string): Promise<HistoryRow | undefined> {
     const [row] = await conn.select().from(th).where(eq(th.id, id));
     return row;
@@ -161,15 +164,19 @@ export function createTransactionsService({ db, log, notifications }: ServiceDep
       return { rows, total: Number(counted?.n ?? 0) };
     },
 
-    /** The user's whole history, newest first (CSV export; at most 10,000 lines). */
-    async listAll(userId: string): Promise<HistoryRow[]> {
-      const rows = await db
-        .select()
-        .from(th)
-        .where(eq(th.userId, userId))
-        .orderBy(...newestFirst)
-        .limit(10_000);
-      return rows;
+    /**
+     * The user's whole history as a CSV stream, newest first, every line (no cap): read from a
+     * cursor a batch at a time on PostgreSQL (db/client.ts `streamRows`), so its length does not
+     * grow the server's memory.
+     */
+    exportHistoryCsv(userId: string): Readable {
+      const rows = streamRows<HistoryExportRow>(
+        sql`select ${th.id} as id, ${th.type} as type, ${th.direction} as direction, ${th.amount}::text as amount,
+          ${th.status} as status, ${th.method} as method, ${th.details} as details, ${th.voided} as voided, ${th.date} as date
+          from ${th} where ${th.userId} = ${userId}
+          order by ${th.date} desc, ${th.createdAt} desc, ${th.id} desc`,
+      );
+      return csvStream(HISTORY_CSV_HEAD, rows, historyCsvCells);
     },
 
     /**

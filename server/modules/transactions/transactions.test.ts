@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import { type Headers, UNKNOWN_ID } from '../../test/app';
@@ -185,6 +186,25 @@ describe('GET /api/transaction, /all, /export.csv, /admin', () => {
     expect(line).toContain(
       ',profit,credit,234.50,approved,account,"\'=HYPERLINK(""http://evil"",""x""), then more",no,',
     );
+  });
+
+  it('streams every line of a long history, in the order of the history pages (no cap)', async () => {
+    const c = await createClient(t.app);
+    // 10,050 lines (pending deposits of 1 cent to $100.50): past the 10,000 lines an export once
+    // stopped at, in 21 of its 500-row batches, the last part-filled
+    await t.database.db.execute(sql`insert into deposits (user_id, amount, wallet, proof_key)
+      select ${c.id}, g, 'bitcoin', 'deposits/test.png' from generate_series(1, 10050) g`);
+    const res = await inject('GET', '/api/transaction/export.csv', c.headers);
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.trimEnd().split('\r\n').slice(1);
+    expect(lines).toHaveLength(10_050);
+    const ids = lines.map((l) => l.split(',').at(-1));
+    expect(new Set(ids).size).toBe(10_050);
+    const first = (await inject('GET', '/api/transaction/all?pageSize=40', c.headers)).json();
+    expect(first.total).toBe(10_050);
+    expect(ids.slice(0, 40)).toEqual(first.data.map((r: { _id: string }) => r._id));
+    const cents = lines.map((l) => Math.round(Number(l.split(',')[3]) * 100)).sort((a, b) => a - b);
+    expect(cents).toEqual(Array.from({ length: 10_050 }, (_, i) => i + 1));
   });
 });
 

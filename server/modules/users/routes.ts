@@ -51,6 +51,7 @@ import { centsToUsd, usd } from '../../lib/money';
 import { heldAnswer, holdIfLarge } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
 import { presentUser } from './presenter';
+import { sendCsv } from '../../lib/csv';
 
 const tags = ['users'];
 
@@ -110,11 +111,7 @@ export async function userAdminRoutes(app: AppInstance) {
       ),
       config: { permission: 'clients.read' },
     },
-    async (req, reply) =>
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="users.csv"')
-        .send(await svc.exportUsersCsv(req.query.search)),
+    async (req, reply) => sendCsv(reply, 'users.csv', svc.exportUsersCsv(req.query.search)),
   );
 
   app.get(

@@ -6,10 +6,11 @@
  * client is client-eraser.ts, the KYC review server/modules/kyc, adjustments
  * server/modules/ledger/adjustments.ts.
  */
+import type { Readable } from 'node:stream';
 import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { UsersQuery, UserWithFigures } from '@common/schemas/users';
 import { users } from '../../db/schema';
-import { toCsv } from '../../lib/csv';
+import { csvStream } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import { centsToUsd } from '../../lib/money';
@@ -38,8 +39,35 @@ function searchWhere(search: string | undefined): SQL | undefined {
   );
 }
 
-/** At most this many users in one CSV export. */
-const EXPORT_LIMIT = 10_000;
+/** A user as the CSV export reads it (raw columns). */
+interface UserExportRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  country: string;
+  role: string;
+  verification_status: string;
+  banned: boolean | null;
+  account_plan: string;
+  created_at: Date | string;
+}
+
+const USERS_CSV_HEAD = [
+  'No',
+  'First name',
+  'Last name',
+  'E-mail',
+  'Phone',
+  'Country',
+  'Role',
+  'Verification',
+  'Blocked',
+  'Account plan',
+  'Date joined',
+  'ID',
+];
 
 export function createUsersService(deps: ServiceDeps) {
   const { db } = deps;
@@ -77,47 +105,33 @@ export function createUsersService(deps: ServiceDeps) {
     },
 
     /**
-     * The users list matching `search` (as GET /user/admin pages it, newest first; at most 10,000)
-     * as CSV with formula-safe cells (server/lib/csv.ts).
+     * The users list matching `search` (as GET /user/admin pages it, newest first), every match (no
+     * cap), as a CSV stream with formula-safe cells (server/lib/csv.ts), read from a cursor a batch at
+     * a time on PostgreSQL (db/client.ts `streamRows`).
      */
-    async exportUsersCsv(search: string | undefined): Promise<string> {
-      const rows = await db
-        .select()
-        .from(users)
-        .where(searchWhere(search))
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(EXPORT_LIMIT);
-      const head = [
-        'No',
-        'First name',
-        'Last name',
-        'E-mail',
-        'Phone',
-        'Country',
-        'Role',
-        'Verification',
-        'Blocked',
-        'Account plan',
-        'Date joined',
-        'ID',
-      ];
-      return toCsv(
-        head,
-        rows.map((u, i) => [
-          String(i + 1),
-          u.firstName,
-          u.lastName,
-          u.email,
-          u.phone,
-          u.country,
-          u.role,
-          u.verificationStatus,
-          u.banned ? 'yes' : 'no',
-          u.accountPlan,
-          u.createdAt.toISOString(),
-          u.id,
-        ]),
+    exportUsersCsv(search: string | undefined): Readable {
+      const rows = deps.streamRows<UserExportRow>(
+        sql`select ${users.id} as id, ${users.firstName} as first_name, ${users.lastName} as last_name,
+          ${users.email} as email, ${users.phone} as phone, ${users.country} as country, ${users.role} as role,
+          ${users.verificationStatus} as verification_status, ${users.banned} as banned,
+          ${users.accountPlan} as account_plan, ${users.createdAt} as created_at
+          from ${users} where ${searchWhere(search)}
+          order by ${users.createdAt} desc, ${users.id} desc`,
       );
+      return csvStream(USERS_CSV_HEAD, rows, (u, i) => [
+        String(i + 1),
+        u.first_name,
+        u.last_name,
+        u.email,
+        u.phone,
+        u.country,
+        u.role,
+        u.verification_status,
+        u.banned ? 'yes' : 'no',
+        u.account_plan,
+        new Date(u.created_at).toISOString(),
+        u.id,
+      ]);
     },
 
     /** `presentUser(row)` with the ledger figures (USD), who referred the user and their active plan (or null). */
