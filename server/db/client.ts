@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -184,7 +185,8 @@ export async function openDatabase(opts: {
       close: () => pool.end(),
     };
   }
-  const client = opts.dir ? new PGlite(opts.dir) : new PGlite();
+  // pg_trgm: the admin searches' trigram indexes (migration users_list_indexes)
+  const client = new PGlite({ dataDir: opts.dir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   return {

@@ -64,6 +64,15 @@ export const users = pgTable(
   },
   (t) => [
     index('users_referred_by_idx').on(t.referredBy),
+    // the admin users list: live users newest first (GET /user/admin pages it in this order, read
+    // backwards: ascending so that it matches ORDER BY … DESC, whose nulls come first)
+    index('users_live_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // its search: one trigram index on name and e-mail (users/service.ts `searchText`, the same expression)
+    index('users_search_trgm_idx')
+      .using('gin', sql`(${t.firstName} || ' ' || ${t.lastName} || E'\\n' || ${t.email}) gin_trgm_ops`)
+      .where(sql`${t.deletedAt} is null`),
     check('users_role_check', sql`${t.role} in (${sql.raw(ROLES.map((role) => `'${role}'`).join(', '))})`),
     check(
       'users_verification_status_check',

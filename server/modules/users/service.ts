@@ -7,7 +7,7 @@
  * server/modules/ledger/adjustments.ts.
  */
 import type { Readable } from 'node:stream';
-import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { UsersQuery, UserWithFigures } from '@common/schemas/users';
 import { users } from '../../db/schema';
 import { csvStream } from '../../lib/csv';
@@ -23,20 +23,21 @@ import { presentUser } from './presenter';
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Live (not deleted) users matching `search` in first name, last name, full name or e-mail. */
-function searchWhere(search: string | undefined): SQL | undefined {
+/**
+ * First name, last name and e-mail as one text ("first last", a line break, the e-mail): the
+ * expression of the trigram index `users_search_trgm_idx` (migration users_list_indexes), which a
+ * search must repeat exactly for PostgreSQL to use it. A search (one line) matches it where it
+ * matches the first name, the last name, the full name or the e-mail.
+ */
+const searchText = sql`(${users.firstName} || ' ' || ${users.lastName} || E'\\n' || ${users.email})`;
+
+/**
+ * Live (not deleted) users matching `search` in first name, last name, full name or e-mail: the
+ * condition of the admin users list and its export (exported for the index test).
+ */
+export function searchWhere(search: string | undefined): SQL | undefined {
   const live = isNull(users.deletedAt);
-  if (!search) return live;
-  const pattern = likePattern(search);
-  return and(
-    live,
-    or(
-      ilike(users.firstName, pattern),
-      ilike(users.lastName, pattern),
-      ilike(users.email, pattern),
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-    ),
-  );
+  return search ? and(live, ilike(searchText, likePattern(search))) : live;
 }
 
 /** A user as the CSV export reads it (raw columns). */

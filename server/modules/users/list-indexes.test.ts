@@ -1,0 +1,55 @@
+/**
+ * The admin users list and its search read their indexes (migration users_list_indexes): with
+ * sequential scans off, the plan of the list's first page uses `users_live_created_idx`, and the
+ * plan of a search uses the trigram index `users_search_trgm_idx`, which only happens when the
+ * search repeats the index's expression exactly. On both drivers (PGlite loads pg_trgm).
+ */
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { users } from '../../db/schema';
+import { useTestContext } from '../../test/context';
+import { searchWhere } from './service';
+
+const { db } = useTestContext();
+
+describe('the admin users list reads its indexes', () => {
+  /**
+   * The plan of `query` with sequential scans off, in a transaction that is rolled back; `without`
+   * names an index dropped in it first (an empty table makes any index look cheap, so the list's
+   * own index is taken away to see whether the search can use the trigram one).
+   */
+  async function planOf(query: ReturnType<typeof sql>, without?: string): Promise<string> {
+    let plan = '';
+    await db()
+      .transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        if (without) await tx.execute(sql`drop index ${sql.identifier(without)}`);
+        const rows = await queryRows<Record<string, string>>(tx, sql`explain ${query}`);
+        plan = rows.map((r) => Object.values(r)[0]).join('\n');
+        tx.rollback();
+      })
+      .catch((err: unknown) => {
+        if (!plan) throw err;
+      });
+    return plan;
+  }
+
+  it('pages live users newest first by users_live_created_idx', async () => {
+    const page = sql`select ${users.id} from ${users} where ${searchWhere(undefined)}
+      order by ${users.createdAt} desc, ${users.id} desc limit 10`;
+    expect(await planOf(page)).toContain('users_live_created_idx');
+  });
+
+  it('finds the users a search matches by the trigram index users_search_trgm_idx', async () => {
+    const matches = sql`select ${users.id} from ${users} where ${searchWhere('ann')}`;
+    // the search is the index's condition (a bare scan of the partial index would have none)
+    expect(await planOf(matches, 'users_live_created_idx')).toMatch(
+      /Bitmap Index Scan on users_search_trgm_idx .*\n\s+Index Cond: [\s\S]*~~\* '%ann%'/,
+    );
+    // the index is still there after the rolled-back drop
+    expect(await planOf(sql`select ${users.id} from ${users} where ${searchWhere(undefined)}`)).toContain(
+      'users_live_created_idx',
+    );
+  });
+});
