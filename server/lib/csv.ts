@@ -1,6 +1,7 @@
 /**
  * CSV exports (RFC 4180, CRLF line ends) that are safe to open in a spreadsheet: cells that a
- * spreadsheet would read as a formula (starting with = + - @, tab or CR) are prefixed with `'`.
+ * spreadsheet would read as a formula (starting with = + - @, tab or CR) are prefixed with an
+ * apostrophe.
  * Exports of unbounded length stream (`csvStream`): rows go out as the database hands them over.
  */
 import { Readable } from 'node:stream';

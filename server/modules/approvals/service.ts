@@ -108,6 +108,39 @@ export function createApprovalsService(
     return { row, payload };
   }
 
+  /**
+   * Marks the locked pending `row` `status` by `checker` (with `fields`: the result, or the reason)
+   * and writes its audit row (`approval.approve` / `approval.reject`, naming the maker; `after`
+   * gains `extra`), in `u`.
+   */
+  async function decide(
+    u: UnitOfWork,
+    checker: AuditActor,
+    row: ApprovalRequestRow,
+    status: 'approved' | 'rejected',
+    fields: Partial<Pick<ApprovalRequestRow, 'result' | 'decisionReason'>>,
+    extra: Record<string, unknown>,
+  ): Promise<void> {
+    await u.tx
+      .update(ar)
+      .set({ status, checkerId: checker.id, decidedAt: new Date(), ...fields })
+      .where(and(eq(ar.id, row.id), eq(ar.status, 'pending')));
+    await recordAudit(u.tx, checker, {
+      action: status === 'approved' ? 'approval.approve' : 'approval.reject',
+      targetUserId: row.clientId,
+      targetId: row.id,
+      before: { status: 'pending', makerId: row.makerId },
+      after: {
+        status,
+        makerId: row.makerId,
+        checkerId: checker.id,
+        action: row.action,
+        amount: centsToUsd(row.amount),
+        ...extra,
+      },
+    });
+  }
+
   return {
     /** The threshold in cents (0n: every action that moves money waits). */
     threshold: config.fourEyesThreshold,
@@ -196,24 +229,7 @@ export function createApprovalsService(
           reason: row.reason,
           payload,
         });
-        await u.tx
-          .update(ar)
-          .set({ status: 'approved', checkerId: checker.id, decidedAt: new Date(), result: { id: resultId } })
-          .where(and(eq(ar.id, id), eq(ar.status, 'pending')));
-        await recordAudit(u.tx, checker, {
-          action: 'approval.approve',
-          targetUserId: row.clientId,
-          targetId: row.id,
-          before: { status: 'pending', makerId: row.makerId },
-          after: {
-            status: 'approved',
-            makerId: row.makerId,
-            checkerId: checker.id,
-            action: row.action,
-            amount: centsToUsd(row.amount),
-            resultId,
-          },
-        });
+        await decide(u, checker, row, 'approved', { result: { id: resultId } }, { resultId });
       });
       return view(id);
     },
@@ -222,24 +238,7 @@ export function createApprovalsService(
     async reject(checker: AuditActor, id: string, reason: string): Promise<ApprovalView> {
       await inTransaction(db, log, async (u) => {
         const { row } = await lockForDecision(u, checker, id);
-        await u.tx
-          .update(ar)
-          .set({ status: 'rejected', checkerId: checker.id, decidedAt: new Date(), decisionReason: reason })
-          .where(eq(ar.id, id));
-        await recordAudit(u.tx, checker, {
-          action: 'approval.reject',
-          targetUserId: row.clientId,
-          targetId: row.id,
-          before: { status: 'pending', makerId: row.makerId },
-          after: {
-            status: 'rejected',
-            makerId: row.makerId,
-            checkerId: checker.id,
-            action: row.action,
-            amount: centsToUsd(row.amount),
-            reason,
-          },
-        });
+        await decide(u, checker, row, 'rejected', { decisionReason: reason }, { reason });
       });
       return view(id);
     },
