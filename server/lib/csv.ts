@@ -19,18 +19,28 @@ const csvLine = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`;
 /**
  * A CSV document as a stream: the header row, then each batch of records as `batches` yields it,
  * each turned into cells by `cells` (its second argument counts records from 0 across batches).
- * The stream pulls the next batch only when the reader wants more, so memory holds one batch.
+ * The first batch is read before the stream is answered, so a query that fails at once (a bad
+ * search, the database gone) throws here and is answered as an error, not as a cut-off download.
+ * Then the stream pulls the next batch only when the reader wants more, so memory holds one batch;
+ * a reader that goes away ends the batches early (the cursor's connection is released).
  */
-export function csvStream<T>(
+export async function csvStream<T>(
   head: string[],
   batches: AsyncIterable<T[]>,
   cells: (record: T, index: number) => string[],
-): Readable {
+): Promise<Readable> {
+  const iterator = batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
   return Readable.from(
     (async function* () {
-      yield csvLine(head);
-      let n = 0;
-      for await (const batch of batches) yield batch.map((record) => csvLine(cells(record, n++))).join('');
+      try {
+        yield csvLine(head);
+        let n = 0;
+        for (let next = first; !next.done; next = await iterator.next())
+          yield next.value.map((record) => csvLine(cells(record, n++))).join('');
+      } finally {
+        await iterator.return?.();
+      }
     })(),
     { objectMode: false },
   );

@@ -81,7 +81,7 @@ export async function transactionRoutes(app: AppInstance) {
       onRequest: guards.requireUser,
     },
     async (req, reply) => {
-      return sendCsv(reply, 'transactions.csv', svc.exportHistoryCsv(currentUser(req).id));
+      return sendCsv(reply, 'transactions.csv', await svc.exportHistoryCsv(currentUser(req).id));
     },
   );
 }

@@ -169,7 +169,7 @@ export function createTransactionsService({ db, log, notifications, streamRows }
      * cursor a batch at a time on PostgreSQL (db/client.ts `streamRows`), so its length does not
      * grow the server's memory.
      */
-    exportHistoryCsv(userId: string): Readable {
+    exportHistoryCsv(userId: string): Promise<Readable> {
       const rows = streamRows<HistoryExportRow>(
         sql`select ${th.id} as id, ${th.type} as type, ${th.direction} as direction, ${th.amount}::text as amount,
           ${th.status} as status, ${th.method} as method, ${th.details} as details, ${th.voided} as voided, ${th.date} as date

@@ -111,7 +111,7 @@ export async function userAdminRoutes(app: AppInstance) {
       ),
       config: { permission: 'clients.read' },
     },
-    async (req, reply) => sendCsv(reply, 'users.csv', svc.exportUsersCsv(req.query.search)),
+    async (req, reply) => sendCsv(reply, 'users.csv', await svc.exportUsersCsv(req.query.search)),
   );
 
   app.get(

@@ -110,7 +110,7 @@ export function createUsersService(deps: ServiceDeps) {
      * cap), as a CSV stream with formula-safe cells (server/lib/csv.ts), read from a cursor a batch at
      * a time on PostgreSQL (db/client.ts `streamRows`).
      */
-    exportUsersCsv(search: string | undefined): Readable {
+    exportUsersCsv(search: string | undefined): Promise<Readable> {
       const rows = deps.streamRows<UserExportRow>(
         sql`select ${users.id} as id, ${users.firstName} as first_name, ${users.lastName} as last_name,
           ${users.email} as email, ${users.phone} as phone, ${users.country} as country, ${users.role} as role,
