@@ -38,6 +38,7 @@ import { WEB_ROOT } from './paths';
 import { createMailer } from './lib/mail';
 import { createAuth } from './modules/auth/better-auth';
 import { createGuards } from './modules/auth/guard';
+import { createSessionCache } from './modules/auth/session-cache';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { securityRoutes } from './modules/auth/security-routes';
@@ -223,12 +224,15 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
     tradingActivities: createTradingActivitiesService(deps),
     profitPosting: createProfitPosting(deps),
   };
+  // PostgreSQL only: forgets a user's sessions on every process at their NOTIFY (docs/performance.md)
+  const sessionCache = createSessionCache(database);
+  app.addHook('onClose', async () => sessionCache?.close());
   const ctx: AppContext = {
     config,
     database,
     mailer,
     auth,
-    guards: createGuards(base),
+    guards: createGuards(base, sessionCache),
     services: {
       auth: createAuthService(deps),
       signIn: createSignInService(deps),

@@ -15,6 +15,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { MIGRATIONS_DIR } from '../paths';
+import { ownNotifications, startListener, type Listener, type ListenerHandlers } from './listener';
 import * as schema from './schema';
 
 export { schema };
@@ -51,6 +52,16 @@ export interface Database {
    * as long as a slow client takes to download.
    */
   streamRows<T>(query: SQL, batchSize?: number): AsyncIterable<T[]>;
+  /**
+   * Listens for NOTIFY on `channel` (a plain lower-case identifier) on a connection of its own,
+   * outside the pool, re-opened with back-off when it drops (server/db/listener.ts); its errors go
+   * to the `onConnectionError` listeners. A notification sent by this process's own pool arrives
+   * before the statement that sent it completes (`ownNotifications`), and again on the listener.
+   * `onReset(false)` says messages may be missed from now on, `onReset(true)` that listening
+   * resumed (some may have been missed in between). Answers null on PGlite: one process owns the
+   * embedded database, so there is nobody to hear from. The caller closes the answer.
+   */
+  listen(channel: string, handlers: ListenerHandlers): Listener | null;
   close(): Promise<void>;
 }
 
@@ -98,7 +109,8 @@ function statementName(text: string): string {
  * per connection instead of on every call. `npm run bench` measured the dashboard's reads at about
  * five times the database time when planned afresh each call (docs/performance.md). Queries without
  * parameters (BEGIN, COMMIT, migrations) go as before. A pooler in front of PostgreSQL must keep
- * prepared statements per client (PgBouncer: session pooling, or 1.21+ with max_prepared_statements).
+ * prepared statements per client, and `listen` needs a session of its own: PgBouncer in session
+ * pooling mode.
  */
 class PreparingClient extends pg.Client {}
 const plainQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
@@ -136,7 +148,9 @@ export async function openDatabase(opts: {
       for (const listener of listeners) listener(err);
     };
     const statementTimeout = opts.pool?.statementTimeoutMs ?? 30_000;
+    const own = ownNotifications();
     const pool = new pg.Pool({
+      onConnect: (client) => own.onConnect(client),
       connectionString: opts.url,
       max: opts.pool?.size ?? 10,
       Client: PreparingClient,
@@ -154,7 +168,9 @@ export async function openDatabase(opts: {
       await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: MIGRATIONS_DIR });
     } finally {
       await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-      lockClient.release();
+      // closed, not kept idle: every later connection of the pool LISTENs on the channels of
+      // `listen` (ownNotifications)
+      lockClient.release(true);
     }
     const db = drizzlePg(pool, { schema });
     return {
@@ -163,6 +179,19 @@ export async function openDatabase(opts: {
       ping: () => ping(db),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       onConnectionError: (listener) => listeners.push(listener),
+      listen(channel, handlers) {
+        const stopOwn = own.add(channel, (payload) => handlers.onMessage(payload));
+        const listener = startListener(opts.url!, channel, handlers, report);
+        return {
+          get listening() {
+            return listener.listening;
+          },
+          async close() {
+            stopOwn();
+            await listener.close();
+          },
+        };
+      },
       async *streamRows<T>(query: SQL, batchSize = STREAM_BATCH) {
         const { sql: text, params } = dialect.sqlToQuery(query);
         const client = await pool.connect();
@@ -195,6 +224,7 @@ export async function openDatabase(opts: {
     ping: () => ping(db as unknown as Db),
     poolStats: () => ({ total: 0, idle: 0, waiting: 0 }),
     onConnectionError: () => undefined,
+    listen: () => null,
     async *streamRows<T>(query: SQL, batchSize = STREAM_BATCH) {
       const { sql: text, params } = dialect.sqlToQuery(query);
       const { rows } = await client.query<T>(text, params);

@@ -1,6 +1,6 @@
 /**
  * Counters that code deep in the domain bumps (a ledger posting, a mail sent or refused, a scheduled
- * task's pass), kept here
+ * task's pass, a session served from the guard's cache), kept here
  * in `lib/` so the ledger and the mailer need not know the metrics route
  * (server/modules/metrics). They count per process since it started; the route registers them in
  * each app's registry (a counter may be in several registries: the tests build many apps).
@@ -27,5 +27,18 @@ export const scheduledRuns = new Counter({
   name: 'broker_scheduled_runs_total',
   help: 'Passes of a scheduled task this process ran, by task and outcome (ok or failed)',
   labelNames: ['task', 'outcome'] as const,
+  registers: [],
+});
+
+/**
+ * Session lookups of the request guard (modules/auth/session-cache.ts), by outcome: `hit` (served
+ * from the cache), `miss` (read from the database and cached), `bypass` (read from the database
+ * because the cache is off while its PostgreSQL listener is not listening). Nothing counts on PGlite,
+ * which has no cache.
+ */
+export const sessionCacheLookups = new Counter({
+  name: 'broker_session_cache_total',
+  help: 'Session lookups of the request guard by outcome (hit, miss, or bypass while not listening)',
+  labelNames: ['outcome'] as const,
   registers: [],
 });

@@ -1,7 +1,8 @@
 /**
  * Request authentication (docs/architecture.md, "How a request flows", step 3).
  * `authenticate` reads `Authorization: Bearer <session token>`, loads the better-auth session row
- * with its user in one query, and sets `request.auth`. Guards built on it:
+ * with its user in one query (or, on PostgreSQL, from the session cache: session-cache.ts), and sets
+ * `request.auth`. Guards built on it:
  * - `requireUser`  — 401 without a live session; 403 for a blocked user.
  * - `requireVerifiedUser` — also 403 until the e-mail is confirmed.
  * - `requireStaff` — also 403 unless the user has a staff role (common/permissions.ts), and
@@ -23,6 +24,7 @@ import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { BaseDeps } from '../../lib/base-deps';
 import type { UserRow } from '../../db/rows';
+import type { SessionCache, SessionRow } from './session-cache';
 
 export interface RequestAuth {
   user: UserRow;
@@ -59,23 +61,43 @@ function bearerToken(req: FastifyRequest): string | null {
 /** A session's last use is written at most this often (a write per request would cost every read). */
 const LAST_USED_RESOLUTION_MS = 5 * 60_000;
 
-export function createGuards({ db, config }: BaseDeps) {
+/**
+ * The guards of an app. `cache` (PostgreSQL only; null or absent on PGlite) serves known sessions
+ * without a query; without it every authenticated request reads the session and its user.
+ */
+export function createGuards({ db, config }: BaseDeps, cache?: SessionCache | null) {
   const secret = config.sessionSecret;
   // Built once: every authenticated request runs it (building it each time was a large share of
   // the dashboard's CPU in the bench; docs/performance.md).
   const findSession = db
-    .select({ user: users, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt })
+    .select({
+      user: users,
+      sessionId: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
     .prepare('guard_find_session');
 
+  /** The live session of `token`: from the cache when it holds it, else from the database (then cached). */
+  async function loadSession(token: string): Promise<SessionRow | undefined> {
+    const now = new Date();
+    const cached = cache?.get(token, now.getTime());
+    if (cached) return cached;
+    const mark = cache?.mark();
+    const [row] = await findSession.execute({ token, now });
+    if (row && cache && mark !== undefined) cache.set(token, row, mark, Date.now());
+    return row;
+  }
+
   async function authenticate(req: FastifyRequest): Promise<RequestAuth | null> {
     if (req.auth !== null) return req.auth;
     const token = bearerToken(req);
     if (!token) return null;
-    const [row] = await findSession.execute({ token, now: new Date() });
+    const row = await loadSession(token);
     if (!row) return null;
     const cookie = req.cookies?.[XSRF.cookie];
     if (cookie && !SAFE_METHODS.has(req.method)) {
@@ -87,7 +109,9 @@ export function createGuards({ db, config }: BaseDeps) {
       }
     }
     if (Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-      await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+      const now = new Date();
+      await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.sessionId));
+      cache?.touched(token, now);
     }
     req.auth = { user: row.user, sessionId: row.sessionId, token };
     return req.auth;

@@ -4,8 +4,9 @@
  * token 401. Each app has its own registry (tests build many apps in one process):
  * - `http_request_duration_seconds` histogram by method, route pattern and status;
  * - `broker_db_pool_connections` (in use, idle) and `broker_db_pool_waiting` requests;
- * - `broker_ledger_entries_posted_total`, `broker_mails_total{outcome}` and
- *   `broker_scheduled_runs_total{task,outcome}` (server/lib/metrics.ts);
+ * - `broker_ledger_entries_posted_total`, `broker_mails_total{outcome}`,
+ *   `broker_scheduled_runs_total{task,outcome}` and `broker_session_cache_total{outcome}`
+ *   (server/lib/metrics.ts);
  * - `broker_mail_outbox{status}`: mails queued and failed (lib/mail.ts), counted at each scrape;
  * - Node's process metrics (CPU, memory, event loop lag, GC) from prom-client.
  * Registered on the root instance by `registerMetrics(app)` so its hook times every route.
@@ -19,7 +20,7 @@ import type { AppInstance } from '../../app-context';
 import { queryRows } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { ledgerEntriesPosted, mailsSent, scheduledRuns } from '../../lib/metrics';
+import { ledgerEntriesPosted, mailsSent, scheduledRuns, sessionCacheLookups } from '../../lib/metrics';
 import { routeSchema } from '../../lib/route-schemas';
 
 /** Whether `header` is `Bearer <token>` (compared in constant time). */
@@ -37,6 +38,7 @@ export function registerMetrics(app: AppInstance): void {
   registry.registerMetric(ledgerEntriesPosted);
   registry.registerMetric(mailsSent);
   registry.registerMetric(scheduledRuns);
+  registry.registerMetric(sessionCacheLookups);
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP requests by method, route pattern and status, and how long they took',
