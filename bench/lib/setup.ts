@@ -106,7 +106,7 @@ export async function seedClients(
   await c.query('commit');
 }
 
-/** Sets every client's cached balance from its lines (seeding only; triggers off for this session). */
+/** Sets every client's cached balance and per-kind totals from its lines (seeding only; triggers off for this session). */
 export async function settleBalances(c: pg.Client): Promise<void> {
   await c.query('begin');
   await c.query('set local session_replication_role = replica');
@@ -114,6 +114,16 @@ export async function settleBalances(c: pg.Client): Promise<void> {
     `update ledger_accounts a set balance = s.total
        from (select account_id, sum(amount)::bigint as total from journal_lines group by account_id) s
       where s.account_id = a.id and a.user_id is not null and a.balance <> s.total`,
+  );
+  await c.query(
+    `insert into ledger_account_totals as t (account_id, entry_type, total)
+     select l.account_id, coalesce(o.type, e.type), sum(l.amount)
+       from journal_lines l
+       join ledger_accounts a on a.id = l.account_id and a.user_id is not null
+       join journal_entries e on e.id = l.entry_id
+       left join journal_entries o on o.id = e.reverses
+      group by 1, 2
+     on conflict (account_id, entry_type) do update set total = excluded.total`,
   );
   await c.query('commit');
 }

@@ -63,6 +63,27 @@ export const ledgerAccounts = pgTable(
   ],
 );
 
+/**
+ * What each client account's lines add up to per kind of entry (cents): the figures a client sees
+ * (total deposits, profit, bonuses) read a few of these rows instead of summing every line of their
+ * history (docs/performance.md). A line of a reversing entry counts under the kind of the entry it
+ * reverses, so a voided deposit takes its amount out of the deposits. Kept by the same trigger as
+ * the cached balance, in the posting's transaction, and written by nothing else (migration
+ * `ledger_account_totals`).
+ */
+export const ledgerAccountTotals = pgTable(
+  'ledger_account_totals',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    /** The journal entry type (of the reversed entry, for a reversal). */
+    entryType: text('entry_type').notNull(),
+    total: cents('total').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.entryType] })],
+);
+
 /** Deposit requests: proof image by storage key; approval posts a deposit entry. */
 export const deposits = pgTable(
   'deposits',

@@ -2,7 +2,7 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import { queryRows, type Db } from '../../db/client';
-import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
+import { journalEntries, journalLines, ledgerAccounts, ledgerAccountTotals } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/app';
 import {
   client,
@@ -135,6 +135,33 @@ describe('database guards', () => {
     expect(await dbError(db.delete(ledgerAccounts).where(eq(ledgerAccounts.userId, u)))).toMatch(
       /never deleted/,
     );
+  });
+
+  it('refuses to write the per-kind totals except by posting lines', async () => {
+    const u = await newClient();
+    await fundClient(db, u, 5_00n);
+    const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, u));
+    expect(
+      await dbError(
+        db
+          .update(ledgerAccountTotals)
+          .set({ total: 1_000_000n })
+          .where(eq(ledgerAccountTotals.accountId, account!.id)),
+      ),
+    ).toMatch(/only by posting/);
+    expect(
+      await dbError(
+        db.insert(ledgerAccountTotals).values({ accountId: account!.id, entryType: 'bonus', total: 9n }),
+      ),
+    ).toMatch(/only by posting/);
+    expect(
+      await dbError(db.delete(ledgerAccountTotals).where(eq(ledgerAccountTotals.accountId, account!.id))),
+    ).toMatch(/only by posting/);
+    expect(await dbError(db.execute(sql`truncate ledger_account_totals`))).toMatch(/refused/);
+    expect(
+      await db.select().from(ledgerAccountTotals).where(eq(ledgerAccountTotals.accountId, account!.id)),
+    ).toEqual([{ accountId: account!.id, entryType: 'deposit', total: 5_00n }]);
+    expect(await ledgerViolations(db)).toEqual([]);
   });
 
   it('keeps no cached balance on house accounts: their lines are their balance', async () => {

@@ -290,9 +290,10 @@ export interface ClientFigures {
 }
 
 /**
- * Computes a client's figures from cached balances and the lines of their `available` and
- * `invested` accounts, in one round trip (the dashboard's GET /user/me reads it on every load).
- * `totalProfit` is net: a plan loss (a `profit` entry on the invested capital) lowers it.
+ * Computes a client's figures from cached balances and the per-kind totals of their `available`
+ * and `invested` accounts (`ledger_account_totals`, kept by the posting trigger), in one round trip
+ * whose cost does not grow with the client's history (the dashboard's GET /user/me reads it on
+ * every load). `totalProfit` is net: a plan loss (a `profit` entry on the invested capital) lowers it.
  */
 export async function getClientFigures(db: DbOrTx, userId: string): Promise<ClientFigures> {
   const rows = await queryRows<{ part: 'balance' | 'sum'; key: string; total: string | null }>(
@@ -302,11 +303,9 @@ export async function getClientFigures(db: DbOrTx, userId: string): Promise<Clie
       from ledger_accounts a
      where a.user_id = ${userId}
     union all
-    select 'sum', coalesce(o.type, e.type), sum(l.amount)::text
-      from journal_lines l
-      join ledger_accounts a on a.id = l.account_id
-      join journal_entries e on e.id = l.entry_id
-      left join journal_entries o on o.id = e.reverses
+    select 'sum', t.entry_type, sum(t.total)::text
+      from ledger_account_totals t
+      join ledger_accounts a on a.id = t.account_id
      where a.user_id = ${userId} and a.kind in ('available', 'invested')
      group by 2`,
   );

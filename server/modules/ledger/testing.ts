@@ -82,11 +82,18 @@ export const createAdmin = (app: AppInstance) => createTestUser(app, { role: 'ow
  * Answers every broken ledger invariant (empty when all hold), in one round trip: entries that do
  * not sum to zero or have fewer than two lines, client balances that differ from their lines, a
  * house account with a cached balance (house balances are the sums of their lines), negative
- * client balances, and client balances plus house lines not summing to zero.
+ * client balances, per-kind totals (`ledger_account_totals`) that differ from their lines, and
+ * client balances plus house lines not summing to zero.
  * Takes any Drizzle handle on the database (the bench passes one over its own pg client).
  */
 export async function ledgerViolations(db: Pick<Db, 'execute'>): Promise<string[]> {
-  const [r] = await queryRows<{ unbalanced: number; stale: number; negative: number; total: string }>(
+  const [r] = await queryRows<{
+    unbalanced: number;
+    stale: number;
+    negative: number;
+    totals: number;
+    total: string;
+  }>(
     db,
     sql`select
     (select count(*) from (select entry_id from journal_lines group by entry_id
@@ -97,6 +104,14 @@ export async function ledgerViolations(db: Pick<Db, 'execute'>): Promise<string[
        left join (select account_id, sum(amount) as total from journal_lines group by account_id) s on s.account_id = a.id
       where a.balance <> case when a.user_id is null then 0 else coalesce(s.total, 0) end)::int as stale,
     (select count(*) from ledger_accounts where kind in ('available', 'held', 'invested') and balance < 0)::int as negative,
+    (select count(*) from ledger_account_totals t
+       full join (select l.account_id, coalesce(o.type, e.type) as entry_type, sum(l.amount) as total
+                    from journal_lines l
+                    join ledger_accounts a on a.id = l.account_id and a.user_id is not null
+                    join journal_entries e on e.id = l.entry_id
+                    left join journal_entries o on o.id = e.reverses
+                   group by 1, 2) s on s.account_id = t.account_id and s.entry_type = t.entry_type
+      where t.total is distinct from s.total)::int as totals,
     ((select coalesce(sum(balance), 0) from ledger_accounts where user_id is not null)
       + (select coalesce(sum(l.amount), 0) from journal_lines l
            join ledger_accounts a on a.id = l.account_id where a.user_id is null))::text as total`,
@@ -106,6 +121,7 @@ export async function ledgerViolations(db: Pick<Db, 'execute'>): Promise<string[
     ...(r.unbalanced ? [`${r.unbalanced} entries do not balance`] : []),
     ...(r.stale ? [`${r.stale} cached balances differ from their lines`] : []),
     ...(r.negative ? [`${r.negative} client accounts are negative`] : []),
+    ...(r.totals ? [`${r.totals} per-kind totals differ from their lines`] : []),
     ...(r.total !== '0' ? [`accounts sum to ${r.total}, not 0`] : []),
   ];
 }
