@@ -31,7 +31,16 @@ export async function pageOf<T extends PgTable>(
       .orderBy(...order)
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(table as PgTable).where(where),
+    db
+      .select({ n: count() })
+      .from(table as PgTable)
+      .where(where),
   ]);
   return { rows: rows as T['$inferSelect'][], total: Number(counted?.n ?? 0) };
 }
+
+/**
+ * The `ILIKE` pattern of a list's search box: rows whose text contains `search` (case-insensitive),
+ * with `%`, `_` and `\` in it matched as themselves, not as wildcards.
+ */
+export const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

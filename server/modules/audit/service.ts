@@ -10,6 +10,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AuditFilters, AuditQuery } from '@common/schemas/audit';
 import { auditLog, users } from '../../db/schema';
 import type { ServiceDeps } from '../../lib/service-deps';
+import { containsPattern } from '../../lib/paging';
 
 const actor = alias(users, 'actor');
 const target = alias(users, 'target');
@@ -20,10 +21,8 @@ const person = (u: typeof actor | typeof target) => ({
   lastName: u.lastName,
 });
 
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function auditWhere(q: Partial<AuditQuery>): SQL | undefined {
-  const client = q.client ? likePattern(q.client) : undefined;
+  const client = q.client ? containsPattern(q.client) : undefined;
   return and(
     q.actorId ? eq(auditLog.actorId, q.actorId) : undefined,
     q.targetUserId ? eq(auditLog.targetUserId, q.targetUserId) : undefined,

@@ -23,6 +23,7 @@ import type { Tx } from '../../db/client';
 import type { TradingActivityRow, UserRow } from '../../db/rows';
 import { tradingActivities } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
+import { containsPattern } from '../../lib/paging';
 import { AppError } from '../../lib/errors';
 import { usd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -43,10 +44,8 @@ function postedProfitSql(activityId: SQL): SQL<string> {
     where pe.trading_activity_id = ${activityId} and pa.kind in ('available', 'invested'))`;
 }
 
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function activityWhere(userId: string, search: string | undefined): SQL | undefined {
-  const pattern = search ? likePattern(search) : undefined;
+  const pattern = search ? containsPattern(search) : undefined;
   const ta = tradingActivities;
   return and(
     eq(ta.userId, userId),

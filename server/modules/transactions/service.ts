@@ -13,6 +13,7 @@ import type { AddTransactionInput, AdminTransactionType, HistoryQuery } from '@c
 import type { DbOrTx, Tx } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts, transactionHistory, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
+import { containsPattern } from '../../lib/paging';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { centsToUsd, formatUsd } from '../../lib/money';
@@ -43,10 +44,9 @@ const ADMIN_POSTINGS: Record<
 };
 
 const th = transactionHistory;
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function historyWhere(userId: string, q: Partial<HistoryQuery>): SQL | undefined {
-  const search = q.search ? likePattern(q.search) : undefined;
+  const search = q.search ? containsPattern(q.search) : undefined;
   return and(
     eq(th.userId, userId),
     q.type ? eq(th.type, q.type) : undefined,

@@ -12,7 +12,7 @@ import type { UsersQuery, UserWithFigures } from '@common/schemas/users';
 import { users } from '../../db/schema';
 import { csvStream } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
-import { pageOf } from '../../lib/paging';
+import { containsPattern, pageOf } from '../../lib/paging';
 import { centsToUsd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { getClientFigures } from '../ledger/service';
@@ -20,8 +20,6 @@ import { currentActivePlan } from '../plans/service';
 import { createUserAdminService } from './admin-service';
 import type { UserRow } from '../../db/rows';
 import { presentUser } from './presenter';
-
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * First name, last name and e-mail as one text ("first last", a line break, the e-mail): the
@@ -37,7 +35,7 @@ const searchText = sql`(${users.firstName} || ' ' || ${users.lastName} || E'\\n'
  */
 export function searchWhere(search: string | undefined): SQL | undefined {
   const live = isNull(users.deletedAt);
-  return search ? and(live, ilike(searchText, likePattern(search))) : live;
+  return search ? and(live, ilike(searchText, containsPattern(search))) : live;
 }
 
 /** A user as the CSV export reads it (raw columns). */
