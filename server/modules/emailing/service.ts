@@ -20,6 +20,9 @@ import { inTransaction } from '../../lib/unit-of-work';
 
 const staffWrittenBody = mailTemplate('{{paragraphs message}}');
 
+/** An outbox row as staff see it: everything but the mail's text and HTML (they may hold a code). */
+const withoutBody = ({ text: _text, html: _html, ...row }: typeof mailOutbox.$inferSelect) => row;
+
 export function createEmailingService({ db, log, mailer }: ServiceDeps) {
   return {
     /**
@@ -67,7 +70,7 @@ export function createEmailingService({ db, log, mailer }: ServiceDeps) {
         [desc(mailOutbox.createdAt), desc(mailOutbox.id)],
         q,
       );
-      return { rows: rows.map(({ text: _text, html: _html, ...row }) => row), total };
+      return { rows: rows.map(withoutBody), total };
     },
 
     /**
@@ -93,8 +96,7 @@ export function createEmailingService({ db, log, mailer }: ServiceDeps) {
         u.afterCommit(async () => void mailer.deliverDue());
         return queued!;
       });
-      const { text: _text, html: _html, ...shown } = row;
-      return shown;
+      return withoutBody(row);
     },
   };
 }
