@@ -34,12 +34,8 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_id_idx').on(t.userId, t.createdAt)],
 );
 
-/**
- * The client's transaction history: deposits and withdrawals with their
- * status, plus approved journal entries that no funding request posted (admin transactions,
- * bonuses, profit, reversals). Defined in the custom migration `ledger_guards`.
- */
-export const transactionHistory = pgView('transaction_history', {
+/** The columns of a history line, in every view of the history. */
+const historyLineColumns = {
   id: uuid('id').notNull(),
   userId: uuid('user_id').notNull(),
   type: text('type').notNull(),
@@ -52,7 +48,23 @@ export const transactionHistory = pgView('transaction_history', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   voided: boolean('voided').notNull(),
   source: text('source').notNull(),
-}).existing();
+};
+
+/**
+ * The client's transaction history: deposits and withdrawals with their
+ * status, plus approved journal entries that no funding request posted (admin transactions,
+ * bonuses, profit, reversals). The union of the three views below (migration `history_pages`).
+ */
+export const transactionHistory = pgView('transaction_history', historyLineColumns).existing();
+
+/** The history's deposit lines (a page reads each source in index order: docs/performance.md). */
+export const historyDepositLines = pgView('history_deposit_lines', historyLineColumns).existing();
+
+/** The history's withdrawal lines (not deleted). */
+export const historyWithdrawalLines = pgView('history_withdrawal_lines', historyLineColumns).existing();
+
+/** The history's journal entry lines: entries no deposit or withdrawal posted, with an effect. */
+export const historyEntryLines = pgView('history_entry_lines', historyLineColumns).existing();
 
 /** Messages from the public contact form. */
 export const contactMessages = pgTable(

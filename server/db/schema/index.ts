@@ -6,3 +6,4 @@ export * from './accounts';
 export * from './money';
 export * from './back-office';
 export * from './approvals';
+export * from './history';

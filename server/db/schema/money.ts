@@ -104,7 +104,7 @@ export const deposits = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('deposits_user_id_idx').on(t.userId, t.createdAt),
+    index('deposits_user_history_idx').on(t.userId, t.createdAt, t.id),
     index('deposits_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
@@ -144,7 +144,7 @@ export const withdrawals = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('withdrawals_user_id_idx').on(t.userId, t.createdAt),
+    index('withdrawals_user_history_idx').on(t.userId, t.createdAt, t.id),
     index('withdrawals_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
@@ -186,6 +186,10 @@ export const journalEntries = pgTable(
   },
   (t) => [
     index('journal_entries_user_id_idx').on(t.userId, t.effectiveAt),
+    // the history's order for the entries it shows (no deposit or withdrawal posted them)
+    index('journal_entries_user_history_idx')
+      .on(t.userId, t.effectiveAt, t.createdAt, t.id)
+      .where(sql`${t.depositId} is null and ${t.withdrawalId} is null`),
     index('journal_entries_deposit_id_idx').on(t.depositId),
     index('journal_entries_withdrawal_id_idx').on(t.withdrawalId),
     index('journal_entries_plan_id_idx').on(t.planId),

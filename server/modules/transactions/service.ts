@@ -6,20 +6,20 @@
  * The review queue of pending deposits and withdrawals is server/modules/reviews.
  */
 import type { Readable } from 'node:stream';
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MONEY_MSG } from '@common/messages';
 import type { AddTransactionInput, AdminTransactionType, HistoryQuery } from '@common/schemas/transactions';
 import type { DbOrTx, Tx } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts, transactionHistory, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
-import { containsPattern } from '../../lib/paging';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { centsToUsd, formatUsd } from '../../lib/money';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { csvStream } from '../../lib/csv';
 import { HISTORY_CSV_HEAD, historyCsvCells, type HistoryExportRow } from './history-csv';
+import { historyPage, latestHistory, type HistoryRow } from './history-page';
 import {
   client,
   house,
@@ -30,7 +30,7 @@ import {
   type HouseAccountKind,
 } from '../ledger/service';
 
-export type HistoryRow = typeof transactionHistory.$inferSelect;
+export type { HistoryRow };
 
 /** How an admin transaction posts: entry type, the house account on the other side, and direction. */
 const ADMIN_POSTINGS: Record<
@@ -44,25 +44,6 @@ const ADMIN_POSTINGS: Record<
 };
 
 const th = transactionHistory;
-
-function historyWhere(userId: string, q: Partial<HistoryQuery>): SQL | undefined {
-  const search = q.search ? containsPattern(q.search) : undefined;
-  return and(
-    eq(th.userId, userId),
-    q.type ? eq(th.type, q.type) : undefined,
-    q.status ? eq(th.status, q.status) : undefined,
-    search
-      ? or(
-          ilike(th.type, search),
-          ilike(th.method, search),
-          ilike(th.details, search),
-          ilike(th.status, search),
-        )
-      : undefined,
-  );
-}
-
-const newestFirst = [desc(th.date), desc(th.createdAt), desc(th.id)];
 
 /** Entries that open and end a plan: never voided (a plan's capital moves only with the plan). */
 const PLAN_ENTRIES: readonly string[] = ['plan_open', 'plan_close'];
@@ -133,35 +114,18 @@ export function createTransactionsService({ db, log, notifications, streamRows }
     return { line, entry };
   }
 
-  // Built once: the dashboard runs it on every load (docs/performance.md).
-  const recent = db
-    .select()
-    .from(th)
-    .where(eq(th.userId, sql.placeholder('userId')))
-    .orderBy(...newestFirst)
-    .limit(10)
-    .prepare('transactions_recent');
-
   return {
-    /** The user's latest 10 history lines (dashboard). */
+    /** The user's latest 10 history lines (dashboard), read as a page is (history-page.ts). */
     async listRecent(userId: string): Promise<HistoryRow[]> {
-      return recent.execute({ userId });
+      return latestHistory(db, userId, 10);
     },
 
-    /** One page of the user's history with filters, and the total matching. */
-    async listHistory(userId: string, q: HistoryQuery): Promise<{ rows: HistoryRow[]; total: number }> {
-      const where = historyWhere(userId, q);
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select()
-          .from(th)
-          .where(where)
-          .orderBy(...newestFirst)
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize),
-        db.select({ n: count() }).from(th).where(where),
-      ]);
-      return { rows, total: Number(counted?.n ?? 0) };
+    /**
+     * One page of the user's history with filters, and the total matching; its cost follows the
+     * page, not the length of the history (history-page.ts).
+     */
+    listHistory(userId: string, q: HistoryQuery): Promise<{ rows: HistoryRow[]; total: number }> {
+      return historyPage(db, userId, q);
     },
 
     /**
