@@ -41,14 +41,11 @@ async function wholeHistory(userId: string, filters: HistoryFilters = {}): Promi
 /** Every page of `pageSize` through `historyPage`, and one past the end. */
 async function everyPage(userId: string, pageSize: number, filters: HistoryFilters = {}) {
   const pages: HistoryRow[][] = [];
-  let total = 0;
   for (let page = 1; ; page++) {
     const answer = await historyPage(t.database.db, userId, { ...filters, page, pageSize });
-    total = answer.total;
-    if (answer.rows.length === 0) break;
+    if (answer.rows.length === 0) return { pages, total: answer.total };
     pages.push(answer.rows);
   }
-  return { pages, total };
 }
 
 const admit = (userId: string, body: Record<string, unknown>) =>
