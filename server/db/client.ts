@@ -120,6 +120,9 @@ PreparingClient.prototype.query = function (
   values?: unknown,
   callback?: unknown,
 ) {
+  if (statementListeners.size > 0) {
+    sent(typeof config === 'string' ? config : ((config as { text?: string } | null)?.text ?? '(cursor)'));
+  }
   if (config && typeof config === 'object' && !('submit' in config)) {
     const c = config as pg.QueryConfig;
     const params = Array.isArray(values) ? values : c.values;
@@ -129,7 +132,47 @@ PreparingClient.prototype.query = function (
   }
   return plainQuery.call(this, config, values, callback);
 } as typeof pg.Client.prototype.query;
-const MIGRATION_LOCK = 724_011; // arbitrary advisory-lock key owned by this app
+const MIGRATION_LOCK = 724_011;
+
+const statementListeners = new Set<(text: string) => void>();
+function sent(text: string): void {
+  for (const listener of statementListeners) listener(text);
+}
+
+/**
+ * Calls `listener` with the SQL text of every statement this process sends to the database from
+ * now on, on either driver (each a round trip: a transaction's BEGIN and COMMIT count as one
+ * each). For tests that count what a request costs (server/modules/deposits/round-trips.test.ts).
+ * Answers the function that stops it.
+ */
+export function onStatement(listener: (text: string) => void): () => void {
+  statementListeners.add(listener);
+  return () => statementListeners.delete(listener);
+}
+
+/** Makes a PGlite handle report its statements to the `onStatement` listeners (transactions too). */
+function reportStatements(client: PGlite): void {
+  type Query = PGlite['query'];
+  type Exec = PGlite['exec'];
+  const wrap = <F extends Query | Exec>(run: F): F =>
+    ((text: string, ...rest: unknown[]) => {
+      if (statementListeners.size > 0) sent(text);
+      return (run as (...args: unknown[]) => unknown)(text, ...rest);
+    }) as F;
+  const transaction = client.transaction.bind(client);
+  client.query = wrap(client.query.bind(client));
+  client.exec = wrap(client.exec.bind(client));
+  client.transaction = ((work: Parameters<PGlite['transaction']>[0]) => {
+    if (statementListeners.size > 0) sent('BEGIN');
+    return transaction((tx) => {
+      tx.query = wrap(tx.query.bind(tx));
+      tx.exec = wrap(tx.exec.bind(tx));
+      return work(tx);
+    }).finally(() => {
+      if (statementListeners.size > 0) sent('COMMIT');
+    });
+  }) as PGlite['transaction'];
+} // arbitrary advisory-lock key owned by this app
 
 /**
  * Opens the database and applies pending migrations.
@@ -218,6 +261,7 @@ export async function openDatabase(opts: {
   const client = new PGlite({ dataDir: opts.dir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  reportStatements(client);
   return {
     db: db as unknown as Db,
     driver: 'pglite',

@@ -6,10 +6,12 @@
  * Routes build an `AuditActor` from the request with `auditActor(req)` and pass it to the service,
  * which calls `recordAudit(tx, actor, event)` inside its transaction.
  */
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import { auditLog } from '../db/schema';
 import { AppError } from './errors';
+import type { StatementOfWork } from './unit-of-work';
 
 /** The admin acting and where from. */
 export interface AuditActor {
@@ -41,10 +43,10 @@ export function auditActor(req: FastifyRequest): AuditActor {
  * no actor and no IP.
  */
 export async function recordAudit(tx: Tx, actor: AuditActor | null, event: AuditEvent): Promise<void> {
-  const json = (value: unknown) =>
-    value === undefined
-      ? null
-      : JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
+  const json = (value: unknown) => {
+    const text = jsonText(value);
+    return text === null ? null : JSON.parse(text);
+  };
   await tx.insert(auditLog).values({
     actorId: actor?.id ?? null,
     action: event.action,
@@ -54,6 +56,34 @@ export async function recordAudit(tx: Tx, actor: AuditActor | null, event: Audit
     after: json(event.after),
     ip: actor?.ip ?? null,
   });
+}
+
+/** A snapshot as JSON text, BigInts as strings; null for `undefined`. */
+function jsonText(value: unknown): string | null {
+  return value === undefined
+    ? null
+    : JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+}
+
+/**
+ * `recordAudit` as a part of a one-statement unit of work (lib/unit-of-work.ts): the same row,
+ * inserted only when `gate` (an SQL condition over the statement's other parts, e.g.
+ * `exists (select 1 from reviewed)`) holds.
+ */
+export function auditInStatement(
+  stmt: StatementOfWork,
+  actor: AuditActor | null,
+  event: AuditEvent,
+  gate: SQL,
+): void {
+  stmt.with(
+    stmt.name('audit'),
+    sql`insert into ${auditLog} (actor_id, action, target_user_id, target_id, before, after, ip)
+      select ${actor?.id ?? null}::uuid, ${event.action}::text, ${event.targetUserId ?? null}::uuid,
+        ${event.targetId ?? null}::text, ${jsonText(event.before)}::jsonb, ${jsonText(event.after)}::jsonb,
+        ${actor?.ip ?? null}::text
+      where ${gate}`,
+  );
 }
 
 /**

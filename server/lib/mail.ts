@@ -18,19 +18,25 @@
  */
 import { hostname } from 'node:os';
 import nodemailer from 'nodemailer';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db, type Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { renderMail, type MailBrand, type MailMessage, type RenderedMail } from './mail-templates';
 import { mailsSent } from './metrics';
-import type { UnitOfWork } from './unit-of-work';
+import type { StatementOfWork, UnitOfWork } from './unit-of-work';
 
 export interface Mailer {
   /** Renders the mail, writes it to the outbox now and wakes the worker; answers once it is stored. */
   send(mail: MailMessage): Promise<void>;
   /** Renders the mail and writes it to the outbox in `uow`'s transaction; the worker wakes after the commit. */
   enqueue(uow: UnitOfWork, mail: MailMessage): Promise<void>;
+  /**
+   * `enqueue` as a part of a one-statement unit of work (lib/unit-of-work.ts): renders the mail now
+   * and adds its outbox insert to `stmt`, gated on the SQL condition `gate`; once the statement has
+   * committed with the row in, the mail is logged (no SMTP) and the worker woken.
+   */
+  enqueueInStatement(stmt: StatementOfWork, mail: MailMessage, gate: SQL): void;
   /** One pass of the worker: sends every due mail; answers how many it tried. */
   deliverDue(): Promise<number>;
   /** Starts the worker (a pass at once, then every `pollMs`). */
@@ -83,6 +89,11 @@ export function createMailer(opts: {
   async function store(conn: Db | Tx, message: MailMessage): Promise<void> {
     const mail: RenderedMail = renderMail(opts.brand, message);
     await conn.insert(mailOutbox).values({ ...mail, status: transport ? 'queued' : 'logged' });
+    stored(mail);
+  }
+
+  /** What follows a stored mail: without SMTP it counts as sent and its text goes to the log. */
+  function stored(mail: RenderedMail): void {
     if (!transport) {
       mailsSent.inc({ outcome: 'sent' });
       log.info(
@@ -189,6 +200,24 @@ export function createMailer(opts: {
     async enqueue(uow, mail) {
       await store(uow.tx, mail);
       uow.afterCommit(async () => void wake());
+    },
+    enqueueInStatement(stmt, message, gate) {
+      const mail = renderMail(opts.brand, message);
+      const part = stmt.with(
+        stmt.name('mail'),
+        sql`insert into ${mailOutbox} ("to", subject, text, html, headers, status)
+          select ${mail.to}::text, ${mail.subject}::text, ${mail.text}::text, ${mail.html}::text,
+            ${mail.headers ? JSON.stringify(mail.headers) : null}::jsonb, ${transport ? 'queued' : 'logged'}::text
+          where ${gate}
+          returning id`,
+      );
+      const alias = `${stmt.name('mail_stored')}`;
+      stmt.output(alias, sql`exists (select 1 from ${part})`);
+      stmt.afterCommit((out) => {
+        if (out[alias] !== true) return;
+        stored(mail);
+        void wake();
+      });
     },
     deliverDue: () => wake(),
     start() {

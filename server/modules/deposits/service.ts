@@ -1,14 +1,12 @@
 /**
  * Deposits: a client pays to the configured wallet and submits the amount with a proof image; an
- * admin approves (posting the deposit entry cash → client available, plus promotions in the same
- * transaction) or rejects it. Every review and delete writes its audit row (server/lib/audit.ts) in
+ * admin approves (posting the deposit entry cash → client available, plus promotions, in one
+ * statement: approval.ts) or rejects it. Every review and delete writes its audit row (server/lib/audit.ts) in
  * the same transaction.
  * Amounts are cents. Errors: AppError 400/413 (proof image), 403 (not the owner), 404, 409 (state).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { AccountPlan } from '@common/constants';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import { MONEY_MSG } from '@common/messages';
 import { PROOF_MAX_BYTES, type CreateDepositInput, type DepositWallets } from '@common/schemas/deposits';
 import type { Tx } from '../../db/client';
@@ -19,13 +17,13 @@ import { listOwner } from '../../lib/list-owner';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { centsToUsd, formatUsd } from '../../lib/money';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
-import { client, ensureAccounts, house, lockAccounts, postEntries, type NewEntry } from '../ledger/service';
+import { createDepositApproval, type DepositRow } from './approval';
 import { mimeOfKey, readImageDataUrl, type ImageMime } from '../files/images';
 import { onlyPending } from '../reviews/only-pending';
 import type { UserRow } from '../../db/rows';
 import { assertOwnerOrStaff } from '../../lib/list-owner';
 
-export type DepositRow = typeof deposits.$inferSelect;
+export { percentOf, type DepositRow } from './approval';
 
 /** A client may submit at most this many deposits an hour, and have at most this many pending. */
 export const DEPOSIT_CAPS = { perHour: 10, pending: 5 } as const;
@@ -50,13 +48,10 @@ async function assertRoomForDeposit(tx: Tx, userId: string): Promise<void> {
   }
 }
 
-/** Rounds `cents × percent / 100` half up to whole cents. */
-export function percentOf(cents: bigint, percent: number): bigint {
-  return (cents * BigInt(Math.round(percent * 100)) + 5_000n) / 10_000n;
-}
-
-export function createDepositsService({ db, log, storage, notifications, config }: ServiceDeps) {
+export function createDepositsService(deps: ServiceDeps) {
+  const { db, log, storage, notifications, config } = deps;
   const { money } = config;
+  const { approveDeposit } = createDepositApproval(deps);
   /**
    * Marks a pending deposit reviewed and answers it. The row lock (the same strength an UPDATE
    * takes) serialises racing reviews. Throws AppError 404, 409 "Deposit is already …" when it is
@@ -77,91 +72,6 @@ export function createDepositsService({ db, log, storage, notifications, config 
       .where(eq(deposits.id, id))
       .returning();
     return row!;
-  }
-
-  /**
-   * The entries an approval posts: the deposit, the one-off bonus on the client's first approved
-   * deposit of at least `depositBonus.minDeposit`, and the referrer's bonus. All are credits, so
-   * posting them needs no lock; only when the bonus may apply are the client accounts locked first
-   * (one ordered lock), so two approvals cannot both find "no earlier big deposit".
-   */
-  async function approvalEntries(
-    tx: Tx,
-    d: DepositRow,
-    adminId: string,
-  ): Promise<{ entries: NewEntry[]; bonus?: bigint; referral?: { userId: string; amount: bigint } }> {
-    const referrers = alias(users, 'referrer');
-    const [referrer] = await tx
-      .select({ id: referrers.id, plan: referrers.accountPlan })
-      .from(users)
-      .innerJoin(referrers, eq(referrers.id, users.referredBy))
-      .where(eq(users.id, d.userId));
-    const { minDeposit, bonus } = money.depositBonus;
-    const bonusMayApply = d.amount >= minDeposit && bonus > 0n;
-    if (bonusMayApply) {
-      const refs = [client(d.userId, 'available')];
-      if (referrer) refs.push(client(referrer.id, 'available'));
-      await lockAccounts(tx, [...(await ensureAccounts(tx, refs)).values()]);
-    }
-
-    const entries: NewEntry[] = [
-      {
-        type: 'deposit',
-        userId: d.userId,
-        depositId: d.id,
-        actorId: adminId,
-        memo: `Deposit via ${d.wallet}`,
-        lines: [
-          { account: house('cash'), amount: -d.amount },
-          { account: client(d.userId, 'available'), amount: d.amount },
-        ],
-      },
-    ];
-    let granted: bigint | undefined;
-    if (bonusMayApply) {
-      const [earlier] = await tx
-        .select({ n: count() })
-        .from(deposits)
-        .where(
-          and(
-            eq(deposits.userId, d.userId),
-            eq(deposits.status, 'approved'),
-            gte(deposits.amount, minDeposit),
-            ne(deposits.id, d.id),
-          ),
-        );
-      if (Number(earlier?.n ?? 0) === 0) {
-        entries.push({
-          type: 'bonus',
-          userId: d.userId,
-          actorId: adminId,
-          memo: `Bonus of $${formatUsd(bonus)} on your first deposit of $${formatUsd(minDeposit)} or more`,
-          lines: [
-            { account: house('income_expense'), amount: -bonus },
-            { account: client(d.userId, 'available'), amount: bonus },
-          ],
-        });
-        granted = bonus;
-      }
-    }
-    if (referrer) {
-      const rate = money.referralRates[referrer.plan as AccountPlan] ?? 0;
-      const reward = percentOf(d.amount, rate);
-      if (reward > 0n) {
-        entries.push({
-          type: 'referral_bonus',
-          userId: referrer.id,
-          actorId: adminId,
-          memo: `Referral bonus: ${rate}% of a $${formatUsd(d.amount)} deposit by a client you referred`,
-          lines: [
-            { account: house('income_expense'), amount: -reward },
-            { account: client(referrer.id, 'available'), amount: reward },
-          ],
-        });
-        return { entries, bonus: granted, referral: { userId: referrer.id, amount: reward } };
-      }
-    }
-    return { entries, bonus: granted };
   }
 
   return {
@@ -211,46 +121,8 @@ export function createDepositsService({ db, log, storage, notifications, config 
         .limit(500);
     },
 
-    /**
-     * Approves a pending deposit: posts it to the client's available balance with any promotions,
-     * in one transaction with its audit row (`deposit.approve`), and notifies the client (and
-     * referrer). Throws 404, 409 "Deposit is already …".
-     */
-    async approveDeposit(actor: AuditActor, id: string, uow?: UnitOfWork): Promise<DepositRow> {
-      return withUnitOfWork(db, log, uow, async (u) => {
-        const row = await review(u.tx, id, 'approved', actor.id);
-        const { entries, bonus, referral } = await approvalEntries(u.tx, row, actor.id);
-        await recordAudit(u.tx, actor, {
-          action: 'deposit.approve',
-          targetUserId: row.userId,
-          targetId: row.id,
-          before: { status: 'pending', amount: centsToUsd(row.amount) },
-          after: { status: 'approved', ...(bonus ? { bonus: centsToUsd(bonus) } : {}) },
-        });
-        await notifications.notify(u, {
-          userId: row.userId,
-          title: 'Deposit approved',
-          message: `Your deposit of $${formatUsd(row.amount)} via ${row.wallet} has been approved and added to your balance.`,
-        });
-        if (bonus) {
-          await notifications.notify(u, {
-            userId: row.userId,
-            title: 'Bonus credited',
-            message: `A bonus of $${formatUsd(bonus)} has been added to your balance.`,
-          });
-        }
-        if (referral) {
-          await notifications.notify(u, {
-            userId: referral.userId,
-            title: 'Referral bonus credited',
-            message: `A referral bonus of $${formatUsd(referral.amount)} has been added to your balance.`,
-          });
-        }
-        // Last: the client's balance row is locked from here to commit only (see postEntries).
-        await postEntries(u.tx, entries);
-        return row;
-      });
-    },
+    /** See `approveDeposit` in approval.ts (two round trips). */
+    approveDeposit,
 
     /**
      * Rejects a pending deposit with the staff's reason (kept on the row, in the audit row

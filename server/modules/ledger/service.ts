@@ -69,7 +69,8 @@ export interface NewEntry {
 export type EntryRow = typeof journalEntries.$inferSelect;
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 
-const refKey = (r: AccountRef) => `${r.userId ?? 'house'}:${r.kind}`;
+/** The key of an account by owner and kind: `userId:kind`, or `house:kind` for the house. */
+export const refKey = (r: AccountRef) => `${r.userId ?? 'house'}:${r.kind}`;
 const isClientKind = (kind: string) => (CLIENT_ACCOUNT_KINDS as readonly string[]).includes(kind);
 
 /**
@@ -146,7 +147,8 @@ export async function lockAccounts(tx: Tx, ids: string[]): Promise<AccountRow[]>
     .for('update');
 }
 
-function assertBalanced(entry: NewEntry): void {
+/** Throws (a programming error) unless the entry has 2+ non-zero lines that sum to zero (cents). */
+export function assertBalanced(entry: NewEntry): void {
   const sum = entry.lines.reduce((s, l) => s + l.amount, 0n);
   if (entry.lines.length < 2 || sum !== 0n || entry.lines.some((l) => l.amount === 0n)) {
     throw new Error(`unbalanced ${entry.type} entry: ${entry.lines.length} lines summing to ${sum}`);

@@ -1,0 +1,203 @@
+/**
+ * A deposit approval reaches the database in at most 2 round trips (approval.ts;
+ * docs/performance.md "Money in two round trips"), counted on the driver itself (`onStatement`,
+ * server/db/client.ts): on PostgreSQL the admin's session comes from the in-process cache, so the
+ * whole request is the read and the one statement; PGlite has no session cache, so its session read
+ * is one more. And the one statement keeps the old transaction's promises under races: a deposit
+ * approved twice at once is approved once (409 for the other), and two first big deposits of one
+ * client approved at once earn the first-deposit bonus once. Runs on both drivers.
+ */
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { MONEY_MSG } from '@common/messages';
+import { MONEY_DEFAULTS } from '../../config';
+import { onStatement, type Db } from '../../db/client';
+import { auditLog, deposits, mailOutbox, notifications } from '../../db/schema';
+import { useTestContext } from '../../test/context';
+import { ensureAccounts, getClientFigures, house } from '../ledger/service';
+import { createClient, ledgerViolations } from '../ledger/testing';
+
+// Without SMTP the mails are stored as `logged`: with SMTP the worker woken after commit claims
+// them on a connection of its own, which the request does not wait for, but the count would see.
+const { t, admin, inject } = useTestContext({ smtpUrl: undefined });
+const db = (): Db => t.database.db;
+
+/** A pending deposit of `amount` cents for `userId`, as POST /api/deposits leaves it; answers its id. */
+async function pending(userId: string, amount: bigint): Promise<string> {
+  const [row] = await db()
+    .insert(deposits)
+    .values({ userId, amount, wallet: 'bitcoin', proofKey: `deposits/${userId}-${amount}.png` })
+    .returning({ id: deposits.id });
+  return row!.id;
+}
+
+const approve = (id: string) => inject('PUT', `/api/deposits/${id}/approve`, admin.headers);
+
+/** The statements sent while `work` runs, and its result. */
+async function counted<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  const statements: string[] = [];
+  const stop = onStatement((text) => statements.push(text.replace(/\s+/g, ' ').slice(0, 120)));
+  try {
+    return { result: await work(), statements };
+  } finally {
+    stop();
+  }
+}
+
+describe('PUT /api/deposits/:id/approve in round trips', () => {
+  // the session read PGlite does on every request (no session cache there)
+  const session = () => (t.database.driver === 'postgres' ? 0 : 1);
+
+  it('approves a first big deposit of a referred client (deposit, bonus, referral; new accounts) in 2', async () => {
+    const referrer = await createClient(t.app, { plan: 'Platinum' });
+    const c = await createClient(t.app, { referredBy: referrer.id });
+    const id = await pending(c.id, 5_000_00n);
+    // a request before, so the admin's session is in the cache on PostgreSQL
+    expect((await inject('GET', `/api/deposits?userId=${c.id}`, admin.headers)).statusCode).toBe(200);
+
+    const { result: res, statements } = await counted(() => approve(id));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: MONEY_MSG.depositApproved, data: { status: 'approved' } });
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(2 + session());
+    expect(statements.filter((s) => /^(begin|commit)/i.test(s))).toEqual([]);
+
+    const { bonus } = MONEY_DEFAULTS.depositBonus;
+    expect(await getClientFigures(db(), c.id)).toMatchObject({
+      balance: 5_000_00n + bonus,
+      totalDeposit: 5_000_00n,
+      totalBonus: bonus,
+    });
+    expect((await getClientFigures(db(), referrer.id)).referralBonus).toBe(500_00n);
+    const notices = await db().select().from(notifications).where(eq(notifications.userId, c.id));
+    expect(notices.map((n) => n.title).sort()).toEqual(['Bonus credited', 'Deposit approved']);
+    const toReferrer = await db().select().from(notifications).where(eq(notifications.userId, referrer.id));
+    expect(toReferrer.map((n) => n.title)).toEqual(['Referral bonus credited']);
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, c.email));
+    expect(mails.map((m) => m.subject).sort()).toEqual(['Bonus credited', 'Deposit approved']);
+    expect(mails[0]).toMatchObject({ status: 'logged' });
+    expect(mails.find((m) => m.subject === 'Deposit approved')!.text).toContain('$5,000.00');
+    const audits = await db().select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(audits).toEqual([
+      expect.objectContaining({
+        action: 'deposit.approve',
+        actorId: admin.id,
+        targetUserId: c.id,
+        before: { status: 'pending', amount: 5000 },
+        after: { status: 'approved', bonus: 500 },
+      }),
+    ]);
+    const [row] = await db().select().from(deposits).where(eq(deposits.id, id));
+    expect(row).toMatchObject({ status: 'approved', reviewedBy: admin.id });
+    expect(await ledgerViolations(db())).toEqual([]);
+  });
+
+  it('approves a later deposit (accounts known, no bonus) in 2, and refuses a second review in 1', async () => {
+    const c = await createClient(t.app, { balance: 10_00n });
+    const id = await pending(c.id, 123_45n);
+    expect((await inject('GET', `/api/deposits?userId=${c.id}`, admin.headers)).statusCode).toBe(200);
+    const first = await counted(() => approve(id));
+    expect(first.result.statusCode).toBe(200);
+    expect(first.statements.length, first.statements.join('\n')).toBeLessThanOrEqual(2 + session());
+    const again = await counted(() => approve(id));
+    expect(again.result.statusCode).toBe(409);
+    expect(again.result.json().message).toBe('Deposit is already approved');
+    expect(again.statements.length, again.statements.join('\n')).toBeLessThanOrEqual(1 + session());
+    expect((await getClientFigures(db(), c.id)).balance).toBe(133_45n);
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'deposit.approve')));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.after).toEqual({ status: 'approved' });
+  });
+});
+
+describe('approvals racing', () => {
+  it('a deposit approved twice at once is approved once; the other answer is 409 and inserts nothing', async () => {
+    const c = await createClient(t.app);
+    for (let i = 0; i < 5; i++) {
+      const id = await pending(c.id, 100_00n);
+      const answers = await Promise.all([approve(id), approve(id), approve(id)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+      for (const a of answers.filter((x) => x.statusCode === 409)) {
+        expect(a.json().message).toBe('Deposit is already approved');
+      }
+      const audits = await db().select().from(auditLog).where(eq(auditLog.targetId, id));
+      expect(audits).toHaveLength(1);
+    }
+    expect(await getClientFigures(db(), c.id)).toMatchObject({ balance: 500_00n, totalDeposit: 500_00n });
+    expect(await db().select().from(notifications).where(eq(notifications.userId, c.id))).toHaveLength(5);
+    expect(await ledgerViolations(db())).toEqual([]);
+  });
+
+  it('two first big deposits of one client approved at once earn the first-deposit bonus once', async () => {
+    const { minDeposit, bonus } = MONEY_DEFAULTS.depositBonus;
+    for (let i = 0; i < 4; i++) {
+      const c = await createClient(t.app);
+      const ids = [await pending(c.id, minDeposit), await pending(c.id, minDeposit + 1n)];
+      const answers = await Promise.all(ids.map(approve));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      expect(await getClientFigures(db(), c.id)).toMatchObject({
+        totalDeposit: 2n * minDeposit + 1n,
+        totalBonus: bonus,
+        balance: 2n * minDeposit + 1n + bonus,
+      });
+      const titles = (await db().select().from(notifications).where(eq(notifications.userId, c.id))).map(
+        (n) => n.title,
+      );
+      expect(titles.filter((x) => x === 'Bonus credited')).toHaveLength(1);
+      const withBonus = (await db().select().from(auditLog).where(eq(auditLog.targetUserId, c.id))).filter(
+        (a) => (a.after as { bonus?: number } | null)?.bonus !== undefined,
+      );
+      expect(withBonus).toHaveLength(1);
+    }
+    expect(await ledgerViolations(db())).toEqual([]);
+  });
+
+  // Deterministic on PostgreSQL: an approval whose transaction stays open holds its deposit while a
+  // second big deposit of the client is approved over HTTP; PGlite has one connection, so a second
+  // request cannot run while a transaction is open there.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'an approval that waits for a racing one sees it and grants no second bonus',
+    async () => {
+      const { minDeposit, bonus } = MONEY_DEFAULTS.depositBonus;
+      // funded, and the house accounts there, so both approvals find every account (none creates one)
+      const c = await createClient(t.app, { balance: 1n });
+      await db().transaction((tx) => ensureAccounts(tx, [house('cash'), house('income_expense')]));
+      const [first, second] = [await pending(c.id, minDeposit), await pending(c.id, minDeposit)];
+      let answer: Promise<{ statusCode: number }> | undefined;
+      await db().transaction(async (tx) => {
+        const uow = { tx, afterCommit: () => undefined, afterRollback: () => undefined };
+        await t.app.ctx.services.deposits.approveDeposit({ id: admin.id, ip: '127.0.0.1' }, first, uow);
+        answer = approve(second);
+        // long enough for the second approval to reach its statement and wait on the first's lock
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      expect((await answer!).statusCode).toBe(200);
+      expect(await getClientFigures(db(), c.id)).toMatchObject({
+        totalDeposit: 2n * minDeposit + 1n,
+        totalBonus: bonus,
+      });
+      expect(await ledgerViolations(db())).toEqual([]);
+    },
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'an approval whose account another approval is creating meanwhile tries once more and succeeds',
+    async () => {
+      const c = await createClient(t.app);
+      const [first, second] = [await pending(c.id, 10_00n), await pending(c.id, 20_00n)];
+      let answer: Promise<{ statusCode: number }> | undefined;
+      await db().transaction(async (tx) => {
+        const uow = { tx, afterCommit: () => undefined, afterRollback: () => undefined };
+        // creates the client's account, not committed yet
+        await t.app.ctx.services.deposits.approveDeposit({ id: admin.id, ip: '127.0.0.1' }, first, uow);
+        answer = approve(second);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      expect((await answer!).statusCode).toBe(200);
+      expect((await getClientFigures(db(), c.id)).balance).toBe(30_00n);
+      expect(await ledgerViolations(db())).toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,248 @@
+/**
+ * Approving a deposit in two round trips (docs/performance.md "Money in two round trips"):
+ *
+ * 1. one read: the deposit, its owner's e-mail and name, the referrer (plan, e-mail, name), the ids
+ *    of the accounts the posting touches, and whether the client already had a deposit approved
+ *    that earned the first-deposit bonus;
+ * 2. TypeScript decides (the entries, the audit row, the notices and their rendered mails), then ONE
+ *    data-modifying statement (lib/unit-of-work.ts `StatementOfWork`, its own implicit transaction)
+ *    whose head is the guarded review `UPDATE deposits … WHERE id = … AND status = 'pending'
+ *    RETURNING id` and whose every insert is gated on that row: a deposit someone else decided
+ *    first inserts nothing and answers 409 (one more read, on that path only).
+ *
+ * The first-deposit bonus race (two deposits of one client approved at once must not both earn it):
+ * when the bonus may apply, the statement first locks the client's deposits of at least the bonus
+ * minimum, in id order (`FOR NO KEY UPDATE`), its own among them, before its UPDATE. A racing
+ * approval of another such deposit holds that row until it commits, so the lock waits, and a row
+ * locked after a wait is answered as it is now (PostgreSQL re-reads it), so "approved" is seen even
+ * though the statement's snapshot predates it. Every approval locks its own row, so whichever goes
+ * second sees the first. The old transactional path locked the client's accounts instead; the
+ * statement cannot, as its snapshot would not move.
+ */
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AccountPlan } from '@common/constants';
+import { MONEY_MSG } from '@common/messages';
+import { deposits, users } from '../../db/schema';
+import { auditInStatement, type AuditActor } from '../../lib/audit';
+import { centsToUsd, formatUsd } from '../../lib/money';
+import type { ServiceDeps } from '../../lib/service-deps';
+import { StatementOfWork, type UnitOfWork } from '../../lib/unit-of-work';
+import { client, house, refKey } from '../ledger/service';
+import { accountIdOf, isAccountRace, postInStatement, type GatedEntry } from '../ledger/statement';
+import { onlyPending } from '../reviews/only-pending';
+
+export type DepositRow = typeof deposits.$inferSelect;
+
+/** Rounds `cents × percent / 100` half up to whole cents. */
+export function percentOf(cents: bigint, percent: number): bigint {
+  return (cents * BigInt(Math.round(percent * 100)) + 5_000n) / 10_000n;
+}
+
+/** The approval of a deposit, built from the service's dependencies. */
+export function createDepositApproval({ db, log, notifications, config }: ServiceDeps) {
+  const { minDeposit, bonus } = config.money.depositBonus;
+  const referrers = alias(users, 'referrer');
+
+  /** Round trip 1: everything the decision needs, or undefined when there is no such deposit. */
+  async function read(conn: typeof db | UnitOfWork['tx'], id: string) {
+    const [row] = await conn
+      .select({
+        deposit: getTableColumns(deposits),
+        ownerEmail: users.email,
+        ownerFirstName: users.firstName,
+        referrerId: referrers.id,
+        referrerPlan: referrers.accountPlan,
+        referrerEmail: referrers.email,
+        referrerFirstName: referrers.firstName,
+        clientAccount: accountIdOf(deposits.userId, 'available'),
+        referrerAccount: accountIdOf(referrers.id, 'available'),
+        cashAccount: accountIdOf(null, 'cash'),
+        incomeAccount: accountIdOf(null, 'income_expense'),
+        hadBonusDeposit: sql<boolean>`exists (select 1 from ${deposits} e
+          where e.user_id = ${deposits.userId} and e.status = 'approved'
+            and e.amount >= ${minDeposit.toString()}::bigint and e.id <> ${deposits.id})`,
+      })
+      .from(deposits)
+      .innerJoin(users, eq(users.id, deposits.userId))
+      .leftJoin(referrers, eq(referrers.id, users.referredBy))
+      .where(eq(deposits.id, id));
+    return row;
+  }
+  type Read = NonNullable<Awaited<ReturnType<typeof read>>>;
+
+  /** Round trip 2: the statement that reviews, posts, audits and notifies; answers whether it did. */
+  async function decide(r: Read, actor: AuditActor, reviewedAt: Date, uow?: UnitOfWork) {
+    const d = r.deposit;
+    const stmt = new StatementOfWork();
+    const bonusMayApply = d.amount >= minDeposit && bonus > 0n && !r.hadBonusDeposit;
+    const bonusDeposits = bonusMayApply
+      ? stmt.with(
+          stmt.name('bonus_deposits'),
+          sql`select id, status from ${deposits}
+            where user_id = ${d.userId}::uuid and amount >= ${minDeposit.toString()}::bigint
+            order by id for no key update`,
+          { materialized: true },
+        )
+      : null;
+    // The guard row: every other part is gated on it.
+    const reviewed = stmt.with(
+      stmt.name('reviewed'),
+      sql`update ${deposits} set status = 'approved', reviewed_by = ${actor.id}::uuid,
+          reviewed_at = ${reviewedAt.toISOString()}::timestamptz, decision_reason = null
+        where id = ${d.id}::uuid and status = 'pending'
+          ${bonusDeposits ? sql`and (select count(*) from ${bonusDeposits}) >= 0` : sql``}
+        returning id`,
+    );
+    const approved = sql`exists (select 1 from ${reviewed})`;
+    const bonusGranted: SQL | null = bonusDeposits
+      ? sql`(${approved} and not exists (select 1 from ${bonusDeposits} b
+          where b.status = 'approved' and b.id <> ${d.id}::uuid))`
+      : null;
+
+    const rate = r.referrerId ? (config.money.referralRates[r.referrerPlan as AccountPlan] ?? 0) : 0;
+    const reward = percentOf(d.amount, rate);
+    const entries: GatedEntry[] = [
+      {
+        gate: approved,
+        type: 'deposit',
+        userId: d.userId,
+        depositId: d.id,
+        actorId: actor.id,
+        memo: `Deposit via ${d.wallet}`,
+        lines: [
+          { account: house('cash'), amount: -d.amount },
+          { account: client(d.userId, 'available'), amount: d.amount },
+        ],
+      },
+    ];
+    if (bonusGranted) {
+      entries.push({
+        gate: bonusGranted,
+        type: 'bonus',
+        userId: d.userId,
+        actorId: actor.id,
+        memo: `Bonus of $${formatUsd(bonus)} on your first deposit of $${formatUsd(minDeposit)} or more`,
+        lines: [
+          { account: house('income_expense'), amount: -bonus },
+          { account: client(d.userId, 'available'), amount: bonus },
+        ],
+      });
+    }
+    if (r.referrerId && reward > 0n) {
+      entries.push({
+        gate: approved,
+        type: 'referral_bonus',
+        userId: r.referrerId,
+        actorId: actor.id,
+        memo: `Referral bonus: ${rate}% of a $${formatUsd(d.amount)} deposit by a client you referred`,
+        lines: [
+          { account: house('income_expense'), amount: -reward },
+          { account: client(r.referrerId, 'available'), amount: reward },
+        ],
+      });
+    }
+    const known = new Map<string, string | null>([
+      [refKey(client(d.userId, 'available')), r.clientAccount],
+      [refKey(house('cash')), r.cashAccount],
+      [refKey(house('income_expense')), r.incomeAccount],
+    ]);
+    if (r.referrerId) known.set(refKey(client(r.referrerId, 'available')), r.referrerAccount);
+    postInStatement(stmt, entries, known);
+
+    const audit = {
+      action: 'deposit.approve',
+      targetUserId: d.userId,
+      targetId: d.id,
+      before: { status: 'pending', amount: centsToUsd(d.amount) },
+    };
+    if (bonusGranted) {
+      auditInStatement(
+        stmt,
+        actor,
+        { ...audit, after: { status: 'approved', bonus: centsToUsd(bonus) } },
+        bonusGranted,
+      );
+    }
+    auditInStatement(
+      stmt,
+      actor,
+      { ...audit, after: { status: 'approved' } },
+      bonusGranted ? sql`${approved} and not ${bonusGranted}` : approved,
+    );
+
+    const owner = { email: r.ownerEmail, firstName: r.ownerFirstName };
+    notifications.notifyInStatement(
+      stmt,
+      {
+        userId: d.userId,
+        title: 'Deposit approved',
+        message: `Your deposit of $${formatUsd(d.amount)} via ${d.wallet} has been approved and added to your balance.`,
+      },
+      owner,
+      approved,
+    );
+    if (bonusGranted) {
+      notifications.notifyInStatement(
+        stmt,
+        {
+          userId: d.userId,
+          title: 'Bonus credited',
+          message: `A bonus of $${formatUsd(bonus)} has been added to your balance.`,
+        },
+        owner,
+        bonusGranted,
+      );
+    }
+    if (r.referrerId && reward > 0n) {
+      notifications.notifyInStatement(
+        stmt,
+        {
+          userId: r.referrerId,
+          title: 'Referral bonus credited',
+          message: `A referral bonus of $${formatUsd(reward)} has been added to your balance.`,
+        },
+        { email: r.referrerEmail!, firstName: r.referrerFirstName },
+        approved,
+      );
+    }
+    stmt.output('approved', approved);
+    const out = await stmt.run(uow?.tx ?? db, log, uow);
+    return out.approved === true;
+  }
+
+  /** The deposit's status now, to answer why the guarded UPDATE found nothing: throws 404 or 409. */
+  async function refuse(conn: typeof db | UnitOfWork['tx'], id: string): Promise<never> {
+    const [now] = await conn.select({ status: deposits.status }).from(deposits).where(eq(deposits.id, id));
+    onlyPending(now, MONEY_MSG.depositAlready);
+    // still pending: only a deposit that changed between the two round trips gets here
+    throw new Error(`deposit ${id} stayed pending through its approval`);
+  }
+
+  /**
+   * Approves a pending deposit: posts it (cents) to the client's available balance with any
+   * promotions (the first-deposit bonus, the referrer's bonus by plan), writes its audit row
+   * (`deposit.approve`) and notifies the client (and referrer), e-mails queued in the outbox, all in
+   * one statement after one read. Inside `uow` (the approvals runner, the idempotency layer) the
+   * two go through its transaction and the follow-ups wait for its commit. Answers the approved row.
+   * Throws AppError 404, 409 "Deposit is already …" (decided before, or meanwhile by someone else).
+   */
+  async function approveDeposit(actor: AuditActor, id: string, uow?: UnitOfWork): Promise<DepositRow> {
+    const conn = uow?.tx ?? db;
+    for (let attempt = 1; ; attempt++) {
+      const r = await read(conn, id);
+      onlyPending(r?.deposit, MONEY_MSG.depositAlready);
+      const reviewedAt = new Date();
+      try {
+        if (!(await decide(r!, actor, reviewedAt, uow))) return refuse(conn, id);
+      } catch (err) {
+        // an account the statement was to create appeared meanwhile: once more finds it
+        if (!uow && attempt === 1 && isAccountRace(err)) continue;
+        throw err;
+      }
+      return { ...r!.deposit, status: 'approved', reviewedBy: actor.id, reviewedAt, decisionReason: null };
+    }
+  }
+
+  return { approveDeposit };
+}

@@ -1,0 +1,145 @@
+/**
+ * The ledger's parts of a one-statement unit of work (lib/unit-of-work.ts `StatementOfWork`;
+ * docs/performance.md "Money in two round trips"): a posting that goes in with the change it records
+ * in ONE statement, instead of the transaction of `postEntries` (service.ts). The same rules hold:
+ * each entry balances (checked here, and by the deferred trigger at commit); the trigger on
+ * journal_lines moves the cached balances and per-kind totals at the end of the statement, locking
+ * each client account as its line goes in, and the lines go in ordered by account id (the one lock
+ * order); a client balance below zero is refused by the CHECK on ledger_accounts, which fails the
+ * whole statement (nothing of it is kept).
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
+import { ledgerEntriesPosted } from '../../lib/metrics';
+import type { StatementOfWork } from '../../lib/unit-of-work';
+import {
+  assertBalanced,
+  refKey,
+  type AccountRef,
+  type ClientAccountKind,
+  type HouseAccountKind,
+  type NewEntry,
+} from './service';
+
+/**
+ * The id of an account as a scalar subquery, for the read that precedes a statement: a client's
+ * account of `kind` whose owner is `userId` (an id, or a column of the read such as
+ * `deposits.userId`), or the house's account of `kind` when `userId` is null. Null when the
+ * account does not exist yet (`postInStatement` then creates it).
+ */
+export function accountIdOf(
+  userId: AnyPgColumn | string | null,
+  kind: ClientAccountKind | HouseAccountKind,
+): SQL<string | null> {
+  const owner = userId === null ? sql`a.user_id is null` : sql`a.user_id = ${userId}`;
+  return sql<string | null>`(select a.id from ${ledgerAccounts} a where ${owner} and a.kind = ${kind})`;
+}
+
+/** An entry of a statement, posted only when `gate` (an SQL condition over the other parts) holds. */
+export interface GatedEntry extends NewEntry {
+  gate: SQL;
+}
+
+/**
+ * Adds the posting of `entries` to `stmt`: one insert of the entries whose gate holds, one of
+ * their lines (only of entries that went in, ordered by account id). `known` holds the account
+ * ids the caller read (by `refKey`, as `accountIdOf` found them); an account missing there is
+ * created by the statement (ON CONFLICT DO NOTHING; if another transaction creates it meanwhile,
+ * the lines find no id and the statement fails: `isAccountRace` tells, and the caller tries again).
+ * Answers the ids the entries will have, in order. Throws (a programming error) when an entry
+ * does not balance. After commit, counts the entries posted (`ledgerEntriesPosted`).
+ */
+export function postInStatement(
+  stmt: StatementOfWork,
+  entries: GatedEntry[],
+  known: ReadonlyMap<string, string | null>,
+): string[] {
+  entries.forEach(assertBalanced);
+  const refs = new Map<string, { ref: AccountRef; gates: SQL[] }>();
+  for (const e of entries)
+    for (const l of e.lines) {
+      const k = refKey(l.account);
+      const r = refs.get(k) ?? { ref: l.account, gates: [] };
+      r.gates.push(e.gate);
+      refs.set(k, r);
+    }
+  const accountId = new Map<string, SQL>();
+  // Created in key order, so two statements creating overlapping sets wait rather than deadlock.
+  for (const [k, { ref, gates }] of [...refs].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const id = known.get(k);
+    if (id) {
+      accountId.set(k, sql`${id}::uuid`);
+      continue;
+    }
+    const owner = ref.userId ? sql`a.user_id = ${ref.userId}::uuid` : sql`a.user_id is null`;
+    const target = ref.userId
+      ? sql`(user_id, kind) where user_id is not null`
+      : sql`(kind) where user_id is null`;
+    const created = stmt.with(
+      stmt.name('account'),
+      sql`insert into ${ledgerAccounts} (user_id, kind)
+        select ${ref.userId ?? null}::uuid, ${ref.kind}::text where ${sql.join(gates, sql` or `)}
+        on conflict ${target} do nothing returning id`,
+    );
+    accountId.set(
+      k,
+      sql`coalesce((select id from ${created}), (select a.id from ${ledgerAccounts} a where ${owner} and a.kind = ${ref.kind}::text))`,
+    );
+  }
+
+  const ids = entries.map(() => randomUUID());
+  const opt = (v: string | null | undefined) => sql`${v ?? null}::uuid`;
+  const inserted = stmt.with(
+    stmt.name('entries'),
+    sql`insert into ${journalEntries} (id, type, user_id, memo, actor_id, reverses, deposit_id, withdrawal_id,
+        plan_id, trading_activity_id, effective_at)
+      ${sql.join(
+        entries.map(
+          (e, i) => sql`select ${ids[i]}::uuid, ${e.type}::text, ${e.userId}::uuid, ${e.memo ?? ''}::text,
+            ${opt(e.actorId)}, ${opt(e.reverses)}, ${opt(e.depositId)}, ${opt(e.withdrawalId)}, ${opt(e.planId)},
+            ${opt(e.tradingActivityId)}, ${e.effectiveAt ? sql`${e.effectiveAt.toISOString()}::timestamptz` : sql`now()`}
+            where ${e.gate}`,
+        ),
+        sql` union all `,
+      )}
+      returning id`,
+  );
+  const lines = entries.flatMap((e, i) =>
+    e.lines.map((l) => ({ entryId: ids[i]!, account: accountId.get(refKey(l.account))!, amount: l.amount })),
+  );
+  stmt.with(
+    stmt.name('lines'),
+    sql`insert into ${journalLines} (entry_id, account_id, amount)
+      select l.entry_id, l.account_id, l.amount
+        from (values ${sql.join(
+          lines.map(
+            (l, n) => sql`(${l.entryId}::uuid, ${l.account}, ${l.amount.toString()}::bigint, ${n}::int)`,
+          ),
+          sql`, `,
+        )}) as l (entry_id, account_id, amount, n)
+       where l.entry_id in (select id from ${inserted})
+       order by l.account_id, l.n`,
+  );
+  const posted = stmt.name('entries_posted');
+  stmt.output(posted, sql`(select count(*)::int from ${inserted})`);
+  stmt.afterCommit((out) => ledgerEntriesPosted.inc(Number(out[posted] ?? 0)));
+  return ids;
+}
+
+/**
+ * True when a statement failed because an account it was to create was created by another
+ * transaction meanwhile (its line found no account id): trying the whole change again finds it.
+ */
+export function isAccountRace(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; column?: unknown; table?: unknown; cause?: unknown } | undefined,
+      depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (e.code === '23502' && e.column === 'account_id' && e.table === 'journal_lines') return true;
+  }
+  return false;
+}
