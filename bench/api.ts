@@ -1,396 +1,303 @@
 /**
- * `npm run bench` (docs/performance.md): throughput and latency of the API on PostgreSQL as
- * ratios against reference loads measured on the same machine in the same run. Everything runs on
- * 127.0.0.1; each load phase lasts BENCH_SECONDS (default 12 s); the whole run takes 2–4 minutes.
+ * `npm run bench` (docs/performance.md): the API on PostgreSQL against references measured on the
+ * same machine in the same run, each figure with its target (bench/lib/settings.ts TARGETS).
+ * Everything runs on 127.0.0.1; load phases last BENCH_SECONDS (default 8 s); about 3–5 minutes.
  *
- * Set-up: fresh databases `bench_<random>` and `bench_<random>_small` on BENCH_DATABASE_URL
- * (default the local server as postgres; it must be a superuser: seeding turns triggers off for
- * its own session), dropped at the end. The API runs as production runs it: bundled once at the
- * start (`npm run build:server`), then `node dist/server/main.js` with the node flags of `npm start`
- * and NODE_ENV=production (rate limits, HSTS, trustProxy, staff two-factor), LOG_LEVEL=warn and
- * SMTP_URL at a local SMTP receiver that keeps no mail (production requires one). The
- * load comes from autocannon in this process, 16 connections unless said otherwise.
+ * Set-up: a private PostgreSQL cluster initdb'd into a temporary folder on a port of its own
+ * (bench/lib/cluster.ts; removed at the end), so PostgreSQL's CPU time is this cluster's only and
+ * the bench may log every statement. One database `bench`, migrated by the API at start, seeded
+ * with SQL (bench/lib/dataset.ts: 100,000 users, 100,000 pending requests, a client with 50,000
+ * journal entries). The API runs as production runs it: bundled at the start (`npm run
+ * build:server`), `node dist/server/main.js` with the flags of `npm start`, NODE_ENV=production,
+ * LOG_LEVEL=warn, mail to a local SMTP receiver that keeps nothing. Load comes from autocannon in
+ * this process, 16 connections; pgbench runs 16 clients.
  *
- * Figures (targets in TARGETS):
- *  - ledger ratio: deposits approved per second (PUT /api/deposits/:id/approve as an admin, pending
- *    deposits spread over 2,000 clients) ÷ `pgbench -b tpcb-like` TPS (scale 16, 16 clients, same
- *    duration, same server); hot-row ratio: the same with every deposit on ONE client.
- *  - dashboard ratio: GET /api/user/me + GET /api/transaction as 1,000 signed-in clients (each
- *    pair of requests with the bearer token of a random one; their sessions are rows of the
- *    sessions table as sign-in writes them, inserted with SQL to skip 1,000 argon2 hashes) at full
- *    speed, requests per second ÷ a bare Fastify hello-world route's (bench/hello.ts, same number
- *    of connections); p50/p99 at 50% of that rate; on the database with 1 million journal lines.
- *  - growth: dashboard p50 with 1 million journal lines in the database ÷ p50 with 10 thousand, at
- *    the same offered rate (half the full-speed rate). Two databases hold the same 1,000 clients
- *    (5 entries each); the large one has 99,000 more clients of that profile, so the measured
- *    clients' own history is the same and the tables around them are 100× larger. Each database
- *    has its own API process (same code and settings); they are measured in 6 alternating turns
- *    and the median p50 of each side is compared, so a busy neighbour on the machine hurts both.
- *  - peak RSS of the API process (VmHWM). Journal history is seeded with SQL, triggers off for
- *    that seeding session only (bench/lib/setup.ts); the API itself always posts through the ledger.
- * Prints a table, writes bench/results.json, exits 1 when a target is missed.
- * BENCH_NODE_ARGS adds node flags to the API process after those of `npm start` (e.g.
- * "--max-old-space-size=256" to see the heap cap's effect on peak RSS).
- * BENCH_PROFILE=1 also writes a V8 CPU profile of the API process (path printed at the end);
- * BENCH_KEEP_DB=1 keeps the database for EXPLAIN ANALYZE afterwards. Helpers are in bench/lib/.
+ * Capture (bench/lib/replays.ts, capture.ts): with every statement logged, the bench approves a
+ * few deposits and makes a few dashboard visits one at a time, and keeps the statements each sent
+ * (steady state: sessions cached). Each becomes a pgbench script, `-M prepared`, whose rows
+ * (deposit, client, account, new entry id) come from a key table by one primary-key lookup.
+ *
+ * Figures:
+ *  - ledgerRatio: approvals/s (PUT /api/deposits/:id/approve as an owner, pending deposits spread
+ *    over 2,000 clients) ÷ `pgbench -b tpcb-like` TPS (scale 16).
+ *  - ledgerReplayRatio: the same approvals/s ÷ pgbench replaying one approval's statements over
+ *    other pending deposits of those clients; hotReplayRatio: both with every deposit on ONE client.
+ *  - dashboardReplayRatio: dashboard requests/s (GET /api/user/me + GET /api/transaction as 1,000
+ *    signed-in clients, at full speed) ÷ the replay of one visit's statements (2 requests a transaction).
+ *  - apiCpuPerApprovalMs, pgCpuPerApprovalMs (the cluster's processes), apiCpuPerDashboardMs: CPU
+ *    time (user + system, /proc) per answer over the full-speed phases.
+ *  - p99FixedRateMs: the dashboard's p99 at 600 requests/s offered; counts only when `loadOk` (1-min
+ *    load average under 1.5 at the phase's start; the bench waits up to 30 s for the machine to calm).
+ *  - historyGrowthRatio: p50 of /api/user/me, /api/transaction, /api/transaction/all first and last
+ *    page for the 50,000-entry client ÷ the same for a 5-entry client; the max of the 4.
+ *  - adminListP50Ms: p50 of GET /api/user/admin (first page, a deep page, a search) and GET
+ *    /api/reviews/pending; the max of the 4.
+ *  - exportPeakRssMb: the API's peak RSS (VmHWM, reset before) over 4 concurrent CSV exports of the
+ *    50,000-entry client's history.
+ * Prints a table, writes bench/results.json (each figure as {value, target, met}; the load average
+ * at start and end; details), exits 1 when a target is missed, 2 when the run failed.
+ * BENCH_NODE_ARGS adds node flags to the API process; BENCH_PROFILE=1 writes a V8 CPU profile of it;
+ * BENCH_KEEP_DB=1 keeps the cluster (and prints how to reach it) for EXPLAIN ANALYZE afterwards.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { ledgerViolations } from '../server/modules/ledger/testing';
-import { startApiProcess, type ApiProcess } from '../server/test/processes';
+import type { ApiProcess } from '../server/test/processes';
 import { startSmtpReceiver } from '../server/test/smtp-receiver';
+import { startCluster } from './lib/cluster';
+import { approvedInKeyTable, seedDataset } from './lib/dataset';
 import {
   cpuNote,
   dashboardRequests,
   load,
   log,
-  median,
-  readStatusKb,
   round,
   started,
   type LoadResult,
   type SetupRequest,
 } from './lib/measure';
-import {
-  adminQuery,
-  buildServer,
-  createSessions,
-  dbUrl,
-  lineCount,
-  runPgbench,
-  seedClients,
-  settleBalances,
-  startHello,
-  startNodeFlags,
-} from './lib/setup';
-import {
-  CONNECTIONS,
-  DASHBOARD_CLIENTS,
-  DEPOSIT_CENTS,
-  ENTRIES_PER_CLIENT,
-  GROWN_CLIENTS,
-  HOT_PENDING,
-  LEDGER_CLIENTS,
-  PENDING_PER_CLIENT,
-  PROFILE,
-  ROOT,
-  SECONDS,
-  TARGETS,
-} from './lib/settings';
+import { pgbenchReplay, pgbenchTpcb, topStatements, withApiPaused } from './lib/pgbench';
+import { captureReplays } from './lib/replays';
+import { figure, printTable, writeResults } from './lib/report';
+import { adminLists, concurrentExports, historyGrowth } from './lib/scenarios';
+import { benchNodeArgs, buildServer, startBenchApi } from './lib/setup';
+import { CONNECTIONS, FIXED_RATE, LOAD_LIMIT, PROFILE, SECONDS } from './lib/settings';
+
+/** Autocannon requests approving `ids` in turn as the admin of `token`. */
+function approvals(ids: string[], token: string) {
+  let next = 0;
+  const setupRequest: SetupRequest = (req) => ({
+    ...req,
+    path: `/api/deposits/${ids[next++ % ids.length]}/approve`,
+    headers: { ...req.headers, authorization: `Bearer ${token}` },
+  });
+  return [{ method: 'PUT' as const, path: '/api/deposits/x/approve', setupRequest }];
+}
+
+/** Waits up to `maxMs` for the 1-minute load average to fall under `below`; answers it. */
+async function calm(below: number, maxMs: number): Promise<number> {
+  const until = Date.now() + maxMs;
+  while (loadavg()[0]! >= below && Date.now() < until) await new Promise((r) => setTimeout(r, 1000));
+  return loadavg()[0]!;
+}
 
 async function main(): Promise<number> {
   buildServer();
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  const smallName = `${name}_small`;
-  const url = dbUrl(name);
-  const smallUrl = dbUrl(smallName);
+  const loadStart = loadavg().map((n) => round(n));
+  log(`${cpus().length} cores, load average ${loadStart.join(' ')} at start; phases of ${SECONDS} s`);
+  const cluster = await startCluster();
+  const clusterAdmin = new pg.Client({ connectionString: cluster.url() });
+  const db = new pg.Client({ connectionString: cluster.url('bench') });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
   const profileDir = PROFILE ? mkdtempSync(path.join(tmpdir(), 'bench-profile-')) : undefined;
-  const load0 = loadavg()[0]!;
-  log(
-    `bench databases ${name} and ${smallName}; ${cpus().length} cores, load average ${load0.toFixed(2)} at start; phases of ${SECONDS} s`,
-  );
-  await adminQuery(`create database ${name}`);
-  await adminQuery(`create database ${smallName}`);
-  let api: ApiProcess | undefined;
-  let apiSmall: ApiProcess | undefined;
-  let hello: Awaited<ReturnType<typeof startHello>> | undefined;
-  let rssTimer: NodeJS.Timeout | undefined;
-  const seed = new pg.Client({ connectionString: url });
-  const seedSmall = new pg.Client({ connectionString: smallUrl });
   const smtp = await startSmtpReceiver(undefined, { keep: false });
-  try {
-    const sessionSecret = randomBytes(32).toString('base64url');
-    const nodeArgs = [...startNodeFlags(), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
-    const startApi = (databaseUrl: string, extra: string[] = []) =>
-      startApiProcess({
-        databaseUrl,
-        sessionSecret,
-        entry: 'build',
-        nodeEnv: 'production',
-        env: {
-          LOG_LEVEL: 'warn',
-          DATA_DIR: dataDir,
-          RATE_LIMIT: 'true',
-          PUBLIC_URL: 'http://127.0.0.1',
-          SMTP_URL: smtp.url,
-        },
-        nodeArgs: [...nodeArgs, ...extra],
-      });
-    // The API measured throughout (RSS, profile): on the database that grows to 1M journal lines.
-    api = await startApi(url, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
-    // A twin on a database that keeps 10k lines, for the growth comparison only.
-    apiSmall = await startApi(smallUrl);
-    const pid = api.child.pid!;
-    let peakRssKb = 0;
-    rssTimer = setInterval(() => (peakRssKb = Math.max(peakRssKb, readStatusKb(pid, 'VmRSS'))), 200);
-    /** RSS of the API (MB) after each phase, to see which one grows it. */
-    const rssAfter: Record<string, number> = { started: round(readStatusKb(pid, 'VmRSS') / 1024, 0) };
-    const mark = (phase: string) => (rssAfter[phase] = round(readStatusKb(pid, 'VmRSS') / 1024, 0));
-    hello = await startHello();
-    await seed.connect();
-    await seedSmall.connect();
-    for (const c of [seed, seedSmall]) {
-      await c.query(
-        `insert into ledger_accounts (kind) values ('cash'), ('income_expense') on conflict do nothing`,
-      );
-    }
-    // --- the same 1,000 signed-in clients on a 10k-line and on a 1M-line database ----------------
-    await seedClients(seedSmall, 'dash', 1, DASHBOARD_CLIENTS, ENTRIES_PER_CLIENT);
-    await seedClients(seed, 'dash', 1, DASHBOARD_CLIENTS, ENTRIES_PER_CLIENT);
-    const chunk = 33_000;
-    for (let from = 1; from <= GROWN_CLIENTS; from += chunk) {
-      await seedClients(seed, 'grown', from, Math.min(chunk, GROWN_CLIENTS - from + 1), ENTRIES_PER_CLIENT);
-    }
-    for (const c of [seed, seedSmall]) {
-      await settleBalances(c);
-      await c.query('vacuum analyze');
-      const violations = await ledgerViolations(drizzle(c));
-      if (violations.length > 0) throw new Error(`seeded ledger is inconsistent: ${violations.join('; ')}`);
-    }
-    const tokens = await createSessions(seed, 'dash');
-    const smallTokens = await createSessions(seedSmall, 'dash');
-    const largeLines = await lineCount(seed);
-    const smallLines = await lineCount(seedSmall);
-    log(
-      `seeded ${DASHBOARD_CLIENTS} signed-in clients with ${ENTRIES_PER_CLIENT} entries each: ${smallLines} journal lines ` +
-        `in one database, ${largeLines} (${GROWN_CLIENTS + DASHBOARD_CLIENTS} clients) in the other; invariants hold`,
-    );
-    const dashboard = dashboardRequests(tokens);
-    const dashboardSmall = dashboardRequests(smallTokens);
-
-    // --- dashboard at full speed vs hello world; latency at half that rate ------------------------
-    const helloUrl = `http://127.0.0.1:${hello.port}`;
-    await load({ url: helloUrl, requests: [{ path: '/hello' }], seconds: 3 }); // warm-up
-    await load({ url: api.origin, requests: dashboard, seconds: 3 }); // warm-up (JIT, pool)
-    await load({ url: apiSmall.origin, requests: dashboardSmall, seconds: 3 });
-    const helloMax = await load({ url: helloUrl, requests: [{ path: '/hello' }] });
-    log(`hello world: ${helloMax.rps.toFixed(0)} req/s`);
-    await hello.stop();
-    hello = undefined;
-    const dashMax = await load({ url: api.origin, requests: dashboard, apiPid: pid });
-    mark('dashboardFullSpeed');
-    log(`dashboard at full speed: ${dashMax.rps.toFixed(0)} req/s${cpuNote(dashMax)}`);
-    const halfRate = dashMax.rps / 2;
-    const dashHalf = await load({ url: api.origin, requests: dashboard, overallRate: halfRate });
-    mark('dashboardHalfRate');
-    log(
-      `dashboard at ${halfRate.toFixed(0)} req/s: p50 ${dashHalf.p50.toFixed(2)} ms, p99 ${dashHalf.p99.toFixed(2)} ms`,
-    );
-
-    // --- growth: the two databases in turns, so a busy neighbour hurts both sides alike ----------
-    const rounds = 6;
-    const turn = Math.max(2, Math.round(SECONDS / 2));
-    const small: LoadResult[] = [];
-    const large: LoadResult[] = [];
-    for (let i = 0; i < rounds; i++) {
-      small.push(
-        await load({ url: apiSmall.origin, requests: dashboardSmall, overallRate: halfRate, seconds: turn }),
-      );
-      large.push(await load({ url: api.origin, requests: dashboard, overallRate: halfRate, seconds: turn }));
-    }
-    mark('growth');
-    const p50Small = median(small.map((r) => r.p50));
-    const p50Large = median(large.map((r) => r.p50));
-    log(
-      `growth at ${halfRate.toFixed(0)} req/s, ${rounds} turns of ${turn} s each: p50 ${p50Small.toFixed(2)} ms ` +
-        `(${smallLines} lines) vs ${p50Large.toFixed(2)} ms (${largeLines} lines)`,
-    );
-    await apiSmall.stop();
-    apiSmall = undefined;
-
-    // --- the reference ledger load: pgbench on the same server ----------------------------------
-    log('pgbench: initialising scale 16 …');
-    const pgbenchTps = runPgbench(url);
-    log(`pgbench tpcb-like, 16 clients: ${pgbenchTps.toFixed(0)} TPS`);
-
-    // --- deposits approved through the API -------------------------------------------------------
-    await seedClients(seed, 'ledger', 1, LEDGER_CLIENTS, 0);
-    await seedClients(seed, 'hot', 1, 1, 0);
-    const [adminToken] = await (async () => {
-      // production requires staff two-factor: the bench admin's session stands for one opened
-      // after the second step (two_factor_enabled), as the admin's would be
-      await seed.query(
-        `insert into users (name, email, email_verified, first_name, last_name, referral_id, role, verification_status, two_factor_enabled)
-         values ('Bench Admin', 'admin@bench.example', true, 'Bench', 'Admin', 'BENCHADMIN', 'admin', 'verified', true)`,
-      );
-      return createSessions(seed, 'admin@bench');
-    })();
-    const pendingIds = async (prefix: string, perClient: number): Promise<string[]> => {
-      const { rows } = await seed.query(
-        `insert into deposits (user_id, amount, wallet, proof_key)
-         select u.id, $2::bigint, 'bitcoin', 'deposits/bench.png' from users u cross join generate_series(1, $3::int)
-          where u.email like $1 || '%'
-         returning id`,
-        [prefix, DEPOSIT_CENTS, perClient],
-      );
-      const ids = rows.map((r: { id: string }) => r.id);
-      for (let i = ids.length - 1; i > 0; i--) {
-        const j = Math.floor(Math.random() * (i + 1));
-        [ids[i], ids[j]] = [ids[j]!, ids[i]!];
-      }
-      return ids;
-    };
-    const manyIds = await pendingIds('ledger', PENDING_PER_CLIENT);
-    const hotIds = await pendingIds('hot', HOT_PENDING);
-    await seed.query('analyze');
-    log(`${manyIds.length} pending deposits over ${LEDGER_CLIENTS} clients, ${hotIds.length} on one client`);
-    const approvals = (ids: string[]) => {
-      let next = 0;
-      return [
-        {
-          method: 'PUT' as const,
-          path: '/api/deposits/x/approve',
-          setupRequest: ((req) => ({
-            ...req,
-            path: `/api/deposits/${ids[next++ % ids.length]}/approve`,
-            headers: { ...req.headers, authorization: `Bearer ${adminToken}` },
-          })) as SetupRequest,
-        },
-      ];
-    };
-    const manyIdsWarm = manyIds.splice(0, 300);
-    await load({ url: api.origin, requests: approvals(manyIdsWarm), seconds: 2 }); // warm-up
-    const ledgerMany = await load({ url: api.origin, requests: approvals(manyIds), apiPid: pid });
-    mark('approvalsMany');
-    log(`approvals over many clients: ${ledgerMany.rps.toFixed(0)} per second${cpuNote(ledgerMany)}`);
-    const ledgerHot = await load({ url: api.origin, requests: approvals(hotIds), apiPid: pid });
-    mark('approvalsHot');
-    log(`approvals on one client: ${ledgerHot.rps.toFixed(0)} per second${cpuNote(ledgerHot)}`);
-    const violations = await ledgerViolations(drizzle(seed));
-
-    const hwmKb = readStatusKb(pid, 'VmHWM');
-    peakRssKb = Math.max(peakRssKb, hwmKb);
-    clearInterval(rssTimer);
-
-    const figures = {
-      ledgerRatio: ledgerMany.rps / pgbenchTps,
-      hotRowRatio: ledgerHot.rps / pgbenchTps,
-      dashboardRatio: dashMax.rps / helloMax.rps,
-      dashboardP99Ms: dashHalf.p99,
-      growthRatio: p50Large / p50Small,
-      peakRssMb: peakRssKb / 1024,
-    };
-    const met = {
-      ledgerRatio: figures.ledgerRatio >= TARGETS.ledgerRatio,
-      hotRowRatio: figures.hotRowRatio >= TARGETS.hotRowRatio,
-      dashboardRatio: figures.dashboardRatio >= TARGETS.dashboardRatio,
-      dashboardP99Ms: figures.dashboardP99Ms <= TARGETS.dashboardP99Ms,
-      growthRatio: figures.growthRatio <= TARGETS.growthRatio,
-      peakRssMb: figures.peakRssMb <= TARGETS.peakRssMb,
-    };
-    const failures = [
-      ...violations.map((v) => `ledger invariant broken after the run: ${v}`),
-      ...[ledgerMany, ledgerHot, dashMax, dashHalf, helloMax, ...small, ...large]
-        .filter((r) => r.errors > 0 || Object.keys(r.otherStatuses).length > 0)
-        .map(
-          (r) =>
-            `non-2xx answers or errors in a phase: ${JSON.stringify(r.otherStatuses)}, ${r.errors} errors`,
-        ),
-    ];
-
-    const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
-    const row = (label: string, value: string, target: string, ok: boolean | null) =>
-      `  ${label.padEnd(30)} ${value.padStart(14)}   ${target.padEnd(10)} ${ok === null ? '' : verdict(ok)}`;
-    const ms = (n: number) => `${n.toFixed(2)} ms`;
-    console.log(
-      `\nnpm run bench — API on PostgreSQL, NODE_ENV=production, ${CONNECTIONS} connections, ${SECONDS} s per phase`,
-    );
-    console.log(
-      `  load average at start ${load0.toFixed(2)} on ${cpus().length} cores (other work on the machine skews every figure)\n`,
-    );
-    console.log(`  ${'figure'.padEnd(30)} ${'value'.padStart(14)}   ${'target'.padEnd(10)}`);
-    console.log(row('pgbench tpcb-like TPS', pgbenchTps.toFixed(0), '', null));
-    console.log(row('approvals/s, many clients', ledgerMany.rps.toFixed(0), '', null));
-    console.log(row('approvals/s, one client', ledgerHot.rps.toFixed(0), '', null));
-    console.log(row('ledger ratio', figures.ledgerRatio.toFixed(3), '≥ 0.5', met.ledgerRatio));
-    console.log(row('hot-row ratio', figures.hotRowRatio.toFixed(3), '≥ 0.2', met.hotRowRatio));
-    console.log(row('hello world req/s', helloMax.rps.toFixed(0), '', null));
-    console.log(row('dashboard req/s', dashMax.rps.toFixed(0), '', null));
-    console.log(row('dashboard ratio', figures.dashboardRatio.toFixed(3), '≥ 0.35', met.dashboardRatio));
-    console.log(row(`p50 at ${halfRate.toFixed(0)} req/s`, ms(dashHalf.p50), '', null));
-    console.log(row(`p99 at ${halfRate.toFixed(0)} req/s`, ms(dashHalf.p99), '≤ 25 ms', met.dashboardP99Ms));
-    console.log(row(`growth p50, ${smallLines} lines`, ms(p50Small), '', null));
-    console.log(row(`growth p50, ${largeLines} lines`, ms(p50Large), '', null));
-    console.log(row('growth ratio (p50 1M ÷ 10k)', figures.growthRatio.toFixed(3), '≤ 1.2', met.growthRatio));
-    console.log(row('peak RSS of the API', `${figures.peakRssMb.toFixed(0)} MB`, '≤ 250 MB', met.peakRssMb));
-    for (const f of failures) console.log(`  ! ${f}`);
-
-    const results = {
-      date: new Date().toISOString(),
-      machine: { cores: cpus().length, loadAverageAtStart: round(load0), node: process.version },
-      settings: {
-        seconds: SECONDS,
-        connections: CONNECTIONS,
-        nodeEnv: 'production',
-        logLevel: 'warn',
-        nodeArgs: nodeArgs.join(' '),
-      },
-      targets: TARGETS,
-      figures: Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, round(v, 3)])),
-      met,
-      details: {
-        pgbenchTps: round(pgbenchTps),
-        approvalsPerSecond: { manyClients: round(ledgerMany.rps), oneClient: round(ledgerHot.rps) },
-        approvalLatencyMs: {
-          manyClients: { p50: round(ledgerMany.p50), p99: round(ledgerMany.p99) },
-          oneClient: { p50: round(ledgerHot.p50), p99: round(ledgerHot.p99) },
-        },
-        cpuMsPerAnswer: {
-          dashboard: dashMax.cpuMsPerOk,
-          approvalsManyClients: ledgerMany.cpuMsPerOk,
-          approvalsOneClient: ledgerHot.cpuMsPerOk,
-        },
-        helloWorldRps: round(helloMax.rps),
-        dashboardRps: round(dashMax.rps),
-        dashboardFullSpeedLatencyMs: { p50: round(dashMax.p50), p99: round(dashMax.p99) },
-        dashboardOfferedRate: round(halfRate),
-        dashboardHalfRateLatencyMs: { p50: round(dashHalf.p50, 3), p99: round(dashHalf.p99, 3) },
-        growth: {
-          turnSeconds: turn,
-          small: {
-            journalLines: smallLines,
-            p50PerTurn: small.map((r) => round(r.p50, 3)),
-            p50: round(p50Small, 3),
-          },
-          large: {
-            journalLines: largeLines,
-            p50PerTurn: large.map((r) => round(r.p50, 3)),
-            p50: round(p50Large, 3),
-          },
-        },
-        peakRssMb: round(figures.peakRssMb, 1),
-        rssMbAfterPhase: rssAfter,
-        ledgerViolations: violations,
-        failures,
-      },
-    };
-    writeFileSync(path.join(ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
-    console.log(`\n  wrote bench/results.json in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    const allMet = Object.values(met).every(Boolean);
-    return failures.length > 0 || !allMet ? 1 : 0;
-  } finally {
-    if (rssTimer) clearInterval(rssTimer);
-    await seed.end().catch(() => undefined);
-    await seedSmall.end().catch(() => undefined);
-    await hello?.stop();
-    await apiSmall?.stop();
+  let api: ApiProcess | undefined;
+  let cleaned = false;
+  const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    await db.end().catch(() => undefined);
+    await clusterAdmin.end().catch(() => undefined);
     await api?.stop();
     await smtp.close();
     if (profileDir) console.log(`  CPU profile of the API: ${profileDir}`);
     if (process.env.BENCH_KEEP_DB === '1')
-      console.log(`  kept the databases ${name}, ${smallName} (BENCH_KEEP_DB=1)`);
-    else
-      for (const db of [name, smallName]) {
-        await adminQuery(`drop database if exists ${db} with (force)`).catch((e: unknown) =>
-          console.error(`could not drop ${db}:`, e),
-        );
-      }
+      console.log(`  kept the cluster: psql ${cluster.url('bench')} (pg_ctl stop it when done)`);
+    else cluster.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  // an interrupted run still stops its API and its cluster
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+  try {
+    await clusterAdmin.connect();
+    await clusterAdmin.query('create database bench');
+    const url = cluster.url('bench');
+    log(`private cluster on port ${cluster.port} (postmaster ${cluster.pid})`);
+    api = await startBenchApi({
+      databaseUrl: url,
+      smtpUrl: smtp.url,
+      dataDir,
+      sessionSecret: randomBytes(32).toString('base64url'),
+      extraArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    });
+    const pid = api.child.pid!;
+    const cpu = { apiPid: pid, postmaster: cluster.pid };
+    await db.connect();
+    const data = await seedDataset(db);
+    await db.query('create extension if not exists pg_stat_statements');
+    log(
+      `seeded ${data.users} users, ${data.pending} pending deposits, ${data.journalLines} journal lines; invariants hold`,
+    );
+
+    const replays = await captureReplays({
+      db,
+      clusterAdmin,
+      logFile: cluster.logFile,
+      origin: api.origin,
+      adminToken: data.adminToken,
+      client: data.small,
+      deposits: data.captureDeposits,
+      rows: data.rows,
+      clients: CONNECTIONS,
+    });
+    log(
+      `captured: an approval sends ${replays.approval.length} statements (${replays.approval.map((s) => s.name).join(', ')}); ` +
+        `a dashboard visit ${replays.dashboard.length} (${replays.dashboard.map((s) => s.name).join(', ')})`,
+    );
+
+    // --- dashboard: p99 at a fixed rate on a calm machine, then full speed and its replay ----------
+    const dashboard = dashboardRequests(data.dashTokens);
+    await load({ url: api.origin, requests: dashboard, seconds: 2 }); // warm-up (JIT, pool, session cache)
+    const loadBeforeFixed = await calm(LOAD_LIMIT * 0.8, 30_000);
+    const fixed = await load({ url: api.origin, requests: dashboard, overallRate: FIXED_RATE });
+    const loadAfterFixed = loadavg()[0]!;
+    log(
+      `dashboard at ${FIXED_RATE} req/s offered: p50 ${fixed.p50.toFixed(2)} ms, p99 ${fixed.p99.toFixed(2)} ms ` +
+        `(load ${loadBeforeFixed.toFixed(2)} → ${loadAfterFixed.toFixed(2)})`,
+    );
+    await topStatements(db); // reset
+    const dashMax = await load({ url: api.origin, requests: dashboard, cpu });
+    log(`dashboard at full speed: ${dashMax.rps.toFixed(0)} req/s${cpuNote(dashMax)}`);
+    const statements: Record<string, Awaited<ReturnType<typeof topStatements>>> = {};
+    statements.dashboard = await topStatements(db);
+    const dashReplay = await withApiPaused(pid, db, () =>
+      pgbenchReplay(url, replays.dashboardScript, CONNECTIONS),
+    );
+    statements.dashboardReplay = await topStatements(db);
+    log(`dashboard replay: ${dashReplay.tps.toFixed(0)} visits/s = ${(2 * dashReplay.tps).toFixed(0)} req/s`);
+
+    // --- growth with the history, admin lists, exports ----------------------------------------------
+    const growth = await historyGrowth(api.origin, data.bigToken, data.small.token);
+    log(
+      `history growth (p50 50k ÷ 5 entries): ${JSON.stringify(growth.requests, (_k, v: unknown) => (typeof v === 'number' ? round(v) : v))}`,
+    );
+    const lists = await adminLists(api.origin, data.adminToken, data.users);
+    log(
+      `admin lists p50 (ms): ${JSON.stringify(lists, (_k, v: unknown) => (typeof v === 'number' ? round(v) : v))}`,
+    );
+    const exports = await concurrentExports(api.origin, data.bigToken, pid);
+    log(
+      `${exports.bytesEach.length} concurrent exports of ${exports.bytesEach[0]} bytes in ${exports.seconds.toFixed(1)} s: ` +
+        `peak RSS ${exports.peakRssMb.toFixed(0)} MB${exports.peakReset ? '' : ' (VmHWM not reset: sampled RSS)'}`,
+    );
+
+    // --- ledger: tpcb-like, then approvals and their replays ----------------------------------------
+    const tpcb = await withApiPaused(pid, db, () => pgbenchTpcb(url, CONNECTIONS));
+    log(`pgbench tpcb-like, ${CONNECTIONS} clients: ${tpcb.tps.toFixed(0)} TPS`);
+    await load({
+      url: api.origin,
+      requests: approvals(data.manyIds.splice(0, 300), data.adminToken),
+      seconds: 2,
+    });
+    await topStatements(db); // reset
+    const many = await load({ url: api.origin, requests: approvals(data.manyIds, data.adminToken), cpu });
+    log(`approvals over many clients: ${many.rps.toFixed(0)}/s${cpuNote(many)}`);
+    statements.approvalsMany = await topStatements(db);
+    const manyReplay = await withApiPaused(pid, db, () => pgbenchReplay(url, replays.many, CONNECTIONS));
+    statements.replayMany = await topStatements(db);
+    const manyApproved = await approvedInKeyTable(db, 'many');
+    log(
+      `replay over many clients: ${manyReplay.tps.toFixed(0)} TPS (${manyApproved} deposits approved by ${manyReplay.transactions} transactions)`,
+    );
+    const hot = await load({ url: api.origin, requests: approvals(data.hotIds, data.adminToken), cpu });
+    log(`approvals on one client: ${hot.rps.toFixed(0)}/s${cpuNote(hot)}`);
+    statements.approvalsOneClient = await topStatements(db);
+    const hotReplay = await withApiPaused(pid, db, () => pgbenchReplay(url, replays.hot, CONNECTIONS));
+    statements.replayOneClient = await topStatements(db);
+    const hotApproved = await approvedInKeyTable(db, 'hot');
+    log(
+      `replay on one client: ${hotReplay.tps.toFixed(0)} TPS (${hotApproved} deposits approved by ${hotReplay.transactions} transactions)`,
+    );
+
+    const violations = await ledgerViolations(drizzle(db));
+    const loadEnd = loadavg().map((n) => round(n));
+    const phases: Record<string, LoadResult> = { fixed, dashMax, many, hot };
+    const failures = [
+      ...violations.map((v) => `ledger invariant broken after the run: ${v}`),
+      ...Object.entries(phases)
+        .filter(([, r]) => r.errors > 0 || Object.keys(r.otherStatuses).length > 0)
+        .map(
+          ([name, r]) => `${name}: non-2xx answers ${JSON.stringify(r.otherStatuses)}, ${r.errors} errors`,
+        ),
+      ...[dashReplay, manyReplay, hotReplay]
+        .filter((r) => r.failed > 0)
+        .map((r) => `a replay had ${r.failed} failed transactions`),
+    ];
+    const loadOk = loadBeforeFixed < LOAD_LIMIT;
+    const figures = {
+      ledgerRatio: figure('ledgerRatio', many.rps / tpcb.tps),
+      ledgerReplayRatio: figure('ledgerReplayRatio', many.rps / manyReplay.tps),
+      hotReplayRatio: figure('hotReplayRatio', hot.rps / hotReplay.tps),
+      dashboardReplayRatio: figure('dashboardReplayRatio', dashMax.rps / (2 * dashReplay.tps)),
+      apiCpuPerApprovalMs: figure('apiCpuPerApprovalMs', many.cpuMsPerOk?.api ?? NaN),
+      pgCpuPerApprovalMs: figure('pgCpuPerApprovalMs', many.cpuMsPerOk?.postgres ?? NaN),
+      apiCpuPerDashboardMs: figure('apiCpuPerDashboardMs', dashMax.cpuMsPerOk?.api ?? NaN),
+      p99FixedRateMs: figure('p99FixedRateMs', fixed.p99),
+      historyGrowthRatio: figure('historyGrowthRatio', growth.max),
+      adminListP50Ms: figure('adminListP50Ms', Math.max(...Object.values(lists))),
+      exportPeakRssMb: figure('exportPeakRssMb', exports.peakRssMb),
+    };
+    const notes: Record<string, string> = {
+      ledgerRatio: `${many.rps.toFixed(0)} approvals/s ÷ ${tpcb.tps.toFixed(0)} TPS`,
+      ledgerReplayRatio: `÷ ${manyReplay.tps.toFixed(0)} replayed/s`,
+      hotReplayRatio: `${hot.rps.toFixed(0)} approvals/s ÷ ${hotReplay.tps.toFixed(0)} replayed/s`,
+      dashboardReplayRatio: `${dashMax.rps.toFixed(0)} req/s ÷ ${(2 * dashReplay.tps).toFixed(0)}`,
+      p99FixedRateMs: `load ${loadBeforeFixed.toFixed(2)} at start: ${loadOk ? 'counts' : 'does not count'}`,
+    };
+    console.log(
+      `\nnpm run bench — load average ${loadStart.join(' ')} at start, ${loadEnd.join(' ')} at end`,
+    );
+    printTable(figures, notes, failures);
+    const r = (n: number) => round(n, 3);
+    writeResults({
+      date: new Date().toISOString(),
+      machine: { cores: cpus().length, node: process.version },
+      loadavg: { start: loadStart, end: loadEnd },
+      settings: {
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+        fixedRate: FIXED_RATE,
+        nodeArgs: benchNodeArgs().join(' '),
+      },
+      ...figures,
+      loadOk,
+      details: {
+        dataset: { users: data.users, pendingRequests: data.pending, journalLines: data.journalLines },
+        pgbenchTpcbTps: r(tpcb.tps),
+        approvals: {
+          manyClients: { rps: r(many.rps), p50: r(many.p50), p99: r(many.p99), cpuMsPerOk: many.cpuMsPerOk },
+          oneClient: { rps: r(hot.rps), p50: r(hot.p50), p99: r(hot.p99), cpuMsPerOk: hot.cpuMsPerOk },
+          replayManyTps: r(manyReplay.tps),
+          replayOneClientTps: r(hotReplay.tps),
+        },
+        dashboard: {
+          rps: r(dashMax.rps),
+          cpuMsPerOk: dashMax.cpuMsPerOk,
+          replayVisitsPerSecond: r(dashReplay.tps),
+          fixedRate: { offered: FIXED_RATE, achieved: r(fixed.rps), p50: r(fixed.p50), p99: r(fixed.p99) },
+          loadAtFixedRate: { start: r(loadBeforeFixed), end: r(loadAfterFixed) },
+        },
+        historyGrowth: growth.requests,
+        adminListP50Ms: lists,
+        exports,
+        capturedStatements: {
+          approval: replays.approval.map((s) => s.name),
+          dashboardVisit: replays.dashboard.map((s) => s.name),
+        },
+        topStatementsByPhase: statements,
+        ledgerViolations: violations,
+        failures,
+      },
+    });
+    console.log(`\n  wrote bench/results.json in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    return failures.length > 0 || !Object.values(figures).every((f) => f.met) ? 1 : 0;
+  } finally {
+    await cleanup();
   }
 }
 

@@ -1,9 +1,11 @@
 /**
  * Measuring for `npm run bench`: autocannon load phases with latency percentiles, CPU time of the
- * API and PostgreSQL processes (from /proc), the API's memory, and the run's log lines.
+ * API process and of the bench's private PostgreSQL cluster (from /proc), the API's memory,
+ * sequential latency samples, and the run's log lines.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { clusterPids } from './cluster';
 import { CONNECTIONS, SECONDS } from './settings';
 
 export interface LoadResult {
@@ -15,16 +17,18 @@ export interface LoadResult {
   otherStatuses: Record<string, number>;
   p50: number;
   p99: number;
-  /** CPU time per 2xx answer (ms, user + system) of the API process and of all PostgreSQL processes. */
+  /** CPU time per 2xx answer (ms, user + system) of the API process and of the bench's PostgreSQL cluster. */
   cpuMsPerOk?: { api: number; postgres: number };
 }
 
+/** Prints a line with the seconds since the start. */
 export function log(line: string): void {
   const t = ((Date.now() - started) / 1000).toFixed(0).padStart(4);
   console.log(`[${t} s] ${line}`);
 }
 export const started = Date.now();
 
+/** The p-th percentile of sorted numbers. */
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -39,11 +43,11 @@ export async function load(opts: {
   seconds?: number;
   connections?: number;
   overallRate?: number;
-  /** The API's pid: measure its and PostgreSQL's CPU time over the phase. */
-  apiPid?: number;
+  /** The API's pid and the cluster's postmaster: measure their CPU time over the phase. */
+  cpu?: { apiPid: number; postmaster: number };
 }): Promise<LoadResult> {
   const times: number[] = [];
-  const cpu0 = opts.apiPid ? cpuMs(opts.apiPid) : undefined;
+  const cpu0 = opts.cpu ? cpuMs(opts.cpu.apiPid, opts.cpu.postmaster) : undefined;
   const otherStatuses: Record<string, number> = {};
   // without a callback autocannon answers its tracker, an EventEmitter that is also a promise
   const instance = autocannon({
@@ -58,7 +62,7 @@ export async function load(opts: {
     else otherStatuses[statusCode] = (otherStatuses[statusCode] ?? 0) + 1;
   });
   const result = await instance;
-  const cpu1 = opts.apiPid ? cpuMs(opts.apiPid) : undefined;
+  const cpu1 = opts.cpu ? cpuMs(opts.cpu.apiPid, opts.cpu.postmaster) : undefined;
   times.sort((a, b) => a - b);
   const seconds = result.duration || opts.seconds || SECONDS;
   return {
@@ -98,22 +102,15 @@ export function processCpuMs(pid: number | string): number {
 }
 
 /**
- * CPU time used so far (ms) by the API process and by every PostgreSQL process together (the
- * postmaster and its backends, found by name), to see which side a phase spends its CPU on.
+ * CPU time used so far (ms) by the API process and by the bench's cluster (its postmaster and
+ * children: backends, WAL writer, checkpointer, autovacuum), never by other PostgreSQL servers.
  */
-export function cpuMs(apiPid: number): { api: number; postgres: number } {
-  let postgres = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') postgres += processCpuMs(entry);
-    } catch {
-      // exited meanwhile
-    }
-  }
+export function cpuMs(apiPid: number, postmaster: number): { api: number; postgres: number } {
+  const postgres = clusterPids(postmaster).reduce((sum, pid) => sum + processCpuMs(pid), 0);
   return { api: processCpuMs(apiPid), postgres };
 }
 
+/** A field of /proc/<pid>/status in kB (0 if the process is gone). */
 export function readStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   try {
     const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -123,7 +120,29 @@ export function readStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   }
 }
 
+/** Resets the process's peak RSS (VmHWM) to its current RSS; false when the kernel refuses. */
+export function resetPeakRss(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+
+/** p50 (ms) of `samples` sequential runs of `fn` (after one unmeasured run). */
+export async function sequentialP50(fn: () => Promise<unknown>, samples: number): Promise<number> {
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
 
 /** The dashboard's two reads as autocannon requests: each pair with the token of a random client. */
 export function dashboardRequests(tokens: string[]) {
@@ -146,4 +165,5 @@ export function dashboardRequests(tokens: string[]) {
   ];
 }
 
+/** The median (the upper one of an even count). */
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -1,0 +1,110 @@
+/**
+ * pgbench for `npm run bench`: the standard tpcb-like load, and replays of the API's own
+ * statements (scripts from capture.ts), on the bench's database, `-M prepared`.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type pg from 'pg';
+import { pgBin } from './cluster';
+import type { ReplayScript } from './capture';
+import { SECONDS } from './settings';
+
+export interface PgbenchResult {
+  tps: number;
+  transactions: number;
+  failed: number;
+}
+
+function runPgbench(args: string[]): PgbenchResult {
+  const run = spawnSync(pgBin('pgbench'), args, { encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (run.status !== 0) throw new Error(`pgbench failed (${run.status}): ${run.stderr.slice(0, 2000)}`);
+  const tps =
+    /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout) ??
+    /tps = ([\d.]+)/.exec(run.stdout);
+  if (!tps) throw new Error(`pgbench printed no TPS:\n${run.stdout}`);
+  return {
+    tps: Number(tps[1]),
+    transactions: Number(/actually processed: (\d+)/.exec(run.stdout)?.[1] ?? 0),
+    failed: Number(/number of failed transactions: (\d+)/.exec(run.stdout)?.[1] ?? 0),
+  };
+}
+
+/** `pgbench -b tpcb-like` (simple protocol, as before) at scale 16, initialised first, with `clients` clients for SECONDS. */
+export function pgbenchTpcb(url: string, clients: number): PgbenchResult {
+  const init = spawnSync(pgBin('pgbench'), ['-i', '-s', '16', '-I', 'dtGvp', '-q', url], {
+    encoding: 'utf8',
+  });
+  if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
+  return runPgbench(['-b', 'tpcb-like', '-c', String(clients), '-j', '2', '-T', String(SECONDS), '-n', url]);
+}
+
+/** Runs a replay script with `clients` clients for SECONDS. */
+export function pgbenchReplay(url: string, replay: ReplayScript, clients: number): PgbenchResult {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-replay-'));
+  try {
+    const file = path.join(dir, 'replay.sql');
+    writeFileSync(file, replay.script);
+    const defines = Object.entries({ ...replay.defines, nclients: String(clients) }).flatMap(([k, v]) => [
+      '-D',
+      `${k}=${v}`,
+    ]);
+    return runPgbench([
+      '-n',
+      '-M',
+      'prepared',
+      '-c',
+      String(clients),
+      '-j',
+      String(Math.min(2, clients)),
+      '-T',
+      String(SECONDS),
+      ...defines,
+      '-f',
+      file,
+      url,
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs `fn` (a pgbench run) with the API process stopped (SIGSTOP), so that neither its timers nor
+ * its mail worker (which would send the replay's queued mails) run beside the reference load;
+ * afterwards the mails the replay left queued are marked sent, so the API does not send them in a
+ * later phase, and the API continues (SIGCONT).
+ */
+export async function withApiPaused<T>(apiPid: number, db: pg.Client, fn: () => T): Promise<T> {
+  process.kill(apiPid, 'SIGSTOP');
+  try {
+    return fn();
+  } finally {
+    await db.query(
+      `update mail_outbox set status = 'sent', sent_at = now(), locked_until = null where status = 'queued'`,
+    );
+    process.kill(apiPid, 'SIGCONT');
+    await new Promise((r) => setTimeout(r, 1000)); // its listener may reconnect after the pause
+  }
+}
+
+/** The statements that took the most execution time since the last reset (pg_stat_statements), then resets. */
+export async function topStatements(
+  db: pg.Client,
+  limit = 8,
+): Promise<Array<{ query: string; calls: number; meanMs: number; totalMs: number }>> {
+  const { rows } = await db.query<{ query: string; calls: string; mean: number; total: number }>(
+    `select left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query, calls, mean_exec_time as mean, total_exec_time as total
+       from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+      order by total_exec_time desc limit $1`,
+    [limit],
+  );
+  await db.query('select pg_stat_statements_reset()');
+  return rows.map((r) => ({
+    query: r.query,
+    calls: Number(r.calls),
+    meanMs: Math.round(r.mean * 1000) / 1000,
+    totalMs: Math.round(r.total),
+  }));
+}
