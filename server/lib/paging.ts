@@ -1,10 +1,19 @@
 /**
  * Server-side paging (docs/architecture.md "API contract": `?page&pageSize` → `{ data, total }`):
- * one page of a table's rows and how many rows match in all, read in parallel.
+ * one page of a list and how many rows match in all, read so that the first and the last page of a
+ * long list cost about the same (docs/performance.md "Admin lists").
+ *
+ * - A page past the middle of the list is read from its other end (the order reversed, the rows put
+ *   back): reading a page skips at most half of the list.
+ * - The page's ids are read first, then their rows (a "deferred join"): when an index holds the
+ *   list's condition and order, skipping rows reads only that index, not the table.
+ * - The total comes from a count kept by triggers (`list_counts`, migration `list_counts`) for the
+ *   lists that have one when nothing filters them; from a count of the matching rows otherwise.
  */
-import { count, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sum, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
+import { listCounts } from '../db/schema';
 
 /** A page request: `page` from 1, `pageSize` rows. */
 export interface PageRequest {
@@ -13,30 +22,101 @@ export interface PageRequest {
 }
 
 /**
- * Rows `(page − 1) × pageSize` … of `table` matching `where`, in `order` (give a unique last key so
- * pages never overlap), and the number of matching rows.
+ * A list's sort key: a column (or an output column of a union, as SQL) and its direction; give a
+ * unique last key so pages never overlap.
  */
-export async function pageOf<T extends PgTable>(
+export type SortKey = readonly [AnyColumn | SQLWrapper, 'asc' | 'desc'];
+
+/** The lists whose unfiltered total is kept in `list_counts`. */
+export type CountedList = 'live_users' | 'pending_reviews';
+
+/** `order` as ORDER BY terms, or its reverse. */
+export function sortedBy(order: readonly SortKey[], reverse = false): SQL[] {
+  return order.map(([column, dir]) => ((dir === 'desc') !== reverse ? desc(column) : asc(column)));
+}
+
+/**
+ * Where page `q` lies in a list of `total` rows: `limit` rows after skipping `offset`, counted from
+ * the list's start, or from its end when `fromEnd` (then read in reverse order and put back).
+ * Undefined past the last page.
+ */
+export function pageWindow(
+  q: PageRequest,
+  total: number,
+): { offset: number; limit: number; fromEnd: boolean } | undefined {
+  const offset = (q.page - 1) * q.pageSize;
+  if (offset >= total) return undefined;
+  const limit = Math.min(q.pageSize, total - offset);
+  if (offset + limit / 2 <= total / 2) return { offset, limit, fromEnd: false };
+  return { offset: total - offset - limit, limit, fromEnd: true };
+}
+
+/** The kept total of `list` (the sum of its shards). */
+export async function listCount(db: DbOrTx, list: CountedList): Promise<number> {
+  const [row] = await db
+    .select({ rows: sum(listCounts.rows).mapWith(Number) })
+    .from(listCounts)
+    .where(eq(listCounts.list, list));
+  return row?.rows ?? 0;
+}
+
+type ListTable = PgTable & { id: PgColumn };
+
+/** `limit` rows of `table` after skipping `offset` in `order` (reversed: from the end), ids first. */
+async function readWindow<T extends ListTable>(
   db: DbOrTx,
   table: T,
   where: SQL | undefined,
-  order: Array<SQL | PgColumn>,
+  order: readonly SortKey[],
+  window: { offset: number; limit: number; fromEnd: boolean },
+): Promise<T['$inferSelect'][]> {
+  const ids = db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...sortedBy(order, window.fromEnd))
+    .limit(window.limit)
+    .offset(window.offset);
+  const rows = await db
+    .select()
+    .from(table as PgTable)
+    .where(inArray(table.id, ids))
+    .orderBy(...sortedBy(order, window.fromEnd));
+  return (window.fromEnd ? rows.reverse() : rows) as T['$inferSelect'][];
+}
+
+/**
+ * Rows `(page − 1) × pageSize` … of `table` matching `where`, in `order`, and the number of
+ * matching rows: `counted`'s kept total when given (pass it only when `where` is exactly that
+ * list's condition), else a count.
+ */
+export async function pageOf<T extends ListTable>(
+  db: DbOrTx,
+  table: T,
+  where: SQL | undefined,
+  order: readonly SortKey[],
   q: PageRequest,
+  counted?: CountedList,
 ): Promise<{ rows: T['$inferSelect'][]; total: number }> {
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(table as PgTable)
-      .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db
+  const total = async () => {
+    if (counted) return listCount(db, counted);
+    const [row] = await db
       .select({ n: count() })
       .from(table as PgTable)
-      .where(where),
-  ]);
-  return { rows: rows as T['$inferSelect'][], total: Number(counted?.n ?? 0) };
+      .where(where);
+    return Number(row?.n ?? 0);
+  };
+  if (q.page === 1) {
+    // the first page is read from the start whatever the total: both at once
+    const [rows, n] = await Promise.all([
+      readWindow(db, table, where, order, { offset: 0, limit: q.pageSize, fromEnd: false }),
+      total(),
+    ]);
+    return { rows, total: n };
+  }
+  const n = await total();
+  const window = pageWindow(q, n);
+  return { rows: window ? await readWindow(db, table, where, order, window) : [], total: n };
 }
 
 /**

@@ -159,7 +159,8 @@ CREATE TRIGGER history_line_counts_no_truncate BEFORE TRUNCATE ON history_line_c
 CREATE VIEW history_deposit_lines AS
 SELECT d.id, d.user_id, 'deposit'::text AS type, d.status, d.amount, 'credit'::text AS direction,
        d.wallet AS method, coalesce(d.decision_reason, '') AS details, d.created_at AS date, d.created_at,
-       -- a scalar subquery, read per line shown (an EXISTS here is planned as a hash of every entry)
+       -- voided: a scalar subquery, read for the lines shown only (an EXISTS in these views is
+       -- planned as a hash of every reversal, read in full on every page)
        coalesce((SELECT true FROM journal_entries e JOIN journal_entries r ON r.reverses = e.id
                   WHERE e.deposit_id = d.id LIMIT 1), false) AS voided,
        'deposit'::text AS source
@@ -177,7 +178,8 @@ SELECT e.id, e.user_id, CASE e.type WHEN 'withdrawal_settle' THEN 'withdrawal' E
        'approved'::text AS status, abs(x.delta) AS amount,
        CASE WHEN x.delta < 0 THEN 'debit' ELSE 'credit' END AS direction, 'account'::text AS method,
        e.memo AS details, e.effective_at AS date, e.created_at,
-       EXISTS (SELECT 1 FROM journal_entries r WHERE r.reverses = e.id) AS voided, 'entry'::text AS source
+       coalesce((SELECT true FROM journal_entries r WHERE r.reverses = e.id), false) AS voided,
+       'entry'::text AS source
   FROM journal_entries e
   JOIN journal_entry_effects x ON x.entry_id = e.id
  WHERE e.deposit_id IS NULL AND e.withdrawal_id IS NULL AND x.delta <> 0;

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -11,6 +12,7 @@ import {
   pgTable,
   pgView,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -166,4 +168,20 @@ export const scheduledRuns = pgTable(
     error: text('error'),
   },
   (t) => [primaryKey({ columns: [t.name, t.slot] }), index('scheduled_runs_started_idx').on(t.startedAt)],
+);
+
+/**
+ * How many rows some admin lists have without a filter (`live_users`, `pending_reviews`), kept by
+ * triggers as rows change (migration `list_counts`), so a page's total needs no count of the list.
+ * Each list's count is the sum of its shards: a transaction adds to the shard of its own database
+ * connection, so writers on different connections do not queue on one row.
+ */
+export const listCounts = pgTable(
+  'list_counts',
+  {
+    list: text('list').notNull(),
+    shard: smallint('shard').notNull(),
+    rows: bigint('rows', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.list, t.shard] })],
 );

@@ -105,8 +105,9 @@ export const deposits = pgTable(
   },
   (t) => [
     index('deposits_user_history_idx').on(t.userId, t.createdAt, t.id),
-    index('deposits_pending_idx')
-      .on(t.createdAt)
+    // the review queue's order (oldest first), ids read from the index alone
+    index('deposits_review_queue_idx')
+      .on(t.createdAt, t.id)
       .where(sql`${t.status} = 'pending'`),
     check('deposits_amount_positive', sql`${t.amount} > 0`),
     check('deposits_wallet_check', sql`${t.wallet} in ('bitcoin', 'ethereum')`),
@@ -145,8 +146,9 @@ export const withdrawals = pgTable(
   },
   (t) => [
     index('withdrawals_user_history_idx').on(t.userId, t.createdAt, t.id),
-    index('withdrawals_pending_idx')
-      .on(t.createdAt)
+    // the review queue's order (oldest first), ids read from the index alone
+    index('withdrawals_review_queue_idx')
+      .on(t.createdAt, t.id)
       .where(sql`${t.status} = 'pending'`),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
     check('withdrawals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),

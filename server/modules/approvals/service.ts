@@ -12,7 +12,7 @@
  * (actor: the checker, naming the maker), besides the approved action's own row.
  * Amounts are cents inside; the presenter answers USD.
  */
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { APPROVAL_MSG, STAFF_MSG } from '@common/messages';
 import { can } from '@common/permissions';
 import type { ApprovalsQuery } from '@common/schemas/approvals';
@@ -209,7 +209,15 @@ export function createApprovalsService(
         db,
         ar,
         pending ? eq(ar.status, 'pending') : ne(ar.status, 'pending'),
-        pending ? [asc(ar.createdAt), asc(ar.id)] : [desc(ar.decidedAt), desc(ar.id)],
+        pending
+          ? [
+              [ar.createdAt, 'asc'],
+              [ar.id, 'asc'],
+            ]
+          : [
+              [ar.decidedAt, 'desc'],
+              [ar.id, 'desc'],
+            ],
         q,
       );
       return { rows: await present(rows), total };

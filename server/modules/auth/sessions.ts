@@ -102,7 +102,10 @@ export function createSessionsService({ db }: BaseDeps) {
         db,
         signInEvents,
         eq(signInEvents.userId, userId),
-        [desc(signInEvents.createdAt), desc(signInEvents.id)],
+        [
+          [signInEvents.createdAt, 'desc'],
+          [signInEvents.id, 'desc'],
+        ],
         q,
       );
       return {

@@ -7,7 +7,7 @@
  * links, with an unsubscribe line and List-Unsubscribe header). Staff see every mail's recipient, subject, status, tries and
  * last error, never its body (a body may hold a sign-in or withdrawal code).
  */
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MESSAGING_MSG } from '@common/messages';
 import type { AdminEmailInput, OutboxQuery } from '@common/schemas/emailing';
 import { mailOutbox, users } from '../../db/schema';
@@ -67,7 +67,10 @@ export function createEmailingService({ db, log, mailer }: ServiceDeps) {
         db,
         mailOutbox,
         eq(mailOutbox.status, q.status),
-        [desc(mailOutbox.createdAt), desc(mailOutbox.id)],
+        [
+          [mailOutbox.createdAt, 'desc'],
+          [mailOutbox.id, 'desc'],
+        ],
         q,
       );
       return { rows: rows.map(withoutBody), total };

@@ -4,10 +4,11 @@
  * (server/modules/deposits, server/modules/withdrawals); the rule they share, "only a pending request
  * can be reviewed", is only-pending.ts. Amounts are cents.
  */
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { PendingReviewsQuery } from '@common/schemas/transactions';
 import { deposits, users, withdrawals } from '../../db/schema';
+import { listCount, pageWindow, sortedBy, type SortKey } from '../../lib/paging';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 /** One request waiting for review, with its client. */
@@ -25,64 +26,111 @@ export interface PendingReviewRow {
   userBlocked: boolean;
 }
 
+const pendingDeposit = eq(deposits.status, 'pending');
+// a withdrawal is deleted only once declined (a CHECK of the table), so a pending one is never deleted
+const pendingWithdrawal = eq(withdrawals.status, 'pending');
+const depositOrder: SortKey[] = [
+  [deposits.createdAt, 'asc'],
+  [deposits.id, 'asc'],
+];
+/** The queue's order on a union of both kinds (its output columns). */
+const queueOrder: SortKey[] = [
+  [sql`${sql.identifier('created_at')}`, 'asc'],
+  [sql`${sql.identifier('id')}`, 'asc'],
+];
+const withdrawalOrder: SortKey[] = [
+  [withdrawals.createdAt, 'asc'],
+  [withdrawals.id, 'asc'],
+];
+
 export function createReviewsService({ db }: ServiceDeps) {
+  /**
+   * The ids of the requests in `window` of the queue: each kind read from its own index
+   * (`*_review_queue_idx`, the ids alone) up to the window's end, merged.
+   */
+  function windowIds(window: { offset: number; limit: number; fromEnd: boolean }) {
+    const take = window.offset + window.limit;
+    const ids = unionAll(
+      db
+        .select({ id: deposits.id, createdAt: deposits.createdAt })
+        .from(deposits)
+        .where(pendingDeposit)
+        .orderBy(...sortedBy(depositOrder, window.fromEnd))
+        .limit(take),
+      db
+        .select({ id: withdrawals.id, createdAt: withdrawals.createdAt })
+        .from(withdrawals)
+        .where(pendingWithdrawal)
+        .orderBy(...sortedBy(withdrawalOrder, window.fromEnd))
+        .limit(take),
+    )
+      .orderBy(...sortedBy(queueOrder, window.fromEnd))
+      .limit(window.limit)
+      .offset(window.offset)
+      .as('queue_page');
+    return db.select({ id: ids.id }).from(ids);
+  }
+
+  /** The requests of `window` with their clients, oldest first. */
+  async function readWindow(window: { offset: number; limit: number; fromEnd: boolean }) {
+    const page = windowIds(window);
+    const withdrawalKind = sql<PendingReviewRow['kind']>`case ${withdrawals.method}
+      when 'bank' then 'bank-withdrawal' else 'crypto-withdrawal' end`.as('kind');
+    const depositRows = db
+      .select({
+        id: deposits.id,
+        kind: sql<PendingReviewRow['kind']>`'deposit'`.as('kind'),
+        userId: deposits.userId,
+        amount: deposits.amount,
+        method: deposits.wallet,
+        createdAt: deposits.createdAt,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        userBlocked: users.banned,
+      })
+      .from(deposits)
+      .innerJoin(users, eq(users.id, deposits.userId))
+      .where(and(pendingDeposit, inArray(deposits.id, page)));
+    const withdrawalRows = db
+      .select({
+        id: withdrawals.id,
+        kind: withdrawalKind,
+        userId: withdrawals.userId,
+        amount: withdrawals.amount,
+        method: sql<string>`coalesce(${withdrawals.wallet}, 'bank')`.as('method'),
+        createdAt: withdrawals.createdAt,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        userBlocked: users.banned,
+      })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(and(pendingWithdrawal, inArray(withdrawals.id, page)));
+    return (await unionAll(depositRows, withdrawalRows).orderBy(
+      ...sortedBy(queueOrder),
+    )) as PendingReviewRow[];
+  }
+
   return {
     /**
-     * One page of the admin review queue: pending deposits and pending, not deleted withdrawals of
-     * every client, oldest first (created_at, then id), in one UNION ALL query; and how many there are.
+     * One page of the admin review queue: pending deposits and withdrawals of every client, oldest
+     * first (created_at, then id), and how many there are (kept in `list_counts`). A page past the
+     * middle is read from the newest end (lib/paging.ts `pageWindow`), and only the page's rows are
+     * joined with their clients, so a deep page reads ids from the indexes alone.
      */
     async listPendingReviews(q: PendingReviewsQuery): Promise<{ rows: PendingReviewRow[]; total: number }> {
-      const pendingDeposit = eq(deposits.status, 'pending');
-      const pendingWithdrawal = and(eq(withdrawals.status, 'pending'), isNull(withdrawals.deletedAt));
-      const withdrawalKind = sql<PendingReviewRow['kind']>`case ${withdrawals.method}
-        when 'bank' then 'bank-withdrawal' else 'crypto-withdrawal' end`.as('kind');
-      const depositRows = db
-        .select({
-          id: deposits.id,
-          kind: sql<PendingReviewRow['kind']>`'deposit'`.as('kind'),
-          userId: deposits.userId,
-          amount: deposits.amount,
-          method: deposits.wallet,
-          createdAt: deposits.createdAt,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          userBlocked: users.banned,
-        })
-        .from(deposits)
-        .innerJoin(users, eq(users.id, deposits.userId))
-        .where(pendingDeposit);
-      const withdrawalRows = db
-        .select({
-          id: withdrawals.id,
-          kind: withdrawalKind,
-          userId: withdrawals.userId,
-          amount: withdrawals.amount,
-          method: sql<string>`coalesce(${withdrawals.wallet}, 'bank')`.as('method'),
-          createdAt: withdrawals.createdAt,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          userBlocked: users.banned,
-        })
-        .from(withdrawals)
-        .innerJoin(users, eq(users.id, withdrawals.userId))
-        .where(pendingWithdrawal);
-      const [rows, [counted]] = await Promise.all([
-        unionAll(depositRows, withdrawalRows)
-          .orderBy(asc(sql.identifier('created_at')), asc(sql.identifier('id')))
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize),
-        db
-          .select({ n: count() })
-          .from(
-            unionAll(
-              db.select({ id: deposits.id }).from(deposits).where(pendingDeposit),
-              db.select({ id: withdrawals.id }).from(withdrawals).where(pendingWithdrawal),
-            ).as('pending'),
-          ),
-      ]);
-      return { rows, total: Number(counted?.n ?? 0) };
+      if (q.page === 1) {
+        const [rows, total] = await Promise.all([
+          readWindow({ offset: 0, limit: q.pageSize, fromEnd: false }),
+          listCount(db, 'pending_reviews'),
+        ]);
+        return { rows, total };
+      }
+      const total = await listCount(db, 'pending_reviews');
+      const window = pageWindow(q, total);
+      return { rows: window ? await readWindow(window) : [], total };
     },
   };
 }

@@ -6,8 +6,8 @@
  * journal entries with an effect on the client's balance). Each is read in the order of its own
  * index, newest first, and stops after `offset + pageSize` lines; the page is taken from the merge
  * of the three. A page past the middle of the history is read from the oldest end instead (the same
- * query in ascending order, reversed), so the first and the last page cost the same; a page in the
- * middle of a long history reads up to half of it. The number of lines comes from the count the
+ * query in ascending order, reversed: lib/paging.ts `pageWindow`), so the first and the last page
+ * cost the same; a page in the middle of a long history reads up to half of it. The number of lines comes from the count the
  * history's triggers keep per client (`history_line_counts`) when nothing filters it, and from a
  * count of the matching lines when a search or filter does. Order: date, then time of posting,
  * then id, newest first. Amounts are cents.
@@ -23,7 +23,7 @@ import {
   historyWithdrawalLines,
   transactionHistory,
 } from '../../db/schema';
-import { containsPattern } from '../../lib/paging';
+import { containsPattern, pageWindow } from '../../lib/paging';
 
 /** A history line (every view of the history has these columns). */
 export type HistoryRow = typeof transactionHistory.$inferSelect;
@@ -119,8 +119,7 @@ export async function historyPage(
   userId: string,
   q: HistoryFilters & { page: number; pageSize: number },
 ): Promise<{ rows: HistoryRow[]; total: number }> {
-  const offset = (q.page - 1) * q.pageSize;
-  if (offset === 0) {
+  if (q.page === 1) {
     // the first page is read newest first whatever the total: both at once
     const [rows, total] = await Promise.all([
       historyPageQuery(db, userId, q, 0, q.pageSize, false),
@@ -129,12 +128,9 @@ export async function historyPage(
     return { rows, total };
   }
   const total = await countHistory(db, userId, q);
-  if (offset >= total) return { rows: [], total };
-  const limit = Math.min(q.pageSize, total - offset);
-  if (offset + limit / 2 <= total / 2)
-    return { rows: await historyPageQuery(db, userId, q, offset, limit, false), total };
-  // past the middle: the same lines counted from the oldest end, put back in newest-first order
-  const fromEnd = total - offset - limit;
-  const rows = await historyPageQuery(db, userId, q, fromEnd, limit, true);
-  return { rows: rows.reverse(), total };
+  const window = pageWindow(q, total);
+  if (!window) return { rows: [], total };
+  const rows = await historyPageQuery(db, userId, q, window.offset, window.limit, window.fromEnd);
+  // read from the oldest end past the middle: put back in newest-first order
+  return { rows: window.fromEnd ? rows.reverse() : rows, total };
 }

@@ -7,7 +7,7 @@
  * server/modules/ledger/adjustments.ts.
  */
 import type { Readable } from 'node:stream';
-import { and, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { UsersQuery, UserWithFigures } from '@common/schemas/users';
 import { users } from '../../db/schema';
 import { csvStream } from '../../lib/csv';
@@ -100,7 +100,12 @@ export function createUsersService(deps: ServiceDeps) {
 
     /** One page of live users matching `search` in name or e-mail, newest first, with the total. */
     async listUsers(q: UsersQuery): Promise<{ rows: UserRow[]; total: number }> {
-      return pageOf(db, users, searchWhere(q.search), [desc(users.createdAt), desc(users.id)], q);
+      const order = [
+        [users.createdAt, 'desc'],
+        [users.id, 'desc'],
+      ] as const;
+      // without a search the list is every live user: its total is kept (list_counts)
+      return pageOf(db, users, searchWhere(q.search), order, q, q.search ? undefined : 'live_users');
     },
 
     /**
