@@ -60,7 +60,7 @@ import {
   type LoadResult,
   type SetupRequest,
 } from './lib/measure';
-import { pgbenchReplay, pgbenchTpcb, topStatements, withApiPaused } from './lib/pgbench';
+import { pgbenchReplay, pgbenchTpcb, queuedMails, topStatements, withApiPaused } from './lib/pgbench';
 import { captureReplays } from './lib/replays';
 import { figure, printTable, writeResults } from './lib/report';
 import { adminLists, concurrentExports, historyGrowth } from './lib/scenarios';
@@ -146,7 +146,8 @@ async function main(): Promise<number> {
       clients: CONNECTIONS,
     });
     log(
-      `captured: an approval sends ${replays.approval.length} statements (${replays.approval.map((s) => s.name).join(', ')}); ` +
+      `captured: an approval sends ${replays.approval.length} statements (${replays.approval.map((s) => s.name).join(', ')}; ` +
+        `then the mail worker ${replays.mailWorker.length}, not replayed); ` +
         `a dashboard visit ${replays.dashboard.length} (${replays.dashboard.map((s) => s.name).join(', ')})`,
     );
 
@@ -198,6 +199,7 @@ async function main(): Promise<number> {
     const many = await load({ url: api.origin, requests: approvals(data.manyIds, data.adminToken), cpu });
     log(`approvals over many clients: ${many.rps.toFixed(0)}/s${cpuNote(many)}`);
     statements.approvalsMany = await topStatements(db);
+    const mailBacklog = { afterApprovalsMany: await queuedMails(db), afterApprovalsOneClient: 0 };
     const manyReplay = await withApiPaused(pid, db, () => pgbenchReplay(url, replays.many, CONNECTIONS));
     statements.replayMany = await topStatements(db);
     const manyApproved = await approvedInKeyTable(db, 'many');
@@ -207,6 +209,7 @@ async function main(): Promise<number> {
     const hot = await load({ url: api.origin, requests: approvals(data.hotIds, data.adminToken), cpu });
     log(`approvals on one client: ${hot.rps.toFixed(0)}/s${cpuNote(hot)}`);
     statements.approvalsOneClient = await topStatements(db);
+    mailBacklog.afterApprovalsOneClient = await queuedMails(db);
     const hotReplay = await withApiPaused(pid, db, () => pgbenchReplay(url, replays.hot, CONNECTIONS));
     statements.replayOneClient = await topStatements(db);
     const hotApproved = await approvedInKeyTable(db, 'hot');
@@ -285,10 +288,13 @@ async function main(): Promise<number> {
         historyGrowth: growth.requests,
         adminListP50Ms: lists,
         exports,
+        mailBacklog,
         capturedStatements: {
           approval: replays.approval.map((s) => s.name),
+          mailWorkerAfterApproval: replays.mailWorker.map((s) => s.name),
           dashboardVisit: replays.dashboard.map((s) => s.name),
         },
+        replayScripts: { approval: replays.many.script, dashboardVisit: replays.dashboardScript.script },
         topStatementsByPhase: statements,
         ledgerViolations: violations,
         failures,

@@ -108,3 +108,11 @@ export async function topStatements(
     totalMs: Math.round(r.total),
   }));
 }
+
+/** Mails waiting in the outbox (`queued`): what the mail worker has not sent yet. */
+export async function queuedMails(db: pg.Client): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from mail_outbox where status = 'queued'`,
+  );
+  return rows[0]!.n;
+}
