@@ -188,6 +188,7 @@ export function replayScript(
     });
     return { index, sql: sql.trim() };
   });
+  if (used.size === 0) throw new Error(`the captured statements use none of the request's keys (${table})`);
   const pick =
     order === 'sequential'
       ? ['\\set i :i + 1', '\\set n ((:i - 1) * :nclients + :client_id) % :nrows + 1']

@@ -17,7 +17,7 @@ import {
   seedPending,
   settleDerived,
   splitPending,
-  userId,
+  sessionUser,
 } from './seed';
 import {
   ALL_USERS,
@@ -34,7 +34,7 @@ const CAPTURE_CLIENTS = 6;
 
 export interface Dataset {
   adminToken: string;
-  /** Sessions of the dashboard's clients (dash1 first: the small side of the growth ratios). */
+  /** Sessions of the dashboard's clients (the first one's client is the small side of the growth ratios). */
   dashTokens: string[];
   small: { token: string; userId: string };
   bigToken: string;
@@ -97,7 +97,7 @@ export async function seedDataset(c: pg.Client): Promise<Dataset> {
   return {
     adminToken,
     dashTokens,
-    small: { token: dashTokens[0]!, userId: await userId(c, 'dash1@bench.example') },
+    small: { token: dashTokens[0]!, userId: await sessionUser(c, dashTokens[0]!) },
     bigToken: bigToken!,
     manyIds,
     hotIds,

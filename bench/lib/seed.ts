@@ -211,21 +211,23 @@ export async function seedAdmin(c: pg.Client): Promise<string> {
   return (await createSessions(c, 'admin@bench'))[0]!;
 }
 
-/** Creates a live session (as sign-in does) for every user whose e-mail starts with `prefix`; answers the tokens in e-mail order. */
+/** Creates a live session (as sign-in does) for every user whose e-mail starts with `prefix`; answers the tokens. */
 export async function createSessions(c: pg.Client, prefix: string): Promise<string[]> {
   const { rows } = await c.query<{ token: string }>(
     `insert into sessions (token, user_id, expires_at, ip_address, user_agent)
      select md5(random()::text) || md5(random()::text), id, now() + interval '1 day', '127.0.0.1', 'bench'
-       from users where email like $1 || '%' order by email
+       from users where email like $1 || '%'
      returning token`,
     [prefix],
   );
   return rows.map((r) => r.token);
 }
 
-/** The id of the user with this e-mail. */
-export async function userId(c: pg.Client, email: string): Promise<string> {
-  const { rows } = await c.query<{ id: string }>('select id from users where email = $1', [email]);
-  if (!rows[0]) throw new Error(`no user ${email}`);
+/** The id of the user whose session has this token. */
+export async function sessionUser(c: pg.Client, token: string): Promise<string> {
+  const { rows } = await c.query<{ id: string }>('select user_id as id from sessions where token = $1', [
+    token,
+  ]);
+  if (!rows[0]) throw new Error('no session with that token');
   return rows[0].id;
 }
