@@ -6,7 +6,7 @@
  * Routes build an `AuditActor` from the request with `auditActor(req)` and pass it to the service,
  * which calls `recordAudit(tx, actor, event)` inside its transaction.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { is, SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import { auditLog } from '../db/schema';
@@ -68,7 +68,8 @@ function jsonText(value: unknown): string | null {
 /**
  * `recordAudit` as a part of a one-statement unit of work (lib/unit-of-work.ts): the same row,
  * inserted only when `gate` (an SQL condition over the statement's other parts, e.g.
- * `exists (select 1 from reviewed)`) holds.
+ * `exists (select 1 from reviewed)`) holds. `before` / `after` may also be SQL jsonb expressions,
+ * for snapshots only the statement knows (a balance it locked).
  */
 export function auditInStatement(
   stmt: StatementOfWork,
@@ -76,11 +77,12 @@ export function auditInStatement(
   event: AuditEvent,
   gate: SQL,
 ): void {
+  const snapshot = (value: unknown) => (is(value, SQL) ? sql`(${value})` : sql`${jsonText(value)}::jsonb`);
   stmt.with(
     stmt.name('audit'),
     sql`insert into ${auditLog} (actor_id, action, target_user_id, target_id, before, after, ip)
       select ${actor?.id ?? null}::uuid, ${event.action}::text, ${event.targetUserId ?? null}::uuid,
-        ${event.targetId ?? null}::text, ${jsonText(event.before)}::jsonb, ${jsonText(event.after)}::jsonb,
+        ${event.targetId ?? null}::text, ${snapshot(event.before)}, ${snapshot(event.after)},
         ${actor?.ip ?? null}::text
       where ${gate}`,
   );
