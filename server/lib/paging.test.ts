@@ -1,13 +1,13 @@
 /**
  * Paging (lib/paging.ts): where a page lies, read from the nearer end, gives exactly the slice of
  * the whole list for every page of every size; the users list pages live users newest first that
- * way; and the kept totals of `list_counts` equal a count of the rows through sign-ups, erasure,
+ * way; and the kept totals of `list_counts` equal a count of the rows through new users, erasure,
  * deposits and withdrawals submitted, reviewed and deleted (both drivers).
  */
 import { desc, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
-import { users } from '../db/schema';
+import { auditLog, users } from '../db/schema';
 import { useTestContext } from '../test/context';
 import { createClient, submitDeposit, submitWithdrawal } from '../modules/ledger/testing';
 import { listCount, pageOf, pageWindow } from './paging';
@@ -59,22 +59,24 @@ describe('pageWindow', () => {
 describe('lists paged from their indexes', () => {
   /** The kept totals and the real counts of both lists. */
   async function counts() {
-    const [real] = await queryRows<{ live_users: number; pending_reviews: number }>(
+    const [real] = await queryRows<{ live_users: number; pending_reviews: number; audit_log: number }>(
       t.database.db,
       sql`select (select count(*) from users where deleted_at is null)::int as live_users,
         ((select count(*) from deposits where status = 'pending')
-          + (select count(*) from withdrawals where status = 'pending'))::int as pending_reviews`,
+          + (select count(*) from withdrawals where status = 'pending'))::int as pending_reviews,
+        (select count(*) from audit_log)::int as audit_log`,
     );
     return {
       kept: {
         live_users: await listCount(t.database.db, 'live_users'),
         pending_reviews: await listCount(t.database.db, 'pending_reviews'),
+        audit_log: await listCount(t.database.db, 'audit_log'),
       },
-      real,
+      real: real!,
     };
   }
 
-  it('keeps the users and review-queue totals equal to the rows', async () => {
+  it('keeps the users, review-queue and audit-log totals equal to the rows', async () => {
     const before = await counts();
     expect(before.kept).toEqual(before.real);
     const a = await createClient(t.app, { balance: 1_000_00n });
@@ -83,8 +85,8 @@ describe('lists paged from their indexes', () => {
     const withdrawals = [await submitWithdrawal(t.app, a, 10), await submitWithdrawal(t.app, a, 11)];
     let now = await counts();
     expect(now.kept).toEqual(now.real);
-    expect(now.kept.pending_reviews).toBe(before.real!.pending_reviews + 4);
-    expect(now.kept.live_users).toBe(before.real!.live_users + 2);
+    expect(now.kept.pending_reviews).toBe(before.real.pending_reviews + 4);
+    expect(now.kept.live_users).toBe(before.real.live_users + 2);
 
     const put = (url: string, body?: object) => inject('PUT', url, admin.headers, body);
     expect((await put(`/api/deposits/${deposits[0]}/approve`)).statusCode).toBe(200);
@@ -103,7 +105,10 @@ describe('lists paged from their indexes', () => {
     expect(erased.statusCode, erased.body).toBe(200);
     now = await counts();
     expect(now.kept).toEqual(now.real);
-    expect(now.kept).toEqual(before.real && { ...before.real, live_users: before.real.live_users + 1 });
+    expect(now.kept.pending_reviews).toBe(before.real.pending_reviews);
+    expect(now.kept.live_users).toBe(before.real.live_users + 1);
+    // each review, delete and the erasure wrote an audit row
+    expect(now.kept.audit_log).toBeGreaterThan(before.real.audit_log + 6);
   });
 
   it('pages live users newest first: every page is the slice of the whole list', async () => {
@@ -134,6 +139,26 @@ describe('lists paged from their indexes', () => {
         read.push(...rows.map((r) => r.id));
       }
       expect(read).toEqual(whole.map((r) => r.id));
+    }
+  });
+
+  it('pages the audit log newest first, filtered or not: every page is the slice of the whole log', async () => {
+    const whole = await t.database.db
+      .select({ id: auditLog.id, action: auditLog.action })
+      .from(auditLog)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+    expect(whole.length).toBeGreaterThan(6);
+    const action = whole[0]!.action;
+    for (const filters of [{}, { action }]) {
+      const expected = whole.filter((r) => !('action' in filters) || r.action === action).map((r) => r.id);
+      const read: string[] = [];
+      for (let page = 1; ; page++) {
+        const { rows, total } = await t.app.ctx.services.audit.listAudit({ page, pageSize: 2, ...filters });
+        expect(total).toBe(expected.length);
+        if (!rows.length) break;
+        read.push(...rows.map((r) => r.id));
+      }
+      expect(read).toEqual(expected);
     }
   });
 });

@@ -28,7 +28,7 @@ export interface PageRequest {
 export type SortKey = readonly [AnyColumn | SQLWrapper, 'asc' | 'desc'];
 
 /** The lists whose unfiltered total is kept in `list_counts`. */
-export type CountedList = 'live_users' | 'pending_reviews';
+export type CountedList = 'live_users' | 'pending_reviews' | 'audit_log';
 
 /** `order` as ORDER BY terms, or its reverse. */
 export function sortedBy(order: readonly SortKey[], reverse = false): SQL[] {
@@ -40,15 +40,40 @@ export function sortedBy(order: readonly SortKey[], reverse = false): SQL[] {
  * the list's start, or from its end when `fromEnd` (then read in reverse order and put back).
  * Undefined past the last page.
  */
-export function pageWindow(
-  q: PageRequest,
-  total: number,
-): { offset: number; limit: number; fromEnd: boolean } | undefined {
+export function pageWindow(q: PageRequest, total: number): PageWindow | undefined {
   const offset = (q.page - 1) * q.pageSize;
   if (offset >= total) return undefined;
   const limit = Math.min(q.pageSize, total - offset);
   if (offset + limit / 2 <= total / 2) return { offset, limit, fromEnd: false };
   return { offset: total - offset - limit, limit, fromEnd: true };
+}
+
+/** Where a page lies in a list: see `pageWindow`. */
+export interface PageWindow {
+  offset: number;
+  limit: number;
+  fromEnd: boolean;
+}
+
+/**
+ * Page `q` of a list and its total: `read(window)` answers the window's rows in the order it read
+ * them (reversed when `window.fromEnd`; they are put back here), `total()` the list's length. The
+ * first page is read from the start at once with the total; any other once the total places it.
+ */
+export async function readPage<T>(
+  q: PageRequest,
+  total: () => Promise<number>,
+  read: (window: PageWindow) => Promise<T[]>,
+): Promise<{ rows: T[]; total: number }> {
+  if (q.page === 1) {
+    const [rows, n] = await Promise.all([read({ offset: 0, limit: q.pageSize, fromEnd: false }), total()]);
+    return { rows, total: n };
+  }
+  const n = await total();
+  const window = pageWindow(q, n);
+  if (!window) return { rows: [], total: n };
+  const rows = await read(window);
+  return { rows: window.fromEnd ? rows.reverse() : rows, total: n };
 }
 
 /** The kept total of `list` (the sum of its shards). */
@@ -62,13 +87,16 @@ export async function listCount(db: DbOrTx, list: CountedList): Promise<number> 
 
 type ListTable = PgTable & { id: PgColumn };
 
-/** `limit` rows of `table` after skipping `offset` in `order` (reversed: from the end), ids first. */
+/**
+ * `limit` rows of `table` after skipping `offset` in `order` (reversed when from the end: in the
+ * order read), ids first.
+ */
 async function readWindow<T extends ListTable>(
   db: DbOrTx,
   table: T,
   where: SQL | undefined,
   order: readonly SortKey[],
-  window: { offset: number; limit: number; fromEnd: boolean },
+  window: PageWindow,
 ): Promise<T['$inferSelect'][]> {
   const ids = db
     .select({ id: table.id })
@@ -82,7 +110,7 @@ async function readWindow<T extends ListTable>(
     .from(table as PgTable)
     .where(inArray(table.id, ids))
     .orderBy(...sortedBy(order, window.fromEnd));
-  return (window.fromEnd ? rows.reverse() : rows) as T['$inferSelect'][];
+  return rows as T['$inferSelect'][];
 }
 
 /**
@@ -106,17 +134,7 @@ export async function pageOf<T extends ListTable>(
       .where(where);
     return Number(row?.n ?? 0);
   };
-  if (q.page === 1) {
-    // the first page is read from the start whatever the total: both at once
-    const [rows, n] = await Promise.all([
-      readWindow(db, table, where, order, { offset: 0, limit: q.pageSize, fromEnd: false }),
-      total(),
-    ]);
-    return { rows, total: n };
-  }
-  const n = await total();
-  const window = pageWindow(q, n);
-  return { rows: window ? await readWindow(db, table, where, order, window) : [], total: n };
+  return readPage(q, total, (window) => readWindow(db, table, where, order, window));
 }
 
 /**

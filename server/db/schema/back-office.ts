@@ -140,7 +140,8 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('audit_log_created_at_idx').on(t.createdAt),
+    // the list's order (newest first), ids read from the index alone
+    index('audit_log_order_idx').on(t.createdAt, t.id),
     index('audit_log_actor_idx').on(t.actorId, t.createdAt),
     index('audit_log_target_user_idx').on(t.targetUserId, t.createdAt),
     index('audit_log_action_idx').on(t.action, t.createdAt),
@@ -171,7 +172,8 @@ export const scheduledRuns = pgTable(
 );
 
 /**
- * How many rows some admin lists have without a filter (`live_users`, `pending_reviews`), kept by
+ * How many rows some admin lists have without a filter (`live_users`, `pending_reviews`,
+ * `audit_log`), kept by
  * triggers as rows change (migration `list_counts`), so a page's total needs no count of the list.
  * Each list's count is the sum of its shards: a transaction adds to the shard of its own database
  * connection, so writers on different connections do not queue on one row.

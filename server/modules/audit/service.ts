@@ -5,12 +5,19 @@
  * transaction; the table refuses UPDATE and DELETE (migration `audit_guards`), and nothing here
  * offers either.
  */
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuditFilters, AuditQuery } from '@common/schemas/audit';
 import { auditLog, users } from '../../db/schema';
 import type { ServiceDeps } from '../../lib/service-deps';
-import { containsPattern } from '../../lib/paging';
+import {
+  containsPattern,
+  listCount,
+  readPage,
+  sortedBy,
+  type PageWindow,
+  type SortKey,
+} from '../../lib/paging';
 
 const actor = alias(users, 'actor');
 const target = alias(users, 'target');
@@ -20,6 +27,12 @@ const person = (u: typeof actor | typeof target) => ({
   firstName: u.firstName,
   lastName: u.lastName,
 });
+
+/** The list's order: newest first (id breaks ties). */
+const AUDIT_ORDER: SortKey[] = [
+  [auditLog.createdAt, 'desc'],
+  [auditLog.id, 'desc'],
+];
 
 function auditWhere(q: Partial<AuditQuery>): SQL | undefined {
   const client = q.client ? containsPattern(q.client) : undefined;
@@ -49,11 +62,34 @@ export interface AuditRow {
 
 export function createAuditService({ db }: ServiceDeps) {
   return {
-    /** One page of audit rows matching the filters, newest first, and how many match in all. */
+    /**
+     * One page of audit rows matching the filters, newest first, and how many match in all (kept in
+     * `list_counts` when nothing filters). The page's ids are read first (from `audit_log_order_idx`
+     * alone when nothing filters), from the nearer end (lib/paging.ts), then joined with their
+     * actor and target.
+     */
     async listAudit(q: AuditQuery): Promise<{ rows: AuditRow[]; total: number }> {
       const where = auditWhere(q);
-      const [rows, [counted]] = await Promise.all([
-        db
+      const filtered = Boolean(q.actorId || q.targetUserId || q.action || q.client);
+      const total = async () => {
+        if (!filtered) return listCount(db, 'audit_log');
+        const [row] = await db
+          .select({ n: count() })
+          .from(auditLog)
+          .leftJoin(target, eq(target.id, auditLog.targetUserId))
+          .where(where);
+        return Number(row?.n ?? 0);
+      };
+      const read = async (window: PageWindow): Promise<AuditRow[]> => {
+        const ids = db
+          .select({ id: auditLog.id })
+          .from(auditLog)
+          .leftJoin(target, eq(target.id, auditLog.targetUserId))
+          .where(where)
+          .orderBy(...sortedBy(AUDIT_ORDER, window.fromEnd))
+          .limit(window.limit)
+          .offset(window.offset);
+        const rows = await db
           .select({
             id: auditLog.id,
             action: auditLog.action,
@@ -68,24 +104,15 @@ export function createAuditService({ db }: ServiceDeps) {
           .from(auditLog)
           .leftJoin(actor, eq(actor.id, auditLog.actorId))
           .leftJoin(target, eq(target.id, auditLog.targetUserId))
-          .where(where)
-          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize),
-        db
-          .select({ n: count() })
-          .from(auditLog)
-          .leftJoin(target, eq(target.id, auditLog.targetUserId))
-          .where(where),
-      ]);
-      return {
-        rows: rows.map((r) => ({
+          .where(inArray(auditLog.id, ids))
+          .orderBy(...sortedBy(AUDIT_ORDER, window.fromEnd));
+        return rows.map((r) => ({
           ...r,
           actor: r.actor as AuditRow['actor'],
           target: r.target as AuditRow['target'],
-        })),
-        total: Number(counted?.n ?? 0),
+        }));
       };
+      return readPage(q, total, read);
     },
 
     /** The admins who have acted (by e-mail) and the actions recorded (alphabetical), for the filters. */

@@ -8,7 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { PendingReviewsQuery } from '@common/schemas/transactions';
 import { deposits, users, withdrawals } from '../../db/schema';
-import { listCount, pageWindow, sortedBy, type SortKey } from '../../lib/paging';
+import { listCount, readPage, sortedBy, type PageWindow, type SortKey } from '../../lib/paging';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 /** One request waiting for review, with its client. */
@@ -48,7 +48,7 @@ export function createReviewsService({ db }: ServiceDeps) {
    * The ids of the requests in `window` of the queue: each kind read from its own index
    * (`*_review_queue_idx`, the ids alone) up to the window's end, merged.
    */
-  function windowIds(window: { offset: number; limit: number; fromEnd: boolean }) {
+  function windowIds(window: PageWindow) {
     const take = window.offset + window.limit;
     const ids = unionAll(
       db
@@ -71,8 +71,8 @@ export function createReviewsService({ db }: ServiceDeps) {
     return db.select({ id: ids.id }).from(ids);
   }
 
-  /** The requests of `window` with their clients, oldest first. */
-  async function readWindow(window: { offset: number; limit: number; fromEnd: boolean }) {
+  /** The requests of `window` with their clients, in the order read (newest first from the end). */
+  async function readWindow(window: PageWindow) {
     const page = windowIds(window);
     const withdrawalKind = sql<PendingReviewRow['kind']>`case ${withdrawals.method}
       when 'bank' then 'bank-withdrawal' else 'crypto-withdrawal' end`.as('kind');
@@ -109,7 +109,7 @@ export function createReviewsService({ db }: ServiceDeps) {
       .innerJoin(users, eq(users.id, withdrawals.userId))
       .where(and(pendingWithdrawal, inArray(withdrawals.id, page)));
     return (await unionAll(depositRows, withdrawalRows).orderBy(
-      ...sortedBy(queueOrder),
+      ...sortedBy(queueOrder, window.fromEnd),
     )) as PendingReviewRow[];
   }
 
@@ -121,16 +121,7 @@ export function createReviewsService({ db }: ServiceDeps) {
      * joined with their clients, so a deep page reads ids from the indexes alone.
      */
     async listPendingReviews(q: PendingReviewsQuery): Promise<{ rows: PendingReviewRow[]; total: number }> {
-      if (q.page === 1) {
-        const [rows, total] = await Promise.all([
-          readWindow({ offset: 0, limit: q.pageSize, fromEnd: false }),
-          listCount(db, 'pending_reviews'),
-        ]);
-        return { rows, total };
-      }
-      const total = await listCount(db, 'pending_reviews');
-      const window = pageWindow(q, total);
-      return { rows: window ? await readWindow(window) : [], total };
+      return readPage(q, () => listCount(db, 'pending_reviews'), readWindow);
     },
   };
 }

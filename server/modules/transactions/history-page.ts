@@ -6,7 +6,7 @@
  * journal entries with an effect on the client's balance). Each is read in the order of its own
  * index, newest first, and stops after `offset + pageSize` lines; the page is taken from the merge
  * of the three. A page past the middle of the history is read from the oldest end instead (the same
- * query in ascending order, reversed: lib/paging.ts `pageWindow`), so the first and the last page
+ * query in ascending order, reversed: lib/paging.ts `readPage`), so the first and the last page
  * cost the same; a page in the middle of a long history reads up to half of it. The number of lines comes from the count the
  * history's triggers keep per client (`history_line_counts`) when nothing filters it, and from a
  * count of the matching lines when a search or filter does. Order: date, then time of posting,
@@ -23,7 +23,7 @@ import {
   historyWithdrawalLines,
   transactionHistory,
 } from '../../db/schema';
-import { containsPattern, pageWindow } from '../../lib/paging';
+import { containsPattern, readPage } from '../../lib/paging';
 
 /** A history line (every view of the history has these columns). */
 export type HistoryRow = typeof transactionHistory.$inferSelect;
@@ -119,18 +119,9 @@ export async function historyPage(
   userId: string,
   q: HistoryFilters & { page: number; pageSize: number },
 ): Promise<{ rows: HistoryRow[]; total: number }> {
-  if (q.page === 1) {
-    // the first page is read newest first whatever the total: both at once
-    const [rows, total] = await Promise.all([
-      historyPageQuery(db, userId, q, 0, q.pageSize, false),
-      countHistory(db, userId, q),
-    ]);
-    return { rows, total };
-  }
-  const total = await countHistory(db, userId, q);
-  const window = pageWindow(q, total);
-  if (!window) return { rows: [], total };
-  const rows = await historyPageQuery(db, userId, q, window.offset, window.limit, window.fromEnd);
-  // read from the oldest end past the middle: put back in newest-first order
-  return { rows: window.fromEnd ? rows.reverse() : rows, total };
+  return readPage(
+    q,
+    () => countHistory(db, userId, q),
+    (w) => historyPageQuery(db, userId, q, w.offset, w.limit, w.fromEnd),
+  );
 }
