@@ -36,7 +36,9 @@
  *    50,000-entry client's history.
  * Prints a table, writes bench/results.json (each figure as {value, target, met}; the load average
  * at start and end; details), exits 1 when a target is missed, 2 when the run failed.
- * BENCH_NODE_ARGS adds node flags to the API process; BENCH_PROFILE=1 writes a V8 CPU profile of it;
+ * The API is paused (SIGSTOP) while pgbench runs, so its timers and mail worker stay out of the
+ * reference loads. BENCH_NODE_ARGS adds node flags to the API process; BENCH_PROFILE=1 writes a V8
+ * CPU profile of it (a sample that spans a pause carries the whole pause: leave out deltas over 100 ms);
  * BENCH_KEEP_DB=1 keeps the cluster (and prints how to reach it) for EXPLAIN ANALYZE afterwards.
  */
 import { randomBytes } from 'node:crypto';
