@@ -169,10 +169,13 @@ async function main(): Promise<number> {
     const statements: Record<string, Awaited<ReturnType<typeof topStatements>>> = {};
     statements.dashboard = await topStatements(db);
     const dashReplay = await withApiPaused(pid, db, () =>
-      pgbenchReplay(url, replays.dashboardScript, CONNECTIONS),
+      pgbenchReplay(url, replays.dashboardScript, CONNECTIONS, cluster.pid),
     );
     statements.dashboardReplay = await topStatements(db);
-    log(`dashboard replay: ${dashReplay.tps.toFixed(0)} visits/s = ${(2 * dashReplay.tps).toFixed(0)} req/s`);
+    log(
+      `dashboard replay: ${dashReplay.tps.toFixed(0)} visits/s = ${(2 * dashReplay.tps).toFixed(0)} req/s; ` +
+        `PostgreSQL CPU ${((dashReplay.pgCpuMsPerTransaction ?? NaN) / 2).toFixed(2)} ms per request`,
+    );
 
     // --- growth with the history, admin lists, exports ----------------------------------------------
     const growth = await historyGrowth(api.origin, data.bigToken, data.small.token);
@@ -202,21 +205,27 @@ async function main(): Promise<number> {
     log(`approvals over many clients: ${many.rps.toFixed(0)}/s${cpuNote(many)}`);
     statements.approvalsMany = await topStatements(db);
     const mailBacklog = { afterApprovalsMany: await queuedMails(db), afterApprovalsOneClient: 0 };
-    const manyReplay = await withApiPaused(pid, db, () => pgbenchReplay(url, replays.many, CONNECTIONS));
+    const manyReplay = await withApiPaused(pid, db, () =>
+      pgbenchReplay(url, replays.many, CONNECTIONS, cluster.pid),
+    );
     statements.replayMany = await topStatements(db);
     const manyApproved = await approvedInKeyTable(db, 'many');
     log(
-      `replay over many clients: ${manyReplay.tps.toFixed(0)} TPS (${manyApproved} deposits approved by ${manyReplay.transactions} transactions)`,
+      `replay over many clients: ${manyReplay.tps.toFixed(0)} TPS (${manyApproved} deposits approved by ${manyReplay.transactions} transactions; ` +
+        `PostgreSQL CPU ${manyReplay.pgCpuMsPerTransaction?.toFixed(2)} ms each)`,
     );
     const hot = await load({ url: api.origin, requests: approvals(data.hotIds, data.adminToken), cpu });
     log(`approvals on one client: ${hot.rps.toFixed(0)}/s${cpuNote(hot)}`);
     statements.approvalsOneClient = await topStatements(db);
     mailBacklog.afterApprovalsOneClient = await queuedMails(db);
-    const hotReplay = await withApiPaused(pid, db, () => pgbenchReplay(url, replays.hot, CONNECTIONS));
+    const hotReplay = await withApiPaused(pid, db, () =>
+      pgbenchReplay(url, replays.hot, CONNECTIONS, cluster.pid),
+    );
     statements.replayOneClient = await topStatements(db);
     const hotApproved = await approvedInKeyTable(db, 'hot');
     log(
-      `replay on one client: ${hotReplay.tps.toFixed(0)} TPS (${hotApproved} deposits approved by ${hotReplay.transactions} transactions)`,
+      `replay on one client: ${hotReplay.tps.toFixed(0)} TPS (${hotApproved} deposits approved by ${hotReplay.transactions} transactions; ` +
+        `PostgreSQL CPU ${hotReplay.pgCpuMsPerTransaction?.toFixed(2)} ms each)`,
     );
 
     const violations = await ledgerViolations(drizzle(db));
@@ -279,11 +288,16 @@ async function main(): Promise<number> {
           oneClient: { rps: r(hot.rps), p50: r(hot.p50), p99: r(hot.p99), cpuMsPerOk: hot.cpuMsPerOk },
           replayManyTps: r(manyReplay.tps),
           replayOneClientTps: r(hotReplay.tps),
+          replayPgCpuMsPerApproval: {
+            manyClients: r(manyReplay.pgCpuMsPerTransaction ?? NaN),
+            oneClient: r(hotReplay.pgCpuMsPerTransaction ?? NaN),
+          },
         },
         dashboard: {
           rps: r(dashMax.rps),
           cpuMsPerOk: dashMax.cpuMsPerOk,
           replayVisitsPerSecond: r(dashReplay.tps),
+          replayPgCpuMsPerRequest: r((dashReplay.pgCpuMsPerTransaction ?? NaN) / 2),
           fixedRate: { offered: FIXED_RATE, achieved: r(fixed.rps), p50: r(fixed.p50), p99: r(fixed.p99) },
           loadAtFixedRate: { start: r(loadBeforeFixed), end: r(loadAfterFixed) },
         },

@@ -90,24 +90,36 @@ export function cpuNote(r: LoadResult): string {
 
 export const CLOCK_TICKS_PER_MS = 0.1; // USER_HZ is 100 on Linux
 
-/** user + system CPU time (ms) from /proc/<pid>/stat, 0 if it is gone. */
-export function processCpuMs(pid: number | string): number {
+/**
+ * user + system CPU time (ms) from /proc/<pid>/stat, 0 if it is gone; with `reaped`, also that of
+ * its children that have exited and been waited for (cutime, cstime).
+ */
+export function processCpuMs(pid: number | string, reaped = false): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_MS; // utime, stime
+    const f = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
+    return (f[11]! + f[12]! + (reaped ? f[13]! + f[14]! : 0)) / CLOCK_TICKS_PER_MS; // utime, stime, cutime, cstime
   } catch {
     return 0;
   }
 }
 
 /**
- * CPU time used so far (ms) by the API process and by the bench's cluster (its postmaster and
- * children: backends, WAL writer, checkpointer, autovacuum), never by other PostgreSQL servers.
+ * CPU time used so far (ms) by the bench's cluster: its postmaster, its live children (backends,
+ * WAL writer, checkpointer, autovacuum) and those that have exited (a pgbench run's backends), and
+ * never by other PostgreSQL servers.
  */
+export function clusterCpuMs(postmaster: number): number {
+  const children = clusterPids(postmaster).filter((pid) => pid !== postmaster);
+  return processCpuMs(postmaster, true) + children.reduce((sum, pid) => sum + processCpuMs(pid), 0);
+}
+
+/** CPU time used so far (ms) by the API process and by the bench's cluster (`clusterCpuMs`). */
 export function cpuMs(apiPid: number, postmaster: number): { api: number; postgres: number } {
-  const postgres = clusterPids(postmaster).reduce((sum, pid) => sum + processCpuMs(pid), 0);
-  return { api: processCpuMs(apiPid), postgres };
+  return { api: processCpuMs(apiPid), postgres: clusterCpuMs(postmaster) };
 }
 
 /** A field of /proc/<pid>/status in kB (0 if the process is gone). */

@@ -8,11 +8,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { pgBin } from './cluster';
+import { clusterCpuMs } from './measure';
 import type { ReplayScript } from './capture';
 import { SECONDS } from './settings';
 
 export interface PgbenchResult {
   tps: number;
+  /** CPU time of the bench's cluster per transaction (ms), when its postmaster was given. */
+  pgCpuMsPerTransaction?: number;
   transactions: number;
   failed: number;
 }
@@ -40,8 +43,14 @@ export function pgbenchTpcb(url: string, clients: number): PgbenchResult {
   return runPgbench(['-b', 'tpcb-like', '-c', String(clients), '-j', '2', '-T', String(SECONDS), '-n', url]);
 }
 
-/** Runs a replay script with `clients` clients for SECONDS. */
-export function pgbenchReplay(url: string, replay: ReplayScript, clients: number): PgbenchResult {
+/** Runs a replay script with `clients` clients for SECONDS; with `postmaster`, measures the cluster's CPU time. */
+export function pgbenchReplay(
+  url: string,
+  replay: ReplayScript,
+  clients: number,
+  postmaster?: number,
+): PgbenchResult {
+  const cpu0 = postmaster ? clusterCpuMs(postmaster) : 0;
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-replay-'));
   try {
     const file = path.join(dir, 'replay.sql');
@@ -50,7 +59,7 @@ export function pgbenchReplay(url: string, replay: ReplayScript, clients: number
       '-D',
       `${k}=${v}`,
     ]);
-    return runPgbench([
+    const result = runPgbench([
       '-n',
       '-M',
       'prepared',
@@ -65,6 +74,9 @@ export function pgbenchReplay(url: string, replay: ReplayScript, clients: number
       file,
       url,
     ]);
+    if (postmaster)
+      result.pgCpuMsPerTransaction = (clusterCpuMs(postmaster) - cpu0) / Math.max(1, result.transactions);
+    return result;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
