@@ -105,6 +105,8 @@ export const deposits = pgTable(
   },
   (t) => [
     index('deposits_user_history_idx').on(t.userId, t.createdAt, t.id),
+    // the first-deposit bonus checks a client's deposits at or above its minimum (deposits/approval.ts)
+    index('deposits_user_amount_idx').on(t.userId, t.amount),
     // the review queue's order (oldest first), ids read from the index alone
     index('deposits_review_queue_idx')
       .on(t.createdAt, t.id)

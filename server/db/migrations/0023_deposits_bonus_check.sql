@@ -1,0 +1,1 @@
+CREATE INDEX "deposits_user_amount_idx" ON "deposits" USING btree ("user_id","amount");
