@@ -104,6 +104,7 @@ async function main(): Promise<number> {
     cleaned = true;
     await db.end().catch(() => undefined);
     await clusterAdmin.end().catch(() => undefined);
+    if (api?.child.pid && api.child.exitCode === null) process.kill(api.child.pid, 'SIGCONT'); // if stopped mid-replay
     await api?.stop();
     await smtp.close();
     if (profileDir) console.log(`  CPU profile of the API: ${profileDir}`);
