@@ -18,7 +18,7 @@
  */
 import { hostname } from 'node:os';
 import nodemailer from 'nodemailer';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db, type Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
@@ -59,6 +59,7 @@ const MAX_BACKOFF_MS = 15 * 60_000;
 const POLL_MS = 1_000;
 /** Mails one pass claims at a time. */
 const BATCH = 10;
+
 const WORKER = `${hostname()}:${process.pid}`;
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -121,8 +122,11 @@ export function createMailer(opts: {
     );
   }
 
-  /** Sends one claimed mail and records the outcome. */
-  async function deliver(row: OutboxRow): Promise<void> {
+  /**
+   * Sends one claimed mail; answers true when sent (marked by the caller with the rest of the
+   * batch), records a failure and its next try itself.
+   */
+  async function deliver(row: OutboxRow): Promise<boolean> {
     try {
       await transport!.sendMail({
         from: opts.from,
@@ -134,10 +138,7 @@ export function createMailer(opts: {
         headers: row.headers ?? undefined,
       });
       mailsSent.inc({ outcome: 'sent' });
-      await db
-        .update(mailOutbox)
-        .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
-        .where(eq(mailOutbox.id, row.id));
+      return true;
     } catch (err) {
       mailsSent.inc({ outcome: 'failed' });
       const error = err instanceof Error ? err.message : String(err);
@@ -156,7 +157,29 @@ export function createMailer(opts: {
           nextAttemptAt: new Date(Date.now() + wait),
         })
         .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'queued')));
+      return false;
     }
+  }
+
+  /**
+   * Sends a claimed batch: the mails of different recipients at once (a connection each), each
+   * recipient's in queue order, one after the other (a code and the notice that
+   * follows it never arrive swapped); then marks the sent ones in one statement.
+   */
+  async function deliverBatch(rows: OutboxRow[]): Promise<void> {
+    const byRecipient = new Map<string, OutboxRow[]>();
+    for (const row of rows) byRecipient.set(row.to, [...(byRecipient.get(row.to) ?? []), row]);
+    const sent: string[] = [];
+    await Promise.all(
+      [...byRecipient.values()].map(async (mails) => {
+        for (const row of mails) if (await deliver(row)) sent.push(row.id);
+      }),
+    );
+    if (sent.length)
+      await db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
+        .where(inArray(mailOutbox.id, sent));
   }
 
   async function pass(): Promise<number> {
@@ -164,7 +187,7 @@ export function createMailer(opts: {
     let tried = 0;
     for (;;) {
       const rows = await claim();
-      for (const row of rows) await deliver(row);
+      await deliverBatch(rows);
       tried += rows.length;
       if (rows.length < BATCH || closed) return tried;
     }
