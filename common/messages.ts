@@ -46,6 +46,10 @@ export const MSG = {
 export const MONEY_MSG = {
   // texts kept word for word from the product's original screens (do not reword)
   invalidAmount: 'Please enter a valid amount',
+  // ours: an amount typed the way people write it, refused rather than guessed (schemas/money.ts)
+  amountGrouping: 'Group thousands by three digits (1,000 or 1 000), or type the digits alone',
+  amountDecimals: 'Use a point for cents, with at most 2 decimals (1000.50)',
+  amountTooLarge: (limit: string) => `The largest amount is $${limit}`,
   proofRequired: 'Please attach proof of payment',
   fileTooLarge: 'File size should be less than 5MB',
   depositSubmitted: 'Deposit request submitted successfully',

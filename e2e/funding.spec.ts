@@ -2,12 +2,22 @@
  * Funding journeys: a client deposits with a proof image, the admin approves it from the pending
  * reviews queue, the client sees the balance and the history line; the client withdraws with the
  * e-mailed confirmation code, the admin declines it, and the held amount returns to available.
- * An admin credit is added and voided (a reversal; nothing is deleted); the screens pass axe.
+ * An admin credit is added and voided (a reversal; nothing is deleted); the screens pass axe. An
+ * amount is read as typed: `1,000` is submitted as 1000, an ambiguous one and one over the limit
+ * are refused with the reason.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { codeIn, expect, test } from './fixtures';
-import { ADMIN, checkBothWidths, newOfflineContext, signIn } from './journey';
+import { MONEY_MSG } from '../common/messages';
+import {
+  ADMIN,
+  checkBothWidths,
+  newClientSignUp,
+  newOfflineContext,
+  signIn,
+  signUpVerified,
+} from './journey';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
@@ -244,4 +254,46 @@ journey('funding, history and review screens pass axe, one h1 each', async ({ pa
     await screen.waitForLoadState('networkidle');
     expect({ path, violations: await seriousViolations(screen) }).toEqual({ path, violations: [] });
   }
+});
+
+test('an amount is read as typed: 1,000 is a thousand, nothing guessed or dropped', async ({
+  page,
+  readMail,
+}) => {
+  const signUp = newClientSignUp('Mona', 'Money', 'money');
+  await signUpVerified(readMail, signUp);
+  await signIn(page, signUp);
+  await page.goto('/account/deposit/bitcoin?wallet=bitcoin');
+  const amount = page.getByLabel('Amount (USD)');
+  const submit = page.getByRole('button', { name: 'Submit deposit' });
+
+  // over the limit: refused with the limit, never rounded
+  await amount.fill('99999999999999999');
+  await submit.click();
+  await expect(page.getByText('The largest amount is $1,000,000,000.00')).toBeVisible();
+  await expect(amount).toHaveValue('99999999999999999');
+  // a comma that is not a thousands separator: refused with how to write it
+  await amount.fill('1,00');
+  await submit.click();
+  await expect(page.getByText(MONEY_MSG.amountGrouping)).toBeVisible();
+  await amount.fill('1.000');
+  await submit.click();
+  await expect(page.getByText(MONEY_MSG.amountDecimals)).toBeVisible();
+
+  // grouped thousands: read as one thousand, shown back on leaving the field
+  await amount.fill('1,000');
+  await amount.blur();
+  await expect(amount).toHaveValue('1,000.00');
+  await checkBothWidths(page, 'the deposit form', () => expect(amount).toHaveValue('1,000.00'));
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+  const answer = page.waitForResponse(
+    (r) => r.url().endsWith('/api/deposits') && r.request().method() === 'POST',
+  );
+  await submit.click();
+  expect(((await (await answer).json()) as { data: { amount: number } }).data.amount).toBe(1000);
+  await expect(page.getByText('Deposit request submitted successfully')).toBeVisible();
+  await page.goto('/account/transaction-history');
+  await expect(page.getByRole('row').filter({ hasText: 'Deposit' })).toContainText('$1,000.00');
 });

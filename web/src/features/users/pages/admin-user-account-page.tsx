@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_PLANS } from '@common/constants';
 import { USER_ADMIN_MSG } from '@common/messages';
+import { formatUsdText, parseUsdCents } from '@common/schemas/money';
 import {
   adjustmentSchema,
   updateAccountSchema,
@@ -23,7 +24,6 @@ import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { errorMessage } from '../../../lib/api-client';
-import { formatUsd } from '../../../lib/format';
 import { notifyMoneyOutcome, notifySuccess } from '../../../lib/notify';
 import { usePostAdjustment, useUpdateAccount, type AdjustmentPayload } from '../api';
 import { ClientUserPage } from '../components/client-user-page';
@@ -100,7 +100,8 @@ function AdjustmentForm({ user }: { user: UserWithFigures }) {
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
-    const amount = formatUsd(Number(values.amount));
+    // the amount as the API will read it (valid here: the form's schema checked it)
+    const amount = `$${formatUsdText(parseUsdCents(values.amount) ?? 0n)}`;
     const confirmed = await confirmAction({
       title: values.direction === 'credit' ? 'Post a credit' : 'Post a debit',
       message: USER_ADMIN_MSG.confirmAdjustment(values.direction, amount, name),
