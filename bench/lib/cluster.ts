@@ -31,6 +31,7 @@ export function pgBinDir(): string {
   return versions[0] ? path.join(base, versions[0], 'bin') : '';
 }
 
+/** The path of a PostgreSQL program (`initdb`, `pg_ctl`, `pgbench`) from `pgBinDir`. */
 export const pgBin = (name: string): string => {
   const dir = pgBinDir();
   return dir ? path.join(dir, name) : name;

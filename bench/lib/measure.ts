@@ -142,6 +142,7 @@ export function resetPeakRss(pid: number): boolean {
   }
 }
 
+/** `n` rounded to `digits` decimals. */
 export const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 
 /** p50 (ms) of `samples` sequential runs of `fn` (after one unmeasured run). */
@@ -175,6 +176,32 @@ export function dashboardRequests(tokens: string[]) {
       })) as SetupRequest,
     },
   ];
+}
+
+/**
+ * p50 (ms) of `a` and of `b` over `samples` runs each, taken in turns (a, b, a, b, …, after one
+ * unmeasured run of each), so that a busy neighbour on the machine hurts both sides alike.
+ */
+export async function pairedP50(
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+  samples: number,
+): Promise<[number, number]> {
+  await a();
+  await b();
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    for (const [fn, times] of [
+      [a, ta],
+      [b, tb],
+    ] as const) {
+      const t0 = performance.now();
+      await fn();
+      times.push(performance.now() - t0);
+    }
+  }
+  return [median(ta), median(tb)];
 }
 
 /** The median (the upper one of an even count). */

@@ -2,8 +2,9 @@
  * The sequential and memory phases of `npm run bench`: reads that must not grow with a client's
  * history, the admin lists at 100,000 users and pending requests, and concurrent CSV exports.
  * Requests go one at a time from this process (fetch); each figure is the p50 of SAMPLES.
+ * The growth ratios take the two clients' requests in turns, so machine noise hits both sides.
  */
-import { readStatusKb, resetPeakRss, sequentialP50 } from './measure';
+import { pairedP50, readStatusKb, resetPeakRss, sequentialP50 } from './measure';
 import { EXPORTS, SAMPLES } from './settings';
 
 async function get(origin: string, token: string, path: string): Promise<Response> {
@@ -52,14 +53,11 @@ export async function historyGrowth(
   };
   const requests: GrowthResult['requests'] = {};
   for (const [name, [small, big]] of Object.entries(paths)) {
-    // alternating halves, so a busy neighbour hurts both sides alike
-    const half = Math.ceil(SAMPLES / 2);
-    const s1 = await sequentialP50(() => get(origin, smallToken, small).then((r) => r.arrayBuffer()), half);
-    const b1 = await sequentialP50(() => get(origin, bigToken, big).then((r) => r.arrayBuffer()), half);
-    const s2 = await sequentialP50(() => get(origin, smallToken, small).then((r) => r.arrayBuffer()), half);
-    const b2 = await sequentialP50(() => get(origin, bigToken, big).then((r) => r.arrayBuffer()), half);
-    const p50Small = (s1 + s2) / 2;
-    const p50Big = (b1 + b2) / 2;
+    const [p50Small, p50Big] = await pairedP50(
+      () => get(origin, smallToken, small).then((r) => r.arrayBuffer()),
+      () => get(origin, bigToken, big).then((r) => r.arrayBuffer()),
+      SAMPLES,
+    );
     requests[name] = { small: p50Small, big: p50Big, ratio: p50Big / p50Small };
   }
   return { requests, max: Math.max(...Object.values(requests).map((r) => r.ratio)) };

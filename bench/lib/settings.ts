@@ -21,7 +21,7 @@ export const FIXED_RATE = 600;
 /** The fixed-rate p99 counts only when the 1-minute load average is under this at its start. */
 export const LOAD_LIMIT = 1.5;
 /** Samples per request in the sequential (latency) phases: growth and admin lists. */
-export const SAMPLES = 15;
+export const SAMPLES = 41;
 /** Concurrent downloads of the 50,000-entry client's CSV export. */
 export const EXPORTS = 4;
 
