@@ -31,12 +31,12 @@ import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { rateLimited } from '../../lib/rate-limit';
-import { unitOfWork } from '../../lib/idempotency';
+import { statementKey } from '../../lib/idempotency';
 import { usd } from '../../lib/money';
 import { heldAnswer, holdIfLarge } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
 import { presentWithdrawal } from './presenter';
-import type { WithdrawalInput, WithdrawalMethod } from './service';
+import type { WithdrawalInput, WithdrawalMethod, WithdrawalRow } from './service';
 
 const tags = ['withdrawals'];
 
@@ -102,13 +102,14 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
         { body },
       ),
       onRequest: guards.requireVerifiedUser,
-      config: { ...config, idempotent: true },
+      config: { ...config, idempotent: 'statement' },
     },
     async (req, reply) => {
       const request = { method, input: req.body } as WithdrawalInput;
-      const row = await svc.requestWithdrawal(currentUser(req), request, unitOfWork(req));
+      const answer = (row: WithdrawalRow) => ({ message: submitted, data: presentWithdrawal(row) });
+      const row = await svc.requestWithdrawal(currentUser(req), request, statementKey(req, 201, answer));
       reply.code(201);
-      return { message: submitted, data: presentWithdrawal(row) };
+      return answer(row);
     },
   );
 

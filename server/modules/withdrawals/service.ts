@@ -1,20 +1,21 @@
 /**
  * Withdrawals. One service for both methods (`/c-withdrawals` = crypto, `/b-withdrawals` = bank).
- * A request needs the 6-digit confirmation code e-mailed on demand; in ONE transaction it consumes
- * the code, records the request and moves the amount available → held (withdrawal_hold). Approval
+ * A request needs the 6-digit confirmation code e-mailed on demand; in ONE statement (request.ts)
+ * it consumes the code, records the request and moves the amount available → held (withdrawal_hold). Approval
  * settles held → cash; rejection releases held → available. Amounts are cents.
  *
  * Deleting: only a declined (rejected) request can be deleted, and only from the lists — its hold and
  * release entries stay in the ledger. A pending one is refused with 409 (decline it first), so a
  * held amount can never vanish with its request.
  */
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { MONEY_MSG, SECURITY_MSG } from '@common/messages';
 import type { BankWithdrawalInput, CryptoWithdrawalInput } from '@common/schemas/withdrawals';
-import type { DbOrTx, Tx } from '../../db/client';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { users, withdrawals } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import type { StatementKey } from '../../lib/idempotency';
 import { listOwner } from '../../lib/list-owner';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { centsToUsd, formatUsd } from '../../lib/money';
@@ -23,17 +24,12 @@ import { client, house, postEntry } from '../ledger/service';
 import { onlyPending } from '../reviews/only-pending';
 import type { UserRow } from '../../db/rows';
 import { withdrawalCodeMail } from './emails';
+import { createCodeWithdrawals, destination, withdrawalDetails } from './request';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type WithdrawalMethod = 'crypto' | 'bank';
 export type WithdrawalInput =
   { method: 'crypto'; input: CryptoWithdrawalInput } | { method: 'bank'; input: BankWithdrawalInput };
-
-function destination(w: WithdrawalRow): string {
-  return w.method === 'bank'
-    ? `bank transfer to ${w.bankName}`
-    : `${w.wallet?.toUpperCase()} to ${w.address}`;
-}
 
 /** The withdrawal `id` of `method` when it is not deleted (a query: add `.for('update')` to lock it). */
 function listed(conn: DbOrTx, method: WithdrawalMethod, id: string) {
@@ -43,15 +39,9 @@ function listed(conn: DbOrTx, method: WithdrawalMethod, id: string) {
     .where(and(eq(withdrawals.id, id), eq(withdrawals.method, method), isNull(withdrawals.deletedAt)));
 }
 
-export function createWithdrawalsService({
-  db,
-  log,
-  mailer,
-  codes,
-  notifications,
-  throttle,
-  twoFactor,
-}: ServiceDeps) {
+export function createWithdrawalsService(deps: ServiceDeps) {
+  const { db, log, mailer, codes, notifications, throttle, twoFactor } = deps;
+  const byCode = createCodeWithdrawals(deps);
   /**
    * Locks a withdrawal of `method` that is not deleted and answers it when pending. Throws AppError
    * 404, 409 "Withdrawal is already …" (reviews/only-pending.ts).
@@ -138,42 +128,39 @@ export function createWithdrawalsService({
     },
 
     /**
-     * Records a withdrawal request of `input.amount` cents and holds that amount. `input.token` is
-     * the e-mailed code, or for a user with two-factor authentication their authenticator code.
-     * Throws AppError 400 "Invalid or expired confirmation code" (the try is counted even though the
-     * request rolls back), 422 "Insufficient balance", 429 after 10 failed codes in 24 hours.
+     * Records a withdrawal request of `input.amount` cents and holds that amount (available → held);
+     * answers the new row. `input.token` is the e-mailed code (one read and one statement,
+     * request.ts), or for a user with two-factor authentication their authenticator code (one
+     * transaction). `key` is the route's Idempotency-Key (null without one; lib/idempotency.ts).
+     * Throws AppError 400 "Invalid or expired confirmation code" (a wrong code is counted even though
+     * the request fails), 422 "Insufficient balance", 429 after 10 failed codes in 24 hours, 409
+     * (or the stored answer's replay) from `key`.
      */
     async requestWithdrawal(
       user: UserRow,
       request: WithdrawalInput,
-      uow?: UnitOfWork,
+      key: StatementKey<WithdrawalRow> | null = null,
     ): Promise<WithdrawalRow> {
+      if (!user.twoFactorEnabled) return byCode.request(user, request, key);
       const { input } = request;
-      return withUnitOfWork(db, log, uow, async ({ tx, afterRollback }) => {
+      if (key) {
+        const [found] = await queryRows<{ idem: unknown }>(db, sql`select ${key.lookup} as idem`);
+        key.check(found?.idem);
+      }
+      return inTransaction(db, log, async ({ tx, afterRollback }) => {
         await throttle.assertCodeAllowed('withdrawal', user.id, tx);
-        const confirmed = user.twoFactorEnabled
-          ? await twoFactor.acceptCode(tx, user.id, input.token, { totpOnly: true })
-          : await codes.consume(tx, user.id, 'withdrawal', input.token);
-        if (!confirmed) {
-          afterRollback(async () => {
-            await throttle.recordCodeFailure('withdrawal', user.id);
-            if (!user.twoFactorEnabled) await codes.recordFailure(user.id, 'withdrawal');
-          });
+        if (!(await twoFactor.acceptCode(tx, user.id, input.token, { totpOnly: true }))) {
+          afterRollback(() => throttle.recordCodeFailure('withdrawal', user.id));
           throw new AppError('BAD_REQUEST', MONEY_MSG.invalidCode);
         }
-        const details =
-          request.method === 'crypto'
-            ? { wallet: request.input.wallet, address: request.input.address }
-            : {
-                bankName: request.input.bankName,
-                accountName: request.input.accountName,
-                accountNumber: request.input.accountNumber,
-                routing: request.input.routing,
-                swift: request.input.swift.toUpperCase(),
-              };
         const [row] = await tx
           .insert(withdrawals)
-          .values({ userId: user.id, method: request.method, amount: input.amount, ...details })
+          .values({
+            userId: user.id,
+            method: request.method,
+            amount: input.amount,
+            ...withdrawalDetails(request),
+          })
           .returning();
         await postEntry(tx, {
           type: 'withdrawal_hold',
@@ -186,6 +173,7 @@ export function createWithdrawalsService({
             { account: client(user.id, 'held'), amount: input.amount },
           ],
         });
+        await key?.claimIn(tx, row!);
         return row!;
       });
     },

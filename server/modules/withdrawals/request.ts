@@ -1,0 +1,212 @@
+/**
+ * A withdrawal request confirmed by an e-mailed code in two round trips (docs/performance.md "Money
+ * in two round trips"): one read (the stored answer of the Idempotency-Key, the wrong-code count,
+ * whether the code matches a live one, the available balance and the account ids), then ONE
+ * statement (lib/unit-of-work.ts `StatementOfWork`) that locks the client's available and held
+ * accounts in id order (answered as they are after any wait), consumes the code only when the
+ * locked balance covers the amount, and, only when the code went in, stores the Idempotency-Key
+ * with its answer and inserts the withdrawal with its `withdrawal_hold` posting (available → held,
+ * ledger/statement.ts). Amounts are cents.
+ *
+ * Races: two requests with one code both find it live in their reads; the second's UPDATE waits for
+ * the first's statement and then finds it used, so it inserts nothing (400, not counted as a wrong
+ * code: it was right when read). Two requests that together overdraw wait on the account lock; the
+ * second sees the first's hold and inserts nothing (422). A client with two-factor authentication
+ * confirms with the authenticator instead (service.ts, in a transaction).
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { LIMITS } from '@common/constants';
+import { MONEY_MSG, SECURITY_MSG } from '@common/messages';
+import { queryRows } from '../../db/client';
+import { ledgerAccounts, oneTimeCodes, rateLimitHits, withdrawals } from '../../db/schema';
+import type { UserRow } from '../../db/rows';
+import { AppError } from '../../lib/errors';
+import type { StatementKey } from '../../lib/idempotency';
+import type { ServiceDeps } from '../../lib/service-deps';
+import { StatementOfWork } from '../../lib/unit-of-work';
+import { CODE_LIMITS } from '../auth/throttle';
+import { client, refKey } from '../ledger/service';
+import { accountIdOf, isAccountRace, postInStatement } from '../ledger/statement';
+import type { WithdrawalInput, WithdrawalRow } from './service';
+
+/** What the read finds (round trip 1). */
+interface Found {
+  idem: unknown;
+  failures: number | null;
+  code_ok: boolean;
+  balance: string | null;
+  available: string | null;
+  held: string | null;
+}
+
+/** The columns of a new withdrawal of `request` (the bank's SWIFT upper-cased). */
+export function withdrawalDetails(request: WithdrawalInput) {
+  return request.method === 'crypto'
+    ? { wallet: request.input.wallet, address: request.input.address }
+    : {
+        bankName: request.input.bankName,
+        accountName: request.input.accountName,
+        accountNumber: request.input.accountNumber,
+        routing: request.input.routing,
+        swift: request.input.swift.toUpperCase(),
+      };
+}
+
+/** "bank transfer to …" / "BITCOIN to …": how the ledger's memo and the notices name a withdrawal. */
+export function destination(w: WithdrawalRow): string {
+  return w.method === 'bank'
+    ? `bank transfer to ${w.bankName}`
+    : `${w.wallet?.toUpperCase()} to ${w.address}`;
+}
+
+export function createCodeWithdrawals({ db, log, config, codes, throttle }: ServiceDeps) {
+  // The two below are one-time-codes.ts's HMAC and throttle.ts's wrong-code counter key, read here
+  // in SQL; a change there must change them too (withdrawals.test.ts fails otherwise).
+  const codeHash = (userId: string, code: string) =>
+    createHmac('sha256', config.sessionSecret).update(`otc:${userId}:withdrawal:${code}`).digest('base64url');
+  const failureKey = (userId: string) => `acct:withdrawal-fail:${userId.toLowerCase()}`;
+  const liveCode = (userId: string, code: string) =>
+    sql`c.user_id = ${userId}::uuid and c.purpose = 'withdrawal' and c.consumed_at is null
+      and c.expires_at > now() and c.attempts < ${LIMITS.otpMaxAttempts}::int
+      and c.code_hash = ${codeHash(userId, code)}::text`;
+
+  async function read(user: UserRow, token: string, key: StatementKey<WithdrawalRow> | null) {
+    const [found] = await queryRows<Found>(
+      db,
+      sql`select ${key ? key.lookup : sql`null::jsonb`} as idem,
+        (select r.hits from ${rateLimitHits} r where r.key = ${failureKey(user.id)} and r.reset_at > now()) as failures,
+        exists (select 1 from ${oneTimeCodes} c where ${liveCode(user.id, token)}) as code_ok,
+        (select a.balance::text from ${ledgerAccounts} a where a.user_id = ${user.id}::uuid and a.kind = 'available') as balance,
+        ${accountIdOf(user.id, 'available')} as available, ${accountIdOf(user.id, 'held')} as held`,
+    );
+    return found!;
+  }
+
+  async function statement(
+    user: UserRow,
+    request: WithdrawalInput,
+    found: Found,
+    key: StatementKey<WithdrawalRow> | null,
+  ) {
+    const amount = request.input.amount;
+    const row: WithdrawalRow = {
+      id: randomUUID(),
+      userId: user.id,
+      method: request.method,
+      amount,
+      wallet: null,
+      address: null,
+      bankName: null,
+      accountName: null,
+      accountNumber: null,
+      routing: null,
+      swift: null,
+      ...withdrawalDetails(request),
+      status: 'pending',
+      reviewedBy: null,
+      reviewedAt: null,
+      decisionReason: null,
+      deletedAt: null,
+      createdAt: new Date(),
+    };
+    const stmt = new StatementOfWork();
+    // both accounts in id order (the one lock order), before the posting's trigger locks them
+    const locked = stmt.with(
+      stmt.name('accounts'),
+      sql`select kind, balance from ${ledgerAccounts}
+        where user_id = ${user.id}::uuid and kind in ('available', 'held') order by id for update`,
+      { materialized: true },
+    );
+    const balance = sql`coalesce((select balance from ${locked} where kind = 'available'), 0)`;
+    const covered = sql`${balance} >= ${amount.toString()}::bigint`;
+    const code = stmt.with(
+      stmt.name('code'),
+      sql`update ${oneTimeCodes} c set consumed_at = now() where ${liveCode(user.id, request.input.token)} and ${covered}
+        returning c.id`,
+    );
+    const consumed = sql`exists (select 1 from ${code})`;
+    const go = key ? key.claim(stmt, consumed, row) : consumed;
+    const w = withdrawals;
+    stmt.with(
+      stmt.name('withdrawal'),
+      sql`insert into ${w} (id, user_id, method, amount, wallet, address, bank_name, account_name,
+          account_number, routing, swift, created_at)
+        select ${row.id}::uuid, ${row.userId}::uuid, ${row.method}::text, ${amount.toString()}::bigint,
+          ${row.wallet}::text, ${row.address}::text, ${row.bankName}::text, ${row.accountName}::text,
+          ${row.accountNumber}::text, ${row.routing}::text, ${row.swift}::text,
+          ${row.createdAt.toISOString()}::timestamptz
+        where ${go}`,
+    );
+    postInStatement(
+      stmt,
+      [
+        {
+          gate: go,
+          type: 'withdrawal_hold',
+          userId: user.id,
+          withdrawalId: row.id,
+          actorId: user.id,
+          memo: `Withdrawal requested: ${destination(row)}`,
+          lines: [
+            { account: client(user.id, 'available'), amount: -amount },
+            { account: client(user.id, 'held'), amount },
+          ],
+        },
+      ],
+      new Map([
+        [refKey(client(user.id, 'available')), found.available],
+        [refKey(client(user.id, 'held')), found.held],
+      ]),
+    );
+    stmt.output('covered', covered);
+    stmt.output('consumed', consumed);
+    stmt.output('posted', go);
+    const out = await stmt.run(db, log);
+    return { row, out };
+  }
+
+  return {
+    /**
+     * `requestWithdrawal` (service.ts) for a client without two-factor authentication, in one read
+     * and one statement; `key` is the route's Idempotency-Key (null without one). Answers the new
+     * row (`amount` in cents). Throws AppError 429 after 10 wrong codes in 24 hours; 400 "Invalid
+     * or expired confirmation code" (a wrong code is counted); 422 "Insufficient balance"; 409 or
+     * the stored answer's replay from `key`.
+     */
+    async request(
+      user: UserRow,
+      request: WithdrawalInput,
+      key: StatementKey<WithdrawalRow> | null,
+    ): Promise<WithdrawalRow> {
+      for (let attempt = 1; ; attempt++) {
+        const found = await read(user, request.input.token, key);
+        key?.check(found.idem);
+        if ((found.failures ?? 0) >= CODE_LIMITS.failures)
+          throw new AppError('TOO_MANY_REQUESTS', SECURITY_MSG.locked);
+        if (!found.code_ok) {
+          await throttle.recordCodeFailure('withdrawal', user.id);
+          await codes.recordFailure(user.id, 'withdrawal');
+          throw new AppError('BAD_REQUEST', MONEY_MSG.invalidCode);
+        }
+        if (BigInt(found.balance ?? '0') < request.input.amount)
+          throw new AppError('UNPROCESSABLE', MONEY_MSG.insufficientBalance);
+        let result: Awaited<ReturnType<typeof statement>>;
+        try {
+          result = await statement(user, request, found, key);
+        } catch (err) {
+          // the held account was created by another request meanwhile: once more finds it
+          if (attempt === 1 && isAccountRace(err)) continue;
+          throw err;
+        }
+        const { row, out } = result;
+        if (out.posted === true) return row;
+        if (out.covered !== true) throw new AppError('UNPROCESSABLE', MONEY_MSG.insufficientBalance);
+        // the code went in but not the key: a duplicate of this key won (the route replays it)
+        if (out.consumed === true) throw new AppError('CONFLICT', MONEY_MSG.idempotencyMismatch);
+        // used by a request that won the race (it matched when read: not counted as a wrong try)
+        throw new AppError('BAD_REQUEST', MONEY_MSG.invalidCode);
+      }
+    },
+  };
+}
