@@ -22,7 +22,8 @@ import {
 import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
-import { unitOfWork } from '../../lib/idempotency';
+import { statementKey, unitOfWork } from '../../lib/idempotency';
+import type { PlanRow } from '../../db/rows';
 import { usd } from '../../lib/money';
 import { heldAnswer, holdIfLarge } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
@@ -49,12 +50,14 @@ export async function planRoutes(app: AppInstance) {
         { body: openPlanSchema },
       ),
       onRequest: guards.requireVerifiedUser,
-      config: { idempotent: true },
+      config: { idempotent: 'statement' },
     },
     async (req, reply) => {
-      const plan = await svc.openPlan(currentUser(req).id, req.body, { uow: unitOfWork(req) });
+      const answer = (plan: PlanRow) => ({ message: PLAN_MSG.tradePlaced, data: presentActivePlan(plan) });
+      const key = statementKey(req, 201, answer);
+      const plan = await svc.openPlan(currentUser(req).id, req.body, { key });
       reply.code(201);
-      return { message: PLAN_MSG.tradePlaced, data: presentActivePlan(plan) };
+      return answer(plan);
     },
   );
 }

@@ -32,6 +32,7 @@ import type { PlanRow, UserRow } from '../../db/rows';
 import { plans, tradingActivities, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import type { StatementKey } from '../../lib/idempotency';
 import { centsToUsd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
@@ -45,22 +46,10 @@ import {
   type CompleteDueOptions,
   type Notify,
 } from './completion';
+import { isUniqueViolation, openPlanInStatement } from './open';
 import { presentActivePlan } from './presenter';
 
 const DAY_MS = 86_400_000;
-
-/** True when `err` (possibly wrapped by the driver layer) is a unique violation of `constraint`. */
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  type DbError = { code?: string; constraint?: string; message?: string; cause?: unknown };
-  for (
-    let e = err as DbError | undefined, depth = 0;
-    e && depth < 5;
-    e = e.cause as DbError | undefined, depth++
-  ) {
-    if (e.code === '23505' && (e.constraint === constraint || e.message?.includes(constraint))) return true;
-  }
-  return false;
-}
 
 /**
  * The client an admin acts on (a plan, its profit, a trading activity), or 404: admins and
@@ -152,13 +141,20 @@ export function createPlansService({ db, log, notifications: notices }: ServiceD
      * 422 outside the configured limits (the message quotes them), 422 `insufficientFunds` above the
      * available balance; posts `plan_open` and records the activity. With `admin` (PUT
      * /user/admin/active-plan/:id) the client must exist (404), and the change is audited and
-     * notified to the client.
+     * notified to the client. A client's own open is one read and one statement (open.ts) unless
+     * their active plan is due or `uow` is given; `key` is the route's Idempotency-Key (null
+     * without one; its 409 or the stored answer's replay is thrown from it).
      */
     async openPlan(
       userId: string,
       input: OpenPlanInput,
-      opts: { admin?: AuditActor; uow?: UnitOfWork } = {},
+      opts: { admin?: AuditActor; uow?: UnitOfWork; key?: StatementKey<PlanRow> | null } = {},
     ): Promise<PlanRow> {
+      const key = opts.key ?? null;
+      if (!opts.admin && !opts.uow) {
+        const opened = await openPlanInStatement({ db, log }, userId, input, key);
+        if (opened) return opened;
+      }
       return withUnitOfWork(db, log, opts.uow, async (uow) => {
         const { tx } = uow;
         if (opts.admin) await findClient(tx, userId);
@@ -233,6 +229,7 @@ export function createPlansService({ db, log, notifications: notices }: ServiceD
             message: `Our support team opened a ${label} plan of ${usd(input.amount)} for ${durationText(input.duration)} for you. The amount moved from your available balance to your invested capital.`,
           });
         }
+        await key?.claimIn(tx, plan);
         return plan;
       });
     },
