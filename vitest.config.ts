@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '@common': fileURLToPath(new URL('./common', import.meta.url)) } },
   test: {
-    include: ['server/**/*.test.ts', 'common/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/src/lib/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -11,7 +11,9 @@ test('the client sees the account card, ledger tiles, plan panel and latest tran
 }) => {
   await signIn(page, { email: 'client@demo.test', password: 'Client#2026demo' });
   await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
-  const user = (await page.evaluate(() => JSON.parse(localStorage.getItem('su_user') ?? 'null'))) as {
+  const user = (await page.evaluate(() =>
+    JSON.parse(sessionStorage.getItem('su_user') ?? localStorage.getItem('su_user') ?? 'null'),
+  )) as {
     _id: string;
   };
   await expect(page.getByText(`USR${user._id.slice(7).toUpperCase()}`)).toBeVisible();

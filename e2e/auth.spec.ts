@@ -46,6 +46,11 @@ test('client signs up, verifies the e-mailed code, signs out and signs in again'
 
 test('a wrong password shows the server message for 3 seconds', async ({ page }) => {
   await page.goto('/signin');
+  // staying signed in is the client's choice, not the default; an empty password is "required"
+  await expect(page.getByLabel('Remember me')).not.toBeChecked();
+  await page.getByLabel('Email').fill('client@demo.test');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Password is required')).toBeVisible();
   await page.getByLabel('Email').fill('client@demo.test');
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: 'Sign in' }).click();

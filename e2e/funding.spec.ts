@@ -176,7 +176,12 @@ journey(
     await signIn(adminPage, ADMIN, true);
     const start = await availableCents(page);
     const clientId = await page.evaluate(
-      () => (JSON.parse(localStorage.getItem('su_user')!) as { _id: string })._id,
+      () =>
+        (
+          JSON.parse((sessionStorage.getItem('su_user') ?? localStorage.getItem('su_user'))!) as {
+            _id: string;
+          }
+        )._id,
     );
 
     await adminPage.goto(`/admin/transactions/${clientId}?name=Chris%20Client`);

@@ -26,6 +26,8 @@ export const emailField = z
 
 export const passwordField = z
   .string({ error: MSG.required('Password') })
+  // an empty password is missing, as every other field says, not too short
+  .min(1, { error: MSG.required('Password'), abort: true })
   .min(LIMITS.passwordMin, MSG.passwordTooShort)
   .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
 

@@ -24,7 +24,8 @@ export function SigninForm({ asAdmin = false, submitLabel }: SigninFormProps) {
   const navigate = useNavigate();
   const signin = useSignin({ asAdmin });
   const form = useForm({
-    initialValues: { email: '', password: '', remember: true },
+    // a client opts in to staying signed in (unchecked: this tab only); the staff login has no row
+    initialValues: { email: '', password: '', remember: asAdmin },
     ...zodForm(signinSchema),
   });
   const request = useMutationForm(form, signin, {

@@ -1,5 +1,6 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
 import type { PublicUser } from '@common/types';
+import { initialsOf } from '../../../lib/initials';
 import { useStoredImage } from '../api';
 
 interface ProfileAvatarProps extends Omit<AvatarProps, 'src' | 'name' | 'alt'> {
@@ -7,13 +8,15 @@ interface ProfileAvatarProps extends Omit<AvatarProps, 'src' | 'name' | 'alt'> {
 }
 
 /**
- * The user's profile picture (fetched with the bearer token), or their initials while it loads
- * and when there is none (in the account header).
+ * The user's profile picture (fetched with the bearer token), or their initials (whole
+ * characters: lib/initials.ts) while it loads and when there is none (in the account header).
  */
 export function ProfileAvatar({ user, ...props }: ProfileAvatarProps) {
   const picture = useStoredImage(user.profilePicture.url);
   const fullName = `${user.firstName} ${user.lastName}`;
   return (
-    <Avatar src={picture.data} name={fullName} alt={fullName} color="indigo" variant="filled" {...props} />
+    <Avatar src={picture.data} alt={fullName} color="indigo" variant="filled" {...props}>
+      {initialsOf(user.firstName, user.lastName)}
+    </Avatar>
   );
 }
