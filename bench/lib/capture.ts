@@ -11,8 +11,7 @@
  * statement becomes a pgbench variable (so it is sent as a parameter, as node-postgres sends it):
  * a value equal to one of the request's keys (deposit id, user id, account id, e-mail, the
  * journal entry id the app generated) is read per transaction from a key table `bench_keys_<name>`
- * (one primary-key lookup, `\gset`); the id of a mail the mail worker claimed is the id the
- * replayed claim answered (`\aset`); NULL stays NULL; any other value is a constant (`-D`).
+ * (one primary-key lookup, `\gset`); NULL stays NULL; any other value is a constant (`-D`).
  */
 import { readFileSync } from 'node:fs';
 import type pg from 'pg';
@@ -153,7 +152,6 @@ export interface ReplayScript {
 export function replayScript(
   statements: Statement[],
   keys: Record<string, string>,
-  mailIds: Set<string>,
   table: string,
   rows: number,
   clients: number,
@@ -161,14 +159,7 @@ export function replayScript(
 ): ReplayScript {
   const defines: Record<string, string> = { i: '0', nclients: String(clients), nrows: String(rows) };
   const used = new Set<string>();
-  const asets = new Set<number>();
   const body = statements.map((s, index) => {
-    // the mail worker's claim answers the ids of the mails it took: the later update uses them
-    const claim = [...statements.keys()]
-      .filter(
-        (j) => j < index && /mail_outbox/.test(statements[j]!.sql) && /returning/i.test(statements[j]!.sql),
-      )
-      .pop();
     const sql = s.sql.replace(/\$(\d+)\b/g, (_all, digits: string) => {
       const k = Number(digits);
       const value = s.params[k - 1];
@@ -178,31 +169,17 @@ export function replayScript(
         used.add(key);
         return `:k_${key}`;
       }
-      if (claim !== undefined && mailIds.has(value)) {
-        asets.add(claim);
-        defines[`s${claim}_id`] = '00000000-0000-0000-0000-000000000000';
-        return `:s${claim}_id`;
-      }
       defines[`c${index}_${k}`] = value;
       return `:c${index}_${k}`;
     });
-    return { index, sql: sql.trim() };
+    return { sql: sql.trim() };
   });
   if (used.size === 0) throw new Error(`the captured statements use none of the request's keys (${table})`);
   const pick =
     order === 'sequential'
       ? ['\\set i :i + 1', '\\set n ((:i - 1) * :nclients + :client_id) % :nrows + 1']
       : ['\\set n random(1, :nrows)'];
-  const lookup =
-    used.size > 0
-      ? [
-          `select ${[...used].map((k) => `${k} as ${k}`).join(', ')} from bench_keys_${table} where n = :n \\gset k_`,
-        ]
-      : [];
-  const lines = [
-    ...pick,
-    ...lookup,
-    ...body.map(({ index, sql }) => (asets.has(index) ? `${sql} \\aset s${index}_` : `${sql};`)),
-  ];
+  const lookup = `select ${[...used].map((k) => `${k} as ${k}`).join(', ')} from bench_keys_${table} where n = :n \\gset k_`;
+  const lines = [...pick, lookup, ...body.map(({ sql }) => `${sql};`)];
   return { script: `${lines.join('\n')}\n`, defines, statements: statements.length };
 }

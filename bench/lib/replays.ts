@@ -73,9 +73,6 @@ export async function captureReplays(opts: {
   const dashboards = captured.map((_d, i) => ({ statements: request(`dashboard-${i}`) }));
   const approval = commonest(approvals);
   const dashboard = commonest(dashboards);
-  const mailIds = new Set(
-    (await opts.db.query<{ id: string }>('select id from mail_outbox')).rows.map((r) => r.id),
-  );
   const clientKeys = await keysOf(opts.db, opts.client.userId);
   return {
     approval: approval.statements,
@@ -84,25 +81,15 @@ export async function captureReplays(opts: {
     many: replayScript(
       approval.statements,
       approval.keys,
-      mailIds,
       'many',
       opts.rows.many,
       opts.clients,
       'sequential',
     ),
-    hot: replayScript(
-      approval.statements,
-      approval.keys,
-      mailIds,
-      'hot',
-      opts.rows.hot,
-      opts.clients,
-      'sequential',
-    ),
+    hot: replayScript(approval.statements, approval.keys, 'hot', opts.rows.hot, opts.clients, 'sequential'),
     dashboardScript: replayScript(
       dashboard.statements,
       clientKeys,
-      mailIds,
       'dashboard',
       opts.rows.dashboard,
       opts.clients,
