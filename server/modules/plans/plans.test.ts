@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PLAN_MSG } from '@common/messages';
+import { MONEY_MSG, PLAN_MSG } from '@common/messages';
 import { journalEntries, notifications, plans, tradingActivities } from '../../db/schema';
 import { createTestContext, UNKNOWN_ID } from '../../test/app';
 import { useTestContext } from '../../test/context';
@@ -29,7 +29,7 @@ describe('POST /api/user/active-plan', () => {
     [{ duration: '2 weeks' }, PLAN_MSG.invalidDuration],
     [{ plan: 'forex' }, PLAN_MSG.invalidPlan],
     [{ amount: -300 }, 'Please enter a valid amount'],
-    [{ amount: 300.123 }, 'Please enter a valid amount'],
+    [{ amount: 300.123 }, MONEY_MSG.amountDecimals],
   ])('refuses %j with 400 and the message', async (body, message) => {
     const c = await createClient(t.app, { balance: 1_000_00n });
     const res = await open(c.headers, body);

@@ -88,7 +88,7 @@ describe('POST /api/c-withdrawals and /api/b-withdrawals', () => {
     ['/api/c-withdrawals', crypto({ wallet: undefined }), MONEY_MSG.fillAllFields],
     ['/api/c-withdrawals', crypto({ wallet: 'dogecoin' }), MONEY_MSG.fillAllFields],
     ['/api/c-withdrawals', crypto({ amount: -1 }), MONEY_MSG.invalidAmount],
-    ['/api/c-withdrawals', crypto({ amount: '1.001' }), MONEY_MSG.invalidAmount],
+    ['/api/c-withdrawals', crypto({ amount: '1.001' }), MONEY_MSG.amountDecimals],
     ['/api/c-withdrawals', crypto({ amount: 'Infinity' }), MONEY_MSG.invalidAmount],
     ['/api/c-withdrawals', crypto({ address: 'x<script>' }), MONEY_MSG.invalidAddress],
     ['/api/c-withdrawals', crypto({ token: '12ab56' }), MONEY_MSG.invalidCode],
