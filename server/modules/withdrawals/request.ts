@@ -60,6 +60,10 @@ export function destination(w: WithdrawalRow): string {
     : `${w.wallet?.toUpperCase()} to ${w.address}`;
 }
 
+/**
+ * The e-mailed-code withdrawal request of the withdrawals service (service.ts builds it once from
+ * its deps): `request(user, request, key)`, see below.
+ */
 export function createCodeWithdrawals({ db, log, config, codes, throttle }: ServiceDeps) {
   // The two below are one-time-codes.ts's HMAC and throttle.ts's wrong-code counter key, read here
   // in SQL; a change there must change them too (withdrawals.test.ts fails otherwise).
