@@ -64,8 +64,9 @@ export async function historyGrowth(
 }
 
 /**
- * p50 (ms) of the admin users list (GET /api/user/admin: first page, a deep page, a search) and
- * of the review queue (GET /api/reviews/pending, first page) as the bench's admin.
+ * p50 (ms) of the admin users list (GET /api/user/admin: first page, the middle page, a search)
+ * and of the review queue (GET /api/reviews/pending: first page, the middle page) as the bench's
+ * admin; each must answer rows (throws otherwise).
  */
 export async function adminLists(
   origin: string,
@@ -78,9 +79,13 @@ export async function adminLists(
     usersDeepPage: `/api/user/admin?page=${deep}&pageSize=10`,
     usersSearch: '/api/user/admin?page=1&pageSize=10&search=crowd4242',
     reviewQueue: '/api/reviews/pending?page=1&pageSize=10',
+    reviewQueueDeepPage: `/api/reviews/pending?page=${deep}&pageSize=10`,
   };
   const out: Record<string, number> = {};
   for (const [name, path] of Object.entries(paths)) {
+    // a page that answers no rows (past a wrong total, a search that finds nothing) measures nothing
+    const first = (await (await get(origin, adminToken, path)).json()) as { data?: unknown[] };
+    if (!first.data?.length) throw new Error(`${name} (${path}) answered no rows`);
     out[name] = await sequentialP50(
       () => get(origin, adminToken, path).then((r) => r.arrayBuffer()),
       SAMPLES,

@@ -156,8 +156,9 @@ export async function keysOf(
 
 /**
  * Sets what the ledger's triggers maintain from the rows themselves (seeding only, triggers off):
- * client accounts' cached balances, per-kind totals, each entry's effect on its client, and each
- * client's number of history lines (as migrations ledger_account_totals and history_pages compute them).
+ * client accounts' cached balances, per-kind totals, each entry's effect on its client, each
+ * client's number of history lines and the admin lists' totals (as migrations
+ * ledger_account_totals, history_pages and list_counts compute them).
  */
 export async function settleDerived(c: pg.Client): Promise<void> {
   await c.query('analyze'); // fresh tables: without statistics the joins below plan as nested loops
@@ -178,27 +179,10 @@ export async function settleDerived(c: pg.Client): Promise<void> {
       group by 1, 2
      on conflict (account_id, entry_type) do update set total = excluded.total`,
   );
-  await c.query('delete from journal_entry_effects');
-  await c.query(
-    `insert into journal_entry_effects (entry_id, delta)
-     select e.id, sum(l.amount)
-       from journal_entries e
-       join journal_lines l on l.entry_id = e.id
-       join ledger_accounts a on a.id = l.account_id and a.user_id = e.user_id
-      where e.deposit_id is null and e.withdrawal_id is null
-        and (a.kind = 'available' or (e.type = 'profit' and a.kind = 'invested'))
-      group by e.id`,
-  );
-  await c.query('delete from history_line_counts');
-  await c.query(
-    `insert into history_line_counts (user_id, lines)
-     select user_id, count(*)
-       from (select user_id from deposits
-             union all select user_id from withdrawals where deleted_at is null
-             union all select e.user_id from journal_entries e join journal_entry_effects x on x.entry_id = e.id
-                        where x.delta <> 0) h
-      group by user_id`,
-  );
+  // what migrations history_pages and list_counts keep: the entries' effects, the history line
+  // counts, and the admin lists' totals (the users list's deep page is placed by that total)
+  await c.query('select history_recount()');
+  await c.query('select list_counts_recount()');
   await c.query('commit');
 }
 

@@ -30,7 +30,7 @@ describe('POST /api/deposits', () => {
     [{ amount: undefined }, MONEY_MSG.invalidAmount],
     [{ amount: 0 }, MONEY_MSG.invalidAmount],
     [{ amount: -5 }, MONEY_MSG.invalidAmount],
-    [{ amount: 10.123 }, MONEY_MSG.invalidAmount],
+    [{ amount: 10.123 }, MONEY_MSG.amountDecimals],
     [{ amount: 'NaN' }, MONEY_MSG.invalidAmount],
     [{ amount: 1e308 }, MONEY_MSG.invalidAmount],
     [{ image: undefined }, MONEY_MSG.proofRequired],

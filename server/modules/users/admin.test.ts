@@ -396,7 +396,7 @@ describe('POST /api/user/admin/account/:id/adjustments', () => {
     [{ reason: undefined }, USER_ADMIN_MSG.adjustmentReasonRequired],
     [{ amount: 0 }, MONEY_MSG.invalidAmount],
     [{ amount: -5 }, MONEY_MSG.invalidAmount],
-    [{ amount: '1.234' }, MONEY_MSG.invalidAmount],
+    [{ amount: '1.234' }, MONEY_MSG.amountDecimals],
     [{ amount: undefined }, MONEY_MSG.invalidAmount],
     [{ direction: 'sideways' }, 'direction must be credit or debit'],
   ])('refuses %j with 400', async (body, message) => {
