@@ -29,6 +29,7 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useDocumentTitle } from '../hooks/use-document-title';
 import { ApiError } from '../lib/api-client';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -74,10 +75,12 @@ export function AppProviders({ children }: { children: ReactNode }) {
 }
 
 /**
- * The root route's component: scroll restoration (new pages open at the top). Modals are provided
- * around the signed-in areas only (modals-outlet.tsx).
+ * The root route's component: scroll restoration (new pages open at the top) and each page's
+ * document title from its h1 (hooks/use-document-title.ts). Modals are provided around the
+ * signed-in areas only (modals-outlet.tsx).
  */
 export function RouterProviders() {
+  useDocumentTitle();
   return (
     <>
       <ScrollRestoration />
