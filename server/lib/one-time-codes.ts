@@ -13,10 +13,18 @@ import type { BaseDeps } from './base-deps';
 
 export type CodePurpose = 'withdrawal';
 
+/**
+ * How a code is stored: an HMAC-SHA-256 (keyed with the session secret) of the user, the purpose
+ * and the code, base64url; never the code itself (withdrawals/request.ts compares it in SQL).
+ */
+export function oneTimeCodeHash(secret: string, userId: string, purpose: CodePurpose, code: string): string {
+  return createHmac('sha256', secret).update(`otc:${userId}:${purpose}:${code}`).digest('base64url');
+}
+
 export function createOneTimeCodes({ db, config }: BaseDeps) {
   const secret = config.sessionSecret;
   const hash = (userId: string, purpose: CodePurpose, code: string) =>
-    createHmac('sha256', secret).update(`otc:${userId}:${purpose}:${code}`).digest('base64url');
+    oneTimeCodeHash(secret, userId, purpose, code);
   const live = (userId: string, purpose: CodePurpose) =>
     and(
       eq(oneTimeCodes.userId, userId),

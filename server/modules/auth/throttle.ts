@@ -36,6 +36,9 @@ export type CodeKind = 'reset' | 'verify' | 'withdrawal';
 
 const key = (kind: string, subject: string) => `acct:${kind}:${subject.toLowerCase()}`;
 
+/** The rate-limit key that counts `subject`'s wrong `kind` codes (read in SQL by withdrawals/request.ts). */
+export const codeFailureKey = (kind: CodeKind, subject: string) => key(`${kind}-fail`, subject);
+
 export function createAccountThrottle({ db }: BaseDeps) {
   return {
     /** Throws 429 SECURITY_MSG.locked while `email`'s sign-in is locked. */
@@ -77,14 +80,14 @@ export function createAccountThrottle({ db }: BaseDeps) {
      * on `conn` when given (a caller inside a transaction: PGlite has a single connection).
      */
     async assertCodeAllowed(kind: CodeKind, subject: string, conn: DbOrTx = db): Promise<void> {
-      if ((await peekHits(conn, key(`${kind}-fail`, subject))).hits >= CODE_LIMITS.failures) {
+      if ((await peekHits(conn, codeFailureKey(kind, subject))).hits >= CODE_LIMITS.failures) {
         throw new AppError('TOO_MANY_REQUESTS', SECURITY_MSG.locked);
       }
     },
 
     /** Counts one failed verification of a `kind` code of `subject`. */
     async recordCodeFailure(kind: CodeKind, subject: string): Promise<void> {
-      await countHit(db, key(`${kind}-fail`, subject), CODE_LIMITS.failureWindowMs);
+      await countHit(db, codeFailureKey(kind, subject), CODE_LIMITS.failureWindowMs);
     },
   };
 }

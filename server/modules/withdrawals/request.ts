@@ -14,7 +14,7 @@
  * second sees the first's hold and inserts nothing (422). A client with two-factor authentication
  * confirms with the authenticator instead (service.ts, in a transaction).
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { LIMITS } from '@common/constants';
 import { MONEY_MSG, SECURITY_MSG } from '@common/messages';
@@ -25,7 +25,8 @@ import { AppError } from '../../lib/errors';
 import type { StatementKey } from '../../lib/idempotency';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { StatementOfWork } from '../../lib/unit-of-work';
-import { CODE_LIMITS } from '../auth/throttle';
+import { CODE_LIMITS, codeFailureKey } from '../auth/throttle';
+import { oneTimeCodeHash } from '../../lib/one-time-codes';
 import { client, refKey } from '../ledger/service';
 import { accountIdOf, isAccountRace, postInStatement } from '../ledger/statement';
 import type { WithdrawalInput, WithdrawalRow } from './service';
@@ -65,11 +66,9 @@ export function destination(w: WithdrawalRow): string {
  * its deps): `request(user, request, key)`, see below.
  */
 export function createCodeWithdrawals({ db, log, config, codes, throttle }: ServiceDeps) {
-  // The two below are one-time-codes.ts's HMAC and throttle.ts's wrong-code counter key, read here
-  // in SQL; a change there must change them too (withdrawals.test.ts fails otherwise).
   const codeHash = (userId: string, code: string) =>
-    createHmac('sha256', config.sessionSecret).update(`otc:${userId}:withdrawal:${code}`).digest('base64url');
-  const failureKey = (userId: string) => `acct:withdrawal-fail:${userId.toLowerCase()}`;
+    oneTimeCodeHash(config.sessionSecret, userId, 'withdrawal', code);
+  const failureKey = (userId: string) => codeFailureKey('withdrawal', userId);
   const liveCode = (userId: string, code: string) =>
     sql`c.user_id = ${userId}::uuid and c.purpose = 'withdrawal' and c.consumed_at is null
       and c.expires_at > now() and c.attempts < ${LIMITS.otpMaxAttempts}::int
