@@ -11,7 +11,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import { MONEY_DEFAULTS } from '../../config';
-import { onStatement, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { counted, sessionReads } from '../../test/round-trips';
 import { auditLog, deposits, mailOutbox, notifications } from '../../db/schema';
 import { useTestContext } from '../../test/context';
 import { ensureAccounts, getClientFigures, house } from '../ledger/service';
@@ -33,20 +34,8 @@ async function pending(userId: string, amount: bigint): Promise<string> {
 
 const approve = (id: string) => inject('PUT', `/api/deposits/${id}/approve`, admin.headers);
 
-/** The statements sent while `work` runs, and its result. */
-async function counted<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-  const statements: string[] = [];
-  const stop = onStatement((text) => statements.push(text.replace(/\s+/g, ' ').slice(0, 120)));
-  try {
-    return { result: await work(), statements };
-  } finally {
-    stop();
-  }
-}
-
 describe('PUT /api/deposits/:id/approve in round trips', () => {
-  // the session read PGlite does on every request (no session cache there)
-  const session = () => (t.database.driver === 'postgres' ? 0 : 1);
+  const session = () => sessionReads(t);
 
   it('approves a first big deposit of a referred client (deposit, bonus, referral; new accounts) in 2', async () => {
     const referrer = await createClient(t.app, { plan: 'Platinum' });

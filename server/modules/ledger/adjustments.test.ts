@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { onStatement } from '../../db/client';
+import { counted, sessionReads } from '../../test/round-trips';
 import { auditLog } from '../../db/schema';
 import { useTestContext } from '../../test/context';
 import { getClientFigures } from './service';
@@ -27,19 +27,8 @@ const adjust = (id: string, body: Record<string, unknown>, headers: Record<strin
     },
   );
 
-/** The statements sent while `work` runs, and its result. */
-async function counted<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-  const statements: string[] = [];
-  const stop = onStatement((text) => statements.push(text.replace(/\s+/g, ' ').slice(0, 120)));
-  try {
-    return { result: await work(), statements };
-  } finally {
-    stop();
-  }
-}
-
 describe('POST /api/user/admin/account/:id/adjustments in round trips', () => {
-  const session = () => (t.database.driver === 'postgres' ? 0 : 1);
+  const session = () => sessionReads(t);
 
   it('credits (a new account) and debits in 4 each (2 of them the service); 6 with an Idempotency-Key', async () => {
     const c = await createClient(t.app);

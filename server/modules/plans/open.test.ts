@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PLAN_MSG } from '@common/messages';
-import { onStatement } from '../../db/client';
+import { counted, sessionReads } from '../../test/round-trips';
 import { plans, tradingActivities } from '../../db/schema';
 import { useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
@@ -17,19 +17,8 @@ import { planHelpers } from '../trading-activities/testing';
 const { t, inject } = useTestContext({ smtpUrl: undefined });
 const { open, makeDue } = planHelpers(t);
 
-/** The statements sent while `work` runs, and its result. */
-async function counted<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-  const statements: string[] = [];
-  const stop = onStatement((text) => statements.push(text.replace(/\s+/g, ' ').slice(0, 120)));
-  try {
-    return { result: await work(), statements };
-  } finally {
-    stop();
-  }
-}
-
 describe('POST /api/user/active-plan in round trips', () => {
-  const session = () => (t.database.driver === 'postgres' ? 0 : 1);
+  const session = () => sessionReads(t);
 
   it('opens in 2 (creating the invested account); 2 with an Idempotency-Key, whose replay reads once', async () => {
     const c = await createClient(t.app, { balance: 2_000_00n });

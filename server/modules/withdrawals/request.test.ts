@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
-import { onStatement } from '../../db/client';
+import { counted, sessionReads } from '../../test/round-trips';
 import { idempotencyKeys, oneTimeCodes, withdrawals } from '../../db/schema';
 import { useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
@@ -23,19 +23,8 @@ const crypto = (token: string, amount: number | string = 40) => ({
   wallet: 'bitcoin',
 });
 
-/** The statements sent while `work` runs, and its result. */
-async function counted<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-  const statements: string[] = [];
-  const stop = onStatement((text) => statements.push(text.replace(/\s+/g, ' ').slice(0, 120)));
-  try {
-    return { result: await work(), statements };
-  } finally {
-    stop();
-  }
-}
-
 describe('POST /api/c-withdrawals in round trips', () => {
-  const session = () => (t.database.driver === 'postgres' ? 0 : 1);
+  const session = () => sessionReads(t);
 
   it('holds in 2 (a first request, which creates the held account, too); 2 with an Idempotency-Key, whose replay reads once', async () => {
     const c = await createClient(t.app, { balance: 100_00n });
