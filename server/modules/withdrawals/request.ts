@@ -29,7 +29,14 @@ import { CODE_LIMITS, codeFailureKey } from '../auth/throttle';
 import { oneTimeCodeHash } from '../../lib/one-time-codes';
 import { client, refKey } from '../ledger/service';
 import { accountIdOf, isAccountRace, postInStatement } from '../ledger/statement';
-import type { WithdrawalInput, WithdrawalRow } from './service';
+import type { BankWithdrawalInput, CryptoWithdrawalInput } from '@common/schemas/withdrawals';
+
+/** A withdrawal request as stored. */
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type WithdrawalMethod = 'crypto' | 'bank';
+/** What a client asks for: the method and its fields (amounts in cents). */
+export type WithdrawalInput =
+  { method: 'crypto'; input: CryptoWithdrawalInput } | { method: 'bank'; input: BankWithdrawalInput };
 
 /** What the read finds (round trip 1). */
 interface Found {

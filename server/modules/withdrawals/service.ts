@@ -10,7 +10,6 @@
  */
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { MONEY_MSG, SECURITY_MSG } from '@common/messages';
-import type { BankWithdrawalInput, CryptoWithdrawalInput } from '@common/schemas/withdrawals';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { users, withdrawals } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
@@ -24,12 +23,16 @@ import { client, house, postEntry } from '../ledger/service';
 import { onlyPending } from '../reviews/only-pending';
 import type { UserRow } from '../../db/rows';
 import { withdrawalCodeMail } from './emails';
-import { createCodeWithdrawals, destination, withdrawalDetails } from './request';
+import {
+  createCodeWithdrawals,
+  destination,
+  withdrawalDetails,
+  type WithdrawalInput,
+  type WithdrawalMethod,
+  type WithdrawalRow,
+} from './request';
 
-export type WithdrawalRow = typeof withdrawals.$inferSelect;
-export type WithdrawalMethod = 'crypto' | 'bank';
-export type WithdrawalInput =
-  { method: 'crypto'; input: CryptoWithdrawalInput } | { method: 'bank'; input: BankWithdrawalInput };
+export type { WithdrawalInput, WithdrawalMethod, WithdrawalRow } from './request';
 
 /** The withdrawal `id` of `method` when it is not deleted (a query: add `.for('update')` to lock it). */
 function listed(conn: DbOrTx, method: WithdrawalMethod, id: string) {
