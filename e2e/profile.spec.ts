@@ -1,7 +1,8 @@
 /**
  * Profile and referral journeys: a verified client edits the name, uploads a photo (the header
  * avatar shows it), changes the password (and signs in with the new one) and uploads identity
- * documents (status pending, upload no longer offered); referrals: the link is copied, a second
+ * documents (status pending, upload no longer offered), which an operator finds from the dashboard
+ * in the users list filtered to pending checks; referrals: the link is copied, a second
  * client signs up through it and appears masked; the upgrade dialog leads to support with the
  * message pre-filled. axe on the profile, referrals and upgrade pages at 1280 and 375 px.
  * Every journey uses fresh clients, so the demo accounts stay as they are for the other journeys.
@@ -10,9 +11,11 @@ import sharp from 'sharp';
 import { BASE_URL } from './env';
 import { expect, test } from './fixtures';
 import {
+  ADMIN,
   checkBothWidths,
   expectNoSeriousViolations,
   fillSignUpForm,
+  newBrowserPage,
   type ReadMail,
   signIn,
   signInAndVerify,
@@ -47,6 +50,7 @@ const image = (background: string, format: 'png' | 'jpeg' = 'png') =>
 
 test('a verified client edits the profile, uploads a photo, changes the password and uploads KYC documents', async ({
   page,
+  browser,
   readMail,
 }) => {
   const email = await createVerifiedClient(readMail);
@@ -146,6 +150,21 @@ test('a verified client edits the profile, uploads a photo, changes the password
   await page.goto('/account/profile');
   await expect(page.getByRole('row', { name: /Full name\s+Renamed Profile/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /Identity verification\s+Pending review/ })).toBeVisible();
+
+  // an operator finds the waiting check: the dashboard links to the users list filtered to it
+  const staff = await newBrowserPage(browser);
+  await signIn(staff, ADMIN, true);
+  await staff.goto('/admin/dashboard');
+  const waiting = staff.getByRole('region', { name: 'Overview' });
+  await waiting.getByRole('link', { name: 'Review: Identity checks waiting' }).click();
+  await expect(staff).toHaveURL(/\/admin\/users\?verification=pending$/);
+  await expect(staff.getByRole('combobox', { name: 'Verification' })).toHaveValue('Pending review');
+  const row = staff.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Pending review');
+  const rows = staff.getByRole('row');
+  for (let i = 1; i < (await rows.count()); i++) await expect(rows.nth(i)).toContainText('Pending review');
+  await checkBothWidths(staff, 'the users waiting for a check', () => expect(row).toBeVisible());
+  await staff.context().close();
 });
 
 test('a client copies the referral link; a second client signs up through it and appears masked', async ({

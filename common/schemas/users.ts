@@ -49,6 +49,8 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 export const usersQuerySchema = z.object({
   ...pagingQuery(10).shape,
   search: z.string().trim().max(100).optional(),
+  /** Only users whose identity verification is in this state (e.g. `pending`: checks waiting). */
+  verification: z.enum(VERIFICATION_STATUSES).optional(),
 });
 export type UsersQuery = z.output<typeof usersQuerySchema>;
 

@@ -69,6 +69,10 @@ export const users = pgTable(
     index('users_live_created_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
+    // its verification filter (e.g. the identity checks waiting), in the same order
+    index('users_verification_idx')
+      .on(t.verificationStatus, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
     // its search: one trigram index on name and e-mail (users/service.ts `searchText`, the same expression)
     index('users_search_trgm_idx')
       .using('gin', sql`(${t.firstName} || ' ' || ${t.lastName} || E'\\n' || ${t.email}) gin_trgm_ops`)

@@ -9,22 +9,22 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { users } from '../../db/schema';
 import { useTestContext } from '../../test/context';
-import { searchWhere } from './service';
+import { listWhere, searchWhere } from './service';
 
 const { db } = useTestContext();
 
 describe('the admin users list reads its indexes', () => {
   /**
    * The plan of `query` with sequential scans off, in a transaction that is rolled back; `without`
-   * names an index dropped in it first (an empty table makes any index look cheap, so the list's
-   * own index is taken away to see whether the search can use the trigram one).
+   * names the indexes dropped in it first (an empty table makes any index look cheap, so the
+   * list's own indexes are taken away to see whether the search can use the trigram one).
    */
-  async function planOf(query: ReturnType<typeof sql>, without?: string): Promise<string> {
+  async function planOf(query: ReturnType<typeof sql>, ...without: string[]): Promise<string> {
     let plan = '';
     await db()
       .transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        if (without) await tx.execute(sql`drop index ${sql.identifier(without)}`);
+        for (const index of without) await tx.execute(sql`drop index ${sql.identifier(index)}`);
         const rows = await queryRows<Record<string, string>>(tx, sql`explain ${query}`);
         plan = rows.map((r) => Object.values(r)[0]).join('\n');
         tx.rollback();
@@ -44,12 +44,18 @@ describe('the admin users list reads its indexes', () => {
   it('finds the users a search matches by the trigram index users_search_trgm_idx', async () => {
     const matches = sql`select ${users.id} from ${users} where ${searchWhere('ann')}`;
     // the search is the index's condition (a bare scan of the partial index would have none)
-    expect(await planOf(matches, 'users_live_created_idx')).toMatch(
+    expect(await planOf(matches, 'users_live_created_idx', 'users_verification_idx')).toMatch(
       /Bitmap Index Scan on users_search_trgm_idx .*\n\s+Index Cond: [\s\S]*~~\* '%ann%'/,
     );
     // the index is still there after the rolled-back drop
-    expect(await planOf(sql`select ${users.id} from ${users} where ${searchWhere(undefined)}`)).toContain(
-      'users_live_created_idx',
-    );
+    const page = sql`select ${users.id} from ${users} where ${searchWhere(undefined)}
+      order by ${users.createdAt} desc, ${users.id} desc limit 10`;
+    expect(await planOf(page)).toContain('users_live_created_idx');
+  });
+
+  it('pages the users in one verification state by users_verification_idx', async () => {
+    const page = sql`select ${users.id} from ${users} where ${listWhere({ verification: 'pending' })}
+      order by ${users.createdAt} desc, ${users.id} desc limit 10`;
+    expect(await planOf(page, 'users_live_created_idx')).toContain('users_verification_idx');
   });
 });

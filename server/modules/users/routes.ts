@@ -5,8 +5,8 @@
  * PUT /user/admin/:id/verification is registered under the same prefix from server/modules/kyc.
  *
  * GET    /user/me                              signed in  the user with ledger figures
- * GET    /user/admin                           admin      ?page&pageSize(10|20|30|40)&search → {data, total}
- * GET    /user/admin/export.csv                admin      ?search — the same list as CSV
+ * GET    /user/admin                           admin      ?page&pageSize(10|20|30|40)&search&verification → {data, total}
+ * GET    /user/admin/export.csv                admin      ?search&verification — the same list as CSV
  * GET    /user/admin/overview                  admin      clients, pending reviews, approved deposits/withdrawals
  * GET    /user/admin/email/:email              admin
  * GET    /user/admin/:id                       admin      with ledger figures
@@ -107,11 +107,11 @@ export async function userAdminRoutes(app: AppInstance) {
             content: { 'text/csv': { schema: z.string() } },
           },
         },
-        { querystring: usersQuerySchema.pick({ search: true }) },
+        { querystring: usersQuerySchema.pick({ search: true, verification: true }) },
       ),
       config: { permission: 'clients.read' },
     },
-    async (req, reply) => sendCsv(reply, 'users.csv', await svc.exportUsersCsv(req.query.search)),
+    async (req, reply) => sendCsv(reply, 'users.csv', await svc.exportUsersCsv(req.query)),
   );
 
   app.get(

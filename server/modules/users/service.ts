@@ -38,6 +38,17 @@ export function searchWhere(search: string | undefined): SQL | undefined {
   return search ? and(live, ilike(searchText, containsPattern(search))) : live;
 }
 
+/**
+ * The users list's condition: live users matching `search`, in the identity verification state
+ * `verification` when given (read from `users_verification_idx`).
+ */
+export function listWhere(q: Pick<UsersQuery, 'search' | 'verification'>): SQL | undefined {
+  return and(
+    searchWhere(q.search),
+    q.verification ? eq(users.verificationStatus, q.verification) : undefined,
+  );
+}
+
 /** A user as the CSV export reads it (raw columns). */
 interface UserExportRow {
   id: string;
@@ -98,28 +109,32 @@ export function createUsersService(deps: ServiceDeps) {
       return row;
     },
 
-    /** One page of live users matching `search` in name or e-mail, newest first, with the total. */
+    /**
+     * One page of live users matching `search` in name or e-mail and in the `verification` state
+     * when given, newest first, with the total.
+     */
     async listUsers(q: UsersQuery): Promise<{ rows: UserRow[]; total: number }> {
       const order = [
         [users.createdAt, 'desc'],
         [users.id, 'desc'],
       ] as const;
-      // without a search the list is every live user: its total is kept (list_counts)
-      return pageOf(db, users, searchWhere(q.search), order, q, q.search ? undefined : 'live_users');
+      // unfiltered, the list is every live user: its total is kept (list_counts)
+      const counted = q.search || q.verification ? undefined : 'live_users';
+      return pageOf(db, users, listWhere(q), order, q, counted);
     },
 
     /**
-     * The users list matching `search` (as GET /user/admin pages it, newest first), every match (no
+     * The users list matching `search` and `verification` (as GET /user/admin pages it, newest first), every match (no
      * cap), as a CSV stream with formula-safe cells (server/lib/csv.ts), read from a cursor a batch at
      * a time on PostgreSQL (db/client.ts `streamRows`).
      */
-    exportUsersCsv(search: string | undefined): Promise<Readable> {
+    exportUsersCsv(q: Pick<UsersQuery, 'search' | 'verification'>): Promise<Readable> {
       const rows = deps.streamRows<UserExportRow>(
         sql`select ${users.id} as id, ${users.firstName} as first_name, ${users.lastName} as last_name,
           ${users.email} as email, ${users.phone} as phone, ${users.country} as country, ${users.role} as role,
           ${users.verificationStatus} as verification_status, ${users.banned} as banned,
           ${users.accountPlan} as account_plan, ${users.createdAt} as created_at
-          from ${users} where ${searchWhere(search)}
+          from ${users} where ${listWhere(q)}
           order by ${users.createdAt} desc, ${users.id} desc`,
       );
       return csvStream(USERS_CSV_HEAD, rows, (u, i) => [

@@ -1,4 +1,6 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import { useBefore, useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
 import { createClient, createTestUser, type TestUser } from '../ledger/testing';
@@ -120,5 +122,34 @@ describe('admin routes', () => {
     expect(byFullName.data.map((u: { _id: string }) => u._id)).toEqual([target.id]);
     const none = (await get('/api/user/admin?search=%25zz_no_such', admin)).json();
     expect(none).toEqual({ data: [], total: 0 });
+  });
+
+  it('filters by identity verification state (the checks waiting), with its own total, in the list and its CSV', async () => {
+    const waiting: TestUser[] = [];
+    for (let i = 0; i < 3; i++) {
+      const u = await createTestUser(t.app);
+      await t.database.db.update(users).set({ verificationStatus: 'pending' }).where(eq(users.id, u.id));
+      waiting.push(u);
+    }
+    const [counted] = await t.database.db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.verificationStatus, 'pending'), isNull(users.deletedAt)));
+    const page = (await get('/api/user/admin?verification=pending&pageSize=40', admin)).json();
+    expect(page.total).toBe(counted!.n);
+    expect(page.data.every((u: { verificationStatus: string }) => u.verificationStatus === 'pending')).toBe(
+      true,
+    );
+    for (const u of waiting) expect(page.data.map((r: { _id: string }) => r._id)).toContain(u.id);
+    // with a search too: only that one
+    const one = (
+      await get(`/api/user/admin?verification=pending&search=${waiting[1]!.row.lastName}`, admin)
+    ).json();
+    expect(one.data.map((u: { _id: string }) => u._id)).toEqual([waiting[1]!.id]);
+    expect((await get('/api/user/admin?verification=maybe', admin)).statusCode).toBe(400);
+    const csv = await get('/api/user/admin/export.csv?verification=pending', admin);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.trim().split('\n')).toHaveLength(1 + counted!.n);
+    for (const u of waiting) expect(csv.body).toContain(u.email);
   });
 });

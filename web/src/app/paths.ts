@@ -67,6 +67,8 @@ export const paths = {
     login: '/admin/login',
     dashboard: '/admin/dashboard',
     users: '/admin/users',
+    /** The users list filtered to one identity verification state (`pending`: checks waiting). */
+    usersInVerification: (verification: string) => withQuery('/admin/users', { verification }),
     user: (id: string) => `/admin/users/${id}`,
     userAccount: (id: string, name?: string) => withQuery(`/admin/users/account/${id}`, { name }),
     addProfit: (id: string, name?: string) => withQuery(`/admin/users/add-profit/${id}`, { name }),

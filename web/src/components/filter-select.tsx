@@ -26,8 +26,10 @@ export function useChoice<T extends string>(
   values: readonly T[],
   labels: Record<T, string>,
   refilter: (set: (value: string | null) => void) => (value: string | null) => void,
+  /** The value chosen at first (e.g. from the page's URL); none by default. */
+  initial: T | null = null,
 ) {
-  const [chosen, setChosen] = useState<T | null>(null);
+  const [chosen, setChosen] = useState<T | null>(initial);
   return {
     chosen: chosen ?? undefined,
     filter: {

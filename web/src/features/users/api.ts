@@ -54,8 +54,8 @@ export const adminUserSignInHistoryQuery = (id: string, params: SignInHistoryQue
   );
 
 /** GET /user/admin/export.csv?search= with the session's token, saved as users.csv. */
-export async function downloadUsersCsv(search?: string): Promise<void> {
-  saveBlob(await api.blob('/user/admin/export.csv', { params: { search } }), 'users.csv');
+export async function downloadUsersCsv(params: { search?: string; verification?: string }): Promise<void> {
+  saveBlob(await api.blob('/user/admin/export.csv', { params }), 'users.csv');
 }
 
 /**

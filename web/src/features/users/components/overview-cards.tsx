@@ -39,7 +39,7 @@ function Count({
             {value}
           </Text>
           {to && (
-            <Anchor component={Link} to={to} size="sm">
+            <Anchor component={Link} to={to} size="sm" aria-label={`${linkLabel}: ${label}`}>
               {linkLabel}
             </Anchor>
           )}
@@ -94,7 +94,7 @@ function ApprovedTable({ data }: { data: AdminOverview | undefined }) {
 
 /**
  * The back office's overview: clients, pending reviews (with a link to the queue for a role that
- * may open it), identity checks, the money actions waiting for a second staff member (four-eyes;
+ * may open it), identity checks (with a link to the users list filtered to them), the money actions waiting for a second staff member (four-eyes;
  * only for a role that may approve them, with a link to /admin/approvals), approved deposits and
  * withdrawals.
  */
@@ -115,7 +115,12 @@ export function OverviewCards() {
           value={data?.pendingReviews}
           to={canOpen(paths.admin.pendingReviews) ? paths.admin.pendingReviews : undefined}
         />
-        <Count label="Identity checks waiting" value={data?.pendingVerifications} />
+        <Count
+          label="Identity checks waiting"
+          value={data?.pendingVerifications}
+          to={canOpen(paths.admin.users) ? paths.admin.usersInVerification('pending') : undefined}
+          linkLabel="Review"
+        />
         {approvals && (
           <Count
             label="Waiting for approval"

@@ -1,13 +1,16 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { VERIFICATION_STATUSES, type VerificationStatus } from '@common/constants';
 import type { PublicUser } from '@common/types';
 import { paths } from '../../../app/paths';
 import { ExportCsvButton } from '../../../components/export-csv-button';
+import { FilterSelects, useChoice, type TableFilter } from '../../../components/filter-select';
 import { dateColumn, PagedTable, serverPage, type Column } from '../../../components/paged-table';
 import { SearchInput } from '../../../components/search-input';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { adminUsersQuery, downloadUsersCsv } from '../api';
+import { VERIFICATION_LABELS, VerificationStatusBadge } from './verification-status';
 
 /** A user row with its number in the whole filtered list (the original "ID" column). */
 type NumberedUser = PublicUser & { rowNumber: number };
@@ -23,6 +26,11 @@ const COLUMNS: Column<NumberedUser>[] = [
         {u.email}
       </Text>
     ),
+  },
+  {
+    header: 'Verification',
+    nowrap: true,
+    cell: (u) => <VerificationStatusBadge status={u.verificationStatus} />,
   },
   dateColumn('Date Joined', (u) => u.createdAt),
   {
@@ -42,15 +50,43 @@ const COLUMNS: Column<NumberedUser>[] = [
   },
 ];
 
+/** The states the verification filter offers ("failed" reads as rejected: docs/product.md). */
+const FILTERED_STATES = VERIFICATION_STATUSES.filter((s) => s !== 'failed');
+const STATE_LABELS = Object.fromEntries(
+  VERIFICATION_STATUSES.map((s) => [s, VERIFICATION_LABELS[s].label]),
+) as Record<VerificationStatus, string>;
+
+/** `?verification=` of the page's URL when it names a state (the dashboard links to `pending`). */
+function verificationParam(value: string | null): VerificationStatus | null {
+  return FILTERED_STATES.find((s) => s === value) ?? null;
+}
+
 /**
- * The users list of /admin/users and /admin/dashboard: every user, newest first, with a
- * debounced search by name or e-mail, page sizes 10/20/30/40, Previous/Next (paging on the server)
- * and a CSV export of the searched list.
+ * The users list of /admin/users and /admin/dashboard: every user, newest first, with their
+ * identity verification state, a debounced search by name or e-mail, a verification filter (set
+ * from `?verification=`), page sizes 10/20/30/40, Previous/Next (paging on the server) and a CSV
+ * export of the searched and filtered list.
  */
 export function UsersList() {
+  const [params] = useSearchParams();
   const search = usePagedSearch();
   const { paging } = search;
-  const query = useQuery(adminUsersQuery(search.params));
+  const verification = useChoice(
+    FILTERED_STATES,
+    STATE_LABELS,
+    search.refilter,
+    verificationParam(params.get('verification')),
+  );
+  const filters: TableFilter[] = [
+    {
+      label: 'Verification',
+      placeholder: 'Any verification',
+      ...verification.filter,
+      w: { base: '100%', xs: 220 },
+    },
+  ];
+  const listed = { search: search.searched, verification: verification.chosen };
+  const query = useQuery(adminUsersQuery({ ...search.params, verification: verification.chosen }));
   // The server pulls nothing back: a page past the end answers no rows, so number from the page asked.
   const offset = (paging.page - 1) * paging.pageSize;
   const rows = query.data?.data.map((u, i) => ({ ...u, rowNumber: offset + i + 1 }));
@@ -58,20 +94,25 @@ export function UsersList() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <SearchInput
-          placeholder="Name or e-mail"
-          value={search.search}
-          onChange={search.setSearch}
-          w={{ base: '100%', xs: 420 }}
-        />
-        <ExportCsvButton download={() => downloadUsersCsv(search.searched)} failure="The export failed" />
+        <Group gap="sm" align="flex-end" style={{ flex: '1 1 auto' }}>
+          <SearchInput
+            placeholder="Name or e-mail"
+            value={search.search}
+            onChange={search.setSearch}
+            w={{ base: '100%', xs: 420 }}
+          />
+          <FilterSelects filters={filters} />
+        </Group>
+        <ExportCsvButton download={() => downloadUsersCsv(listed)} failure="The export failed" />
       </Group>
       <PagedTable
         caption="Users"
         columns={COLUMNS}
         {...serverPage(query)}
         rows={rows}
-        emptyText={search.searched ? 'No user matches the search' : 'No users yet'}
+        emptyText={
+          search.searched || verification.chosen ? 'No user matches the search and filter' : 'No users yet'
+        }
         paging={paging}
       />
     </Stack>

@@ -1,0 +1,1 @@
+CREATE INDEX "users_verification_idx" ON "users" USING btree ("verification_status","created_at","id") WHERE "users"."deleted_at" is null;
