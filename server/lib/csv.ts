@@ -1,14 +1,23 @@
 /**
  * CSV exports (RFC 4180, CRLF line ends) that are safe to open in a spreadsheet: cells that a
  * spreadsheet would read as a formula (starting with = + - @, tab or CR) are prefixed with an
- * apostrophe.
+ * apostrophe, but phone numbers, which are shown as typed (`csvCell`).
  * Exports of unbounded length stream (`csvStream`): rows go out as the database hands them over.
  */
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
-/** One CSV cell: quoted when needed, and defused when a spreadsheet would read it as a formula. */
+// a phone number as people write it: + and digits, with spaces, dots, dashes and brackets
+const PHONE = /^\+[\d ().-]{4,30}$/;
+
+/**
+ * One CSV cell: quoted when needed, and defused when a spreadsheet would read it as a formula.
+ * A phone number (`+1 555 0100`) would show the guard's apostrophe, so it is written as the formula
+ * `="+1 555 0100"` instead: shown as typed, and harmless, a string literal of phone characters
+ * only, which can hold no quote, reference or function.
+ */
 export function csvCell(value: string): string {
+  if (PHONE.test(value)) return `"=""${value}"""`;
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

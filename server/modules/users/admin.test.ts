@@ -745,7 +745,11 @@ describe('GET /api/user/admin/export.csv', () => {
     const evil = await createClient(t.app);
     await db()
       .update(users)
-      .set({ firstName: '=HYPERLINK("http://x.test","click")', lastName: `${tag}, "Jr"` })
+      .set({
+        firstName: '=HYPERLINK("http://x.test","click")',
+        lastName: `${tag}, "Jr"`,
+        phone: '+1 555 0199',
+      })
       .where(eq(users.id, evil.id));
     const other = await createClient(t.app);
     const res = await inject('GET', `/api/user/admin/export.csv?search=${tag}`, admin.headers);
@@ -759,6 +763,8 @@ describe('GET /api/user/admin/export.csv', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x.test"",""click"")","${tag}, ""Jr"""`);
     expect(lines[1]).toContain(evil.id);
+    // the phone shows as typed in a spreadsheet, with no apostrophe (server/lib/csv.ts)
+    expect(lines[1]).toContain(`"=""+1 555 0199"""`);
     expect(res.body).not.toContain(other.id);
   });
 });
