@@ -73,6 +73,8 @@ async function review(
 journey(
   'deposit approved from the queue, then a withdrawal declined',
   async ({ page, adminPage, readMail }) => {
+    // two browsers, a deposit, a withdrawal and both widths: 40–60 s on a quiet machine
+    journey.setTimeout(150_000);
     await signIn(page, CLIENT);
     await signIn(adminPage, ADMIN, true);
     const start = await availableCents(page);
@@ -118,7 +120,10 @@ journey(
     // Withdrawing: the browser's checks first, then a real request confirmed with the mailed code.
     await page.goto('/account/withdrawal/withdraw?wallet=bitcoin');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Please fill all fields').first()).toBeVisible();
+    // said once for the whole form, each missing field marked invalid
+    await expect(page.getByText('Please fill all fields')).toHaveCount(1);
+    await expect(page.getByLabel('Amount')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Bitcoin Address')).toHaveAttribute('aria-invalid', 'true');
     await page.getByLabel('Amount').fill(String((start + 25_000) / 100 + 1));
     await page.getByLabel('Bitcoin Address').fill('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
     await page.getByLabel('Confirmation code').fill('123456');

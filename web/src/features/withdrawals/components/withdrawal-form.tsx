@@ -6,6 +6,7 @@ import { MONEY_MSG } from '@common/messages';
 import { parseUsdCents } from '@common/schemas/money';
 import { AvailableBalance } from '../../../components/available-balance';
 import { BusyButton } from '../../../components/busy-button';
+import { FormErrorAlert } from '../../../components/form-error-alert';
 import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import type { MoneyPost } from '../../../hooks/use-money-post';
@@ -32,7 +33,8 @@ interface WithdrawalFormProps<V extends WithdrawalValues> {
 
 /**
  * The body of every withdrawal screen ("Make Withdrawal"): the instructions,
- * the available balance, Amount, the method's fields and the e-mailed confirmation code. An amount
+ * the available balance, Amount, the method's fields and the e-mailed confirmation code; missing
+ * fields are said once ("Please fill all fields") above them, each marked invalid. An amount
  * above the available balance is refused here ("Insufficient balance") without a call; the server
  * checks again.
  */
@@ -46,6 +48,7 @@ export function WithdrawalForm<V extends WithdrawalValues>({
 }: WithdrawalFormProps<V>) {
   const figures = useQuery(accountFiguresQuery);
   const idempotency = useIdempotencyKey();
+  const missing = Object.values(form.errors).includes(MONEY_MSG.fillAllFields);
 
   const submit = form.onSubmit((payload) => {
     const available = figures.data ? parseUsdCents(figures.data.balance) : null;
@@ -97,6 +100,8 @@ export function WithdrawalForm<V extends WithdrawalValues>({
         </Group>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
+            {/* missing fields are said once here, each marked invalid (missing-fields.ts) */}
+            <FormErrorAlert message={missing ? MONEY_MSG.fillAllFields : null} />
             <UsdInput label="Amount" description="In US dollars." {...form.getInputProps('amount')} />
             {children}
             <ConfirmationCodeField {...form.getInputProps('token')} />

@@ -1,5 +1,6 @@
 import { SimpleGrid, TextInput, type TextInputProps } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { markMissing } from '../missing-fields';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { MONEY_MSG } from '@common/messages';
@@ -32,6 +33,7 @@ export function BankWithdrawalPage() {
   const form = useForm<BankWithdrawalPayload>({
     initialValues: EMPTY_WITHDRAWAL,
     validate: schemaResolver(bankWithdrawalSchema, { sync: true }),
+    enhanceGetInputProps: markMissing,
   });
 
   return (

@@ -1,5 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { markMissing } from '../missing-fields';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MONEY_MSG } from '@common/messages';
 import { CRYPTO_WALLETS, cryptoWithdrawalSchema, type CryptoWallet } from '@common/schemas/withdrawals';
@@ -23,6 +24,7 @@ function CryptoWithdrawal({ wallet, usdtOnly = false }: CryptoWithdrawalProps) {
   const form = useForm<CryptoWithdrawalPayload>({
     initialValues: { amount: '', address: '', token: '', wallet },
     validate: schemaResolver(cryptoWithdrawalSchema, { sync: true }),
+    enhanceGetInputProps: markMissing,
   });
   const coin = COINS[wallet];
 
