@@ -135,7 +135,13 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
     ): Promise<PostedAdjustment> {
       const conn = uow?.tx ?? db;
       for (let attempt = 1; ; attempt++) {
-        const r = await read(conn, id);
+        let r = await read(conn, id);
+        if (uow && !r.available) {
+          // Inside the caller's transaction a statement that lost the race to create the client's
+          // account could not be tried again: create it first (waiting for a racing creator).
+          await uow.tx.insert(ledgerAccounts).values({ userId: id, kind: 'available' }).onConflictDoNothing();
+          r = await read(conn, id);
+        }
         let result: Awaited<ReturnType<typeof post>>;
         try {
           result = await post(r, actor, id, input, uow);
