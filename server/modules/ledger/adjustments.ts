@@ -136,10 +136,15 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
       const conn = uow?.tx ?? db;
       for (let attempt = 1; ; attempt++) {
         let r = await read(conn, id);
-        if (uow && !r.available) {
-          // Inside the caller's transaction a statement that lost the race to create the client's
-          // account could not be tried again: create it first (waiting for a racing creator).
-          await uow.tx.insert(ledgerAccounts).values({ userId: id, kind: 'available' }).onConflictDoNothing();
+        if (uow && (!r.available || !r.income)) {
+          // Inside the caller's transaction a statement that lost the race to create an account
+          // (the client's first, or the house's on a new database) could not be tried again: create
+          // the missing ones first (waiting for a racing creator), then read again.
+          const missing = [
+            ...(r.available ? [] : [{ userId: id, kind: 'available' }]),
+            ...(r.income ? [] : [{ userId: null, kind: 'income_expense' }]),
+          ];
+          await uow.tx.insert(ledgerAccounts).values(missing).onConflictDoNothing();
           r = await read(conn, id);
         }
         let result: Awaited<ReturnType<typeof post>>;
