@@ -242,6 +242,16 @@ async function main(): Promise<number> {
       ...[dashReplay, manyReplay, hotReplay]
         .filter((r) => r.failed > 0)
         .map((r) => `a replay had ${r.failed} failed transactions`),
+      // A replay that ran out of pending deposits counts no-op transactions as approvals.
+      ...[
+        { name: 'many', approved: manyApproved, replay: manyReplay },
+        { name: 'hot', approved: hotApproved, replay: hotReplay },
+      ]
+        .filter((r) => r.approved < r.replay.transactions)
+        .map(
+          (r) =>
+            `the ${r.name} replay ran out of deposits (${r.approved} approved by ${r.replay.transactions} transactions)`,
+        ),
     ];
     const loadOk = loadBeforeFixed < LOAD_LIMIT;
     const figures = {

@@ -1,7 +1,7 @@
 /**
  * The data set of `npm run bench`, in one database: 100,000 users (1,000 dashboard clients with 5
  * entries each; one client with 50,000 entries; 2,000 ledger clients with 30 pending deposits
- * each; one "hot" client with 6,000 pending deposits; crowd clients, 34,000 of them with one
+ * each; one "hot" client with 36,000 pending deposits; crowd clients, 4,000 of them with one
  * pending deposit; 6 clients whose deposits the capture approves; the bench's admin), so 100,000
  * pending requests in the review queue. Seeded with SQL (seed.ts), then checked with
  * `ledgerViolations`.

@@ -12,8 +12,8 @@ export const ENTRIES_PER_CLIENT = 5; // the dashboard's clients, and the small s
 export const BIG_HISTORY_ENTRIES = 50_000; // the large side of the growth ratios, and the export
 export const LEDGER_CLIENTS = 2_000;
 export const PENDING_PER_CLIENT = 30; // 60,000 over the ledger clients: a third for the API, the rest replayed
-export const HOT_PENDING = 6_000; // on one client: a third for the API, the rest replayed (a client with more makes the bonus check of every approval read them all)
-export const FILLER_PENDING = 34_000; // one each on other clients: 100,000 pending requests in all
+export const HOT_PENDING = 36_000; // on one client: a third for the API, the rest replayed (more than either approves in a phase: a phase that runs out measures refusals)
+export const FILLER_PENDING = 4_000; // one each on other clients: 100,000 pending requests in all
 export const ALL_USERS = 100_000; // the admin list's size (clients and the bench's admin)
 export const DEPOSIT_CENTS = 250_00; // under the first-deposit bonus threshold and the four-eyes threshold
 /** Offered rate of the dashboard's fixed-rate latency phase (requests/s). */
