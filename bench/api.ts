@@ -1,7 +1,8 @@
 /**
  * `npm run bench` (docs/performance.md): the API on PostgreSQL against references measured on the
  * same machine in the same run, each figure with its target (bench/lib/settings.ts TARGETS).
- * Everything runs on 127.0.0.1; load phases last BENCH_SECONDS (default 8 s); about 3–5 minutes.
+ * Everything runs on this machine (HTTP on 127.0.0.1; the API and pgbench reach PostgreSQL through
+ * its Unix socket, as docs/operations.md recommends on one host); load phases last BENCH_SECONDS (default 8 s); about 3–5 minutes.
  *
  * Set-up: a private PostgreSQL cluster initdb'd into a temporary folder on a port of its own
  * (bench/lib/cluster.ts; removed at the end), so PostgreSQL's CPU time is this cluster's only and
@@ -119,7 +120,7 @@ async function main(): Promise<number> {
   try {
     await clusterAdmin.connect();
     await clusterAdmin.query('create database bench');
-    const url = cluster.url('bench');
+    const url = cluster.socketUrl('bench');
     log(`private cluster on port ${cluster.port} (postmaster ${cluster.pid})`);
     api = await startBenchApi({
       databaseUrl: url,

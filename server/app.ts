@@ -9,7 +9,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -32,7 +31,7 @@ import { AppError, isUnstorableTextError } from './lib/errors';
 import { guardScope } from './lib/guarded-scope';
 import { idempotentRoutes } from './lib/idempotency';
 import { openApiDocumentTransform, openApiTransform } from './lib/openapi';
-import { CSP_DIRECTIVES } from './lib/security';
+import { securityHeaders } from './lib/security';
 import { jobs } from './jobs';
 import { WEB_ROOT } from './paths';
 import { createMailer } from './lib/mail';
@@ -285,10 +284,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
 
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: CSP_DIRECTIVES },
-    hsts: config.env === 'production',
-  });
+  securityHeaders(app, { hsts: config.env === 'production' });
   if (config.rateLimit) {
     // counts in the database, so every API process counts against the same limit
     await app.register(rateLimit, { global: false, hook: 'preHandler', store: databaseRateLimitStore(db) });

@@ -12,8 +12,14 @@ import { freePort } from '../../server/test/processes';
 
 export interface Cluster {
   port: number;
-  /** postgres://postgres@127.0.0.1:<port>/<database> */
+  /** postgres://postgres@127.0.0.1:<port>/<database> (TCP). */
   url(database?: string): string;
+  /**
+   * The same database through the cluster's Unix socket (`?host=<folder>&port=<port>`), as
+   * docs/operations.md recommends when PostgreSQL runs on the API's host: the API and every pgbench
+   * reference connect this way, so both skip the loopback TCP stack.
+   */
+  socketUrl(database?: string): string;
   /** The server log (stderr of the postmaster). */
   logFile: string;
   /** Pid of the postmaster. */
@@ -76,6 +82,8 @@ export async function startCluster(): Promise<Cluster> {
     logFile,
     pid,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    socketUrl: (database = 'postgres') =>
+      `postgres://postgres@/${database}?host=${encodeURIComponent(dir)}&port=${port}`,
     stop() {
       try {
         run(pgBin('pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop'], asPostgres);

@@ -27,6 +27,7 @@ import { deposits, users } from '../../db/schema';
 import { auditInStatement, type AuditActor } from '../../lib/audit';
 import { centsToUsd, formatUsd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
+import { preparedPerHandle } from '../../lib/prepared';
 import { StatementOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, house, refKey } from '../ledger/service';
 import { accountIdOf, isAccountRace, postInStatement, type GatedEntry } from '../ledger/statement';
@@ -44,9 +45,9 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
   const { minDeposit, bonus } = config.money.depositBonus;
   const referrers = alias(users, 'referrer');
 
-  /** Round trip 1: everything the decision needs, or undefined when there is no such deposit. */
-  async function read(conn: typeof db | UnitOfWork['tx'], id: string) {
-    const [row] = await conn
+  /** Round trip 1, built once per handle: everything the decision needs, for the deposit `id`. */
+  const readQuery = preparedPerHandle((conn: typeof db | UnitOfWork['tx']) =>
+    conn
       .select({
         deposit: getTableColumns(deposits),
         ownerEmail: users.email,
@@ -66,7 +67,13 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
       .from(deposits)
       .innerJoin(users, eq(users.id, deposits.userId))
       .leftJoin(referrers, eq(referrers.id, users.referredBy))
-      .where(eq(deposits.id, id));
+      .where(eq(deposits.id, sql.placeholder('id')))
+      .prepare('deposit_approval_read'),
+  );
+
+  /** Round trip 1: everything the decision needs, or undefined when there is no such deposit. */
+  async function read(conn: typeof db | UnitOfWork['tx'], id: string) {
+    const [row] = await readQuery(conn).execute({ id });
     return row;
   }
   type Read = NonNullable<Awaited<ReturnType<typeof read>>>;

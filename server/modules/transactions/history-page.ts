@@ -12,7 +12,7 @@
  * count of the matching lines when a search or filter does. Order: date, then time of posting,
  * then id, newest first. Amounts are cents.
  */
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { HistoryQuery } from '@common/schemas/transactions';
 import type { DbOrTx } from '../../db/client';
@@ -24,6 +24,7 @@ import {
   transactionHistory,
 } from '../../db/schema';
 import { containsPattern, readPage } from '../../lib/paging';
+import { preparedPerHandle } from '../../lib/prepared';
 
 /** A history line (every view of the history has these columns). */
 export type HistoryRow = typeof transactionHistory.$inferSelect;
@@ -36,28 +37,66 @@ const SOURCES = [historyDepositLines, historyWithdrawalLines, historyEntryLines]
 /** What narrows the history: the search and the type and status filters of `/transaction/all`. */
 export type HistoryFilters = Pick<Partial<HistoryQuery>, 'search' | 'type' | 'status'>;
 
-/** The lines of `view` that belong to `userId` and match `filters`. */
-export function historyWhere(view: HistoryView, userId: string, filters: HistoryFilters): SQL | undefined {
-  const search = filters.search ? containsPattern(filters.search) : undefined;
+/** A value of the query, or the placeholder a prepared query fills on each call. */
+type Bound<T> = T | Placeholder;
+
+/** The lines of `view` that belong to `userId` and match `filters` (`search` already a pattern). */
+function linesWhere(
+  view: HistoryView,
+  userId: Bound<string>,
+  filters: { pattern?: Bound<string>; type?: Bound<string>; status?: Bound<string> },
+): SQL | undefined {
+  const { pattern } = filters;
   return and(
     eq(view.userId, userId),
     filters.type ? eq(view.type, filters.type) : undefined,
     filters.status ? eq(view.status, filters.status) : undefined,
-    search
+    pattern
       ? or(
-          ilike(view.type, search),
-          ilike(view.method, search),
-          ilike(view.details, search),
-          ilike(view.status, search),
+          ilike(view.type, pattern),
+          ilike(view.method, pattern),
+          ilike(view.details, pattern),
+          ilike(view.status, pattern),
         )
       : undefined,
   );
+}
+
+/** The lines of `view` that belong to `userId` and match `filters`. */
+export function historyWhere(view: HistoryView, userId: string, filters: HistoryFilters): SQL | undefined {
+  return linesWhere(view, userId, {
+    pattern: filters.search ? containsPattern(filters.search) : undefined,
+    type: filters.type,
+    status: filters.status,
+  });
 }
 
 /** The history's order on `view`: newest first, or oldest first when reading from the end. */
 export function historyOrder(view: HistoryView, oldestFirst = false) {
   const dir = oldestFirst ? asc : desc;
   return [dir(view.date), dir(view.createdAt), dir(view.id)];
+}
+
+/** The page query over the three sources; every value may be a placeholder. */
+function pageQuery(
+  db: DbOrTx,
+  userId: Bound<string>,
+  filters: { pattern?: Bound<string>; type?: Bound<string>; status?: Bound<string> },
+  window: { offset: Bound<number>; limit: Bound<number>; depth: Bound<number> },
+  oldestFirst: boolean,
+) {
+  const [deposits, withdrawals, entries] = SOURCES.map((view) =>
+    db
+      .select()
+      .from(view)
+      .where(linesWhere(view, userId, filters))
+      .orderBy(...historyOrder(view, oldestFirst))
+      .limit(window.depth),
+  );
+  return unionAll(deposits!, withdrawals!, entries!)
+    .orderBy(...historyOrder(transactionHistory, oldestFirst))
+    .limit(window.limit)
+    .offset(window.offset);
 }
 
 /**
@@ -72,18 +111,63 @@ export function historyPageQuery(
   limit: number,
   oldestFirst: boolean,
 ) {
-  const [deposits, withdrawals, entries] = SOURCES.map((view) =>
-    db
-      .select()
-      .from(view)
-      .where(historyWhere(view, userId, filters))
-      .orderBy(...historyOrder(view, oldestFirst))
-      .limit(offset + limit),
+  const pattern = filters.search ? containsPattern(filters.search) : undefined;
+  const { type, status } = filters;
+  return pageQuery(
+    db,
+    userId,
+    { pattern, type, status },
+    { offset, limit, depth: offset + limit },
+    oldestFirst,
   );
-  return unionAll(deposits!, withdrawals!, entries!)
-    .orderBy(...historyOrder(transactionHistory, oldestFirst))
-    .limit(limit)
-    .offset(offset);
+}
+
+/** The prepared page query of one shape (which filters apply, which end), per database handle. */
+function preparedPage(shape: { search: boolean; type: boolean; status: boolean; oldestFirst: boolean }) {
+  const p = (name: string) => sql.placeholder(name);
+  const name = `history_page_${[shape.search, shape.type, shape.status, shape.oldestFirst].map(Number).join('')}`;
+  return preparedPerHandle((db: DbOrTx) =>
+    pageQuery(
+      db,
+      p('userId'),
+      {
+        pattern: shape.search ? p('pattern') : undefined,
+        type: shape.type ? p('type') : undefined,
+        status: shape.status ? p('status') : undefined,
+      },
+      { offset: p('offset'), limit: p('limit'), depth: p('depth') },
+      shape.oldestFirst,
+    ).prepare(name),
+  );
+}
+const preparedPages = new Map<string, ReturnType<typeof preparedPage>>();
+
+/**
+ * `historyPageQuery`, built once per database handle and shape and then only executed: building
+ * the three-source union with Drizzle cost more API CPU than everything else of a dashboard visit
+ * (docs/performance.md "The API's CPU"). The same rows as `historyPageQuery`.
+ */
+function runHistoryPage(
+  db: DbOrTx,
+  userId: string,
+  filters: HistoryFilters,
+  offset: number,
+  limit: number,
+  oldestFirst: boolean,
+): Promise<HistoryRow[]> {
+  const shape = { search: !!filters.search, type: !!filters.type, status: !!filters.status, oldestFirst };
+  const key = JSON.stringify(shape);
+  let prepared = preparedPages.get(key);
+  if (!prepared) preparedPages.set(key, (prepared = preparedPage(shape)));
+  return prepared(db).execute({
+    userId,
+    pattern: filters.search ? containsPattern(filters.search) : undefined,
+    type: filters.type,
+    status: filters.status,
+    offset,
+    limit,
+    depth: offset + limit,
+  });
 }
 
 /**
@@ -107,7 +191,7 @@ export async function countHistory(db: DbOrTx, userId: string, filters: HistoryF
 
 /** The newest `limit` lines of `userId`'s history (the dashboard's latest ten). */
 export function latestHistory(db: DbOrTx, userId: string, limit: number): Promise<HistoryRow[]> {
-  return historyPageQuery(db, userId, {}, 0, limit, false);
+  return runHistoryPage(db, userId, {}, 0, limit, false);
 }
 
 /**
@@ -122,6 +206,6 @@ export async function historyPage(
   return readPage(
     q,
     () => countHistory(db, userId, q),
-    (w) => historyPageQuery(db, userId, q, w.offset, w.limit, w.fromEnd),
+    (w) => runHistoryPage(db, userId, q, w.offset, w.limit, w.fromEnd),
   );
 }
