@@ -178,6 +178,8 @@ export const USER_ADMIN_MSG = {
   adjustmentReasonRequired: 'Please give the reason for this adjustment',
   adjustmentOverdraw: (available: string) =>
     `A debit cannot take the available balance below zero (available: $${available})`,
+  adjustmentBusy:
+    'The client’s balance kept changing while this adjustment was posted. Nothing was posted: please try again.',
   onlyClients: 'Adjustments can only be posted to a client’s account',
   confirmAdjustment: (direction: string, amount: string, name: string) =>
     `Post a ${direction} of ${amount} to ${name}'s available balance? The client sees it in their history with your reason.`,

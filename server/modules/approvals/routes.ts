@@ -19,10 +19,11 @@ import {
 import { decisionReasonSchema } from '@common/schemas/common';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
+import { statementKey } from '../../lib/idempotency';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import { presentApproval } from './presenter';
-import type { ApprovalsService, MoneyAction } from './service';
+import type { ApprovalsService, ApprovalView, MoneyAction } from './service';
 
 const tags = ['approvals'];
 
@@ -43,6 +44,24 @@ export async function holdIfLarge(
   if (!held) return null;
   reply.code(202);
   return { message: APPROVAL_MSG.sentForApproval, data: presentApproval(held) };
+}
+
+/**
+ * `holdIfLarge` for a route with `idempotent: 'statement'`: the hold and the Idempotency-Key go in
+ * one transaction of their own (ApprovalsService.holdKeyed); below the threshold nothing is read and
+ * the route acts in its own statement.
+ */
+export async function holdIfLargeKeyed(
+  approvals: ApprovalsService,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  action: MoneyAction,
+): Promise<ApprovalAnswer | null> {
+  const render = (held: ApprovalView) => ({ message: APPROVAL_MSG.sentForApproval, data: presentApproval(held) });
+  const held = await approvals.holdKeyed(auditActor(req), action, statementKey(req, 202, render));
+  if (!held) return null;
+  reply.code(202);
+  return render(held);
 }
 
 /** The 202 answer of a money route four-eyes can hold, for its schema. */

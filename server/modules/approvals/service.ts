@@ -12,15 +12,16 @@
  * (actor: the checker, naming the maker), besides the approved action's own row.
  * Amounts are cents inside; the presenter answers USD.
  */
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { APPROVAL_MSG, STAFF_MSG } from '@common/messages';
 import { can } from '@common/permissions';
 import type { ApprovalsQuery } from '@common/schemas/approvals';
-import type { DbOrTx } from '../../db/client';
+import { queryRows, type DbOrTx } from '../../db/client';
 import type { ApprovalRequestRow } from '../../db/rows';
 import { approvalRequests, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import type { StatementKey } from '../../lib/idempotency';
 import { centsToUsd } from '../../lib/money';
 import { pageOf } from '../../lib/paging';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -141,65 +142,96 @@ export function createApprovalsService(
     });
   }
 
+  /**
+   * Holds `action` for approval when it moves at least the threshold (an action moving nothing is
+   * never held): checks the client (404 unknown, deleted or not a client), inserts the pending
+   * request and its `approval.request` audit row in `uow` (the route's transaction) and answers it; answers null when the action may run at once. Throws 409
+   * `alreadyWaiting` when the same row already has a pending request of this kind.
+   */
+  async function hold(
+    actor: AuditActor,
+    action: MoneyAction,
+    uow?: UnitOfWork,
+  ): Promise<ApprovalView | null> {
+    const amount = abs(action.amount);
+    if (amount === 0n || amount < config.fourEyesThreshold) return null;
+    const { clientId, reason, op, ...rest } = action;
+    const id = await withUnitOfWork(db, log, uow, async ({ tx }) => {
+      const [target] = await tx
+        .select({ role: users.role, deletedAt: users.deletedAt })
+        .from(users)
+        .where(eq(users.id, clientId));
+      if (target?.role !== 'client' || target.deletedAt) throw new AppError('NOT_FOUND');
+      const [row] = await tx
+        .insert(ar)
+        .values({
+          action: APPROVAL_OPS[op].action,
+          clientId,
+          amount,
+          payload: storePayload({
+            op,
+            target: rest.target,
+            method: rest.method,
+            input: rest.input,
+            summary: rest.summary,
+          }),
+          reason,
+          makerId: actor.id,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw new AppError('CONFLICT', APPROVAL_MSG.alreadyWaiting);
+      await recordAudit(tx, actor, {
+        action: 'approval.request',
+        targetUserId: clientId,
+        targetId: row.id,
+        before: null,
+        after: {
+          action: row.action,
+          operation: op,
+          amount: centsToUsd(amount),
+          summary: rest.summary,
+          reason,
+        },
+      });
+      return row.id;
+    });
+    // read in the same transaction when there is one: the request is not committed yet (and the
+    // embedded database has one connection, which the open transaction holds)
+    const conn = uow?.tx ?? db;
+    const [row] = await conn.select().from(ar).where(eq(ar.id, id));
+    return (await present([row!], conn))[0]!;
+  }
+
   return {
     /** The threshold in cents (0n: every action that moves money waits). */
     threshold: config.fourEyesThreshold,
 
+    /** See `hold` above. */
+    hold,
+
     /**
-     * Holds `action` for approval when it moves at least the threshold (an action moving nothing is
-     * never held): checks the client (404 unknown, deleted or not a client), inserts the pending request and its `approval.request` audit row in `uow` (the
-     * route's transaction) and answers it; answers null when the action may run at once. Throws 409
-     * `alreadyWaiting` when the same row already has a pending request of this kind.
+     * `hold` for a route with `idempotent: 'statement'` (lib/idempotency.ts): answers null at once
+     * below the threshold (the route then acts in its own statement with `key`); at or above it, a
+     * replay of `key` ends the request first, then the request is held and `key` stored with its
+     * answer in one transaction. Throws as `hold`, and 409 from `key`.
      */
-    async hold(actor: AuditActor, action: MoneyAction, uow?: UnitOfWork): Promise<ApprovalView | null> {
+    async holdKeyed(
+      actor: AuditActor,
+      action: MoneyAction,
+      key: StatementKey<ApprovalView> | null,
+    ): Promise<ApprovalView | null> {
       const amount = abs(action.amount);
       if (amount === 0n || amount < config.fourEyesThreshold) return null;
-      const { clientId, reason, op, ...rest } = action;
-      const id = await withUnitOfWork(db, log, uow, async ({ tx }) => {
-        const [target] = await tx
-          .select({ role: users.role, deletedAt: users.deletedAt })
-          .from(users)
-          .where(eq(users.id, clientId));
-        if (target?.role !== 'client' || target.deletedAt) throw new AppError('NOT_FOUND');
-        const [row] = await tx
-          .insert(ar)
-          .values({
-            action: APPROVAL_OPS[op].action,
-            clientId,
-            amount,
-            payload: storePayload({
-              op,
-              target: rest.target,
-              method: rest.method,
-              input: rest.input,
-              summary: rest.summary,
-            }),
-            reason,
-            makerId: actor.id,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!row) throw new AppError('CONFLICT', APPROVAL_MSG.alreadyWaiting);
-        await recordAudit(tx, actor, {
-          action: 'approval.request',
-          targetUserId: clientId,
-          targetId: row.id,
-          before: null,
-          after: {
-            action: row.action,
-            operation: op,
-            amount: centsToUsd(amount),
-            summary: rest.summary,
-            reason,
-          },
-        });
-        return row.id;
+      if (key) {
+        const [found] = await queryRows<{ idem: unknown }>(db, sql`select ${key.lookup} as idem`);
+        key.check(found?.idem);
+      }
+      return inTransaction(db, log, async (uow) => {
+        const held = await hold(actor, action, uow);
+        if (held && key) await key.claimIn(uow.tx, held);
+        return held;
       });
-      // read in the same transaction when there is one: the request is not committed yet (and the
-      // embedded database has one connection, which the open transaction holds)
-      const conn = uow?.tx ?? db;
-      const [row] = await conn.select().from(ar).where(eq(ar.id, id));
-      return (await present([row!], conn))[0]!;
     },
 
     /** One page of the queue: pending oldest first, or decided newest first. */

@@ -1,17 +1,23 @@
 /**
  * Ledger adjustments: an admin credits or debits a client's available balance with a reason. The
  * route is POST /api/user/admin/account/:id/adjustments (server/modules/users/routes.ts, with an
- * Idempotency-Key); the posting lives here, next to the ledger it moves money through.
+ * Idempotency-Key, `idempotent: 'statement'`); the posting lives here, next to the ledger it moves
+ * money through.
  *
- * Two round trips (docs/performance.md "Money in two round trips"): one read (the client, the ids
- * of the two accounts), then ONE statement (lib/unit-of-work.ts `StatementOfWork`) that locks the
- * client's row (FOR UPDATE, as `lockUser` does) and then their available account (FOR UPDATE,
- * answered as it is after any wait), and posts the `adjustment` entry with its audit row
- * (`account.adjustment`, amounts in USD) only when the client is still there and a debit does not
- * overdraw the balance it locked. Amounts inside are cents.
+ * Two round trips (docs/performance.md "Money in two round trips"): one read (the key's stored
+ * answer, the client, the ids of the two accounts and the available balance), then ONE statement
+ * (lib/unit-of-work.ts `StatementOfWork`) that locks the client's row (FOR UPDATE, as `lockUser`
+ * does) and then their available account (FOR UPDATE, answered as it is after any wait), and posts
+ * the `adjustment` entry with its audit row (`account.adjustment`, amounts in USD) and the key with
+ * its answer only when the client is still there and the balance it locked is the one read. So the
+ * answer (the balance after it) is known before the statement, and a balance that moved between
+ * the two round trips makes the statement change nothing and the adjustment start again (at most
+ * `ATTEMPTS` times). Amounts inside are cents.
  *
- * Errors (AppError): 404 unknown, deleted or not a client; 409 a debit beyond the available balance.
+ * Errors (AppError): 404 unknown, deleted or not a client; 409 a debit beyond the available
+ * balance, or the balance kept moving.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MSG, USER_ADMIN_MSG } from '@common/messages';
 import type { AdjustmentInput } from '@common/schemas/users';
@@ -19,11 +25,12 @@ import type { DbOrTx } from '../../db/client';
 import { ledgerAccounts, users } from '../../db/schema';
 import { auditInStatement, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { formatUsd } from '../../lib/money';
+import type { StatementKey } from '../../lib/idempotency';
+import { centsToUsd, formatUsd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { StatementOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, house, refKey, type EntryRow } from './service';
-import { accountIdOf, isAccountRace, postInStatement } from './statement';
+import { accountBalanceOf, accountIdOf, isAccountRace, postInStatement } from './statement';
 
 /** An adjustment as it was posted: the entry and the client's available balance after it (cents). */
 export interface PostedAdjustment {
@@ -31,34 +38,40 @@ export interface PostedAdjustment {
   available: bigint;
 }
 
-/** Cents as a USD jsonb number in SQL, as `centsToUsd` writes it (170.5, 50). */
-const usdJson = (cents: ReturnType<typeof sql>) => sql`to_jsonb(trim_scale(${cents}::numeric / 100))`;
+/** How many times an adjustment starts again when the balance moved between its two round trips. */
+const ATTEMPTS = 5;
 
 export function createAdjustmentsService({ db, log }: ServiceDeps) {
-  /** Round trip 1: the live user's role and the two account ids (null when not created yet). */
-  async function read(conn: DbOrTx, id: string) {
+  /** Round trip 1: the key's stored answer, the live user's role, the two account ids (null when not created yet), the balance. */
+  async function read(conn: DbOrTx, id: string, key: StatementKey<PostedAdjustment> | null) {
     const [row] = await conn
       .select({
+        idem: key ? key.lookup : sql<null>`null::jsonb`,
         role: users.role,
         available: accountIdOf(users.id, 'available'),
         income: accountIdOf(null, 'income_expense'),
+        balance: accountBalanceOf(users.id, 'available'),
       })
       .from(users)
       .where(and(eq(users.id, id), isNull(users.deletedAt)));
+    key?.check(row?.idem ?? null);
     if (!row) throw new AppError('NOT_FOUND', MSG.notFound);
     if (row.role !== 'client') throw new AppError('NOT_FOUND', USER_ADMIN_MSG.onlyClients);
-    return row;
+    return { ...row, balance: BigInt(row.balance ?? '0') };
   }
 
-  /** Round trip 2: the statement; answers what it found and whether it posted. */
+  /** Round trip 2: the statement; answers whether the client was there, and whether it posted. */
   async function post(
     r: Awaited<ReturnType<typeof read>>,
+    posted: PostedAdjustment,
     actor: AuditActor,
-    id: string,
     input: AdjustmentInput,
-    uow?: UnitOfWork,
+    uow: UnitOfWork | undefined,
+    key: StatementKey<PostedAdjustment> | null,
   ) {
-    const signed = input.direction === 'credit' ? input.amount : -input.amount;
+    const { entry } = posted;
+    const id = entry.userId!;
+    const signed = posted.available - r.balance;
     const stmt = new StatementOfWork();
     const clientRow = stmt.with(
       stmt.name('client'),
@@ -73,18 +86,19 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
         where user_id = ${id}::uuid and kind = 'available' and exists (select 1 from ${clientRow}) for update`,
       { materialized: true },
     );
-    const before = sql`coalesce((select balance from ${account}), 0)`;
     const found = sql`exists (select 1 from ${clientRow})`;
-    const gate = sql`(${found} and ${before} + ${signed.toString()}::bigint >= 0)`;
+    const unmoved = sql`(${found} and coalesce((select balance from ${account}), 0) = ${r.balance.toString()}::bigint)`;
+    const go = key ? key.claim(stmt, unmoved, posted) : unmoved;
     const known = new Map([
       [refKey(client(id, 'available')), r.available],
       [refKey(house('income_expense')), r.income],
     ]);
-    const [entryId] = postInStatement(
+    postInStatement(
       stmt,
       [
         {
-          gate,
+          gate: go,
+          id: entry.id,
           type: 'adjustment',
           userId: id,
           actorId: actor.id,
@@ -103,20 +117,21 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
       {
         action: 'account.adjustment',
         targetUserId: id,
-        targetId: entryId,
-        before: sql`jsonb_build_object('available', ${usdJson(before)})`,
-        after: sql`jsonb_build_object('available', ${usdJson(sql`(${before} + ${signed.toString()}::bigint)`)},
-          'direction', ${input.direction}::text, 'amount', ${usdJson(sql`${input.amount.toString()}::bigint`)},
-          'reason', ${input.reason}::text)`,
+        targetId: entry.id,
+        before: { available: centsToUsd(r.balance) },
+        after: {
+          available: centsToUsd(posted.available),
+          direction: input.direction,
+          amount: centsToUsd(input.amount),
+          reason: input.reason,
+        },
       },
-      gate,
+      go,
     );
     stmt.output('found', found);
-    stmt.output('posted', gate);
-    stmt.output('before', sql`(${before})::text`);
-    stmt.output('at_ms', sql`(extract(epoch from now()) * 1000)::float8`);
+    stmt.output('posted', go);
     const out = await stmt.run(uow?.tx ?? db, log, uow);
-    return { entryId: entryId!, signed, out };
+    return { found: out.found === true, posted: out.posted === true };
   }
 
   return {
@@ -124,18 +139,21 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
      * Posts an `adjustment` entry of `input.amount` cents — credit: income/expense → available;
      * debit: available → income/expense — with the reason as its memo (the client's history shows
      * it) and the admin as actor. Audit `account.adjustment`. Runs in `uow` when given (the
-     * idempotency layer's transaction, the approvals runner). Throws 404 (unknown, deleted or not a
-     * client), 409 (a debit beyond the available balance).
+     * approvals runner); `key` is the route's Idempotency-Key (null without one; never with `uow`).
+     * Throws 404 (unknown, deleted or not a client), 409 (a debit beyond the available balance, the
+     * balance moving on every attempt, or the key's 409 / replay).
      */
     async postAdjustment(
       actor: AuditActor,
       id: string,
       input: AdjustmentInput,
       uow?: UnitOfWork,
+      key: StatementKey<PostedAdjustment> | null = null,
     ): Promise<PostedAdjustment> {
       const conn = uow?.tx ?? db;
-      for (let attempt = 1; ; attempt++) {
-        let r = await read(conn, id);
+      const signed = input.direction === 'credit' ? input.amount : -input.amount;
+      for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+        let r = await read(conn, id, key);
         if (uow && (!r.available || !r.income)) {
           // Inside the caller's transaction a statement that lost the race to create an account
           // (the client's first, or the house's on a new database) could not be tried again: create
@@ -145,25 +163,14 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
             ...(r.income ? [] : [{ userId: null, kind: 'income_expense' }]),
           ];
           await uow.tx.insert(ledgerAccounts).values(missing).onConflictDoNothing();
-          r = await read(conn, id);
+          r = await read(conn, id, key);
         }
-        let result: Awaited<ReturnType<typeof post>>;
-        try {
-          result = await post(r, actor, id, input, uow);
-        } catch (err) {
-          // an account the statement was to create appeared meanwhile: once more finds it
-          if (!uow && attempt === 1 && isAccountRace(err)) continue;
-          throw err;
+        if (r.balance + signed < 0n) {
+          throw new AppError('CONFLICT', USER_ADMIN_MSG.adjustmentOverdraw(formatUsd(r.balance)));
         }
-        const { entryId, signed, out } = result;
-        const before = BigInt(String(out.before ?? '0'));
-        if (out.found !== true) throw new AppError('NOT_FOUND', MSG.notFound);
-        if (out.posted !== true) {
-          throw new AppError('CONFLICT', USER_ADMIN_MSG.adjustmentOverdraw(formatUsd(before)));
-        }
-        const at = new Date(Number(out.at_ms));
+        const at = new Date(); // the entry's times are the database's; these are the request's
         const entry: EntryRow = {
-          id: entryId,
+          id: randomUUID(),
           type: 'adjustment',
           userId: id,
           memo: input.reason,
@@ -176,8 +183,20 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
           effectiveAt: at,
           createdAt: at,
         };
-        return { entry, available: before + signed };
+        const posted = { entry, available: r.balance + signed };
+        let outcome: Awaited<ReturnType<typeof post>>;
+        try {
+          outcome = await post(r, posted, actor, input, uow, key);
+        } catch (err) {
+          // an account the statement was to create appeared meanwhile: once more finds it
+          if (!uow && isAccountRace(err)) continue;
+          throw err;
+        }
+        if (!outcome.found) throw new AppError('NOT_FOUND', MSG.notFound);
+        if (outcome.posted) return posted;
+        // the balance moved (or, with a key, a duplicate of this request won: the route replays it)
       }
+      throw new AppError('CONFLICT', USER_ADMIN_MSG.adjustmentBusy);
     },
   };
 }

@@ -23,6 +23,18 @@ import {
   type NewEntry,
 } from './service';
 
+/** `column` (an SQL expression over alias `a`) of the account of `kind` owned by `userId` (null: the house). */
+function accountValueOf<T>(
+  column: SQL,
+  userId: AnyPgColumn | string | null,
+  kind: ClientAccountKind | HouseAccountKind,
+): SQL<T | null> {
+  // the owner is its own fragment: a column written next to the table in one template would be
+  // rendered without its table's name
+  const owner = userId === null ? sql`a.user_id is null` : sql`a.user_id = ${userId}`;
+  return sql<T | null>`(select ${column} from ${ledgerAccounts} a where ${owner} and a.kind = ${kind})`;
+}
+
 /**
  * The id of an account as a scalar subquery, for the read that precedes a statement: a client's
  * account of `kind` whose owner is `userId` (an id, or a column of the read such as
@@ -33,13 +45,21 @@ export function accountIdOf(
   userId: AnyPgColumn | string | null,
   kind: ClientAccountKind | HouseAccountKind,
 ): SQL<string | null> {
-  const owner = userId === null ? sql`a.user_id is null` : sql`a.user_id = ${userId}`;
-  return sql<string | null>`(select a.id from ${ledgerAccounts} a where ${owner} and a.kind = ${kind})`;
+  return accountValueOf<string>(sql`a.id`, userId, kind);
 }
 
-/** An entry of a statement, posted only when `gate` (an SQL condition over the other parts) holds. */
+/** As `accountIdOf`, the account's cached balance in cents as text (null when it does not exist yet). */
+export function accountBalanceOf(userId: AnyPgColumn | string, kind: ClientAccountKind): SQL<string | null> {
+  return accountValueOf<string>(sql`a.balance::text`, userId, kind);
+}
+
+/**
+ * An entry of a statement, posted only when `gate` (an SQL condition over the other parts) holds;
+ * `id` when the caller needs the entry's id before building the statement (else one is made).
+ */
 export interface GatedEntry extends NewEntry {
   gate: SQL;
+  id?: string;
 }
 
 /**
@@ -89,7 +109,7 @@ export function postInStatement(
     );
   }
 
-  const ids = entries.map(() => randomUUID());
+  const ids = entries.map((e) => e.id ?? randomUUID());
   const opt = (v: string | null | undefined) => sql`${v ?? null}::uuid`;
   const inserted = stmt.with(
     stmt.name('entries'),

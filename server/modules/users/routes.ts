@@ -46,9 +46,10 @@ import {
 import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
-import { unitOfWork } from '../../lib/idempotency';
+import { statementKey } from '../../lib/idempotency';
 import { centsToUsd, usd } from '../../lib/money';
-import { heldAnswer, holdIfLarge } from '../approvals/routes';
+import { heldAnswer, holdIfLargeKeyed } from '../approvals/routes';
+import type { PostedAdjustment } from '../ledger/adjustments';
 import { currentUser } from '../auth/guard';
 import { presentUser } from './presenter';
 import { sendCsv } from '../../lib/csv';
@@ -302,42 +303,38 @@ export async function userAdminRoutes(app: AppInstance) {
         },
         { body: adjustmentSchema },
       ),
-      config: { idempotent: true, permission: 'ledger.adjust' },
+      config: { idempotent: 'statement', permission: 'ledger.adjust' },
     },
     async (req, reply) => {
       const { direction, amount, reason } = req.body;
-      const held = await holdIfLarge(
-        services.approvals,
-        req,
-        reply,
-        {
-          op: 'adjustment',
-          clientId: req.params.id,
-          amount,
-          reason,
-          input: req.body,
-          summary: `${direction === 'credit' ? 'Credit' : 'Debit'} adjustment of ${usd(amount)}`,
-        },
-        unitOfWork(req),
-      );
+      const held = await holdIfLargeKeyed(services.approvals, req, reply, {
+        op: 'adjustment',
+        clientId: req.params.id,
+        amount,
+        reason,
+        input: req.body,
+        summary: `${direction === 'credit' ? 'Credit' : 'Debit'} adjustment of ${usd(amount)}`,
+      });
       if (held) return held;
-      const { entry, available } = await services.adjustments.postAdjustment(
-        auditActor(req),
-        req.params.id,
-        req.body,
-        unitOfWork(req),
-      );
-      reply.code(201);
-      return {
+      const render = ({ entry, available }: PostedAdjustment) => ({
         message: USER_ADMIN_MSG.adjustmentPosted,
         data: {
           _id: entry.id,
-          direction: req.body.direction,
-          amount: centsToUsd(req.body.amount),
+          direction,
+          amount: centsToUsd(amount),
           reason: entry.memo,
           available: centsToUsd(available),
         },
-      };
+      });
+      const posted = await services.adjustments.postAdjustment(
+        auditActor(req),
+        req.params.id,
+        req.body,
+        undefined,
+        statementKey(req, 201, render),
+      );
+      reply.code(201);
+      return render(posted);
     },
   );
 }
