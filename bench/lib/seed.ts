@@ -157,8 +157,8 @@ export async function keysOf(
 /**
  * Sets what the ledger's triggers maintain from the rows themselves (seeding only, triggers off):
  * client accounts' cached balances, per-kind totals, each entry's effect on its client, each
- * client's number of history lines and the admin lists' totals (as migrations
- * ledger_account_totals, history_pages and list_counts compute them).
+ * client's number of history lines, the admin lists' totals and the clients' account value days
+ * (as migrations ledger_account_totals, history_pages, list_counts and account_value_days compute them).
  */
 export async function settleDerived(c: pg.Client): Promise<void> {
   await c.query('analyze'); // fresh tables: without statistics the joins below plan as nested loops
@@ -183,6 +183,8 @@ export async function settleDerived(c: pg.Client): Promise<void> {
   // counts, and the admin lists' totals (the users list's deep page is placed by that total)
   await c.query('select history_recount()');
   await c.query('select list_counts_recount()');
+  // the clients' account value days (migration account_value_days)
+  await c.query('select account_value_recount()');
   await c.query('commit');
 }
 

@@ -107,6 +107,7 @@ const POLICY: Record<string, Policy> = {
   'GET /api/transaction': p('user'),
   'GET /api/transaction/all': p('user'),
   'GET /api/transaction/export.csv': p('user'),
+  'GET /api/transaction/value-history': p('user'),
   'GET /api/transaction/admin': staff('clients.read'),
   'POST /api/transaction/:id': staff('ledger.adjust'),
   'DELETE /api/transaction/:id': staff('transactions.void'),

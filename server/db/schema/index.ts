@@ -7,3 +7,4 @@ export * from './money';
 export * from './back-office';
 export * from './approvals';
 export * from './history';
+export * from './account-value';

@@ -5,6 +5,8 @@
  * GET    /transaction               signed in  latest 10 of the signed-in user
  * GET    /transaction/all           signed in  ?page&pageSize(10|20|30|40)&search&type&status → {data, total}
  * GET    /transaction/export.csv    signed in  the user's whole history as CSV
+ * GET    /transaction/value-history signed in  ?range(1M|3M|1Y|all) → {range, from, points}: the user's
+ *                                               account value per day (value-history.ts)
  * GET    /transaction/admin         admin      same query plus userId → {data, total}
  * POST   /transaction/:id           admin      {amount, transactionType, date?, details, status?} (Idempotency-Key);
  *                                               :id is the client's user id
@@ -22,6 +24,7 @@ import {
   transactionPageAnswerSchema,
   voidTransactionSchema,
 } from '@common/schemas/transactions';
+import { valueHistoryAnswerSchema, valueHistoryQuerySchema } from '@common/schemas/value-history';
 import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
@@ -29,7 +32,7 @@ import { unitOfWork } from '../../lib/idempotency';
 import { usd } from '../../lib/money';
 import { heldAnswer, holdIfLarge } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
-import { presentTransaction } from './presenter';
+import { presentTransaction, presentValueDay } from './presenter';
 import { sendCsv } from '../../lib/csv';
 
 const tags = ['transactions'];
@@ -65,6 +68,24 @@ export async function transactionRoutes(app: AppInstance) {
     async (req) => {
       const { rows, total } = await svc.listHistory(currentUser(req).id, req.query);
       return { data: rows.map(presentTransaction), total };
+    },
+  );
+
+  app.get(
+    '/value-history',
+    {
+      schema: routeSchema(
+        tags,
+        "Answers the signed-in user's account value per day over a range, with the day's deposits, withdrawals and profit",
+        { 200: valueHistoryAnswerSchema },
+        { querystring: valueHistoryQuerySchema },
+      ),
+      onRequest: guards.requireUser,
+    },
+    async (req) => {
+      const { range } = req.query;
+      const { from, days } = await svc.valueHistory(currentUser(req).id, range);
+      return { range, from, points: days.map(presentValueDay) };
     },
   );
 

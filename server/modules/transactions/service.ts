@@ -10,6 +10,7 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MONEY_MSG } from '@common/messages';
 import type { AddTransactionInput, AdminTransactionType, HistoryQuery } from '@common/schemas/transactions';
+import type { ValueHistoryRange } from '@common/schemas/value-history';
 import type { DbOrTx, Tx } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts, transactionHistory, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
@@ -20,6 +21,7 @@ import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { csvStream } from '../../lib/csv';
 import { HISTORY_CSV_HEAD, historyCsvCells, type HistoryExportRow } from './history-csv';
 import { historyPage, latestHistory, type HistoryRow } from './history-page';
+import { readValueHistory, type ValueDay } from './value-history';
 import {
   client,
   house,
@@ -126,6 +128,18 @@ export function createTransactionsService({ db, log, notifications, streamRows }
      */
     listHistory(userId: string, q: HistoryQuery): Promise<{ rows: HistoryRow[]; total: number }> {
       return historyPage(db, userId, q);
+    },
+
+    /**
+     * The user's account value over `range` (cents): the closing value of the day before the range
+     * and every day of it on which their accounts moved; its cost follows the days it answers, not
+     * the length of the history (value-history.ts).
+     */
+    valueHistory(
+      userId: string,
+      range: ValueHistoryRange,
+    ): Promise<{ from: string | null; days: ValueDay[] }> {
+      return readValueHistory(db, userId, range);
     },
 
     /**

@@ -34,7 +34,18 @@ export const moneyJourneys: Journey[] = [
     async run({ t, admin }) {
       const call = ask(t);
       const c = await createClient(t.app, { balance: 100_000n });
-      await call('POST', '/api/withdrawals/code', c.headers, undefined, 202);
+      await call(
+        'POST',
+        '/api/withdrawals/code',
+        c.headers,
+        {
+          method: 'crypto',
+          amount: 10,
+          wallet: 'ethereum',
+          address: '0x52908400098527886E0F7030069857D2E4169EE7',
+        },
+        202,
+      );
       const bad = {
         amount: 10,
         token: '000000',
@@ -72,6 +83,7 @@ export const moneyJourneys: Journey[] = [
       await call('GET', '/api/transaction', c.headers, undefined, 200);
       await call('GET', '/api/transaction/all?page=1&pageSize=10&type=profit', c.headers, undefined, 200);
       await call('GET', '/api/transaction/export.csv', c.headers, undefined, 200);
+      await call('GET', '/api/transaction/value-history?range=3M', c.headers, undefined, 200);
       await call('GET', `/api/transaction/admin?userId=${c.id}`, admin.headers, undefined, 200);
       const id = added.json().data._id as string;
       await call('DELETE', `/api/transaction/${id}`, admin.headers, { reason: 'entered twice' }, 200);
