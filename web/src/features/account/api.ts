@@ -1,14 +1,15 @@
 /**
- * TanStack Query hooks of the client dashboard (/account/home): the
- * signed-in user, the ledger's figures and the latest transactions. Figures come from the ledger.
+ * TanStack Query hooks of the client dashboard (/account/home): the signed-in user, the ledger's
+ * figures, the latest transactions and the account value series. Figures come from the ledger.
  */
 import type { AccountFigures, PublicTransaction } from '@common/schemas/transactions';
+import type { ValueHistory, ValueHistoryRange } from '@common/schemas/value-history';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { getUser } from '../../lib/session';
 import { accountFiguresQuery, currentUserQuery, meQuery } from '../../lib/user-queries';
 
-export type { AccountFigures };
+export type { AccountFigures, ValueHistory, ValueHistoryRange };
 
 /** GET /transaction: the latest 10 lines of the client's history. */
 export const recentTransactionsQuery = queryOptions({
@@ -32,4 +33,18 @@ export function useActivePlan() {
 
 export function useRecentTransactions() {
   return useQuery(recentTransactionsQuery);
+}
+
+/**
+ * GET /transaction/value-history: the client's account value per day over `range` (USD), the days
+ * with activity only (value-series.ts fills the others). Kept while the next range loads.
+ */
+export const valueHistoryQuery = (range: ValueHistoryRange) =>
+  queryOptions({
+    queryKey: ['transaction', 'value-history', range],
+    queryFn: () => api.get<ValueHistory>('/transaction/value-history', { params: { range } }),
+  });
+
+export function useValueHistory(range: ValueHistoryRange) {
+  return useQuery({ ...valueHistoryQuery(range), placeholderData: (previous) => previous });
 }

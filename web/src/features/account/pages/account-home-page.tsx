@@ -2,16 +2,16 @@ import { Grid, SimpleGrid, Stack } from '@mantine/core';
 import { CLIENT_TITLE_FZ, PageTitle } from '../../../components/page-title';
 import { RiskWarning } from '../../../components/risk-warning';
 import { AccountCard } from '../components/account-card';
+import { AccountCharts } from '../components/account-charts';
 import { ActivePlan } from '../components/active-plan';
-import { ChartPlaceholder } from '../components/chart-placeholder';
 import { DashboardMenu } from '../components/dashboard-menu';
 import { FigureTiles } from '../components/figure-tiles';
 import { RecentTransactions } from '../components/recent-transactions';
 import { WelcomePanel } from '../components/welcome-panel';
 
 /**
- * /account/home: account card, welcome panel, the ledger's figures, a chart area, the
- * latest transactions and the active plan. No signal-strength bar (docs/product.md).
+ * /account/home: account card, welcome panel, the ledger's figures, the account value and price
+ * charts, the latest transactions and the active plan. No signal-strength bar (docs/product.md).
  */
 export function AccountHomePage() {
   return (
@@ -26,7 +26,7 @@ export function AccountHomePage() {
       </SimpleGrid>
 
       <FigureTiles />
-      <ChartPlaceholder />
+      <AccountCharts />
 
       <Grid>
         <Grid.Col span={{ base: 12, lg: 8 }} miw={0}>

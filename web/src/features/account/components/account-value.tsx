@@ -1,0 +1,146 @@
+import { Box, Group, SegmentedControl, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import dayjs from 'dayjs';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { VALUE_HISTORY_RANGES, type ValueHistoryPoint } from '@common/schemas/value-history';
+import { BorderedSection } from '../../../components/bordered-section';
+import { LoadError } from '../../../components/load-error';
+import { useAccountUser, useValueHistory, type ValueHistoryRange } from '../api';
+import { dailySeries, FLOW_MARKS, isEmptySeries } from '../value-series';
+import { formatMoney } from './account-card';
+
+// the chart library loads with the chart, never with a page that has none
+const AccountValueChart = lazy(() => import('./account-value-chart'));
+
+const CHART_HEIGHT = 300;
+
+const RANGE_LABELS: Record<ValueHistoryRange, string> = {
+  '1M': '1M',
+  '3M': '3M',
+  '1Y': '1Y',
+  all: 'All',
+};
+
+const RANGE_NAMES: Record<ValueHistoryRange, string> = {
+  '1M': 'the last month',
+  '3M': 'the last three months',
+  '1Y': 'the last year',
+  all: 'all time',
+};
+
+const COLUMNS = ['available', 'held', 'invested', 'total', 'deposits', 'withdrawals', 'profit'] as const;
+
+/** The figures of the chart as a table for assistive technology: the days the API answered. */
+function ValueTable({ points, range }: { points: ValueHistoryPoint[]; range: ValueHistoryRange }) {
+  return (
+    <VisuallyHidden>
+      <table data-testid="account-value-table">
+        <caption>
+          Account value by day over {RANGE_NAMES[range]}, in USD (days without a row kept the value before)
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            {COLUMNS.map((c) => (
+              <th key={c} scope="col">
+                {c[0]!.toUpperCase() + c.slice(1)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((p) => (
+            <tr key={p.day} data-day={p.day} data-total={p.total}>
+              <th scope="row">{p.day}</th>
+              {COLUMNS.map((c) => (
+                <td key={c} data-column={c}>
+                  {p[c].toFixed(2)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </VisuallyHidden>
+  );
+}
+
+/** The dots' meaning, under the chart. */
+function FlowLegend() {
+  return (
+    <Group gap="md" justify="center" aria-hidden>
+      {FLOW_MARKS.map((f) => (
+        <Group key={f.key} gap={6}>
+          <Box w={10} h={10} bg={f.color} style={{ borderRadius: '50%' }} />
+          <Text size="xs" c="dimmed">
+            {f.label}
+          </Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}
+
+/**
+ * The client's account value over time (available + held + invested at each day's end, from the
+ * ledger), with the days of deposits, withdrawals and profit marked, over a range they pick.
+ */
+export function AccountValue() {
+  const [range, setRange] = useState<ValueHistoryRange>('1M');
+  const history = useValueHistory(range);
+  const { data: user } = useAccountUser();
+  const symbol = user?.account.currencySymbol || '$';
+  const points = history.data?.points;
+  const series = useMemo(() => dailySeries(points ?? []), [points]);
+  const latest = series.at(-1);
+  const skeleton = <Skeleton h={CHART_HEIGHT + 40} radius="md" aria-hidden />;
+
+  let body;
+  if (history.error && !history.data) {
+    body = (
+      <LoadError what="your account value" error={history.error} onRetry={() => void history.refetch()} />
+    );
+  } else if (!points) {
+    body = skeleton;
+  } else if (isEmptySeries(series)) {
+    body = (
+      <Text c="dimmed" ta="center" py="xl">
+        Your account value will show here once money is in your account.
+      </Text>
+    );
+  } else {
+    body = (
+      <Suspense fallback={skeleton}>
+        <AccountValueChart series={series} symbol={symbol} height={CHART_HEIGHT} />
+        <FlowLegend />
+      </Suspense>
+    );
+  }
+
+  return (
+    <BorderedSection aria-labelledby="account-value-title" aria-busy={history.isFetching} miw={0}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <div>
+            <Title order={2} id="account-value-title" fz="lg">
+              Account value
+            </Title>
+            {latest && (
+              <Text size="sm" c="dimmed" data-testid="account-value-latest" data-total={latest.total}>
+                {formatMoney(latest.total, symbol)} on {dayjs(latest.day).format('MMM D, YYYY')}
+              </Text>
+            )}
+          </div>
+          <SegmentedControl
+            aria-label="Chart range"
+            size="xs"
+            value={range}
+            onChange={(value) => setRange(value as ValueHistoryRange)}
+            data={VALUE_HISTORY_RANGES.map((value) => ({ value, label: RANGE_LABELS[value] }))}
+          />
+        </Group>
+        {body}
+        {points && <ValueTable points={points} range={range} />}
+      </Stack>
+    </BorderedSection>
+  );
+}
