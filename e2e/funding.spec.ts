@@ -130,14 +130,17 @@ journey(
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Insufficient balance')).toBeVisible();
 
+    // the code is for the withdrawal the form holds: its mail names the amount and the masked address
+    await page.getByLabel('Amount').fill('100');
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByText('A confirmation code has been sent to your e-mail')).toBeVisible();
     await expect(page.getByRole('button', { name: /Resend in \d+s/ })).toBeDisabled();
     await expect
       .poll(async () => (await readMail(CLIENT.email)).subject)
       .toBe('Your withdrawal confirmation code');
-    await page.getByLabel('Amount').fill('100');
-    await page.getByLabel('Confirmation code').fill(codeIn(await readMail(CLIENT.email)));
+    const codeMail = await readMail(CLIENT.email);
+    expect(codeMail.text).toContain('a withdrawal of $100.00 to BITCOIN address ending in 5mdq');
+    await page.getByLabel('Confirmation code').fill(codeIn(codeMail));
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Withdrawal request submitted successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/account\/withdrawal\?success=true$/);

@@ -49,6 +49,17 @@ export const bankWithdrawalSchema = z.object({
 });
 export type BankWithdrawalInput = z.output<typeof bankWithdrawalSchema>;
 
+/**
+ * POST /api/withdrawals/code: the withdrawal the e-mailed code is for. The mail names its amount
+ * and (masked) destination, and the code confirms only a request with these same fields
+ * (docs/product.md "Confirmation codes").
+ */
+export const withdrawalCodeRequestSchema = z.discriminatedUnion('method', [
+  cryptoWithdrawalSchema.omit({ token: true }).extend({ method: z.literal('crypto') }),
+  bankWithdrawalSchema.omit({ token: true }).extend({ method: z.literal('bank') }),
+]);
+export type WithdrawalCodeRequest = z.output<typeof withdrawalCodeRequestSchema>;
+
 const withdrawalBaseSchema = z.object({
   _id: z.uuid(),
   userId: z.uuid(),

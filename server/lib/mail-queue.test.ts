@@ -34,7 +34,17 @@ const waitFor = async (check: () => Promise<boolean>, ms = 8_000) => {
 describe('the mail outbox', () => {
   it('answers a withdrawal code with the mail server down, then sends its mail once it is back', async () => {
     const c = await createClient(t.app, { balance: 100_00n });
-    const res = await t.app.inject({ method: 'POST', url: '/api/withdrawals/code', headers: c.headers });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/withdrawals/code',
+      headers: c.headers,
+      payload: {
+        method: 'crypto',
+        amount: 10,
+        wallet: 'ethereum',
+        address: '0x52908400098527886E0F7030069857D2E4169EE7',
+      },
+    });
     expect([res.statusCode, res.json().message]).toEqual([202, MONEY_MSG.codeSent]);
     await waitFor(async () => ((await rowsTo(c.email))[0]?.attempts ?? 0) >= 2);
     const [waiting] = await rowsTo(c.email);

@@ -35,15 +35,24 @@ function expectTrustworthy(mail: ReceivedMail, opts: { money: boolean; name?: st
 }
 
 describe('e-mails, read from the SMTP receiver', () => {
-  it('a withdrawal code: money e-mail naming the service, the expiry and that nobody asks for it', async () => {
+  it('a withdrawal code: money e-mail naming the service, the amount, the masked destination, the expiry and that nobody asks for it', async () => {
     const c = await createClient(t.app, { balance: 50_00n });
-    const res = await inject('POST', '/api/withdrawals/code', c.headers);
+    const res = await inject('POST', '/api/withdrawals/code', c.headers, {
+      method: 'crypto',
+      amount: 10,
+      wallet: 'ethereum',
+      address: '0x52908400098527886E0F7030069857D2E4169EE7',
+    });
     expect(res.statusCode, res.body).toBe(202);
     const mail = await t.smtp.waitForMail(c.email);
     expect(mail.subject).toBe('Your withdrawal confirmation code');
     expectTrustworthy(mail, { money: true, name: 'Test' });
     expect(codeIn(mail)).toMatch(/^\d{6}$/);
-    expect(mail.text).toContain(`Your ${DEMO_BRAND.name} withdrawal confirmation code is:`);
+    expect(mail.text).toContain(
+      `Your ${DEMO_BRAND.name} code to confirm a withdrawal of $10.00 to ETHEREUM address ending in 9EE7 is:`,
+    );
+    expect(mail.text).not.toContain('0x52908400098527886E0F7030069857D2E4169EE7');
+    expect(mail.text).toMatch(/confirms only this withdrawal/);
     expect(mail.text).toMatch(/expires in 10 minutes/);
     expect(mail.text).toMatch(/nobody from our team will ever ask you for this code/);
     expect(mail.listUnsubscribe).toBe('');

@@ -17,6 +17,7 @@ import {
   createTestUser,
   imageDataUrl,
   type TestUser,
+  withdrawalCode,
 } from '../modules/ledger/testing';
 import { createTestContext, failedMail, type TestContext, UNKNOWN_ID } from './app';
 import { expectAllKnown } from './expect';
@@ -79,19 +80,19 @@ const pendingDeposit = async () => {
 };
 const pendingWithdrawal = async (method: 'c' | 'b') => {
   const c = await createClient(t.app, { balance: 500_00n });
-  const token = await t.app.ctx.services.codes.issue(t.database.db, c.id, 'withdrawal');
-  const payload =
+  const fields =
     method === 'c'
-      ? { amount: 40, token, wallet: 'bitcoin', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }
+      ? { amount: 40, wallet: 'bitcoin', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }
       : {
           amount: 40,
-          token,
           bankName: 'First Bank',
           accountName: 'Jane Doe',
           accountNumber: '12345678',
           routing: '021000021',
           swift: 'DEUTDEFF',
         };
+  const token = await withdrawalCode(t.app, c.id, fields, method === 'c' ? 'crypto' : 'bank');
+  const payload = { ...fields, token };
   return idOf(await ok({ method: 'POST', url: `/api/${method}-withdrawals`, payload }, c));
 };
 const declinedWithdrawal = async (method: 'c' | 'b') => {

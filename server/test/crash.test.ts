@@ -35,6 +35,7 @@ import {
   imageDataUrl,
   ledgerViolations,
   type TestUser,
+  withdrawalCode,
 } from '../modules/ledger/testing';
 import { createTestDatabase, testConfig } from './app';
 import { startApiProcess, type ApiProcess } from './processes';
@@ -132,7 +133,11 @@ describe.skipIf(!pg)('crash safety: SIGKILL mid-flight, restart, nothing half-wr
     }
     for (const c of clients) {
       for (let i = 0; i < WITHDRAWALS_PER_CLIENT; i++) {
-        const token = await app.ctx.services.codes.issue(db, c.id, 'withdrawal');
+        const token = await withdrawalCode(app, c.id, {
+          amount: 25 + i,
+          address: ADDRESS,
+          wallet: 'bitcoin',
+        });
         const key = `crash-w-${randomUUID()}`;
         work.push({
           kind: 'withdraw',

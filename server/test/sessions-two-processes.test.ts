@@ -47,14 +47,27 @@ describe.skipIf(!pg)('a session made on one API process works on another', () =>
 
     // A state-changing POST with the cookie: B checks the XSRF token A signed.
     const cookie = `${XSRF.cookie}=${xsrf}`;
+    const codeFor = {
+      method: 'crypto',
+      amount: 10,
+      wallet: 'ethereum',
+      address: '0x52908400098527886E0F7030069857D2E4169EE7',
+    };
     const forged = await fetch(`${b.origin}/api/withdrawals/code`, {
       method: 'POST',
-      headers: { ...bearer, cookie, [XSRF.header]: 'forged' },
+      headers: { ...bearer, cookie, [XSRF.header]: 'forged', 'content-type': 'application/json' },
+      body: JSON.stringify(codeFor),
     });
     expect(forged.status).toBe(403);
     const post = await fetch(`${b.origin}/api/withdrawals/code`, {
       method: 'POST',
-      headers: { ...bearer, cookie, [XSRF.header]: decodeURIComponent(xsrf!) },
+      headers: {
+        ...bearer,
+        cookie,
+        [XSRF.header]: decodeURIComponent(xsrf!),
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(codeFor),
     });
     expect(post.status).toBe(202);
 

@@ -131,7 +131,12 @@ describe('withdrawals with two-factor authentication', () => {
     const user = await createSignedInUser(t.app);
     await fundClient(t.database.db, user.id, 500_00n);
     const { secret } = await enrol(user);
-    const code = await inject('POST', '/api/withdrawals/code', user.headers);
+    const code = await inject('POST', '/api/withdrawals/code', user.headers, {
+      method: 'crypto',
+      amount: 10,
+      wallet: 'ethereum',
+      address: '0x52908400098527886E0F7030069857D2E4169EE7',
+    });
     expect(code.statusCode).toBe(409);
     expect(code.json().message).toBe(SECURITY_MSG.useAuthenticator);
     const body = (token: string) => ({

@@ -14,6 +14,7 @@ import { journalEntries, ledgerAccounts, plans as planTable, transactionHistory 
 import { AppError } from '../../lib/errors';
 import { createTestContext, type TestContext } from '../../test/app';
 import { DEPOSIT_CAPS, percentOf } from '../deposits/service';
+import { withdrawalScope, type WithdrawalInput } from '../withdrawals/request';
 import { createAdmin, createTestUser, imageDataUrl, ledgerViolations } from './testing';
 
 let t: TestContext;
@@ -198,13 +199,11 @@ it(`keeps the ledger consistent over ${RUNS * STEPS} random operations`, { timeo
             case 'withdraw': {
               const amount = BigInt(o.cents);
               const user = people[o.who]!;
-              const token = await codes.issue(db, user.id, 'withdrawal');
-              const request = o.bank
+              const target = o.bank
                 ? ({
                     method: 'bank',
                     input: {
                       amount,
-                      token,
                       bankName: 'B',
                       accountName: 'A',
                       accountNumber: '1234',
@@ -214,8 +213,10 @@ it(`keeps the ledger consistent over ${RUNS * STEPS} random operations`, { timeo
                   } as const)
                 : ({
                     method: 'crypto',
-                    input: { amount, token, wallet: 'usdt', address: 'T'.repeat(34) },
+                    input: { amount, wallet: 'usdt', address: 'T'.repeat(34) },
                   } as const);
+              const token = await codes.issue(db, user.id, 'withdrawal', withdrawalScope(target));
+              const request = { ...target, input: { ...target.input, token } } as WithdrawalInput;
               if (amount > available[o.who]!) {
                 expect(await refused(withdrawals.requestWithdrawal(user, request), 422)).toBe(true);
                 break;

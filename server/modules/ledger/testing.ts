@@ -8,10 +8,12 @@ import sharp from 'sharp';
 import type { Role } from '@common/permissions';
 import { expect, it } from 'vitest';
 import type { AccountPlan } from '@common/constants';
+import { bankWithdrawalSchema, cryptoWithdrawalSchema } from '@common/schemas/withdrawals';
 import type { AppInstance } from '../../app-context';
 import { queryRows, type Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { UserRow } from '../../db/rows';
+import { withdrawalScope, type WithdrawalTarget } from '../withdrawals/request';
 import { client, house, postEntry } from './service';
 
 /** Credits `cents` to a client's available balance with a deposit entry (no HTTP, no request row). */
@@ -142,6 +144,25 @@ export async function submitDeposit(app: AppInstance, c: TestUser, amount = 100)
 }
 
 /**
+ * A withdrawal confirmation code for user `userId`, issued directly (as the e-mail would carry it),
+ * for the withdrawal `payload` of `method` as it is POSTed (USD amount; any `token` ignored): it
+ * confirms only a request with the same fields (withdrawals/request.ts `withdrawalScope`).
+ */
+export async function withdrawalCode(
+  app: AppInstance,
+  userId: string,
+  payload: Record<string, unknown>,
+  method: 'crypto' | 'bank' = 'crypto',
+): Promise<string> {
+  const fields = { ...payload, token: '000000' };
+  const target: WithdrawalTarget =
+    method === 'crypto'
+      ? { method, input: cryptoWithdrawalSchema.parse(fields) }
+      : { method, input: bankWithdrawalSchema.parse(fields) };
+  return app.ctx.services.codes.issue(app.ctx.database.db, userId, 'withdrawal', withdrawalScope(target));
+}
+
+/**
  * Requests a withdrawal of `amount` USD as `c` (crypto or bank), with a confirmation code issued
  * directly, and answers its id. Throws when the answer is not 201.
  */
@@ -151,19 +172,18 @@ export async function submitWithdrawal(
   amount = 10,
   method: 'crypto' | 'bank' = 'crypto',
 ): Promise<string> {
-  const token = await app.ctx.services.codes.issue(app.ctx.database.db, c.id, 'withdrawal');
-  const payload =
+  const fields =
     method === 'crypto'
-      ? { amount, token, wallet: 'ethereum', address: '0x52908400098527886E0F7030069857D2E4169EE7' }
+      ? { amount, wallet: 'ethereum', address: '0x52908400098527886E0F7030069857D2E4169EE7' }
       : {
           amount,
-          token,
           bankName: 'Bank',
           accountName: 'Test User',
           accountNumber: '1234',
           routing: '021000021',
           swift: 'DEUTDEFF',
         };
+  const payload = { ...fields, token: await withdrawalCode(app, c.id, fields, method) };
   const res = await app.inject({
     method: 'POST',
     url: method === 'crypto' ? '/api/c-withdrawals' : '/api/b-withdrawals',

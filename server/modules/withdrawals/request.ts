@@ -37,6 +37,10 @@ export type WithdrawalMethod = 'crypto' | 'bank';
 /** What a client asks for: the method and its fields (amounts in cents). */
 export type WithdrawalInput =
   { method: 'crypto'; input: CryptoWithdrawalInput } | { method: 'bank'; input: BankWithdrawalInput };
+/** A withdrawal without its confirmation code: what a code is asked for (POST /api/withdrawals/code). */
+export type WithdrawalTarget =
+  | { method: 'crypto'; input: Omit<CryptoWithdrawalInput, 'token'> }
+  | { method: 'bank'; input: Omit<BankWithdrawalInput, 'token'> };
 
 /** What the read finds (round trip 1). */
 interface Found {
@@ -49,7 +53,7 @@ interface Found {
 }
 
 /** The columns of a new withdrawal of `request` (the bank's SWIFT upper-cased). */
-export function withdrawalDetails(request: WithdrawalInput) {
+export function withdrawalDetails(request: WithdrawalTarget) {
   return request.method === 'crypto'
     ? { wallet: request.input.wallet, address: request.input.address }
     : {
@@ -59,6 +63,25 @@ export function withdrawalDetails(request: WithdrawalInput) {
         routing: request.input.routing,
         swift: request.input.swift.toUpperCase(),
       };
+}
+
+/**
+ * What an e-mailed code for `target` may confirm (its one-time code's scope): the method, the
+ * amount in cents and every destination field as the withdrawal stores them. A request whose
+ * fields differ in any way needs a new code (docs/product.md "Confirmation codes").
+ */
+export function withdrawalScope(target: WithdrawalTarget): string {
+  return JSON.stringify([target.method, target.input.amount.toString(), withdrawalDetails(target)]);
+}
+
+/**
+ * The destination of `target` as a code's e-mail names it, masked to its last 4 characters
+ * ("USDT address ending in 9EE7", "account ending in 1234 at Bank"): enough to recognise, not to reuse.
+ */
+export function maskedDestination(target: WithdrawalTarget): string {
+  return target.method === 'crypto'
+    ? `${target.input.wallet.toUpperCase()} address ending in ${target.input.address.slice(-4)}`
+    : `account ending in ${target.input.accountNumber.slice(-4)} at ${target.input.bankName}`;
 }
 
 /** "bank transfer to …" / "BITCOIN to …": how the ledger's memo and the notices name a withdrawal. */
@@ -73,20 +96,27 @@ export function destination(w: WithdrawalRow): string {
  * its deps): `request(user, request, key)`, see below.
  */
 export function createCodeWithdrawals({ db, log, config, codes, throttle }: ServiceDeps) {
-  const codeHash = (userId: string, code: string) =>
-    oneTimeCodeHash(config.sessionSecret, userId, 'withdrawal', code);
+  const codeHash = (userId: string, request: WithdrawalInput) =>
+    oneTimeCodeHash(
+      config.sessionSecret,
+      userId,
+      'withdrawal',
+      withdrawalScope(request),
+      request.input.token,
+    );
   const failureKey = (userId: string) => codeFailureKey('withdrawal', userId);
-  const liveCode = (userId: string, code: string) =>
+  /** A live code of `userId` that is `request`'s code for `request`'s own fields. */
+  const liveCode = (userId: string, request: WithdrawalInput) =>
     sql`c.user_id = ${userId}::uuid and c.purpose = 'withdrawal' and c.consumed_at is null
       and c.expires_at > now() and c.attempts < ${LIMITS.otpMaxAttempts}::int
-      and c.code_hash = ${codeHash(userId, code)}::text`;
+      and c.code_hash = ${codeHash(userId, request)}::text`;
 
-  async function read(user: UserRow, token: string, key: StatementKey<WithdrawalRow> | null) {
+  async function read(user: UserRow, request: WithdrawalInput, key: StatementKey<WithdrawalRow> | null) {
     const [found] = await queryRows<Found>(
       db,
       sql`select ${key ? key.lookup : sql`null::jsonb`} as idem,
         (select r.hits from ${rateLimitHits} r where r.key = ${failureKey(user.id)} and r.reset_at > now()) as failures,
-        exists (select 1 from ${oneTimeCodes} c where ${liveCode(user.id, token)}) as code_ok,
+        exists (select 1 from ${oneTimeCodes} c where ${liveCode(user.id, request)}) as code_ok,
         (select a.balance::text from ${ledgerAccounts} a where a.user_id = ${user.id}::uuid and a.kind = 'available') as balance,
         ${accountIdOf(user.id, 'available')} as available, ${accountIdOf(user.id, 'held')} as held`,
     );
@@ -132,7 +162,7 @@ export function createCodeWithdrawals({ db, log, config, codes, throttle }: Serv
     const covered = sql`${balance} >= ${amount.toString()}::bigint`;
     const code = stmt.with(
       stmt.name('code'),
-      sql`update ${oneTimeCodes} c set consumed_at = now() where ${liveCode(user.id, request.input.token)} and ${covered}
+      sql`update ${oneTimeCodes} c set consumed_at = now() where ${liveCode(user.id, request)} and ${covered}
         returning c.id`,
     );
     const consumed = sql`exists (select 1 from ${code})`;
@@ -181,7 +211,7 @@ export function createCodeWithdrawals({ db, log, config, codes, throttle }: Serv
      * `requestWithdrawal` (service.ts) for a client without two-factor authentication, in one read
      * and one statement; `key` is the route's Idempotency-Key (null without one). Answers the new
      * row (`amount` in cents). Throws AppError 429 after 10 wrong codes in 24 hours; 400 "Invalid
-     * or expired confirmation code" (a wrong code is counted); 422 "Insufficient balance"; 409 or
+     * or expired confirmation code" (a wrong code, or a code e-mailed for other fields, is counted); 422 "Insufficient balance"; 409 or
      * the stored answer's replay from `key`.
      */
     async request(
@@ -190,7 +220,7 @@ export function createCodeWithdrawals({ db, log, config, codes, throttle }: Serv
       key: StatementKey<WithdrawalRow> | null,
     ): Promise<WithdrawalRow> {
       for (let attempt = 1; ; attempt++) {
-        const found = await read(user, request.input.token, key);
+        const found = await read(user, request, key);
         key?.check(found.idem);
         if ((found.failures ?? 0) >= CODE_LIMITS.failures)
           throw new AppError('TOO_MANY_REQUESTS', SECURITY_MSG.locked);

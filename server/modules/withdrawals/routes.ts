@@ -3,7 +3,8 @@
  * `withdrawalRoutes` is registered twice — /c-withdrawals (crypto) and /b-withdrawals (bank) — over
  * one service. POST accepts an Idempotency-Key.
  *
- * POST   /withdrawals/code            verified client  202: queues the mail of a 6-digit confirmation code
+ * POST   /withdrawals/code            verified client  {method: crypto|bank, the withdrawal's fields but token}
+ *                                                       202: queues the mail of a 6-digit code for that withdrawal only
  * POST   /{c,b}-withdrawals           verified client  crypto: {amount, address, token, wallet}
  *                                                       bank: {amount, bankName, accountName, accountNumber, routing, swift, token}
  * GET    /{c,b}-withdrawals           signed in        own; an admin: all or ?userId=
@@ -26,6 +27,7 @@ import {
   cryptoWithdrawalAnswerSchema,
   cryptoWithdrawalListAnswerSchema,
   cryptoWithdrawalSchema,
+  withdrawalCodeRequestSchema,
 } from '@common/schemas/withdrawals';
 import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
@@ -36,7 +38,7 @@ import { usd } from '../../lib/money';
 import { heldAnswer, holdIfLarge } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
 import { presentWithdrawal } from './presenter';
-import type { WithdrawalInput, WithdrawalMethod, WithdrawalRow } from './service';
+import type { WithdrawalInput, WithdrawalMethod, WithdrawalRow, WithdrawalTarget } from './service';
 
 const tags = ['withdrawals'];
 
@@ -65,19 +67,23 @@ export async function withdrawalCodeRoutes(app: AppInstance) {
     {
       schema: routeSchema(
         tags,
-        'Queues the e-mail of a 6-digit code that confirms the next withdrawal (verified client)',
+        'Queues the e-mail of a 6-digit code that confirms the withdrawal in the body, and only it (verified client)',
         {
           202: messageAnswerSchema.describe(
             'The code is made and its mail queued: it goes out at once, or when the mail server is back',
           ),
           409: conflict('Two-factor authentication is on: the authenticator confirms'),
         },
+        { body: withdrawalCodeRequestSchema },
       ),
       onRequest: guards.requireVerifiedUser,
       config: rateLimited(5, 10),
     },
     async (req, reply) => {
-      await services.withdrawals.requestCode(currentUser(req));
+      const body = req.body;
+      const target: WithdrawalTarget =
+        body.method === 'crypto' ? { method: 'crypto', input: body } : { method: 'bank', input: body };
+      await services.withdrawals.requestCode(currentUser(req), target);
       reply.code(202);
       return { message: MONEY_MSG.codeSent };
     },

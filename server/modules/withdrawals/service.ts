@@ -26,13 +26,16 @@ import { withdrawalCodeMail } from './emails';
 import {
   createCodeWithdrawals,
   destination,
+  maskedDestination,
   withdrawalDetails,
+  withdrawalScope,
   type WithdrawalInput,
   type WithdrawalMethod,
   type WithdrawalRow,
+  type WithdrawalTarget,
 } from './request';
 
-export type { WithdrawalInput, WithdrawalMethod, WithdrawalRow } from './request';
+export type { WithdrawalInput, WithdrawalMethod, WithdrawalRow, WithdrawalTarget } from './request';
 
 /** The withdrawal `id` of `method` when it is not deleted (a query: add `.for('update')` to lock it). */
 function listed(conn: DbOrTx, method: WithdrawalMethod, id: string) {
@@ -115,18 +118,20 @@ export function createWithdrawalsService(deps: ServiceDeps) {
   return {
     /**
      * Queues the e-mail of a withdrawal confirmation code to the user (10 minutes, 5 tries, single
-     * use), in one transaction with the code.
+     * use) for `target`, in one transaction with the code: the mail names the amount and the masked
+     * destination, and the code confirms only a request with `target`'s fields (`withdrawalScope`).
      * Throws AppError 409 for a user with two-factor authentication (their authenticator confirms
      * withdrawals), 429 after 3 codes in an hour.
      */
-    async requestCode(user: UserRow): Promise<void> {
+    async requestCode(user: UserRow, target: WithdrawalTarget): Promise<void> {
       if (user.twoFactorEnabled) throw new AppError('CONFLICT', SECURITY_MSG.useAuthenticator);
       await throttle.countCodeMail('withdrawal', user.id);
       // the code and its mail are written together: no code without its mail, and the mail waits
       // in the outbox while the mail server is down (lib/mail.ts)
       await inTransaction(db, log, async (u) => {
-        const code = await codes.issue(u.tx, user.id, 'withdrawal');
-        await mailer.enqueue(u, withdrawalCodeMail(user.email, code, user.firstName));
+        const code = await codes.issue(u.tx, user.id, 'withdrawal', withdrawalScope(target));
+        const withdrawal = { amount: formatUsd(target.input.amount), destination: maskedDestination(target) };
+        await mailer.enqueue(u, withdrawalCodeMail(user.email, code, withdrawal, user.firstName));
       });
     },
 

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTwoApiProcesses } from '../../test/two-processes';
 import { getClientFigures } from '../ledger/service';
-import { createClient, ledgerViolations } from '../ledger/testing';
+import { createClient, ledgerViolations, withdrawalCode } from '../ledger/testing';
 
 const pg = process.env.TEST_DATABASE_URL;
 
@@ -19,7 +19,11 @@ describe.skipIf(!pg)('two API processes on one PostgreSQL', () => {
     const c = await createClient(t.app, { balance: 50_00n });
     const codes = await Promise.all(
       Array.from({ length: 100 }, () =>
-        t.app.ctx.services.codes.issue(t.app.ctx.database.db, c.id, 'withdrawal'),
+        withdrawalCode(t.app, c.id, {
+          amount: 50,
+          address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+          wallet: 'bitcoin',
+        }),
       ),
     );
     const statuses = await Promise.all(

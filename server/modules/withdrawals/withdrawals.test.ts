@@ -14,11 +14,16 @@ import {
   ledgerViolations,
   type TestUser,
   itNeedsVerifiedClient,
+  withdrawalCode,
 } from '../ledger/testing';
 
 const { t, admin, inject } = useTestContext();
-/** A fresh confirmation code for the user, issued through the service (as the e-mail would carry it). */
-const freshCode = (userId: string) => t.app.ctx.services.codes.issue(t.database.db, userId, 'withdrawal');
+/** A fresh confirmation code for the user and the withdrawal `payload` (default `crypto()`), issued directly. */
+const freshCode = (
+  userId: string,
+  payload: Record<string, unknown> = crypto(),
+  method: 'crypto' | 'bank' = 'crypto',
+) => withdrawalCode(t.app, userId, payload, method);
 const figures = (userId: string) => getClientFigures(t.database.db, userId);
 
 const crypto = (over: Record<string, unknown> = {}) => ({
@@ -38,33 +43,63 @@ const bank = (over: Record<string, unknown> = {}) => ({
 });
 /** POST /api/c-withdrawals (or b-) as `c` with `crypto(over)` (or `bank`) and a fresh confirmation code. */
 const requestCrypto = async (c: TestUser, over: Record<string, unknown>) =>
-  inject('POST', '/api/c-withdrawals', c.headers, crypto({ token: await freshCode(c.id), ...over }));
+  inject(
+    'POST',
+    '/api/c-withdrawals',
+    c.headers,
+    crypto({ token: await freshCode(c.id, crypto(over)), ...over }),
+  );
 const requestBank = async (c: TestUser, over: Record<string, unknown>) =>
-  inject('POST', '/api/b-withdrawals', c.headers, bank({ token: await freshCode(c.id), ...over }));
+  inject(
+    'POST',
+    '/api/b-withdrawals',
+    c.headers,
+    bank({ token: await freshCode(c.id, bank(over), 'bank'), ...over }),
+  );
 
 describe('POST /api/withdrawals/code', () => {
   itNeedsVerifiedClient(
     t,
-    (headers) => inject('POST', '/api/withdrawals/code', headers),
+    (headers) => inject('POST', '/api/withdrawals/code', headers, { method: 'crypto', ...crypto() }),
     'needs a verified client',
   );
 
-  it('e-mails a 6-digit code that confirms one withdrawal; at most 3 codes an hour', async () => {
+  it('e-mails a 6-digit code that confirms one withdrawal, named in the mail; at most 3 codes an hour', async () => {
     const c = await createClient(t.app, { balance: 100_00n });
-    const res = await inject('POST', '/api/withdrawals/code', c.headers);
+    const ask = (body: Record<string, unknown>) => inject('POST', '/api/withdrawals/code', c.headers, body);
+    const res = await ask({ method: 'crypto', ...crypto() });
     expect(res.statusCode).toBe(202); // the mail is queued (lib/mail.ts)
     expect(res.json().message).toBe(MONEY_MSG.codeSent);
-    const code = codeIn(await t.smtp.waitForMail(c.email));
+    const mail = await t.smtp.waitForMail(c.email);
+    const code = codeIn(mail);
+    expect(mail.text).toContain('to confirm a withdrawal of $40.00 to BITCOIN address ending in 5mdq');
+    expect(mail.text).not.toContain(crypto().address);
     const [stored] = await t.database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, c.id));
     expect(stored!.codeHash).not.toContain(code);
+    // another amount or destination: not this code (counted as a wrong try)
+    for (const other of [
+      crypto({ amount: 41 }),
+      crypto({ address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdx' }),
+    ]) {
+      const refused = await inject('POST', '/api/c-withdrawals', c.headers, { ...other, token: code });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(MONEY_MSG.invalidCode);
+    }
     const ok = await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token: code }));
     expect(ok.statusCode).toBe(201);
     const reused = await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token: code }));
     expect(reused.statusCode).toBe(400);
     expect(reused.json().message).toBe(MONEY_MSG.invalidCode);
-    for (let i = 0; i < 2; i++)
-      expect((await inject('POST', '/api/withdrawals/code', c.headers)).statusCode).toBe(202);
-    expect((await inject('POST', '/api/withdrawals/code', c.headers)).statusCode).toBe(429);
+
+    expect((await ask({ method: 'bank', ...bank({ amount: '60.5' }) })).statusCode).toBe(202);
+    const bankMail = await t.smtp.waitForMail(c.email, { skip: 1 });
+    expect(bankMail.text).toContain(
+      'to confirm a withdrawal of $60.50 to account ending in 5678 at First Bank',
+    );
+    expect((await ask({ method: 'crypto', ...crypto({ address: ' ' }) })).statusCode).toBe(400);
+    expect((await ask({})).statusCode).toBe(400);
+    expect((await ask({ method: 'crypto', ...crypto() })).statusCode).toBe(202);
+    expect((await ask({ method: 'crypto', ...crypto() })).statusCode).toBe(429);
   });
 });
 
@@ -109,9 +144,11 @@ describe('POST /api/c-withdrawals and /api/b-withdrawals', () => {
     const res = await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token }));
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(MONEY_MSG.insufficientBalance);
+    const topUp = { direction: 'credit', amount: 0.01, reason: 'Top-up' };
     expect(
-      (await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token, amount: 39.99 }))).statusCode,
+      (await inject('POST', `/api/user/admin/account/${c.id}/adjustments`, admin.headers, topUp)).statusCode,
     ).toBe(201);
+    expect((await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token }))).statusCode).toBe(201);
   });
 
   it('refuses a wrong, expired or someone else’s code; five wrong tries burn the live codes', async () => {
@@ -179,7 +216,7 @@ describe('POST /api/c-withdrawals and /api/b-withdrawals', () => {
       (await inject('POST', '/api/c-withdrawals', headers, crypto({ token, amount: 41 }))).statusCode,
     ).toBe(409);
     // duplicates racing each other: one hold, the same answer for all
-    const raceToken = await freshCode(c.id);
+    const raceToken = await freshCode(c.id, crypto({ amount: 10 }));
     const race = await Promise.all(
       Array.from({ length: 5 }, () =>
         inject(
@@ -204,7 +241,7 @@ describe('review and lists', () => {
       'POST',
       '/api/c-withdrawals',
       c.headers,
-      crypto({ amount, token: await freshCode(c.id) }),
+      crypto({ amount, token: await freshCode(c.id, crypto({ amount })) }),
     );
     expect(res.statusCode).toBe(201);
     return res.json().data._id as string;
@@ -316,7 +353,12 @@ describe('review and lists', () => {
     const b = await createClient(t.app, { balance: 100_00n });
     await pendingCrypto(a);
     await pendingCrypto(b);
-    await inject('POST', '/api/b-withdrawals', a.headers, bank({ token: await freshCode(a.id) }));
+    await inject(
+      'POST',
+      '/api/b-withdrawals',
+      a.headers,
+      bank({ token: await freshCode(a.id, bank(), 'bank') }),
+    );
     const own = (await inject('GET', '/api/c-withdrawals', a.headers)).json().data;
     expect(own.map((w: { userId: string }) => w.userId)).toEqual([a.id]);
     expect((await inject('GET', '/api/b-withdrawals', a.headers)).json().data).toHaveLength(1);
@@ -331,7 +373,9 @@ describe('review and lists', () => {
 describe('concurrency', () => {
   it('100 parallel withdrawals against a balance for one: exactly one succeeds, the rest 422, nothing negative', async () => {
     const c = await createClient(t.app, { balance: 50_00n });
-    const codes = await Promise.all(Array.from({ length: 100 }, () => freshCode(c.id)));
+    const codes = await Promise.all(
+      Array.from({ length: 100 }, () => freshCode(c.id, crypto({ amount: 50 }))),
+    );
     const results = await Promise.all(
       codes.map((token) => inject('POST', '/api/c-withdrawals', c.headers, crypto({ amount: 50, token }))),
     );

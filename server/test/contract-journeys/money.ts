@@ -21,6 +21,8 @@ export const moneyJourneys: Journey[] = [
       await call('GET', `/api/deposits?userId=${c.id}`, admin.headers, undefined, 200);
       await call('GET', `/api/files/deposits/${ids[0]}`, c.headers, undefined, 200);
       await call('GET', '/api/reviews/pending?page=1&pageSize=10', admin.headers, undefined, 200);
+      await call('GET', '/api/reviews/pending?from=2026-01-01&to=2026-12-31', admin.headers, undefined, 200);
+      await call('GET', '/api/reviews/pending?to=yesterday', admin.headers, undefined, 400);
       await call('PUT', `/api/deposits/${ids[0]}/approve`, admin.headers, undefined, 200);
       await call('PUT', `/api/deposits/${ids[0]}/approve`, admin.headers, undefined, 409);
       await call('PUT', `/api/deposits/${ids[1]}/reject`, admin.headers, undefined, 400);

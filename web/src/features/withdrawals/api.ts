@@ -2,7 +2,11 @@
  * TanStack Query hooks of the client's withdrawal screens: the confirmation code and the
  * withdrawal POSTs, which carry the form's Idempotency-Key (hooks/use-money-post.ts).
  */
-import type { bankWithdrawalSchema, cryptoWithdrawalSchema } from '@common/schemas/withdrawals';
+import type {
+  bankWithdrawalSchema,
+  cryptoWithdrawalSchema,
+  withdrawalCodeRequestSchema,
+} from '@common/schemas/withdrawals';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useMoneyPost } from '../../hooks/use-money-post';
@@ -20,7 +24,15 @@ export const useCreateCryptoWithdrawal = () => useMoneyPost<CryptoWithdrawalPayl
 /** POST /b-withdrawals. */
 export const useCreateBankWithdrawal = () => useMoneyPost<BankWithdrawalPayload>('/b-withdrawals');
 
-/** POST /withdrawals/code: e-mails the client a 6-digit confirmation code (docs/product.md). */
+/** What a code is asked for: the withdrawal's method and fields, without the code. */
+export type WithdrawalCodeRequest = z.input<typeof withdrawalCodeRequestSchema>;
+
+/**
+ * POST /withdrawals/code: e-mails the client a 6-digit code that confirms the withdrawal it is
+ * asked for, and only it (docs/product.md "Confirmation codes").
+ */
 export function useRequestWithdrawalCode() {
-  return useMutation({ mutationFn: () => api.post<MessageAnswer>('/withdrawals/code') });
+  return useMutation({
+    mutationFn: (request: WithdrawalCodeRequest) => api.post<MessageAnswer>('/withdrawals/code', request),
+  });
 }

@@ -4,13 +4,21 @@ import { MSG, SECURITY_MSG } from '@common/messages';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { useRequestWithdrawalCode } from '../api';
+import { useRequestWithdrawalCode, type WithdrawalCodeRequest } from '../api';
 
 /** Seconds before another code can be asked for. */
 const COOLDOWN_SECONDS = 60;
 
-/** The e-mailed code: "Send code" e-mails it, then rests for a minute. */
-function EmailedCodeField(props: TextInputProps) {
+interface CodeFieldProps extends TextInputProps {
+  /**
+   * The withdrawal the code is for, from the form (its fields checked first), or null when a field
+   * is missing or wrong (the form then shows why and no code is sent).
+   */
+  codeRequest: () => WithdrawalCodeRequest | null;
+}
+
+/** The e-mailed code: "Send code" e-mails one for the form's withdrawal, then rests for a minute. */
+function EmailedCodeField({ codeRequest, ...props }: CodeFieldProps) {
   const request = useRequestWithdrawalCode();
   const [cooldown, setCooldown] = useState(0);
 
@@ -20,14 +28,17 @@ function EmailedCodeField(props: TextInputProps) {
     return () => window.clearTimeout(timer);
   }, [cooldown]);
 
-  const send = () =>
-    request.mutate(undefined, {
+  const send = () => {
+    const body = codeRequest();
+    if (!body) return;
+    request.mutate(body, {
       onSuccess: ({ message }) => {
         notifySuccess(message);
         setCooldown(COOLDOWN_SECONDS);
       },
       onError: (error) => notifyError(errorMessage(error, MSG.emailSendFailed)),
     });
+  };
 
   let label = 'Send code';
   if (request.isPending) label = 'Sending...';
@@ -36,7 +47,7 @@ function EmailedCodeField(props: TextInputProps) {
   return (
     <TextInput
       label="Confirmation code"
-      description="We e-mail you a 6-digit code; it is valid for 10 minutes."
+      description="Fill in the amount and destination first: we e-mail you a 6-digit code for this withdrawal, valid for 10 minutes. Changing them afterwards needs a new code."
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}
@@ -58,11 +69,12 @@ function EmailedCodeField(props: TextInputProps) {
  * The withdrawal's confirmation code (instead of an admin-set token: docs/product.md). Clients
  * with two-factor authentication type the current code of their authenticator app (the server
  * checks it as such, and refuses to e-mail them one); the others ask for an e-mailed 6-digit code
- * with "Send code", which rests for a minute after each code. Takes the form's input props.
+ * for the withdrawal the form holds with "Send code", which rests for a minute after each code.
+ * Takes the form's input props and `codeRequest`.
  */
-export function ConfirmationCodeField(props: TextInputProps) {
+export function ConfirmationCodeField({ codeRequest, ...props }: CodeFieldProps) {
   const { user } = useSession();
-  if (!user?.twoFactorEnabled) return <EmailedCodeField {...props} />;
+  if (!user?.twoFactorEnabled) return <EmailedCodeField codeRequest={codeRequest} {...props} />;
   return (
     <TextInput
       label="Authenticator app code"

@@ -13,13 +13,15 @@ import type { MoneyPost } from '../../../hooks/use-money-post';
 import { formatUsd } from '../../../lib/format';
 import { notifyError, toastOutcome } from '../../../lib/notify';
 import { accountFiguresQuery } from '../../../lib/user-queries';
-import type { BankWithdrawalPayload, CryptoWithdrawalPayload } from '../api';
+import type { BankWithdrawalPayload, CryptoWithdrawalPayload, WithdrawalCodeRequest } from '../api';
 import { ConfirmationCodeField } from './confirmation-code-field';
 
 /** What every withdrawal form holds besides its method's own fields (the schemas share them). */
 type WithdrawalValues = Pick<CryptoWithdrawalPayload & BankWithdrawalPayload, 'amount' | 'token'>;
 
 interface WithdrawalFormProps<V extends WithdrawalValues> {
+  /** The withdrawal method the form's fields are for. */
+  method: WithdrawalCodeRequest['method'];
   /** The form, validated by the method's schema from common/schemas/withdrawals. */
   form: UseFormReturnType<V>;
   post: MoneyPost<V>;
@@ -39,6 +41,7 @@ interface WithdrawalFormProps<V extends WithdrawalValues> {
  * checks again.
  */
 export function WithdrawalForm<V extends WithdrawalValues>({
+  method,
   form,
   post,
   successMessage,
@@ -49,6 +52,16 @@ export function WithdrawalForm<V extends WithdrawalValues>({
   const figures = useQuery(accountFiguresQuery);
   const idempotency = useIdempotencyKey();
   const missing = Object.values(form.errors).includes(MONEY_MSG.fillAllFields);
+
+  /** The withdrawal a code is asked for: every field but the code checked first, then sent as it is. */
+  const codeRequest = (): WithdrawalCodeRequest | null => {
+    const { token: _code, ...others } = form.validate().errors;
+    form.setErrors(others);
+    if (Object.keys(others).length > 0) return null;
+    const { token: _token, ...fields } = form.getValues();
+    // the form's values are the method's schema input (V), so with `method` they are its code request
+    return { method, ...fields } as unknown as WithdrawalCodeRequest;
+  };
 
   const submit = form.onSubmit((payload) => {
     const available = figures.data ? parseUsdCents(figures.data.balance) : null;
@@ -104,7 +117,7 @@ export function WithdrawalForm<V extends WithdrawalValues>({
             <FormErrorAlert message={missing ? MONEY_MSG.fillAllFields : null} />
             <UsdInput label="Amount" description="In US dollars." {...form.getInputProps('amount')} />
             {children}
-            <ConfirmationCodeField {...form.getInputProps('token')} />
+            <ConfirmationCodeField codeRequest={codeRequest} {...form.getInputProps('token')} />
             <BusyButton type="submit" busy={post.isPending}>
               Submit
             </BusyButton>

@@ -40,6 +40,7 @@ export function BankWithdrawalPage() {
     <FundingPage title="Make Withdrawal">
       <MethodHeading title="Bank transfer" icon={IconBuildingBank} color="blue" />
       <WithdrawalForm
+        method="bank"
         form={form}
         post={post}
         successMessage={MONEY_MSG.bankWithdrawalSubmitted}

@@ -36,6 +36,7 @@ function CryptoWithdrawal({ wallet, usdtOnly = false }: CryptoWithdrawalProps) {
         <MethodHeading title={coin.name} icon={coin.icon} color={coin.color} />
       )}
       <WithdrawalForm
+        method="crypto"
         form={form}
         post={post}
         successMessage={MONEY_MSG.cryptoWithdrawalSubmitted}
