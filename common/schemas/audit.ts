@@ -3,21 +3,24 @@
  * snapshots (small JSON objects; amounts in USD). Read-only: no route edits or deletes a row.
  */
 import { z } from 'zod';
+import { withDateRange } from './date-range';
 import { pagedListSchema, pagingQuery, textFields } from './common';
 
-/** GET /api/audit: filters by admin, client and action; newest first; sizes 10/20/30/40. */
-export const auditQuerySchema = z.object({
-  actorId: z.uuid('Invalid id').optional(),
-  targetUserId: z.uuid('Invalid id').optional(),
-  /** Part of the client's e-mail or name (case-insensitive). */
-  client: z.string().trim().max(100).optional(),
-  action: z
-    .string()
-    .trim()
-    .regex(/^[a-z_.-]{1,64}$/, 'Invalid action')
-    .optional(),
-  ...pagingQuery(20).shape,
-});
+/** GET /api/audit: filters by admin, client, action and UTC days `from`–`to`; newest first; sizes 10/20/30/40. */
+export const auditQuerySchema = withDateRange(
+  z.object({
+    actorId: z.uuid('Invalid id').optional(),
+    targetUserId: z.uuid('Invalid id').optional(),
+    /** Part of the client's e-mail or name (case-insensitive). */
+    client: z.string().trim().max(100).optional(),
+    action: z
+      .string()
+      .trim()
+      .regex(/^[a-z_.-]{1,64}$/, 'Invalid action')
+      .optional(),
+    ...pagingQuery(20).shape,
+  }),
+);
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
 /** A person named in an audit row. */

@@ -4,6 +4,7 @@
  * credit or debit.
  */
 import { z } from 'zod';
+import { withDateRange } from './date-range';
 import { decisionReasonField, pagedListSchema, pageField, pageSizeField } from './common';
 import { MONEY_MSG } from '../messages';
 import { REQUEST_STATUSES } from './deposits';
@@ -39,8 +40,10 @@ export const historyQuerySchema = z.object({
 });
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
 
-/** GET /api/reviews/pending (admin queue): page from 1, sizes 10/20/30/40, oldest first. */
-export const pendingReviewsQuerySchema = historyQuerySchema.pick({ page: true, pageSize: true });
+/** GET /api/reviews/pending (admin queue): page from 1, sizes 10/20/30/40, oldest first, sent on UTC days `from`–`to`. */
+export const pendingReviewsQuerySchema = withDateRange(
+  historyQuerySchema.pick({ page: true, pageSize: true }),
+);
 export type PendingReviewsQuery = z.output<typeof pendingReviewsQuerySchema>;
 
 /** POST /api/transaction/:userId (admin). `date` is an ISO date-time; status can only be approved. */

@@ -9,6 +9,7 @@ import { MSG, USER_ADMIN_MSG } from '../messages';
 import { ROLES } from '../permissions';
 import { publicActivePlanSchema } from './plans';
 import { usdAmountField } from './money';
+import { withDateRange } from './date-range';
 import { decisionReasonField, messageAnswerSchema, pagedListSchema, pagingQuery, textFields } from './common';
 
 /** A stored file as an authenticated API path (fetch it with the bearer token), or null without one. */
@@ -45,13 +46,19 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-/** GET /api/user/admin: page from 1, sizes 10/20/30/40, search in first name, last name or e-mail. */
-export const usersQuerySchema = z.object({
-  ...pagingQuery(10).shape,
+/** The users list's filters: search in first name, last name or e-mail, verification, joined from/to. */
+const usersFilters = z.object({
   search: z.string().trim().max(100).optional(),
   /** Only users whose identity verification is in this state (e.g. `pending`: checks waiting). */
   verification: z.enum(VERIFICATION_STATUSES).optional(),
 });
+
+/** GET /api/user/admin/export.csv: the list's filters (`from`/`to`: joined on those UTC days). */
+export const usersExportQuerySchema = withDateRange(usersFilters);
+export type UsersExportQuery = z.output<typeof usersExportQuerySchema>;
+
+/** GET /api/user/admin: page from 1, sizes 10/20/30/40, and the filters of the export. */
+export const usersQuerySchema = withDateRange(usersFilters.extend(pagingQuery(10).shape));
 export type UsersQuery = z.output<typeof usersQuerySchema>;
 
 /** The account of a user with its ledger figures (USD). */

@@ -10,10 +10,24 @@
  * - The total comes from a count kept by triggers (`list_counts`, migration `list_counts`) for the
  *   lists that have one when nothing filters them; from a count of the matching rows otherwise.
  */
-import { asc, count, desc, eq, inArray, sum, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  sum,
+  type AnyColumn,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { listCounts } from '../db/schema';
+import { dateRangeInstants, type DateRange } from '@common/schemas/date-range';
 
 /** A page request: `page` from 1, `pageSize` rows. */
 export interface PageRequest {
@@ -142,3 +156,17 @@ export async function pageOf<T extends ListTable>(
  * with `%`, `_` and `\` in it matched as themselves, not as wildcards.
  */
 export const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * `column` (a list's `created_at`, the first key of its (created_at, id) index) within the UTC days
+ * `from`–`to` (inclusive; common/schemas/date-range.ts): `start ≤ column < end`, a range on the
+ * index's first key, so a filtered page still reads the ids from that index alone. Undefined when
+ * neither day is given.
+ */
+export function createdWithin(column: AnyColumn, range: DateRange): SQL | undefined {
+  const { start, end } = dateRangeInstants(range);
+  return and(start ? gte(column, start) : undefined, end ? lt(column, end) : undefined);
+}
+
+/** True when a date range filter is given (the list's kept total no longer applies). */
+export const hasDateRange = (range: DateRange) => Boolean(range.from || range.to);

@@ -2,7 +2,7 @@
  * /api/audit: the audit log, read-only. No route writes, edits or deletes a row here;
  * rows are written by the admin mutations themselves (server/lib/audit.ts).
  *
- * GET /audit          admin  ?actorId&targetUserId&client&action&page&pageSize → {data, total}, newest first
+ * GET /audit          admin  ?actorId&targetUserId&client&action&from&to&page&pageSize → {data, total}, newest first
  * GET /audit/filters  admin  the admins who acted and the actions recorded (for the page's filters)
  */
 import { auditFiltersAnswerSchema, auditPageSchema, auditQuerySchema } from '@common/schemas/audit';

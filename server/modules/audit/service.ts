@@ -1,6 +1,7 @@
 /**
  * Reading the audit log: pages of rows, newest first, with the acting admin's and the
- * target client's e-mail and name, filtered by admin, client and action; and the values the filters
+ * target client's e-mail and name, filtered by admin, client, action and UTC days `from`–`to` (a
+ * range on `created_at`, the last key of each of the log's indexes); and the values the filters
  * offer. Writing happens only through `recordAudit` (server/lib/audit.ts) inside the change's own
  * transaction; the table refuses UPDATE and DELETE (migration `audit_guards`), and nothing here
  * offers either.
@@ -12,6 +13,8 @@ import { auditLog, users } from '../../db/schema';
 import type { ServiceDeps } from '../../lib/service-deps';
 import {
   containsPattern,
+  createdWithin,
+  hasDateRange,
   listCount,
   readPage,
   sortedBy,
@@ -40,6 +43,7 @@ function auditWhere(q: Partial<AuditQuery>): SQL | undefined {
     q.actorId ? eq(auditLog.actorId, q.actorId) : undefined,
     q.targetUserId ? eq(auditLog.targetUserId, q.targetUserId) : undefined,
     q.action ? eq(auditLog.action, q.action) : undefined,
+    createdWithin(auditLog.createdAt, q),
     client
       ? or(ilike(target.email, client), ilike(sql`${target.firstName} || ' ' || ${target.lastName}`, client))
       : undefined,
@@ -70,7 +74,7 @@ export function createAuditService({ db }: ServiceDeps) {
      */
     async listAudit(q: AuditQuery): Promise<{ rows: AuditRow[]; total: number }> {
       const where = auditWhere(q);
-      const filtered = Boolean(q.actorId || q.targetUserId || q.action || q.client);
+      const filtered = Boolean(q.actorId || q.targetUserId || q.action || q.client || hasDateRange(q));
       const total = async () => {
         if (!filtered) return listCount(db, 'audit_log');
         const [row] = await db

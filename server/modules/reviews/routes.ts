@@ -2,8 +2,8 @@
  * /api/reviews: the admin review queue. The approve / reject routes of each request are with its
  * kind: /deposits/:id/approve|reject, /{c,b}-withdrawals/:id/approve|reject.
  *
- * GET    /reviews/pending           admin      ?page&pageSize(10|20|30|40) → {data, total}: pending deposits
- *                                               and withdrawals of every client, oldest first
+ * GET    /reviews/pending           admin      ?page&pageSize(10|20|30|40)&from&to → {data, total}: pending
+ *                                               deposits and withdrawals of every client, oldest first
  */
 import { pendingReviewPageSchema, pendingReviewsQuerySchema } from '@common/schemas/transactions';
 import type { AppInstance } from '../../app-context';

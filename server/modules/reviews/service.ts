@@ -4,11 +4,20 @@
  * (server/modules/deposits, server/modules/withdrawals); the rule they share, "only a pending request
  * can be reviewed", is only-pending.ts. Amounts are cents.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { PendingReviewsQuery } from '@common/schemas/transactions';
 import { deposits, users, withdrawals } from '../../db/schema';
-import { listCount, readPage, sortedBy, type PageWindow, type SortKey } from '../../lib/paging';
+import type { DateRange } from '@common/schemas/date-range';
+import {
+  createdWithin,
+  hasDateRange,
+  listCount,
+  readPage,
+  sortedBy,
+  type PageWindow,
+  type SortKey,
+} from '../../lib/paging';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 /** One request waiting for review, with its client. */
@@ -26,9 +35,15 @@ export interface PendingReviewRow {
   userBlocked: boolean;
 }
 
-const pendingDeposit = eq(deposits.status, 'pending');
+/**
+ * Pending deposits (sent on the UTC days `from`–`to` when given): the condition of
+ * `deposits_review_queue_idx` and a range on its first key.
+ */
+const pendingDeposit = (range: DateRange) =>
+  and(eq(deposits.status, 'pending'), createdWithin(deposits.createdAt, range));
 // a withdrawal is deleted only once declined (a CHECK of the table), so a pending one is never deleted
-const pendingWithdrawal = eq(withdrawals.status, 'pending');
+const pendingWithdrawal = (range: DateRange) =>
+  and(eq(withdrawals.status, 'pending'), createdWithin(withdrawals.createdAt, range));
 const depositOrder: SortKey[] = [
   [deposits.createdAt, 'asc'],
   [deposits.id, 'asc'],
@@ -48,19 +63,19 @@ export function createReviewsService({ db }: ServiceDeps) {
    * The ids of the requests in `window` of the queue: each kind read from its own index
    * (`*_review_queue_idx`, the ids alone) up to the window's end, merged.
    */
-  function windowIds(window: PageWindow) {
+  function windowIds(window: PageWindow, range: DateRange) {
     const take = window.offset + window.limit;
     const ids = unionAll(
       db
         .select({ id: deposits.id, createdAt: deposits.createdAt })
         .from(deposits)
-        .where(pendingDeposit)
+        .where(pendingDeposit(range))
         .orderBy(...sortedBy(depositOrder, window.fromEnd))
         .limit(take),
       db
         .select({ id: withdrawals.id, createdAt: withdrawals.createdAt })
         .from(withdrawals)
-        .where(pendingWithdrawal)
+        .where(pendingWithdrawal(range))
         .orderBy(...sortedBy(withdrawalOrder, window.fromEnd))
         .limit(take),
     )
@@ -72,8 +87,8 @@ export function createReviewsService({ db }: ServiceDeps) {
   }
 
   /** The requests of `window` with their clients, in the order read (newest first from the end). */
-  async function readWindow(window: PageWindow) {
-    const page = windowIds(window);
+  async function readWindow(window: PageWindow, range: DateRange) {
+    const page = windowIds(window, range);
     const withdrawalKind = sql<PendingReviewRow['kind']>`case ${withdrawals.method}
       when 'bank' then 'bank-withdrawal' else 'crypto-withdrawal' end`.as('kind');
     const depositRows = db
@@ -91,7 +106,7 @@ export function createReviewsService({ db }: ServiceDeps) {
       })
       .from(deposits)
       .innerJoin(users, eq(users.id, deposits.userId))
-      .where(and(pendingDeposit, inArray(deposits.id, page)));
+      .where(and(pendingDeposit(range), inArray(deposits.id, page)));
     const withdrawalRows = db
       .select({
         id: withdrawals.id,
@@ -107,21 +122,39 @@ export function createReviewsService({ db }: ServiceDeps) {
       })
       .from(withdrawals)
       .innerJoin(users, eq(users.id, withdrawals.userId))
-      .where(and(pendingWithdrawal, inArray(withdrawals.id, page)));
+      .where(and(pendingWithdrawal(range), inArray(withdrawals.id, page)));
     return (await unionAll(depositRows, withdrawalRows).orderBy(
       ...sortedBy(queueOrder, window.fromEnd),
     )) as PendingReviewRow[];
   }
 
+  /**
+   * How many requests the queue holds: the kept count (`list_counts`) unfiltered, else a count of
+   * each kind within the range (each a range scan of its queue index).
+   */
+  async function queueTotal(range: DateRange): Promise<number> {
+    if (!hasDateRange(range)) return listCount(db, 'pending_reviews');
+    const [[d], [w]] = await Promise.all([
+      db.select({ n: count() }).from(deposits).where(pendingDeposit(range)),
+      db.select({ n: count() }).from(withdrawals).where(pendingWithdrawal(range)),
+    ]);
+    return Number(d?.n ?? 0) + Number(w?.n ?? 0);
+  }
+
   return {
     /**
      * One page of the admin review queue: pending deposits and withdrawals of every client, oldest
-     * first (created_at, then id), and how many there are (kept in `list_counts`). A page past the
+     * first (created_at, then id), sent on the UTC days `from`–`to` when given, and how many there
+     * are (kept in `list_counts` when no range is given, else counted). A page past the
      * middle is read from the newest end (lib/paging.ts `pageWindow`), and only the page's rows are
      * joined with their clients, so a deep page reads ids from the indexes alone.
      */
     async listPendingReviews(q: PendingReviewsQuery): Promise<{ rows: PendingReviewRow[]; total: number }> {
-      return readPage(q, () => listCount(db, 'pending_reviews'), readWindow);
+      return readPage(
+        q,
+        () => queueTotal(q),
+        (window) => readWindow(window, q),
+      );
     },
   };
 }

@@ -5,8 +5,8 @@
  * PUT /user/admin/:id/verification is registered under the same prefix from server/modules/kyc.
  *
  * GET    /user/me                              signed in  the user with ledger figures
- * GET    /user/admin                           admin      ?page&pageSize(10|20|30|40)&search&verification → {data, total}
- * GET    /user/admin/export.csv                admin      ?search&verification — the same list as CSV
+ * GET    /user/admin                           admin      ?page&pageSize(10|20|30|40)&search&verification&from&to → {data, total}
+ * GET    /user/admin/export.csv                admin      ?search&verification&from&to — the same list as CSV
  * GET    /user/admin/overview                  admin      clients, pending reviews, approved deposits/withdrawals
  * GET    /user/admin/email/:email              admin
  * GET    /user/admin/:id                       admin      with ledger figures
@@ -40,6 +40,7 @@ import {
   userAnswerSchema,
   userChangeAnswerSchema,
   usersPageSchema,
+  usersExportQuerySchema,
   usersQuerySchema,
   userWithFiguresAnswerSchema,
 } from '@common/schemas/users';
@@ -108,7 +109,7 @@ export async function userAdminRoutes(app: AppInstance) {
             content: { 'text/csv': { schema: z.string() } },
           },
         },
-        { querystring: usersQuerySchema.pick({ search: true, verification: true }) },
+        { querystring: usersExportQuerySchema },
       ),
       config: { permission: 'clients.read' },
     },

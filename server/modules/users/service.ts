@@ -8,11 +8,11 @@
  */
 import type { Readable } from 'node:stream';
 import { and, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
-import type { UsersQuery, UserWithFigures } from '@common/schemas/users';
+import type { UsersExportQuery, UsersQuery, UserWithFigures } from '@common/schemas/users';
 import { users } from '../../db/schema';
 import { csvStream } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
-import { containsPattern, pageOf } from '../../lib/paging';
+import { containsPattern, createdWithin, hasDateRange, pageOf } from '../../lib/paging';
 import { centsToUsd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { getClientFigures } from '../ledger/service';
@@ -40,12 +40,15 @@ export function searchWhere(search: string | undefined): SQL | undefined {
 
 /**
  * The users list's condition: live users matching `search`, in the identity verification state
- * `verification` when given (read from `users_verification_idx`).
+ * `verification` when given (read from `users_verification_idx`), joined on the UTC days `from`–`to`
+ * (a range on `created_at`, the first key of `users_live_created_idx` and the second of
+ * `users_verification_idx` after its equality).
  */
-export function listWhere(q: Pick<UsersQuery, 'search' | 'verification'>): SQL | undefined {
+export function listWhere(q: UsersExportQuery): SQL | undefined {
   return and(
     searchWhere(q.search),
     q.verification ? eq(users.verificationStatus, q.verification) : undefined,
+    createdWithin(users.createdAt, q),
   );
 }
 
@@ -110,8 +113,8 @@ export function createUsersService(deps: ServiceDeps) {
     },
 
     /**
-     * One page of live users matching `search` in name or e-mail and in the `verification` state
-     * when given, newest first, with the total.
+     * One page of live users matching `search` in name or e-mail, in the `verification` state and
+     * joined on the days `from`–`to` when given, newest first, with the total.
      */
     async listUsers(q: UsersQuery): Promise<{ rows: UserRow[]; total: number }> {
       const order = [
@@ -119,16 +122,16 @@ export function createUsersService(deps: ServiceDeps) {
         [users.id, 'desc'],
       ] as const;
       // unfiltered, the list is every live user: its total is kept (list_counts)
-      const counted = q.search || q.verification ? undefined : 'live_users';
+      const counted = q.search || q.verification || hasDateRange(q) ? undefined : 'live_users';
       return pageOf(db, users, listWhere(q), order, q, counted);
     },
 
     /**
-     * The users list matching `search` and `verification` (as GET /user/admin pages it, newest first), every match (no
-     * cap), as a CSV stream with formula-safe cells (server/lib/csv.ts), read from a cursor a batch at
+     * The users list matching `search`, `verification` and the joined days `from`–`to` (as GET
+     * /user/admin pages it, newest first), every match (no cap), as a CSV stream with formula-safe cells (server/lib/csv.ts), read from a cursor a batch at
      * a time on PostgreSQL (db/client.ts `streamRows`).
      */
-    exportUsersCsv(q: Pick<UsersQuery, 'search' | 'verification'>): Promise<Readable> {
+    exportUsersCsv(q: UsersExportQuery): Promise<Readable> {
       const rows = deps.streamRows<UserExportRow>(
         sql`select ${users.id} as id, ${users.firstName} as first_name, ${users.lastName} as last_name,
           ${users.email} as email, ${users.phone} as phone, ${users.country} as country, ${users.role} as role,

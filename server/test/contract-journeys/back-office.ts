@@ -46,7 +46,10 @@ export const backOfficeJourneys: Journey[] = [
       const u = await createSignedInUser(t.app);
       const c = await createTestUser(t.app);
       await call('GET', '/api/user/admin?page=1&pageSize=10', admin.headers, undefined, 200);
+      await call('GET', '/api/user/admin?from=2026-01-01&to=2026-12-31', admin.headers, undefined, 200);
+      await call('GET', '/api/user/admin?from=2026-02-30', admin.headers, undefined, 400);
       await call('GET', '/api/user/admin/export.csv', admin.headers, undefined, 200);
+      await call('GET', '/api/user/admin/export.csv?from=2026-01-01', admin.headers, undefined, 200);
       await call('GET', '/api/user/admin/overview', admin.headers, undefined, 200);
       await call(
         'GET',
@@ -92,6 +95,8 @@ export const backOfficeJourneys: Journey[] = [
       await call('POST', `/api/user/admin/${u.id}/unblock`, admin.headers, undefined, 200);
       await call('DELETE', `/api/user/admin/${c.id}`, admin.headers, undefined, 200);
       await call('GET', '/api/audit?page=1&pageSize=10', admin.headers, undefined, 200);
+      await call('GET', '/api/audit?from=2026-01-01&to=2026-12-31', admin.headers, undefined, 200);
+      await call('GET', '/api/audit?from=2026-03-02&to=2026-03-01', admin.headers, undefined, 400);
       await call('GET', '/api/audit/filters', admin.headers, undefined, 200);
     },
   },

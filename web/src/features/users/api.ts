@@ -17,6 +17,7 @@ import type {
   AdjustmentDirection,
   AdminOverview,
   UpdateAccountInput,
+  UsersExportQuery,
   updateUserSchema,
   UserWithFigures,
   UsersPage,
@@ -54,7 +55,7 @@ export const adminUserSignInHistoryQuery = (id: string, params: SignInHistoryQue
   );
 
 /** GET /user/admin/export.csv?search= with the session's token, saved as users.csv. */
-export async function downloadUsersCsv(params: { search?: string; verification?: string }): Promise<void> {
+export async function downloadUsersCsv(params: UsersExportQuery): Promise<void> {
   saveBlob(await api.blob('/user/admin/export.csv', { params }), 'users.csv');
 }
 

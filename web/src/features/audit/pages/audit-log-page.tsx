@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { PublicAuditEntry } from '@common/schemas/audit';
 import { paths } from '../../../app/paths';
+import { DateRangeFilter, useDateRange } from '../../../components/date-range-filter';
 import { FilterSelects, type TableFilter } from '../../../components/filter-select';
 import { dateColumn, PagedTable, serverPage, type Column } from '../../../components/paged-table';
 import { SearchInput } from '../../../components/search-input';
@@ -56,7 +57,7 @@ const COLUMNS: Column<PublicAuditEntry>[] = [
 
 /**
  * /admin/audit-log: every admin change — time, admin, action, client, target row, before →
- * after, IP — newest first, filtered by admin, client and action, with paging. Read-only: nothing here
+ * after, IP — newest first, filtered by admin, client, action and days (`?from=&to=`), with paging. Read-only: nothing here
  * (nor in the API) edits or deletes a row. `?targetUserId=&client=` opens it on one client.
  */
 export function AuditLogPage() {
@@ -65,6 +66,7 @@ export function AuditLogPage() {
   const client = usePagedSearch(targetUserId ? '' : (params.get('client') ?? ''));
   const [actorId, setActorId] = useState<string | null>(null);
   const [action, setAction] = useState<string | null>(null);
+  const recorded = useDateRange(client.refilter);
   const options = useQuery(auditFiltersQuery());
   const query = useQuery(
     auditQuery({
@@ -74,9 +76,10 @@ export function AuditLogPage() {
       action: action ?? undefined,
       targetUserId,
       client: client.searched,
+      ...recorded.range,
     }),
   );
-  const filtered = Boolean(actorId || action || targetUserId || client.searched);
+  const filtered = Boolean(actorId || action || targetUserId || client.searched || recorded.active);
   const filters: TableFilter[] = [
     {
       label: 'Admin',
@@ -97,7 +100,17 @@ export function AuditLogPage() {
       w: { base: '100%', xs: 220 },
     },
   ];
-  const clearClient = client.refilter(() => setParams({}, { replace: true }));
+  const clearClient = client.refilter(() =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('targetUserId');
+        next.delete('client');
+        return next;
+      },
+      { replace: true },
+    ),
+  );
 
   return (
     <Stack gap="md">
@@ -127,6 +140,7 @@ export function AuditLogPage() {
             w={{ base: '100%', xs: 300 }}
           />
         )}
+        <DateRangeFilter label="Recorded" {...recorded.filter} />
       </Group>
       <PagedTable
         caption="Audit log"

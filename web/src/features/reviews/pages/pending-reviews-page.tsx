@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { PendingReview } from '@common/schemas/transactions';
 import { paths } from '../../../app/paths';
+import { DateRangeFilter, useDateRange } from '../../../components/date-range-filter';
 import { PageTitle } from '../../../components/page-title';
 import { PagedTable, serverPage, usePaging, type Column } from '../../../components/paged-table';
 import { pendingReviewsQuery } from '../api';
@@ -69,11 +70,18 @@ const COLUMNS: Column<PendingReview>[] = [
 
 /**
  * /admin/pending-reviews: every client's pending deposits and withdrawals, oldest first, a page at a
- * time from the server (sizes 10/20/30/40, Previous/Next). Blocked clients carry a "Blocked" badge.
+ * time from the server (sizes 10/20/30/40, Previous/Next), narrowed to the days they were made
+ * (`?from=&to=`). Blocked clients carry a "Blocked" badge.
  */
 export function PendingReviewsPage() {
   const paging = usePaging();
-  const query = useQuery(pendingReviewsQuery({ page: paging.page, pageSize: paging.pageSize }));
+  const requested = useDateRange((set) => (day) => {
+    set(day);
+    paging.setPage(1);
+  });
+  const query = useQuery(
+    pendingReviewsQuery({ page: paging.page, pageSize: paging.pageSize, ...requested.range }),
+  );
   const total = query.data?.total ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / paging.pageSize));
   const { page, setPage } = paging;
@@ -88,11 +96,14 @@ export function PendingReviewsPage() {
         title={`Pending reviews${query.data ? ` (${total})` : ''}`}
         description="Deposits and withdrawals waiting for a decision, oldest first."
       />
+      <DateRangeFilter label="Requested" {...requested.filter} />
       <PagedTable
         caption="Pending reviews"
         columns={COLUMNS}
         {...serverPage(query)}
-        emptyText="Nothing is waiting for review"
+        emptyText={
+          requested.active ? 'No pending request was made on those days' : 'Nothing is waiting for review'
+        }
         paging={paging}
         minWidth={860}
       />

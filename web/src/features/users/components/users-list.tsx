@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { VERIFICATION_STATUSES, type VerificationStatus } from '@common/constants';
 import type { PublicUser } from '@common/types';
 import { paths } from '../../../app/paths';
+import { DateRangeFilter, useDateRange } from '../../../components/date-range-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { FilterSelects, useChoice, type TableFilter } from '../../../components/filter-select';
 import { dateColumn, PagedTable, serverPage, type Column } from '../../../components/paged-table';
@@ -64,7 +65,7 @@ function verificationParam(value: string | null): VerificationStatus | null {
 /**
  * The users list of /admin/users and /admin/dashboard: every user, newest first, with their
  * identity verification state, a debounced search by name or e-mail, a verification filter (set
- * from `?verification=`), page sizes 10/20/30/40, Previous/Next (paging on the server) and a CSV
+ * from `?verification=`), a joined from/to date range (kept in `?from=&to=`), page sizes 10/20/30/40, Previous/Next (paging on the server) and a CSV
  * export of the searched and filtered list.
  */
 export function UsersList() {
@@ -85,8 +86,9 @@ export function UsersList() {
       w: { base: '100%', xs: 220 },
     },
   ];
-  const listed = { search: search.searched, verification: verification.chosen };
-  const query = useQuery(adminUsersQuery({ ...search.params, verification: verification.chosen }));
+  const joined = useDateRange(search.refilter);
+  const listed = { search: search.searched, verification: verification.chosen, ...joined.range };
+  const query = useQuery(adminUsersQuery({ ...search.params, ...listed }));
   // The server pulls nothing back: a page past the end answers no rows, so number from the page asked.
   const offset = (paging.page - 1) * paging.pageSize;
   const rows = query.data?.data.map((u, i) => ({ ...u, rowNumber: offset + i + 1 }));
@@ -102,6 +104,7 @@ export function UsersList() {
             w={{ base: '100%', xs: 420 }}
           />
           <FilterSelects filters={filters} />
+          <DateRangeFilter label="Joined" {...joined.filter} />
         </Group>
         <ExportCsvButton download={() => downloadUsersCsv(listed)} failure="The export failed" />
       </Group>
@@ -111,7 +114,9 @@ export function UsersList() {
         {...serverPage(query)}
         rows={rows}
         emptyText={
-          search.searched || verification.chosen ? 'No user matches the search and filter' : 'No users yet'
+          search.searched || verification.chosen || joined.active
+            ? 'No user matches the search and filter'
+            : 'No users yet'
         }
         paging={paging}
       />
