@@ -27,8 +27,10 @@
  *    signed-in clients, at full speed) ÷ the replay of one visit's statements (2 requests a transaction).
  *  - apiCpuPerApprovalMs, pgCpuPerApprovalMs (the cluster's processes), apiCpuPerDashboardMs: CPU
  *    time (user + system, /proc) per answer over the full-speed phases.
- *  - p99FixedRateMs: the dashboard's p99 at 600 requests/s offered; counts only when `loadOk` (1-min
- *    load average under 1.5 at the phase's start; the bench waits up to 30 s for the machine to calm).
+ *  - p99FixedRateMs: the dashboard's p99 at 600 requests/s offered open-loop, evenly spaced, latency
+ *    from each request's due time (bench/lib/fixed-rate.ts; autocannon's rate is a burst per second);
+ *    counts only when `loadOk` (1-min load average under 1.5 at the phase's start; the bench waits
+ *    up to 30 s for the machine to calm).
  *  - historyGrowthRatio: p50 of /api/user/me, /api/transaction, /api/transaction/all first and last
  *    page for the 50,000-entry client ÷ the same for a 5-entry client; the max of the 4.
  *  - adminListP50Ms: p50 of GET /api/user/admin (first page, a deep page, a search) and GET
@@ -56,6 +58,7 @@ import { approvedInKeyTable, seedDataset } from './lib/dataset';
 import {
   cpuNote,
   dashboardRequests,
+  dashboardVisits,
   load,
   log,
   round,
@@ -63,6 +66,7 @@ import {
   type LoadResult,
   type SetupRequest,
 } from './lib/measure';
+import { fixedRate } from './lib/fixed-rate';
 import { pgbenchReplay, pgbenchTpcb, queuedMails, topStatements, withApiPaused } from './lib/pgbench';
 import { captureReplays } from './lib/replays';
 import { figure, printTable, writeResults } from './lib/report';
@@ -159,7 +163,12 @@ async function main(): Promise<number> {
     const dashboard = dashboardRequests(data.dashTokens);
     await load({ url: api.origin, requests: dashboard, seconds: 2 }); // warm-up (JIT, pool, session cache)
     const loadBeforeFixed = await calm(LOAD_LIMIT * 0.8, 30_000);
-    const fixed = await load({ url: api.origin, requests: dashboard, overallRate: FIXED_RATE });
+    const fixed = await fixedRate({
+      origin: api.origin,
+      rate: FIXED_RATE,
+      seconds: SECONDS,
+      next: dashboardVisits(data.dashTokens),
+    });
     const loadAfterFixed = loadavg()[0]!;
     log(
       `dashboard at ${FIXED_RATE} req/s offered: p50 ${fixed.p50.toFixed(2)} ms, p99 ${fixed.p99.toFixed(2)} ms ` +

@@ -179,6 +179,21 @@ export function dashboardRequests(tokens: string[]) {
 }
 
 /**
+ * The dashboard's two reads for `fixedRate` (fixed-rate.ts): request 2k is /api/user/me and 2k+1
+ * /api/transaction, each pair with the token of a random client.
+ */
+export function dashboardVisits(tokens: string[]) {
+  let token = tokens[0]!;
+  return (i: number) => {
+    if (i % 2 === 0) token = tokens[Math.floor(Math.random() * tokens.length)]!;
+    return {
+      path: i % 2 === 0 ? '/api/user/me' : '/api/transaction',
+      headers: { authorization: `Bearer ${token}` },
+    };
+  };
+}
+
+/**
  * p50 (ms) of `a` and of `b` over `samples` runs each, taken in turns (a, b, a, b, …, after one
  * unmeasured run of each), so that a busy neighbour on the machine hurts both sides alike.
  */
