@@ -1,17 +1,22 @@
-import { Code, List, Text } from '@mantine/core';
-
-/** A snapshot value as text: strings as they are, everything else as compact JSON. */
-function show(value: unknown): string {
-  if (value === undefined) return '—';
-  if (typeof value === 'string') return value === '' ? '(empty)' : value;
-  return JSON.stringify(value);
-}
+import { List, Text } from '@mantine/core';
+import { fieldLabel, fieldValue } from '../labels';
+import { ReadableText } from './readable-text';
 
 const asRecord = (v: unknown): Record<string, unknown> | null =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
+/** One value of a snapshot, readable (labels.ts `fieldValue`) and wrapping at sensible points. */
+function Value({ field, value, strong }: { field: string; value: unknown; strong?: boolean }) {
+  return (
+    <Text span size="sm" fw={strong ? 600 : undefined}>
+      <ReadableText text={fieldValue(field, value)} />
+    </Text>
+  );
+}
+
 /**
- * The before → after of an audit row, one line per field (`field: old → new`). Values are text
+ * The before → after of an audit row, one line per field ("Blocked: No → Yes"), each key under its
+ * human label (labels.ts) and each value readable: Yes / No, amounts in USD, dates. Values are text
  * nodes, so stored markup shows as text.
  */
 export function ChangeList({ before, after }: { before: unknown; after: unknown }) {
@@ -21,7 +26,7 @@ export function ChangeList({ before, after }: { before: unknown; after: unknown 
     if (before == null && after == null) return <Text size="sm">—</Text>;
     return (
       <Text size="sm">
-        {show(before)} → {show(after)}
+        <Value field="" value={before} /> → <Value field="" value={after} strong />
       </Text>
     );
   }
@@ -34,18 +39,24 @@ export function ChangeList({ before, after }: { before: unknown; after: unknown 
     );
   }
   return (
-    <List size="sm" spacing={2} listStyleType="none" withPadding={false}>
+    <List size="sm" spacing={2} listStyleType="none" withPadding={false} miw={180}>
       {keys.map((key) => (
         <List.Item key={key}>
-          <Code>{key}</Code>{' '}
+          <Text span size="sm" c="dimmed">
+            {fieldLabel(key)}:
+          </Text>{' '}
           {b && key in b && (
-            <Text span size="sm">
-              {show(b[key])} →{' '}
+            <>
+              <Value field={key} value={b[key]} /> →{' '}
+            </>
+          )}
+          {a ? (
+            <Value field={key} value={a[key]} strong />
+          ) : (
+            <Text span size="sm" fw={600}>
+              removed
             </Text>
           )}
-          <Text span size="sm" fw={600}>
-            {a ? show(a[key]) : 'removed'}
-          </Text>
         </List.Item>
       ))}
     </List>

@@ -11,16 +11,15 @@ import { SearchInput } from '../../../components/search-input';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { auditFiltersQuery, auditQuery } from '../api';
 import { ChangeList } from '../components/change-list';
-
-const wrap = { overflowWrap: 'anywhere' } as const;
+import { ReadableText } from '../components/readable-text';
 
 const COLUMNS: Column<PublicAuditEntry>[] = [
   dateColumn('Time', (r) => r.createdAt),
   {
     header: 'Admin',
     cell: (r) => (
-      <Text size="sm" style={wrap}>
-        {r.actor.email}
+      <Text size="sm">
+        <ReadableText text={r.actor.email} />
       </Text>
     ),
   },
@@ -33,8 +32,8 @@ const COLUMNS: Column<PublicAuditEntry>[] = [
     header: 'Client',
     cell: (r) =>
       r.targetUser ? (
-        <Anchor component={Link} to={paths.admin.user(r.targetUser._id)} size="sm" style={wrap}>
-          {r.targetUser.email}
+        <Anchor component={Link} to={paths.admin.user(r.targetUser._id)} size="sm">
+          <ReadableText text={r.targetUser.email} />
         </Anchor>
       ) : (
         '—'

@@ -11,22 +11,46 @@ import { formatUsd } from '../../../lib/format';
 import type { PagedQueryOptions } from '../../../lib/queries';
 import { adminActivityQuery } from '../api';
 
+/**
+ * A plan result posted by staff (POST /user/admin/add-profit/:id, the only rows with a reason): a
+ * profit or loss line of the plan, not a second trade. It carries the plan's capital as its trade
+ * amount and the plan's status, so drawn like the plan's own row it read as a duplicate of it
+ * ("Copy Trading $1,000 ACTIVE" twice); it is drawn as a result line instead.
+ */
+export const isPlanResult = (a: PublicTradingActivity) => a.reason !== null;
+
+/** An empty cell. */
+function NoValue() {
+  return (
+    <Text span size="sm" c="dimmed">
+      —
+    </Text>
+  );
+}
+
 /** The trading activity columns each page picks its own from, in its own order. */
 export const activityColumns = {
   /** Date column. */
   date: dateColumn<PublicTradingActivity>('Date', (a) => a.date),
-  /** Plan column ("Copy Trading" / "Investment"). */
+  /** Plan column ("Copy Trading" / "Investment"; a result line reads "Profit on Copy Trading"). */
   plan: {
     header: 'Plan',
     nowrap: true,
-    cell: (a) => PLAN_LABELS[a.plan],
+    cell: (a) =>
+      isPlanResult(a) ? (
+        <Text span size="sm" c="dimmed">
+          {a.profit < 0 ? 'Loss' : 'Profit'} on {PLAN_LABELS[a.plan]}
+        </Text>
+      ) : (
+        PLAN_LABELS[a.plan]
+      ),
   } satisfies Column<PublicTradingActivity>,
-  /** The trade amount under a given header ("Trade Amount", "Capital", "Amount"). */
+  /** The trade amount under a given header ("Trade Amount", "Capital", "Amount"); "—" on a result line. */
   tradeAmount: (header: string): Column<PublicTradingActivity> => ({
     header,
     numeric: true,
     nowrap: true,
-    cell: (a) => formatUsd(a.tradeAmount),
+    cell: (a) => (isPlanResult(a) ? <NoValue /> : formatUsd(a.tradeAmount)),
   }),
   /** The result posted for the row under a given header ("Profit", "Profit Added"): a loss is negative. */
   profit: (header: string): Column<PublicTradingActivity> => ({
@@ -44,10 +68,17 @@ export const activityColumns = {
     header: 'Reason',
     cell: (a) => a.reason ?? '—',
   } satisfies Column<PublicTradingActivity>,
-  /** Status column. */
+  /** Status column: the plan's state on its own row, "Posted" on a result line. */
   status: {
     header: 'Status',
-    cell: (a) => <PlanStatusBadge status={a.status} />,
+    cell: (a) =>
+      isPlanResult(a) ? (
+        <Text span size="sm" c="dimmed">
+          Posted
+        </Text>
+      ) : (
+        <PlanStatusBadge status={a.status} />
+      ),
   } satisfies Column<PublicTradingActivity>,
 };
 
