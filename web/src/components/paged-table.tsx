@@ -6,15 +6,18 @@ import { LIMITS } from '@common/constants';
 import { useCan } from '../hooks/use-can';
 import type { Needs } from '../lib/admin-access';
 import { formatDateTime } from '../lib/format';
+import { CARD_STYLES, TableCardsContext, useInTableCards, useTableCards } from './table-cards';
 
 /** One column of a `PagedTable`. */
 export interface Column<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
-  /** Right-aligns the column (amounts). */
+  /** Right-aligns the column (amounts), unless it is the first: first columns stay left-aligned. */
   numeric?: boolean;
   /** Keeps the cells on one line (dates, amounts, buttons); the table scrolls sideways instead. */
   nowrap?: boolean;
+  /** The row's buttons: on a phone's card they stand on their own line at the bottom, unlabelled. */
+  actions?: boolean;
   /** Shows the column only to a staff role with this permission (a back office's action column). */
   permission?: Needs;
 }
@@ -38,11 +41,13 @@ interface CellTextProps {
 
 /** A free text in a table cell (a reason, an address, a subject, an error) at a readable width. */
 export function CellText({ children, miw, dimmed = false, breakAnywhere = false }: CellTextProps) {
+  // a phone's card gives the text the width left of its label, whatever the column's minimum
+  const inCards = useInTableCards();
   return (
     <Text
       size="sm"
       c={dimmed ? 'dimmed' : undefined}
-      miw={miw}
+      miw={inCards ? undefined : miw}
       maw={320}
       style={{ overflowWrap: breakAnywhere ? 'anywhere' : 'break-word' }}
     >
@@ -112,7 +117,10 @@ interface PagedTableProps<Row> {
   paging?: Paging;
   /** Rows matching in all pages (server-side paging) or in the whole list (browser-side). */
   total?: number;
-  /** Narrower screens scroll the table sideways below this width (px). */
+  /**
+   * Wider than a phone, a box narrower than this (px) scrolls the table sideways; a phone shows the
+   * rows as cards instead.
+   */
   minWidth?: number;
 }
 
@@ -122,7 +130,10 @@ const byId = (row: unknown) => String((row as { _id?: string })._id);
 /**
  * The tables of the money screens: Mantine Table with a loading skeleton, an error state with
  * retry, an empty text, and optional paging. Pages pass one page of rows (see `pageOf` for lists
- * held in the browser). Columns naming a `permission` show only to a staff role that has it.
+ * held in the browser). Columns naming a `permission` show only to a staff role that has it. The
+ * first column is left-aligned, numeric ones after it right-aligned. Under 768 px each row is a card
+ * of labelled fields with its `actions` at the bottom (table-cards.ts); wider, a table narrower than
+ * `minWidth` scrolls sideways in its own box, except when it has no row: its empty text wraps.
  */
 export function PagedTable<Row>({
   caption,
@@ -138,6 +149,7 @@ export function PagedTable<Row>({
   minWidth = 640,
 }: PagedTableProps<Row>) {
   const allowed = useCan();
+  const cards = useTableCards();
   const columns = allColumns.filter(
     (column) => column.permission === undefined || allowed(column.permission),
   );
@@ -145,22 +157,43 @@ export function PagedTable<Row>({
     return <LoadError what={caption.toLowerCase()} error={error} onRetry={onRetry} />;
   }
 
-  const align = (column: Column<Row>) => (column.numeric ? 'right' : undefined);
+  const align = (column: Column<Row>, index: number) =>
+    column.numeric && index > 0 && !cards ? 'right' : undefined;
+  /** A row's cells: plain in the table; a label and its value, or the actions, on a card. */
+  const cells = (content: (column: Column<Row>) => ReactNode) =>
+    columns.map((column, index) =>
+      cards ? (
+        <Table.Td key={column.header} style={column.actions ? CARD_STYLES.actions : CARD_STYLES.cell}>
+          {!column.actions && (
+            <span aria-hidden style={CARD_STYLES.label}>
+              {column.header}
+            </span>
+          )}
+          <div>{content(column)}</div>
+        </Table.Td>
+      ) : (
+        <Table.Td key={column.header} ta={align(column, index)} style={column.nowrap ? NOWRAP : undefined}>
+          {content(column)}
+        </Table.Td>
+      ),
+    );
+  const rowStyle = cards ? CARD_STYLES.row : undefined;
+  const skeleton = !rows && loading;
+  // no row to show: the table fits its box, so the empty text wraps instead of scrolling away
+  const empty = !skeleton && !rows?.length;
   let body: ReactNode;
-  if (!rows && loading) {
-    body = Array.from({ length: 5 }, (_, i) => (
-      <Table.Tr key={i}>
-        {columns.map((column) => (
-          <Table.Td key={column.header}>
-            <Skeleton height={14} radius="sm" />
-          </Table.Td>
+  if (skeleton) {
+    body = Array.from({ length: cards ? 3 : 5 }, (_, i) => (
+      <Table.Tr key={i} style={rowStyle}>
+        {cells(() => (
+          <Skeleton height={14} radius="sm" />
         ))}
       </Table.Tr>
     ));
   } else if (!rows?.length) {
     body = (
-      <Table.Tr>
-        <Table.Td colSpan={columns.length}>
+      <Table.Tr style={cards ? CARD_STYLES.plainRow : undefined}>
+        <Table.Td colSpan={columns.length} style={cards ? CARD_STYLES.whole : undefined}>
           <Text c="dimmed" ta="center" py="lg">
             {emptyText}
           </Text>
@@ -169,36 +202,48 @@ export function PagedTable<Row>({
     );
   } else {
     body = rows.map((row) => (
-      <Table.Tr key={rowKey(row)}>
-        {columns.map((column) => (
-          <Table.Td key={column.header} ta={align(column)} style={column.nowrap ? NOWRAP : undefined}>
-            {column.cell(row)}
-          </Table.Td>
-        ))}
+      <Table.Tr key={rowKey(row)} style={rowStyle}>
+        {cells((column) => column.cell(row))}
       </Table.Tr>
     ));
   }
 
+  const table = (
+    <Table
+      striped={!cards}
+      highlightOnHover={!cards}
+      withRowBorders={!cards}
+      verticalSpacing="sm"
+      aria-label={caption}
+      aria-busy={loading}
+      style={cards ? CARD_STYLES.table : undefined}
+    >
+      <Table.Thead style={cards ? CARD_STYLES.head : undefined}>
+        <Table.Tr>
+          {columns.map((column, index) => (
+            <Table.Th key={column.header} ta={align(column, index)}>
+              {column.header}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody style={cards ? CARD_STYLES.body : undefined}>{body}</Table.Tbody>
+    </Table>
+  );
+
   return (
     <div>
-      <Table.ScrollContainer
-        minWidth={minWidth}
-        // a table wider than a phone scrolls sideways: its viewport must be reachable by keyboard
-        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}
-      >
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label={caption} aria-busy={loading}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.header} ta={align(column)}>
-                  {column.header}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>{body}</Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {cards ? (
+        <TableCardsContext.Provider value>{table}</TableCardsContext.Provider>
+      ) : (
+        <Table.ScrollContainer
+          minWidth={empty ? 0 : minWidth}
+          // a table wider than its box scrolls sideways: its viewport must be reachable by keyboard
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}
+        >
+          {table}
+        </Table.ScrollContainer>
+      )}
       {paging && <Pager paging={paging} total={total} />}
     </div>
   );

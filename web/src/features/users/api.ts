@@ -19,7 +19,6 @@ import type {
   UpdateAccountInput,
   UsersExportQuery,
   updateUserSchema,
-  UserWithFigures,
   UsersPage,
   UsersQuery,
   VerificationReviewInput,
@@ -34,9 +33,8 @@ import { saveBlob } from '../../lib/save-blob';
 export const adminUsersQuery = (params: UsersQuery) =>
   pagedQuery<UsersPage>(['users', 'admin', 'list'], '/user/admin', params);
 
-/** GET /user/admin/:id: the user with ledger figures (USD), referrer and active plan. */
-export const adminUserQuery = (id: string) =>
-  dataQuery<UserWithFigures>(['users', 'admin', 'detail', id], `/user/admin/${id}`);
+/** GET /user/admin/:id: the user with ledger figures; shared with every admin page about a client. */
+export { adminUserQuery } from '../../components/admin/use-client-route';
 
 /** GET /user/admin/overview: clients, pending reviews, approved deposits and withdrawals. */
 export const adminOverviewQuery = () =>

@@ -77,7 +77,7 @@ const PENDING: Column<ApprovalRequest>[] = [
   client,
   what,
   amount,
-  { header: 'Decision', nowrap: true, cell: (r) => <DecisionActions request={r} /> },
+  { header: 'Decision', nowrap: true, actions: true, cell: (r) => <DecisionActions request={r} /> },
 ];
 
 /**

@@ -71,7 +71,7 @@ const COLUMNS: Record<OutboxView, Column<OutboxMail>[]> = {
     subject,
     tries,
     lastError,
-    { header: 'Action', nowrap: true, cell: (m) => <SendAgainButton mail={m} /> },
+    { header: 'Action', nowrap: true, actions: true, cell: (m) => <SendAgainButton mail={m} /> },
   ],
   queued: [
     created,

@@ -1,15 +1,13 @@
-import { Anchor, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { MESSAGING_MSG } from '@common/messages';
 import { createNotificationSchema, NOTIFICATION_LIMITS } from '@common/schemas/notifications';
-import { paths } from '../../../app/paths';
+import { ClientPageTitle } from '../../../components/admin/client-page';
 import { MessageFields } from '../../../components/admin/message-fields';
 import { useClientRoute } from '../../../components/admin/use-client-route';
 import { Can } from '../../../components/can';
 import { CollapsiblePanel } from '../../../components/collapsible-panel';
-import { PageTitle } from '../../../components/page-title';
 import { PlainForm } from '../../../components/plain-form';
 import { useCan } from '../../../hooks/use-can';
 import { toastOutcome } from '../../../lib/notify';
@@ -49,40 +47,21 @@ function AddNotificationForm({ userId }: { userId: string }) {
   );
 }
 
-/** "For Client name." (a link to the client's page), or "For this client." without a name. */
-function ClientLine({ id, name }: { id: string; name?: string }) {
-  if (!name) return 'For this client. ';
-  return (
-    <>
-      For{' '}
-      <Anchor component={Link} to={paths.admin.user(id)} underline="always">
-        {name}
-      </Anchor>
-      .{' '}
-    </>
-  );
-}
-
 /**
  * /admin/notifications/:id?name=: send a notification to one client (in-app and by
  * e-mail) and list or delete theirs; sending and deleting need `notifications.send`, so other roles
  * only read the list.
  */
 export function AdminNotificationsPage() {
-  const { id, name } = useClientRoute();
+  const { id } = useClientRoute();
   const query = useQuery(adminNotificationsQuery(id));
   const allowed = useCan();
 
   return (
     <Stack gap="md" w="100%" maw={900} mx="auto">
-      <PageTitle
+      <ClientPageTitle
         title="Notifications"
-        description={
-          <>
-            <ClientLine id={id} name={name} />
-            Each notification is also sent to the client by e-mail.
-          </>
-        }
+        description="Each notification is also sent to the client by e-mail."
       />
       <Can permission="notifications.send">
         <AddNotificationForm userId={id} />

@@ -11,9 +11,9 @@ import { AdminSection } from '../../../components/admin/admin-section';
 import { ConfirmedButton } from '../../../components/admin/confirmed-button';
 import { QueryContent } from '../../../components/admin/query-content';
 import { ReasonTextarea } from '../../../components/admin/reason-textarea';
+import { ClientPageTitle } from '../../../components/admin/client-page';
 import { useClientRoute } from '../../../components/admin/use-client-route';
 import { Can } from '../../../components/can';
-import { ClientPageTitle } from '../../../components/client-page-title';
 import { PlainForm } from '../../../components/plain-form';
 import { PlanStatusBadge } from '../../../components/status-badge';
 import { UsdInput } from '../../../components/usd-input';
@@ -189,10 +189,10 @@ function AddProfitForm({ userId }: { userId: string }) {
  * which web/src/app/router.tsx hands in from the trading-activities feature.
  */
 export function AdminAddProfitPage({ activity }: { activity: ReactNode }) {
-  const { id, name } = useClientRoute();
+  const { id } = useClientRoute();
   return (
     <Stack gap="md">
-      <ClientPageTitle title="Add Profit" name={name} />
+      <ClientPageTitle title="Add Profit" />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <ActivePlanCard userId={id} />
         <AddProfitForm userId={id} />

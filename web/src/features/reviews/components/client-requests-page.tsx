@@ -1,9 +1,10 @@
 import { Anchor, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import type { RequestStatus } from '@common/schemas/deposits';
 import { paths } from '../../../app/paths';
-import { ClientPageTitle, useNameParam } from '../../../components/client-page-title';
+import { ClientPageTitle } from '../../../components/admin/client-page';
+import { useClientRoute } from '../../../components/admin/use-client-route';
 import { PagedTable, pageOf, queryStatus, usePaging, type Column } from '../../../components/paged-table';
 import { clientRequestsQuery } from '../api';
 import { REVIEW_KINDS, type ReviewKind } from '../kinds';
@@ -30,7 +31,7 @@ function ClientLinks({ id, name }: { id: string; name?: string }) {
 
 interface ClientRequestsPageProps<Row> {
   kind: ReviewKind;
-  /** The page's h1, followed by the client's name from `?name=`. */
+  /** The page's h1, followed by the client's name (see `ClientPageTitle`). */
   title: string;
   /** The kind's own columns, between Date and Amount. */
   columns: Column<Row>[];
@@ -49,8 +50,7 @@ export function ClientRequestsPage<
     reason: string | null;
   },
 >({ kind, title, columns }: ClientRequestsPageProps<Row>) {
-  const { id = '' } = useParams();
-  const name = useNameParam();
+  const { id, name } = useClientRoute();
   const query = useQuery(clientRequestsQuery<Row>(kind, id));
   const paging = usePaging();
   const rows = query.data ?? [];
@@ -58,7 +58,7 @@ export function ClientRequestsPage<
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <ClientPageTitle title={title} name={name} />
+        <ClientPageTitle title={title} />
         <ClientLinks id={id} name={name} />
       </Stack>
       <PagedTable<Row>

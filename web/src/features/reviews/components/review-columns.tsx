@@ -49,6 +49,7 @@ export const reviewColumns = {
     {
       header: 'Actions',
       nowrap: true,
+      actions: true,
       permission: REVIEW_KINDS[kind].permission,
       cell: (r) => <ReviewActions kind={kind} request={r} clientName={clientName} withDelete />,
     },

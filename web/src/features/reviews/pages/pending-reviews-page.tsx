@@ -62,6 +62,7 @@ const COLUMNS: Column<PendingReview>[] = [
   {
     header: 'Actions',
     nowrap: true,
+    actions: true,
     cell: (r) => (
       <ReviewActions kind={r.kind} request={{ ...r, status: 'pending' }} clientName={fullName(r)} />
     ),

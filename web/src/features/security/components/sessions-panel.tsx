@@ -28,6 +28,7 @@ function SignOutButton({ session }: { session: SessionInfo }) {
 const ACTION: Column<SessionInfo> = {
   header: 'Actions',
   nowrap: true,
+  actions: true,
   cell: (s) =>
     s.current ? (
       <Text size="sm" c="dimmed">

@@ -130,7 +130,12 @@ function columns(selfId: string | undefined): Column<StaffMember>[] {
         </Badge>
       ),
     },
-    { header: 'Actions', nowrap: true, cell: (m) => <ActiveAction member={m} self={m._id === selfId} /> },
+    {
+      header: 'Actions',
+      nowrap: true,
+      actions: true,
+      cell: (m) => <ActiveAction member={m} self={m._id === selfId} />,
+    },
   ];
 }
 

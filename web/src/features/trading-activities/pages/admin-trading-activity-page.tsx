@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { PLAN_MSG } from '@common/messages';
 import type { PublicTradingActivity } from '@common/schemas/plans';
 import { ConfirmedButton } from '../../../components/admin/confirmed-button';
+import { ClientPageTitle } from '../../../components/admin/client-page';
 import { useClientRoute } from '../../../components/admin/use-client-route';
 import { Can } from '../../../components/can';
-import { ClientPageTitle } from '../../../components/client-page-title';
 import { CollapsiblePanel } from '../../../components/collapsible-panel';
 import { Dialog } from '../../../components/dialog';
 import type { Column } from '../../../components/paged-table';
@@ -113,7 +113,7 @@ function DeleteButton({ activity }: { activity: PublicTradingActivity }) {
  * and deleting need `tradingActivity.edit`; other roles read the table.
  */
 export function AdminTradingActivityPage() {
-  const { id, name } = useClientRoute();
+  const { id } = useClientRoute();
   const [editing, setEditing] = useState<PublicTradingActivity | null>(null);
 
   const columns: Column<PublicTradingActivity>[] = [
@@ -126,6 +126,7 @@ export function AdminTradingActivityPage() {
     {
       header: 'Update',
       nowrap: true,
+      actions: true,
       permission: 'tradingActivity.edit',
       cell: (a) => (
         <Group gap="xs" wrap="nowrap">
@@ -140,7 +141,7 @@ export function AdminTradingActivityPage() {
 
   return (
     <Stack gap="md">
-      <ClientPageTitle title="Trading Activity" name={name} />
+      <ClientPageTitle title="Trading Activity" />
       <Can permission="tradingActivity.edit">
         <AddActivityForm userId={id} />
       </Can>

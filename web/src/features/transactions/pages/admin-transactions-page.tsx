@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import type { PublicTransaction } from '@common/schemas/transactions';
 import { paths } from '../../../app/paths';
 import { ConfirmedButton } from '../../../components/admin/confirmed-button';
+import { ClientPageTitle } from '../../../components/admin/client-page';
 import { useClientRoute } from '../../../components/admin/use-client-route';
 import { Can } from '../../../components/can';
-import { ClientPageTitle } from '../../../components/client-page-title';
 import { HeadingRow } from '../../../components/heading-row';
 import type { Column } from '../../../components/paged-table';
 import { ADMIN_STATUS_LABELS } from '../../../lib/transaction-labels';
@@ -54,7 +54,7 @@ const COLUMNS: Column<PublicTransaction>[] = [
   historyColumns.details,
   historyColumns.amount,
   historyColumns.status(ADMIN_STATUS_LABELS),
-  { header: 'Action', permission: 'transactions.void', cell: (t) => <VoidButton line={t} /> },
+  { header: 'Action', actions: true, permission: 'transactions.void', cell: (t) => <VoidButton line={t} /> },
 ];
 
 /**
@@ -68,7 +68,7 @@ export function AdminTransactionsPage() {
   return (
     <Stack gap="md">
       <HeadingRow
-        heading={<ClientPageTitle title="Transactions" name={name} />}
+        heading={<ClientPageTitle title="Transactions" />}
         action={
           <Can permission="ledger.adjust">
             <Button component={Link} to={addLink} leftSection={<IconPlus size={16} aria-hidden />}>

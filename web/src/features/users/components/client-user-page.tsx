@@ -3,11 +3,10 @@ import type { ReactNode } from 'react';
 import type { UserWithFigures } from '@common/schemas/users';
 import { ClientPage } from '../../../components/admin/client-page';
 import { QueryContent } from '../../../components/admin/query-content';
-import { useClientRoute } from '../../../components/admin/use-client-route';
-import { adminUserQuery } from '../api';
+import { adminUserQuery, useClientRoute } from '../../../components/admin/use-client-route';
 
 interface ClientUserPageProps {
-  /** The h1, followed by " — Client name". */
+  /** The h1, followed by " — Client name" (see `ClientPageTitle`). */
   title: string;
   /** The page's largest width in px, centred. */
   maw: number;
@@ -20,16 +19,14 @@ interface ClientUserPageProps {
 }
 
 /**
- * An admin page that edits the user of its path (`:id`): titled with the loaded user's name (or the
- * `?name=` its link carried until then), it shows the content once the user has loaded, `loading`
- * before, or the error with a Retry.
+ * An admin page that edits the user of its path (`:id`): titled with the loaded user's name, it shows
+ * the content once the user has loaded, `loading` before, or the error with a Retry.
  */
 export function ClientUserPage({ title, maw, what, loading, children }: ClientUserPageProps) {
-  const { id, name } = useClientRoute();
+  const { id } = useClientRoute();
   const query = useQuery(adminUserQuery(id));
-  const user = query.data;
   return (
-    <ClientPage title={title} name={user ? `${user.firstName} ${user.lastName}` : name} maw={maw}>
+    <ClientPage title={title} maw={maw}>
       <QueryContent query={query} what={what} loading={loading}>
         {children}
       </QueryContent>

@@ -37,6 +37,7 @@ const COLUMNS: Column<NumberedUser>[] = [
   {
     header: 'Action',
     nowrap: true,
+    actions: true,
     cell: (u) => (
       <Button
         component={Link}
