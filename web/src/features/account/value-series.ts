@@ -7,6 +7,13 @@ import type { ValueHistoryPoint } from '@common/schemas/value-history';
 
 const DAY_MS = 86_400_000;
 
+/** The balances the chart stacks (their top is the account's value), with Mantine colours. */
+export const VALUE_SERIES = [
+  { name: 'available', label: 'Available', color: 'blue.6' },
+  { name: 'held', label: 'Held', color: 'orange.6' },
+  { name: 'invested', label: 'Invested', color: 'teal.6' },
+] as const;
+
 /** The flows the chart marks, in drawing order (a later, smaller dot sits on an earlier one). */
 export const FLOW_MARKS = [
   { key: 'deposits', label: 'Deposit', color: 'var(--mantine-color-green-7)', r: 6 },
@@ -44,4 +51,9 @@ export function dailySeries(points: ValueHistoryPoint[], today = dayOf(Date.now(
 /** Whether the client's accounts never held anything over the series (nothing to draw yet). */
 export function isEmptySeries(points: ValueHistoryPoint[]): boolean {
   return points.every((p) => p.total === 0 && p.deposits === 0 && p.withdrawals === 0 && p.profit === 0);
+}
+
+/** The balances that are not 0 on every day of the series: the ones the chart stacks and names. */
+export function seriesShown(points: ValueHistoryPoint[]) {
+  return VALUE_SERIES.filter((s) => points.some((p) => p[s.name] !== 0));
 }

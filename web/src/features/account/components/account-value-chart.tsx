@@ -8,14 +8,11 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { ReferenceDot, type TooltipContentProps } from 'recharts';
 import type { ValueHistoryPoint } from '@common/schemas/value-history';
-import { FLOW_MARKS } from '../value-series';
+import { FLOW_MARKS, seriesShown } from '../value-series';
 import { formatMoney } from './account-card';
 
-const SERIES = [
-  { name: 'available', label: 'Available', color: 'blue.6' },
-  { name: 'held', label: 'Held', color: 'orange.6' },
-  { name: 'invested', label: 'Invested', color: 'teal.6' },
-];
+/** An axis amount: whole units, thousands grouped. */
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 interface AccountValueChartProps {
   /** One point per day (value-series.ts `dailySeries`), USD. */
@@ -60,7 +57,7 @@ function DayTooltip({ active, payload, symbol }: TooltipContentProps<number, str
  * technology: account-charts.tsx gives the same figures as a table.
  */
 export default function AccountValueChart({ series, symbol, height }: AccountValueChartProps) {
-  const money = (value: number) => formatMoney(value, symbol);
+  const axisMoney = (value: number) => `${value < 0 ? '−' : ''}${symbol}${whole.format(Math.abs(value))}`;
   const long = series.length > 120;
   return (
     <div aria-hidden data-testid="account-value-plot">
@@ -69,14 +66,12 @@ export default function AccountValueChart({ series, symbol, height }: AccountVal
         data={series}
         dataKey="day"
         type="stacked"
-        series={SERIES}
+        series={seriesShown(series).map((s) => ({ ...s }))}
         curveType="stepAfter"
         withDots={false}
         fillOpacity={0.35}
-        withLegend
-        legendProps={{ verticalAlign: 'bottom', height: 40 }}
-        valueFormatter={money}
-        yAxisProps={{ width: 80 }}
+        valueFormatter={axisMoney}
+        yAxisProps={{ width: 64 }}
         xAxisProps={{
           tickFormatter: (day: string) => dayjs(day).format(long ? 'MMM YYYY' : 'MMM D'),
           minTickGap: 24,

@@ -5,7 +5,7 @@ import { VALUE_HISTORY_RANGES, type ValueHistoryPoint } from '@common/schemas/va
 import { BorderedSection } from '../../../components/bordered-section';
 import { LoadError } from '../../../components/load-error';
 import { useAccountUser, useValueHistory, type ValueHistoryRange } from '../api';
-import { dailySeries, FLOW_MARKS, isEmptySeries } from '../value-series';
+import { dailySeries, FLOW_MARKS, isEmptySeries, seriesShown } from '../value-series';
 import { formatMoney } from './account-card';
 
 // the chart library loads with the chart, never with a page that has none
@@ -64,15 +64,22 @@ function ValueTable({ points, range }: { points: ValueHistoryPoint[]; range: Val
   );
 }
 
-/** The dots' meaning, under the chart. */
-function FlowLegend() {
+/** What the chart's colours mean, under it: the balances it stacks (squares) and the marked flows (dots). */
+function ChartLegend({ series }: { series: ValueHistoryPoint[] }) {
+  const swatch = (color: string, round: boolean) => (
+    <Box w={10} h={10} bg={color} style={{ borderRadius: round ? '50%' : 2 }} />
+  );
+  const items = [
+    ...seriesShown(series).map((s) => ({ key: s.name, label: s.label, mark: swatch(s.color, false) })),
+    ...FLOW_MARKS.map((f) => ({ key: f.key, label: f.label, mark: swatch(f.color, true) })),
+  ];
   return (
-    <Group gap="md" justify="center" aria-hidden>
-      {FLOW_MARKS.map((f) => (
-        <Group key={f.key} gap={6}>
-          <Box w={10} h={10} bg={f.color} style={{ borderRadius: '50%' }} />
+    <Group gap="md" justify="center" style={{ rowGap: 4 }} aria-hidden>
+      {items.map((item) => (
+        <Group key={item.key} gap={6} wrap="nowrap">
+          {item.mark}
           <Text size="xs" c="dimmed">
-            {f.label}
+            {item.label}
           </Text>
         </Group>
       ))}
@@ -111,7 +118,7 @@ export function AccountValue() {
     body = (
       <Suspense fallback={skeleton}>
         <AccountValueChart series={series} symbol={symbol} height={CHART_HEIGHT} />
-        <FlowLegend />
+        <ChartLegend series={series} />
       </Suspense>
     );
   }
