@@ -65,6 +65,21 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   const row = adminPage.getByRole('row').filter({ hasText: email });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(SCRIPT_NAME);
+  // The joined date range narrows the list, is kept in the URL and refuses a start after the end.
+  const today = new Date().toISOString().slice(0, 10);
+  await adminPage.getByLabel('Joined from').fill(today);
+  await expect(adminPage).toHaveURL(new RegExp(`from=${today}`));
+  await expect(row).toHaveCount(1);
+  await adminPage.getByLabel('Joined to').fill('2020-01-31');
+  await expect(adminPage.getByText('The start date must be on or before the end date')).toBeVisible();
+  await adminPage.getByLabel('Joined from').fill('2020-01-01');
+  await expect(adminPage.getByText('No user matches the search and filter')).toBeVisible();
+  await checkBothWidths(adminPage, 'users list with filters', async () => {
+    await expect(adminPage.getByLabel('Joined to')).toHaveValue('2020-01-31');
+  });
+  await adminPage.getByLabel('Joined from').fill('');
+  await adminPage.getByLabel('Joined to').fill('');
+  await expect(adminPage).not.toHaveURL(/from=|to=/);
   await row.getByRole('link', { name: /^View/ }).click();
   await expect(adminPage).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}$/);
   const userUrl = adminPage.url();
@@ -174,6 +189,14 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
     'Compensation for a delayed withdrawal',
   );
   await expect(log.getByRole('row').filter({ hasText: 'user.block' })).toContainText(ADMIN.email);
+  // keys read as labels, values as words and amounts
+  await expect(log.getByRole('row').filter({ hasText: 'user.block' })).toContainText('Blocked: No → Yes');
+  await expect(log.getByRole('row').filter({ hasText: 'account.adjustment' })).toContainText('$42.50');
+  await expect(log).not.toContainText('isBlocked');
+  // today's rows stay under a date range from today; a range in the past empties the log
+  await adminPage.getByLabel('Recorded from').fill(new Date().toISOString().slice(0, 10));
+  await expect(log.getByRole('row').filter({ hasText: 'user.block' })).toHaveCount(1);
+  await adminPage.getByLabel('Recorded from').fill('');
   await checkBothWidths(adminPage, 'audit log', async () => {
     await expect(log.getByRole('row').filter({ hasText: 'user.block' })).toHaveCount(1);
   });

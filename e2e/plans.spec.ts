@@ -65,6 +65,10 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   const page = await newBrowserPage(browser);
   await signIn(page, { email, password: PASSWORD });
   await expect(page.getByText('No active plan')).toBeVisible();
+  // funded: the welcome text no longer asks to fund the account
+  const welcome = page.getByRole('region', { name: /^Welcome/ });
+  await expect(welcome).toContainText('Your account is funded.');
+  await expect(welcome).not.toContainText('Fund your account');
 
   // The trading page: two cards from the one config, the risk wording.
   await page.getByRole('link', { name: 'Trade Now' }).first().click();
@@ -141,6 +145,7 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   await expect(panel).toContainText('1 week');
   await expect(panel).toContainText('Active');
   await expect(panel).toContainText('$1,000.00');
+  await expect(welcome).toContainText('Your Copy Trading plan is active.');
   await checkBothWidthsOneH1(page, 'account home with a plan', async () => {
     await expect(panel).toContainText('Copy Trading');
   });
@@ -164,14 +169,28 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   await adminPage.getByLabel('Reason').fill('EUR/USD long closed in profit');
   await adminPage.getByRole('button', { name: 'Add profit' }).click();
   await expect(adminPage.getByText('Profit added successfully')).toBeVisible();
+  // the result is a line of the plan, not a second "Copy Trading $1,000 Active" row
   const profitRow = adminPage.getByRole('row').filter({ hasText: '$25.00' });
-  await expect(profitRow).toContainText('$1,000.00');
+  await expect(profitRow).toContainText('Profit on Copy Trading');
+  await expect(profitRow).not.toContainText('$1,000.00');
+  await expect(profitRow).toContainText('Posted');
+  const adminActivity = adminPage.getByRole('table', { name: 'Trading activity' });
+  await expect(adminActivity.getByRole('row').filter({ hasText: '$1,000.00' })).toHaveCount(1);
   await checkBothWidthsOneH1(adminPage, 'add profit', async () => {
     await expect(adminPage.getByRole('table', { name: 'Trading activity' })).toBeVisible();
   });
   expect(await clientFigures(token)).toMatchObject({ balance: 525, invested: 1000, totalProfit: 25 });
   await page.reload();
   await expect(page.getByRole('region', { name: 'Account figures' })).toContainText('Total Profit$25.00');
+  await page.goto('/account/trade-activities');
+  const activities = page.getByRole('table', { name: 'Trade activities' });
+  await expect(activities.getByRole('row').filter({ hasText: 'Profit on Copy Trading' })).toContainText(
+    '$25.00',
+  );
+  await expect(activities.getByRole('row').filter({ hasText: '$1,000.00' })).toHaveCount(1);
+  await checkBothWidthsOneH1(page, 'trade activities with a result', async () => {
+    await expect(activities.getByRole('row').filter({ hasText: '$1,000.00' })).toHaveCount(1);
+  });
 
   // The admin edits that activity's profit: the difference is posted.
   await adminPage.getByRole('link', { name: 'Edit trading activity' }).click();
@@ -215,7 +234,9 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   await adminPage.getByLabel('Reason').fill('Gold short stopped out');
   await adminPage.getByRole('button', { name: 'Post loss' }).click();
   await expect(adminPage.getByText('Profit added successfully')).toBeVisible();
-  await expect(adminPage.getByRole('row').filter({ hasText: 'Gold short stopped out' })).toContainText('-$100.00');
+  await expect(adminPage.getByRole('row').filter({ hasText: 'Gold short stopped out' })).toContainText(
+    '-$100.00',
+  );
   expect(await clientFigures(token)).toMatchObject({ balance: 540, invested: 900, totalProfit: -60 });
 
   // The admin clears the plan: the capital left comes back.
