@@ -1,7 +1,7 @@
 /**
  * Sign-up and sign-in journeys: a visitor signs up, verifies the e-mailed code, lands in the
- * account area, signs out and back in; the admin signs in at /admin/login; an unknown path shows
- * the home page.
+ * account area, signs out and back in; the admin signs in at /admin/login; an unknown path says
+ * the page is not found and links the home page, which then takes focus on its h1.
  */
 import { expect, test } from './fixtures';
 import { fillSignUpForm, signInAndVerify, submitAfterMismatch, type SignUp } from './journey';
@@ -72,8 +72,15 @@ test('admin signs in at /admin/login and lands on /admin/users; a client is refu
   await expect(page).toHaveURL(/\/admin\/users$/);
 });
 
-test('an unknown path shows the home page', async ({ page }) => {
+test('an unknown path says the page is not found and leads home', async ({ page }) => {
   await page.goto('/no/such/page');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Page not found · /);
+  await expect(page.getByText('There is no page at /no/such/page on this site.')).toBeVisible();
   await expect(page.getByRole('link', { name: /get started/i }).first()).toHaveAttribute('href', '/signup');
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // a route change moves focus to the new page's h1 and announces its title
+  await expect(page.locator('h1')).toBeFocused();
+  await expect(page.locator('[data-route-announcer]')).toHaveText(await page.title());
 });

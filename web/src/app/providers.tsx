@@ -24,12 +24,13 @@ import '@mantine/core/styles/SimpleGrid.layer.css';
 import '@mantine/core/styles/Stack.layer.css';
 import '@mantine/core/styles/ThemeIcon.layer.css';
 import '@mantine/core/styles/Title.layer.css';
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, VisuallyHidden } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { useRouteFocus } from '../hooks/use-route-focus';
 import { ApiError } from '../lib/api-client';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -75,15 +76,20 @@ export function AppProviders({ children }: { children: ReactNode }) {
 }
 
 /**
- * The root route's component: scroll restoration (new pages open at the top) and each page's
- * document title from its h1 (hooks/use-document-title.ts). Modals are provided around the
- * signed-in areas only (modals-outlet.tsx).
+ * The root route's component: scroll restoration (new pages open at the top), each page's
+ * document title from its h1 (hooks/use-document-title.ts), and on a route change focus on the new
+ * h1 with its title announced (hooks/use-route-focus.ts). Modals are provided around the signed-in
+ * areas only (modals-outlet.tsx).
  */
 export function RouterProviders() {
   useDocumentTitle();
+  const announcement = useRouteFocus();
   return (
     <>
       <ScrollRestoration />
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-route-announcer="">
+        {announcement}
+      </VisuallyHidden>
       <Outlet />
     </>
   );

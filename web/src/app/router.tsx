@@ -38,6 +38,7 @@ const loadClientRequestsPages = () => import('../features/reviews/pages/client-r
 
 const publicPage = lazyPages({
   HomePage: () => import('../features/marketing/pages/home-page'),
+  NotFoundPage: () => import('./pages/not-found-page'),
   AboutPage: () => import('../features/marketing/pages/about-page'),
   AssetsPage: () => import('../features/marketing/pages/assets-page'),
   ContactPage: () => import('../features/marketing/pages/contact-page'),
@@ -136,7 +137,7 @@ const publicRoutes: RouteObject[] = [
   { path: paths.emailVerification, lazy: publicPage.EmailVerificationPage },
   { path: paths.forgotPassword, lazy: publicPage.ForgotPasswordPage },
   { path: paths.resetPassword(), lazy: publicPage.ResetPasswordPage },
-  { path: '*', lazy: publicPage.HomePage },
+  { path: '*', lazy: publicPage.NotFoundPage },
 ];
 
 const accountRoutes: RouteObject[] = [
