@@ -12,7 +12,7 @@ const FIELD_LABELS: Record<string, string> = {
   reversalId: 'Reversal entry',
   reverses: 'Reverses entry',
   entryId: 'Journal entry',
-  planId: 'Plan',
+  planId: 'Plan ID',
   makerId: 'Requested by',
   checkerId: 'Decided by',
   userId: 'Client',
@@ -68,11 +68,25 @@ export function fieldLabel(key: string): string {
   return FIELD_LABELS[key] ?? deCamel(key);
 }
 
+/** Keys whose strings are stored codes (`copy_trading`, `active`): shown as words ("Copy trading"). */
+const CODE_KEYS = new Set([
+  'plan',
+  'status',
+  'transactionType',
+  'type',
+  'direction',
+  'role',
+  'verificationStatus',
+  'method',
+  'wallet',
+  'kind',
+]);
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /**
  * A snapshot value as text: Yes / No for booleans, `$1,000.00` for an amount, a date-time for an ISO
- * date, "(empty)" for '', "—" for nothing, lists joined with commas, other objects as compact JSON.
+ * date, a stored code as words (`copy_trading` → "Copy trading"), "(empty)" for '', "—" for nothing, lists joined with commas, other objects as compact JSON.
  */
 export function fieldValue(key: string, value: unknown): string {
   if (value === undefined || value === null) return '—';
@@ -81,6 +95,7 @@ export function fieldValue(key: string, value: unknown): string {
   if (typeof value === 'string') {
     if (value === '') return '(empty)';
     if (ISO_DATE.test(value) && !Number.isNaN(Date.parse(value))) return formatDateTime(value);
+    if (CODE_KEYS.has(key) && /^[a-z][a-z\d]*([_-][a-z\d]+)*$/.test(value)) return deCamel(value);
     return value;
   }
   if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) {
