@@ -11,7 +11,7 @@ import { formatMoney } from './account-card';
 // the chart library loads with the chart, never with a page that has none
 const AccountValueChart = lazy(() => import('./account-value-chart'));
 
-const CHART_HEIGHT = 300;
+const CHART_HEIGHT = 320;
 
 const RANGE_LABELS: Record<ValueHistoryRange, string> = {
   '1M': '1M',

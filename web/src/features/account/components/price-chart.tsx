@@ -9,7 +9,7 @@ import { advancedChartConfig, PRICE_INSTRUMENTS, type PriceSymbol } from '../pri
 export type ProviderStatus = 'waiting' | 'ready' | 'failed';
 
 /** Height of the provider's chart, in pixels. */
-export const PRICE_CHART_HEIGHT = 380;
+export const PRICE_CHART_HEIGHT = 320;
 
 interface PriceChartProps {
   /** Told when the provider's script has loaded (the chart shows) or could not load. */
