@@ -1,6 +1,7 @@
 /**
  * Accessibility of the public site: axe-core finds no serious or critical violation on any public
- * page (every lazy section loaded), on a phone, or with the Documents menu or the mobile menu open.
+ * page (every lazy section loaded), on a phone, with the charting provider's widgets loaded, or
+ * with the Documents menu or the mobile menu open.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -54,6 +55,29 @@ test('axe: the home page on a 375 px phone, with the mobile menu open', async ({
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('axe: an inner page on a 375 px phone, with the bonus offer as a strip', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openPage(page, '/about');
+  await expect(page.getByRole('complementary', { name: 'Bonus offer' })).toBeVisible();
+  await loadEverything(page);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+for (const width of [1280, 375]) {
+  test(`axe: the home page at ${width} px with the ticker and the market tabs loaded`, async ({ page }) => {
+    // the provider's embed scripts answered with an empty script: its widgets count as loaded
+    await page.route('https://s3.tradingview.com/**', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: '' }),
+    );
+    await page.setViewportSize({ width, height: 812 });
+    await openPage(page, '/');
+    await expect(page.getByRole('region', { name: 'Market ticker' })).toBeVisible();
+    await loadEverything(page);
+    await expect(page.getByRole('tab', { name: 'FOREX' })).toBeAttached();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
 
 test('axe: the Documents menu open, and the contact form showing its errors', async ({ page }) => {
   await openPage(page, '/contact');

@@ -33,10 +33,22 @@ function quoteGroup(name: string, displayNames: Record<string, string>) {
   };
 }
 
+/**
+ * The charting provider's name for `<ExternalEmbed provider>`: its widgets (this block, the ticker
+ * tape) share one fate, so when one cannot load the others give up at once.
+ */
+export const chartingProvider = 'tradingview';
+
 export const marketSection = {
   title: 'Live markets',
   intro:
     'Follow prices across forex, crypto, stocks, indices and commodities. Quotes come from our charting provider.',
+};
+
+/** The compact card that replaces the block when the provider cannot be reached from the browser. */
+export const marketsOffline = {
+  title: 'Live quotes could not load here',
+  text: "Our charting provider's quotes could not be reached from this browser: a content blocker or a network filter may keep them out. Everything else on this site works as usual.",
 };
 
 /** The tabs in order; the first is the default (FOREX). */

@@ -3,7 +3,7 @@
  * the page-translation element.
  */
 
-/** The floating bonus badge; its link goes to /signup. */
+/** The bonus offer (a floating badge, a strip on phones: app/layouts/bonus-badge.tsx); its link goes to /signup. */
 export const bonusBadge = {
   text: 'Get FREE $500 on $5,000 deposit',
   action: 'Get Now',

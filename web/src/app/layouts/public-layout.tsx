@@ -1,41 +1,48 @@
 /**
  * Layout of the public site: demo ribbon, top bar with the translation element, main
- * menu (a drawer behind a burger on phones), page, footer with risk warning, the floating bonus
- * badge and the market ticker tape fixed to the bottom.
+ * menu (a drawer behind a burger on phones), page, footer with risk warning, the bonus offer
+ * (bonus-badge.tsx) and the market ticker tape fixed to the bottom.
+ *
+ * The ticker fails quietly: it stays hidden while it loads, shows (and the page keeps its height
+ * free at the bottom) once loaded, and leaves nothing, not even a gap, when the charting provider
+ * cannot be reached.
  */
 import {
   Anchor,
   Box,
   Burger,
   Button,
-  CloseButton,
   Container,
   Divider,
   Group,
-  Paper,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconGift } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
-import { ExternalEmbed } from '../../components/external-embed';
+import { ExternalEmbed, type EmbedStatus } from '../../components/external-embed';
 import { brand } from '../../content/brand';
-import { bonusBadge, tickerSymbols, translation } from '../../content/site';
+import { chartingProvider } from '../../content/markets';
+import { tickerSymbols, translation } from '../../content/site';
 import { tradingViewWidget, translateElement } from '../../lib/embeds';
 import { paths } from '../paths';
+import { BonusStrip, FloatingBonusBadge } from './bonus-badge';
 import { DocumentsButton } from './documents-button';
 import { CONTACT_LINK, DOCUMENT_LINKS, MAIN_LINKS, USEFUL_LINKS, type MenuLink } from './public-links';
 
 const DocumentsMenu = lazy(() => import('./documents-menu').then((m) => ({ default: m.DocumentsMenu })));
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 
-/** Height of the ticker tape fixed to the bottom; the page keeps this much room free below it. */
+/** Height of the ticker tape fixed to the bottom; while it shows, the page keeps this much room free below it. */
 const TICKER_HEIGHT = 46;
+/** Gap between the floating bonus badge and the window's bottom (or the ticker tape), in px. */
+const BADGE_GAP = 12;
+/** Room kept below the footer's last line from 768 px while the floating badge shows, so it covers none of it. */
+const BADGE_ROOM = 96;
 const loadTranslation = translateElement(translation.pageLanguage, translation.languages);
 const loadTicker = tradingViewWidget('ticker-tape', {
   symbols: tickerSymbols,
@@ -146,7 +153,8 @@ function FooterLinks({ title, links }: { title: string; links: MenuLink[] }) {
   );
 }
 
-function Footer() {
+/** The footer; `roomForBadge` keeps its bottom free for the floating bonus badge to rest on. */
+function Footer({ roomForBadge }: { roomForBadge: boolean }) {
   return (
     <Box
       component="footer"
@@ -154,7 +162,7 @@ function Footer() {
       mt="auto"
       style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
     >
-      <Container size="lg" py="xl">
+      <Container size="lg" pt="xl" pb={{ base: 'xl', sm: roomForBadge ? BADGE_ROOM : 'xl' }}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
           <Stack gap="xs">
             <BrandLogo />
@@ -190,50 +198,50 @@ function Footer() {
   );
 }
 
-/** The floating bonus badge; closing it hides it for the current page view. */
-function BonusBadge() {
-  const { pathname } = useLocation();
-  const [closedOn, setClosedOn] = useState<string | null>(null);
-  if (closedOn === pathname) return null;
+/**
+ * The dark market ticker tape fixed to the bottom of the page: hidden (but loading) while
+ * `status` is waiting, shown once ready, gone once failed. `onStatusChange` reports its status.
+ */
+function TickerTape({
+  status,
+  onStatusChange,
+}: {
+  status: EmbedStatus;
+  onStatusChange: (status: EmbedStatus) => void;
+}) {
+  if (status === 'failed') return null;
   return (
-    <Paper
-      component="aside"
-      aria-label="Bonus offer"
-      shadow="lg"
-      withBorder
-      p="xs"
+    <Box
       pos="fixed"
-      right={12}
-      bottom={TICKER_HEIGHT + 12}
-      maw="calc(100vw - 24px)"
-      style={{ zIndex: 150 }}
+      left={0}
+      right={0}
+      bottom={0}
+      bg="#131722"
+      style={{ zIndex: 140, visibility: status === 'ready' ? undefined : 'hidden' }}
     >
-      <Group gap="xs" wrap="nowrap">
-        <IconGift size={28} color="var(--mantine-primary-color-filled)" aria-hidden />
-        <Text size="sm" fw={600} maw={150} lh={1.3}>
-          {bonusBadge.text}
-        </Text>
-        <Button component={Link} to={paths.signup} size="compact-sm">
-          {bonusBadge.action}
-        </Button>
-        <CloseButton size="sm" aria-label={bonusBadge.closeLabel} onClick={() => setClosedOn(pathname)} />
-      </Group>
-    </Paper>
-  );
-}
-
-/** The dark market ticker tape fixed to the bottom of the page. */
-function TickerTape() {
-  return (
-    <Box pos="fixed" left={0} right={0} bottom={0} bg="#131722" style={{ zIndex: 140 }}>
-      <ExternalEmbed title="Market ticker" load={loadTicker} height={TICKER_HEIGHT} tone="dark" />
+      <ExternalEmbed
+        title="Market ticker"
+        load={loadTicker}
+        height={TICKER_HEIGHT}
+        tone="dark"
+        provider={chartingProvider}
+        unavailable={null}
+        onStatusChange={onStatusChange}
+      />
     </Box>
   );
 }
 
 /** Layout of the public site: demo ribbon, top bar, main menu, page, footer, badge, ticker. */
 export function PublicLayout() {
+  const { pathname } = useLocation();
   const [menuOpened, menu] = useDisclosure(false);
+  const [tickerStatus, setTickerStatus] = useState<EmbedStatus>('waiting');
+  // the bonus offer, closed for the page view it was closed on
+  const [badgeClosedOn, setBadgeClosedOn] = useState<string | null>(null);
+  const badgeOpen = badgeClosedOn !== pathname;
+  const closeBadge = () => setBadgeClosedOn(pathname);
+  const tickerRoom = tickerStatus === 'ready' ? TICKER_HEIGHT : 0;
   const [menuLoaded, setMenuLoaded] = useState(false);
   // False while hydrating (the prerendered page cannot know the screen), then the real answer.
   const desktop = useMediaQuery('(min-width: 62em)');
@@ -243,7 +251,7 @@ export function PublicLayout() {
   };
 
   return (
-    <Box mih="100dvh" pb={TICKER_HEIGHT} style={{ display: 'flex', flexDirection: 'column' }}>
+    <Box mih="100dvh" pb={tickerRoom} style={{ display: 'flex', flexDirection: 'column' }}>
       <DemoRibbon />
       <Box component="header">
         <TopBar />
@@ -261,6 +269,7 @@ export function PublicLayout() {
           </Group>
         </Container>
       </Box>
+      {badgeOpen && <BonusStrip onClose={closeBadge} />}
       {menuLoaded && !desktop && (
         <Suspense fallback={null}>
           <MobileMenu opened={menuOpened} onClose={menu.close} />
@@ -269,9 +278,9 @@ export function PublicLayout() {
       <Box component="main" px="md" style={{ flex: 1 }}>
         <Outlet />
       </Box>
-      <Footer />
-      <BonusBadge />
-      <TickerTape />
+      <Footer roomForBadge={badgeOpen} />
+      {badgeOpen && <FloatingBonusBadge onClose={closeBadge} bottom={tickerRoom + BADGE_GAP} />}
+      <TickerTape status={tickerStatus} onStatusChange={setTickerStatus} />
     </Box>
   );
 }

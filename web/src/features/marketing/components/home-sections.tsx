@@ -39,7 +39,7 @@ function TextWithIllustration({ children, reverse = false }: { children: ReactNo
 
 /**
  * The home sections below the fold (from Learn to Trade to Need help), in the original product's
- * order. The home page loads this module only when the visitor scrolls towards it.
+ * order.
  */
 export function HomeSections() {
   return (

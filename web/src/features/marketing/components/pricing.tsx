@@ -5,7 +5,11 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { tradingAccounts } from '../../../content/packages';
 
-/** The Trading Accounts cards; every card's Open an Account goes to /signup. */
+/**
+ * The Trading Accounts cards; every card's Open an Account goes to /signup. Five cards share a row
+ * from 1200 px, where a card is about 215 px wide: padding and button insets are narrower there, so
+ * the button's label keeps its full width.
+ */
 export function Pricing() {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md">
@@ -14,7 +18,7 @@ export function Pricing() {
           key={pkg.name}
           withBorder
           radius="md"
-          p="lg"
+          p={{ base: 'lg', lg: 'md' }}
           shadow={pkg.highlighted ? 'md' : undefined}
           style={
             pkg.highlighted ? { borderColor: 'var(--mantine-color-indigo-6)', borderWidth: 2 } : undefined
@@ -61,6 +65,7 @@ export function Pricing() {
               to={paths.signup}
               variant={pkg.highlighted ? 'filled' : 'light'}
               fullWidth
+              px="xs"
               aria-label={`${tradingAccounts.cta}: ${pkg.name}`}
             >
               {tradingAccounts.cta}

@@ -1,10 +1,17 @@
 import '@mantine/carousel/styles.css';
+import '@mantine/core/styles/Image.layer.css';
 import { Carousel } from '@mantine/carousel';
-import { Paper, Stack, Text } from '@mantine/core';
+import { Group, Image, Paper, Stack, Text } from '@mantine/core';
 import type { Review } from '../../../content/testimonials';
 import { StarRating } from './star-rating';
 
-/** A slider of reviews rated out of 5: one slide below 768 px, two from 768 px. */
+/** Side of a reviewer's round picture, in pixels. */
+const PHOTO_SIZE = 56;
+
+/**
+ * A slider of reviews rated out of 5, each with its picture (loaded lazily, its size reserved):
+ * one slide below 768 px, two from 768 px.
+ */
 export function ReviewSlider({ label, reviews }: { label: string; reviews: Review[] }) {
   return (
     <Carousel
@@ -26,12 +33,26 @@ export function ReviewSlider({ label, reviews }: { label: string; reviews: Revie
               <Text component="blockquote" m={0} fz="md" fs="italic">
                 “{review.quote}”
               </Text>
-              <Text fw={700}>
-                {review.name}{' '}
-                <Text span c="dimmed" fw={400} size="sm">
-                  — {review.detail}
+              <Group gap="sm" wrap="nowrap">
+                <Image
+                  src={review.photo.src}
+                  alt={review.photo.alt}
+                  w={PHOTO_SIZE}
+                  h={PHOTO_SIZE}
+                  width={PHOTO_SIZE}
+                  height={PHOTO_SIZE}
+                  radius="xl"
+                  loading="lazy"
+                  decoding="async"
+                  style={{ flexShrink: 0 }}
+                />
+                <Text fw={700}>
+                  {review.name}{' '}
+                  <Text span c="dimmed" fw={400} size="sm">
+                    — {review.detail}
+                  </Text>
                 </Text>
-              </Text>
+              </Group>
             </Stack>
           </Paper>
         </Carousel.Slide>

@@ -1,23 +1,18 @@
-import { Box, VisuallyHidden } from '@mantine/core';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { VisuallyHidden } from '@mantine/core';
+import { useEffect } from 'react';
 import { features, homeHeading } from '../../../content/home';
-import { useNearViewport } from '../../../hooks/use-near-viewport';
 import { HeroCarousel } from '../components/hero-carousel';
+import { HomeSections } from '../components/home-sections';
 import { IconPoints } from '../components/icon-points';
 import { PageSection } from '../components/page-section';
 
-const HomeSections = lazy(() =>
-  import('../components/home-sections').then((m) => ({ default: m.HomeSections })),
-);
-
 /**
- * / (the home page): every section in the original product's order; the page opens at the top. The hero and
- * the feature icons come with the page; the sections below the fold load as the visitor scrolls
- * towards them, in a box that holds their place.
+ * / (the home page): every section in the original product's order; the page opens at the top.
+ * Every section comes with the page (and its prerendered HTML), so its height is known from the
+ * start and the footer never moves as the visitor scrolls; only pictures and market widgets load
+ * late, in boxes of reserved size.
  */
 export function HomePage() {
-  const belowTheFold = useRef<HTMLDivElement>(null);
-  const showRest = useNearViewport(belowTheFold, '400px');
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
@@ -32,13 +27,7 @@ export function HomePage() {
         <IconPoints points={features} cols={4} centred />
       </PageSection>
 
-      <Box ref={belowTheFold} mih={showRest ? undefined : '100vh'}>
-        {showRest && (
-          <Suspense fallback={<Box mih="100vh" />}>
-            <HomeSections />
-          </Suspense>
-        )}
-      </Box>
+      <HomeSections />
     </>
   );
 }
