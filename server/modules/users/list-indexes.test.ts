@@ -58,4 +58,16 @@ describe('the admin users list reads its indexes', () => {
       order by ${users.createdAt} desc, ${users.id} desc limit 10`;
     expect(await planOf(page, 'users_live_created_idx')).toContain('users_verification_idx');
   });
+
+  it('reads a joined date range as an index condition on created_at', async () => {
+    const joined = { from: '2026-03-01', to: '2026-03-31' };
+    const page = sql`select ${users.id} from ${users} where ${listWhere(joined)}
+      order by ${users.createdAt} desc, ${users.id} desc limit 10`;
+    expect(await planOf(page)).toMatch(/users_live_created_idx[\s\S]*Index Cond: \(\(?created_at >=/);
+    const inState = sql`select ${users.id} from ${users} where ${listWhere({ ...joined, verification: 'pending' })}
+      order by ${users.createdAt} desc, ${users.id} desc limit 10`;
+    expect(await planOf(inState, 'users_live_created_idx')).toMatch(
+      /users_verification_idx[\s\S]*Index Cond: [^\n]*verification_status[^\n]*created_at >=/,
+    );
+  });
 });
