@@ -1,8 +1,8 @@
 /**
  * Every signed-in page on a 375 px phone: the sidebar is a drawer, each of its
  * links (and the header's notification and profile links) opens its page, the page shows its
- * content, and nothing makes the page itself scroll sideways (wide tables scroll inside their own
- * box). Run as the demo client and the demo admin.
+ * content, and nothing makes the page itself scroll sideways (tables show their rows as cards:
+ * e2e/phone-tables.spec.ts). Run as the demo client and the demo admin.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';

@@ -59,6 +59,7 @@ export function CellText({ children, miw, dimmed = false, breakAnywhere = false 
 type PageSize = (typeof LIMITS.tablePageSizes)[number];
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
+const EMPTY_TABLE = { overflowWrap: 'anywhere' } as const;
 
 /** Page and page size of a table (sizes 10, 20, 30, 40). Changing the size goes to page 1. */
 export function usePaging() {
@@ -216,7 +217,9 @@ export function PagedTable<Row>({
       verticalSpacing="sm"
       aria-label={caption}
       aria-busy={loading}
-      style={cards ? CARD_STYLES.table : undefined}
+      // no row: the columns share the box's width (headers wrap), so the empty text is never cut
+      layout={empty && !cards ? 'fixed' : undefined}
+      style={cards ? CARD_STYLES.table : empty ? EMPTY_TABLE : undefined}
     >
       <Table.Thead style={cards ? CARD_STYLES.head : undefined}>
         <Table.Tr>

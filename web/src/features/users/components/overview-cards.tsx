@@ -59,7 +59,7 @@ function ApprovedTable({ data }: { data: AdminOverview | undefined }) {
         Approved (count · amount)
       </Title>
       <Table.ScrollContainer
-        minWidth={360}
+        minWidth={300}
         // a table wider than a phone scrolls sideways: its viewport must be reachable by keyboard
         scrollAreaProps={{
           viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Approved deposits and withdrawals' },
