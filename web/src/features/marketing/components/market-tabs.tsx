@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Tabs.layer.css';
 import { Group, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconChartCandle } from '@tabler/icons-react';
+import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ExternalEmbed, type EmbedStatus } from '../../../components/external-embed';
 import { chartingProvider, MARKET_WIDGET_HEIGHT, marketsOffline, marketTabs } from '../../../content/markets';
@@ -14,7 +14,7 @@ function MarketsOffline() {
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={720} mx="auto">
       <Group gap="lg" wrap="nowrap" align="center">
         <ThemeIcon size={52} radius="md" variant="light" color="gray" visibleFrom="xs" aria-hidden>
-          <IconChartCandle size={28} stroke={1.6} />
+          <IconPlugConnectedX size={28} stroke={1.6} />
         </ThemeIcon>
         <Stack gap={4}>
           <Title order={3} fz="md">
