@@ -1,9 +1,11 @@
 import { AppShell, Box, Burger, Group, NavLink } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { Icon } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type Ref } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from './brand-logo';
+import { focusPageHeading } from '../hooks/use-route-focus';
+import { MAIN_ID, SkipLink } from './skip-link';
 
 /** One sidebar entry. */
 export interface ShellLink {
@@ -32,12 +34,14 @@ interface SidebarBurgerProps {
   label: string;
   /** The wide screens' burger (from the `sm` breakpoint); the phones' one otherwise. */
   wide?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** A burger that opens and closes the sidebar, saying whether it is open. */
-function SidebarBurger({ opened, onToggle, label, wide = false }: SidebarBurgerProps) {
+function SidebarBurger({ opened, onToggle, label, wide = false, ref }: SidebarBurgerProps) {
   return (
     <Burger
+      ref={ref}
       opened={opened}
       onClick={onToggle}
       {...(wide ? { visibleFrom: 'sm' } : { hiddenFrom: 'sm' })}
@@ -49,8 +53,10 @@ function SidebarBurger({ opened, onToggle, label, wide = false }: SidebarBurgerP
 }
 
 /**
- * The signed-in areas' frame: fixed header, a 256 px sidebar that becomes a
- * burger-opened panel on small screens, and the page in the main area.
+ * The signed-in areas' frame: a skip link, fixed header, a 256 px sidebar that becomes a
+ * burger-opened panel on small screens, and the page in the main area. A closed sidebar is inert
+ * (its links leave the Tab order and the accessibility tree); Escape closes the phone panel and
+ * focus returns to its burger (WCAG 2.4.3, 2.4.11).
  */
 export function DashboardShell({
   homeTo,
@@ -63,6 +69,20 @@ export function DashboardShell({
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
   const { pathname } = useLocation();
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const burger = useRef<HTMLButtonElement>(null);
+  const closed = wide ? collapsibleOnDesktop === true && !desktopOpened : !mobileOpened;
+
+  useEffect(() => {
+    if (!mobileOpened || wide) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      mobile.close();
+      burger.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [mobileOpened, wide, mobile]);
 
   return (
     <AppShell
@@ -70,10 +90,16 @@ export function DashboardShell({
       navbar={{ width: 256, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="sm" wrap="nowrap">
-            <SidebarBurger opened={mobileOpened} onToggle={mobile.toggle} label="Toggle navigation" />
+            <SidebarBurger
+              ref={burger}
+              opened={mobileOpened}
+              onToggle={mobile.toggle}
+              label="Toggle navigation"
+            />
             {collapsibleOnDesktop && (
               <SidebarBurger opened={desktopOpened} onToggle={desktop.toggle} label="Toggle sidebar" wide />
             )}
@@ -84,7 +110,7 @@ export function DashboardShell({
           {headerRight}
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label={navLabel}>
+      <AppShell.Navbar p="sm" aria-label={navLabel} inert={closed}>
         {links.map(({ label, to, icon: LinkIcon }) => (
           <NavLink
             key={to}
@@ -95,11 +121,17 @@ export function DashboardShell({
             // filled: white on indigo 8, and on its darker hover, keeps AA contrast
             variant="filled"
             active={pathname === to || pathname.startsWith(`${to}/`)}
-            onClick={mobile.close}
+            onClick={() => {
+              mobile.close();
+              // the same page again: no route change moves focus, and the link is about to go inert
+              if (!wide && to === pathname) focusPageHeading();
+            }}
           />
         ))}
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

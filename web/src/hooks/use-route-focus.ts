@@ -4,6 +4,15 @@ import { useLocation } from 'react-router';
 /** How long a new page may take to render its h1 before focus is left where it is (ms). */
 const WAIT_FOR_HEADING_MS = 3_000;
 
+/** Moves focus to the page's h1 (made focusable with tabindex -1); false when there is none yet. */
+export function focusPageHeading(): boolean {
+  const heading = document.querySelector<HTMLElement>('main h1, h1');
+  if (!heading) return false;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: true });
+  return true;
+}
+
 /**
  * After a route change (not the first page load), moves focus to the new page's h1 (made
  * focusable with tabindex -1) and answers the text a polite live region should announce (the new
@@ -28,10 +37,7 @@ export function useRouteFocus(): string {
       done = true;
       const active = document.activeElement;
       const settled = active && active !== document.body && active.closest('main') && active !== heading;
-      if (!settled) {
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus({ preventScroll: true });
-      }
+      if (!settled) focusPageHeading();
       // the title follows the h1 a frame later (use-document-title.ts)
       requestAnimationFrame(() => setAnnouncement(document.title));
       return true;
