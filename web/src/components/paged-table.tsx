@@ -59,7 +59,15 @@ export function CellText({ children, miw, dimmed = false, breakAnywhere = false 
 type PageSize = (typeof LIMITS.tablePageSizes)[number];
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
-const EMPTY_TABLE = { overflowWrap: 'anywhere' } as const;
+/**
+ * The empty text of a table wider than its box: as wide as the box shows at most (`cqi` of the
+ * table's wrapper) and kept in view, so it wraps instead of running out of sight.
+ */
+const EMPTY_TEXT = {
+  position: 'sticky',
+  left: 'var(--table-horizontal-spacing, 10px)',
+  maxWidth: 'calc(100cqi - 2 * var(--table-horizontal-spacing, 10px))',
+} as const;
 
 /** Page and page size of a table (sizes 10, 20, 30, 40). Changing the size goes to page 1. */
 export function usePaging() {
@@ -134,7 +142,7 @@ const byId = (row: unknown) => String((row as { _id?: string })._id);
  * held in the browser). Columns naming a `permission` show only to a staff role that has it. The
  * first column is left-aligned, numeric ones after it right-aligned. Under 768 px each row is a card
  * of labelled fields with its `actions` at the bottom (table-cards.ts); wider, a table narrower than
- * `minWidth` scrolls sideways in its own box, except when it has no row: its empty text wraps.
+ * `minWidth` scrolls sideways in its own box, its empty text kept in view and wrapping.
  */
 export function PagedTable<Row>({
   caption,
@@ -180,7 +188,7 @@ export function PagedTable<Row>({
     );
   const rowStyle = cards ? CARD_STYLES.row : undefined;
   const skeleton = !rows && loading;
-  // no row to show: the table fits its box, so the empty text wraps instead of scrolling away
+  // no row to show: the empty text stays within the box (EMPTY_TEXT) instead of scrolling away
   const empty = !skeleton && !rows?.length;
   let body: ReactNode;
   if (skeleton) {
@@ -195,7 +203,7 @@ export function PagedTable<Row>({
     body = (
       <Table.Tr style={cards ? CARD_STYLES.plainRow : undefined}>
         <Table.Td colSpan={columns.length} style={cards ? CARD_STYLES.whole : undefined}>
-          <Text c="dimmed" ta="center" py="lg">
+          <Text c="dimmed" ta="center" py="lg" style={cards ? undefined : EMPTY_TEXT}>
             {emptyText}
           </Text>
         </Table.Td>
@@ -217,9 +225,7 @@ export function PagedTable<Row>({
       verticalSpacing="sm"
       aria-label={caption}
       aria-busy={loading}
-      // no row: the columns share the box's width (headers wrap), so the empty text is never cut
-      layout={empty && !cards ? 'fixed' : undefined}
-      style={cards ? CARD_STYLES.table : empty ? EMPTY_TABLE : undefined}
+      style={cards ? CARD_STYLES.table : undefined}
     >
       <Table.Thead style={cards ? CARD_STYLES.head : undefined}>
         <Table.Tr>
@@ -235,12 +241,12 @@ export function PagedTable<Row>({
   );
 
   return (
-    <div>
+    <div style={empty && !cards ? { containerType: 'inline-size' } : undefined}>
       {cards ? (
         <TableCardsContext.Provider value>{table}</TableCardsContext.Provider>
       ) : (
         <Table.ScrollContainer
-          minWidth={empty ? 0 : minWidth}
+          minWidth={minWidth}
           // a table wider than its box scrolls sideways: its viewport must be reachable by keyboard
           scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}
         >
