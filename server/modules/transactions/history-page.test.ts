@@ -165,7 +165,7 @@ describe('a page of the history', () => {
         .transaction(async (tx) => {
           await tx.execute(sql`set local enable_seqscan = off`);
           await tx.execute(sql`set local enable_bitmapscan = off`);
-          const query = historyPageQuery(tx, c.id, {}, 0, 10, oldestFirst);
+          const query = historyPageQuery(tx, c.id, {}, { offset: 0, limit: 10, fromEnd: oldestFirst });
           const rows = await queryRows<Record<string, string>>(tx, sql`explain ${query}`);
           plan = rows.map((r) => Object.values(r)[0]).join('\n');
           tx.rollback();

@@ -23,7 +23,7 @@ import {
   historyWithdrawalLines,
   transactionHistory,
 } from '../../db/schema';
-import { containsPattern, readPage } from '../../lib/paging';
+import { containsPattern, readPage, type PageWindow } from '../../lib/paging';
 import { preparedPerHandle } from '../../lib/prepared';
 
 /** A history line (every view of the history has these columns). */
@@ -100,26 +100,15 @@ function pageQuery(
 }
 
 /**
- * The query of `limit` lines after skipping `offset`, in the history's order (or its reverse),
- * each source read in index order up to `offset + limit` lines (awaiting it answers the rows).
+ * The query of `w.limit` lines after skipping `w.offset`, in the history's order (or its reverse
+ * when `w.fromEnd`), each source read in index order up to `offset + limit` lines (awaiting it
+ * answers the rows).
  */
-export function historyPageQuery(
-  db: DbOrTx,
-  userId: string,
-  filters: HistoryFilters,
-  offset: number,
-  limit: number,
-  oldestFirst: boolean,
-) {
+export function historyPageQuery(db: DbOrTx, userId: string, filters: HistoryFilters, w: PageWindow) {
   const pattern = filters.search ? containsPattern(filters.search) : undefined;
   const { type, status } = filters;
-  return pageQuery(
-    db,
-    userId,
-    { pattern, type, status },
-    { offset, limit, depth: offset + limit },
-    oldestFirst,
-  );
+  const window = { offset: w.offset, limit: w.limit, depth: w.offset + w.limit };
+  return pageQuery(db, userId, { pattern, type, status }, window, w.fromEnd);
 }
 
 /** The prepared page query of one shape (which filters apply, which end), per database handle. */
@@ -151,9 +140,7 @@ function runHistoryPage(
   db: DbOrTx,
   userId: string,
   filters: HistoryFilters,
-  offset: number,
-  limit: number,
-  oldestFirst: boolean,
+  { offset, limit, fromEnd: oldestFirst }: PageWindow,
 ): Promise<HistoryRow[]> {
   const shape = { search: !!filters.search, type: !!filters.type, status: !!filters.status, oldestFirst };
   const key = JSON.stringify(shape);
@@ -191,7 +178,7 @@ export async function countHistory(db: DbOrTx, userId: string, filters: HistoryF
 
 /** The newest `limit` lines of `userId`'s history (the dashboard's latest ten). */
 export function latestHistory(db: DbOrTx, userId: string, limit: number): Promise<HistoryRow[]> {
-  return runHistoryPage(db, userId, {}, 0, limit, false);
+  return runHistoryPage(db, userId, {}, { offset: 0, limit, fromEnd: false });
 }
 
 /**
@@ -206,6 +193,6 @@ export async function historyPage(
   return readPage(
     q,
     () => countHistory(db, userId, q),
-    (w) => runHistoryPage(db, userId, q, w.offset, w.limit, w.fromEnd),
+    (w) => runHistoryPage(db, userId, q, w),
   );
 }
