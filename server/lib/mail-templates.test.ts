@@ -11,28 +11,12 @@ import { DEMO_BRAND } from '@common/brand';
 import { createClient, submitWithdrawal } from '../modules/ledger/testing';
 import { mailWithSubject } from '../test/decision-reasons';
 import { useTestContext } from '../test/context';
-import { codeIn, type ReceivedMail } from '../test/smtp-receiver';
+import { expectTrustworthy, MAIL_SITE } from '../test/mail-expect';
+import { codeIn } from '../test/smtp-receiver';
 import { mailTemplate, renderMail } from './mail-templates';
 
 const { t, admin, inject } = useTestContext();
-const SITE = 'http://127.0.0.1:3000';
-const RISK = DEMO_BRAND.riskWarning.slice(0, 60);
-
-/** Checks what every e-mail has, and the risk warning only on money e-mails. */
-function expectTrustworthy(mail: ReceivedMail, opts: { money: boolean; name?: string }) {
-  const domain = DEMO_BRAND.supportEmail.split('@')[1]!;
-  expect(mail.from).toMatch(new RegExp(`^"?${DEMO_BRAND.name}"? <[^@]+@${domain.replace(/\./g, '\\.')}>$`));
-  expect(mail.replyTo).toBe(DEMO_BRAND.supportEmail);
-  for (const part of [mail.text, mail.html]) {
-    expect(part).toContain(DEMO_BRAND.name);
-    expect(part).toContain(DEMO_BRAND.supportEmail);
-    expect(part).toContain(SITE);
-    expect(part).toContain(opts.name ? `Hello ${opts.name},` : 'Hello,');
-    if (opts.money) expect(part).toContain(RISK);
-    else expect(part).not.toContain(RISK);
-  }
-  expect(mail.html).toMatch(/^<!doctype html>/i);
-}
+const SITE = MAIL_SITE;
 
 describe('e-mails, read from the SMTP receiver', () => {
   it('a withdrawal code: money e-mail naming the service, the amount, the masked destination, the expiry and that nobody asks for it', async () => {
