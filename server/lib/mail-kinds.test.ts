@@ -33,6 +33,15 @@ const openPlan = (id: string) =>
     plan: 'copy_trading',
   });
 
+const TRADE = { tradeAmount: 250, profit: 12.5, plan: 'copy_trading', statuss: 'completed' };
+
+/** Opens a plan for `c` and adds a completed trade with a $12.50 profit (e-mailed); answers its id. */
+async function addTrade(c: TestUser): Promise<string> {
+  await openPlan(c.id);
+  const res = await call('POST', '/api/trading-activity', admin.headers, { ...TRADE, userId: c.id }, 201);
+  return res.json().data._id as string;
+}
+
 const setPending = (id: string) =>
   db().update(users).set({ verificationStatus: 'pending' }).where(eq(users.id, id));
 
@@ -134,21 +143,31 @@ const KINDS: MailKind[] = [
   },
   {
     kind: 'trade profit added',
-    trigger: () =>
-      client(async (c) => {
-        await openPlan(c.id);
-        const trade = {
-          userId: c.id,
-          tradeAmount: 250,
-          profit: 12.5,
-          plan: 'copy_trading',
-          statuss: 'completed',
-        };
-        await call('POST', '/api/trading-activity', admin.headers, trade, 201);
-      }),
+    trigger: () => client(addTrade),
     subject: 'Profit added',
     money: true,
     mustContain: ['$12.50'],
+    name: 'Test',
+  },
+  {
+    kind: 'trade profit updated',
+    trigger: () =>
+      client(async (c) => {
+        const id = await addTrade(c);
+        await call('PUT', `/api/trading-activity/${id}`, admin.headers, { ...TRADE, profit: 20 });
+      }),
+    subject: 'Trade profit updated',
+    money: true,
+    mustContain: ['from $12.50 to $20.00'],
+    name: 'Test',
+  },
+  {
+    kind: 'trade removed',
+    trigger: () =>
+      client(async (c) => call('DELETE', `/api/trading-activity/${await addTrade(c)}`, admin.headers, {})),
+    subject: 'Trade removed',
+    money: true,
+    mustContain: ['its profit of $12.50 was taken from your available balance'],
     name: 'Test',
   },
   {
