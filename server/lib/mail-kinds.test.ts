@@ -171,6 +171,30 @@ const KINDS: MailKind[] = [
     name: 'Test',
   },
   {
+    kind: 'plan loss posted by staff',
+    trigger: () =>
+      client(async (c) => {
+        await openPlan(c.id);
+        const loss = { profit: -15, date: new Date().toISOString(), reason: 'Stopped out on EUR/USD' };
+        await call('POST', `/api/user/admin/add-profit/${c.id}`, admin.headers, loss, 201);
+      }),
+    subject: 'Plan loss',
+    money: true,
+    mustContain: ['lost $15.00', 'Reason: Stopped out on EUR/USD'],
+    name: 'Test',
+  },
+  {
+    kind: 'first-deposit bonus credited',
+    trigger: () =>
+      client(async (c) =>
+        call('PUT', `/api/deposits/${await submitDeposit(t.app, c, 5000)}/approve`, admin.headers, {}),
+      ),
+    subject: 'Bonus credited',
+    money: true,
+    mustContain: ['A bonus of $500.00 has been added to your balance.'],
+    name: 'Test',
+  },
+  {
     kind: 'transaction voided',
     trigger: () =>
       client(async (c) => {
