@@ -296,7 +296,7 @@ const KINDS: MailKind[] = [
       }),
     subject: MESSAGING_MSG.supportReplyTitle,
     money: false,
-    mustContain: ['It is on its way.'],
+    mustContain: ['It is on its way.', 'To receive no more messages like it'],
     name: 'Test',
   },
 ];
