@@ -16,9 +16,13 @@ async function titlesOf(page: Page, paths: string[]): Promise<Map<string, string
     await page.goto(path);
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toHaveCount(1);
-    const text = ((await heading.textContent()) ?? '').replace(/\s+/g, ' ').trim();
-    expect(text, path).not.toBe('');
-    await expect(page, path).toHaveTitle(`${text} · ${BRAND}`);
+    // the heading may still change as the page's data arrives ("Pending reviews (4)"): the title
+    // must follow it, so both are read together until they agree
+    const headingText = async () => ((await heading.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+    await expect
+      .poll(async () => (await page.title()) === `${await headingText()} · ${BRAND}`, { message: path })
+      .toBe(true);
+    expect(await headingText(), path).not.toBe('');
     titles.set(path, await page.title());
   }
   return titles;

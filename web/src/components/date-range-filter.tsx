@@ -21,7 +21,8 @@ export interface DateRangeFilterProps {
  */
 export function DateRangeFilter({ from, to, onFromChange, onToChange, error, label }: DateRangeFilterProps) {
   return (
-    <Group gap="sm" align="flex-start" wrap="nowrap" w={{ base: '100%', xs: 'auto' }}>
+    // side by side from `xs`; stacked on a phone, where two native date fields do not fit in a row
+    <Group gap="sm" align="flex-start" wrap="wrap" w={{ base: '100%', xs: 'auto' }}>
       <TextInput
         type="date"
         label={`${label} from`}
@@ -29,9 +30,7 @@ export function DateRangeFilter({ from, to, onFromChange, onToChange, error, lab
         max={to || undefined}
         onChange={(event) => onFromChange(event.currentTarget.value)}
         error={error}
-        flex={{ base: 1, xs: 'none' }}
-        w={{ base: 'auto', xs: 170 }}
-        miw={0}
+        w={{ base: '100%', xs: 170 }}
       />
       <TextInput
         type="date"
@@ -39,9 +38,7 @@ export function DateRangeFilter({ from, to, onFromChange, onToChange, error, lab
         value={to}
         min={from || undefined}
         onChange={(event) => onToChange(event.currentTarget.value)}
-        flex={{ base: 1, xs: 'none' }}
-        w={{ base: 'auto', xs: 170 }}
-        miw={0}
+        w={{ base: '100%', xs: 170 }}
       />
     </Group>
   );

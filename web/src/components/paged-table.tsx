@@ -59,6 +59,8 @@ export function CellText({ children, miw, dimmed = false, breakAnywhere = false 
 type PageSize = (typeof LIMITS.tablePageSizes)[number];
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
+/** The value's box in the table form: no box of its own (the cell lays out its content). */
+const CONTENTS = { display: 'contents' } as const;
 /**
  * The empty text of a table wider than its box: as wide as the box shows at most (`cqi` of the
  * table's wrapper) and kept in view, so it wraps instead of running out of sight.
@@ -168,24 +170,35 @@ export function PagedTable<Row>({
 
   const align = (column: Column<Row>, index: number) =>
     column.numeric && index > 0 && !cards ? 'right' : undefined;
-  /** A row's cells: plain in the table; a label and its value, or the actions, on a card. */
+  /**
+   * A row's cells: plain in the table; a label and its value, or the actions, on a card. Both forms
+   * keep one element tree (the label slot, then the value's box, which takes no box of its own in
+   * the table), so crossing the breakpoint never remounts a cell's content: a row's buttons keep the
+   * mutation they started (its toast) while their confirmation is open.
+   */
   const cells = (content: (column: Column<Row>) => ReactNode) =>
-    columns.map((column, index) =>
-      cards ? (
-        <Table.Td key={column.header} style={column.actions ? CARD_STYLES.actions : CARD_STYLES.cell}>
-          {!column.actions && (
-            <span aria-hidden style={CARD_STYLES.label}>
-              {column.header}
-            </span>
-          )}
-          <div>{content(column)}</div>
-        </Table.Td>
-      ) : (
-        <Table.Td key={column.header} ta={align(column, index)} style={column.nowrap ? NOWRAP : undefined}>
-          {content(column)}
-        </Table.Td>
-      ),
-    );
+    columns.map((column, index) => (
+      <Table.Td
+        key={column.header}
+        ta={cards ? undefined : align(column, index)}
+        style={
+          cards
+            ? column.actions
+              ? CARD_STYLES.actions
+              : CARD_STYLES.cell
+            : column.nowrap
+              ? NOWRAP
+              : undefined
+        }
+      >
+        {cards && !column.actions ? (
+          <span aria-hidden style={CARD_STYLES.label}>
+            {column.header}
+          </span>
+        ) : null}
+        <div style={cards ? undefined : CONTENTS}>{content(column)}</div>
+      </Table.Td>
+    ));
   const rowStyle = cards ? CARD_STYLES.row : undefined;
   const skeleton = !rows && loading;
   // no row to show: the empty text stays within the box (EMPTY_TEXT) instead of scrolling away
@@ -242,17 +255,18 @@ export function PagedTable<Row>({
 
   return (
     <div style={empty && !cards ? { containerType: 'inline-size' } : undefined}>
-      {cards ? (
-        <TableCardsContext.Provider value>{table}</TableCardsContext.Provider>
-      ) : (
+      {/* one tree in both forms, so crossing the breakpoint never remounts the rows (see `cells`) */}
+      <TableCardsContext.Provider value={cards}>
         <Table.ScrollContainer
-          minWidth={minWidth}
+          minWidth={cards ? 0 : minWidth}
           // a table wider than its box scrolls sideways: its viewport must be reachable by keyboard
-          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}
+          scrollAreaProps={{
+            viewportProps: cards ? {} : { tabIndex: 0, role: 'region', 'aria-label': caption },
+          }}
         >
           {table}
         </Table.ScrollContainer>
-      )}
+      </TableCardsContext.Provider>
       {paging && <Pager paging={paging} total={total} />}
     </div>
   );
