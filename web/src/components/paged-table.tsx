@@ -59,6 +59,8 @@ export function CellText({ children, miw, dimmed = false, breakAnywhere = false 
 type PageSize = (typeof LIMITS.tablePageSizes)[number];
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
+/** The table form's box: a table wider than it scrolls sideways inside it. */
+const SCROLL_BOX = { overflowX: 'auto' } as const;
 /** The value's box in the table form: no box of its own (the cell lays out its content). */
 const CONTENTS = { display: 'contents' } as const;
 /**
@@ -238,7 +240,7 @@ export function PagedTable<Row>({
       verticalSpacing="sm"
       aria-label={caption}
       aria-busy={loading}
-      style={cards ? CARD_STYLES.table : undefined}
+      style={cards ? CARD_STYLES.table : { minWidth }}
     >
       <Table.Thead style={cards ? CARD_STYLES.head : undefined}>
         <Table.Tr>
@@ -255,17 +257,15 @@ export function PagedTable<Row>({
 
   return (
     <div style={empty && !cards ? { containerType: 'inline-size' } : undefined}>
-      {/* one tree in both forms, so crossing the breakpoint never remounts the rows (see `cells`) */}
+      {/* one tree in both forms, so crossing the breakpoint never remounts the rows (see `cells`);
+          a table wider than its box scrolls sideways in it, and that box is reachable by keyboard */}
       <TableCardsContext.Provider value={cards}>
-        <Table.ScrollContainer
-          minWidth={cards ? 0 : minWidth}
-          // a table wider than its box scrolls sideways: its viewport must be reachable by keyboard
-          scrollAreaProps={{
-            viewportProps: cards ? {} : { tabIndex: 0, role: 'region', 'aria-label': caption },
-          }}
+        <div
+          {...(cards ? {} : { tabIndex: 0, role: 'region', 'aria-label': caption })}
+          style={cards ? undefined : SCROLL_BOX}
         >
           {table}
-        </Table.ScrollContainer>
+        </div>
       </TableCardsContext.Provider>
       {paging && <Pager paging={paging} total={total} />}
     </div>

@@ -5,8 +5,14 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const LONG_TOKEN = 24;
 
 /**
+ * Each side of an e-mail address: whole wherever its column can be as wide as it (break-word does
+ * not narrow a table column), broken inside only when a box too narrow for it holds it (a phone's card).
+ */
+const SIDE = { overflowWrap: 'break-word' } as const;
+
+/**
  * Text that wraps at sensible points in a narrow table cell: between words as usual; an e-mail
- * address only at its `@` (each side kept whole); a long unbroken token (an id, a hash, a wallet
+ * address at its `@` (a side breaks inside only in a box narrower than it); a long unbroken token (an id, a hash, a wallet
  * address) anywhere, so it never pushes the table wider. Other words never break mid-word.
  */
 export function ReadableText({ text }: { text: string }) {
@@ -15,9 +21,9 @@ export function ReadableText({ text }: { text: string }) {
       const at = part.indexOf('@');
       return (
         <Fragment key={i}>
-          <span style={{ whiteSpace: 'nowrap' }}>{part.slice(0, at)}</span>
+          <span style={SIDE}>{part.slice(0, at)}</span>
           <wbr />
-          <span style={{ whiteSpace: 'nowrap' }}>{part.slice(at)}</span>
+          <span style={SIDE}>{part.slice(at)}</span>
         </Fragment>
       );
     }
