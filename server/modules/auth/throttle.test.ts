@@ -190,14 +190,15 @@ describe('sign-up with a taken e-mail', () => {
     };
     const fresh: number[] = [];
     const taken: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 6; i++) {
       fresh.push(await time(uniqueEmail('timing'), i));
       taken.push(await time(owner.email, i));
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const ratio = median(taken) / median(fresh);
     // an answer without the password hash would be over 10x faster; the bounds leave room for noise
-    expect(ratio).toBeGreaterThan(0.4);
+    // (a loaded CI machine measured 0.31 once with a bound of 0.4)
+    expect(ratio).toBeGreaterThan(0.2);
     expect(ratio).toBeLessThan(2.5);
   });
 });
