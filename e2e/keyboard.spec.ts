@@ -1,5 +1,5 @@
 /**
- * Keyboard use of the signed-in areas (issue 18, docs/product.md "Moving between pages"): at
+ * Keyboard use of the signed-in areas (docs/product.md "Moving between pages"): at
  * 375 px the skip link is the first Tab stop and leads to the main content, no Tab stop lands on
  * a hidden or off-screen element (the closed sidebar is inert), the opened menu closes on Escape
  * and gives focus back to its burger, and following a menu link puts focus on the new page's h1.

@@ -1,5 +1,5 @@
 /**
- * One row per e-mail kind about money and the account (issue 18 item 4; docs/operations.md "What an
+ * One row per e-mail kind about money and the account (docs/operations.md "What an
  * e-mail looks like"): each is sent by the API that sends it in production, read back from the real
  * SMTP receiver, and checked (test/mail-expect.ts) for its exact subject, the brand's sender and
  * Reply-To, both parts with brand, greeting, support address and site link, the risk warning exactly

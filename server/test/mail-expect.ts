@@ -1,5 +1,5 @@
 /**
- * The checks every e-mail passes (docs/operations.md "What an e-mail looks like"; issue 18 item 4),
+ * The checks every e-mail passes (docs/operations.md "What an e-mail looks like"),
  * read back from the SMTP receiver (test/smtp-receiver.ts): From on the brand's one domain with the
  * brand name, Reply-To the support address, an HTML and a plain-text part each naming the brand, the
  * support address and the site, a greeting, and the risk warning exactly on money e-mails.
