@@ -2,7 +2,8 @@
  * One row per sign-in and security e-mail kind (codes, lock, new sign-in, password and two-factor
  * changes, the staff invitation), sent through the API and checked like mail-kinds.test.ts
  * (test/mail-expect.ts). Codes name the service, what they are for, their expiry and that nobody
- * asks for them; security notices say what to do if it was not the owner.
+ * asks for them; security notices say what to do if it was not the owner. Each greets the account's
+ * owner by first name (the sign-up attempt greets the existing owner, not the name typed in it).
  */
 import { generate } from 'otplib';
 import { describe } from 'vitest';
@@ -68,6 +69,7 @@ const KINDS: MailKind[] = [
     subject: 'Your e-mail verification code',
     money: false,
     mustContain: [`Your ${DEMO_BRAND.name} code to verify your e-mail address is:`, ...CODE],
+    name: 'Jane',
   },
   {
     kind: 'password reset code',
@@ -75,6 +77,7 @@ const KINDS: MailKind[] = [
     subject: 'Your password reset code',
     money: false,
     mustContain: [`Your ${DEMO_BRAND.name} code to reset your password is:`, ...CODE],
+    name: 'Test',
   },
   {
     kind: 'sign-up attempt on an existing address',
@@ -82,6 +85,7 @@ const KINDS: MailKind[] = [
     subject: 'Someone tried to register with your e-mail address',
     money: false,
     mustContain: ['no new account was created'],
+    name: 'Test',
   },
   {
     kind: 'sign-in paused after 5 failures',
@@ -93,6 +97,7 @@ const KINDS: MailKind[] = [
     subject: 'Sign-in to your account paused for 15 minutes',
     money: false,
     mustContain: ['5 failed attempts', IF_NOT_YOU],
+    name: 'Test',
   },
   {
     kind: 'new sign-in',
@@ -108,6 +113,7 @@ const KINDS: MailKind[] = [
     subject: 'New sign-in to your account',
     money: false,
     mustContain: ['Device: NewPhone/1.0', IF_NOT_YOU],
+    name: 'Test',
   },
   {
     kind: 'password changed',
@@ -121,6 +127,7 @@ const KINDS: MailKind[] = [
     subject: 'Your password was changed',
     money: false,
     mustContain: ['password of your account was just changed', IF_NOT_YOU],
+    name: 'Test',
   },
   {
     kind: 'two-factor turned on',
@@ -128,6 +135,7 @@ const KINDS: MailKind[] = [
     subject: 'Two-factor authentication turned on',
     money: false,
     mustContain: ['Two-factor authentication was turned on', IF_NOT_YOU],
+    name: 'Test',
   },
   {
     kind: 'two-factor turned off',
@@ -142,6 +150,7 @@ const KINDS: MailKind[] = [
     subject: 'Two-factor authentication turned off',
     money: false,
     mustContain: ['Two-factor authentication was turned off', IF_NOT_YOU],
+    name: 'Test',
   },
   {
     kind: 'two-factor reset by staff',
@@ -155,6 +164,7 @@ const KINDS: MailKind[] = [
     subject: 'Two-factor authentication turned off',
     money: false,
     mustContain: ['Our staff turned off two-factor authentication', 'Reason: Lost phone'],
+    name: 'Test',
   },
   {
     kind: 'staff invitation',

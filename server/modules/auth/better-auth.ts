@@ -91,8 +91,14 @@ export function createAuth({ db, config, mailer, log }: BaseDeps) {
         storeOTP: 'hashed',
         sendVerificationOnSignUp: true,
         disableSignUp: true,
-        async sendVerificationOTP({ email, otp, type }) {
-          await mailer.send(otpMail(email, otp, type === 'forget-password' ? 'reset' : 'verify'));
+        async sendVerificationOTP({ email, otp, type }, ctx) {
+          // the account's first name for the greeting, read through better-auth's adapter (so a
+          // sign-up still in its transaction is seen); no account found → "Hello,"
+          const found = ctx ? await ctx.context.internalAdapter.findUserByEmail(email) : null;
+          const firstName = (found?.user as { firstName?: string } | undefined)?.firstName;
+          await mailer.send(
+            otpMail({ email, firstName }, otp, type === 'forget-password' ? 'reset' : 'verify'),
+          );
         },
       }),
     ],

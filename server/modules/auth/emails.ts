@@ -5,15 +5,25 @@
  */
 import { mailTemplate, type MailMessage } from '../../lib/mail-templates';
 
+/** Whom a security e-mail goes to: the account's address and the first name its greeting uses. */
+export interface Recipient {
+  email: string;
+  /** Absent or empty → "Hello,". */
+  firstName?: string | null;
+}
+
+/** The addressing part of a MailMessage for `r`. */
+const addressed = (r: Recipient) => ({ to: r.email, name: r.firstName || null });
+
 const NEVER_ASK =
   '<p>It expires in 10 minutes and works once. If you did not ask for it, ignore this e-mail: nobody from {{brand.name}} will ever ask you for this code.</p>';
 
 const codeBody = mailTemplate(`<p>Your {{brand.name}} code to {{what}} is:</p>{{bigCode code}}${NEVER_ASK}`);
 
 /** E-mail carrying a 6-digit code, valid for 10 minutes. */
-export function otpMail(to: string, code: string, purpose: 'verify' | 'reset'): MailMessage {
+export function otpMail(to: Recipient, code: string, purpose: 'verify' | 'reset'): MailMessage {
   return {
-    to,
+    ...addressed(to),
     subject: purpose === 'verify' ? 'Your e-mail verification code' : 'Your password reset code',
     body: codeBody,
     data: { code, what: purpose === 'verify' ? 'verify your e-mail address' : 'reset your password' },
@@ -28,8 +38,8 @@ const lockedBody =
 <p>If you were trying to sign in, wait 15 minutes and try again, or reset your password.</p>${IF_NOT_YOU}`);
 
 /** To the owner when 5 failed sign-ins lock their account for 15 minutes (one per lock). */
-export function accountLockedMail(to: string): MailMessage {
-  return { to, subject: 'Sign-in to your account paused for 15 minutes', body: lockedBody };
+export function accountLockedMail(to: Recipient): MailMessage {
+  return { ...addressed(to), subject: 'Sign-in to your account paused for 15 minutes', body: lockedBody };
 }
 
 const signupAttemptBody =
@@ -37,9 +47,12 @@ const signupAttemptBody =
 <p>If it was you, sign in instead; if you forgot your password, use "Forgot password" on the sign-in page.</p>
 <p>If it was not you, you can ignore this e-mail: your account has not changed.</p>`);
 
-/** To the owner when someone signs up with their address (no second account is made). */
-export function signupAttemptMail(to: string): MailMessage {
-  return { to, subject: 'Someone tried to register with your e-mail address', body: signupAttemptBody };
+/**
+ * To the owner when someone signs up with their address (no second account is made); greets the
+ * owner by the name on the account, never by the name the sign-up typed.
+ */
+export function signupAttemptMail(to: Recipient): MailMessage {
+  return { ...addressed(to), subject: 'Someone tried to register with your e-mail address', body: signupAttemptBody };
 }
 
 const newSignInBody =
@@ -48,9 +61,13 @@ const newSignInBody =
 <p>If this was you, there is nothing to do. You can see and sign out every session under Profile → Security.</p>${IF_NOT_YOU}`);
 
 /** To the owner after a sign-in from a device and network not seen in 90 days. */
-export function newSignInMail(to: string, origin: { ip: string; userAgent: string }, at: Date): MailMessage {
+export function newSignInMail(
+  to: Recipient,
+  origin: { ip: string; userAgent: string },
+  at: Date,
+): MailMessage {
   return {
-    to,
+    ...addressed(to),
     subject: 'New sign-in to your account',
     body: newSignInBody,
     data: {
@@ -66,8 +83,8 @@ const passwordChangedBody = mailTemplate(
 );
 
 /** To the owner after every password change or reset. */
-export function passwordChangedMail(to: string): MailMessage {
-  return { to, subject: 'Your password was changed', body: passwordChangedBody };
+export function passwordChangedMail(to: Recipient): MailMessage {
+  return { ...addressed(to), subject: 'Your password was changed', body: passwordChangedBody };
 }
 
 const twoFactorBody =
@@ -78,12 +95,12 @@ const twoFactorBody =
 
 /** To the owner after every change of their two-factor authentication; `reason` when staff reset it. */
 export function twoFactorChangedMail(
-  to: string,
+  to: Recipient,
   change: 'enabled' | 'disabled' | 'reset',
   reason?: string,
 ): MailMessage {
   return {
-    to,
+    ...addressed(to),
     subject: `Two-factor authentication ${change === 'enabled' ? 'turned on' : 'turned off'}`,
     body: twoFactorBody,
     data: { change, reason: reason ?? null },

@@ -146,10 +146,11 @@ export function createAuthService({
         if (!referrer) throw new AppError('BAD_REQUEST', MSG.unknownReferral);
         referredBy = referrer.id;
       }
-      if (await findUserByEmail(input.email)) {
+      const owner = await findUserByEmail(input.email);
+      if (owner) {
         await hashPassword(input.password); // the cost of a real sign-up's hash
         if (await throttle.countCodeMail('verify', input.email, { quiet: true })) {
-          await mailer.send(signupAttemptMail(input.email));
+          await mailer.send(signupAttemptMail(owner));
         }
         return wouldBeUser(input, referredBy);
       }
@@ -219,7 +220,7 @@ export function createAuthService({
         }),
       );
       await db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.token, token)));
-      await mailer.send(passwordChangedMail(user.email));
+      await mailer.send(passwordChangedMail(user));
     },
 
     /**
@@ -243,7 +244,8 @@ export function createAuthService({
           throw e;
         },
       );
-      await mailer.send(passwordChangedMail(email));
+      const owner = await findUserByEmail(email);
+      await mailer.send(passwordChangedMail(owner ?? { email }));
     },
 
     /** Starts two-factor set-up after checking the password; answers the URI and backup codes. */
@@ -255,7 +257,7 @@ export function createAuthService({
     /** Turns two-factor authentication on with a first valid code; e-mails the owner. */
     async enableTwoFactor(user: UserRow, code: string): Promise<UserRow> {
       await twoFactor.enable(user.id, code);
-      await mailer.send(twoFactorChangedMail(user.email, 'enabled'));
+      await mailer.send(twoFactorChangedMail(user, 'enabled'));
       return findUserById(user.id);
     },
 
@@ -269,7 +271,7 @@ export function createAuthService({
         }
         await twoFactor.remove(tx, user.id);
       });
-      await mailer.send(twoFactorChangedMail(user.email, 'disabled'));
+      await mailer.send(twoFactorChangedMail(user, 'disabled'));
       return findUserById(user.id);
     },
 
@@ -303,7 +305,7 @@ export function createAuthService({
           { mail: false },
         );
       });
-      await mailer.send(twoFactorChangedMail(target.email, 'reset', reason));
+      await mailer.send(twoFactorChangedMail(target, 'reset', reason));
       return findUserById(userId);
     },
   };

@@ -63,7 +63,7 @@ export function createSignInService({
     const lockedNow = await throttle.recordSignInFailure(email);
     if (!user) return;
     await sessions.record(user.id, origin, result);
-    if (lockedNow) await mailer.send(accountLockedMail(user.email));
+    if (lockedNow) await mailer.send(accountLockedMail(user));
   }
 
   /** Records a complete sign-in, clears the failures and reports an unfamiliar device. */
@@ -71,7 +71,7 @@ export function createSignInService({
     const unfamiliar = await sessions.isUnfamiliar(user.id, origin);
     await sessions.record(user.id, origin, 'success');
     await throttle.clearSignInFailures(user.email);
-    if (unfamiliar) await mailer.send(newSignInMail(user.email, origin, new Date()));
+    if (unfamiliar) await mailer.send(newSignInMail(user, origin, new Date()));
   }
 
   const setupRequired = (user: UserRow) =>
