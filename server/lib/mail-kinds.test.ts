@@ -4,14 +4,16 @@
  * SMTP receiver, and checked (test/mail-expect.ts) for its exact subject, the brand's sender and
  * Reply-To, both parts with brand, greeting, support address and site link, the risk warning exactly
  * on money e-mails, and what the kind must say (the reason on every decision, amounts, the withdrawal
- * code's service, amount, masked destination, expiry and "never ask"). The sign-in and security
- * kinds are in mail-kinds-security.test.ts.
+ * code's service, amount, masked destination, expiry and "never ask"). Plan completions are
+ * triggered by the sweep's own call (`completeDuePlans`) after the plan's end date has passed, the
+ * referral bonus by the referred client's deposit being approved (and voided). The sign-in and
+ * security kinds are in mail-kinds-security.test.ts.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe } from 'vitest';
 import { DEMO_BRAND } from '@common/brand';
 import { MESSAGING_MSG, USER_ADMIN_MSG } from '@common/messages';
-import { users } from '../db/schema';
+import { plans, users } from '../db/schema';
 import { createClient, submitDeposit, submitWithdrawal, type TestUser } from '../modules/ledger/testing';
 import { useTestContext } from '../test/context';
 import { expectingCaller, itSendsEachKind, type MailKind } from '../test/mail-expect';
@@ -40,6 +42,28 @@ async function addTrade(c: TestUser): Promise<string> {
   await openPlan(c.id);
   const res = await call('POST', '/api/trading-activity', admin.headers, { ...TRADE, userId: c.id }, 201);
   return res.json().data._id as string;
+}
+
+/**
+ * A referred client's $100 deposit approved (its referrer, a Basic client named Test, earns 3%:
+ * $3.00); `after` gets the deposit's id. Answers the referrer's address.
+ */
+async function referredDeposit(after: (depositId: string) => Promise<unknown> = async () => {}) {
+  const referrer = await createClient(t.app);
+  const referred = await createClient(t.app, { referredBy: referrer.id });
+  const id = await submitDeposit(t.app, referred);
+  await call('PUT', `/api/deposits/${id}/approve`, admin.headers, {});
+  await after(id);
+  return referrer.email;
+}
+
+/** Moves `userId`'s active plan's end a second into the past, then runs the sweep's completion for them. */
+async function completePlanOf(userId: string) {
+  await db()
+    .update(plans)
+    .set({ endDate: sql`now() - interval '1 second'` })
+    .where(eq(plans.userId, userId));
+  await t.app.ctx.services.plans.completeDuePlans({ userId });
 }
 
 const setPending = (id: string) =>
@@ -142,6 +166,18 @@ const KINDS: MailKind[] = [
     name: 'Test',
   },
   {
+    kind: 'plan completed (end date reached)',
+    trigger: () =>
+      client(async (c) => {
+        await openPlan(c.id);
+        await completePlanOf(c.id);
+      }),
+    subject: 'Plan completed',
+    money: true,
+    mustContain: ['plan of $300.00 for 1 day has completed', 'The capital of $300.00 is back'],
+    name: 'Test',
+  },
+  {
     kind: 'trade profit added',
     trigger: () => client(addTrade),
     subject: 'Profit added',
@@ -184,6 +220,19 @@ const KINDS: MailKind[] = [
     name: 'Test',
   },
   {
+    kind: 'plan profit posted by staff',
+    trigger: () =>
+      client(async (c) => {
+        await openPlan(c.id);
+        const gain = { profit: 8, date: new Date().toISOString(), reason: 'Closed long on EUR/USD' };
+        await call('POST', `/api/user/admin/add-profit/${c.id}`, admin.headers, gain, 201);
+      }),
+    subject: 'Profit added',
+    money: true,
+    mustContain: ['A profit of $8.00', 'Reason: Closed long on EUR/USD'],
+    name: 'Test',
+  },
+  {
     kind: 'first-deposit bonus credited',
     trigger: () =>
       client(async (c) =>
@@ -192,6 +241,25 @@ const KINDS: MailKind[] = [
     subject: 'Bonus credited',
     money: true,
     mustContain: ['A bonus of $500.00 has been added to your balance.'],
+    name: 'Test',
+  },
+  {
+    kind: 'referral bonus credited',
+    trigger: () => referredDeposit(),
+    subject: 'Referral bonus credited',
+    money: true,
+    mustContain: ['A referral bonus of $3.00 has been added to your balance.'],
+    name: 'Test',
+  },
+  {
+    kind: 'referral bonus voided with the deposit',
+    trigger: () =>
+      referredDeposit((id) =>
+        call('DELETE', `/api/transaction/${id}`, admin.headers, { reason: 'Chargeback' }),
+      ),
+    subject: 'Referral bonus voided',
+    money: true,
+    mustContain: ['Your referral bonus of $3.00', 'Reason: Chargeback.'],
     name: 'Test',
   },
   {
