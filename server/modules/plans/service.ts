@@ -34,6 +34,7 @@ import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { StatementKey } from '../../lib/idempotency';
 import { centsToUsd } from '../../lib/money';
+import { preparedPerHandle } from '../../lib/prepared';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, ensureAccounts, lockAccounts, postEntry } from '../ledger/service';
@@ -82,8 +83,15 @@ export async function lockActivePlan(tx: DbOrTx, userId: string): Promise<PlanRo
   return row ?? null;
 }
 
-/** `findActivePlan` built once per database (GET /user/me runs it on every dashboard load). */
-const activePlanQueries = new WeakMap<Db, { execute(p: { userId: string }): Promise<PlanRow[]> }>();
+/** `findActivePlan` built once per database handle (GET /user/me runs it on every dashboard load). */
+const activePlanQuery = preparedPerHandle((db: Db) =>
+  db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.userId, sql.placeholder('userId')), eq(plans.status, 'active')))
+    .limit(1)
+    .prepare('plans_find_active'),
+);
 
 /**
  * The client's active plan as the API answers it (`activePlan` of GET /user/me and
@@ -98,17 +106,7 @@ export async function currentActivePlan(
   // One plain prepared read when no plan is due (the dashboard's usual case); the locking completion
   // runs only for a plan whose end date has passed. A transaction on every GET /user/me would cost
   // the dashboard, the hottest read (docs/performance.md), a round of locks for nothing.
-  let findActive = activePlanQueries.get(db);
-  if (!findActive) {
-    findActive = db
-      .select()
-      .from(plans)
-      .where(and(eq(plans.userId, sql.placeholder('userId')), eq(plans.status, 'active')))
-      .limit(1)
-      .prepare('plans_find_active');
-    activePlanQueries.set(db, findActive);
-  }
-  const [active] = await findActive.execute({ userId });
+  const [active] = await activePlanQuery(db).execute({ userId });
   if (!active || active.endDate > new Date()) return active ? presentActivePlan(active) : null;
   await completeDuePlans(
     { db, log, notify: notices ? (uow, n) => notices.notify(uow, n) : undefined },
