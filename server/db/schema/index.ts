@@ -8,3 +8,4 @@ export * from './back-office';
 export * from './approvals';
 export * from './history';
 export * from './account-value';
+export * from './transparency';

@@ -190,6 +190,9 @@ export const journalEntries = pgTable(
   },
   (t) => [
     index('journal_entries_user_id_idx').on(t.userId, t.effectiveAt),
+    // the transparency log's seal finds the entries it has not appended yet in posting order
+    // (modules/transparency/seal.ts) from a recent time on, not over all of history
+    index('journal_entries_created_at_idx').on(t.createdAt, t.id),
     // the history's order for the entries it shows (no deposit or withdrawal posted them)
     index('journal_entries_user_history_idx')
       .on(t.userId, t.effectiveAt, t.createdAt, t.id)

@@ -1,0 +1,81 @@
+/**
+ * The verifiable journal (docs/transparency.md): an append-only Merkle log of the RFC 9162 shape over
+ * the posted journal entries, the hashes of its complete subtrees (so a proof reads O(log n) rows),
+ * and the signed tree heads. Written only by the sealing job (modules/transparency/seal.ts); the
+ * append-only guards (no UPDATE, DELETE or TRUNCATE) live in the migration `transparency_log`.
+ * Hashes are lowercase hex of SHA-256 (64 characters).
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, check, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { journalEntries } from './money';
+
+const hex64 = (column: string) => sql.raw(`${column} ~ '^[0-9a-f]{64}$'`);
+
+/**
+ * One leaf per sealed journal entry: `leafIndex` counts from 0 in sealing order; `leafHash` is
+ * SHA-256(0x00 || the entry's canonical bytes) (common/transparency/merkle.ts).
+ */
+export const transparencyLeaves = pgTable(
+  'transparency_leaves',
+  {
+    leafIndex: bigint('leaf_index', { mode: 'number' }).primaryKey(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .unique('transparency_leaves_entry_id_key')
+      .references(() => journalEntries.id),
+    leafHash: text('leaf_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  () => [
+    check('transparency_leaves_index_non_negative', sql.raw('leaf_index >= 0')),
+    check('transparency_leaves_hash_hex', hex64('leaf_hash')),
+  ],
+);
+
+/**
+ * The hash of every complete subtree of 2^level leaves (level ≥ 1): the one covering leaves
+ * [index·2^level, (index+1)·2^level). Stored once, when its last leaf is appended; level 0 is
+ * transparency_leaves.
+ */
+export const transparencyNodes = pgTable(
+  'transparency_nodes',
+  {
+    level: integer('level').notNull(),
+    index: bigint('index', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.level, t.index] }),
+    check('transparency_nodes_level_check', sql.raw('level between 1 and 62')),
+    check('transparency_nodes_index_non_negative', sql.raw('index >= 0')),
+    check('transparency_nodes_hash_hex', hex64('hash')),
+  ],
+);
+
+/**
+ * Signed tree heads, one per seal that appended something: the tree of the first `size` leaves, its
+ * root hash, the time it was signed (`timestampMs`, ms since the epoch) and the Ed25519 signature
+ * (hex) over the bytes `treeHeadSigningBytes` makes, with the public key (hex) that verifies it and
+ * its fingerprint. `scanFrom` is internal: the next seal looks for unsealed entries created at or
+ * after it (modules/transparency/seal.ts); it is never published.
+ */
+export const transparencyTreeHeads = pgTable(
+  'transparency_tree_heads',
+  {
+    size: bigint('size', { mode: 'number' }).primaryKey(),
+    rootHash: text('root_hash').notNull(),
+    timestampMs: bigint('timestamp_ms', { mode: 'number' }).notNull(),
+    signature: text('signature').notNull(),
+    publicKey: text('public_key').notNull(),
+    keyFingerprint: text('key_fingerprint').notNull(),
+    scanFrom: timestamp('scan_from', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  () => [
+    check('transparency_tree_heads_size_positive', sql.raw('size > 0')),
+    check('transparency_tree_heads_root_hex', hex64('root_hash')),
+    check('transparency_tree_heads_signature_hex', sql.raw(`signature ~ '^[0-9a-f]{128}$'`)),
+    check('transparency_tree_heads_key_hex', hex64('public_key')),
+  ],
+);
