@@ -83,6 +83,22 @@ const envSchema = z.object({
   FOUR_EYES_THRESHOLD_USD: z.coerce.number().min(0).max(1_000_000_000).default(1000),
   /** How often each API process deletes expired codes, sessions and old idempotency keys (ms); 0 = never. */
   HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
+  /**
+   * The Ed25519 private key (32-byte seed, 64 hex characters or base64) that signs the transparency
+   * log's tree heads and the statements (docs/transparency.md); absent → generated once into
+   * `DATA_DIR/transparency-signing-key`.
+   */
+  TRANSPARENCY_SIGNING_KEY: z
+    .string()
+    .trim()
+    .refine((v) => signingSeedHex(v) !== null, 'a 32-byte Ed25519 seed: 64 hex characters or base64')
+    .optional(),
+  /** How often the journal's new entries are sealed into the transparency log (ms); 0 = never. */
+  TRANSPARENCY_SEAL_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  /** How often a proof-of-liabilities snapshot is taken (ms); 0 = never (staff may still take one). Default daily. */
+  LIABILITIES_SNAPSHOT_INTERVAL_MS: z.coerce.number().int().min(0).max(604_800_000).default(86_400_000),
+  /** How often the ledger's integrity check runs (ms); 0 = never (`npm run ledger:verify` still works). Default hourly. */
+  INTEGRITY_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(604_800_000).default(3_600_000),
 });
 
 export interface Config {
@@ -121,6 +137,18 @@ export interface Config {
   fourEyesThreshold: bigint;
   /** How the mail outbox retries (lib/mail.ts); undefined → MAIL_RETRY_DEFAULTS (tests shorten it). */
   mailRetry?: { retryBaseMs: number; maxAttempts: number };
+  /**
+   * The transparency signing key's seed (64 hex characters); undefined → the key kept in
+   * `dataDir/transparency-signing-key`, or one in memory when dataDir is null
+   * (modules/transparency/signing-key.ts).
+   */
+  transparencySigningKey?: string;
+  /** Interval of the transparency log's seal (modules/transparency/seal.ts; ms); undefined or 0 → none (tests). */
+  transparencySealIntervalMs?: number;
+  /** Interval of the proof-of-liabilities snapshot (modules/transparency/liabilities.ts; ms); undefined or 0 → none (tests). */
+  liabilitiesSnapshotIntervalMs?: number;
+  /** Interval of the integrity check (modules/transparency/integrity.ts; ms); undefined or 0 → none (tests). */
+  integrityCheckIntervalMs?: number;
 }
 
 /**
@@ -172,6 +200,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
     planSweepIntervalMs: e.PLAN_SWEEP_INTERVAL_MS,
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
+    transparencySigningKey: e.TRANSPARENCY_SIGNING_KEY ? (signingSeedHex(e.TRANSPARENCY_SIGNING_KEY) ?? undefined) : undefined,
+    transparencySealIntervalMs: e.TRANSPARENCY_SEAL_INTERVAL_MS,
+    liabilitiesSnapshotIntervalMs: e.LIABILITIES_SNAPSHOT_INTERVAL_MS,
+    integrityCheckIntervalMs: e.INTEGRITY_CHECK_INTERVAL_MS,
     staffTwoFactor: e.STAFF_TWO_FACTOR ?? (e.NODE_ENV === 'production' ? 'required' : 'optional'),
     fourEyesThreshold: BigInt(Math.round(e.FOUR_EYES_THRESHOLD_USD * 100)),
     money: {
@@ -188,4 +220,12 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** An Ed25519 seed given as 64 hex characters or as base64 of 32 bytes, as lowercase hex; null if neither. */
+export function signingSeedHex(value: string): string | null {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return value.toLowerCase();
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return null;
+  const bytes = Buffer.from(value, 'base64');
+  return bytes.length === 32 ? bytes.toString('hex') : null;
 }
