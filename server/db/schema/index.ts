@@ -9,3 +9,4 @@ export * from './approvals';
 export * from './history';
 export * from './account-value';
 export * from './transparency';
+export * from './liabilities';
