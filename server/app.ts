@@ -90,6 +90,7 @@ import { createProfileService } from './modules/profile/service';
 import { supportAdminRoutes, supportRoutes } from './modules/support/routes';
 import { createSupportService } from './modules/support/service';
 import { staffAdminRoutes, staffInvitationRoutes } from './modules/staff/routes';
+import { reservesRoutes } from './modules/transparency/reserves-routes';
 import { createStaffService } from './modules/staff/service';
 
 /** A request id a proxy may hand us: 8–128 letters, digits, dots, dashes or underscores. */
@@ -339,6 +340,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
         [tradingActivityRoutes, '/trading-activity'],
         [supportRoutes, '/support'],
         [staffInvitationRoutes, '/staff'],
+        [reservesRoutes, '/transparency'],
       ];
       for (const [plugin, prefix] of plugins) await api.register(plugin, { prefix });
       await api.register(staffRoutes);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEMO_BRAND } from '@common/brand';
 import type { AccountPlan } from '@common/constants';
+import { declaredReservesSchema, RESERVES_MSG, type DeclaredReserve } from '@common/schemas/reserves';
 
 /** Money settings: deposit wallets and promotions. Amounts in cents. */
 export interface MoneyConfig {
@@ -93,6 +94,24 @@ const envSchema = z.object({
     .trim()
     .refine((v) => signingSeedHex(v) !== null, 'a 32-byte Ed25519 seed: 64 hex characters or base64')
     .optional(),
+  /**
+   * Reserve wallets the operator declares, published on /transparency as declared, not verified:
+   * a JSON list of { asset, address, amount, asOf? } (common/schemas/reserves.ts); absent → none.
+   */
+  TRANSPARENCY_RESERVES: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return [];
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: RESERVES_MSG.invalidSetting });
+        return z.NEVER;
+      }
+    })
+    .pipe(declaredReservesSchema),
   /** How often the journal's new entries are sealed into the transparency log (ms); 0 = never. */
   TRANSPARENCY_SEAL_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   /** How often a proof-of-liabilities snapshot is taken (ms); 0 = never (staff may still take one). Default daily. */
@@ -143,6 +162,8 @@ export interface Config {
    * (modules/transparency/signing-key.ts).
    */
   transparencySigningKey?: string;
+  /** Reserves the operator declares (GET /api/transparency/reserves); undefined → none. */
+  transparencyReserves?: DeclaredReserve[];
   /** Interval of the transparency log's seal (modules/transparency/seal.ts; ms); undefined or 0 → none (tests). */
   transparencySealIntervalMs?: number;
   /** Interval of the proof-of-liabilities snapshot (modules/transparency/liabilities.ts; ms); undefined or 0 → none (tests). */
@@ -201,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     planSweepIntervalMs: e.PLAN_SWEEP_INTERVAL_MS,
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
     transparencySigningKey: e.TRANSPARENCY_SIGNING_KEY ? (signingSeedHex(e.TRANSPARENCY_SIGNING_KEY) ?? undefined) : undefined,
+    transparencyReserves: e.TRANSPARENCY_RESERVES,
     transparencySealIntervalMs: e.TRANSPARENCY_SEAL_INTERVAL_MS,
     liabilitiesSnapshotIntervalMs: e.LIABILITIES_SNAPSHOT_INTERVAL_MS,
     integrityCheckIntervalMs: e.INTEGRITY_CHECK_INTERVAL_MS,

@@ -189,6 +189,8 @@ const POLICY: Record<string, Policy> = {
   'GET /api/approvals': staff('approvals.decide'),
   'POST /api/approvals/:id/approve': staff('approvals.decide'),
   'POST /api/approvals/:id/reject': staff('approvals.decide'),
+  // the operator's declared reserves: a published setting, the same for everyone
+  'GET /api/transparency/reserves': p('public'),
 };
 
 const RANDOM_ID = '6f1c2b7e-4d3a-4c55-9e8f-0a1b2c3d4e5f';

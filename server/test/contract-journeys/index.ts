@@ -9,6 +9,7 @@ import { backOfficeJourneys } from './back-office';
 import type { Journey } from './journey';
 import { moneyJourneys } from './money';
 import { healthAndMetrics, mailOutboxJourney } from './operations';
+import { reservesJourney } from './transparency-reserves';
 
 export { METRICS_TOKEN, type Journey } from './journey';
 
@@ -19,4 +20,5 @@ export const journeys: Journey[] = [
   ...moneyJourneys,
   ...backOfficeJourneys,
   mailOutboxJourney,
+  reservesJourney,
 ];
