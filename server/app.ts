@@ -90,6 +90,7 @@ import { createProfileService } from './modules/profile/service';
 import { supportAdminRoutes, supportRoutes } from './modules/support/routes';
 import { createSupportService } from './modules/support/service';
 import { staffAdminRoutes, staffInvitationRoutes } from './modules/staff/routes';
+import { statementRoutes } from './modules/transparency/statement-routes';
 import { reservesRoutes } from './modules/transparency/reserves-routes';
 import { createStaffService } from './modules/staff/service';
 
@@ -340,6 +341,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
         [tradingActivityRoutes, '/trading-activity'],
         [supportRoutes, '/support'],
         [staffInvitationRoutes, '/staff'],
+        [statementRoutes, '/transparency'],
         [reservesRoutes, '/transparency'],
       ];
       for (const [plugin, prefix] of plugins) await api.register(plugin, { prefix });

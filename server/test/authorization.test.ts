@@ -108,6 +108,9 @@ const POLICY: Record<string, Policy> = {
   'GET /api/transaction/all': p('user'),
   'GET /api/transaction/export.csv': p('user'),
   'GET /api/transaction/value-history': p('user'),
+  // signed statements: the signed-in user's own (no user id in the URL); verifying a file is public
+  'GET /api/transparency/statement': p('user'),
+  'POST /api/transparency/verify-statement': p('public'),
   'GET /api/transaction/admin': staff('clients.read'),
   'POST /api/transaction/:id': staff('ledger.adjust'),
   'DELETE /api/transaction/:id': staff('transactions.void'),

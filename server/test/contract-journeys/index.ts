@@ -10,6 +10,7 @@ import type { Journey } from './journey';
 import { moneyJourneys } from './money';
 import { healthAndMetrics, mailOutboxJourney } from './operations';
 import { reservesJourney } from './transparency-reserves';
+import { statementsJourney } from './transparency-statements';
 
 export { METRICS_TOKEN, type Journey } from './journey';
 
@@ -21,4 +22,5 @@ export const journeys: Journey[] = [
   ...backOfficeJourneys,
   mailOutboxJourney,
   reservesJourney,
+  statementsJourney,
 ];

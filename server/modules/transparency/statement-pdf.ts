@@ -1,0 +1,242 @@
+/**
+ * Draws a statement as a PDF with pdfkit (docs/transparency.md "Signed statements"), in memory: a
+ * statement holds at most STATEMENT_MAX_LINES lines (about 100 pages, under 1 MB), and the signature
+ * covers the whole file, so it is built whole before it is signed (statement-signature.ts).
+ *
+ * The same statement draws the same bytes: the document's creation date is the statement's issue
+ * time, the file id pdfkit derives from its info, the fonts are the PDF standard ones (nothing
+ * embedded), and deflate is deterministic. Besides the pages, the document info carries the
+ * statement's manifest (`StatementManifest`) under the key `NWStatement`, base64url JSON, so the
+ * verify route can say which statement a signed file is without reading its pages.
+ */
+import PDFDocument from 'pdfkit';
+import type { StatementData } from './statement-data';
+import { formatUsd } from '../../lib/money';
+
+/** The signed tree head a statement names, as published by GET /api/transparency/tree-head. */
+export interface StatementTreeHead {
+  size: number;
+  rootHash: string;
+  /** ISO 8601. */
+  timestamp: string;
+}
+
+/** What the verify route reads back from a signed statement (amounts in cents as text). */
+export interface StatementManifest {
+  v: 1;
+  /** The client's name, masked (J*** D***). */
+  client: string;
+  from: string;
+  to: string;
+  openingBalanceCents: string;
+  closingBalanceCents: string;
+  lines: number;
+  /** ISO 8601. */
+  issuedAt: string;
+  treeHead: StatementTreeHead | null;
+  /** Lines (and earlier entries behind the opening balance) not yet in the tree head. */
+  unsealed: number;
+  /** Fingerprint of the key that signs the file (hex SHA-256 of the public key). */
+  keyFingerprint: string;
+}
+
+/** Everything a statement's pages show beside the ledger's figures. */
+export interface StatementHeader {
+  brandName: string;
+  /** Where a client checks the file: the public /transparency page. */
+  verifyUrl: string;
+  clientName: string;
+  clientEmail: string;
+  issuedAt: Date;
+}
+
+/** The info key of the manifest. */
+export const MANIFEST_KEY = 'NWStatement';
+
+const MARGIN = 48;
+const ROW = 15;
+const COLS = { date: 0, description: 78, amount: 330, balance: 420 } as const;
+const AMOUNT_WIDTH = 80;
+
+/** "J*** D***": the first letter of each part of a name, then three asterisks. */
+export function maskName(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return parts.length ? parts.map((p) => `${[...p][0]}***`).join(' ') : '***';
+}
+
+/** "$1,234.56", a debit "-$100.00". */
+const money = (cents: bigint) => (cents < 0n ? `-$${formatUsd(-cents)}` : `$${formatUsd(cents)}`);
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** `text` cut with "..." to fit `width` points in the current font. */
+function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let cut = text;
+  while (cut.length > 0 && doc.widthOfString(`${cut}...`) > width) cut = cut.slice(0, -1);
+  return `${cut}...`;
+}
+
+/** The PDF of `data` (its pages) with `manifest` in its info, as bytes (not yet signed). */
+export function renderStatementPdf(
+  data: StatementData,
+  header: StatementHeader,
+  manifest: StatementManifest,
+): Promise<Buffer> {
+  const info: PDFKit.DocumentInfo & Record<typeof MANIFEST_KEY, string> = {
+    Title: `Account statement ${data.from} to ${data.to}`,
+    Author: header.brandName,
+    Subject: `Statement of ${manifest.client}`,
+    Creator: header.brandName,
+    Producer: 'PDFKit',
+    CreationDate: header.issuedAt,
+    [MANIFEST_KEY]: Buffer.from(JSON.stringify(manifest)).toString('base64url'),
+  };
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  drawHead(doc, data, header, manifest);
+  drawLines(doc, data);
+  drawFoot(doc, data, header, manifest);
+  doc.end();
+  return done;
+}
+
+function drawHead(
+  doc: PDFKit.PDFDocument,
+  data: StatementData,
+  header: StatementHeader,
+  manifest: StatementManifest,
+) {
+  doc.font('Helvetica-Bold').fontSize(16).text(header.brandName);
+  doc.fontSize(13).text('Account statement');
+  doc.moveDown(0.5).font('Helvetica').fontSize(10);
+  doc.text(`Client: ${header.clientName} (${header.clientEmail})`);
+  doc.text(`Period: ${data.from} to ${data.to} (UTC days, inclusive)`);
+  doc.text(`Issued: ${header.issuedAt.toISOString()}`);
+  doc.moveDown(0.5).fontSize(9).fillColor('#333333');
+  doc.text(
+    'Balances are your total funds with us: available + held for pending withdrawals + invested in plans ' +
+      '(the figure counted in our published liabilities). Moves between these three change nothing and are ' +
+      'not listed.',
+  );
+  doc.fillColor('black').moveDown(0.5).fontSize(10);
+  const split = (b: StatementData['opening']) =>
+    `available ${money(b.available)}, held ${money(b.held)}, invested ${money(b.invested)}`;
+  doc.font('Helvetica-Bold').text(`Opening balance: ${money(data.openingBalance)}`, { continued: true });
+  doc.font('Helvetica').text(`  (${split(data.opening)})`);
+  doc.font('Helvetica-Bold').text(`Closing balance: ${money(data.closingBalance)}`, { continued: true });
+  doc.font('Helvetica').text(`  (${split(data.closing)})`);
+  doc.text(`Lines: ${manifest.lines}`);
+  doc.moveDown(0.8);
+}
+
+function tableHead(doc: PDFKit.PDFDocument) {
+  const y = doc.y;
+  doc.font('Helvetica-Bold').fontSize(9);
+  doc.text('Date', MARGIN + COLS.date, y, { lineBreak: false });
+  doc.text('Description', MARGIN + COLS.description, y, { lineBreak: false });
+  doc.text('Amount (USD)', MARGIN + COLS.amount, y, {
+    width: AMOUNT_WIDTH,
+    align: 'right',
+    lineBreak: false,
+  });
+  doc.text('Balance (USD)', MARGIN + COLS.balance, y, {
+    width: AMOUNT_WIDTH,
+    align: 'right',
+    lineBreak: false,
+  });
+  const right = doc.page.width - MARGIN;
+  doc
+    .moveTo(MARGIN, y + ROW - 3)
+    .lineTo(right, y + ROW - 3)
+    .lineWidth(0.5)
+    .stroke();
+  doc.font('Helvetica');
+  doc.x = MARGIN;
+  doc.y = y + ROW;
+}
+
+function drawLines(doc: PDFKit.PDFDocument, data: StatementData) {
+  tableHead(doc);
+  if (data.lines.length === 0) {
+    doc.text('No movements in this period.', MARGIN, doc.y);
+    doc.moveDown(0.5);
+    return;
+  }
+  const bottom = doc.page.height - MARGIN - ROW;
+  for (const line of data.lines) {
+    if (doc.y > bottom) {
+      doc.addPage();
+      tableHead(doc);
+    }
+    const y = doc.y;
+    const mark = line.sealed ? '' : ' *';
+    doc.text(day(line.date), MARGIN + COLS.date, y, { lineBreak: false });
+    doc.text(
+      fit(doc, line.description, COLS.amount - COLS.description - 10) + mark,
+      MARGIN + COLS.description,
+      y,
+      {
+        lineBreak: false,
+      },
+    );
+    doc.text(money(line.amount), MARGIN + COLS.amount, y, {
+      width: AMOUNT_WIDTH,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.text(money(line.balance), MARGIN + COLS.balance, y, {
+      width: AMOUNT_WIDTH,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.x = MARGIN;
+    doc.y = y + ROW;
+  }
+  doc.moveDown(0.5);
+}
+
+function drawFoot(
+  doc: PDFKit.PDFDocument,
+  data: StatementData,
+  header: StatementHeader,
+  manifest: StatementManifest,
+) {
+  if (doc.y > doc.page.height - MARGIN - 170) doc.addPage();
+  const width = doc.page.width - 2 * MARGIN;
+  doc.x = MARGIN;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text(`Closing balance on ${data.to}: ${money(data.closingBalance)}`);
+  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(9).text('Journal tree head covering this statement');
+  doc.font('Helvetica');
+  const head = manifest.treeHead;
+  if (head) {
+    doc.text(`Size ${head.size}, signed at ${head.timestamp}`, { width });
+    doc.text(`Root hash ${head.rootHash}`, { width });
+  } else {
+    doc.text('No tree head has been signed yet: none of these lines is sealed in the journal.', { width });
+  }
+  if (head && manifest.unsealed > 0) {
+    doc.text(
+      `${manifest.unsealed} ${manifest.unsealed === 1 ? 'entry' : 'entries'} behind this statement ` +
+        `${manifest.unsealed === 1 ? 'is' : 'are'} not sealed yet (lines marked *): the next tree head, ` +
+        'signed about a minute after posting, covers them.',
+      { width },
+    );
+  }
+  doc.moveDown(0.8).font('Helvetica-Bold').text('How to check this statement');
+  doc
+    .font('Helvetica')
+    .text(
+      `This file is signed: its last line carries an Ed25519 signature over every byte before it, made with ` +
+        `our key of fingerprint ${manifest.keyFingerprint}. One changed byte makes the check fail. Upload ` +
+        `the file at ${header.verifyUrl} to check it.`,
+      { width },
+    );
+}

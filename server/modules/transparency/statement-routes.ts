@@ -1,0 +1,139 @@
+/**
+ * Signed statements under /api/transparency (docs/transparency.md "Signed statements").
+ *
+ * GET  /transparency/statement         signed in  ?month=YYYY-MM | ?from=YYYY-MM-DD&to=YYYY-MM-DD
+ *                                                  → the signed-in user's statement, application/pdf attachment
+ * POST /transparency/verify-statement  public     the statement file as the raw body (application/pdf or
+ *                                                  application/octet-stream, at most 5 MB)
+ *                                                  → { authentic, reason, client (masked), from, to, closingBalance, treeHead }
+ *
+ * The statement route takes no user id: a client can only ever get their own. Verifying changes
+ * nothing (it reads the file and our public key), so it is not audited; it is rate limited like the
+ * other public POSTs.
+ */
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { errorAnswerSchema } from '@common/schemas/common';
+import {
+  STATEMENT_FILE_MAX_BYTES,
+  STATEMENT_MSG,
+  statementQuerySchema,
+  verifyStatementAnswerSchema,
+  type VerifyStatementAnswer,
+} from '@common/schemas/statements';
+import type { AppInstance } from '../../app-context';
+import { routeSchema } from '../../lib/route-schemas';
+import { rateLimited } from '../../lib/rate-limit';
+import { centsToUsd } from '../../lib/money';
+import { currentUser } from '../auth/guard';
+import { createStatementService, type StatementCheck } from './statement-service';
+
+const tags = ['transparency'];
+
+/** Content types the verify route reads as the file's bytes. */
+const FILE_TYPES = ['application/pdf', 'application/octet-stream'];
+
+/** The uploaded file: the raw request body, as bytes. */
+const statementFileSchema = z
+  .custom<Buffer>((v) => Buffer.isBuffer(v) && v.length > 0, STATEMENT_MSG.noFile)
+  .meta({ type: 'string', format: 'binary', description: 'The statement PDF, as downloaded' });
+
+/** The answer of the verify route for `result`. */
+export function presentStatementCheck(result: StatementCheck): VerifyStatementAnswer {
+  const { check, fingerprint, manifest } = result;
+  if (check !== 'authentic' || !manifest)
+    return {
+      authentic: false,
+      reason: STATEMENT_MSG[check === 'authentic' ? 'altered' : check],
+      keyFingerprint: fingerprint,
+    };
+  return {
+    authentic: true,
+    reason: STATEMENT_MSG.authentic,
+    keyFingerprint: fingerprint,
+    client: manifest.client,
+    from: manifest.from,
+    to: manifest.to,
+    closingBalance: centsToUsd(BigInt(manifest.closingBalanceCents)),
+    issuedAt: manifest.issuedAt,
+    treeHead: manifest.treeHead,
+  };
+}
+
+/** Sends `file` as a PDF attachment named `fileName`. */
+function sendPdf(reply: FastifyReply, fileName: string, file: Buffer) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(file);
+}
+
+export async function statementRoutes(app: AppInstance) {
+  const { guards, config, database } = app.ctx;
+  const svc = createStatementService({ db: database.db, config });
+
+  // a statement file arrives as it is; JSON bodies keep their own parser
+  app.addContentTypeParser(
+    FILE_TYPES,
+    { parseAs: 'buffer', bodyLimit: STATEMENT_FILE_MAX_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+
+  // A Buffer sent as application/pdf is not serialized by Fastify: the schema only documents it.
+  app.get(
+    '/statement',
+    {
+      schema: routeSchema(
+        tags,
+        "The signed-in user's signed statement for a month or a range of days, as a PDF",
+        {
+          200: {
+            description:
+              'The statement PDF, signed: its last line is `%NW-Signature: <base64 Ed25519 signature> key=<fingerprint>`',
+            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          422: errorAnswerSchema.describe('The range starts after today, or holds more than 5,000 lines'),
+        },
+        { querystring: statementQuerySchema },
+      ),
+      onRequest: guards.requireUser,
+      config: rateLimited(30, 10),
+    },
+    async (req, reply) => {
+      const statement = await svc.issue(currentUser(req).id, req.query);
+      return sendPdf(reply, statement.fileName, statement.file);
+    },
+  );
+
+  app.post(
+    '/verify-statement',
+    {
+      schema: {
+        ...routeSchema(
+          tags,
+          'Checks that a statement file is authentic and unaltered (public)',
+          {
+            200: verifyStatementAnswerSchema,
+            413: errorAnswerSchema.describe('The file is over 5 MB'),
+            415: errorAnswerSchema.describe('Not sent as application/pdf or application/octet-stream'),
+          },
+          { body: statementFileSchema },
+        ),
+        consumes: FILE_TYPES,
+      },
+      bodyLimit: STATEMENT_FILE_MAX_BYTES,
+      config: rateLimited(20, 10),
+    },
+    async (req) => presentStatementCheck(svc.verify(req.body)),
+  );
+
+  // a file over the limit or of another type: the screen's words, not Fastify's
+  app.setErrorHandler((err, _req, reply) => {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return reply.code(413).send({ message: STATEMENT_MSG.tooLarge });
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return reply.code(415).send({ message: STATEMENT_MSG.noFile });
+    throw err;
+  });
+}
