@@ -1,0 +1,71 @@
+/**
+ * The verifiable journal's routes (docs/transparency.md "The verifiable journal"): the latest signed
+ * tree head, an entry's inclusion proof, the consistency proof between two signed heads. Hashes and
+ * signatures are lowercase hex; sizes count leaves (sealed journal entries); the byte formats are in
+ * common/transparency/journal.ts.
+ */
+import { z } from 'zod';
+
+const hash = z.string().regex(/^[0-9a-f]{64}$/);
+
+/** Messages of the journal routes (shown on screen as they are). */
+export const TRANSPARENCY_LOG_MSG = {
+  noTreeHead: 'The journal has not been sealed yet: no tree head is signed',
+  notSealed: 'This entry is not sealed into the journal log yet: it is sealed within a few minutes of posting',
+  noSuchHead: 'No signed tree head has this size',
+  badSizes: 'from and to must be sizes of signed tree heads with from ≤ to',
+  leafOutsideHead: 'This entry was sealed after that tree head: ask for a later one',
+} as const;
+
+/** GET /api/transparency/tree-head. */
+export const treeHeadAnswerSchema = z.object({
+  size: z.number().int().describe('Leaves (sealed journal entries) in the tree'),
+  rootHash: hash.describe('RFC 9162 Merkle tree hash of the leaves, hex'),
+  timestamp: z.string().describe('When the head was signed: ISO 8601 UTC with milliseconds, as signed'),
+  signature: z.string().describe('Ed25519 signature over the tree head bytes (docs/transparency.md), hex'),
+  publicKey: z.string().describe('The Ed25519 public key that verifies it, hex'),
+  keyFingerprint: z.string().describe('SHA-256 of the public key, hex'),
+});
+export type TreeHeadAnswer = z.infer<typeof treeHeadAnswerSchema>;
+
+/** `:entryId` of GET /api/transparency/inclusion/:entryId. */
+export const inclusionParams = z.object({ entryId: z.uuid('Invalid id') });
+
+/** `?treeSize=`: the signed tree head to prove against (default the latest). */
+export const inclusionQuery = z.object({
+  treeSize: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+/** A sealed entry's canonical form (common/transparency/journal.ts), so the browser can rehash it. */
+export const canonicalEntrySchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  effectiveAt: z.string().describe('ISO 8601 UTC with milliseconds'),
+  memo: z.string(),
+  lines: z.array(z.object({ accountId: z.string(), amount: z.string().describe('Signed integer cents') })),
+  reverses: z.string().nullable(),
+});
+
+/** GET /api/transparency/inclusion/:entryId. */
+export const inclusionAnswerSchema = z.object({
+  leafIndex: z.number().int().describe('The entry\'s place in the log, from 0'),
+  leafHash: hash.describe('SHA-256(0x00 || canonical entry bytes), hex'),
+  auditPath: z.array(hash).describe('RFC 9162 §2.1.3 inclusion proof, from the leaf up'),
+  treeSize: z.number().int().describe('The signed tree head the path leads to'),
+  entry: canonicalEntrySchema,
+});
+export type InclusionAnswer = z.infer<typeof inclusionAnswerSchema>;
+
+/** `?from&to` of GET /api/transparency/consistency. */
+export const consistencyQuery = z.object({
+  from: z.coerce.number({ error: TRANSPARENCY_LOG_MSG.badSizes }).int(TRANSPARENCY_LOG_MSG.badSizes).min(1, TRANSPARENCY_LOG_MSG.badSizes).max(Number.MAX_SAFE_INTEGER, TRANSPARENCY_LOG_MSG.badSizes),
+  to: z.coerce.number({ error: TRANSPARENCY_LOG_MSG.badSizes }).int(TRANSPARENCY_LOG_MSG.badSizes).min(1, TRANSPARENCY_LOG_MSG.badSizes).max(Number.MAX_SAFE_INTEGER, TRANSPARENCY_LOG_MSG.badSizes),
+});
+
+/** GET /api/transparency/consistency. */
+export const consistencyAnswerSchema = z.object({
+  from: z.number().int(),
+  to: z.number().int(),
+  proof: z.array(hash).describe('RFC 9162 §2.1.4 consistency proof (empty when from = to)'),
+});
+export type ConsistencyAnswer = z.infer<typeof consistencyAnswerSchema>;
