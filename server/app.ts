@@ -93,6 +93,7 @@ import { staffAdminRoutes, staffInvitationRoutes } from './modules/staff/routes'
 import { statementRoutes } from './modules/transparency/statement-routes';
 import { reservesRoutes } from './modules/transparency/reserves-routes';
 import { createStaffService } from './modules/staff/service';
+import { liabilitiesAdminRoutes, liabilitiesRoutes } from './modules/transparency/liabilities-routes';
 
 /** A request id a proxy may hand us: 8–128 letters, digits, dots, dashes or underscores. */
 const REQUEST_ID = /^[\w.-]{8,128}$/;
@@ -138,6 +139,7 @@ async function staffRoutes(staff: AppInstance) {
     '/staff': [staffAdminRoutes],
     '/approvals': [approvalAdminRoutes],
     '/mail': [mailOutboxAdminRoutes],
+    '/transparency': [liabilitiesAdminRoutes],
   };
   for (const [prefix, plugins] of Object.entries(byPrefix))
     for (const plugin of plugins) await staff.register(plugin, { prefix });
@@ -341,6 +343,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
         [tradingActivityRoutes, '/trading-activity'],
         [supportRoutes, '/support'],
         [staffInvitationRoutes, '/staff'],
+        [liabilitiesRoutes, '/transparency'],
         [statementRoutes, '/transparency'],
         [reservesRoutes, '/transparency'],
       ];

@@ -329,6 +329,10 @@ const CALLS: Record<string, () => Promise<Call>> = {
     url: `/api/approvals/${await heldRequest()}/reject`,
     payload: { reason: 'No case on file' },
   }),
+  'POST /api/transparency/liabilities': async () => {
+    await createClient(t.app, { balance: 10_00n });
+    return { method: 'POST', url: '/api/transparency/liabilities' };
+  },
 };
 
 /**

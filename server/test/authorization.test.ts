@@ -192,6 +192,10 @@ const POLICY: Record<string, Policy> = {
   'GET /api/approvals': staff('approvals.decide'),
   'POST /api/approvals/:id/approve': staff('approvals.decide'),
   'POST /api/approvals/:id/reject': staff('approvals.decide'),
+  'GET /api/transparency/liabilities': p('public'),
+  'GET /api/transparency/liabilities/snapshots': p('public'),
+  'GET /api/transparency/liabilities/proof': p('user'),
+  'POST /api/transparency/liabilities': staff('ledger.adjust'),
   // the operator's declared reserves: a published setting, the same for everyone
   'GET /api/transparency/reserves': p('public'),
 };

@@ -10,6 +10,7 @@ import type { Journey } from './journey';
 import { moneyJourneys } from './money';
 import { healthAndMetrics, mailOutboxJourney } from './operations';
 import { reservesJourney } from './transparency-reserves';
+import { liabilitiesJourney } from './transparency-liabilities';
 import { statementsJourney } from './transparency-statements';
 
 export { METRICS_TOKEN, type Journey } from './journey';
@@ -23,4 +24,5 @@ export const journeys: Journey[] = [
   mailOutboxJourney,
   reservesJourney,
   statementsJourney,
+  liabilitiesJourney,
 ];

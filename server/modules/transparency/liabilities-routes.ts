@@ -1,0 +1,108 @@
+/**
+ * Proof-of-liabilities routes (docs/transparency.md "Proof of liabilities"); the work is in
+ * liabilities.ts.
+ *
+ * | Method | Path                                   | Who                    | Answer |
+ * |--------|----------------------------------------|------------------------|--------|
+ * | GET    | /transparency/liabilities[?snapshot=]  | anyone                 | the latest (or named) snapshot's root; 404 none |
+ * | GET    | /transparency/liabilities/snapshots    | anyone                 | the latest ten snapshots |
+ * | GET    | /transparency/liabilities/proof        | signed in              | own leaf and path in the latest; 404 not in it |
+ * | POST   | /transparency/liabilities              | staff (ledger.adjust)  | 201 a new snapshot, audited; 409 no client yet |
+ */
+import { errorAnswerSchema } from '@common/schemas/common';
+import {
+  LIABILITIES_MSG,
+  liabilitiesProofSchema,
+  liabilitiesQuerySchema,
+  liabilitiesSnapshotListSchema,
+  liabilitiesSnapshotSchema,
+  liabilitiesTakenAnswerSchema,
+} from '@common/schemas/liabilities';
+import type { AppInstance } from '../../app-context';
+import { auditActor } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { conflict, routeSchema } from '../../lib/route-schemas';
+import { currentUser } from '../auth/guard';
+import {
+  findLiabilitiesSnapshot,
+  liabilitiesProof,
+  presentSnapshot,
+  recentLiabilitiesSnapshots,
+  takeLiabilitiesSnapshot,
+} from './liabilities';
+
+const tags = ['transparency'];
+
+/** GET /transparency/liabilities, /liabilities/snapshots, /liabilities/proof */
+export async function liabilitiesRoutes(app: AppInstance) {
+  const { guards, database } = app.ctx;
+  app.get(
+    '/liabilities',
+    {
+      schema: routeSchema(
+        tags,
+        "The latest proof-of-liabilities snapshot (or ?snapshot=): the sum tree's root hash, the total of every client's balance, how many clients",
+        {
+          200: liabilitiesSnapshotSchema,
+          404: errorAnswerSchema.describe('No snapshot (yet, or by that id)'),
+        },
+        { querystring: liabilitiesQuerySchema },
+      ),
+    },
+    async (req) => {
+      const row = await findLiabilitiesSnapshot(database.db, req.query.snapshot);
+      if (!row) throw new AppError('NOT_FOUND', LIABILITIES_MSG.noSnapshot);
+      return presentSnapshot(row);
+    },
+  );
+
+  app.get(
+    '/liabilities/snapshots',
+    {
+      schema: routeSchema(tags, 'The latest ten proof-of-liabilities snapshots, newest first', {
+        200: liabilitiesSnapshotListSchema,
+      }),
+    },
+    async () => ({ snapshots: await recentLiabilitiesSnapshots(database.db, 10) }),
+  );
+
+  app.get(
+    '/liabilities/proof',
+    {
+      schema: routeSchema(
+        tags,
+        "The signed-in client's leaf (salt, total) in the latest snapshot and the path of sibling hashes and sums to its root",
+        {
+          200: liabilitiesProofSchema,
+          404: errorAnswerSchema.describe('No snapshot yet, or the client is not in the latest one'),
+        },
+      ),
+      onRequest: guards.requireUser,
+    },
+    async (req) => {
+      const proof = await liabilitiesProof(database.db, currentUser(req).id);
+      if (!proof) throw new AppError('NOT_FOUND', LIABILITIES_MSG.notInSnapshot);
+      return proof;
+    },
+  );
+}
+
+/** POST /transparency/liabilities (staff scope) */
+export async function liabilitiesAdminRoutes(app: AppInstance) {
+  const { database } = app.ctx;
+  app.post(
+    '/liabilities',
+    {
+      schema: routeSchema(tags, 'Takes and publishes a proof-of-liabilities snapshot now (staff)', {
+        201: liabilitiesTakenAnswerSchema,
+        409: conflict('No client has a ledger account yet'),
+      }),
+      config: { permission: 'ledger.adjust' },
+    },
+    async (req, reply) => {
+      const snapshot = await takeLiabilitiesSnapshot(database.db, auditActor(req));
+      if (!snapshot) throw new AppError('CONFLICT', LIABILITIES_MSG.noClients);
+      return reply.code(201).send({ message: LIABILITIES_MSG.snapshotTaken, data: snapshot });
+    },
+  );
+}
