@@ -29,6 +29,8 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   SMTP_URL: smtp.url,
   RATE_LIMIT: 'false',
+  // seal the journal every second, so a journey's postings are sealed within its waits
+  TRANSPARENCY_SEAL_INTERVAL_MS: process.env.TRANSPARENCY_SEAL_INTERVAL_MS ?? '1000',
   LOG_LEVEL: 'warn',
 });
 const database = await openDatabase({ dir: path.join(dataDir, 'pglite') });

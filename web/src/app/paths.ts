@@ -27,6 +27,8 @@ export const paths = {
   termsAndConditions: '/terms-and-conditions',
   privacyPolicy: '/privacy-policy',
   paymentPolicy: '/payment-policy',
+  /** The signed journal head, published liabilities, declared reserves and the statement check. */
+  transparency: '/transparency',
 
   signin: '/signin',
   signup: '/signup',

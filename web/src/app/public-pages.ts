@@ -15,6 +15,7 @@ export const PUBLIC_PAGES: string[] = [
   paths.privacyPolicy,
   paths.paymentPolicy,
   paths.assets,
+  paths.transparency,
 ];
 
 /** The prerendered pages: not the contact form, which a submit before hydration would only reload. */

@@ -57,7 +57,6 @@ const publicPage = lazyPages({
 });
 
 const accountPage = lazyPages({
-  AccountHomePage: () => import('../features/account/pages/account-home-page'),
   TradingPage: () => import('../features/plans/pages/trading-page'),
   TradeActivitiesPage: () => import('../features/trading-activities/pages/trade-activities-page'),
   DepositPage: () => import('../features/deposits/pages/deposit-page'),
@@ -69,7 +68,6 @@ const accountPage = lazyPages({
   UsdtWithdrawalPage: loadCryptoWithdrawal,
   BtcWithdrawalPage: loadCryptoWithdrawal,
   EthWithdrawalPage: loadCryptoWithdrawal,
-  TransactionHistoryPage: () => import('../features/transactions/pages/transaction-history-page'),
   UpgradeAccountPage: () => import('../features/profile/pages/upgrade-account-page'),
   NotificationsPage: () => import('../features/notifications/pages/notifications-page'),
   ReferralsPage: () => import('../features/referrals/pages/referrals-page'),
@@ -121,12 +119,50 @@ async function addProfitWithActivity() {
   return { Component: () => <AdminAddProfitPage activity={<ClientActivitySection />} /> };
 }
 
+/** /transparency: the transparency feature's page under the public site's page header. */
+async function transparencyWithHeader() {
+  const [{ TransparencyPage }, { PageHeader }] = await Promise.all([
+    import('../features/transparency/pages/transparency-page'),
+    import('../features/marketing/components/page-header'),
+  ]);
+  const header = (
+    <PageHeader
+      title="Transparency"
+      intro="Check for yourself: the signed journal of every posting, what we owe our clients, and our statements."
+    />
+  );
+  return { Component: () => <TransparencyPage header={header} /> };
+}
+
+/**
+ * /account/home and /account/transaction-history with the transparency feature's parts: the proof
+ * of liabilities card, and the history's "Verified" marks with the journal's warning above them.
+ */
+async function homeWithLiabilities() {
+  const [{ AccountHomePage }, { LiabilitiesCard }] = await Promise.all([
+    import('../features/account/pages/account-home-page'),
+    import('../features/transparency/components/liabilities-card'),
+  ]);
+  return { Component: () => <AccountHomePage liabilities={<LiabilitiesCard />} /> };
+}
+async function historyWithSeals() {
+  const [{ TransactionHistoryPage }, { sealColumn }, { JournalWarning }] = await Promise.all([
+    import('../features/transactions/pages/transaction-history-page'),
+    import('../features/transparency/components/seal-mark'),
+    import('../features/transparency/components/journal-warning'),
+  ]);
+  return {
+    Component: () => <TransactionHistoryPage proofColumn={sealColumn} notice={<JournalWarning />} />,
+  };
+}
+
 const ID = ':id';
 
 const publicRoutes: RouteObject[] = [
   { path: paths.home, lazy: publicPage.HomePage },
   { path: paths.about, lazy: publicPage.AboutPage },
   { path: paths.assets, lazy: publicPage.AssetsPage },
+  { path: paths.transparency, lazy: transparencyWithHeader },
   { path: paths.contact, lazy: publicPage.ContactPage },
   { path: paths.faq, lazy: publicPage.FaqPage },
   { path: paths.termsAndConditions, lazy: publicPage.TermsPage },
@@ -142,7 +178,7 @@ const publicRoutes: RouteObject[] = [
 
 const accountRoutes: RouteObject[] = [
   { index: true, element: <Navigate to={paths.account.home} replace /> },
-  { path: paths.account.home, lazy: accountPage.AccountHomePage },
+  { path: paths.account.home, lazy: homeWithLiabilities },
   { path: paths.account.trading, lazy: accountPage.TradingPage },
   { path: paths.account.tradeActivities, lazy: accountPage.TradeActivitiesPage },
   { path: paths.account.deposit(), lazy: accountPage.DepositPage },
@@ -154,7 +190,7 @@ const accountRoutes: RouteObject[] = [
   { path: paths.account.usdtWithdrawal, lazy: accountPage.UsdtWithdrawalPage },
   { path: paths.account.btcWithdrawal, lazy: accountPage.BtcWithdrawalPage },
   { path: paths.account.ethWithdrawal, lazy: accountPage.EthWithdrawalPage },
-  { path: paths.account.transactionHistory, lazy: accountPage.TransactionHistoryPage },
+  { path: paths.account.transactionHistory, lazy: historyWithSeals },
   { path: paths.account.upgradeAccount, lazy: accountPage.UpgradeAccountPage },
   { path: paths.account.notification, lazy: accountPage.NotificationsPage },
   { path: paths.account.referrals, lazy: accountPage.ReferralsPage },

@@ -22,6 +22,7 @@ export const DOCUMENT_LINKS: MenuLink[] = [
 export const USEFUL_LINKS: MenuLink[] = [
   ...MAIN_LINKS.filter((link) => link.to !== paths.signup),
   CONTACT_LINK,
+  { label: 'Transparency', to: paths.transparency },
   { label: 'Sign Up', to: paths.signup },
   { label: 'Login', to: paths.signin },
 ];

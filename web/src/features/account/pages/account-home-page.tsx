@@ -1,4 +1,5 @@
 import { Grid, SimpleGrid, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { CLIENT_TITLE_FZ, PageTitle } from '../../../components/page-title';
 import { RiskWarning } from '../../../components/risk-warning';
 import { AccountCard } from '../components/account-card';
@@ -11,9 +12,10 @@ import { WelcomePanel } from '../components/welcome-panel';
 
 /**
  * /account/home: account card, welcome panel, the ledger's figures, the account value and price
- * charts, the latest transactions and the active plan. No signal-strength bar (docs/product.md).
+ * charts, the latest transactions and the active plan, and below it the `liabilities` card the router
+ * adds (the transparency feature). No signal-strength bar (docs/product.md).
  */
-export function AccountHomePage() {
+export function AccountHomePage({ liabilities }: { liabilities?: ReactNode }) {
   return (
     <Stack gap="lg" w="100%" maw={1200} mx="auto">
       <PageTitle title="My Account" fz={CLIENT_TITLE_FZ} gap="xs">
@@ -33,7 +35,10 @@ export function AccountHomePage() {
           <RecentTransactions />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <ActivePlan />
+          <Stack gap="md">
+            <ActivePlan />
+            {liabilities}
+          </Stack>
         </Grid.Col>
       </Grid>
 

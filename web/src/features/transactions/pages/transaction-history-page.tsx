@@ -1,6 +1,9 @@
 import { Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { PublicTransaction } from '@common/schemas/transactions';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { HeadingRow } from '../../../components/heading-row';
+import type { Column } from '../../../components/paged-table';
 import { CLIENT_TITLE_FZ, PageTitle } from '../../../components/page-title';
 import { downloadHistoryCsv, historyQuery } from '../api';
 import { historyColumns, HistoryTable } from '../components/history-table';
@@ -15,11 +18,18 @@ const COLUMNS = [
   historyColumns.details,
 ];
 
+interface TransactionHistoryPageProps {
+  /** A last column the router adds: each line's proof mark (the transparency feature). */
+  proofColumn?: Column<PublicTransaction>;
+  /** A notice above the table (the journal check's warning). */
+  notice?: ReactNode;
+}
+
 /**
  * /account/transaction-history: Date, Method, Type, Amount, Status, and the Details an
  * admin gave (the reason of an adjustment or void); search, filters, paging, CSV.
  */
-export function TransactionHistoryPage() {
+export function TransactionHistoryPage({ proofColumn, notice }: TransactionHistoryPageProps) {
   return (
     <Stack gap="md">
       <HeadingRow
@@ -28,9 +38,10 @@ export function TransactionHistoryPage() {
           <ExportCsvButton download={downloadHistoryCsv} failure="The export could not be downloaded" />
         }
       />
+      {notice}
       <HistoryTable
         caption="Transactions"
-        columns={COLUMNS}
+        columns={proofColumn ? [...COLUMNS, proofColumn] : COLUMNS}
         query={historyQuery}
         statusLabels={CLIENT_STATUS_LABELS}
       />

@@ -1,0 +1,144 @@
+/**
+ * Transparency in the browser (docs/transparency.md): a client with postings sees each sealed line
+ * of their history marked Verified (the browser checked the inclusion proof against the signed tree
+ * head itself), the account home's proof-of-liabilities message after the browser verified their
+ * path, and a journal that is not an extension of the one remembered as a clear warning; on
+ * /transparency the tree head's signature verifies in the browser, a statement downloaded from the
+ * API is authentic, and the same file with one byte changed is not. axe at 1280 and 375 px;
+ * screenshots into /tmp/shots-tweb when SHOTS_DIR is set.
+ *
+ * The e2e server seals every second (TRANSPARENCY_SEAL_INTERVAL_MS in e2e/serve.ts); the journey
+ * waits for its lines to be sealed through the API before it opens the pages.
+ */
+import type { Page } from '@playwright/test';
+import { BASE_URL } from './env';
+import { expect, test } from './fixtures';
+import { ADMIN, call, checkBothWidths, newClientSignUp, signIn, signUpVerified } from './journey';
+
+const SHOTS_DIR = process.env.SHOTS_DIR;
+
+/** Saves a screenshot at 1280 and 375 px when SHOTS_DIR is set (for a person to look at). */
+async function shoot(page: Page, name: string, ready: () => Promise<void>) {
+  if (!SHOTS_DIR) return;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
+    await ready();
+    await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Polls the client's inclusion proof of every id until each is sealed (the seal runs every second). */
+async function waitUntilSealed(ids: string[], token: string) {
+  await expect
+    .poll(
+      async () => {
+        const sealed = await Promise.all(
+          ids.map(async (id) => {
+            const res = await fetch(`${BASE_URL}/api/transparency/inclusion/${id}`, {
+              headers: { authorization: `Bearer ${token}` },
+            });
+            return res.ok;
+          }),
+        );
+        return sealed.every(Boolean);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+/** The client's statement of this month, as the PDF bytes the API sends. */
+async function downloadStatement(token: string): Promise<Buffer> {
+  const month = new Date().toISOString().slice(0, 7);
+  const res = await fetch(`${BASE_URL}/api/transparency/statement?month=${month}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('application/pdf');
+  return Buffer.from(await res.arrayBuffer());
+}
+
+test('a client sees their history verified, their balance in the published total, and checks a statement', async ({
+  page,
+  readMail,
+}) => {
+  test.setTimeout(180_000);
+  const signUp = newClientSignUp('Tara', 'Proof', 'transparency');
+  const { id, token } = await signUpVerified(readMail, signUp);
+  const { token: adminToken } = (await call('POST', '/auth/signin', ADMIN)) as { token: string };
+  for (const line of [
+    { amount: 300, transactionType: 'deposit', details: 'Wire received' },
+    { amount: 45.25, transactionType: 'profit', details: 'Trading profit' },
+  ]) {
+    await call('POST', `/transaction/${id}`, line, adminToken);
+  }
+  const history = (await call('GET', '/transaction/all', undefined, token)) as { data: { _id: string }[] };
+  expect(history.data).toHaveLength(2);
+  await waitUntilSealed(
+    history.data.map((line) => line._id),
+    token,
+  );
+  const snapshot = (await call('POST', '/transparency/liabilities', {}, adminToken)) as {
+    data: { total: number };
+  };
+
+  // the history: both lines verified by the browser against the signed head
+  await signIn(page, signUp);
+  const total = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
+    snapshot.data.total,
+  );
+  const card = page.getByRole('region', { name: 'Proof of liabilities' });
+  await expect(card).toContainText(`Your balance of $345.25 is included in the published total of ${total}`);
+  await shoot(page, 'account-home', () => expect(card).toBeVisible());
+  await checkBothWidths(page, 'account home with the liabilities card', () => expect(card).toBeVisible());
+
+  await page.goto('/account/transaction-history');
+  const table = page.getByRole('table', { name: 'Transactions' });
+  await expect(table.getByText('Verified', { exact: true })).toHaveCount(2);
+  await shoot(page, 'history', () =>
+    expect(table.getByText('Verified', { exact: true }).first()).toBeVisible(),
+  );
+  await checkBothWidths(page, 'history with marks', () =>
+    expect(page.getByText('Verified', { exact: true }).first()).toBeVisible(),
+  );
+
+  // a remembered head that today's journal does not extend: a clear warning, never silence
+  const seen = await page.evaluate(() => localStorage.getItem('transparency.seenTreeHead'));
+  expect(seen).not.toBeNull();
+  await page.evaluate(
+    (head) => {
+      localStorage.setItem(
+        'transparency.seenTreeHead',
+        JSON.stringify({ ...head, rootHash: '0'.repeat(64) }),
+      );
+    },
+    JSON.parse(seen!) as Record<string, unknown>,
+  );
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('is not a prefix of today');
+
+  // /transparency: the head's signature checked in the browser; a statement checked, then altered
+  const pdf = await downloadStatement(token);
+  await page.goto('/transparency');
+  await expect(page.getByText('Signature verified in your browser')).toBeVisible();
+  const input = page.getByLabel('Statement PDF');
+  await input.setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await page.getByRole('button', { name: 'Verify statement' }).click();
+  await expect(page.getByText('Authentic and unaltered', { exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Statement checked' })).toContainText('$345.25');
+  await shoot(page, 'transparency', () =>
+    expect(page.getByText('Authentic and unaltered', { exact: true })).toBeVisible(),
+  );
+  await checkBothWidths(page, '/transparency', () =>
+    expect(page.getByText('Authentic and unaltered', { exact: true })).toBeVisible(),
+  );
+
+  const altered = Buffer.from(pdf);
+  const at = Math.floor(altered.length / 2);
+  altered[at] = altered[at]! ^ 0x01;
+  await input.setInputFiles({ name: 'altered.pdf', mimeType: 'application/pdf', buffer: altered });
+  await page.getByRole('button', { name: 'Verify statement' }).click();
+  await expect(page.getByText('Not authentic', { exact: true })).toBeVisible();
+  await expect(page.getByText('Authentic and unaltered', { exact: true })).toHaveCount(0);
+});

@@ -1,0 +1,32 @@
+import '@mantine/core/styles/Skeleton.layer.css';
+import { Skeleton, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { LoadError } from '../../../components/load-error';
+import { formatDateTime, formatUsd } from '../../../lib/format';
+import { liabilitiesQuery } from '../api';
+import { FactsTable } from './facts-table';
+import { HashText } from './hash-text';
+
+/** The latest published liabilities snapshot: when, the total owed to clients, how many accounts, the root. */
+export function LiabilitiesPanel() {
+  const query = useQuery(liabilitiesQuery);
+  if (query.isPending) return <Skeleton height={140} radius="md" />;
+  if (query.isError) {
+    return (
+      <LoadError what="the liabilities snapshot" error={query.error} onRetry={() => void query.refetch()} />
+    );
+  }
+  const snapshot = query.data;
+  if (!snapshot) return <Text c="dimmed">No liabilities snapshot has been published yet.</Text>;
+  return (
+    <FactsTable
+      label="Latest liabilities snapshot"
+      rows={[
+        ['Taken at', formatDateTime(snapshot.snapshotAt)],
+        ['Total owed to clients', formatUsd(snapshot.total)],
+        ['Client accounts', snapshot.accounts.toLocaleString('en-US')],
+        ['Root hash', <HashText key="root" value={snapshot.rootHash} />],
+      ]}
+    />
+  );
+}

@@ -1,0 +1,163 @@
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/Table.layer.css';
+import { Alert, Button, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { IconAlertTriangle, IconFileCertificate, IconRosetteDiscountCheck } from '@tabler/icons-react';
+import { useId, useState, type DragEvent } from 'react';
+import type { VerifyStatementAnswer } from '@common/schemas/statements';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime, formatUsd } from '../../../lib/format';
+import { verifyStatement } from '../api';
+import { DARK_TITLE } from './dark-title';
+import { shortHash } from './hash-text';
+
+/** The figures of an authentic statement, as the check read them from the signed file. */
+function StatementFacts({ answer }: { answer: VerifyStatementAnswer }) {
+  const rows: Array<[string, string | undefined]> = [
+    ['Client', answer.client],
+    ['Period', answer.from && answer.to ? `${answer.from} to ${answer.to}` : undefined],
+    ['Closing balance', answer.closingBalance === undefined ? undefined : formatUsd(answer.closingBalance)],
+    ['Issued', answer.issuedAt && formatDateTime(answer.issuedAt)],
+    [
+      'Journal tree head',
+      answer.treeHead
+        ? `${answer.treeHead.size.toLocaleString('en-US')} entries, root ${shortHash(answer.treeHead.rootHash)}`
+        : undefined,
+    ],
+  ];
+  return (
+    <Table variant="vertical" withRowBorders={false} verticalSpacing={2} aria-label="Statement checked">
+      <Table.Tbody>
+        {rows
+          .filter((row): row is [string, string] => !!row[1])
+          .map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th fw={500} w={150}>
+                {label}
+              </Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The check's outcome: authentic with the statement's figures, or why not. */
+function Outcome({ answer }: { answer: VerifyStatementAnswer }) {
+  if (answer.authentic) {
+    return (
+      <Alert
+        color="teal"
+        variant="light"
+        title="Authentic and unaltered"
+        icon={<IconRosetteDiscountCheck aria-hidden />}
+        role="status"
+        styles={DARK_TITLE.teal}
+      >
+        <Stack gap="xs">
+          <Text size="sm">{answer.reason}</Text>
+          <StatementFacts answer={answer} />
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      title="Not authentic"
+      icon={<IconAlertTriangle aria-hidden />}
+      role="alert"
+      styles={DARK_TITLE.red}
+    >
+      <Text size="sm">{answer.reason}</Text>
+    </Alert>
+  );
+}
+
+/**
+ * "Verify a statement": a PDF dropped on the area or picked with the file input is sent to
+ * POST /api/transparency/verify-statement, which checks the signature over the file's exact bytes
+ * with our published key; the answer says authentic and unaltered (with the statement's client,
+ * period, closing balance and tree head) or why not.
+ */
+export function VerifyStatementForm() {
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const check = useMutation({ mutationFn: verifyStatement });
+
+  const choose = (chosen: File | null | undefined) => {
+    setFile(chosen ?? null);
+    check.reset();
+  };
+  const drop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    choose(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <Stack gap="sm">
+      <Paper
+        withBorder
+        radius="md"
+        p="lg"
+        onDragOver={(event: DragEvent) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={drop}
+        style={{
+          borderStyle: 'dashed',
+          borderColor: dragging ? 'var(--mantine-primary-color-filled)' : undefined,
+        }}
+      >
+        <Stack gap="xs" align="center" ta="center">
+          <IconFileCertificate size={36} aria-hidden color="var(--mantine-color-indigo-7)" />
+          <Text size="sm">Drop a statement PDF here, or choose it:</Text>
+          <label htmlFor={inputId}>
+            <Text size="sm" fw={600} span>
+              Statement PDF
+            </Text>
+          </label>
+          <input
+            id={inputId}
+            type="file"
+            accept="application/pdf,.pdf"
+            onChange={(event) => choose(event.currentTarget.files?.[0])}
+            style={{ maxWidth: '100%' }}
+          />
+          {file && (
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {file.name} ({Math.ceil(file.size / 1024).toLocaleString('en-US')} KB)
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+      <Button
+        onClick={() => file && check.mutate(file)}
+        disabled={!file}
+        loading={check.isPending}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        Verify statement
+      </Button>
+      {check.data && <Outcome answer={check.data} />}
+      {check.isError && (
+        <Alert
+          color="red"
+          variant="light"
+          title="The file could not be checked"
+          role="alert"
+          styles={DARK_TITLE.red}
+        >
+          <Text size="sm">{errorMessage(check.error, 'Network Error')}</Text>
+        </Alert>
+      )}
+    </Stack>
+  );
+}

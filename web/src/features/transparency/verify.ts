@@ -1,0 +1,70 @@
+/**
+ * The browser's verifier (loaded on demand: noble's Ed25519 and SHA-256 are kept out of the first
+ * download). Each check recomputes from the answer's own bytes with the pure functions the server
+ * uses to build them (common/transparency), and never trusts a flag the server sends:
+ * the tree head's Ed25519 signature (RFC 8032), an entry's inclusion proof and the consistency proof
+ * between two heads (RFC 9162 §2.1.3.2 and §2.1.4.2), and a client's path in the liabilities sum tree
+ * (docs/transparency.md).
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import type { LiabilitiesProof, LiabilitiesSnapshot } from '@common/schemas/liabilities';
+import { entryLeafHash, verifyTreeHead, type CanonicalEntry } from '@common/transparency/journal';
+import { verifyConsistency, verifyInclusion } from '@common/transparency/merkle';
+import { verifySumProof, type SumProofCheck } from '@common/transparency/sum-tree';
+import type { InclusionProof, TreeHead } from './api';
+import type { SeenHead } from './seen-head';
+
+const HEX = /^(?:[0-9a-f]{2})+$/;
+
+/** SHA-256 of the public key's bytes (hex): the fingerprint /transparency shows. '' for a malformed key. */
+export function keyFingerprint(publicKeyHex: string): string {
+  return HEX.test(publicKeyHex) ? bytesToHex(sha256(hexToBytes(publicKeyHex))) : '';
+}
+
+/** True when the head's Ed25519 signature verifies with the key it names over the signed bytes. */
+export function checkTreeHead(head: TreeHead): boolean {
+  return verifyTreeHead(head, head.publicKey);
+}
+
+/**
+ * Checks an entry's inclusion proof against a verified head: the proof must be for that head's
+ * size, the leaf hash must be the hash of the entry the answer carries (recomputed here from its
+ * canonical form), and the audit path must lead from the leaf to the head's root. Answers null when
+ * it holds, else the reason in words.
+ */
+export function checkInclusion(proof: InclusionProof, head: TreeHead): string | null {
+  if (proof.treeSize !== head.size) return 'the proof is for another tree head';
+  if (leafOf(proof.entry) !== proof.leafHash) return 'the entry does not hash to its leaf';
+  return verifyInclusion(proof.leafHash, proof.leafIndex, head.size, proof.auditPath, head.rootHash)
+    ? null
+    : 'the audit path does not lead to the signed root';
+}
+
+/** The entry's leaf hash recomputed here, or null for a malformed entry. */
+function leafOf(entry: CanonicalEntry): string | null {
+  try {
+    return entryLeafHash(entry);
+  } catch {
+    return null;
+  }
+}
+
+/** True when `proof` shows the tree of the head seen before is a prefix of `head`'s tree. */
+export function checkConsistency(previous: SeenHead, head: TreeHead, proof: string[]): boolean {
+  return verifyConsistency(previous.size, head.size, previous.rootHash, head.rootHash, proof);
+}
+
+/**
+ * Checks the client's liabilities path against the snapshot as published for everyone: the same
+ * snapshot, and the path from the client's leaf leads to its root hash and total.
+ */
+export function checkLiabilities(proof: LiabilitiesProof, published: LiabilitiesSnapshot): SumProofCheck {
+  if (proof.snapshotId !== published.snapshotId)
+    return { ok: false, reason: 'the proof is for another snapshot' };
+  return verifySumProof(
+    { clientId: proof.leaf.clientId, salt: proof.leaf.salt, totalCents: proof.leaf.totalCents },
+    proof.path,
+    { hash: published.rootHash, totalCents: published.totalCents },
+  );
+}
