@@ -31,6 +31,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useRouteFocus } from '../hooks/use-route-focus';
+import { FormErrorAnnouncer } from '../components/form-error-announcer';
 import { ApiError } from '../lib/api-client';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -78,8 +79,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
 /**
  * The root route's component: scroll restoration (new pages open at the top), each page's
  * document title from its h1 (hooks/use-document-title.ts), and on a route change focus on the new
- * h1 with its title announced (hooks/use-route-focus.ts). Modals are provided around the signed-in
- * areas only (modals-outlet.tsx).
+ * h1 with its title announced (hooks/use-route-focus.ts); a form's refused submission focuses its
+ * first invalid field and says a summary (components/form-error-announcer.tsx). Modals are
+ * provided around the signed-in areas only (modals-outlet.tsx).
  */
 export function RouterProviders() {
   useDocumentTitle();
@@ -90,6 +92,7 @@ export function RouterProviders() {
       <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-route-announcer="">
         {announcement}
       </VisuallyHidden>
+      <FormErrorAnnouncer />
       <Outlet />
     </>
   );

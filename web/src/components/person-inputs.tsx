@@ -2,8 +2,17 @@
  * The required fields people fill in about themselves on the sign-up, sign-in, password, profile
  * and contact forms, with the browser's autofill hints; spread `form.getInputProps(...)` into them.
  */
-import { PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from '@mantine/core';
-import type { ComponentType } from 'react';
+import {
+  Group,
+  PasswordInput,
+  Radio,
+  TextInput,
+  type PasswordInputProps,
+  type RadioGroupProps,
+  type TextInputProps,
+} from '@mantine/core';
+import { useId, type ComponentType, type ReactNode } from 'react';
+import { GENDERS, type Gender } from '@common/constants';
 
 /**
  * `Input` as a required field with its `label`, autofill hint and input `type` (text by default);
@@ -41,3 +50,36 @@ export const CurrentPasswordInput = requiredField<PasswordInputProps>(
 
 /** A password the user chooses now, or its confirmation ("Password" unless labelled otherwise). */
 export const NewPasswordInput = requiredField<PasswordInputProps>(PasswordInput, 'Password', 'new-password');
+
+/** How each gender reads on screen. */
+export const GENDER_LABELS: Record<Gender, string> = { male: 'Male', female: 'Female', other: 'Other' };
+
+type GenderRadiosProps = Omit<RadioGroupProps, 'children' | 'label'> & { label?: ReactNode };
+
+/**
+ * "Gender" as a required row of radios (Male, Female, Other); spread `form.getInputProps('gender')`
+ * into it. With an error, each radio is drawn red, carries `aria-invalid` and is described by the
+ * error (Mantine puts neither on the radios of a group), so a screen reader hears the error on
+ * whichever radio it lands, and a refused submission can focus the first radio
+ * (form-error-announcer.tsx).
+ */
+export function GenderRadios({ error, label = 'Gender', ...props }: GenderRadiosProps) {
+  const errorId = `${useId()}-error`;
+  const invalid = Boolean(error);
+  return (
+    <Radio.Group label={label} required error={error} errorProps={{ id: errorId }} {...props}>
+      <Group gap="lg" mt={6}>
+        {GENDERS.map((gender) => (
+          <Radio
+            key={gender}
+            value={gender}
+            label={GENDER_LABELS[gender]}
+            error={invalid}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid && typeof error !== 'boolean' ? errorId : undefined}
+          />
+        ))}
+      </Group>
+    </Radio.Group>
+  );
+}

@@ -1,5 +1,7 @@
 /** How the profile's enums read on screen. */
-import type { DocumentType, Gender, VerificationStatus } from '@common/constants';
+import type { DocumentType, VerificationStatus } from '@common/constants';
+
+export { GENDER_LABELS } from '../../components/person-inputs';
 
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
   passport: 'Passport',
@@ -7,8 +9,6 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
   'driver-license': "Driver's license",
   other: 'Other identity document',
 };
-
-export const GENDER_LABELS: Record<Gender, string> = { male: 'Male', female: 'Female', other: 'Other' };
 
 /** Verification states as a badge ("failed" reads as rejected). */
 export const VERIFICATION_BADGES: Record<VerificationStatus, { label: string; color: string }> = {

@@ -1,14 +1,14 @@
-import { Group, Radio, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { GENDERS } from '@common/constants';
 import { MSG } from '@common/messages';
 import { signupSchema } from '@common/schemas/auth';
 import { paths } from '../../../app/paths';
 import {
   EmailInput,
   FirstNameInput,
+  GenderRadios,
   LastNameInput,
   NewPasswordInput,
   PhoneInput,
@@ -31,12 +31,6 @@ const signupFormSchema = signupSchema
     // Report a mismatch even while other fields are still invalid.
     when: () => true,
   });
-
-const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
-  male: 'Male',
-  female: 'Female',
-  other: 'Other',
-};
 
 /** /signup: registration; `?referral=` prefills the referrer's ID. */
 export function SignupPage() {
@@ -79,13 +73,7 @@ export function SignupPage() {
         </SimpleGrid>
         <EmailInput {...form.getInputProps('email')} />
         <PhoneInput {...form.getInputProps('phone')} />
-        <Radio.Group label="Gender" required {...form.getInputProps('gender')}>
-          <Group gap="lg" mt={6}>
-            {GENDERS.map((gender) => (
-              <Radio key={gender} value={gender} label={GENDER_LABELS[gender]} />
-            ))}
-          </Group>
-        </Radio.Group>
+        <GenderRadios {...form.getInputProps('gender')} />
         <Select
           label="Country"
           placeholder="Search for your country"
