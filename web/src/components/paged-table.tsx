@@ -1,10 +1,12 @@
-import { Button, Group, NativeSelect, Skeleton, Table, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { LoadError } from './load-error';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { LIMITS } from '@common/constants';
 import { useCan } from '../hooks/use-can';
 import type { Needs } from '../lib/admin-access';
+import { pageStatus } from '../lib/announcements';
 import { formatDateTime } from '../lib/format';
 import { CARD_STYLES, TableCardsContext, useInTableCards, useTableCards } from './table-cards';
 
@@ -272,11 +274,30 @@ export function PagedTable<Row>({
   );
 }
 
+/**
+ * The rows-per-page selector, the range shown, and Previous/Next. After the user changes the page
+ * or its size, a polite live region says where the table stands ("Page 2 of 5, rows 11–20 of 43";
+ * WCAG 2.2 4.1.3). A button that pressing disables (Next on reaching the last page, Previous on
+ * reaching the first) hands focus to the other one, so focus never falls to the page's body (2.4.3).
+ */
 function Pager({ paging, total }: { paging: Paging; total: number }) {
   const page = shownPage(paging, total);
   const pages = Math.max(1, Math.ceil(total / paging.pageSize));
   const first = total === 0 ? 0 : (page - 1) * paging.pageSize + 1;
   const last = Math.min(total, page * paging.pageSize);
+  const previous = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  // said only after the user moved: the first load stays quiet
+  const [moved, setMoved] = useState(false);
+  const go = (to: number) => {
+    // rendered at once, so the button this disables is disabled before focus moves on
+    flushSync(() => {
+      paging.setPage(to);
+      setMoved(true);
+    });
+    if (to >= pages) previous.current?.focus();
+    else if (to <= 1) next.current?.focus();
+  };
   return (
     <Group justify="space-between" mt="sm" gap="sm">
       <Group gap="xs" wrap="nowrap">
@@ -285,17 +306,23 @@ function Pager({ paging, total }: { paging: Paging; total: number }) {
           size="xs"
           data={LIMITS.tablePageSizes.map(String)}
           value={String(paging.pageSize)}
-          onChange={(event) => paging.setPageSize(Number(event.currentTarget.value) as PageSize)}
+          onChange={(event) => {
+            paging.setPageSize(Number(event.currentTarget.value) as PageSize);
+            setMoved(true);
+          }}
         />
         <Text size="sm" c="dimmed">
           {first}–{last} of {total}
         </Text>
       </Group>
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-page-status="">
+        {moved ? pageStatus(page, paging.pageSize, total) : ''}
+      </VisuallyHidden>
       <Group gap="xs">
-        <Button size="xs" variant="default" disabled={page <= 1} onClick={() => paging.setPage(page - 1)}>
+        <Button ref={previous} size="xs" variant="default" disabled={page <= 1} onClick={() => go(page - 1)}>
           Previous
         </Button>
-        <Button size="xs" variant="default" disabled={page >= pages} onClick={() => paging.setPage(page + 1)}>
+        <Button ref={next} size="xs" variant="default" disabled={page >= pages} onClick={() => go(page + 1)}>
           Next
         </Button>
       </Group>

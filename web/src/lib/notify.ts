@@ -1,5 +1,12 @@
-/** Toasts (Mantine notifications; the container and its 5 s auto-close are set in app/toasts.tsx). */
+/**
+ * Toasts (Mantine notifications; the container and its 5 s auto-close are set in app/toasts.tsx).
+ * Each toast is its own live region (WCAG 2.2 4.1.3 status messages): `role="status"` (polite)
+ * for a success or a notice, `role="alert"` for an error, its text put in a moment after it
+ * appears (LiveText) so screen readers say it once, and its close button is named.
+ */
 import { notifications, type NotificationData } from '@mantine/notifications';
+import { createElement } from 'react';
+import { LiveText } from '../components/live-text';
 import { paths } from '../app/paths';
 import { errorMessage, type MessageAnswer } from './api-client';
 import { isHeldForApproval } from './held-for-approval';
@@ -11,14 +18,27 @@ function position(): NotificationData['position'] {
   return centred ? 'top-center' : 'top-right';
 }
 
+type Toast = { color: string; title?: string; message: string; role: 'status' | 'alert'; autoClose?: number };
+
+/** Shows one toast where `position` says, its texts read out as described at the top. */
+function toast({ title, message, ...look }: Toast): void {
+  notifications.show({
+    ...look,
+    title: title ? createElement(LiveText, { text: title }) : undefined,
+    message: createElement(LiveText, { text: message }),
+    position: position(),
+    closeButtonProps: { 'aria-label': 'Close notification' },
+  });
+}
+
 /** Shows a green success toast. */
 export function notifySuccess(message: string): void {
-  notifications.show({ color: 'green', message, position: position() });
+  toast({ color: 'green', message, role: 'status' });
 }
 
 /** Shows a red error toast; `title` (e.g. the original "Failed to approve withdrawal") heads the reason. */
 export function notifyError(message: string, title?: string): void {
-  notifications.show({ color: 'red', title, message, position: position() });
+  toast({ color: 'red', title, message, role: 'alert' });
 }
 
 /**
@@ -26,13 +46,7 @@ export function notifyError(message: string, title?: string): void {
  * the server's 202 answer. It stays longer than a success toast, as nothing has moved yet.
  */
 export function notifyHeld(message: string): void {
-  notifications.show({
-    color: 'blue',
-    title: 'Waiting for approval',
-    message,
-    position: position(),
-    autoClose: 10_000,
-  });
+  toast({ color: 'blue', title: 'Waiting for approval', message, role: 'status', autoClose: 10_000 });
 }
 
 /**

@@ -54,7 +54,7 @@ export function ProfileDetails() {
   ];
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
-      <Table variant="vertical" layout="fixed" withRowBorders verticalSpacing="sm">
+      <Table variant="vertical" layout="fixed" withRowBorders verticalSpacing="sm" aria-label="Your profile">
         <Table.Tbody>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>
