@@ -41,6 +41,11 @@ export function monthDays(month: string): { from: string; to: string } {
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
 }
 
+/** The file name of a statement (the download's name on the server and in the browser). */
+export function statementFileName(range: StatementRange): string {
+  return `statement-${range.from}-to-${range.to}.pdf`;
+}
+
 const day = (field: string) =>
   z
     .string()

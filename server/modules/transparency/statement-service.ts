@@ -8,7 +8,12 @@
  * holds more than STATEMENT_MAX_LINES lines, NOT_FOUND when the client does not exist.
  */
 import { desc, eq } from 'drizzle-orm';
-import { STATEMENT_MAX_LINES, STATEMENT_MSG, type StatementRange } from '@common/schemas/statements';
+import {
+  STATEMENT_MAX_LINES,
+  STATEMENT_MSG,
+  statementFileName,
+  type StatementRange,
+} from '@common/schemas/statements';
 import { transparencyTreeHeads, users } from '../../db/schema';
 import type { BaseDeps } from '../../lib/base-deps';
 import { AppError } from '../../lib/errors';
@@ -121,7 +126,7 @@ export function createStatementService({ db, config }: Pick<BaseDeps, 'db' | 'co
       );
       return {
         file: signStatement(pdf, signingKey),
-        fileName: `statement-${data.from}-to-${data.to}.pdf`,
+        fileName: statementFileName(range),
         data,
         manifest,
       };

@@ -57,6 +57,7 @@ export const paths = {
     btcWithdrawal: '/account/withdrawal/btc',
     ethWithdrawal: '/account/withdrawal/eth',
     transactionHistory: '/account/transaction-history',
+    statements: '/account/statements',
     upgradeAccount: '/account/upgrade-account',
     notification: '/account/notification',
     referrals: '/account/referrals',

@@ -57,6 +57,7 @@ const publicPage = lazyPages({
 });
 
 const accountPage = lazyPages({
+  StatementsPage: () => import('../features/statements/pages/statements-page'),
   TradingPage: () => import('../features/plans/pages/trading-page'),
   TradeActivitiesPage: () => import('../features/trading-activities/pages/trade-activities-page'),
   DepositPage: () => import('../features/deposits/pages/deposit-page'),
@@ -191,6 +192,7 @@ const accountRoutes: RouteObject[] = [
   { path: paths.account.btcWithdrawal, lazy: accountPage.BtcWithdrawalPage },
   { path: paths.account.ethWithdrawal, lazy: accountPage.EthWithdrawalPage },
   { path: paths.account.transactionHistory, lazy: historyWithSeals },
+  { path: paths.account.statements, lazy: accountPage.StatementsPage },
   { path: paths.account.upgradeAccount, lazy: accountPage.UpgradeAccountPage },
   { path: paths.account.notification, lazy: accountPage.NotificationsPage },
   { path: paths.account.referrals, lazy: accountPage.ReferralsPage },

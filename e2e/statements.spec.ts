@@ -1,0 +1,121 @@
+/**
+ * Signed statements (/account/statements): a client with postings downloads last month's statement
+ * and a range's at 1280 px, each file verifies through the public verify route with the ledger's
+ * closing balance, a range starting after today shows the server's message; the page fits 375 px
+ * without sideways scrolling and is axe clean at both widths. The month's file is kept at
+ * /tmp/statement-sample.pdf for the verify form's journey.
+ */
+import { copyFileSync, readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { BASE_URL } from './env';
+import { expect, test } from './fixtures';
+import { ADMIN, call, checkBothWidths, newClientSignUp, signIn, signUpVerified } from './journey';
+
+const SHOTS = '/tmp/shots-statements';
+
+/** Clicks "Download PDF" and answers the downloaded file's bytes and suggested name. */
+async function download(page: Page, keepAt?: string): Promise<{ file: Buffer; name: string }> {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download PDF' }).click(),
+  ]);
+  const path = await file.path();
+  if (keepAt) copyFileSync(path, keepAt);
+  return { file: readFileSync(path), name: file.suggestedFilename() };
+}
+
+/** The public verify route's answer for `file`. */
+async function verify(file: Buffer): Promise<Record<string, unknown>> {
+  const res = await fetch(`${BASE_URL}/api/transparency/verify-statement`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/pdf' },
+    body: new Uint8Array(file),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+
+test('a client downloads signed statements for a month and a range; the page fits a phone', async ({
+  page,
+  readMail,
+}) => {
+  test.setTimeout(120_000);
+  const signUp = newClientSignUp('Stella', 'Statement', 'statements');
+  const { id } = await signUpVerified(readMail, signUp);
+  const { token: adminToken } = (await call('POST', '/auth/signin', ADMIN)) as { token: string };
+  const now = new Date();
+  const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10, 12));
+  const monthValue = iso(lastMonth).slice(0, 7);
+  await call(
+    'POST',
+    `/transaction/${id}`,
+    { amount: 300, transactionType: 'deposit', details: 'Wire received', date: lastMonth.toISOString() },
+    adminToken,
+  );
+  await call(
+    'POST',
+    `/transaction/${id}`,
+    { amount: 12.5, transactionType: 'profit', details: 'Trading profit' },
+    adminToken,
+  );
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, signUp);
+  await page.getByRole('link', { name: 'Statements' }).first().click();
+  await expect(page).toHaveURL(/\/account\/statements$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Statements' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/statements-1280.png`, fullPage: true });
+
+  // last month: the deposit, closing at $300.00
+  await page.getByLabel('Month', { exact: true }).selectOption(monthValue);
+  const month = await download(page, '/tmp/statement-sample.pdf');
+  expect(month.name).toMatch(new RegExp(`^statement-${monthValue}-01-to-${monthValue}-\\d\\d\\.pdf$`));
+  expect(month.file.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(month.file.toString('latin1')).toMatch(
+    /%%EOF\n%NW-Signature: [A-Za-z0-9+/]{86}== key=[0-9a-f]{64}\n$/,
+  );
+  expect(await verify(month.file)).toMatchObject({
+    authentic: true,
+    closingBalance: 300,
+    client: 'S*** S***',
+  });
+  const altered = Buffer.from(month.file);
+  altered[Math.floor(altered.length / 2)] ^= 1;
+  expect(await verify(altered)).toMatchObject({ authentic: false });
+
+  // a range: from last month's first day to today, with the profit: $312.50
+  await page.getByText('Date range', { exact: true }).click();
+  await page.getByLabel('Statement from').fill(`${monthValue}-01`);
+  await page.getByLabel('Statement to').fill(iso(now));
+  const range = await download(page);
+  expect(range.name).toBe(`statement-${monthValue}-01-to-${iso(now)}.pdf`);
+  expect(await verify(range.file)).toMatchObject({ authentic: true, closingBalance: 312.5 });
+
+  // a range after today: the server's message, shown on the form
+  await page.getByLabel('Statement to').fill('2999-01-31');
+  await page.getByLabel('Statement from').fill('2999-01-01');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The statement cannot start after today' }),
+  ).toBeVisible();
+  // a start after the end: said under the field, nothing to download
+  await page.getByLabel('Statement from').fill('2999-02-01');
+  await expect(page.getByText('The start date must be on or before the end date')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download PDF' })).toBeDisabled();
+
+  await page.getByText('Monthly', { exact: true }).click();
+  const ready = () => expect(page.getByRole('button', { name: 'Download PDF' })).toBeVisible();
+  await checkBothWidths(page, '/account/statements', ready);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await ready();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SHOTS}/statements-375.png`, fullPage: true });
+  await page.getByText('Date range', { exact: true }).click();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SHOTS}/statements-range-375.png`, fullPage: true });
+});

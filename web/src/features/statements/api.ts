@@ -1,0 +1,14 @@
+/**
+ * Signed statements (docs/transparency.md "Signed statements"): GET /transparency/statement with the
+ * session's token, saved by the browser under the server's file name. A refused range (after today,
+ * too many lines) throws ApiError with the server's message.
+ */
+import { statementFileName, type StatementRange } from '@common/schemas/statements';
+import { api } from '../../lib/api-client';
+import { saveBlob } from '../../lib/save-blob';
+
+/** Downloads the signed-in client's signed statement for `range` (inclusive UTC days). */
+export async function downloadStatement(range: StatementRange): Promise<void> {
+  const blob = await api.blob('/transparency/statement', { params: { from: range.from, to: range.to } });
+  saveBlob(blob, statementFileName(range));
+}
