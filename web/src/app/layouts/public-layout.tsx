@@ -1,7 +1,13 @@
 /**
- * Layout of the public site: demo ribbon, top bar with the translation element, main
+ * Layout of the public site: skip link, demo ribbon, top bar with the translation element, main
  * menu (a drawer behind a burger on phones), page, footer with risk warning, the bonus offer
  * (bonus-badge.tsx) and the market ticker tape fixed to the bottom.
+ *
+ * Keyboard: "Skip to main content" is the first Tab stop and moves focus to the main landmark
+ * (WCAG 2.4.1). The phone drawer closed by Escape, its close button or a click beside it gives
+ * focus back to the burger; closed by following one of its links, focus goes to the new page's h1
+ * (hooks/use-route-focus.ts) and is not pulled back to the burger (WCAG 2.4.3). A closed drawer
+ * leaves no links in the page.
  *
  * The ticker fails quietly: it stays hidden while it loads, shows (and the page keeps its height
  * free at the bottom) once loaded, and leaves nothing, not even a gap, when the charting provider
@@ -21,10 +27,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ExternalEmbed, type EmbedStatus } from '../../components/external-embed';
+import { MAIN_ID, SkipLink } from '../../components/skip-link';
 import { brand } from '../../content/brand';
 import { chartingProvider } from '../../content/markets';
 import { tickerSymbols, translation } from '../../content/site';
@@ -217,6 +224,7 @@ function TickerTape({
       right={0}
       bottom={0}
       bg="#131722"
+      data-surface="dark"
       style={{ zIndex: 140, visibility: status === 'ready' ? undefined : 'hidden' }}
     >
       <ExternalEmbed
@@ -243,15 +251,22 @@ export function PublicLayout() {
   const closeBadge = () => setBadgeClosedOn(pathname);
   const tickerRoom = tickerStatus === 'ready' ? TICKER_HEIGHT : 0;
   const [menuLoaded, setMenuLoaded] = useState(false);
+  const burger = useRef<HTMLButtonElement>(null);
   // False while hydrating (the prerendered page cannot know the screen), then the real answer.
   const desktop = useMediaQuery('(min-width: 62em)');
   const toggleMenu = () => {
     setMenuLoaded(true);
     menu.toggle();
   };
+  // Escape, the close button or a click beside the drawer: focus back on the burger that opened it
+  const dismissMenu = () => {
+    menu.close();
+    burger.current?.focus();
+  };
 
   return (
     <Box mih="100dvh" pb={tickerRoom} style={{ display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <DemoRibbon />
       <Box component="header">
         <TopBar />
@@ -260,6 +275,7 @@ export function PublicLayout() {
             <BrandLogo />
             <DesktopMenu loadDropdown={desktop} />
             <Burger
+              ref={burger}
               hiddenFrom="md"
               opened={menuOpened}
               onClick={toggleMenu}
@@ -272,10 +288,10 @@ export function PublicLayout() {
       {badgeOpen && <BonusStrip onClose={closeBadge} />}
       {menuLoaded && !desktop && (
         <Suspense fallback={null}>
-          <MobileMenu opened={menuOpened} onClose={menu.close} />
+          <MobileMenu opened={menuOpened} onDismiss={dismissMenu} onFollowLink={menu.close} />
         </Suspense>
       )}
-      <Box component="main" px="md" style={{ flex: 1 }}>
+      <Box component="main" id={MAIN_ID} tabIndex={-1} px="md" style={{ flex: 1, outline: 'none' }}>
         <Outlet />
       </Box>
       <Footer roomForBadge={badgeOpen} />

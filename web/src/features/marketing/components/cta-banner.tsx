@@ -13,7 +13,7 @@ interface CtaBannerProps {
 /** A closing call to action ("Need help?") with one link, as an h2 band. */
 export function CtaBanner({ title, text, cta }: CtaBannerProps) {
   return (
-    <Paper radius="lg" p={{ base: 'lg', md: 'xl' }} bg="indigo.9" c="white">
+    <Paper radius="lg" p={{ base: 'lg', md: 'xl' }} bg="indigo.9" c="white" data-surface="dark">
       <Group justify="space-between" gap="lg">
         <Group gap="md" wrap="nowrap" align="flex-start">
           <IconHeadset size={40} aria-hidden style={{ flexShrink: 0 }} />

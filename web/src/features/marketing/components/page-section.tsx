@@ -31,6 +31,8 @@ export function PageSection({ title, intro, tone = 'white', children }: PageSect
       aria-labelledby={title ? headingId : undefined}
       bg={BACKGROUNDS[tone]}
       c={dark ? 'white' : undefined}
+      // a white focus ring on the dark band (app/focus-ring.css)
+      data-surface={dark ? 'dark' : undefined}
       py={{ base: 48, md: 72 }}
       style={{ marginInline: 'calc(var(--mantine-spacing-md) * -1)' }}
     >
