@@ -92,6 +92,7 @@ import { createSupportService } from './modules/support/service';
 import { staffAdminRoutes, staffInvitationRoutes } from './modules/staff/routes';
 import { statementRoutes } from './modules/transparency/statement-routes';
 import { reservesRoutes } from './modules/transparency/reserves-routes';
+import { journalLogRoutes } from './modules/transparency/routes';
 import { createStaffService } from './modules/staff/service';
 import { liabilitiesAdminRoutes, liabilitiesRoutes } from './modules/transparency/liabilities-routes';
 
@@ -343,6 +344,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
         [tradingActivityRoutes, '/trading-activity'],
         [supportRoutes, '/support'],
         [staffInvitationRoutes, '/staff'],
+        [journalLogRoutes, '/transparency'],
         [liabilitiesRoutes, '/transparency'],
         [statementRoutes, '/transparency'],
         [reservesRoutes, '/transparency'],

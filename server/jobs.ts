@@ -11,10 +11,22 @@
  *                                          notices e-mailed); logs how many when any
  * housekeeping  HOUSEKEEPING_INTERVAL_MS   `purgeExpired` (modules/housekeeping/service.ts); logs the rows
  *                                          deleted by table when any
+ * journal seal  TRANSPARENCY_SEAL_INTERVAL_MS  `sealJournal` (modules/transparency/seal.ts): appends the
+ *                                          new journal entries to the transparency log and signs a tree
+ *                                          head when any; logs how many and the new size
+ * liabilities   LIABILITIES_SNAPSHOT_INTERVAL_MS  `takeLiabilitiesSnapshot` (modules/transparency/liabilities.ts):
+ *                                          publishes a proof of liabilities (daily by default)
+ * integrity     INTEGRITY_CHECK_INTERVAL_MS  `runIntegrityCheck` (modules/transparency/integrity.ts), the
+ *                                          result stored for the admin overview and the metrics; a
+ *                                          divergence is logged as an error
  */
 import type { AppInstance } from './app-context';
 import { runPeriodically } from './lib/periodic';
 import { purgeExpired } from './modules/housekeeping/service';
+import { sealJournal } from './modules/transparency/seal';
+import { signingKeyFor } from './modules/transparency/signing-key';
+import { checkAndRecordIntegrity } from './modules/transparency/integrity';
+import { takeLiabilitiesSnapshot } from './modules/transparency/liabilities';
 
 export async function jobs(app: AppInstance) {
   const { config, database, services } = app.ctx;
@@ -34,6 +46,33 @@ export async function jobs(app: AppInstance) {
     task: async () => {
       const counts = await purgeExpired(database.db);
       return Object.values(counts).some((n) => n > 0) ? { ...counts } : undefined;
+    },
+  });
+
+  runPeriodically(app, {
+    every: config.transparencySealIntervalMs,
+    name: 'journal seal',
+    task: async () => {
+      const sealed = await sealJournal(database.db, signingKeyFor(config));
+      return sealed.appended > 0 ? { ...sealed } : undefined;
+    },
+  });
+
+  runPeriodically(app, {
+    every: config.liabilitiesSnapshotIntervalMs,
+    name: 'liabilities snapshot',
+    task: async () => {
+      const snapshot = await takeLiabilitiesSnapshot(database.db, null);
+      return snapshot ? { accounts: snapshot.accounts } : undefined;
+    },
+  });
+
+  runPeriodically(app, {
+    every: config.integrityCheckIntervalMs,
+    name: 'integrity check',
+    task: async () => {
+      const result = await checkAndRecordIntegrity(database.db, app.log);
+      return { ok: result.ok ? 1 : 0, durationMs: result.durationMs };
     },
   });
 }

@@ -198,6 +198,10 @@ const POLICY: Record<string, Policy> = {
   'POST /api/transparency/liabilities': staff('ledger.adjust'),
   // the operator's declared reserves: a published setting, the same for everyone
   'GET /api/transparency/reserves': p('public'),
+  'GET /api/transparency/tree-head': p('public'),
+  // a deposit's id names its entry (404 until sealed: A and staff pass the guard, B gets the same 404)
+  'GET /api/transparency/inclusion/:entryId': owned((f) => `/api/transparency/inclusion/${f.depositId}`),
+  'GET /api/transparency/consistency': p('public'),
 };
 
 const RANDOM_ID = '6f1c2b7e-4d3a-4c55-9e8f-0a1b2c3d4e5f';

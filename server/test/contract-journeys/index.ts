@@ -12,6 +12,7 @@ import { healthAndMetrics, mailOutboxJourney } from './operations';
 import { reservesJourney } from './transparency-reserves';
 import { liabilitiesJourney } from './transparency-liabilities';
 import { statementsJourney } from './transparency-statements';
+import { journalLogJourney } from './transparency-journal';
 
 export { METRICS_TOKEN, type Journey } from './journey';
 
@@ -25,4 +26,5 @@ export const journeys: Journey[] = [
   reservesJourney,
   statementsJourney,
   liabilitiesJourney,
+  journalLogJourney,
 ];

@@ -1,0 +1,96 @@
+/**
+ * The verifiable journal's reads (docs/transparency.md "The verifiable journal"): the signed tree
+ * heads, an entry's inclusion proof and the consistency proof between two heads, built from the
+ * stored subtree hashes (O(log n) rows per proof: common/transparency/merkle.ts).
+ *
+ * Errors (AppError): NOT_FOUND when no head is signed yet, when the entry is not sealed (or not
+ * sealed within the asked head), or is another client's (the same answer: existence never leaks);
+ * BAD_REQUEST for a size that is not a signed head's, or from > to.
+ */
+import { and, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { TRANSPARENCY_LOG_MSG as MSG, type ConsistencyAnswer, type InclusionAnswer, type TreeHeadAnswer } from '@common/schemas/transparency-log';
+import { consistencyRanges, inclusionRanges, nodeLookup, proofHashes, refsOf } from '@common/transparency/merkle';
+import type { DbOrTx } from '../../db/client';
+import { journalEntries, transparencyLeaves, transparencyTreeHeads } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { canonicalEntries, readNodes } from './seal';
+
+type TreeHeadRow = typeof transparencyTreeHeads.$inferSelect;
+
+/** Whose entries a caller may see a proof of: one client's, or (staff) everyone's. */
+export type EntryScope = { userId: string } | 'all';
+
+/** A signed tree head as published. */
+export function presentTreeHead(row: TreeHeadRow): TreeHeadAnswer {
+  return {
+    size: row.size,
+    rootHash: row.rootHash,
+    timestamp: new Date(row.timestampMs).toISOString(),
+    signature: row.signature,
+    publicKey: row.publicKey,
+    keyFingerprint: row.keyFingerprint,
+  };
+}
+
+/** The latest signed tree head, or null before the first seal. */
+export async function latestTreeHead(db: DbOrTx): Promise<TreeHeadRow | null> {
+  const [row] = await db.select().from(transparencyTreeHeads).orderBy(desc(transparencyTreeHeads.size)).limit(1);
+  return row ?? null;
+}
+
+/** The signed tree head of `size` leaves; BAD_REQUEST when none was signed at that size. */
+async function treeHeadOfSize(db: DbOrTx, size: number): Promise<TreeHeadRow> {
+  const [row] = await db.select().from(transparencyTreeHeads).where(eq(transparencyTreeHeads.size, size));
+  if (!row) throw new AppError('BAD_REQUEST', MSG.noSuchHead);
+  return row;
+}
+
+/**
+ * The inclusion proof of an entry in the latest signed tree head, or in the head of `treeSize`.
+ * `id` names a journal entry, or a deposit or withdrawal (a history line's id): then the latest of
+ * its sealed entries within the head is proven (the answer's `entry.id` says which).
+ */
+export async function inclusionProof(
+  db: DbOrTx,
+  scope: EntryScope,
+  id: string,
+  treeSize?: number,
+): Promise<InclusionAnswer> {
+  const head = treeSize === undefined ? await latestTreeHead(db) : await treeHeadOfSize(db, treeSize);
+  if (!head) throw new AppError('NOT_FOUND', MSG.notSealed);
+  const conditions: (SQL | undefined)[] = [
+    or(eq(journalEntries.id, id), eq(journalEntries.depositId, id), eq(journalEntries.withdrawalId, id)),
+    lt(transparencyLeaves.leafIndex, head.size),
+    scope === 'all' ? undefined : eq(journalEntries.userId, scope.userId),
+  ];
+  const [leaf] = await db
+    .select({ entryId: journalEntries.id, leafIndex: transparencyLeaves.leafIndex, leafHash: transparencyLeaves.leafHash })
+    .from(journalEntries)
+    .innerJoin(transparencyLeaves, eq(transparencyLeaves.entryId, journalEntries.id))
+    .where(and(...conditions))
+    .orderBy(desc(transparencyLeaves.leafIndex))
+    .limit(1);
+  if (!leaf) throw new AppError('NOT_FOUND', treeSize === undefined ? MSG.notSealed : MSG.leafOutsideHead);
+  const ranges = inclusionRanges(leaf.leafIndex, head.size);
+  const [nodes, forms] = await Promise.all([readNodes(db, refsOf(ranges)), canonicalEntries(db, [leaf.entryId])]);
+  return {
+    leafIndex: leaf.leafIndex,
+    leafHash: leaf.leafHash,
+    auditPath: proofHashes(ranges, nodeLookup(nodes)),
+    treeSize: head.size,
+    entry: forms.get(leaf.entryId)!,
+  };
+}
+
+/** The consistency proof between the signed heads of `from` and `to` leaves (from ≤ to). */
+export async function consistencyProof(db: DbOrTx, from: number, to: number): Promise<ConsistencyAnswer> {
+  if (from > to) throw new AppError('BAD_REQUEST', MSG.badSizes);
+  const heads = await db
+    .select({ size: transparencyTreeHeads.size })
+    .from(transparencyTreeHeads)
+    .where(inArray(transparencyTreeHeads.size, [from, to]));
+  if (heads.length !== new Set([from, to]).size) throw new AppError('BAD_REQUEST', MSG.noSuchHead);
+  const ranges = consistencyRanges(from, to);
+  const nodes = await readNodes(db, refsOf(ranges));
+  return { from, to, proof: proofHashes(ranges, nodeLookup(nodes)) };
+}

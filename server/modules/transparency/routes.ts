@@ -1,0 +1,95 @@
+/**
+ * The verifiable journal's routes (docs/transparency.md "The verifiable journal"); the proofs are
+ * built in proofs.ts, the log is written by the seal (seal.ts, a scheduled job).
+ *
+ * | Method | Path                                          | Who                      | Answer |
+ * |--------|-----------------------------------------------|--------------------------|--------|
+ * | GET    | /transparency/tree-head                       | anyone                   | the latest signed tree head; 404 none yet |
+ * | GET    | /transparency/inclusion/:entryId[?treeSize=]  | the entry's client, staff (clients.read) | leaf, audit path, canonical entry; 404 not sealed (or not theirs) |
+ * | GET    | /transparency/consistency?from&to             | anyone                   | the consistency proof; 400 not signed sizes |
+ */
+import { can } from '@common/permissions';
+import { errorAnswerSchema } from '@common/schemas/common';
+import {
+  consistencyAnswerSchema,
+  consistencyQuery,
+  inclusionAnswerSchema,
+  inclusionParams,
+  inclusionQuery,
+  TRANSPARENCY_LOG_MSG,
+  treeHeadAnswerSchema,
+} from '@common/schemas/transparency-log';
+import type { AppInstance } from '../../app-context';
+import { AppError } from '../../lib/errors';
+import { rateLimited } from '../../lib/rate-limit';
+import { routeSchema } from '../../lib/route-schemas';
+import { currentUser } from '../auth/guard';
+import { consistencyProof, type EntryScope, inclusionProof, latestTreeHead, presentTreeHead } from './proofs';
+
+const tags = ['transparency'];
+
+/** Public reads: generous, but bounded per IP like the other public routes. */
+const PUBLIC_LIMIT = rateLimited(120, 1);
+
+/** GET /transparency/tree-head, /inclusion/:entryId, /consistency */
+export async function journalLogRoutes(app: AppInstance) {
+  const { guards, database } = app.ctx;
+
+  app.get(
+    '/tree-head',
+    {
+      schema: routeSchema(
+        tags,
+        "The journal log's latest signed tree head: size, root hash, time, Ed25519 signature and public key",
+        { 200: treeHeadAnswerSchema, 404: errorAnswerSchema.describe('No tree head signed yet') },
+      ),
+      config: PUBLIC_LIMIT,
+    },
+    async () => {
+      const head = await latestTreeHead(database.db);
+      if (!head) throw new AppError('NOT_FOUND', TRANSPARENCY_LOG_MSG.noTreeHead);
+      return presentTreeHead(head);
+    },
+  );
+
+  app.get(
+    '/inclusion/:entryId',
+    {
+      schema: routeSchema(
+        tags,
+        "A journal entry's inclusion proof (the entry, or a deposit's or withdrawal's latest sealed entry) in the latest signed tree head or ?treeSize (the entry's client, or staff)",
+        {
+          200: inclusionAnswerSchema,
+          400: errorAnswerSchema.describe('treeSize is not the size of a signed tree head'),
+          404: errorAnswerSchema.describe('Not sealed yet, sealed after that head, or not the caller\'s'),
+        },
+        { params: inclusionParams, querystring: inclusionQuery },
+      ),
+      onRequest: guards.requireUser,
+    },
+    async (req) => {
+      const user = currentUser(req);
+      // staff who may read clients' history see any entry's proof; everyone else only their own
+      const staff = await guards.requireStaff(req).then(
+        () => can(user.role, 'clients.read'),
+        () => false,
+      );
+      const scope: EntryScope = staff ? 'all' : { userId: user.id };
+      return inclusionProof(database.db, scope, req.params.entryId, req.query.treeSize);
+    },
+  );
+
+  app.get(
+    '/consistency',
+    {
+      schema: routeSchema(
+        tags,
+        'The consistency proof (RFC 9162 §2.1.4) between the signed tree heads of `from` and `to` entries',
+        { 200: consistencyAnswerSchema, 400: errorAnswerSchema.describe('Sizes that are not signed heads, or from > to') },
+        { querystring: consistencyQuery },
+      ),
+      config: PUBLIC_LIMIT,
+    },
+    async (req) => consistencyProof(database.db, req.query.from, req.query.to),
+  );
+}
