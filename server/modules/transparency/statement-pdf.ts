@@ -223,10 +223,10 @@ function drawFoot(
     doc.text('No tree head has been signed yet: none of these lines is sealed in the journal.', { width });
   }
   if (head && manifest.unsealed > 0) {
+    const n = manifest.unsealed;
     doc.text(
-      `${manifest.unsealed} ${manifest.unsealed === 1 ? 'entry' : 'entries'} behind this statement ` +
-        `${manifest.unsealed === 1 ? 'is' : 'are'} not sealed yet (lines marked *): the next tree head, ` +
-        'signed about a minute after posting, covers them.',
+      `${n} ${n === 1 ? 'entry' : 'entries'} behind this statement ${n === 1 ? 'is' : 'are'} not sealed yet ` +
+        '(its lines among them are marked *): the next tree head, signed about a minute after posting, covers them.',
       { width },
     );
   }

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { STATEMENT_MSG } from '@common/schemas/statements';
 import { queryRows } from '../../db/client';
 import { useTestContext } from '../../test/context';
-import { createClient, type TestUser } from '../ledger/testing';
+import { createClient, submitWithdrawal, type TestUser } from '../ledger/testing';
 import { readStatementData } from './statement-data';
 import { createStatementService } from './statement-service';
 import { signingKeyFor } from './signing-key';
@@ -121,9 +121,12 @@ describe('signed statements', () => {
   });
 
   it('the closing balance up to today equals the cached balances; a held withdrawal moves nothing', async () => {
+    await submitWithdrawal(t.app, c, 10);
     const today = new Date().toISOString().slice(0, 10);
     const svc = createStatementService({ db: db(), config: t.app.ctx.config });
     const { data } = await svc.issue(c.id, { from: '2026-11-01', to: today });
+    expect(data.lines.map((l) => l.description)).toEqual(['Deposit · Later deposit']);
+    expect(data.closing).toEqual({ available: 465_50n, held: 10_00n, invested: 0n });
     const [cached] = await queryRows<{ total: string }>(
       db(),
       sql`select coalesce(sum(balance), 0)::text as total from ledger_accounts where user_id = ${c.id}`,
@@ -258,5 +261,33 @@ describe('signed statements', () => {
     expect(all.truncated).toBe(false);
     expect(all.lines.every((l) => !l.sealed)).toBe(true);
     expect(all.unsealed).toBe(4);
+  });
+
+  it('names the latest signed tree head and says which entries it does not cover yet', async () => {
+    // a head over the first two of the client's entries (the seal's own tests check real heads)
+    const entries = await queryRows<{ id: string }>(
+      db(),
+      sql`select id from journal_entries where user_id = ${c.id} order by effective_at limit 2`,
+    );
+    const hash = (n: number) => n.toString(16).padStart(64, '0');
+    for (const [i, e] of entries.entries())
+      await db().execute(
+        sql`insert into transparency_leaves (leaf_index, entry_id, leaf_hash) values (${i}, ${e.id}, ${hash(i + 1)})`,
+      );
+    await db().execute(
+      sql`insert into transparency_tree_heads (size, root_hash, timestamp_ms, signature, public_key, key_fingerprint, scan_from)
+          values (2, ${hash(99)}, ${Date.parse('2026-11-01T00:00:00Z')}, ${'0'.repeat(128)}, ${hash(7)}, ${hash(8)}, now())`,
+    );
+    const res = await statement(c, 'month=2026-10');
+    const treeHead = { size: 2, rootHash: hash(99), timestamp: '2026-11-01T00:00:00.000Z' };
+    expect((await verify(res.rawPayload)).json()).toMatchObject({ authentic: true, treeHead });
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Size 2, signed at 2026-11-01T00:00:00.000Z');
+    expect(text).toContain(`Root hash ${hash(99)}`);
+    // the profit is sealed; the bonus and the withdrawal are not, and are marked
+    expect(text).toContain('2 entries behind this statement are not sealed yet');
+    expect(text).toMatch(/Profit · Plan profit for September\n/);
+    expect(text).toContain('Bonus · Loyalty bonus *');
+    expect(text).toContain('Withdrawal · Paid by bank *');
   });
 });
