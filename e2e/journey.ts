@@ -181,11 +181,17 @@ export async function sendIdentityDocuments(token: string) {
   );
 }
 
-/** No serious or critical axe violations on the page at rest (the pointer moved off it first). */
-export async function expectNoSeriousViolations(page: Page, what?: string) {
+/**
+ * No serious or critical axe violations on the page at rest (the pointer moved off it first).
+ * `tags`: run only the rules of these axe tags (e.g. `wcag22aa`, whose target-size rule axe leaves
+ * off by default); without, axe's default rules.
+ */
+export async function expectNoSeriousViolations(page: Page, what?: string, tags?: string[]) {
   // judge the page at rest: the pointer off any link or button it last clicked (hover colours)
   await page.mouse.move(0, 0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const builder = new AxeBuilder({ page });
+  if (tags) builder.withTags(tags);
+  const { violations } = await builder.analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
@@ -195,13 +201,13 @@ export async function expectNoSeriousViolations(page: Page, what?: string) {
 
 /**
  * axe at desktop (1280 px) and phone (375 px) widths, `ready` awaited after each resize, then back
- * to 1280 × 900.
+ * to 1280 × 900 (`tags` as in expectNoSeriousViolations).
  */
-export async function checkBothWidths(page: Page, what: string, ready: () => Promise<void>) {
+export async function checkBothWidths(page: Page, what: string, ready: () => Promise<void>, tags?: string[]) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
     await ready();
-    await expectNoSeriousViolations(page, `${what} at ${width} px`);
+    await expectNoSeriousViolations(page, `${what} at ${width} px`, tags);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
