@@ -10,6 +10,7 @@ import { ROLES } from '../permissions';
 import { publicActivePlanSchema } from './plans';
 import { usdAmountField } from './money';
 import { withDateRange } from './date-range';
+import { integrityStatusSchema } from './liabilities';
 import { decisionReasonField, messageAnswerSchema, pagedListSchema, pagingQuery, textFields } from './common';
 
 /** A stored file as an authenticated API path (fetch it with the bearer token), or null without one. */
@@ -179,6 +180,9 @@ export const adminOverviewSchema = z.object({
   pendingApprovals: z.number().int().describe('Money actions waiting for a second staff member (four-eyes)'),
   deposits: byWindow.describe('Approved in the last 1, 7 and 30 days (by review time)'),
   withdrawals: byWindow.describe('Approved in the last 1, 7 and 30 days (by review time)'),
+  integrity: integrityStatusSchema
+    .nullable()
+    .describe('The latest ledger integrity check; null before the first'),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 

@@ -5,7 +5,7 @@
  * (server/modules/metrics). They count per process since it started; the route registers them in
  * each app's registry (a counter may be in several registries: the tests build many apps).
  */
-import { Counter } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 
 /** Journal entries written (every money movement; one whose transaction rolls back counts too). */
 export const ledgerEntriesPosted = new Counter({
@@ -42,3 +42,32 @@ export const sessionCacheLookups = new Counter({
   labelNames: ['outcome'] as const,
   registers: [],
 });
+
+/**
+ * The latest ledger integrity check (modules/transparency/integrity.ts), read from the database at
+ * each scrape so every process reports the same: `broker_ledger_integrity_ok` 1 passed, 0 failed
+ * (alarm), -1 no check yet; `broker_ledger_integrity_checked_at_seconds` when it ran (0: never).
+ */
+export function registerIntegrityGauges(
+  registry: Registry,
+  latest: () => Promise<{ ok: boolean; checkedAt: string } | null>,
+): void {
+  new Gauge({
+    name: 'broker_ledger_integrity_ok',
+    help: 'The last ledger integrity check: 1 passed, 0 failed, -1 none yet',
+    registers: [registry],
+    async collect() {
+      const last = await latest();
+      this.set(last ? Number(last.ok) : -1);
+    },
+  });
+  new Gauge({
+    name: 'broker_ledger_integrity_checked_at_seconds',
+    help: 'When the last ledger integrity check ran (Unix seconds; 0 before the first)',
+    registers: [registry],
+    async collect() {
+      const last = await latest();
+      this.set(last ? Date.parse(last.checkedAt) / 1000 : 0);
+    },
+  });
+}

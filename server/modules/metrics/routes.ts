@@ -8,6 +8,8 @@
  *   `broker_scheduled_runs_total{task,outcome}` and `broker_session_cache_total{outcome}`
  *   (server/lib/metrics.ts);
  * - `broker_mail_outbox{status}`: mails queued and failed (lib/mail.ts), counted at each scrape;
+ * - `broker_ledger_integrity_ok` and `broker_ledger_integrity_checked_at_seconds`: the latest
+ *   integrity check (lib/metrics.ts), read at each scrape;
  * - Node's process metrics (CPU, memory, event loop lag, GC) from prom-client.
  * Registered on the root instance by `registerMetrics(app)` so its hook times every route.
  */
@@ -20,7 +22,14 @@ import type { AppInstance } from '../../app-context';
 import { queryRows } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { ledgerEntriesPosted, mailsSent, scheduledRuns, sessionCacheLookups } from '../../lib/metrics';
+import {
+  ledgerEntriesPosted,
+  mailsSent,
+  registerIntegrityGauges,
+  scheduledRuns,
+  sessionCacheLookups,
+} from '../../lib/metrics';
+import { latestIntegrityCheck } from '../transparency/integrity';
 import { routeSchema } from '../../lib/route-schemas';
 
 /** Whether `header` is `Bearer <token>` (compared in constant time). */
@@ -39,6 +48,7 @@ export function registerMetrics(app: AppInstance): void {
   registry.registerMetric(mailsSent);
   registry.registerMetric(scheduledRuns);
   registry.registerMetric(sessionCacheLookups);
+  registerIntegrityGauges(registry, () => latestIntegrityCheck(database.db));
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP requests by method, route pattern and status, and how long they took',

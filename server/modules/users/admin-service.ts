@@ -29,6 +29,7 @@ import type { ServiceDeps } from '../../lib/service-deps';
 import { withUnitOfWork } from '../../lib/unit-of-work';
 import { accountBlockedMail } from './emails';
 import { lockUser } from './lock-user';
+import { latestIntegrityCheck } from '../transparency/integrity';
 
 /** The user fields an admin edits, as the API names them (for before → after snapshots). */
 function editable(row: UserRow) {
@@ -219,7 +220,8 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
     /**
      * GET /user/admin/overview: clients, the review queue, pending KYC reviews, the four-eyes
      * queue (approval requests waiting), and deposits and
-     * withdrawals approved in the last 1, 7 and 30 days (count and USD sum, by review time).
+     * withdrawals approved in the last 1, 7 and 30 days (count and USD sum, by review time), and the
+     * latest ledger integrity check (modules/transparency/integrity.ts: the dashboard's alarm).
      */
     async overview(): Promise<AdminOverview> {
       const live = isNull(users.deletedAt);
@@ -231,6 +233,7 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
         [pendingApprovals],
         depositFigures,
         withdrawalFigures,
+        integrity,
       ] = await Promise.all([
         db
           .select({ n: count() })
@@ -248,6 +251,7 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
         db.select({ n: count() }).from(approvalRequests).where(eq(approvalRequests.status, 'pending')),
         approvedFigures(deposits),
         approvedFigures(withdrawals),
+        latestIntegrityCheck(db),
       ]);
       return {
         clients: Number(clients?.n ?? 0),
@@ -256,6 +260,7 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
         pendingApprovals: Number(pendingApprovals?.n ?? 0),
         deposits: depositFigures,
         withdrawals: withdrawalFigures,
+        integrity,
       };
     },
   };
