@@ -13,7 +13,15 @@
 import type { Page } from '@playwright/test';
 import { BASE_URL } from './env';
 import { expect, test } from './fixtures';
-import { ADMIN, call, checkBothWidths, newClientSignUp, signIn, signUpVerified } from './journey';
+import {
+  ADMIN,
+  call,
+  checkBothWidths,
+  expectNoSeriousViolations,
+  newClientSignUp,
+  signIn,
+  signUpVerified,
+} from './journey';
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
@@ -117,6 +125,7 @@ test('a client sees their history verified, their balance in the published total
   );
   await page.reload();
   await expect(page.getByRole('alert')).toContainText('is not a prefix of today');
+  await expectNoSeriousViolations(page, 'the journal warning');
 
   // /transparency: the head's signature checked in the browser; a statement checked, then altered
   const pdf = await downloadStatement(token);

@@ -20,7 +20,7 @@ export function JournalWarningFor({ check }: { check: JournalCheck }) {
         title="The journal's signature does not verify"
         icon={<IconAlertTriangle aria-hidden />}
         role="alert"
-        styles={DARK_TITLE.red}
+        vars={DARK_TITLE.red}
       >
         <Text size="sm">
           The latest tree head is not signed by the key it names. Do not rely on the marks below and contact{' '}
@@ -37,7 +37,7 @@ export function JournalWarningFor({ check }: { check: JournalCheck }) {
         title="The journal changed"
         icon={<IconAlertTriangle aria-hidden />}
         role="alert"
-        styles={DARK_TITLE.red}
+        vars={DARK_TITLE.red}
       >
         <Text size="sm">
           The journal we showed you before ({history.previous.size.toLocaleString('en-US')} entries, on{' '}
@@ -54,7 +54,7 @@ export function JournalWarningFor({ check }: { check: JournalCheck }) {
         title="The journal could not be compared"
         icon={<IconAlertTriangle aria-hidden />}
         role="alert"
-        styles={DARK_TITLE.yellow}
+        vars={DARK_TITLE.yellow}
       >
         <Text size="sm">
           We could not check that today's journal extends the one we showed you before ({history.reason}).

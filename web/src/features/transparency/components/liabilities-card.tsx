@@ -76,7 +76,7 @@ export function LiabilitiesCard() {
         title="Your proof does not verify"
         icon={<IconAlertTriangle aria-hidden />}
         role="alert"
-        styles={DARK_TITLE.red}
+        vars={DARK_TITLE.red}
       >
         <Text size="sm">
           Your browser could not confirm that your balance is in the published total (

@@ -26,7 +26,7 @@ export function ReservesPanel({ headingId }: { headingId: string }) {
         variant="light"
         icon={<IconInfoCircle aria-hidden />}
         title={RESERVES_MSG.notice}
-        styles={DARK_TITLE.yellow}
+        vars={DARK_TITLE.yellow}
       >
         We cannot prove who controls these wallets or that their funds are not owed elsewhere.
       </Alert>

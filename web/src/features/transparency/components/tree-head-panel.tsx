@@ -1,6 +1,5 @@
-import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
-import { Badge, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
 import { LoadError } from '../../../components/load-error';
 import { formatDateTime } from '../../../lib/format';
@@ -27,27 +26,15 @@ export function TreeHeadPanel() {
   return (
     <Stack gap="sm">
       {signatureValid ? (
-        <Badge
-          color="teal"
-          c="teal.9"
-          variant="light"
-          size="lg"
-          leftSection={<IconShieldCheck size={16} aria-hidden />}
-          style={{ textTransform: 'none' }}
-        >
-          Signature verified in your browser
-        </Badge>
+        <Group gap={6} c="teal.9" wrap="nowrap">
+          <IconShieldCheck size={20} aria-hidden style={{ flexShrink: 0 }} />
+          <Text fw={700}>Signature verified in your browser</Text>
+        </Group>
       ) : (
-        <Badge
-          color="red"
-          c="red.9"
-          variant="light"
-          size="lg"
-          leftSection={<IconAlertTriangle size={16} aria-hidden />}
-          style={{ textTransform: 'none' }}
-        >
-          Signature does not verify
-        </Badge>
+        <Group gap={6} c="red.9" wrap="nowrap">
+          <IconAlertTriangle size={20} aria-hidden style={{ flexShrink: 0 }} />
+          <Text fw={700}>Signature does not verify</Text>
+        </Group>
       )}
       <JournalWarningFor check={check.data} />
       <FactsTable

@@ -33,7 +33,7 @@ function StatementFacts({ answer }: { answer: VerifyStatementAnswer }) {
           .filter((row): row is [string, string] => !!row[1])
           .map(([label, value]) => (
             <Table.Tr key={label}>
-              <Table.Th fw={500} w={150}>
+              <Table.Th fw={500} w={{ base: 96, sm: 150 }}>
                 {label}
               </Table.Th>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
@@ -54,7 +54,7 @@ function Outcome({ answer }: { answer: VerifyStatementAnswer }) {
         title="Authentic and unaltered"
         icon={<IconRosetteDiscountCheck aria-hidden />}
         role="status"
-        styles={DARK_TITLE.teal}
+        vars={DARK_TITLE.teal}
       >
         <Stack gap="xs">
           <Text size="sm">{answer.reason}</Text>
@@ -70,7 +70,7 @@ function Outcome({ answer }: { answer: VerifyStatementAnswer }) {
       title="Not authentic"
       icon={<IconAlertTriangle aria-hidden />}
       role="alert"
-      styles={DARK_TITLE.red}
+      vars={DARK_TITLE.red}
     >
       <Text size="sm">{answer.reason}</Text>
     </Alert>
@@ -153,7 +153,7 @@ export function VerifyStatementForm() {
           variant="light"
           title="The file could not be checked"
           role="alert"
-          styles={DARK_TITLE.red}
+          vars={DARK_TITLE.red}
         >
           <Text size="sm">{errorMessage(check.error, 'Network Error')}</Text>
         </Alert>
