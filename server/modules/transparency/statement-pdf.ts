@@ -91,7 +91,7 @@ export function renderStatementPdf(
     CreationDate: header.issuedAt,
     [MANIFEST_KEY]: Buffer.from(JSON.stringify(manifest)).toString('base64url'),
   };
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info });
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info, bufferPages: true });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -101,8 +101,35 @@ export function renderStatementPdf(
   drawHead(doc, data, header, manifest);
   drawLines(doc, data);
   drawFoot(doc, data, header, manifest);
+  numberPages(doc, data);
   doc.end();
   return done;
+}
+
+/** "Statement 2026-10-01 to 2026-10-31 · page 1 of 3" at the foot of every page. */
+function numberPages(doc: PDFKit.PDFDocument, data: StatementData) {
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i += 1) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0; // text in the margin must not open a new page
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#555555')
+      .text(
+        `Statement ${data.from} to ${data.to} · page ${i + 1} of ${count}`,
+        MARGIN,
+        doc.page.height - 30,
+        {
+          width: doc.page.width - 2 * MARGIN,
+          align: 'center',
+          lineBreak: false,
+        },
+      );
+    doc.page.margins.bottom = bottom;
+  }
+  doc.fillColor('black');
 }
 
 function drawHead(
