@@ -42,6 +42,7 @@ export const TARGETS = {
   historyGrowthRatio: atMost(2),
   adminListP50Ms: atMost(20),
   exportPeakRssMb: atMost(250),
+  sealingRatio: atLeast(0.95),
 } satisfies Record<string, Target>;
 
 export type FigureName = keyof typeof TARGETS;

@@ -27,7 +27,7 @@ export function buildServer(): void {
 /**
  * `node dist/server/main.js` with the flags of `npm start` (plus BENCH_NODE_ARGS and `extraArgs`),
  * NODE_ENV=production (rate limits, HSTS, staff two-factor), LOG_LEVEL=warn, mail to `smtpUrl`.
- * The plan sweep and housekeeping timers are off, so that no statement of theirs lands in a
+ * The scheduled jobs (plan sweep, housekeeping, seal, liabilities snapshot, integrity check) are off, so that no statement of theirs lands in a
  * captured request.
  */
 export function startBenchApi(opts: {
@@ -50,6 +50,10 @@ export function startBenchApi(opts: {
       SMTP_URL: opts.smtpUrl,
       PLAN_SWEEP_INTERVAL_MS: '0',
       HOUSEKEEPING_INTERVAL_MS: '0',
+      // the seal runs in a process of its own, in the sealing phase only (bench/lib/sealing.ts)
+      TRANSPARENCY_SEAL_INTERVAL_MS: '0',
+      LIABILITIES_SNAPSHOT_INTERVAL_MS: '0',
+      INTEGRITY_CHECK_INTERVAL_MS: '0',
     },
     nodeArgs: [...benchNodeArgs(), ...(opts.extraArgs ?? [])],
   });
