@@ -11,12 +11,15 @@
  * sealed entry" would miss them. Instead the seal looks for entries with no leaf yet (an anti-join
  * on the leaves' unique entry_id) created at or after a *horizon* kept with the previous tree head,
  * through the index on journal_entries (created_at, id): O(entries since the horizon), not all
- * history. The horizon is the earliest start of any transaction still open when the seal looked
- * (pg_stat_activity.xact_start, the same clock as created_at) or the seal's own start if earlier:
+ * history. The horizon is the earliest start of any client transaction still open when the seal
+ * looked (pg_stat_activity.xact_start, the same clock as created_at) or the seal's own start if earlier:
  * an entry still invisible to the seal belongs to a transaction open then or begun later, so its
  * created_at is at or after the horizon and the next seal finds it. (The roles that post must be
- * visible to the seal's role in pg_stat_activity: the same role, or pg_read_all_stats.) PGlite runs
- * one transaction at a time, so there the horizon is simply the seal's start.
+ * visible to the seal's role in pg_stat_activity: the same role, or pg_read_all_stats.) A session
+ * left idle in a transaction for hours only widens the next scans, never loses an entry. PGlite runs
+ * one transaction at a time, so there the horizon is simply the seal's start. Rejected: xmin or
+ * snapshot ids (32-bit, wrap around, frozen by vacuum) and a fixed look-back window (an entry in a
+ * transaction open longer than the window would be lost; a wide one rescans minutes of postings).
  *
  * Two processes never seal at once: lib/periodic.ts gives each slot to one process, and the seal
  * takes a transaction-level advisory lock (a second one finds it taken and does nothing).
@@ -127,7 +130,8 @@ export async function sealJournal(db: Db, key: SigningKey, opts: { batch?: numbe
     const [{ horizon }] = await queryRows<{ horizon: string }>(
       tx,
       sql`select least(now(), (select min(xact_start) from pg_stat_activity
-            where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null))::text as horizon`,
+            where datname = current_database() and backend_type = 'client backend'
+              and pid <> pg_backend_pid() and xact_start is not null))::text as horizon`,
     );
     let frontier = nodeLookup(await readNodes(tx, frontierRefs(size)));
     let from = head?.scanFrom ?? null;
