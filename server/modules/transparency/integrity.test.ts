@@ -1,14 +1,14 @@
 /**
  * The integrity check on a sealed ledger: a clean ledger passes; changing any line of a sealed
- * entry (amount or account), its memo, a tree head, a cached balance, a per-kind total or a
+ * entry (amount or account), its memo, a stored subtree, a tree head, a cached balance, a per-kind total or a
  * liabilities leaf directly in the database, as superuser bypassing the guards
  * (`session_replication_role = replica` turns triggers off), makes it fail naming what changed
  * first; the scheduled check's result reaches the admin overview (the dashboard's alarm) and the
  * metrics; put back, the ledger passes again.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalLines, ledgerAccounts, transparencyLeaves } from '../../db/schema';
+import { journalLines, ledgerAccounts, transparencyLeaves, transparencyNodes } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/app';
 import { createAdmin, createClient, type TestUser } from '../ledger/testing';
 import { checkAndRecordIntegrity, runIntegrityCheck } from './integrity';
@@ -66,14 +66,14 @@ describe('ledger integrity check', () => {
       .from(journalLines)
       .innerJoin(transparencyLeaves, eq(transparencyLeaves.entryId, journalLines.entryId));
     expect(sealed.length).toBe(12);
-    const [other] = await t.database.db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).limit(1);
+    const accounts = await t.database.db.select({ id: ledgerAccounts.id }).from(ledgerAccounts);
     for (const [n, { line, leafIndex }] of sealed.entries()) {
       const named = `entry ${line.entryId}: leaf hash differs from the sealed log at index ${leafIndex}`;
       // even lines: the amount (by a cent); odd lines: the account it moves
       const change =
         n % 2 === 0
           ? sql`update journal_lines set amount = amount + 1 where id = ${line.id}`
-          : sql`update journal_lines set account_id = ${other!.id === line.accountId ? sealed[0]!.line.accountId : other!.id} where id = ${line.id}`;
+          : sql`update journal_lines set account_id = ${accounts.find((a) => a.id !== line.accountId)!.id} where id = ${line.id}`;
       await asSuperuser(change);
       expect(await runIntegrityCheck(t.database.db)).toEqual({
         ok: false,
@@ -94,8 +94,12 @@ describe('ledger integrity check', () => {
     expect((await overview()).integrity).toMatchObject({ ok: true });
   });
 
-  it('names a changed memo, tree head, cached balance, per-kind total and liabilities leaf', async () => {
+  it('names a changed memo, subtree, tree head, cached balance, per-kind total and liabilities leaf', async () => {
     const [entry] = await t.database.db.select().from(transparencyLeaves).limit(1);
+    const [node] = await t.database.db
+      .select()
+      .from(transparencyNodes)
+      .where(and(eq(transparencyNodes.level, 1), eq(transparencyNodes.index, 1)));
     const cases: Array<[SQL, SQL, RegExp]> = [
       [
         sql`update journal_entries set memo = 'edited' where id = ${entry!.entryId}`,
@@ -106,6 +110,11 @@ describe('ledger integrity check', () => {
         sql`update transparency_tree_heads set timestamp_ms = timestamp_ms + 1`,
         sql`update transparency_tree_heads set timestamp_ms = timestamp_ms - 1`,
         /^the tree head of size 6 .*signature does not verify/,
+      ],
+      [
+        sql`update transparency_nodes set hash = repeat('0', 64) where level = 1 and index = 1`,
+        sql`update transparency_nodes set hash = ${node!.hash} where level = 1 and index = 1`,
+        /^the log's subtree 1\/1 \(leaves 2–3\) differs from its leaves$/,
       ],
       [
         sql`update ledger_accounts set balance = balance + 100 where user_id is not null`,
