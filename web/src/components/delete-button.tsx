@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { keepFocusAfterRemoval, pendingButtonProps } from '../hooks/use-focus-after-removal';
 import { confirmAction } from './confirm';
 
 interface DeleteButtonProps {
@@ -14,16 +15,23 @@ interface DeleteButtonProps {
   onConfirm: () => void;
 }
 
-/** A small red outline "Delete" of one card of a list, run after a red "Delete" confirmation. */
+/**
+ * A small red outline "Delete" of one card of a list, run after a red "Delete" confirmation. It
+ * keeps focus while the request runs; once its card leaves, focus goes to the next card's Delete
+ * (or the previous one's, or the page's h1: `keepFocusAfterRemoval`).
+ */
 export function DeleteButton({ label, confirmTitle, confirmMessage, busy, onConfirm }: DeleteButtonProps) {
-  const onClick = async () => {
+  const onClick = async (trigger: HTMLElement) => {
+    if (busy) return;
     const confirmed = await confirmAction({
       title: confirmTitle,
       message: confirmMessage,
       confirmLabel: 'Delete',
       danger: true,
     });
-    if (confirmed) onConfirm();
+    if (!confirmed) return;
+    keepFocusAfterRemoval(trigger);
+    onConfirm();
   };
   return (
     <Button
@@ -31,8 +39,8 @@ export function DeleteButton({ label, confirmTitle, confirmMessage, busy, onConf
       variant="outline"
       color="red.9"
       leftSection={<IconTrash size={14} aria-hidden />}
-      loading={busy}
-      onClick={() => void onClick()}
+      {...pendingButtonProps(busy)}
+      onClick={(event) => void onClick(event.currentTarget)}
       aria-label={label}
     >
       Delete

@@ -2,6 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import type { ApprovalRequest } from '@common/schemas/approvals';
 import { confirmWithReason } from '../../../components/admin/reason-confirm';
 import { confirmAction } from '../../../components/confirm';
+import { keepFocusAfterRemoval, pendingButtonProps } from '../../../hooks/use-focus-after-removal';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -16,7 +17,8 @@ const described = (r: ApprovalRequest) =>
  * Approve (asked first) and Reject (with a required reason, 3 to 500 characters) of one pending
  * approval request, toasting the server's answer or its refusal (e.g. 409 "This request is already
  * approved"). The maker is offered neither: the server refuses the maker's decision ("You cannot
- * approve your own request"); another staff member decides.
+ * approve your own request"); another staff member decides. The pressed button keeps focus while
+ * its request runs, and focus moves to the nearest row's action once the row leaves.
  */
 export function DecisionActions({ request }: { request: ApprovalRequest }) {
   const approve = useApproveRequest();
@@ -32,20 +34,23 @@ export function DecisionActions({ request }: { request: ApprovalRequest }) {
     );
   }
 
-  const onApprove = async () => {
+  const onApprove = async (trigger: HTMLElement) => {
+    if (busy) return;
     const confirmed = await confirmAction({
       title: 'Approve request',
       message: `Approve ${described(request)} is carried out at once (${formatUsd(request.amount)}).`,
       confirmLabel: 'Approve',
     });
     if (!confirmed) return;
+    keepFocusAfterRemoval(trigger);
     approve.mutate(request._id, {
       onSuccess: ({ message }) => notifySuccess(message),
       onError: (error) => notifyError(errorMessage(error, 'Something went wrong'), 'Could not approve'),
     });
   };
 
-  const onReject = async () => {
+  const onReject = async (trigger: HTMLElement) => {
+    if (busy) return;
     const reason = await confirmWithReason({
       title: 'Reject request',
       message: `Reject ${described(request)} is not carried out.`,
@@ -55,6 +60,7 @@ export function DecisionActions({ request }: { request: ApprovalRequest }) {
         'The maker reads it in the decided list; the audit log keeps it (3 to 500 characters).',
     });
     if (reason === null) return;
+    keepFocusAfterRemoval(trigger);
     reject.mutate(
       { id: request._id, reason },
       {
@@ -66,10 +72,21 @@ export function DecisionActions({ request }: { request: ApprovalRequest }) {
 
   return (
     <Group gap={6} wrap="nowrap">
-      <Button size="xs" color="teal.9" onClick={onApprove} disabled={busy}>
+      <Button
+        size="xs"
+        color="teal.9"
+        onClick={(event) => onApprove(event.currentTarget)}
+        {...pendingButtonProps(busy)}
+      >
         Approve
       </Button>
-      <Button size="xs" variant="outline" color="red.9" onClick={onReject} disabled={busy}>
+      <Button
+        size="xs"
+        variant="outline"
+        color="red.9"
+        onClick={(event) => onReject(event.currentTarget)}
+        {...pendingButtonProps(busy)}
+      >
         Reject
       </Button>
     </Group>

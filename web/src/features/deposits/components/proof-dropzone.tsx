@@ -2,9 +2,10 @@ import '@mantine/dropzone/styles.css';
 import { Button, Group, Image, Input, Stack, Text } from '@mantine/core';
 import { Dropzone, MIME_TYPES, type FileRejection } from '@mantine/dropzone';
 import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { MONEY_MSG } from '@common/messages';
 import { PROOF_MAX_BYTES } from '@common/schemas/deposits';
+import { FocusStatus, useFocusStatus } from '../../../components/focus-status';
 import { readAsDataUrl } from '../../../lib/read-file';
 
 const ACCEPTED = [MIME_TYPES.png, MIME_TYPES.jpeg, MIME_TYPES.webp];
@@ -21,18 +22,28 @@ interface ProofDropzoneProps {
 
 /**
  * The deposit's proof of payment: one PNG, JPEG or WebP image under 5 MB, dropped or
- * picked, previewed, and handed over as a data URL.
+ * picked, previewed, and handed over as a data URL. The file field gives way to the chosen image,
+ * so focus follows: to the status naming the chosen file, and back to the file field after
+ * "Remove image" (otherwise both would drop it to the page body).
  */
 export function ProofDropzone({ value, onChange, error, onError }: ProofDropzoneProps) {
   const inputId = useId();
-  const [fileName, setFileName] = useState('');
+  const chosen = useFocusStatus();
   const [focused, setFocused] = useState(false);
+  const removed = useRef(false);
+
+  // after "Remove image" the file field is back: focus it
+  useEffect(() => {
+    if (value || !removed.current) return;
+    removed.current = false;
+    document.getElementById(inputId)?.focus();
+  }, [value, inputId]);
 
   const accept = async ([file]: File[]) => {
     if (!file) return;
     try {
       onChange(await readAsDataUrl(file));
-      setFileName(file.name);
+      chosen.show(`Chosen file: ${file.name}`);
     } catch {
       onError(MONEY_MSG.imageUnreadable);
     }
@@ -48,15 +59,13 @@ export function ProofDropzone({ value, onChange, error, onError }: ProofDropzone
         <Stack gap="xs" mt={4}>
           <Image src={value} alt="Chosen proof of payment" mah={220} w="auto" fit="contain" radius="sm" />
           <Group gap="xs">
-            <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
-              {fileName}
-            </Text>
+            <FocusStatus status={chosen} c="dimmed" style={{ wordBreak: 'break-all' }} />
             <Button
               size="xs"
               variant="default"
               onClick={() => {
+                removed.current = true;
                 onChange('');
-                setFileName('');
               }}
             >
               Remove image

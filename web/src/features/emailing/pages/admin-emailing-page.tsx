@@ -11,6 +11,7 @@ import { MessageFields } from '../../../components/admin/message-fields';
 import { BusyButton } from '../../../components/busy-button';
 import { FormCard } from '../../../components/form-card';
 import { PageTitle } from '../../../components/page-title';
+import { useFocusAfterSend } from '../../../hooks/use-focus-after-removal';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
@@ -36,6 +37,7 @@ export function AdminEmailingPage() {
   const [chosen, setChosen] = useState<Option | null>(null);
   const recipients = useQuery(recipientsQuery(debounced));
   const send = useSendEmail();
+  const focus = useFocusAfterSend();
   const form = useForm({
     initialValues: { userId: null as string | null, subject: '', message: '' },
     ...zodForm(adminEmailFormSchema),
@@ -45,15 +47,18 @@ export function AdminEmailingPage() {
   const found = (recipients.data ?? []).filter((u) => !u.isAdmin).map(optionOf);
   const options = chosen && !found.some((o) => o.value === chosen.value) ? [chosen, ...found] : found;
 
-  const submit = form.onSubmit((values) =>
+  const submit = form.onSubmit((values, event) => {
+    focus.capture(event);
     send.mutate(values, {
       onSuccess: () => {
         notifySuccess(MSG.emailSent);
         form.setValues({ subject: '', message: '' });
+        // the client stays chosen: focus goes to the emptied subject, ready for the next e-mail
+        focus.refocus();
       },
       onError: (error) => notifyError(errorMessage(error, MSG.emailSendFailed)),
-    }),
-  );
+    });
+  });
 
   return (
     <Stack gap="md" w="100%" maw={720} mx="auto">

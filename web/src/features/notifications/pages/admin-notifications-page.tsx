@@ -10,24 +10,33 @@ import { Can } from '../../../components/can';
 import { CollapsiblePanel } from '../../../components/collapsible-panel';
 import { PlainForm } from '../../../components/plain-form';
 import { useCan } from '../../../hooks/use-can';
+import { useFocusAfterSend } from '../../../hooks/use-focus-after-removal';
 import { toastOutcome } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { adminNotificationsQuery, useSendNotification } from '../api';
 import { NotificationList } from '../components/notification-list';
 
-/** The collapsible Add Notification form: title and message for this user. */
+/**
+ * The collapsible Add Notification form: title and message for this user; once sent, focus is
+ * back on the emptied title.
+ */
 function AddNotificationForm({ userId }: { userId: string }) {
   const send = useSendNotification();
+  const focus = useFocusAfterSend();
   const form = useForm({
     initialValues: { userId, title: '', message: '' },
     ...zodForm(createNotificationSchema),
   });
-  const submit = form.onSubmit((values) =>
+  const submit = form.onSubmit((values, event) => {
+    focus.capture(event);
     send.mutate(
       values,
-      toastOutcome(MESSAGING_MSG.notificationSent, MESSAGING_MSG.anErrorOccurred, form.reset),
-    ),
-  );
+      toastOutcome(MESSAGING_MSG.notificationSent, MESSAGING_MSG.anErrorOccurred, () => {
+        form.reset();
+        focus.refocus();
+      }),
+    );
+  });
   return (
     <CollapsiblePanel id="add-notification" label="Add Notification">
       <Stack mt="sm">

@@ -3,6 +3,7 @@ import type { RequestStatus } from '@common/schemas/deposits';
 import { confirmWithReason } from '../../../components/admin/reason-confirm';
 import { confirmAction } from '../../../components/confirm';
 import { useCan } from '../../../hooks/use-can';
+import { keepFocusAfterRemoval, pendingButtonProps } from '../../../hooks/use-focus-after-removal';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { notifyError, notifyMoneyOutcome, notifySuccess } from '../../../lib/notify';
@@ -31,6 +32,8 @@ interface ReviewActionsProps {
  * rejection's with a required reason),
  * with the original toasts (a withdrawal approval held for four-eyes approval says so). A reviewed deposit is refused here ("Deposit is already …"); a
  * reviewed withdrawal's buttons are disabled. Nothing shows to a role without the kind's permission.
+ * The pressed button keeps focus while its request runs; when the row leaves (the queue) or the
+ * button is disabled (a client's page), focus goes to the nearest row's action (`keepFocusAfterRemoval`).
  */
 export function ReviewActions({ kind, request, clientName, withDelete = false }: ReviewActionsProps) {
   const settings = REVIEW_KINDS[kind];
@@ -40,7 +43,8 @@ export function ReviewActions({ kind, request, clientName, withDelete = false }:
   const reviewed = request.status !== 'pending';
   const withdrawalReviewed = reviewed && kind !== 'deposit';
 
-  const run = async (action: ReviewAction) => {
+  const run = async (action: ReviewAction, trigger: HTMLElement) => {
+    if (review.isPending) return;
     if (action !== 'delete') {
       const refusal = settings.refuseReviewed(request.status);
       if (refusal) {
@@ -65,6 +69,7 @@ export function ReviewActions({ kind, request, clientName, withDelete = false }:
       if (given === null) return;
       reason = given;
     } else if (!(await confirmAction(confirmation))) return;
+    keepFocusAfterRemoval(trigger);
     review.mutate(
       { kind, id: request._id, action, reason },
       {
@@ -94,8 +99,9 @@ export function ReviewActions({ kind, request, clientName, withDelete = false }:
       <Button
         size="xs"
         color="teal.9"
-        onClick={() => run('approve')}
-        disabled={review.isPending || withdrawalReviewed}
+        onClick={(event) => run('approve', event.currentTarget)}
+        {...pendingButtonProps(review.isPending)}
+        disabled={withdrawalReviewed}
       >
         Approve
       </Button>
@@ -103,8 +109,9 @@ export function ReviewActions({ kind, request, clientName, withDelete = false }:
         size="xs"
         variant="outline"
         color="red.9"
-        onClick={() => run('reject')}
-        disabled={review.isPending || withdrawalReviewed}
+        onClick={(event) => run('reject', event.currentTarget)}
+        {...pendingButtonProps(review.isPending)}
+        disabled={withdrawalReviewed}
       >
         {settings.rejectVerb}
       </Button>
@@ -112,8 +119,9 @@ export function ReviewActions({ kind, request, clientName, withDelete = false }:
         <Button
           size="xs"
           variant="default"
-          onClick={() => run('delete')}
-          disabled={review.isPending || !settings.deletable(request.status)}
+          onClick={(event) => run('delete', event.currentTarget)}
+          {...pendingButtonProps(review.isPending)}
+          disabled={!settings.deletable(request.status)}
         >
           Delete
         </Button>

@@ -9,6 +9,11 @@ import { paths } from '../../../app/paths';
 import { CardList, queryItems } from '../../../components/card-list';
 import { DeleteButton } from '../../../components/delete-button';
 import { PageTitle } from '../../../components/page-title';
+import {
+  keepFocusAfterRemoval,
+  pendingButtonProps,
+  useFocusAfterSend,
+} from '../../../hooks/use-focus-after-removal';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -19,25 +24,31 @@ import { TicketThread } from '../components/ticket-thread';
 
 type Filter = 'all' | SupportStatus;
 
-/** The reply box of one ticket; the reply reaches the client's support page and e-mail. */
+/**
+ * The reply box of one ticket; the reply reaches the client's support page and e-mail. Once sent,
+ * focus is back in the emptied box.
+ */
 function ReplyBox({ ticketId }: { ticketId: string }) {
   const update = useUpdateTicket();
+  const focus = useFocusAfterSend();
   const form = useForm({
     initialValues: { reply: '' },
     validate: { reply: (v) => (v.trim() ? null : 'Please write a reply') },
   });
-  const submit = form.onSubmit(({ reply }) =>
+  const submit = form.onSubmit(({ reply }, event) => {
+    focus.capture(event);
     update.mutate(
       { id: ticketId, reply: reply.trim() },
       {
         onSuccess: (answer) => {
           notifySuccess(answer.message);
           form.reset();
+          focus.refocus();
         },
         onError: (error) => notifyError(errorMessage(error, MESSAGING_MSG.anErrorOccurred)),
       },
-    ),
-  );
+    );
+  });
   return (
     <MessageBox
       onSubmit={submit}
@@ -59,7 +70,10 @@ function TicketCard({ ticket }: { ticket: PublicSupportTicket }) {
   const remove = useDeleteTicket();
   const nextStatus: SupportStatus = ticket.status === 'open' ? 'closed' : 'open';
 
-  const setStatus = () =>
+  // closing a ticket takes it out of the Open view: focus then goes to the next ticket's button
+  const setStatus = (trigger: HTMLElement) => {
+    if (update.isPending) return;
+    keepFocusAfterRemoval(trigger);
     update.mutate(
       { id: ticket._id, status: nextStatus },
       {
@@ -67,6 +81,7 @@ function TicketCard({ ticket }: { ticket: PublicSupportTicket }) {
         onError: (error) => notifyError(errorMessage(error, MESSAGING_MSG.anErrorOccurred)),
       },
     );
+  };
 
   return (
     <Card withBorder radius="md" padding="md" component="li">
@@ -96,8 +111,8 @@ function TicketCard({ ticket }: { ticket: PublicSupportTicket }) {
           <Button
             size="xs"
             variant="default"
-            loading={update.isPending}
-            onClick={setStatus}
+            {...pendingButtonProps(update.isPending)}
+            onClick={(event) => setStatus(event.currentTarget)}
             aria-label={`${ticket.status === 'open' ? 'Close' : 'Reopen'} ticket from ${ticket.user.email}`}
           >
             {ticket.status === 'open' ? 'Close' : 'Reopen'}

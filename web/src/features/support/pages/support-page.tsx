@@ -7,6 +7,7 @@ import { SUPPORT_MESSAGE_MAX, supportMessageSchema, type PublicSupportTicket } f
 import { LoadError } from '../../../components/load-error';
 import { PageTitle } from '../../../components/page-title';
 import { PlainForm } from '../../../components/plain-form';
+import { useFocusAfterSend } from '../../../hooks/use-focus-after-removal';
 import { formatDateTime } from '../../../lib/format';
 import { toastOutcome } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
@@ -15,16 +16,21 @@ import { MessageBox } from '../components/message-box';
 import { TicketStatus } from '../components/ticket-status';
 import { TicketThread } from '../components/ticket-thread';
 
-/** A follow-up box under an open ticket. */
+/** A follow-up box under an open ticket; once sent, focus is back in the emptied box. */
 function FollowUp({ ticketId }: { ticketId: string }) {
   const add = useAddClientReply();
+  const focus = useFocusAfterSend();
   const form = useForm({ initialValues: { message: '' }, ...zodForm(supportMessageSchema) });
-  const submit = form.onSubmit(({ message }) =>
+  const submit = form.onSubmit(({ message }, event) => {
+    focus.capture(event);
     add.mutate(
       { id: ticketId, message },
-      toastOutcome(MSG.messageSent, MESSAGING_MSG.anErrorOccurred, form.reset),
-    ),
-  );
+      toastOutcome(MSG.messageSent, MESSAGING_MSG.anErrorOccurred, () => {
+        form.reset();
+        focus.refocus();
+      }),
+    );
+  });
   return (
     <MessageBox
       onSubmit={submit}
@@ -87,20 +93,26 @@ function MyTickets() {
 /**
  * /account/support (docs/product.md): the message box (pre-filled from `?message=`,
  * e.g. by the upgrade page) and below it the client's messages with their status and support's replies.
+ * Once a message is sent, focus is back in the emptied box (the send button rests while sending).
  */
 export function SupportPage() {
   const [params] = useSearchParams();
   const send = useSendSupportMessage();
+  const focus = useFocusAfterSend();
   const form = useForm({
     initialValues: { message: (params.get('message') ?? '').slice(0, SUPPORT_MESSAGE_MAX) },
     ...zodForm(supportMessageSchema),
   });
-  const submit = form.onSubmit((values) =>
+  const submit = form.onSubmit((values, event) => {
+    focus.capture(event);
     send.mutate(
       values,
-      toastOutcome(MSG.messageSent, MESSAGING_MSG.anErrorOccurred, () => form.setValues({ message: '' })),
-    ),
-  );
+      toastOutcome(MSG.messageSent, MESSAGING_MSG.anErrorOccurred, () => {
+        form.setValues({ message: '' });
+        focus.refocus();
+      }),
+    );
+  });
 
   return (
     <Stack gap="lg" w="100%" maw={840} mx="auto">

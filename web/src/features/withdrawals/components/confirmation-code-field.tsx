@@ -1,6 +1,7 @@
 import { Button, Group, TextInput, type TextInputProps } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MSG, SECURITY_MSG } from '@common/messages';
+import { pendingButtonProps } from '../../../hooks/use-focus-after-removal';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -17,10 +18,15 @@ interface CodeFieldProps extends TextInputProps {
   codeRequest: () => WithdrawalCodeRequest | null;
 }
 
-/** The e-mailed code: "Send code" e-mails one for the form's withdrawal, then rests for a minute. */
+/**
+ * The e-mailed code: "Send code" e-mails one for the form's withdrawal, then rests for a minute. The
+ * button keeps focus while the request runs; once the code is sent, focus goes to the field the code
+ * is typed in (the resting button is disabled and would drop it to the page body).
+ */
 function EmailedCodeField({ codeRequest, ...props }: CodeFieldProps) {
   const request = useRequestWithdrawalCode();
   const [cooldown, setCooldown] = useState(0);
+  const field = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (cooldown === 0) return;
@@ -29,12 +35,14 @@ function EmailedCodeField({ codeRequest, ...props }: CodeFieldProps) {
   }, [cooldown]);
 
   const send = () => {
+    if (request.isPending) return;
     const body = codeRequest();
     if (!body) return;
     request.mutate(body, {
       onSuccess: ({ message }) => {
         notifySuccess(message);
         setCooldown(COOLDOWN_SECONDS);
+        field.current?.focus();
       },
       onError: (error) => notifyError(errorMessage(error, MSG.emailSendFailed)),
     });
@@ -46,6 +54,7 @@ function EmailedCodeField({ codeRequest, ...props }: CodeFieldProps) {
 
   return (
     <TextInput
+      ref={field}
       label="Confirmation code"
       description="Fill in the amount and destination first: we e-mail you a 6-digit code for this withdrawal, valid for 10 minutes. Changing them afterwards needs a new code."
       inputMode="numeric"
@@ -55,7 +64,13 @@ function EmailedCodeField({ codeRequest, ...props }: CodeFieldProps) {
       inputContainer={(input) => (
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <div style={{ flex: 1 }}>{input}</div>
-          <Button variant="light" onClick={send} disabled={request.isPending || cooldown > 0} miw={128}>
+          <Button
+            variant="light"
+            onClick={send}
+            disabled={cooldown > 0}
+            {...pendingButtonProps(request.isPending)}
+            miw={128}
+          >
             {label}
           </Button>
         </Group>
