@@ -7,7 +7,7 @@
  * sealed within the asked head), or is another client's (the same answer: existence never leaks);
  * BAD_REQUEST for a size that is not a signed head's, or from > to.
  */
-import { and, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import { TRANSPARENCY_LOG_MSG as MSG, type ConsistencyAnswer, type InclusionAnswer, type TreeHeadAnswer } from '@common/schemas/transparency-log';
 import { consistencyRanges, inclusionRanges, nodeLookup, proofHashes, refsOf } from '@common/transparency/merkle';
 import type { DbOrTx } from '../../db/client';
@@ -58,18 +58,24 @@ export async function inclusionProof(
 ): Promise<InclusionAnswer> {
   const head = treeSize === undefined ? await latestTreeHead(db) : await treeHeadOfSize(db, treeSize);
   if (!head) throw new AppError('NOT_FOUND', MSG.notSealed);
-  const conditions: (SQL | undefined)[] = [
-    or(eq(journalEntries.id, id), eq(journalEntries.depositId, id), eq(journalEntries.withdrawalId, id)),
-    lt(transparencyLeaves.leafIndex, head.size),
-    scope === 'all' ? undefined : eq(journalEntries.userId, scope.userId),
-  ];
-  const [leaf] = await db
-    .select({ entryId: journalEntries.id, leafIndex: transparencyLeaves.leafIndex, leafHash: transparencyLeaves.leafHash })
+  // the entry, or a funding request's entries (a few rows by their indexes), then their leaves: no
+  // ORDER BY over the leaves, which PostgreSQL would answer by walking the whole log backwards
+  const named = await db
+    .select({ id: journalEntries.id })
     .from(journalEntries)
-    .innerJoin(transparencyLeaves, eq(transparencyLeaves.entryId, journalEntries.id))
-    .where(and(...conditions))
-    .orderBy(desc(transparencyLeaves.leafIndex))
-    .limit(1);
+    .where(
+      and(
+        or(eq(journalEntries.id, id), eq(journalEntries.depositId, id), eq(journalEntries.withdrawalId, id)),
+        scope === 'all' ? undefined : eq(journalEntries.userId, scope.userId),
+      ),
+    );
+  const sealed = named.length
+    ? await db
+        .select({ entryId: transparencyLeaves.entryId, leafIndex: transparencyLeaves.leafIndex, leafHash: transparencyLeaves.leafHash })
+        .from(transparencyLeaves)
+        .where(and(inArray(transparencyLeaves.entryId, named.map((e) => e.id)), lt(transparencyLeaves.leafIndex, head.size)))
+    : [];
+  const leaf = sealed.reduce<(typeof sealed)[number] | undefined>((a, b) => (a && a.leafIndex > b.leafIndex ? a : b), undefined);
   if (!leaf) throw new AppError('NOT_FOUND', treeSize === undefined ? MSG.notSealed : MSG.leafOutsideHead);
   const ranges = inclusionRanges(leaf.leafIndex, head.size);
   const [nodes, forms] = await Promise.all([readNodes(db, refsOf(ranges)), canonicalEntries(db, [leaf.entryId])]);
