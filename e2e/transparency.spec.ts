@@ -87,6 +87,8 @@ test('a client sees their history verified, their balance in the published total
     history.data.map((line) => line._id),
     token,
   );
+  // two snapshots: /transparency lists the first as an earlier one
+  await call('POST', '/transparency/liabilities', {}, adminToken);
   const snapshot = (await call('POST', '/transparency/liabilities', {}, adminToken)) as {
     data: { total: number };
   };
@@ -131,6 +133,7 @@ test('a client sees their history verified, their balance in the published total
   const pdf = await downloadStatement(token);
   await page.goto('/transparency');
   await expect(page.getByText('Signature verified in your browser')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Earlier liabilities snapshots' })).toBeVisible();
   const input = page.getByLabel('Statement PDF');
   await input.setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: pdf });
   await page.getByRole('button', { name: 'Verify statement' }).click();

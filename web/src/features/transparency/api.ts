@@ -45,6 +45,13 @@ export const liabilitiesQuery = queryOptions({
   queryFn: () => orNullWhenMissing(api.get<LiabilitiesSnapshot>('/transparency/liabilities')),
 });
 
+/** GET /transparency/liabilities/snapshots: the latest ten snapshots, newest first (public). */
+export const snapshotsQuery = queryOptions({
+  queryKey: ['transparency', 'liabilities', 'snapshots'],
+  queryFn: async () =>
+    (await api.get<{ snapshots: LiabilitiesSnapshot[] }>('/transparency/liabilities/snapshots')).snapshots,
+});
+
 /** GET /transparency/liabilities?snapshot=: one published snapshot, as anyone reads it. */
 export const fetchSnapshot = (snapshotId: string) =>
   api.get<LiabilitiesSnapshot>('/transparency/liabilities', { params: { snapshot: snapshotId } });

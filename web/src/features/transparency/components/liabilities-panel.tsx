@@ -4,10 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '../../../components/load-error';
 import { formatDateTime, formatUsd } from '../../../lib/format';
 import { liabilitiesQuery } from '../api';
+import { EarlierSnapshots } from './earlier-snapshots';
 import { FactsTable } from './facts-table';
 import { HashText } from './hash-text';
 
-/** The latest published liabilities snapshot: when, the total owed to clients, how many accounts, the root. */
+/**
+ * The latest published liabilities snapshot (when, the total owed to clients, how many accounts, the
+ * root hash), then the earlier ones.
+ */
 export function LiabilitiesPanel() {
   const query = useQuery(liabilitiesQuery);
   if (query.isPending) return <Skeleton height={140} radius="md" />;
@@ -19,14 +23,17 @@ export function LiabilitiesPanel() {
   const snapshot = query.data;
   if (!snapshot) return <Text c="dimmed">No liabilities snapshot has been published yet.</Text>;
   return (
-    <FactsTable
-      label="Latest liabilities snapshot"
-      rows={[
-        ['Taken at', formatDateTime(snapshot.snapshotAt)],
-        ['Total owed to clients', formatUsd(snapshot.total)],
-        ['Client accounts', snapshot.accounts.toLocaleString('en-US')],
-        ['Root hash', <HashText key="root" value={snapshot.rootHash} />],
-      ]}
-    />
+    <>
+      <FactsTable
+        label="Latest liabilities snapshot"
+        rows={[
+          ['Taken at', formatDateTime(snapshot.snapshotAt)],
+          ['Total owed to clients', formatUsd(snapshot.total)],
+          ['Client accounts', snapshot.accounts.toLocaleString('en-US')],
+          ['Root hash', <HashText key="root" value={snapshot.rootHash} />],
+        ]}
+      />
+      <EarlierSnapshots />
+    </>
   );
 }
