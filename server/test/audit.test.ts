@@ -335,16 +335,10 @@ const CALLS: Record<string, () => Promise<Call>> = {
   },
 };
 
-/**
- * Routes whose one call writes more than one audit row, and how many: approving a request writes
- * the decision (`approval.approve`) and the approved action's own row.
- */
+/** Routes whose one call writes more rows, and how many: approving writes the decision and the action's own row. */
 const ROWS_PER_CALL: Record<string, number> = { 'POST /api/approvals/:id/approve': 2 };
 
-/**
- * Routes open to clients too whose admin calls change another user's data; they are audited when an
- * admin makes them, so they are in CALLS as well (clients deleting their own notices are not audited).
- */
+/** Client routes too, audited when an admin changes another user's data with them (so in CALLS as well). */
 const SHARED_ADMIN_ROUTES = ['DELETE /api/notifications/:id'];
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -378,10 +372,8 @@ describe('every mutating admin route writes exactly one audit row (approving: tw
     const before = new Set((await t.database.db.select({ id: auditLog.id }).from(auditLog)).map((r) => r.id));
     await ok(call);
     const added = (await t.database.db.select().from(auditLog)).filter((r) => !before.has(r.id));
-    expect(
-      added.map((r) => r.action),
-      'new audit rows',
-    ).toHaveLength(ROWS_PER_CALL[key] ?? 1);
+    const actions = added.map((r) => r.action);
+    expect(actions, 'new audit rows').toHaveLength(ROWS_PER_CALL[key] ?? 1);
     for (const row of added) {
       expect(row).toMatchObject({ actorId: admin.id, ip: '127.0.0.1' });
       expect(row.action).toMatch(/^[a-z_]+\.[a-z_]+$/);
