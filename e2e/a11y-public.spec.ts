@@ -82,7 +82,7 @@ for (const width of [1280, 375]) {
 test('axe: the Documents menu open, and the contact form showing its errors', async ({ page }) => {
   await openPage(page, '/contact');
   await page.getByRole('button', { name: 'Send message' }).click();
-  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Name is required', { exact: true })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Documents' }).click();
   await expect(page.getByRole('menu')).toBeVisible();

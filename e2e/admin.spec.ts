@@ -71,7 +71,9 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   await expect(adminPage).toHaveURL(new RegExp(`from=${today}`));
   await expect(row).toHaveCount(1);
   await adminPage.getByLabel('Joined to').fill('2020-01-31');
-  await expect(adminPage.getByText('The start date must be on or before the end date')).toBeVisible();
+  await expect(
+    adminPage.getByText('The start date must be on or before the end date', { exact: true }),
+  ).toBeVisible();
   await adminPage.getByLabel('Joined from').fill('2020-01-01');
   await expect(adminPage.getByText('No user matches the search and filter')).toBeVisible();
   await checkBothWidths(adminPage, 'users list with filters', async () => {
@@ -146,7 +148,7 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   await adminPage.getByRole('button', { name: 'Block', exact: true }).click();
   await confirmDialog(adminPage, 'Block');
   await expect(
-    adminPage.getByRole('dialog').getByText('The reason must be 3 to 500 characters'),
+    adminPage.getByRole('dialog').getByText('The reason must be 3 to 500 characters', { exact: true }),
   ).toBeVisible();
   await checkBothWidths(adminPage, 'block dialog', () => expect(adminPage.getByRole('dialog')).toBeVisible());
   await adminPage.getByRole('dialog').getByLabel('Reason').fill('Card payments disputed by the bank');
@@ -238,7 +240,7 @@ test('compliance rejects identity documents with a reason, and the client reads 
   await compliancePage.getByRole('button', { name: 'Reject', exact: true }).click();
   const dialog = compliancePage.getByRole('dialog');
   await confirmDialog(compliancePage, 'Reject');
-  await expect(dialog.getByText('The reason must be 3 to 500 characters')).toBeVisible();
+  await expect(dialog.getByText('The reason must be 3 to 500 characters', { exact: true })).toBeVisible();
   await dialog.getByLabel('Reason').fill(reason);
   await checkBothWidths(compliancePage, 'KYC reject dialog', () => expect(dialog).toBeVisible());
   await confirmDialog(compliancePage, 'Reject');

@@ -50,7 +50,7 @@ test('a wrong password shows the server message for 3 seconds', async ({ page })
   await expect(page.getByLabel('Remember me')).not.toBeChecked();
   await page.getByLabel('Email').fill('client@demo.test');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Password is required')).toBeVisible();
+  await expect(page.getByText('Password is required', { exact: true })).toBeVisible();
   await page.getByLabel('Email').fill('client@demo.test');
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: 'Sign in' }).click();

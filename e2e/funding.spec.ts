@@ -61,7 +61,7 @@ async function review(
   const dialog = adminPage.getByRole('dialog');
   if (reason !== undefined) {
     await dialog.getByRole('button', { name: verb }).click();
-    await expect(dialog.getByText('The reason must be 3 to 500 characters')).toBeVisible();
+    await expect(dialog.getByText('The reason must be 3 to 500 characters', { exact: true })).toBeVisible();
     await checkBothWidths(adminPage, 'the decline dialog', () => expect(dialog).toBeVisible());
     await dialog.getByLabel('Reason').fill(reason);
   }
@@ -212,7 +212,7 @@ journey(
     const dialog = adminPage.getByRole('dialog');
     await expect(dialog).toContainText('It will be voided by a reversing entry; the history keeps both.');
     await dialog.getByRole('button', { name: 'Void' }).click();
-    await expect(dialog.getByText('The reason must be 3 to 500 characters')).toBeVisible();
+    await expect(dialog.getByText('The reason must be 3 to 500 characters', { exact: true })).toBeVisible();
     await dialog.getByLabel('Reason').fill('Credited to the wrong client');
     await dialog.getByRole('button', { name: 'Void' }).click();
     await expect(adminPage.getByText('Transaction voided successfully')).toBeVisible();

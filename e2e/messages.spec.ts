@@ -115,8 +115,8 @@ journey(
     const send = form.getByRole('button', { name: 'Send notification' });
     await expect(send).toBeInViewport({ ratio: 1 });
     await send.click();
-    await expect(form.getByText('Title is required')).toBeVisible();
-    await expect(form.getByText('Message is required')).toBeVisible();
+    await expect(form.getByText('Title is required', { exact: true })).toBeVisible();
+    await expect(form.getByText('Message is required', { exact: true })).toBeVisible();
     await form.getByLabel('Title').fill(title);
     await form.getByLabel('Message').fill(message);
     await form.getByRole('button', { name: 'Send notification' }).click();
@@ -178,7 +178,7 @@ journey(
     await expect(box.getByLabel('Message')).toHaveValue('Please upgrade me to Gold');
     await box.getByLabel('Message').fill('   ');
     await box.getByRole('button', { name: 'Send message' }).click();
-    await expect(box.getByText('Message is required')).toBeVisible();
+    await expect(box.getByText('Message is required', { exact: true })).toBeVisible();
     const question = `Where is my deposit? ${BOLD} ${IMG}`;
     await box.getByLabel('Message').fill(question);
     await box.getByRole('button', { name: 'Send message' }).click();
@@ -243,8 +243,8 @@ journey('the admin e-mails one client; the HTML arrives escaped', async ({ admin
   await expect(adminPage.getByRole('heading', { level: 1, name: 'Send Emails' })).toBeVisible();
   await adminPage.getByRole('button', { name: 'Send email' }).click();
   await expect(adminPage.getByText('Please select a user')).toBeVisible();
-  await expect(adminPage.getByText('Subject is required')).toBeVisible();
-  await expect(adminPage.getByText('Message is required')).toBeVisible();
+  await expect(adminPage.getByText('Subject is required', { exact: true })).toBeVisible();
+  await expect(adminPage.getByText('Message is required', { exact: true })).toBeVisible();
   await checkBothWidths(adminPage, 'admin emailing', () =>
     expect(adminPage.getByLabel('Subject')).toBeVisible(),
   );

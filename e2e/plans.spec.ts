@@ -165,7 +165,7 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   await expect(adminPage.getByText('Please add profit amount')).toBeVisible();
   await adminPage.getByLabel('Profit', { exact: true }).fill('25');
   await adminPage.getByRole('button', { name: 'Add profit' }).click();
-  await expect(adminPage.getByText('The reason must be 3 to 500 characters')).toBeVisible();
+  await expect(adminPage.getByText('The reason must be 3 to 500 characters', { exact: true })).toBeVisible();
   await adminPage.getByLabel('Reason').fill('EUR/USD long closed in profit');
   await adminPage.getByRole('button', { name: 'Add profit' }).click();
   await expect(adminPage.getByText('Profit added successfully')).toBeVisible();

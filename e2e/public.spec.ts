@@ -348,9 +348,9 @@ test('the contact form shows each validation message, sends, resets, and the mes
   const form = page.getByRole('form', { name: 'Contact form' });
   const send = form.getByRole('button', { name: 'Send message' });
   await send.click();
-  await expect(form.getByText('Name is required')).toBeVisible();
-  await expect(form.getByText('Email is required')).toBeVisible();
-  await expect(form.getByText('Message is required')).toBeVisible();
+  await expect(form.getByText('Name is required', { exact: true })).toBeVisible();
+  await expect(form.getByText('Email is required', { exact: true })).toBeVisible();
+  await expect(form.getByText('Message is required', { exact: true })).toBeVisible();
 
   await form.getByLabel('Name').fill('Casey Visitor');
   await form.getByLabel('Email').fill('not-an-email');
@@ -359,7 +359,7 @@ test('the contact form shows each validation message, sends, resets, and the mes
   await expect(form.getByText('Please enter a valid e-mail address')).toBeVisible();
   await form.getByLabel('Email').fill(`${'a'.repeat(250)}@example.com`);
   await send.click();
-  await expect(form.getByText('E-mail must be at most 254 characters')).toBeVisible();
+  await expect(form.getByText('E-mail must be at most 254 characters', { exact: true })).toBeVisible();
 
   const email = `visitor.${Date.now()}@example.com`;
   await form.getByLabel('Email').fill(email);
