@@ -1,51 +1,55 @@
 /**
  * Sealing under load, for `npm run bench` (docs/transparency.md, docs/performance.md): approvals
  * per second with the journal's seal running beside them ÷ without it, from the same API in the
- * same run. The seal runs in a process of its own (bench/sealer.ts) every second, sixty times the
- * production rate (TRANSPARENCY_SEAL_INTERVAL_MS defaults to 60 s), so each pass has about a
- * second of postings to append and sign.
+ * same run. The seal (`sealJournal`, the job server/jobs.ts runs every TRANSPARENCY_SEAL_INTERVAL_MS)
+ * runs every second, sixty times the production rate (60 s by default), so each pass has about a
+ * second of postings to append and sign. It runs in the bench's own process, beside the load
+ * generator: whatever CPU it takes there slows the load of the "on" phases too, so the figure errs
+ * against the seal, never for it.
  *
  * Before measuring, the seal catches up with the seeded history (over a million entries; timed and
  * reported, not part of the figure). Then four approval phases in the order off, on, on, off, so
  * that a drift over the phases (a table growing, the machine warming) weighs on both sides alike;
  * the figure is the approvals of the two "on" phases ÷ those of the two "off" phases.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type Database } from '../../server/db/client';
+import { sealJournal } from '../../server/modules/transparency/seal';
+import { signingKeyFromSeed, type SigningKey } from '../../server/modules/transparency/signing-key';
 import { load, type LoadResult } from './measure';
-import { ROOT, SECONDS } from './settings';
+import { SECONDS } from './settings';
 
 /** Milliseconds between two seals while the seal is on. */
 export const SEAL_EVERY_MS = 1_000;
 
-/** The sealer process and a way to send it a command and wait for its next JSON line. */
-function startSealer(databaseUrl: string) {
-  const child: ChildProcessWithoutNullStreams = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'bench', 'sealer.ts')],
-    { cwd: ROOT, env: { ...process.env, BENCH_SEAL_URL: databaseUrl } },
-  );
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const ended = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`the sealer ended (${code}): ${stderr.slice(-2000)}`))),
-  );
-  ended.catch(() => undefined);
+/**
+ * The seal on a timer: `start()` runs `sealJournal` every SEAL_EVERY_MS (never two passes at once),
+ * `stop()` waits for the running pass and answers the seals and entries since `start()`.
+ */
+function sealTimer(database: Database, key: SigningKey) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let counts = { seals: 0, appended: 0 };
+  let error: unknown;
+  const pass = () =>
+    (running = running.then(async () => {
+      const r = await sealJournal(database.db, key).catch((e: unknown) => {
+        error ??= e;
+        return { appended: 0 };
+      });
+      counts.seals++;
+      counts.appended += r.appended;
+    }));
   return {
-    /** Sends `command`; with `answer`, waits for the sealer's next line and answers it parsed. */
-    async send<T>(command: string, answer = true): Promise<T | undefined> {
-      child.stdin.write(`${command}\n`);
-      if (!answer) return undefined;
-      const next = await Promise.race([lines.next(), ended]);
-      if (next.done) throw new Error(`the sealer closed its output: ${stderr.slice(-2000)}`);
-      return JSON.parse(next.value) as T;
+    start() {
+      counts = { seals: 0, appended: 0 };
+      timer = setInterval(() => void pass(), SEAL_EVERY_MS);
     },
-    async stop(): Promise<void> {
-      if (child.exitCode !== null) return;
-      child.stdin.write('exit\n');
-      await new Promise((r) => child.once('exit', r));
+    async stop() {
+      clearInterval(timer);
+      await running;
+      if (error) throw error;
+      return counts;
     },
   };
 }
@@ -71,23 +75,29 @@ export async function sealingEffect(opts: {
   ids: string[];
   requests: (ids: string[]) => Parameters<typeof load>[0]['requests'];
 }): Promise<SealingEffect> {
-  const sealer = startSealer(opts.databaseUrl);
+  const database = await openDatabase({ url: opts.databaseUrl, pool: { size: 2, statementTimeoutMs: 0 } });
+  const key = signingKeyFromSeed(randomBytes(32));
   try {
-    const caught = (await sealer.send<{ caughtUp: number; ms: number }>('catch-up'))!;
+    const started = Date.now();
+    let caughtUp = 0;
+    for (let r = await sealJournal(database.db, key); r.appended > 0; r = await sealJournal(database.db, key))
+      caughtUp += r.appended;
+    const caught = { caughtUp, ms: Date.now() - started };
+    const sealer = sealTimer(database, key);
     const order = ['off', 'on', 'on', 'off'] as const;
     const chunk = Math.floor(opts.ids.length / order.length);
     const phases: SealingEffect['phases'] = [];
     let seals = 0;
     let appended = 0;
     for (const [i, seal] of order.entries()) {
-      if (seal === 'on') await sealer.send(`on ${SEAL_EVERY_MS}`, false);
+      if (seal === 'on') sealer.start();
       const r: LoadResult = await load({
         url: opts.origin,
         requests: opts.requests(opts.ids.slice(i * chunk, (i + 1) * chunk)),
         seconds: Math.max(2, SECONDS / 2),
       });
       if (seal === 'on') {
-        const off = (await sealer.send<{ seals: number; appended: number }>('off'))!;
+        const off = await sealer.stop();
         seals += off.seals;
         appended += off.appended;
       }
@@ -107,6 +117,6 @@ export async function sealingEffect(opts: {
       failures,
     };
   } finally {
-    await sealer.stop();
+    await database.close();
   }
 }
