@@ -154,3 +154,33 @@ test('a client sees their history verified, their balance in the published total
   await expect(page.getByText('Not authentic', { exact: true })).toBeVisible();
   await expect(page.getByText('Authentic and unaltered', { exact: true })).toHaveCount(0);
 });
+
+test('the owner publishes a proof of liabilities from the back-office dashboard', async ({
+  page,
+  readMail,
+}) => {
+  // a client with a balance, so there is something to publish
+  const { id } = await signUpVerified(readMail, newClientSignUp('Lia', 'Bility', 'liabilities'));
+  const { token: adminToken } = (await call('POST', '/auth/signin', ADMIN)) as { token: string };
+  await call(
+    'POST',
+    `/transaction/${id}`,
+    { amount: 120, transactionType: 'deposit', details: 'Wire' },
+    adminToken,
+  );
+  const latestId = async () =>
+    ((await call('GET', '/transparency/liabilities/snapshots')) as { snapshots: { snapshotId: string }[] })
+      .snapshots[0]?.snapshotId;
+  const before = await latestId();
+  await signIn(page, ADMIN, true);
+  await page.goto('/admin/dashboard');
+  const card = page.getByRole('region', { name: 'Proof of liabilities' });
+  await expect(card).toContainText(/Latest snapshot|No snapshot has been published yet/);
+  await card.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByText('Proof of liabilities published', { exact: true })).toBeVisible();
+  // a new snapshot exists, and the card reads it
+  await expect.poll(latestId).not.toBe(before);
+  const latest = (await call('GET', '/transparency/liabilities')) as { accounts: number };
+  await expect(card).toContainText(`owed to ${latest.accounts.toLocaleString('en-US')} client accounts`);
+  await checkBothWidths(page, 'the dashboard with the liabilities card', () => expect(card).toBeVisible());
+});

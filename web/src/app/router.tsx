@@ -77,7 +77,6 @@ const accountPage = lazyPages({
 
 const adminPage = lazyPages({
   AdminUsersPage: () => import('../features/users/pages/admin-users-page'),
-  AdminDashboardPage: () => import('../features/users/pages/admin-dashboard-page'),
   AdminUserPage: () => import('../features/users/pages/admin-user-page'),
   AdminUserAccountPage: () => import('../features/users/pages/admin-user-account-page'),
   AdminEditUserPage: () => import('../features/users/pages/admin-edit-user-page'),
@@ -157,6 +156,15 @@ async function historyWithSeals() {
   };
 }
 
+/** /admin/dashboard with the transparency feature's proof-of-liabilities card. */
+async function dashboardWithLiabilities() {
+  const [{ AdminDashboardPage }, { PublishLiabilities }] = await Promise.all([
+    import('../features/users/pages/admin-dashboard-page'),
+    import('../features/transparency/components/publish-liabilities'),
+  ]);
+  return { Component: () => <AdminDashboardPage transparency={<PublishLiabilities />} /> };
+}
+
 const ID = ':id';
 
 const publicRoutes: RouteObject[] = [
@@ -203,7 +211,7 @@ const accountRoutes: RouteObject[] = [
 const adminRoutes: RouteObject[] = [
   { index: true, element: <Navigate to={paths.admin.users} replace /> },
   { path: paths.admin.users, lazy: adminPage.AdminUsersPage },
-  { path: paths.admin.dashboard, lazy: adminPage.AdminDashboardPage },
+  { path: paths.admin.dashboard, lazy: dashboardWithLiabilities },
   { path: paths.admin.user(ID), lazy: adminPage.AdminUserPage },
   { path: paths.admin.userAccount(ID), lazy: adminPage.AdminUserAccountPage },
   { path: paths.admin.addProfit(ID), lazy: addProfitWithActivity },

@@ -5,7 +5,7 @@
  * and the statement check. Answers are taken as the server sends them; the browser then checks the
  * proofs itself (verify.ts), so nothing here is trusted for a "Verified" mark.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   TRANSPARENCY_LOG_MSG,
@@ -13,7 +13,11 @@ import {
   type InclusionAnswer,
   type TreeHeadAnswer,
 } from '@common/schemas/transparency-log';
-import type { LiabilitiesProof, LiabilitiesSnapshot } from '@common/schemas/liabilities';
+import type {
+  LiabilitiesProof,
+  LiabilitiesSnapshot,
+  liabilitiesTakenAnswerSchema,
+} from '@common/schemas/liabilities';
 import type { reservesAnswerSchema } from '@common/schemas/reserves';
 import {
   STATEMENT_FILE_MAX_BYTES,
@@ -123,4 +127,17 @@ export async function verifyStatement(file: Blob): Promise<VerifyStatementAnswer
     throw new ApiError(response.status, body.message ?? `Request failed with status code ${response.status}`);
   }
   return body as VerifyStatementAnswer;
+}
+
+/**
+ * POST /transparency/liabilities (staff who may adjust the ledger): publishes a proof-of-liabilities
+ * snapshot now; every view of the snapshots is then refetched. Throws ApiError 409 when no client
+ * has a ledger account yet, 403 for a role without the permission.
+ */
+export function usePublishLiabilities() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<z.infer<typeof liabilitiesTakenAnswerSchema>>('/transparency/liabilities', {}),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['transparency', 'liabilities'] }),
+  });
 }
