@@ -120,7 +120,10 @@ describe('database guards', () => {
     expect(await dbError(db.delete(journalLines).where(eq(journalLines.entryId, entry!.id)))).toMatch(
       /append-only/,
     );
-    expect(await dbError(db.execute(sql`truncate journal_lines, journal_entries`))).toMatch(/append-only/);
+    // cascade: the tables that refer to the journal (the transparency log) would refuse first otherwise
+    expect(await dbError(db.execute(sql`truncate journal_lines, journal_entries cascade`))).toMatch(
+      /append-only/,
+    );
     expect(await ledgerViolations(db)).toEqual([]);
   });
 
