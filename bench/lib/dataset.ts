@@ -79,7 +79,7 @@ export async function seedDataset(c: pg.Client): Promise<Dataset> {
     c,
     'ledger',
     'many',
-    Math.round((LEDGER_CLIENTS * PENDING_PER_CLIENT) / 3),
+    Math.round((LEDGER_CLIENTS * PENDING_PER_CLIENT) / 2),
   );
   const hotIds = await splitPending(c, 'hot', 'hot', Math.round(HOT_PENDING / 3));
   const dashboardRows = await createKeyTable(

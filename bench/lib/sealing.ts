@@ -7,10 +7,10 @@
  * generator: whatever CPU it takes there slows the load of the "on" phases too, so the figure errs
  * against the seal, never for it.
  *
- * Before measuring, the seal catches up with the seeded history (over a million entries; timed and
- * reported, not part of the figure). Then four approval phases in the order off, on, on, off, so
- * that a drift over the phases (a table growing, the machine warming) weighs on both sides alike;
- * the figure is the approvals of the two "on" phases ÷ those of the two "off" phases.
+ * Before measuring, the seal catches up with the seeded history (timed and reported, not part of
+ * the figure). Then eight short approval phases in the order off on on off on off off on, so that a
+ * drift over the phases (a table growing, the machine warming) weighs on both sides alike; the
+ * figure is the approvals of the "on" phases ÷ those of the "off" phases.
  */
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -67,7 +67,7 @@ export interface SealingEffect {
 
 /**
  * Measures the seal's effect on approvals: `ids` are pending deposits (each approved at most
- * once: split over the four phases), `requests(ids)` the autocannon requests approving them.
+ * once: split over the phases), `requests(ids)` the autocannon requests approving them.
  */
 export async function sealingEffect(opts: {
   origin: string;
@@ -84,7 +84,7 @@ export async function sealingEffect(opts: {
       caughtUp += r.appended;
     const caught = { caughtUp, ms: Date.now() - started };
     const sealer = sealTimer(database, key);
-    const order = ['off', 'on', 'on', 'off'] as const;
+    const order = ['off', 'on', 'on', 'off', 'on', 'off', 'off', 'on'] as const;
     const chunk = Math.floor(opts.ids.length / order.length);
     const phases: SealingEffect['phases'] = [];
     let seals = 0;
@@ -94,7 +94,7 @@ export async function sealingEffect(opts: {
       const r: LoadResult = await load({
         url: opts.origin,
         requests: opts.requests(opts.ids.slice(i * chunk, (i + 1) * chunk)),
-        seconds: Math.max(2, SECONDS / 2),
+        seconds: Math.max(2, Math.round((SECONDS * 3) / 8)),
       });
       if (seal === 'on') {
         const off = await sealer.stop();
