@@ -137,7 +137,7 @@ export async function verifyStatement(file: Blob): Promise<VerifyStatementAnswer
 export function usePublishLiabilities() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<z.infer<typeof liabilitiesTakenAnswerSchema>>('/transparency/liabilities', {}),
+    mutationFn: () => api.post<z.infer<typeof liabilitiesTakenAnswerSchema>>('/transparency/liabilities'),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['transparency', 'liabilities'] }),
   });
 }
