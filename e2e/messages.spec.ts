@@ -242,7 +242,7 @@ journey('the admin e-mails one client; the HTML arrives escaped', async ({ admin
   await expect(adminPage).toHaveURL(/\/admin\/emailing$/);
   await expect(adminPage.getByRole('heading', { level: 1, name: 'Send Emails' })).toBeVisible();
   await adminPage.getByRole('button', { name: 'Send email' }).click();
-  await expect(adminPage.getByText('Please select a user')).toBeVisible();
+  await expect(adminPage.getByText('Please select a user', { exact: true })).toBeVisible();
   await expect(adminPage.getByText('Subject is required', { exact: true })).toBeVisible();
   await expect(adminPage.getByText('Message is required', { exact: true })).toBeVisible();
   await checkBothWidths(adminPage, 'admin emailing', () =>

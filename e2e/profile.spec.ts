@@ -126,7 +126,7 @@ test('a verified client edits the profile, uploads a photo, changes the password
   await page.getByLabel('Address').fill('1 Main Street');
   await page.getByLabel('State').fill('Texas');
   await page.getByRole('button', { name: 'Upload documents' }).click();
-  await expect(page.getByText('Please select a document')).toBeVisible();
+  await expect(page.getByText('Please select a document', { exact: true })).toBeVisible();
   const files = page.getByRole('tabpanel').locator('input[type=file]');
   await files
     .nth(0)

@@ -49,7 +49,16 @@ function Count({
   );
 }
 
-const cell = (f: ApprovedFigures | undefined) => (f ? `${f.count} · ${formatUsd(f.total)}` : '—');
+/** "count · amount", breaking only between the two when the column is narrow (a phone, large sums). */
+const cell = (f: ApprovedFigures | undefined) =>
+  f ? (
+    <>
+      <span style={{ whiteSpace: 'nowrap' }}>{f.count} ·</span>{' '}
+      <span style={{ whiteSpace: 'nowrap' }}>{formatUsd(f.total)}</span>
+    </>
+  ) : (
+    '—'
+  );
 
 /** Approved deposits and withdrawals per window: count · USD sum. */
 function ApprovedTable({ data }: { data: AdminOverview | undefined }) {
@@ -77,10 +86,8 @@ function ApprovedTable({ data }: { data: AdminOverview | undefined }) {
             {WINDOWS.map((w) => (
               <Table.Tr key={w.key}>
                 <Table.Td>{w.label}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {data ? cell(data.deposits[w.key]) : <Skeleton height={14} />}
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td ta="right">{data ? cell(data.deposits[w.key]) : <Skeleton height={14} />}</Table.Td>
+                <Table.Td ta="right">
                   {data ? cell(data.withdrawals[w.key]) : <Skeleton height={14} />}
                 </Table.Td>
               </Table.Tr>
