@@ -4,16 +4,25 @@
  * Reply-To, greets the client, names the brand, the support address and the site, and has an HTML
  * and a plain-text part; money e-mails carry the risk warning, decisions their reason, and
  * staff-written e-mails an unsubscribe line and a List-Unsubscribe header. Staff text is escaped and
- * only http(s) addresses become links.
+ * only http(s) addresses become links. The plain-text part, built from the layout's text converted
+ * once per brand and kind plus each mail's greeting and body, is exactly what converting the whole
+ * HTML gives (`mailText`, the reference), for every kind of mail and for names and texts of any
+ * characters.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEMO_BRAND } from '@common/brand';
+import * as authMails from '../modules/auth/emails';
+import { noticeMail } from '../modules/notifications/service';
+import { invitationMail } from '../modules/staff/emails';
+import { accountBlockedMail } from '../modules/users/emails';
+import { withdrawalCodeMail } from '../modules/withdrawals/emails';
 import { createClient, submitWithdrawal } from '../modules/ledger/testing';
 import { mailWithSubject } from '../test/decision-reasons';
 import { useTestContext } from '../test/context';
 import { expectTrustworthy, MAIL_SITE } from '../test/mail-expect';
 import { codeIn } from '../test/smtp-receiver';
-import { mailTemplate, renderMail } from './mail-templates';
+import { mailTemplate, mailText, renderMail, type MailBrand, type MailMessage } from './mail-templates';
 
 const { t, admin, inject } = useTestContext();
 const SITE = MAIL_SITE;
@@ -104,5 +113,151 @@ describe('renderMail', () => {
     expect(html).toContain('(<a href="https://example.org/a">https://example.org/a</a>).');
     expect(html).not.toMatch(/href="(ftp|javascript)/);
     expect(text).toContain('Read (https://example.org/a). Or ftp://example.org or javascript:alert(1)');
+  });
+});
+
+/** The staff-written e-mail's body (as modules/emailing builds it). */
+const staffWrittenBody = mailTemplate('{{paragraphs message}}');
+
+const NAMES = [
+  null,
+  '',
+  'Test',
+  'Zoë',
+  '  Anne \n Marie  ',
+  "O'Brien & <Sons>",
+  '&amp; "quoted"',
+  '\u200bzero\u00a0width',
+  '😀 李',
+];
+
+/** One mail of every kind the product sends (the builders of the modules), greeting `name`. */
+function everyKind(name: string | null): MailMessage[] {
+  const r = { email: 'a@example.com', firstName: name };
+  const money = (title: string, message: string) =>
+    noticeMail('a@example.com', { title, message }, 'money', name);
+  return [
+    authMails.otpMail(r, '123456', 'verify'),
+    authMails.otpMail(r, '654321', 'reset'),
+    authMails.accountLockedMail(r),
+    authMails.signupAttemptMail(r),
+    authMails.newSignInMail(r, { ip: '203.0.113.9', userAgent: 'Mozilla/5.0 <x> & "y"' }, new Date(0)),
+    authMails.passwordChangedMail(r),
+    authMails.twoFactorChangedMail(r, 'enabled'),
+    authMails.twoFactorChangedMail(r, 'disabled'),
+    authMails.twoFactorChangedMail(r, 'reset', 'Lost phone & <backup> codes'),
+    invitationMail('a@example.com', name ?? '', 'https://broker.example/invite?t=a&b=c'),
+    withdrawalCodeMail(
+      'a@example.com',
+      '123456',
+      { amount: '1,234.50', destination: 'ETHEREUM address ending in 9EE7' },
+      name ?? undefined,
+    ),
+    accountBlockedMail('a@example.com', 'Documents <under> review', name ?? undefined),
+    money(
+      'Deposit approved',
+      'Your deposit of $100.00 via bitcoin has been approved and added to your balance.',
+    ),
+    money('Deposit rejected', 'Your deposit of $100.00 was rejected.\nReason: Amount does not match'),
+    money(
+      'Withdrawal declined',
+      'Your withdrawal of $20.00 was declined.\n\nReason: Not on your whitelist: see https://broker.example/help.',
+    ),
+    money('Plan opened', 'Your plan copy_trading of $300.00 for 1 month has started.'),
+    money('Trade profit updated', 'Profit changed from $12.50 to $-3.25.'),
+    noticeMail(
+      'a@example.com',
+      { title: 'Identity verified', message: 'Your identity is verified.' },
+      'account',
+      name,
+    ),
+    noticeMail(
+      'a@example.com',
+      { title: 'A note', message: 'Hello\r\n\r\n<b>bold?</b> http://x.example/a_(b)' },
+      'staff-written',
+      name,
+    ),
+    {
+      to: 'a@example.com',
+      subject: 'About <your> account',
+      body: staffWrittenBody,
+      data: {
+        message:
+          'See https://example.org/help?a=1&b=2.\n\n<a href="javascript:alert(1)">click</a>\n\n\n  indented\nline',
+      },
+      name,
+      kind: 'staff-written',
+    },
+    {
+      to: 'a@example.com',
+      subject: 'Blank',
+      body: staffWrittenBody,
+      data: { message: ' \n\n ' },
+      name,
+      kind: 'staff-written',
+    },
+  ];
+}
+
+describe('the plain-text part', () => {
+  const brands: MailBrand[] = [
+    { ...DEMO_BRAND, siteUrl: SITE },
+    {
+      name: 'A & <B> "Markets"',
+      supportEmail: 'help@a-b.example',
+      riskWarning: 'Risky &amp; <risky>.\nReally.',
+      siteUrl: 'https://a-b.example',
+    },
+  ];
+
+  it('is the whole HTML converted, for every kind of mail, greeting and brand', () => {
+    for (const brand of brands)
+      for (const name of NAMES)
+        for (const msg of everyKind(name)) {
+          const mail = renderMail(brand, msg);
+          expect(mail.text, `${msg.subject} to ${JSON.stringify(name)}`).toBe(mailText(mail.html));
+        }
+  });
+
+  it('is the whole HTML converted for any name, subject and staff text', () => {
+    const text = fc.string({ unit: 'binary', maxLength: 60 });
+    const words = fc.array(
+      fc.constantFrom(
+        'a',
+        ' ',
+        '\n',
+        '\n\n',
+        '<p>',
+        '&amp;',
+        'https://x.example/?a=1&b=2',
+        '.',
+        '\t',
+        '\u200b',
+      ),
+      { maxLength: 30 },
+    );
+    fc.assert(
+      fc.property(
+        fc.option(text),
+        text,
+        fc.oneof(
+          text,
+          words.map((w) => w.join('')),
+        ),
+        fc.constantFrom<MailMessage['kind']>('account', 'money', 'staff-written'),
+        (name, subject, message, kind) => {
+          const mail = renderMail(brands[1]!, {
+            to: 'a@example.com',
+            subject,
+            body: staffWrittenBody,
+            data: { message },
+            name,
+            kind,
+          });
+          expect(mail.text).toBe(mailText(mail.html));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -7,8 +7,12 @@
  *   `List-Unsubscribe` header (RFC 2369) to the support address;
  * - `account`: neither (codes, security notices, identity checks).
  * The HTML part is escaped by Handlebars (`{{…}}`; the layout inserts only the rendered body raw);
- * the plain-text part is converted from the same HTML by html-to-text, so the two never drift.
+ * the plain-text part is converted from the same HTML by html-to-text, so the two never drift. Most
+ * of the layout is the same for every mail of a brand and kind: its text is converted once per
+ * (brand, kind) and each mail converts only its greeting and body (docs/performance.md "The API's
+ * CPU"); mail-templates.test.ts holds the result equal to converting the whole document.
  */
+import { randomUUID } from 'node:crypto';
 import Handlebars from 'handlebars';
 import { compile } from 'html-to-text';
 
@@ -102,8 +106,7 @@ const layout = mailTemplate(`<!doctype html>
 <div style="max-width:560px;margin:0 auto;padding:24px 16px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1b1e">
 <h1 style="font-size:20px;margin:0 0 16px;color:#1864ab">{{brand.name}}</h1>
 <div style="background:#ffffff;border-radius:8px;padding:8px 24px">
-<p>{{#if name}}Hello {{name}},{{else}}Hello,{{/if}}</p>
-{{{body}}}
+{{{main}}}
 <p>Kind regards,<br>The {{brand.name}} team</p>
 </div>
 <div style="font-size:12px;color:#495057;padding:8px">
@@ -113,6 +116,10 @@ const layout = mailTemplate(`<!doctype html>
 </div>
 </div>
 </body></html>`);
+
+/** The part of the layout that changes with every mail: the greeting and the rendered body. */
+const greetingAndBody = mailTemplate(`<p>{{#if name}}Hello {{name}},{{else}}Hello,{{/if}}</p>
+{{{body}}}`);
 
 /**
  * HTML to plain text (html-to-text): one line per paragraph (mail clients wrap), headings as
@@ -127,23 +134,75 @@ const toText = compile({
   ],
 });
 
-/** Renders `msg` with `brand`: the HTML and plain-text parts and the headers of its kind. */
+/**
+ * A mail's whole HTML document as plain text, the way every text part is defined: html-to-text over
+ * the whole document, trimmed. `renderMail` gets the same text by converting only the greeting and
+ * body per mail (see `layoutText`); mail-templates.test.ts checks the two agree for every kind.
+ */
+export function mailText(html: string): string {
+  return toText(html).trim();
+}
+
+/** Stands for the greeting and body while the layout's text is converted; no brand can hold it. */
+const MARK = `mail-part-${randomUUID()}`;
+
+/** The layout's text before the greeting (trimmed at the start) and after the body (from "Kind regards"). */
+interface LayoutText {
+  before: string;
+  after: string;
+}
+
+/** Converted layouts, per brand object (app.ts builds one per process) and kind. */
+const layoutTexts = new WeakMap<MailBrand, Partial<Record<MailKind, LayoutText>>>();
+
+/** What the layout shows by kind (the risk warning, the unsubscribe line). */
+const kindFlags = (kind: MailKind) => ({ money: kind === 'money', staffWritten: kind === 'staff-written' });
+
+/**
+ * The layout's text around its greeting and body, for `brand` and `kind`, converted once: the layout
+ * with one paragraph holding MARK where the greeting and body go. The subject sits in the <title>,
+ * which html-to-text leaves out (it converts the <body>), so one conversion serves every subject.
+ * html-to-text puts between two blocks the larger of the first's trailing and the second's leading
+ * line breaks, whatever encloses them; the greeting is a paragraph like MARK's, so `before` ends
+ * with the right break, and the break after the body comes from the mail's own conversion (the body
+ * followed by a paragraph, like "Kind regards"), so `after` starts at its text.
+ */
+function layoutText(brand: MailBrand, kind: MailKind): LayoutText {
+  let byKind = layoutTexts.get(brand);
+  if (!byKind) layoutTexts.set(brand, (byKind = {}));
+  const known = byKind[kind];
+  if (known) return known;
+  const whole = toText(layout({ subject: '', brand, main: `<p>${MARK}</p>`, ...kindFlags(kind) }));
+  const [before, after, ...more] = whole.split(MARK);
+  if (after === undefined || more.length) throw new Error('the mail layout lost its body marker');
+  return (byKind[kind] = { before: before!.trimStart(), after: after.replace(/^\n+/, '').trimEnd() });
+}
+
+/**
+ * The text of the greeting and body `main`, with the line breaks that follow the body before the
+ * layout's next paragraph: converted followed by a paragraph (MARK), as in the layout.
+ */
+function mainText(main: string): string {
+  const text = toText(`${main}\n<p>${MARK}</p>`);
+  if (!text.endsWith(MARK)) throw new Error('a mail body swallowed the paragraph after it');
+  return text.slice(0, -MARK.length);
+}
+
+/**
+ * Renders `msg` with `brand`: the HTML and plain-text parts and the headers of its kind. The text is
+ * `mailText(html)`, built from the layout's text (once per brand and kind) and this mail's greeting
+ * and body. Throws when the body's template misses a value (strict templates).
+ */
 export function renderMail(brand: MailBrand, msg: MailMessage): RenderedMail {
   const kind = msg.kind ?? 'account';
-  const body = msg.body({ ...msg.data, brand });
-  const html = layout({
-    subject: msg.subject,
-    name: msg.name ?? null,
-    body,
-    brand,
-    money: kind === 'money',
-    staffWritten: kind === 'staff-written',
-  });
+  const main = greetingAndBody({ name: msg.name ?? null, body: msg.body({ ...msg.data, brand }) });
+  const html = layout({ subject: msg.subject, main, brand, ...kindFlags(kind) });
+  const { before, after } = layoutText(brand, kind);
   return {
     to: msg.to,
     subject: msg.subject,
     html,
-    text: toText(html).trim(),
+    text: before + mainText(main) + after,
     ...(kind === 'staff-written' && {
       headers: { 'List-Unsubscribe': `<mailto:${brand.supportEmail}?subject=unsubscribe>` },
     }),
