@@ -16,7 +16,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -32,6 +31,7 @@ import { guardScope } from './lib/guarded-scope';
 import { idempotentRoutes } from './lib/idempotency';
 import { openApiDocumentTransform, openApiTransform } from './lib/openapi';
 import { securityHeaders } from './lib/security';
+import { answerSerializerCompiler } from './lib/serializer';
 import { jobs } from './jobs';
 import { WEB_ROOT } from './paths';
 import { createMailer } from './lib/mail';
@@ -179,11 +179,14 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   }).withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', async (req, reply) => {
+  // hooks on every request take a callback: an async hook costs a promise per request
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // fast-json-stringify from each answer's zod schema; zod's encoding checks it outside production
+  app.setSerializerCompiler(answerSerializerCompiler({ checked: config.env !== 'production' }));
   idempotentRoutes(app);
   trackRoutes(app);
 
@@ -322,8 +325,9 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   await app.register(
     async (api) => {
       // API answers are personal or live (a sign-in's token, a balance): never stored by a cache
-      api.addHook('onSend', async (_req, reply) => {
+      api.addHook('onSend', (_req, reply, payload, done) => {
         reply.header('cache-control', 'no-store');
+        done(null, payload);
       });
       const plugins: Array<[RoutePlugin, string]> = [
         [healthRoutes, ''],

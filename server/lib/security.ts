@@ -4,6 +4,7 @@
  * widgets (the charting provider's embed scripts and their iframes) and the page-translation
  * element need. Everything else is refused; no plugins, no <base>, no framing of our pages.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
@@ -36,14 +37,42 @@ export const CSP_DIRECTIVES = {
 };
 
 /**
- * Helmet's security headers (CSP with `CSP_DIRECTIVES`, HSTS when `hsts`, and its other defaults) on
- * every answer of `app`, its middleware built ONCE: @fastify/helmet called `helmet(options)` on
- * every request, parsing the whole policy again each time (about 4 % of the API's CPU on the
- * dashboard, docs/performance.md "The API's CPU"). Register it on the root instance.
+ * The headers helmet sets with our options (CSP with `CSP_DIRECTIVES`, HSTS when `hsts`, and its
+ * other defaults), as `{ lowercase name: value }`: helmet's middleware run once against a response
+ * that only records them. Our policy has no per-request part (no nonces), so every answer carries
+ * the same headers.
+ */
+export function helmetHeaders(opts: { hsts: boolean }): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failed: unknown;
+  helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVES }, hsts: opts.hsts })(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (err?: unknown) => {
+      failed = err;
+    },
+  );
+  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  return headers;
+}
+
+/**
+ * Helmet's security headers (`helmetHeaders`) on every answer of `app`, computed ONCE: running
+ * helmet's dozen middlewares on every request was about 4–6 % of the API's CPU on the dashboard
+ * (docs/performance.md "The API's CPU"). Register it on the root instance.
  */
 export function securityHeaders(app: FastifyInstance, opts: { hsts: boolean }): void {
-  const apply = helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVES }, hsts: opts.hsts });
-  app.addHook('onRequest', (req, reply, done) => {
-    apply(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
+  const headers = helmetHeaders(opts);
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }

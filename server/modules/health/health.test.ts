@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import helmet from 'helmet';
+import { CSP_DIRECTIVES } from '../../lib/security';
 import { useBareTestContext } from '../../test/context';
 
 const t = useBareTestContext();
@@ -37,5 +39,19 @@ describe('security headers', () => {
     expect(csp).toMatch(/script-src 'self' https:\/\/s3\.tradingview\.com/);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("carry exactly the headers helmet's own middleware sets, on API answers and on pages", async () => {
+    const set = new Map<string, string>();
+    const res = {
+      setHeader: (name: string, value: unknown) => set.set(name.toLowerCase(), String(value)),
+      removeHeader: (name: string) => set.delete(name.toLowerCase()),
+    };
+    helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVES }, hsts: false })({} as never, res as never, () => {});
+    expect(set.size).toBeGreaterThan(10);
+    for (const url of ['/api/health', '/api/user/me', '/']) {
+      const answer = await t.app.inject({ method: 'GET', url });
+      for (const [name, value] of set) expect(answer.headers[name], `${url} ${name}`).toBe(value);
+    }
   });
 });

@@ -91,13 +91,14 @@ export function registerMetrics(app: AppInstance): void {
     },
   });
 
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     // unmatched URLs share one label, so a scan of random paths cannot grow the series without bound
     const route = req.routeOptions.url ?? 'unmatched';
     duration.observe(
       { method: req.method, route, status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   app.get(
