@@ -73,4 +73,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...prod, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(() => loadConfig({ ...prod, TRUST_PROXY: '*; drop' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('runs the mail worker unless MAIL_WORKER is false or 0, and refuses other values', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    expect(loadConfig({ DATA_DIR: dir }).mailWorker).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, MAIL_WORKER: 'true' }).mailWorker).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, MAIL_WORKER: '1' }).mailWorker).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, MAIL_WORKER: 'false' }).mailWorker).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, MAIL_WORKER: '0' }).mailWorker).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dir, MAIL_WORKER: 'no' })).toThrow(
+      /MAIL_WORKER: true, false, 1 or 0/,
+    );
+  });
 });

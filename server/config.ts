@@ -44,6 +44,11 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   SMTP_URL: z.string().optional(),
+  /**
+   * Whether this process runs the mail worker that sends the outbox (docs/operations.md "Mail"):
+   * `false`/`0` → it only stores mail, and another process with the worker on sends it. Default on.
+   */
+  MAIL_WORKER: z.enum(['true', 'false', '1', '0'], { error: 'true, false, 1 or 0' }).default('true'),
   /** The e-mails' sender; keep it on the support address's domain (docs/operations.md "Mail"). */
   MAIL_FROM: z.string().default(`${DEMO_BRAND.name} <no-reply@${DEMO_BRAND.supportEmail.split('@')[1]}>`),
   /** The brand in e-mails (name, the Reply-To support address, the risk warning on money e-mails). */
@@ -135,6 +140,11 @@ export interface Config {
   /** Folder for the embedded database, the generated session secret and uploaded files; null = in memory (tests). */
   dataDir: string | null;
   smtpUrl?: string;
+  /**
+   * Whether this process sends the mail outbox (lib/mail.ts `worker`); false → it stores mail in the
+   * same transactions as ever and another process sends it. undefined → true.
+   */
+  mailWorker?: boolean;
   mailFrom: string;
   /** The brand e-mails carry (lib/mail-templates.ts); the site link is `publicUrl`. */
   brand: { name: string; supportEmail: string; riskWarning: string };
@@ -209,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     dataDir,
     smtpUrl: e.SMTP_URL || undefined,
+    mailWorker: e.MAIL_WORKER === 'true' || e.MAIL_WORKER === '1',
     mailFrom: e.MAIL_FROM,
     brand: { name: e.BRAND_NAME, supportEmail: e.SUPPORT_EMAIL, riskWarning: e.RISK_WARNING },
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
@@ -221,7 +232,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
     planSweepIntervalMs: e.PLAN_SWEEP_INTERVAL_MS,
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
-    transparencySigningKey: e.TRANSPARENCY_SIGNING_KEY ? (signingSeedHex(e.TRANSPARENCY_SIGNING_KEY) ?? undefined) : undefined,
+    transparencySigningKey: e.TRANSPARENCY_SIGNING_KEY
+      ? (signingSeedHex(e.TRANSPARENCY_SIGNING_KEY) ?? undefined)
+      : undefined,
     transparencyReserves: e.TRANSPARENCY_RESERVES,
     transparencySealIntervalMs: e.TRANSPARENCY_SEAL_INTERVAL_MS,
     liabilitiesSnapshotIntervalMs: e.LIABILITIES_SNAPSHOT_INTERVAL_MS,

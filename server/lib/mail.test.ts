@@ -1,9 +1,18 @@
+/**
+ * The mailer (lib/mail.ts, docs/operations.md "Mail"): without SMTP_URL a mail is stored and logged;
+ * with its worker off (MAIL_WORKER=false) a process stores mail and never sends it, and a process
+ * with the worker on, on the same database, sends it.
+ */
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { DEMO_BRAND } from '@common/brand';
 import { mailOutbox } from '../db/schema';
 import { uniqueEmail } from '../test/app';
 import { useBareTestContext } from '../test/context';
+import { createMailer } from './mail';
+import { mailTemplate } from './mail-templates';
 
-describe('mail without SMTP_URL', () => {
+describe('the mailer, in an app without SMTP_URL', () => {
   const t = useBareTestContext({ smtpUrl: undefined });
 
   it('stores the sign-up code mail in the outbox table so a newcomer can read it', async () => {
@@ -26,5 +35,40 @@ describe('mail without SMTP_URL', () => {
     const mail = rows.find((r) => r.to === email);
     expect(mail?.text).toMatch(/\b\d{6}\b/);
     expect(t.smtp.mails).toHaveLength(0);
+  });
+
+  it('with its worker off, stores a mail queued and never sends it; a worker on the same database does', async () => {
+    // the app here has no SMTP, so its own worker sends nothing: only the two mailers below act
+    const made = (worker: boolean) =>
+      createMailer({
+        smtpUrl: t.smtp.url,
+        from: `${DEMO_BRAND.name} <no-reply@northwind-markets.example>`,
+        brand: { ...DEMO_BRAND, siteUrl: 'https://broker.example' },
+        db: t.database.db,
+        log: t.app.log,
+        worker,
+      });
+    const storing = made(false);
+    const sending = made(true);
+    try {
+      const to = uniqueEmail('worker-off');
+      const body = mailTemplate('<p>Your statement is ready.</p>');
+      storing.start();
+      await storing.send({ to, subject: 'Your statement', body });
+      expect(await storing.deliverDue()).toBe(0);
+      await new Promise((r) => setTimeout(r, 1_500)); // longer than a worker's poll
+      const row = async () => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)))[0];
+      expect(await row()).toMatchObject({ status: 'queued', attempts: 0 });
+      expect(t.smtp.mails.filter((m) => m.to === to)).toHaveLength(0);
+
+      expect(await sending.deliverDue()).toBeGreaterThanOrEqual(1);
+      const mail = await t.smtp.waitForMail(to, { timeoutMs: 8_000 });
+      expect(mail.subject).toBe('Your statement');
+      expect(mail.text).toContain('Your statement is ready.');
+      expect(await row()).toMatchObject({ status: 'sent', attempts: 1 });
+    } finally {
+      await storing.close();
+      await sending.close();
+    }
   });
 });

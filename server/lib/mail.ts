@@ -2,11 +2,13 @@
  * Outgoing e-mail through a durable outbox (docs/operations.md "Mail"). A mail is first a row of
  * `mail_outbox` — written in the transaction of the change that causes it when the caller has one
  * (`enqueue(uow, mail)`: the transactional outbox), else on its own (`send(mail)`) — and then sent by
- * the mail worker that every API process runs: it claims due rows with `FOR UPDATE SKIP LOCKED`
- * (so two processes never send the same mail at once; this works the same on the embedded database
- * and on PostgreSQL), sends each through nodemailer, and marks it `sent`; a refused or failed try
- * is retried with exponential back-off (5 s, 10 s, 20 s, … by default) and after the last try the
- * mail is `failed`, with the error, for staff to see and queue again (server/modules/emailing).
+ * the mail worker that every API process runs unless MAIL_WORKER is off (`worker: false`: the
+ * process only stores, and another process's worker sends; docs/operations.md "Mail"): it claims
+ * due rows with `FOR UPDATE SKIP LOCKED` (so two processes never send the same mail at once; this
+ * works the same on the embedded database and on PostgreSQL), sends each through nodemailer, and
+ * marks it `sent`; a refused or failed try is retried with exponential back-off (5 s, 10 s, 20 s, …
+ * by default) and after the last try the mail is `failed`, with the error, for staff to see and
+ * queue again (server/modules/emailing).
  * Delivery is at least once: a worker that dies after SMTP accepted a mail but before marking it
  * lets it go after its lock (60 s) and another sends it again.
  *
@@ -37,9 +39,13 @@ export interface Mailer {
    * committed with the row in, the mail is logged (no SMTP) and the worker woken.
    */
   enqueueInStatement(stmt: StatementOfWork, mail: MailMessage, gate: SQL): void;
-  /** One pass of the worker: sends every due mail; answers how many it tried. */
+  /**
+   * One pass of the worker: sends every due mail; answers how many it tried. Without a worker
+   * (`worker: false`) or SMTP it sends nothing and answers 0: a process whose worker is on sends the
+   * due mail within its poll (POLL_MS).
+   */
   deliverDue(): Promise<number>;
-  /** Starts the worker (a pass at once, then every `pollMs`). */
+  /** Starts the worker (a pass at once, then every POLL_MS); nothing without a worker or SMTP. */
   start(): void;
   /** Stops the worker after any running pass, and closes the SMTP connection. */
   close(): Promise<void>;
@@ -66,7 +72,9 @@ type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /**
  * The mailer of one API process. `from` is MAIL_FROM; `brand` renders every mail and its support
- * address is the Reply-To.
+ * address is the Reply-To. `worker` (MAIL_WORKER, default true): false → this process stores mail
+ * (queued, in the callers' transactions, as always) but never sends it; a process with its worker
+ * on sends it.
  */
 export function createMailer(opts: {
   smtpUrl?: string;
@@ -75,10 +83,14 @@ export function createMailer(opts: {
   db: Db;
   log: FastifyBaseLogger;
   retry?: MailRetry;
+  worker?: boolean;
 }): Mailer {
   const { db, log } = opts;
   const retry = opts.retry ?? MAIL_RETRY_DEFAULTS;
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  // a stored mail waits for a worker when there is SMTP (this process's or another's), else is logged
+  const status = opts.smtpUrl ? 'queued' : 'logged';
+  // only a process that sends needs a transport
+  const transport = opts.smtpUrl && opts.worker !== false ? nodemailer.createTransport(opts.smtpUrl) : null;
   // config.ts refuses production without SMTP_URL; should this ever run there, no body is logged
   const logBodies = process.env.NODE_ENV !== 'production';
   let timer: NodeJS.Timeout | undefined;
@@ -89,13 +101,13 @@ export function createMailer(opts: {
   /** Renders and stores `message`: queued for the worker, or logged without SMTP. */
   async function store(conn: Db | Tx, message: MailMessage): Promise<void> {
     const mail: RenderedMail = renderMail(opts.brand, message);
-    await conn.insert(mailOutbox).values({ ...mail, status: transport ? 'queued' : 'logged' });
+    await conn.insert(mailOutbox).values({ ...mail, status });
     stored(mail);
   }
 
   /** What follows a stored mail: without SMTP it counts as sent and its text goes to the log. */
   function stored(mail: RenderedMail): void {
-    if (!transport) {
+    if (status === 'logged') {
       mailsSent.inc({ outcome: 'sent' });
       log.info(
         logBodies
@@ -230,7 +242,7 @@ export function createMailer(opts: {
         stmt.name('mail'),
         sql`insert into ${mailOutbox} ("to", subject, text, html, headers, status)
           select ${mail.to}::text, ${mail.subject}::text, ${mail.text}::text, ${mail.html}::text,
-            ${mail.headers ? JSON.stringify(mail.headers) : null}::jsonb, ${transport ? 'queued' : 'logged'}::text
+            ${mail.headers ? JSON.stringify(mail.headers) : null}::jsonb, ${status}::text
           where ${gate}
           returning id`,
       );
@@ -244,6 +256,8 @@ export function createMailer(opts: {
     },
     deliverDue: () => wake(),
     start() {
+      if (status === 'queued' && !transport)
+        log.info('mail worker off (MAIL_WORKER=false): mail is stored here and sent by another process');
       if (!transport || timer) return;
       timer = setInterval(() => void wake(), POLL_MS);
       timer.unref();
