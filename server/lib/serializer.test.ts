@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifySchema, type FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -16,13 +16,35 @@ const answer = z.object({
 });
 
 const rows: Array<[string, unknown]> = [
-  ['every field', { id: 'a', amount: 1.5, note: 'n "q" \\ é', plan: { name: 'Gold', days: 30 }, status: 'approved', lines: [{ at: 't', cents: -2 }], extra: 'x' }],
+  [
+    'every field',
+    {
+      id: 'a',
+      amount: 1.5,
+      note: 'n "q" \\ é',
+      plan: { name: 'Gold', days: 30 },
+      status: 'approved',
+      lines: [{ at: 't', cents: -2 }],
+      extra: 'x',
+    },
+  ],
   ['nulls, no optional field', { id: 'b', amount: 0, note: null, plan: null, status: 'pending', lines: [] }],
-  ['undeclared properties at every level', { id: 'c', amount: 2, note: null, plan: { name: 'S', days: 1, secret: 1 }, status: 'pending', lines: [{ at: 'u', cents: 1, secret: 2 }], secret: 3 }],
+  [
+    'undeclared properties at every level',
+    {
+      id: 'c',
+      amount: 2,
+      note: null,
+      plan: { name: 'S', days: 1, secret: 1 },
+      status: 'pending',
+      lines: [{ at: 'u', cents: 1, secret: 2 }],
+      secret: 3,
+    },
+  ],
 ];
 
 /** A one-route app answering `data` with `answer` as its 200 schema, serialized by `compiler`. */
-async function answerOf(compiler: Parameters<ReturnType<typeof Fastify>['setSerializerCompiler']>[0], data: unknown) {
+async function answerOf(compiler: FastifySerializerCompiler<FastifySchema>, data: unknown) {
   const app = Fastify().withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiler);
@@ -44,7 +66,10 @@ describe('answers written by fast-json-stringify', () => {
     for (const [name, data] of rows)
       it(`writes what zod writes (${checked ? 'checked' : 'production'}): ${name}`, async () => {
         const fast = await answerOf(answerSerializerCompiler({ checked }), data);
-        const viaZod = await answerOf(serializerCompiler, data);
+        const viaZod = await answerOf(
+          serializerCompiler as unknown as FastifySerializerCompiler<FastifySchema>,
+          data,
+        );
         expect(fast.statusCode).toBe(200);
         expect(fast.json()).toEqual(viaZod.json());
         expect(fast.body).not.toContain('secret');
@@ -62,6 +87,12 @@ describe('answers written by fast-json-stringify', () => {
       'GET /api/x',
     );
     expect(() => serialize({})).toThrow(/GET \/api\/x is written differently/);
-    expect(checkedSerializer(() => '{"a":1,"b":2}', () => '{"b":2,"a":1}', 'GET /y')({})).toBe('{"b":2,"a":1}');
+    expect(
+      checkedSerializer(
+        () => '{"a":1,"b":2}',
+        () => '{"b":2,"a":1}',
+        'GET /y',
+      )({}),
+    ).toBe('{"b":2,"a":1}');
   });
 });

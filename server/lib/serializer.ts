@@ -16,7 +16,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import fastJson from 'fast-json-stringify';
-import type { FastifySerializerCompiler } from 'fastify';
+import type { FastifySchema, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -50,7 +50,13 @@ function simplifyNullable(node: unknown): unknown {
   if (Array.isArray(anyOf) && anyOf.length === 2) {
     const nullAt = anyOf.findIndex((s) => s.type === 'null' && Object.keys(s).length === 1);
     const other = anyOf[1 - nullAt];
-    if (nullAt >= 0 && other && typeof other.type === 'string' && !('anyOf' in other) && !('oneOf' in other)) {
+    if (
+      nullAt >= 0 &&
+      other &&
+      typeof other.type === 'string' &&
+      !('anyOf' in other) &&
+      !('oneOf' in other)
+    ) {
       const { anyOf: _drop, ...rest } = out;
       return { ...rest, ...other, type: [other.type, 'null'] };
     }
@@ -62,7 +68,11 @@ function simplifyNullable(node: unknown): unknown {
 function fastSerializer(schema: z.ZodType): Serialize | undefined {
   let json: JsonSchema;
   try {
-    json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw', target: 'draft-7' }) as JsonSchema;
+    json = z.toJSONSchema(schema, {
+      io: 'output',
+      unrepresentable: 'throw',
+      target: 'draft-7',
+    }) as JsonSchema;
   } catch {
     return undefined;
   }
@@ -92,7 +102,9 @@ export function checkedSerializer(viaZod: Serialize, fast: Serialize, route: str
  * answer's zod schema, checked against zod's own encoding when `checked` (see the module header).
  * Throws, when checked, an Error naming the method and URL if the two encodings differ.
  */
-export function answerSerializerCompiler(opts: { checked: boolean }): FastifySerializerCompiler<unknown> {
+export function answerSerializerCompiler(opts: {
+  checked: boolean;
+}): FastifySerializerCompiler<FastifySchema> {
   const compile: SerializerCompiler = (route) => {
     const viaZod = zodSerializerCompiler(route);
     const schema = zodSchemaOf(route.schema);
@@ -103,5 +115,5 @@ export function answerSerializerCompiler(opts: { checked: boolean }): FastifySer
     }
     return opts.checked ? checkedSerializer(viaZod, fast, `${route.method} ${route.url}`) : fast;
   };
-  return compile as unknown as FastifySerializerCompiler<unknown>;
+  return compile as unknown as FastifySerializerCompiler<FastifySchema>;
 }
