@@ -10,7 +10,9 @@
  * with SQL (bench/lib/dataset.ts: 100,000 users, 100,000 pending requests, a client with 50,000
  * journal entries). The API runs as production runs it: bundled at the start (`npm run
  * build:server`), `node dist/server/main.js` with the flags of `npm start`, NODE_ENV=production,
- * LOG_LEVEL=warn, mail to a local SMTP receiver that keeps nothing. Load comes from autocannon in
+ * LOG_LEVEL=warn, mail to a local SMTP receiver that keeps nothing, sent by a second process of the
+ * same build (the measured API stores mail only: MAIL_WORKER=false; its CPU per approval is in
+ * details). Load comes from autocannon in
  * this process, 16 connections; pgbench runs 16 clients.
  *
  * Capture (bench/lib/replays.ts, capture.ts): with every statement logged, the bench approves a
@@ -63,6 +65,7 @@ import {
   dashboardVisits,
   load,
   log,
+  processCpuMs,
   round,
   started,
   type LoadResult,
@@ -109,14 +112,17 @@ async function main(): Promise<number> {
   const profileDir = PROFILE ? mkdtempSync(path.join(tmpdir(), 'bench-profile-')) : undefined;
   const smtp = await startSmtpReceiver(undefined, { keep: false });
   let api: ApiProcess | undefined;
+  let mailer: ApiProcess | undefined; // sends the outbox: the measured API only stores mail (MAIL_WORKER=false)
   let cleaned = false;
   const cleanup = async () => {
     if (cleaned) return;
     cleaned = true;
     await db.end().catch(() => undefined);
     await clusterAdmin.end().catch(() => undefined);
-    if (api?.child.pid && api.child.exitCode === null) process.kill(api.child.pid, 'SIGCONT'); // if stopped mid-replay
-    await api?.stop();
+    for (const p of [api, mailer]) {
+      if (p?.child.pid && p.child.exitCode === null) process.kill(p.child.pid, 'SIGCONT'); // if stopped mid-replay
+      await p?.stop();
+    }
     await smtp.close();
     if (profileDir) console.log(`  CPU profile of the API: ${profileDir}`);
     if (process.env.BENCH_KEEP_DB === '1')
@@ -132,14 +138,20 @@ async function main(): Promise<number> {
     await clusterAdmin.query('create database bench');
     const url = cluster.socketUrl('bench');
     log(`private cluster on port ${cluster.port} (postmaster ${cluster.pid})`);
-    api = await startBenchApi({
+    const apiOptions = {
       databaseUrl: url,
       smtpUrl: smtp.url,
       dataDir,
       sessionSecret: randomBytes(32).toString('base64url'),
+    };
+    api = await startBenchApi({
+      ...apiOptions,
+      mailWorker: false,
       extraArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     });
+    mailer = await startBenchApi(apiOptions);
     const pid = api.child.pid!;
+    const pids = [pid, mailer.child.pid!];
     const cpu = { apiPid: pid, postmaster: cluster.pid };
     await db.connect();
     const data = await seedDataset(db);
@@ -177,7 +189,7 @@ async function main(): Promise<number> {
     });
     const loadAfterFixed = loadavg()[0]!;
     log(
-      `dashboard at ${FIXED_RATE} req/s offered: p50 ${fixed.p50.toFixed(2)} ms, p99 ${fixed.p99.toFixed(2)} ms ` +
+      `dashboard at ${FIXED_RATE} req/s offered: p50 ${fixed.p50.toFixed(2)} ms, p99 ${fixed.p99.toFixed(2)} ms, sent late by ${fixed.sendLagP99?.toFixed(2)} ms at p99 ` +
         `(load ${loadBeforeFixed.toFixed(2)} → ${loadAfterFixed.toFixed(2)})`,
     );
     await topStatements(db); // reset
@@ -185,7 +197,7 @@ async function main(): Promise<number> {
     log(`dashboard at full speed: ${dashMax.rps.toFixed(0)} req/s${cpuNote(dashMax)}`);
     const statements: Record<string, Awaited<ReturnType<typeof topStatements>>> = {};
     statements.dashboard = await topStatements(db);
-    const dashReplay = await withApiPaused(pid, db, () =>
+    const dashReplay = await withApiPaused(pids, db, () =>
       pgbenchReplay(url, replays.dashboardScript, CONNECTIONS, cluster.pid),
     );
     statements.dashboardReplay = await topStatements(db);
@@ -210,7 +222,7 @@ async function main(): Promise<number> {
     );
 
     // --- ledger: tpcb-like, then approvals and their replays ----------------------------------------
-    const tpcb = await withApiPaused(pid, db, () => pgbenchTpcb(url, CONNECTIONS));
+    const tpcb = await withApiPaused(pids, db, () => pgbenchTpcb(url, CONNECTIONS));
     log(`pgbench tpcb-like, ${CONNECTIONS} clients: ${tpcb.tps.toFixed(0)} TPS`);
     await load({
       url: api.origin,
@@ -218,11 +230,15 @@ async function main(): Promise<number> {
       seconds: 2,
     });
     await topStatements(db); // reset
+    const mailerCpu0 = processCpuMs(pids[1]!);
     const many = await load({ url: api.origin, requests: approvals(data.manyIds, data.adminToken), cpu });
-    log(`approvals over many clients: ${many.rps.toFixed(0)}/s${cpuNote(many)}`);
+    const mailerCpuPerApprovalMs = (processCpuMs(pids[1]!) - mailerCpu0) / Math.max(1, many.ok);
+    log(
+      `approvals over many clients: ${many.rps.toFixed(0)}/s${cpuNote(many)}; the mail process ${mailerCpuPerApprovalMs.toFixed(2)} ms`,
+    );
     statements.approvalsMany = await topStatements(db);
     const mailBacklog = { afterApprovalsMany: await queuedMails(db), afterApprovalsOneClient: 0 };
-    const manyReplay = await withApiPaused(pid, db, () =>
+    const manyReplay = await withApiPaused(pids, db, () =>
       pgbenchReplay(url, replays.many, CONNECTIONS, cluster.pid),
     );
     statements.replayMany = await topStatements(db);
@@ -235,7 +251,7 @@ async function main(): Promise<number> {
     log(`approvals on one client: ${hot.rps.toFixed(0)}/s${cpuNote(hot)}`);
     statements.approvalsOneClient = await topStatements(db);
     mailBacklog.afterApprovalsOneClient = await queuedMails(db);
-    const hotReplay = await withApiPaused(pid, db, () =>
+    const hotReplay = await withApiPaused(pids, db, () =>
       pgbenchReplay(url, replays.hot, CONNECTIONS, cluster.pid),
     );
     statements.replayOneClient = await topStatements(db);
@@ -326,7 +342,13 @@ async function main(): Promise<number> {
         dataset: { users: data.users, pendingRequests: data.pending, journalLines: data.journalLines },
         pgbenchTpcbTps: r(tpcb.tps),
         approvals: {
-          manyClients: { rps: r(many.rps), p50: r(many.p50), p99: r(many.p99), cpuMsPerOk: many.cpuMsPerOk },
+          manyClients: {
+            rps: r(many.rps),
+            p50: r(many.p50),
+            p99: r(many.p99),
+            cpuMsPerOk: many.cpuMsPerOk,
+            mailerCpuPerApprovalMs: r(mailerCpuPerApprovalMs),
+          },
           oneClient: { rps: r(hot.rps), p50: r(hot.p50), p99: r(hot.p99), cpuMsPerOk: hot.cpuMsPerOk },
           replayManyTps: r(manyReplay.tps),
           replayOneClientTps: r(hotReplay.tps),
@@ -340,7 +362,13 @@ async function main(): Promise<number> {
           cpuMsPerOk: dashMax.cpuMsPerOk,
           replayVisitsPerSecond: r(dashReplay.tps),
           replayPgCpuMsPerRequest: r((dashReplay.pgCpuMsPerTransaction ?? NaN) / 2),
-          fixedRate: { offered: FIXED_RATE, achieved: r(fixed.rps), p50: r(fixed.p50), p99: r(fixed.p99) },
+          fixedRate: {
+            offered: FIXED_RATE,
+            achieved: r(fixed.rps),
+            p50: r(fixed.p50),
+            p99: r(fixed.p99),
+            sendLagP99: r(fixed.sendLagP99 ?? NaN),
+          },
           loadAtFixedRate: { start: r(loadBeforeFixed), end: r(loadAfterFixed) },
         },
         historyGrowth: growth.requests,

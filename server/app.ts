@@ -202,6 +202,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
     db,
     log,
     retry: config.mailRetry,
+    worker: config.mailWorker,
   });
   // Services in two stages (server/lib/service-deps.ts): the building blocks from the base, then
   // every other service from the base plus the building blocks.

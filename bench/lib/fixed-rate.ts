@@ -18,7 +18,8 @@ export interface TimedRequest {
 
 /**
  * Offers `rate` requests per second for `seconds` to `origin`, request i being `next(i)`, and
- * answers the 2xx rate achieved and the latency percentiles (ms) of the 2xx answers.
+ * answers the 2xx rate achieved, the latency percentiles (ms) of the 2xx answers, and the p99 of how
+ * late the requests left this process (`sendLagP99`: a stall of the load generator, not the API).
  */
 export async function fixedRate(opts: {
   origin: string;
@@ -30,6 +31,7 @@ export async function fixedRate(opts: {
   const url = new URL(opts.origin);
   const total = Math.round(opts.rate * opts.seconds);
   const times: number[] = [];
+  const lags: number[] = []; // how late each request left this process: a stall of the bench itself, not of the API
   const otherStatuses: Record<string, number> = {};
   let errors = 0;
   const inFlight: Array<Promise<void>> = [];
@@ -38,6 +40,7 @@ export async function fixedRate(opts: {
   const send = (i: number, due: number) =>
     new Promise<void>((resolve) => {
       const r = opts.next(i);
+      lags.push(performance.now() - due);
       const req = http.request(
         { agent, host: url.hostname, port: url.port, path: r.path, method: 'GET', headers: r.headers },
         (res) => {
@@ -76,7 +79,9 @@ export async function fixedRate(opts: {
   const seconds = (performance.now() - start) / 1000;
   agent.destroy();
   times.sort((a, b) => a - b);
+  lags.sort((a, b) => a - b);
   return {
+    sendLagP99: percentile(lags, 99),
     rps: times.length / seconds,
     ok: times.length,
     errors,

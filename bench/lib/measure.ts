@@ -17,6 +17,8 @@ export interface LoadResult {
   otherStatuses: Record<string, number>;
   p50: number;
   p99: number;
+  /** Open-loop phases: p99 (ms) of how late requests were sent after their due time (bench/lib/fixed-rate.ts). */
+  sendLagP99?: number;
   /** CPU time per 2xx answer (ms, user + system) of the API process and of the bench's PostgreSQL cluster. */
   cpuMsPerOk?: { api: number; postgres: number };
 }

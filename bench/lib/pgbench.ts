@@ -83,20 +83,21 @@ export function pgbenchReplay(
 }
 
 /**
- * Runs `fn` (a pgbench run) with the API process stopped (SIGSTOP), so that neither its timers nor
- * its mail worker (which would send the replay's queued mails) run beside the reference load;
- * afterwards the mails the replay left queued are marked sent, so the API does not send them in a
- * later phase, and the API continues (SIGCONT).
+ * Runs `fn` (a pgbench run) with the API processes of `pids` stopped (SIGSTOP), so that neither
+ * their timers nor the mail worker (which would send the replay's queued mails) run beside the
+ * reference load; afterwards the mails the replay left queued are marked sent, so no process sends
+ * them in a later phase, and the processes continue (SIGCONT).
  */
-export async function withApiPaused<T>(apiPid: number, db: pg.Client, fn: () => T): Promise<T> {
-  process.kill(apiPid, 'SIGSTOP');
+export async function withApiPaused<T>(pids: number | number[], db: pg.Client, fn: () => T): Promise<T> {
+  const all = [pids].flat();
+  for (const pid of all) process.kill(pid, 'SIGSTOP');
   try {
     return fn();
   } finally {
     await db.query(
       `update mail_outbox set status = 'sent', sent_at = now(), locked_until = null where status = 'queued'`,
     );
-    process.kill(apiPid, 'SIGCONT');
+    for (const pid of all) process.kill(pid, 'SIGCONT');
     await new Promise((r) => setTimeout(r, 1000)); // its listener may reconnect after the pause
   }
 }

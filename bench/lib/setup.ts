@@ -28,7 +28,8 @@ export function buildServer(): void {
  * `node dist/server/main.js` with the flags of `npm start` (plus BENCH_NODE_ARGS and `extraArgs`),
  * NODE_ENV=production (rate limits, HSTS, staff two-factor), LOG_LEVEL=warn, mail to `smtpUrl`.
  * The scheduled jobs (plan sweep, housekeeping, seal, liabilities snapshot, integrity check) are off, so that no statement of theirs lands in a
- * captured request.
+ * captured request. With `mailWorker: false` the process stores mail but another one sends it
+ * (MAIL_WORKER, docs/operations.md "Mail").
  */
 export function startBenchApi(opts: {
   databaseUrl: string;
@@ -36,6 +37,8 @@ export function startBenchApi(opts: {
   dataDir: string;
   sessionSecret: string;
   extraArgs?: string[];
+  /** MAIL_WORKER: whether this process sends the outbox (default true). */
+  mailWorker?: boolean;
 }): Promise<ApiProcess> {
   return startApiProcess({
     databaseUrl: opts.databaseUrl,
@@ -54,6 +57,7 @@ export function startBenchApi(opts: {
       TRANSPARENCY_SEAL_INTERVAL_MS: '0',
       LIABILITIES_SNAPSHOT_INTERVAL_MS: '0',
       INTEGRITY_CHECK_INTERVAL_MS: '0',
+      MAIL_WORKER: String(opts.mailWorker ?? true),
     },
     nodeArgs: [...benchNodeArgs(), ...(opts.extraArgs ?? [])],
   });
