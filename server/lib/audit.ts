@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import { auditLog } from '../db/schema';
 import { AppError } from './errors';
-import type { StatementOfWork } from './unit-of-work';
+import type { LazySql, StatementOfWork, StatementSql } from './unit-of-work';
 
 /** The admin acting and where from. */
 export interface AuditActor {
@@ -69,22 +69,38 @@ function jsonText(value: unknown): string | null {
  * `recordAudit` as a part of a one-statement unit of work (lib/unit-of-work.ts): the same row,
  * inserted only when `gate` (an SQL condition over the statement's other parts, e.g.
  * `exists (select 1 from reviewed)`) holds. `before` / `after` may also be SQL jsonb expressions,
- * for snapshots only the statement knows (a balance it locked).
+ * for snapshots only the statement knows (a balance it locked); given as SQL (built already), they
+ * or the gate make the statement one built on every run, else its values are parameters.
  */
 export function auditInStatement(
   stmt: StatementOfWork,
   actor: AuditActor | null,
   event: AuditEvent,
-  gate: SQL,
+  gate: StatementSql,
 ): void {
-  const snapshot = (value: unknown) => (is(value, SQL) ? sql`(${value})` : sql`${jsonText(value)}::jsonb`);
-  stmt.with(
+  const snapshot = (value: unknown): LazySql => {
+    if (is(value, SQL)) {
+      const built = stmt.lazy(value);
+      return () => sql`(${built()})`;
+    }
+    const p = stmt.param(jsonText(value));
+    return () => sql`${p}::jsonb`;
+  };
+  const actorId = stmt.param(actor?.id ?? null);
+  const action = stmt.param(event.action);
+  const targetUserId = stmt.param(event.targetUserId ?? null);
+  const targetId = stmt.param(event.targetId ?? null);
+  const before = snapshot(event.before);
+  const after = snapshot(event.after);
+  const ip = stmt.param(actor?.ip ?? null);
+  const when = stmt.lazy(gate);
+  stmt.part(
     stmt.name('audit'),
-    sql`insert into ${auditLog} (actor_id, action, target_user_id, target_id, before, after, ip)
-      select ${actor?.id ?? null}::uuid, ${event.action}::text, ${event.targetUserId ?? null}::uuid,
-        ${event.targetId ?? null}::text, ${snapshot(event.before)}, ${snapshot(event.after)},
-        ${actor?.ip ?? null}::text
-      where ${gate}`,
+    () =>
+      sql`insert into ${auditLog} (actor_id, action, target_user_id, target_id, before, after, ip)
+      select ${actorId}::uuid, ${action}::text, ${targetUserId}::uuid,
+        ${targetId}::text, ${before()}, ${after()}, ${ip}::text
+      where ${when()}`,
   );
 }
 

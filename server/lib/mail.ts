@@ -20,13 +20,13 @@
  */
 import { hostname } from 'node:os';
 import nodemailer from 'nodemailer';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db, type Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { renderMail, type MailBrand, type MailMessage, type RenderedMail } from './mail-templates';
 import { mailsSent } from './metrics';
-import type { StatementOfWork, UnitOfWork } from './unit-of-work';
+import type { StatementOfWork, StatementSql, UnitOfWork } from './unit-of-work';
 
 export interface Mailer {
   /** Renders the mail, writes it to the outbox now and wakes the worker; answers once it is stored. */
@@ -36,9 +36,10 @@ export interface Mailer {
   /**
    * `enqueue` as a part of a one-statement unit of work (lib/unit-of-work.ts): renders the mail now
    * and adds its outbox insert to `stmt`, gated on the SQL condition `gate`; once the statement has
-   * committed with the row in, the mail is logged (no SMTP) and the worker woken.
+   * committed with the row in, the mail is logged (no SMTP) and the worker woken. Its values are
+   * parameters: with a lazy gate the statement stays built once per shape.
    */
-  enqueueInStatement(stmt: StatementOfWork, mail: MailMessage, gate: SQL): void;
+  enqueueInStatement(stmt: StatementOfWork, mail: MailMessage, gate: StatementSql): void;
   /**
    * One pass of the worker: sends every due mail; answers how many it tried. Without a worker
    * (`worker: false`) or SMTP it sends nothing and answers 0: a process whose worker is on sends the
@@ -238,16 +239,22 @@ export function createMailer(opts: {
     },
     enqueueInStatement(stmt, message, gate) {
       const mail = renderMail(opts.brand, message);
-      const part = stmt.with(
+      const to = stmt.param(mail.to);
+      const subject = stmt.param(mail.subject);
+      const text = stmt.param(mail.text);
+      const html = stmt.param(mail.html);
+      const headers = stmt.param(mail.headers ? JSON.stringify(mail.headers) : null);
+      const state = stmt.param(status);
+      const when = stmt.lazy(gate);
+      const part = stmt.part(
         stmt.name('mail'),
-        sql`insert into ${mailOutbox} ("to", subject, text, html, headers, status)
-          select ${mail.to}::text, ${mail.subject}::text, ${mail.text}::text, ${mail.html}::text,
-            ${mail.headers ? JSON.stringify(mail.headers) : null}::jsonb, ${status}::text
-          where ${gate}
+        () => sql`insert into ${mailOutbox} ("to", subject, text, html, headers, status)
+          select ${to}::text, ${subject}::text, ${text}::text, ${html}::text, ${headers}::jsonb, ${state}::text
+          where ${when()}
           returning id`,
       );
       const alias = `${stmt.name('mail_stored')}`;
-      stmt.output(alias, sql`exists (select 1 from ${part})`);
+      stmt.output(alias, () => sql`exists (select 1 from ${part})`);
       stmt.afterCommit((out) => {
         if (out[alias] !== true) return;
         stored(mail);

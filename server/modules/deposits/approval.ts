@@ -19,7 +19,7 @@
  * second sees the first. The old transactional path locked the client's accounts instead; the
  * statement cannot, as its snapshot would not move.
  */
-import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AccountPlan } from '@common/constants';
 import { MONEY_MSG } from '@common/messages';
@@ -28,7 +28,7 @@ import { auditInStatement, type AuditActor } from '../../lib/audit';
 import { centsToUsd, formatUsd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { preparedPerHandle } from '../../lib/prepared';
-import { StatementOfWork, type UnitOfWork } from '../../lib/unit-of-work';
+import { StatementOfWork, type LazySql, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, house, refKey } from '../ledger/service';
 import { accountIdOf, isAccountRace, postInStatement, type GatedEntry } from '../ledger/statement';
 import { onlyPending } from '../reviews/only-pending';
@@ -78,37 +78,48 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
   }
   type Read = NonNullable<Awaited<ReturnType<typeof read>>>;
 
-  /** Round trip 2: the statement that reviews, posts, audits and notifies; answers whether it did. */
+  /**
+   * Round trip 2: the statement that reviews, posts, audits and notifies; answers whether it did.
+   * Its text is built once per shape (lib/unit-of-work.ts): whether the bonus may apply, whether
+   * there is a referral reward, which accounts exist (`postInStatement` adds that); every value
+   * is a parameter.
+   */
   async function decide(r: Read, actor: AuditActor, reviewedAt: Date, uow?: UnitOfWork) {
     const d = r.deposit;
-    const stmt = new StatementOfWork();
     const bonusMayApply = d.amount >= minDeposit && bonus > 0n && !r.hadBonusDeposit;
+    const rate = r.referrerId ? (config.money.referralRates[r.referrerPlan as AccountPlan] ?? 0) : 0;
+    const reward = percentOf(d.amount, rate);
+    const referral = r.referrerId !== null && reward > 0n;
+    const stmt = new StatementOfWork(`deposit.approve:${bonusMayApply ? 'b' : ''}${referral ? 'r' : ''}`);
+    const userId = stmt.param(d.userId);
+    const depositId = stmt.param(d.id);
+    const atLeast = stmt.param(minDeposit.toString());
     const bonusDeposits = bonusMayApply
-      ? stmt.with(
+      ? stmt.part(
           stmt.name('bonus_deposits'),
-          sql`select id, status from ${deposits}
-            where user_id = ${d.userId}::uuid and amount >= ${minDeposit.toString()}::bigint
+          () => sql`select id, status from ${deposits}
+            where user_id = ${userId}::uuid and amount >= ${atLeast}::bigint
             order by id for no key update`,
           { materialized: true },
         )
       : null;
     // The guard row: every other part is gated on it.
-    const reviewed = stmt.with(
+    const reviewer = stmt.param(actor.id);
+    const at = stmt.param(reviewedAt.toISOString());
+    const reviewed = stmt.part(
       stmt.name('reviewed'),
-      sql`update ${deposits} set status = 'approved', reviewed_by = ${actor.id}::uuid,
-          reviewed_at = ${reviewedAt.toISOString()}::timestamptz, decision_reason = null
-        where id = ${d.id}::uuid and status = 'pending'
+      () => sql`update ${deposits} set status = 'approved', reviewed_by = ${reviewer}::uuid,
+          reviewed_at = ${at}::timestamptz, decision_reason = null
+        where id = ${depositId}::uuid and status = 'pending'
           ${bonusDeposits ? sql`and (select count(*) from ${bonusDeposits}) >= 0` : sql``}
         returning id`,
     );
-    const approved = sql`exists (select 1 from ${reviewed})`;
-    const bonusGranted: SQL | null = bonusDeposits
-      ? sql`(${approved} and not exists (select 1 from ${bonusDeposits} b
-          where b.status = 'approved' and b.id <> ${d.id}::uuid))`
+    const approved = () => sql`exists (select 1 from ${reviewed})`;
+    const bonusGranted: LazySql | null = bonusDeposits
+      ? () => sql`(${approved()} and not exists (select 1 from ${bonusDeposits} b
+          where b.status = 'approved' and b.id <> ${depositId}::uuid))`
       : null;
 
-    const rate = r.referrerId ? (config.money.referralRates[r.referrerPlan as AccountPlan] ?? 0) : 0;
-    const reward = percentOf(d.amount, rate);
     const entries: GatedEntry[] = [
       {
         gate: approved,
@@ -136,16 +147,16 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
         ],
       });
     }
-    if (r.referrerId && reward > 0n) {
+    if (referral) {
       entries.push({
         gate: approved,
         type: 'referral_bonus',
-        userId: r.referrerId,
+        userId: r.referrerId!,
         actorId: actor.id,
         memo: `Referral bonus: ${rate}% of a $${formatUsd(d.amount)} deposit by a client you referred`,
         lines: [
           { account: house('income_expense'), amount: -reward },
-          { account: client(r.referrerId, 'available'), amount: reward },
+          { account: client(r.referrerId!, 'available'), amount: reward },
         ],
       });
     }
@@ -175,7 +186,7 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
       stmt,
       actor,
       { ...audit, after: { status: 'approved' } },
-      bonusGranted ? sql`${approved} and not ${bonusGranted}` : approved,
+      bonusGranted ? () => sql`${approved()} and not ${bonusGranted()}` : approved,
     );
 
     const owner = { email: r.ownerEmail, firstName: r.ownerFirstName };
@@ -201,11 +212,11 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
         bonusGranted,
       );
     }
-    if (r.referrerId && reward > 0n) {
+    if (referral) {
       notifications.notifyInStatement(
         stmt,
         {
-          userId: r.referrerId,
+          userId: r.referrerId!,
           title: 'Referral bonus credited',
           message: `A referral bonus of $${formatUsd(reward)} has been added to your balance.`,
         },

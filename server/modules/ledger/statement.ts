@@ -13,7 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
 import { ledgerEntriesPosted } from '../../lib/metrics';
-import type { StatementOfWork } from '../../lib/unit-of-work';
+import type { LazySql, StatementOfWork, StatementSql } from '../../lib/unit-of-work';
 import {
   assertBalanced,
   refKey,
@@ -56,9 +56,11 @@ export function accountBalanceOf(userId: AnyPgColumn | string, kind: ClientAccou
 /**
  * An entry of a statement, posted only when `gate` (an SQL condition over the other parts) holds;
  * `id` when the caller needs the entry's id before building the statement (else one is made).
+ * A lazy gate keeps the statement one that is built once per shape (lib/unit-of-work.ts): the
+ * statement's shape must then tell which gate each entry has.
  */
 export interface GatedEntry extends NewEntry {
-  gate: SQL;
+  gate: StatementSql;
   id?: string;
 }
 
@@ -68,6 +70,8 @@ export interface GatedEntry extends NewEntry {
  * ids the caller read (by `refKey`, as `accountIdOf` found them); an account missing there is
  * created by the statement (ON CONFLICT DO NOTHING; if another transaction creates it meanwhile,
  * the lines find no id and the statement fails: `isAccountRace` tells, and the caller tries again).
+ * Every value is a parameter (`stmt.param`) and the parts are lazy, their shape (entries, lines,
+ * which accounts are known) added to the statement's: built once per shape when the gates are lazy.
  * Answers the ids the entries will have, in order. Throws (a programming error) when an entry
  * does not balance. After commit, counts the entries posted (`ledgerEntriesPosted`).
  */
@@ -77,73 +81,111 @@ export function postInStatement(
   known: ReadonlyMap<string, string | null>,
 ): string[] {
   entries.forEach(assertBalanced);
-  const refs = new Map<string, { ref: AccountRef; gates: SQL[] }>();
-  for (const e of entries)
+  const gates = entries.map((e) => stmt.lazy(e.gate));
+  const refs = new Map<string, { ref: AccountRef; entries: number[] }>();
+  entries.forEach((e, i) => {
     for (const l of e.lines) {
       const k = refKey(l.account);
-      const r = refs.get(k) ?? { ref: l.account, gates: [] };
-      r.gates.push(e.gate);
+      const r = refs.get(k) ?? { ref: l.account, entries: [] };
+      if (!r.entries.includes(i)) r.entries.push(i);
       refs.set(k, r);
     }
-  const accountId = new Map<string, SQL>();
+  });
+  /** Each account's id as SQL, built lazily; its shape: `k` known, `c`/`h` created (client/house). */
+  const accountId = new Map<string, LazySql>();
+  const shape: string[] = [];
   // Created in key order, so two statements creating overlapping sets wait rather than deadlock.
-  for (const [k, { ref, gates }] of [...refs].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [k, { ref, entries: users }] of [...refs].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const id = known.get(k);
     if (id) {
-      accountId.set(k, sql`${id}::uuid`);
+      const p = stmt.param(id);
+      accountId.set(k, () => sql`${p}::uuid`);
+      shape.push('k');
       continue;
     }
-    const owner = ref.userId ? sql`a.user_id = ${ref.userId}::uuid` : sql`a.user_id is null`;
-    const target = ref.userId
-      ? sql`(user_id, kind) where user_id is not null`
-      : sql`(kind) where user_id is null`;
-    const created = stmt.with(
+    const userId = ref.userId ? stmt.param(ref.userId) : null;
+    const kind = stmt.param(ref.kind);
+    const owned = users.map((i) => gates[i]!);
+    const created = stmt.part(
       stmt.name('account'),
-      sql`insert into ${ledgerAccounts} (user_id, kind)
-        select ${ref.userId ?? null}::uuid, ${ref.kind}::text where ${sql.join(gates, sql` or `)}
-        on conflict ${target} do nothing returning id`,
+      () => {
+        const target = userId
+          ? sql`(user_id, kind) where user_id is not null`
+          : sql`(kind) where user_id is null`;
+        return sql`insert into ${ledgerAccounts} (user_id, kind)
+        select ${userId ?? sql`null`}::uuid, ${kind}::text where ${sql.join(
+          owned.map((g) => g()),
+          sql` or `,
+        )}
+        on conflict ${target} do nothing returning id`;
+      },
+      { shape: `${userId ? 'c' : 'h'}${users.join('.')}` },
     );
-    accountId.set(
-      k,
-      sql`coalesce((select id from ${created}), (select a.id from ${ledgerAccounts} a where ${owner} and a.kind = ${ref.kind}::text))`,
-    );
+    shape.push(userId ? 'c' : 'h');
+    accountId.set(k, () => {
+      const owner = userId ? sql`a.user_id = ${userId}::uuid` : sql`a.user_id is null`;
+      return sql`coalesce((select id from ${created}), (select a.id from ${ledgerAccounts} a where ${owner} and a.kind = ${kind}::text))`;
+    });
   }
 
   const ids = entries.map((e) => e.id ?? randomUUID());
-  const opt = (v: string | null | undefined) => sql`${v ?? null}::uuid`;
-  const inserted = stmt.with(
+  const opt = (v: string | null | undefined) => stmt.param(v ?? null);
+  const rows = entries.map((e, i) => ({
+    id: stmt.param(ids[i]),
+    type: stmt.param(e.type),
+    userId: stmt.param(e.userId),
+    memo: stmt.param(e.memo ?? ''),
+    refs: [e.actorId, e.reverses, e.depositId, e.withdrawalId, e.planId, e.tradingActivityId].map(opt),
+    at: e.effectiveAt ? stmt.param(e.effectiveAt.toISOString()) : null,
+    gate: gates[i]!,
+  }));
+  const inserted = stmt.part(
     stmt.name('entries'),
-    sql`insert into ${journalEntries} (id, type, user_id, memo, actor_id, reverses, deposit_id, withdrawal_id,
+    () =>
+      sql`insert into ${journalEntries} (id, type, user_id, memo, actor_id, reverses, deposit_id, withdrawal_id,
         plan_id, trading_activity_id, effective_at)
       ${sql.join(
-        entries.map(
-          (e, i) => sql`select ${ids[i]}::uuid, ${e.type}::text, ${e.userId}::uuid, ${e.memo ?? ''}::text,
-            ${opt(e.actorId)}, ${opt(e.reverses)}, ${opt(e.depositId)}, ${opt(e.withdrawalId)}, ${opt(e.planId)},
-            ${opt(e.tradingActivityId)}, ${e.effectiveAt ? sql`${e.effectiveAt.toISOString()}::timestamptz` : sql`now()`}
-            where ${e.gate}`,
+        rows.map(
+          (r) => sql`select ${r.id}::uuid, ${r.type}::text, ${r.userId}::uuid, ${r.memo}::text,
+            ${sql.join(
+              r.refs.map((v) => sql`${v}::uuid`),
+              sql`, `,
+            )}, ${r.at ? sql`${r.at}::timestamptz` : sql`now()`}
+            where ${r.gate()}`,
         ),
         sql` union all `,
       )}
       returning id`,
+    { shape: rows.map((r) => (r.at ? 't' : 'n')).join('') },
   );
   const lines = entries.flatMap((e, i) =>
-    e.lines.map((l) => ({ entryId: ids[i]!, account: accountId.get(refKey(l.account))!, amount: l.amount })),
+    e.lines.map((l) => ({
+      entryId: rows[i]!.id,
+      key: refKey(l.account),
+      amount: stmt.param(l.amount.toString()),
+    })),
   );
-  stmt.with(
+  const refOrder = [...accountId.keys()];
+  stmt.part(
     stmt.name('lines'),
-    sql`insert into ${journalLines} (entry_id, account_id, amount)
+    () =>
+      sql`insert into ${journalLines} (entry_id, account_id, amount)
       select l.entry_id, l.account_id, l.amount
         from (values ${sql.join(
           lines.map(
-            (l, n) => sql`(${l.entryId}::uuid, ${l.account}, ${l.amount.toString()}::bigint, ${n}::int)`,
+            (l, n) =>
+              sql`(${l.entryId}::uuid, ${accountId.get(l.key)!()}, ${l.amount}::bigint, ${sql.raw(String(n))}::int)`,
           ),
           sql`, `,
         )}) as l (entry_id, account_id, amount, n)
        where l.entry_id in (select id from ${inserted})
        order by l.account_id, l.n`,
+    {
+      shape: `${shape.join('.')}/${entries.map((e) => e.lines.map((l) => refOrder.indexOf(refKey(l.account))).join('.')).join('|')}`,
+    },
   );
   const posted = stmt.name('entries_posted');
-  stmt.output(posted, sql`(select count(*)::int from ${inserted})`);
+  stmt.output(posted, () => sql`(select count(*)::int from ${inserted})`);
   stmt.afterCommit((out) => ledgerEntriesPosted.inc(Number(out[posted] ?? 0)));
   return ids;
 }

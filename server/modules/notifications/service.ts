@@ -7,7 +7,7 @@
  * sends a notice to one user, lists one user's notices and deletes any; each admin change writes one
  * audit row in its transaction. Text is stored as given: pages render it as text and e-mails escape it.
  */
-import { and, count, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { CreateNotificationInput } from '@common/schemas/notifications';
 import { MESSAGING_MSG } from '@common/messages';
 import type { Db } from '../../db/client';
@@ -15,7 +15,7 @@ import { notifications, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { mailTemplate, type MailKind, type MailMessage } from '../../lib/mail-templates';
-import type { StatementOfWork, UnitOfWork } from '../../lib/unit-of-work';
+import type { StatementOfWork, StatementSql, UnitOfWork } from '../../lib/unit-of-work';
 import type { BaseDeps } from '../../lib/base-deps';
 import type { UserRow } from '../../db/rows';
 import { can } from '@common/permissions';
@@ -90,22 +90,28 @@ export function createNotificationsService({ db, mailer }: BaseDeps) {
   /**
    * `notify` as a part of a one-statement unit of work (lib/unit-of-work.ts): the notification row
    * and (unless `mail` is false) its e-mail to `recipient`, read by the caller beforehand, both
-   * inserted only when the SQL condition `gate` holds; the mail is rendered now.
+   * inserted only when the SQL condition `gate` holds; the mail is rendered now. Its values are
+   * parameters: with a lazy gate the statement keeps being built once per shape.
    */
   function notifyInStatement(
     stmt: StatementOfWork,
     notice: Notice,
     recipient: { email: string; firstName: string | null },
-    gate: SQL,
+    gate: StatementSql,
     { mail = true, kind = 'money' as MailKind } = {},
   ): void {
-    stmt.with(
+    const userId = stmt.param(notice.userId);
+    const title = stmt.param(notice.title);
+    const message = stmt.param(notice.message);
+    const when = stmt.lazy(gate);
+    stmt.part(
       stmt.name('notice'),
-      sql`insert into ${notifications} (user_id, title, message)
-        select ${notice.userId}::uuid, ${notice.title}::text, ${notice.message}::text where ${gate}`,
+      () =>
+        sql`insert into ${notifications} (user_id, title, message)
+        select ${userId}::uuid, ${title}::text, ${message}::text where ${when()}`,
     );
     if (mail) {
-      mailer.enqueueInStatement(stmt, noticeMail(recipient.email, notice, kind, recipient.firstName), gate);
+      mailer.enqueueInStatement(stmt, noticeMail(recipient.email, notice, kind, recipient.firstName), when);
     }
   }
 
