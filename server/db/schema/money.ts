@@ -197,11 +197,23 @@ export const journalEntries = pgTable(
     index('journal_entries_user_history_idx')
       .on(t.userId, t.effectiveAt, t.createdAt, t.id)
       .where(sql`${t.depositId} is null and ${t.withdrawalId} is null`),
-    index('journal_entries_deposit_id_idx').on(t.depositId),
-    index('journal_entries_withdrawal_id_idx').on(t.withdrawalId),
-    index('journal_entries_plan_id_idx').on(t.planId),
-    index('journal_entries_trading_activity_id_idx').on(t.tradingActivityId),
-    uniqueIndex('journal_entries_reverses_idx').on(t.reverses),
+    // lookups by a request, plan or reversed entry only: the entries without one are left out, so
+    // a posting adds no row to the indexes of the links it does not have (migration posting_costs)
+    index('journal_entries_deposit_id_idx')
+      .on(t.depositId)
+      .where(sql`${t.depositId} is not null`),
+    index('journal_entries_withdrawal_id_idx')
+      .on(t.withdrawalId)
+      .where(sql`${t.withdrawalId} is not null`),
+    index('journal_entries_plan_id_idx')
+      .on(t.planId)
+      .where(sql`${t.planId} is not null`),
+    index('journal_entries_trading_activity_id_idx')
+      .on(t.tradingActivityId)
+      .where(sql`${t.tradingActivityId} is not null`),
+    uniqueIndex('journal_entries_reverses_idx')
+      .on(t.reverses)
+      .where(sql`${t.reverses} is not null`),
     check(
       'journal_entries_type_check',
       sql`${t.type} in ('deposit', 'withdrawal_hold', 'withdrawal_settle', 'withdrawal_release', 'plan_open',
