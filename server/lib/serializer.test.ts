@@ -13,7 +13,12 @@ const answer = z.object({
   status: z.enum(['pending', 'approved']),
   lines: z.array(z.object({ at: z.string(), cents: z.number() })),
   extra: z.string().optional(),
+  session: z.union([
+    z.object({ token: z.string(), at: z.iso.datetime() }),
+    z.object({ challenge: z.string() }),
+  ]),
 });
+const AT = '2026-11-27T10:00:00.000Z';
 
 const rows: Array<[string, unknown]> = [
   [
@@ -26,9 +31,13 @@ const rows: Array<[string, unknown]> = [
       status: 'approved',
       lines: [{ at: 't', cents: -2 }],
       extra: 'x',
+      session: { token: 'tok', at: AT },
     },
   ],
-  ['nulls, no optional field', { id: 'b', amount: 0, note: null, plan: null, status: 'pending', lines: [] }],
+  [
+    'nulls, no optional field, the other branch of a union',
+    { id: 'b', amount: 0, note: null, plan: null, status: 'pending', lines: [], session: { challenge: 'c' } },
+  ],
   [
     'undeclared properties at every level',
     {
@@ -38,6 +47,7 @@ const rows: Array<[string, unknown]> = [
       plan: { name: 'S', days: 1, secret: 1 },
       status: 'pending',
       lines: [{ at: 'u', cents: 1, secret: 2 }],
+      session: { token: 'tok', at: AT, secret: 4 },
       secret: 3,
     },
   ],

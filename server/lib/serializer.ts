@@ -38,14 +38,19 @@ function zodSchemaOf(schema: unknown): z.ZodType | undefined {
 }
 
 /**
- * `anyOf: [X, {type: 'null'}]` with a plain `type` in X as `type: [X.type, 'null']`: the same
- * answers, but fast-json-stringify writes it without trying each branch with a validator.
+ * The JSON Schema fast-json-stringify compiles: `anyOf: [X, {type: 'null'}]` with a plain `type` in
+ * X as `type: [X.type, 'null']` (the same answers, written without trying each branch with a
+ * validator), and no `additionalProperties: false` (see below).
  */
 function simplifyNullable(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(simplifyNullable);
   if (node === null || typeof node !== 'object') return node;
   const out: JsonSchema = {};
   for (const [k, v] of Object.entries(node)) out[k] = simplifyNullable(v);
+  // zod strips undeclared properties, and fast-json-stringify never writes them; but it picks an
+  // `anyOf` branch by validating the answer, and `additionalProperties: false` would make an answer
+  // that still carries them (a row with more columns than its schema) match no branch
+  if (out.additionalProperties === false) delete out.additionalProperties;
   const anyOf = out.anyOf as JsonSchema[] | undefined;
   if (Array.isArray(anyOf) && anyOf.length === 2) {
     const nullAt = anyOf.findIndex((s) => s.type === 'null' && Object.keys(s).length === 1);
