@@ -14,7 +14,7 @@ const answer = z.object({
   lines: z.array(z.object({ at: z.string(), cents: z.number() })),
   extra: z.string().optional(),
   session: z.union([
-    z.object({ token: z.string(), at: z.iso.datetime() }),
+    z.object({ token: z.string(), at: z.iso.datetime(), kind: z.enum(['a', 'b']).nullable() }),
     z.object({ challenge: z.string() }),
   ]),
 });
@@ -31,7 +31,7 @@ const rows: Array<[string, unknown]> = [
       status: 'approved',
       lines: [{ at: 't', cents: -2 }],
       extra: 'x',
-      session: { token: 'tok', at: AT },
+      session: { token: 'tok', at: AT, kind: 'a' },
     },
   ],
   [
@@ -47,7 +47,7 @@ const rows: Array<[string, unknown]> = [
       plan: { name: 'S', days: 1, secret: 1 },
       status: 'pending',
       lines: [{ at: 'u', cents: 1, secret: 2 }],
-      session: { token: 'tok', at: AT, secret: 4 },
+      session: { token: 'tok', at: AT, kind: null, secret: 4 },
       secret: 3,
     },
   ],

@@ -60,10 +60,15 @@ function simplifyNullable(node: unknown): unknown {
       other &&
       typeof other.type === 'string' &&
       !('anyOf' in other) &&
-      !('oneOf' in other)
+      !('oneOf' in other) &&
+      !('const' in other)
     ) {
+      // `enum` holds for every type, so null joins it; the other keywords only hold for their own type
       const { anyOf: _drop, ...rest } = out;
-      return { ...rest, ...other, type: [other.type, 'null'] };
+      const nullable = { ...rest, ...other, type: [other.type, 'null'] };
+      return Array.isArray(other.enum)
+        ? { ...nullable, enum: [...(other.enum as unknown[]), null] }
+        : nullable;
     }
   }
   return out;
