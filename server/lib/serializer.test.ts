@@ -13,9 +13,10 @@ const answer = z.object({
   status: z.enum(['pending', 'approved']),
   lines: z.array(z.object({ at: z.string(), cents: z.number() })),
   extra: z.string().optional(),
+  format: z.string().min(1).describe('a property named like a keyword'),
   session: z.union([
     z.object({ token: z.string(), at: z.iso.datetime(), kind: z.enum(['a', 'b']).nullable() }),
-    z.object({ challenge: z.string() }),
+    z.object({ challenge: z.string(), email: z.email() }),
   ]),
 });
 const AT = '2026-11-27T10:00:00.000Z';
@@ -31,12 +32,22 @@ const rows: Array<[string, unknown]> = [
       status: 'approved',
       lines: [{ at: 't', cents: -2 }],
       extra: 'x',
+      format: 'pdf',
       session: { token: 'tok', at: AT, kind: 'a' },
     },
   ],
   [
     'nulls, no optional field, the other branch of a union',
-    { id: 'b', amount: 0, note: null, plan: null, status: 'pending', lines: [], session: { challenge: 'c' } },
+    {
+      id: 'b',
+      amount: 0,
+      note: null,
+      plan: null,
+      status: 'pending',
+      lines: [],
+      format: 'x',
+      session: { challenge: 'c', email: 'o.brien+x@example.co.uk' },
+    },
   ],
   [
     'undeclared properties at every level',
@@ -47,6 +58,7 @@ const rows: Array<[string, unknown]> = [
       plan: { name: 'S', days: 1, secret: 1 },
       status: 'pending',
       lines: [{ at: 'u', cents: 1, secret: 2 }],
+      format: 'csv',
       session: { token: 'tok', at: AT, kind: null, secret: 4 },
       secret: 3,
     },

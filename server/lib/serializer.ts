@@ -38,15 +38,47 @@ function zodSchemaOf(schema: unknown): z.ZodType | undefined {
 }
 
 /**
- * The JSON Schema fast-json-stringify compiles: `anyOf: [X, {type: 'null'}]` with a plain `type` in
- * X as `type: [X.type, 'null']` (the same answers, written without trying each branch with a
- * validator), and no `additionalProperties: false` (see below).
+ * Keywords that only validate a value zod has already checked (and `default`: zod's encoding never
+ * fills one in, so neither may the fast path): fast-json-stringify writes the same without them, and when it picks an `anyOf` branch by validating the answer (with another
+ * validator than zod's, whose `email` or `pattern` may differ at the edges) they could only make
+ * a valid answer match no branch.
  */
-function simplifyNullable(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(simplifyNullable);
+const NOT_WRITTEN = new Set([
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'description',
+  'default',
+]);
+/** Keywords whose value is a map of names to schemas. */
+const SCHEMA_MAPS = new Set(['properties', 'definitions', '$defs', 'patternProperties']);
+
+/**
+ * The JSON Schema fast-json-stringify compiles, from zod's: `anyOf: [X, {type: 'null'}]` with a
+ * plain `type` in X as `type: [X.type, 'null']` (the same answers, written without trying each
+ * branch with a validator), no `additionalProperties: false` (see below) and no `NOT_WRITTEN`
+ * keyword.
+ */
+function forSerializing(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(forSerializing);
   if (node === null || typeof node !== 'object') return node;
   const out: JsonSchema = {};
-  for (const [k, v] of Object.entries(node)) out[k] = simplifyNullable(v);
+  for (const [k, v] of Object.entries(node)) {
+    if (NOT_WRITTEN.has(k)) continue;
+    out[k] = SCHEMA_MAPS.has(k)
+      ? Object.fromEntries(Object.entries(v as JsonSchema).map(([name, s]) => [name, forSerializing(s)]))
+      : k === 'enum' || k === 'const' || k === 'required'
+        ? v
+        : forSerializing(v);
+  }
   // zod strips undeclared properties, and fast-json-stringify never writes them; but it picks an
   // `anyOf` branch by validating the answer, and `additionalProperties: false` would make an answer
   // that still carries them (a row with more columns than its schema) match no branch
@@ -87,7 +119,7 @@ function fastSerializer(schema: z.ZodType): Serialize | undefined {
     return undefined;
   }
   const { $schema: _drop, ...rest } = json;
-  return fastJson(simplifyNullable(rest) as Parameters<typeof fastJson>[0]) as Serialize;
+  return fastJson(forSerializing(rest) as Parameters<typeof fastJson>[0]) as Serialize;
 }
 
 /**
