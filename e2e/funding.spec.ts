@@ -85,8 +85,8 @@ journey(
     await expect(page).toHaveURL(/\/account\/deposit\/bitcoin\?wallet=bitcoin$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deposit with Bitcoin');
     await page.getByRole('button', { name: 'Submit deposit' }).click();
-    await expect(page.getByText('Please enter a valid amount')).toBeVisible();
-    await expect(page.getByText('Please attach proof of payment')).toBeVisible();
+    await expect(page.getByText('Please enter a valid amount', { exact: true })).toBeVisible();
+    await expect(page.getByText('Please attach proof of payment', { exact: true })).toBeVisible();
     await page.getByLabel('Amount (USD)').fill('250');
     await page
       .locator('input[type="file"]')
@@ -196,8 +196,10 @@ journey(
     await adminPage.getByRole('link', { name: 'Add transaction' }).click();
     await expect(adminPage.getByText('Client: Chris Client')).toBeVisible();
     await adminPage.getByRole('button', { name: 'Add transaction' }).click();
-    await expect(adminPage.getByText('Please enter a valid amount')).toBeVisible();
-    await expect(adminPage.getByText('Please give the reason for this transaction')).toBeVisible();
+    await expect(adminPage.getByText('Please enter a valid amount', { exact: true })).toBeVisible();
+    await expect(
+      adminPage.getByText('Please give the reason for this transaction', { exact: true }),
+    ).toBeVisible();
     await adminPage.getByLabel('Amount (USD)').fill('10');
     await adminPage.getByRole('combobox', { name: 'Type' }).click();
     await adminPage.getByRole('option', { name: 'Bonus' }).click();

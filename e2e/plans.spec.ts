@@ -162,7 +162,7 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   await expect(adminPlan).toContainText('Copy Trading');
   await expect(adminPage.getByLabel('Date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
   await adminPage.getByRole('button', { name: 'Add profit' }).click();
-  await expect(adminPage.getByText('Please add profit amount')).toBeVisible();
+  await expect(adminPage.getByText('Please add profit amount', { exact: true })).toBeVisible();
   await adminPage.getByLabel('Profit', { exact: true }).fill('25');
   await adminPage.getByRole('button', { name: 'Add profit' }).click();
   await expect(adminPage.getByText('The reason must be 3 to 500 characters', { exact: true })).toBeVisible();

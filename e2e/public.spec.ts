@@ -356,7 +356,7 @@ test('the contact form shows each validation message, sends, resets, and the mes
   await form.getByLabel('Email').fill('not-an-email');
   await form.getByLabel('Message').fill('How do I open a Silver account?');
   await send.click();
-  await expect(form.getByText('Please enter a valid e-mail address')).toBeVisible();
+  await expect(form.getByText('Please enter a valid e-mail address', { exact: true })).toBeVisible();
   await form.getByLabel('Email').fill(`${'a'.repeat(250)}@example.com`);
   await send.click();
   await expect(form.getByText('E-mail must be at most 254 characters', { exact: true })).toBeVisible();

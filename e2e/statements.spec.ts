@@ -102,7 +102,9 @@ test('a client downloads signed statements for a month and a range; the page fit
   ).toBeVisible();
   // a start after the end: said under the field, nothing to download
   await page.getByLabel('Statement from').fill('2999-02-01');
-  await expect(page.getByText('The start date must be on or before the end date')).toBeVisible();
+  await expect(
+    page.getByText('The start date must be on or before the end date', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download PDF' })).toBeDisabled();
 
   await page.getByText('Monthly', { exact: true }).click();
