@@ -10,7 +10,10 @@ import { BASE_URL, E2E_PORT, STAFF_2FA_BASE_URL, STAFF_2FA_PORT, WEB_DIR } from 
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  timeout: 60_000,
+  // one budget for every journey, the longest included: the same journeys take 2–3× longer on a
+  // busy or slower 2-core runner than on a quiet one, and a journey's waits are its own expect
+  // timeouts (10 s), so a long budget only matters to a journey that is still making progress
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,

@@ -47,7 +47,6 @@ test('a client with deposits and profit sees their account value by day, as the 
   page,
   readMail,
 }) => {
-  test.setTimeout(120_000);
   const signUp = newClientSignUp('Vera', 'Value', 'chart');
   const { id, token } = await signUpVerified(readMail, signUp);
   const { token: adminToken } = (await call('POST', '/auth/signin', ADMIN)) as { token: string };

@@ -30,7 +30,6 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   browser,
   readMail,
 }) => {
-  test.setTimeout(180_000);
   // A new client with markup in their name signs up, confirms the e-mail and sends documents.
   const email = `kyc.${Date.now().toString(36)}@example.com`;
   const { token } = await signUpVerified(readMail, {
@@ -220,7 +219,6 @@ test('compliance rejects identity documents with a reason, and the client reads 
   browser,
   readMail,
 }) => {
-  test.setTimeout(120_000);
   const email = `kyc.reject.${Date.now().toString(36)}@example.com`;
   const { token, id } = await signUpVerified(readMail, {
     firstName: 'Rita',

@@ -59,7 +59,6 @@ test('a large adjustment waits for a second finance member, who approves one req
   browser,
   readMail,
 }) => {
-  test.setTimeout(180_000);
   const signUp = newClientSignUp('Faye', 'Foureyes', 'foureyes');
   const client = await signUpVerified(readMail, signUp);
   const clientName = `${signUp.firstName} ${signUp.lastName}`;

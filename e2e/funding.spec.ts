@@ -73,8 +73,6 @@ async function review(
 journey(
   'deposit approved from the queue, then a withdrawal declined',
   async ({ page, adminPage, readMail }) => {
-    // two browsers, a deposit, a withdrawal and both widths: 40–60 s on a quiet machine
-    journey.setTimeout(150_000);
     await signIn(page, CLIENT);
     await signIn(adminPage, ADMIN, true);
     const start = await availableCents(page);

@@ -138,7 +138,6 @@ test('review queue: approve, reject and decline move focus to the next row, or t
   page,
   readMail,
 }) => {
-  test.setTimeout(150_000);
   const client = await fundedClient(readMail, `Queue${Date.now().toString(36)}`, 500);
   // a pending withdrawal (confirmed with the mailed code), then four pending deposits
   await withdraw(client, readMail, 40);
@@ -183,7 +182,6 @@ test('approvals queue: approve and reject move focus on, never to the page body'
   browser,
   readMail,
 }) => {
-  test.setTimeout(120_000);
   const client = await fundedClient(readMail, `Held${Date.now().toString(36)}`, 3200);
   // two withdrawal approvals at or above the four-eyes threshold: held for a second staff member
   for (const amount of [1500, 1600]) {

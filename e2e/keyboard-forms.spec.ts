@@ -105,7 +105,6 @@ test('paging a table by keyboard says the page and keeps focus; a toast is a sta
   page,
   readMail,
 }) => {
-  test.setTimeout(150_000);
   // a fresh client with more than one page of sign-ins (10 a page)
   const signUp = newClientSignUp('Page', 'Turner', 'pager');
   await signUpVerified(readMail, signUp);

@@ -137,7 +137,6 @@ for (const width of [1280, 375]) {
       test(`Tab through ${path}: skip link first, every stop shown, uncovered and in the tree`, async ({
         page,
       }) => {
-        test.setTimeout(120_000);
         await openSettled(page, path);
         const stops = await tabThrough(page);
         expect(stops[0]!.isSkipLink, `first stop: ${stops[0]!.name}`).toBe(true);
@@ -255,7 +254,6 @@ test.describe('with reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
 
   test('the hero never moves on its own and shows no pause button', async ({ page }) => {
-    test.setTimeout(40_000);
     await openPage(page, '/');
     await page.mouse.move(1, 1);
     const hero = page.getByRole('region', { name: 'Highlights' });
@@ -272,7 +270,6 @@ test.describe('with reduced motion', () => {
 });
 
 test('the hero: its pause button stops it, play starts it; it is silent while playing', async ({ page }) => {
-  test.setTimeout(60_000);
   await openPage(page, '/');
   await page.mouse.move(1, 1);
   const hero = page.getByRole('region', { name: 'Highlights' });
@@ -309,7 +306,6 @@ test('the hero: its pause button stops it, play starts it; it is silent while pl
 test('the hero stands still while keyboard focus is inside it and moves on once focus leaves', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await openPage(page, '/');
   await page.mouse.move(1, 1);
   const hero = page.getByRole('region', { name: 'Highlights' });

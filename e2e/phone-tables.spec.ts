@@ -107,7 +107,6 @@ test('at 375 px the review queue and the users list show Approve, Reject and Vie
   page,
   readMail,
 }) => {
-  test.setTimeout(120_000);
   await fundedClient(readMail);
   await signIn(page, ADMIN, true);
   await page.setViewportSize(PHONE);
@@ -143,7 +142,6 @@ test('at 375 px the review queue and the users list show Approve, Reject and Vie
 });
 
 test('no empty text is cut, on a phone, a tablet or a desktop', async ({ page, readMail }) => {
-  test.setTimeout(120_000);
   const signUp = newClientSignUp('Nell', 'Nothing', 'empty');
   const { id } = await signUpVerified(readMail, signUp);
   await signIn(page, signUp);
@@ -241,7 +239,6 @@ const clientPages = (id: string): Array<[string, string]> => [
 ];
 
 test('every account page is no wider than a 375 px phone', async ({ page, readMail }) => {
-  test.setTimeout(180_000);
   const { signUp } = await fundedClient(readMail);
   await signIn(page, signUp);
   await page.setViewportSize(PHONE);
@@ -256,7 +253,6 @@ test('every back-office page is no wider than a 375 px phone, and a client is ti
   page,
   readMail,
 }) => {
-  test.setTimeout(180_000);
   const { id } = await fundedClient(readMail);
   await signIn(page, ADMIN, true);
   await page.setViewportSize(PHONE);

@@ -83,8 +83,6 @@ test('a client reaches every account page from the drawer at 375 px', async ({ p
 });
 
 test('an admin reaches every back-office page from the drawer at 375 px', async ({ page }) => {
-  // a dozen drawer pages and nine of a client's pages: more than a minute on a busy machine
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, ADMIN, true);
   await page.setViewportSize({ width: 375, height: 800 });

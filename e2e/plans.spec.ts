@@ -40,7 +40,6 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   browser,
   readMail,
 }) => {
-  test.setTimeout(180_000);
   // A new verified client with $1,500 credited by the admin (and approved by finance: four-eyes).
   const email = `planner.${Date.now().toString(36)}@example.com`;
   const { token, id } = await signUpVerified(readMail, {

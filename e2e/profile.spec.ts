@@ -53,8 +53,6 @@ test('a verified client edits the profile, uploads a photo, changes the password
   browser,
   readMail,
 }) => {
-  // a long journey (sign-up, four forms, two uploads, axe at two widths): over a minute on a busy runner
-  test.setTimeout(150_000);
   const email = await createVerifiedClient(readMail);
   await signIn(page, { email, password: PASSWORD });
   await page.getByRole('link', { name: 'My profile', exact: true }).click();

@@ -129,7 +129,6 @@ test('a blocked provider turns the Live markets block into a compact card, witho
 test('on a 375 px phone the bonus offer and the ticker cover nothing on any public page', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 375, height: 812 });
   for (const path of PUBLIC_PATHS) {
     await openPage(page, path);

@@ -78,7 +78,6 @@ test('a client turns two-factor on, signs in with a code and a backup code, and 
   browser,
   readMail,
 }) => {
-  test.setTimeout(180_000);
   const email = `security.${Date.now()}@example.com`;
   await signUpVerified(readMail, {
     firstName: 'Sam',
@@ -196,7 +195,6 @@ async function staffServerPage(browser: Browser): Promise<Page> {
 test('with STAFF_TWO_FACTOR=required the admin sets two-factor up before the back office opens', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const page = await staffServerPage(browser);
   await submitSignIn(page, ADMIN, true);
   await expect(page).toHaveURL(/\/admin\/security$/);

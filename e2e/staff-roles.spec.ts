@@ -128,7 +128,6 @@ test('support answers clients: no money, identity or block actions, no review qu
   page,
   readMail,
 }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const who = await signInAs(page, 'support', readMail, {
     shown: ['Users', 'Contact', 'Emailing', 'Mail outbox', 'Support Tickets'],

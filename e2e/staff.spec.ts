@@ -14,7 +14,6 @@ test('the owner invites a support member, who sets a password with the e-mailed 
   browser,
   readMail,
 }) => {
-  test.setTimeout(120_000);
   const email = `staff.${Date.now().toString(36)}@example.com`;
 
   const owner = await newBrowserPage(browser);

@@ -41,7 +41,6 @@ test('a client downloads signed statements for a month and a range; the page fit
   page,
   readMail,
 }) => {
-  test.setTimeout(120_000);
   const signUp = newClientSignUp('Stella', 'Statement', 'statements');
   const { id } = await signUpVerified(readMail, signUp);
   const { token: adminToken } = (await call('POST', '/auth/signin', ADMIN)) as { token: string };

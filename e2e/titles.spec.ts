@@ -57,8 +57,6 @@ test('public pages each have their own title', async ({ page }) => {
 });
 
 test('client and staff pages each have their own title, following the route', async ({ page, browser }) => {
-  // every client and back-office route, one after the other: over a minute on a busy runner
-  test.setTimeout(150_000);
   await signIn(page, { email: 'client@demo.test', password: 'Client#2026demo' });
   const client = await titlesOf(page, [
     '/account/home',

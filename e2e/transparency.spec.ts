@@ -71,7 +71,6 @@ test('a client sees their history verified, their balance in the published total
   page,
   readMail,
 }) => {
-  test.setTimeout(180_000);
   const signUp = newClientSignUp('Tara', 'Proof', 'transparency');
   const { id, token } = await signUpVerified(readMail, signUp);
   const { token: adminToken } = (await call('POST', '/auth/signin', ADMIN)) as { token: string };
