@@ -1,7 +1,7 @@
 /**
  * The mailer (lib/mail.ts, docs/operations.md "Mail"): without SMTP_URL a mail is stored and logged;
  * with its worker off (MAIL_WORKER=false) a process stores mail and never sends it, and a process
- * with the worker on, on the same database, sends it.
+ * with the worker on, on the same database, sends it; the worker keeps its connection to the server.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -37,17 +37,18 @@ describe('the mailer, in an app without SMTP_URL', () => {
     expect(t.smtp.mails).toHaveLength(0);
   });
 
+  // the app here has no SMTP, so its own worker sends nothing: only the mailers made here act
+  const made = (worker: boolean) =>
+    createMailer({
+      smtpUrl: t.smtp.url,
+      from: `${DEMO_BRAND.name} <no-reply@northwind-markets.example>`,
+      brand: { ...DEMO_BRAND, siteUrl: 'https://broker.example' },
+      db: t.database.db,
+      log: t.app.log,
+      worker,
+    });
+
   it('with its worker off, stores a mail queued and never sends it; a worker on the same database does', async () => {
-    // the app here has no SMTP, so its own worker sends nothing: only the two mailers below act
-    const made = (worker: boolean) =>
-      createMailer({
-        smtpUrl: t.smtp.url,
-        from: `${DEMO_BRAND.name} <no-reply@northwind-markets.example>`,
-        brand: { ...DEMO_BRAND, siteUrl: 'https://broker.example' },
-        db: t.database.db,
-        log: t.app.log,
-        worker,
-      });
     const storing = made(false);
     const sending = made(true);
     try {
@@ -68,6 +69,25 @@ describe('the mailer, in an app without SMTP_URL', () => {
       expect(await row()).toMatchObject({ status: 'sent', attempts: 1 });
     } finally {
       await storing.close();
+      await sending.close();
+    }
+  });
+
+  it('sends over a kept connection: six mails in six passes open one connection to the server', async () => {
+    const sending = made(true);
+    try {
+      const to = uniqueEmail('pooled');
+      const before = t.smtp.connections;
+      for (let i = 1; i <= 6; i++) {
+        await sending.send({ to, subject: `Statement ${i}`, body: mailTemplate('<p>Ready.</p>') });
+        await sending.deliverDue();
+      }
+      await t.smtp.waitForMail(to, { skip: 5, timeoutMs: 8_000 });
+      expect(t.smtp.mails.filter((m) => m.to === to).map((m) => m.subject)).toEqual(
+        [1, 2, 3, 4, 5, 6].map((i) => `Statement ${i}`),
+      );
+      expect(t.smtp.connections - before).toBe(1);
+    } finally {
       await sending.close();
     }
   });

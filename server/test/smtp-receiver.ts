@@ -22,6 +22,8 @@ export interface SmtpReceiver {
   mails: ReceivedMail[];
   /** Resolves with the first mail to `to` (after `skip` earlier ones) or rejects after `timeoutMs`. */
   waitForMail(to: string, opts?: { skip?: number; timeoutMs?: number }): Promise<ReceivedMail>;
+  /** Connections the receiver has accepted so far. */
+  readonly connections: number;
   close(): Promise<void>;
 }
 
@@ -35,10 +37,17 @@ export async function startSmtpReceiver(
   opts: { keep?: boolean; port?: number } = {},
 ): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // a mailer keeps its connections open (lib/mail.ts): closing ends them after 100 ms, not 30 s
+    closeTimeout: 100,
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((m: ParsedMail) => {
@@ -65,6 +74,9 @@ export async function startSmtpReceiver(
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     mails,
+    get connections() {
+      return connections;
+    },
     async waitForMail(to, opts = {}) {
       const deadline = Date.now() + (opts.timeoutMs ?? 5000);
       for (;;) {
