@@ -14,7 +14,7 @@
  * database backs each rule (see migrations `ledger_guards`, `house_balances_uncached`).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { MONEY_MSG } from '@common/messages';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
@@ -291,16 +291,11 @@ export interface ClientFigures {
   totalBonus: bigint;
 }
 
-/**
- * Computes a client's figures from cached balances and the per-kind totals of their `available`
- * and `invested` accounts (`ledger_account_totals`, kept by the posting trigger), in one round trip
- * whose cost does not grow with the client's history (the dashboard's GET /user/me reads it on
- * every load). `totalProfit` is net: a plan loss (a `profit` entry on the invested capital) lowers it.
- */
-export async function getClientFigures(db: DbOrTx, userId: string): Promise<ClientFigures> {
-  const rows = await queryRows<{ part: 'balance' | 'sum'; key: string; total: string | null }>(
-    db,
-    sql`
+/** One row of the figures statement: a cached balance by account kind, or a total by entry type. */
+type FigureRow = { part: 'balance' | 'sum'; key: string; total: string | null };
+
+/** The figures statement's rows for the client `userId` (a value, or an SQL placeholder). */
+const figureRows = (userId: SQLWrapper | string) => sql`
     select 'balance' as part, a.kind as key, a.balance::text as total
       from ledger_accounts a
      where a.user_id = ${userId}
@@ -309,8 +304,9 @@ export async function getClientFigures(db: DbOrTx, userId: string): Promise<Clie
       from ledger_account_totals t
       join ledger_accounts a on a.id = t.account_id
      where a.user_id = ${userId} and a.kind in ('available', 'invested')
-     group by 2`,
-  );
+     group by 2`;
+
+function figuresOf(rows: FigureRow[]): ClientFigures {
   const find = (part: 'balance' | 'sum', key: string) =>
     BigInt(rows.find((r) => r.part === part && r.key === key)?.total ?? 0);
   return {
@@ -323,6 +319,28 @@ export async function getClientFigures(db: DbOrTx, userId: string): Promise<Clie
     totalBonus: find('sum', 'bonus'),
   };
 }
+
+/**
+ * Computes a client's figures from cached balances and the per-kind totals of their `available`
+ * and `invested` accounts (`ledger_account_totals`, kept by the posting trigger), in one round trip
+ * whose cost does not grow with the client's history. `totalProfit` is net: a plan loss (a `profit`
+ * entry on the invested capital) lowers it.
+ */
+export async function getClientFigures(db: DbOrTx, userId: string): Promise<ClientFigures> {
+  return figuresOf(await queryRows<FigureRow>(db, figureRows(userId)));
+}
+
+/**
+ * The same figures as one JSON text, for a caller that reads them inside a statement of its own
+ * (GET /user/me reads them with the active plan in one round trip: docs/performance.md);
+ * `readClientFigures` turns the text back into `ClientFigures`. `userId`: an SQL expression or
+ * placeholder.
+ */
+export const clientFiguresJson = (userId: SQLWrapper) =>
+  sql<string>`(select coalesce(json_agg(f), '[]')::text from (${figureRows(userId)}) f)`;
+
+/** `ClientFigures` (cents) from the text of `clientFiguresJson`. */
+export const readClientFigures = (json: string): ClientFigures => figuresOf(JSON.parse(json) as FigureRow[]);
 
 /** The ledger's read side for routes; posting always goes through a domain service's transaction. */
 export function createLedgerService({ db }: BaseDeps) {

@@ -94,6 +94,16 @@ const activePlanQuery = preparedPerHandle((db: Db) =>
 );
 
 /**
+ * The active plan row `plan` (or null: none) as the API answers it, when it may be shown as read:
+ * none, or not yet at its end date. `undefined` for a plan whose end date has passed: only
+ * `currentActivePlan`, which completes it first, may answer for it.
+ */
+export function presentIfCurrent(plan: PlanRow | null): PublicActivePlan | null | undefined {
+  if (!plan) return null;
+  return plan.endDate > new Date() ? presentActivePlan(plan) : undefined;
+}
+
+/**
  * The client's active plan as the API answers it (`activePlan` of GET /user/me and
  * /user/admin/:id), after completing it if its end date has passed, so nobody sees an overdue
  * active plan. The completion notice is e-mailed too when `notifications` is given.
@@ -107,7 +117,8 @@ export async function currentActivePlan(
   // runs only for a plan whose end date has passed. A transaction on every GET /user/me would cost
   // the dashboard, the hottest read (docs/performance.md), a round of locks for nothing.
   const [active] = await activePlanQuery(db).execute({ userId });
-  if (!active || active.endDate > new Date()) return active ? presentActivePlan(active) : null;
+  const shown = presentIfCurrent(active ?? null);
+  if (shown !== undefined) return shown;
   await completeDuePlans(
     { db, log, notify: notices ? (uow, n) => notices.notify(uow, n) : undefined },
     { userId },

@@ -9,14 +9,16 @@
 import type { Readable } from 'node:stream';
 import { and, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { UsersExportQuery, UsersQuery, UserWithFigures } from '@common/schemas/users';
-import { users } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { plans, users } from '../../db/schema';
 import { csvStream } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
 import { containsPattern, createdWithin, hasDateRange, pageOf } from '../../lib/paging';
 import { centsToUsd } from '../../lib/money';
+import { preparedPerHandle } from '../../lib/prepared';
 import type { ServiceDeps } from '../../lib/service-deps';
-import { getClientFigures } from '../ledger/service';
-import { currentActivePlan } from '../plans/service';
+import { clientFiguresJson, getClientFigures, readClientFigures } from '../ledger/service';
+import { currentActivePlan, presentIfCurrent } from '../plans/service';
 import { createUserAdminService } from './admin-service';
 import type { UserRow } from '../../db/rows';
 import { presentUser } from './presenter';
@@ -81,6 +83,20 @@ const USERS_CSV_HEAD = [
   'Date joined',
   'ID',
 ];
+
+/**
+ * GET /user/me's reads in one round trip (docs/performance.md "GET /user/me in one statement"):
+ * the user's active plan (null without one) and their ledger figures (`clientFiguresJson`).
+ */
+const planAndFiguresQuery = preparedPerHandle((db: Db) =>
+  db
+    .select({ plan: plans, figures: clientFiguresJson(sql.placeholder('userId')) })
+    .from(users)
+    .leftJoin(plans, and(eq(plans.userId, users.id), eq(plans.status, 'active')))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('user_plan_figures'),
+);
 
 export function createUsersService(deps: ServiceDeps) {
   const { db } = deps;
@@ -156,12 +172,14 @@ export function createUsersService(deps: ServiceDeps) {
       ]);
     },
 
-    /** `presentUser(row)` with the ledger figures (USD), who referred the user and their active plan (or null). */
+    /**
+     * `presentUser(row)` with the ledger figures (USD), who referred the user and their active plan
+     * (or null). The plan and the figures come in one statement; a plan whose end date has passed
+     * is completed first, and the figures read again, so its capital shows as available.
+     */
     async presentWithFigures(row: UserRow): Promise<UserWithFigures> {
-      // first: a plan whose end date has passed is completed, so its capital shows as available
-      const activePlan = await currentActivePlan(deps, row.id);
-      const [figures, referrer] = await Promise.all([
-        getClientFigures(db, row.id),
+      const [[read], referrer] = await Promise.all([
+        planAndFiguresQuery(db).execute({ userId: row.id }),
         row.referredBy
           ? db
               .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
@@ -170,6 +188,12 @@ export function createUsersService(deps: ServiceDeps) {
               .limit(1)
           : Promise.resolve([]),
       ]);
+      let activePlan = read ? presentIfCurrent(read.plan) : undefined;
+      let figures = read && readClientFigures(read.figures);
+      if (activePlan === undefined || !figures) {
+        activePlan = await currentActivePlan(deps, row.id);
+        figures = await getClientFigures(db, row.id);
+      }
       const user = presentUser(row);
       return {
         ...user,

@@ -5,9 +5,12 @@ import { useBefore, useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
 import { createClient, createTestUser, type TestUser } from '../ledger/testing';
 import { UNKNOWN_ID } from '../../test/app';
+import { counted, sessionReads } from '../../test/round-trips';
+import { planHelpers } from '../trading-activities/testing';
 
 const { t, admin } = useTestContext();
 const client = useBefore(() => createClient(t.app));
+const { open } = planHelpers(t);
 
 const get = (url: string, user?: TestUser) =>
   t.app.inject({ method: 'GET', url, ...(user && { headers: user.headers }) });
@@ -43,6 +46,25 @@ describe('GET /api/user/me', () => {
       lastName: referrer.row.lastName,
       email: referrer.email,
     });
+  });
+
+  it('reads the active plan and the figures in one statement, the session read aside', async () => {
+    const c = await createClient(t.app, { balance: 900_00n });
+    expect((await get('/api/user/me', c)).statusCode).toBe(200); // the session cache
+    const bare = await counted(() => get('/api/user/me', c));
+    expect(bare.result.json().data).toMatchObject({
+      activePlan: null,
+      account: { balance: 900, invested: 0 },
+    });
+    expect(bare.statements.length, bare.statements.join('\n')).toBeLessThanOrEqual(1 + sessionReads(t));
+
+    expect((await open(c.headers, { amount: 500 })).statusCode).toBe(201);
+    const planned = await counted(() => get('/api/user/me', c));
+    expect(planned.result.json().data).toMatchObject({
+      activePlan: { amount: 500, plan: 'copy_trading', status: 'active' },
+      account: { balance: 400, invested: 500 },
+    });
+    expect(planned.statements.length, planned.statements.join('\n')).toBeLessThanOrEqual(1 + sessionReads(t));
   });
 
   it('answers referredBy null for a user nobody referred', async () => {
