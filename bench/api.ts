@@ -32,7 +32,8 @@
  *  - p99FixedRateMs: the dashboard's p99 at 600 requests/s offered open-loop, evenly spaced, latency
  *    from each request's due time (bench/lib/fixed-rate.ts; autocannon's rate is a burst per second);
  *    counts only when `loadOk` (1-min load average under 1.5 at the phase's start; the bench waits
- *    up to 30 s for the machine to calm).
+ *    up to 30 s for the machine to calm, then spends 30 s visiting each client once so the session
+ *    cache is as steady visits keep it: `spreadSessionWarmUp`).
  *  - historyGrowthRatio: p50 of /api/user/me, /api/transaction, /api/transaction/all first and last
  *    page for the 50,000-entry client ÷ the same for a 5-entry client; the max of the 4.
  *  - adminListP50Ms: p50 of GET /api/user/admin (first page, a deep page, a search) and GET
@@ -54,12 +55,15 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { SESSION_CACHE_TTL_MS } from '../server/modules/auth/session-cache';
 import { ledgerViolations } from '../server/modules/ledger/testing';
 import type { ApiProcess } from '../server/test/processes';
 import { startSmtpReceiver } from '../server/test/smtp-receiver';
 import { startCluster } from './lib/cluster';
 import { approvedInKeyTable, seedDataset } from './lib/dataset';
 import {
+  approvals,
+  calm,
   cpuNote,
   dashboardRequests,
   dashboardVisits,
@@ -69,37 +73,15 @@ import {
   round,
   started,
   type LoadResult,
-  type SetupRequest,
 } from './lib/measure';
-import { fixedRate } from './lib/fixed-rate';
+import { fixedRate, spreadSessionWarmUp } from './lib/fixed-rate';
 import { pgbenchReplay, pgbenchTpcb, queuedMails, topStatements, withApiPaused } from './lib/pgbench';
 import { captureReplays } from './lib/replays';
 import { figure, printTable, writeResults } from './lib/report';
 import { adminLists, concurrentExports, historyGrowth } from './lib/scenarios';
 import { SEAL_EVERY_MS, sealingEffect } from './lib/sealing';
 import { benchNodeArgs, buildServer, startBenchApi } from './lib/setup';
-import { CONNECTIONS, FIXED_RATE, LOAD_LIMIT, PROFILE, SECONDS } from './lib/settings';
-
-/**
- * Autocannon requests approving `ids` in turn as the admin of `token`, each id taken out of `ids`
- * as its request is sent (so a later phase gets only the ids left; an exhausted list sends
- * "undefined", answered 4xx and reported as a failure of the run).
- */
-function approvals(ids: string[], token: string) {
-  const setupRequest: SetupRequest = (req) => ({
-    ...req,
-    path: `/api/deposits/${ids.shift()}/approve`,
-    headers: { ...req.headers, authorization: `Bearer ${token}` },
-  });
-  return [{ method: 'PUT' as const, path: '/api/deposits/x/approve', setupRequest }];
-}
-
-/** Waits up to `maxMs` for the 1-minute load average to fall under `below`; answers it. */
-async function calm(below: number, maxMs: number): Promise<number> {
-  const until = Date.now() + maxMs;
-  while (loadavg()[0]! >= below && Date.now() < until) await new Promise((r) => setTimeout(r, 1000));
-  return loadavg()[0]!;
-}
+import { CONNECTIONS, FIXED_RATE, FIXED_RATE_LEAD_IN, LOAD_LIMIT, PROFILE, SECONDS } from './lib/settings';
 
 async function main(): Promise<number> {
   buildServer();
@@ -179,17 +161,23 @@ async function main(): Promise<number> {
 
     // --- dashboard: p99 at a fixed rate on a calm machine, then full speed and its replay ----------
     const dashboard = dashboardRequests(data.dashTokens);
-    await load({ url: api.origin, requests: dashboard, seconds: 2 }); // warm-up (JIT, pool, session cache)
-    const loadBeforeFixed = await calm(LOAD_LIMIT * 0.8, 30_000);
+    // warm-up (JIT, pool) on one client, then the session cache as steady visits keep it (fixed-rate.ts)
+    await load({ url: api.origin, requests: dashboardRequests([data.bigToken]), seconds: 2 });
+    await calm(LOAD_LIMIT * 0.8, 30_000);
+    await spreadSessionWarmUp(api.origin, data.dashTokens, SESSION_CACHE_TTL_MS);
+    const loadBeforeFixed = loadavg()[0]!;
     const fixed = await fixedRate({
       origin: api.origin,
       rate: FIXED_RATE,
       seconds: SECONDS,
+      leadInSeconds: FIXED_RATE_LEAD_IN,
       next: dashboardVisits(data.dashTokens),
     });
     const loadAfterFixed = loadavg()[0]!;
     log(
-      `dashboard at ${FIXED_RATE} req/s offered: p50 ${fixed.p50.toFixed(2)} ms, p99 ${fixed.p99.toFixed(2)} ms, sent late by ${fixed.sendLagP99?.toFixed(2)} ms at p99 ` +
+      `dashboard at ${FIXED_RATE} req/s offered: p50 ${fixed.p50.toFixed(2)} ms, p99 ${fixed.p99.toFixed(2)} ms, sent late by ${fixed.sendLagP99?.toFixed(2)} ms at p99; ` +
+        `slowest ${fixed.slowest!.ms.toFixed(0)} ms (due at ${fixed.slowest!.atMs.toFixed(0)} ms), ${fixed.slowest!.over100} over 100 ms; ` +
+        `the ${FIXED_RATE_LEAD_IN} s lead-in before it: p99 ${fixed.leadIn!.p99.toFixed(0)} ms, slowest ${fixed.leadIn!.max.toFixed(0)} ms ` +
         `(load ${loadBeforeFixed.toFixed(2)} → ${loadAfterFixed.toFixed(2)})`,
     );
     await topStatements(db); // reset
@@ -368,6 +356,8 @@ async function main(): Promise<number> {
             p50: r(fixed.p50),
             p99: r(fixed.p99),
             sendLagP99: r(fixed.sendLagP99 ?? NaN),
+            slowest: fixed.slowest,
+            leadIn: { seconds: FIXED_RATE_LEAD_IN, ...fixed.leadIn },
           },
           loadAtFixedRate: { start: r(loadBeforeFixed), end: r(loadAfterFixed) },
         },

@@ -20,41 +20,60 @@ export interface TimedRequest {
  * Offers `rate` requests per second for `seconds` to `origin`, request i being `next(i)`, and
  * answers the 2xx rate achieved, the latency percentiles (ms) of the 2xx answers, and the p99 of how
  * late the requests left this process (`sendLagP99`: a stall of the load generator, not the API).
+ * With `leadInSeconds`, the same stream first runs that long unmeasured, so the figures are of the
+ * steady state at `rate`, not of the climb to it from a quieter load (docs/performance.md "The
+ * dashboard's p99"). `slowest` counts its times from the measured start.
  */
 export async function fixedRate(opts: {
   origin: string;
   rate: number;
   seconds: number;
+  leadInSeconds?: number;
   next: (i: number) => TimedRequest;
 }): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const url = new URL(opts.origin);
-  const total = Math.round(opts.rate * opts.seconds);
+  const leadIn = Math.round(opts.rate * (opts.leadInSeconds ?? 0)); // requests before the measured start
+  const total = leadIn + Math.round(opts.rate * opts.seconds);
   const times: number[] = [];
+  const leadInTimes: number[] = []; // the lead-in's latencies, reported apart
   const lags: number[] = []; // how late each request left this process: a stall of the bench itself, not of the API
+  const slowest = { atMs: 0, ms: 0, over100: 0, over100FromMs: Infinity, over100ToMs: 0 };
   const otherStatuses: Record<string, number> = {};
   let errors = 0;
   const inFlight: Array<Promise<void>> = [];
   const start = performance.now() + 20;
+  const measuredFrom = start + (leadIn * 1000) / opts.rate;
 
+  const note = (atMs: number, ms: number) => {
+    if (ms > slowest.ms) Object.assign(slowest, { atMs, ms });
+    if (ms <= 100) return;
+    slowest.over100++;
+    slowest.over100FromMs = Math.min(slowest.over100FromMs, atMs);
+    slowest.over100ToMs = Math.max(slowest.over100ToMs, atMs);
+  };
   const send = (i: number, due: number) =>
     new Promise<void>((resolve) => {
       const r = opts.next(i);
-      lags.push(performance.now() - due);
+      const measured = i >= leadIn;
+      if (measured) lags.push(performance.now() - due);
       const req = http.request(
         { agent, host: url.hostname, port: url.port, path: r.path, method: 'GET', headers: r.headers },
         (res) => {
           res.resume();
           res.on('end', () => {
             const status = res.statusCode ?? 0;
-            if (status >= 200 && status < 300) times.push(performance.now() - due);
+            const ms = performance.now() - due;
+            if (!measured) return resolve(void leadInTimes.push(ms));
+            if (status >= 200 && status < 300) times.push(ms);
             else otherStatuses[status] = (otherStatuses[status] ?? 0) + 1;
+            note(due - measuredFrom, ms);
             resolve();
           });
         },
       );
       req.on('error', () => {
-        errors++;
+        if (measured) errors++;
         resolve();
       });
       req.end();
@@ -76,12 +95,15 @@ export async function fixedRate(opts: {
     setTimeout(tick, 20);
   });
   await Promise.all(inFlight);
-  const seconds = (performance.now() - start) / 1000;
+  const seconds = (performance.now() - measuredFrom) / 1000;
   agent.destroy();
   times.sort((a, b) => a - b);
   lags.sort((a, b) => a - b);
+  leadInTimes.sort((a, b) => a - b);
   return {
+    ...(leadIn ? { leadIn: { p99: percentile(leadInTimes, 99), max: leadInTimes.at(-1) ?? NaN } } : {}),
     sendLagP99: percentile(lags, 99),
+    slowest: { ...slowest, over100FromMs: slowest.over100 ? slowest.over100FromMs : 0 },
     rps: times.length / seconds,
     ok: times.length,
     errors,
@@ -89,4 +111,24 @@ export async function fixedRate(opts: {
     p50: percentile(times, 50),
     p99: percentile(times, 99),
   };
+}
+
+/**
+ * Brings the API's session cache (server/modules/auth/session-cache.ts: an entry is read from the
+ * database, then served for `ttlMs`) to the state a steady stream of visits by these clients keeps
+ * it in: one GET /api/user/me per token, evenly spaced over `ttlMs`. When it ends, the cached
+ * sessions' ages are spread evenly over the TTL, so in the phase that follows they expire and are
+ * read again at the steady rate (tokens ÷ TTL per second), as they would in service, not all at
+ * once. Warming every token in a short burst instead made them all expire together 30 s later: a
+ * fixed-rate phase that began then read every session again in its first seconds (a p99 of 0.9–2 s
+ * on a 2-core machine). None of `tokens` may be cached when it starts: a cached one keeps its age.
+ */
+export async function spreadSessionWarmUp(origin: string, tokens: string[], ttlMs: number): Promise<void> {
+  const r = await fixedRate({
+    origin,
+    rate: tokens.length / (ttlMs / 1000),
+    seconds: ttlMs / 1000,
+    next: (i) => ({ path: '/api/user/me', headers: { authorization: `Bearer ${tokens[i]}` } }),
+  });
+  if (r.ok !== tokens.length) throw new Error(`session warm-up: ${r.ok} of ${tokens.length} answered 2xx`);
 }

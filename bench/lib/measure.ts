@@ -1,9 +1,10 @@
 /**
  * Measuring for `npm run bench`: autocannon load phases with latency percentiles, CPU time of the
  * API process and of the bench's private PostgreSQL cluster (from /proc), the API's memory,
- * sequential latency samples, and the run's log lines.
+ * sequential latency samples, the approvals' requests, waiting for a calm machine, and the run's log lines.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { clusterPids } from './cluster';
 import { CONNECTIONS, SECONDS } from './settings';
@@ -19,6 +20,14 @@ export interface LoadResult {
   p99: number;
   /** Open-loop phases: p99 (ms) of how late requests were sent after their due time (bench/lib/fixed-rate.ts). */
   sendLagP99?: number;
+  /**
+   * Open-loop phases: where the slowest answer sat, to tell one stall from a steady queue: its due
+   * time from the phase's start and its latency (ms), and how many answers took over 100 ms and
+   * over what stretch of due times they were spread (ms from the start).
+   */
+  slowest?: { atMs: number; ms: number; over100: number; over100FromMs: number; over100ToMs: number };
+  /** Open-loop phases with a lead-in: its p99 and slowest latency (ms), measured apart. */
+  leadIn?: { p99: number; max: number };
   /** CPU time per 2xx answer (ms, user + system) of the API process and of the bench's PostgreSQL cluster. */
   cpuMsPerOk?: { api: number; postgres: number };
 }
@@ -223,3 +232,24 @@ export async function pairedP50(
 
 /** The median (the upper one of an even count). */
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * Autocannon requests approving `ids` in turn as the admin of `token`, each id taken out of `ids`
+ * as its request is sent (so a later phase gets only the ids left; an exhausted list sends
+ * "undefined", answered 4xx and reported as a failure of the run).
+ */
+export function approvals(ids: string[], token: string) {
+  const setupRequest: SetupRequest = (req) => ({
+    ...req,
+    path: `/api/deposits/${ids.shift()}/approve`,
+    headers: { ...req.headers, authorization: `Bearer ${token}` },
+  });
+  return [{ method: 'PUT' as const, path: '/api/deposits/x/approve', setupRequest }];
+}
+
+/** Waits up to `maxMs` for the 1-minute load average to fall under `below`; answers it. */
+export async function calm(below: number, maxMs: number): Promise<number> {
+  const until = Date.now() + maxMs;
+  while (loadavg()[0]! >= below && Date.now() < until) await new Promise((r) => setTimeout(r, 1000));
+  return loadavg()[0]!;
+}

@@ -18,6 +18,8 @@ export const ALL_USERS = 100_000; // the admin list's size (clients and the benc
 export const DEPOSIT_CENTS = 250_00; // under the first-deposit bonus threshold and the four-eyes threshold
 /** Offered rate of the dashboard's fixed-rate latency phase (requests/s). */
 export const FIXED_RATE = 600;
+/** Seconds the fixed-rate stream runs unmeasured first (fixed-rate.ts `leadInSeconds`). */
+export const FIXED_RATE_LEAD_IN = 3;
 /** The fixed-rate p99 counts only when the 1-minute load average is under this at its start. */
 export const LOAD_LIMIT = 1.5;
 /** Samples per request in the sequential (latency) phases: growth and admin lists. */
