@@ -64,7 +64,10 @@ export async function fixedRate(opts: {
           res.on('end', () => {
             const status = res.statusCode ?? 0;
             const ms = performance.now() - due;
-            if (!measured) return resolve(void leadInTimes.push(ms));
+            if (!measured) {
+              leadInTimes.push(ms);
+              return resolve();
+            }
             if (status >= 200 && status < 300) times.push(ms);
             else otherStatuses[status] = (otherStatuses[status] ?? 0) + 1;
             note(due - measuredFrom, ms);

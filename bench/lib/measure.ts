@@ -1,7 +1,8 @@
 /**
  * Measuring for `npm run bench`: autocannon load phases with latency percentiles, CPU time of the
  * API process and of the bench's private PostgreSQL cluster (from /proc), the API's memory,
- * sequential latency samples, the approvals' requests, waiting for a calm machine, and the run's log lines.
+ * sequential latency samples, the approvals' requests, waiting for a calm machine, and the run's
+ * log lines.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
