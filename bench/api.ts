@@ -255,6 +255,7 @@ async function main(): Promise<number> {
       databaseUrl: url,
       ids: data.manyIds.splice(0),
       requests: (ids) => approvals(ids, data.adminToken),
+      rate: many.rps,
     });
     log(
       `sealing: caught up ${sealing.catchUp.entries} entries in ${(sealing.catchUp.ms / 1000).toFixed(1)} s; approvals/s ` +

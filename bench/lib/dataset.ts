@@ -26,6 +26,7 @@ import {
   ENTRIES_PER_CLIENT,
   FILLER_PENDING,
   HOT_PENDING,
+  LEDGER_API_SHARE,
   LEDGER_CLIENTS,
   PENDING_PER_CLIENT,
 } from './settings';
@@ -79,7 +80,7 @@ export async function seedDataset(c: pg.Client): Promise<Dataset> {
     c,
     'ledger',
     'many',
-    Math.round((LEDGER_CLIENTS * PENDING_PER_CLIENT) / 2),
+    Math.round(LEDGER_CLIENTS * PENDING_PER_CLIENT * LEDGER_API_SHARE),
   );
   const hotIds = await splitPending(c, 'hot', 'hot', Math.round(HOT_PENDING / 3));
   const dashboardRows = await createKeyTable(

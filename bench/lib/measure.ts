@@ -53,6 +53,8 @@ export async function load(opts: {
   url: string;
   requests: Array<{ method?: 'GET' | 'PUT' | 'POST'; path: string; setupRequest?: SetupRequest }>;
   seconds?: number;
+  /** Send exactly this many requests instead (`seconds` is then ignored): rps is over the time they took. */
+  amount?: number;
   connections?: number;
   overallRate?: number;
   /** The API's pid and the cluster's postmaster: measure their CPU time over the phase. */
@@ -61,11 +63,13 @@ export async function load(opts: {
   const times: number[] = [];
   const cpu0 = opts.cpu ? cpuMs(opts.cpu.apiPid, opts.cpu.postmaster) : undefined;
   const otherStatuses: Record<string, number> = {};
+  const t0 = performance.now();
   // without a callback autocannon answers its tracker, an EventEmitter that is also a promise
   const instance = autocannon({
     url: opts.url,
     connections: opts.connections ?? CONNECTIONS,
     duration: opts.seconds ?? SECONDS,
+    ...(opts.amount && { amount: opts.amount }),
     ...(opts.overallRate && { overallRate: Math.max(1, Math.round(opts.overallRate)) }),
     requests: opts.requests as autocannon.Request[],
   }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
@@ -76,7 +80,9 @@ export async function load(opts: {
   const result = await instance;
   const cpu1 = opts.cpu ? cpuMs(opts.cpu.apiPid, opts.cpu.postmaster) : undefined;
   times.sort((a, b) => a - b);
-  const seconds = result.duration || opts.seconds || SECONDS;
+  const seconds = opts.amount
+    ? (performance.now() - t0) / 1000
+    : result.duration || opts.seconds || SECONDS;
   return {
     rps: times.length / seconds,
     ok: times.length,

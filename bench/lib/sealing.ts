@@ -67,13 +67,18 @@ export interface SealingEffect {
 
 /**
  * Measures the seal's effect on approvals: `ids` are pending deposits (each approved at most
- * once: split over the phases), `requests(ids)` the autocannon requests approving them.
+ * once: split over the phases), `requests(ids)` the autocannon requests approving them, `rate`
+ * the approvals/s measured before. Each phase sends a fixed number of approvals, about 3/8 of
+ * SECONDS at `rate` (at most its share of `ids`), and its rate is over the time they took: a phase
+ * cannot run out of deposits however fast it goes (with fixed durations, one that did answered
+ * thousands of 400s to requests without an id).
  */
 export async function sealingEffect(opts: {
   origin: string;
   databaseUrl: string;
   ids: string[];
   requests: (ids: string[]) => Parameters<typeof load>[0]['requests'];
+  rate: number;
 }): Promise<SealingEffect> {
   const database = await openDatabase({ url: opts.databaseUrl, pool: { size: 2, statementTimeoutMs: 0 } });
   const key = signingKeyFromSeed(randomBytes(32));
@@ -86,6 +91,7 @@ export async function sealingEffect(opts: {
     const sealer = sealTimer(database, key);
     const order = ['off', 'on', 'on', 'off', 'on', 'off', 'off', 'on'] as const;
     const chunk = Math.floor(opts.ids.length / order.length);
+    const amount = Math.min(chunk, Math.max(100, Math.round((opts.rate * SECONDS * 3) / 8)));
     const phases: SealingEffect['phases'] = [];
     let seals = 0;
     let appended = 0;
@@ -94,7 +100,7 @@ export async function sealingEffect(opts: {
       const r: LoadResult = await load({
         url: opts.origin,
         requests: opts.requests(opts.ids.slice(i * chunk, (i + 1) * chunk)),
-        seconds: Math.max(2, Math.round((SECONDS * 3) / 8)),
+        amount,
       });
       if (seal === 'on') {
         const off = await sealer.stop();
