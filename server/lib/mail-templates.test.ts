@@ -22,7 +22,15 @@ import { mailWithSubject } from '../test/decision-reasons';
 import { useTestContext } from '../test/context';
 import { expectTrustworthy, MAIL_SITE } from '../test/mail-expect';
 import { codeIn } from '../test/smtp-receiver';
-import { mailTemplate, mailText, renderMail, type MailBrand, type MailMessage } from './mail-templates';
+import {
+  mailTemplate,
+  mailText,
+  renderMail,
+  renderStored,
+  storedMessage,
+  type MailBrand,
+  type MailMessage,
+} from './mail-templates';
 
 const { t, admin, inject } = useTestContext();
 const SITE = MAIL_SITE;
@@ -96,6 +104,22 @@ describe('e-mails, read from the SMTP receiver', () => {
 
 describe('renderMail', () => {
   const brand = { ...DEMO_BRAND, siteUrl: SITE };
+
+  it('renders a notice stored unrendered (through JSON, as the outbox keeps it) as it renders the notice', () => {
+    const notice = noticeMail(
+      'zoe@example.com',
+      { title: 'Deposit approved', message: 'A <b>$5,000.00</b> deposit.' },
+      'money',
+      'Zoë',
+    );
+    const stored = JSON.parse(JSON.stringify(storedMessage(notice))) as ReturnType<typeof storedMessage>;
+    expect(stored).toMatchObject({ template: 'notice', name: 'Zoë', kind: 'money' });
+    expect(renderStored(brand, { to: notice.to, subject: notice.subject, message: stored! })).toEqual(
+      renderMail(brand, notice),
+    );
+    expect(storedMessage({ ...notice, body: mailTemplate('<p>{{title}}</p>') })).toBeNull();
+    expect(() => mailTemplate('<p>Again</p>', 'notice')).toThrow('two mail templates are named notice');
+  });
 
   it('refuses a template value that is missing instead of rendering it blank', () => {
     const body = mailTemplate('<p>Your code is {{code}}.</p>');

@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import Handlebars from 'handlebars';
 import { compile } from 'html-to-text';
+import type { StoredMailMessage } from '../db/schema';
 
 /** Who sends: from config (BRAND_NAME, SUPPORT_EMAIL, RISK_WARNING, PUBLIC_URL). */
 export interface MailBrand {
@@ -87,9 +88,25 @@ hbs.registerHelper('paragraphs', (text: unknown) => {
 /** `{{#if (eq a b)}}`: whether two values are the same. */
 hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
 
-/** Compiles a body template (strict: a missing value throws instead of rendering blank). */
-export function mailTemplate(source: string): MailTemplate {
-  return hbs.compile(source, { strict: true });
+/** Named body templates (`mailTemplate(source, name)`), by name. */
+const named = new Map<string, MailTemplate>();
+/** The name of each named template. */
+const names = new WeakMap<MailTemplate, string>();
+
+/**
+ * Compiles a body template (strict: a missing value throws instead of rendering blank). A `name`
+ * lets a mail with this body be stored unrendered and rendered by the mail worker
+ * (`storedMessage`, `renderStored`); names are unique and must stay stable across releases, as
+ * stored mails refer to them. Throws on a second template with the same name.
+ */
+export function mailTemplate(source: string, name?: string): MailTemplate {
+  const template = hbs.compile(source, { strict: true });
+  if (name !== undefined) {
+    if (named.has(name)) throw new Error(`two mail templates are named ${name}`);
+    named.set(name, template);
+    names.set(template, name);
+  }
+  return template;
 }
 
 const CODE_STYLE = 'font-size:24px;letter-spacing:4px;font-weight:bold;margin:16px 0';
@@ -207,4 +224,31 @@ export function renderMail(brand: MailBrand, msg: MailMessage): RenderedMail {
       headers: { 'List-Unsubscribe': `<mailto:${brand.supportEmail}?subject=unsubscribe>` },
     }),
   };
+}
+
+/**
+ * `msg` as the outbox may store it unrendered (`mail_outbox.message`), or null when its body
+ * template has no name (such a mail is rendered when it is stored). Its data must survive JSON
+ * (strings and numbers: what every mail's data is).
+ */
+export function storedMessage(msg: MailMessage): StoredMailMessage | null {
+  const template = names.get(msg.body);
+  return template === undefined
+    ? null
+    : { template, data: msg.data ?? {}, name: msg.name ?? null, kind: msg.kind ?? 'account' };
+}
+
+/**
+ * Renders a mail stored unrendered (`storedMessage`) as `renderMail` renders it. Throws when no
+ * template has its name (a release that dropped a template with mail still queued) or the template
+ * misses a value.
+ */
+export function renderStored(
+  brand: MailBrand,
+  mail: { to: string; subject: string; message: StoredMailMessage },
+): RenderedMail {
+  const body = named.get(mail.message.template);
+  if (!body) throw new Error(`no mail template is named ${mail.message.template}`);
+  const { data, name, kind } = mail.message;
+  return renderMail(brand, { to: mail.to, subject: mail.subject, body, data, name, kind });
 }

@@ -9,8 +9,8 @@ import { DEMO_BRAND } from '@common/brand';
 import { mailOutbox } from '../db/schema';
 import { uniqueEmail } from '../test/app';
 import { useBareTestContext } from '../test/context';
-import { createMailer } from './mail';
-import { mailTemplate } from './mail-templates';
+import { createMailer, type MailRetry } from './mail';
+import { mailTemplate, renderMail } from './mail-templates';
 
 describe('the mailer, in an app without SMTP_URL', () => {
   const t = useBareTestContext({ smtpUrl: undefined });
@@ -38,15 +38,19 @@ describe('the mailer, in an app without SMTP_URL', () => {
   });
 
   // the app here has no SMTP, so its own worker sends nothing: only the mailers made here act
-  const made = (worker: boolean) =>
+  const brand = { ...DEMO_BRAND, siteUrl: 'https://broker.example' };
+  const made = (worker: boolean, retry?: MailRetry) =>
     createMailer({
       smtpUrl: t.smtp.url,
       from: `${DEMO_BRAND.name} <no-reply@northwind-markets.example>`,
-      brand: { ...DEMO_BRAND, siteUrl: 'https://broker.example' },
+      brand,
       db: t.database.db,
       log: t.app.log,
       worker,
+      retry,
     });
+  const rowTo = async (to: string) =>
+    (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)))[0];
 
   it('with its worker off, stores a mail queued and never sends it; a worker on the same database does', async () => {
     const storing = made(false);
@@ -58,7 +62,7 @@ describe('the mailer, in an app without SMTP_URL', () => {
       await storing.send({ to, subject: 'Your statement', body });
       expect(await storing.deliverDue()).toBe(0);
       await new Promise((r) => setTimeout(r, 1_500)); // longer than a worker's poll
-      const row = async () => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)))[0];
+      const row = () => rowTo(to);
       expect(await row()).toMatchObject({ status: 'queued', attempts: 0 });
       expect(t.smtp.mails.filter((m) => m.to === to)).toHaveLength(0);
 
@@ -90,5 +94,68 @@ describe('the mailer, in an app without SMTP_URL', () => {
     } finally {
       await sending.close();
     }
+  });
+
+  it('stores a mail of a named template unrendered; the worker sends what rendering it when stored would have', async () => {
+    const storing = made(false);
+    const sending = made(true);
+    try {
+      const to = uniqueEmail('unrendered');
+      const body = mailTemplate('<p><strong>{{title}}</strong></p>{{paragraphs message}}', 'test-unrendered');
+      const message = {
+        to,
+        subject: 'Deposit approved',
+        body,
+        data: {
+          title: 'Deposit approved',
+          message: 'Your deposit of $5,000.00 <b>is</b> approved.\n\nThanks.',
+        },
+        name: 'Zoë',
+        kind: 'money' as const,
+      };
+      await storing.send(message);
+      expect(await rowTo(to)).toMatchObject({
+        status: 'queued',
+        text: null,
+        html: null,
+        message: { template: 'test-unrendered', data: message.data, name: 'Zoë', kind: 'money' },
+      });
+      await sending.deliverDue();
+      const mail = await t.smtp.waitForMail(to, { timeoutMs: 8_000 });
+      const rendered = renderMail(brand, message);
+      expect([mail.subject, mail.text.trim(), mail.html.trim()]).toEqual([
+        'Deposit approved',
+        rendered.text.trim(),
+        rendered.html.trim(),
+      ]);
+      expect(rendered.text).toContain('Your deposit of $5,000.00 <b>is</b> approved.');
+      expect(await rowTo(to)).toMatchObject({ status: 'sent', text: null });
+    } finally {
+      await storing.close();
+      await sending.close();
+    }
+  });
+
+  it('fails a stored mail whose template no release knows, with the reason, for staff to see', async () => {
+    const sending = made(true, { retryBaseMs: 10, maxAttempts: 1 });
+    try {
+      const to = uniqueEmail('unknown-template');
+      const message = { template: 'no-such-template', data: {}, name: null, kind: 'account' as const };
+      await t.database.db.insert(mailOutbox).values({ to, subject: 'Gone', message });
+      await sending.deliverDue();
+      expect(await rowTo(to)).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        lastError: 'no mail template is named no-such-template',
+      });
+      expect(t.smtp.mails.filter((m) => m.to === to)).toHaveLength(0);
+    } finally {
+      await sending.close();
+    }
+  });
+
+  it('refuses a mail row with neither its text nor its template (mail_outbox_body_check)', async () => {
+    const to = uniqueEmail('no-body');
+    await expect(t.database.db.insert(mailOutbox).values({ to, subject: 'Empty' })).rejects.toThrow();
   });
 });

@@ -12,8 +12,11 @@
  * Delivery is at least once: a worker that dies after SMTP accepted a mail but before marking it
  * lets it go after its lock (60 s) and another sends it again.
  *
- * Mails are rendered when they are stored (lib/mail-templates.ts: the brand's layout, HTML and
- * plain text) and go out from MAIL_FROM with the support address as Reply-To.
+ * Mails are rendered (lib/mail-templates.ts: the brand's layout, HTML and plain text) when they
+ * are stored, except a mail whose body template has a name (the notices) stored for SMTP: the row
+ * then holds the template's name and values (`message`) and the worker renders it when it sends it,
+ * so the request that caused it does not (docs/performance.md "The notice mail, rendered by the
+ * worker"). Mail goes out from MAIL_FROM with the support address as Reply-To.
  *
  * Without SMTP_URL (development only: config.ts refuses production without it) a mail is stored as
  * `logged` and its text printed to the log, so a newcomer can read the sign-up code.
@@ -24,18 +27,18 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db, type Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import { renderMail, type MailBrand, type MailMessage, type RenderedMail } from './mail-templates';
+import { renderMail, renderStored, storedMessage, type MailBrand, type MailMessage } from './mail-templates';
 import { mailsSent } from './metrics';
 import type { StatementOfWork, StatementSql, UnitOfWork } from './unit-of-work';
 
 export interface Mailer {
-  /** Renders the mail, writes it to the outbox now and wakes the worker; answers once it is stored. */
+  /** Writes the mail to the outbox now (rendered, or for the worker to render) and wakes the worker; answers once it is stored. */
   send(mail: MailMessage): Promise<void>;
-  /** Renders the mail and writes it to the outbox in `uow`'s transaction; the worker wakes after the commit. */
+  /** Writes the mail to the outbox in `uow`'s transaction (rendered, or for the worker to render); the worker wakes after the commit. */
   enqueue(uow: UnitOfWork, mail: MailMessage): Promise<void>;
   /**
-   * `enqueue` as a part of a one-statement unit of work (lib/unit-of-work.ts): renders the mail now
-   * and adds its outbox insert to `stmt`, gated on the SQL condition `gate`; once the statement has
+   * `enqueue` as a part of a one-statement unit of work (lib/unit-of-work.ts): adds the mail's outbox
+   * insert to `stmt`, gated on the SQL condition `gate`; once the statement has
    * committed with the row in, the mail is logged (no SMTP) and the worker woken. Its values are
    * parameters: with a lazy gate the statement stays built once per shape.
    */
@@ -70,6 +73,8 @@ const BATCH = 10;
 const WORKER = `${hostname()}:${process.pid}`;
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
+/** The columns of a mail as stored. */
+type OutboxValues = Pick<OutboxRow, 'to' | 'subject' | 'text' | 'html' | 'headers' | 'message'>;
 
 /**
  * The mailer of one API process. `from` is MAIL_FROM; `brand` renders every mail and its support
@@ -104,15 +109,34 @@ export function createMailer(opts: {
   let again = false;
   let closed = false;
 
-  /** Renders and stores `message`: queued for the worker, or logged without SMTP. */
+  /**
+   * The outbox row of `message`: unrendered (`message` set, no text) when a worker will send it and
+   * its template has a name, else rendered now (without SMTP its text goes to the log at once).
+   */
+  function outboxRow(message: MailMessage): OutboxValues {
+    const stored = status === 'queued' ? storedMessage(message) : null;
+    if (stored)
+      return {
+        to: message.to,
+        subject: message.subject,
+        text: null,
+        html: null,
+        headers: null,
+        message: stored,
+      };
+    const { headers, ...mail } = renderMail(opts.brand, message);
+    return { ...mail, headers: headers ?? null, message: null };
+  }
+
+  /** Stores `message`: queued for the worker, or logged without SMTP. */
   async function store(conn: Db | Tx, message: MailMessage): Promise<void> {
-    const mail: RenderedMail = renderMail(opts.brand, message);
-    await conn.insert(mailOutbox).values({ ...mail, status });
-    stored(mail);
+    const row = outboxRow(message);
+    await conn.insert(mailOutbox).values({ ...row, status });
+    stored(row);
   }
 
   /** What follows a stored mail: without SMTP it counts as sent and its text goes to the log. */
-  function stored(mail: RenderedMail): void {
+  function stored(mail: OutboxValues): void {
     if (status === 'logged') {
       mailsSent.inc({ outcome: 'sent' });
       log.info(
@@ -135,8 +159,8 @@ export function createMailer(opts: {
             select id from ${mailOutbox}
             where status = 'queued' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
             order by next_attempt_at, created_at limit ${BATCH} for update skip locked)
-          returning id, "to", subject, text, html, headers, attempts, next_attempt_at, created_at)
-        select id, "to", subject, text, html, headers, attempts from claimed order by next_attempt_at, created_at`,
+          returning id, "to", subject, text, html, headers, message, attempts, next_attempt_at, created_at)
+        select id, "to", subject, text, html, headers, message, attempts from claimed order by next_attempt_at, created_at`,
     );
   }
 
@@ -146,14 +170,15 @@ export function createMailer(opts: {
    */
   async function deliver(row: OutboxRow): Promise<boolean> {
     try {
+      const mail = row.text === null ? renderStored(opts.brand, { ...row, message: row.message! }) : row;
       await transport!.sendMail({
         from: opts.from,
         replyTo: opts.brand.supportEmail,
         to: row.to,
         subject: row.subject,
-        text: row.text,
-        html: row.html ?? undefined,
-        headers: row.headers ?? undefined,
+        text: mail.text!,
+        html: mail.html ?? undefined,
+        headers: mail.headers ?? undefined,
       });
       mailsSent.inc({ outcome: 'sent' });
       return true;
@@ -243,18 +268,20 @@ export function createMailer(opts: {
       uow.afterCommit(async () => void wake());
     },
     enqueueInStatement(stmt, message, gate) {
-      const mail = renderMail(opts.brand, message);
+      const mail = outboxRow(message);
+      const json = (value: object | null) => (value ? JSON.stringify(value) : null);
       const to = stmt.param(mail.to);
       const subject = stmt.param(mail.subject);
       const text = stmt.param(mail.text);
       const html = stmt.param(mail.html);
-      const headers = stmt.param(mail.headers ? JSON.stringify(mail.headers) : null);
+      const headers = stmt.param(json(mail.headers));
+      const unrendered = stmt.param(json(mail.message));
       const state = stmt.param(status);
       const when = stmt.lazy(gate);
       const part = stmt.part(
         stmt.name('mail'),
-        () => sql`insert into ${mailOutbox} ("to", subject, text, html, headers, status)
-          select ${to}::text, ${subject}::text, ${text}::text, ${html}::text, ${headers}::jsonb, ${state}::text
+        () => sql`insert into ${mailOutbox} ("to", subject, text, html, headers, message, status)
+          select ${to}::text, ${subject}::text, ${text}::text, ${html}::text, ${headers}::jsonb, ${unrendered}::jsonb, ${state}::text
           where ${when()}
           returning id`,
       );

@@ -226,6 +226,18 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
 });
 
 /**
+ * A mail stored before it is rendered (`mail_outbox.message`): the name of its body template
+ * (lib/mail-templates.ts `mailTemplate`), the values the template sees, the greeting's first name and
+ * the layout's kind.
+ */
+export interface StoredMailMessage {
+  template: string;
+  data: Record<string, unknown>;
+  name: string | null;
+  kind: 'account' | 'money' | 'staff-written';
+}
+
+/**
  * Every outgoing mail, written before it is sent (in the transaction of the change that causes it,
  * where there is one) and sent by the mail worker of any API process with retries
  * (server/lib/mail.ts, docs/operations.md "Mail"): `queued` until SMTP accepts it (`sent`), `failed`
@@ -238,8 +250,14 @@ export const mailOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
-    text: text('text').notNull(),
+    /** The rendered plain text and HTML; null while the mail waits to be rendered by the worker (`message`). */
+    text: text('text'),
     html: text('html'),
+    /**
+     * A mail the worker renders when it sends it (lib/mail.ts, docs/performance.md "The notice mail,
+     * rendered by the worker"): the name of its body template and the values it sees.
+     */
+    message: jsonb('message').$type<StoredMailMessage>(),
     /** Extra headers of the mail (List-Unsubscribe on staff-written mails: lib/mail-templates.ts). */
     headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -260,6 +278,7 @@ export const mailOutbox = pgTable(
       .where(sql`${t.status} = 'queued'`),
     index('mail_outbox_status_idx').on(t.status, t.createdAt),
     check('mail_outbox_status_check', sql`${t.status} in ('queued', 'sent', 'failed', 'logged')`),
+    check('mail_outbox_body_check', sql`${t.text} is not null or ${t.message} is not null`),
   ],
 );
 

@@ -20,8 +20,16 @@ import { inTransaction } from '../../lib/unit-of-work';
 
 const staffWrittenBody = mailTemplate('{{paragraphs message}}');
 
-/** An outbox row as staff see it: everything but the mail's text and HTML (they may hold a code). */
-const withoutBody = ({ text: _text, html: _html, ...row }: typeof mailOutbox.$inferSelect) => row;
+/**
+ * An outbox row as staff see it: everything but the mail's text, HTML and unrendered values (they
+ * may hold a code).
+ */
+const withoutBody = ({
+  text: _text,
+  html: _html,
+  message: _message,
+  ...row
+}: typeof mailOutbox.$inferSelect) => row;
 
 export function createEmailingService({ db, log, mailer }: ServiceDeps) {
   return {

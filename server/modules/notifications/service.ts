@@ -41,8 +41,11 @@ function newestOf(db: Db, userId: string): Promise<NotificationRow[]> {
     .limit(LIST_LIMIT);
 }
 
-const noticeBody = mailTemplate(`<p><strong>{{title}}</strong></p>{{paragraphs message}}
-<p>You can see this notice and your account history when you sign in at <a href="{{brand.siteUrl}}">{{brand.siteUrl}}</a>.</p>`);
+const noticeBody = mailTemplate(
+  `<p><strong>{{title}}</strong></p>{{paragraphs message}}
+<p>You can see this notice and your account history when you sign in at <a href="{{brand.siteUrl}}">{{brand.siteUrl}}</a>.</p>`,
+  'notice',
+);
 
 /**
  * The e-mail of a notice to `to` (greeted by `name`): its title as subject, its message escaped with
@@ -55,7 +58,14 @@ export function noticeMail(
   kind: MailKind = 'money',
   name?: string | null,
 ): MailMessage {
-  return { to, subject: notice.title, body: noticeBody, data: notice, kind, name };
+  return {
+    to,
+    subject: notice.title,
+    body: noticeBody,
+    data: { title: notice.title, message: notice.message },
+    kind,
+    name,
+  };
 }
 
 export function createNotificationsService({ db, mailer }: BaseDeps) {
