@@ -73,16 +73,17 @@ export async function load(opts: {
     ...(opts.overallRate && { overallRate: Math.max(1, Math.round(opts.overallRate)) }),
     requests: opts.requests as autocannon.Request[],
   }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+  let lastAnswer = t0;
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, ms: number) => {
+    lastAnswer = performance.now();
     if (statusCode >= 200 && statusCode < 300) times.push(ms);
     else otherStatuses[statusCode] = (otherStatuses[statusCode] ?? 0) + 1;
   });
   const result = await instance;
   const cpu1 = opts.cpu ? cpuMs(opts.cpu.apiPid, opts.cpu.postmaster) : undefined;
   times.sort((a, b) => a - b);
-  const seconds = opts.amount
-    ? (performance.now() - t0) / 1000
-    : result.duration || opts.seconds || SECONDS;
+  // with `amount`, autocannon ends on its next whole-second tick: the phase lasted until the last answer
+  const seconds = opts.amount ? (lastAnswer - t0) / 1000 : result.duration || opts.seconds || SECONDS;
   return {
     rps: times.length / seconds,
     ok: times.length,
