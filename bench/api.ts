@@ -28,7 +28,9 @@
  *  - dashboardReplayRatio: dashboard requests/s (GET /api/user/me + GET /api/transaction as 1,000
  *    signed-in clients, at full speed) ÷ the replay of one visit's statements (2 requests a transaction).
  *  - apiCpuPerApprovalMs, pgCpuPerApprovalMs (the cluster's processes), apiCpuPerDashboardMs: CPU
- *    time (user + system, /proc) per answer over the full-speed phases.
+ *    time (user + system, /proc) per answer over the full-speed phases. Beside them (details
+ *    `cpuBoundPerSecond`): the most answers/s the cores allow at the CPU every process spent per
+ *    answer, the bench's own included (bench/lib/measure.ts `cpuBound`).
  *  - p99FixedRateMs: the dashboard's p99 at 600 requests/s offered open-loop, evenly spaced, latency
  *    from each request's due time (bench/lib/fixed-rate.ts; autocannon's rate is a burst per second);
  *    counts only when `loadOk` (1-min load average under 1.5 at the phase's start; the bench waits
@@ -64,6 +66,7 @@ import { approvedInKeyTable, seedDataset } from './lib/dataset';
 import {
   approvals,
   calm,
+  cpuBound,
   cpuNote,
   dashboardRequests,
   dashboardVisits,
@@ -222,7 +225,7 @@ async function main(): Promise<number> {
     const many = await load({ url: api.origin, requests: approvals(data.manyIds, data.adminToken), cpu });
     const mailerCpuPerApprovalMs = (processCpuMs(pids[1]!) - mailerCpu0) / Math.max(1, many.ok);
     log(
-      `approvals over many clients: ${many.rps.toFixed(0)}/s${cpuNote(many)}; the mail process ${mailerCpuPerApprovalMs.toFixed(2)} ms`,
+      `approvals over many clients: ${many.rps.toFixed(0)}/s${cpuNote(many, { 'the mail process': mailerCpuPerApprovalMs })}`,
     );
     statements.approvalsMany = await topStatements(db);
     const mailBacklog = { afterApprovalsMany: await queuedMails(db), afterApprovalsOneClient: 0 };
@@ -337,6 +340,7 @@ async function main(): Promise<number> {
             p99: r(many.p99),
             cpuMsPerOk: many.cpuMsPerOk,
             mailerCpuPerApprovalMs: r(mailerCpuPerApprovalMs),
+            cpuBoundPerSecond: r(cpuBound(many, { mailer: mailerCpuPerApprovalMs })),
           },
           oneClient: { rps: r(hot.rps), p50: r(hot.p50), p99: r(hot.p99), cpuMsPerOk: hot.cpuMsPerOk },
           replayManyTps: r(manyReplay.tps),
@@ -349,6 +353,7 @@ async function main(): Promise<number> {
         dashboard: {
           rps: r(dashMax.rps),
           cpuMsPerOk: dashMax.cpuMsPerOk,
+          cpuBoundPerSecond: r(cpuBound(dashMax)),
           replayVisitsPerSecond: r(dashReplay.tps),
           replayPgCpuMsPerRequest: r((dashReplay.pgCpuMsPerTransaction ?? NaN) / 2),
           fixedRate: {

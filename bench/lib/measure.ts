@@ -5,7 +5,7 @@
  * log lines.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { clusterPids } from './cluster';
 import { CONNECTIONS, SECONDS } from './settings';
@@ -29,8 +29,12 @@ export interface LoadResult {
   slowest?: { atMs: number; ms: number; over100: number; over100FromMs: number; over100ToMs: number };
   /** Open-loop phases with a lead-in: its p99 and slowest latency (ms), measured apart. */
   leadIn?: { p99: number; max: number };
-  /** CPU time per 2xx answer (ms, user + system) of the API process and of the bench's PostgreSQL cluster. */
-  cpuMsPerOk?: { api: number; postgres: number };
+  /**
+   * CPU time per 2xx answer (ms, user + system) of the API process, of the bench's PostgreSQL
+   * cluster, and of the bench's own process (the load generator, and the SMTP receiver that takes
+   * the mail): all three share the machine's cores.
+   */
+  cpuMsPerOk?: { api: number; postgres: number; bench: number };
 }
 
 /** Prints a line with the seconds since the start. */
@@ -62,6 +66,7 @@ export async function load(opts: {
 }): Promise<LoadResult> {
   const times: number[] = [];
   const cpu0 = opts.cpu ? cpuMs(opts.cpu.apiPid, opts.cpu.postmaster) : undefined;
+  const own0 = process.cpuUsage();
   const otherStatuses: Record<string, number> = {};
   const t0 = performance.now();
   // without a callback autocannon answers its tracker, an EventEmitter that is also a promise
@@ -81,6 +86,7 @@ export async function load(opts: {
   });
   const result = await instance;
   const cpu1 = opts.cpu ? cpuMs(opts.cpu.apiPid, opts.cpu.postmaster) : undefined;
+  const own = process.cpuUsage(own0);
   times.sort((a, b) => a - b);
   // with `amount`, autocannon ends on its next whole-second tick: the phase lasted until the last answer
   const seconds = opts.amount ? (lastAnswer - t0) / 1000 : result.duration || opts.seconds || SECONDS;
@@ -96,15 +102,34 @@ export async function load(opts: {
         cpuMsPerOk: {
           api: (cpu1.api - cpu0.api) / Math.max(1, times.length),
           postgres: (cpu1.postgres - cpu0.postgres) / Math.max(1, times.length),
+          bench: (own.user + own.system) / 1000 / Math.max(1, times.length),
         },
       }),
   };
 }
 
-/** ", CPU per answer: API … ms, PostgreSQL … ms" for a phase that measured it. */
-export function cpuNote(r: LoadResult): string {
+/**
+ * The most answers per second the machine's cores could give at the CPU a phase spent per answer
+ * (API, PostgreSQL, the bench's own process, and `others`, e.g. the mail process, in ms): a bound
+ * on the throughput figures that is independent of how the phase was scheduled.
+ */
+export function cpuBound(r: LoadResult, others: Record<string, number> = {}): number {
   const c = r.cpuMsPerOk;
-  return c ? `; CPU per answer: API ${c.api.toFixed(2)} ms, PostgreSQL ${c.postgres.toFixed(2)} ms` : '';
+  if (!c) return NaN;
+  const ms = c.api + c.postgres + c.bench + Object.values(others).reduce((a, b) => a + b, 0);
+  return (availableParallelism() * 1000) / ms;
+}
+
+/**
+ * "; CPU per answer: API … ms, PostgreSQL … ms, the bench … ms[, others]; N cores allow at most …/s"
+ * for a phase that measured it.
+ */
+export function cpuNote(r: LoadResult, others: Record<string, number> = {}): string {
+  const c = r.cpuMsPerOk;
+  if (!c) return '';
+  const parts = { API: c.api, PostgreSQL: c.postgres, 'the bench': c.bench, ...others };
+  const list = Object.entries(parts).map(([who, ms]) => `${who} ${ms.toFixed(2)} ms`);
+  return `; CPU per answer: ${list.join(', ')}; ${availableParallelism()} cores allow at most ${cpuBound(r, others).toFixed(0)}/s`;
 }
 
 export const CLOCK_TICKS_PER_MS = 0.1; // USER_HZ is 100 on Linux
