@@ -11,9 +11,8 @@
  * journal entries). The API runs as production runs it: bundled at the start (`npm run
  * build:server`), `node dist/server/main.js` with the flags of `npm start`, NODE_ENV=production,
  * LOG_LEVEL=warn, mail to a local SMTP receiver that keeps nothing, sent by a second process of the
- * same build (the measured API stores mail only: MAIL_WORKER=false; its CPU per approval is in
- * details). Load comes from autocannon in
- * this process, 16 connections; pgbench runs 16 clients.
+ * same build (the measured API stores mail only: MAIL_WORKER=false; its CPU per approval and per
+ * mail are in details). Load comes from autocannon in this process, 16 connections; pgbench 16 clients.
  *
  * Capture (bench/lib/replays.ts, capture.ts): with every statement logged, the bench approves a
  * few deposits and makes a few dashboard visits one at a time, and keeps the statements each sent
@@ -42,14 +41,12 @@
  *    /api/reviews/pending; the max of the 4.
  *  - exportPeakRssMb: the API's peak RSS (VmHWM, reset before) over 4 concurrent CSV exports of the
  *    50,000-entry client's history.
- *  - sealingRatio: approvals/s with the journal's seal running every second beside them ÷ without
- *    it (bench/lib/sealing.ts; the seal first catches up with the seeded history, timed).
- * Prints a table, writes bench/results.json (each figure as {value, target, met}; the load average
- * at start and end; details), exits 1 when a target is missed, 2 when the run failed.
- * The API is paused (SIGSTOP) while pgbench runs, so its timers and mail worker stay out of the
- * reference loads. BENCH_NODE_ARGS adds node flags to the API process; BENCH_PROFILE=1 writes a V8
- * CPU profile of it (a sample that spans a pause carries the whole pause: leave out deltas over 100 ms);
- * BENCH_KEEP_DB=1 keeps the cluster (and prints how to reach it) for EXPLAIN ANALYZE afterwards.
+ *  - sealingRatio: approvals/s with the journal's seal every second beside them ÷ without (sealing.ts).
+ * Prints a table, writes bench/results.json (figures as {value, target, met}, load averages, details),
+ * exits 1 when a target is missed, 2 when the run failed. The API is paused (SIGSTOP) while pgbench
+ * runs, so its timers and mail worker stay out of the reference loads. BENCH_NODE_ARGS adds node
+ * flags to the API; BENCH_PROFILE=1 writes a V8 CPU profile of it (a sample that spans a pause
+ * carries the whole pause: leave out deltas over 100 ms); BENCH_KEEP_DB=1 keeps the cluster.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -72,13 +69,19 @@ import {
   dashboardVisits,
   load,
   log,
-  processCpuMs,
   round,
   started,
   type LoadResult,
 } from './lib/measure';
 import { fixedRate, spreadSessionWarmUp } from './lib/fixed-rate';
-import { pgbenchReplay, pgbenchTpcb, queuedMails, topStatements, withApiPaused } from './lib/pgbench';
+import {
+  pgbenchReplay,
+  pgbenchTpcb,
+  queuedMails,
+  topStatements,
+  withApiPaused,
+  withMailer,
+} from './lib/pgbench';
 import { captureReplays } from './lib/replays';
 import { figure, printTable, writeResults } from './lib/report';
 import { adminLists, concurrentExports, historyGrowth } from './lib/scenarios';
@@ -138,6 +141,7 @@ async function main(): Promise<number> {
     const pid = api.child.pid!;
     const pids = [pid, mailer.child.pid!];
     const cpu = { apiPid: pid, postmaster: cluster.pid };
+    const origin = api.origin;
     await db.connect();
     const data = await seedDataset(db);
     await db.query('create extension if not exists pg_stat_statements');
@@ -149,7 +153,7 @@ async function main(): Promise<number> {
       db,
       clusterAdmin,
       logFile: cluster.logFile,
-      origin: api.origin,
+      origin,
       adminToken: data.adminToken,
       client: data.small,
       deposits: data.captureDeposits,
@@ -165,12 +169,12 @@ async function main(): Promise<number> {
     // --- dashboard: p99 at a fixed rate on a calm machine, then full speed and its replay ----------
     const dashboard = dashboardRequests(data.dashTokens);
     // warm-up (JIT, pool) on one client, then the session cache as steady visits keep it (fixed-rate.ts)
-    await load({ url: api.origin, requests: dashboardRequests([data.bigToken]), seconds: 2 });
+    await load({ url: origin, requests: dashboardRequests([data.bigToken]), seconds: 2 });
     await calm(LOAD_LIMIT * 0.8, 30_000);
-    await spreadSessionWarmUp(api.origin, data.dashTokens, SESSION_CACHE_TTL_MS);
+    await spreadSessionWarmUp(origin, data.dashTokens, SESSION_CACHE_TTL_MS);
     const loadBeforeFixed = loadavg()[0]!;
     const fixed = await fixedRate({
-      origin: api.origin,
+      origin,
       rate: FIXED_RATE,
       seconds: SECONDS,
       leadInSeconds: FIXED_RATE_LEAD_IN,
@@ -184,7 +188,7 @@ async function main(): Promise<number> {
         `(load ${loadBeforeFixed.toFixed(2)} → ${loadAfterFixed.toFixed(2)})`,
     );
     await topStatements(db); // reset
-    const dashMax = await load({ url: api.origin, requests: dashboard, cpu });
+    const dashMax = await load({ url: origin, requests: dashboard, cpu });
     log(`dashboard at full speed: ${dashMax.rps.toFixed(0)} req/s${cpuNote(dashMax)}`);
     const statements: Record<string, Awaited<ReturnType<typeof topStatements>>> = {};
     statements.dashboard = await topStatements(db);
@@ -198,15 +202,15 @@ async function main(): Promise<number> {
     );
 
     // --- growth with the history, admin lists, exports ----------------------------------------------
-    const growth = await historyGrowth(api.origin, data.bigToken, data.small.token);
+    const growth = await historyGrowth(origin, data.bigToken, data.small.token);
     log(
       `history growth (p50 50k ÷ 5 entries): ${JSON.stringify(growth.requests, (_k, v: unknown) => (typeof v === 'number' ? round(v) : v))}`,
     );
-    const lists = await adminLists(api.origin, data.adminToken, data.users);
+    const lists = await adminLists(origin, data.adminToken, data.users);
     log(
       `admin lists p50 (ms): ${JSON.stringify(lists, (_k, v: unknown) => (typeof v === 'number' ? round(v) : v))}`,
     );
-    const exports = await concurrentExports(api.origin, data.bigToken, pid);
+    const exports = await concurrentExports(origin, data.bigToken, pid);
     log(
       `${exports.bytesEach.length} concurrent exports of ${exports.bytesEach[0]} bytes in ${exports.seconds.toFixed(1)} s: ` +
         `peak RSS ${exports.peakRssMb.toFixed(0)} MB${exports.peakReset ? '' : ' (VmHWM not reset: sampled RSS)'}`,
@@ -216,16 +220,17 @@ async function main(): Promise<number> {
     const tpcb = await withApiPaused(pids, db, () => pgbenchTpcb(url, CONNECTIONS));
     log(`pgbench tpcb-like, ${CONNECTIONS} clients: ${tpcb.tps.toFixed(0)} TPS`);
     await load({
-      url: api.origin,
+      url: origin,
       requests: approvals(data.manyIds.splice(0, 1_000), data.adminToken),
       seconds: 2,
     });
     await topStatements(db); // reset
-    const mailerCpu0 = processCpuMs(pids[1]!);
-    const many = await load({ url: api.origin, requests: approvals(data.manyIds, data.adminToken), cpu });
-    const mailerCpuPerApprovalMs = (processCpuMs(pids[1]!) - mailerCpu0) / Math.max(1, many.ok);
+    const { result: many, mail } = await withMailer(pids[1]!, db, () =>
+      load({ url: origin, requests: approvals(data.manyIds, data.adminToken), cpu }),
+    );
     log(
-      `approvals over many clients: ${many.rps.toFixed(0)}/s${cpuNote(many, { 'the mail process': mailerCpuPerApprovalMs })}`,
+      `approvals over many clients: ${many.rps.toFixed(0)}/s${cpuNote(many, { 'the mail process': mail.mailerCpuPerApprovalMs })}; ` +
+        `${mail.mailsSent} mails sent meanwhile, ${mail.mailerCpuPerMailMs} ms each: with every approval's mail sent, at most ${mail.cpuBoundWithEveryMailPerSecond.toFixed(0)}/s`,
     );
     statements.approvalsMany = await topStatements(db);
     const mailBacklog = { afterApprovalsMany: await queuedMails(db), afterApprovalsOneClient: 0 };
@@ -238,7 +243,7 @@ async function main(): Promise<number> {
       `replay over many clients: ${manyReplay.tps.toFixed(0)} TPS (${manyApproved} deposits approved by ${manyReplay.transactions} transactions; ` +
         `PostgreSQL CPU ${manyReplay.pgCpuMsPerTransaction?.toFixed(2)} ms each)`,
     );
-    const hot = await load({ url: api.origin, requests: approvals(data.hotIds, data.adminToken), cpu });
+    const hot = await load({ url: origin, requests: approvals(data.hotIds, data.adminToken), cpu });
     log(`approvals on one client: ${hot.rps.toFixed(0)}/s${cpuNote(hot)}`);
     statements.approvalsOneClient = await topStatements(db);
     mailBacklog.afterApprovalsOneClient = await queuedMails(db);
@@ -254,7 +259,7 @@ async function main(): Promise<number> {
 
     // --- the journal's seal beside the approvals ------------------------------------------------------
     const sealing = await sealingEffect({
-      origin: api.origin,
+      origin,
       databaseUrl: url,
       ids: data.manyIds.splice(0),
       requests: (ids) => approvals(ids, data.adminToken),
@@ -339,8 +344,7 @@ async function main(): Promise<number> {
             p50: r(many.p50),
             p99: r(many.p99),
             cpuMsPerOk: many.cpuMsPerOk,
-            mailerCpuPerApprovalMs: r(mailerCpuPerApprovalMs),
-            cpuBoundPerSecond: r(cpuBound(many, { mailer: mailerCpuPerApprovalMs })),
+            ...mail,
           },
           oneClient: { rps: r(hot.rps), p50: r(hot.p50), p99: r(hot.p99), cpuMsPerOk: hot.cpuMsPerOk },
           replayManyTps: r(manyReplay.tps),

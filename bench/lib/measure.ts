@@ -121,6 +121,23 @@ export function cpuBound(r: LoadResult, others: Record<string, number> = {}): nu
 }
 
 /**
+ * What the mail process cost over an approvals phase (`mailerCpuMs`, ms, while it sent `mailsSent`
+ * mails): per approval and per mail sent, and `cpuBound` with each. The worker may send fewer mails
+ * than the phase queues, so the bound with every approval's mail sent takes the cost per mail.
+ */
+export function mailCost(phase: LoadResult, m: { mailerCpuMs: number; mailsSent: number }) {
+  const perApproval = m.mailerCpuMs / Math.max(1, phase.ok);
+  const perMail = m.mailerCpuMs / Math.max(1, m.mailsSent);
+  return {
+    mailsSent: m.mailsSent,
+    mailerCpuPerApprovalMs: round(perApproval, 3),
+    cpuBoundPerSecond: round(cpuBound(phase, { mailer: perApproval }), 1),
+    mailerCpuPerMailMs: round(perMail, 3),
+    cpuBoundWithEveryMailPerSecond: round(cpuBound(phase, { mailer: perMail }), 1),
+  };
+}
+
+/**
  * "; CPU per answer: API … ms, PostgreSQL … ms, the bench … ms[, others]; N cores allow at most …/s"
  * for a phase that measured it.
  */

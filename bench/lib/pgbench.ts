@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { pgBin } from './cluster';
-import { clusterCpuMs } from './measure';
+import { clusterCpuMs, mailCost, processCpuMs, type LoadResult } from './measure';
 import type { ReplayScript } from './capture';
 import { SECONDS } from './settings';
 
@@ -122,10 +122,33 @@ export async function topStatements(
   }));
 }
 
-/** Mails waiting in the outbox (`queued`): what the mail worker has not sent yet. */
-export async function queuedMails(db: pg.Client): Promise<number> {
+/**
+ * Mails of the outbox in `status`: `queued` (the default) counts what the mail worker has not sent
+ * yet, `sent` what it has.
+ */
+export async function queuedMails(db: pg.Client, status: 'queued' | 'sent' = 'queued'): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
-    `select count(*)::int as n from mail_outbox where status = 'queued'`,
+    `select count(*)::int as n from mail_outbox where status = $1`,
+    [status],
   );
   return rows[0]!.n;
+}
+
+/**
+ * Runs the approvals `phase` and answers its result with what the mail process (`mailerPid`) cost
+ * meanwhile (`mailCost`: its CPU per approval and per mail it sent).
+ */
+export async function withMailer(
+  mailerPid: number,
+  db: pg.Client,
+  phase: () => Promise<LoadResult>,
+): Promise<{ result: LoadResult; mail: ReturnType<typeof mailCost> }> {
+  const cpu0 = processCpuMs(mailerPid);
+  const sent0 = await queuedMails(db, 'sent');
+  const result = await phase();
+  const mailerCpuMs = processCpuMs(mailerPid) - cpu0;
+  return {
+    result,
+    mail: mailCost(result, { mailerCpuMs, mailsSent: (await queuedMails(db, 'sent')) - sent0 }),
+  };
 }
