@@ -32,15 +32,21 @@ import { mailsSent } from './metrics';
 import type { StatementOfWork, StatementSql, UnitOfWork } from './unit-of-work';
 
 export interface Mailer {
-  /** Writes the mail to the outbox now (rendered, or for the worker to render) and wakes the worker; answers once it is stored. */
+  /**
+   * Writes the mail to the outbox now (rendered, or for the worker to render) and wakes the worker;
+   * answers once it is stored.
+   */
   send(mail: MailMessage): Promise<void>;
-  /** Writes the mail to the outbox in `uow`'s transaction (rendered, or for the worker to render); the worker wakes after the commit. */
+  /**
+   * Writes the mail to the outbox in `uow`'s transaction (rendered, or for the worker to render);
+   * the worker wakes after the commit.
+   */
   enqueue(uow: UnitOfWork, mail: MailMessage): Promise<void>;
   /**
-   * `enqueue` as a part of a one-statement unit of work (lib/unit-of-work.ts): adds the mail's outbox
-   * insert to `stmt`, gated on the SQL condition `gate`; once the statement has
-   * committed with the row in, the mail is logged (no SMTP) and the worker woken. Its values are
-   * parameters: with a lazy gate the statement stays built once per shape.
+   * `enqueue` as a part of a one-statement unit of work (lib/unit-of-work.ts): adds the mail's
+   * outbox insert to `stmt`, gated on the SQL condition `gate`; once the statement has committed
+   * with the row in, the mail is logged (no SMTP) and the worker woken. Its values are parameters:
+   * with a lazy gate the statement stays built once per shape.
    */
   enqueueInStatement(stmt: StatementOfWork, mail: MailMessage, gate: StatementSql): void;
   /**
