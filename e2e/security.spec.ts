@@ -203,8 +203,12 @@ test('with STAFF_TWO_FACTOR=required the admin sets two-factor up before the bac
     await expect(page.getByRole('button', { name: 'Enable two-factor authentication' })).toBeVisible();
   });
 
-  // the back office stays closed until it is on
+  // the back office stays closed until it is on: the Users link lands on a fresh security page (a
+  // set-up begun before it is gone), so the redirect is seen to have happened, not only the URL
+  await page.getByRole('button', { name: 'Enable two-factor authentication' }).click();
+  await expect(page.getByLabel('Current password')).toBeVisible();
   await page.getByRole('link', { name: 'Users', exact: true }).click();
+  await expect(page.getByLabel('Current password')).toBeHidden();
   await expect(page).toHaveURL(/\/admin\/security$/);
 
   const setup = await enableTwoFactor(page, ADMIN.password);
