@@ -77,7 +77,7 @@ import { fixedRate, spreadSessionWarmUp } from './lib/fixed-rate';
 import {
   pgbenchReplay,
   pgbenchTpcb,
-  queuedMails,
+  outboxMails,
   topStatements,
   withApiPaused,
   withMailer,
@@ -233,7 +233,7 @@ async function main(): Promise<number> {
         `${mail.mailsSent} mails sent meanwhile, ${mail.mailerCpuPerMailMs} ms each: with every approval's mail sent, at most ${mail.cpuBoundWithEveryMailPerSecond.toFixed(0)}/s`,
     );
     statements.approvalsMany = await topStatements(db);
-    const mailBacklog = { afterApprovalsMany: await queuedMails(db), afterApprovalsOneClient: 0 };
+    const mailBacklog = { afterApprovalsMany: await outboxMails(db), afterApprovalsOneClient: 0 };
     const manyReplay = await withApiPaused(pids, db, () =>
       pgbenchReplay(url, replays.many, CONNECTIONS, cluster.pid),
     );
@@ -246,7 +246,7 @@ async function main(): Promise<number> {
     const hot = await load({ url: origin, requests: approvals(data.hotIds, data.adminToken), cpu });
     log(`approvals on one client: ${hot.rps.toFixed(0)}/s${cpuNote(hot)}`);
     statements.approvalsOneClient = await topStatements(db);
-    mailBacklog.afterApprovalsOneClient = await queuedMails(db);
+    mailBacklog.afterApprovalsOneClient = await outboxMails(db);
     const hotReplay = await withApiPaused(pids, db, () =>
       pgbenchReplay(url, replays.hot, CONNECTIONS, cluster.pid),
     );

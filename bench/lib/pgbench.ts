@@ -126,7 +126,7 @@ export async function topStatements(
  * Mails of the outbox in `status`: `queued` (the default) counts what the mail worker has not sent
  * yet, `sent` what it has.
  */
-export async function queuedMails(db: pg.Client, status: 'queued' | 'sent' = 'queued'): Promise<number> {
+export async function outboxMails(db: pg.Client, status: 'queued' | 'sent' = 'queued'): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `select count(*)::int as n from mail_outbox where status = $1`,
     [status],
@@ -144,11 +144,11 @@ export async function withMailer(
   phase: () => Promise<LoadResult>,
 ): Promise<{ result: LoadResult; mail: ReturnType<typeof mailCost> }> {
   const cpu0 = processCpuMs(mailerPid);
-  const sent0 = await queuedMails(db, 'sent');
+  const sent0 = await outboxMails(db, 'sent');
   const result = await phase();
   const mailerCpuMs = processCpuMs(mailerPid) - cpu0;
   return {
     result,
-    mail: mailCost(result, { mailerCpuMs, mailsSent: (await queuedMails(db, 'sent')) - sent0 }),
+    mail: mailCost(result, { mailerCpuMs, mailsSent: (await outboxMails(db, 'sent')) - sent0 }),
   };
 }
