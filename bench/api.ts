@@ -1,8 +1,9 @@
 /**
  * `npm run bench` (docs/performance.md): the API on PostgreSQL against references measured on the
  * same machine in the same run, each figure with its target (bench/lib/settings.ts TARGETS).
- * Everything runs on this machine (HTTP on 127.0.0.1; the API and pgbench reach PostgreSQL through
- * its Unix socket, as docs/operations.md recommends on one host); load phases last BENCH_SECONDS (default 8 s); about 3–5 minutes.
+ * All on this machine (HTTP on 127.0.0.1; the API and pgbench reach PostgreSQL through its Unix
+ * socket, as docs/operations.md recommends on one host); load phases last BENCH_SECONDS (default
+ * 8 s); about 3–5 minutes. Each ledger phase and each pgbench run starts right after a CHECKPOINT.
  *
  * Set-up: a private PostgreSQL cluster initdb'd into a temporary folder on a port of its own
  * (bench/lib/cluster.ts; removed at the end), so PostgreSQL's CPU time is this cluster's only and
@@ -75,6 +76,7 @@ import {
 } from './lib/measure';
 import { fixedRate, spreadSessionWarmUp } from './lib/fixed-rate';
 import {
+  checkpoint,
   pgbenchReplay,
   pgbenchTpcb,
   outboxMails,
@@ -82,7 +84,7 @@ import {
   withApiPaused,
   withMailer,
 } from './lib/pgbench';
-import { captureReplays } from './lib/replays';
+import { capturedNames, captureReplays } from './lib/replays';
 import { figure, printTable, writeResults } from './lib/report';
 import { adminLists, concurrentExports, historyGrowth } from './lib/scenarios';
 import { SEAL_EVERY_MS, sealingEffect } from './lib/sealing';
@@ -225,6 +227,7 @@ async function main(): Promise<number> {
       seconds: 2,
     });
     await topStatements(db); // reset
+    checkpoint(url); // as before each replay and tpcb-like (pgbench.ts)
     const { result: many, mail } = await withMailer(pids[1]!, db, () =>
       load({ url: origin, requests: approvals(data.manyIds, data.adminToken), cpu }),
     );
@@ -243,6 +246,7 @@ async function main(): Promise<number> {
       `replay over many clients: ${manyReplay.tps.toFixed(0)} TPS (${manyApproved} deposits approved by ${manyReplay.transactions} transactions; ` +
         `PostgreSQL CPU ${manyReplay.pgCpuMsPerTransaction?.toFixed(2)} ms each)`,
     );
+    checkpoint(url);
     const hot = await load({ url: origin, requests: approvals(data.hotIds, data.adminToken), cpu });
     log(`approvals on one client: ${hot.rps.toFixed(0)}/s${cpuNote(hot)}`);
     statements.approvalsOneClient = await topStatements(db);
@@ -376,11 +380,7 @@ async function main(): Promise<number> {
         exports,
         sealing,
         mailBacklog,
-        capturedStatements: {
-          approval: replays.approval.map((s) => s.name),
-          mailWorkerAfterApproval: replays.mailWorker.map((s) => s.name),
-          dashboardVisit: replays.dashboard.map((s) => s.name),
-        },
+        capturedStatements: capturedNames(replays),
         replayScripts: { approval: replays.many.script, dashboardVisit: replays.dashboardScript.script },
         topStatementsByPhase: statements,
         ledgerViolations: violations,

@@ -34,22 +34,41 @@ function runPgbench(args: string[]): PgbenchResult {
   };
 }
 
-/** `pgbench -b tpcb-like` (simple protocol, as before) at scale 16, initialised first, with `clients` clients for SECONDS. */
+/**
+ * Runs CHECKPOINT on the database at `url`, so the phase that follows starts right after one, as
+ * its reference does: each pays the full-page images of its first write to each page, and no
+ * checkpoint that a bulk load began (`pgbench -i` starts one by the WAL's size) spreads its writes
+ * over one phase and not the other (docs/performance.md). Throws when psql fails.
+ */
+export function checkpoint(url: string): void {
+  const run = spawnSync(pgBin('psql'), ['-X', '-q', '-c', 'checkpoint', url], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`checkpoint failed: ${run.stderr}`);
+}
+
+/**
+ * `pgbench -b tpcb-like` (simple protocol, as before) at scale 16, initialised first, with
+ * `clients` clients for SECONDS, right after a checkpoint.
+ */
 export function pgbenchTpcb(url: string, clients: number): PgbenchResult {
   const init = spawnSync(pgBin('pgbench'), ['-i', '-s', '16', '-I', 'dtGvp', '-q', url], {
     encoding: 'utf8',
   });
   if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
+  checkpoint(url);
   return runPgbench(['-b', 'tpcb-like', '-c', String(clients), '-j', '2', '-T', String(SECONDS), '-n', url]);
 }
 
-/** Runs a replay script with `clients` clients for SECONDS; with `postmaster`, measures the cluster's CPU time. */
+/**
+ * Runs a replay script with `clients` clients for SECONDS, right after a checkpoint; with
+ * `postmaster`, measures the cluster's CPU time.
+ */
 export function pgbenchReplay(
   url: string,
   replay: ReplayScript,
   clients: number,
   postmaster?: number,
 ): PgbenchResult {
+  checkpoint(url);
   const cpu0 = postmaster ? clusterCpuMs(postmaster) : 0;
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-replay-'));
   try {

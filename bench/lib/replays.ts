@@ -29,6 +29,15 @@ export interface Replays {
   dashboardScript: ReplayScript;
 }
 
+/** The names of the captured statements, for bench/results.json. */
+export function capturedNames(replays: Replays): Record<string, string[]> {
+  return {
+    approval: replays.approval.map((s) => s.name),
+    mailWorkerAfterApproval: replays.mailWorker.map((s) => s.name),
+    dashboardVisit: replays.dashboard.map((s) => s.name),
+  };
+}
+
 /** Captures `rounds` approvals (of `deposits`, after one unmeasured) and dashboard visits, and builds the scripts. */
 export async function captureReplays(opts: {
   db: pg.Client;
