@@ -156,15 +156,22 @@ export const CLOCK_TICKS_PER_MS = 0.1; // USER_HZ is 100 on Linux
  * its children that have exited and been waited for (cutime, cstime).
  */
 export function processCpuMs(pid: number | string, reaped = false): number {
+  const t = cpuTimesMs(pid);
+  return t.own + (reaped ? t.reaped : 0);
+}
+
+/** A process's own CPU time and its waited-for children's (ms), from /proc/<pid>/stat; 0s if it is gone. */
+function cpuTimesMs(pid: number | string): { own: number; reaped: number } {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = stat
       .slice(stat.lastIndexOf(')') + 2)
       .split(' ')
       .map(Number);
-    return (f[11]! + f[12]! + (reaped ? f[13]! + f[14]! : 0)) / CLOCK_TICKS_PER_MS; // utime, stime, cutime, cstime
+    // utime, stime; cutime, cstime
+    return { own: (f[11]! + f[12]!) / CLOCK_TICKS_PER_MS, reaped: (f[13]! + f[14]!) / CLOCK_TICKS_PER_MS };
   } catch {
-    return 0;
+    return { own: 0, reaped: 0 };
   }
 }
 
@@ -174,8 +181,15 @@ export function processCpuMs(pid: number | string, reaped = false): number {
  * never by other PostgreSQL servers.
  */
 export function clusterCpuMs(postmaster: number): number {
-  const children = clusterPids(postmaster).filter((pid) => pid !== postmaster);
-  return processCpuMs(postmaster, true) + children.reduce((sum, pid) => sum + processCpuMs(pid), 0);
+  // a child reaped while the others are read would count twice or not at all (a pgbench run's
+  // backends exit together as it ends): read again until no child was reaped during the read
+  for (let tries = 0; ; tries++) {
+    const before = cpuTimesMs(postmaster).reaped;
+    const children = clusterPids(postmaster).filter((pid) => pid !== postmaster);
+    const live = children.reduce((sum, pid) => sum + processCpuMs(pid), 0);
+    const { own, reaped } = cpuTimesMs(postmaster);
+    if (reaped === before || tries === 50) return own + reaped + live;
+  }
 }
 
 /** CPU time used so far (ms) by the API process and by the bench's cluster (`clusterCpuMs`). */
