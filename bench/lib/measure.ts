@@ -151,13 +151,9 @@ export function cpuNote(r: LoadResult, others: Record<string, number> = {}): str
 
 export const CLOCK_TICKS_PER_MS = 0.1; // USER_HZ is 100 on Linux
 
-/**
- * user + system CPU time (ms) from /proc/<pid>/stat, 0 if it is gone; with `reaped`, also that of
- * its children that have exited and been waited for (cutime, cstime).
- */
-export function processCpuMs(pid: number | string, reaped = false): number {
-  const t = cpuTimesMs(pid);
-  return t.own + (reaped ? t.reaped : 0);
+/** user + system CPU time (ms) from /proc/<pid>/stat, 0 if it is gone. */
+export function processCpuMs(pid: number | string): number {
+  return cpuTimesMs(pid).own;
 }
 
 /** A process's own CPU time and its waited-for children's (ms), from /proc/<pid>/stat; 0s if it is gone. */
