@@ -227,3 +227,20 @@ export async function submitAfterMismatch(
   await page.getByLabel(confirmLabel).fill(password);
   await page.getByRole('button', { name: submit }).click();
 }
+
+/**
+ * Types into several labelled fields in one task, as a fast hand or an autofill would: each gets
+ * its value and an `input` event before the page can re-render, so a handler that reads state from
+ * its own render sees none of the earlier changes. `values` maps a field's label to its new value.
+ */
+export async function fillAtOnce(page: Page, values: Record<string, string>): Promise<void> {
+  await page.evaluate((entries) => {
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    for (const [label, value] of entries) {
+      const field = [...document.querySelectorAll('label')].find((l) => l.textContent === label)?.control;
+      if (!(field instanceof HTMLInputElement)) throw new Error(`no field labelled ${label}`);
+      setValue.call(field, value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  }, Object.entries(values));
+}

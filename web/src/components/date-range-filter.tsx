@@ -1,5 +1,5 @@
 import { Group, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DATE_RANGE_MSG, isCalendarDay, type DateRange } from '@common/schemas/date-range';
 
@@ -48,28 +48,28 @@ export function DateRangeFilter({ from, to, onFromChange, onToChange, error, lab
 const dayParam = (value: string | null) => (value && isCalendarDay(value) ? value : '');
 
 /**
- * The state of a table's date range, kept in the page's URL (`?from=&to=`, read at first and
- * rewritten on each change, other params kept): `range` for the query params (empty while the start
- * is after the end, or a day is half typed) and the `filter`'s props but its label. `refilter` wraps
- * each change (usePagedSearch: a change goes back to page 1).
+ * The state of a table's date range, kept in the page's URL (`?from=&to=`, read at first, other
+ * params kept): `range` for the query params (empty while the start is after the end, or a day is
+ * half typed) and the `filter`'s props but its label. `refilter` wraps each change
+ * (usePagedSearch: a change goes back to page 1).
+ *
+ * The URL is written from both days' state after each render, never from a change handler:
+ * react-router's `setSearchParams(prev => …)` hands `prev` from the render the handler was made in,
+ * so two changes before a re-render (a quick clear of both fields) would each rebuild the URL from
+ * the same old params and the second would put back the day the first had removed.
  */
 export function useDateRange(refilter: (set: (value: string) => void) => (value: string) => void) {
   const [params, setParams] = useSearchParams();
   const [from, setFrom] = useState(() => dayParam(params.get('from')));
   const [to, setTo] = useState(() => dayParam(params.get('to')));
-  const setter = (key: 'from' | 'to', set: (day: string) => void) =>
-    refilter((day: string) => {
-      set(day);
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (isCalendarDay(day)) next.set(key, day);
-          else next.delete(key);
-          return next;
-        },
-        { replace: true },
-      );
-    });
+  useEffect(() => {
+    const next = new URLSearchParams(params);
+    for (const [key, day] of [['from', from], ['to', to]] as const) {
+      if (isCalendarDay(day)) next.set(key, day);
+      else next.delete(key);
+    }
+    if (next.toString() !== params.toString()) setParams(next, { replace: true });
+  }, [from, to, params, setParams]);
   const reversed = Boolean(from && to && from > to);
   const range: DateRange = reversed
     ? {}
@@ -81,8 +81,8 @@ export function useDateRange(refilter: (set: (value: string) => void) => (value:
     filter: {
       from,
       to,
-      onFromChange: setter('from', setFrom),
-      onToChange: setter('to', setTo),
+      onFromChange: refilter(setFrom),
+      onToChange: refilter(setTo),
       error: reversed ? DATE_RANGE_MSG.fromAfterTo : undefined,
     },
   };
