@@ -17,7 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ROLES } from '@common/permissions';
-import { timestamps } from './columns';
+import { timeOrderedIdKey, timestamps } from './columns';
 
 /** Clients and staff (`role`: common/permissions.ts). better-auth owns id/name/email/emailVerified/image/role/banned*; the rest is ours. */
 export const users = pgTable(
@@ -247,7 +247,7 @@ export interface StoredMailMessage {
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedIdKey(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     /** The rendered plain text and HTML; null while the mail waits to be rendered by the worker (`message`). */

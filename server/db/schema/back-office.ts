@@ -17,14 +17,14 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { cents, createdAt, timestamps } from './columns';
+import { cents, createdAt, timeOrderedIdKey, timestamps } from './columns';
 import { users } from './accounts';
 
 /** In-app notices to a user. */
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedIdKey(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -128,7 +128,7 @@ export const supportReplies = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedIdKey(),
     /** Null for an action made on the command line (`npm run staff`), where nobody is signed in. */
     actorId: uuid('actor_id').references(() => users.id),
     action: text('action').notNull(),

@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { cents, createdAt, timestamps } from './columns';
+import { cents, createdAt, timeOrderedIdKey, timestamps } from './columns';
 import { users } from './accounts';
 
 /**
@@ -173,7 +173,7 @@ export const withdrawals = pgTable(
 export const journalEntries = pgTable(
   'journal_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedIdKey(),
     type: text('type').notNull(),
     userId: uuid('user_id')
       .notNull()
@@ -227,7 +227,7 @@ export const journalEntries = pgTable(
 export const journalLines = pgTable(
   'journal_lines',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: timeOrderedIdKey(),
     entryId: uuid('entry_id')
       .notNull()
       .references(() => journalEntries.id),

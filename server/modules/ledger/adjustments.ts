@@ -17,7 +17,7 @@
  * Errors (AppError): 404 unknown, deleted or not a client; 409 a debit beyond the available
  * balance, or the balance kept moving.
  */
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../lib/ids';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MSG, USER_ADMIN_MSG } from '@common/messages';
 import type { AdjustmentInput } from '@common/schemas/users';
@@ -170,7 +170,7 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
         }
         const at = new Date(); // the entry's times are the database's; these are the request's
         const entry: EntryRow = {
-          id: randomUUID(),
+          id: timeOrderedId(),
           type: 'adjustment',
           userId: id,
           memo: input.reason,

@@ -13,7 +13,7 @@
  * that every other posting needs (docs/performance.md; migration `house_balances_uncached`). The
  * database backs each rule (see migrations `ledger_guards`, `house_balances_uncached`).
  */
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../lib/ids';
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { MONEY_MSG } from '@common/messages';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
@@ -193,7 +193,7 @@ export async function postEntries(tx: Tx, entries: NewEntry[]): Promise<EntryRow
     }
   }
   // Ids are made here so all entries and all lines go in one statement.
-  const withIds = entries.map((e) => ({ id: randomUUID(), ...e }));
+  const withIds = entries.map((e) => ({ id: timeOrderedId(), ...e }));
   const lines = withIds.flatMap((e) =>
     e.lines.map((l) => ({ entryId: e.id, accountId: ids.get(refKey(l.account))!, amount: l.amount })),
   );

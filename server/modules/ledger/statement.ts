@@ -8,7 +8,7 @@
  * order); a client balance below zero is refused by the CHECK on ledger_accounts, which fails the
  * whole statement (nothing of it is kept).
  */
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../lib/ids';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
@@ -128,7 +128,7 @@ export function postInStatement(
     });
   }
 
-  const ids = entries.map((e) => e.id ?? randomUUID());
+  const ids = entries.map((e) => e.id ?? timeOrderedId());
   const opt = (v: string | null | undefined) => stmt.param(v ?? null);
   const rows = entries.map((e, i) => ({
     id: stmt.param(ids[i]),
