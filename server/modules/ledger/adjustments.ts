@@ -17,7 +17,6 @@
  * Errors (AppError): 404 unknown, deleted or not a client; 409 a debit beyond the available
  * balance, or the balance kept moving.
  */
-import { timeOrderedId } from '../../lib/ids';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MSG, USER_ADMIN_MSG } from '@common/messages';
 import type { AdjustmentInput } from '@common/schemas/users';
@@ -29,6 +28,7 @@ import type { StatementKey } from '../../lib/idempotency';
 import { centsToUsd, formatUsd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { StatementOfWork, type UnitOfWork } from '../../lib/unit-of-work';
+import { timeOrderedId } from '../../lib/ids';
 import { client, house, refKey, type EntryRow } from './service';
 import { accountBalanceOf, accountIdOf, isAccountRace, postInStatement } from './statement';
 

@@ -13,7 +13,6 @@
  * that every other posting needs (docs/performance.md; migration `house_balances_uncached`). The
  * database backs each rule (see migrations `ledger_guards`, `house_balances_uncached`).
  */
-import { timeOrderedId } from '../../lib/ids';
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { MONEY_MSG } from '@common/messages';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
@@ -21,6 +20,7 @@ import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { ledgerEntriesPosted } from '../../lib/metrics';
 import type { BaseDeps } from '../../lib/base-deps';
+import { timeOrderedId } from '../../lib/ids';
 
 export const CLIENT_ACCOUNT_KINDS = ['available', 'held', 'invested'] as const;
 export const HOUSE_ACCOUNT_KINDS = ['cash', 'income_expense'] as const;

@@ -8,12 +8,12 @@
  * order); a client balance below zero is refused by the CHECK on ledger_accounts, which fails the
  * whole statement (nothing of it is kept).
  */
-import { timeOrderedId } from '../../lib/ids';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
 import { ledgerEntriesPosted } from '../../lib/metrics';
 import type { LazySql, StatementOfWork, StatementSql } from '../../lib/unit-of-work';
+import { timeOrderedId } from '../../lib/ids';
 import {
   assertBalanced,
   refKey,

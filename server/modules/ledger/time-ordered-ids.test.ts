@@ -36,7 +36,7 @@ describe('time-ordered ids', () => {
 
     const db = t.database.db;
     const entries = await db
-      .select({ id: journalEntries.id, memo: journalEntries.memo, at: journalEntries.createdAt })
+      .select({ id: journalEntries.id })
       .from(journalEntries)
       .where(eq(journalEntries.userId, c.id))
       .orderBy(journalEntries.createdAt);
