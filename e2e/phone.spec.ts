@@ -12,13 +12,18 @@ const CLIENT = { email: 'client@demo.test', password: 'Client#2026demo' };
 
 test.use({ viewport: { width: 375, height: 800 } });
 
-/** Fails when the page is wider than the phone (something forces a sideways scroll). */
+/**
+ * Fails when the page stays wider than the phone (something forces a sideways scroll). Polled: a
+ * page just resized or just opened may lay out once more (a chart or a grid measuring its new
+ * width) before it rests, and only the page at rest is judged.
+ */
 async function expectNoSidewaysScroll(page: Page, what: string) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, `${what} scrolls sideways at 375 px`).toBeLessThanOrEqual(clientWidth + 1);
+  await expect
+    .poll(
+      () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      { message: `${what} scrolls sideways at 375 px (page width beyond the window, px)` },
+    )
+    .toBeLessThanOrEqual(1);
 }
 
 /** Opens the drawer, follows the link named `label`, and checks the page that opens. */
