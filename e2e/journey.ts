@@ -141,6 +141,9 @@ export async function fillSignUpForm(page: Page, form: SignUp): Promise<void> {
  * open, types the e-mailed code on /email-verification and waits for /account/home.
  */
 export async function signInAndVerify(page: Page, readMail: ReadMail, { email, password }: SignUp) {
+  // the URL changes before the sign-in page has replaced the one before (its code loads first):
+  // typing earlier could fill the old page's Email field
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
