@@ -23,10 +23,12 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     headless: true,
-    // a trace costs about a quarter of the journeys' CPU (docs/performance.md "Time-ordered ids"),
-    // but turning it off made the journeys fast enough to show timing faults of their own: it stays
-    // on until those are found and fixed
-    trace: 'retain-on-failure',
+    // no trace by default: recording one (screencast frames and a DOM snapshot per action) costs a
+    // quarter of the journeys' CPU (docs/performance.md "Time-ordered ids"), and a CI clone's traces
+    // go with it. A failure still leaves its page's aria snapshot (error-context.md) and a
+    // screenshot; `--trace retain-on-failure` records traces.
+    trace: 'off',
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

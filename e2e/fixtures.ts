@@ -1,7 +1,9 @@
 /**
  * Playwright fixtures for the journeys: every request to a host other than our own server is
- * aborted (market widgets and the translation element are third-party and unreachable here), and
- * `readMail` reads mails captured by the e2e server's SMTP receiver.
+ * aborted (market widgets and the translation element are third-party and unreachable here),
+ * `readMail` reads mails captured by the e2e server's SMTP receiver, and every browser context a
+ * journey opens of its own (a second client, a staff member) is closed when the journey ends, pass
+ * or fail, so that its pages stop polling the server while later journeys run.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,7 +37,7 @@ export function codeIn(mail: Mail): string {
   return m[1]!;
 }
 
-export const test = base.extend<{ readMail: typeof readMail }>({
+export const test = base.extend<{ readMail: typeof readMail; closeOwnContexts: void }>({
   context: async ({ context }, use) => {
     await context.route(
       (url) => url.origin !== BASE_URL,
@@ -46,6 +48,16 @@ export const test = base.extend<{ readMail: typeof readMail }>({
   // Playwright requires the fixtures argument to be an object pattern, even when empty.
   // eslint-disable-next-line no-empty-pattern
   readMail: async ({}, use) => use(readMail),
+  // an automatic fixture: set up before the test's own, so `opened` holds no context of this test
+  closeOwnContexts: [
+    async ({ browser }, use) => {
+      const opened = new Set(browser.contexts());
+      await use();
+      const own = browser.contexts().filter((c) => !opened.has(c));
+      await Promise.all(own.map((c) => c.close()));
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
