@@ -247,3 +247,33 @@ export async function fillAtOnce(page: Page, values: Record<string, string>): Pr
     }
   }, Object.entries(values));
 }
+
+/**
+ * Fails when the page stays wider than the window (something forces a sideways scroll) or, with
+ * `boxes`, when a scroll box inside it hides content sideways (a table wider than its card).
+ * Polled: a page just resized or just opened may lay out once more (a chart or a grid measuring
+ * its new width) before it rests, and only the page at rest is judged.
+ */
+export async function expectNoSidewaysScroll(page: Page, what: string, { boxes = false } = {}) {
+  await expect
+    .poll(
+      () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      { message: `${what} scrolls sideways (page width beyond the window, px)` },
+    )
+    .toBeLessThanOrEqual(1);
+  if (!boxes) return;
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('body *')]
+            .filter((el) => {
+              const { overflowX } = getComputedStyle(el);
+              return (overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1;
+            })
+            .map((el) => `${el.tagName.toLowerCase()}[${el.getAttribute('aria-label') ?? el.className}]`),
+        ),
+      { message: `${what} hides content in a sideways scroll` },
+    )
+    .toEqual([]);
+}

@@ -6,25 +6,11 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ADMIN, signIn } from './journey';
+import { ADMIN, expectNoSidewaysScroll, signIn } from './journey';
 
 const CLIENT = { email: 'client@demo.test', password: 'Client#2026demo' };
 
 test.use({ viewport: { width: 375, height: 800 } });
-
-/**
- * Fails when the page stays wider than the phone (something forces a sideways scroll). Polled: a
- * page just resized or just opened may lay out once more (a chart or a grid measuring its new
- * width) before it rests, and only the page at rest is judged.
- */
-async function expectNoSidewaysScroll(page: Page, what: string) {
-  await expect
-    .poll(
-      () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-      { message: `${what} scrolls sideways at 375 px (page width beyond the window, px)` },
-    )
-    .toBeLessThanOrEqual(1);
-}
 
 /** Opens the drawer, follows the link named `label`, and checks the page that opens. */
 async function viaDrawer(page: Page, nav: string, label: string, url: RegExp) {
