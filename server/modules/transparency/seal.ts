@@ -24,7 +24,7 @@
  * Two processes never seal at once: lib/periodic.ts gives each slot to one process, and the seal
  * takes a transaction-level advisory lock (a second one finds it taken and does nothing).
  */
-import { and, asc, desc, eq, gte, inArray, notExists, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, gte, notExists, or, sql } from 'drizzle-orm';
 import {
   appendLeaves,
   frontierRefs,
@@ -55,6 +55,16 @@ export interface SealResult {
   size: number;
 }
 
+/**
+ * `column = any(values)`, the values sent as ONE array parameter of PostgreSQL type `type`. A seal
+ * names thousands of rows at once, and drizzle's `inArray` and multi-row `values` build a
+ * parameter per value, which was most of the seal's own CPU (docs/performance.md "The seal's
+ * CPU").
+ */
+function anyOf(column: AnyColumn, values: unknown[], type: 'uuid[]' | 'bigint[]') {
+  return sql`${column} = any(${sql.param(values)}::${sql.raw(type)})`;
+}
+
 /** Reads the hashes of complete subtrees: level 0 from the leaves, higher levels from the nodes. */
 export async function readNodes(db: DbOrTx, refs: NodeRef[]): Promise<StoredNode[]> {
   const leafIndexes = refs.filter((r) => r.level === 0).map((r) => r.index);
@@ -64,7 +74,7 @@ export async function readNodes(db: DbOrTx, refs: NodeRef[]): Promise<StoredNode
     const rows = await db
       .select({ index: transparencyLeaves.leafIndex, hash: transparencyLeaves.leafHash })
       .from(transparencyLeaves)
-      .where(inArray(transparencyLeaves.leafIndex, leafIndexes));
+      .where(anyOf(transparencyLeaves.leafIndex, leafIndexes, 'bigint[]'));
     nodes.push(...rows.map((r) => ({ level: 0, index: r.index, hash: r.hash })));
   }
   if (inner.length) {
@@ -72,7 +82,11 @@ export async function readNodes(db: DbOrTx, refs: NodeRef[]): Promise<StoredNode
       .select()
       .from(transparencyNodes)
       .where(
-        or(...inner.map((r) => and(eq(transparencyNodes.level, r.level), eq(transparencyNodes.index, r.index)))),
+        or(
+          ...inner.map((r) =>
+            and(eq(transparencyNodes.level, r.level), eq(transparencyNodes.index, r.index)),
+          ),
+        ),
       );
     nodes.push(...rows);
   }
@@ -92,19 +106,36 @@ export async function canonicalEntries(db: DbOrTx, ids: string[]): Promise<Map<s
       reverses: journalEntries.reverses,
     })
     .from(journalEntries)
-    .where(inArray(journalEntries.id, ids));
+    .where(anyOf(journalEntries.id, ids, 'uuid[]'));
   for (const e of entries) out.set(e.id, { ...e, effectiveAt: e.effectiveAt.toISOString(), lines: [] });
   const lines = await db
     .select({ entryId: journalLines.entryId, accountId: journalLines.accountId, amount: journalLines.amount })
     .from(journalLines)
-    .where(inArray(journalLines.entryId, ids));
-  for (const l of lines) out.get(l.entryId)?.lines.push({ accountId: l.accountId, amount: l.amount.toString() });
+    .where(anyOf(journalLines.entryId, ids, 'uuid[]'));
+  for (const l of lines)
+    out.get(l.entryId)?.lines.push({ accountId: l.accountId, amount: l.amount.toString() });
   return out;
 }
 
-/** Inserts rows in chunks (a statement's parameters are limited to 65,535). */
-async function insertChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+/**
+ * Appends a round's leaves and the complete subtrees it finished, one statement per table whatever
+ * their number: each column goes as one array parameter and the database unnests them (see anyOf).
+ */
+async function insertLeavesAndNodes(tx: DbOrTx, leaves: StoredLeaf[], nodes: StoredNode[]): Promise<void> {
+  await tx.execute(sql`insert into ${transparencyLeaves} (leaf_index, entry_id, leaf_hash)
+    select * from unnest(${sql.param(leaves.map((l) => l.leafIndex))}::bigint[],
+      ${sql.param(leaves.map((l) => l.entryId))}::uuid[], ${sql.param(leaves.map((l) => l.leafHash))}::text[])`);
+  if (!nodes.length) return;
+  await tx.execute(sql`insert into ${transparencyNodes} (level, index, hash)
+    select * from unnest(${sql.param(nodes.map((n) => n.level))}::int[],
+      ${sql.param(nodes.map((n) => n.index))}::bigint[], ${sql.param(nodes.map((n) => n.hash))}::text[])`);
+}
+
+/** A leaf as sealed: its index in the log, its journal entry and its hash. */
+interface StoredLeaf {
+  leafIndex: number;
+  entryId: string;
+  leafHash: string;
 }
 
 /**
@@ -112,7 +143,11 @@ async function insertChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => 
  * transaction. Answers `{ appended: 0, size }` when there was nothing new (no head is signed) or
  * another seal holds the lock. `batch` (tests) bounds the entries read per round.
  */
-export async function sealJournal(db: Db, key: SigningKey, opts: { batch?: number } = {}): Promise<SealResult> {
+export async function sealJournal(
+  db: Db,
+  key: SigningKey,
+  opts: { batch?: number } = {},
+): Promise<SealResult> {
   const batch = opts.batch ?? SEAL_BATCH;
   return db.transaction(async (tx) => {
     const [lock] = await queryRows<{ locked: boolean }>(
@@ -120,7 +155,10 @@ export async function sealJournal(db: Db, key: SigningKey, opts: { batch?: numbe
       sql`select pg_try_advisory_xact_lock(${SEAL_LOCK_KEY}) as locked`,
     );
     const [head] = await tx
-      .select({ size: transparencyTreeHeads.size, scanFrom: sql<string>`${transparencyTreeHeads.scanFrom}::text` })
+      .select({
+        size: transparencyTreeHeads.size,
+        scanFrom: sql<string>`${transparencyTreeHeads.scanFrom}::text`,
+      })
       .from(transparencyTreeHeads)
       .orderBy(desc(transparencyTreeHeads.size))
       .limit(1);
@@ -162,12 +200,16 @@ export async function sealJournal(db: Db, key: SigningKey, opts: { batch?: numbe
       const hashes = unsealed.map((e) => entryLeafHash(forms.get(e.id)!));
       const grown = appendLeaves(size, frontier, hashes);
       const leaves = unsealed.map((e, i) => ({ leafIndex: size + i, entryId: e.id, leafHash: hashes[i] }));
-      await insertChunks(leaves, 5_000, (chunk) => tx.insert(transparencyLeaves).values(chunk));
-      const inner = grown.nodes.filter((n) => n.level > 0);
-      await insertChunks(inner, 5_000, (chunk) => tx.insert(transparencyNodes).values(chunk));
+      await insertLeavesAndNodes(
+        tx,
+        leaves,
+        grown.nodes.filter((n) => n.level > 0),
+      );
       const lookup = nodeLookup([...grown.nodes]);
       const before = frontier;
-      frontier = nodeLookup(frontierRefs(grown.size).map((ref) => ({ ...ref, hash: (lookup(ref) ?? before(ref))! })));
+      frontier = nodeLookup(
+        frontierRefs(grown.size).map((ref) => ({ ...ref, hash: (lookup(ref) ?? before(ref))! })),
+      );
       size = grown.size;
       root = grown.root;
       appended += unsealed.length;
