@@ -5,25 +5,21 @@
  * are each refused; balanced entries, checked early or at commit, are kept.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db, Tx } from '../../db/client';
+import { describe, expect, it } from 'vitest';
+import type { Tx } from '../../db/client';
 import { journalEntries, journalLines } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../test/app';
+import { useBareTestContext } from '../../test/context';
 import { client, ensureAccounts, house } from './service';
 import { createTestUser, ledgerViolations } from './testing';
 
-let t: TestContext;
-let db: Db;
-beforeAll(async () => {
-  t = await createTestContext();
-  db = t.database.db;
-});
-afterAll(async () => t?.close());
+const t = useBareTestContext();
 
 /** A client with their available account and the house cash account: ids by name. */
 async function accounts() {
   const u = (await createTestUser(t.app)).id;
-  const ids = await db.transaction((tx) => ensureAccounts(tx, [client(u, 'available'), house('cash')]));
+  const ids = await t.database.db.transaction((tx) =>
+    ensureAccounts(tx, [client(u, 'available'), house('cash')]),
+  );
   return { u, available: ids.get(`${u}:available`)!, cash: ids.get('house:cash')! };
 }
 
@@ -41,7 +37,7 @@ async function entry(tx: Tx, a: Accounts, cents: bigint, cash = -cents): Promise
 
 /** The message of the database's refusal of `work`'s transaction (fails the test if it commits). */
 async function refusal(work: (tx: Tx) => Promise<unknown>): Promise<string> {
-  const err = await db.transaction(work).then(
+  const err = await t.database.db.transaction(work).then(
     () => null,
     (e: unknown) => e as { message: string; cause?: { message: string } },
   );
@@ -63,7 +59,7 @@ describe('balance check at commit', () => {
 
   it('checks a line added to an entry of an earlier transaction', async () => {
     const a = await accounts();
-    const id = await db.transaction((tx) => entry(tx, a, 10n));
+    const id = await t.database.db.transaction((tx) => entry(tx, a, 10n));
     const message = await refusal((tx) =>
       tx.insert(journalLines).values({ entryId: id, accountId: a.available, amount: 1n }),
     );
@@ -82,12 +78,12 @@ describe('balance check at commit', () => {
 
   it('commits balanced entries, checked early or at commit, and leaves no violation', async () => {
     const a = await accounts();
-    await db.transaction(async (tx) => {
+    await t.database.db.transaction(async (tx) => {
       await entry(tx, a, 5n);
       await tx.execute(sql`set constraints all immediate`);
       await tx.execute(sql`set constraints all deferred`);
       await entry(tx, a, 7n);
     });
-    expect(await ledgerViolations(db)).toEqual([]);
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
 });
