@@ -58,8 +58,8 @@ export interface SealResult {
 /**
  * `column = any(values)`, the values sent as ONE array parameter of PostgreSQL type `type`. A seal
  * names thousands of rows at once, and drizzle's `inArray` and multi-row `values` build a
- * parameter per value, which was most of the seal's own CPU (docs/performance.md "The seal's
- * CPU").
+ * parameter per value, which took about two fifths of the seal's own CPU (docs/performance.md
+ * "The seal's CPU, and the journeys' own browsers").
  */
 function anyOf(column: AnyColumn, values: unknown[], type: 'uuid[]' | 'bigint[]') {
   return sql`${column} = any(${sql.param(values)}::${sql.raw(type)})`;
