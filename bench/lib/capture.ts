@@ -134,6 +134,10 @@ export async function captureStatements(
   return segments(readFileSync(logFile, 'utf8'), pid);
 }
 
+/**
+ * A replay as bench/results.json keeps it (`details.replayScripts`): on a kept cluster
+ * (BENCH_KEEP_DB=1), `pgbench -n -M prepared -D k=v … -D nclients=16 -c 16 -f script` runs it by hand.
+ */
 export interface ReplayScript {
   /** The pgbench script. */
   script: string;
