@@ -242,11 +242,14 @@ test('choosing the deposit proof puts focus on the chosen file, removing it back
   readMail,
 }) => {
   await signedInClient(page, readMail, 'Proof');
+  // Playwright turns on the browser's file-chooser interception when the first listener is added,
+  // without waiting for the browser to confirm: a key pressed right after may beat it, and a busy CI
+  // run once saw no chooser at all. Listening before the page loads gives it the whole set-up.
+  const chooser = page.waitForEvent('filechooser');
   await page.goto('/account/deposit/bitcoin?wallet=bitcoin');
   await page.getByLabel('Amount (USD)').fill('30');
   const fileField = page.getByLabel('Proof of payment');
   await tabTo(page, fileField);
-  const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Space');
   await (
     await chooser
