@@ -35,10 +35,16 @@ export const liabilitiesSnapshots = pgTable(
     total: cents('total').notNull(),
     accounts: integer('accounts').notNull(),
     takenBy: uuid('taken_by').references(() => users.id),
+    /**
+     * Ed25519 signature (hex) of the transparency key over the snapshot's root, in its own signing
+     * context (common/transparency/signing-contexts.ts); null for snapshots taken before they were signed.
+     */
+    signature: text('signature'),
     createdAt: createdAt(),
   },
   (t) => [
     index('liabilities_snapshots_taken_at_idx').on(t.takenAt),
+    check('liabilities_snapshots_signature_hex', sql.raw(`signature ~ '^[0-9a-f]{128}$'`)),
     check('liabilities_snapshots_root_hex', hex64('root_hash')),
     check('liabilities_snapshots_total_non_negative', sql.raw('total >= 0')),
     check('liabilities_snapshots_accounts_positive', sql.raw('accounts > 0')),

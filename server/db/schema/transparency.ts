@@ -57,8 +57,10 @@ export const transparencyNodes = pgTable(
  * Signed tree heads, one per seal that appended something: the tree of the first `size` leaves, its
  * root hash, the time it was signed (`timestampMs`, ms since the epoch) and the Ed25519 signature
  * (hex) over the bytes `treeHeadSigningBytes` makes, with the public key (hex) that verifies it and
- * its fingerprint. `scanFrom` is internal: the next seal looks for unsealed entries created at or
- * after it (modules/transparency/seal.ts); it is never published.
+ * its fingerprint. `checkpointSignature` (hex, 64 bytes) is the Ed25519 note signature of the same
+ * head as a C2SP checkpoint (common/transparency/checkpoint.ts); null for heads signed before
+ * checkpoints were published. `scanFrom` is internal: the next seal looks for unsealed entries
+ * created at or after it (modules/transparency/seal.ts); it is never published.
  */
 export const transparencyTreeHeads = pgTable(
   'transparency_tree_heads',
@@ -69,6 +71,7 @@ export const transparencyTreeHeads = pgTable(
     signature: text('signature').notNull(),
     publicKey: text('public_key').notNull(),
     keyFingerprint: text('key_fingerprint').notNull(),
+    checkpointSignature: text('checkpoint_signature'),
     scanFrom: timestamp('scan_from', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
@@ -77,5 +80,35 @@ export const transparencyTreeHeads = pgTable(
     check('transparency_tree_heads_root_hex', hex64('root_hash')),
     check('transparency_tree_heads_signature_hex', sql.raw(`signature ~ '^[0-9a-f]{128}$'`)),
     check('transparency_tree_heads_key_hex', hex64('public_key')),
+    check(
+      'transparency_tree_heads_checkpoint_signature_hex',
+      sql.raw(`checkpoint_signature ~ '^[0-9a-f]{128}$'`),
+    ),
+  ],
+);
+
+/**
+ * Witness cosignatures (C2SP tlog-cosignature, Ed25519 type 0x04) of a signed tree head's
+ * checkpoint: the witness's key name and key id (8 hex), its POSIX timestamp (seconds) and the 64-byte
+ * signature (hex). Accepted only from the configured witnesses after verification
+ * (modules/transparency/cosignatures.ts); one per witness and head, append-only.
+ */
+export const transparencyCosignatures = pgTable(
+  'transparency_cosignatures',
+  {
+    size: bigint('size', { mode: 'number' })
+      .notNull()
+      .references(() => transparencyTreeHeads.size),
+    witnessName: text('witness_name').notNull(),
+    keyId: text('key_id').notNull(),
+    timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+    signature: text('signature').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.size, t.witnessName, t.keyId] }),
+    check('transparency_cosignatures_key_id_hex', sql.raw(`key_id ~ '^[0-9a-f]{8}$'`)),
+    check('transparency_cosignatures_signature_hex', sql.raw(`signature ~ '^[0-9a-f]{128}$'`)),
+    check('transparency_cosignatures_timestamp_non_negative', sql.raw('timestamp >= 0')),
   ],
 );
