@@ -60,6 +60,8 @@ export const ledgerAccounts = pgTable(
       sql`${t.kind} not in ('available', 'held', 'invested') or ${t.balance} >= 0`,
     ),
     check('ledger_accounts_house_uncached', sql`${t.userId} is not null or ${t.balance} = 0`),
+    // the transparency seal finds the accounts opened since its last horizon (modules/transparency/seal.ts)
+    index('ledger_accounts_created_at_idx').on(t.createdAt, t.id),
   ],
 );
 
