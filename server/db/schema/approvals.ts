@@ -14,13 +14,16 @@ export const approvalRequests = pgTable(
   'approval_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** What would run: an adjustment, a history line, a plan result, a void, a withdrawal's approval. */
+    /**
+     * What would run: an adjustment, a history line, a plan result, a void, a withdrawal's or a
+     * deposit's approval, or a staff operation on an owner (block, unblock, two-factor reset).
+     */
     action: text('action').notNull(),
-    /** The client whose money it moves. */
+    /** The client whose money it moves; for a staff operation, the staff member it acts on. */
     clientId: uuid('client_id')
       .notNull()
       .references(() => users.id),
-    /** The amount it moves (cents, always positive), compared with the threshold. */
+    /** The amount it moves (cents, positive; 0 for a staff operation), compared with the threshold. */
     amount: cents('amount').notNull(),
     /** The action's input as the maker sent it (JSON, amounts as strings of cents), replayed on approval. */
     payload: jsonb('payload').notNull(),
@@ -49,10 +52,16 @@ export const approvalRequests = pgTable(
       .where(sql`${t.status} = 'pending' and ${t.payload} ? 'target'`),
     check(
       'approval_requests_action_check',
-      sql`${t.action} in ('adjustment', 'transaction', 'profit', 'void', 'withdrawal_approval')`,
+      sql`${t.action} in ('adjustment', 'transaction', 'profit', 'void', 'withdrawal_approval', 'deposit_approval',
+        'staff_block', 'staff_unblock', 'staff_reset_two_factor')`,
     ),
     check('approval_requests_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
-    check('approval_requests_amount_positive', sql`${t.amount} > 0`),
+    // a money action moves something; a staff operation on an owner moves nothing
+    check(
+      'approval_requests_amount',
+      sql`case when ${t.action} in ('staff_block', 'staff_unblock', 'staff_reset_two_factor') then ${t.amount} = 0
+        else ${t.amount} > 0 end`,
+    ),
     check('approval_requests_four_eyes', sql`${t.checkerId} is null or ${t.checkerId} <> ${t.makerId}`),
     check(
       'approval_requests_decided',

@@ -192,6 +192,11 @@ export const journalEntries = pgTable(
   },
   (t) => [
     index('journal_entries_user_id_idx').on(t.userId, t.effectiveAt),
+    // four-eyes by aggregate: what one staff member posted on one client lately
+    // (modules/approvals/aggregate.ts); entries without an acting staff member are left out
+    index('journal_entries_actor_recent_idx')
+      .on(t.actorId, t.userId, t.createdAt)
+      .where(sql`${t.actorId} is not null`),
     // the transparency log's seal finds the entries it has not appended yet in posting order
     // (modules/transparency/seal.ts) from a recent time on, not over all of history
     index('journal_entries_created_at_idx').on(t.createdAt, t.id),
