@@ -63,6 +63,10 @@ export const approvalRequests = pgTable(
         else ${t.amount} > 0 end`,
     ),
     check('approval_requests_four_eyes', sql`${t.checkerId} is null or ${t.checkerId} <> ${t.makerId}`),
+    // neither the maker nor the checker is the person the request is about (docs/security.md
+    // "Separation of duties")
+    check('approval_requests_maker_not_client', sql`${t.makerId} <> ${t.clientId}`),
+    check('approval_requests_checker_not_client', sql`${t.checkerId} <> ${t.clientId}`),
     check(
       'approval_requests_decided',
       sql`(${t.status} = 'pending') = (${t.checkerId} is null and ${t.decidedAt} is null)`,

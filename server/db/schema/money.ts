@@ -116,6 +116,8 @@ export const deposits = pgTable(
     check('deposits_amount_positive', sql`${t.amount} > 0`),
     check('deposits_wallet_check', sql`${t.wallet} in ('bitcoin', 'ethereum')`),
     check('deposits_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    // the reviewer is never the owner (docs/security.md "Separation of duties")
+    check('deposits_reviewer_not_owner', sql`${t.reviewedBy} <> ${t.userId}`),
   ],
 );
 
@@ -156,6 +158,8 @@ export const withdrawals = pgTable(
       .where(sql`${t.status} = 'pending'`),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
     check('withdrawals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    // the reviewer is never the owner (docs/security.md "Separation of duties")
+    check('withdrawals_reviewer_not_owner', sql`${t.reviewedBy} <> ${t.userId}`),
     check(
       'withdrawals_method_fields',
       sql`(${t.method} = 'crypto' and ${t.wallet} in ('usdt', 'bitcoin', 'ethereum') and ${t.address} is not null)
