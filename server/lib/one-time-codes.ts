@@ -4,10 +4,11 @@
  * withdrawal: its method, amount and destination, so a code works only for the withdrawal its
  * mail names). Only an HMAC of "user:purpose:scope:code" is stored, so nobody — admins included —
  * can read a code back.
- * A user may hold a few live codes at once (each single use); a wrong try counts against all of them.
+ * A user may hold a few live codes at once (each single use); every try is counted against all of
+ * them before the code is compared (withdrawals/request.ts), so a burst checks at most 5 per code.
  */
 import { createHmac, randomInt } from 'node:crypto';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { LIMITS } from '@common/constants';
 import type { DbOrTx } from '../db/client';
 import { oneTimeCodes } from '../db/schema';
@@ -31,19 +32,10 @@ export function oneTimeCodeHash(
   return createHmac('sha256', secret).update(`otc:${userId}:${purpose}:${scope}:${code}`).digest('base64url');
 }
 
-export function createOneTimeCodes({ db, config }: BaseDeps) {
+export function createOneTimeCodes({ config }: BaseDeps) {
   const secret = config.sessionSecret;
   const hash = (userId: string, purpose: CodePurpose, scope: string, code: string) =>
     oneTimeCodeHash(secret, userId, purpose, scope, code);
-  const live = (userId: string, purpose: CodePurpose) =>
-    and(
-      eq(oneTimeCodes.userId, userId),
-      eq(oneTimeCodes.purpose, purpose),
-      isNull(oneTimeCodes.consumedAt),
-      gt(oneTimeCodes.expiresAt, sql`now()`),
-      lt(oneTimeCodes.attempts, LIMITS.otpMaxAttempts),
-    );
-
   return {
     /**
      * Creates a code for the user, purpose and `scope` (what it may confirm) and answers it in
@@ -58,14 +50,6 @@ export function createOneTimeCodes({ db, config }: BaseDeps) {
         expiresAt: sql`now() + make_interval(secs => ${LIMITS.otpTtlSeconds})`,
       });
       return code;
-    },
-
-    /** Counts a wrong try against every live code of the user for `purpose`. */
-    async recordFailure(userId: string, purpose: CodePurpose): Promise<void> {
-      await db
-        .update(oneTimeCodes)
-        .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-        .where(live(userId, purpose));
     },
   };
 }

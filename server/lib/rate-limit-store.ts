@@ -8,7 +8,7 @@
  * library's own store: `ttl` is what is left of the window (ms). The library calls `child` once per
  * route, so each route counts separately. Housekeeping deletes ended windows.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 
@@ -16,22 +16,62 @@ import { rateLimitHits } from '../db/schema';
 export type Hits = { hits: number; ttl: number };
 
 /**
- * The upsert behind `countHit` and `countHitBelow`: adds one to `key`'s count in a fixed window of
- * `windowMs` that starts with the first hit (a new window once the old one has ended); with `max`,
- * only while the running window's count is below it. Answers the row, or none when `max` refused.
+ * The upsert behind `countHit`, `countHitBelow` and `reserveHit`, as SQL: adds one to `key`'s count
+ * in a fixed window of `windowMs` that starts with the first hit (a new window once the old one has
+ * ended); with `max`, only while the running window's count is below it; only when `gate` (an SQL
+ * boolean) holds. Returns the row (`hits`, `ttl`), or none when `max` or `gate` refused. One
+ * statement: concurrent callers wait on the row and each sees the count the one before left.
+ * Usable as a CTE of a caller's statement (withdrawals/request.ts).
  */
-function upsertHit(db: Db, key: string, windowMs: number, max?: number): Promise<Hits[]> {
+export function hitUpsert(key: string, windowMs: number, max?: number, gate: SQL = sql`true`): SQL {
   const t = rateLimitHits;
   const below = max === undefined ? sql`` : sql`where ${t.resetAt} <= now() or ${t.hits} < ${max}`;
-  return queryRows<Hits>(
-    db,
-    sql`insert into ${t} (key, hits, reset_at)
-      values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+  return sql`insert into ${t} (key, hits, reset_at)
+      select ${key}, 1, now() + make_interval(secs => ${windowMs / 1000}) where ${gate}
       on conflict (key) do update set
         hits = case when ${t.resetAt} <= now() then 1 else ${t.hits} + 1 end,
         reset_at = case when ${t.resetAt} <= now() then excluded.reset_at else ${t.resetAt} end
         ${below}
-      returning hits, greatest(0, extract(epoch from reset_at - now()) * 1000)::int as ttl`,
+      returning hits, greatest(0, extract(epoch from reset_at - now()) * 1000)::int as ttl`;
+}
+
+function upsertHit(db: Db, key: string, windowMs: number, max?: number): Promise<Hits[]> {
+  return queryRows<Hits>(db, hitUpsert(key, windowMs, max));
+}
+
+/**
+ * Reserves one attempt of `key` before it is checked (docs/security.md "Throttling"): adds one to
+ * the count only while it is below `max`, in one statement, so concurrent callers on any number of
+ * processes never reserve more than `max` in a window. Answers the count including this attempt
+ * (1..max), or null when `max` were already counted (nothing written).
+ */
+export async function reserveHit(db: Db, key: string, windowMs: number, max: number): Promise<number | null> {
+  const [row] = await upsertHit(db, key, windowMs, max);
+  return row ? row.hits : null;
+}
+
+/**
+ * Gives back one attempt reserved by `reserveHit` (a check that passed): takes one off the running
+ * window's count, never below zero; nothing when the window has ended or was cleared.
+ */
+export async function releaseHit(db: Db, key: string): Promise<void> {
+  const t = rateLimitHits;
+  await queryRows(
+    db,
+    sql`update ${t} set hits = greatest(${t.hits} - 1, 0) where key = ${key} and ${t.resetAt} > now()`,
+  );
+}
+
+/**
+ * Keeps `key`'s running window open for at least `windowMs` from now (a lock that starts with the
+ * failure that filled the budget); nothing when no window is running.
+ */
+export async function extendWindow(db: Db, key: string, windowMs: number): Promise<void> {
+  const t = rateLimitHits;
+  await queryRows(
+    db,
+    sql`update ${t} set reset_at = greatest(${t.resetAt}, now() + make_interval(secs => ${windowMs / 1000}))
+      where key = ${key} and ${t.resetAt} > now()`,
   );
 }
 
@@ -58,23 +98,6 @@ export async function peekHits(db: DbOrTx, key: string): Promise<Hits> {
       from ${t} where key = ${key} and ${t.resetAt} > now()`,
   );
   return row ?? { hits: 0, ttl: 0 };
-}
-
-/**
- * Starts a window of `windowMs` for `key` unless one is running. Answers true when this call
- * started it (so exactly one caller, e.g. the one that locks an account, acts on it).
- */
-export async function startWindow(db: Db, key: string, windowMs: number): Promise<boolean> {
-  const t = rateLimitHits;
-  const rows = await queryRows<{ key: string }>(
-    db,
-    sql`insert into ${t} (key, hits, reset_at)
-      values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
-      on conflict (key) do update set hits = 1, reset_at = excluded.reset_at
-        where ${t.resetAt} <= now()
-      returning key`,
-  );
-  return rows.length > 0;
 }
 
 /** Ends `key`'s window at once (its count starts again from zero). */

@@ -7,17 +7,18 @@
  * Throws AppError: 400 (bad code / wrong password / unknown referral), 409 (already verified, 2FA
  * state), 429 (per-account limits).
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, notExists } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
 import { MSG, SECURITY_MSG } from '@common/messages';
 import type { SignupInput } from '@common/schemas/auth';
-import { sessions, users } from '../../db/schema';
+import { accounts, sessions, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { inTransaction } from '../../lib/unit-of-work';
 import type { UserRow } from '../../db/rows';
 import { generateReferralCode, hashPassword } from './better-auth';
+import { endChallenges } from './challenges';
 import { passwordChangedMail, signupAttemptMail, twoFactorChangedMail } from './emails';
 
 /** better-auth error codes → our messages and statuses. */
@@ -117,6 +118,30 @@ export function createAuthService({
     return row;
   }
 
+  /**
+   * True for a staff member who never accepted their invitation (no password yet): only the
+   * invitation link sets their first password (docs/security.md "Staff roles").
+   */
+  async function isInvitedOnly(email: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.email, email.toLowerCase()),
+          ne(users.role, 'client'),
+          notExists(
+            db
+              .select({ id: accounts.id })
+              .from(accounts)
+              .where(and(eq(accounts.userId, users.id), eq(accounts.providerId, 'credential'))),
+          ),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
   /** Throws 400 "Password is incorrect" unless `password` is the user's. */
   async function checkPassword(userId: string, password: string): Promise<void> {
     const ctx = await auth.$context;
@@ -175,17 +200,12 @@ export function createAuthService({
 
     /**
      * Confirms the signed-in user's e-mail with the 6-digit code (5 tries, 10 minutes, single use;
-     * at most 10 failures in 24 hours, then 429).
+     * each check reserved first, at most 10 failures in 24 hours, then 429).
      */
     async verifyEmail(user: UserRow, otp: string): Promise<UserRow> {
       if (user.emailVerified) throw new AppError('CONFLICT', MSG.alreadyVerified);
-      await throttle.assertCodeAllowed('verify', user.email);
-      await call(() => auth.api.verifyEmailOTP({ body: { email: user.email, otp } })).catch(
-        async (e: unknown) => {
-          if (e instanceof AppError && e.statusCode === 400)
-            await throttle.recordCodeFailure('verify', user.email);
-          throw e;
-        },
+      await throttle.checkCode('verify', user.email, () =>
+        call(() => auth.api.verifyEmailOTP({ body: { email: user.email, otp } })),
       );
       return findUserById(user.id);
     },
@@ -204,8 +224,9 @@ export function createAuthService({
     },
 
     /**
-     * Changes the password after checking the old one; every other session of the user ends and
-     * the owner is e-mailed.
+     * Changes the password after checking the old one (a check that counts toward the sign-in
+     * lock, throttle.ts `checkSecret`); every other session and every open sign-in challenge of
+     * the user ends, and the owner is e-mailed.
      */
     async changePassword(
       user: UserRow,
@@ -213,44 +234,55 @@ export function createAuthService({
       oldPassword: string,
       newPassword: string,
     ): Promise<void> {
-      await call(() =>
-        auth.api.changePassword({
-          body: { currentPassword: oldPassword, newPassword },
-          headers: bearer(token),
-        }),
+      await throttle.checkSecret(user, () =>
+        call(() =>
+          auth.api.changePassword({
+            body: { currentPassword: oldPassword, newPassword },
+            headers: bearer(token),
+          }),
+        ),
       );
-      await db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.token, token)));
+      await db.transaction(async (tx) => {
+        await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.token, token)));
+        await endChallenges(tx, user.id);
+      });
       await mailer.send(passwordChangedMail(user));
     },
 
     /**
      * E-mails a reset code if the account exists; the answer never tells whether it does. At most 3
-     * per e-mail string an hour, account or not (429).
+     * per e-mail string an hour, account or not (429). A staff member who never accepted their
+     * invitation gets no code (their invitation link is the only way in): the same answer as for
+     * an unknown address.
      */
     async forgotPassword(email: string): Promise<void> {
       await throttle.countCodeMail('reset', email);
+      if (await isInvitedOnly(email)) return;
       await call(() => auth.api.requestPasswordResetEmailOTP({ body: { email } }));
     },
 
     /**
-     * Sets a new password with the e-mailed code; all sessions of the user end and the owner is
-     * e-mailed. After 10 failed codes for an e-mail in 24 hours every code is refused (429).
+     * Sets a new password with the e-mailed code; all sessions and open sign-in challenges of the
+     * user end and the owner is e-mailed. Each check is reserved first: after 10 failed codes for
+     * an e-mail in 24 hours every code is refused (429). A staff member who never accepted their
+     * invitation is answered as a wrong code (400).
      */
     async resetPassword(email: string, otp: string, newPassword: string): Promise<void> {
-      await throttle.assertCodeAllowed('reset', email);
-      await call(() => auth.api.resetPasswordEmailOTP({ body: { email, otp, password: newPassword } })).catch(
-        async (e: unknown) => {
-          if (e instanceof AppError && e.statusCode === 400) await throttle.recordCodeFailure('reset', email);
-          throw e;
-        },
-      );
+      await throttle.checkCode('reset', email, async () => {
+        if (await isInvitedOnly(email)) throw new AppError('BAD_REQUEST', MSG.invalidOtp);
+        await call(() => auth.api.resetPasswordEmailOTP({ body: { email, otp, password: newPassword } }));
+      });
       const owner = await findUserByEmail(email);
+      if (owner) await endChallenges(db, owner.id);
       await mailer.send(passwordChangedMail(owner ?? { email }));
     },
 
-    /** Starts two-factor set-up after checking the password; answers the URI and backup codes. */
+    /**
+     * Starts two-factor set-up after checking the password (counted toward the sign-in lock);
+     * answers the URI and backup codes.
+     */
     async setUpTwoFactor(user: UserRow, password: string) {
-      await checkPassword(user.id, password);
+      await throttle.checkSecret(user, () => checkPassword(user.id, password));
       return twoFactor.setUp(user);
     },
 
@@ -261,15 +293,20 @@ export function createAuthService({
       return findUserById(user.id);
     },
 
-    /** Turns it off with the password and a code (authenticator or backup); e-mails the owner. */
+    /**
+     * Turns it off with the password and a code (authenticator or backup), one check counted toward
+     * the sign-in lock; open sign-in challenges end; e-mails the owner.
+     */
     async disableTwoFactor(user: UserRow, password: string, code: string): Promise<UserRow> {
       if (!user.twoFactorEnabled) throw new AppError('CONFLICT', SECURITY_MSG.notEnabled);
-      await checkPassword(user.id, password);
-      await db.transaction(async (tx) => {
-        if (!(await twoFactor.acceptCode(tx, user.id, code))) {
-          throw new AppError('BAD_REQUEST', SECURITY_MSG.invalidCode);
-        }
-        await twoFactor.remove(tx, user.id);
+      await throttle.checkSecret(user, async () => {
+        await checkPassword(user.id, password);
+        await db.transaction(async (tx) => {
+          if (!(await twoFactor.acceptCode(tx, user.id, code))) {
+            throw new AppError('BAD_REQUEST', SECURITY_MSG.invalidCode);
+          }
+          await twoFactor.remove(tx, user.id);
+        });
       });
       await mailer.send(twoFactorChangedMail(user, 'disabled'));
       return findUserById(user.id);

@@ -2,14 +2,18 @@
  * Sign-in (docs/security.md): the password step, the per-account lock, the second step for accounts
  * with two-factor authentication, the sign-in history and the new-device notice.
  *
- * 1. A locked account (5 failures in 15 minutes) is refused before the password is checked: 429
+ * 1. Every check is reserved before it is made (throttle.ts): a locked account, or one with 5
+ *    failures and checks under way in its window, is refused before the password is checked: 429
  *    SECURITY_MSG.locked, even with the right password.
  * 2. The password is checked by better-auth (argon2id; an unknown e-mail costs the same hash).
  * 3. With 2FA on, the fresh session is dropped and a challenge (32 random bytes, stored as its
  *    SHA-256; 5 minutes, 5 tries) is answered instead of a token; `verifyChallenge` with a TOTP or
- *    backup code then opens the session.
- * 4. Every attempt on an existing account is recorded; a failure (wrong password or code) counts
- *    toward the lock, and the owner gets one e-mail per lock.
+ *    backup code then opens the session. Each try is taken from the challenge (one UPDATE that
+ *    refuses the sixth) and from the account's budget before the code is checked.
+ * 4. Every attempt on an existing account is recorded; a failure (wrong password or code) keeps its
+ *    reserved attempt, a right password gives it back, and the owner gets one e-mail per lock.
+ * 5. A password reset, a change of two-factor authentication, a block or a deactivation ends the
+ *    user's open challenges (challenges.ts).
  *
  * Throws AppError 401 (wrong e-mail or password; challenge expired or used up), 400 (wrong code),
  * 403 (blocked; not an admin on the admin sign-in), 429 (locked).
@@ -53,14 +57,18 @@ export function createSignInService({
     return row;
   }
 
-  /** Counts a failed step; the failure that locks the account e-mails its owner (once per lock). */
+  /**
+   * Keeps reserved attempt `n` as a failure; the failure that locks the account e-mails its owner
+   * (once per lock).
+   */
   async function fail(
     user: UserRow | undefined,
     email: string,
     origin: RequestOrigin,
     result: 'wrong_password' | 'two_factor_failed',
+    n: number,
   ) {
-    const lockedNow = await throttle.recordSignInFailure(email);
+    const lockedNow = await throttle.failSignIn(email, n);
     if (!user) return;
     await sessions.record(user.id, origin, result);
     if (lockedNow) await mailer.send(accountLockedMail(user));
@@ -72,6 +80,16 @@ export function createSignInService({
     await sessions.record(user.id, origin, 'success');
     await throttle.clearSignInFailures(user.email);
     if (unfamiliar) await mailer.send(newSignInMail(user, origin, new Date()));
+  }
+
+  /** Reserves a check of `email`'s account (throttle.ts); a refusal is recorded as `locked`. */
+  async function reserve(email: string, user: UserRow | undefined, origin: RequestOrigin): Promise<number> {
+    try {
+      return await throttle.reserveSignIn(email);
+    } catch (e) {
+      if (user) await sessions.record(user.id, origin, 'locked');
+      throw e;
+    }
   }
 
   const setupRequired = (user: UserRow) =>
@@ -86,12 +104,7 @@ export function createSignInService({
       origin: RequestOrigin,
     ): Promise<SignInOutcome> {
       const known = await findByEmail(email);
-      try {
-        await throttle.assertSignInAllowed(email);
-      } catch (e) {
-        if (known) await sessions.record(known.id, origin, 'locked');
-        throw e;
-      }
+      const n = await reserve(email, known, origin);
       let token: string;
       try {
         const res = await auth.api.signInEmail({
@@ -102,9 +115,10 @@ export function createSignInService({
       } catch (e) {
         const code = isAPIError(e) ? (e.body as { code?: string } | undefined)?.code : undefined;
         if (code === 'INVALID_EMAIL_OR_PASSWORD') {
-          await fail(known, email, origin, 'wrong_password');
+          await fail(known, email, origin, 'wrong_password', n);
           throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
         }
+        await throttle.releaseSignIn(email);
         if (code === 'BANNED_USER') {
           if (known) await sessions.record(known.id, origin, 'blocked');
           throw new AppError('FORBIDDEN', known?.deactivatedAt ? STAFF_MSG.deactivated : MSG.accountBlocked);
@@ -115,6 +129,8 @@ export function createSignInService({
       const notStaff = adminOnly && !isStaffRole(user.role);
       if (notStaff || user.twoFactorEnabled) {
         await db.delete(sessionTable).where(eq(sessionTable.token, token));
+        // the password was right: the attempt goes back, the second step reserves its own
+        await throttle.releaseSignIn(email);
       }
       if (notStaff) throw new AppError('FORBIDDEN', MSG.notAdmin);
       if (user.twoFactorEnabled) {
@@ -133,57 +149,50 @@ export function createSignInService({
     },
 
     /**
-     * The second step: a TOTP or backup code for a live challenge opens a session. A wrong code
-     * uses up one of the challenge's 5 tries and counts toward the account lock.
+     * The second step: a TOTP or backup code for a live challenge opens a session. One of the
+     * challenge's 5 tries and one attempt of the account are taken before the code is checked; a
+     * wrong code keeps both.
      */
     async verifyChallenge(challenge: string, code: string, origin: RequestOrigin): Promise<SignedIn> {
       const live = and(
         eq(twoFactorChallenges.tokenHash, sha256(challenge)),
         isNull(twoFactorChallenges.consumedAt),
         gt(twoFactorChallenges.expiresAt, sql`now()`),
-        lt(twoFactorChallenges.attempts, CHALLENGE_TRIES),
       );
       const [found] = await db
-        .select({ challenge: twoFactorChallenges, user: users })
-        .from(twoFactorChallenges)
-        .innerJoin(users, eq(users.id, twoFactorChallenges.userId))
-        .where(live)
-        .limit(1);
+        .update(twoFactorChallenges)
+        .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
+        .where(and(live, lt(twoFactorChallenges.attempts, CHALLENGE_TRIES)))
+        .returning({ id: twoFactorChallenges.id, userId: twoFactorChallenges.userId });
       if (!found) throw new AppError('UNAUTHORIZED', SECURITY_MSG.challengeExpired);
-      const { user } = found;
-      try {
-        await throttle.assertSignInAllowed(user.email);
-      } catch (e) {
-        await sessions.record(user.id, origin, 'locked');
-        throw e;
-      }
+      const [user] = await db.select().from(users).where(eq(users.id, found.userId)).limit(1);
+      if (!user) throw new AppError('UNAUTHORIZED', SECURITY_MSG.challengeExpired);
       if (user.banned) {
         await sessions.record(user.id, origin, 'blocked');
         throw new AppError('FORBIDDEN', MSG.accountBlocked);
       }
+      const n = await reserve(user.email, user, origin);
       const accepted = await db
         .transaction(async (tx) => {
           const used = await tx
             .update(twoFactorChallenges)
             .set({ consumedAt: sql`now()` })
-            .where(and(eq(twoFactorChallenges.id, found.challenge.id), live))
+            .where(and(eq(twoFactorChallenges.id, found.id), live))
             .returning({ id: twoFactorChallenges.id });
           if (used.length === 0) throw new AppError('UNAUTHORIZED', SECURITY_MSG.challengeExpired);
           if (await twoFactor.acceptCode(tx, user.id, code)) return true;
           tx.rollback();
           return false;
         })
-        .catch((e: unknown) => {
+        .catch(async (e: unknown) => {
           // rolled back: the code was wrong, and the challenge was not consumed
           if (e instanceof TransactionRollbackError) return false;
+          // used or ended meanwhile: no code was checked
+          await throttle.releaseSignIn(user.email);
           throw e;
         });
       if (!accepted) {
-        await db
-          .update(twoFactorChallenges)
-          .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
-          .where(eq(twoFactorChallenges.id, found.challenge.id));
-        await fail(user, user.email, origin, 'two_factor_failed');
+        await fail(user, user.email, origin, 'two_factor_failed', n);
         throw new AppError('BAD_REQUEST', SECURITY_MSG.invalidCode);
       }
       const ctx = await auth.$context;

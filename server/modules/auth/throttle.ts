@@ -5,18 +5,23 @@
  * string as typed (sign-in, reset, verification), whether or not an account exists, so the answers
  * never tell whether one does; withdrawal codes count by user id.
  *
- * - Sign-in: 5 failures (wrong password or wrong second-factor code) in 15 minutes lock the account
- *   for 15 minutes; during the lock even the right password is refused (429, SECURITY_MSG.locked).
- *   A success clears the failures.
+ * Every attempt is reserved before it is checked: one statement adds it to the count only while the
+ * count is below the budget (`reserveHit`), so a burst over any number of processes checks at most
+ * the budget. A check that passes gives its attempt back (`release*`); a failure keeps it.
+ *
+ * - Sign-in: 5 failures (wrong password or wrong second-factor code, at sign-in or in a signed-in
+ *   check of the password or a code) in 15 minutes lock the account for 15 minutes from the fifth;
+ *   during the lock even the right password is refused (429, SECURITY_MSG.locked). A complete
+ *   sign-in clears the failures.
  * - Codes (password reset, e-mail verification, withdrawal): at most 3 e-mails per hour (429
  *   MSG.tooManyRequests), and at most 10 failed verifications per 24 hours, after which every code
  *   of that kind is refused until the window ends (429, SECURITY_MSG.locked).
  */
 import { MSG, SECURITY_MSG } from '@common/messages';
-import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { BaseDeps } from '../../lib/base-deps';
-import { clearHits, countHit, countHitBelow, peekHits, startWindow } from '../../lib/rate-limit-store';
+import { accountLockedMail, type Recipient } from './emails';
+import { clearHits, countHitBelow, extendWindow, releaseHit, reserveHit } from '../../lib/rate-limit-store';
 
 const MINUTE = 60_000;
 
@@ -39,28 +44,50 @@ const key = (kind: string, subject: string) => `acct:${kind}:${subject.toLowerCa
 /** The rate-limit key that counts `subject`'s wrong `kind` codes (read in SQL by withdrawals/request.ts). */
 export const codeFailureKey = (kind: CodeKind, subject: string) => key(`${kind}-fail`, subject);
 
-export function createAccountThrottle({ db }: BaseDeps) {
-  return {
-    /** Throws 429 SECURITY_MSG.locked while `email`'s sign-in is locked. */
-    async assertSignInAllowed(email: string): Promise<void> {
-      if ((await peekHits(db, key('signin-lock', email))).hits > 0) {
-        throw new AppError('TOO_MANY_REQUESTS', SECURITY_MSG.locked);
-      }
+const signInKey = (email: string) => key('signin-fail', email);
+
+/** The answers of a wrong password or second-factor code: failures that keep their attempt. */
+const WRONG_SECRET: ReadonlySet<string> = new Set([
+  SECURITY_MSG.wrongPassword,
+  SECURITY_MSG.invalidCode,
+  MSG.wrongOldPassword,
+]);
+
+/** True for the 400 of a wrong code or one that cannot be used (expired, used up, unknown). */
+const isCodeFailure = (e: unknown) => e instanceof AppError && e.statusCode === 400;
+
+export function createAccountThrottle({ db, mailer }: BaseDeps) {
+  const throttle = {
+    /**
+     * Reserves one sign-in check (a password or a second-factor code) of `email`'s account before
+     * it is made; answers its number in the window (1..5). Throws 429 SECURITY_MSG.locked, counting
+     * nothing, once 5 are counted (failures and checks under way) or while the account is locked.
+     */
+    async reserveSignIn(email: string): Promise<number> {
+      const n = await reserveHit(db, signInKey(email), SIGNIN_LIMITS.windowMs, SIGNIN_LIMITS.failures);
+      if (n === null) throw new AppError('TOO_MANY_REQUESTS', SECURITY_MSG.locked);
+      return n;
     },
 
     /**
-     * Counts a failed sign-in step for `email`. Answers true when this failure locked the account
-     * (exactly one caller sees true per lock, so the owner gets one e-mail per lock).
+     * Keeps reserved attempt `n` of `email` as a failure. The failure of the fifth attempt locks the
+     * account for 15 minutes from now and answers true (one caller per lock, so the owner gets one
+     * e-mail per lock).
      */
-    async recordSignInFailure(email: string): Promise<boolean> {
-      const { hits } = await countHit(db, key('signin-fail', email), SIGNIN_LIMITS.windowMs);
-      if (hits < SIGNIN_LIMITS.failures) return false;
-      return startWindow(db, key('signin-lock', email), SIGNIN_LIMITS.lockMs);
+    async failSignIn(email: string, n: number): Promise<boolean> {
+      if (n < SIGNIN_LIMITS.failures) return false;
+      await extendWindow(db, signInKey(email), SIGNIN_LIMITS.lockMs);
+      return true;
+    },
+
+    /** Gives back a reserved sign-in attempt whose check passed short of a complete sign-in. */
+    async releaseSignIn(email: string): Promise<void> {
+      await releaseHit(db, signInKey(email));
     },
 
     /** Forgets `email`'s failed sign-ins (after a complete sign-in). */
     async clearSignInFailures(email: string): Promise<void> {
-      await clearHits(db, key('signin-fail', email));
+      await clearHits(db, signInKey(email));
     },
 
     /**
@@ -76,20 +103,61 @@ export function createAccountThrottle({ db }: BaseDeps) {
     },
 
     /**
-     * Throws 429 SECURITY_MSG.locked once 10 `kind` codes of `subject` failed in 24 hours. Reads
-     * on `conn` when given (a caller inside a transaction: PGlite has a single connection).
+     * Reserves one check of a `kind` code of `subject` before it is made; the attempt stays counted
+     * as a failure unless `releaseCode` gives it back. Throws 429 SECURITY_MSG.locked, counting
+     * nothing, once 10 are counted in 24 hours.
      */
-    async assertCodeAllowed(kind: CodeKind, subject: string, conn: DbOrTx = db): Promise<void> {
-      if ((await peekHits(conn, codeFailureKey(kind, subject))).hits >= CODE_LIMITS.failures) {
+    async reserveCode(kind: CodeKind, subject: string): Promise<void> {
+      const window = CODE_LIMITS.failureWindowMs;
+      if ((await reserveHit(db, codeFailureKey(kind, subject), window, CODE_LIMITS.failures)) === null) {
         throw new AppError('TOO_MANY_REQUESTS', SECURITY_MSG.locked);
       }
     },
 
-    /** Counts one failed verification of a `kind` code of `subject`. */
-    async recordCodeFailure(kind: CodeKind, subject: string): Promise<void> {
-      await countHit(db, codeFailureKey(kind, subject), CODE_LIMITS.failureWindowMs);
+    /** Gives back a reserved `kind` code check of `subject` that passed. */
+    async releaseCode(kind: CodeKind, subject: string): Promise<void> {
+      await releaseHit(db, codeFailureKey(kind, subject));
+    },
+
+    /**
+     * Runs `check`, a signed-in check of `user`'s password or second-factor code (2FA set-up and
+     * turning it off, password change), under the sign-in budget: an attempt is reserved first
+     * (429 SECURITY_MSG.locked while the account is locked); a wrong password or code keeps it (the
+     * failure that locks e-mails the owner); anything else gives it back. Answers `check`'s answer.
+     */
+    async checkSecret<T>(user: Recipient, check: () => Promise<T>): Promise<T> {
+      const n = await throttle.reserveSignIn(user.email);
+      let out: T;
+      try {
+        out = await check();
+      } catch (e) {
+        if (!(e instanceof AppError && WRONG_SECRET.has(e.message))) await throttle.releaseSignIn(user.email);
+        else if (await throttle.failSignIn(user.email, n)) await mailer.send(accountLockedMail(user));
+        throw e;
+      }
+      await throttle.releaseSignIn(user.email);
+      return out;
+    },
+
+    /**
+     * Runs `check`, a check of a `kind` code of `subject`, under the code budget: an attempt is
+     * reserved first (429 SECURITY_MSG.locked after 10 failures in 24 hours); a 400 (a wrong, used
+     * or expired code) keeps it, anything else gives it back. Answers `check`'s answer.
+     */
+    async checkCode<T>(kind: CodeKind, subject: string, check: () => Promise<T>): Promise<T> {
+      await throttle.reserveCode(kind, subject);
+      let out: T;
+      try {
+        out = await check();
+      } catch (e) {
+        if (!isCodeFailure(e)) await throttle.releaseCode(kind, subject);
+        throw e;
+      }
+      await throttle.releaseCode(kind, subject);
+      return out;
     },
   };
+  return throttle;
 }
 
 export type AccountThrottle = ReturnType<typeof createAccountThrottle>;

@@ -19,6 +19,7 @@ import type { DbOrTx } from '../../db/client';
 import { twoFactors, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { BaseDeps } from '../../lib/base-deps';
+import { endChallenges } from './challenges';
 
 /** Backup codes per set-up, and their shape: two groups of 5 from an unambiguous alphabet. */
 const BACKUP_CODES = 10;
@@ -144,7 +145,10 @@ export function createTwoFactor({ db, config }: BaseDeps) {
       return { totpURI: generateURI({ issuer, label: user.email, secret: totpSecret }), backupCodes };
     },
 
-    /** Turns a pending set-up on with one valid code. Throws 409 (no set-up / already on), 400 (wrong code). */
+    /**
+     * Turns a pending set-up on with one valid code (open sign-in challenges end). Throws 409 (no
+     * set-up / already on), 400 (wrong code).
+     */
     async enable(userId: string, code: string): Promise<void> {
       await db.transaction(async (tx) => {
         const row = await findRow(tx, userId);
@@ -157,12 +161,14 @@ export function createTwoFactor({ db, config }: BaseDeps) {
           .update(users)
           .set({ twoFactorEnabled: true, updatedAt: new Date() })
           .where(eq(users.id, userId));
+        await endChallenges(tx, userId);
       });
     },
 
-    /** Turns 2FA off (set-up, secret and backup codes are deleted). */
+    /** Turns 2FA off (set-up, secret and backup codes are deleted; open sign-in challenges end). */
     async remove(conn: DbOrTx, userId: string): Promise<void> {
       await conn.delete(twoFactors).where(eq(twoFactors.userId, userId));
+      await endChallenges(conn, userId);
       await conn
         .update(users)
         .set({ twoFactorEnabled: false, updatedAt: new Date() })

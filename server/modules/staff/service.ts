@@ -34,6 +34,7 @@ import { inTransaction } from '../../lib/unit-of-work';
 import { generateReferralCode, hashPassword } from '../auth/better-auth';
 import { invitationMail } from './emails';
 import { presentStaffMember } from './presenter';
+import { endChallenges } from '../auth/challenges';
 
 /** An invitation link works for 24 hours. */
 export const INVITATION_TTL_MS = 24 * 60 * 60_000;
@@ -245,6 +246,7 @@ export function createStaffService({ db, log, config, mailer }: ServiceDeps) {
         },
         async (tx) => {
           await tx.delete(sessions).where(eq(sessions.userId, id));
+          await endChallenges(tx, id);
         },
       );
     },

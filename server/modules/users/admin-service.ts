@@ -30,6 +30,7 @@ import { withUnitOfWork } from '../../lib/unit-of-work';
 import { accountBlockedMail } from './emails';
 import { lockUser } from './lock-user';
 import { latestIntegrityCheck } from '../transparency/integrity';
+import { endChallenges } from '../auth/challenges';
 
 /** The user fields an admin edits, as the API names them (for before → after snapshots). */
 function editable(row: UserRow) {
@@ -72,10 +73,15 @@ function isUniqueViolation(e: unknown): boolean {
 type Window = keyof AdminOverview['deposits'];
 
 export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
-  /** Sets the block flag (better-auth's `banned`) and, when blocking, ends every session at once. */
+  /**
+   * Sets the block flag (better-auth's `banned`) and, when blocking, ends every session and open
+   * sign-in challenge at once.
+   */
   async function applyBlock(tx: Tx, actor: AuditActor, row: UserRow, blocked: boolean): Promise<void> {
     if (blocked && row.id === actor.id) throw new AppError('CONFLICT', USER_ADMIN_MSG.cannotBlockSelf);
-    if (blocked) await tx.delete(sessions).where(eq(sessions.userId, row.id));
+    if (!blocked) return;
+    await tx.delete(sessions).where(eq(sessions.userId, row.id));
+    await endChallenges(tx, row.id);
   }
 
   /** Approved deposits or withdrawals per window of days (count and USD sum), by review time. */

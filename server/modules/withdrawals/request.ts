@@ -1,12 +1,16 @@
 /**
  * A withdrawal request confirmed by an e-mailed code in two round trips (docs/performance.md "Money
- * in two round trips"): one read (the stored answer of the Idempotency-Key, the wrong-code count,
- * whether the code matches a live one, the available balance and the account ids), then ONE
+ * in two round trips"): one read (the stored answer of the Idempotency-Key, the available balance
+ * and the account ids) that first reserves the check (docs/security.md "Throttling": one attempt
+ * of the account's 10 in 24 hours, and one of the 5 tries of the code it names, or of every live
+ * code when it names none, both refused past the budget in the same statement) and answers
+ * whether the code is one it took a try of; then ONE
  * statement (lib/unit-of-work.ts `StatementOfWork`) that locks the client's available and held
  * accounts in id order (answered as they are after any wait), consumes the code only when the
  * locked balance covers the amount, and, only when the code went in, stores the Idempotency-Key
  * with its answer and inserts the withdrawal with its `withdrawal_hold` posting (available → held,
- * ledger/statement.ts). Amounts are cents.
+ * ledger/statement.ts), and gives the account's attempt back (a right code is no failure). Amounts
+ * are cents.
  *
  * Races: two requests with one code both find it live in their reads; the second's UPDATE waits for
  * the first's statement and then finds it used, so it inserts nothing (400, not counted as a wrong
@@ -15,7 +19,7 @@
  * confirms with the authenticator instead (service.ts, in a transaction).
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { LIMITS } from '@common/constants';
 import { MONEY_MSG, SECURITY_MSG } from '@common/messages';
 import { queryRows } from '../../db/client';
@@ -24,6 +28,7 @@ import type { UserRow } from '../../db/rows';
 import { AppError } from '../../lib/errors';
 import type { StatementKey } from '../../lib/idempotency';
 import type { ServiceDeps } from '../../lib/service-deps';
+import { hitUpsert } from '../../lib/rate-limit-store';
 import { StatementOfWork } from '../../lib/unit-of-work';
 import { CODE_LIMITS, codeFailureKey } from '../auth/throttle';
 import { oneTimeCodeHash } from '../../lib/one-time-codes';
@@ -45,7 +50,8 @@ export type WithdrawalTarget =
 /** What the read finds (round trip 1). */
 interface Found {
   idem: unknown;
-  failures: number | null;
+  /** The check was reserved (false: 10 failures in 24 hours, or a replay of the key). */
+  reserved: boolean;
   code_ok: boolean;
   balance: string | null;
   available: string | null;
@@ -95,7 +101,7 @@ export function destination(w: WithdrawalRow): string {
  * The e-mailed-code withdrawal request of the withdrawals service (service.ts builds it once from
  * its deps): `request(user, request, key)`, see below.
  */
-export function createCodeWithdrawals({ db, log, config, codes, throttle }: ServiceDeps) {
+export function createCodeWithdrawals({ db, log, config, throttle }: ServiceDeps) {
   const codeHash = (userId: string, request: WithdrawalInput) =>
     oneTimeCodeHash(
       config.sessionSecret,
@@ -105,18 +111,36 @@ export function createCodeWithdrawals({ db, log, config, codes, throttle }: Serv
       request.input.token,
     );
   const failureKey = (userId: string) => codeFailureKey('withdrawal', userId);
-  /** A live code of `userId` that is `request`'s code for `request`'s own fields. */
+  /** An unused, unexpired withdrawal code `c` of `userId`. */
+  const unused = (c: SQL, userId: string) =>
+    sql`${c}.user_id = ${userId}::uuid and ${c}.purpose = 'withdrawal' and ${c}.consumed_at is null
+      and ${c}.expires_at > now()`;
+  /** An unused code of `userId` with `tries` (e.g. `< 5`) tries counted. */
+  const live = (userId: string, tries: SQL) =>
+    sql`${unused(sql`c`, userId)} and c.attempts ${tries} ${LIMITS.otpMaxAttempts}::int`;
+  /** `request`'s code for `request`'s own fields, live with this request's try counted. */
   const liveCode = (userId: string, request: WithdrawalInput) =>
-    sql`c.user_id = ${userId}::uuid and c.purpose = 'withdrawal' and c.consumed_at is null
-      and c.expires_at > now() and c.attempts < ${LIMITS.otpMaxAttempts}::int
-      and c.code_hash = ${codeHash(userId, request)}::text`;
+    sql`${live(userId, sql`<=`)} and c.code_hash = ${codeHash(userId, request)}::text`;
 
   async function read(user: UserRow, request: WithdrawalInput, key: StatementKey<WithdrawalRow> | null) {
+    const failures = hitUpsert(
+      failureKey(user.id),
+      CODE_LIMITS.failureWindowMs,
+      CODE_LIMITS.failures,
+      sql`(select v from idem) is null`,
+    );
+    const hash = codeHash(user.id, request);
     const [found] = await queryRows<Found>(
       db,
-      sql`select ${key ? key.lookup : sql`null::jsonb`} as idem,
-        (select r.hits from ${rateLimitHits} r where r.key = ${failureKey(user.id)} and r.reset_at > now()) as failures,
-        exists (select 1 from ${oneTimeCodes} c where ${liveCode(user.id, request)}) as code_ok,
+      sql`with idem as (select ${key ? key.lookup : sql`null::jsonb`} as v),
+        hit as (${failures}),
+        tries as (update ${oneTimeCodes} c set attempts = c.attempts + 1
+          where ${live(user.id, sql`<`)} and exists (select 1 from hit)
+            and (c.code_hash = ${hash}::text or not exists (select 1 from ${oneTimeCodes} m
+              where ${unused(sql`m`, user.id)} and m.code_hash = ${hash}::text))
+          returning c.code_hash)
+      select (select v from idem) as idem, exists (select 1 from hit) as reserved,
+        exists (select 1 from tries where code_hash = ${hash}::text) as code_ok,
         (select a.balance::text from ${ledgerAccounts} a where a.user_id = ${user.id}::uuid and a.kind = 'available') as balance,
         ${accountIdOf(user.id, 'available')} as available, ${accountIdOf(user.id, 'held')} as held`,
     );
@@ -199,6 +223,12 @@ export function createCodeWithdrawals({ db, log, config, codes, throttle }: Serv
         [refKey(client(user.id, 'held')), found.held],
       ]),
     );
+    // a right code gives back the attempt the read reserved
+    stmt.with(
+      stmt.name('release'),
+      sql`update ${rateLimitHits} set hits = greatest(hits - 1, 0)
+        where key = ${failureKey(user.id)} and reset_at > now() returning key`,
+    );
     stmt.output('covered', covered);
     stmt.output('consumed', consumed);
     stmt.output('posted', go);
@@ -211,8 +241,8 @@ export function createCodeWithdrawals({ db, log, config, codes, throttle }: Serv
      * `requestWithdrawal` (service.ts) for a client without two-factor authentication, in one read
      * and one statement; `key` is the route's Idempotency-Key (null without one). Answers the new
      * row (`amount` in cents). Throws AppError 429 after 10 wrong codes in 24 hours; 400 "Invalid
-     * or expired confirmation code" (a wrong code, or a code e-mailed for other fields, is counted); 422 "Insufficient balance"; 409 or
-     * the stored answer's replay from `key`.
+     * or expired confirmation code" (a wrong code, or a code e-mailed for other fields, is
+     * counted); 422 "Insufficient balance"; 409 or the stored answer's replay from `key`.
      */
     async request(
       user: UserRow,
@@ -222,19 +252,18 @@ export function createCodeWithdrawals({ db, log, config, codes, throttle }: Serv
       for (let attempt = 1; ; attempt++) {
         const found = await read(user, request, key);
         key?.check(found.idem);
-        if ((found.failures ?? 0) >= CODE_LIMITS.failures)
-          throw new AppError('TOO_MANY_REQUESTS', SECURITY_MSG.locked);
-        if (!found.code_ok) {
-          await throttle.recordCodeFailure('withdrawal', user.id);
-          await codes.recordFailure(user.id, 'withdrawal');
-          throw new AppError('BAD_REQUEST', MONEY_MSG.invalidCode);
-        }
-        if (BigInt(found.balance ?? '0') < request.input.amount)
+        if (!found.reserved) throw new AppError('TOO_MANY_REQUESTS', SECURITY_MSG.locked);
+        // a wrong code keeps the reserved attempt and the try it took of every live code
+        if (!found.code_ok) throw new AppError('BAD_REQUEST', MONEY_MSG.invalidCode);
+        if (BigInt(found.balance ?? '0') < request.input.amount) {
+          await throttle.releaseCode('withdrawal', user.id);
           throw new AppError('UNPROCESSABLE', MONEY_MSG.insufficientBalance);
+        }
         let result: Awaited<ReturnType<typeof statement>>;
         try {
           result = await statement(user, request, found, key);
         } catch (err) {
+          await throttle.releaseCode('withdrawal', user.id);
           // the held account was created by another request meanwhile: once more finds it
           if (attempt === 1 && isAccountRace(err)) continue;
           throw err;

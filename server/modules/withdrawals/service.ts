@@ -155,10 +155,9 @@ export function createWithdrawalsService(deps: ServiceDeps) {
         const [found] = await queryRows<{ idem: unknown }>(db, sql`select ${key.lookup} as idem`);
         key.check(found?.idem);
       }
-      return inTransaction(db, log, async ({ tx, afterRollback }) => {
-        await throttle.assertCodeAllowed('withdrawal', user.id, tx);
+      // the check is reserved before it is made; a wrong code (400) keeps it (auth/throttle.ts)
+      return throttle.checkCode('withdrawal', user.id, () => inTransaction(db, log, async ({ tx }) => {
         if (!(await twoFactor.acceptCode(tx, user.id, input.token, { totpOnly: true }))) {
-          afterRollback(() => throttle.recordCodeFailure('withdrawal', user.id));
           throw new AppError('BAD_REQUEST', MONEY_MSG.invalidCode);
         }
         const [row] = await tx
@@ -183,7 +182,7 @@ export function createWithdrawalsService(deps: ServiceDeps) {
         });
         await key?.claimIn(tx, row!);
         return row!;
-      });
+      }));
     },
 
     /**

@@ -371,7 +371,9 @@ describe('review and lists', () => {
 });
 
 describe('concurrency', () => {
-  it('100 parallel withdrawals against a balance for one: exactly one succeeds, the rest 422, nothing negative', async () => {
+  // every check is reserved first (at most 10 of an account's at once: docs/security.md "Throttling"),
+  // so requests beyond those in flight may answer 429 instead of 422
+  it('100 parallel withdrawals against a balance for one: exactly one succeeds, the rest 422 or 429, nothing negative', async () => {
     const c = await createClient(t.app, { balance: 50_00n });
     const codes = await Promise.all(
       Array.from({ length: 100 }, () => freshCode(c.id, crypto({ amount: 50 }))),
@@ -381,7 +383,7 @@ describe('concurrency', () => {
     );
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 422)).toHaveLength(99);
+    expect(statuses.filter((s) => s === 422 || s === 429)).toHaveLength(99);
     expect(await figures(c.id)).toMatchObject({ balance: 0n, held: 50_00n });
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
