@@ -18,6 +18,8 @@ import {
 import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
+import { currentUser } from '../auth/guard';
+import { onClient } from '../../lib/targets';
 
 export async function emailingAdminRoutes(app: AppInstance) {
   const svc = app.ctx.services.emailing;
@@ -81,7 +83,7 @@ export async function mailOutboxAdminRoutes(app: AppInstance) {
       config: { permission: 'emailing.send' },
     },
     async (req) => {
-      const { rows, total } = await svc.listOutbox(req.query);
+      const { rows, total } = await svc.listOutbox(currentUser(req), req.query);
       return { data: rows.map(presentOutboxMail), total };
     },
   );
@@ -93,11 +95,11 @@ export async function mailOutboxAdminRoutes(app: AppInstance) {
         200: outboxMailAnswerSchema,
         409: conflict('The mail has not failed'),
       }),
-      config: { permission: 'emailing.send' },
+      config: { permission: 'emailing.send', target: 'none' },
     },
     async (req) => ({
       message: MESSAGING_MSG.mailQueuedAgain,
-      data: presentOutboxMail(await svc.retryMail(auditActor(req), req.params.id)),
+      data: presentOutboxMail(await svc.retryMail(auditActor(req), currentUser(req), req.params.id)),
     }),
   );
 }

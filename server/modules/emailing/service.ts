@@ -5,10 +5,13 @@
  * claims a mail that was not queued; the message is wrapped in the brand's layout as a
  * staff-written mail (lib/mail-templates.ts: escaped, line breaks kept, only http(s) addresses made
  * links, with an unsubscribe line and List-Unsubscribe header). Staff see every mail's recipient, subject, status, tries and
- * last error, never its body (a body may hold a sign-in or withdrawal code).
+ * last error, never its body (a body may hold a sign-in or withdrawal code). Of a mail to a staff
+ * member, only staff who manage staff (`staff.manage`) see the subject and the last error; others
+ * read STAFF_MAIL_SUBJECT (docs/security.md "Staff roles").
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { MESSAGING_MSG } from '@common/messages';
+import { can } from '@common/permissions';
 import type { AdminEmailInput, OutboxQuery } from '@common/schemas/emailing';
 import { mailOutbox, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
@@ -31,7 +34,35 @@ const withoutBody = ({
   ...row
 }: typeof mailOutbox.$inferSelect) => row;
 
+/** The subject a mail to a staff member shows to staff who do not manage staff. */
+export const STAFF_MAIL_SUBJECT = '(staff mail)';
+
+/** Who reads the outbox: their role decides whether mails to staff show their subjects. */
+export interface OutboxViewer {
+  role: string;
+}
+
+type OutboxRow = ReturnType<typeof withoutBody>;
+
 export function createEmailingService({ db, log, mailer }: ServiceDeps) {
+  /**
+   * `rows` as `viewer` may see them: without `staff.manage`, a mail to a staff member (an address
+   * of a staff user, invited or active) shows STAFF_MAIL_SUBJECT and no last error, which may quote
+   * the mail.
+   */
+  async function asSeenBy(viewer: OutboxViewer, rows: OutboxRow[]): Promise<OutboxRow[]> {
+    if (can(viewer.role, 'staff.manage') || rows.length === 0) return rows;
+    const addresses = [...new Set(rows.map((r) => r.to.toLowerCase()))];
+    const staff = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(inArray(sql`lower(${users.email})`, addresses), ne(users.role, 'client')));
+    const toStaff = new Set(staff.map((u) => u.email.toLowerCase()));
+    return rows.map((r) =>
+      toStaff.has(r.to.toLowerCase()) ? { ...r, subject: STAFF_MAIL_SUBJECT, lastError: null } : r,
+    );
+  }
+
   return {
     /**
      * Sends `subject` / `message` to the client named by `userId` or `email`. Answers the
@@ -69,8 +100,11 @@ export function createEmailingService({ db, log, mailer }: ServiceDeps) {
       return { userId: user.id, email: user.email };
     },
 
-    /** One page of the outbox with `q.status`, newest first (no bodies: see the module comment). */
-    async listOutbox(q: OutboxQuery) {
+    /**
+     * One page of the outbox with `q.status`, newest first, as `viewer` may see it (no bodies, and
+     * mails to staff hidden from those who do not manage staff: see the module comment).
+     */
+    async listOutbox(viewer: OutboxViewer, q: OutboxQuery) {
       const { rows, total } = await pageOf(
         db,
         mailOutbox,
@@ -81,14 +115,14 @@ export function createEmailingService({ db, log, mailer }: ServiceDeps) {
         ],
         q,
       );
-      return { rows: rows.map(withoutBody), total };
+      return { rows: await asSeenBy(viewer, rows.map(withoutBody)), total };
     },
 
     /**
      * Queues a failed mail again (tries from zero, due now) and wakes the worker; audited
-     * (`mail.retry`). Throws 404, 409 unless it is failed.
+     * (`mail.retry`); answers the mail as `viewer` may see it. Throws 404, 409 unless it is failed.
      */
-    async retryMail(actor: AuditActor, id: string) {
+    async retryMail(actor: AuditActor, viewer: OutboxViewer, id: string) {
       const row = await inTransaction(db, log, async (u) => {
         const [found] = await u.tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)).for('update');
         if (!found) throw new AppError('NOT_FOUND');
@@ -107,7 +141,8 @@ export function createEmailingService({ db, log, mailer }: ServiceDeps) {
         u.afterCommit(async () => void mailer.deliverDue());
         return queued!;
       });
-      return withoutBody(row);
+      const [seen] = await asSeenBy(viewer, [withoutBody(row)]);
+      return seen!;
     },
   };
 }
