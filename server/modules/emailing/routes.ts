@@ -19,7 +19,6 @@ import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { currentUser } from '../auth/guard';
-import { onClient } from '../../lib/targets';
 
 export async function emailingAdminRoutes(app: AppInstance) {
   const svc = app.ctx.services.emailing;
@@ -95,7 +94,7 @@ export async function mailOutboxAdminRoutes(app: AppInstance) {
         200: outboxMailAnswerSchema,
         409: conflict('The mail has not failed'),
       }),
-      config: { permission: 'emailing.send', target: 'none' },
+      config: { permission: 'emailing.send' },
     },
     async (req) => ({
       message: MESSAGING_MSG.mailQueuedAgain,
