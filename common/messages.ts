@@ -261,6 +261,13 @@ export const STAFF_MSG = {
   invalidRole: 'Choose a staff role',
   invitationInvalid: 'This invitation link is invalid, used or expired. Ask an owner for a new one.',
   invitationAccepted: 'Password set. You can now sign in.',
+  // An owner's security actions on a staff member (server/modules/staff/security.ts)
+  blocked: 'Staff member blocked and signed out everywhere',
+  unblocked: 'Staff member unblocked',
+  twoFactorReset: 'Two-factor authentication turned off; the member was signed out everywhere',
+  alreadyBlocked: 'This staff member is already blocked',
+  notBlocked: 'This staff member is not blocked',
+  unblockDeactivated: 'This staff member is deactivated: reactivate them instead',
 } as const;
 
 /** Four-eyes approval of large money actions (server/modules/approvals, /admin/approvals). */
@@ -271,4 +278,6 @@ export const APPROVAL_MSG = {
   rejected: 'Request rejected',
   already: (status: string) => `This request is already ${status}`,
   alreadyWaiting: 'This is already waiting for approval',
+  aboutYourself: 'You cannot decide a request about yourself',
+  waitingForOwner: 'Sent for approval: a second owner must approve this before it takes effect',
 } as const;

@@ -32,6 +32,7 @@ import type { PlansService } from './modules/plans/service';
 import type { ProfileService } from './modules/profile/service';
 import type { ReviewsService } from './modules/reviews/service';
 import type { StaffService } from './modules/staff/service';
+import type { StaffSecurity } from './modules/staff/security';
 import type { SupportService } from './modules/support/service';
 import type { ProfitPosting } from './modules/trading-activities/profit-posting';
 import type { TradingActivitiesService } from './modules/trading-activities/service';
@@ -73,6 +74,7 @@ export interface AppContext {
     audit: AuditService;
     emailing: EmailingService;
     staff: StaffService;
+    staffSecurity: StaffSecurity;
     approvals: ApprovalsService;
   };
 }

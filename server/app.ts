@@ -74,6 +74,7 @@ import { createStorage } from './lib/storage';
 import type { BaseDeps, ServiceDeps } from './lib/service-deps';
 import { approvalAdminRoutes } from './modules/approvals/routes';
 import { approvalRunners } from './modules/approvals/runners';
+import { createStaffSecurity } from './modules/staff/security';
 import { createApprovalsService } from './modules/approvals/service';
 import { createAuditService } from './modules/audit/service';
 import { createEmailingService } from './modules/emailing/service';
@@ -90,6 +91,7 @@ import { createProfileService } from './modules/profile/service';
 import { supportAdminRoutes, supportRoutes } from './modules/support/routes';
 import { createSupportService } from './modules/support/service';
 import { staffAdminRoutes, staffInvitationRoutes } from './modules/staff/routes';
+import { staffSecurityRoutes } from './modules/staff/security-routes';
 import { statementRoutes } from './modules/transparency/statement-routes';
 import { reservesRoutes } from './modules/transparency/reserves-routes';
 import { journalLogRoutes } from './modules/transparency/routes';
@@ -137,7 +139,7 @@ async function staffRoutes(staff: AppInstance) {
     '/trading-activity': [tradingActivityAdminRoutes],
     '/support': [supportAdminRoutes],
     '/audit': [auditAdminRoutes],
-    '/staff': [staffAdminRoutes],
+    '/staff': [staffAdminRoutes, staffSecurityRoutes],
     '/approvals': [approvalAdminRoutes],
     '/mail': [mailOutboxAdminRoutes],
     '/transparency': [liabilitiesAdminRoutes],
@@ -231,6 +233,8 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
     transactions: createTransactionsService(deps),
     tradingActivities: createTradingActivitiesService(deps),
     profitPosting: createProfitPosting(deps),
+    deposits: createDepositsService(deps),
+    staffSecurity: createStaffSecurity(deps),
   };
   // PostgreSQL only: forgets a user's sessions on every process at their NOTIFY (docs/performance.md)
   const sessionCache = createSessionCache(database);
@@ -251,7 +255,6 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
       codes,
       ledger: createLedgerService(base),
       notifications,
-      deposits: createDepositsService(deps),
       reviews: createReviewsService(deps),
       contacts: createContactsService(deps),
       users: createUsersService(deps),

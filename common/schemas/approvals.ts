@@ -19,6 +19,10 @@ export const APPROVAL_ACTIONS = [
   'profit',
   'void',
   'withdrawal_approval',
+  'deposit_approval',
+  'staff_block',
+  'staff_unblock',
+  'staff_reset_two_factor',
 ] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 

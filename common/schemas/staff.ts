@@ -57,6 +57,9 @@ export const staffMemberSchema = z.object({
   twoFactorEnabled: z.boolean(),
   lastSignInAt: z.iso.datetime().nullable().describe('The last successful sign-in, or null if never'),
   active: z.boolean().describe('False once deactivated'),
+  isBlocked: z
+    .boolean()
+    .describe('Blocked by an owner: cannot sign in (a deactivated member is not counted as blocked)'),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 

@@ -10,11 +10,12 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contactMessages, twoFactors, users } from '../db/schema';
+import { auditLog, contactMessages, users } from '../db/schema';
 import {
   createAdmin,
   createClient,
   createTestUser,
+  enrolTwoFactor,
   imageDataUrl,
   type TestUser,
   withdrawalCode,
@@ -280,9 +281,7 @@ const CALLS: Record<string, () => Promise<Call>> = {
   }),
   'POST /api/user/admin/:id/reset-two-factor': async () => {
     const c = await createClient(t.app);
-    await t.app.ctx.services.twoFactor.setUp({ id: c.id, email: c.email });
-    await t.database.db.update(twoFactors).set({ enabledAt: new Date() }).where(eq(twoFactors.userId, c.id));
-    await t.database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, c.id));
+    await enrolTwoFactor(t.app, c);
     return {
       method: 'POST',
       url: `/api/user/admin/${c.id}/reset-two-factor`,
@@ -315,6 +314,29 @@ const CALLS: Record<string, () => Promise<Call>> = {
     const member = await createTestUser(t.app, { role: 'support' });
     await ok({ method: 'POST', url: `/api/staff/${member.id}/deactivate` });
     return { method: 'POST', url: `/api/staff/${member.id}/reactivate` };
+  },
+  'POST /api/staff/:id/block': async () => ({
+    method: 'POST',
+    url: `/api/staff/${(await createTestUser(t.app, { role: 'support' })).id}/block`,
+    payload: { reason: 'Shared a password' },
+  }),
+  'POST /api/staff/:id/unblock': async () => {
+    const member = await createTestUser(t.app, { role: 'support' });
+    await ok({
+      method: 'POST',
+      url: `/api/staff/${member.id}/block`,
+      payload: { reason: 'Shared a password' },
+    });
+    return { method: 'POST', url: `/api/staff/${member.id}/unblock` };
+  },
+  'POST /api/staff/:id/reset-two-factor': async () => {
+    const member = await createTestUser(t.app, { role: 'compliance' });
+    await enrolTwoFactor(t.app, member);
+    return {
+      method: 'POST',
+      url: `/api/staff/${member.id}/reset-two-factor`,
+      payload: { reason: 'Lost phone; identity checked' },
+    };
   },
   'POST /api/mail/outbox/:id/retry': async () => ({
     method: 'POST',

@@ -13,7 +13,14 @@ import { approvalRequests, auditLog } from '../../db/schema';
 import { useBefore, useTestContext } from '../../test/context';
 import { expectAnswer } from '../../test/expect';
 import type { TestContext } from '../../test/app';
-import { createClient, createTestUser, fundClient, submitWithdrawal, type TestUser } from '../ledger/testing';
+import {
+  createClient,
+  createTestUser,
+  fundClient,
+  submitDeposit,
+  submitWithdrawal,
+  type TestUser,
+} from '../ledger/testing';
 
 const { t, admin, inject, db } = useTestContext();
 const staff = useBefore(async () => ({
@@ -112,6 +119,13 @@ const KINDS: Array<{ kind: string; op: string; done: number; send: Send }> = [
       const id = await submitWithdrawal(t.app, c, usd);
       return inject('PUT', `/api/c-withdrawals/${id}/approve`, h);
     },
+  },
+  {
+    kind: 'deposit approval',
+    op: 'deposit_approval',
+    done: 200,
+    send: async (c, usd, h) =>
+      inject('PUT', `/api/deposits/${await submitDeposit(t.app, c, usd)}/approve`, h),
   },
 ];
 

@@ -6,7 +6,7 @@
  * POST /approvals/:id/approve  → {message, data}: the held action runs in the decision's transaction
  * POST /approvals/:id/reject   {reason} → {message, data}
  *
- * `holdIfLarge` is what a money route calls before it acts (answering 202 when it holds).
+ * `holdIfLarge` / `holdOrRun` is what a money route calls before it acts (answering 202 when it holds).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APPROVAL_MSG } from '@common/messages';
@@ -19,7 +19,6 @@ import {
 import { decisionReasonSchema } from '@common/schemas/common';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
-import { statementKey } from '../../lib/idempotency';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import { presentApproval } from './presenter';
@@ -27,41 +26,51 @@ import type { ApprovalsService, ApprovalView, MoneyAction } from './service';
 
 const tags = ['approvals'];
 
+/** The 202 answer of a held action. */
+function heldReply(reply: FastifyReply, held: ApprovalView, message: string = APPROVAL_MSG.sentForApproval) {
+  reply.code(202);
+  return { message, data: presentApproval(held) };
+}
+
 /**
- * Asks four-eyes before a money route acts: at or above the threshold the action is held (a
- * pending request in `uow`, the route's transaction), the reply's status becomes 202 and the answer
- * is the request; below it, null and the route acts as usual. Throws 409 when the same row already
- * waits for approval.
+ * Asks four-eyes before a money route acts, in `uow` (the route's transaction, in which the route
+ * then acts): when the action alone, or with what the same maker moved on the same client in the
+ * last 24 hours, reaches the threshold it is held (a pending request), the reply's status becomes
+ * 202 and the answer is the request; otherwise null and the route acts as usual, in `uow`. Throws
+ * 409 when the same row already waits for approval.
  */
 export async function holdIfLarge(
   approvals: ApprovalsService,
   req: FastifyRequest,
   reply: FastifyReply,
   action: MoneyAction,
-  uow?: UnitOfWork,
+  uow: UnitOfWork,
 ): Promise<ApprovalAnswer | null> {
   const held = await approvals.hold(auditActor(req), action, uow);
-  if (!held) return null;
-  reply.code(202);
-  return { message: APPROVAL_MSG.sentForApproval, data: presentApproval(held) };
+  return held ? heldReply(reply, held) : null;
 }
 
 /**
- * `holdIfLarge` for a route with `idempotent: 'statement'`: the hold and the Idempotency-Key go in
- * one transaction of their own (ApprovalsService.holdKeyed); below the threshold nothing is read and
- * the route acts in its own statement.
+ * `holdIfLarge` for a route without a transaction of its own: the check and `run` (the action)
+ * go in one new transaction. Answers the 202 answer when held, else `{ result }` of `run`.
  */
-export async function holdIfLargeKeyed(
+export async function holdOrRun<T>(
   approvals: ApprovalsService,
   req: FastifyRequest,
   reply: FastifyReply,
   action: MoneyAction,
-): Promise<ApprovalAnswer | null> {
-  const render = (held: ApprovalView) => ({ message: APPROVAL_MSG.sentForApproval, data: presentApproval(held) });
-  const held = await approvals.holdKeyed(auditActor(req), action, statementKey(req, 202, render));
-  if (!held) return null;
-  reply.code(202);
-  return render(held);
+  run: (uow: UnitOfWork) => Promise<T>,
+): Promise<{ answer: ApprovalAnswer } | { answer: null; result: T }> {
+  const out = await approvals.guarded(auditActor(req), action, undefined, run);
+  return out.held ? { answer: heldReply(reply, out.held) } : { answer: null, result: out.result };
+}
+
+/**
+ * The answer of a staff operation four-eyes held (a pending request another owner decides): 202
+ * with the request.
+ */
+export function heldForOwner(reply: FastifyReply, held: ApprovalView): ApprovalAnswer {
+  return heldReply(reply, held, APPROVAL_MSG.waitingForOwner);
 }
 
 /** The 202 answer of a money route four-eyes can hold, for its schema. */
@@ -88,6 +97,8 @@ export async function approvalAdminRoutes(app: AppInstance) {
     },
   );
 
+  // `target: 'none'`: a request is about a client (a money action) or a staff member (an owner's
+  // security action); the service refuses its maker and the person it is about as checker
   app.post(
     '/:id/approve',
     {
@@ -95,7 +106,7 @@ export async function approvalAdminRoutes(app: AppInstance) {
         200: approvalAnswerSchema,
         409: decided,
       }),
-      config: { permission: 'approvals.decide' },
+      config: { permission: 'approvals.decide', target: 'none' },
     },
     async (req) => ({
       message: APPROVAL_MSG.approved,
@@ -112,7 +123,7 @@ export async function approvalAdminRoutes(app: AppInstance) {
         { 200: approvalAnswerSchema, 409: decided },
         { body: decisionReasonSchema },
       ),
-      config: { permission: 'approvals.decide' },
+      config: { permission: 'approvals.decide', target: 'none' },
     },
     async (req) => ({
       message: APPROVAL_MSG.rejected,

@@ -18,10 +18,12 @@ import type { AdjustmentsService } from '../ledger/adjustments';
 import type { ProfitPosting } from '../trading-activities/profit-posting';
 import type { TradingActivitiesService } from '../trading-activities/service';
 import type { TransactionsService } from '../transactions/service';
+import type { DepositsService } from '../deposits/service';
+import type { StaffSecurity } from '../staff/security';
 import type { WithdrawalsService } from '../withdrawals/service';
 import type { ApprovalOp, HeldPayload } from './payload';
 
-/** The request being run: its client, the maker's reason and the held payload. */
+/** The request being run: its client (or, for a staff operation, the staff member), the maker's reason and the held payload. */
 export interface HeldRequest {
   clientId: string;
   reason: string;
@@ -38,6 +40,8 @@ export interface RunnerServices {
   profitPosting: ProfitPosting;
   tradingActivities: TradingActivitiesService;
   withdrawals: WithdrawalsService;
+  deposits: DepositsService;
+  staffSecurity: StaffSecurity;
 }
 
 /** The runner of every operation four-eyes can hold. */
@@ -68,5 +72,10 @@ export function approvalRunners(s: RunnerServices): Record<ApprovalOp, ApprovalR
     void: async (u, actor, r) => (await s.transactions.voidTransaction(actor, target(r), r.reason, u)).id,
     withdrawal_approval: async (u, actor, r) =>
       (await s.withdrawals.approveWithdrawal(actor, r.payload.method ?? 'crypto', target(r), u)).id,
+    deposit_approval: async (u, actor, r) => (await s.deposits.approveDeposit(actor, target(r), u)).id,
+    staff_block: async (u, actor, r) => (await s.staffSecurity.block(actor, r.clientId, r.reason, u)).id,
+    staff_unblock: async (u, actor, r) => (await s.staffSecurity.unblock(actor, r.clientId, u)).id,
+    staff_reset_two_factor: async (u, actor, r) =>
+      (await s.staffSecurity.resetTwoFactor(actor, r.clientId, r.reason, u)).id,
   };
 }

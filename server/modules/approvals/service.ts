@@ -12,23 +12,24 @@
  * (actor: the checker, naming the maker), besides the approved action's own row.
  * Amounts are cents inside; the presenter answers USD.
  */
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { APPROVAL_MSG, STAFF_MSG } from '@common/messages';
 import { can } from '@common/permissions';
 import type { ApprovalsQuery } from '@common/schemas/approvals';
-import { queryRows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import type { ApprovalRequestRow } from '../../db/rows';
 import { approvalRequests, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import type { StatementKey } from '../../lib/idempotency';
-import { centsToUsd } from '../../lib/money';
+import { centsToUsd, usd } from '../../lib/money';
 import { pageOf } from '../../lib/paging';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { inTransaction, withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { onlyPending } from '../reviews/only-pending';
+import { lockMakerClient, movedRecently } from './aggregate';
 import { APPROVAL_OPS, readPayload, storePayload, type ApprovalOp, type HeldPayload } from './payload';
 import type { ApprovalRunner } from './runners';
+import type { StaffOp } from '../staff/security';
 
 /** A money action a route is about to run. `amount` is cents (its sign is ignored). */
 export interface MoneyAction extends Omit<HeldPayload, 'op'> {
@@ -102,6 +103,7 @@ export function createApprovalsService(
     const [locked] = await u.tx.select().from(ar).where(eq(ar.id, id)).for('update');
     const row = onlyPending(locked, APPROVAL_MSG.already);
     if (row.makerId === actor.id) throw new AppError('CONFLICT', APPROVAL_MSG.ownRequest);
+    if (row.clientId === actor.id) throw new AppError('CONFLICT', APPROVAL_MSG.aboutYourself);
     const payload = readPayload(row.payload);
     const [me] = await u.tx.select({ role: users.role }).from(users).where(eq(users.id, actor.id));
     if (!can(me?.role, APPROVAL_OPS[payload.op].permission))
@@ -143,64 +145,83 @@ export function createApprovalsService(
   }
 
   /**
-   * Holds `action` for approval when it moves at least the threshold (an action moving nothing is
-   * never held): checks the client (404 unknown, deleted or not a client), inserts the pending
-   * request and its `approval.request` audit row in `uow` (the route's transaction) and answers it; answers null when the action may run at once. Throws 409
+   * Four-eyes for `action` in `u` (the transaction the action then runs in): an action moving
+   * nothing is never held; one below the threshold takes the maker and client's lock (aggregate.ts)
+   * and is held when it plus what the maker moved on that client in the last 24 hours reaches the
+   * threshold; one at or above it is held. Holding checks the client (404 unknown, deleted or not a
+   * client), inserts the pending request and its `approval.request` audit row, and answers it;
+   * null means the action may run now, in `u`. Throws 409 `alreadyWaiting` when the same row already
+   * has a pending request of this kind.
+   */
+  async function hold(actor: AuditActor, action: MoneyAction, u: UnitOfWork): Promise<ApprovalView | null> {
+    const amount = abs(action.amount);
+    if (amount === 0n) return null;
+    let moved = 0n;
+    if (amount < config.fourEyesThreshold) {
+      await lockMakerClient(u.tx, actor.id, action.clientId);
+      moved = await movedRecently(u.tx, actor.id, action.clientId);
+      if (moved + amount < config.fourEyesThreshold) return null;
+    }
+    const { clientId, reason, op, ...rest } = action;
+    const summary =
+      moved > 0n
+        ? `${rest.summary} (${usd(moved)} moved by the maker on this client in the last 24 hours)`
+        : rest.summary;
+    const { tx } = u;
+    const [target] = await tx
+      .select({ role: users.role, deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, clientId));
+    if (target?.role !== 'client' || target.deletedAt) throw new AppError('NOT_FOUND');
+    return insertRequest(u, actor, {
+      op,
+      subjectId: clientId,
+      amount,
+      reason,
+      payload: { op, target: rest.target, method: rest.method, input: rest.input, summary },
+    });
+  }
+
+  /**
+   * Inserts a pending request of `op` on `subjectId` (a client, or the staff member a staff
+   * operation acts on) with its `approval.request` audit row in `u`, and answers it. Throws 409
    * `alreadyWaiting` when the same row already has a pending request of this kind.
    */
-  async function hold(
+  async function insertRequest(
+    u: UnitOfWork,
     actor: AuditActor,
-    action: MoneyAction,
-    uow?: UnitOfWork,
-  ): Promise<ApprovalView | null> {
-    const amount = abs(action.amount);
-    if (amount === 0n || amount < config.fourEyesThreshold) return null;
-    const { clientId, reason, op, ...rest } = action;
-    const id = await withUnitOfWork(db, log, uow, async ({ tx }) => {
-      const [target] = await tx
-        .select({ role: users.role, deletedAt: users.deletedAt })
-        .from(users)
-        .where(eq(users.id, clientId));
-      if (target?.role !== 'client' || target.deletedAt) throw new AppError('NOT_FOUND');
-      const [row] = await tx
-        .insert(ar)
-        .values({
-          action: APPROVAL_OPS[op].action,
-          clientId,
-          amount,
-          payload: storePayload({
-            op,
-            target: rest.target,
-            method: rest.method,
-            input: rest.input,
-            summary: rest.summary,
-          }),
-          reason,
-          makerId: actor.id,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) throw new AppError('CONFLICT', APPROVAL_MSG.alreadyWaiting);
-      await recordAudit(tx, actor, {
-        action: 'approval.request',
-        targetUserId: clientId,
-        targetId: row.id,
-        before: null,
-        after: {
-          action: row.action,
-          operation: op,
-          amount: centsToUsd(amount),
-          summary: rest.summary,
-          reason,
-        },
-      });
-      return row.id;
+    r: { op: ApprovalOp; subjectId: string; amount: bigint; reason: string; payload: HeldPayload },
+  ): Promise<ApprovalView> {
+    const { tx } = u;
+    const [row] = await tx
+      .insert(ar)
+      .values({
+        action: APPROVAL_OPS[r.op].action,
+        clientId: r.subjectId,
+        amount: r.amount,
+        payload: storePayload(r.payload),
+        reason: r.reason,
+        makerId: actor.id,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new AppError('CONFLICT', APPROVAL_MSG.alreadyWaiting);
+    await recordAudit(tx, actor, {
+      action: 'approval.request',
+      targetUserId: r.subjectId,
+      targetId: row.id,
+      before: null,
+      after: {
+        action: row.action,
+        operation: r.op,
+        amount: centsToUsd(r.amount),
+        summary: r.payload.summary,
+        reason: r.reason,
+      },
     });
-    // read in the same transaction when there is one: the request is not committed yet (and the
-    // embedded database has one connection, which the open transaction holds)
-    const conn = uow?.tx ?? db;
-    const [row] = await conn.select().from(ar).where(eq(ar.id, id));
-    return (await present([row!], conn))[0]!;
+    // read in the same transaction: the request is not committed yet (and the embedded database
+    // has one connection, which the open transaction holds)
+    return (await present([row], tx))[0]!;
   }
 
   return {
@@ -211,26 +232,40 @@ export function createApprovalsService(
     hold,
 
     /**
-     * `hold` for a route with `idempotent: 'statement'` (lib/idempotency.ts): answers null at once
-     * below the threshold (the route then acts in its own statement with `key`); at or above it, a
-     * replay of `key` ends the request first, then the request is held and `key` stored with its
-     * answer in one transaction. Throws as `hold`, and 409 from `key`.
+     * `hold`, then `run` when nothing is held, both in `uow` (or in one new transaction), so the
+     * aggregate's check and the action are one atomic step. Answers `{ held }` or `{ result }`.
      */
-    async holdKeyed(
+    async guarded<T>(
       actor: AuditActor,
       action: MoneyAction,
-      key: StatementKey<ApprovalView> | null,
-    ): Promise<ApprovalView | null> {
-      const amount = abs(action.amount);
-      if (amount === 0n || amount < config.fourEyesThreshold) return null;
-      if (key) {
-        const [found] = await queryRows<{ idem: unknown }>(db, sql`select ${key.lookup} as idem`);
-        key.check(found?.idem);
-      }
-      return inTransaction(db, log, async (uow) => {
-        const held = await hold(actor, action, uow);
-        if (held && key) await key.claimIn(uow.tx, held);
-        return held;
+      uow: UnitOfWork | undefined,
+      run: (u: UnitOfWork) => Promise<T>,
+    ): Promise<{ held: ApprovalView } | { held: null; result: T }> {
+      return withUnitOfWork(db, log, uow, async (u) => {
+        const held = await hold(actor, action, u);
+        return held ? { held } : { held: null, result: await run(u) };
+      });
+    },
+
+    /**
+     * Four-eyes for a staff operation on member `subjectId` (docs/security.md "Four-eyes
+     * approval"), in one transaction: when `isOwner(u)` the operation is held (a pending request of
+     * amount 0 that only another owner may decide: its permission is `staff.manage`, and the member
+     * never decides a request about themselves), else `run` acts now. Answers `{ held }` or
+     * `{ result }`; throws what `run` throws, 409 when the same operation already waits.
+     */
+    async guardedStaffOp<T>(
+      actor: AuditActor,
+      op: { op: StaffOp; subjectId: string; reason: string; summary: string },
+      isOwner: (u: UnitOfWork) => Promise<boolean>,
+      run: (u: UnitOfWork) => Promise<T>,
+    ): Promise<{ held: ApprovalView } | { held: null; result: T }> {
+      return inTransaction(db, log, async (u) => {
+        if (op.subjectId === actor.id || !(await isOwner(u))) return { held: null, result: await run(u) };
+        const payload = { op: op.op, target: op.subjectId, summary: op.summary };
+        return {
+          held: await insertRequest(u, actor, { ...op, amount: 0n, payload }),
+        };
       });
     },
 
@@ -264,6 +299,8 @@ export function createApprovalsService(
     async approve(checker: AuditActor, id: string): Promise<ApprovalView> {
       await inTransaction(db, log, async (u) => {
         const { row, payload } = await lockForDecision(u, checker, id);
+        // the entries it posts name the checker: their own aggregate must see them (aggregate.ts)
+        await lockMakerClient(u.tx, checker.id, row.clientId);
         const resultId = await runners[payload.op](u, checker, {
           clientId: row.clientId,
           reason: row.reason,

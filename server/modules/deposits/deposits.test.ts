@@ -14,7 +14,8 @@ import { expectAnswer, expectReplayed } from '../../test/expect';
 import { getClientFigures } from '../ledger/service';
 import { createClient, imageDataUrl, ledgerViolations, itNeedsVerifiedClient } from '../ledger/testing';
 
-const { t, admin, inject } = useTestContext();
+// four-eyes (its own tests: approvals/aggregate.test.ts) out of the way of the review's own rules
+const { t, admin, inject } = useTestContext({ fourEyesThreshold: 1_000_000_00n });
 const figures = (userId: string) => getClientFigures(t.database.db, userId);
 let png: string;
 beforeAll(async () => {

@@ -30,6 +30,8 @@ import { auditActor } from '../../lib/audit';
 import { unitOfWork } from '../../lib/idempotency';
 import { currentUser } from '../auth/guard';
 import { maxDataUrlLength } from '../files/images';
+import { usd } from '../../lib/money';
+import { heldAnswer, holdOrRun } from '../approvals/routes';
 import { presentDeposit } from './presenter';
 
 const tags = ['deposits'];
@@ -114,13 +116,33 @@ export async function depositAdminRoutes(app: AppInstance) {
   app.put(
     '/:id/approve',
     {
-      schema: rowRoute(tags, 'Approves a pending deposit and credits the client (admin)', reviewAnswers),
+      schema: rowRoute(tags, 'Approves a pending deposit and credits the client (admin)', {
+        ...reviewAnswers,
+        ...heldAnswer,
+      }),
       config: { permission: 'deposits.review' },
     },
-    async (req) => ({
-      message: MONEY_MSG.depositApproved,
-      data: presentDeposit(await svc.approveDeposit(auditActor(req), req.params.id)),
-    }),
+    async (req, reply) => {
+      const { id } = req.params;
+      const d = await svc.findPending(id);
+      const summary = `Approval of a ${d.wallet} deposit of ${usd(d.amount)}`;
+      const out = await holdOrRun(
+        services.approvals,
+        req,
+        reply,
+        {
+          op: 'deposit_approval',
+          clientId: d.userId,
+          amount: d.amount,
+          reason: summary,
+          target: id,
+          summary,
+        },
+        (u) => svc.approveDeposit(auditActor(req), id, u),
+      );
+      if (out.answer) return out.answer;
+      return { message: MONEY_MSG.depositApproved, data: presentDeposit(out.result) };
+    },
   );
   app.put(
     '/:id/reject',

@@ -124,6 +124,12 @@ export function createDepositsService(deps: ServiceDeps) {
     /** See `approveDeposit` in approval.ts (two round trips). */
     approveDeposit,
 
+    /** The pending deposit `id`, for four-eyes to weigh its approval. Throws 404, 409 "Deposit is already …". */
+    async findPending(id: string): Promise<DepositRow> {
+      const [row] = await db.select().from(deposits).where(eq(deposits.id, id));
+      return onlyPending(row, MONEY_MSG.depositAlready);
+    },
+
     /**
      * Rejects a pending deposit with the staff's reason (kept on the row, in the audit row
      * `deposit.reject` and in the client's notice). Throws 404, 409 "Deposit is already …".

@@ -1,15 +1,15 @@
 /**
- * A ledger adjustment (adjustments.ts) is one read and one statement (plus the session read on
- * PGlite, which has no session cache), with or without an Idempotency-Key (`idempotent:
- * 'statement'`: the key's stored answer is read in the first, the key goes in with the posting):
- * 2 round trips (4 before, in the idempotency layer's transaction; 11 before the statement). And
+ * A ledger adjustment (adjustments.ts) is one read and one statement, inside the route's
+ * transaction after four-eyes has taken the maker and client's lock and summed what the maker moved
+ * on the client lately (modules/approvals/aggregate.ts: the check and the posting must be atomic):
+ * BEGIN, lock, sum, read, statement, COMMIT; an Idempotency-Key adds its insert and update. And
  * the statement keeps the transaction's promise under a race: debits that together overdraw, sent
  * at once, leave the balance at or above zero (409 for the rest); one key sent twice at once posts
  * once and answers both the same.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { counted, sessionReads } from '../../test/round-trips';
+import { counted } from '../../test/round-trips';
 import { auditLog } from '../../db/schema';
 import { useTestContext } from '../../test/context';
 import { getClientFigures } from './service';
@@ -29,37 +29,54 @@ const adjust = (id: string, body: Record<string, unknown>, headers: Record<strin
     },
   );
 
-describe('POST /api/user/admin/account/:id/adjustments in round trips', () => {
-  const session = () => sessionReads(t);
+/** The statements of the request's transaction, BEGIN to COMMIT (the session and target reads come before). */
+const inTx = (s: string[]) =>
+  s.slice(
+    Math.max(
+      0,
+      s.findIndex((x) => /^begin/i.test(x)),
+    ),
+  );
 
-  it('credits and debits in 2 round trips, a client’s first account and an Idempotency-Key included', async () => {
+describe('POST /api/user/admin/account/:id/adjustments in round trips', () => {
+  it('credits and debits in one transaction of 6 round trips, a client’s first account and an Idempotency-Key included', async () => {
     const c = await createClient(t.app);
     expect((await inject('GET', `/api/deposits?userId=${c.id}`, admin.headers)).statusCode).toBe(200);
     const credit = await counted(() => adjust(c.id, { amount: '120.50' }));
     expect(credit.result.statusCode, credit.result.body).toBe(201);
     expect(credit.result.json().data.available).toBe(120.5);
-    expect(credit.statements, credit.statements.join('\n')).toHaveLength(2 + session());
+    expect(inTx(credit.statements), credit.statements.join('\n')).toHaveLength(8);
 
     const debit = await counted(() => adjust(c.id, { direction: 'debit', amount: 20 }));
     expect(debit.result.statusCode, debit.result.body).toBe(201);
     expect(debit.result.json().data.available).toBe(100.5);
-    expect(debit.statements, debit.statements.join('\n')).toHaveLength(2 + session());
+    expect(
+      inTx(debit.statements).map((x) => x.slice(0, 30)),
+      debit.statements.join('\n'),
+    ).toEqual([
+      expect.stringMatching(/^begin/i),
+      expect.stringContaining('pg_advisory_xact_lock'),
+      expect.stringContaining('coalesce(sum(l.amount)'),
+      expect.stringMatching(/^select/),
+      expect.stringMatching(/^with/),
+      expect.stringMatching(/^commit/i),
+    ]);
 
     const key = { 'idempotency-key': 'adjust-key-0001' };
     const keyed = await counted(() => adjust(c.id, { amount: 1 }, key));
     expect(keyed.result.statusCode).toBe(201);
-    expect(keyed.statements, keyed.statements.join('\n')).toHaveLength(2 + session());
+    expect(inTx(keyed.statements), keyed.statements.join('\n')).toHaveLength(8);
     const replay = await counted(() => adjust(c.id, { amount: 1 }, key));
     expect(replay.result.statusCode).toBe(201);
     expect(replay.result.headers['idempotent-replayed']).toBe('true');
     expect(replay.result.json()).toEqual(keyed.result.json());
-    expect(replay.statements).toHaveLength(1 + session());
+    expect(inTx(replay.statements)).toHaveLength(4);
     expect((await adjust(c.id, { amount: 2 }, key)).statusCode).toBe(409);
 
     const over = await counted(() => adjust(c.id, { direction: 'debit', amount: 500 }));
     expect(over.result.statusCode).toBe(409);
     expect(over.result.json().message).toContain('101.50');
-    expect(over.statements).toHaveLength(1 + session());
+    expect(inTx(over.statements)).toHaveLength(5);
 
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.targetUserId, c.id));
     expect(audits.map((a) => [a.before, a.after])).toEqual(

@@ -3,7 +3,7 @@
  * clients funded through the ledger, the ledger's invariants, images.
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Role } from '@common/permissions';
 import { expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import type { AccountPlan } from '@common/constants';
 import { bankWithdrawalSchema, cryptoWithdrawalSchema } from '@common/schemas/withdrawals';
 import type { AppInstance } from '../../app-context';
 import { queryRows, type Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { sessions, twoFactors, users } from '../../db/schema';
 import type { UserRow } from '../../db/rows';
 import { withdrawalScope, type WithdrawalTarget } from '../withdrawals/request';
 import { client, house, postEntry } from './service';
@@ -66,6 +66,14 @@ export async function createTestUser(
   const token = randomBytes(24).toString('base64url');
   await db.insert(sessions).values({ token, userId: row!.id, expiresAt: new Date(Date.now() + 3_600_000) });
   return { id: row!.id, email: row!.email, token, headers: { authorization: `Bearer ${token}` }, row: row! };
+}
+
+/** Turns `u`'s two-factor authentication on as enrolment leaves it (a secret, enabled), without a code. */
+export async function enrolTwoFactor(app: AppInstance, u: Pick<TestUser, 'id' | 'email'>): Promise<void> {
+  const { db } = app.ctx.database;
+  await app.ctx.services.twoFactor.setUp({ id: u.id, email: u.email });
+  await db.update(twoFactors).set({ enabledAt: new Date() }).where(eq(twoFactors.userId, u.id));
+  await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, u.id));
 }
 
 /** A signed-in verified client with `balance` cents available. */

@@ -6,10 +6,10 @@ import type { UserRow } from '../../db/rows';
 /** A staff member's row with the time of their last successful sign-in (null if never). */
 export type StaffRow = Pick<
   UserRow,
-  'id' | 'firstName' | 'lastName' | 'email' | 'role' | 'twoFactorEnabled' | 'deactivatedAt'
+  'id' | 'firstName' | 'lastName' | 'email' | 'role' | 'twoFactorEnabled' | 'deactivatedAt' | 'banned'
 > & { lastSignInAt: Date | null };
 
-/** `{ _id, firstName, lastName, email, role, twoFactorEnabled, lastSignInAt (ISO or null), active }`. */
+/** `{ _id, firstName, lastName, email, role, twoFactorEnabled, lastSignInAt (ISO or null), active, isBlocked }`. */
 export function presentStaffMember(row: StaffRow): StaffMember {
   return {
     _id: row.id,
@@ -20,5 +20,6 @@ export function presentStaffMember(row: StaffRow): StaffMember {
     twoFactorEnabled: row.twoFactorEnabled,
     lastSignInAt: row.lastSignInAt ? new Date(row.lastSignInAt).toISOString() : null,
     active: row.deactivatedAt === null,
+    isBlocked: row.banned && row.deactivatedAt === null,
   };
 }

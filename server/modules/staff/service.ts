@@ -63,6 +63,7 @@ async function readMembers(db: DbOrTx, where = isStaff): Promise<StaffMember[]> 
       role: users.role,
       twoFactorEnabled: users.twoFactorEnabled,
       deactivatedAt: users.deactivatedAt,
+      banned: users.banned,
       lastSignInAt,
     })
     .from(users)
@@ -165,6 +166,11 @@ export function createStaffService({ db, log, config, mailer }: ServiceDeps) {
     /** Every staff member (role ≠ client, not deleted), by last name. */
     list(): Promise<StaffMember[]> {
       return readMembers(db);
+    },
+
+    /** One staff member, presented (after a change by staff/security.ts). */
+    member(id: string): Promise<StaffMember> {
+      return readMember(db, id);
     },
 
     /**

@@ -30,7 +30,7 @@ import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { unitOfWork } from '../../lib/idempotency';
 import { usd } from '../../lib/money';
-import { heldAnswer, holdIfLarge } from '../approvals/routes';
+import { heldAnswer, holdIfLarge, holdOrRun } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
 import { presentTradingActivity } from './presenter';
 
@@ -150,20 +150,23 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
       const { id } = req.params;
       const { userId, posted } = await svc.findActivity(id);
       const summary = `Trading activity result changed from ${usd(posted)} to ${usd(req.body.profit)}`;
-      const held = await holdIfLarge(services.approvals, req, reply, {
-        op: 'activity_update',
-        clientId: userId,
-        amount: req.body.profit - posted,
-        reason: summary,
-        target: id,
-        input: req.body,
-        summary,
-      });
-      if (held) return held;
-      return {
-        message: PLAN_MSG.activityUpdated,
-        data: presentTradingActivity(await svc.updateActivity(auditActor(req), id, req.body)),
-      };
+      const out = await holdOrRun(
+        services.approvals,
+        req,
+        reply,
+        {
+          op: 'activity_update',
+          clientId: userId,
+          amount: req.body.profit - posted,
+          reason: summary,
+          target: id,
+          input: req.body,
+          summary,
+        },
+        (u) => svc.updateActivity(auditActor(req), id, req.body, u),
+      );
+      if (out.answer) return out.answer;
+      return { message: PLAN_MSG.activityUpdated, data: presentTradingActivity(out.result) };
     },
   );
 
@@ -181,16 +184,14 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
       const { id } = req.params;
       const { userId, posted } = await svc.findActivity(id);
       const summary = `Trading activity with a result of ${usd(posted)} removed`;
-      const held = await holdIfLarge(services.approvals, req, reply, {
-        op: 'activity_delete',
-        clientId: userId,
-        amount: posted,
-        reason: summary,
-        target: id,
-        summary,
-      });
-      if (held) return held;
-      await svc.deleteActivity(auditActor(req), id);
+      const out = await holdOrRun(
+        services.approvals,
+        req,
+        reply,
+        { op: 'activity_delete', clientId: userId, amount: posted, reason: summary, target: id, summary },
+        (u) => svc.deleteActivity(auditActor(req), id, u),
+      );
+      if (out.answer) return out.answer;
       return { message: PLAN_MSG.activityDeleted };
     },
   );

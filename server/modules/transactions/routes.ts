@@ -30,7 +30,7 @@ import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { unitOfWork } from '../../lib/idempotency';
 import { usd } from '../../lib/money';
-import { heldAnswer, holdIfLarge } from '../approvals/routes';
+import { heldAnswer, holdIfLarge, holdOrRun } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
 import { presentTransaction, presentValueDay } from './presenter';
 import { sendCsv } from '../../lib/csv';
@@ -190,19 +190,15 @@ export async function transactionAdminRoutes(app: AppInstance) {
       const { reason } = req.body;
       const line = await svc.voidableLine(req.params.id);
       const summary = `Void of the ${line.type.replaceAll('_', ' ')} of ${usd(line.amount)} on ${line.date.toISOString().slice(0, 10)}`;
-      const held = await holdIfLarge(services.approvals, req, reply, {
-        op: 'void',
-        clientId: line.userId,
-        amount: line.amount,
-        reason,
-        target: req.params.id,
-        summary,
-      });
-      if (held) return held;
-      return {
-        message: MONEY_MSG.transactionVoided,
-        data: presentTransaction(await svc.voidTransaction(auditActor(req), req.params.id, reason)),
-      };
+      const out = await holdOrRun(
+        services.approvals,
+        req,
+        reply,
+        { op: 'void', clientId: line.userId, amount: line.amount, reason, target: req.params.id, summary },
+        (u) => svc.voidTransaction(auditActor(req), req.params.id, reason, u),
+      );
+      if (out.answer) return out.answer;
+      return { message: MONEY_MSG.transactionVoided, data: presentTransaction(out.result) };
     },
   );
 }

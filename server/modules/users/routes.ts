@@ -47,10 +47,9 @@ import {
 import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
-import { statementKey } from '../../lib/idempotency';
+import { unitOfWork } from '../../lib/idempotency';
 import { centsToUsd, usd } from '../../lib/money';
-import { heldAnswer, holdIfLargeKeyed } from '../approvals/routes';
-import type { PostedAdjustment } from '../ledger/adjustments';
+import { heldAnswer, holdIfLarge } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
 import { presentUser } from './presenter';
 import { sendCsv } from '../../lib/csv';
@@ -304,20 +303,34 @@ export async function userAdminRoutes(app: AppInstance) {
         },
         { body: adjustmentSchema },
       ),
-      config: { idempotent: 'statement', permission: 'ledger.adjust' },
+      config: { idempotent: true, permission: 'ledger.adjust' },
     },
     async (req, reply) => {
       const { direction, amount, reason } = req.body;
-      const held = await holdIfLargeKeyed(services.approvals, req, reply, {
-        op: 'adjustment',
-        clientId: req.params.id,
-        amount,
-        reason,
-        input: req.body,
-        summary: `${direction === 'credit' ? 'Credit' : 'Debit'} adjustment of ${usd(amount)}`,
-      });
+      const uow = unitOfWork(req);
+      const held = await holdIfLarge(
+        services.approvals,
+        req,
+        reply,
+        {
+          op: 'adjustment',
+          clientId: req.params.id,
+          amount,
+          reason,
+          input: req.body,
+          summary: `${direction === 'credit' ? 'Credit' : 'Debit'} adjustment of ${usd(amount)}`,
+        },
+        uow,
+      );
       if (held) return held;
-      const render = ({ entry, available }: PostedAdjustment) => ({
+      const { entry, available } = await services.adjustments.postAdjustment(
+        auditActor(req),
+        req.params.id,
+        req.body,
+        uow,
+      );
+      reply.code(201);
+      return {
         message: USER_ADMIN_MSG.adjustmentPosted,
         data: {
           _id: entry.id,
@@ -326,16 +339,7 @@ export async function userAdminRoutes(app: AppInstance) {
           reason: entry.memo,
           available: centsToUsd(available),
         },
-      });
-      const posted = await services.adjustments.postAdjustment(
-        auditActor(req),
-        req.params.id,
-        req.body,
-        undefined,
-        statementKey(req, 201, render),
-      );
-      reply.code(201);
-      return render(posted);
+      };
     },
   );
 }

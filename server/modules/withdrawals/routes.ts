@@ -35,7 +35,7 @@ import { auditActor } from '../../lib/audit';
 import { rateLimited } from '../../lib/rate-limit';
 import { statementKey } from '../../lib/idempotency';
 import { usd } from '../../lib/money';
-import { heldAnswer, holdIfLarge } from '../approvals/routes';
+import { heldAnswer, holdOrRun } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
 import { presentWithdrawal } from './presenter';
 import type { WithdrawalInput, WithdrawalMethod, WithdrawalRow, WithdrawalTarget } from './service';
@@ -164,20 +164,23 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
       const { id } = req.params;
       const w = await svc.findPending(method, id);
       const summary = `Approval of a ${method} withdrawal of ${usd(w.amount)}`;
-      const held = await holdIfLarge(services.approvals, req, reply, {
-        op: 'withdrawal_approval',
-        clientId: w.userId,
-        amount: w.amount,
-        reason: summary,
-        target: id,
-        method,
-        summary,
-      });
-      if (held) return held;
-      return {
-        message: MONEY_MSG.withdrawalApproved,
-        data: presentWithdrawal(await svc.approveWithdrawal(auditActor(req), method, id)),
-      };
+      const out = await holdOrRun(
+        services.approvals,
+        req,
+        reply,
+        {
+          op: 'withdrawal_approval',
+          clientId: w.userId,
+          amount: w.amount,
+          reason: summary,
+          target: id,
+          method,
+          summary,
+        },
+        (u) => svc.approveWithdrawal(auditActor(req), method, id, u),
+      );
+      if (out.answer) return out.answer;
+      return { message: MONEY_MSG.withdrawalApproved, data: presentWithdrawal(out.result) };
     },
   );
   app.put(

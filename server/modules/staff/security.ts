@@ -1,0 +1,163 @@
+/**
+ * An owner's security actions on another staff member (docs/security.md "Four-eyes approval" and
+ * "Staff roles"): block with a reason, unblock, and reset two-factor authentication with a reason.
+ * The routes (/api/staff/:id/block, /unblock, /reset-two-factor, routes.ts) hold the action for a
+ * second owner when the member is an owner (approvals service `guardedStaffOp`); the CLI (scripts/
+ * staff.ts) runs them with no actor for the lone owner who lost their authenticator.
+ *
+ * - Block sets better-auth's `banned` flag and `ban_reason` and ends every session of the member in
+ *   the same transaction; unblock clears them, but never for a deactivated member (deactivation also
+ *   sets `banned`: reactivating is its own route).
+ * - Reset deletes the member's TOTP secret and backup codes and ends every session.
+ * - Each writes its audit row (`staff.block` with the reason, `staff.unblock`,
+ *   `staff.reset_two_factor` with the reason) in the change's transaction; the member is e-mailed the
+ *   reason after commit (block and reset).
+ *
+ * Errors (AppError): 404 not a staff member (a client, deleted or unknown); 409 the caller on
+ * themselves, the last active owner blocked, already blocked, not blocked, deactivated, or no
+ * two-factor authentication to reset.
+ */
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { SECURITY_MSG, STAFF_MSG } from '@common/messages';
+import type { UserRow } from '../../db/rows';
+import { sessions, users } from '../../db/schema';
+import { recordAudit, type AuditActor } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import type { MailMessage } from '../../lib/mail-templates';
+import type { ServiceDeps } from '../../lib/service-deps';
+import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
+import { twoFactorChangedMail } from '../auth/emails';
+import { accountBlockedMail } from '../users/emails';
+
+/** The staff operations four-eyes holds when their target is an owner. */
+export const STAFF_OPS = ['staff_block', 'staff_unblock', 'staff_reset_two_factor'] as const;
+export type StaffOp = (typeof STAFF_OPS)[number];
+
+const isStaff = and(ne(users.role, 'client'), isNull(users.deletedAt));
+
+/**
+ * Locks the active unblocked owners (id order, as staff/service.ts `lockForChange` does), then the
+ * member (FOR UPDATE), and answers the member. Throws 404 not staff, 409 the actor themselves, and,
+ * with `removesOwner`, 409 when the member is the last active owner who can sign in.
+ */
+async function lockTarget(
+  u: UnitOfWork,
+  actor: AuditActor | null,
+  id: string,
+  removesOwner: boolean,
+): Promise<UserRow> {
+  const owners = await u.tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(isStaff, eq(users.role, 'owner'), isNull(users.deactivatedAt), eq(users.banned, false)))
+    .orderBy(asc(users.id))
+    .for('update');
+  const [member] = await u.tx
+    .select()
+    .from(users)
+    .where(and(isStaff, eq(users.id, id)))
+    .for('update');
+  if (!member) throw new AppError('NOT_FOUND', STAFF_MSG.memberNotFound);
+  if (member.id === actor?.id) throw new AppError('CONFLICT', STAFF_MSG.notYourself);
+  if (removesOwner && member.role === 'owner' && !owners.some((o) => o.id !== member.id))
+    throw new AppError('CONFLICT', STAFF_MSG.lastOwner);
+  return member;
+}
+
+export function createStaffSecurity({ db, log, mailer, twoFactor }: ServiceDeps) {
+  /** Runs `change` on the locked member in `uow` (or a new transaction), audits it, mails after commit. */
+  function act(
+    actor: AuditActor | null,
+    id: string,
+    uow: UnitOfWork | undefined,
+    opts: { removesOwner: boolean },
+    change: (
+      u: UnitOfWork,
+      m: UserRow,
+    ) => Promise<{ action: string; before: object; after: object; mail?: MailMessage }>,
+  ): Promise<UserRow> {
+    return withUnitOfWork(db, log, uow, async (u) => {
+      const member = await lockTarget(u, actor, id, opts.removesOwner);
+      const { action, before, after, mail } = await change(u, member);
+      await recordAudit(u.tx, actor, { action, targetUserId: id, targetId: id, before, after });
+      if (mail) await mailer.enqueue(u, mail);
+      const [row] = await u.tx.select().from(users).where(eq(users.id, id));
+      return row!;
+    });
+  }
+
+  const endSessions = (u: UnitOfWork, id: string) => u.tx.delete(sessions).where(eq(sessions.userId, id));
+
+  return {
+    /**
+     * Whether member `id` is an owner, read after locking the active owners (id order, the lock
+     * every role change takes first), so no promotion or demotion lands between this answer and an
+     * action in the same transaction `u`.
+     */
+    async isOwner(u: UnitOfWork, id: string): Promise<boolean> {
+      await u.tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(isStaff, eq(users.role, 'owner'), isNull(users.deactivatedAt), eq(users.banned, false)))
+        .orderBy(asc(users.id))
+        .for('update');
+      const [m] = await u.tx
+        .select({ role: users.role })
+        .from(users)
+        .where(and(isStaff, eq(users.id, id)));
+      return m?.role === 'owner';
+    },
+
+    /** Blocks member `id` with `reason` (the member reads it) and ends their sessions. See the header. */
+    block(actor: AuditActor | null, id: string, reason: string, uow?: UnitOfWork): Promise<UserRow> {
+      return act(actor, id, uow, { removesOwner: true }, async (u, m) => {
+        if (m.banned)
+          throw new AppError(
+            'CONFLICT',
+            m.deactivatedAt ? STAFF_MSG.alreadyDeactivated : STAFF_MSG.alreadyBlocked,
+          );
+        await u.tx
+          .update(users)
+          .set({ banned: true, banReason: reason, updatedAt: new Date() })
+          .where(eq(users.id, id));
+        await endSessions(u, id);
+        return {
+          action: 'staff.block',
+          before: { isBlocked: false },
+          after: { isBlocked: true, reason },
+          mail: accountBlockedMail(m.email, reason, m.firstName),
+        };
+      });
+    },
+
+    /** Unblocks member `id` (never a deactivated one: 409, reactivate instead). See the header. */
+    unblock(actor: AuditActor | null, id: string, uow?: UnitOfWork): Promise<UserRow> {
+      return act(actor, id, uow, { removesOwner: false }, async (u, m) => {
+        if (m.deactivatedAt) throw new AppError('CONFLICT', STAFF_MSG.unblockDeactivated);
+        if (!m.banned) throw new AppError('CONFLICT', STAFF_MSG.notBlocked);
+        await u.tx
+          .update(users)
+          .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
+          .where(eq(users.id, id));
+        return { action: 'staff.unblock', before: { isBlocked: true }, after: { isBlocked: false } };
+      });
+    },
+
+    /** Turns member `id`'s two-factor authentication off with `reason` and ends their sessions. */
+    resetTwoFactor(actor: AuditActor | null, id: string, reason: string, uow?: UnitOfWork): Promise<UserRow> {
+      return act(actor, id, uow, { removesOwner: false }, async (u, m) => {
+        if (!m.twoFactorEnabled) throw new AppError('CONFLICT', SECURITY_MSG.notEnabled);
+        await twoFactor.remove(u.tx, id);
+        await endSessions(u, id);
+        return {
+          action: 'staff.reset_two_factor',
+          before: { twoFactorEnabled: true },
+          after: { twoFactorEnabled: false, reason },
+          mail: twoFactorChangedMail(m, 'reset', reason),
+        };
+      });
+    },
+  };
+}
+
+export type StaffSecurity = ReturnType<typeof createStaffSecurity>;
