@@ -4,7 +4,7 @@
  * change); a password reset, a change of two-factor authentication, a block and a deactivation end
  * the user's open sign-in challenges; an invited staff member gets in only through the invitation
  * link; the outbox hides mails to staff from staff who do not manage staff. Against a real database
- * and SMTP receiver; the parallel bursts over two API processes are in burst-two-processes.test.ts.
+ * and SMTP receiver; the parallel bursts over two API processes are in two-processes.test.ts.
  */
 import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
