@@ -15,6 +15,7 @@ export const TRANSPARENCY_LOG_MSG = {
   noSuchHead: 'No signed tree head has this size',
   badSizes: 'from and to must be sizes of signed tree heads with from ≤ to',
   leafOutsideHead: 'This entry was sealed after that tree head: ask for a later one',
+  overdue: 'This entry was posted before the journal was last sealed but is not in its log: it was left out',
 } as const;
 
 /** GET /api/transparency/tree-head. */
@@ -46,13 +47,41 @@ export const canonicalEntrySchema = z.object({
   reverses: z.string().nullable(),
 });
 
+/** A version 2 entry leaf (common/transparency/leaves.ts): what version 1 says, and more. */
+export const entryLeafV2Schema = z.object({
+  v: z.literal(2),
+  leaf: z.literal('entry'),
+  id: z.string(),
+  type: z.string(),
+  client: z.string().describe('The client the entry concerns'),
+  effectiveAt: z.string().describe('ISO 8601 UTC with milliseconds'),
+  postedAt: z.string().describe('When it was posted (the journal\'s created_at), ISO 8601 UTC with milliseconds'),
+  memo: z.string(),
+  depositId: z.string().nullable(),
+  withdrawalId: z.string().nullable(),
+  planId: z.string().nullable(),
+  tradingActivityId: z.string().nullable(),
+  requestedAt: z.string().nullable().describe('When its deposit or withdrawal was requested (its history line\'s date)'),
+  lines: z.array(
+    z.object({
+      accountId: z.string(),
+      kind: z.string().describe('available, held, invested, cash or income_expense'),
+      owner: z.string().nullable().describe('The client who owns the account; null for the house'),
+      amount: z.string().describe('Signed integer cents'),
+    }),
+  ),
+  reverses: z.string().nullable(),
+});
+
 /** GET /api/transparency/inclusion/:entryId. */
 export const inclusionAnswerSchema = z.object({
   leafIndex: z.number().int().describe('The entry\'s place in the log, from 0'),
   leafHash: hash.describe('SHA-256(0x00 || canonical entry bytes), hex'),
   auditPath: z.array(hash).describe('RFC 9162 §2.1.3 inclusion proof, from the leaf up'),
   treeSize: z.number().int().describe('The signed tree head the path leads to'),
-  entry: canonicalEntrySchema,
+  entry: z
+    .union([entryLeafV2Schema, canonicalEntrySchema])
+    .describe('The sealed entry in its leaf\'s version: 2 (with `v`) since the cut-over, else 1'),
 });
 export type InclusionAnswer = z.infer<typeof inclusionAnswerSchema>;
 

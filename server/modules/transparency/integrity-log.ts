@@ -1,7 +1,8 @@
 /**
  * The transparency log's part of the integrity check (docs/transparency.md "Integrity checks"):
- * walks the sealed leaves in index order, recomputes each leaf hash from the journal entry as it is
- * now (its canonical form as the seal reads it: seal.ts, common/transparency/journal.ts), re-derives every complete subtree hash
+ * walks the sealed leaves in index order, recomputes each leaf hash in its own version from the
+ * journal entry or the account (its opening, with its owner) as it is now (leaf-forms.ts,
+ * common/transparency/leaves.ts), re-derives every complete subtree hash
  * and each signed tree head's root (common/transparency/merkle.ts) and checks each head's Ed25519
  * signature with the key it names. Answers the first divergence in words, or null.
  *
@@ -9,24 +10,28 @@
  * (O(log n) hashes) between batches.
  */
 import { and, asc, between, eq, gte, or } from 'drizzle-orm';
-import { entryLeafHash, verifyTreeHead } from '@common/transparency/journal';
+import { verifyTreeHead } from '@common/transparency/journal';
+import { sealedLeafHash } from '@common/transparency/leaves';
 import { appendLeaves, frontierRefs, type NodeRef } from '@common/transparency/merkle';
 import type { Tx } from '../../db/client';
 import { transparencyLeaves, transparencyNodes, transparencyTreeHeads } from '../../db/schema';
-import { canonicalEntries } from './seal';
+import { currentLeaves } from './leaf-forms';
 
 const BATCH = 1000;
 
 type LeafRow = typeof transparencyLeaves.$inferSelect;
 
-/** The entries of `leaves` recomputed as they are now: entry id → leaf hash (hex); an entry gone is absent. */
-async function recomputedLeafHashes(tx: Tx, leaves: LeafRow[]): Promise<Map<string, string>> {
-  const entries = await canonicalEntries(
-    tx,
-    leaves.map((l) => l.entryId),
-  );
-  return new Map([...entries].map(([id, entry]) => [id, entryLeafHash(entry)]));
+/**
+ * The leaves recomputed in their own versions from their entries and accounts as they are now, in
+ * order: the hash (hex), or undefined for a subject gone.
+ */
+async function recomputedLeafHashes(tx: Tx, leaves: LeafRow[]): Promise<Array<string | undefined>> {
+  const now = await currentLeaves(tx, leaves);
+  return now.map((leaf) => (leaf ? sealedLeafHash(leaf) : undefined));
 }
+
+/** How a leaf's subject is named in a divergence. */
+const subjectOf = (leaf: LeafRow) => (leaf.entryId ? `entry ${leaf.entryId}` : `account ${leaf.accountId}`);
 
 /** The stored subtree hashes (level ≥ 1) finished by leaves [from, to), by "level/index". */
 async function storedNodesFinishedIn(tx: Tx, from: number, to: number): Promise<Map<string, string>> {
@@ -69,11 +74,13 @@ export async function checkTransparencyLog(tx: Tx): Promise<string | null> {
     const hashes = await recomputedLeafHashes(tx, leaves);
     for (const [k, leaf] of leaves.entries()) {
       if (leaf.leafIndex !== size + k) return `the sealed log has no leaf at index ${size + k}`;
-      const now = hashes.get(leaf.entryId);
+      const now = hashes[k];
       if (now === undefined)
-        return `entry ${leaf.entryId}: sealed at index ${leaf.leafIndex} but missing from the journal`;
+        return `${subjectOf(leaf)}: sealed at index ${leaf.leafIndex} but missing from the ledger`;
       if (now !== leaf.leafHash) {
-        return `entry ${leaf.entryId}: leaf hash differs from the sealed log at index ${leaf.leafIndex}`;
+        return leaf.entryId
+          ? `entry ${leaf.entryId}: leaf hash differs from the sealed log at index ${leaf.leafIndex}`
+          : `account ${leaf.accountId}: its owner or kind differs from its sealed opening at index ${leaf.leafIndex}`;
       }
     }
     const from = size;

@@ -3,12 +3,15 @@
  * entry (amount or account), its memo, a stored subtree, a tree head, a cached balance, a per-kind total or a
  * liabilities leaf directly in the database, as superuser bypassing the guards
  * (`session_replication_role = replica` turns triggers off), makes it fail naming what changed
- * first; the scheduled check's result reaches the admin overview (the dashboard's alarm) and the
+ * first; so do two clients' accounts with their owners swapped, and an entry or an account
+ * written with a created_at before the seal horizon (never sealed: the client's proof route says
+ * so); the scheduled check's result reaches the admin overview (the dashboard's alarm) and the
  * metrics; put back, the ledger passes again.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalLines, ledgerAccounts, transparencyLeaves, transparencyNodes } from '../../db/schema';
+import { TRANSPARENCY_LOG_MSG } from '@common/schemas/transparency-log';
 import { createTestContext, type TestContext } from '../../test/app';
 import { createAdmin, createClient, type TestUser } from '../ledger/testing';
 import { checkAndRecordIntegrity, runIntegrityCheck } from './integrity';
@@ -19,12 +22,14 @@ import { signingKeyFor } from './signing-key';
 const METRICS = 'integrity-test-metrics-token';
 let t: TestContext;
 let admin: TestUser;
+const clients: TestUser[] = [];
 beforeAll(async () => {
   t = await createTestContext({ metricsToken: METRICS });
   admin = await createAdmin(t.app);
-  for (let i = 0; i < 6; i += 1) await createClient(t.app, { balance: BigInt(10_000 + i * 777) });
+  for (let i = 0; i < 6; i += 1) clients.push(await createClient(t.app, { balance: BigInt(10_000 + i * 777) }));
   const sealed = await sealJournal(t.database.db, signingKeyFor(t.app.ctx.config));
-  expect(sealed.appended).toBe(6);
+  // six entries, and the openings of six clients' accounts and the house's cash account
+  expect(sealed).toMatchObject({ appended: 6, accounts: 7 });
   await createClient(t.app, { balance: 5_00n }); // posted after the seal: not in the log yet
   await takeLiabilitiesSnapshot(t.database.db, null);
 });
@@ -95,7 +100,7 @@ describe('ledger integrity check', () => {
   });
 
   it('names a changed memo, subtree, tree head, cached balance, per-kind total and liabilities leaf', async () => {
-    const [entry] = await t.database.db.select().from(transparencyLeaves).limit(1);
+    const [entry] = await t.database.db.select().from(transparencyLeaves).where(isNotNull(transparencyLeaves.entryId)).limit(1);
     const [node] = await t.database.db
       .select()
       .from(transparencyNodes)
@@ -109,7 +114,7 @@ describe('ledger integrity check', () => {
       [
         sql`update transparency_tree_heads set timestamp_ms = timestamp_ms + 1`,
         sql`update transparency_tree_heads set timestamp_ms = timestamp_ms - 1`,
-        /^the tree head of size 6 .*signature does not verify/,
+        /^the tree head of size 13 .*signature does not verify/,
       ],
       [
         sql`update transparency_nodes set hash = repeat('0', 64) where level = 1 and index = 1`,
@@ -138,5 +143,67 @@ describe('ledger integrity check', () => {
       await asSuperuser(undo);
     }
     expect((await runIntegrityCheck(t.database.db)).ok).toBe(true);
+  });
+});
+
+describe('ownership and completeness', () => {
+  const accountOf = async (user: TestUser) =>
+    (await t.database.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, user.id)))[0]!;
+
+  it("two clients' accounts with their owners swapped (triggers off) fail, naming the first account", async () => {
+    const [a, b] = [await accountOf(clients[0]!), await accountOf(clients[1]!)];
+    // through a third owner (staff, with no available account): each owner keeps one account of a kind
+    const swap = (x: string, y: string) => [
+      sql`update ledger_accounts set user_id = ${admin.id} where id = ${a.id}`,
+      sql`update ledger_accounts set user_id = ${y} where id = ${b.id}`,
+      sql`update ledger_accounts set user_id = ${x} where id = ${a.id}`,
+    ];
+    await asSuperuser(...swap(clients[1]!.id, clients[0]!.id));
+    const result = await runIntegrityCheck(t.database.db);
+    expect(result.ok).toBe(false);
+    expect(result.firstDivergence).toMatch(
+      new RegExp(`^account (${a.id}|${b.id}): its owner or kind differs from its sealed opening at index \\d+$`),
+    );
+    await asSuperuser(...swap(clients[0]!.id, clients[1]!.id));
+    expect((await runIntegrityCheck(t.database.db)).ok).toBe(true);
+  });
+
+  it('an account written with a created_at before the horizon, never sealed, fails', async () => {
+    const owner = await createClient(t.app);
+    const [row] = await t.database.db
+      .insert(ledgerAccounts)
+      .values({ userId: owner.id, kind: 'held', createdAt: new Date(Date.now() - 86_400_000) })
+      .returning();
+    expect((await runIntegrityCheck(t.database.db)).firstDivergence).toMatch(
+      new RegExp(`^account ${row!.id}: opened at .*, before the seal horizon, and its opening is not in the log$`),
+    );
+    await asSuperuser(sql`delete from ledger_accounts where id = ${row!.id}`);
+    expect((await runIntegrityCheck(t.database.db)).ok).toBe(true);
+  });
+
+  it('an entry back-dated before the horizon fails the check, alarms staff and tells its client it was left out', async () => {
+    const victim = clients[2]!;
+    const account = await accountOf(victim);
+    const [cash] = await t.database.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.kind, 'cash'));
+    const entryId = '01900000-0000-7000-8000-00000000b0d0';
+    // with every guard on: the entry balances and moves the cached balance as a posting would
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into journal_entries (id, type, user_id, memo, created_at, effective_at)
+        values (${entryId}, 'adjustment', ${victim.id}, 'back-dated', now() - interval '1 day', now() - interval '1 day')`);
+      await tx.execute(sql`insert into journal_lines (entry_id, account_id, amount)
+        values (${entryId}, ${account.id}, -100), (${entryId}, ${cash!.id}, 100)`);
+    });
+    const named = new RegExp(`^entry ${entryId}: posted at .*, before the seal horizon, and not in the log \\(never sealed\\)$`);
+    expect((await runIntegrityCheck(t.database.db)).firstDivergence).toMatch(named);
+    // a seal never finds it: it stays out of the log
+    await sealJournal(t.database.db, signingKeyFor(t.app.ctx.config));
+    expect(await t.database.db.select().from(transparencyLeaves).where(eq(transparencyLeaves.entryId, entryId))).toEqual([]);
+    expect((await runIntegrityCheck(t.database.db)).firstDivergence).toMatch(named);
+    await checkAndRecordIntegrity(t.database.db, t.app.log);
+    expect((await overview()).integrity).toMatchObject({ ok: false, firstDivergence: expect.stringMatching(named) });
+    expect(await metrics()).toMatch(/^broker_ledger_integrity_ok 0$/m);
+    const proof = await t.app.inject({ method: 'GET', url: `/api/transparency/inclusion/${entryId}`, headers: victim.headers });
+    expect(proof.statusCode).toBe(404);
+    expect(proof.json().message).toBe(TRANSPARENCY_LOG_MSG.overdue);
   });
 });

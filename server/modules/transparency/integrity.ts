@@ -3,8 +3,10 @@
  * (scripts/ledger-verify.ts) and every INTEGRITY_CHECK_INTERVAL_MS by the scheduled job
  * (server/jobs.ts), which stores each result in `integrity_checks`; the admin overview and the
  * metrics read the latest. In this order, it stops at the first divergence and names it:
- * 1. the transparency log (integrity-log.ts): every sealed leaf recomputed from the journal, every
- *    stored subtree, every signed tree head's root and signature;
+ * 1. the transparency log (integrity-log.ts): every sealed leaf recomputed from the journal and the
+ *    accounts (an owner changed shows here), every stored subtree, every signed tree head's root
+ *    and signature; then that nothing created before the latest head's horizon is missing from it
+ *    (integrity-coverage.ts: a back-dated entry that no seal will ever find);
  * 2. the ledger's invariants: each entry's lines sum to zero; each client account's cached balance
  *    equals the sum of its lines, which is never negative; `ledger_account_totals` equal the lines
  *    per account and kind of entry (a reversal's lines under the kind it reverses);
@@ -17,6 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { IntegrityStatus } from '@common/schemas/liabilities';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { integrityChecks, liabilitiesSnapshots } from '../../db/schema';
+import { checkLogCoverage } from './integrity-coverage';
 import { checkTransparencyLog } from './integrity-log';
 import { verifyLiabilitiesSnapshot } from './liabilities';
 
@@ -103,6 +106,7 @@ export async function runIntegrityCheck(db: Db, opts: { snapshots?: number } = {
     await tx.execute(sql`set transaction isolation level repeatable read, read only`);
     return (
       (await checkTransparencyLog(tx)) ??
+      (await checkLogCoverage(tx)) ??
       (await checkLedger(tx)) ??
       (await checkSnapshots(tx, opts.snapshots))
     );

@@ -9,7 +9,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalEntryBytes } from '@common/transparency/journal';
+import { leafBytes } from '@common/transparency/leaves';
 import {
   referenceConsistency,
   referenceInclusion,
@@ -17,7 +17,15 @@ import {
   referenceRoot,
 } from '@common/transparency/rfc9162-reference';
 import type { Db } from '../../db/client';
-import { deposits, journalEntries, transparencyLeaves, transparencyNodes, transparencyTreeHeads } from '../../db/schema';
+import {
+  deposits,
+  journalEntries,
+  journalLines,
+  ledgerAccounts,
+  transparencyLeaves,
+  transparencyNodes,
+  transparencyTreeHeads,
+} from '../../db/schema';
 import { createTestContext, injector, type TestContext, UNKNOWN_ID } from '../../test/app';
 import { client, house, postEntry, type NewEntry } from '../ledger/service';
 import { createTestUser, type TestUser } from '../ledger/testing';
@@ -78,7 +86,7 @@ describe('sealing real postings in batches', () => {
     const res = await inject('GET', '/api/transparency/tree-head');
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toMatch(/not been sealed/);
-    expect(await seal()).toEqual({ appended: 0, size: 0 });
+    expect(await seal()).toEqual({ appended: 0, accounts: 0, size: 0 });
   });
 
   it('seals 300 postings in three seals (one in rounds of 40) and signs one head each', async () => {
@@ -95,9 +103,10 @@ describe('sealing real postings in batches', () => {
         owners.set(row.id, who);
       }
       const result = await seal(b === 2 ? 40 : undefined);
-      expect(result).toEqual({ appended: n, size: posted.length });
+      // the first seal also seals the openings of alice's, bob's and the house's accounts
+      expect(result).toEqual({ appended: n, accounts: b === 0 ? 3 : 0, size: posted.length + 3 });
       const head = await treeHead();
-      expect(head.size).toBe(posted.length);
+      expect(head.size).toBe(posted.length + 3);
       expect(head.publicKey).toBe(key().publicKey);
       expect(head.keyFingerprint).toBe(key().fingerprint);
       expect(ed25519.verify(buf(head.signature), signedBytes(head), buf(head.publicKey))).toBe(true);
@@ -108,14 +117,35 @@ describe('sealing real postings in batches', () => {
     expect(n).toBe(3);
   });
 
-  it('keeps posting order: leaf i is the i-th entry by (created_at, id)', async () => {
-    const inOrder = await db
-      .select({ id: journalEntries.id, leaf: transparencyLeaves.leafIndex })
-      .from(journalEntries)
-      .innerJoin(transparencyLeaves, eq(transparencyLeaves.entryId, journalEntries.id))
-      .orderBy(asc(journalEntries.createdAt), asc(journalEntries.id));
-    expect(inOrder.map((r) => r.leaf)).toEqual(inOrder.map((_, i) => i));
-    expect(new Set(inOrder.map((r) => r.id))).toEqual(new Set(posted));
+  it('keeps posting order: leaves by (created_at, an account opening first, id), each opening before the entries that use it', async () => {
+    const rows = await db
+      .select({
+        leaf: transparencyLeaves.leafIndex,
+        entry: transparencyLeaves.entryId,
+        account: transparencyLeaves.accountId,
+        version: transparencyLeaves.version,
+        at: sql<string>`coalesce(${journalEntries.createdAt}, ${ledgerAccounts.createdAt})::text`,
+      })
+      .from(transparencyLeaves)
+      .leftJoin(journalEntries, eq(journalEntries.id, transparencyLeaves.entryId))
+      .leftJoin(ledgerAccounts, eq(ledgerAccounts.id, transparencyLeaves.accountId))
+      .orderBy(asc(transparencyLeaves.leafIndex));
+    expect(rows.map((r) => r.leaf)).toEqual(rows.map((_, i) => i));
+    expect(rows.every((r) => r.version === 2)).toBe(true);
+    const key = (r: (typeof rows)[number]) => [Date.parse(r.at), r.account ? 0 : 1, r.entry ?? r.account] as const;
+    const sorted = [...rows].sort((x, y) => {
+      const [a, b] = [key(x), key(y)];
+      return a[0] - b[0] || a[1] - b[1] || (a[2]! < b[2]! ? -1 : 1);
+    });
+    expect(sorted.map((r) => r.leaf)).toEqual(rows.map((r) => r.leaf));
+    expect(new Set(rows.flatMap((r) => (r.entry ? [r.entry] : [])))).toEqual(new Set(posted));
+    expect(rows.filter((r) => r.account).length).toBe(3);
+    const uses = await db
+      .select({ account: journalLines.accountId, leaf: transparencyLeaves.leafIndex })
+      .from(journalLines)
+      .innerJoin(transparencyLeaves, eq(transparencyLeaves.entryId, journalLines.entryId));
+    const opening = new Map(rows.filter((r) => r.account).map((r) => [r.account!, r.leaf]));
+    for (const use of uses) expect(opening.get(use.account)!).toBeLessThan(use.leaf);
   });
 
   it("proves every entry's inclusion through the route, checked by the reference, with the entry's own bytes", async () => {
@@ -127,14 +157,27 @@ describe('sealing real postings in batches', () => {
       const proof = res.json();
       expect(proof.treeSize).toBe(latest.size);
       expect(proof.entry.id).toBe(id);
-      // the leaf is the hash of the entry as the answer shows it
-      const leaf = referenceLeafHash(Buffer.from(canonicalEntryBytes(proof.entry)));
+      // the leaf is the hash of the entry as the answer shows it, a version 2 leaf with its owners
+      expect(proof.entry).toMatchObject({ v: 2, leaf: 'entry', client: owners.get(id)!.id, requestedAt: null });
+      expect(proof.entry.lines.filter((l: { owner: string | null }) => l.owner !== null)).toEqual([
+        expect.objectContaining({ owner: owners.get(id)!.id, kind: 'available' }),
+      ]);
+      const leaf = referenceLeafHash(Buffer.from(leafBytes(proof.entry)));
       expect(leaf.toString('hex')).toBe(proof.leafHash);
       const cents = amounts.get(id)!;
       expect(new Set(proof.entry.lines.map((l: { amount: string }) => BigInt(l.amount)))).toEqual(new Set([cents, -cents]));
       const path = (proof.auditPath as string[]).map(buf);
       expect(referenceInclusion(proof.leafIndex, proof.treeSize, leaf, path, buf(latest.rootHash))).toBe(true);
       leaves[proof.leafIndex] = leaf;
+    }
+    // the account openings, written out here as docs/transparency.md gives them
+    const accounts = await db
+      .select({ leaf: transparencyLeaves.leafIndex, a: ledgerAccounts })
+      .from(transparencyLeaves)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, transparencyLeaves.accountId));
+    for (const { leaf, a } of accounts) {
+      const text = `{"v":2,"leaf":"account","id":"${a.id}","kind":"${a.kind}","owner":${a.userId ? `"${a.userId}"` : 'null'},"openedAt":"${a.createdAt.toISOString()}"}`;
+      leaves[leaf] = referenceLeafHash(Buffer.from(text, 'utf8'));
     }
     // the signed roots are the RFC tree hash of the leaves, each head over its prefix
     for (const head of heads) expect(referenceRoot(leaves.slice(0, head.size)).toString('hex')).toBe(head.rootHash);
@@ -179,11 +222,11 @@ describe('sealing real postings in batches', () => {
   });
 
   it('signs no new head when nothing new was posted', async () => {
-    expect(await seal()).toEqual({ appended: 0, size: posted.length });
-    expect(await seal()).toEqual({ appended: 0, size: posted.length });
+    expect(await seal()).toEqual({ appended: 0, accounts: 0, size: posted.length + 3 });
+    expect(await seal()).toEqual({ appended: 0, accounts: 0, size: posted.length + 3 });
     const [{ n }] = await db.select({ n: count() }).from(transparencyTreeHeads);
     expect(n).toBe(3);
-    expect((await treeHead()).size).toBe(posted.length);
+    expect((await treeHead()).size).toBe(posted.length + 3);
   });
 });
 
@@ -281,7 +324,7 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
     for (let i = 0; i < 30; i++) await post(profit(erin.id, BigInt(i + 1)));
     const results = await Promise.all([seal(), seal(), seal()]);
     expect(results.reduce((n, r) => n + r.appended, 0)).toBe(30);
-    const [{ leaves }] = await db.select({ leaves: count() }).from(transparencyLeaves);
+    const [{ leaves }] = await db.select({ leaves: count(transparencyLeaves.entryId) }).from(transparencyLeaves);
     const [{ entries }] = await db.select({ entries: count() }).from(journalEntries);
     expect(leaves).toBe(entries);
     expect((await seal()).appended).toBe(0);

@@ -4,16 +4,20 @@
  * stored subtree hashes (O(log n) rows per proof: common/transparency/merkle.ts).
  *
  * Errors (AppError): NOT_FOUND when no head is signed yet, when the entry is not sealed (or not
- * sealed within the asked head), or is another client's (the same answer: existence never leaks);
+ * sealed within the asked head), or is another client's (the same answer: existence never leaks),
+ * and with its own message when an entry of it was posted before the latest head's horizon yet has
+ * no leaf (it was left out of the log);
  * BAD_REQUEST for a size that is not a signed head's, or from > to.
  */
-import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { TRANSPARENCY_LOG_MSG as MSG, type ConsistencyAnswer, type InclusionAnswer, type TreeHeadAnswer } from '@common/schemas/transparency-log';
 import { consistencyRanges, inclusionRanges, nodeLookup, proofHashes, refsOf } from '@common/transparency/merkle';
+import type { SealedEntry } from '@common/transparency/leaves';
 import type { DbOrTx } from '../../db/client';
 import { journalEntries, transparencyLeaves, transparencyTreeHeads } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { canonicalEntries, readNodes } from './seal';
+import { currentLeaves } from './leaf-forms';
+import { readNodes } from './seal';
 
 type TreeHeadRow = typeof transparencyTreeHeads.$inferSelect;
 
@@ -58,33 +62,40 @@ export async function inclusionProof(
 ): Promise<InclusionAnswer> {
   const head = treeSize === undefined ? await latestTreeHead(db) : await treeHeadOfSize(db, treeSize);
   if (!head) throw new AppError('NOT_FOUND', MSG.notSealed);
-  // the entry, or a funding request's entries (a few rows by their indexes), then their leaves: no
-  // ORDER BY over the leaves, which PostgreSQL would answer by walking the whole log backwards
+  // the entry, or a funding request's entries (a few rows by their indexes), with their leaves if
+  // any: no ORDER BY over the leaves, which PostgreSQL would answer by walking the whole log backwards
   const named = await db
-    .select({ id: journalEntries.id })
+    .select({
+      entryId: journalEntries.id,
+      leafIndex: transparencyLeaves.leafIndex,
+      leafHash: transparencyLeaves.leafHash,
+      version: transparencyLeaves.version,
+      // posted before the latest head's horizon: the seal has seen it (docs/transparency.md "Ownership and completeness")
+      pastHorizon: sql<boolean>`${journalEntries.createdAt} < (select h.scan_from from ${transparencyTreeHeads} h
+        order by h.size desc limit 1)`,
+    })
     .from(journalEntries)
+    .leftJoin(transparencyLeaves, eq(transparencyLeaves.entryId, journalEntries.id))
     .where(
       and(
         or(eq(journalEntries.id, id), eq(journalEntries.depositId, id), eq(journalEntries.withdrawalId, id)),
         scope === 'all' ? undefined : eq(journalEntries.userId, scope.userId),
       ),
     );
-  const sealed = named.length
-    ? await db
-        .select({ entryId: transparencyLeaves.entryId, leafIndex: transparencyLeaves.leafIndex, leafHash: transparencyLeaves.leafHash })
-        .from(transparencyLeaves)
-        .where(and(inArray(transparencyLeaves.entryId, named.map((e) => e.id)), lt(transparencyLeaves.leafIndex, head.size)))
-    : [];
-  const leaf = sealed.reduce<(typeof sealed)[number] | undefined>((a, b) => (a && a.leafIndex > b.leafIndex ? a : b), undefined);
+  if (named.some((e) => e.leafIndex === null && e.pastHorizon)) throw new AppError('NOT_FOUND', MSG.overdue);
+  const leaf = named
+    .filter((e) => e.leafIndex !== null && e.leafIndex < head.size)
+    .reduce<(typeof named)[number] | undefined>((a, b) => (a && a.leafIndex! > b.leafIndex! ? a : b), undefined);
   if (!leaf) throw new AppError('NOT_FOUND', treeSize === undefined ? MSG.notSealed : MSG.leafOutsideHead);
-  const ranges = inclusionRanges(leaf.leafIndex, head.size);
-  const [nodes, forms] = await Promise.all([readNodes(db, refsOf(ranges)), canonicalEntries(db, [leaf.entryId])]);
+  const ranges = inclusionRanges(leaf.leafIndex!, head.size);
+  const subject = { version: leaf.version!, entryId: leaf.entryId, accountId: null };
+  const [nodes, [entry]] = await Promise.all([readNodes(db, refsOf(ranges)), currentLeaves(db, [subject])]);
   return {
-    leafIndex: leaf.leafIndex,
-    leafHash: leaf.leafHash,
+    leafIndex: leaf.leafIndex!,
+    leafHash: leaf.leafHash!,
     auditPath: proofHashes(ranges, nodeLookup(nodes)),
     treeSize: head.size,
-    entry: forms.get(leaf.entryId)!,
+    entry: entry as SealedEntry,
   };
 }
 

@@ -1,7 +1,9 @@
 /**
  * The seal of the verifiable journal (docs/transparency.md "The verifiable journal"): appends every
- * posted journal entry not yet in the log, in posting order (created_at, id), and signs a new tree
- * head when it appended anything. One database transaction; run by the job of server/jobs.ts
+ * posted journal entry not yet in the log, in posting order (created_at, id), each as a version 2
+ * leaf (common/transparency/leaves.ts), with every ledger account's opening (its owner: "Ownership
+ * and completeness") in the same order, and signs a new tree head when it appended anything.
+ * One database transaction; run by the job of server/jobs.ts
  * (TRANSPARENCY_SEAL_INTERVAL_MS), beside the posting path, never on it: a posting writes nothing
  * for the log and waits on nothing the seal holds (the seal only reads the journal).
  *
@@ -24,7 +26,7 @@
  * Two processes never seal at once: lib/periodic.ts gives each slot to one process, and the seal
  * takes a transaction-level advisory lock (a second one finds it taken and does nothing).
  */
-import { type AnyColumn, and, asc, desc, eq, gte, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import {
   appendLeaves,
   frontierRefs,
@@ -32,37 +34,30 @@ import {
   nodeLookup,
   type StoredNode,
 } from '@common/transparency/merkle';
-import { type CanonicalEntry, entryLeafHash, treeHeadSigningBytes } from '@common/transparency/journal';
+import { treeHeadSigningBytes } from '@common/transparency/journal';
+import { sealedLeafHash } from '@common/transparency/leaves';
 import { queryRows, type DbOrTx, type Db } from '../../db/client';
-import {
-  journalEntries,
-  journalLines,
-  transparencyLeaves,
-  transparencyNodes,
-  transparencyTreeHeads,
-} from '../../db/schema';
+import { transparencyLeaves, transparencyNodes, transparencyTreeHeads } from '../../db/schema';
+import { accountForms, anyOf, entryForms } from './leaf-forms';
 import type { SigningKey } from './signing-key';
 
 /** The advisory lock key of the seal (pg_try_advisory_xact_lock). */
 export const SEAL_LOCK_KEY = 726_352_019;
 
-/** Entries read and appended per round inside one seal (memory bound; the seal loops until done). */
+/** Leaves read and appended per round inside one seal (memory bound; the seal loops until done). */
 export const SEAL_BATCH = 2_000;
 
-/** What a seal did: how many entries it appended and the size of the tree it signed (0: nothing new). */
-export interface SealResult {
-  appended: number;
-  size: number;
-}
+/** The leaf version the seal writes (common/transparency/leaves.ts). */
+export const SEALED_VERSION = 2;
 
 /**
- * `column = any(values)`, the values sent as ONE array parameter of PostgreSQL type `type`. A seal
- * names thousands of rows at once, and drizzle's `inArray` and multi-row `values` build a
- * parameter per value, which took about two fifths of the seal's own CPU (docs/performance.md
- * "The seal's CPU, and the journeys' own browsers").
+ * What a seal did: how many journal entries (`appended`) and account openings (`accounts`) it
+ * appended, and the size of the tree it signed (leaves of both kinds; 0: nothing yet).
  */
-function anyOf(column: AnyColumn, values: unknown[], type: 'uuid[]' | 'bigint[]') {
-  return sql`${column} = any(${sql.param(values)}::${sql.raw(type)})`;
+export interface SealResult {
+  appended: number;
+  accounts: number;
+  size: number;
 }
 
 /** Reads the hashes of complete subtrees: level 0 from the leaves, higher levels from the nodes. */
@@ -93,49 +88,75 @@ export async function readNodes(db: DbOrTx, refs: NodeRef[]): Promise<StoredNode
   return nodes;
 }
 
-/** The canonical forms of the given entries (by id), lines included. */
-export async function canonicalEntries(db: DbOrTx, ids: string[]): Promise<Map<string, CanonicalEntry>> {
-  const out = new Map<string, CanonicalEntry>();
-  if (!ids.length) return out;
-  const entries = await db
-    .select({
-      id: journalEntries.id,
-      type: journalEntries.type,
-      effectiveAt: journalEntries.effectiveAt,
-      memo: journalEntries.memo,
-      reverses: journalEntries.reverses,
-    })
-    .from(journalEntries)
-    .where(anyOf(journalEntries.id, ids, 'uuid[]'));
-  for (const e of entries) out.set(e.id, { ...e, effectiveAt: e.effectiveAt.toISOString(), lines: [] });
-  const lines = await db
-    .select({ entryId: journalLines.entryId, accountId: journalLines.accountId, amount: journalLines.amount })
-    .from(journalLines)
-    .where(anyOf(journalLines.entryId, ids, 'uuid[]'));
-  for (const l of lines)
-    out.get(l.entryId)?.lines.push({ accountId: l.accountId, amount: l.amount.toString() });
-  return out;
-}
-
 /**
  * Appends a round's leaves and the complete subtrees it finished, one statement per table whatever
  * their number: each column goes as one array parameter and the database unnests them (see anyOf).
  */
 async function insertLeavesAndNodes(tx: DbOrTx, leaves: StoredLeaf[], nodes: StoredNode[]): Promise<void> {
-  await tx.execute(sql`insert into ${transparencyLeaves} (leaf_index, entry_id, leaf_hash)
-    select * from unnest(${sql.param(leaves.map((l) => l.leafIndex))}::bigint[],
-      ${sql.param(leaves.map((l) => l.entryId))}::uuid[], ${sql.param(leaves.map((l) => l.leafHash))}::text[])`);
+  await tx.execute(sql`insert into ${transparencyLeaves} (leaf_index, entry_id, account_id, version, leaf_hash)
+    select i, e, a, ${SEALED_VERSION}, h from unnest(${sql.param(leaves.map((l) => l.leafIndex))}::bigint[],
+      ${sql.param(leaves.map((l) => l.entryId))}::uuid[], ${sql.param(leaves.map((l) => l.accountId))}::uuid[],
+      ${sql.param(leaves.map((l) => l.leafHash))}::text[]) as u (i, e, a, h)`);
   if (!nodes.length) return;
   await tx.execute(sql`insert into ${transparencyNodes} (level, index, hash)
     select * from unnest(${sql.param(nodes.map((n) => n.level))}::int[],
       ${sql.param(nodes.map((n) => n.index))}::bigint[], ${sql.param(nodes.map((n) => n.hash))}::text[])`);
 }
 
-/** A leaf as sealed: its index in the log, its journal entry and its hash. */
+/** A leaf as sealed: its index in the log, its journal entry or account, and its hash. */
 interface StoredLeaf {
   leafIndex: number;
-  entryId: string;
+  entryId: string | null;
+  accountId: string | null;
   leafHash: string;
+}
+
+/** A journal entry or an account not in the log yet, with its created_at as text (microseconds kept). */
+interface Unsealed {
+  leaf: 'account' | 'entry';
+  id: string;
+  created_at: string;
+}
+
+/** Lower bounds (created_at as text; null: none) of a round: each side's horizon, the last round's end. */
+interface RoundBounds {
+  entries: string | null;
+  accounts: string | null;
+  round: string | null;
+}
+
+/**
+ * The next `batch` entries and accounts with no leaf, created at or after their bounds, in the
+ * log's order: created_at, an account before the entries of the same instant (the posting that
+ * opens an account uses it), id. Each side reads its (created_at, id) index from its bounds and
+ * anti-joins the leaves' unique subject index.
+ */
+function unsealedRound(tx: DbOrTx, bounds: RoundBounds, batch: number) {
+  const since = (column: string, side: string | null) => {
+    const at = [side, bounds.round].filter((b): b is string => b !== null);
+    return at.length ? sql.join(at.map((b) => sql`${sql.raw(column)} >= ${b}::timestamptz`), sql` and `) : sql`true`;
+  };
+  return queryRows<Unsealed>(
+    tx,
+    sql`select leaf, id, created_at::text from (
+          (select 'account' as leaf, a.id, a.created_at from ledger_accounts a
+            where ${since('a.created_at', bounds.accounts)}
+              and not exists (select 1 from transparency_leaves l where l.account_id = a.id)
+            order by a.created_at, a.id limit ${batch})
+          union all
+          (select 'entry', e.id, e.created_at from journal_entries e
+            where ${since('e.created_at', bounds.entries)}
+              and not exists (select 1 from transparency_leaves l where l.entry_id = e.id)
+            order by e.created_at, e.id limit ${batch})) u
+        order by u.created_at, u.leaf, u.id limit ${batch}`,
+  );
+}
+
+/** The leaf hashes of a round's subjects, in its order. */
+async function roundHashes(tx: DbOrTx, round: Unsealed[]): Promise<string[]> {
+  const ids = (leaf: Unsealed['leaf']) => round.filter((u) => u.leaf === leaf).map((u) => u.id);
+  const [entries, accounts] = await Promise.all([entryForms(tx, ids('entry')), accountForms(tx, ids('account'))]);
+  return round.map((u) => sealedLeafHash(u.leaf === 'entry' ? entries.get(u.id)!.v2 : accounts.get(u.id)!));
 }
 
 /**
@@ -163,7 +184,7 @@ export async function sealJournal(
       .orderBy(desc(transparencyTreeHeads.size))
       .limit(1);
     let size = head?.size ?? 0;
-    if (!lock?.locked) return { appended: 0, size };
+    if (!lock?.locked) return { appended: 0, accounts: 0, size };
     // read before the entries: any entry invisible below belongs to a transaction open now or later
     const [{ horizon }] = await queryRows<{ horizon: string }>(
       tx,
@@ -172,34 +193,28 @@ export async function sealJournal(
               and pid <> pg_backend_pid() and xact_start is not null))::text as horizon`,
     );
     let frontier = nodeLookup(await readNodes(tx, frontierRefs(size)));
-    let from = head?.scanFrom ?? null;
+    const from = head?.scanFrom ?? null;
+    // accounts opened before the first account leaf (the cut-over to version 2) are sealed by the
+    // first seal after it, whenever they were opened; from then on both sides share the horizon
+    const [{ sealed: accountsSealed }] = await queryRows<{ sealed: boolean }>(
+      tx,
+      sql`select exists (select 1 from transparency_leaves where account_id is not null) as sealed`,
+    );
+    const bounds: RoundBounds = { entries: from, accounts: accountsSealed ? from : null, round: null };
     let root: string | null = null;
     let appended = 0;
+    let accounts = 0;
     for (;;) {
-      const unsealed = await tx
-        .select({ id: journalEntries.id, createdAt: sql<string>`${journalEntries.createdAt}::text` })
-        .from(journalEntries)
-        .where(
-          and(
-            from === null ? undefined : gte(journalEntries.createdAt, sql`${from}::timestamptz`),
-            notExists(
-              tx
-                .select({ one: sql`1` })
-                .from(transparencyLeaves)
-                .where(eq(transparencyLeaves.entryId, journalEntries.id)),
-            ),
-          ),
-        )
-        .orderBy(asc(journalEntries.createdAt), asc(journalEntries.id))
-        .limit(batch);
+      const unsealed = await unsealedRound(tx, bounds, batch);
       if (!unsealed.length) break;
-      const forms = await canonicalEntries(
-        tx,
-        unsealed.map((e) => e.id),
-      );
-      const hashes = unsealed.map((e) => entryLeafHash(forms.get(e.id)!));
+      const hashes = await roundHashes(tx, unsealed);
       const grown = appendLeaves(size, frontier, hashes);
-      const leaves = unsealed.map((e, i) => ({ leafIndex: size + i, entryId: e.id, leafHash: hashes[i] }));
+      const leaves = unsealed.map((u, i) => ({
+        leafIndex: size + i,
+        entryId: u.leaf === 'entry' ? u.id : null,
+        accountId: u.leaf === 'account' ? u.id : null,
+        leafHash: hashes[i]!,
+      }));
       await insertLeavesAndNodes(
         tx,
         leaves,
@@ -212,11 +227,14 @@ export async function sealJournal(
       );
       size = grown.size;
       root = grown.root;
-      appended += unsealed.length;
+      const opened = leaves.filter((l) => l.accountId !== null).length;
+      accounts += opened;
+      appended += leaves.length - opened;
       if (unsealed.length < batch) break;
-      from = unsealed[unsealed.length - 1].createdAt;
+      // everything before the round's last instant is sealed now, on both sides
+      bounds.round = unsealed[unsealed.length - 1]!.created_at;
     }
-    if (root === null) return { appended: 0, size };
+    if (root === null) return { appended: 0, accounts: 0, size };
     const timestamp = new Date().toISOString();
     await tx.insert(transparencyTreeHeads).values({
       size,
@@ -227,6 +245,6 @@ export async function sealJournal(
       keyFingerprint: key.fingerprint,
       scanFrom: sql`${horizon}::timestamptz` as unknown as Date,
     });
-    return { appended, size };
+    return { appended, accounts, size };
   });
 }

@@ -9,7 +9,8 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import type { LiabilitiesProof, LiabilitiesSnapshot } from '@common/schemas/liabilities';
-import { entryLeafHash, verifyTreeHead, type CanonicalEntry } from '@common/transparency/journal';
+import { verifyTreeHead } from '@common/transparency/journal';
+import { sealedLeafHash, type SealedEntry } from '@common/transparency/leaves';
 import { verifyConsistency, verifyInclusion } from '@common/transparency/merkle';
 import { verifySumProof, type SumProofCheck } from '@common/transparency/sum-tree';
 import type { InclusionProof, TreeHead } from './api';
@@ -41,10 +42,10 @@ export function checkInclusion(proof: InclusionProof, head: TreeHead): string | 
     : 'the audit path does not lead to the signed root';
 }
 
-/** The entry's leaf hash recomputed here, or null for a malformed entry. */
-function leafOf(entry: CanonicalEntry): string | null {
+/** The entry's leaf hash recomputed here in its leaf's version, or null for a malformed entry. */
+function leafOf(entry: SealedEntry): string | null {
   try {
-    return entryLeafHash(entry);
+    return sealedLeafHash(entry);
   } catch {
     return null;
   }
