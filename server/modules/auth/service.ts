@@ -120,7 +120,7 @@ export function createAuthService({
 
   /**
    * True for a staff member who never accepted their invitation (no password yet): only the
-   * invitation link sets their first password (docs/security.md "Staff roles").
+   * invitation link sets their first password (docs/security.md "Throttling", "Invitations").
    */
   async function isInvitedOnly(email: string): Promise<boolean> {
     const [row] = await db

@@ -7,7 +7,7 @@
  * links, with an unsubscribe line and List-Unsubscribe header). Staff see every mail's recipient, subject, status, tries and
  * last error, never its body (a body may hold a sign-in or withdrawal code). Of a mail to a staff
  * member, only staff who manage staff (`staff.manage`) see the subject and the last error; others
- * read STAFF_MAIL_SUBJECT (docs/security.md "Staff roles").
+ * read STAFF_MAIL_SUBJECT (docs/security.md "Throttling", "Invitations").
  */
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { MESSAGING_MSG } from '@common/messages';
