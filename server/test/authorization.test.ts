@@ -183,6 +183,9 @@ const POLICY: Record<string, Policy> = {
   'PATCH /api/staff/:id': staff('staff.manage'),
   'POST /api/staff/:id/deactivate': staff('staff.manage'),
   'POST /api/staff/:id/reactivate': staff('staff.manage'),
+  'POST /api/staff/:id/block': staff('staff.manage'),
+  'POST /api/staff/:id/unblock': staff('staff.manage'),
+  'POST /api/staff/:id/reset-two-factor': staff('staff.manage'),
   'POST /api/staff/invitations/accept': p('public'),
 
   // off without METRICS_TOKEN (404 for everyone, as here); with it, a bearer token of its own
