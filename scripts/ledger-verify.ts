@@ -5,8 +5,9 @@
  *
  * Against the database the server would use (`loadConfig`: DATABASE_URL's PostgreSQL, else the
  * embedded database in DATA_DIR), runs `runIntegrityCheck` (server/modules/transparency/integrity.ts)
- * over everything: the transparency log recomputed from the journal, every signed tree head, the
- * ledger's invariants and cached balances, every liabilities snapshot. Prints "ok" or the first
+ * over everything: the transparency log recomputed from the journal, every signed tree head (its
+ * signatures checked with the configured key and TRANSPARENCY_KEY_HISTORY only), the ledger's
+ * invariants and cached balances, every liabilities snapshot. Prints "ok" or the first
  * divergence and exits 0 or 1. Reads only (one read-only transaction; no statement timeout); the
  * result is not stored (the scheduled check stores its own).
  *
@@ -18,6 +19,7 @@ import { config as readEnvFile } from 'dotenv';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { runIntegrityCheck } from '../server/modules/transparency/integrity';
+import { signatureTrustFor } from '../server/modules/transparency/signing-key';
 
 /** Runs the check with `env`; prints through `print`; answers 0 (intact) or 1 (a divergence). */
 export async function main(
@@ -31,7 +33,7 @@ export async function main(
     pool: { size: 2, statementTimeoutMs: 0 },
   });
   try {
-    const result = await runIntegrityCheck(database.db);
+    const result = await runIntegrityCheck(database.db, { trust: signatureTrustFor(config) });
     print(
       result.ok
         ? `ok: the log, tree heads, ledger and liabilities snapshots agree (${database.driver}, ${result.durationMs} ms)`

@@ -9,6 +9,14 @@ import { z } from 'zod';
 import { DEMO_BRAND } from '@common/brand';
 import type { AccountPlan } from '@common/constants';
 import { declaredReservesSchema, RESERVES_MSG, type DeclaredReserve } from '@common/schemas/reserves';
+import { checkKeyHistory, type KeyHistoryEntry } from '@common/transparency/key-history';
+import {
+  COSIGNATURE_ED25519,
+  isKeyName,
+  parseVerifierKey,
+  type VerifierKey,
+} from '@common/transparency/signed-note';
+import { CONTEXT_FAMILY } from '@common/transparency/signing-contexts';
 
 /** Money settings: deposit wallets and promotions. Amounts in cents. */
 export interface MoneyConfig {
@@ -117,6 +125,43 @@ const envSchema = z.object({
       }
     })
     .pipe(declaredReservesSchema),
+  /**
+   * The log's origin, the first line of its checkpoints and its key name (C2SP tlog-checkpoint):
+   * no spaces or plus signs, not starting with `%` or `broker-transparency-` (those start our other
+   * signed messages: common/transparency/signing-contexts.ts). Absent → PUBLIC_URL's host + `/journal`.
+   */
+  TRANSPARENCY_LOG_ORIGIN: z
+    .string()
+    .trim()
+    .refine(
+      (v) => isKeyName(v) && !v.startsWith('%') && !v.startsWith(CONTEXT_FAMILY),
+      `no spaces or plus signs, not starting with % or ${CONTEXT_FAMILY}`,
+    )
+    .optional(),
+  /**
+   * A JSON file with the signing key's history (common/transparency/key-history.ts), oldest first,
+   * the current key last; absent → the current key alone.
+   */
+  TRANSPARENCY_KEY_HISTORY: z.string().trim().min(1).optional(),
+  /**
+   * The witnesses whose cosignatures the log accepts (POST /api/transparency/cosignatures) and the
+   * web build requires: C2SP verifier keys (`name+keyid+base64`, type 0x04), separated by commas or
+   * spaces; absent → none.
+   */
+  TRANSPARENCY_WITNESSES: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const keys = (value ?? '')
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((text) => parseVerifierKey(text));
+      if (keys.some((k) => k === null || k.type !== COSIGNATURE_ED25519)) {
+        ctx.addIssue({ code: 'custom', message: 'C2SP verifier keys of Ed25519 cosigners (type 0x04)' });
+        return z.NEVER;
+      }
+      return keys as VerifierKey[];
+    }),
   /** How often the journal's new entries are sealed into the transparency log (ms); 0 = never. */
   TRANSPARENCY_SEAL_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   /** How often a proof-of-liabilities snapshot is taken (ms); 0 = never (staff may still take one). Default daily. */
@@ -174,6 +219,12 @@ export interface Config {
   transparencySigningKey?: string;
   /** Reserves the operator declares (GET /api/transparency/reserves); undefined → none. */
   transparencyReserves?: DeclaredReserve[];
+  /** The log's origin (its checkpoints' first line and key name); undefined → publicUrl's host + `/journal`. */
+  transparencyOrigin?: string;
+  /** The signing key's history, oldest first (common/transparency/key-history.ts); undefined → the current key alone. */
+  transparencyKeyHistory?: KeyHistoryEntry[];
+  /** The witnesses whose cosignatures the log accepts; undefined or empty → none. */
+  transparencyWitnesses?: VerifierKey[];
   /** Interval of the transparency log's seal (modules/transparency/seal.ts; ms); undefined or 0 → none (tests). */
   transparencySealIntervalMs?: number;
   /** Interval of the proof-of-liabilities snapshot (modules/transparency/liabilities.ts; ms); undefined or 0 → none (tests). */
@@ -236,6 +287,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? (signingSeedHex(e.TRANSPARENCY_SIGNING_KEY) ?? undefined)
       : undefined,
     transparencyReserves: e.TRANSPARENCY_RESERVES,
+    transparencyOrigin: e.TRANSPARENCY_LOG_ORIGIN,
+    transparencyKeyHistory: e.TRANSPARENCY_KEY_HISTORY
+      ? readKeyHistory(e.TRANSPARENCY_KEY_HISTORY)
+      : undefined,
+    transparencyWitnesses: e.TRANSPARENCY_WITNESSES,
     transparencySealIntervalMs: e.TRANSPARENCY_SEAL_INTERVAL_MS,
     liabilitiesSnapshotIntervalMs: e.LIABILITIES_SNAPSHOT_INTERVAL_MS,
     integrityCheckIntervalMs: e.INTEGRITY_CHECK_INTERVAL_MS,
@@ -246,6 +302,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       depositWallets: { bitcoin: e.DEPOSIT_WALLET_BITCOIN, ethereum: e.DEPOSIT_WALLET_ETHEREUM },
     },
   };
+}
+
+/**
+ * The key history in `file` (JSON list, common/transparency/key-history.ts). Throws an Error naming
+ * the file when it cannot be read or does not check out (each key certified by the one before).
+ */
+export function readKeyHistory(file: string): KeyHistoryEntry[] {
+  let history: KeyHistoryEntry[];
+  try {
+    history = z
+      .array(z.object({ publicKey: z.string(), since: z.string(), signature: z.string().nullable() }))
+      .parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (error) {
+    throw new Error(
+      `Invalid configuration:\n  TRANSPARENCY_KEY_HISTORY: ${file}: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  const wrong = checkKeyHistory(history);
+  if (wrong) throw new Error(`Invalid configuration:\n  TRANSPARENCY_KEY_HISTORY: ${file}: ${wrong}`);
+  return history;
 }
 
 function readOrCreateSecret(dataDir: string): string {

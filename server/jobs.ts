@@ -24,7 +24,7 @@ import type { AppInstance } from './app-context';
 import { runPeriodically } from './lib/periodic';
 import { purgeExpired } from './modules/housekeeping/service';
 import { sealJournal } from './modules/transparency/seal';
-import { signingKeyFor } from './modules/transparency/signing-key';
+import { signatureTrustFor, signingKeyFor } from './modules/transparency/signing-key';
 import { checkAndRecordIntegrity } from './modules/transparency/integrity';
 import { takeLiabilitiesSnapshot } from './modules/transparency/liabilities';
 
@@ -62,7 +62,7 @@ export async function jobs(app: AppInstance) {
     every: config.liabilitiesSnapshotIntervalMs,
     name: 'liabilities snapshot',
     task: async () => {
-      const snapshot = await takeLiabilitiesSnapshot(database.db, null);
+      const snapshot = await takeLiabilitiesSnapshot(database.db, null, signingKeyFor(config));
       return snapshot ? { accounts: snapshot.accounts } : undefined;
     },
   });
@@ -71,7 +71,7 @@ export async function jobs(app: AppInstance) {
     every: config.integrityCheckIntervalMs,
     name: 'integrity check',
     task: async () => {
-      const result = await checkAndRecordIntegrity(database.db, app.log);
+      const result = await checkAndRecordIntegrity(database.db, app.log, signatureTrustFor(config));
       return { ok: result.ok ? 1 : 0, durationMs: result.durationMs };
     },
   });

@@ -25,6 +25,12 @@ export const liabilitiesSnapshotSchema = z.object({
   total: z.number().describe("The sum of every client's total (USD)"),
   totalCents: centsText,
   accounts: z.number().int().describe('Clients in the snapshot (leaves of the tree)'),
+  signature: z
+    .string()
+    .nullable()
+    .describe(
+      'Ed25519 signature of the transparency key over the snapshot in its own context (docs/transparency.md "One key, separate contexts"), hex; null for snapshots taken before they were signed',
+    ),
 });
 export type LiabilitiesSnapshot = z.infer<typeof liabilitiesSnapshotSchema>;
 

@@ -205,6 +205,10 @@ const POLICY: Record<string, Policy> = {
   // a deposit's id names its entry (404 until sealed: A and staff pass the guard, B gets the same 404)
   'GET /api/transparency/inclusion/:entryId': owned((f) => `/api/transparency/inclusion/${f.depositId}`),
   'GET /api/transparency/consistency': p('public'),
+  // checkpoints and keys are published; a cosignature's credential is its signature by a configured witness
+  'GET /api/transparency/checkpoint': p('public'),
+  'GET /api/transparency/keys': p('public'),
+  'POST /api/transparency/cosignatures': p('public'),
 };
 
 const RANDOM_ID = '6f1c2b7e-4d3a-4c55-9e8f-0a1b2c3d4e5f';

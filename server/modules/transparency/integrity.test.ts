@@ -17,7 +17,7 @@ import { createAdmin, createClient, type TestUser } from '../ledger/testing';
 import { checkAndRecordIntegrity, runIntegrityCheck } from './integrity';
 import { takeLiabilitiesSnapshot } from './liabilities';
 import { sealJournal } from './seal';
-import { signingKeyFor } from './signing-key';
+import { signatureTrustFor, signingKeyFor } from './signing-key';
 
 const METRICS = 'integrity-test-metrics-token';
 let t: TestContext;
@@ -26,12 +26,13 @@ const clients: TestUser[] = [];
 beforeAll(async () => {
   t = await createTestContext({ metricsToken: METRICS });
   admin = await createAdmin(t.app);
-  for (let i = 0; i < 6; i += 1) clients.push(await createClient(t.app, { balance: BigInt(10_000 + i * 777) }));
+  for (let i = 0; i < 6; i += 1)
+    clients.push(await createClient(t.app, { balance: BigInt(10_000 + i * 777) }));
   const sealed = await sealJournal(t.database.db, signingKeyFor(t.app.ctx.config));
   // six entries, and the openings of six clients' accounts and the house's cash account
   expect(sealed).toMatchObject({ appended: 6, accounts: 7 });
   await createClient(t.app, { balance: 5_00n }); // posted after the seal: not in the log yet
-  await takeLiabilitiesSnapshot(t.database.db, null);
+  await takeLiabilitiesSnapshot(t.database.db, null, signingKeyFor(t.app.ctx.config));
 });
 afterAll(async () => t?.close());
 
@@ -59,8 +60,10 @@ describe('ledger integrity check', () => {
   it('passes on a clean ledger; the overview shows no alarm before the first check, then a pass', async () => {
     expect((await overview()).integrity).toBeNull();
     expect(await metrics()).toMatch(/^broker_ledger_integrity_ok -1$/m);
-    expect(await runIntegrityCheck(t.database.db)).toMatchObject({ ok: true, firstDivergence: null });
-    await checkAndRecordIntegrity(t.database.db, t.app.log);
+    expect(
+      await runIntegrityCheck(t.database.db, { trust: signatureTrustFor(t.app.ctx.config) }),
+    ).toMatchObject({ ok: true, firstDivergence: null });
+    await checkAndRecordIntegrity(t.database.db, t.app.log, signatureTrustFor(t.app.ctx.config));
     expect((await overview()).integrity).toMatchObject({ ok: true, firstDivergence: null });
     expect(await metrics()).toMatch(/^broker_ledger_integrity_ok 1$/m);
   });
@@ -80,13 +83,13 @@ describe('ledger integrity check', () => {
           ? sql`update journal_lines set amount = amount + 1 where id = ${line.id}`
           : sql`update journal_lines set account_id = ${accounts.find((a) => a.id !== line.accountId)!.id} where id = ${line.id}`;
       await asSuperuser(change);
-      expect(await runIntegrityCheck(t.database.db)).toEqual({
+      expect(await runIntegrityCheck(t.database.db, { trust: signatureTrustFor(t.app.ctx.config) })).toEqual({
         ok: false,
         firstDivergence: named,
         durationMs: expect.any(Number),
       });
       if (n === 0) {
-        await checkAndRecordIntegrity(t.database.db, t.app.log);
+        await checkAndRecordIntegrity(t.database.db, t.app.log, signatureTrustFor(t.app.ctx.config));
         expect((await overview()).integrity).toMatchObject({ ok: false, firstDivergence: named });
         expect(await metrics()).toMatch(/^broker_ledger_integrity_ok 0$/m);
       }
@@ -94,13 +97,19 @@ describe('ledger integrity check', () => {
         sql`update journal_lines set amount = ${line.amount}, account_id = ${line.accountId} where id = ${line.id}`,
       );
     }
-    expect((await runIntegrityCheck(t.database.db)).ok).toBe(true);
-    await checkAndRecordIntegrity(t.database.db, t.app.log);
+    expect((await runIntegrityCheck(t.database.db, { trust: signatureTrustFor(t.app.ctx.config) })).ok).toBe(
+      true,
+    );
+    await checkAndRecordIntegrity(t.database.db, t.app.log, signatureTrustFor(t.app.ctx.config));
     expect((await overview()).integrity).toMatchObject({ ok: true });
   });
 
   it('names a changed memo, subtree, tree head, cached balance, per-kind total and liabilities leaf', async () => {
-    const [entry] = await t.database.db.select().from(transparencyLeaves).where(isNotNull(transparencyLeaves.entryId)).limit(1);
+    const [entry] = await t.database.db
+      .select()
+      .from(transparencyLeaves)
+      .where(isNotNull(transparencyLeaves.entryId))
+      .limit(1);
     const [node] = await t.database.db
       .select()
       .from(transparencyNodes)
@@ -139,10 +148,15 @@ describe('ledger integrity check', () => {
     ];
     for (const [change, undo, named] of cases) {
       await asSuperuser(change);
-      expect((await runIntegrityCheck(t.database.db)).firstDivergence).toMatch(named);
+      expect(
+        (await runIntegrityCheck(t.database.db, { trust: signatureTrustFor(t.app.ctx.config) }))
+          .firstDivergence,
+      ).toMatch(named);
       await asSuperuser(undo);
     }
-    expect((await runIntegrityCheck(t.database.db)).ok).toBe(true);
+    expect((await runIntegrityCheck(t.database.db, { trust: signatureTrustFor(t.app.ctx.config) })).ok).toBe(
+      true,
+    );
   });
 });
 
@@ -159,13 +173,17 @@ describe('ownership and completeness', () => {
       sql`update ledger_accounts set user_id = ${x} where id = ${a.id}`,
     ];
     await asSuperuser(...swap(clients[1]!.id, clients[0]!.id));
-    const result = await runIntegrityCheck(t.database.db);
+    const result = await runIntegrityCheck(t.database.db, { trust: signatureTrustFor(t.app.ctx.config) });
     expect(result.ok).toBe(false);
     expect(result.firstDivergence).toMatch(
-      new RegExp(`^account (${a.id}|${b.id}): its owner or kind differs from its sealed opening at index \\d+$`),
+      new RegExp(
+        `^account (${a.id}|${b.id}): its owner or kind differs from its sealed opening at index \\d+$`,
+      ),
     );
     await asSuperuser(...swap(clients[0]!.id, clients[1]!.id));
-    expect((await runIntegrityCheck(t.database.db)).ok).toBe(true);
+    expect((await runIntegrityCheck(t.database.db, { trust: signatureTrustFor(t.app.ctx.config) })).ok).toBe(
+      true,
+    );
   });
 
   it('an account written with a created_at before the horizon, never sealed, fails', async () => {
@@ -174,11 +192,18 @@ describe('ownership and completeness', () => {
       .insert(ledgerAccounts)
       .values({ userId: owner.id, kind: 'held', createdAt: new Date(Date.now() - 86_400_000) })
       .returning();
-    expect((await runIntegrityCheck(t.database.db)).firstDivergence).toMatch(
-      new RegExp(`^account ${row!.id}: opened at .*, before the seal horizon, and its opening is not in the log$`),
+    expect(
+      (await runIntegrityCheck(t.database.db, { trust: signatureTrustFor(t.app.ctx.config) }))
+        .firstDivergence,
+    ).toMatch(
+      new RegExp(
+        `^account ${row!.id}: opened at .*, before the seal horizon, and its opening is not in the log$`,
+      ),
     );
     await asSuperuser(sql`delete from ledger_accounts where id = ${row!.id}`);
-    expect((await runIntegrityCheck(t.database.db)).ok).toBe(true);
+    expect((await runIntegrityCheck(t.database.db, { trust: signatureTrustFor(t.app.ctx.config) })).ok).toBe(
+      true,
+    );
   });
 
   it('an entry back-dated before the horizon fails the check, alarms staff and tells its client it was left out', async () => {
@@ -193,16 +218,33 @@ describe('ownership and completeness', () => {
       await tx.execute(sql`insert into journal_lines (entry_id, account_id, amount)
         values (${entryId}, ${account.id}, -100), (${entryId}, ${cash!.id}, 100)`);
     });
-    const named = new RegExp(`^entry ${entryId}: posted at .*, before the seal horizon, and not in the log \\(never sealed\\)$`);
-    expect((await runIntegrityCheck(t.database.db)).firstDivergence).toMatch(named);
+    const named = new RegExp(
+      `^entry ${entryId}: posted at .*, before the seal horizon, and not in the log \\(never sealed\\)$`,
+    );
+    expect(
+      (await runIntegrityCheck(t.database.db, { trust: signatureTrustFor(t.app.ctx.config) }))
+        .firstDivergence,
+    ).toMatch(named);
     // a seal never finds it: it stays out of the log
     await sealJournal(t.database.db, signingKeyFor(t.app.ctx.config));
-    expect(await t.database.db.select().from(transparencyLeaves).where(eq(transparencyLeaves.entryId, entryId))).toEqual([]);
-    expect((await runIntegrityCheck(t.database.db)).firstDivergence).toMatch(named);
-    await checkAndRecordIntegrity(t.database.db, t.app.log);
-    expect((await overview()).integrity).toMatchObject({ ok: false, firstDivergence: expect.stringMatching(named) });
+    expect(
+      await t.database.db.select().from(transparencyLeaves).where(eq(transparencyLeaves.entryId, entryId)),
+    ).toEqual([]);
+    expect(
+      (await runIntegrityCheck(t.database.db, { trust: signatureTrustFor(t.app.ctx.config) }))
+        .firstDivergence,
+    ).toMatch(named);
+    await checkAndRecordIntegrity(t.database.db, t.app.log, signatureTrustFor(t.app.ctx.config));
+    expect((await overview()).integrity).toMatchObject({
+      ok: false,
+      firstDivergence: expect.stringMatching(named),
+    });
     expect(await metrics()).toMatch(/^broker_ledger_integrity_ok 0$/m);
-    const proof = await t.app.inject({ method: 'GET', url: `/api/transparency/inclusion/${entryId}`, headers: victim.headers });
+    const proof = await t.app.inject({
+      method: 'GET',
+      url: `/api/transparency/inclusion/${entryId}`,
+      headers: victim.headers,
+    });
     expect(proof.statusCode).toBe(404);
     expect(proof.json().message).toBe(TRANSPARENCY_LOG_MSG.overdue);
   });

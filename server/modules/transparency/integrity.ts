@@ -7,6 +7,8 @@
  *    accounts (an owner changed shows here), every stored subtree, every signed tree head's root
  *    and signature; then that nothing created before the latest head's horizon is missing from it
  *    (integrity-coverage.ts: a back-dated entry that no seal will ever find);
+ *    the signatures of every tree head and liabilities snapshot, with the keys of the configured key
+ *    history only, never a key stored beside them (integrity-keys.ts);
  * 2. the ledger's invariants: each entry's lines sum to zero; each client account's cached balance
  *    equals the sum of its lines, which is never negative; `ledger_account_totals` equal the lines
  *    per account and kind of entry (a reversal's lines under the kind it reverses);
@@ -20,6 +22,7 @@ import type { IntegrityStatus } from '@common/schemas/liabilities';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { integrityChecks, liabilitiesSnapshots } from '../../db/schema';
 import { checkLogCoverage } from './integrity-coverage';
+import { checkSignatures, type SignatureTrust } from './integrity-keys';
 import { checkTransparencyLog } from './integrity-log';
 import { verifyLiabilitiesSnapshot } from './liabilities';
 
@@ -97,15 +100,20 @@ async function checkSnapshots(tx: Tx, limit: number | undefined): Promise<string
 }
 
 /**
- * Runs the check (see the header) on `db`. `snapshots`: how many of the latest liabilities
- * snapshots to rebuild (undefined: all). Never throws for a divergence; a database error throws.
+ * Runs the check (see the header) on `db`. `trust`: the keys signatures are checked with
+ * (signing-key.ts `signatureTrustFor`); `snapshots`: how many of the latest liabilities snapshots to
+ * rebuild (undefined: all). Never throws for a divergence; a database error throws.
  */
-export async function runIntegrityCheck(db: Db, opts: { snapshots?: number } = {}): Promise<IntegrityResult> {
+export async function runIntegrityCheck(
+  db: Db,
+  opts: { trust: SignatureTrust; snapshots?: number },
+): Promise<IntegrityResult> {
   const started = performance.now();
   const firstDivergence = await db.transaction(async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read, read only`);
     return (
       (await checkTransparencyLog(tx)) ??
+      (await checkSignatures(tx, opts.trust)) ??
       (await checkLogCoverage(tx)) ??
       (await checkLedger(tx)) ??
       (await checkSnapshots(tx, opts.snapshots))
@@ -132,8 +140,12 @@ export async function recordIntegrityCheck(db: Db, result: IntegrityResult): Pro
  * snapshots rebuilt (`npm run ledger:verify` rebuilds them all), the result stored, a divergence
  * logged as an error. Answers the result.
  */
-export async function checkAndRecordIntegrity(db: Db, log: FastifyBaseLogger): Promise<IntegrityResult> {
-  const result = await runIntegrityCheck(db, { snapshots: SCHEDULED_SNAPSHOTS });
+export async function checkAndRecordIntegrity(
+  db: Db,
+  log: FastifyBaseLogger,
+  trust: SignatureTrust,
+): Promise<IntegrityResult> {
+  const result = await runIntegrityCheck(db, { trust, snapshots: SCHEDULED_SNAPSHOTS });
   await recordIntegrityCheck(db, result);
   if (!result.ok) log.error({ divergence: result.firstDivergence }, 'ledger integrity check failed');
   return result;

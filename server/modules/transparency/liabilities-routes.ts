@@ -30,6 +30,7 @@ import {
   recentLiabilitiesSnapshots,
   takeLiabilitiesSnapshot,
 } from './liabilities';
+import { signingKeyFor } from './signing-key';
 
 const tags = ['transparency'];
 
@@ -89,7 +90,7 @@ export async function liabilitiesRoutes(app: AppInstance) {
 
 /** POST /transparency/liabilities (staff scope) */
 export async function liabilitiesAdminRoutes(app: AppInstance) {
-  const { database } = app.ctx;
+  const { database, config } = app.ctx;
   app.post(
     '/liabilities',
     {
@@ -100,7 +101,7 @@ export async function liabilitiesAdminRoutes(app: AppInstance) {
       config: { permission: 'ledger.adjust' },
     },
     async (req, reply) => {
-      const snapshot = await takeLiabilitiesSnapshot(database.db, auditActor(req));
+      const snapshot = await takeLiabilitiesSnapshot(database.db, auditActor(req), signingKeyFor(config));
       if (!snapshot) throw new AppError('CONFLICT', LIABILITIES_MSG.noClients);
       return reply.code(201).send({ message: LIABILITIES_MSG.snapshotTaken, data: snapshot });
     },

@@ -12,15 +12,17 @@
  * - `liabilitiesProof`: a client's leaf and the siblings on its path, O(log n) node rows in one read.
  * - `verifyLiabilitiesSnapshot`: rebuilds a stored snapshot from its leaves (integrity check).
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import type { LiabilitiesProof, LiabilitiesSnapshot } from '@common/schemas/liabilities';
+import { snapshotSigningBytes } from '@common/transparency/signing-contexts';
 import { buildSumTree, type SumLeaf, sumProofPositions, sumTreeRoot } from '@common/transparency/sum-tree';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { liabilitiesLeaves, liabilitiesNodes, liabilitiesSnapshots } from '../../db/schema';
 import { type AuditActor, recordAudit } from '../../lib/audit';
 import { centsToUsd } from '../../lib/money';
+import type { SigningKey } from './signing-key';
 
 /** Rows per INSERT (5 parameters each: far below PostgreSQL's 65,535). */
 const BATCH = 2000;
@@ -36,6 +38,7 @@ export function presentSnapshot(row: SnapshotRow): LiabilitiesSnapshot {
     total: centsToUsd(row.total),
     totalCents: row.total.toString(),
     accounts: row.accounts,
+    signature: row.signature,
   };
 }
 
@@ -51,11 +54,13 @@ function shuffled<T>(items: T[]): T[] {
 /**
  * Takes and stores a snapshot; answers it, or null when no client has a ledger account yet.
  * `actor`: the staff member who asked (audited, `liabilities.snapshot`), null for the schedule.
+ * `key` signs the snapshot (snapshotSigningBytes: id, time, root, total, accounts).
  * Throws SumTreeError should a cached balance be negative (the database's CHECK forbids it).
  */
 export async function takeLiabilitiesSnapshot(
   db: Db,
   actor: AuditActor | null,
+  key: SigningKey,
 ): Promise<LiabilitiesSnapshot | null> {
   return db.transaction(async (tx) => {
     // one statement: every client's accounts as of one moment, whatever is being posted meanwhile
@@ -73,14 +78,23 @@ export async function takeLiabilitiesSnapshot(
     }));
     const tree = buildSumTree(leaves);
     const root = sumTreeRoot(tree);
+    const published = {
+      snapshotId: randomUUID(),
+      snapshotAt: takenAt.toISOString(),
+      rootHash: bytesToHex(root.hash),
+      totalCents: root.sum.toString(),
+      accounts: leaves.length,
+    };
     const [snapshot] = await tx
       .insert(liabilitiesSnapshots)
       .values({
+        id: published.snapshotId,
         takenAt,
-        rootHash: bytesToHex(root.hash),
+        rootHash: published.rootHash,
         total: root.sum,
         accounts: leaves.length,
         takenBy: actor?.id ?? null,
+        signature: key.sign(snapshotSigningBytes(published)),
       })
       .returning();
     const snapshotId = snapshot!.id;

@@ -4,9 +4,11 @@
  *
  * | Method | Path                                          | Who                      | Answer |
  * |--------|-----------------------------------------------|--------------------------|--------|
- * | GET    | /transparency/tree-head                       | anyone                   | the latest signed tree head; 404 none yet |
+ * | GET    | /transparency/tree-head                       | anyone                   | the latest signed tree head cosigned by every configured witness, with its checkpoint; 404 none yet |
  * | GET    | /transparency/inclusion/:entryId[?treeSize=]  | the entry's client, staff (clients.read) | leaf, audit path, canonical entry; 404 not sealed (or not theirs) |
  * | GET    | /transparency/consistency?from&to             | anyone                   | the consistency proof; 400 not signed sizes |
+ *
+ * The checkpoint, key and cosignature routes are in checkpoint-routes.ts.
  */
 import { can } from '@common/permissions';
 import { errorAnswerSchema } from '@common/schemas/common';
@@ -24,7 +26,11 @@ import { AppError } from '../../lib/errors';
 import { rateLimited } from '../../lib/rate-limit';
 import { routeSchema } from '../../lib/route-schemas';
 import { currentUser } from '../auth/guard';
-import { consistencyProof, type EntryScope, inclusionProof, latestTreeHead, presentTreeHead } from './proofs';
+import { checkpointNote } from './checkpoint';
+import { checkpointRoutes } from './checkpoint-routes';
+import { cosignaturesOf, latestWitnessedHead } from './cosignatures';
+import { consistencyProof, type EntryScope, inclusionProof, presentTreeHead } from './proofs';
+import { signingKeyFor } from './signing-key';
 
 const tags = ['transparency'];
 
@@ -33,22 +39,26 @@ const PUBLIC_LIMIT = rateLimited(120, 1);
 
 /** GET /transparency/tree-head, /inclusion/:entryId, /consistency */
 export async function journalLogRoutes(app: AppInstance) {
-  const { guards, database } = app.ctx;
+  const { guards, database, config } = app.ctx;
+  const { origin } = signingKeyFor(config);
+  const witnesses = config.transparencyWitnesses ?? [];
+  await app.register(checkpointRoutes);
 
   app.get(
     '/tree-head',
     {
       schema: routeSchema(
         tags,
-        "The journal log's latest signed tree head: size, root hash, time, Ed25519 signature and public key",
+        "The journal log's latest signed tree head cosigned by the configured witnesses: size, root hash, time, Ed25519 signature, public key and C2SP checkpoint",
         { 200: treeHeadAnswerSchema, 404: errorAnswerSchema.describe('No tree head signed yet') },
       ),
       config: PUBLIC_LIMIT,
     },
     async () => {
-      const head = await latestTreeHead(database.db);
+      const head = await latestWitnessedHead(database.db, witnesses);
       if (!head) throw new AppError('NOT_FOUND', TRANSPARENCY_LOG_MSG.noTreeHead);
-      return presentTreeHead(head);
+      const cosignatures = await cosignaturesOf(database.db, head.size, witnesses);
+      return { ...presentTreeHead(head), origin, checkpoint: checkpointNote(origin, head, cosignatures) };
     },
   );
 

@@ -39,6 +39,7 @@ import { sealedLeafHash } from '@common/transparency/leaves';
 import { queryRows, type DbOrTx, type Db } from '../../db/client';
 import { transparencyLeaves, transparencyNodes, transparencyTreeHeads } from '../../db/schema';
 import { accountForms, anyOf, entryForms } from './leaf-forms';
+import { signCheckpoint } from './checkpoint';
 import type { SigningKey } from './signing-key';
 
 /** The advisory lock key of the seal (pg_try_advisory_xact_lock). */
@@ -243,6 +244,7 @@ export async function sealJournal(
       signature: key.sign(treeHeadSigningBytes({ size, rootHash: root, timestamp })),
       publicKey: key.publicKey,
       keyFingerprint: key.fingerprint,
+      checkpointSignature: signCheckpoint(key, size, root),
       scanFrom: sql`${horizon}::timestamptz` as unknown as Date,
     });
     return { appended, accounts, size };

@@ -26,7 +26,7 @@ import {
   type StatementTreeHead,
 } from './statement-pdf';
 import { checkStatementSignature, signStatement, type SignatureCheck } from './statement-signature';
-import { signingKeyFor } from './signing-key';
+import { signingKeyFor, trustedKeysFor } from './signing-key';
 
 /** A signed statement: the file, its name for the download, and the figures it shows. */
 export interface IssuedStatement {
@@ -132,9 +132,12 @@ export function createStatementService({ db, config }: Pick<BaseDeps, 'db' | 'co
       };
     },
 
-    /** Checks an uploaded file's signature against our key; reads its manifest when authentic. */
+    /**
+     * Checks an uploaded file's signature against the keys of the published history (a statement
+     * signed before a key rotation still verifies); reads its manifest when authentic.
+     */
     verify(file: Buffer): StatementCheck {
-      const { check, parts } = checkStatementSignature(file, key());
+      const { check, parts } = checkStatementSignature(file, trustedKeysFor(config));
       return {
         check,
         fingerprint: parts?.fingerprint,

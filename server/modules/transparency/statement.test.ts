@@ -148,17 +148,22 @@ describe('signed statements', () => {
     expect(text).toContain('Closing balance on 2026-10-31: $425.50');
     expect(text).toContain('Opening balance: $500.00');
     expect(text).toContain('Withdrawal · Paid by bank');
-    // the last line: %NW-Signature: <base64> key=<fingerprint>, over every byte before it
+    // the last line: %NW-Signature-v2: <base64> key=<fingerprint>, over the statement context and
+    // every byte before it
     const body = file.toString('latin1');
     const cut = body.lastIndexOf('\n', body.length - 2) + 1;
-    const m = /^%NW-Signature: (\S+) key=([0-9a-f]{64})\n$/.exec(body.slice(cut));
+    const m = /^%NW-Signature-v2: (\S+) key=([0-9a-f]{64})\n$/.exec(body.slice(cut));
     expect(m).not.toBeNull();
     expect(body.slice(cut - 6, cut)).toBe('%%EOF\n');
     const key = signingKeyFor(t.app.ctx.config);
     expect(m![2]).toBe(key.fingerprint);
     const pub = Buffer.from(key.publicKey, 'hex');
-    expect(ed25519.verify(Buffer.from(m![1]!, 'base64'), file.subarray(0, cut), pub)).toBe(true);
-    expect(ed25519.verify(Buffer.from(m![1]!, 'base64'), file.subarray(0, cut - 1), pub)).toBe(false);
+    const context = Buffer.from('broker-transparency-statement-v2\n');
+    const sig = Buffer.from(m![1]!, 'base64');
+    expect(ed25519.verify(sig, Buffer.concat([context, file.subarray(0, cut)]), pub)).toBe(true);
+    expect(ed25519.verify(sig, Buffer.concat([context, file.subarray(0, cut - 1)]), pub)).toBe(false);
+    // without the context it is no signature at all: it cannot pass as any other kind of message
+    expect(ed25519.verify(sig, file.subarray(0, cut), pub)).toBe(false);
   });
 
   it('the verify route says authentic for the file as issued, and not for one changed byte anywhere', async () => {
@@ -174,7 +179,7 @@ describe('signed statements', () => {
       closingBalance: 425.5,
       treeHead: null,
     });
-    const sigAt = file.lastIndexOf('%NW-Signature: ') + 20;
+    const sigAt = file.lastIndexOf('%NW-Signature-v2: ') + 23;
     for (const at of [9, Math.floor(file.length / 2), file.lastIndexOf('%%EOF') - 3, sigAt]) {
       const changed = Buffer.from(file);
       changed[at] = changed[at] === 0x41 ? 0x42 : 0x41;
