@@ -1,44 +1,64 @@
 /**
- * Staff on the command line (docs/deployment.md "First owner"):
+ * Staff on the command line (docs/deployment.md "First owner", docs/security.md "Four-eyes approval"):
  *
  *   npm run staff -- create --email a@b.c --role owner [--first-name X --last-name Y]
+ *   npm run staff -- reset-two-factor --email a@b.c --reason "Lost their phone"
+ *   npm run staff -- block --email a@b.c --reason "…"
+ *   npm run staff -- unblock --email a@b.c
  *
- * Invites a staff member as POST /api/staff does (server/modules/staff/service.ts), against the
- * database the server would use (`loadConfig`: DATABASE_URL's PostgreSQL, else the embedded database
- * in DATA_DIR), migrating it first, and prints the single-use set-password link (valid 24 hours;
- * it is also e-mailed). Idempotent: a staff member who already has that e-mail gets a fresh link
- * instead of a second account. An e-mail that belongs to a client is refused. The audit row
- * (`staff.invite`) has no actor: nobody is signed in.
+ * Runs against the database the server would use (`loadConfig`: DATABASE_URL's PostgreSQL, else
+ * the embedded database in DATA_DIR), migrating it first. Audit rows have no actor: nobody is signed
+ * in; whoever runs this has the server's own access.
  *
- * `main(argv, env, print)` answers the exit code and, on success, the link and whether the user
- * was created; the file run directly (tsx) exits with that code.
+ * - `create` invites a staff member as POST /api/staff does (server/modules/staff/service.ts) and
+ *   prints the single-use set-password link (valid 24 hours; it is also e-mailed). Idempotent: a
+ *   staff member who already has that e-mail gets a fresh link instead of a second account. An
+ *   e-mail that belongs to a client is refused.
+ * - `reset-two-factor`, `block` and `unblock` act on a staff member as the owner routes
+ *   /api/staff/:id/… do (server/modules/staff/security.ts), without four-eyes: the lone owner who
+ *   lost their authenticator, or an owner no second owner can check. The reason (3–500
+ *   characters) is e-mailed to the member.
+ *
+ * `main(argv, env, print)` answers the exit code (0 done, 1 refused, 2 bad usage) and, for
+ * `create`, the link and whether the user was created; the file run directly (tsx) exits with that code.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { and, ne, sql } from 'drizzle-orm';
+import { STAFF_MSG } from '@common/messages';
 import { STAFF_ROLES } from '@common/permissions';
-import { staffInviteSchema } from '@common/schemas/staff';
+import { decisionReasonField } from '@common/schemas/common';
+import { staffInviteSchema, type StaffInvite } from '@common/schemas/staff';
 import { buildApp } from '../server/app';
+import type { AppInstance } from '../server/app-context';
 import { config as readEnvFile } from 'dotenv';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import { users } from '../server/db/schema';
 import { AppError } from '../server/lib/errors';
 
-const USAGE = `Usage: npm run staff -- create --email <e-mail> --role <${STAFF_ROLES.join('|')}> [--first-name <name>] [--last-name <name>]`;
+const USAGE = `Usage:
+  npm run staff -- create --email <e-mail> --role <${STAFF_ROLES.join('|')}> [--first-name <name>] [--last-name <name>]
+  npm run staff -- reset-two-factor --email <e-mail> --reason <text>
+  npm run staff -- block --email <e-mail> --reason <text>
+  npm run staff -- unblock --email <e-mail>`;
 
-/** What a run answers: its exit code, and on success the link and whether the user is new. */
+/** What a run answers: its exit code, and for `create` the link and whether the user is new. */
 export interface StaffCliResult {
   code: number;
   link?: string;
   created?: boolean;
 }
 
-/** Runs the command `argv` (without node and the script) with `env`; prints through `print`. */
-export async function main(
-  argv: string[],
-  env: NodeJS.ProcessEnv = process.env,
-  print: (line: string) => void = console.log,
-): Promise<StaffCliResult> {
+/** A command line that parsed: what to do. */
+type Command =
+  | { name: 'create'; input: StaffInvite }
+  | { name: 'reset-two-factor' | 'block'; email: string; reason: string }
+  | { name: 'unblock'; email: string };
+
+/** Parses `argv`; answers the command, or the message to print before the usage. */
+function parse(argv: string[]): Command | string {
   let args;
   try {
     args = parseArgs({
@@ -49,25 +69,77 @@ export async function main(
         role: { type: 'string' },
         'first-name': { type: 'string' },
         'last-name': { type: 'string' },
+        reason: { type: 'string' },
       },
     });
   } catch (e) {
-    print(`${(e as Error).message}\n${USAGE}`);
-    return { code: 2 };
+    return (e as Error).message;
   }
   const { positionals, values } = args;
-  const role = values.role ?? '';
-  const input = staffInviteSchema.safeParse({
-    email: values.email,
-    role,
-    firstName: values['first-name'] ?? 'Staff',
-    lastName: values['last-name'] ?? role.charAt(0).toUpperCase() + role.slice(1),
-  });
-  if (positionals[0] !== 'create' || positionals.length !== 1 || !input.success) {
-    print(`${input.error?.issues[0]?.message ?? 'Unknown command'}\n${USAGE}`);
+  const name = positionals[0];
+  if (positionals.length !== 1) return 'Unknown command';
+  if (name === 'create') {
+    const role = values.role ?? '';
+    const input = staffInviteSchema.safeParse({
+      email: values.email,
+      role,
+      firstName: values['first-name'] ?? 'Staff',
+      lastName: values['last-name'] ?? role.charAt(0).toUpperCase() + role.slice(1),
+    });
+    return input.success ? { name, input: input.data } : (input.error.issues[0]?.message ?? 'Invalid');
+  }
+  if (name !== 'reset-two-factor' && name !== 'block' && name !== 'unblock') return 'Unknown command';
+  if (!values.email) return 'Give the member with --email';
+  if (name === 'unblock') return { name, email: values.email };
+  const reason = decisionReasonField.safeParse(values.reason);
+  return reason.success
+    ? { name, email: values.email, reason: reason.data }
+    : reason.error.issues[0]!.message;
+}
+
+/** Runs `cmd` on `app`; prints through `print`. Throws AppError when refused. */
+async function run(app: AppInstance, cmd: Command, print: (line: string) => void): Promise<StaffCliResult> {
+  const { services, database } = app.ctx;
+  if (cmd.name === 'create') {
+    const { member, link, created } = await services.staff.invite(null, cmd.input, { reinvite: true });
+    print(
+      created
+        ? `Invited ${member.email} as ${member.role} (database: ${database.driver}).`
+        : `${member.email} is already a staff member (${member.role}): here is a fresh link.`,
+    );
+    print(`Set-password link (single use, valid 24 hours):\n${link}`);
+    return { code: 0, link, created };
+  }
+  const [member] = await database.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${cmd.email})`, ne(users.role, 'client')));
+  if (!member) throw new AppError('NOT_FOUND', STAFF_MSG.memberNotFound);
+  const sec = services.staffSecurity;
+  if (cmd.name === 'reset-two-factor') {
+    await sec.resetTwoFactor(null, member.id, cmd.reason);
+    print(`Two-factor authentication of ${member.email} turned off; their sessions ended.`);
+  } else if (cmd.name === 'block') {
+    await sec.block(null, member.id, cmd.reason);
+    print(`${member.email} is blocked; their sessions ended.`);
+  } else {
+    await sec.unblock(null, member.id);
+    print(`${member.email} is unblocked.`);
+  }
+  return { code: 0 };
+}
+
+/** Runs the command `argv` (without node and the script) with `env`; prints through `print`. */
+export async function main(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  print: (line: string) => void = console.log,
+): Promise<StaffCliResult> {
+  const cmd = parse(argv);
+  if (typeof cmd === 'string') {
+    print(`${cmd}\n${USAGE}`);
     return { code: 2 };
   }
-
   const config = {
     ...loadConfig(env),
     planSweepIntervalMs: 0,
@@ -81,16 +153,7 @@ export async function main(
   });
   const app = await buildApp({ ...config, logLevel: env.LOG_LEVEL ?? 'warn' }, database);
   try {
-    const { member, link, created } = await app.ctx.services.staff.invite(null, input.data, {
-      reinvite: true,
-    });
-    print(
-      created
-        ? `Invited ${member.email} as ${member.role} (database: ${database.driver}).`
-        : `${member.email} is already a staff member (${member.role}): here is a fresh link.`,
-    );
-    print(`Set-password link (single use, valid 24 hours):\n${link}`);
-    return { code: 0, link, created };
+    return await run(app, cmd, print);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     print(`Refused: ${e.message}`);

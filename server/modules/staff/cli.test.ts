@@ -4,6 +4,8 @@
  * and on the embedded database in a temporary DATA_DIR. It creates exactly one owner, a second run
  * gives a fresh link instead of a second account, the printed link sets the password through the
  * accept route, a client's e-mail is refused, and each invitation is audited without an actor.
+ * The lone owner's way back (`reset-two-factor`, `block`, `unblock`): they act at once, audited
+ * without an actor, and refuse a client, an unknown e-mail and a short reason.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +19,7 @@ import { main } from '../../../scripts/staff';
 import { buildApp } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
-import { createTestUser } from '../ledger/testing';
+import { createTestUser, enrolTwoFactor } from '../ledger/testing';
 import { TEST_PASSWORD, testConfig } from '../../test/app';
 import { startSmtpReceiver } from '../../test/smtp-receiver';
 
@@ -135,4 +137,70 @@ describe('npm run staff -- create', () => {
       await admin.end();
     }
   });
+});
+
+describe('npm run staff -- reset-two-factor, block, unblock', () => {
+  it("turns the lone owner's two-factor off, never blocks them, blocks and unblocks a member, without an actor", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'staff-cli-'));
+    const env = { NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent' };
+    const lines: string[] = [];
+    const cli = (...argv: string[]) => main(argv, env, (l) => lines.push(l));
+    const open = () => openDatabase({ dir: path.join(dir, 'pglite') });
+    try {
+      expect((await cli('create', '--email', 'lone@example.com', '--role', 'owner')).code).toBe(0);
+      let database = await open();
+      let app = await buildApp(testConfig(), database);
+      try {
+        const [owner] = await database.db.select().from(users).where(eq(users.email, 'lone@example.com'));
+        await enrolTwoFactor(app, owner!);
+        const client = await createTestUser(app);
+        expect(await cli('block', '--email', client.email, '--reason', 'Not a staff member')).toEqual({
+          code: 1,
+        });
+        expect(lines.at(-1)).toBe(`Refused: ${STAFF_MSG.memberNotFound}`);
+      } finally {
+        await app.close();
+        await database.close();
+      }
+      expect((await cli('reset-two-factor', '--email', 'LONE@example.com', '--reason', 'no')).code).toBe(2);
+      expect(
+        await cli('reset-two-factor', '--email', 'lone@example.com', '--reason', 'Lost the phone'),
+      ).toEqual({
+        code: 0,
+      });
+      // the lone owner is never blocked; another member is
+      expect((await cli('block', '--email', 'lone@example.com', '--reason', 'Left the firm')).code).toBe(1);
+      expect(lines.at(-1)).toBe(`Refused: ${STAFF_MSG.lastOwner}`);
+      expect((await cli('create', '--email', 'member@example.com', '--role', 'support')).code).toBe(0);
+      expect((await cli('block', '--email', 'member@example.com', '--reason', 'Left the firm')).code).toBe(0);
+      expect((await cli('unblock', '--email', 'member@example.com')).code).toBe(0);
+      expect((await cli('unblock', '--email', 'nobody@example.com')).code).toBe(1);
+
+      database = await open();
+      app = await buildApp(testConfig(), database);
+      try {
+        const [owner] = await database.db.select().from(users).where(eq(users.email, 'lone@example.com'));
+        expect(owner).toMatchObject({ twoFactorEnabled: false, banned: false });
+        const audits = await database.db.select().from(auditLog).where(eq(auditLog.targetUserId, owner!.id));
+        expect(audits.filter((a) => a.action !== 'staff.invite').map((a) => [a.action, a.actorId])).toEqual([
+          ['staff.reset_two_factor', null],
+        ]);
+        const [member] = await database.db.select().from(users).where(eq(users.email, 'member@example.com'));
+        const memberAudits = await database.db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.targetUserId, member!.id));
+        expect(memberAudits.map((a) => [a.action, a.actorId])).toEqual([
+          ['staff.invite', null],
+          ['staff.block', null],
+          ['staff.unblock', null],
+        ]);
+      } finally {
+        await app.close();
+        await database.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 240_000); // nine runs, each opening and migrating the embedded database
 });
