@@ -168,7 +168,7 @@ describe('open sign-in challenges end', () => {
     expect(await openChallenges(off.id)).toBe(0);
   });
 
-  it('with a deactivation', async () => {
+  it('with a block of a staff member and a deactivation', async () => {
     const email = uniqueEmail('support');
     const invited = await inject('POST', '/api/staff', admin.headers, {
       email,
@@ -198,6 +198,11 @@ describe('open sign-in challenges end', () => {
     const headers = { authorization: `Bearer ${session.json().token as string}` };
     const member: Signed = { id, email, password, token: '', referralId: '', headers };
     await enrol(member);
+    await challengeOf(member);
+    const block = await inject('POST', `/api/staff/${id}/block`, admin.headers, { reason: 'Left the desk' });
+    expect(block.statusCode, block.body).toBe(200);
+    expect(await openChallenges(id)).toBe(0);
+    expect((await inject('POST', `/api/staff/${id}/unblock`, admin.headers)).statusCode).toBe(200);
     await challengeOf(member);
     const off = await inject('POST', `/api/staff/${id}/deactivate`, admin.headers);
     expect(off.statusCode, off.body).toBe(200);
@@ -300,6 +305,5 @@ describe('the mail outbox', () => {
     const retried = await inject('POST', `/api/mail/outbox/${seen.toStaff._id}/retry`, support.headers);
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json().data).toMatchObject({ subject: STAFF_MAIL_SUBJECT, lastError: null });
-
   });
 });

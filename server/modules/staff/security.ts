@@ -28,6 +28,7 @@ import type { ServiceDeps } from '../../lib/service-deps';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { twoFactorChangedMail } from '../auth/emails';
 import { accountBlockedMail } from '../users/emails';
+import { endChallenges } from '../auth/challenges';
 
 /** The staff operations four-eyes holds when their target is an owner. */
 export const STAFF_OPS = ['staff_block', 'staff_unblock', 'staff_reset_two_factor'] as const;
@@ -86,7 +87,11 @@ export function createStaffSecurity({ db, log, mailer, twoFactor }: ServiceDeps)
     });
   }
 
-  const endSessions = (u: UnitOfWork, id: string) => u.tx.delete(sessions).where(eq(sessions.userId, id));
+  /** Ends every session and open sign-in challenge of member `id` (auth/challenges.ts). */
+  const endSessions = async (u: UnitOfWork, id: string) => {
+    await u.tx.delete(sessions).where(eq(sessions.userId, id));
+    await endChallenges(u.tx, id);
+  };
 
   return {
     /**
