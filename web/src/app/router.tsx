@@ -136,7 +136,8 @@ async function transparencyWithHeader() {
 
 /**
  * /account/home and /account/transaction-history with the transparency feature's parts: the proof
- * of liabilities card, and the history's "Verified" marks with the journal's warning above them.
+ * of liabilities card, and the history's "Verified" marks (each line compared with its sealed
+ * entry) with the journal's warning and the lines' alert above them.
  */
 async function homeWithLiabilities() {
   const [{ AccountHomePage }, { LiabilitiesCard }] = await Promise.all([
@@ -146,13 +147,13 @@ async function homeWithLiabilities() {
   return { Component: () => <AccountHomePage liabilities={<LiabilitiesCard />} /> };
 }
 async function historyWithSeals() {
-  const [{ TransactionHistoryPage }, { sealColumn }, { JournalWarning }] = await Promise.all([
+  const [{ TransactionHistoryPage }, { sealColumn }, { HistoryNotice }] = await Promise.all([
     import('../features/transactions/pages/transaction-history-page'),
     import('../features/transparency/components/seal-mark'),
-    import('../features/transparency/components/journal-warning'),
+    import('../features/transparency/components/history-notice'),
   ]);
   return {
-    Component: () => <TransactionHistoryPage proofColumn={sealColumn} notice={<JournalWarning />} />,
+    Component: () => <TransactionHistoryPage proofColumn={sealColumn} notice={<HistoryNotice />} />,
   };
 }
 

@@ -70,8 +70,11 @@ export const reservesQuery = queryOptions({
   queryFn: async () => (await api.get<ReservesAnswer>('/transparency/reserves')).data,
 });
 
-/** A line's inclusion: its proof, `pending` (posted, not sealed into that head yet) or `none` (no entry). */
-export type InclusionLookup = { kind: 'proof'; proof: InclusionProof } | { kind: 'pending' | 'none' };
+/**
+ * A line's inclusion: its proof, `pending` (posted, not sealed into that head yet), `overdue` (posted
+ * before the last seal, yet not in the log) or `none` (no entry).
+ */
+export type InclusionLookup = { kind: 'proof'; proof: InclusionProof } | { kind: 'pending' | 'overdue' | 'none' };
 
 const NOT_IN_HEAD_YET: string[] = [TRANSPARENCY_LOG_MSG.notSealed, TRANSPARENCY_LOG_MSG.leafOutsideHead];
 
@@ -84,6 +87,7 @@ export async function fetchInclusion(entryId: string, treeSize: number): Promise
     return { kind: 'proof', proof };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) throw error;
+    if (error.message === TRANSPARENCY_LOG_MSG.overdue) return { kind: 'overdue' };
     return { kind: NOT_IN_HEAD_YET.includes(error.message) ? 'pending' : 'none' };
   }
 }

@@ -1,88 +1,87 @@
 import { Group, Text, VisuallyHidden } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconShieldCheck, IconShieldQuestion } from '@tabler/icons-react';
 import type { PublicTransaction } from '@common/schemas/transactions';
+import { describeDifferences } from '@common/transparency/history-line';
 import type { Column } from '../../../components/paged-table';
-import { fetchInclusion } from '../api';
-import { loadVerifier, useJournalCheck } from '../use-journal-check';
+import { useLineSeal, usePageAlerted } from '../line-seal';
 
-/** What the browser found for one history line. */
-type Seal = { state: 'verified' | 'pending' | 'none' } | { state: 'failed'; reason: string };
+const VERIFIED_TITLE = 'Every field of this line matches its entry in the journal whose signed tree head your browser verified';
+const LIMITED_TITLE =
+  'Sealed before the journal sealed requests and owners: its amount, type and date match the sealed entry; ' +
+  'which request it belongs to and whose accounts it moved are not in its seal';
 
-/** A line that can have a posted journal entry: not a deposit still pending, rejected or declined. */
-function mayBePosted(line: PublicTransaction): boolean {
-  return !(line.type === 'deposit' && line.status !== 'approved');
+/** A red mark: "Not verified: …" or "Not sealed: …", the label in bold, what was found after it. */
+function AlarmMark({ label, detail }: { label: string; detail: string }) {
+  return (
+    <Group gap={4} wrap="nowrap" align="flex-start" c="red.9" maw={300}>
+      <IconAlertTriangle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+      <Text size="sm" span>
+        <Text fw={700} span inherit>
+          {label}
+        </Text>{' '}
+        {detail}
+      </Text>
+    </Group>
+  );
 }
 
 /**
- * The check of one line, run when the line is on screen: its inclusion proof fetched and verified in
- * the browser against the signed tree head this page verified (docs/transparency.md).
- */
-function useLineSeal(line: PublicTransaction) {
-  const journal = useJournalCheck();
-  const head = journal.data?.signatureValid ? journal.data.head : null;
-  return useQuery({
-    queryKey: ['transparency', 'seal', line._id, head?.size],
-    enabled: !!head && mayBePosted(line),
-    staleTime: Infinity,
-    queryFn: async (): Promise<Seal> => {
-      const found = await fetchInclusion(line._id, head!.size);
-      if (found.kind !== 'proof') return { state: found.kind };
-      const verifier = await loadVerifier();
-      const reason = verifier.checkInclusion(found.proof, head!);
-      return reason === null ? { state: 'verified' } : { state: 'failed', reason };
-    },
-  });
-}
-
-/**
- * A history line's mark: "Verified" (a shield and the word) once its inclusion proof verified in
- * this browser, "Pending seal" while its entry waits for the next seal, "Not verified" (with the
- * reason as its title, and read out after it) when the proof fails; nothing while checking or for a
- * deposit that was never posted.
+ * A history line's mark (docs/transparency.md "What your browser checks"): "Verified" (a shield
+ * and the word) once its inclusion proof verified in this browser and every shown field matched
+ * the sealed entry; while the page shows an alert, a grey "Matches, see the alert above" instead,
+ * so no line under an alert stays green. "Not verified: shown X, sealed Y" when a shown field
+ * differs, "Not verified" with the reason when the proof fails, "Not sealed" for an entry posted
+ * before the last seal and left out of the journal, "Pending seal" while it waits for the next
+ * seal; nothing while checking or for a deposit that was never posted.
  */
 export function SealMark({ line }: { line: PublicTransaction }) {
-  const seal = useLineSeal(line);
-  const state = seal.data?.state;
-  if (state === 'verified') {
-    return (
-      <Group
-        gap={4}
-        wrap="nowrap"
-        c="teal.9"
-        title="Included in the journal whose signed tree head your browser verified"
-      >
-        <IconShieldCheck size={16} aria-hidden />
-        <Text size="sm" fw={600} span>
-          Verified
+  const seal = useLineSeal(line).data;
+  const alerted = usePageAlerted();
+  if (!seal) return null;
+  switch (seal.state) {
+    case 'verified':
+      return alerted ? (
+        <Group gap={4} wrap="nowrap" c="gray.8" title="This line matches its sealed entry, but this page shows an alert">
+          <IconShieldQuestion size={16} aria-hidden />
+          <Text size="sm" span>
+            Matches, see the alert above
+          </Text>
+        </Group>
+      ) : (
+        <Group gap={4} wrap="nowrap" c="teal.9" title={seal.limited ? LIMITED_TITLE : VERIFIED_TITLE}>
+          <IconShieldCheck size={16} aria-hidden />
+          <Text size="sm" fw={600} span>
+            Verified
+          </Text>
+        </Group>
+      );
+    case 'pending':
+      return (
+        <Text size="sm" c="dimmed" span>
+          Pending seal
         </Text>
-      </Group>
-    );
+      );
+    case 'mismatch':
+      return <AlarmMark label="Not verified:" detail={describeDifferences(seal.differences)} />;
+    case 'overdue':
+      return <AlarmMark label="Not sealed:" detail="posted before the last seal, but left out of the journal" />;
+    case 'failed':
+      return (
+        <Group gap={4} wrap="nowrap" c="red.9" title={seal.reason}>
+          <IconAlertTriangle size={16} aria-hidden />
+          <Text size="sm" fw={600} span>
+            Not verified
+            <VisuallyHidden>: {seal.reason}</VisuallyHidden>
+          </Text>
+        </Group>
+      );
+    default:
+      return null;
   }
-  if (state === 'pending') {
-    return (
-      <Text size="sm" c="dimmed" span>
-        Pending seal
-      </Text>
-    );
-  }
-  if (seal.data?.state === 'failed') {
-    return (
-      <Group gap={4} wrap="nowrap" c="red.9" title={seal.data.reason}>
-        <IconAlertTriangle size={16} aria-hidden />
-        <Text size="sm" fw={600} span>
-          Not verified
-          <VisuallyHidden>: {seal.data.reason}</VisuallyHidden>
-        </Text>
-      </Group>
-    );
-  }
-  return null;
 }
 
 /** The history column of the marks (the router adds it to the client's history page). */
 export const sealColumn: Column<PublicTransaction> = {
   header: 'Proof',
-  nowrap: true,
   cell: (line) => <SealMark line={line} />,
 };
