@@ -6,8 +6,10 @@
  * GET  /api/approvals              ?page&pageSize&status → {data, total}; pending oldest first, decided newest first
  * POST /api/approvals/:id/approve  → {message, data}: the action runs in the decision's transaction
  * POST /api/approvals/:id/reject   {reason} → {message, data}
- * A held money route (adjustment, history line, plan result, trading activity, void, withdrawal
- * approval) answers 202 `approvalHeldAnswerSchema`.
+ * A held money route (adjustment, history line, plan result, trading activity, void, withdrawal or
+ * deposit approval) answers 202 `approvalHeldAnswerSchema`: at or above the threshold alone, or
+ * with what the same maker moved on the same client in the last 24 hours. An owner's block, unblock
+ * or two-factor reset of another owner (/api/staff/:id/…) answers 202 too, decided by another owner.
  */
 import { z } from 'zod';
 import { messageAnswerSchema, pagedListSchema, pagingQuery } from './common';
@@ -26,6 +28,13 @@ export const APPROVAL_ACTIONS = [
 ] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
+/** The kinds that are an owner's action on another owner, not money: amount 0, `client` is the member. */
+export const STAFF_APPROVAL_ACTIONS = ['staff_block', 'staff_unblock', 'staff_reset_two_factor'] as const;
+
+/** Whether `action` is a staff operation (its request names a staff member, and moves no money). */
+export const isStaffOperation = (action: ApprovalAction): boolean =>
+  (STAFF_APPROVAL_ACTIONS as readonly string[]).includes(action);
+
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
@@ -38,9 +47,11 @@ export const approvalRequestSchema = z.object({
   action: z.enum(APPROVAL_ACTIONS),
   /** What would run, in words, e.g. "Credit adjustment of $5,000.00". */
   summary: z.string().describe('What would run, in words'),
-  amount: z.number().describe('The amount it moves (USD), compared with the threshold'),
+  amount: z
+    .number()
+    .describe('The amount it moves (USD), compared with the threshold; 0 for a staff operation'),
   status: z.enum(APPROVAL_STATUSES),
-  client: person,
+  client: person.describe('The client whose money it moves; for a staff operation, the staff member'),
   reason: z.string().describe("The maker's reason"),
   maker: person,
   checker: person.nullable(),

@@ -35,9 +35,16 @@ async function pending(userId: string, amount: bigint): Promise<string> {
 
 const approve = (id: string) => inject('PUT', `/api/deposits/${id}/approve`, admin.headers);
 
-/** BEGIN, four-eyes' lock and sum, the approval's read and its one statement, COMMIT. */
-function expectApprovalStatements(statements: string[]) {
+/**
+ * BEGIN, four-eyes' lock and sum, the approval's read and its one statement, COMMIT; with
+ * `newAccounts`, the accounts' insert and a second read before the statement.
+ */
+function expectApprovalStatements(statements: string[], newAccounts = false) {
   const inTx = statements.slice(statements.findIndex((s) => /^begin/i.test(s)));
+  const accounts = [
+    expect.stringMatching(/^insert into "ledger_accounts"/),
+    expect.stringMatching(/^select/),
+  ];
   expect(
     inTx.map((s) => s.slice(0, 40)),
     statements.join('\n'),
@@ -46,6 +53,7 @@ function expectApprovalStatements(statements: string[]) {
     expect.stringContaining('pg_advisory_xact_lock'),
     expect.stringContaining('coalesce(sum(l.amount)'),
     expect.stringMatching(/^select/),
+    ...(newAccounts ? accounts : []),
     expect.stringMatching(/^with/),
     expect.stringMatching(/^commit/i),
   ]);
@@ -62,7 +70,7 @@ describe('PUT /api/deposits/:id/approve in round trips', () => {
     const { result: res, statements } = await counted(() => approve(id));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ message: MONEY_MSG.depositApproved, data: { status: 'approved' } });
-    expectApprovalStatements(statements);
+    expectApprovalStatements(statements, true);
 
     const { bonus } = MONEY_DEFAULTS.depositBonus;
     expect(await getClientFigures(db(), c.id)).toMatchObject({

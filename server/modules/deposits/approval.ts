@@ -23,7 +23,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AccountPlan } from '@common/constants';
 import { MONEY_MSG } from '@common/messages';
-import { deposits, users } from '../../db/schema';
+import { deposits, ledgerAccounts, users } from '../../db/schema';
 import { auditInStatement, type AuditActor } from '../../lib/audit';
 import { centsToUsd, formatUsd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -229,6 +229,16 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
     return out.approved === true;
   }
 
+  /** The accounts a posting of `r` touches that do not exist yet (the client's first, a new database's house ones). */
+  function missingAccounts(r: Read): Array<{ userId: string | null; kind: string }> {
+    return [
+      ...(r.clientAccount ? [] : [{ userId: r.deposit.userId, kind: 'available' }]),
+      ...(r.cashAccount ? [] : [{ userId: null, kind: 'cash' }]),
+      ...(r.incomeAccount ? [] : [{ userId: null, kind: 'income_expense' }]),
+      ...(r.referrerId && !r.referrerAccount ? [{ userId: r.referrerId, kind: 'available' }] : []),
+    ];
+  }
+
   /** The deposit's status now, to answer why the guarded UPDATE found nothing: throws 404 or 409. */
   async function refuse(conn: typeof db | UnitOfWork['tx'], id: string): Promise<never> {
     const [now] = await conn.select({ status: deposits.status }).from(deposits).where(eq(deposits.id, id));
@@ -248,7 +258,13 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
   async function approveDeposit(actor: AuditActor, id: string, uow?: UnitOfWork): Promise<DepositRow> {
     const conn = uow?.tx ?? db;
     for (let attempt = 1; ; attempt++) {
-      const r = await read(conn, id);
+      let r = await read(conn, id);
+      if (uow && r && missingAccounts(r).length) {
+        // Inside the caller's transaction a statement that lost the race to create an account could
+        // not be tried again: create the missing ones first (waiting for a racing creator), then read again.
+        await uow.tx.insert(ledgerAccounts).values(missingAccounts(r)).onConflictDoNothing();
+        r = await read(conn, id);
+      }
       onlyPending(r?.deposit, MONEY_MSG.depositAlready);
       const reviewedAt = new Date();
       try {

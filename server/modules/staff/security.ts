@@ -19,6 +19,7 @@
  */
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { SECURITY_MSG, STAFF_MSG } from '@common/messages';
+import type { STAFF_APPROVAL_ACTIONS } from '@common/schemas/approvals';
 import type { UserRow } from '../../db/rows';
 import { sessions, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
@@ -30,9 +31,8 @@ import { twoFactorChangedMail } from '../auth/emails';
 import { accountBlockedMail } from '../users/emails';
 import { endChallenges } from '../auth/challenges';
 
-/** The staff operations four-eyes holds when their target is an owner. */
-export const STAFF_OPS = ['staff_block', 'staff_unblock', 'staff_reset_two_factor'] as const;
-export type StaffOp = (typeof STAFF_OPS)[number];
+/** The staff operations four-eyes holds when their target is an owner (named as their request's action). */
+export type StaffOp = (typeof STAFF_APPROVAL_ACTIONS)[number];
 
 const isStaff = and(ne(users.role, 'client'), isNull(users.deletedAt));
 

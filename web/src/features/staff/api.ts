@@ -11,6 +11,7 @@ import type {
   StaffRoleInput,
 } from '@common/schemas/staff';
 import { api, type MessageAnswer } from '../../lib/api-client';
+import type { OrHeld } from '../../lib/held-for-approval';
 import { dataQuery, useRefetchingMutation } from '../../lib/queries';
 
 const KEY = ['staff'];
@@ -36,6 +37,29 @@ export const useDeactivateStaff = () =>
 /** POST /staff/:id/reactivate (owner). */
 export const useReactivateStaff = () =>
   useRefetchingMutation((id: string) => api.post<StaffMemberAnswer>(`/staff/${id}/reactivate`), KEY);
+
+/** A security action's answer: the member changed, or (on an owner) the request a second owner decides. */
+type SecurityAnswer = OrHeld<StaffMemberAnswer>;
+
+/** POST /staff/:id/block {reason} (owner): no sign-in, every session ended; on an owner, held. */
+export const useBlockStaff = () =>
+  useRefetchingMutation(
+    ({ id, reason }: { id: string; reason: string }) =>
+      api.post<SecurityAnswer>(`/staff/${id}/block`, { reason }),
+    KEY,
+  );
+
+/** POST /staff/:id/unblock (owner); on an owner, held. */
+export const useUnblockStaff = () =>
+  useRefetchingMutation((id: string) => api.post<SecurityAnswer>(`/staff/${id}/unblock`), KEY);
+
+/** POST /staff/:id/reset-two-factor {reason} (owner): two-factor off, sessions ended; on an owner, held. */
+export const useResetStaffTwoFactor = () =>
+  useRefetchingMutation(
+    ({ id, reason }: { id: string; reason: string }) =>
+      api.post<SecurityAnswer>(`/staff/${id}/reset-two-factor`, { reason }),
+    KEY,
+  );
 
 /** POST /staff/invitations/accept (anyone with the link): sets the invited member's password. */
 export const useAcceptInvitation = () =>

@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { ApprovalRequest } from '@common/schemas/approvals';
+import { isStaffOperation, type ApprovalRequest } from '@common/schemas/approvals';
 import { paths } from '../../../app/paths';
 import { CellText, type Column } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
@@ -34,13 +34,23 @@ const requested: Column<ApprovalRequest> = {
 
 const maker: Column<ApprovalRequest> = { header: 'Maker', cell: (r) => <Person person={r.maker} /> };
 
+/** The client whose money it moves (a link to their account), or the staff member an owner acts on. */
 const client: Column<ApprovalRequest> = {
-  header: 'Client',
+  header: 'Client or member',
   cell: (r) => (
     <>
-      <Anchor component={Link} to={paths.admin.user(r.client._id)} size="sm" fw={600}>
-        {r.client.name}
-      </Anchor>
+      {isStaffOperation(r.action) ? (
+        <Text size="sm" fw={600}>
+          {r.client.name}{' '}
+          <Text span size="xs" c="dimmed">
+            (staff)
+          </Text>
+        </Text>
+      ) : (
+        <Anchor component={Link} to={paths.admin.user(r.client._id)} size="sm" fw={600}>
+          {r.client.name}
+        </Anchor>
+      )}
       <Text size="xs" c="dimmed">
         {r.client.email}
       </Text>
@@ -67,7 +77,7 @@ const amount: Column<ApprovalRequest> = {
   header: 'Amount',
   numeric: true,
   nowrap: true,
-  cell: (r) => formatUsd(r.amount),
+  cell: (r) => (isStaffOperation(r.action) ? '—' : formatUsd(r.amount)),
 };
 
 /** Pending: what the maker asked, and Approve / Reject. */

@@ -16,6 +16,7 @@ import { useSession } from '../../../lib/session';
 import { STAFF_ROLE_LABELS } from '../../../lib/staff-roles';
 import { staffQuery, useChangeStaffRole, useDeactivateStaff, useReactivateStaff } from '../api';
 import { InviteDialog, ROLE_OPTIONS } from '../components/invite-dialog';
+import { SecurityActions } from '../components/security-actions';
 
 const fullName = (m: StaffMember) => `${m.firstName} ${m.lastName}`;
 
@@ -125,8 +126,8 @@ function columns(selfId: string | undefined): Column<StaffMember>[] {
     {
       header: 'Status',
       cell: (m) => (
-        <Badge variant="dot" color={m.active ? 'green' : 'red'} miw="max-content">
-          {m.active ? 'Active' : 'Deactivated'}
+        <Badge variant="dot" color={m.active && !m.isBlocked ? 'green' : 'red'} miw="max-content">
+          {!m.active ? 'Deactivated' : m.isBlocked ? 'Blocked' : 'Active'}
         </Badge>
       ),
     },
@@ -134,12 +135,17 @@ function columns(selfId: string | undefined): Column<StaffMember>[] {
       header: 'Actions',
       nowrap: true,
       actions: true,
-      cell: (m) => <ActiveAction member={m} self={m._id === selfId} />,
+      cell: (m) => (
+        <Group gap={6} wrap="nowrap">
+          <ActiveAction member={m} self={m._id === selfId} />
+          <SecurityActions member={m} self={m._id === selfId} />
+        </Group>
+      ),
     },
   ];
 }
 
-/** The list of staff, the invite dialog, role changes and (de)activation. */
+/** The list of staff, the invite dialog, role changes, (de)activation, blocks and two-factor resets. */
 function StaffManagement() {
   const query = useQuery(staffQuery);
   const selfId = useSession().user?._id;
@@ -149,7 +155,7 @@ function StaffManagement() {
       <Group justify="space-between" align="flex-end">
         <PageTitle
           title="Staff"
-          description="Who works in the back office, with which role. Invited members set their password with the e-mailed link (valid 24 hours) and then enrol two-factor authentication."
+          description="Who works in the back office, with which role. Invited members set their password with the e-mailed link (valid 24 hours) and then enrol two-factor authentication. Blocking an owner or resetting an owner's two-factor waits for a second owner."
         />
         <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>
           Invite staff member
@@ -161,7 +167,7 @@ function StaffManagement() {
         rows={query.data}
         {...queryStatus(query)}
         emptyText="No staff members yet."
-        minWidth={860}
+        minWidth={1040}
       />
       <InviteDialog opened={inviting} onClose={() => setInviting(false)} />
     </Stack>
