@@ -4,11 +4,13 @@
  * history's answer is altered on its way to the page (Playwright's page.route stands for an operator
  * who edits what the history reads, as `UPDATE deposits SET amount = …` did, while the sealed
  * entries stay as they were): the altered lines read "Not verified: shown X, sealed Y", a red alert
- * heads the page, and no line under it stays green ("Matches, see the alert above"). axe at 1280
- * and 375 px; screenshots into SHOTS_DIR when it is set.
+ * heads the page, and no line under it stays green ("Matches, see the alert above"). A line whose
+ * proof is answered as left out of the log (posted before the last seal, never sealed) reads "Not
+ * sealed" under an alert. axe at 1280 and 375 px; screenshots into SHOTS_DIR when it is set.
  */
 import type { Page } from '@playwright/test';
 import type { PublicTransaction } from '@common/schemas/transactions';
+import { TRANSPARENCY_LOG_MSG } from '@common/schemas/transparency-log';
 import { BASE_URL } from './env';
 import { expect, test } from './fixtures';
 import { ADMIN, call, checkBothWidths, newClientSignUp, signIn, signUpVerified } from './journey';
@@ -92,4 +94,16 @@ test('a client sees lines shown differently from the sealed journal as not verif
   await page.reload();
   await expect(table.getByText('Verified', { exact: true })).toHaveCount(3);
   await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // the profit line's proof answered as the server answers an entry posted before the last seal
+  // but never sealed (a back-dated row): "Not sealed" under an alert, never "Pending seal"
+  const profit = history.data.find((line) => line.type === 'profit')!;
+  await page.route(`**/api/transparency/inclusion/${profit._id}**`, (route) =>
+    route.fulfill({ status: 404, json: { message: TRANSPARENCY_LOG_MSG.overdue } }),
+  );
+  await page.reload();
+  await expect(table.getByText('Not sealed: posted before the last seal, but left out of the journal')).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('Some entries were left out of the journal');
+  await expect(table.getByText('Matches, see the alert above')).toHaveCount(2);
+  await expect(page.getByText('Pending seal')).toHaveCount(0);
 });
