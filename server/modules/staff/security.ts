@@ -5,10 +5,11 @@
  * second owner when the member is an owner (approvals service `guardedStaffOp`); the CLI (scripts/
  * staff.ts) runs them with no actor for the lone owner who lost their authenticator.
  *
- * - Block sets better-auth's `banned` flag and `ban_reason` and ends every session of the member in
- *   the same transaction; unblock clears them, but never for a deactivated member (deactivation also
+ * - Block sets better-auth's `banned` flag and `ban_reason` and ends every session and open sign-in
+ *   challenge of the member in the same transaction; unblock clears them, but never for a deactivated member (deactivation also
  *   sets `banned`: reactivating is its own route).
- * - Reset deletes the member's TOTP secret and backup codes and ends every session.
+ * - Reset deletes the member's TOTP secret and backup codes (which ends their open sign-in
+ *   challenges) and ends every session.
  * - Each writes its audit row (`staff.block` with the reason, `staff.unblock`,
  *   `staff.reset_two_factor` with the reason) in the change's transaction; the member is e-mailed the
  *   reason after commit (block and reset).
@@ -126,6 +127,7 @@ export function createStaffSecurity({ db, log, mailer, twoFactor }: ServiceDeps)
           .set({ banned: true, banReason: reason, updatedAt: new Date() })
           .where(eq(users.id, id));
         await endSessions(u, id);
+        await endChallenges(u.tx, id);
         return {
           action: 'staff.block',
           before: { isBlocked: false },
