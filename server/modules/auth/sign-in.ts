@@ -27,7 +27,7 @@ import { sessions as sessionTable, twoFactorChallenges, users } from '../../db/s
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import type { UserRow } from '../../db/rows';
-import { accountLockedMail, newSignInMail } from './emails';
+import { newSignInMail } from './emails';
 import type { RequestOrigin } from './sessions';
 
 /** A challenge lasts 5 minutes and allows 5 wrong codes. */
@@ -68,10 +68,8 @@ export function createSignInService({
     result: 'wrong_password' | 'two_factor_failed',
     n: number,
   ) {
-    const lockedNow = await throttle.failSignIn(email, n);
-    if (!user) return;
-    await sessions.record(user.id, origin, result);
-    if (lockedNow) await mailer.send(accountLockedMail(user));
+    if (user) await sessions.record(user.id, origin, result);
+    await throttle.failSignIn(email, n, user);
   }
 
   /** Records a complete sign-in, clears the failures and reports an unfamiliar device. */

@@ -71,13 +71,13 @@ export function createAccountThrottle({ db, mailer }: BaseDeps) {
 
     /**
      * Keeps reserved attempt `n` of `email` as a failure. The failure of the fifth attempt locks the
-     * account for 15 minutes from now and answers true (one caller per lock, so the owner gets one
-     * e-mail per lock).
+     * account for 15 minutes from now (one caller per lock) and e-mails `owner`, when the account
+     * exists, that sign-in is paused.
      */
-    async failSignIn(email: string, n: number): Promise<boolean> {
-      if (n < SIGNIN_LIMITS.failures) return false;
+    async failSignIn(email: string, n: number, owner?: Recipient): Promise<void> {
+      if (n < SIGNIN_LIMITS.failures) return;
       await extendWindow(db, signInKey(email), SIGNIN_LIMITS.lockMs);
-      return true;
+      if (owner) await mailer.send(accountLockedMail(owner));
     },
 
     /** Gives back a reserved sign-in attempt whose check passed short of a complete sign-in. */
@@ -131,8 +131,9 @@ export function createAccountThrottle({ db, mailer }: BaseDeps) {
       try {
         out = await check();
       } catch (e) {
-        if (!(e instanceof AppError && WRONG_SECRET.has(e.message))) await throttle.releaseSignIn(user.email);
-        else if (await throttle.failSignIn(user.email, n)) await mailer.send(accountLockedMail(user));
+        if (e instanceof AppError && WRONG_SECRET.has(e.message))
+          await throttle.failSignIn(user.email, n, user);
+        else await throttle.releaseSignIn(user.email);
         throw e;
       }
       await throttle.releaseSignIn(user.email);
