@@ -127,7 +127,6 @@ export function createStaffSecurity({ db, log, mailer, twoFactor }: ServiceDeps)
           .set({ banned: true, banReason: reason, updatedAt: new Date() })
           .where(eq(users.id, id));
         await endSessions(u, id);
-        await endChallenges(u.tx, id);
         return {
           action: 'staff.block',
           before: { isBlocked: false },
