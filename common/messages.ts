@@ -261,6 +261,10 @@ export const STAFF_MSG = {
   invalidRole: 'Choose a staff role',
   invitationInvalid: 'This invitation link is invalid, used or expired. Ask an owner for a new one.',
   invitationAccepted: 'Password set. You can now sign in.',
+  // Separation of duties (docs/security.md "Separation of duties")
+  clientsOnly:
+    'This is for client accounts only: staff members cannot deposit, withdraw, open plans or submit identity documents',
+  ownReview: 'You cannot review your own request',
   // An owner's security actions on a staff member (server/modules/staff/security.ts)
   blocked: 'Staff member blocked and signed out everywhere',
   unblocked: 'Staff member unblocked',

@@ -28,6 +28,7 @@ import type { Guard } from './lib/guarded-scope';
 import type { Guards } from './modules/auth/guard';
 import { AppError, isUnstorableTextError } from './lib/errors';
 import { guardScope } from './lib/guarded-scope';
+import { assertTargetDeclared, targetGuard } from './lib/targets';
 import { idempotentRoutes } from './lib/idempotency';
 import { openApiDocumentTransform, openApiTransform } from './lib/openapi';
 import { securityHeaders } from './lib/security';
@@ -115,16 +116,21 @@ function withMethod(
 /**
  * The staff-only routes, in one encapsulated scope guarded once (server/lib/guarded-scope.ts) by
  * `staffGuard`; the URLs keep their modules' prefixes. Routes that serve clients and staff alike
- * (GET /deposits: an admin sees all) stay in their modules' client plugins.
+ * (GET /deposits: an admin sees all) stay in their modules' client plugins. Every staff route
+ * declares its permission, and whom it may act on when its URL names something
+ * (server/lib/targets.ts), or the app does not start; the person a request names is checked
+ * against that kind before validation (`targetGuard`: 404 for a person of another kind).
  */
 async function staffRoutes(staff: AppInstance) {
   guardScope(staff, staffGuard(staff.ctx.guards));
+  staff.addHook('preValidation', targetGuard(staff.ctx.database.db));
   staff.addHook('onRoute', (route) => {
     if (!route.config?.permission) {
       throw new Error(
         `${[route.method].flat().join()} ${route.url}: a staff route declares config.permission`,
       );
     }
+    assertTargetDeclared(route);
   });
   // prefix → the staff plugins registered under it, in this order
   const byPrefix: Record<string, RoutePlugin[]> = {

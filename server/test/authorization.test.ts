@@ -12,21 +12,26 @@
  *   401, a blocked one 401/403. Client B's answer must not contain any of client A's object ids or
  *   e-mail (lists filter by owner).
  * - `verified`: as `user`, and an unconfirmed client gets 403.
+ * - `client`: as `verified`, and every staff member gets 403 (the routes that move the caller's own
+ *   money or open money requests; docs/security.md "Separation of duties").
  * - `staff`: staff whose role has the line's permission; clients and other roles get 403.
  * - `owner`: a signed-in user on one of client A's objects (the URL names it): A and staff with
  *   the line's permission pass, client B and other staff get 403 or 404.
  * - `ownerOnly`: as `owner`, but every staff member gets 403 or 404 too.
+ *
+ * The target axis (target-axis.ts): each staff route declaring whom it acts on, as each role, on
+ * themselves, a client and another member of each role: its kind passes, any other person 404.
  */
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, STAFF_ROLES, type Permission, type StaffRole } from '@common/permissions';
 import { users } from '../db/schema';
 import { createClient, createTestUser, imageDataUrl, type TestUser } from '../modules/ledger/testing';
 import { createTestContext, type TestContext } from './app';
 import { expectAllKnown } from './expect';
+import { asCaller, concreteUrl, targetAxisFailures, type StaffRoute } from './target-axis';
 
-type Access = 'public' | 'user' | 'verified' | 'staff' | 'owner' | 'ownerOnly';
+type Access = 'public' | 'user' | 'verified' | 'client' | 'staff' | 'owner' | 'ownerOnly';
 
 /** Client A's objects, made through the API before the matrix runs. */
 interface Fixture {
@@ -85,20 +90,20 @@ const POLICY: Record<string, Policy> = {
 
   'GET /api/ledger/account': p('user'),
 
-  'POST /api/deposits': p('verified'),
+  'POST /api/deposits': p('client'),
   'GET /api/deposits/wallets': p('user'),
   'GET /api/deposits': p('user'),
   'PUT /api/deposits/:id/approve': staff('deposits.review'),
   'PUT /api/deposits/:id/reject': staff('deposits.review'),
   'DELETE /api/deposits/:id': staff('deposits.review'),
 
-  'POST /api/withdrawals/code': p('verified'),
-  'POST /api/c-withdrawals': p('verified'),
+  'POST /api/withdrawals/code': p('client'),
+  'POST /api/c-withdrawals': p('client'),
   'GET /api/c-withdrawals': p('user'),
   'PUT /api/c-withdrawals/:id/approve': staff('withdrawals.review'),
   'PUT /api/c-withdrawals/:id/reject': staff('withdrawals.review'),
   'DELETE /api/c-withdrawals/:id': staff('withdrawals.review'),
-  'POST /api/b-withdrawals': p('verified'),
+  'POST /api/b-withdrawals': p('client'),
   'GET /api/b-withdrawals': p('user'),
   'PUT /api/b-withdrawals/:id/approve': staff('withdrawals.review'),
   'PUT /api/b-withdrawals/:id/reject': staff('withdrawals.review'),
@@ -151,9 +156,9 @@ const POLICY: Record<string, Policy> = {
   'POST /api/user/admin/account/:id/adjustments': staff('ledger.adjust'),
   'PATCH /api/user/profile': p('user'),
   'POST /api/user/profile-picture': p('user'),
-  'POST /api/user/verification': p('verified'),
+  'POST /api/user/verification': p('client'),
   'GET /api/user/referrals/:id': owned((f) => `/api/user/referrals/${f.a.id}`),
-  'POST /api/user/active-plan': p('verified'),
+  'POST /api/user/active-plan': p('client'),
   'PUT /api/user/admin/active-plan/:id': staff('plans.manage'),
   'DELETE /api/user/admin/active-plan/:id': staff('plans.manage'),
   'POST /api/user/admin/add-profit/:id': staff('profits.post'),
@@ -211,36 +216,16 @@ const POLICY: Record<string, Policy> = {
   'POST /api/transparency/cosignatures': p('public'),
 };
 
-const RANDOM_ID = '6f1c2b7e-4d3a-4c55-9e8f-0a1b2c3d4e5f';
-
-/** The route's URL with every parameter filled by a harmless value (no object of anyone). */
-function concreteUrl(pattern: string): string {
-  return pattern
-    .replace(/\*$/, 'nothing.txt')
-    .replace(/:email/g, 'nobody%40example.com')
-    .replace(/:side/g, 'front')
-    .replace(/:[A-Za-z]+/g, RANDOM_ID);
-}
-
 let t: TestContext;
 let f: Fixture;
 let b: TestUser;
-let unverified: TestUser;
-let blocked: TestUser;
-let deactivated: TestUser;
+let [unverified, blocked, deactivated]: TestUser[] = [];
 const staffMembers = {} as Record<StaffRole, TestUser>;
-const routes: Array<{ key: string; method: string; url: string; permission?: Permission }> = [];
+const otherStaff = {} as Record<StaffRole, TestUser>;
+const routes: StaffRoute[] = [];
 
-async function call(method: string, url: string, who: TestUser | null, body?: unknown) {
-  const withBody = !['GET', 'HEAD', 'DELETE'].includes(method);
-  const options: InjectOptions = {
-    method: method as InjectOptions['method'],
-    url,
-    headers: who ? who.headers : {},
-    ...(withBody && { payload: (body ?? {}) as InjectOptions['payload'] }),
-  };
-  return t.app.inject(options);
-}
+const call = (method: string, url: string, who: TestUser | null, body?: unknown) =>
+  t.app.inject(asCaller(method, url, who, body));
 
 async function ok(method: string, url: string, who: TestUser, payload: unknown) {
   const res = await call(method, url, who, payload);
@@ -251,7 +236,10 @@ async function ok(method: string, url: string, who: TestUser, payload: unknown) 
 beforeAll(async () => {
   t = await createTestContext();
   t.app.ctx.mailer.send = async () => undefined;
-  for (const role of STAFF_ROLES) staffMembers[role] = await createTestUser(t.app, { role });
+  for (const role of STAFF_ROLES) {
+    staffMembers[role] = await createTestUser(t.app, { role });
+    otherStaff[role] = await createTestUser(t.app, { role });
+  }
   deactivated = await createTestUser(t.app, { role: 'owner' });
   await t.database.db
     .update(users)
@@ -285,7 +273,7 @@ beforeAll(async () => {
 
   for (const r of t.app.routeTable) {
     if (!r.url.startsWith('/api') || r.method === 'HEAD' || r.method === 'OPTIONS') continue;
-    routes.push({ key: `${r.method} ${r.url}`, method: r.method, url: r.url, permission: r.permission });
+    routes.push({ ...r, key: `${r.method} ${r.url}` });
   }
 });
 afterAll(async () => t?.close());
@@ -367,7 +355,7 @@ describe('authorization matrix', () => {
       );
 
       const unverifiedRes = await call(method, url, unverified, body);
-      if (policy.access === 'verified' || policy.access === 'staff')
+      if (policy.access === 'verified' || policy.access === 'client' || policy.access === 'staff')
         expectStatus('unconfirmed client', key, unverifiedRes.statusCode, (s) => s === 403, '403');
 
       const bRes = await call(method, url, b, body);
@@ -395,10 +383,15 @@ describe('authorization matrix', () => {
       for (const role of byRole) {
         const res = await call(method, url, staffMembers[role], body);
         if (allows(policy, role)) expectStatus(role, key, res.statusCode, passed, 'not 401/403/5xx');
-        else if (policy.access === 'staff') expectStatus(role, key, res.statusCode, (s) => s === 403, '403');
+        else if (policy.access === 'staff' || policy.access === 'client')
+          expectStatus(role, key, res.statusCode, (s) => s === 403, '403');
         else expectStatus(role, key, res.statusCode, (s) => s === 403 || s === 404, '403/404');
       }
     }
     expect(failures).toEqual([]);
   });
+
+  it('answers every staff route on each target as its declared kind says', async () => {
+    expect(await targetAxisFailures(t.app, routes, staffMembers, otherStaff, concreteUrl)).toEqual([]);
+  }, 180_000);
 });

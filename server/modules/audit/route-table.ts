@@ -7,6 +7,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Permission } from '@common/permissions';
 import { routeGuards } from '../../lib/guarded-scope';
+import type { TargetRule } from '../../lib/targets';
 
 /** One registered route. */
 export interface RouteEntry {
@@ -20,6 +21,8 @@ export interface RouteEntry {
   onRequest: RouteOptions['onRequest'];
   /** The permission a staff route declares (common/permissions.ts); none on other routes. */
   permission: Permission | undefined;
+  /** Whom a staff route may act on (server/lib/targets.ts); none on other routes. */
+  target: TargetRule | undefined;
   /** The route's validation schemas (zod body, params, querystring); server/test/fuzz.test.ts fuzzes them. */
   schema: RouteOptions['schema'];
 }
@@ -47,6 +50,7 @@ export function trackRoutes(app: FastifyInstance): void {
         },
         schema: route.schema,
         permission: route.config?.permission,
+        target: route.config?.target,
       });
   });
 }

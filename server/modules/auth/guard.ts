@@ -5,6 +5,9 @@
  * `request.auth`. Guards built on it:
  * - `requireUser`  — 401 without a live session; 403 for a blocked user.
  * - `requireVerifiedUser` — also 403 until the e-mail is confirmed.
+ * - `requireClient` — as `requireVerifiedUser`, and 403 for a staff member: the routes that move
+ *   the caller's own money or open money requests are for clients only (docs/security.md
+ *   "Separation of duties").
  * - `requireStaff` — also 403 unless the user has a staff role (common/permissions.ts), and
  *   (STAFF_TWO_FACTOR=required) until they have two-factor authentication on.
  * The staff routes do not name a guard: their scope runs `requireStaff`, then checks the permission
@@ -128,6 +131,11 @@ export function createGuards({ db, config }: BaseDeps, cache?: SessionCache | nu
     if (!req.auth!.user.emailVerified) throw new AppError('FORBIDDEN', MSG.emailNotVerified);
   }
 
+  async function requireClient(req: FastifyRequest): Promise<void> {
+    await requireVerifiedUser(req);
+    if (req.auth!.user.role !== 'client') throw new AppError('FORBIDDEN', STAFF_MSG.clientsOnly);
+  }
+
   async function requireStaff(req: FastifyRequest): Promise<void> {
     await requireUser(req);
     const { user } = req.auth!;
@@ -138,7 +146,7 @@ export function createGuards({ db, config }: BaseDeps, cache?: SessionCache | nu
     }
   }
 
-  return { authenticate, requireUser, requireVerifiedUser, requireStaff };
+  return { authenticate, requireUser, requireVerifiedUser, requireClient, requireStaff };
 }
 
 export type Guards = ReturnType<typeof createGuards>;

@@ -54,7 +54,7 @@ export async function contactAdminRoutes(app: AppInstance) {
     '/:id',
     {
       schema: rowRoute(tags, 'Deletes a contact form message (admin)', { 200: messageAnswerSchema }),
-      config: { permission: 'contacts.manage' },
+      config: { permission: 'contacts.manage', target: 'none' },
     },
     async (req) => {
       await services.contacts.remove(auditActor(req), req.params.id);

@@ -31,7 +31,7 @@ import { preparedPerHandle } from '../../lib/prepared';
 import { StatementOfWork, type LazySql, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, house, refKey } from '../ledger/service';
 import { accountIdOf, isAccountRace, postInStatement, type GatedEntry } from '../ledger/statement';
-import { onlyPending } from '../reviews/only-pending';
+import { notOwnRequest, onlyPending } from '../reviews/only-pending';
 
 export type DepositRow = typeof deposits.$inferSelect;
 
@@ -265,7 +265,7 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
         await uow.tx.insert(ledgerAccounts).values(missingAccounts(r)).onConflictDoNothing();
         r = await read(conn, id);
       }
-      onlyPending(r?.deposit, MONEY_MSG.depositAlready);
+      notOwnRequest(onlyPending(r?.deposit, MONEY_MSG.depositAlready).userId, actor.id);
       const reviewedAt = new Date();
       try {
         if (!(await decide(r!, actor, reviewedAt, uow))) return refuse(conn, id);

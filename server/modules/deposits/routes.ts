@@ -33,6 +33,7 @@ import { maxDataUrlLength } from '../files/images';
 import { usd } from '../../lib/money';
 import { heldAnswer, holdOrRun } from '../approvals/routes';
 import { presentDeposit } from './presenter';
+import { onClient } from '../../lib/targets';
 
 const tags = ['deposits'];
 
@@ -48,7 +49,7 @@ export async function depositRoutes(app: AppInstance) {
     {
       schema: routeSchema(
         tags,
-        'Submits a deposit with its proof image for review (verified client)',
+        'Submits a deposit with its proof image for review (verified client; staff 403)',
         {
           201: depositAnswerSchema,
           413: errorAnswerSchema.describe('The proof image is over 5 MB'),
@@ -57,7 +58,7 @@ export async function depositRoutes(app: AppInstance) {
         },
         { body: createDepositSchema },
       ),
-      onRequest: guards.requireVerifiedUser,
+      onRequest: guards.requireClient,
       config: { idempotent: true },
       bodyLimit: DEPOSIT_BODY_LIMIT,
       // Fastify refuses an oversized body before parsing it; answer with the original text.
@@ -120,7 +121,7 @@ export async function depositAdminRoutes(app: AppInstance) {
         ...reviewAnswers,
         ...heldAnswer,
       }),
-      config: { permission: 'deposits.review' },
+      config: { permission: 'deposits.review', target: onClient('deposit') },
     },
     async (req, reply) => {
       const { id } = req.params;
@@ -155,7 +156,7 @@ export async function depositAdminRoutes(app: AppInstance) {
           body: decisionReasonSchema,
         },
       ),
-      config: { permission: 'deposits.review' },
+      config: { permission: 'deposits.review', target: onClient('deposit') },
     },
     async (req) => ({
       message: MONEY_MSG.depositRejected,
@@ -170,7 +171,7 @@ export async function depositAdminRoutes(app: AppInstance) {
         200: messageAnswerSchema,
         409: conflict('An approved deposit stays: void it through the transactions'),
       }),
-      config: { permission: 'deposits.review' },
+      config: { permission: 'deposits.review', target: onClient('deposit') },
     },
     async (req) => {
       await svc.deleteDeposit(auditActor(req), req.params.id);

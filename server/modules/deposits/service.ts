@@ -19,7 +19,7 @@ import { centsToUsd, formatUsd } from '../../lib/money';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { createDepositApproval, type DepositRow } from './approval';
 import { mimeOfKey, readImageDataUrl, type ImageMime } from '../files/images';
-import { onlyPending } from '../reviews/only-pending';
+import { notOwnRequest, onlyPending } from '../reviews/only-pending';
 import type { UserRow } from '../../db/rows';
 import { assertOwnerOrStaff } from '../../lib/list-owner';
 
@@ -65,7 +65,7 @@ export function createDepositsService(deps: ServiceDeps) {
     decisionReason: string | null = null,
   ) {
     const [locked] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('no key update');
-    onlyPending(locked, MONEY_MSG.depositAlready);
+    notOwnRequest(onlyPending(locked, MONEY_MSG.depositAlready).userId, adminId);
     const [row] = await tx
       .update(deposits)
       .set({ status, reviewedBy: adminId, reviewedAt: new Date(), decisionReason })

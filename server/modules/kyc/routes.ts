@@ -11,6 +11,7 @@ import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { presentUser } from '../users/presenter';
+import { onClient } from '../../lib/targets';
 
 /** The OpenAPI tag: the review is documented with the rest of the back office's user routes. */
 const tags = ['users'];
@@ -30,7 +31,7 @@ export async function kycAdminRoutes(app: AppInstance) {
         },
         { body: verificationReviewSchema },
       ),
-      config: { permission: 'kyc.review' },
+      config: { permission: 'kyc.review', target: onClient() },
     },
     async (req) => {
       const row = await services.kyc.reviewVerification(auditActor(req), req.params.id, req.body);

@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { withUnitOfWork } from '../../lib/unit-of-work';
 import { lockUser } from '../users/lock-user';
+import { notOwnRequest } from '../reviews/only-pending';
 
 export function createKycService({ db, log, notifications }: ServiceDeps) {
   return {
@@ -32,6 +33,7 @@ export function createKycService({ db, log, notifications }: ServiceDeps) {
       const reason = input.status === 'rejected' ? input.reason : null;
       return withUnitOfWork(db, log, undefined, async (uow) => {
         const row = await lockUser(uow.tx, id);
+        notOwnRequest(row.id, actor.id);
         if (row.verificationStatus !== 'pending') {
           throw new AppError('CONFLICT', USER_ADMIN_MSG.verificationNotPending(row.verificationStatus));
         }

@@ -23,6 +23,7 @@ import { auditActor } from '../../lib/audit';
 import { inTransaction } from '../../lib/unit-of-work';
 import { currentUser } from '../auth/guard';
 import { presentNotification } from './presenter';
+import { onClient } from '../../lib/targets';
 
 const tags = ['notifications'];
 
@@ -91,7 +92,7 @@ export async function notificationAdminRoutes(app: AppInstance) {
         { 200: notificationListAnswerSchema },
         { querystring: notificationsQuerySchema },
       ),
-      config: { permission: 'clients.read' },
+      config: { permission: 'clients.read', target: onClient('queryUser') },
     },
     async (req) => ({
       data: (await svc.listForAdmin(req.query.userId)).map(presentNotification),
@@ -107,7 +108,7 @@ export async function notificationAdminRoutes(app: AppInstance) {
         { 201: notificationAnswerSchema },
         { body: createNotificationSchema },
       ),
-      config: { permission: 'notifications.send' },
+      config: { permission: 'notifications.send', target: onClient('bodyUser') },
     },
     async (req, reply) => {
       const row = await inTransaction(database.db, req.log, (uow) =>

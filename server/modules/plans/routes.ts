@@ -29,6 +29,7 @@ import { heldAnswer, holdIfLarge } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
 import { presentTradingActivity } from '../trading-activities/presenter';
 import { presentActivePlan } from './presenter';
+import { onClient } from '../../lib/targets';
 
 export async function planRoutes(app: AppInstance) {
   const { guards, services } = app.ctx;
@@ -41,7 +42,7 @@ export async function planRoutes(app: AppInstance) {
     {
       schema: routeSchema(
         tags,
-        'Opens an investment plan with capital from the available balance (verified client)',
+        'Opens an investment plan with capital from the available balance (verified client; staff 403)',
         {
           201: activePlanAnswerSchema,
           409: conflict('An active plan already exists, or the Idempotency-Key was used for another request'),
@@ -49,7 +50,7 @@ export async function planRoutes(app: AppInstance) {
         },
         { body: openPlanSchema },
       ),
-      onRequest: guards.requireVerifiedUser,
+      onRequest: guards.requireClient,
       config: { idempotent: 'statement' },
     },
     async (req, reply) => {
@@ -85,7 +86,7 @@ export async function planAdminRoutes(app: AppInstance) {
         },
         { body: openPlanSchema },
       ),
-      config: { permission: 'plans.manage' },
+      config: { permission: 'plans.manage', target: onClient() },
     },
     async (req) => ({
       message: PLAN_MSG.planOpenedByAdmin,
@@ -100,7 +101,7 @@ export async function planAdminRoutes(app: AppInstance) {
         200: activePlanAnswerSchema,
         409: conflict('The client has no active plan'),
       }),
-      config: { permission: 'plans.manage' },
+      config: { permission: 'plans.manage', target: onClient() },
     },
     async (req) => ({
       message: PLAN_MSG.planCleared,
@@ -121,7 +122,7 @@ export async function planAdminRoutes(app: AppInstance) {
         },
         { body: addProfitSchema },
       ),
-      config: { idempotent: true, permission: 'profits.post' },
+      config: { idempotent: true, permission: 'profits.post', target: onClient() },
     },
     async (req, reply) => {
       const { profit, reason } = req.body;

@@ -94,7 +94,7 @@ export async function profileRoutes(app: AppInstance) {
     {
       schema: routeSchema(
         tags,
-        'Uploads identity documents for review (user with a confirmed e-mail)',
+        'Uploads identity documents for review (client with a confirmed e-mail; staff 403)',
         {
           200: userWithFiguresChangeAnswerSchema,
           409: conflict('Documents are already pending or verified'),
@@ -102,7 +102,7 @@ export async function profileRoutes(app: AppInstance) {
         },
         { body: verificationSchema },
       ),
-      onRequest: guards.requireVerifiedUser,
+      onRequest: guards.requireClient,
       bodyLimit: VERIFICATION_BODY_LIMIT,
       errorHandler: tooLargeAs(MONEY_MSG.fileTooLarge),
       config: rateLimited(10, 10),

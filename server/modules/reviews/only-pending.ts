@@ -5,6 +5,7 @@
  * transaction that reviews it, so two racing reviews are checked one after the other and the second
  * sees the first one's status.
  */
+import { STAFF_MSG } from '@common/messages';
 import { AppError } from '../../lib/errors';
 
 /**
@@ -18,4 +19,14 @@ export function onlyPending<T extends { status: string }>(
   if (!row) throw new AppError('NOT_FOUND');
   if (row.status !== 'pending') throw new AppError('CONFLICT', already(row.status));
   return row;
+}
+
+/**
+ * The reviewer of a request is never its owner (docs/security.md "Separation of duties"): a staff
+ * member deciding on their own deposit, withdrawal or identity documents is refused with 409
+ * `STAFF_MSG.ownReview`. The database's CHECKs (`deposits_reviewer_not_owner`,
+ * `withdrawals_reviewer_not_owner`) hold the same rule for the rows.
+ */
+export function notOwnRequest(ownerId: string, reviewerId: string): void {
+  if (ownerId === reviewerId) throw new AppError('CONFLICT', STAFF_MSG.ownReview);
 }

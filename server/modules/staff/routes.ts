@@ -25,6 +25,8 @@ import { conflict, messageRoute, rowRoute } from '../../lib/route-schemas';
 
 const tags = ['staff'];
 const config = { permission: 'staff.manage' as const };
+/** The routes on one member (`:id`): a staff member, never a client (server/lib/targets.ts). */
+const onMember = { ...config, target: { kind: 'staff', named: 'user' } as const };
 const selfOrLastOwner = conflict('The member is the caller, or the last active owner');
 
 /** The owner's staff routes, registered in the staff scope under /staff. */
@@ -52,7 +54,8 @@ export async function staffAdminRoutes(app: AppInstance) {
           409: conflict('The e-mail address already has an account'),
         },
       },
-      config,
+      // the e-mail names someone new: an address with an account of any kind answers 409
+      config: { ...config, target: 'none' },
     },
     async (req, reply) => {
       const { member } = await svc.invite(auditActor(req), req.body);
@@ -70,7 +73,7 @@ export async function staffAdminRoutes(app: AppInstance) {
         }),
         body: staffRoleSchema,
       },
-      config,
+      config: onMember,
     },
     async (req) => ({
       message: STAFF_MSG.roleChanged,
@@ -98,7 +101,7 @@ export async function staffAdminRoutes(app: AppInstance) {
   for (const { verb, summary, refused, message, change } of stateChanges) {
     app.post(
       `/:id/${verb}`,
-      { schema: rowRoute(tags, summary, { 200: staffMemberAnswerSchema, 409: conflict(refused) }), config },
+      { schema: rowRoute(tags, summary, { 200: staffMemberAnswerSchema, 409: conflict(refused) }), config: onMember },
       async (req) => ({ message, data: await change(auditActor(req), req.params.id) }),
     );
   }

@@ -23,6 +23,7 @@ import { auditActor } from '../../lib/audit';
 import { clientIpKey, rateLimited } from '../../lib/rate-limit';
 import { currentUser } from '../auth/guard';
 import { presentTicket } from './service';
+import { onClient } from '../../lib/targets';
 
 const tags = ['support'];
 
@@ -126,7 +127,7 @@ export async function supportAdminRoutes(app: AppInstance) {
         { 200: ticketAnswerSchema },
         { body: updateTicketSchema },
       ),
-      config: { permission: 'support.manage' },
+      config: { permission: 'support.manage', target: onClient('ticket') },
     },
     async (req) => {
       const view = await svc.updateTicket(auditActor(req), req.params.id, req.body);
@@ -141,7 +142,7 @@ export async function supportAdminRoutes(app: AppInstance) {
     '/:id',
     {
       schema: rowRoute(tags, 'Deletes a ticket (admin)', { 200: messageAnswerSchema }),
-      config: { permission: 'support.manage' },
+      config: { permission: 'support.manage', target: onClient('ticket') },
     },
     async (req) => {
       await svc.deleteTicket(auditActor(req), req.params.id);

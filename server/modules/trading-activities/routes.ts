@@ -33,6 +33,7 @@ import { usd } from '../../lib/money';
 import { heldAnswer, holdIfLarge, holdOrRun } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
 import { presentTradingActivity } from './presenter';
+import { onClient } from '../../lib/targets';
 
 export async function tradingActivityRoutes(app: AppInstance) {
   const { guards, services } = app.ctx;
@@ -88,7 +89,7 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
         { 200: tradingActivityPageSchema },
         { querystring: adminTradingActivityQuerySchema },
       ),
-      config: { permission: 'clients.read' },
+      config: { permission: 'clients.read', target: onClient('queryUser') },
     },
     async (req) => {
       const { rows, total } = await svc.listActivities(req.query.userId, req.query);
@@ -105,7 +106,7 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
         { 201: tradingActivityAnswerSchema, ...heldAnswer },
         { body: createTradingActivitySchema },
       ),
-      config: { idempotent: true, permission: 'tradingActivity.edit' },
+      config: { idempotent: true, permission: 'tradingActivity.edit', target: onClient('bodyUser') },
     },
     async (req, reply) => {
       const { userId, profit } = req.body;
@@ -144,7 +145,7 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
         },
         { body: updateTradingActivitySchema },
       ),
-      config: { permission: 'tradingActivity.edit' },
+      config: { permission: 'tradingActivity.edit', target: onClient('activity') },
     },
     async (req, reply) => {
       const { id } = req.params;
@@ -178,7 +179,7 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
         ...heldAnswer,
         409: conflict('The available balance cannot cover the profit taken back'),
       }),
-      config: { permission: 'tradingActivity.edit' },
+      config: { permission: 'tradingActivity.edit', target: onClient('activity') },
     },
     async (req, reply) => {
       const { id } = req.params;

@@ -34,6 +34,7 @@ import { heldAnswer, holdIfLarge, holdOrRun } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
 import { presentTransaction, presentValueDay } from './presenter';
 import { sendCsv } from '../../lib/csv';
+import { onClient } from '../../lib/targets';
 
 const tags = ['transactions'];
 
@@ -124,7 +125,7 @@ export async function transactionAdminRoutes(app: AppInstance) {
         { 200: transactionPageAnswerSchema },
         { querystring: historyQuerySchema.extend({ userId: z.uuid('Invalid id') }) },
       ),
-      config: { permission: 'clients.read' },
+      config: { permission: 'clients.read', target: onClient('queryUser') },
     },
     async (req) => {
       const { rows, total } = await svc.listHistory(req.query.userId, req.query);
@@ -145,7 +146,7 @@ export async function transactionAdminRoutes(app: AppInstance) {
         },
         { body: addTransactionSchema },
       ),
-      config: { idempotent: true, permission: 'ledger.adjust' },
+      config: { idempotent: true, permission: 'ledger.adjust', target: onClient() },
     },
     async (req, reply) => {
       const { amount, transactionType, details } = req.body;
@@ -184,7 +185,7 @@ export async function transactionAdminRoutes(app: AppInstance) {
         },
         { body: voidTransactionSchema },
       ),
-      config: { permission: 'transactions.void' },
+      config: { permission: 'transactions.void', target: onClient('historyLine') },
     },
     async (req, reply) => {
       const { reason } = req.body;

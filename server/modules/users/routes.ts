@@ -53,6 +53,7 @@ import { heldAnswer, holdIfLarge } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
 import { presentUser } from './presenter';
 import { sendCsv } from '../../lib/csv';
+import { onClient } from '../../lib/targets';
 
 const tags = ['users'];
 
@@ -135,7 +136,7 @@ export async function userAdminRoutes(app: AppInstance) {
         { 200: userAnswerSchema },
         { params: z.object({ email: z.string().trim().min(1).max(254) }) },
       ),
-      config: { permission: 'clients.read' },
+      config: { permission: 'clients.read', target: onClient('userEmail') },
     },
     async (req) => ({ data: presentUser(await services.users.findUserByEmail(req.params.email)) }),
   );
@@ -146,7 +147,7 @@ export async function userAdminRoutes(app: AppInstance) {
       schema: rowRoute(tags, 'Answers one user with account figures and active plan (admin)', {
         200: userWithFiguresAnswerSchema,
       }),
-      config: { permission: 'clients.read' },
+      config: { permission: 'clients.read', target: onClient() },
     },
     async (req) => ({
       data: await services.users.presentWithFigures(await services.users.findUser(req.params.id)),
@@ -167,7 +168,7 @@ export async function userAdminRoutes(app: AppInstance) {
         },
         { body: updateUserSchema },
       ),
-      config: { permission: 'clients.edit' },
+      config: { permission: 'clients.edit', target: onClient() },
     },
     async (req) => ({
       message: USER_ADMIN_MSG.userUpdated,
@@ -186,7 +187,7 @@ export async function userAdminRoutes(app: AppInstance) {
         { 200: userChangeAnswerSchema, 409: conflict('An admin cannot block themselves') },
         { body: decisionReasonSchema },
       ),
-      config: { permission: 'clients.block' },
+      config: { permission: 'clients.block', target: onClient() },
     },
     async (req) => ({
       message: USER_ADMIN_MSG.userBlocked,
@@ -197,7 +198,7 @@ export async function userAdminRoutes(app: AppInstance) {
     '/admin/:id/unblock',
     {
       schema: rowRoute(tags, 'Unblocks a user (admin)', { 200: userChangeAnswerSchema }),
-      config: { permission: 'clients.block' },
+      config: { permission: 'clients.block', target: onClient() },
     },
     async (req) => ({
       message: USER_ADMIN_MSG.userUnblocked,
@@ -214,7 +215,7 @@ export async function userAdminRoutes(app: AppInstance) {
         { 200: signInHistoryAnswerSchema },
         { params: idParams, querystring: signInHistoryQuerySchema },
       ),
-      config: { permission: 'clients.read' },
+      config: { permission: 'clients.read', target: onClient() },
     },
     async (req) => services.sessions.history(req.params.id, req.query),
   );
@@ -223,7 +224,7 @@ export async function userAdminRoutes(app: AppInstance) {
     '/admin/:id/sessions',
     {
       schema: rowRoute(tags, "Lists a user's active sessions (admin)", { 200: sessionListAnswerSchema }),
-      config: { permission: 'clients.read' },
+      config: { permission: 'clients.read', target: onClient() },
     },
     async (req) => ({ data: await services.sessions.list(req.params.id, null) }),
   );
@@ -240,7 +241,7 @@ export async function userAdminRoutes(app: AppInstance) {
         },
         { body: resetTwoFactorSchema },
       ),
-      config: { permission: 'twoFactor.reset' },
+      config: { permission: 'twoFactor.reset', target: onClient() },
     },
     async (req) => ({
       message: SECURITY_MSG.reset,
@@ -261,7 +262,7 @@ export async function userAdminRoutes(app: AppInstance) {
           ),
         },
       ),
-      config: { permission: 'clients.delete' },
+      config: { permission: 'clients.delete', target: onClient() },
     },
     async (req) => {
       await services.clientEraser.eraseClient(auditActor(req), req.params.id);
@@ -280,7 +281,7 @@ export async function userAdminRoutes(app: AppInstance) {
         },
         { body: updateAccountSchema },
       ),
-      config: { permission: 'clients.edit' },
+      config: { permission: 'clients.edit', target: onClient() },
     },
     async (req) => ({
       message: USER_ADMIN_MSG.accountUpdated,
@@ -303,7 +304,7 @@ export async function userAdminRoutes(app: AppInstance) {
         },
         { body: adjustmentSchema },
       ),
-      config: { idempotent: true, permission: 'ledger.adjust' },
+      config: { idempotent: true, permission: 'ledger.adjust', target: onClient() },
     },
     async (req, reply) => {
       const { direction, amount, reason } = req.body;

@@ -39,6 +39,7 @@ import { heldAnswer, holdOrRun } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
 import { presentWithdrawal } from './presenter';
 import type { WithdrawalInput, WithdrawalMethod, WithdrawalRow, WithdrawalTarget } from './service';
+import { onClient } from '../../lib/targets';
 
 const tags = ['withdrawals'];
 
@@ -67,7 +68,7 @@ export async function withdrawalCodeRoutes(app: AppInstance) {
     {
       schema: routeSchema(
         tags,
-        'Queues the e-mail of a 6-digit code that confirms the withdrawal in the body, and only it (verified client)',
+        'Queues the e-mail of a 6-digit code that confirms the withdrawal in the body, and only it (verified client; staff 403)',
         {
           202: messageAnswerSchema.describe(
             'The code is made and its mail queued: it goes out at once, or when the mail server is back',
@@ -76,7 +77,7 @@ export async function withdrawalCodeRoutes(app: AppInstance) {
         },
         { body: withdrawalCodeRequestSchema },
       ),
-      onRequest: guards.requireVerifiedUser,
+      onRequest: guards.requireClient,
       config: rateLimited(5, 10),
     },
     async (req, reply) => {
@@ -103,11 +104,11 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
     {
       schema: routeSchema(
         tags,
-        `Requests a ${method} withdrawal confirmed by the e-mailed code; the amount is held (verified client)`,
+        `Requests a ${method} withdrawal confirmed by the e-mailed code; the amount is held (verified client; staff 403)`,
         { 201: answerSchema, 422: errorAnswerSchema.describe('Insufficient balance') },
         { body },
       ),
-      onRequest: guards.requireVerifiedUser,
+      onRequest: guards.requireClient,
       config: { ...config, idempotent: 'statement' },
     },
     async (req, reply) => {
@@ -158,7 +159,7 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
         ...heldAnswer,
         409: notPending,
       }),
-      config: { permission: 'withdrawals.review' },
+      config: { permission: 'withdrawals.review', target: onClient('withdrawal') },
     },
     async (req, reply) => {
       const { id } = req.params;
@@ -192,7 +193,7 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
         { 200: answerSchema, 409: conflict('The withdrawal is not pending') },
         { body: decisionReasonSchema },
       ),
-      config: { permission: 'withdrawals.review' },
+      config: { permission: 'withdrawals.review', target: onClient('withdrawal') },
     },
     async (req) => ({
       message: MONEY_MSG.withdrawalDeclined,
@@ -209,7 +210,7 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
         200: messageAnswerSchema,
         409: conflict('Only a declined withdrawal can be deleted'),
       }),
-      config: { permission: 'withdrawals.review' },
+      config: { permission: 'withdrawals.review', target: onClient('withdrawal') },
     },
     async (req) => {
       await svc.deleteWithdrawal(auditActor(req), method, req.params.id);

@@ -20,7 +20,7 @@ import type { ServiceDeps } from '../../lib/service-deps';
 import { centsToUsd, formatUsd } from '../../lib/money';
 import { inTransaction, withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, house, postEntry } from '../ledger/service';
-import { onlyPending } from '../reviews/only-pending';
+import { notOwnRequest, onlyPending } from '../reviews/only-pending';
 import type { UserRow } from '../../db/rows';
 import { withdrawalCodeMail } from './emails';
 import {
@@ -70,6 +70,7 @@ export function createWithdrawalsService(deps: ServiceDeps) {
     reason: string | null = null,
   ) {
     const w = await lockPending(uow.tx, method, id);
+    notOwnRequest(w.userId, actor.id);
     if (approve) {
       // money never leaves for a blocked client; declining (which returns the hold) still works
       const [owner] = await uow.tx.select({ banned: users.banned }).from(users).where(eq(users.id, w.userId));
