@@ -5,10 +5,11 @@
  * balance stays. At /admin/approvals the maker is offered no Approve (and the API answers 409 "You
  * cannot approve your own request"); the second finance member approves it, and the client reads
  * the credit with its reason in their history. A second request is rejected with a reason, which
- * the Decided view shows. axe on /admin/approvals at 1280 and 375 px.
+ * the Decided view shows. axe on /admin/approvals at 1280 and 375 px. A $1,000 deposit the owner
+ * approves in the review queue waits too, until the demo finance member approves it in /admin/approvals.
  */
 import type { Page } from '@playwright/test';
-import { APPROVAL_MSG, SECURITY_MSG } from '../common/messages';
+import { APPROVAL_MSG, MONEY_MSG, SECURITY_MSG } from '../common/messages';
 import { expect, test } from './fixtures';
 import {
   ADMIN,
@@ -16,6 +17,7 @@ import {
   checkBothWidths,
   newBrowserPage,
   newClientSignUp,
+  PNG_DATA_URL,
   signIn,
   signUpVerified,
   STAFF,
@@ -167,4 +169,45 @@ test('a large adjustment waits for a second finance member, who approves one req
   await checkBothWidths(second, 'approvals, decided', async () => {
     await expect(rejected).toBeVisible();
   });
+});
+
+test("a $1,000 deposit's approval waits for a second staff member, who approves it in the queue", async ({
+  browser,
+  readMail,
+}) => {
+  const signUp = newClientSignUp('Dora', 'Deposit', 'foureyes.deposit');
+  const client = await signUpVerified(readMail, signUp);
+  await call('POST', '/deposits', { amount: 1000, image: PNG_DATA_URL, wallet: 'bitcoin' }, client.token);
+
+  // The owner approves it from the review queue: the screen says it waits; nothing moves.
+  const owner = await newBrowserPage(browser);
+  await signIn(owner, ADMIN, true);
+  await owner.goto('/admin/pending-reviews');
+  const row = owner
+    .getByRole('row')
+    .filter({ hasText: `${signUp.firstName} ${signUp.lastName}` })
+    .filter({ hasText: '$1,000.00' });
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await owner.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(owner.getByText(APPROVAL_MSG.sentForApproval)).toBeVisible();
+  await expect(owner.getByText(MONEY_MSG.depositApproved)).toHaveCount(0);
+  expect(await balanceOf(client.token)).toBe(0);
+
+  // The demo finance member approves the request: the deposit is approved and credited.
+  const checker = await newBrowserPage(browser);
+  await signIn(checker, STAFF.finance, true);
+  await checker.goto('/admin/approvals');
+  const request = checker.getByRole('row').filter({ hasText: signUp.email });
+  await expect(request).toContainText('Approval of a bitcoin deposit of $1,000.00');
+  await request.getByRole('button', { name: 'Approve' }).click();
+  await checker
+    .getByRole('dialog', { name: 'Approve request' })
+    .getByRole('button', { name: 'Approve', exact: true })
+    .click();
+  await expect(checker.getByText(APPROVAL_MSG.approved)).toBeVisible();
+  expect(await balanceOf(client.token)).toBe(1000);
+  const { data } = (await call('GET', '/deposits', undefined, client.token)) as {
+    data: { status: string }[];
+  };
+  expect(data.map((d) => d.status)).toEqual(['approved']);
 });
