@@ -3,8 +3,8 @@
  * over two API processes on one PostgreSQL checks at most the budget. Each case sends 100 wrong
  * secrets at once (half, then, once the budget is taken, the other half with the right secret):
  * passwords (5 per account), TOTP and backup codes at the second sign-in step (5 per account, each
- * challenge 5 tries), password-reset codes (10 per account) and withdrawal codes (5 tries per
- * code), and shows what was checked (the sign-in history, the counters, the code's tries) and that
+ * challenge 5 tries), password-reset and e-mail verification codes (10 per account) and withdrawal
+ * codes (5 tries per code), and shows what was checked (the sign-in history, the counters, the code's tries) and that
  * the right secret sent after the budget was refused. Needs PostgreSQL (TEST_DATABASE_URL).
  */
 import { and, eq } from 'drizzle-orm';
@@ -16,6 +16,7 @@ import {
   signInEvents,
   twoFactorChallenges,
   twoFactors,
+  users,
   withdrawals,
 } from '../../db/schema';
 import { TEST_PASSWORD, uniqueEmail } from '../../test/app';
@@ -222,6 +223,40 @@ describe.skipIf(!pg)('throttles hold against bursts over two API processes', () 
     expect(b.right).toBe(429);
     // the password did not change
     expect(await post(0, '/api/auth/signin', { email: user.email, password: TEST_PASSWORD })).toBe(200);
+  });
+
+  it('100 wrong e-mail verification codes check at most 10; the right code after them is refused', async () => {
+    const email = uniqueEmail('verify');
+    const signup = {
+      firstName: 'Vera',
+      lastName: 'Burst',
+      email,
+      phone: '+44 20 7946 0000',
+      password: TEST_PASSWORD,
+      gender: 'female',
+      country: 'United Kingdom',
+    };
+    expect(await post(0, '/api/auth/signup', signup)).toBe(201);
+    const code = codeIn(await smtp.waitForMail(email, { timeoutMs: 20_000 }));
+    const signin = await fetch(`${t.servers[1]!.origin}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: TEST_PASSWORD }),
+    });
+    const { token, user } = (await signin.json()) as { token: string; user: { _id: string } };
+    const headers = { authorization: `Bearer ${token}` };
+    const wrong = code === '000000' ? '111111' : '000000';
+    const verify = (i: number, otp: string) => post(i, '/api/auth/verify-email', { otp }, headers);
+    const b = await burst(
+      (i) => verify(i, wrong),
+      () => verify(1, code),
+      async () => (await hitsOf(`acct:verify-fail:${email}`)) >= 10,
+    );
+    expect(count(b.wrong, 400)).toBeLessThanOrEqual(10);
+    expect(count(b.wrong, 400) + count(b.wrong, 429)).toBe(100);
+    expect(b.right).toBe(429);
+    const [row] = await db().select().from(users).where(eq(users.id, user._id));
+    expect(row!.emailVerified).toBe(false);
   });
 
   it('100 wrong withdrawal codes use the code’s 5 tries; the right code after them is refused', async () => {
