@@ -1,5 +1,8 @@
 import { defineConfig } from '@playwright/test';
-import { BASE_URL, E2E_PORT, STAFF_2FA_BASE_URL, STAFF_2FA_PORT, WEB_DIR } from './e2e/env';
+import { BASE_URL, E2E_PORT, E2E_SIGNING_KEY, STAFF_2FA_BASE_URL, STAFF_2FA_PORT, WEB_DIR } from './e2e/env';
+
+// the web build pins the key the servers sign with (docs/transparency.md "The key and its history")
+process.env.TRANSPARENCY_SIGNING_KEY ??= E2E_SIGNING_KEY;
 
 /**
  * Browser journeys in Debian's Chromium (/usr/bin/chromium; never a downloaded browser) against the

@@ -17,3 +17,10 @@ export const WEB_DIR = process.env.E2E_WEB_DIR ?? `${OUTPUT_DIR}/web`;
 /** The second e2e server: same build and demo data, started with STAFF_TWO_FACTOR=required. */
 export const STAFF_2FA_PORT = E2E_PORT + 1;
 export const STAFF_2FA_BASE_URL = `http://127.0.0.1:${STAFF_2FA_PORT}`;
+
+/**
+ * The transparency signing key of the e2e servers (a test seed, never a real one): playwright.config.ts
+ * sets it for the web build and both servers, so the build pins the key the servers sign with
+ * (scripts/transparency-pin.ts).
+ */
+export const E2E_SIGNING_KEY = 'e2e0000000000000000000000000000000000000000000000000000000000e2e';

@@ -3,14 +3,18 @@
  * of their history marked Verified (the browser checked the inclusion proof against the signed tree
  * head itself), the account home's proof-of-liabilities message after the browser verified their
  * path, and a journal that is not an extension of the one remembered as a clear warning; on
- * /transparency the tree head's signature verifies in the browser, a statement downloaded from the
- * API is authentic, and the same file with one byte changed is not. axe at 1280 and 375 px;
+ * /transparency the tree head verifies in the browser against the key pinned in the site's code (its
+ * fingerprint shown, the head shown as a C2SP checkpoint), a statement downloaded from the API is
+ * authentic, and the same file with one byte changed is not; a changed journal offers both signed
+ * checkpoints for download; a head re-signed with a foreign key is refused. axe at 1280 and 375 px;
  * screenshots into /tmp/shots-tweb when SHOTS_DIR is set.
  *
  * The e2e server seals every second (TRANSPARENCY_SEAL_INTERVAL_MS in e2e/serve.ts); the journey
  * waits for its lines to be sealed through the API before it opens the pages.
  */
-import type { Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import type { Download, Page } from '@playwright/test';
 import { BASE_URL } from './env';
 import { expect, test } from './fixtures';
 import {
@@ -24,6 +28,44 @@ import {
 } from './journey';
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
+
+/** A downloaded file's text. */
+async function readDownload(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * `head` (the JSON tree head) signed again, both its JSON signature and its checkpoint, by a fresh
+ * key it then names: every signature verifies with the key the answer carries.
+ */
+function resignedWithForeignKey(head: Record<string, unknown>): Record<string, unknown> {
+  const seed = ed25519.utils.randomSecretKey();
+  const publicKey = Buffer.from(ed25519.getPublicKey(seed));
+  const { size, rootHash, timestamp, origin } = head as {
+    size: number;
+    rootHash: string;
+    timestamp: string;
+    origin: string;
+  };
+  const bytes = `broker-transparency-tree-head-v1\n${size}\n${rootHash}\n${timestamp}\n`;
+  const body = `${origin}\n${size}\n${Buffer.from(rootHash, 'hex').toString('base64')}\n`;
+  const keyId = createHash('sha256')
+    .update(Buffer.concat([Buffer.from(`${origin}\n`), Buffer.from([1]), publicKey]))
+    .digest()
+    .subarray(0, 4);
+  const noteSig = Buffer.concat([keyId, Buffer.from(ed25519.sign(Buffer.from(body), seed))]).toString(
+    'base64',
+  );
+  return {
+    ...head,
+    signature: Buffer.from(ed25519.sign(Buffer.from(bytes), seed)).toString('hex'),
+    publicKey: publicKey.toString('hex'),
+    keyFingerprint: createHash('sha256').update(publicKey).digest('hex'),
+    checkpoint: `${body}\n\u2014 ${origin} ${noteSig}\n`,
+  };
+}
 
 /** Saves a screenshot at 1280 and 375 px when SHOTS_DIR is set (for a person to look at). */
 async function shoot(page: Page, name: string, ready: () => Promise<void>) {
@@ -127,11 +169,26 @@ test('a client sees their history verified, their balance in the published total
   await page.reload();
   await expect(page.getByRole('alert')).toContainText('is not a prefix of today');
   await expectNoSeriousViolations(page, 'the journal warning');
+  // the evidence: both signed checkpoints, the one remembered and the one shown now
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download both signed checkpoints' }).click();
+  const evidence = await readDownload(await download);
+  const now = (await call('GET', '/transparency/tree-head')) as { checkpoint: string; origin: string };
+  expect(evidence).toContain(now.checkpoint);
+  expect(evidence).toContain(JSON.parse(seen!).checkpoint as string);
+  expect(evidence).toContain(`Seen before: ${JSON.parse(seen!).size} entries, root ${'0'.repeat(64)}`);
+  await page.evaluate((head) => localStorage.setItem('transparency.seenTreeHead', head), seen!);
 
   // /transparency: the head's signature checked in the browser; a statement checked, then altered
   const pdf = await downloadStatement(token);
   await page.goto('/transparency');
-  await expect(page.getByText('Signature verified in your browser')).toBeVisible();
+  await expect(page.getByText('Signature verified in your browser against the pinned key')).toBeVisible();
+  // the pinned key is the one statements print; the head is shown as its C2SP checkpoint
+  const keys = (await call('GET', '/transparency/keys')) as { history: { fingerprint: string }[] };
+  const pinned = page.getByRole('table', { name: "Pinned in this site's code" });
+  await expect(pinned).toContainText(keys.history.at(-1)!.fingerprint);
+  await expect(pinned).toContainText('none');
+  await expect(page.getByTestId('checkpoint')).toContainText(`\u2014 ${now.origin} `);
   await expect(page.getByRole('table', { name: 'Earlier liabilities snapshots' })).toBeVisible();
   const input = page.getByLabel('Statement PDF');
   await input.setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: pdf });
@@ -152,6 +209,23 @@ test('a client sees their history verified, their balance in the published total
   await page.getByRole('button', { name: 'Verify statement' }).click();
   await expect(page.getByText('Not authentic', { exact: true })).toBeVisible();
   await expect(page.getByText('Authentic and unaltered', { exact: true })).toHaveCount(0);
+
+  // a head re-signed with a foreign key (both signatures, the key it names): the browser refuses it,
+  // because it checks against the key pinned in the site's code, not the key the answer names
+  await page.route('**/api/transparency/tree-head', async (route) => {
+    const head = (await (await route.fetch()).json()) as Record<string, unknown>;
+    await route.fulfill({ json: resignedWithForeignKey(head) });
+  });
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText(
+    'it is signed with a key that is neither the pinned key nor certified from it',
+  );
+  await expect(page.getByText('Signature verified in your browser')).toHaveCount(0);
+  await page.goto('/account/transaction-history');
+  await expect(
+    page.getByRole('table', { name: 'Transactions' }).getByText('Verified', { exact: true }),
+  ).toHaveCount(0);
+  await page.unroute('**/api/transparency/tree-head');
 });
 
 test('the owner publishes a proof of liabilities from the back-office dashboard', async ({

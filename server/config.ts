@@ -17,6 +17,7 @@ import {
   type VerifierKey,
 } from '@common/transparency/signed-note';
 import { CONTEXT_FAMILY } from '@common/transparency/signing-contexts';
+import { signingSeedHex } from './modules/transparency/key-file';
 
 /** Money settings: deposit wallets and promotions. Amounts in cents. */
 export interface MoneyConfig {
@@ -336,10 +337,3 @@ function readOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
-/** An Ed25519 seed given as 64 hex characters or as base64 of 32 bytes, as lowercase hex; null if neither. */
-export function signingSeedHex(value: string): string | null {
-  if (/^[0-9a-fA-F]{64}$/.test(value)) return value.toLowerCase();
-  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return null;
-  const bytes = Buffer.from(value, 'base64');
-  return bytes.length === 32 ? bytes.toString('hex') : null;
-}

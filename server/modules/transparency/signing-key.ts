@@ -11,19 +11,16 @@
  * key alone), whose keys are the only ones any signature is ever checked with;
  * `logOriginFor(config)` is the checkpoints' origin and key name.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { keyFingerprint, type KeyHistoryEntry } from '@common/transparency/key-history';
 import { NOTE_ED25519, verifierKey, type VerifierKey } from '@common/transparency/signed-note';
-import { type Config, signingSeedHex } from '../../config';
+import type { Config } from '../../config';
 import type { SignatureTrust } from './integrity-keys';
+import { readOrCreateSeed } from './key-file';
 
-/** The file in DATA_DIR that keeps a generated seed. */
-export const SIGNING_KEY_FILE = 'transparency-signing-key';
+export { SIGNING_KEY_FILE } from './key-file';
 
 /** A signing key: signs bytes; publishes its public key and fingerprint. */
 export interface SigningKey {
@@ -79,25 +76,6 @@ export function signingKeyFromSeed(seed: Uint8Array, origin = DEFAULT_ORIGIN): S
   };
 }
 
-function readOrCreateSeed(dataDir: string | null): string {
-  if (dataDir === null) return randomBytes(32).toString('hex');
-  const file = path.join(dataDir, SIGNING_KEY_FILE);
-  if (existsSync(file)) {
-    const seed = signingSeedHex(readFileSync(file, 'utf8').trim());
-    if (!seed) throw new Error(`${file} does not hold a 32-byte Ed25519 seed (64 hex characters)`);
-    return seed;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const seed = randomBytes(32).toString('hex');
-  // 'wx': two processes starting at once on one shared DATA_DIR: the second reads the first's seed
-  try {
-    writeFileSync(file, `${seed}\n`, { mode: 0o600, flag: 'wx' });
-    return seed;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readOrCreateSeed(dataDir);
-    throw err;
-  }
-}
 
 /** The first `since` of a history made of the current key alone. */
 const BEGINNING = '1970-01-01T00:00:00.000Z';

@@ -11,7 +11,7 @@ import {
   TRANSPARENCY_LOG_MSG,
   type ConsistencyAnswer,
   type InclusionAnswer,
-  type TreeHeadAnswer,
+  type TreeHeadView,
 } from '@common/schemas/transparency-log';
 import type {
   LiabilitiesProof,
@@ -26,8 +26,11 @@ import {
 } from '@common/schemas/statements';
 import { api, ApiError } from '../../lib/api-client';
 
-/** GET /transparency/tree-head: size (entries), root hash (hex), time, Ed25519 signature and key. */
-export type TreeHead = TreeHeadAnswer;
+/**
+ * GET /transparency/tree-head: size (entries), root hash (hex), time, Ed25519 signature and key, the
+ * origin and the same head as a C2SP checkpoint with its cosignatures.
+ */
+export type TreeHead = TreeHeadView;
 
 /**
  * GET /transparency/inclusion/:entryId: the entry's leaf and audit path in a tree of `treeSize`, and

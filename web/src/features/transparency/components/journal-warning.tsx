@@ -1,15 +1,28 @@
 import '@mantine/core/styles/Alert.layer.css';
-import { Alert, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import '@mantine/core/styles/Button.layer.css';
+import { Alert, Button, Text } from '@mantine/core';
+import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { brand } from '../../../content/brand';
 import { formatDateTime } from '../../../lib/format';
+import { evidenceText } from '../seen-head';
 import { DARK_TITLE } from './dark-title';
 import { useJournalCheck, type JournalCheck } from '../use-journal-check';
 
+/** Saves `text` as a file named `name` (a download the browser starts). */
+function downloadText(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 /**
- * The warning for a journal check that failed: a head whose signature does not verify, or a
- * journal that is not an extension of the one this browser saw before (or whose proof could not be
- * fetched). Nothing when all holds.
+ * The warning for a journal check that failed: a head that does not pass the check against the
+ * pinned key and witnesses, or a journal that is not an extension of the one this browser saw
+ * before (with both signed checkpoints to download), or whose proof could not be fetched. Nothing
+ * when all holds.
  */
 export function JournalWarningFor({ check }: { check: JournalCheck }) {
   const support = brand.supportEmail;
@@ -23,8 +36,9 @@ export function JournalWarningFor({ check }: { check: JournalCheck }) {
         vars={DARK_TITLE.red}
       >
         <Text size="sm">
-          The latest tree head is not signed by the key it names. Do not rely on the marks below and contact{' '}
-          {support}.
+          The latest tree head does not pass the check against the key pinned in this site's code (
+          {check.signatureProblem ?? 'its signature does not verify'}). Do not rely on the marks below and
+          contact {support}.
         </Text>
       </Alert>
     );
@@ -42,8 +56,20 @@ export function JournalWarningFor({ check }: { check: JournalCheck }) {
         <Text size="sm">
           The journal we showed you before ({history.previous.size.toLocaleString('en-US')} entries, on{' '}
           {formatDateTime(history.previous.timestamp)}) is not a prefix of today's ({history.reason}): contact{' '}
-          {support}.
+          {support}. Keep both signed checkpoints: each verifies with the published key, so together they show
+          the journal was rewritten.
         </Text>
+        <Button
+          mt="sm"
+          size="xs"
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          onClick={() =>
+            downloadText('journal-evidence.txt', evidenceText(history.previous, history.current))
+          }
+        >
+          Download both signed checkpoints
+        </Button>
       </Alert>
     );
   }
