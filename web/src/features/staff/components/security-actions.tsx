@@ -23,7 +23,7 @@ export function SecurityActions({ member, self }: { member: StaffMember; self: b
   if (self || !member.active) return null;
   const name = nameOf(member);
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6}>
       {member.isBlocked ? (
         <ConfirmedButton
           confirmation={{

@@ -133,10 +133,9 @@ function columns(selfId: string | undefined): Column<StaffMember>[] {
     },
     {
       header: 'Actions',
-      nowrap: true,
       actions: true,
       cell: (m) => (
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} maw={240}>
           <ActiveAction member={m} self={m._id === selfId} />
           <SecurityActions member={m} self={m._id === selfId} />
         </Group>
@@ -167,7 +166,7 @@ function StaffManagement() {
         rows={query.data}
         {...queryStatus(query)}
         emptyText="No staff members yet."
-        minWidth={1040}
+        minWidth={960}
       />
       <InviteDialog opened={inviting} onClose={() => setInviting(false)} />
     </Stack>
