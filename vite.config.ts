@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { buildPin } from './scripts/transparency-pin';
+import { buildPin } from './scripts/transparency-pin.js';
 import { prerender } from './web/prerender-plugin.js';
 
 /**

@@ -73,7 +73,7 @@ test('a client downloads signed statements for a month and a range; the page fit
   expect(month.name).toMatch(new RegExp(`^statement-${monthValue}-01-to-${monthValue}-\\d\\d\\.pdf$`));
   expect(month.file.subarray(0, 5).toString()).toBe('%PDF-');
   expect(month.file.toString('latin1')).toMatch(
-    /%%EOF\n%NW-Signature: [A-Za-z0-9+/]{86}== key=[0-9a-f]{64}\n$/,
+    /%%EOF\n%NW-Signature-v2: [A-Za-z0-9+/]{86}== key=[0-9a-f]{64}\n$/,
   );
   expect(await verify(month.file)).toMatchObject({
     authentic: true,

@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { config as readEnvFile } from 'dotenv';
-import { readOrCreateSeed, signingSeedHex } from '../server/modules/transparency/key-file';
+import { readOrCreateSeed, signingSeedHex } from '../server/modules/transparency/key-file.js';
 
 /** The pinned key (64 hex), its fingerprint (SHA-256, hex) and the witness verifier keys the browser is built with. */
 export interface TransparencyPin {
