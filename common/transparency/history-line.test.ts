@@ -88,6 +88,7 @@ describe('a history line against its sealed entry', () => {
       'shown 2026-10-02 09:30:00 UTC, sealed 2026-11-02 09:30:00 UTC',
     );
     expect(shown(depositLine, sealed(), OTHER)).toBe(`shown your accounts, sealed another client's (${ME})`);
+    expect(shown({ ...depositLine, amount: Number.NaN }, sealed())).toBe('shown NaN, sealed an amount');
   });
 
   it('a withdrawal line: its status names the sealed stage; a later stage not sealed yet is "later"', () => {

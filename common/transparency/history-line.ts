@@ -181,6 +181,9 @@ export function compareLineWithSealed(
   entry: SealedEntry,
   clientId: string,
 ): LineComparison {
+  if (!Number.isFinite(line.amount)) {
+    return { kind: 'mismatch', differences: [{ field: 'amount', shown: String(line.amount), sealed: 'an amount' }] };
+  }
   const differences: LineDifference[] = [];
   const add: Add = (field, shown, sealed) => differences.push({ field, shown, sealed });
   const shown = shownCents(line);
