@@ -30,7 +30,7 @@ interface ReviewActionsProps {
 /**
  * Approve, Reject/Decline and Delete of a deposit or withdrawal, each after a confirmation (a
  * rejection's with a required reason),
- * with the original toasts (a withdrawal approval held for four-eyes approval says so). A reviewed deposit is refused here ("Deposit is already …"); a
+ * with the original toasts (an approval held for four-eyes approval says so). A reviewed deposit is refused here ("Deposit is already …"); a
  * reviewed withdrawal's buttons are disabled. Nothing shows to a role without the kind's permission.
  * The pressed button keeps focus while its request runs; when the row leaves (the queue) or the
  * button is disabled (a client's page), focus goes to the nearest row's action (`keepFocusAfterRemoval`).
@@ -75,7 +75,7 @@ export function ReviewActions({ kind, request, clientName, withDelete = false }:
       {
         onSuccess: (answer) => {
           const { message } = answer;
-          // a large withdrawal's approval waits for a second staff member (four-eyes)
+          // a large approval (alone or summed over the day) waits for a second staff member (four-eyes)
           if (action === 'approve') notifyMoneyOutcome(answer, settings.approvedMessage);
           else if (action === 'reject') notifySuccess(settings.rejectedMessage);
           else notifySuccess(message);
