@@ -4,8 +4,9 @@
  * and any one changed byte fails it; the JSON tree head is a view of the same head; a configured
  * witness's cosignature is accepted only when it verifies over a checkpoint the log signed, and the
  * tree head clients read is the latest one every witness cosigned; tree heads re-signed with a
- * foreign key (raw SQL, triggers off) fail the integrity check `npm run ledger:verify` runs, as does
- * a checkpoint signature from another key.
+ * foreign key (raw SQL, triggers off) fail the integrity check `npm run ledger:verify` runs, as do
+ * a checkpoint signature from another key, a later head without one, and a liabilities snapshot
+ * unsigned after a signed one or signed by another key.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
@@ -20,6 +21,7 @@ import { referenceKeyId, referenceVerifyCheckpoint } from '../../test/c2sp-note-
 import { useTestContext } from '../../test/context';
 import { createClient } from '../ledger/testing';
 import { runIntegrityCheck } from './integrity';
+import { takeLiabilitiesSnapshot } from './liabilities';
 import { sealJournal } from './seal';
 import { signatureTrustFor, signingKeyFor } from './signing-key';
 
@@ -242,6 +244,53 @@ describe('keys', () => {
     );
     await asSuperuser(
       sql`update transparency_tree_heads set checkpoint_signature = ${cp} where size = ${Number(head.size)}`,
+    );
+    expect((await runIntegrityCheck(t.database.db, { trust: trust() })).firstDivergence).toBeNull();
+    // a later head stripped of its checkpoint signature, as if signed before checkpoints existed
+    const last = rows.at(-1)!;
+    expect(Number(last.size)).toBeGreaterThan(Number(head.size));
+    const [{ lastCp }] = await queryRows<{ lastCp: string }>(
+      t.database.db,
+      sql`select checkpoint_signature as "lastCp" from transparency_tree_heads where size = ${Number(last.size)}`,
+    );
+    await asSuperuser(
+      sql`update transparency_tree_heads set checkpoint_signature = null where size = ${Number(last.size)}`,
+    );
+    expect((await runIntegrityCheck(t.database.db, { trust: trust() })).firstDivergence).toMatch(
+      new RegExp(
+        `^the tree head of size ${last.size} .*: has no checkpoint signature, though an earlier head has one$`,
+      ),
+    );
+    await asSuperuser(
+      sql`update transparency_tree_heads set checkpoint_signature = ${lastCp} where size = ${Number(last.size)}`,
+    );
+    expect((await runIntegrityCheck(t.database.db, { trust: trust() })).firstDivergence).toBeNull();
+  });
+
+  it('liabilities snapshots are signed in their own context; a snapshot changed or left unsigned fails the check', async () => {
+    const trust = () => signatureTrustFor(t.app.ctx.config);
+    await takeLiabilitiesSnapshot(t.database.db, null, key());
+    const second = (await takeLiabilitiesSnapshot(t.database.db, null, key()))!;
+    const bytes = Buffer.from(
+      `broker-transparency-liabilities-snapshot-v1\n${second.snapshotId}\n${second.snapshotAt}\n${second.rootHash}\n${second.totalCents}\n${second.accounts}\n`,
+    );
+    expect(
+      ed25519.verify(Buffer.from(second.signature!, 'hex'), bytes, Buffer.from(key().publicKey, 'hex')),
+    ).toBe(true);
+    expect((await runIntegrityCheck(t.database.db, { trust: trust() })).firstDivergence).toBeNull();
+    await asSuperuser(sql`update liabilities_snapshots set signature = null where id = ${second.snapshotId}`);
+    expect((await runIntegrityCheck(t.database.db, { trust: trust() })).firstDivergence).toMatch(
+      /: not signed, though an earlier snapshot is$/,
+    );
+    const foreign = bytesToHex(ed25519.sign(bytes, ed25519.utils.randomSecretKey()));
+    await asSuperuser(
+      sql`update liabilities_snapshots set signature = ${foreign} where id = ${second.snapshotId}`,
+    );
+    expect((await runIntegrityCheck(t.database.db, { trust: trust() })).firstDivergence).toMatch(
+      /its signature does not verify with any key of the published key history$/,
+    );
+    await asSuperuser(
+      sql`update liabilities_snapshots set signature = ${second.signature} where id = ${second.snapshotId}`,
     );
     expect((await runIntegrityCheck(t.database.db, { trust: trust() })).firstDivergence).toBeNull();
   });
