@@ -4,12 +4,12 @@
  * way; and the kept totals of `list_counts` equal a count of the rows through new users, erasure,
  * deposits and withdrawals submitted, reviewed and deleted (both drivers).
  */
-import { desc, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
 import { auditLog, users } from '../db/schema';
 import { useTestContext } from '../test/context';
-import { createClient, submitDeposit, submitWithdrawal } from '../modules/ledger/testing';
+import { createClient, createTestUser, submitDeposit, submitWithdrawal } from '../modules/ledger/testing';
 import { listCount, pageOf, pageWindow } from './paging';
 
 const { t, admin, inject } = useTestContext();
@@ -61,7 +61,7 @@ describe('lists paged from their indexes', () => {
   async function counts() {
     const [real] = await queryRows<{ live_users: number; pending_reviews: number; audit_log: number }>(
       t.database.db,
-      sql`select (select count(*) from users where deleted_at is null)::int as live_users,
+      sql`select (select count(*) from users where deleted_at is null and role = 'client')::int as live_users,
         ((select count(*) from deposits where status = 'pending')
           + (select count(*) from withdrawals where status = 'pending'))::int as pending_reviews,
         (select count(*) from audit_log)::int as audit_log`,
@@ -81,6 +81,7 @@ describe('lists paged from their indexes', () => {
     expect(before.kept).toEqual(before.real);
     const a = await createClient(t.app, { balance: 1_000_00n });
     const b = await createClient(t.app);
+    await createTestUser(t.app, { role: 'finance' }); // the users list shows clients only
     const deposits = [await submitDeposit(t.app, a, 100), await submitDeposit(t.app, a, 101)];
     const withdrawals = [await submitWithdrawal(t.app, a, 10), await submitWithdrawal(t.app, a, 11)];
     let now = await counts();
@@ -111,12 +112,13 @@ describe('lists paged from their indexes', () => {
     expect(now.kept.audit_log).toBeGreaterThan(before.real.audit_log + 6);
   });
 
-  it('pages live users newest first: every page is the slice of the whole list', async () => {
+  it('pages live clients newest first: every page is the slice of the whole list', async () => {
+    const liveClients = and(isNull(users.deletedAt), eq(users.role, 'client'));
     for (let i = 0; i < 20; i++) await createClient(t.app);
     const whole = await t.database.db
       .select({ id: users.id })
       .from(users)
-      .where(isNull(users.deletedAt))
+      .where(liveClients)
       .orderBy(desc(users.createdAt), desc(users.id));
     expect(whole.length).toBeGreaterThan(20);
     const order = [
@@ -129,7 +131,7 @@ describe('lists paged from their indexes', () => {
         const { rows, total } = await pageOf(
           t.database.db,
           users,
-          isNull(users.deletedAt),
+          liveClients,
           order,
           { page, pageSize },
           'live_users',

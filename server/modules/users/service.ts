@@ -41,7 +41,8 @@ export function searchWhere(search: string | undefined): SQL | undefined {
 }
 
 /**
- * The users list's condition: live users matching `search`, in the identity verification state
+ * The users list's condition: live clients (staff are listed on /api/staff: docs/security.md
+ * "Separation of duties") matching `search`, in the identity verification state
  * `verification` when given (read from `users_verification_idx`), joined on the UTC days `from`–`to`
  * (a range on `created_at`, the first key of `users_live_created_idx` and the second of
  * `users_verification_idx` after its equality).
@@ -49,6 +50,7 @@ export function searchWhere(search: string | undefined): SQL | undefined {
 export function listWhere(q: UsersExportQuery): SQL | undefined {
   return and(
     searchWhere(q.search),
+    eq(users.role, 'client'),
     q.verification ? eq(users.verificationStatus, q.verification) : undefined,
     createdWithin(users.createdAt, q),
   );
@@ -129,7 +131,7 @@ export function createUsersService(deps: ServiceDeps) {
     },
 
     /**
-     * One page of live users matching `search` in name or e-mail, in the `verification` state and
+     * One page of live clients matching `search` in name or e-mail, in the `verification` state and
      * joined on the days `from`–`to` when given, newest first, with the total.
      */
     async listUsers(q: UsersQuery): Promise<{ rows: UserRow[]; total: number }> {
@@ -137,7 +139,7 @@ export function createUsersService(deps: ServiceDeps) {
         [users.createdAt, 'desc'],
         [users.id, 'desc'],
       ] as const;
-      // unfiltered, the list is every live user: its total is kept (list_counts)
+      // unfiltered, the list is every live client: its total is kept (list_counts)
       const counted = q.search || q.verification || hasDateRange(q) ? undefined : 'live_users';
       return pageOf(db, users, listWhere(q), order, q, counted);
     },
