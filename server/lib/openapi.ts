@@ -6,10 +6,12 @@
  *   `GET /api/user/admin/:id` → `getUserAdminById`) and a summary when the route gives none;
  * - the bearer security scheme on routes behind a guard (their own `onRequest`, or their scope's:
  *   server/lib/guarded-scope.ts), none on public ones;
- * - on staff routes, a description naming the permission they need and the roles that have it;
+ * - on staff routes, a description naming the permission they need and the roles that have it,
+ *   and the kind of person they act on when they declare one (server/lib/targets.ts);
  * - the optional `X-XSRF-TOKEN` header on the state-changing operations behind a guard;
  * - the error answers `{ message }` the app sends (docs/architecture.md "Errors"): 400 when the
- *   route validates input, 401 and 403 behind a guard, 404 with path parameters, 429 when rate
+ *   route validates input, 401 and 403 behind a guard, 404 with path parameters or a declared
+ *   target (a person of another kind answers 404), 429 when rate
  *   limited, unless the route declares its own;
  * - an optional request body where the route's body schema accepts none (`nullish()`): the swagger
  *   plugin marks every body required, `openApiDocumentTransform` corrects it.
@@ -76,13 +78,20 @@ export const openApiTransform: Transform = (input: TransformInput) => {
   const rateLimited = Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit);
   const validates = ['body', 'querystring', 'params'].some((k) => schema[k]);
   const hasParams = /\/:/.test(url);
+  const target = route.config?.target;
+  const targeted = target !== undefined && target !== 'none';
   schema.operationId ??= operationIdOf(method, url);
   schema.summary ??= `${method} ${url.replace(/:(\w+)/g, '{$1}')}`;
   schema.security = guarded ? [{ bearer: [] }] : [];
   const permission = route.config?.permission;
   if (permission) {
     const roles = STAFF_ROLES.filter((role) => can(role, permission)).join(', ');
-    schema.description ??= `Staff only: needs the permission \`${permission}\` (roles: ${roles}).`;
+    const on = !targeted
+      ? ''
+      : target.kind === 'client'
+        ? ' Acts on clients only: a staff member named answers 404.'
+        : ' Acts on staff members only: a client named answers 404.';
+    schema.description ??= `Staff only: needs the permission \`${permission}\` (roles: ${roles}).${on}`;
   }
   if (guarded && STATE_CHANGING.has(method)) {
     const headers = (schema.headers as JsonSchema | undefined) ?? { type: 'object' };
@@ -94,7 +103,7 @@ export const openApiTransform: Transform = (input: TransformInput) => {
   const errors = [
     ...(validates ? [400] : []),
     ...(guarded ? [401, 403] : []),
-    ...(hasParams ? [404] : []),
+    ...(hasParams || targeted ? [404] : []),
     ...(rateLimited ? [429] : []),
   ];
   for (const status of errors) {
