@@ -6,6 +6,9 @@
  * anything but a PDF does not pass as one. The key history: a rotation certified by the previous
  * key extends trust, a forged one does not, and statements signed by a retired key still verify.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +27,7 @@ import {
   snapshotSigningBytes,
   STATEMENT_CONTEXT,
 } from '@common/transparency/signing-contexts';
+import { main as rotate } from '../../../scripts/transparency-key';
 import { loadConfig } from '../../config';
 import { checkStatementSignature, signStatement, statementSigningBytes } from './statement-signature';
 import { keyHistoryFor, signingKeyFromSeed, trustedKeysFor } from './signing-key';
@@ -175,6 +179,34 @@ describe('key history', () => {
     expect(() => keyHistoryFor({ ...config, transparencySigningKey: bytesToHex(oldSeed) })).toThrow(
       /does not end with the signing key/,
     );
+  });
+
+  it('npm run transparency:rotate writes a history the server reads; it refuses a seed that is not the last key', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rotate-test-'));
+    const file = path.join(dir, 'history.json');
+    const lines: string[] = [];
+    const args = ['--history', file, '--old-seed', bytesToHex(oldSeed), '--new-seed', bytesToHex(newSeed)];
+    expect(rotate(args, (l) => lines.push(l))).toBe(0);
+    expect(lines[0]).toBe(`${file}: 2 keys, the new key's fingerprint ${newKey.fingerprint}`);
+    const config = loadConfig({
+      SESSION_SECRET: 's'.repeat(32),
+      TRANSPARENCY_SIGNING_KEY: bytesToHex(newSeed),
+      TRANSPARENCY_KEY_HISTORY: file,
+    });
+    expect(keyHistoryFor(config).map((e) => e.publicKey)).toEqual([oldKey.publicKey, newKey.publicKey]);
+    expect(checkStatementSignature(signStatement(pdf, oldKey), trustedKeysFor(config)).check).toBe(
+      'authentic',
+    );
+    // the old seed is no longer the last key: refused, the file unchanged
+    const before = readFileSync(file, 'utf8');
+    expect(rotate(args, () => undefined)).toBe(1);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    // a history file edited by hand so it no longer checks out stops the server from starting
+    writeFileSync(file, before.replace(/"signature": "[0-9a-f]{2}/, '"signature": "00'));
+    expect(() => loadConfig({ SESSION_SECRET: 's'.repeat(32), TRANSPARENCY_KEY_HISTORY: file })).toThrow(
+      /TRANSPARENCY_KEY_HISTORY: .*key 2: its rotation is not signed by key 1/,
+    );
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('TRANSPARENCY_LOG_ORIGIN refuses an origin that could pass for another kind of message', () => {
