@@ -69,9 +69,16 @@ describe('POST /api/transaction/:userId (admin adds a transaction)', () => {
       details: 'Wire received',
       date: '2026-01-15T10:00:00.000Z',
     });
-    expect((await add(c.id, { transactionType: 'profit', amount: 50.25 })).statusCode).toBe(201);
-    expect((await add(c.id, { transactionType: 'bonus', amount: 20 })).statusCode).toBe(201);
-    const paid = await add(c.id, { transactionType: 'withdrawal', amount: 70.25, details: 'Paid by cheque' });
+    // a second staff member posts the rest: the admin's $999 plus more would reach the four-eyes
+    // threshold over the day (approvals/aggregate.test.ts)
+    const other = (await createTestUser(t.app, { role: 'finance' })).headers;
+    expect((await add(c.id, { transactionType: 'profit', amount: 50.25 }, other)).statusCode).toBe(201);
+    expect((await add(c.id, { transactionType: 'bonus', amount: 20 }, other)).statusCode).toBe(201);
+    const paid = await add(
+      c.id,
+      { transactionType: 'withdrawal', amount: 70.25, details: 'Paid by cheque' },
+      other,
+    );
     expect(paid.json().data).toMatchObject({ type: 'withdrawal', direction: 'debit', amount: 70.25 });
     expect(await figures(c.id)).toMatchObject({
       balance: 999_00n,
@@ -79,7 +86,8 @@ describe('POST /api/transaction/:userId (admin adds a transaction)', () => {
       totalProfit: 50_25n,
       totalBonus: 20_00n,
     });
-    const over = await add(c.id, { transactionType: 'withdrawal', amount: 999.01 });
+    const fresh = (await createTestUser(t.app, { role: 'finance' })).headers;
+    const over = await add(c.id, { transactionType: 'withdrawal', amount: 999.01 }, fresh);
     expect(over.statusCode).toBe(422);
     expect(over.json().message).toBe(MONEY_MSG.insufficientBalance);
   });
@@ -277,7 +285,12 @@ describe('DELETE /api/transaction/:id (void)', () => {
     const referrer = await createClient(t.app);
     const c = await createClient(t.app, { referredBy: referrer.id });
     const d = await deposit(c, 5_000);
-    expect((await inject('PUT', `/api/deposits/${d}/approve`, admin.headers)).statusCode).toBe(200);
+    // $5,000 is above the four-eyes threshold: a second staff member approves the deposit, and the void
+    const checker = await createTestUser(t.app, { role: 'finance' });
+    const held = expectAnswer(await inject('PUT', `/api/deposits/${d}/approve`, admin.headers), 202).data as {
+      _id: string;
+    };
+    expectAnswer(await inject('POST', `/api/approvals/${held._id}/approve`, checker.headers), 200);
     const granted = await figures(c.id);
     expect(granted.balance).toBe(5_500_00n);
     expect((await figures(referrer.id)).balance).toBe(150_00n);
@@ -285,10 +298,8 @@ describe('DELETE /api/transaction/:id (void)', () => {
     await add(c.id, { transactionType: 'bonus', amount: 7 });
 
     const res = await inject('DELETE', `/api/transaction/${d}`, admin.headers, { reason: 'Chargeback' });
-    // $5,000 is above the four-eyes threshold: a second staff member approves the void
     const request = expectAnswer(res, 202).data as { _id: string };
     expect((await figures(c.id)).balance).toBe(5_507_00n);
-    const checker = await createTestUser(t.app, { role: 'finance' });
     expectAnswer(await inject('POST', `/api/approvals/${request._id}/approve`, checker.headers), 200);
     expect((await figures(c.id)).balance).toBe(7_00n);
     expect((await figures(referrer.id)).balance).toBe(0n);
