@@ -12,6 +12,11 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 
 # --- build: every package, the web app and the server bundle, then the dev packages removed
 FROM ${NODE_IMAGE} AS build
+# the transparency key (public, 64 hex) and witnesses the web app pins (docs/transparency.md "The key
+# and its history"): without TRANSPARENCY_PINNED_KEY the build pins a key of its own, which browsers
+# then refuse to match with the server's (docker build --build-arg TRANSPARENCY_PINNED_KEY=...)
+ARG TRANSPARENCY_PINNED_KEY
+ARG TRANSPARENCY_WITNESSES
 WORKDIR /src
 COPY . .
 # the npm cache survives between builds (BuildKit); nothing of it reaches the image
