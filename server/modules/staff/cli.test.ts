@@ -109,7 +109,7 @@ describe('npm run staff -- create', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // three runs, each opening and migrating the embedded database
 
   it.skipIf(!base)('creates the first owner on an empty PostgreSQL database in production mode', async () => {
     const name = `t_cli_${randomBytes(6).toString('hex')}`;
