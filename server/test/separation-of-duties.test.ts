@@ -188,6 +188,17 @@ describe('staff and the client routes', () => {
     }
   });
 
+  it("answers 404 to compliance reading an owner's identity documents", async () => {
+    const [compliance, owner] = [await staff('compliance'), await staff('owner')];
+    const key = `kyc/${owner.id}/front.png`;
+    await t.app.ctx.services.storage.put(key, Buffer.from((await imageDataUrl()).split(',')[1]!, 'base64'));
+    await t.database.db.update(users).set({ documentFrontKey: key }).where(eq(users.id, owner.id));
+    const read = (who: TestUser) =>
+      t.app.inject({ method: 'GET', url: `/api/files/kyc/${owner.id}/front`, headers: who.headers });
+    expect((await read(compliance)).statusCode).toBe(404);
+    expect((await read(owner)).statusCode).toBe(200);
+  });
+
   it('answers 404 to an owner erasing a support member through the client route', async () => {
     const [owner, support] = [await staff('owner'), await staff('support')];
     const res = await t.app.inject({

@@ -67,8 +67,9 @@ export function createProfileService({ db, log, config, storage }: ServiceDeps) 
   }
 
   /**
-   * Reads the stored file of `userId` that `pick` names, for its owner or staff with `permission`.
-   * Throws 403, 404.
+   * Reads the stored file of `userId` that `pick` names, for its owner or staff with `permission`;
+   * staff read another person's files only when that person is a client (another staff member's
+   * answer 404: docs/security.md "Separation of duties"). Throws 403, 404.
    */
   async function readUserFile(
     viewer: UserRow,
@@ -78,7 +79,7 @@ export function createProfileService({ db, log, config, storage }: ServiceDeps) 
   ): Promise<StoredImage> {
     assertOwnerOrStaff(viewer, userId, permission);
     const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-    const key = row ? pick(row) : null;
+    const key = row && (row.id === viewer.id || row.role === 'client') ? pick(row) : null;
     if (!key) throw new AppError('NOT_FOUND');
     const data = await storage.get(key);
     if (!data) throw new AppError('NOT_FOUND');
