@@ -43,7 +43,9 @@ const cosigner = { name: NAME, publicKey: Buffer.from(parseVerifierKey(witnessKe
 
 beforeAll(async () => {
   const config = { transparencySigningKey: logSeed, transparencyWitnesses: [parseVerifierKey(witnessKey)!] };
-  [a, b] = await Promise.all([createTestContext(config), createTestContext(config)]);
+  // one after the other: two apps starting at once on a busy machine can outlast a plugin's start timeout
+  a = await createTestContext(config);
+  b = await createTestContext(config);
   urlA = await a.app.listen({ port: 0, host: '127.0.0.1' });
   urlB = await b.app.listen({ port: 0, host: '127.0.0.1' });
 });
