@@ -124,14 +124,7 @@ function withMethod(
 async function staffRoutes(staff: AppInstance) {
   guardScope(staff, staffGuard(staff.ctx.guards));
   staff.addHook('preValidation', targetGuard(staff.ctx.database.db));
-  staff.addHook('onRoute', (route) => {
-    if (!route.config?.permission) {
-      throw new Error(
-        `${[route.method].flat().join()} ${route.url}: a staff route declares config.permission`,
-      );
-    }
-    assertTargetDeclared(route);
-  });
+  staff.addHook('onRoute', assertTargetDeclared);
   // prefix → the staff plugins registered under it, in this order
   const byPrefix: Record<string, RoutePlugin[]> = {
     '/deposits': [depositAdminRoutes],

@@ -118,13 +118,15 @@ export function targetGuard(db: Db) {
 }
 
 /**
- * Throws (the app does not start) when a staff route whose URL names something (`/:param`)
- * declares no target (`config.target`), or declares a person named by a URL parameter its URL
- * does not have.
+ * The staff scope's `onRoute` check. Throws (the app does not start) when a staff route declares
+ * no permission (`config.permission`, common/permissions.ts), when its URL names something
+ * (`/:param`) and it declares no target (`config.target`), or when it declares a person named by
+ * a URL parameter its URL does not have.
  */
 export function assertTargetDeclared(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): void {
   const where = `${[route.method].flat().join()} ${route.url}`;
-  const rule = route.config?.target;
+  if (!route.config?.permission) throw new Error(`${where}: a staff route declares config.permission`);
+  const rule = route.config.target;
   if (route.url.includes('/:') && !rule) {
     throw new Error(`${where}: a staff route naming something in its URL declares config.target`);
   }
