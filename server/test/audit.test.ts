@@ -6,7 +6,6 @@
  * and that call must add exactly one audit row naming the admin. A new admin route without a
  * case fails this test; so does one whose call writes no row or two.
  */
-import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +20,7 @@ import {
   withdrawalCode,
 } from '../modules/ledger/testing';
 import { createTestContext, failedMail, type TestContext, UNKNOWN_ID } from './app';
+import { staffCalls, type Call } from './audit-staff-calls';
 import { expectAllKnown } from './expect';
 
 let t: TestContext;
@@ -34,7 +34,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Call = Omit<InjectOptions, 'headers'> & { method: string; url: string };
 type Json = Record<string, unknown> & { data?: Record<string, unknown> & { _id?: string } };
 
 /** A request as `who` (the admin by default) that must succeed; answers its JSON body. */
@@ -290,54 +289,7 @@ const CALLS: Record<string, () => Promise<Call>> = {
   },
   'DELETE /api/support/:id': async () => ({ method: 'DELETE', url: `/api/support/${await supportTicket()}` }),
 
-  // staff
-  'POST /api/staff': async () => ({
-    method: 'POST',
-    url: '/api/staff',
-    payload: {
-      email: `staff.${randomUUID()}@example.com`,
-      firstName: 'Sam',
-      lastName: 'Staff',
-      role: 'support',
-    },
-  }),
-  'PATCH /api/staff/:id': async () => ({
-    method: 'PATCH',
-    url: `/api/staff/${(await createTestUser(t.app, { role: 'support' })).id}`,
-    payload: { role: 'finance' },
-  }),
-  'POST /api/staff/:id/deactivate': async () => ({
-    method: 'POST',
-    url: `/api/staff/${(await createTestUser(t.app, { role: 'support' })).id}/deactivate`,
-  }),
-  'POST /api/staff/:id/reactivate': async () => {
-    const member = await createTestUser(t.app, { role: 'support' });
-    await ok({ method: 'POST', url: `/api/staff/${member.id}/deactivate` });
-    return { method: 'POST', url: `/api/staff/${member.id}/reactivate` };
-  },
-  'POST /api/staff/:id/block': async () => ({
-    method: 'POST',
-    url: `/api/staff/${(await createTestUser(t.app, { role: 'support' })).id}/block`,
-    payload: { reason: 'Shared a password' },
-  }),
-  'POST /api/staff/:id/unblock': async () => {
-    const member = await createTestUser(t.app, { role: 'support' });
-    await ok({
-      method: 'POST',
-      url: `/api/staff/${member.id}/block`,
-      payload: { reason: 'Shared a password' },
-    });
-    return { method: 'POST', url: `/api/staff/${member.id}/unblock` };
-  },
-  'POST /api/staff/:id/reset-two-factor': async () => {
-    const member = await createTestUser(t.app, { role: 'compliance' });
-    await enrolTwoFactor(t.app, member);
-    return {
-      method: 'POST',
-      url: `/api/staff/${member.id}/reset-two-factor`,
-      payload: { reason: 'Lost phone; identity checked' },
-    };
-  },
+  ...staffCalls(() => t.app, ok),
   'POST /api/mail/outbox/:id/retry': async () => ({
     method: 'POST',
     url: `/api/mail/outbox/${await failedMail(t.database.db)}/retry`,
