@@ -4,7 +4,7 @@
  * node:crypto and Buffers. It shares no code with common/transparency/signed-note.ts, so the tests
  * check the product's checkpoints against it. Never imported by the product.
  */
-import { createHash, createPublicKey, verify } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
 
 const EM_DASH = '\u2014';
 
@@ -20,6 +20,29 @@ export function referenceKeyId(name: string, type: number, publicKey: Buffer): B
     .update(Buffer.concat([Buffer.from(name, 'utf8'), Buffer.from([0x0a, type]), publicKey]))
     .digest()
     .subarray(0, 4);
+}
+
+/** An Ed25519 private key from its 32-byte seed (PKCS #8 DER, RFC 8410). */
+function ed25519PrivateKey(seed: Buffer) {
+  const pkcs8 = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]);
+  return createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' });
+}
+
+/**
+ * A witness's cosignature line over checkpoint `body` (its text up to the blank line, ending in a
+ * newline) at `time` (seconds), by the key with 32-byte `seed` named `name` (tlog-cosignature:
+ * type 0x04, signed message "cosignature/v1\ntime <time>\n" + body, signature = key ID ||
+ * big-endian 8-byte time || Ed25519 signature).
+ */
+export function referenceCosignatureLine(body: string, time: bigint, seed: Buffer, name: string): string {
+  const message = Buffer.from(`cosignature/v1\ntime ${time}\n${body}`);
+  const stamp = Buffer.alloc(8);
+  stamp.writeBigUInt64BE(time);
+  const privateKey = ed25519PrivateKey(seed);
+  const publicKey = createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).subarray(-32);
+  const id = referenceKeyId(name, 0x04, publicKey);
+  const signature = Buffer.concat([id, stamp, sign(null, message, privateKey)]);
+  return `${EM_DASH} ${name} ${signature.toString('base64')}\n`;
 }
 
 /** The checkpoint a verified note holds. */

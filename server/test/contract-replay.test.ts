@@ -10,11 +10,15 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext } from './context';
 import { ContractChecker, recordAnswers, type Answer, type OpenApiDocument } from './openapi-contract';
 import { type TestMethod, UNKNOWN_ID } from './app';
-import { journeys, METRICS_TOKEN } from './contract-journeys';
+import { contractWitnessKey, journeys, METRICS_TOKEN } from './contract-journeys';
 import { createClient } from '../modules/ledger/testing';
 
-// with a metrics token, so GET /api/metrics answers (it is off without one)
-const { t, admin } = useTestContext({ metricsToken: METRICS_TOKEN });
+// with a metrics token, so GET /api/metrics answers (it is off without one), and a witness, so
+// POST /api/transparency/cosignatures accepts the journal journey's cosignatures
+const { t, admin } = useTestContext({
+  metricsToken: METRICS_TOKEN,
+  transparencyWitnesses: [contractWitnessKey()],
+});
 let answers: Answer[] = [];
 let checker: ContractChecker;
 let checked = 0;

@@ -17,7 +17,11 @@ import { treeHeadSigningBytes } from '@common/transparency/journal';
 import { keyFingerprint } from '@common/transparency/key-history';
 import { COSIGNATURE_ED25519, verifierKey } from '@common/transparency/signed-note';
 import { queryRows } from '../../db/client';
-import { referenceKeyId, referenceVerifyCheckpoint } from '../../test/c2sp-note-reference';
+import {
+  referenceCosignatureLine,
+  referenceKeyId,
+  referenceVerifyCheckpoint,
+} from '../../test/c2sp-note-reference';
 import { useTestContext } from '../../test/context';
 import { createClient } from '../ledger/testing';
 import { runIntegrityCheck } from './integrity';
@@ -38,15 +42,9 @@ const seal = () => sealJournal(t.database.db, key());
 const checkpoint = async () => (await inject('GET', '/api/transparency/checkpoint')).body;
 const logKey = () => ({ name: key().origin, publicKey: Buffer.from(key().publicKey, 'hex') });
 
-/** A cosignature line of the test witness over `body` at `time`, built from the spec by hand. */
-function cosign(body: string, time: bigint, seed = witnessSeed, name = WITNESS): string {
-  const message = Buffer.from(`cosignature/v1\ntime ${time}\n${body}`);
-  const stamp = Buffer.alloc(8);
-  stamp.writeBigUInt64BE(time);
-  const id = referenceKeyId(name, 0x04, Buffer.from(ed25519.getPublicKey(seed)));
-  const sig = Buffer.concat([id, stamp, Buffer.from(ed25519.sign(message, seed))]);
-  return `\u2014 ${name} ${sig.toString('base64')}\n`;
-}
+/** A cosignature line of the test witness over `body` at `time` (the reference's, built from the spec). */
+const cosign = (body: string, time: bigint, seed = witnessSeed, name = WITNESS): string =>
+  referenceCosignatureLine(body, time, Buffer.from(seed), name);
 
 const postNote = (note: string) =>
   t.app.inject({

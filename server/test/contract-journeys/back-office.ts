@@ -2,7 +2,7 @@
  * Contract journeys of the back office: notifications, support, contacts and e-mailing; users
  * admin and audit; staff; four-eyes approvals.
  */
-import { createClient, createTestUser, submitWithdrawal } from '../../modules/ledger/testing';
+import { createClient, createTestUser, enrolTwoFactor, submitWithdrawal } from '../../modules/ledger/testing';
 import { createSignedInUser, uniqueEmail, type TestMethod } from '../app';
 import { ask, startTwoFactor, totp, type Journey } from './journey';
 
@@ -101,7 +101,7 @@ export const backOfficeJourneys: Journey[] = [
     },
   },
   {
-    name: 'staff: invite, set the password, role, deactivate, reactivate',
+    name: 'staff: invite, set the password, role, deactivate, reactivate, block, reset two-factor',
     async run({ t, admin }) {
       const call = ask(t);
       const email = uniqueEmail('staff');
@@ -134,6 +134,14 @@ export const backOfficeJourneys: Journey[] = [
       await call('POST', `/api/staff/${id}/deactivate`, admin.headers, undefined, 409);
       await call('POST', `/api/staff/${id}/reactivate`, admin.headers, undefined, 200);
       await call('POST', `/api/staff/${id}/reactivate`, admin.headers, undefined, 409);
+      // the owner's block, unblock and two-factor reset of a member (not an owner: no second owner)
+      const reason = { reason: 'Lost phone; identity checked' };
+      await call('POST', `/api/staff/${id}/block`, admin.headers, reason, 200);
+      await call('POST', `/api/staff/${id}/unblock`, admin.headers, undefined, 200);
+      await call('POST', `/api/staff/${id}/reset-two-factor`, admin.headers, reason, 409);
+      await enrolTwoFactor(t.app, { id, email });
+      await call('POST', `/api/staff/${id}/reset-two-factor`, admin.headers, reason, 200);
+      await call('POST', `/api/staff/${admin.id}/block`, admin.headers, reason, 409);
     },
   },
   {

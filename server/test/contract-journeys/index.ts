@@ -14,7 +14,7 @@ import { liabilitiesJourney } from './transparency-liabilities';
 import { statementsJourney } from './transparency-statements';
 import { journalLogJourney } from './transparency-journal';
 
-export { METRICS_TOKEN, type Journey } from './journey';
+export { contractWitnessKey, METRICS_TOKEN, type Journey } from './journey';
 
 /** The journeys, in the order the replay runs them. */
 export const journeys: Journey[] = [

@@ -1,9 +1,12 @@
 /**
  * What every contract journey shares: the `Journey` shape, `ask` (inject and expect a status), bearer
- * headers, TOTP codes and two-factor set-up, and the metrics token of the replay's app.
+ * headers, TOTP codes and two-factor set-up, and the metrics token and witness of the replay's app.
  */
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { generate } from 'otplib';
 import { expect } from 'vitest';
+import { COSIGNATURE_ED25519, verifierKey } from '@common/transparency/signed-note';
 import type { TestUser } from '../../modules/ledger/testing';
 import type { Headers, TestContext, TestMethod } from '../app';
 
@@ -45,3 +48,19 @@ export async function startTwoFactor(
 
 /** The metrics token of the replay's app (GET /api/metrics is off without one). */
 export const METRICS_TOKEN = 'contract-replay-metrics-token';
+
+/**
+ * The witness the replay's app requires (docs/transparency.md "Witnesses"): a fixed test seed, so
+ * a journey cosigns the log's checkpoints as the witness command would.
+ */
+export const CONTRACT_WITNESS = {
+  name: 'contract.test/witness',
+  seed: Buffer.alloc(32, 7),
+};
+/** The witness's verifier key, as the app's `transparencyWitnesses` setting takes it. */
+export const contractWitnessKey = () =>
+  verifierKey(
+    CONTRACT_WITNESS.name,
+    COSIGNATURE_ED25519,
+    bytesToHex(ed25519.getPublicKey(CONTRACT_WITNESS.seed)),
+  );
