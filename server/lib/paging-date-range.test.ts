@@ -114,8 +114,11 @@ describe('date range filters on the admin lists', () => {
         -1,
       ),
     );
+    // a client who joined today is in the list (staff never are: it lists clients only)
+    const joinedToday = await createClient(t.app);
     const since = await list<{ _id: string }>('/api/user/admin?from=2026-03-12&pageSize=40');
-    expect(since.data.map((u) => u._id)).toContain(admin.id);
+    expect(since.data.map((u) => u._id)).toContain(joinedToday.id);
+    expect(since.data.map((u) => u._id)).not.toContain(admin.id);
     expect(since.data.every((u) => !dated.users.some(([id, d]) => id === u._id && d < at(11, 0)))).toBe(true);
     expect((await list(`/api/user/admin?${RANGE}&verification=verified`)).total).toBe(0);
     const csv = await inject('GET', `/api/user/admin/export.csv?${RANGE}`, admin.headers);
