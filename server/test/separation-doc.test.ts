@@ -5,30 +5,13 @@
  * that the role has, in the order of common/permissions.ts. The cells are computed from the app's
  * route table and the permission table, so the page and the code stay the same.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { can, PERMISSIONS, STAFF_ROLES, type Permission } from '@common/permissions';
 import { TARGET_KINDS, type TargetKind } from '../lib/targets';
 import { useBareTestContext } from './context';
+import { documentedRows } from './doc-tables';
 
 const t = useBareTestContext();
-
-/** The cells of each table row in the "## Separation of duties" section of docs/security.md. */
-function documentedRows(): string[][] {
-  const page = readFileSync(join(import.meta.dirname, '../../docs/security.md'), 'utf8');
-  const section = page.split(/^## /m).find((part) => part.startsWith('Separation of duties'));
-  if (!section) throw new Error('docs/security.md has no "## Separation of duties" section');
-  return section
-    .split('\n')
-    .filter((line) => line.startsWith('|') && !/^\|\s*-/.test(line))
-    .map((line) =>
-      line
-        .slice(1, -1)
-        .split('|')
-        .map((cell) => cell.trim()),
-    );
-}
 
 describe('docs/security.md separation of duties', () => {
   it('says what each role may do to itself, to a client and to another staff member', () => {
@@ -48,6 +31,9 @@ describe('docs/security.md separation of duties', () => {
       ['client', 'their own account, money and requests', '—', '—'],
       ...STAFF_ROLES.map((role) => [role, '—', cell(role, 'client'), cell(role, 'staff')]),
     ];
-    expect(documentedRows(), expected.map((row) => `| ${row.join(' | ')} |`).join('\n')).toEqual(expected);
+    expect(
+      documentedRows('security.md', 'Separation of duties'),
+      expected.map((row) => `| ${row.join(' | ')} |`).join('\n'),
+    ).toEqual(expected);
   });
 });

@@ -1,0 +1,25 @@
+/**
+ * For the tests that keep a docs/ page and the code the same: the cells of a Markdown table in one
+ * "## " section of a page of docs/.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The cells of each table row (header included, the `|---|` line left out) in the section of
+ * `docs/<page>` whose "## " heading starts with `heading`. Throws when the page has no such section.
+ */
+export function documentedRows(page: string, heading: string): string[][] {
+  const text = readFileSync(join(import.meta.dirname, '../../docs', page), 'utf8');
+  const section = text.split(/^## /m).find((part) => part.startsWith(heading));
+  if (!section) throw new Error(`docs/${page} has no "## ${heading}" section`);
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('|') && !/^\|\s*-/.test(line))
+    .map((line) =>
+      line
+        .slice(1, -1)
+        .split('|')
+        .map((cell) => cell.trim()),
+    );
+}
