@@ -69,13 +69,24 @@ describe.skipIf(!pg)('crash safety: SIGKILL mid-flight, restart, nothing half-wr
   let drop: () => Promise<void>;
   let server: ApiProcess | undefined;
 
+  // one admin approves every deposit: four-eyes by aggregate would hold them after $1,000 a client
+  // (docs/security.md "Four-eyes approval"), and this test is about crash safety, not four-eyes
+  const fourEyes = { FOUR_EYES_THRESHOLD_USD: '1000000' };
+
   beforeAll(async () => {
     const created = await createTestDatabase();
     drop = created.drop;
     url = created.url!;
     // in-process on the same database and secret: fixtures, codes and the checks
-    app = await buildApp(testConfig({ sessionSecret: secret }), created.database);
-    server = await startApiProcess({ databaseUrl: url, sessionSecret: secret, env: { DATA_DIR: dataDir } });
+    app = await buildApp(
+      testConfig({ sessionSecret: secret, fourEyesThreshold: 1_000_000_00n }),
+      created.database,
+    );
+    server = await startApiProcess({
+      databaseUrl: url,
+      sessionSecret: secret,
+      env: { DATA_DIR: dataDir, ...fourEyes },
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -203,7 +214,11 @@ describe.skipIf(!pg)('crash safety: SIGKILL mid-flight, restart, nothing half-wr
     }
 
     // --- restart on the same database -------------------------------------------------------------
-    server = await startApiProcess({ databaseUrl: url, sessionSecret: secret, env: { DATA_DIR: dataDir } });
+    server = await startApiProcess({
+      databaseUrl: url,
+      sessionSecret: secret,
+      env: { DATA_DIR: dataDir, ...fourEyes },
+    });
     expect(await ledgerViolations(db)).toEqual([]);
 
     const present = async (s: Sent): Promise<boolean> => {
