@@ -27,7 +27,7 @@ export default defineConfig({
     baseURL: BASE_URL,
     headless: true,
     // no trace by default: recording one (screencast frames and a DOM snapshot per action) costs a
-    // quarter of the journeys' CPU (docs/performance.md "Time-ordered ids"), and a CI clone's traces
+    // quarter of the journeys' CPU (bench/runs.md "Time-ordered ids"), and a CI clone's traces
     // go with it. A failure still leaves its page's aria snapshot (error-context.md) and a
     // screenshot; `--trace retain-on-failure` records traces.
     trace: 'off',

@@ -296,7 +296,7 @@ async function main(): Promise<number> {
     ];
     const loadOk = loadBeforeFixed < LOAD_LIMIT;
     // what the approval's own SQL reaches with no API at all: a ceiling on ledgerRatio and a floor
-    // under pgCpuPerApprovalMs for today's statements (docs/performance.md "What the targets allow")
+    // under pgCpuPerApprovalMs for today's statements (bench/runs.md "What the targets allow")
     const ceiling = (manyReplay.tps / tpcb.tps).toFixed(3);
     const replayPgMs = manyReplay.pgCpuMsPerTransaction ?? NaN;
     const figures = {

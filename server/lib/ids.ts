@@ -4,7 +4,7 @@
  * milliseconds, then 74 random bits), so consecutive entries land on the right edge of the primary
  * key and of the lines' `entry_id` index instead of each on a random leaf page. The lines, audit
  * rows, notices and mails get the same kind of id from the database's `uuid_v7()` default
- * (migration time_ordered_ids; docs/performance.md "Time-ordered ids").
+ * (migration time_ordered_ids; bench/runs.md "Time-ordered ids").
  *
  * Not a secret: an id tells the millisecond its row was made, which every such row also shows in
  * its `created_at`. Anything that must not be guessed (tokens, codes, file names) keeps a random

@@ -1,4 +1,4 @@
--- Time-ordered ids for the rows every posting writes (docs/performance.md "Time-ordered ids").
+-- Time-ordered ids for the rows every posting writes (bench/runs.md "Time-ordered ids").
 --
 -- uuid_v7() makes a UUID version 7 (RFC 9562 §5.7): the first 48 bits are the Unix time in
 -- milliseconds, the version nibble is 7, and the other 74 bits stay random from gen_random_uuid()

@@ -17,7 +17,7 @@ export const cents = (name: string) => bigint(name, { mode: 'bigint' });
 /**
  * A primary key `id` that the database fills with a time-ordered UUID (version 7, the function
  * `uuid_v7()` of migration time_ordered_ids) for the rows every posting writes: new keys go to the
- * right edge of the index (server/lib/ids.ts; docs/performance.md "Time-ordered ids").
+ * right edge of the index (server/lib/ids.ts; bench/runs.md "Time-ordered ids").
  */
 export const timeOrderedIdKey = () =>
   uuid('id')
