@@ -17,6 +17,10 @@
  *   then amount (numerically).
  * - an **account** leaf is the sealed fact of an account's opening, with its owner:
  *     {"v":2,"leaf":"account","id":…,"kind":…,"owner":…,"openedAt":…}
+ * - a **liabilities** leaf is the record of a proof-of-liabilities snapshot (docs/transparency.md
+ *   "Proof of liabilities"): its id, when it was taken, its cut (the log size its totals are summed
+ *   to), the sum tree's root hash and total (cents, decimal string), clients and leaves:
+ *     {"v":2,"leaf":"liabilities","id":…,"takenAt":…,"cutSize":…,"rootHash":…,"totalCents":…,"clients":…,"leaves":…}
  *
  * Leaf hash = SHA-256(0x00 || bytes) for every version and kind. A version 1 leaf's bytes begin
  * with `{"id"`, a version 2 leaf's with `{"v":2`, so no bytes are a leaf of two kinds.
@@ -64,11 +68,27 @@ export interface AccountLeaf {
   openedAt: string;
 }
 
+/** The sealed record of a proof-of-liabilities snapshot (see the header). */
+export interface LiabilitiesLeaf {
+  v: 2;
+  leaf: 'liabilities';
+  id: string;
+  /** When the snapshot was taken, ISO 8601 UTC with milliseconds. */
+  takenAt: string;
+  /** The log size the snapshot's totals are summed to. */
+  cutSize: number;
+  rootHash: string;
+  /** The sum tree's total, cents as a decimal string. */
+  totalCents: string;
+  clients: number;
+  leaves: number;
+}
+
 /** A sealed journal entry of either version, as the inclusion route answers it. */
 export type SealedEntry = CanonicalEntry | EntryLeafV2;
 
 /** Any leaf of the log. */
-export type Leaf = SealedEntry | AccountLeaf;
+export type Leaf = SealedEntry | AccountLeaf | LiabilitiesLeaf;
 
 /** True for a version 2 entry leaf. */
 export const isEntryV2 = (entry: SealedEntry): entry is EntryLeafV2 => 'v' in entry && entry.v === 2;
@@ -109,10 +129,31 @@ export function accountLeafJson(a: AccountLeaf): string {
   return `{"v":2,"leaf":"account","id":${str(a.id)},"kind":${str(a.kind)},"owner":${str(a.owner)},"openedAt":${str(a.openedAt)}}`;
 }
 
+/**
+ * The canonical JSON of a liabilities leaf. Throws a SyntaxError for a total that is not
+ * non-negative integer cents or counts that are not non-negative integers.
+ */
+export function liabilitiesLeafJson(s: LiabilitiesLeaf): string {
+  if (!/^(0|[1-9]\d*)$/.test(s.totalCents)) throw new SyntaxError(`Total ${s.totalCents} is not cents`);
+  for (const n of [s.cutSize, s.clients, s.leaves]) {
+    if (!Number.isSafeInteger(n) || n < 0) throw new SyntaxError(`${n} is not a count`);
+  }
+  return (
+    `{"v":2,"leaf":"liabilities","id":${str(s.id)},"takenAt":${str(s.takenAt)},"cutSize":${s.cutSize},` +
+    `"rootHash":${str(s.rootHash)},"totalCents":${str(s.totalCents)},"clients":${s.clients},"leaves":${s.leaves}}`
+  );
+}
+
 /** A leaf's bytes, by version and kind. */
 export function leafBytes(leaf: Leaf): Uint8Array {
   if (!('v' in leaf)) return canonicalEntryBytes(leaf);
-  return new TextEncoder().encode(leaf.leaf === 'entry' ? entryLeafV2Json(leaf) : accountLeafJson(leaf));
+  const json =
+    leaf.leaf === 'entry'
+      ? entryLeafV2Json(leaf)
+      : leaf.leaf === 'account'
+        ? accountLeafJson(leaf)
+        : liabilitiesLeafJson(leaf);
+  return new TextEncoder().encode(json);
 }
 
 /** A leaf's hash (hex): SHA-256(0x00 || its bytes). Throws a SyntaxError for a malformed amount. */

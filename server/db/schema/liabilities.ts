@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -17,7 +18,6 @@ import {
   primaryKey,
   text,
   timestamp,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { cents, createdAt } from './columns';
@@ -34,6 +34,14 @@ export const liabilitiesSnapshots = pgTable(
     rootHash: text('root_hash').notNull(),
     total: cents('total').notNull(),
     accounts: integer('accounts').notNull(),
+    /** Leaves of the sum tree (each client's total split in parts); null before splitting (= accounts). */
+    leaves: integer('leaves'),
+    /**
+     * The cut: the journal log size whose first `cutSize` leaves the totals are summed from
+     * (docs/transparency.md "Proof of liabilities"); null for version 1 snapshots, taken from cached
+     * balances and not recomputable.
+     */
+    cutSize: bigint('cut_size', { mode: 'number' }),
     takenBy: uuid('taken_by').references(() => users.id),
     /**
      * Ed25519 signature (hex) of the transparency key over the snapshot's root, in its own signing
@@ -48,10 +56,15 @@ export const liabilitiesSnapshots = pgTable(
     check('liabilities_snapshots_root_hex', hex64('root_hash')),
     check('liabilities_snapshots_total_non_negative', sql.raw('total >= 0')),
     check('liabilities_snapshots_accounts_positive', sql.raw('accounts > 0')),
+    check('liabilities_snapshots_leaves_positive', sql.raw('leaves > 0')),
+    check('liabilities_snapshots_cut_positive', sql.raw('cut_size > 0')),
   ],
 );
 
-/** A client's leaf in a snapshot: position, fresh random salt (32 bytes hex), total in cents. */
+/**
+ * A leaf of a snapshot: position, the client, fresh random salt (32 bytes hex), cents. Since cuts,
+ * each client has several leaves whose totals sum to the client's total (liabilities.ts).
+ */
 export const liabilitiesLeaves = pgTable(
   'liabilities_leaves',
   {
@@ -67,7 +80,7 @@ export const liabilitiesLeaves = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.snapshotId, t.leafIndex] }),
-    uniqueIndex('liabilities_leaves_snapshot_user_idx').on(t.snapshotId, t.userId),
+    index('liabilities_leaves_snapshot_user_idx').on(t.snapshotId, t.userId),
     check('liabilities_leaves_salt_hex', hex64('salt')),
     check('liabilities_leaves_total_non_negative', sql.raw('total >= 0')),
   ],

@@ -8,12 +8,14 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
+import { liabilitiesSnapshots } from './liabilities';
 import { journalEntries, ledgerAccounts } from './money';
 
 const hex64 = (column: string) => sql.raw(`${column} ~ '^[0-9a-f]{64}$'`);
 
 /**
- * One leaf per sealed journal entry, and one per sealed account opening (its owner): `leafIndex`
+ * One leaf per sealed journal entry, one per sealed account opening (its owner) and one per sealed
+ * proof-of-liabilities snapshot record: `leafIndex`
  * counts from 0 in sealing order; `leafHash` is SHA-256(0x00 || the leaf's bytes) in the leaf's
  * `version` (common/transparency/journal.ts for 1, leaves.ts for 2). Entries sealed before the
  * cut-over keep version 1; every leaf since is version 2; an account leaf exists only in version 2.
@@ -28,6 +30,10 @@ export const transparencyLeaves = pgTable(
     accountId: uuid('account_id')
       .unique('transparency_leaves_account_id_key')
       .references(() => ledgerAccounts.id),
+    /** A proof-of-liabilities snapshot's sealed record (common/transparency/leaves.ts). */
+    snapshotId: uuid('snapshot_id')
+      .unique('transparency_leaves_snapshot_id_key')
+      .references(() => liabilitiesSnapshots.id),
     version: smallint('version').notNull().default(1),
     leafHash: text('leaf_hash').notNull(),
     createdAt: createdAt(),
@@ -35,8 +41,14 @@ export const transparencyLeaves = pgTable(
   () => [
     check('transparency_leaves_index_non_negative', sql.raw('leaf_index >= 0')),
     check('transparency_leaves_hash_hex', hex64('leaf_hash')),
-    check('transparency_leaves_one_subject', sql.raw('(entry_id is null) <> (account_id is null)')),
-    check('transparency_leaves_version', sql.raw('version = 2 or (version = 1 and account_id is null)')),
+    check(
+      'transparency_leaves_one_subject',
+      sql.raw('num_nonnulls(entry_id, account_id, snapshot_id) = 1'),
+    ),
+    check(
+      'transparency_leaves_version',
+      sql.raw('version = 2 or (version = 1 and account_id is null and snapshot_id is null)'),
+    ),
   ],
 );
 
