@@ -10,3 +10,4 @@ export * from './history';
 export * from './account-value';
 export * from './transparency';
 export * from './liabilities';
+export * from './statements';
