@@ -13,20 +13,19 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import Fastify from 'fastify';
+import type { DestinationStream } from 'pino';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, STAFF_MSG } from '@common/messages';
 import { can } from '@common/permissions';
 import type { Config } from './config';
-import { isDatabaseUnavailable, type Database } from './db/client';
+import type { Database } from './db/client';
 import type { AppContext, AppInstance } from './app-context';
 import type { Guard } from './lib/guarded-scope';
 import type { Guards } from './modules/auth/guard';
-import { AppError, isUnstorableTextError } from './lib/errors';
+import { AppError } from './lib/errors';
+import { answerError } from './lib/error-handler';
+import { appLoggerOptions } from './lib/log-policy';
 import { guardScope } from './lib/guarded-scope';
 import { assertTargetDeclared, targetGuard } from './lib/targets';
 import { idempotentRoutes } from './lib/idempotency';
@@ -162,15 +161,17 @@ function staffGuard(guards: Guards): Guard {
   };
 }
 
-/** Builds the app on an open database. The caller listens (main.ts) or injects (tests). */
-export async function buildApp(config: Config, database: Database): Promise<AppInstance> {
+/**
+ * Builds the app on an open database. The caller listens (main.ts) or injects (tests). Log lines
+ * go to stdout, or to `opts.logStream` (tests read them), under the log policy (lib/log-policy.ts).
+ */
+export async function buildApp(
+  config: Config,
+  database: Database,
+  opts: { logStream?: DestinationStream } = {},
+): Promise<AppInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      ...(config.env === 'development' && {
-        transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } },
-      }),
-    },
+    logger: appLoggerOptions(config, opts.logStream),
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
     // unique across processes (docs/operations.md "Request ids and logs"): the proxy's X-Request-Id when it is a
@@ -275,23 +276,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.close());
 
-  app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      return reply.code(400).send({ message: err.validation[0]?.message ?? 'Invalid request' });
-    }
-    if (err instanceof AppError) return reply.code(err.statusCode).send({ message: err.message });
-    if (isDatabaseUnavailable(err)) {
-      // the database is restarting or unreachable: say so at once; the pool reconnects by itself
-      req.log.warn({ err }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send({ message: MSG.unavailable });
-    }
-    if (isUnstorableTextError(err)) return reply.code(400).send({ message: 'Invalid request' });
-    const status = err.statusCode ?? 500;
-    if (status === 429) return reply.code(429).send({ message: MSG.tooManyRequests });
-    if (status >= 400 && status < 500) return reply.code(status).send({ message: err.message });
-    req.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ message: MSG.serverError });
-  });
+  app.setErrorHandler(answerError);
 
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie, { secret: config.sessionSecret });

@@ -293,8 +293,21 @@ async function ping(db: Db): Promise<{ up: boolean; reason?: string }> {
   }
 }
 
-/** SQLSTATE classes and codes that mean the database is unreachable or going away, not a bad query. */
-const UNAVAILABLE_STATES = /^(08|57P0[1-3]|53300)/;
+/**
+ * SQLSTATEs that mean the database cannot serve us right now, whatever the statement: class 08
+ * (connection exceptions), 53300 (too many connections), 57P01 admin shutdown, 57P02 crash
+ * shutdown, 57P03 cannot connect now (starting up, shutting down, in recovery), 57P04 the database
+ * was dropped, 57P05 an idle session ended by the server. 57014 (a statement cancelled: our
+ * statement timeout, or an operator's pg_cancel_backend) is not among them: it is about that
+ * statement, which would time out again, so it stays a 500 that is logged as an error.
+ */
+const UNAVAILABLE_STATES = /^(08|53300$|57P0[1-5]$)/;
+/**
+ * 55000 (object not in prerequisite state) means unavailable only with these messages: a database
+ * that refuses connections (`ALLOW_CONNECTIONS false`, as during maintenance) or a server still in
+ * recovery. Raised by anything else (a sequence's currval before nextval, say) it is a bug: 500.
+ */
+const UNAVAILABLE_55000 = /not currently accepting connections|recovery is in progress|in recovery/i;
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -305,13 +318,15 @@ const UNAVAILABLE_CODES = new Set([
   'ENOENT',
 ]);
 const UNAVAILABLE_TEXT =
-  /^connect E[A-Z]+ |Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed|Cannot use a pool after calling end/i;
+  /^connect E[A-Z]+ |Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed|Cannot use a pool after calling end|^PGlite is clos(ed|ing)$/i;
 
 /**
  * True when `err` (or its `cause`, as drizzle wraps driver errors) says the database cannot be
- * reached right now: refused or lost connections, a server shutting down or restarting
- * (SQLSTATE 57P01–57P03), too many connections (53300), no free connection in time. The error
- * handler answers 503 for these (docs/operations.md "Database faults"); everything else stays a 500.
+ * reached right now: refused or lost connections, the SQLSTATEs above (a server shutting down,
+ * starting up or in recovery, a database that refuses connections, too many connections), no free
+ * connection in time, an embedded database (PGlite) already closed. The error handler answers 503
+ * with Retry-After for these (lib/error-handler.ts, docs/operations.md "Database faults");
+ * everything else stays a 500.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (
@@ -320,8 +335,10 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     e = e.cause as typeof e, depth++
   ) {
     const code = typeof e.code === 'string' ? e.code : '';
+    const message = typeof e.message === 'string' ? e.message : '';
     if (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_STATES.test(code)) return true;
-    if (typeof e.message === 'string' && UNAVAILABLE_TEXT.test(e.message)) return true;
+    if (code === '55000' && UNAVAILABLE_55000.test(message)) return true;
+    if (UNAVAILABLE_TEXT.test(message)) return true;
   }
   return false;
 }

@@ -1,0 +1,181 @@
+/**
+ * No secret ever in a log (docs/operations.md "What the log never holds", server/lib/log-policy.ts):
+ * the app runs with its real logger at `info` into a captured stream while a test drives each
+ * failure path with real secrets — validation errors and refused sign-ins (passwords, a token in
+ * the query string and in a cookie), the mail server down (sign-up and reset codes, an invitation
+ * link, the SMTP password in its URL), 500s (a failed statement whose parameter is a live session
+ * token) and the database down (PGlite closed under the app; on PostgreSQL the database stops
+ * accepting connections and its connections are ended) — then looks for every secret it used in
+ * every line. On both drivers.
+ */
+import { createServer } from 'node:net';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import type { AppInstance } from '../app-context';
+import type { Database } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import { createAdmin } from '../modules/ledger/testing';
+import { createSignedInUser, createTestDatabase, testConfig, uniqueEmail } from './app';
+
+const lines: string[] = [];
+const logStream = { write: (line: string) => void lines.push(line) };
+/** Every secret the test used: none may be in any log line. */
+const secrets = new Set<string>();
+const log = () => lines.join('');
+
+const PASSWORD = 'Log-Secret-Pass-7391';
+const SMTP_PASSWORD = 'smtp-Secret-4412';
+
+let app: AppInstance;
+let database: Database;
+let url: string | undefined;
+let drop: () => Promise<void>;
+
+/** A local port with nothing listening: the mail server that is down. */
+async function deadPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Waits until the captured log holds `text` (at most `ms`). */
+async function logged(text: string, ms = 10_000): Promise<void> {
+  for (const end = Date.now() + ms; !log().includes(text); ) {
+    if (Date.now() > end) throw new Error(`never logged: ${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const inject = (method: 'GET' | 'POST', path: string, headers: Record<string, string> = {}, payload?: object) =>
+  app.inject({ method, url: path, headers, ...(payload && { payload }) });
+
+beforeAll(async () => {
+  ({ database, url, drop } = await createTestDatabase());
+  const smtpUrl = `smtp://mailer:${SMTP_PASSWORD}@127.0.0.1:${await deadPort()}`;
+  secrets.add(SMTP_PASSWORD).add(PASSWORD);
+  app = await buildApp(
+    testConfig({ smtpUrl, logLevel: 'info', mailRetry: { retryBaseMs: 100, maxAttempts: 3 } }),
+    database,
+    { logStream },
+  );
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await drop?.().catch(() => undefined);
+});
+
+describe('the log', () => {
+  it('holds no password or token from validation errors and refused sign-ins', async () => {
+    const email = uniqueEmail('logs');
+    const bad = await inject('POST', '/api/auth/signup', {}, { email: 'not-an-email', password: PASSWORD });
+    expect(bad.statusCode).toBe(400);
+    const refused = await inject('POST', '/api/auth/signin', {}, { email, password: PASSWORD });
+    expect(refused.statusCode).toBe(401);
+    const token = 'QueryStringToken0123456789abcdef';
+    secrets.add(token);
+    expect((await inject('GET', `/api/user/me?token=${token}&page=1`)).statusCode).toBe(401);
+    const cookie = 'CookieToken0123456789abcdefghij';
+    secrets.add(cookie);
+    expect(
+      (await inject('GET', '/api/user/me', { cookie: `better-auth.session_token=${cookie}` })).statusCode,
+    ).toBe(401);
+    expect(log()).toContain('/api/user/me?token=');
+  });
+
+  it('holds no code, link or SMTP password while the mail server is down', async () => {
+    const email = uniqueEmail('signup');
+    const signup = await inject('POST', '/api/auth/signup', {}, {
+      firstName: 'Log',
+      lastName: 'Test',
+      email,
+      phone: '+44 20 7946 0000',
+      password: PASSWORD,
+      gender: 'other',
+      country: 'United Kingdom',
+    });
+    expect(signup.statusCode).toBe(201);
+    expect((await inject('POST', '/api/auth/forgot-password', {}, { email })).statusCode).toBeLessThan(300);
+    const admin = await createAdmin(app);
+    const invite = await inject('POST', '/api/staff', admin.headers, {
+      email: uniqueEmail('staff'),
+      firstName: 'New',
+      lastName: 'Staff',
+      role: 'support',
+    });
+    expect(invite.statusCode).toBe(201);
+    await logged('mail failed');
+    const mails = await database.db.select().from(mailOutbox);
+    const bodies = mails.map((m) => `${m.text ?? ''} ${JSON.stringify(m.message ?? {})}`).join(' ');
+    const codes = bodies.match(/\b\d{6}\b/g) ?? [];
+    const links = bodies.match(/token=[\w-]{16,}/g) ?? [];
+    expect(codes.length).toBeGreaterThanOrEqual(2);
+    expect(links.length).toBeGreaterThanOrEqual(1);
+    for (const secret of [...codes, ...links.map((l) => l.slice('token='.length))]) secrets.add(secret);
+  });
+
+  it("holds no statement's parameters on a 500 (a live session token)", async () => {
+    const client = await createSignedInUser(app, { password: PASSWORD });
+    secrets.add(client.token);
+    await database.db.execute(sql`alter table sessions rename to sessions_gone`);
+    try {
+      const res = await inject('GET', '/api/user/me', client.headers);
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await database.db.execute(sql`alter table sessions_gone rename to sessions`);
+    }
+    await logged('unhandled error');
+    expect(log()).toContain('Failed query');
+  });
+
+  it('holds no session token while the database is down, and answers 503 with Retry-After', async () => {
+    const client = await createSignedInUser(app, { password: PASSWORD });
+    secrets.add(client.token);
+    await takeDatabaseDown();
+    const res = await inject('GET', '/api/user/me', client.headers);
+    expect([res.statusCode, res.headers['retry-after']]).toEqual([503, '5']);
+    await logged('database unavailable');
+    expect(log()).toContain('Failed query');
+  });
+
+  it('… and none of the secrets it used is anywhere in it', () => {
+    const text = log();
+    expect(secrets.size).toBeGreaterThanOrEqual(8);
+    for (const secret of secrets) expect(text, secret).not.toContain(secret);
+    expect(text).toContain('[Redacted]');
+  });
+});
+
+/**
+ * The database goes away under the running app: PGlite is closed; a PostgreSQL database stops
+ * accepting connections (55000) and its connections are ended (57P01), as in maintenance. The
+ * shared cluster keeps running; afterAll lets connections in again before dropping it.
+ */
+async function takeDatabaseDown(): Promise<void> {
+  if (!url) {
+    await database.close();
+    return;
+  }
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`alter database ${name} allow_connections false`);
+    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+  } finally {
+    await admin.end();
+  }
+  const restore = drop;
+  drop = async () => {
+    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await c.connect();
+    await c.query(`alter database ${name} allow_connections true`);
+    await c.end();
+    await restore();
+  };
+}
