@@ -76,6 +76,27 @@ export default tseslint.config(
   },
   ...featureIsolation,
   {
+    // the evidence verifier shares no code with the server, the web or common/ (docs/transparency.md
+    // "Your evidence"): Node.js built-ins and its own files only; it runs in Node.js and browsers
+    files: ['verifier/**/*.mjs'],
+    languageOptions: {
+      globals: { atob: 'readonly', btoa: 'readonly', console: 'readonly', crypto: 'readonly', TextEncoder: 'readonly' },
+    },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!node:|\\./[\\w-]+\\.mjs$)',
+              message: 'verifier/ imports only node: built-ins and its own files, so it never shares code with the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['common/**/*.ts'],
     rules: {
       'no-restricted-imports': [
