@@ -8,7 +8,8 @@
  * | GET    | /transparency/inclusion/:entryId[?treeSize=]  | the entry's client, staff (clients.read) | leaf, audit path, canonical entry; 404 not sealed (or not theirs) |
  * | GET    | /transparency/consistency?from&to             | anyone                   | the consistency proof; 400 not signed sizes |
  *
- * The checkpoint, key and cosignature routes are in checkpoint-routes.ts.
+ * The checkpoint, key and cosignature routes are in checkpoint-routes.ts, the evidence download in
+ * evidence-routes.ts.
  */
 import { can } from '@common/permissions';
 import { errorAnswerSchema } from '@common/schemas/common';
@@ -29,6 +30,7 @@ import { currentUser } from '../auth/guard';
 import { checkpointNote } from './checkpoint';
 import { checkpointRoutes } from './checkpoint-routes';
 import { cosignaturesOf, latestWitnessedHead } from './cosignatures';
+import { evidenceRoutes } from './evidence-routes';
 import { consistencyProof, type EntryScope, inclusionProof, presentTreeHead } from './proofs';
 import { signingKeyFor } from './signing-key';
 
@@ -43,6 +45,7 @@ export async function journalLogRoutes(app: AppInstance) {
   const { origin } = signingKeyFor(config);
   const witnesses = config.transparencyWitnesses ?? [];
   await app.register(checkpointRoutes);
+  await app.register(evidenceRoutes);
 
   app.get(
     '/tree-head',
