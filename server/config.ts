@@ -17,6 +17,7 @@ import {
   type VerifierKey,
 } from '@common/transparency/signed-note';
 import { CONTEXT_FAMILY } from '@common/transparency/signing-contexts';
+import { parseTwoFactorKeys, type TwoFactorKey } from './modules/auth/two-factor-keys';
 import { signingSeedHex } from './modules/transparency/key-file';
 
 /** Money settings: deposit wallets and promotions. Amounts in cents. */
@@ -65,6 +66,31 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default(DEMO_BRAND.supportEmail),
   RISK_WARNING: z.string().trim().min(1).default(DEMO_BRAND.riskWarning),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  /**
+   * The SESSION_SECRET before a rotation, still accepted while it is set (docs/operations.md "Keys
+   * and their rotation"): XSRF tokens, withdrawal codes and the two-factor key derived from it.
+   */
+  SESSION_SECRET_PREVIOUS: z
+    .string()
+    .min(32, 'SESSION_SECRET_PREVIOUS must be at least 32 characters')
+    .optional(),
+  /**
+   * The two-factor key set (modules/auth/two-factor-keys.ts): `<version>:<secret>` pairs, newest
+   * first, separated by commas; absent → a key derived from SESSION_SECRET (version 0).
+   */
+  TWO_FACTOR_KEYS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      const keys = parseTwoFactorKeys(value);
+      if (typeof keys === 'string') {
+        ctx.addIssue({ code: 'custom', message: keys });
+        return z.NEVER;
+      }
+      return keys;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /**
    * Reverse proxies whose X-Forwarded-For is believed (client IP for rate limits and logs): a
@@ -195,6 +221,10 @@ export interface Config {
   /** The brand e-mails carry (lib/mail-templates.ts); the site link is `publicUrl`. */
   brand: { name: string; supportEmail: string; riskWarning: string };
   sessionSecret: string;
+  /** SESSION_SECRET_PREVIOUS: the secret before a rotation, still accepted; undefined → none. */
+  sessionSecretPrevious?: string;
+  /** The two-factor key set, newest first (TWO_FACTOR_KEYS); undefined → version 0 derived from sessionSecret. */
+  twoFactorKeys?: TwoFactorKey[];
   logLevel: string;
   rateLimit: boolean;
   /** Fastify `trustProxy`: the proxies whose X-Forwarded-For sets the client IP, or false. */
@@ -275,6 +305,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     brand: { name: e.BRAND_NAME, supportEmail: e.SUPPORT_EMAIL, riskWarning: e.RISK_WARNING },
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    sessionSecretPrevious: e.SESSION_SECRET_PREVIOUS || undefined,
+    twoFactorKeys: e.TWO_FACTOR_KEYS,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     rateLimit: e.RATE_LIMIT === 'true' || e.NODE_ENV === 'production',
     trustProxy:
@@ -336,4 +368,3 @@ function readOrCreateSecret(dataDir: string): string {
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
-

@@ -26,6 +26,8 @@ import { isStaffRole } from '@common/permissions';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { BaseDeps } from '../../lib/base-deps';
+import { sessionSecrets } from '../../lib/session-secrets';
+import { markGuard } from '../../lib/guarded-scope';
 import type { UserRow } from '../../db/rows';
 import type { SessionCache, SessionRow } from './session-cache';
 
@@ -69,7 +71,7 @@ const LAST_USED_RESOLUTION_MS = 5 * 60_000;
  * without a query; without it every authenticated request reads the session and its user.
  */
 export function createGuards({ db, config }: BaseDeps, cache?: SessionCache | null) {
-  const secret = config.sessionSecret;
+  const secrets = sessionSecrets(config);
   // Built once: every authenticated request runs it (building it each time was a large share of
   // the dashboard's CPU in the bench; docs/performance.md).
   const findSession = db
@@ -105,9 +107,13 @@ export function createGuards({ db, config }: BaseDeps, cache?: SessionCache | nu
     const cookie = req.cookies?.[XSRF.cookie];
     if (cookie && !SAFE_METHODS.has(req.method)) {
       const header = req.headers[XSRF.header];
-      const expected = Buffer.from(xsrfTokenFor(secret, token));
       const given = Buffer.from(typeof header === 'string' ? header : '');
-      if (cookie !== header || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      // SESSION_SECRET_PREVIOUS too: a rotation keeps open browser sessions working while it is set
+      const matches = (s: string) => {
+        const expected = Buffer.from(xsrfTokenFor(s, token));
+        return given.length === expected.length && timingSafeEqual(given, expected);
+      };
+      if (cookie !== header || !secrets.some(matches)) {
         throw new AppError('FORBIDDEN', 'Invalid XSRF token. Please sign in again.');
       }
     }
@@ -146,6 +152,9 @@ export function createGuards({ db, config }: BaseDeps, cache?: SessionCache | nu
     }
   }
 
+  // known as guards by identity: the OpenAPI document marks a route secured only when one of these
+  // (or a scope's guard) protects it (server/lib/guarded-scope.ts)
+  for (const guard of [requireUser, requireVerifiedUser, requireClient, requireStaff]) markGuard(guard);
   return { authenticate, requireUser, requireVerifiedUser, requireClient, requireStaff };
 }
 

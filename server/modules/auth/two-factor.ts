@@ -2,8 +2,10 @@
  * Two-factor authentication with TOTP (RFC 6238: SHA-1, 6 digits, 30-second steps, as every
  * authenticator app reads them) through otplib, plus single-use backup codes (docs/security.md).
  *
- * - The secret is stored encrypted (AES-256-GCM, key = HKDF-SHA256 of SESSION_SECRET), the backup
- *   codes as keyed hashes (HMAC-SHA256): neither can be shown again, to the user or to staff.
+ * - The secret is stored sealed under the two-factor key set (two-factor-keys.ts: versioned keys of
+ *   their own, TWO_FACTOR_KEYS; by default one derived from SESSION_SECRET), the backup codes as
+ *   keyed hashes (HMAC-SHA256 under a per-set-up key sealed with the secret): neither can be shown
+ *   again, to the user or to staff. `rekey` re-seals every secret under the newest key.
  * - A code is accepted one step either side of now (clock drift), and never for a time step at or
  *   before the last one accepted (RFC 6238 §5.2: a code works once).
  * - Set-up writes a pending secret (enabledAt null); one valid code enables it; `users.two_factor_enabled`
@@ -11,7 +13,7 @@
  *
  * Errors (AppError): 409 SECURITY_MSG.notSetUp / alreadyEnabled / notEnabled, 400 invalidCode.
  */
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { SECURITY_MSG } from '@common/messages';
@@ -20,6 +22,7 @@ import { twoFactors, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { BaseDeps } from '../../lib/base-deps';
 import { endChallenges } from './challenges';
+import { createTwoFactorKeys, TwoFactorKeyError } from './two-factor-keys';
 
 /** Backup codes per set-up, and their shape: two groups of 5 from an unambiguous alphabet. */
 const BACKUP_CODES = 10;
@@ -31,35 +34,33 @@ const TOLERANCE_SECONDS = 30;
 const normaliseBackupCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
 
 /**
- * Two-factor authentication, made from the base deps: the secret's key comes from SESSION_SECRET,
- * the issuer authenticator apps show is the brand's name (BRAND_NAME).
+ * What `rekey` did: rows read, re-sealed, already under the newest key, changed by their user
+ * meanwhile (left as they are), and the user ids of those no key opens.
+ */
+export interface RekeyCounts {
+  total: number;
+  resealed: number;
+  current: number;
+  changed: number;
+  unreadable: string[];
+}
+
+/**
+ * Two-factor authentication, made from the base deps: the secrets' key set comes from
+ * TWO_FACTOR_KEYS (else SESSION_SECRET) and SESSION_SECRET_PREVIOUS, the issuer authenticator apps
+ * show is the brand's name (BRAND_NAME).
  */
 export function createTwoFactor({ db, config }: BaseDeps) {
-  const secret = config.sessionSecret;
   const issuer = config.brand.name;
-  const key = Buffer.from(hkdfSync('sha256', secret, 'broker-2fa', 'totp-secret-encryption', 32));
-  const backupHash = (userId: string, code: string) =>
-    createHmac('sha256', key)
+  const keys = createTwoFactorKeys({
+    keys: config.twoFactorKeys,
+    sessionSecret: config.sessionSecret,
+    previousSecret: config.sessionSecretPrevious,
+  });
+  const backupHash = (backupKey: Buffer, userId: string, code: string) =>
+    createHmac('sha256', backupKey)
       .update(`backup:${userId}:${normaliseBackupCode(code)}`)
       .digest('base64url');
-
-  function encrypt(plain: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', key, iv);
-    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return ['v1', iv, body, cipher.getAuthTag()]
-      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-      .join(':');
-  }
-
-  function decrypt(stored: string): string {
-    const [, iv, body, tag] = stored.split(':');
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv!, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag!, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body!, 'base64url')), decipher.final()]).toString(
-      'utf8',
-    );
-  }
 
   function newBackupCode(): string {
     const chars = Array.from(randomBytes(10), (b) => BACKUP_ALPHABET[b % BACKUP_ALPHABET.length]).join('');
@@ -86,7 +87,7 @@ export function createTwoFactor({ db, config }: BaseDeps) {
     const row = await findRow(conn, userId);
     if (!row || (enabledOnly && !row.enabledAt)) return false;
     const result = await verify({
-      secret: decrypt(row.secretEncrypted),
+      secret: (await keys.open(userId, row.secretEncrypted)).totpSecret,
       token: code,
       epochTolerance: TOLERANCE_SECONDS,
       afterTimeStep: row.lastTimeStep,
@@ -102,7 +103,9 @@ export function createTwoFactor({ db, config }: BaseDeps) {
 
   /** Uses up one of the user's backup codes; answers whether `code` was one. */
   async function acceptBackupCode(conn: DbOrTx, userId: string, code: string): Promise<boolean> {
-    const hash = backupHash(userId, code);
+    const row = await findRow(conn, userId);
+    if (!row?.enabledAt) return false;
+    const hash = backupHash((await keys.open(userId, row.secretEncrypted)).backupKey, userId, code);
     const used = await conn
       .update(twoFactors)
       .set({
@@ -130,10 +133,11 @@ export function createTwoFactor({ db, config }: BaseDeps) {
       const existing = await findRow(db, user.id);
       if (existing?.enabledAt) throw new AppError('CONFLICT', SECURITY_MSG.alreadyEnabled);
       const totpSecret = generateSecret();
+      const backupKey = keys.newBackupKey();
       const backupCodes = Array.from({ length: BACKUP_CODES }, newBackupCode);
       const values = {
-        secretEncrypted: encrypt(totpSecret),
-        backupCodeHashes: backupCodes.map((c) => backupHash(user.id, c)),
+        secretEncrypted: await keys.seal(user.id, totpSecret, backupKey),
+        backupCodeHashes: backupCodes.map((c) => backupHash(backupKey, user.id, c)),
         lastTimeStep: 0,
         enabledAt: null,
         updatedAt: new Date(),
@@ -189,6 +193,43 @@ export function createTwoFactor({ db, config }: BaseDeps) {
       const trimmed = code.trim();
       if (/^\d{6}$/.test(trimmed)) return acceptTotp(conn, userId, trimmed);
       return !opts.totpOnly && acceptBackupCode(conn, userId, trimmed);
+    },
+
+    /**
+     * Re-seals every stored secret (pending set-ups too) that is not under the newest key, keeping
+     * its backup codes valid (docs/operations.md "Keys and their rotation"). Idempotent: a second
+     * run re-seals nothing. A row changed meanwhile (set-up again, turned off) is left as it is now.
+     * Answers the counts; rows no key opens are listed by user id and left alone.
+     */
+    async rekey(): Promise<RekeyCounts> {
+      const rows = await db
+        .select({ userId: twoFactors.userId, stored: twoFactors.secretEncrypted })
+        .from(twoFactors)
+        .orderBy(twoFactors.userId);
+      const counts: RekeyCounts = { total: rows.length, resealed: 0, current: 0, changed: 0, unreadable: [] };
+      for (const { userId, stored } of rows) {
+        let opened;
+        try {
+          opened = await keys.open(userId, stored);
+        } catch (e) {
+          if (!(e instanceof TwoFactorKeyError)) throw e;
+          counts.unreadable.push(userId);
+          continue;
+        }
+        if (opened.current) {
+          counts.current += 1;
+          continue;
+        }
+        const sealed = await keys.seal(userId, opened.totpSecret, opened.backupKey);
+        const moved = await db
+          .update(twoFactors)
+          .set({ secretEncrypted: sealed })
+          .where(and(eq(twoFactors.userId, userId), eq(twoFactors.secretEncrypted, stored)))
+          .returning({ userId: twoFactors.userId });
+        if (moved.length > 0) counts.resealed += 1;
+        else counts.changed += 1;
+      }
+      return counts;
     },
   };
 }

@@ -32,6 +32,7 @@ import { hitUpsert } from '../../lib/rate-limit-store';
 import { StatementOfWork } from '../../lib/unit-of-work';
 import { CODE_LIMITS, codeFailureKey } from '../auth/throttle';
 import { oneTimeCodeHash } from '../../lib/one-time-codes';
+import { sessionSecrets } from '../../lib/session-secrets';
 import { client, refKey } from '../ledger/service';
 import { accountIdOf, isAccountRace, postInStatement } from '../ledger/statement';
 import type { BankWithdrawalInput, CryptoWithdrawalInput } from '@common/schemas/withdrawals';
@@ -102,14 +103,18 @@ export function destination(w: WithdrawalRow): string {
  * its deps): `request(user, request, key)`, see below.
  */
 export function createCodeWithdrawals({ db, log, config, throttle }: ServiceDeps) {
-  const codeHash = (userId: string, request: WithdrawalInput) =>
-    oneTimeCodeHash(
-      config.sessionSecret,
-      userId,
-      'withdrawal',
-      withdrawalScope(request),
-      request.input.token,
+  const secrets = sessionSecrets(config);
+  /**
+   * Whether the code hash in `column` is `request`'s code under SESSION_SECRET or, during a
+   * rotation, SESSION_SECRET_PREVIOUS (codes are issued under the first).
+   */
+  const isCodeOf = (column: SQL, userId: string, request: WithdrawalInput) => {
+    const hashes = secrets.map(
+      (secret) =>
+        sql`${oneTimeCodeHash(secret, userId, 'withdrawal', withdrawalScope(request), request.input.token)}::text`,
     );
+    return sql`${column} in (${sql.join(hashes, sql`, `)})`;
+  };
   const failureKey = (userId: string) => codeFailureKey('withdrawal', userId);
   /** An unused, unexpired withdrawal code `c` of `userId`. */
   const unused = (c: SQL, userId: string) =>
@@ -120,7 +125,7 @@ export function createCodeWithdrawals({ db, log, config, throttle }: ServiceDeps
     sql`${unused(sql`c`, userId)} and c.attempts ${tries} ${LIMITS.otpMaxAttempts}::int`;
   /** `request`'s code for `request`'s own fields, live with this request's try counted. */
   const liveCode = (userId: string, request: WithdrawalInput) =>
-    sql`${live(userId, sql`<=`)} and c.code_hash = ${codeHash(userId, request)}::text`;
+    sql`${live(userId, sql`<=`)} and ${isCodeOf(sql`c.code_hash`, userId, request)}`;
 
   async function read(user: UserRow, request: WithdrawalInput, key: StatementKey<WithdrawalRow> | null) {
     const failures = hitUpsert(
@@ -129,18 +134,17 @@ export function createCodeWithdrawals({ db, log, config, throttle }: ServiceDeps
       CODE_LIMITS.failures,
       sql`(select v from idem) is null`,
     );
-    const hash = codeHash(user.id, request);
     const [found] = await queryRows<Found>(
       db,
       sql`with idem as (select ${key ? key.lookup : sql`null::jsonb`} as v),
         hit as (${failures}),
         tries as (update ${oneTimeCodes} c set attempts = c.attempts + 1
           where ${live(user.id, sql`<`)} and exists (select 1 from hit)
-            and (c.code_hash = ${hash}::text or not exists (select 1 from ${oneTimeCodes} m
-              where ${unused(sql`m`, user.id)} and m.code_hash = ${hash}::text))
+            and (${isCodeOf(sql`c.code_hash`, user.id, request)} or not exists (select 1 from ${oneTimeCodes} m
+              where ${unused(sql`m`, user.id)} and ${isCodeOf(sql`m.code_hash`, user.id, request)}))
           returning c.code_hash)
       select (select v from idem) as idem, exists (select 1 from hit) as reserved,
-        exists (select 1 from tries where code_hash = ${hash}::text) as code_ok,
+        exists (select 1 from tries where ${isCodeOf(sql`code_hash`, user.id, request)}) as code_ok,
         (select a.balance::text from ${ledgerAccounts} a where a.user_id = ${user.id}::uuid and a.kind = 'available') as balance,
         ${accountIdOf(user.id, 'available')} as available, ${accountIdOf(user.id, 'held')} as held`,
     );
