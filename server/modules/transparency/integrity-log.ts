@@ -31,7 +31,12 @@ async function recomputedLeafHashes(tx: Tx, leaves: LeafRow[]): Promise<Array<st
 }
 
 /** How a leaf's subject is named in a divergence. */
-const subjectOf = (leaf: LeafRow) => (leaf.entryId ? `entry ${leaf.entryId}` : `account ${leaf.accountId}`);
+const subjectOf = (leaf: LeafRow) =>
+  leaf.entryId
+    ? `entry ${leaf.entryId}`
+    : leaf.snapshotId
+      ? `liabilities snapshot ${leaf.snapshotId}`
+      : `account ${leaf.accountId}`;
 
 /** The stored subtree hashes (level ≥ 1) finished by leaves [from, to), by "level/index". */
 async function storedNodesFinishedIn(tx: Tx, from: number, to: number): Promise<Map<string, string>> {
@@ -78,6 +83,9 @@ export async function checkTransparencyLog(tx: Tx): Promise<string | null> {
       if (now === undefined)
         return `${subjectOf(leaf)}: sealed at index ${leaf.leafIndex} but missing from the ledger`;
       if (now !== leaf.leafHash) {
+        if (leaf.snapshotId) {
+          return `liabilities snapshot ${leaf.snapshotId}: its record differs from the one sealed at index ${leaf.leafIndex}`;
+        }
         return leaf.entryId
           ? `entry ${leaf.entryId}: leaf hash differs from the sealed log at index ${leaf.leafIndex}`
           : `account ${leaf.accountId}: its owner or kind differs from its sealed opening at index ${leaf.leafIndex}`;

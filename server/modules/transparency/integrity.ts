@@ -12,7 +12,8 @@
  * 2. the ledger's invariants: each entry's lines sum to zero; each client account's cached balance
  *    equals the sum of its lines, which is never negative; `ledger_account_totals` equal the lines
  *    per account and kind of entry (a reversal's lines under the kind it reverses);
- * 3. the proof-of-liabilities snapshots (liabilities.ts): each rebuilt from its leaves.
+ * 3. the proof-of-liabilities snapshots (liabilities-verify.ts): each rebuilt from its leaves and,
+ *    when it has a cut, recomputed from the ledger at it.
  * Everything is read in one read-only REPEATABLE READ transaction: one consistent view while
  * postings go on (on PGlite, whose one connection it holds, other requests wait meanwhile).
  */
@@ -24,7 +25,7 @@ import { integrityChecks, liabilitiesSnapshots } from '../../db/schema';
 import { checkLogCoverage } from './integrity-coverage';
 import { checkSignatures, type SignatureTrust } from './integrity-keys';
 import { checkTransparencyLog } from './integrity-log';
-import { verifyLiabilitiesSnapshot } from './liabilities';
+import { verifyLiabilitiesSnapshot } from './liabilities-verify';
 
 /** The scheduled check rebuilds the latest week of daily snapshots. */
 const SCHEDULED_SNAPSHOTS = 7;

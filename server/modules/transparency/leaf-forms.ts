@@ -2,16 +2,24 @@
  * The leaves of the verifiable journal as the database holds their subjects now
  * (docs/transparency.md "Leaf versions"): a journal entry in both versions (1: journal.ts, kept by
  * entries sealed before the cut-over; 2: leaves.ts, with the client, each account's kind and owner,
- * the posting time, the deposit, withdrawal, plan and activity, and the request's time) and an
- * account's opening (leaves.ts). The seal hashes these, the inclusion route answers them, and the
+ * the posting time, the deposit, withdrawal, plan and activity, and the request's time), an
+ * account's opening and a liabilities snapshot's record (leaves.ts). The seal hashes these, the
+ * inclusion route answers them, and the
  * integrity check recomputes every sealed leaf from them. Two or three queries per call whatever the
  * number of ids (each id list goes as one array parameter).
  */
 import { type AnyColumn, eq, sql } from 'drizzle-orm';
 import type { CanonicalEntry } from '@common/transparency/journal';
-import type { AccountLeaf, EntryLeafV2, Leaf } from '@common/transparency/leaves';
+import type { AccountLeaf, EntryLeafV2, Leaf, LiabilitiesLeaf } from '@common/transparency/leaves';
 import type { DbOrTx } from '../../db/client';
-import { deposits, journalEntries, journalLines, ledgerAccounts, withdrawals } from '../../db/schema';
+import {
+  deposits,
+  journalEntries,
+  journalLines,
+  ledgerAccounts,
+  liabilitiesSnapshots,
+  withdrawals,
+} from '../../db/schema';
 
 /**
  * `column = any(values)`, the values sent as ONE array parameter of PostgreSQL type `type`. A seal
@@ -34,6 +42,7 @@ export interface LeafSubject {
   version: number;
   entryId: string | null;
   accountId: string | null;
+  snapshotId?: string | null;
 }
 
 /** The entries of `ids` in both versions, lines included; an entry gone is absent. */
@@ -110,20 +119,62 @@ export async function entryForms(db: DbOrTx, ids: string[]): Promise<Map<string,
 export async function accountForms(db: DbOrTx, ids: string[]): Promise<Map<string, AccountLeaf>> {
   if (!ids.length) return new Map();
   const rows = await db
-    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, owner: ledgerAccounts.userId, openedAt: ledgerAccounts.createdAt })
+    .select({
+      id: ledgerAccounts.id,
+      kind: ledgerAccounts.kind,
+      owner: ledgerAccounts.userId,
+      openedAt: ledgerAccounts.createdAt,
+    })
     .from(ledgerAccounts)
     .where(anyOf(ledgerAccounts.id, ids, 'uuid[]'));
   return new Map(
-    rows.map((r) => [r.id, { v: 2, leaf: 'account', id: r.id, kind: r.kind, owner: r.owner, openedAt: r.openedAt.toISOString() }]),
+    rows.map((r) => [
+      r.id,
+      { v: 2, leaf: 'account', id: r.id, kind: r.kind, owner: r.owner, openedAt: r.openedAt.toISOString() },
+    ]),
   );
+}
+
+/**
+ * The sealed records of the liabilities snapshots of `ids` as they are now (only snapshots with a
+ * cut have one); a snapshot gone or without a cut is absent.
+ */
+export async function snapshotForms(db: DbOrTx, ids: string[]): Promise<Map<string, LiabilitiesLeaf>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select()
+    .from(liabilitiesSnapshots)
+    .where(anyOf(liabilitiesSnapshots.id, ids, 'uuid[]'));
+  return new Map(rows.flatMap((r) => (r.cutSize === null ? [] : [[r.id, snapshotRecord(r)] as const])));
+}
+
+/** A snapshot row with a cut as its sealed record (common/transparency/leaves.ts). */
+export function snapshotRecord(r: typeof liabilitiesSnapshots.$inferSelect): LiabilitiesLeaf {
+  return {
+    v: 2,
+    leaf: 'liabilities',
+    id: r.id,
+    takenAt: r.takenAt.toISOString(),
+    cutSize: r.cutSize ?? 0,
+    rootHash: r.rootHash,
+    totalCents: r.total.toString(),
+    clients: r.accounts,
+    leaves: r.leaves ?? r.accounts,
+  };
 }
 
 /** The leaves of `subjects` as their subjects are now, in the same order; undefined for a subject gone. */
 export async function currentLeaves(db: DbOrTx, subjects: LeafSubject[]): Promise<Array<Leaf | undefined>> {
   const entryIds = subjects.flatMap((s) => (s.entryId ? [s.entryId] : []));
   const accountIds = subjects.flatMap((s) => (s.accountId ? [s.accountId] : []));
-  const [entries, accounts] = await Promise.all([entryForms(db, entryIds), accountForms(db, accountIds)]);
+  const snapshotIds = subjects.flatMap((s) => (s.snapshotId ? [s.snapshotId] : []));
+  const [entries, accounts, snapshots] = await Promise.all([
+    entryForms(db, entryIds),
+    accountForms(db, accountIds),
+    snapshotForms(db, snapshotIds),
+  ]);
   return subjects.map((s) => {
+    if (s.snapshotId) return snapshots.get(s.snapshotId);
     if (s.accountId) return accounts.get(s.accountId);
     const forms = entries.get(s.entryId!);
     return forms && (s.version === 1 ? forms.v1 : forms.v2);

@@ -28,7 +28,7 @@ describe('the liabilities and integrity jobs', () => {
   it('publish a snapshot and store a passing check on their own when their intervals are set', async () => {
     const c = await createClient(t.app, { balance: 77_00n });
     const snapshots = await rowsOf(() => t.database.db.select().from(liabilitiesSnapshots));
-    expect(snapshots[0]).toMatchObject({ total: 77_00n, accounts: 1, takenBy: null });
+    expect(snapshots[0]).toMatchObject({ total: 77_00n, accounts: 1, leaves: 3, takenBy: null });
     const checks = await rowsOf(() => t.database.db.select().from(integrityChecks));
     expect(checks[0]).toMatchObject({ ok: true, firstDivergence: null });
     const proof = await t.app.inject({
@@ -36,6 +36,6 @@ describe('the liabilities and integrity jobs', () => {
       url: '/api/transparency/liabilities/proof',
       headers: c.headers,
     });
-    expect(proof.json().leaf.totalCents).toBe('7700');
+    expect(proof.json().totalAtCutCents).toBe('7700');
   });
 });

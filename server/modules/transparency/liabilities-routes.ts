@@ -1,17 +1,18 @@
 /**
  * Proof-of-liabilities routes (docs/transparency.md "Proof of liabilities"); the work is in
- * liabilities.ts.
+ * liabilities.ts and liabilities-proof.ts.
  *
  * | Method | Path                                   | Who                    | Answer |
  * |--------|----------------------------------------|------------------------|--------|
  * | GET    | /transparency/liabilities[?snapshot=]  | anyone                 | the latest (or named) snapshot's root; 404 none |
  * | GET    | /transparency/liabilities/snapshots    | anyone                 | the latest ten snapshots |
- * | GET    | /transparency/liabilities/proof        | signed in              | own leaf and path in the latest; 404 not in it |
+ * | GET    | /transparency/liabilities/proof        | signed in              | own leaves, paths and seals in the latest; 404 none |
  * | POST   | /transparency/liabilities              | staff (ledger.adjust)  | 201 a new snapshot, audited; 409 no client yet |
  */
 import { errorAnswerSchema } from '@common/schemas/common';
 import {
   LIABILITIES_MSG,
+  liabilitiesProofQuerySchema,
   liabilitiesProofSchema,
   liabilitiesQuerySchema,
   liabilitiesSnapshotListSchema,
@@ -23,9 +24,9 @@ import { auditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { conflict, routeSchema } from '../../lib/route-schemas';
 import { currentUser } from '../auth/guard';
+import { liabilitiesProof } from './liabilities-proof';
 import {
   findLiabilitiesSnapshot,
-  liabilitiesProof,
   presentSnapshot,
   recentLiabilitiesSnapshots,
   takeLiabilitiesSnapshot,
@@ -72,17 +73,19 @@ export async function liabilitiesRoutes(app: AppInstance) {
     {
       schema: routeSchema(
         tags,
-        "The signed-in client's leaf (salt, total) in the latest snapshot and the path of sibling hashes and sums to its root",
+        "The signed-in client's leaves (salt, part of the total) in the latest snapshot with their paths to its root, the entries since its cut, and inclusion proofs in the journal's log under the signed head of ?treeSize= (default the latest): the snapshot's record, those entries, or (not included) the client's first account opening",
         {
           200: liabilitiesProofSchema,
-          404: errorAnswerSchema.describe('No snapshot yet, or the client is not in the latest one'),
+          400: errorAnswerSchema.describe('No signed tree head of that size'),
+          404: errorAnswerSchema.describe('No snapshot yet'),
         },
+        { querystring: liabilitiesProofQuerySchema },
       ),
       onRequest: guards.requireUser,
     },
     async (req) => {
-      const proof = await liabilitiesProof(database.db, currentUser(req).id);
-      if (!proof) throw new AppError('NOT_FOUND', LIABILITIES_MSG.notInSnapshot);
+      const proof = await liabilitiesProof(database.db, currentUser(req).id, req.query.treeSize);
+      if (!proof) throw new AppError('NOT_FOUND', LIABILITIES_MSG.noSnapshot);
       return proof;
     },
   );

@@ -14,12 +14,30 @@ import { auditLog, liabilitiesSnapshots } from '../../db/schema';
 import { createTestContext, type TestContext, UNKNOWN_ID } from '../../test/app';
 import { createAdmin, createClient, createTestUser, type TestUser } from '../ledger/testing';
 import { client, postEntry } from '../ledger/service';
-import { verifyLiabilitiesSnapshot } from './liabilities';
+import { LEAVES_PER_CLIENT } from './liabilities';
+import { verifyLiabilitiesSnapshot } from './liabilities-verify';
+
+type ProofLeaf = LiabilitiesProof['leaves'][number];
+
+/** One leaf with the published root, as the independent verifier reads it. */
+interface LeafProof {
+  leaf: ProofLeaf;
+  path: ProofLeaf['path'];
+  rootHash: string;
+  totalCents: string;
+}
+
+/** Each of the proof's leaves with the snapshot's root. */
+const leafProofs = (p: LiabilitiesProof): LeafProof[] =>
+  p.leaves.map((leaf) => ({
+    leaf,
+    path: leaf.path,
+    rootHash: p.snapshot.rootHash,
+    totalCents: p.snapshot.totalCents,
+  }));
 
 /** Independent: SHA-256 over Buffers; sums as BigInt; any non-digit sum fails. */
-function independentlyVerified(
-  p: Pick<LiabilitiesProof, 'leaf' | 'path' | 'rootHash' | 'totalCents'>,
-): boolean {
+function independentlyVerified(p: LeafProof): boolean {
   const u64 = (v: bigint) => {
     const b = Buffer.alloc(8);
     b.writeBigUInt64BE(v);
@@ -75,7 +93,7 @@ describe('proof of liabilities', () => {
     expect(none.json()).toEqual({ message: LIABILITIES_MSG.noSnapshot });
     const noProof = await get('/api/transparency/liabilities/proof', admin);
     expect(noProof.statusCode).toBe(404);
-    expect(noProof.json()).toEqual({ message: LIABILITIES_MSG.notInSnapshot });
+    expect(noProof.json()).toEqual({ message: LIABILITIES_MSG.noSnapshot });
     const empty = await t.app.inject({
       method: 'POST',
       url: '/api/transparency/liabilities',
@@ -115,6 +133,8 @@ describe('proof of liabilities', () => {
     expect(BigInt(published.totalCents)).toBe(ledgerTotal);
     expect(published.total).toBe(Number(ledgerTotal) / 100);
     expect(published.accounts).toBe(ledger.size);
+    expect(published.leaves).toBe(ledger.size * LEAVES_PER_CLIENT);
+    expect(published.cutSize).toBeGreaterThan(0);
     const audit = await t.database.db
       .select()
       .from(auditLog)
@@ -132,24 +152,34 @@ describe('proof of liabilities', () => {
       const proofRes = await get('/api/transparency/liabilities/proof', c);
       expect(proofRes.statusCode).toBe(200);
       const proof = proofRes.json() as LiabilitiesProof;
-      expect(proof.rootHash).toBe(published.rootHash);
-      expect(proof.leaf.clientId).toBe(c.id);
-      expect(BigInt(proof.leaf.totalCents)).toBe(ledger.get(c.id));
-      expect(proof.path.length).toBeLessThanOrEqual(Math.ceil(Math.log2(published.accounts)));
-      expect(independentlyVerified(proof)).toBe(true);
-      expect(
-        verifySumProof(proof.leaf, proof.path, { hash: proof.rootHash, totalCents: proof.totalCents }),
-      ).toEqual({ ok: true });
-      indexes.add(proof.leaf.index);
+      expect(proof.included).toBe(true);
+      expect(proof.snapshot).toEqual(published);
+      // split leaves: K of them, each the client's, summing to the client's total
+      expect(proof.leaves).toHaveLength(LEAVES_PER_CLIENT);
+      expect(BigInt(proof.totalAtCutCents)).toBe(ledger.get(c.id));
+      expect(proof.leaves.reduce((sum, l) => sum + BigInt(l.totalCents), 0n)).toBe(ledger.get(c.id));
+      expect(proof.sinceCut).toEqual([]);
+      for (const lp of leafProofs(proof)) {
+        expect(lp.leaf.clientId).toBe(c.id);
+        expect(lp.path.length).toBeLessThanOrEqual(Math.ceil(Math.log2(published.leaves)));
+        expect(independentlyVerified(lp)).toBe(true);
+        expect(verifySumProof(lp.leaf, lp.path, { hash: lp.rootHash, totalCents: lp.totalCents })).toEqual({
+          ok: true,
+        });
+        indexes.add(lp.leaf.index);
+      }
     }
-    expect(indexes.size).toBe(clients.length);
+    expect(indexes.size).toBe(clients.length * LEAVES_PER_CLIENT);
     const [row] = await t.database.db.select().from(liabilitiesSnapshots);
     expect(await verifyLiabilitiesSnapshot(t.database.db, row!)).toBeNull();
   });
 
   it('a forged proof fails: altered balance, altered sibling sum, negative sibling, altered sibling hash', async () => {
-    const proof = (await get('/api/transparency/liabilities/proof', clients[3]!)).json() as LiabilitiesProof;
-    const forged: LiabilitiesProof[] = [
+    const [proof] = leafProofs(
+      (await get('/api/transparency/liabilities/proof', clients[3]!)).json() as LiabilitiesProof,
+    );
+    if (!proof) throw new Error('no leaf');
+    const forged: LeafProof[] = [
       { ...proof, leaf: { ...proof.leaf, totalCents: (BigInt(proof.leaf.totalCents) + 100n).toString() } },
       {
         ...proof,
@@ -175,11 +205,11 @@ describe('proof of liabilities', () => {
     }
   });
 
-  it('a client without a ledger account is not in it (404), signed out is 401, an unknown snapshot 404, a bad id 400', async () => {
+  it('a client without a ledger account is not in it (no leaves, no opening), signed out is 401, an unknown snapshot 404, a bad id 400', async () => {
     const newcomer = await createTestUser(t.app);
     const res = await get('/api/transparency/liabilities/proof', newcomer);
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe(LIABILITIES_MSG.notInSnapshot);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ included: false, leaves: [], opening: null, totalAtCutCents: '0' });
     expect((await get('/api/transparency/liabilities/proof')).statusCode).toBe(401);
     expect((await get(`/api/transparency/liabilities?snapshot=${UNKNOWN_ID}`)).statusCode).toBe(404);
     expect((await get('/api/transparency/liabilities?snapshot=nope')).statusCode).toBe(400);
@@ -187,15 +217,16 @@ describe('proof of liabilities', () => {
 
   it('a new snapshot draws fresh salts and becomes the latest; published rows cannot be changed', async () => {
     const before = (await get('/api/transparency/liabilities/proof', clients[0]!)).json() as LiabilitiesProof;
+    const saltsBefore = new Set(before.leaves.map((l) => l.salt));
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/transparency/liabilities',
       headers: admin.headers,
     });
     const after = (await get('/api/transparency/liabilities/proof', clients[0]!)).json() as LiabilitiesProof;
-    expect(after.snapshotId).toBe(res.json().data.snapshotId);
-    expect(after.leaf.salt).not.toBe(before.leaf.salt);
-    expect(independentlyVerified(after)).toBe(true);
+    expect(after.snapshot.snapshotId).toBe(res.json().data.snapshotId);
+    expect(after.leaves.some((l) => saltsBefore.has(l.salt))).toBe(false);
+    for (const lp of leafProofs(after)) expect(independentlyVerified(lp)).toBe(true);
     expect((await get('/api/transparency/liabilities/snapshots')).json().snapshots).toHaveLength(2);
     for (const statement of [
       sql`update liabilities_leaves set total = total + 1`,

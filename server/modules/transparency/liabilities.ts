@@ -1,28 +1,39 @@
 /**
  * Proof of liabilities (docs/transparency.md "Proof of liabilities"): a snapshot of every client's
- * total (available + held + invested: the cached balances of their ledger accounts, cents) as a
- * Merkle sum tree (common/transparency/sum-tree.ts), published as its root (hash, total, accounts).
+ * total (available + held + invested, cents) at a **cut** of the journal's log, as a Merkle sum tree
+ * (common/transparency/sum-tree.ts), published as its root (hash, total, clients, leaves) and sealed
+ * into the log as a record of its own (common/transparency/leaves.ts, kind `liabilities`).
  *
- * - `takeLiabilitiesSnapshot`: reads every client's total in ONE statement (one consistent view of
- *   the ledger), shuffles the clients (a sibling's sum is some other client's total; a random order
- *   keeps it from naming whose), draws a fresh random 32-byte salt per client, builds the tree and
- *   stores the snapshot, its leaves and every node (2n − 1 rows and the carried copies) in one
- *   transaction, with the staff member's audit row when one asked.
+ * - `takeLiabilitiesSnapshot`: seals the journal, then under the seal's advisory lock takes the cut
+ *   N = the latest signed tree head's size and reads every client's total at it in ONE grouped
+ *   statement (`totalsAtCut`): the client's lines of the entries sealed below N, for every client
+ *   with an account opened below N (zero totals included). The snapshot is so a pure function of
+ *   the sealed log's prefix, which `npm run ledger:verify` recomputes (liabilities-verify.ts).
+ *   Each client's total is split into LEAVES_PER_CLIENT random parts, each its own leaf with its
+ *   own salt; the leaves are shuffled. Stores the snapshot, its leaves and every node in one
+ *   transaction, with the staff member's audit row when one asked. The next seal appends its record.
  * - `findLiabilitiesSnapshot` / `recentLiabilitiesSnapshots`: the published roots.
- * - `liabilitiesProof`: a client's leaf and the siblings on its path, O(log n) node rows in one read.
- * - `verifyLiabilitiesSnapshot`: rebuilds a stored snapshot from its leaves (integrity check).
+ * The client's proof is in liabilities-proof.ts; the rebuild and recomputation in liabilities-verify.ts.
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import type { LiabilitiesProof, LiabilitiesSnapshot } from '@common/schemas/liabilities';
+import type { LiabilitiesSnapshot } from '@common/schemas/liabilities';
 import { snapshotSigningBytes } from '@common/transparency/signing-contexts';
-import { buildSumTree, type SumLeaf, sumProofPositions, sumTreeRoot } from '@common/transparency/sum-tree';
+import { buildSumTree, type SumLeaf, sumTreeRoot } from '@common/transparency/sum-tree';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { liabilitiesLeaves, liabilitiesNodes, liabilitiesSnapshots } from '../../db/schema';
 import { type AuditActor, recordAudit } from '../../lib/audit';
 import { centsToUsd } from '../../lib/money';
+import { SEAL_LOCK_KEY, sealJournal } from './seal';
 import type { SigningKey } from './signing-key';
+
+/**
+ * How many leaves each client's total is split into. More parts make a sibling's sum a mix of more
+ * random pieces of other clients' totals (docs/transparency.md "Proof of liabilities", privacy), at
+ * the cost of that many times the leaves, nodes and paths.
+ */
+export const LEAVES_PER_CLIENT = 3;
 
 /** Rows per INSERT (5 parameters each: far below PostgreSQL's 65,535). */
 const BATCH = 2000;
@@ -38,8 +49,51 @@ export function presentSnapshot(row: SnapshotRow): LiabilitiesSnapshot {
     total: centsToUsd(row.total),
     totalCents: row.total.toString(),
     accounts: row.accounts,
+    leaves: row.leaves ?? row.accounts,
+    cutSize: row.cutSize,
     signature: row.signature,
   };
+}
+
+/** A uniformly random bigint in [0, n) (rejection sampling over 64 random bits); n ≤ 2^64. */
+function randomBelow(n: bigint): bigint {
+  if (n <= 1n) return 0n;
+  const space = 1n << 64n;
+  const limit = space - (space % n);
+  for (;;) {
+    const x = randomBytes(8).readBigUInt64BE();
+    if (x < limit) return x % n;
+  }
+}
+
+/**
+ * Splits `total` cents into `parts` random parts, each ≥ 0, summing to `total`: the gaps between
+ * `parts − 1` uniformly random cut points in [0, total]. Crypto randomness.
+ */
+export function splitTotal(total: bigint, parts: number = LEAVES_PER_CLIENT): bigint[] {
+  const points = Array.from({ length: parts - 1 }, () => randomBelow(total + 1n)).sort((a, b) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  return [...points, total].map((p, i) => p - (i === 0 ? 0n : points[i - 1]!));
+}
+
+/**
+ * Every client's total at cut `cut` (a log size), cents as text, in one grouped statement: the sum
+ * of the lines of the client's accounts (owners as ledger_accounts holds them, which the integrity
+ * check holds to their sealed openings) over the entries whose leaf index is below the cut; every
+ * client with an account whose opening leaf is below the cut is present, at zero when nothing moved.
+ */
+export function totalsAtCut(db: DbOrTx, cut: number) {
+  return queryRows<{ user_id: string; total: string }>(
+    db,
+    sql`select a.user_id, coalesce(sum(l.amount) filter (where el.leaf_index < ${cut}), 0)::text as total
+          from transparency_leaves ao
+          join ledger_accounts a on a.id = ao.account_id and a.user_id is not null
+          left join journal_lines l on l.account_id = a.id
+          left join transparency_leaves el on el.entry_id = l.entry_id
+         where ao.leaf_index < ${cut}
+         group by a.user_id`,
+  );
 }
 
 /** The clients in a random order (Fisher–Yates with crypto randomness). */
@@ -52,30 +106,38 @@ function shuffled<T>(items: T[]): T[] {
 }
 
 /**
- * Takes and stores a snapshot; answers it, or null when no client has a ledger account yet.
- * `actor`: the staff member who asked (audited, `liabilities.snapshot`), null for the schedule.
- * `key` signs the snapshot (snapshotSigningBytes: id, time, root, total, accounts).
- * Throws SumTreeError should a cached balance be negative (the database's CHECK forbids it).
+ * Takes and stores a snapshot at the cut of the latest tree head (see the header); answers it, or
+ * null when no client has a sealed account yet. `actor`: the staff member who asked (audited,
+ * `liabilities.snapshot`), null for the schedule. `key` seals the journal first and signs the
+ * snapshot (snapshotSigningBytes: id, time, root, total, clients). Throws SumTreeError should a
+ * client's total at the cut be negative (the database's CHECKs forbid it).
  */
 export async function takeLiabilitiesSnapshot(
   db: Db,
   actor: AuditActor | null,
   key: SigningKey,
 ): Promise<LiabilitiesSnapshot | null> {
+  await sealJournal(db, key);
   return db.transaction(async (tx) => {
-    // one statement: every client's accounts as of one moment, whatever is being posted meanwhile
-    const totals = await queryRows<{ user_id: string; total: string; taken_at: Date | string }>(
+    // no seal runs while the cut is read: the cut is the latest head, and stays the latest until commit
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEAL_LOCK_KEY})`);
+    const [head] = await queryRows<{ size: number | string; taken_at: Date | string }>(
       tx,
-      sql`select user_id, sum(balance)::text as total, now() as taken_at from ledger_accounts
-          where user_id is not null group by user_id`,
+      sql`select coalesce(max(size), 0) as size, now() as taken_at from transparency_tree_heads`,
     );
+    const cutSize = Number(head!.size);
+    const totals = cutSize > 0 ? await totalsAtCut(tx, cutSize) : [];
     if (totals.length === 0) return null;
-    const takenAt = new Date(totals[0]!.taken_at);
-    const leaves: SumLeaf[] = shuffled(totals).map((r) => ({
-      clientId: r.user_id,
-      salt: new Uint8Array(randomBytes(32)),
-      totalCents: BigInt(r.total),
-    }));
+    const takenAt = new Date(head!.taken_at);
+    const leaves: SumLeaf[] = shuffled(
+      totals.flatMap((r) =>
+        splitTotal(BigInt(r.total)).map((part) => ({
+          clientId: r.user_id,
+          salt: new Uint8Array(randomBytes(32)),
+          totalCents: part,
+        })),
+      ),
+    );
     const tree = buildSumTree(leaves);
     const root = sumTreeRoot(tree);
     const published = {
@@ -83,7 +145,7 @@ export async function takeLiabilitiesSnapshot(
       snapshotAt: takenAt.toISOString(),
       rootHash: bytesToHex(root.hash),
       totalCents: root.sum.toString(),
-      accounts: leaves.length,
+      accounts: totals.length,
     };
     const [snapshot] = await tx
       .insert(liabilitiesSnapshots)
@@ -92,7 +154,9 @@ export async function takeLiabilitiesSnapshot(
         takenAt,
         rootHash: published.rootHash,
         total: root.sum,
-        accounts: leaves.length,
+        accounts: totals.length,
+        leaves: leaves.length,
+        cutSize,
         takenBy: actor?.id ?? null,
         signature: key.sign(snapshotSigningBytes(published)),
       })
@@ -119,7 +183,12 @@ export async function takeLiabilitiesSnapshot(
       await recordAudit(tx, actor, {
         action: 'liabilities.snapshot',
         targetId: snapshotId,
-        after: { total: centsToUsd(root.sum), accounts: leaves.length, rootHash: snapshot!.rootHash },
+        after: {
+          total: centsToUsd(root.sum),
+          accounts: totals.length,
+          rootHash: snapshot!.rootHash,
+          cutSize,
+        },
       });
     }
     return presentSnapshot(snapshot!);
@@ -147,97 +216,5 @@ export async function recentLiabilitiesSnapshots(db: Db, limit = 10): Promise<Li
   return rows.map(presentSnapshot);
 }
 
-/**
- * The proof of `userId` in the latest snapshot: its leaf (salt, total) and the siblings from the
- * leaf to the root. Null when there is no snapshot, or the client is not in the latest one.
- */
-export async function liabilitiesProof(db: Db, userId: string): Promise<LiabilitiesProof | null> {
-  const snapshot = await findLiabilitiesSnapshot(db);
-  if (!snapshot) return null;
-  const [leaf] = await db
-    .select()
-    .from(liabilitiesLeaves)
-    .where(and(eq(liabilitiesLeaves.snapshotId, snapshot.id), eq(liabilitiesLeaves.userId, userId)));
-  if (!leaf) return null;
-  const positions = sumProofPositions(snapshot.accounts, leaf.leafIndex);
-  const nodes =
-    positions.length === 0
-      ? []
-      : await db
-          .select()
-          .from(liabilitiesNodes)
-          .where(
-            and(
-              eq(liabilitiesNodes.snapshotId, snapshot.id),
-              sql`(${liabilitiesNodes.level}, ${liabilitiesNodes.index}) in (${sql.join(
-                positions.map((p) => sql`(${p.level}, ${p.index})`),
-                sql`, `,
-              )})`,
-            ),
-          );
-  const byPosition = new Map(nodes.map((n) => [`${n.level}:${n.index}`, n]));
-  const path = positions.map((p) => {
-    const node = byPosition.get(`${p.level}:${p.index}`);
-    if (!node) throw new Error(`liabilities snapshot ${snapshot.id}: node ${p.level}:${p.index} is missing`);
-    return { side: p.side, hash: node.hash, sum: node.sum.toString() };
-  });
-  return {
-    ...presentSnapshot(snapshot),
-    leaf: {
-      index: leaf.leafIndex,
-      clientId: leaf.userId,
-      salt: leaf.salt,
-      total: centsToUsd(leaf.total),
-      totalCents: leaf.total.toString(),
-    },
-    path,
-  };
-}
-
-/**
- * Rebuilds snapshot `row` from its stored leaves and compares the root (hash, total, accounts) and
- * every stored node with the rebuilt tree. Answers the first difference in words, or null.
- */
-export async function verifyLiabilitiesSnapshot(db: DbOrTx, row: SnapshotRow): Promise<string | null> {
-  const name = `liabilities snapshot ${row.id} (${row.takenAt.toISOString()})`;
-  const leaves = await db
-    .select()
-    .from(liabilitiesLeaves)
-    .where(eq(liabilitiesLeaves.snapshotId, row.id))
-    .orderBy(asc(liabilitiesLeaves.leafIndex));
-  if (leaves.length !== row.accounts || leaves.some((l, i) => l.leafIndex !== i)) {
-    return `${name}: ${leaves.length} leaves stored for ${row.accounts} accounts published`;
-  }
-  let tree;
-  try {
-    tree = buildSumTree(
-      leaves.map((l) => ({ clientId: l.userId, salt: hexBytes(l.salt), totalCents: l.total })),
-    );
-  } catch (error) {
-    return `${name}: ${error instanceof Error ? error.message : 'its leaves do not build a tree'}`;
-  }
-  const root = sumTreeRoot(tree);
-  if (bytesToHex(root.hash) !== row.rootHash || root.sum !== row.total) {
-    return `${name}: its leaves rebuild root ${bytesToHex(root.hash).slice(0, 12)}… of ${root.sum} cents, published ${row.rootHash.slice(0, 12)}… of ${row.total} cents`;
-  }
-  const stored = await db
-    .select()
-    .from(liabilitiesNodes)
-    .where(eq(liabilitiesNodes.snapshotId, row.id))
-    .orderBy(asc(liabilitiesNodes.level), asc(liabilitiesNodes.index));
-  const expected = tree.levels.flatMap((nodes, level) => nodes.map((n, index) => ({ level, index, n })));
-  if (stored.length !== expected.length) {
-    return `${name}: ${stored.length} tree nodes stored, ${expected.length} expected`;
-  }
-  for (const [k, e] of expected.entries()) {
-    const s = stored[k]!;
-    if (s.level !== e.level || s.index !== e.index || s.hash !== bytesToHex(e.n.hash) || s.sum !== e.n.sum) {
-      return `${name}: tree node ${e.level}:${e.index} differs from its leaves`;
-    }
-  }
-  return null;
-}
-
-function hexBytes(hex: string): Uint8Array {
-  return Uint8Array.from(Buffer.from(hex, 'hex'));
-}
+/** The client's proof (liabilities-proof.ts), also named here for callers that import it from this module. */
+export { liabilitiesProof } from './liabilities-proof';

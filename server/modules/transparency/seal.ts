@@ -2,7 +2,8 @@
  * The seal of the verifiable journal (docs/transparency.md "The verifiable journal"): appends every
  * posted journal entry not yet in the log, in posting order (created_at, id), each as a version 2
  * leaf (common/transparency/leaves.ts), with every ledger account's opening (its owner: "Ownership
- * and completeness") in the same order, and signs a new tree head when it appended anything.
+ * and completeness") and every proof-of-liabilities snapshot's record ("Proof of liabilities") in
+ * the same order, and signs a new tree head when it appended anything.
  * One database transaction; run by the job of server/jobs.ts
  * (TRANSPARENCY_SEAL_INTERVAL_MS), beside the posting path, never on it: a posting writes nothing
  * for the log and waits on nothing the seal holds (the seal only reads the journal).
@@ -38,7 +39,7 @@ import { treeHeadSigningBytes } from '@common/transparency/journal';
 import { sealedLeafHash } from '@common/transparency/leaves';
 import { queryRows, type DbOrTx, type Db } from '../../db/client';
 import { transparencyLeaves, transparencyNodes, transparencyTreeHeads } from '../../db/schema';
-import { accountForms, anyOf, entryForms } from './leaf-forms';
+import { accountForms, anyOf, entryForms, snapshotForms } from './leaf-forms';
 import { signCheckpoint } from './checkpoint';
 import type { SigningKey } from './signing-key';
 
@@ -53,7 +54,8 @@ export const SEALED_VERSION = 2;
 
 /**
  * What a seal did: how many journal entries (`appended`) and account openings (`accounts`) it
- * appended, and the size of the tree it signed (leaves of both kinds; 0: nothing yet).
+ * appended, and the size of the tree it signed (leaves of every kind, snapshot records included;
+ * 0: nothing yet).
  */
 export interface SealResult {
   appended: number;
@@ -94,27 +96,32 @@ export async function readNodes(db: DbOrTx, refs: NodeRef[]): Promise<StoredNode
  * their number: each column goes as one array parameter and the database unnests them (see anyOf).
  */
 async function insertLeavesAndNodes(tx: DbOrTx, leaves: StoredLeaf[], nodes: StoredNode[]): Promise<void> {
-  await tx.execute(sql`insert into ${transparencyLeaves} (leaf_index, entry_id, account_id, version, leaf_hash)
-    select i, e, a, ${SEALED_VERSION}, h from unnest(${sql.param(leaves.map((l) => l.leafIndex))}::bigint[],
+  await tx.execute(sql`insert into ${transparencyLeaves} (leaf_index, entry_id, account_id, snapshot_id, version, leaf_hash)
+    select i, e, a, s, ${SEALED_VERSION}, h from unnest(${sql.param(leaves.map((l) => l.leafIndex))}::bigint[],
       ${sql.param(leaves.map((l) => l.entryId))}::uuid[], ${sql.param(leaves.map((l) => l.accountId))}::uuid[],
-      ${sql.param(leaves.map((l) => l.leafHash))}::text[]) as u (i, e, a, h)`);
+      ${sql.param(leaves.map((l) => l.snapshotId))}::uuid[],
+      ${sql.param(leaves.map((l) => l.leafHash))}::text[]) as u (i, e, a, s, h)`);
   if (!nodes.length) return;
   await tx.execute(sql`insert into ${transparencyNodes} (level, index, hash)
     select * from unnest(${sql.param(nodes.map((n) => n.level))}::int[],
       ${sql.param(nodes.map((n) => n.index))}::bigint[], ${sql.param(nodes.map((n) => n.hash))}::text[])`);
 }
 
-/** A leaf as sealed: its index in the log, its journal entry or account, and its hash. */
+/** A leaf as sealed: its index in the log, its journal entry, account or snapshot, and its hash. */
 interface StoredLeaf {
   leafIndex: number;
   entryId: string | null;
   accountId: string | null;
+  snapshotId: string | null;
   leafHash: string;
 }
 
-/** A journal entry or an account not in the log yet, with its created_at as text (microseconds kept). */
+/**
+ * A journal entry, an account or a liabilities snapshot (with a cut) not in the log yet, with its
+ * created_at as text (microseconds kept).
+ */
 interface Unsealed {
-  leaf: 'account' | 'entry';
+  leaf: 'account' | 'entry' | 'snapshot';
   id: string;
   created_at: string;
 }
@@ -148,7 +155,12 @@ function unsealedRound(tx: DbOrTx, bounds: RoundBounds, batch: number) {
           (select 'entry', e.id, e.created_at from journal_entries e
             where ${since('e.created_at', bounds.entries)}
               and not exists (select 1 from transparency_leaves l where l.entry_id = e.id)
-            order by e.created_at, e.id limit ${batch})) u
+            order by e.created_at, e.id limit ${batch})
+          union all
+          (select 'snapshot', s.id, s.created_at from liabilities_snapshots s
+            where s.cut_size is not null and ${since('s.created_at', bounds.entries)}
+              and not exists (select 1 from transparency_leaves l where l.snapshot_id = s.id)
+            order by s.created_at, s.id limit ${batch})) u
         order by u.created_at, u.leaf, u.id limit ${batch}`,
   );
 }
@@ -156,8 +168,20 @@ function unsealedRound(tx: DbOrTx, bounds: RoundBounds, batch: number) {
 /** The leaf hashes of a round's subjects, in its order. */
 async function roundHashes(tx: DbOrTx, round: Unsealed[]): Promise<string[]> {
   const ids = (leaf: Unsealed['leaf']) => round.filter((u) => u.leaf === leaf).map((u) => u.id);
-  const [entries, accounts] = await Promise.all([entryForms(tx, ids('entry')), accountForms(tx, ids('account'))]);
-  return round.map((u) => sealedLeafHash(u.leaf === 'entry' ? entries.get(u.id)!.v2 : accounts.get(u.id)!));
+  const [entries, accounts, snapshots] = await Promise.all([
+    entryForms(tx, ids('entry')),
+    accountForms(tx, ids('account')),
+    snapshotForms(tx, ids('snapshot')),
+  ]);
+  return round.map((u) =>
+    sealedLeafHash(
+      u.leaf === 'entry'
+        ? entries.get(u.id)!.v2
+        : u.leaf === 'account'
+          ? accounts.get(u.id)!
+          : snapshots.get(u.id)!,
+    ),
+  );
 }
 
 /**
@@ -214,6 +238,7 @@ export async function sealJournal(
         leafIndex: size + i,
         entryId: u.leaf === 'entry' ? u.id : null,
         accountId: u.leaf === 'account' ? u.id : null,
+        snapshotId: u.leaf === 'snapshot' ? u.id : null,
         leafHash: hashes[i]!,
       }));
       await insertLeavesAndNodes(
@@ -230,7 +255,7 @@ export async function sealJournal(
       root = grown.root;
       const opened = leaves.filter((l) => l.accountId !== null).length;
       accounts += opened;
-      appended += leaves.length - opened;
+      appended += leaves.filter((l) => l.entryId !== null).length;
       if (unsealed.length < batch) break;
       // everything before the round's last instant is sealed now, on both sides
       bounds.round = unsealed[unsealed.length - 1]!.created_at;

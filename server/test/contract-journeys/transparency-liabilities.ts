@@ -1,6 +1,6 @@
 /**
  * Contract journey of the proof of liabilities: no snapshot yet (404), staff publish one, a visitor
- * reads it and the list, a client reads their proof, a newcomer not in it gets 404.
+ * reads it and the list, a client reads their proof, a newcomer not in it reads a proof saying so.
  */
 import { createClient, createTestUser } from '../../modules/ledger/testing';
 import { ask, type Journey } from './journey';
@@ -17,6 +17,7 @@ export const liabilitiesJourney: Journey = {
     await call('GET', '/api/transparency/liabilities/snapshots', {}, undefined, 200);
     await call('GET', '/api/transparency/liabilities/proof', c.headers, undefined, 200);
     const newcomer = await createTestUser(t.app);
-    await call('GET', '/api/transparency/liabilities/proof', newcomer.headers, undefined, 404);
+    await call('GET', '/api/transparency/liabilities/proof', newcomer.headers, undefined, 200);
+    await call('GET', '/api/transparency/liabilities/proof?treeSize=999999', c.headers, undefined, 400);
   },
 };

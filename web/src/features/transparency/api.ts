@@ -63,9 +63,17 @@ export const snapshotsQuery = queryOptions({
 export const fetchSnapshot = (snapshotId: string) =>
   api.get<LiabilitiesSnapshot>('/transparency/liabilities', { params: { snapshot: snapshotId } });
 
-/** GET /transparency/liabilities/proof: the signed-in client's leaf and path; null when not in a snapshot. */
-export const fetchLiabilitiesProof = () =>
-  orNullWhenMissing(api.get<LiabilitiesProof>('/transparency/liabilities/proof'));
+/**
+ * GET /transparency/liabilities/proof?treeSize=: the signed-in client's leaves, paths and log proofs
+ * in the latest snapshot, under the signed head of `treeSize` (the latest when undefined); null
+ * before the first snapshot.
+ */
+export const fetchLiabilitiesProof = (treeSize?: number) =>
+  orNullWhenMissing(
+    api.get<LiabilitiesProof>('/transparency/liabilities/proof', {
+      params: treeSize === undefined ? {} : { treeSize },
+    }),
+  );
 
 /** GET /transparency/reserves: what the operator declares in its settings; an empty list when none. */
 export const reservesQuery = queryOptions({

@@ -1,40 +1,115 @@
 import { Alert, Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconAlertTriangle, IconClockHour4, IconShieldCheck } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { LIABILITIES_MSG } from '@common/schemas/liabilities';
 import { paths } from '../../../app/paths';
 import { BorderedSection } from '../../../components/bordered-section';
 import { LoadError } from '../../../components/load-error';
 import { formatDateTime, formatUsd } from '../../../lib/format';
-import { fetchLiabilitiesProof, fetchSnapshot } from '../api';
-import { loadVerifier } from '../use-journal-check';
+import { accountFiguresQuery, currentUserQuery } from '../../../lib/user-queries';
+import { fetchLiabilitiesProof, liabilitiesQuery } from '../api';
+import type { LiabilitiesVerdict } from '../liabilities-check';
+import { loadVerifier, useJournalCheck } from '../use-journal-check';
 import { DARK_TITLE } from './dark-title';
 
 /**
- * The client's proof of liabilities, checked in the browser: their leaf and path, verified against
- * the root published for everyone (read apart from the proof, so the proof cannot bring its own root).
- * Answers null when the client is in no snapshot yet.
+ * The client's proof of liabilities, checked in the browser (liabilities-check.ts): the proof is
+ * compared with the latest snapshot published for everyone (read apart from the proof, so the proof
+ * cannot bring its own), the journal head this page verified (useJournalCheck), the signed-in
+ * user's id and their account value now (GET /ledger/account, read fresh). Null before the first
+ * snapshot.
  */
 function useLiabilitiesCheck() {
+  const queryClient = useQueryClient();
+  const journal = useJournalCheck();
+  const checked = journal.data;
+  const head =
+    checked && checked.signatureValid && checked.history.kind !== 'inconsistent'
+      ? { size: checked.head.size, rootHash: checked.head.rootHash }
+      : null;
   return useQuery({
-    queryKey: ['transparency', 'liabilities-check'],
+    queryKey: ['transparency', 'liabilities-check', head?.size ?? null],
+    enabled: !journal.isPending,
     staleTime: Infinity,
-    queryFn: async () => {
-      const proof = await fetchLiabilitiesProof();
+    queryFn: async (): Promise<LiabilitiesVerdict | null> => {
+      const [latest, user, figures] = await Promise.all([
+        queryClient.fetchQuery({ ...liabilitiesQuery, staleTime: 0 }),
+        queryClient.fetchQuery(currentUserQuery),
+        queryClient.fetchQuery({ ...accountFiguresQuery, staleTime: 0 }),
+      ]);
+      if (!latest) return null;
+      const [proof, verifier] = await Promise.all([fetchLiabilitiesProof(head?.size), loadVerifier()]);
       if (!proof) return null;
-      const [published, verifier] = await Promise.all([fetchSnapshot(proof.snapshotId), loadVerifier()]);
-      const check = verifier.checkLiabilities(proof, published);
-      return { proof, published, check };
+      const accountValueCents = BigInt(Math.round((figures.balance + figures.held + figures.invested) * 100));
+      return verifier.checkLiabilitiesProof({ proof, latest, head, clientId: user._id, accountValueCents });
     },
   });
 }
 
+/** A red alert: what failed, in words, and what to do. */
+function Failed({ title, message }: { title: string; message: string }) {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      title={title}
+      icon={<IconAlertTriangle aria-hidden />}
+      role="alert"
+      vars={DARK_TITLE.red}
+    >
+      <Text size="sm">{message}</Text>
+    </Alert>
+  );
+}
+
+/** A neutral line (not checked yet, or not in this snapshot yet). */
+function Neutral({ message }: { message: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <IconClockHour4 size={20} color="var(--mantine-color-gray-7)" aria-hidden style={{ flexShrink: 0 }} />
+      <Text size="sm" c="dimmed">
+        {message}
+      </Text>
+    </Group>
+  );
+}
+
+/** The verdict in words. */
+function Verdict({ verdict }: { verdict: LiabilitiesVerdict }) {
+  switch (verdict.kind) {
+    case 'included':
+      return (
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconShieldCheck
+            size={22}
+            color="var(--mantine-color-teal-8)"
+            aria-hidden
+            style={{ flexShrink: 0 }}
+          />
+          <Text size="sm">
+            Your balance of <strong>{formatUsd(Number(verdict.totalCents) / 100)}</strong> is included in the
+            published total of <strong>{formatUsd(verdict.publishedTotal)}</strong> (snapshot of{' '}
+            {formatDateTime(verdict.snapshotAt)}).
+          </Text>
+        </Group>
+      );
+    case 'missing':
+      return <Failed title="You are missing from the proof" message={verdict.message} />;
+    case 'failed':
+      return (
+        <Failed title="Your proof does not verify" message={`${verdict.message} Please contact support.`} />
+      );
+    default:
+      return <Neutral message={verdict.message} />;
+  }
+}
+
 /**
  * The account home's card: "Your balance of $X is included in the published total of $Y" once the
- * browser verified the client's path in the latest snapshot; a quiet line when the client is in no
- * snapshot yet; a warning when the path does not verify.
+ * browser verified the client's proof against the latest snapshot and the journal; a neutral line
+ * while a seal is awaited or when the client opened their account after the snapshot; a red alert
+ * with what failed otherwise.
  */
 export function LiabilitiesCard() {
   const headingId = useId();
@@ -49,41 +124,11 @@ export function LiabilitiesCard() {
   } else if (!query.data) {
     body = (
       <Text size="sm" c="dimmed">
-        {LIABILITIES_MSG.notInSnapshot}
+        No proof of liabilities has been published yet.
       </Text>
     );
-  } else if (query.data.check.ok) {
-    const { proof, published } = query.data;
-    body = (
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <IconShieldCheck
-          size={22}
-          color="var(--mantine-color-teal-8)"
-          aria-hidden
-          style={{ flexShrink: 0 }}
-        />
-        <Text size="sm">
-          Your balance of <strong>{formatUsd(proof.leaf.total)}</strong> is included in the published total of{' '}
-          <strong>{formatUsd(published.total)}</strong> (snapshot of {formatDateTime(published.snapshotAt)}).
-        </Text>
-      </Group>
-    );
   } else {
-    body = (
-      <Alert
-        color="red"
-        variant="light"
-        title="Your proof does not verify"
-        icon={<IconAlertTriangle aria-hidden />}
-        role="alert"
-        vars={DARK_TITLE.red}
-      >
-        <Text size="sm">
-          Your browser could not confirm that your balance is in the published total (
-          {query.data.check.reason}). Please contact support.
-        </Text>
-      </Alert>
-    );
+    body = <Verdict verdict={query.data} />;
   }
   return (
     <BorderedSection aria-labelledby={headingId}>
