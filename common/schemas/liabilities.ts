@@ -143,7 +143,9 @@ export const liabilitiesProofSchema = z.object({
   totalAtCutCents: centsText.describe('Their sum: the client’s total at the cut'),
   sinceCut: z
     .array(sinceCutEntrySchema)
-    .describe('The client’s journal entries not in the cut (sealed at or after it, or not yet sealed)'),
+    .describe(
+      'The client’s journal entries not in the cut (sealed at or after it, or not yet sealed); empty for a snapshot without a cut',
+    ),
   opening: logInclusionSchema
     .extend({ account: accountLeafSchema })
     .nullable()

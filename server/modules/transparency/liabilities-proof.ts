@@ -209,7 +209,7 @@ export async function liabilitiesProof(
     leaves,
     totalAtCut: centsToUsd(total),
     totalAtCutCents: total.toString(),
-    sinceCut: included && snapshot.cutSize !== null ? await sinceCut(db, userId, snapshot.cutSize, size) : [],
+    sinceCut: snapshot.cutSize !== null ? await sinceCut(db, userId, snapshot.cutSize, size) : [],
     opening: included ? null : await firstOpening(db, userId, size),
   };
 }

@@ -54,5 +54,5 @@ export function checkConsistency(previous: SeenHead, head: TreeHead, proof: stri
   return verifyConsistency(previous.size, head.size, previous.rootHash, head.rootHash, proof);
 }
 
-/** The client's proof of liabilities (liabilities-check.ts), in this chunk with the crypto it needs. */
-export { checkLiabilitiesProof } from './liabilities-check';
+/** The client's proof of liabilities (common/transparency/liabilities-check.ts), in this chunk with the crypto it needs. */
+export { checkLiabilitiesProof } from '@common/transparency/liabilities-check';

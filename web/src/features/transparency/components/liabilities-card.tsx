@@ -9,12 +9,12 @@ import { LoadError } from '../../../components/load-error';
 import { formatDateTime, formatUsd } from '../../../lib/format';
 import { accountFiguresQuery, currentUserQuery } from '../../../lib/user-queries';
 import { fetchLiabilitiesProof, liabilitiesQuery } from '../api';
-import type { LiabilitiesVerdict } from '../liabilities-check';
+import type { LiabilitiesVerdict } from '@common/transparency/liabilities-check';
 import { loadVerifier, useJournalCheck } from '../use-journal-check';
 import { DARK_TITLE } from './dark-title';
 
 /**
- * The client's proof of liabilities, checked in the browser (liabilities-check.ts): the proof is
+ * The client's proof of liabilities, checked in the browser (common/transparency/liabilities-check.ts): the proof is
  * compared with the latest snapshot published for everyone (read apart from the proof, so the proof
  * cannot bring its own), the journal head this page verified (useJournalCheck), the signed-in
  * user's id and their account value now (GET /ledger/account, read fresh). Null before the first

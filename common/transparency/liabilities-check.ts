@@ -1,6 +1,7 @@
 /**
  * The browser's check of the client's proof of liabilities (docs/transparency.md "Proof of
- * liabilities", "What your browser checks"). Pure: it takes the proof answer, the latest snapshot
+ * liabilities", "What your browser checks"); pure and browser-safe, so the server's tests and an
+ * offline verifier run the very same check. It takes the proof answer, the latest snapshot
  * as published for everyone, the journal's tree head this page already verified, the signed-in
  * client's id and their account value now (cents), and answers a verdict. Green (`included`) only
  * when all of these hold:
@@ -15,14 +16,18 @@
  *    add up to the change).
  *
  * A snapshot or a change not sealed yet answers `waiting`, never green. A client not in the
- * snapshot is `next` (grey) only when their first account's sealed opening is at or after the cut;
- * opened before it, `missing` (red). Every failure is `failed` with what failed in words.
+ * snapshot is `next` (grey) only when they had nothing at the cut (account value now less the
+ * changes since is zero) and their first account's sealed opening, if any, is at or after the cut;
+ * else `missing` (red). Every failure is `failed` with what failed in words.
  */
-import type { LiabilitiesProof, LiabilitiesSnapshot } from '@common/schemas/liabilities';
-import { isEntryV2, sealedLeafHash, type Leaf } from '@common/transparency/leaves';
-import { verifyInclusion } from '@common/transparency/merkle';
-import { verifySumProof } from '@common/transparency/sum-tree';
-import { formatUsd } from '../../lib/format';
+import type { LiabilitiesProof, LiabilitiesSnapshot } from '../schemas/liabilities';
+import { formatUsdText } from '../schemas/money';
+import { isEntryV2, sealedLeafHash, type Leaf } from './leaves';
+import { verifyInclusion } from './merkle';
+import { verifySumProof } from './sum-tree';
+
+/** Cents as `$1,234.56` (`-$1.00` below zero). */
+const usd = (cents: bigint) => (cents < 0n ? `-$${formatUsdText(-cents)}` : `$${formatUsdText(cents)}`);
 
 /** What the card says for each outcome (texts in one place). */
 export const LIABILITIES_CHECK_MSG = {
@@ -44,8 +49,8 @@ export const LIABILITIES_CHECK_MSG = {
   changeInsideCut: 'A change the proof lists as after the snapshot was sealed before it.',
   changeNotSealed: 'A change the proof lists as after the snapshot does not verify in the journal.',
   changeAmount: 'A change the proof lists does not match its sealed entry.',
-  understated: (published: number, actual: number) =>
-    `The published total for you is ${formatUsd(published)}, your balance at that time was ${formatUsd(actual)}.`,
+  understated: (publishedCents: bigint, actualCents: bigint) =>
+    `The published total for you is ${usd(publishedCents)}, your balance at that time was ${usd(actualCents)}.`,
   openingFails: 'The proof of your account’s opening does not verify in the journal.',
   missing:
     'You are missing from the latest proof of liabilities although your account was opened before it was taken. What to do: contact support and keep the evidence: download it or take a screenshot of this page, with its date.',
@@ -139,19 +144,28 @@ function checkChanges(
   return { pending, sum };
 }
 
-/** A client not in the snapshot: `next` when their first account was opened at or after the cut. */
+/**
+ * A client not in the snapshot: their total at the cut (account value now less the changes since)
+ * must be zero and their first account's sealed opening, when there is one, at or after the cut;
+ * then `next`, else `missing`. A change not sealed yet makes it `waiting`.
+ */
 function checkAbsent(input: LiabilitiesCheckInput, cut: number, head: VerifiedHead): LiabilitiesVerdict {
   const { opening } = input.proof;
-  if (!opening) return { kind: 'next', message: LIABILITIES_CHECK_MSG.next };
-  if (
-    opening.account.owner !== input.clientId ||
-    !inLog(opening.account, opening.leafIndex, opening.auditPath, head)
-  ) {
-    return fail(LIABILITIES_CHECK_MSG.openingFails);
+  if (opening) {
+    if (
+      opening.account.owner !== input.clientId ||
+      !inLog(opening.account, opening.leafIndex, opening.auditPath, head)
+    ) {
+      return fail(LIABILITIES_CHECK_MSG.openingFails);
+    }
+    if (opening.leafIndex < cut) return { kind: 'missing', message: LIABILITIES_CHECK_MSG.missing };
   }
-  return opening.leafIndex >= cut
-    ? { kind: 'next', message: LIABILITIES_CHECK_MSG.next }
-    : { kind: 'missing', message: LIABILITIES_CHECK_MSG.missing };
+  const changes = checkChanges(input, cut, head);
+  if ('error' in changes) return fail(changes.error);
+  if (input.accountValueCents - changes.sum !== 0n)
+    return { kind: 'missing', message: LIABILITIES_CHECK_MSG.missing };
+  if (changes.pending) return { kind: 'waiting', message: LIABILITIES_CHECK_MSG.waitingChanges };
+  return { kind: 'next', message: LIABILITIES_CHECK_MSG.next };
 }
 
 /** Checks 3.: every leaf is the client's and leads to the root; the leaves' sum, or a failure's message. */
@@ -208,7 +222,7 @@ export function checkLiabilitiesProof(input: LiabilitiesCheckInput): Liabilities
   if ('error' in changes) return fail(changes.error);
   const expected = input.accountValueCents - changes.sum;
   if (leaves.sum !== expected) {
-    return fail(LIABILITIES_CHECK_MSG.understated(Number(leaves.sum) / 100, Number(expected) / 100));
+    return fail(LIABILITIES_CHECK_MSG.understated(leaves.sum, expected));
   }
   if (changes.pending) return { kind: 'waiting', message: LIABILITIES_CHECK_MSG.waitingChanges };
   return {
