@@ -29,7 +29,7 @@ import { appLoggerOptions } from './lib/log-policy';
 import { guardScope } from './lib/guarded-scope';
 import { assertTargetDeclared, targetGuard } from './lib/targets';
 import { idempotentRoutes } from './lib/idempotency';
-import { openApiDocumentTransform, openApiTransform } from './lib/openapi';
+import { openApiDocumentTransform, openApiTransform, SECURITY_SCHEMES } from './lib/openapi';
 import { securityHeaders } from './lib/security';
 import { answerSerializerCompiler } from './lib/serializer';
 import { jobs } from './jobs';
@@ -294,15 +294,7 @@ export async function buildApp(
         license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
       },
       servers: [{ url: config.publicUrl }],
-      components: {
-        securitySchemes: {
-          bearer: {
-            type: 'http',
-            scheme: 'bearer',
-            description: 'The session token answered by POST /api/auth/signin or /api/auth/two-factor/verify',
-          },
-        },
-      },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: openApiTransform,
     transformObject: openApiDocumentTransform,

@@ -5,6 +5,12 @@
  * records it in each route's `config.guard`, so what reads the route options still knows the
  * route is guarded: the OpenAPI transform (server/lib/openapi.ts: bearer security, 401/403) and
  * the route table (server/modules/audit/route-table.ts).
+ *
+ * A guard is known by identity, not by being an `onRequest` hook: plugins add hooks of their own to
+ * every route (@fastify/compress does), and those guard nothing. `markGuard` registers a function as
+ * a guard (server/modules/auth/guard.ts marks `requireUser` and the others; `guardScope` marks the
+ * scope's guard), and `routeGuards` counts only marked functions, so only a route a real guard
+ * protects is documented as needing the bearer token (docs/architecture.md "API contract").
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Permission } from '@common/permissions';
@@ -21,6 +27,20 @@ declare module 'fastify' {
   }
 }
 
+/** Every function registered as a guard (see the module comment). */
+const GUARDS = new WeakSet<object>();
+
+/** Registers `guard` as a guard, so `routeGuards` counts it; returns it unchanged. */
+export function markGuard<T extends object>(guard: T): T {
+  GUARDS.add(guard);
+  return guard;
+}
+
+/** Whether `fn` was registered with `markGuard`. */
+export function isGuard(fn: unknown): boolean {
+  return typeof fn === 'function' && GUARDS.has(fn);
+}
+
 /**
  * Guards every route registered in `scope` (and its children) with `guard`, run as the scope's
  * `onRequest` hook, so it answers 401/403 before the body is parsed. Call before registering the
@@ -30,12 +50,15 @@ export function guardScope(scope: FastifyInstance, guard: Guard): void {
   scope.addHook('onRoute', (route: RouteOptions) => {
     route.config = Object.assign(route.config ?? {}, { guard });
   });
-  scope.addHook('onRequest', guard);
+  scope.addHook('onRequest', markGuard(guard));
 }
 
-/** The guards that run on a route: its scope's guard, then its own `onRequest` hooks. */
+/**
+ * The guards that run on a route: its scope's guard, then those of its own `onRequest` hooks that
+ * are guards (`markGuard`); hooks that plugins add (compression) are not.
+ */
 export function routeGuards(route: Pick<RouteOptions, 'config' | 'onRequest'>): unknown[] {
-  const own = [route.onRequest ?? []].flat();
+  const own = [route.onRequest ?? []].flat().filter(isGuard);
   const scope = route.config?.guard;
   return scope ? [scope, ...own] : own;
 }

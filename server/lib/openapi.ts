@@ -4,8 +4,10 @@
  * the route itself, so no route repeats it:
  * - an `operationId` from the method and path (`POST /api/auth/signin` → `postAuthSignin`,
  *   `GET /api/user/admin/:id` → `getUserAdminById`) and a summary when the route gives none;
- * - the bearer security scheme on routes behind a guard (their own `onRequest`, or their scope's:
- *   server/lib/guarded-scope.ts), none on public ones;
+ * - the bearer security scheme on routes behind a guard (a guard of server/modules/auth/guard.ts as
+ *   their own `onRequest`, or their scope's: server/lib/guarded-scope.ts, which knows guards by
+ *   identity, so a plugin's hook counts for nothing), `security: []` on public ones, unless the route
+ *   declares its own (GET /api/metrics: the `metricsToken` scheme of `SECURITY_SCHEMES`); server/test/openapi-security.test.ts asks every operation;
  * - on staff routes, a description naming the permission they need and the roles that have it,
  *   and the kind of person they act on when they declare one (server/lib/targets.ts);
  * - the optional `X-XSRF-TOKEN` header on the state-changing operations behind a guard;
@@ -82,7 +84,7 @@ export const openApiTransform: Transform = (input: TransformInput) => {
   const targeted = target !== undefined && target !== 'none';
   schema.operationId ??= operationIdOf(method, url);
   schema.summary ??= `${method} ${url.replace(/:(\w+)/g, '{$1}')}`;
-  schema.security = guarded ? [{ bearer: [] }] : [];
+  schema.security = guarded ? [{ bearer: [] }] : (schema.security ?? []);
   const permission = route.config?.permission;
   if (permission) {
     const roles = STAFF_ROLES.filter((role) => can(role, permission)).join(', ');
@@ -115,6 +117,24 @@ export const openApiTransform: Transform = (input: TransformInput) => {
 
 type RequestBody = { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
 type OpenApiPaths = { paths?: Record<string, Record<string, { requestBody?: RequestBody }>> };
+
+/**
+ * The document's security schemes (components.securitySchemes): `bearer`, the session token of the
+ * guarded routes, and `metricsToken`, METRICS_TOKEN for GET /api/metrics only (docs/operations.md
+ * "Metrics"), a credential of its own.
+ */
+export const SECURITY_SCHEMES = {
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The session token answered by POST /api/auth/signin or /api/auth/two-factor/verify',
+  },
+  metricsToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The METRICS_TOKEN setting, for the metrics scraper only (not a session token)',
+  },
+} as const;
 
 /**
  * The `transformObject` to pass to @fastify/swagger: a request body whose JSON schema is nullable

@@ -5,11 +5,15 @@
  * a body its schema refuses fails, with the operation, status and path of the bad field. Sweeps
  * first ask every operation as a visitor, as a client and with unknown or malformed ids, then the
  * journeys walk the successful paths; the last test requires every operation to have answered.
+ * Every request also passes a gateway that enforces the document (server/test/openapi-gateway.ts:
+ * routing, security, request schemas): what it refuses the app must refuse too, and what it lets
+ * through without credentials the app must not answer 401.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext } from './context';
 import { ContractChecker, recordAnswers, type Answer, type OpenApiDocument } from './openapi-contract';
-import { type TestMethod, UNKNOWN_ID } from './app';
+import type { TestMethod } from './app';
+import { fillPath as fill, putGatewayInFront } from './openapi-gateway';
 import { contractWitnessKey, journeys, METRICS_TOKEN } from './contract-journeys';
 import { createClient } from '../modules/ledger/testing';
 
@@ -20,6 +24,7 @@ const { t, admin } = useTestContext({
   transparencyWitnesses: [contractWitnessKey()],
 });
 let answers: Answer[] = [];
+let gatewayMismatches: string[] = [];
 let checker: ContractChecker;
 let checked = 0;
 
@@ -28,25 +33,18 @@ beforeAll(async () => {
   expect(res.statusCode).toBe(200);
   checker = new ContractChecker(res.json() as OpenApiDocument);
   answers = recordAnswers(t.app);
+  gatewayMismatches = await putGatewayInFront(t.app, res.json() as object);
 });
 
-/** Checks the answers recorded since the last call; fails listing every mismatch. */
+/** Checks the answers recorded since the last call, and the gateway's verdicts; fails listing every mismatch. */
 afterEach(() => {
   const fresh = answers.slice(checked);
   checked = answers.length;
   const mismatches = [...new Set(fresh.flatMap((a) => checker.check(a)))];
   expect(mismatches, `${mismatches.length} answers differ from the OpenAPI document`).toEqual([]);
+  const refused = gatewayMismatches.splice(0);
+  expect(refused, `${refused.length} requests judged otherwise by the gateway`).toEqual([]);
 });
-
-/** A value for a path parameter: unknown but well-formed, or malformed. */
-const paramValue = (name: string, kind: 'unknown' | 'malformed') => {
-  if (kind === 'malformed') return 'nope';
-  if (name === 'side') return 'front';
-  if (name === 'email') return 'nobody@example.com';
-  return UNKNOWN_ID;
-};
-const fill = (path: string, kind: 'unknown' | 'malformed') =>
-  path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(paramValue(name, kind)));
 const opsOf = () =>
   checker.operations().map((o) => {
     const [method, path] = o.split(' ') as [TestMethod, string];

@@ -27,6 +27,7 @@ import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { BaseDeps } from '../../lib/base-deps';
 import { sessionSecrets } from '../../lib/session-secrets';
+import { markGuard } from '../../lib/guarded-scope';
 import type { UserRow } from '../../db/rows';
 import type { SessionCache, SessionRow } from './session-cache';
 
@@ -151,6 +152,9 @@ export function createGuards({ db, config }: BaseDeps, cache?: SessionCache | nu
     }
   }
 
+  // known as guards by identity: the OpenAPI document marks a route secured only when one of these
+  // (or a scope's guard) protects it (server/lib/guarded-scope.ts)
+  for (const guard of [requireUser, requireVerifiedUser, requireClient, requireStaff]) markGuard(guard);
   return { authenticate, requireUser, requireVerifiedUser, requireClient, requireStaff };
 }
 

@@ -33,7 +33,7 @@ import {
   userMessageAnswerSchema,
   verifyEmailSchema,
 } from '@common/schemas/auth';
-import { messageAnswerSchema } from '@common/schemas/common';
+import { errorAnswerSchema, messageAnswerSchema } from '@common/schemas/common';
 import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app-context';
 import { conflict, messageRoute, routeSchema } from '../../lib/route-schemas';
@@ -72,7 +72,12 @@ export async function authRoutes(app: AppInstance) {
       schema: routeSchema(
         tags,
         'Completes a sign-in with an authenticator or backup code (anyone with a challenge)',
-        { 200: signedInAnswerSchema },
+        {
+          200: signedInAnswerSchema,
+          // a public route: these refuse the credentials in the body, not a missing token
+          401: errorAnswerSchema.describe('The challenge expired, was used up, or is unknown'),
+          403: errorAnswerSchema.describe('The account is blocked'),
+        },
         { body: twoFactorVerifySchema },
       ),
       config: rateLimited(10, 5),
@@ -113,7 +118,12 @@ export async function authRoutes(app: AppInstance) {
       schema: routeSchema(
         tags,
         'Signs in with e-mail and password, or answers a two-factor challenge (anyone)',
-        { 200: signinAnswerSchema },
+        {
+          200: signinAnswerSchema,
+          // a public route: these refuse the credentials in the body, not a missing token
+          401: errorAnswerSchema.describe('Wrong e-mail address or password'),
+          403: errorAnswerSchema.describe('The account is blocked or deactivated, or not staff (?as=admin)'),
+        },
         { body: signinSchema, querystring: z.object({ as: z.enum(['admin']).optional() }) },
       ),
       config: rateLimited(10, 5, { byEmail: true }),

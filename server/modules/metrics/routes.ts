@@ -104,14 +104,19 @@ export function registerMetrics(app: AppInstance): void {
   app.get(
     '/api/metrics',
     {
-      schema: routeSchema(['operations'], 'Answers the Prometheus metrics (bearer METRICS_TOKEN)', {
-        200: {
-          description: 'Prometheus text exposition format 0.0.4',
-          content: { 'text/plain': { schema: z.string() } },
+      schema: routeSchema(
+        ['operations'],
+        'Answers the Prometheus metrics (bearer METRICS_TOKEN)',
+        {
+          200: {
+            description: 'Prometheus text exposition format 0.0.4',
+            content: { 'text/plain': { schema: z.string() } },
+          },
+          401: errorAnswerSchema.describe('No token, or not the METRICS_TOKEN'),
+          404: errorAnswerSchema.describe('Metrics are off (no METRICS_TOKEN set)'),
         },
-        401: errorAnswerSchema.describe('No token, or not the METRICS_TOKEN'),
-        404: errorAnswerSchema.describe('Metrics are off (no METRICS_TOKEN set)'),
-      }),
+        { security: [{ metricsToken: [] }] },
+      ),
     },
     async (req, reply) => {
       if (!config.metricsToken) throw new AppError('NOT_FOUND');
