@@ -80,7 +80,14 @@ export default tseslint.config(
     // "Your evidence"): Node.js built-ins and its own files only; it runs in Node.js and browsers
     files: ['verifier/**/*.mjs'],
     languageOptions: {
-      globals: { atob: 'readonly', btoa: 'readonly', console: 'readonly', crypto: 'readonly', TextEncoder: 'readonly' },
+      globals: {
+        atob: 'readonly',
+        btoa: 'readonly',
+        console: 'readonly',
+        crypto: 'readonly',
+        document: 'readonly',
+        TextEncoder: 'readonly',
+      },
     },
     rules: {
       'no-restricted-imports': [

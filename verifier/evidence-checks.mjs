@@ -71,9 +71,10 @@ async function provenLeaf(crypto, item, extra, head, after, what) {
   return leafJson(item.leaf, what);
 }
 
-/** The client's account openings; answers their ids. */
+/** The client's account openings; answers their ids and each `{ leafIndex, text }`. */
 async function checkAccounts(crypto, accounts, client, head) {
   const ids = new Set();
+  const proven = [];
   let after = -1;
   for (const [i, item] of isList(accounts, 'the account openings').entries()) {
     const what = `account opening ${i + 1}`;
@@ -82,9 +83,10 @@ async function checkAccounts(crypto, accounts, client, head) {
     uuidBytes(leaf.id, `${what}'s account id`);
     check(leaf.owner === client, `${what} is another owner's account`);
     ids.add(leaf.id);
+    proven.push({ leafIndex: item.leafIndex, text: item.leaf });
     after = item.leafIndex;
   }
-  return ids;
+  return { ids, proven };
 }
 
 /** What an entry leaf changes in the client's total funds (cents): its lines on the client's accounts. */
@@ -102,23 +104,21 @@ function entryChange(leaf, text, client, accountIds, what) {
   return mine.reduce((sum, l) => sum + signedCents(l.amount, `${what}'s amount`), 0n);
 }
 
-/** The client's journal entries; answers how many and their total change (cents). */
+/** The client's journal entries; answers each `{ leafIndex, text, change }` (change in cents). */
 async function checkEntries(crypto, entries, client, accountIds, head) {
-  let after = -1;
-  let change = 0n;
+  const proven = [];
   for (const [i, item] of isList(entries, 'the journal entries').entries()) {
     const what = `journal entry ${i + 1}`;
-    const leaf = await provenLeaf(crypto, item, ['shown'], head, after, what);
+    const leaf = await provenLeaf(crypto, item, ['shown'], head, proven.at(-1)?.leafIndex ?? -1, what);
     check(!accountIds.has(leaf.id), `${what} is an account opening`);
-    const delta = entryChange(leaf, item.leaf, client, accountIds, what);
+    const change = entryChange(leaf, item.leaf, client, accountIds, what);
     exactKeys(item.shown, ['type', 'effectiveAt', 'changeCents'], `${what}'s shown fields`);
     check(item.shown.type === leaf.type, `${what} shows the type ${item.shown.type}, sealed ${leaf.type}`);
     check(item.shown.effectiveAt === leaf.effectiveAt, `${what} shows the date ${item.shown.effectiveAt}, sealed ${leaf.effectiveAt}`);
-    check(item.shown.changeCents === delta.toString(), `${what} shows a change of ${item.shown.changeCents} cents, sealed ${delta}`);
-    change += delta;
-    after = item.leafIndex;
+    check(item.shown.changeCents === change.toString(), `${what} shows a change of ${item.shown.changeCents} cents, sealed ${change}`);
+    proven.push({ leafIndex: item.leafIndex, text: item.leaf, change });
   }
-  return { count: entries.length, change };
+  return proven;
 }
 
 /** The checkpoint and the tree head: signed, cosigned; answers the head, the witnesses and report lines. */
@@ -184,13 +184,15 @@ export async function verifyEvidence(text, { crypto, pin } = {}) {
     );
     const { head, witnesses, lines } = await checkHead(crypto, evidence, trust.keys);
     report.push(...lines);
-    const accountIds = await checkAccounts(crypto, evidence.accounts, evidence.client, head);
-    report.push(`Your account openings: ${accountIds.size}, each in the checkpoint's log (inclusion proofs verified).`);
-    const entries = await checkEntries(crypto, evidence.entries, evidence.client, accountIds, head);
+    const accounts = await checkAccounts(crypto, evidence.accounts, evidence.client, head);
+    report.push(`Your account openings: ${accounts.ids.size}, each in the checkpoint's log (inclusion proofs verified).`);
+    const entries = await checkEntries(crypto, evidence.entries, evidence.client, accounts.ids, head);
+    const change = entries.reduce((sum, e) => sum + e.change, 0n);
     report.push(
-      `Your journal entries: ${entries.count}, each in the checkpoint's log and as shown (inclusion proofs verified); together they change your total funds by ${usd(entries.change)}.`,
+      `Your journal entries: ${entries.length}, each in the checkpoint's log and as shown (inclusion proofs verified); together they change your total funds by ${usd(change)}.`,
     );
-    report.push(...(await checkLiabilities(crypto, evidence.liabilities, { client: evidence.client, keys: trust.keys })));
+    const context = { client: evidence.client, keys: trust.keys, head, entries, accounts: accounts.proven };
+    report.push(...(await checkLiabilities(crypto, evidence.liabilities, context)));
     report.push(...(await checkEarlier(crypto, evidence.earlier, head, trust.keys, witnesses)));
     return { ok: true, report };
   } catch (error) {
