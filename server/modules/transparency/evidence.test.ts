@@ -22,6 +22,7 @@ import { useTestContext } from '../../test/context';
 import { client, house, postEntry, type NewEntry } from '../ledger/service';
 import { createClient, createTestUser, type TestUser } from '../ledger/testing';
 import { evidenceBundle } from './evidence';
+import { takeLiabilitiesSnapshot } from './liabilities';
 import { sealJournal } from './seal';
 import { signingKeyFor, signingKeyFromSeed } from './signing-key';
 
@@ -131,6 +132,9 @@ describe('the evidence route', () => {
     await post(profit(alice.id, 12_34n, 'profit «ünïcode» "quoted" \\ and a line\nbreak'));
     await post(profit(bob.id, 5_00n, 'bob'));
     await post(hold(alice.id, 100_00n));
+    // a proof of liabilities at a cut, then an entry of alice's after the cut, all sealed
+    expect(await takeLiabilitiesSnapshot(db(), null, signingKeyFor(t.app.ctx.config))).not.toBeNull();
+    await post(profit(alice.id, 7_00n, 'after the cut'));
     await sealAndCosign();
     const res = await download(alice);
     expect(res.statusCode).toBe(200);
@@ -145,7 +149,11 @@ describe('the evidence route', () => {
       ['deposit', '25000'],
       ['profit', '1234'],
       ['withdrawal_hold', '0'],
+      ['profit', '700'],
     ]);
+    expect(bundle.liabilities).toMatchObject({ included: true, totalAtCutCents: '26234' });
+    expect(bundle.liabilities!.snapshotSeal).not.toBeNull();
+    expect(bundle.liabilities!.sinceCut.map((e) => e.changeCents)).toEqual(['700']);
     expect(bundle.accounts.map((a) => JSON.parse(a.leaf).kind).sort()).toEqual(['available', 'held']);
     expect(bundle.keys.pinnedFingerprint).toBe(newKey.fingerprint);
     expect(bundle.earlier).toBeNull();
@@ -156,7 +164,7 @@ describe('the evidence route', () => {
     expect((await download(staff)).statusCode).toBe(403);
     expect((await inject('GET', '/api/transparency/evidence')).statusCode).toBe(401);
     const keys = { origin: newKey.origin, history, witnesses: [], signingKey: newKey.publicKey };
-    await expect(evidenceBundle(db(), keys, alice.id, undefined, 4)).rejects.toMatchObject({
+    await expect(evidenceBundle(db(), keys, alice.id, undefined, 5)).rejects.toMatchObject({
       statusCode: 422,
       message: EVIDENCE_MSG.tooMany,
     });
@@ -167,7 +175,8 @@ describe('the standalone verifier', () => {
   it('verifies the file as served, with node:crypto and with WebCrypto', async () => {
     const outcome = await verify(first);
     expect(outcome).toMatchObject({ ok: true });
-    expect(outcome.report.join('\n')).toMatch(/Your journal entries: 3, .* change your total funds by \$262\.34/);
+    expect(outcome.report.join('\n')).toMatch(/Your journal entries: 4, .* change your total funds by \$269\.34/);
+    expect(outcome.report.join('\n')).toMatch(/Your 3 leaves add up to \$262\.34, each included in that total/);
     expect(outcome.report.join('\n')).toMatch(new RegExp(`Witness ${WITNESS} cosigned it`));
     expect(await checks.verifyEvidence(first, { crypto: webCrypto })).toMatchObject({ ok: true });
   });
@@ -238,6 +247,14 @@ describe('the standalone verifier', () => {
       ['the client', /"client": "([0-9a-f])/],
       ['the format', /"format": "honest-broker-evidence\/(1)/],
       ['the layout', /\n( ) +"entries"/],
+      ['a liabilities leaf total', /"leaves": \[\s+\{[^}]+"totalCents": "(\d)/],
+      ['a liabilities path sum', /"path": \[\s+\{[^}]+"sum": "(\d)/],
+      ['a liabilities salt', /"salt": "([0-9a-f])/],
+      ['the liabilities snapshot signature', /"cutSize": \d+,\s+"signature": "([0-9a-f])/],
+      ["the snapshot's seal", /"snapshotSeal": \{\s+"leafIndex": \d+,\s+"auditPath": \[\s+"([0-9a-f])/],
+      ['your total at the cut', /"totalAtCutCents": "(\d)/],
+      ['a change since the cut', /"sinceCut": \[\s+\{[^}]+"changeCents": "(\d)/],
+      ['an entry since the cut', /"sinceCut": \[[\s\S]+?"memo": "(a)fter the cut"/],
     ];
     for (const [name, pattern] of targets) {
       const outcome = await verify(changedAt(file, at(file, pattern)));

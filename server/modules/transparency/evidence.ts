@@ -3,8 +3,9 @@
  * sealed journal entries and account openings, each with its inclusion proof to the latest
  * checkpoint every witness cosigned, that checkpoint (C2SP signed note, cosignatures included) and
  * the same head's JSON signature, the key history and the pinned fingerprint, the latest proof of
- * liabilities, and on request the consistency proof from a head the browser remembers. The shape is
- * common/schemas/evidence.ts; `verifier/verify-evidence.mjs` checks it without our code.
+ * liabilities (its log proofs under the same checkpoint), and on request the consistency proof
+ * from a head the browser remembers. The shape is common/schemas/evidence.ts;
+ * `verifier/verify-evidence.mjs` checks it without our code.
  *
  * Bounded: at most EVIDENCE_MAX_LEAVES leaves (UNPROCESSABLE beyond), read and proven PAGE at a
  * time (one read of the leaves' subjects and one of the subtree hashes per page).
@@ -142,7 +143,7 @@ export async function evidenceBundle(
     treeHead: { timestamp: new Date(head.timestampMs).toISOString(), signature: head.signature },
     entries,
     accounts,
-    liabilities: await liabilitiesProof(db, userId),
+    liabilities: await liabilitiesProof(db, userId, head.size),
     earlier,
   };
 }
