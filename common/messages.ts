@@ -165,7 +165,7 @@ export const USER_ADMIN_MSG = {
   userBlocked: 'User blocked; their sessions have ended',
   userUnblocked: 'User unblocked',
   cannotBlockSelf: 'You cannot block your own account',
-  blockOnItsRoute: "Block the client with Block on the client's page, where you give the reason",
+  blockReasonRequired: 'Reason is required to block a client (reason: 3–500 characters, e-mailed to them)',
   rejectOnItsRoute: "Reject the documents with Reject on the client's page, where you give the reason",
   cannotDeleteSelf: 'You cannot delete your own account',
   userDeleted: 'User deleted: personal data erased, ledger history kept',

@@ -111,7 +111,10 @@ const ALL = USER_ADMIN_MSG.allFieldsRequired;
 const requiredText = (max: number) =>
   z.string({ error: ALL }).trim().min(1, ALL).max(max, `At most ${max} characters`);
 
-/** PUT /api/user/admin/:id: every field required ("All fields are required"). */
+/**
+ * PUT /api/user/admin/:id: every field required ("All fields are required"), but `reason`: needed
+ * (3–500 characters) only to block a client who is not blocked yet.
+ */
 export const updateUserSchema = z.object({
   firstName: requiredText(LIMITS.nameMax),
   lastName: requiredText(LIMITS.nameMax),
@@ -120,6 +123,8 @@ export const updateUserSchema = z.object({
   location: z.object({ address: requiredText(200), state: requiredText(100) }, { error: ALL }),
   verificationStatus: z.enum(VERIFICATION_STATUSES, { error: ALL }),
   isBlocked: z.boolean({ error: ALL }),
+  /** Required when `isBlocked` blocks a client who is not blocked yet (the client reads it). */
+  reason: decisionReasonField.optional(),
 });
 export type UpdateUserInput = z.output<typeof updateUserSchema>;
 

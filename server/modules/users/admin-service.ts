@@ -9,7 +9,8 @@
  * of the changed fields). Deleted users (`deleted_at` set) are invisible here: every lookup answers
  * 404 for them.
  *
- * Errors (AppError): 404 unknown or deleted user; 409 e-mail taken, blocking oneself.
+ * Errors (AppError): 400 blocking without a reason; 404 unknown or deleted user; 409 e-mail taken,
+ * blocking oneself.
  */
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { MSG, USER_ADMIN_MSG } from '@common/messages';
@@ -26,7 +27,7 @@ import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { centsToUsd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
-import { withUnitOfWork } from '../../lib/unit-of-work';
+import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { accountBlockedMail } from './emails';
 import { lockUser } from './lock-user';
 import { latestIntegrityCheck } from '../transparency/integrity';
@@ -84,6 +85,41 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
     await endChallenges(tx, row.id);
   }
 
+  /**
+   * Blocks or unblocks the locked user `row` in `u`: `applyBlock`, better-auth's `banned` and
+   * `ban_reason`, the audit row (`user.block` with the reason / `user.unblock`) and, when blocking
+   * with a reason, its e-mail after commit. Answers the updated row.
+   */
+  async function changeBlock(
+    u: UnitOfWork,
+    actor: AuditActor,
+    row: UserRow,
+    blocked: boolean,
+    reason?: string,
+  ): Promise<UserRow> {
+    const { tx } = u;
+    await applyBlock(tx, actor, row, blocked);
+    const [updated] = await tx
+      .update(users)
+      .set({
+        banned: blocked,
+        banReason: blocked ? (reason ?? null) : null,
+        banExpires: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, row.id))
+      .returning();
+    await recordAudit(tx, actor, {
+      action: blocked ? 'user.block' : 'user.unblock',
+      targetUserId: row.id,
+      targetId: row.id,
+      before: { isBlocked: row.banned },
+      after: blocked ? { isBlocked: true, reason } : { isBlocked: false },
+    });
+    if (blocked && reason) await mailer.enqueue(u, accountBlockedMail(row.email, reason, row.firstName));
+    return updated!;
+  }
+
   /** Approved deposits or withdrawals per window of days (count and USD sum), by review time. */
   async function approvedFigures(
     table: typeof deposits | typeof withdrawals,
@@ -109,14 +145,21 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
 
   return {
     /**
-     * PUT /user/admin/:id: replaces the user's info, verification status and block flag. It may
-     * unblock and verify, but blocking and rejecting documents need a reason, so they are refused
-     * here (409) and done by POST /:id/block and PUT /:id/verification. Audit `user.update`.
-     * Throws 404, 409 (e-mail taken; blocking or rejecting).
+     * PUT /user/admin/:id: replaces the user's info, verification status and block flag. A change
+     * of the block goes through `changeBlock`, as POST /:id/block and /:id/unblock do (sessions
+     * ended, audited `user.block` / `user.unblock`, the reason e-mailed): blocking needs
+     * `input.reason` (docs/product.md "Decision reasons"). Rejecting documents needs its own route
+     * (PUT /:id/verification). Audit `user.update` for the other fields (none when only the block
+     * changed). Throws 400 (blocking without a reason), 404, 409 (e-mail taken; rejecting; an
+     * admin blocking themselves).
      */
     async updateUser(actor: AuditActor, id: string, input: UpdateUserInput): Promise<UserRow> {
-      return withUnitOfWork(db, log, undefined, async ({ tx }) => {
+      return withUnitOfWork(db, log, undefined, async (u) => {
+        const { tx } = u;
         const row = await lockUser(tx, id);
+        const blockChanges = input.isBlocked !== row.banned;
+        if (blockChanges && input.isBlocked && !input.reason)
+          throw new AppError('BAD_REQUEST', USER_ADMIN_MSG.blockReasonRequired);
         const email = input.email.toLowerCase();
         if (email !== row.email) {
           const [taken] = await tx
@@ -125,8 +168,7 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
             .where(eq(sql`lower(${users.email})`, email));
           if (taken) throw new AppError('CONFLICT', MSG.emailTaken);
         }
-        // blocking and rejecting documents need a reason the client reads: only their own routes do them
-        if (input.isBlocked && !row.banned) throw new AppError('CONFLICT', USER_ADMIN_MSG.blockOnItsRoute);
+        // rejecting documents needs a reason the client reads: only its own route does it
         const rejected = (status: string) => status === 'rejected' || status === 'failed';
         if (rejected(input.verificationStatus) && !rejected(row.verificationStatus))
           throw new AppError('CONFLICT', USER_ADMIN_MSG.rejectOnItsRoute);
@@ -143,8 +185,6 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
               address: input.location.address,
               state: input.location.state,
               verificationStatus: input.verificationStatus,
-              banned: input.isBlocked,
-              ...(!input.isBlocked && { banReason: null, banExpires: null }),
               updatedAt: new Date(),
             })
             .where(eq(users.id, id))
@@ -153,13 +193,11 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
           if (isUniqueViolation(e)) throw new AppError('CONFLICT', MSG.emailTaken);
           throw e;
         }
-        await recordAudit(tx, actor, {
-          action: 'user.update',
-          targetUserId: id,
-          targetId: id,
-          ...changedFields(editable(row), editable(updated)),
-        });
-        return updated;
+        const changed = changedFields(editable(row), editable(updated));
+        if (!blockChanges || Object.keys(changed.after).length > 0) {
+          await recordAudit(tx, actor, { action: 'user.update', targetUserId: id, targetId: id, ...changed });
+        }
+        return blockChanges ? changeBlock(u, actor, updated, input.isBlocked, input.reason) : updated;
       });
     },
 
@@ -170,30 +208,9 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
      * `user.block` (with the reason) / `user.unblock`. Throws 404, 409 (an admin blocking themselves).
      */
     async setBlocked(actor: AuditActor, id: string, blocked: boolean, reason?: string): Promise<UserRow> {
-      return withUnitOfWork(db, log, undefined, async (u) => {
-        const { tx } = u;
-        const row = await lockUser(tx, id);
-        await applyBlock(tx, actor, row, blocked);
-        const [updated] = await tx
-          .update(users)
-          .set({
-            banned: blocked,
-            banReason: blocked ? (reason ?? null) : null,
-            banExpires: null,
-            updatedAt: new Date(),
-          })
-          .where(eq(users.id, id))
-          .returning();
-        await recordAudit(tx, actor, {
-          action: blocked ? 'user.block' : 'user.unblock',
-          targetUserId: id,
-          targetId: id,
-          before: { isBlocked: row.banned },
-          after: blocked ? { isBlocked: true, reason } : { isBlocked: false },
-        });
-        if (blocked && reason) await mailer.enqueue(u, accountBlockedMail(row.email, reason, row.firstName));
-        return updated!;
-      });
+      return withUnitOfWork(db, log, undefined, async (u) =>
+        changeBlock(u, actor, await lockUser(u.tx, id), blocked, reason),
+      );
     },
 
     /**

@@ -153,10 +153,10 @@ describe('PUT /api/user/admin/:id (edit user)', () => {
     expect(await auditRows(a.id)).toHaveLength(0);
   });
 
-  it('refuses to block or reject documents through the edit (their routes ask a reason); unblocking works', async () => {
+  it('refuses to block without a reason (400 naming it) or reject documents through the edit; unblocking works', async () => {
     const c = await createClient(t.app);
     const res = await edit(c, { isBlocked: true });
-    expect([res.statusCode, res.json().message]).toEqual([409, USER_ADMIN_MSG.blockOnItsRoute]);
+    expect([res.statusCode, res.json().message]).toEqual([400, USER_ADMIN_MSG.blockReasonRequired]);
     const rejecting = await edit(c, { verificationStatus: 'rejected' });
     expect([rejecting.statusCode, rejecting.json().message]).toEqual([409, USER_ADMIN_MSG.rejectOnItsRoute]);
     expect(await userRow(c.id)).toMatchObject({ banned: false, verificationStatus: 'awaiting' });

@@ -11,7 +11,8 @@
  * GET    /user/admin/email/:email              admin
  * GET    /user/admin/:id                       admin      with ledger figures
  * PUT    /user/admin/:id                       admin      {firstName, lastName, email, phone, location{address, state},
- *                                                          verificationStatus, isBlocked}
+ *                                                          verificationStatus, isBlocked, reason (to block)}: a
+ *                                                          block or unblock as by its own route
  * POST   /user/admin/:id/block, /:id/unblock   admin      block: {reason}, e-mailed; blocking ends the user's sessions
  * DELETE /user/admin/:id                       admin      erase personal data; refused while money remains
  * PUT    /user/admin/account/:id               admin      {currencySymbol, accountPlan}
@@ -159,11 +160,11 @@ export async function userAdminRoutes(app: AppInstance) {
     {
       schema: rowRoute(
         tags,
-        "Edits a user's details, verification status and block (admin)",
+        "Edits a user's details, verification status and block; blocking needs a reason, e-mailed to the user, and ends their sessions (admin)",
         {
           200: userChangeAnswerSchema,
           409: conflict(
-            'The e-mail address is taken, or the edit would block or reject (their own routes ask a reason)',
+            'The e-mail address is taken, the edit would reject documents (its own route asks a reason), or an admin would block themselves',
           ),
         },
         { body: updateUserSchema },
