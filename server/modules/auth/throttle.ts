@@ -44,7 +44,8 @@ const key = (kind: string, subject: string) => `acct:${kind}:${subject.toLowerCa
 /** The rate-limit key that counts `subject`'s wrong `kind` codes (read in SQL by withdrawals/request.ts). */
 export const codeFailureKey = (kind: CodeKind, subject: string) => key(`${kind}-fail`, subject);
 
-const signInKey = (email: string) => key('signin-fail', email);
+/** The rate-limit key that counts `email`'s failed sign-ins (its lock: SIGNIN_LIMITS). */
+export const signInKey = (email: string) => key('signin-fail', email);
 
 /** The answers of a wrong password or second-factor code: failures that keep their attempt. */
 const WRONG_SECRET: ReadonlySet<string> = new Set([

@@ -95,7 +95,7 @@ async function lockMember(tx: Tx, id: string): Promise<UserRow> {
  */
 async function lockForChange(
   tx: Tx,
-  actor: AuditActor,
+  actor: AuditActor | null,
   id: string,
   removesOwner: (member: UserRow) => boolean,
 ): Promise<UserRow> {
@@ -106,7 +106,7 @@ async function lockForChange(
     .orderBy(asc(users.id))
     .for('update');
   const member = await lockMember(tx, id);
-  if (member.id === actor.id) throw new AppError('CONFLICT', STAFF_MSG.notYourself);
+  if (member.id === actor?.id) throw new AppError('CONFLICT', STAFF_MSG.notYourself);
   if (removesOwner(member) && !owners.some((o) => o.id !== member.id)) {
     throw new AppError('CONFLICT', STAFF_MSG.lastOwner);
   }
@@ -142,7 +142,7 @@ export function createStaffService({ db, log, config, mailer }: ServiceDeps) {
 
   /** Changes one member's row with `set` and audits `action` (before → after), in one transaction. */
   async function update(
-    actor: AuditActor,
+    actor: AuditActor | null,
     id: string,
     action: string,
     removesOwner: (m: UserRow) => boolean,
@@ -233,10 +233,11 @@ export function createStaffService({ db, log, config, mailer }: ServiceDeps) {
     },
 
     /**
-     * Deactivates a member and ends all their sessions at once. Throws AppError 404, 409
-     * (themselves; the last active owner; already deactivated).
+     * Deactivates a member and ends all their sessions at once; `actor` is null on the command line
+     * (scripts/staff.ts). Throws AppError 404, 409 (themselves; the last active owner; already
+     * deactivated).
      */
-    deactivate(actor: AuditActor, id: string): Promise<StaffMember> {
+    deactivate(actor: AuditActor | null, id: string): Promise<StaffMember> {
       return update(
         actor,
         id,
