@@ -7,8 +7,9 @@
  * embedded database in DATA_DIR), runs `runIntegrityCheck` (server/modules/transparency/integrity.ts)
  * over everything: the transparency log recomputed from the journal, every signed tree head (its
  * signatures checked with the configured key and TRANSPARENCY_KEY_HISTORY only), the ledger's
- * invariants and cached balances, every liabilities snapshot. Prints "ok" or the first
- * divergence and exits 0 or 1. Reads only (one read-only transaction; no statement timeout); the
+ * invariants and cached balances, every liabilities snapshot (those with a cut recomputed from the
+ * ledger at it). Prints "ok" or the first divergence, and a note naming how many snapshots have no
+ * cut (checked against their own leaves only), and exits 0 or 1. Reads only (one read-only transaction; no statement timeout); the
  * result is not stored (the scheduled check stores its own).
  *
  * `main(env, print)` answers the exit code; the file run directly (tsx) exits with it.
@@ -19,6 +20,7 @@ import { config as readEnvFile } from 'dotenv';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { runIntegrityCheck } from '../server/modules/transparency/integrity';
+import { uncutSnapshotCount } from '../server/modules/transparency/liabilities-verify';
 import { signatureTrustFor } from '../server/modules/transparency/signing-key';
 
 /** Runs the check with `env`; prints through `print`; answers 0 (intact) or 1 (a divergence). */
@@ -39,6 +41,12 @@ export async function main(
         ? `ok: the log, tree heads, ledger and liabilities snapshots agree (${database.driver}, ${result.durationMs} ms)`
         : `FAILED: ${result.firstDivergence}`,
     );
+    const uncut = await uncutSnapshotCount(database.db);
+    if (uncut > 0) {
+      print(
+        `note: ${uncut} liabilities snapshot(s) taken before cuts (version 1, from cached balances) were rebuilt from their leaves only: they cannot be recomputed from the ledger`,
+      );
+    }
     return result.ok ? 0 : 1;
   } finally {
     await database.close();

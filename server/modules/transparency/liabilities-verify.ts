@@ -14,7 +14,7 @@
  * fixes the moment their balances were read, so they cannot be recomputed.
  * Answers the first difference in words, or null.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, isNull, sql } from 'drizzle-orm';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { buildSumTree, sumTreeRoot, type SumTree } from '@common/transparency/sum-tree';
 import type { DbOrTx } from '../../db/client';
@@ -128,4 +128,16 @@ export async function verifyLiabilitiesSnapshot(db: DbOrTx, row: SnapshotRow): P
     (await checkRebuilt(db, row, leaves)) ??
     (row.cutSize === null ? null : await checkAtCut(db, row, row.cutSize, leaves))
   );
+}
+
+/**
+ * How many snapshots have no cut (version 1: taken from cached balances): the integrity check
+ * rebuilds them from their leaves but cannot recompute them from the ledger, and says so.
+ */
+export async function uncutSnapshotCount(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(liabilitiesSnapshots)
+    .where(isNull(liabilitiesSnapshots.cutSize));
+  return Number(row?.n ?? 0);
 }
