@@ -13,7 +13,9 @@
  *                                          deleted by table when any
  * journal seal  TRANSPARENCY_SEAL_INTERVAL_MS  `sealJournal` (modules/transparency/seal.ts): appends the
  *                                          new journal entries to the transparency log and signs a tree
- *                                          head when any; logs how many and the new size
+ *                                          head when any, then supersedes the issued statements a
+ *                                          back-dated entry made untrue (statement-supersession.ts);
+ *                                          logs how many and the new size
  * liabilities   LIABILITIES_SNAPSHOT_INTERVAL_MS  `takeLiabilitiesSnapshot` (modules/transparency/liabilities.ts):
  *                                          publishes a proof of liabilities (daily by default)
  * integrity     INTEGRITY_CHECK_INTERVAL_MS  `runIntegrityCheck` (modules/transparency/integrity.ts), the
@@ -23,7 +25,7 @@
 import type { AppInstance } from './app-context';
 import { runPeriodically } from './lib/periodic';
 import { purgeExpired } from './modules/housekeeping/service';
-import { sealJournal } from './modules/transparency/seal';
+import { sealAndSupersede } from './modules/transparency/statement-supersession';
 import { signatureTrustFor, signingKeyFor } from './modules/transparency/signing-key';
 import { checkAndRecordIntegrity } from './modules/transparency/integrity';
 import { takeLiabilitiesSnapshot } from './modules/transparency/liabilities';
@@ -53,8 +55,12 @@ export async function jobs(app: AppInstance) {
     every: config.transparencySealIntervalMs,
     name: 'journal seal',
     task: async () => {
-      const sealed = await sealJournal(database.db, signingKeyFor(config));
-      return sealed.appended > 0 ? { ...sealed } : undefined;
+      const sealed = await sealAndSupersede(database.db, signingKeyFor(config), {
+        notifications: services.notifications,
+        publicUrl: config.publicUrl,
+        log: app.log,
+      });
+      return sealed.appended > 0 || sealed.superseded > 0 ? { ...sealed } : undefined;
     },
   });
 

@@ -22,6 +22,8 @@ export const STATEMENT_MSG = {
   tooManyLines: (max: number) =>
     `This range has more than ${max.toLocaleString('en-US')} lines: choose a shorter range`,
   authentic: 'Authentic and unaltered: signed with our published key',
+  superseded:
+    'Authentic, but superseded: an entry posted after it was issued changed its period; the corrected statement replaces it',
   altered: 'Signature does not match: the file was altered or not issued by us',
   unsigned: 'No signature found: this file is not a statement signed by us',
   otherKey: 'Signed with a key that is not ours: this file was not issued by us',
@@ -88,6 +90,47 @@ export const statementTreeHeadSchema = z.object({
   timestamp: z.string().describe('When the head was signed, ISO 8601'),
 });
 
+/**
+ * Why and when an issued statement was superseded (docs/transparency.md "Signed statements"): the
+ * back-dated entry (its effect on the client's total in USD, signed) and the corrected statement.
+ */
+export const statementSupersessionSchema = z.object({
+  at: z.string().describe('When it was superseded, ISO 8601'),
+  reason: z.string().describe('Why, in words the screen shows'),
+  entry: z.object({
+    id: z.uuid(),
+    postedAt: z.string().describe('When the entry was posted, ISO 8601'),
+    date: z.string().describe('The date the entry takes effect, ISO 8601'),
+    amount: z.number().describe('USD, signed: its effect on the total funds'),
+    description: z.string(),
+  }),
+  correctedBy: z.object({
+    id: z.uuid(),
+    from: z.iso.date(),
+    to: z.iso.date(),
+    downloaded: z.boolean().describe('False until the client downloads the corrected statement'),
+  }),
+});
+export type StatementSupersession = z.infer<typeof statementSupersessionSchema>;
+
+/** One issued statement of the signed-in client (GET /api/transparency/statements). */
+export const issuedStatementSchema = z.object({
+  id: z.uuid(),
+  from: z.iso.date(),
+  to: z.iso.date(),
+  issuedAt: z
+    .string()
+    .describe('When it was issued (or, for a corrected one not downloaded yet, called for), ISO 8601'),
+  downloaded: z.boolean().describe('False for a corrected statement not downloaded yet'),
+  treeHeadSize: z.number().int().nullable().describe('Entries in the tree head it names'),
+  superseded: statementSupersessionSchema.nullable(),
+});
+export type IssuedStatement = z.infer<typeof issuedStatementSchema>;
+
+/** Answer of GET /api/transparency/statements: the newest 50, newest first. */
+export const issuedStatementsAnswerSchema = z.object({ statements: z.array(issuedStatementSchema) });
+export type IssuedStatementsAnswer = z.infer<typeof issuedStatementsAnswerSchema>;
+
 /** Answer of POST /api/transparency/verify-statement. */
 export const verifyStatementAnswerSchema = z.object({
   authentic: z.boolean().describe('True when the signature verifies over the exact bytes with our key'),
@@ -99,5 +142,9 @@ export const verifyStatementAnswerSchema = z.object({
   closingBalance: z.number().optional().describe('USD: available + held + invested at the end of `to`'),
   issuedAt: z.string().optional().describe('When the statement was made, ISO 8601'),
   treeHead: statementTreeHeadSchema.nullable().optional(),
+  superseded: statementSupersessionSchema
+    .nullable()
+    .optional()
+    .describe('Set when this file was superseded by a corrected statement'),
 });
 export type VerifyStatementAnswer = z.infer<typeof verifyStatementAnswerSchema>;

@@ -37,7 +37,7 @@ import {
 } from '@common/transparency/merkle';
 import { treeHeadSigningBytes } from '@common/transparency/journal';
 import { sealedLeafHash } from '@common/transparency/leaves';
-import { queryRows, type DbOrTx, type Db } from '../../db/client';
+import { queryRows, type DbOrTx, type Db, type Tx } from '../../db/client';
 import { transparencyLeaves, transparencyNodes, transparencyTreeHeads } from '../../db/schema';
 import { accountForms, anyOf, entryForms, snapshotForms } from './leaf-forms';
 import { signCheckpoint } from './checkpoint';
@@ -61,6 +61,27 @@ export interface SealResult {
   appended: number;
   accounts: number;
   size: number;
+}
+
+/**
+ * The earliest start of any other client transaction open now, or now() if earlier (text, the
+ * clock of created_at): read before a read of the journal, any entry that read cannot see belongs
+ * to a transaction open then or begun later, so its created_at is at or after it (see above).
+ * Issued statements keep it too (statement-service.ts).
+ */
+export const openTransactionsHorizon = sql<string>`least(now(), (select min(xact_start) from pg_stat_activity
+            where datname = current_database() and backend_type = 'client backend'
+              and pid <> pg_backend_pid() and xact_start is not null))::text`;
+
+/**
+ * What a seal pass hands to `onSealed`, in its transaction: the head before it (size 0, scanFrom
+ * null: none) and the latest head after it (the same when nothing new was sealed).
+ */
+export interface SealPass {
+  previousSize: number;
+  previousScanFrom: string | null;
+  size: number;
+  rootHash: string | null;
 }
 
 /** Reads the hashes of complete subtrees: level 0 from the leaves, higher levels from the nodes. */
@@ -187,12 +208,14 @@ async function roundHashes(tx: DbOrTx, round: Unsealed[]): Promise<string[]> {
 /**
  * Seals the journal's new entries into the log and signs a tree head over them, in one
  * transaction. Answers `{ appended: 0, size }` when there was nothing new (no head is signed) or
- * another seal holds the lock. `batch` (tests) bounds the entries read per round.
+ * another seal holds the lock. `batch` (tests) bounds the entries read per round. `onSealed` runs
+ * last in the same transaction whenever this pass holds the lock, sealed or not (the supersession of
+ * issued statements: statement-supersession.ts); what it throws rolls the seal back.
  */
 export async function sealJournal(
   db: Db,
   key: SigningKey,
-  opts: { batch?: number } = {},
+  opts: { batch?: number; onSealed?: (tx: Tx, pass: SealPass) => Promise<void> } = {},
 ): Promise<SealResult> {
   const batch = opts.batch ?? SEAL_BATCH;
   return db.transaction(async (tx) => {
@@ -203,6 +226,7 @@ export async function sealJournal(
     const [head] = await tx
       .select({
         size: transparencyTreeHeads.size,
+        rootHash: transparencyTreeHeads.rootHash,
         scanFrom: sql<string>`${transparencyTreeHeads.scanFrom}::text`,
       })
       .from(transparencyTreeHeads)
@@ -213,9 +237,7 @@ export async function sealJournal(
     // read before the entries: any entry invisible below belongs to a transaction open now or later
     const [{ horizon }] = await queryRows<{ horizon: string }>(
       tx,
-      sql`select least(now(), (select min(xact_start) from pg_stat_activity
-            where datname = current_database() and backend_type = 'client backend'
-              and pid <> pg_backend_pid() and xact_start is not null))::text as horizon`,
+      sql`select ${openTransactionsHorizon} as horizon`,
     );
     let frontier = nodeLookup(await readNodes(tx, frontierRefs(size)));
     const from = head?.scanFrom ?? null;
@@ -260,7 +282,16 @@ export async function sealJournal(
       // everything before the round's last instant is sealed now, on both sides
       bounds.round = unsealed[unsealed.length - 1]!.created_at;
     }
-    if (root === null) return { appended: 0, accounts: 0, size };
+    const pass = (rootHash: string | null): SealPass => ({
+      previousSize: head?.size ?? 0,
+      previousScanFrom: head?.scanFrom ?? null,
+      size,
+      rootHash,
+    });
+    if (root === null) {
+      await opts.onSealed?.(tx, pass(head?.rootHash ?? null));
+      return { appended: 0, accounts: 0, size };
+    }
     const timestamp = new Date().toISOString();
     await tx.insert(transparencyTreeHeads).values({
       size,
@@ -272,6 +303,7 @@ export async function sealJournal(
       checkpointSignature: signCheckpoint(key, size, root),
       scanFrom: sql`${horizon}::timestamptz` as unknown as Date,
     });
+    await opts.onSealed?.(tx, pass(root));
     return { appended, accounts, size };
   });
 }

@@ -51,10 +51,15 @@ export interface StatementData {
   unsealed: number;
   /** True when the range has more than `maxLines` lines (then `lines` holds only the first ones). */
   truncated: boolean;
+  /**
+   * The ids of the entries dated before the range's end and created at or after `coveredSince`
+   * that this read saw (empty without `coveredSince`): issued-statements' `coveredEntryIds`.
+   */
+  covered: string[];
 }
 
 interface Row {
-  part: 'open' | 'close' | 'line';
+  part: 'open' | 'close' | 'line' | 'cover';
   entry_id: string | null;
   type: string | null;
   memo: string | null;
@@ -83,24 +88,35 @@ export function describeEntry(type: string, memo: string, method: string | null)
 const sumOf = (b: KindBalances) => b.available + b.held + b.invested;
 
 /**
+ * The wallet (or `bank`) of the deposit or withdrawal that posted an entry: SQL over a query that
+ * left-joins `deposits d` and `withdrawals w` on the entry (`describeEntry`'s `method`).
+ */
+export const ENTRY_METHOD_SQL = sql.raw(
+  `coalesce(d.wallet, case when w.id is null then null else coalesce(w.wallet, 'bank') end)`,
+);
+
+/**
  * The statement of `userId` over `range` (inclusive UTC days): opening and closing balances and
  * every line, oldest first (date, then posting time, then id), at most `maxLines` lines (`truncated`
  * says when there were more; the caller refuses such a range). `sealedBelow` is the size of the tree
  * head the statement names (0: none): an entry is sealed when its leaf index is below it.
+ * `coveredSince` (created_at as text, a horizon): also answer, from the same snapshot, which entries
+ * created since then the statement covers (`covered`).
  */
 export async function readStatementData(
   db: DbOrTx,
   userId: string,
   range: StatementRange,
-  opts: { maxLines: number; sealedBelow: number },
+  opts: { maxLines: number; sealedBelow: number; coveredSince?: string },
 ): Promise<StatementData> {
-  const { maxLines, sealedBelow } = opts;
+  const { maxLines, sealedBelow, coveredSince } = opts;
+  const covers = coveredSince ? sql`created_at >= ${coveredSince}::timestamptz` : sql`false`;
   const { start, end } = dateRangeInstants(range);
   const rows = await queryRows<Row>(
     db,
     sql`with moves as (
           select e.id, e.type, e.memo, e.effective_at, e.created_at,
-                 coalesce(d.wallet, case when w.id is null then null else coalesce(w.wallet, 'bank') end) as method,
+                 ${ENTRY_METHOD_SQL} as method,
                  exists (select 1 from transparency_leaves t
                           where t.entry_id = e.id and t.leaf_index < ${sealedBelow}) as sealed,
                  coalesce(sum(l.amount) filter (where a.kind = 'available'), 0) as available,
@@ -135,6 +151,10 @@ export async function readStatementData(
         union all
         select 'line', entry_id, type, memo, method, date, created_at, sealed, 0, available, held, invested
           from lines
+        union all
+        select 'cover', id, null, null, null, null, null, null, 0, '0', '0', '0'
+          from moves
+         where ${covers}
         order by date nulls first, created_at, entry_id`,
   );
   return assemble(range, rows, maxLines);
@@ -176,5 +196,6 @@ function assemble(range: StatementRange, rows: Row[], maxLines: number): Stateme
     lines,
     unsealed: Number(close?.unsealed ?? 0),
     truncated,
+    covered: rows.filter((r) => r.part === 'cover').map((r) => r.entry_id!),
   };
 }

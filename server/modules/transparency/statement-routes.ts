@@ -3,21 +3,28 @@
  *
  * GET  /transparency/statement         signed in  ?month=YYYY-MM | ?from=YYYY-MM-DD&to=YYYY-MM-DD
  *                                                  → the signed-in user's statement, application/pdf attachment
+ * GET  /transparency/statements        signed in  → { statements }: the user's issued statements, newest first,
+ *                                                  each with its supersession (why, by which) if any
  * POST /transparency/verify-statement  public     the statement file as the raw body (application/pdf or
  *                                                  application/octet-stream, at most 5 MB)
- *                                                  → { authentic, reason, client (masked), from, to, closingBalance, treeHead }
+ *                                                  → { authentic, reason, client (masked), from, to, closingBalance,
+ *                                                    treeHead, superseded }
  *
- * The statement route takes no user id: a client can only ever get their own. Verifying changes
- * nothing (it reads the file and our public key), so it is not audited; it is rate limited like the
- * other public POSTs.
+ * The statement routes take no user id: a client can only ever get their own. Verifying changes
+ * nothing (it reads the file, our public key and the file's issue record), so it is not audited; it
+ * is rate limited like the other public POSTs. Whoever holds a superseded file learns why it was
+ * superseded: the entry's date, amount and description, of the period the file already shows.
  */
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { errorAnswerSchema } from '@common/schemas/common';
 import {
+  issuedStatementsAnswerSchema,
   STATEMENT_FILE_MAX_BYTES,
   STATEMENT_MSG,
   statementQuerySchema,
+  type IssuedStatementsAnswer,
+  type StatementSupersession,
   verifyStatementAnswerSchema,
   type VerifyStatementAnswer,
 } from '@common/schemas/statements';
@@ -27,6 +34,7 @@ import { rateLimited } from '../../lib/rate-limit';
 import { centsToUsd } from '../../lib/money';
 import { currentUser } from '../auth/guard';
 import { createStatementService, type StatementCheck } from './statement-service';
+import { describeSupersession, listIssuedStatements, type IssuedRecord } from './statement-records';
 
 const tags = ['transparency'];
 
@@ -38,9 +46,27 @@ const statementFileSchema = z
   .custom<Buffer>((v) => Buffer.isBuffer(v) && v.length > 0, STATEMENT_MSG.noFile)
   .meta({ type: 'string', format: 'binary', description: 'The statement PDF, as downloaded' });
 
+/** A record's supersession as the API shows it (USD), or null when it is current. */
+export function presentSupersession(r: IssuedRecord): StatementSupersession | null {
+  if (!r.supersededAt || !r.supersededBy || !r.reason) return null;
+  return {
+    at: r.supersededAt.toISOString(),
+    reason: describeSupersession(r.reason),
+    entry: {
+      id: r.reason.entryId,
+      postedAt: r.reason.postedAt.toISOString(),
+      date: r.reason.effectiveAt.toISOString(),
+      amount: centsToUsd(r.reason.amountCents),
+      description: r.reason.description,
+    },
+    correctedBy: { id: r.supersededBy, from: r.from, to: r.to, downloaded: r.correctedDrawn === true },
+  };
+}
+
 /** The answer of the verify route for `result`. */
 export function presentStatementCheck(result: StatementCheck): VerifyStatementAnswer {
   const { check, fingerprint, manifest } = result;
+  const superseded = result.issued ? presentSupersession(result.issued) : null;
   if (check !== 'authentic' || !manifest)
     return {
       authentic: false,
@@ -49,7 +75,7 @@ export function presentStatementCheck(result: StatementCheck): VerifyStatementAn
     };
   return {
     authentic: true,
-    reason: STATEMENT_MSG.authentic,
+    reason: superseded ? STATEMENT_MSG.superseded : STATEMENT_MSG.authentic,
     keyFingerprint: fingerprint,
     client: manifest.client,
     from: manifest.from,
@@ -57,6 +83,7 @@ export function presentStatementCheck(result: StatementCheck): VerifyStatementAn
     closingBalance: centsToUsd(BigInt(manifest.closingBalanceCents)),
     issuedAt: manifest.issuedAt,
     treeHead: manifest.treeHead,
+    superseded,
   };
 }
 
@@ -105,6 +132,29 @@ export async function statementRoutes(app: AppInstance) {
     },
   );
 
+  app.get(
+    '/statements',
+    {
+      schema: routeSchema(
+        tags,
+        "The signed-in client's issued statements, newest first (50), each with its supersession if any",
+        { 200: issuedStatementsAnswerSchema },
+      ),
+      onRequest: guards.requireUser,
+    },
+    async (req): Promise<IssuedStatementsAnswer> => ({
+      statements: (await listIssuedStatements(database.db, currentUser(req).id)).map((r) => ({
+        id: r.id,
+        from: r.from,
+        to: r.to,
+        issuedAt: r.issuedAt.toISOString(),
+        downloaded: r.drawn,
+        treeHeadSize: r.treeHeadSize,
+        superseded: presentSupersession(r),
+      })),
+    }),
+  );
+
   app.post(
     '/verify-statement',
     {
@@ -124,7 +174,7 @@ export async function statementRoutes(app: AppInstance) {
       bodyLimit: STATEMENT_FILE_MAX_BYTES,
       config: rateLimited(20, 10),
     },
-    async (req) => presentStatementCheck(svc.verify(req.body)),
+    async (req) => presentStatementCheck(await svc.verify(req.body)),
   );
 
   // a file over the limit or of another type: the screen's words, not Fastify's

@@ -1,19 +1,21 @@
 /**
  * Signed statements (docs/transparency.md "Signed statements"): `issue` draws a client's statement
  * for a range of UTC days from the ledger (statement-data.ts), names the latest signed tree head of
- * the journal, and signs the PDF with the transparency key (statement-signature.ts); `verify` checks
- * a file someone uploads and reads back which statement it is. Amounts are cents.
+ * the journal, signs the PDF with the transparency key (statement-signature.ts) and records it
+ * (statement-records.ts: what a back-dated entry later supersedes); `verify` checks a file someone
+ * uploads and reads back which statement it is and whether it was superseded. Amounts are cents.
  *
  * Errors: `issue` throws AppError UNPROCESSABLE (422) when the range starts after today (UTC) or
  * holds more than STATEMENT_MAX_LINES lines, NOT_FOUND when the client does not exist.
  */
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import {
   STATEMENT_MAX_LINES,
   STATEMENT_MSG,
   statementFileName,
   type StatementRange,
 } from '@common/schemas/statements';
+import { queryRows } from '../../db/client';
 import { transparencyTreeHeads, users } from '../../db/schema';
 import type { BaseDeps } from '../../lib/base-deps';
 import { AppError } from '../../lib/errors';
@@ -27,6 +29,8 @@ import {
 } from './statement-pdf';
 import { checkStatementSignature, signStatement, type SignatureCheck } from './statement-signature';
 import { signingKeyFor, trustedKeysFor } from './signing-key';
+import { openTransactionsHorizon } from './seal';
+import { findIssuedByFile, recordIssuedStatement, type IssuedRecord } from './statement-records';
 
 /** A signed statement: the file, its name for the download, and the figures it shows. */
 export interface IssuedStatement {
@@ -36,11 +40,15 @@ export interface IssuedStatement {
   manifest: StatementManifest;
 }
 
-/** What a check of an uploaded file found; the manifest only when the signature is ours and verifies. */
+/**
+ * What a check of an uploaded file found; the manifest only when the signature is ours and verifies;
+ * `issued` the record of the file when we issued it (its supersession, if any).
+ */
 export interface StatementCheck {
   check: SignatureCheck;
   fingerprint?: string;
   manifest?: StatementManifest;
+  issued?: IssuedRecord | null;
 }
 
 /** Today's date (UTC, `YYYY-MM-DD`). */
@@ -92,9 +100,15 @@ export function createStatementService({ db, config }: Pick<BaseDeps, 'db' | 'co
         .where(eq(users.id, userId));
       if (!user) throw new AppError('NOT_FOUND');
       const treeHead = await latestTreeHead();
+      // before the read: an entry it cannot see is created at or after this (seal.ts)
+      const [{ horizon }] = await queryRows<{ horizon: string }>(
+        db,
+        sql`select ${openTransactionsHorizon} as horizon`,
+      );
       const data = await readStatementData(db, userId, range, {
         maxLines: STATEMENT_MAX_LINES,
         sealedBelow: treeHead?.size ?? 0,
+        coveredSince: horizon,
       });
       if (data.truncated)
         throw new AppError('UNPROCESSABLE', STATEMENT_MSG.tooManyLines(STATEMENT_MAX_LINES));
@@ -124,24 +138,32 @@ export function createStatementService({ db, config }: Pick<BaseDeps, 'db' | 'co
         },
         manifest,
       );
-      return {
-        file: signStatement(pdf, signingKey),
-        fileName: statementFileName(range),
-        data,
-        manifest,
-      };
+      const file = signStatement(pdf, signingKey);
+      await recordIssuedStatement(db, {
+        userId,
+        range,
+        issuedAt,
+        horizon,
+        covered: data.covered,
+        file,
+        treeHead: treeHead && { size: treeHead.size, rootHash: treeHead.rootHash },
+      });
+      return { file, fileName: statementFileName(range), data, manifest };
     },
 
     /**
      * Checks an uploaded file's signature against the keys of the published history (a statement
-     * signed before a key rotation still verifies); reads its manifest when authentic.
+     * signed before a key rotation still verifies); reads its manifest and, by the file's digest,
+     * its issue record (null for a file issued before records were kept) when authentic.
      */
-    verify(file: Buffer): StatementCheck {
+    async verify(file: Buffer): Promise<StatementCheck> {
       const { check, parts } = checkStatementSignature(file, trustedKeysFor(config));
+      const authentic = check === 'authentic';
       return {
         check,
         fingerprint: parts?.fingerprint,
-        manifest: check === 'authentic' ? readManifest(parts!.signed) : undefined,
+        manifest: authentic ? readManifest(parts!.signed) : undefined,
+        issued: authentic ? await findIssuedByFile(db, file) : undefined,
       };
     },
   };
