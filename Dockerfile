@@ -8,7 +8,8 @@
 # runtime runs in CI: .ci/deploy-checks runs the same install script in a copy of the work tree and
 # starts this file's CMD from what it installed, probed with this file's HEALTHCHECK command.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24 LTS, the production runtime (docs/deployment.md "Node.js")
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # --- build: every package, the web app and the server bundle, then the dev packages removed
 FROM ${NODE_IMAGE} AS build
@@ -22,7 +23,8 @@ COPY . .
 # the npm cache survives between builds (BuildKit); nothing of it reaches the image
 RUN --mount=type=cache,target=/root/.npm sh scripts/install-production.sh /app
 
-# --- runtime: the pruned node_modules, dist/ and the migrations (scripts/install-production.sh)
+# --- runtime: the pruned node_modules, dist/ and the migrations (scripts/install-production.sh);
+# the command-line tools are bundled too: docker exec CONTAINER node dist/scripts/ledger-verify.js
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \

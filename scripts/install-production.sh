@@ -5,22 +5,24 @@
 #   sh scripts/install-production.sh [OUT]
 #
 # In the project root: installs every package (package-lock.json), which builds dist/ (postinstall:
-# the web app and the server bundle), then removes the dev packages. Given OUT, copies there only
+# the web app, and the server and its command-line tools bundled for Node 24, the production
+# runtime: scripts/build-server.js), then removes the dev packages. Given OUT, copies there only
 # what a running process needs: the Dockerfile's runtime stage is that folder.
 set -eu
 cd "$(dirname "$0")/.."
 
+export SERVER_TARGET="${SERVER_TARGET:-node24}"
 npm ci --no-audit --no-fund --prefer-offline
-test -f dist/server/main.js
-test -f dist/web/index.html
+for built in dist/server/main.js dist/web/index.html dist/scripts/staff.js dist/scripts/ledger-verify.js; do
+  test -f "$built" || { echo "install-production: the build made no $built" >&2; exit 1; }
+done
 npm prune --omit=dev --no-audit --no-fund
 node scripts/prune-optional-peers.js
 
 if [ -n "${1:-}" ]; then
-  mkdir -p "$1/server" "$1/scripts"
-  # dist/: the bundle and the web app; server/db/migrations: the SQL applied at start-up;
-  # the TypeScript sources, tsconfig.json and scripts/ only for `npm run staff` (tsx)
-  cp -a package.json package-lock.json tsconfig.json node_modules dist common "$1/"
-  cp -a server/. "$1/server/"
-  cp -a scripts/staff.ts "$1/scripts/"
+  mkdir -p "$1/server/db"
+  # dist/: the server and tools bundled (node dist/server/main.js, node dist/scripts/staff.js, ...)
+  # and the web app; server/db/migrations: the SQL applied at start-up. No TypeScript, no tsx.
+  cp -a package.json package-lock.json node_modules dist "$1/"
+  cp -a server/db/migrations "$1/server/db/"
 fi
