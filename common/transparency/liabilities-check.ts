@@ -53,7 +53,7 @@ export const LIABILITIES_CHECK_MSG = {
     `The published total for you is ${usd(publishedCents)}, your balance at that time was ${usd(actualCents)}.`,
   openingFails: 'The proof of your account’s opening does not verify in the journal.',
   missing:
-    'You are missing from the latest proof of liabilities although your account was opened before it was taken. What to do: contact support and keep the evidence: download it or take a screenshot of this page, with its date.',
+    'You are missing from the latest proof of liabilities although you were a client when it was taken. What to do: contact support and keep the evidence: download it or take a screenshot of this page, with its date.',
   next: 'Your account was opened after the latest proof of liabilities was taken: it will be in the next one.',
 } as const;
 
@@ -195,10 +195,10 @@ export function checkLiabilitiesProof(input: LiabilitiesCheckInput): Liabilities
   if (snapshot.snapshotId !== latest.snapshotId) return fail(LIABILITIES_CHECK_MSG.notLatest);
   if (SNAPSHOT_FIELDS.some((f) => snapshot[f] !== latest[f]))
     return fail(LIABILITIES_CHECK_MSG.differsFromPublished);
-  if (!head) return fail(LIABILITIES_CHECK_MSG.noHead);
-  if (proof.treeSize !== head.size) return fail(LIABILITIES_CHECK_MSG.otherHead);
   const cut = snapshot.cutSize;
   if (cut === null) return { kind: 'legacy', message: LIABILITIES_CHECK_MSG.legacy };
+  if (!head) return fail(LIABILITIES_CHECK_MSG.noHead);
+  if (proof.treeSize !== head.size) return fail(LIABILITIES_CHECK_MSG.otherHead);
   if (!proof.snapshotSeal) return { kind: 'waiting', message: LIABILITIES_CHECK_MSG.waitingSeal };
   const record: Leaf = {
     v: 2,

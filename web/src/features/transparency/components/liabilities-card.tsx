@@ -1,7 +1,7 @@
 import { Alert, Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconClockHour4, IconShieldCheck } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { BorderedSection } from '../../../components/bordered-section';
@@ -14,15 +14,35 @@ import { loadVerifier, useJournalCheck } from '../use-journal-check';
 import { DARK_TITLE } from './dark-title';
 
 /**
- * The client's proof of liabilities, checked in the browser (common/transparency/liabilities-check.ts): the proof is
- * compared with the latest snapshot published for everyone (read apart from the proof, so the proof
- * cannot bring its own), the journal head this page verified (useJournalCheck), the signed-in
- * user's id and their account value now (GET /ledger/account, read fresh). Null before the first
- * snapshot.
+ * The client's proof of liabilities, checked in the browser (common/transparency/liabilities-check.ts):
+ * the proof is compared with the latest snapshot published for everyone (read apart from the proof,
+ * so the proof cannot bring its own), the journal head this page verified (useJournalCheck), the
+ * signed-in user's id and their account value now (GET /ledger/account, read fresh). Null before
+ * the first snapshot. While a seal is awaited, the journal is checked again every WAIT_RETRY_MS.
  */
 function useLiabilitiesCheck() {
   const queryClient = useQueryClient();
   const journal = useJournalCheck();
+  const query = useVerdict(journal);
+  // waiting for a seal: check the journal again a little later (a new head brings a new proof)
+  const waiting = query.data?.kind === 'waiting';
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: ['transparency', 'journal-check'] }),
+      WAIT_RETRY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [waiting, journal.dataUpdatedAt, queryClient]);
+  return query;
+}
+
+/** How long the card waits before checking the journal again while a seal is awaited (ms). */
+const WAIT_RETRY_MS = 3000;
+
+/** The verdict for the journal check's head (see useLiabilitiesCheck). */
+function useVerdict(journal: ReturnType<typeof useJournalCheck>) {
+  const queryClient = useQueryClient();
   const checked = journal.data;
   const head =
     checked && checked.signatureValid && checked.history.kind !== 'inconsistent'

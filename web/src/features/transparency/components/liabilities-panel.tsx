@@ -9,8 +9,8 @@ import { FactsTable } from './facts-table';
 import { HashText } from './hash-text';
 
 /**
- * The latest published liabilities snapshot (when, the total owed to clients, how many accounts, the
- * root hash), then the earlier ones.
+ * The latest published liabilities snapshot (when, the total owed to clients, how many accounts and
+ * leaves, its cut in the journal's log, the root hash), then the earlier ones.
  */
 export function LiabilitiesPanel() {
   const query = useQuery(liabilitiesQuery);
@@ -30,6 +30,13 @@ export function LiabilitiesPanel() {
           ['Taken at', formatDateTime(snapshot.snapshotAt)],
           ['Total owed to clients', formatUsd(snapshot.total)],
           ['Client accounts', snapshot.accounts.toLocaleString('en-US')],
+          ['Leaves in the tree', snapshot.leaves.toLocaleString('en-US')],
+          [
+            'Journal cut',
+            snapshot.cutSize === null
+              ? 'Not tied to the journal (an early snapshot)'
+              : `The journal's first ${snapshot.cutSize.toLocaleString('en-US')} leaves`,
+          ],
           ['Root hash', <HashText key="root" value={snapshot.rootHash} />],
         ]}
       />
