@@ -1,7 +1,8 @@
 /**
  * Contract journey of the verifiable journal: a client's posting is sealed, the checkpoint (public)
  * is cosigned by the replay's witness, then the signed tree head (public), the entry's inclusion
- * proof (its client) and the consistency proof between two heads (public) are read.
+ * proof (its client), the consistency proof between two heads (public) and the client's evidence
+ * file (with the consistency proof from the first head) are read.
  */
 import { fundClient, createClient } from '../../modules/ledger/testing';
 import { sealJournal } from '../../modules/transparency/seal';
@@ -48,5 +49,6 @@ export const journalLogJourney: Journey = {
       200,
     );
     await call('GET', '/api/transparency/consistency?from=0&to=1', {}, undefined, 400);
+    await call('GET', `/api/transparency/evidence?since=${first.size}`, c.headers, undefined, 200);
   },
 };
