@@ -50,8 +50,12 @@ export interface RekeyCounts {
  * TWO_FACTOR_KEYS (else SESSION_SECRET) and SESSION_SECRET_PREVIOUS, the issuer authenticator apps
  * show is the brand's name (BRAND_NAME).
  */
-export function createTwoFactor({ db, config }: BaseDeps) {
+export function createTwoFactor({ db, config, log }: BaseDeps) {
   const issuer = config.brand.name;
+  if (config.env === 'production' && !config.twoFactorKeys?.length)
+    log.warn(
+      'TWO_FACTOR_KEYS is not set: two-factor secrets are sealed under a key derived from SESSION_SECRET, which then cannot rotate on its own (docs/operations.md "Keys and their rotation")',
+    );
   const keys = createTwoFactorKeys({
     keys: config.twoFactorKeys,
     sessionSecret: config.sessionSecret,
