@@ -49,8 +49,8 @@ export interface EvidenceKeys {
 /** A leaf of the client's: its place, version and subject. */
 type ClientLeaf = LeafSubject & { leafIndex: number };
 
-/** The client's entry and account leaves below `size`, in log order. */
-async function clientLeaves(db: Db, userId: string, size: number): Promise<ClientLeaf[]> {
+/** The client's entry and account leaves below `size`, in log order; at most `limit` + 1 of each kind are read. */
+async function clientLeaves(db: Db, userId: string, size: number, limit: number): Promise<ClientLeaf[]> {
   const columns = {
     leafIndex: transparencyLeaves.leafIndex,
     version: transparencyLeaves.version,
@@ -62,12 +62,14 @@ async function clientLeaves(db: Db, userId: string, size: number): Promise<Clien
       .select(columns)
       .from(journalEntries)
       .innerJoin(transparencyLeaves, eq(transparencyLeaves.entryId, journalEntries.id))
-      .where(and(eq(journalEntries.userId, userId), lt(transparencyLeaves.leafIndex, size))),
+      .where(and(eq(journalEntries.userId, userId), lt(transparencyLeaves.leafIndex, size)))
+      .limit(limit + 1),
     db
       .select(columns)
       .from(ledgerAccounts)
       .innerJoin(transparencyLeaves, eq(transparencyLeaves.accountId, ledgerAccounts.id))
-      .where(and(eq(ledgerAccounts.userId, userId), lt(transparencyLeaves.leafIndex, size))),
+      .where(and(eq(ledgerAccounts.userId, userId), lt(transparencyLeaves.leafIndex, size)))
+      .limit(limit + 1),
   ]);
   return [...entries, ...accounts].sort((a, b) => a.leafIndex - b.leafIndex);
 }
@@ -101,7 +103,7 @@ export async function evidenceBundle(
   const checkpoint =
     head && checkpointNote(keys.origin, head, await cosignaturesOf(db, head.size, keys.witnesses));
   if (!head || !checkpoint) throw new AppError('NOT_FOUND', EVIDENCE_MSG.noCheckpoint);
-  const leaves = await clientLeaves(db, userId, head.size);
+  const leaves = await clientLeaves(db, userId, head.size, limit);
   if (leaves.length > limit) throw new AppError('UNPROCESSABLE', EVIDENCE_MSG.tooMany);
   const accountIds = new Set(leaves.flatMap((l) => (l.accountId ? [l.accountId] : [])));
   const entries: EvidenceEntry[] = [];
