@@ -12,6 +12,7 @@
  *   added; `rekey` moves them (a second run moves nothing); after the next rotation the old key is
  *   removed and every user still signs in with both kinds of code; a rekey that finds a secret no
  *   key opens says so.
+ * - A malformed TWO_FACTOR_KEYS or SESSION_SECRET_PREVIOUS stops the server at start.
  */
 import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -19,7 +20,7 @@ import { generate, generateSecret } from 'otplib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { AppInstance } from '../../app-context';
-import type { Config } from '../../config';
+import { loadConfig, type Config } from '../../config';
 import type { Database } from '../../db/client';
 import { twoFactors, users } from '../../db/schema';
 import { createSignedInUser, createTestDatabase, testConfig } from '../../test/app';
@@ -240,4 +241,24 @@ describe('rotating the two-factor key set (TWO_FACTOR_KEYS)', () => {
       expect(await signIn(app, people[0]!, 'totp')).toBe(500);
     });
   }, 180_000);
+});
+
+describe('TWO_FACTOR_KEYS and SESSION_SECRET_PREVIOUS at start', () => {
+  const env = { SESSION_SECRET: 's'.repeat(40), DATA_DIR: '/nonexistent' };
+  it('reads the versions newest first, and stops the server on a malformed value', () => {
+    const good = loadConfig({ ...env, TWO_FACTOR_KEYS: ` 3:${'c'.repeat(32)}, 1:${'a'.repeat(40)} ` });
+    expect(good.twoFactorKeys).toEqual([
+      { version: 3, secret: 'c'.repeat(32) },
+      { version: 1, secret: 'a'.repeat(40) },
+    ]);
+    expect(loadConfig(env).twoFactorKeys).toBeUndefined();
+    for (const [value, message] of [
+      [`0:${'a'.repeat(32)}`, /TWO_FACTOR_KEYS: entry 1: "<version>:<secret>" with a version of 1 or more/],
+      ['a'.repeat(32), /TWO_FACTOR_KEYS: entry 1/],
+      [`1:${'a'.repeat(32)},1:${'b'.repeat(32)}`, /TWO_FACTOR_KEYS: version 1 is listed twice/],
+      [`2:short`, /TWO_FACTOR_KEYS: the secret of version 2 must be at least 32 characters/],
+    ] as const)
+      expect(() => loadConfig({ ...env, TWO_FACTOR_KEYS: value })).toThrow(message);
+    expect(() => loadConfig({ ...env, SESSION_SECRET_PREVIOUS: 'short' })).toThrow(/SESSION_SECRET_PREVIOUS/);
+  });
 });
