@@ -15,6 +15,10 @@ export const EXPLANATIONS = {
   statements:
     'Our statements are signed with the same key. Drop a statement PDF here to check that we issued it ' +
     'and that not one byte of it has changed since.',
+  evidence:
+    'One file with your sealed journal entries and their proofs, the signed checkpoint with its ' +
+    'cosignatures, our key history and your proof of liabilities. Keep it: anyone can check it offline, ' +
+    'without our code, and one changed byte makes the check fail.',
   limits:
     'These proofs show what we owe, not what we hold: reserves are declared by the operator and we cannot ' +
     'prove them. A client who never checks their proof cannot tell whether their own balance was left ' +

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Card.layer.css';
 import { Box, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
+import { EvidenceDownload } from '../components/evidence-download';
 import { LiabilitiesPanel } from '../components/liabilities-panel';
 import { ReservesPanel } from '../components/reserves-panel';
 import { TreeHeadPanel } from '../components/tree-head-panel';
@@ -37,7 +38,8 @@ function ProofCard({
  * /transparency (public): what a client can check for themselves (docs/transparency.md). The signed
  * tree head of the journal (its signature checked in the browser), the public key and fingerprint,
  * the latest liabilities snapshot, the reserves the operator declares (if any, marked as declared),
- * and a form that checks a statement PDF. `header` is the page's h1 band (composed by the router).
+ * a form that checks a statement PDF and the client's evidence download. `header` is the page's h1
+ * band (composed by the router).
  */
 export function TransparencyPage({ header }: { header?: ReactNode }) {
   const reservesId = useId();
@@ -58,6 +60,9 @@ export function TransparencyPage({ header }: { header?: ReactNode }) {
             </SimpleGrid>
             <ProofCard title="Verify a statement" explanation={EXPLANATIONS.statements}>
               <VerifyStatementForm />
+            </ProofCard>
+            <ProofCard title="Download my evidence" explanation={EXPLANATIONS.evidence}>
+              <EvidenceDownload />
             </ProofCard>
             <ProofCard title="What these proofs cannot show" explanation={EXPLANATIONS.limits} />
           </Stack>
