@@ -279,7 +279,16 @@ describe('deciding', () => {
   });
 
   it('keeps a request pending when its action is refused at approval (a debit beyond the balance)', async () => {
-    const id = (await adjust(1_000_000, staff.maker.headers, 'debit')).json().data._id as string;
+    // a debit of the whole balance is held; the balance moves before the checker decides
+    await fundClient(db(), c.id, 2_000_00n);
+    const whole = Number(await available(c)) / 100;
+    const id = (await adjust(whole, staff.maker.headers, 'debit')).json().data._id as string;
+    const other = await inject('POST', `/api/user/admin/account/${c.id}/adjustments`, admin.headers, {
+      direction: 'debit',
+      amount: 1,
+      reason: 'Card fee',
+    });
+    expect(other.statusCode, other.body).toBe(201);
     const res = await inject('POST', `/api/approvals/${id}/approve`, staff.checker.headers);
     expect(res.statusCode).toBe(409);
     const [row] = await db().select().from(approvalRequests).where(eq(approvalRequests.id, id));

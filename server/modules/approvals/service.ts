@@ -38,6 +38,13 @@ export interface MoneyAction extends Omit<HeldPayload, 'op'> {
   amount: bigint;
   /** The maker's reason (shown to the checker). */
   reason: string;
+  /**
+   * Throws (409, with the reason) when the action could never run as the state is now — a loss
+   * beyond the plan's capital, a debit beyond the balance — so a checker is never asked to approve
+   * it (docs/security.md "Four-eyes approval"). Asked in the route's transaction only when the
+   * action would be held; an action that runs at once makes the same check as it posts.
+   */
+  refuseImpossible?: (u: UnitOfWork) => Promise<void>;
 }
 
 /** A person as the queue names them. */
@@ -148,8 +155,8 @@ export function createApprovalsService(
    * Four-eyes for `action` in `u` (the transaction the action then runs in): an action moving
    * nothing is never held; one below the threshold takes the maker and client's lock (aggregate.ts)
    * and is held when it plus what the maker moved on that client in the last 24 hours reaches the
-   * threshold; one at or above it is held. Holding checks the client (404 unknown, deleted or not a
-   * client), inserts the pending request and its `approval.request` audit row, and answers it;
+   * threshold; one at or above it is held. Holding first asks `action.refuseImpossible` (409 for an
+   * action that could never run), checks the client (404 unknown, deleted or not a client), inserts the pending request and its `approval.request` audit row, and answers it;
    * null means the action may run now, in `u`. Throws 409 `alreadyWaiting` when the same row already
    * has a pending request of this kind.
    */
@@ -162,6 +169,7 @@ export function createApprovalsService(
       moved = await movedRecently(u.tx, actor.id, action.clientId);
       if (moved + amount < config.fourEyesThreshold) return null;
     }
+    await action.refuseImpossible?.(u);
     const { clientId, reason, op, ...rest } = action;
     const summary =
       moved > 0n

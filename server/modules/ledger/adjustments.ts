@@ -136,6 +136,20 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
 
   return {
     /**
+     * Throws 409 `adjustmentOverdraw` when `input` debits more than the client's available balance
+     * now (404 for anyone but a live client): what four-eyes asks before holding an adjustment, so a
+     * checker never approves a debit that cannot run (approvals/service.ts `refuseImpossible`).
+     * One read, in `tx`.
+     */
+    async refuseOverdraw(tx: DbOrTx, id: string, input: AdjustmentInput): Promise<void> {
+      if (input.direction !== 'debit') return;
+      const { balance } = await read(tx, id, null);
+      if (balance < input.amount) {
+        throw new AppError('CONFLICT', USER_ADMIN_MSG.adjustmentOverdraw(formatUsd(balance)));
+      }
+    },
+
+    /**
      * Posts an `adjustment` entry of `input.amount` cents — credit: income/expense → available;
      * debit: available → income/expense — with the reason as its memo (the client's history shows
      * it) and the admin as actor. Audit `account.adjustment`. Runs in `uow` when given (the

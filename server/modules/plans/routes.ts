@@ -26,6 +26,7 @@ import { statementKey, unitOfWork } from '../../lib/idempotency';
 import type { PlanRow } from '../../db/rows';
 import { usd } from '../../lib/money';
 import { heldAnswer, holdIfLarge } from '../approvals/routes';
+import { refuseUncoverableLoss } from '../trading-activities/profit-posting';
 import { currentUser } from '../auth/guard';
 import { presentTradingActivity } from '../trading-activities/presenter';
 import { presentActivePlan } from './presenter';
@@ -137,6 +138,7 @@ export async function planAdminRoutes(app: AppInstance) {
           reason,
           input: req.body,
           summary: profit < 0n ? `Plan loss of ${usd(-profit)}` : `Plan profit of ${usd(profit)}`,
+          refuseImpossible: ({ tx }) => refuseUncoverableLoss(tx, req.params.id, req.body),
         },
         unitOfWork(req),
       );

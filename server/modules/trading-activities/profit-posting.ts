@@ -17,10 +17,10 @@
 import { PLAN_LABELS, type PlanKind } from '@common/constants';
 import { MONEY_MSG, PLAN_MSG } from '@common/messages';
 import type { AddProfitInput } from '@common/schemas/plans';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import type { TradingActivityRow } from '../../db/rows';
-import { plans, tradingActivities } from '../../db/schema';
-import { eq } from 'drizzle-orm';
+import { ledgerAccounts, plans, tradingActivities } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { centsToUsd, usd } from '../../lib/money';
@@ -93,6 +93,32 @@ export async function postActivityResult(
     }
     throw err;
   }
+}
+
+/**
+ * Throws 409 when posting `input` on client `userId`'s plan could never run as things are now:
+ * `noActivePlan`, or `lossExceedsCapital` for a loss (negative `profit`, cents) beyond the capital
+ * left in the active plan (the client's `invested` balance). What four-eyes asks before holding a
+ * plan result (approvals/service.ts `refuseImpossible`); 404 for no such client. Reads, in `tx`.
+ */
+export async function refuseUncoverableLoss(
+  tx: DbOrTx,
+  userId: string,
+  input: AddProfitInput,
+): Promise<void> {
+  await findClient(tx, userId);
+  const [plan] = await tx
+    .select({ id: plans.id })
+    .from(plans)
+    .where(and(eq(plans.userId, userId), eq(plans.status, 'active')));
+  if (!plan) throw new AppError('CONFLICT', PLAN_MSG.noActivePlan);
+  if (input.profit >= 0n) return;
+  const [invested] = await tx
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'invested')));
+  if (-input.profit > BigInt(invested?.balance ?? 0))
+    throw new AppError('CONFLICT', PLAN_MSG.lossExceedsCapital);
 }
 
 export function createProfitPosting({ db, log, notifications: notices }: ServiceDeps) {

@@ -321,6 +321,7 @@ export async function userAdminRoutes(app: AppInstance) {
           reason,
           input: req.body,
           summary: `${direction === 'credit' ? 'Credit' : 'Debit'} adjustment of ${usd(amount)}`,
+          refuseImpossible: ({ tx }) => services.adjustments.refuseOverdraw(tx, req.params.id, req.body),
         },
         uow,
       );
