@@ -200,6 +200,22 @@ describe('the standalone verifier', () => {
     expect((await verify(JSON.stringify(bundle))).failure).toMatch(/earlier checkpoint/);
   });
 
+  it('verifies the file of a client who opened an account after the cut: no leaf, their opening instead', async () => {
+    const carol = await createClient(t.app, { balance: 40_00n });
+    await sealAndCosign();
+    const bundle = (await download(carol)).json() as EvidenceBundle;
+    expect(bundle.liabilities).toMatchObject({ included: false, leaves: [], totalAtCutCents: '0' });
+    expect(bundle.liabilities!.opening?.account.owner).toBe(carol.id);
+    expect(bundle.liabilities!.sinceCut.map((e) => e.changeCents)).toEqual(['4000']);
+    const outcome = await verify(JSON.stringify(bundle));
+    expect(outcome).toMatchObject({ ok: true });
+    expect(outcome.report.join('\n')).toMatch(/You are not in this snapshot/);
+    // her opening, as the proof names it, must be one of the openings the file proves
+    const forged = structuredClone(bundle);
+    forged.liabilities!.opening!.account.openedAt = '2020-01-01T00:00:00.000Z';
+    expect((await verify(JSON.stringify(forged))).failure).toMatch(/your first opening/);
+  });
+
   it('runs as a command: exit 0 and a report; 1 with the first failure; --pin an older key of the chain', async () => {
     const good = path.join(dir, 'good.json');
     const bad = path.join(dir, 'bad.json');
@@ -270,5 +286,5 @@ describe('the standalone verifier', () => {
       if ((await verify(changedAt(file, i))).ok) passed.push(i);
     }
     expect(passed.map((i) => file.slice(i - 20, i + 20))).toEqual([]);
-  });
+  }, 180_000); // a few thousand verifications: seconds alone, a minute on a busy 2-core machine
 });
