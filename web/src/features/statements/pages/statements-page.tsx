@@ -1,6 +1,6 @@
 import { Anchor, NativeSelect, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DATE_RANGE_MSG, isCalendarDay } from '@common/schemas/date-range';
@@ -11,7 +11,8 @@ import { DateRangeFilter } from '../../../components/date-range-filter';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { CLIENT_TITLE_FZ, PageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/api-client';
-import { downloadStatement } from '../api';
+import { downloadStatement, issuedStatementsQuery } from '../api';
+import { IssuedStatements } from '../components/issued-statements';
 import { recentMonths } from '../months';
 
 type Kind = 'month' | 'range';
@@ -31,6 +32,7 @@ function rangeProblem(from: string, to: string): string {
  * /account/statements: a signed PDF statement for one of the last 12 months or for any range of
  * days (UTC, inclusive), downloaded with the session's token. The figures are the ledger's; the
  * file is signed, and the /transparency page checks it (docs/transparency.md "Signed statements").
+ * Below, the statements issued so far, a superseded one with why and its corrected one.
  */
 export function StatementsPage() {
   const months = useMemo(() => recentMonths(), []);
@@ -38,7 +40,11 @@ export function StatementsPage() {
   const [month, setMonth] = useState(months[0]!.value);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const download = useMutation({ mutationFn: (range: StatementRange) => downloadStatement(range) });
+  const queryClient = useQueryClient();
+  const download = useMutation({
+    mutationFn: (range: StatementRange) => downloadStatement(range),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: issuedStatementsQuery.queryKey }),
+  });
 
   const problem = kind === 'range' ? rangeProblem(from, to) : '';
   const range: StatementRange | null =
@@ -122,6 +128,9 @@ export function StatementsPage() {
         </Anchor>
         .
       </Text>
+      <Stack maw={560}>
+        <IssuedStatements />
+      </Stack>
     </Stack>
   );
 }

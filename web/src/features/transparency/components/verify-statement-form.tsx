@@ -44,8 +44,31 @@ function StatementFacts({ answer }: { answer: VerifyStatementAnswer }) {
   );
 }
 
-/** The check's outcome: authentic with the statement's figures, or why not. */
+/** The check's outcome: authentic with the statement's figures (and, when superseded, why and by which), or why not. */
 function Outcome({ answer }: { answer: VerifyStatementAnswer }) {
+  const { superseded } = answer;
+  if (answer.authentic && superseded) {
+    return (
+      <Alert
+        color="yellow"
+        variant="light"
+        title="Authentic, but superseded"
+        icon={<IconAlertTriangle aria-hidden />}
+        role="status"
+        vars={DARK_TITLE.yellow}
+      >
+        <Stack gap="xs">
+          <Text size="sm">{answer.reason}.</Text>
+          <Text size="sm">
+            Superseded on {formatDateTime(superseded.at)}: {superseded.reason}. It is replaced by the
+            corrected statement for {superseded.correctedBy.from} to {superseded.correctedBy.to}
+            {superseded.correctedBy.downloaded ? '' : ', which the client has not downloaded yet'}.
+          </Text>
+          <StatementFacts answer={answer} />
+        </Stack>
+      </Alert>
+    );
+  }
   if (answer.authentic) {
     return (
       <Alert

@@ -1,0 +1,141 @@
+/**
+ * Statements that stay true (docs/transparency.md "Signed statements"): a client downloads last
+ * month's statement; staff then post a deposit dated inside that month. Within a seal (every second
+ * on the e2e server) the statements screen lists the statement as "Superseded on <date>: <reason>"
+ * with the corrected one to download, the client has the notice and the e-mail, the corrected file
+ * shows the new closing balance, and the old file uploaded on /transparency says "Authentic, but
+ * superseded". Shots at 1280 and 375 px, axe clean at both.
+ */
+import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { BASE_URL } from './env';
+import { expect, test } from './fixtures';
+import {
+  ADMIN,
+  call,
+  checkBothWidths,
+  expectNoSidewaysScroll,
+  newClientSignUp,
+  signIn,
+  signUpVerified,
+} from './journey';
+
+const SHOTS = '/tmp/shots-statements';
+/** The superseded file, kept by the first journey for the second. */
+const OLD_FILE = `/tmp/statement-superseded-${process.env.E2E_PORT ?? 3100}.pdf`;
+
+/** Clicks `button` and answers the downloaded file's bytes and where Playwright keeps it. */
+async function download(page: Page, button: string): Promise<{ file: Buffer; path: string }> {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button }).click(),
+  ]);
+  const path = await file.path();
+  return { file: readFileSync(path), path };
+}
+
+/** The public verify route's answer for `file`. */
+async function verify(file: Buffer): Promise<Record<string, unknown>> {
+  const res = await fetch(`${BASE_URL}/api/transparency/verify-statement`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/pdf' },
+    body: new Uint8Array(file),
+  });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+
+test('a back-dated entry supersedes a downloaded statement; the client sees why and gets the corrected one', async ({
+  page,
+  readMail,
+}) => {
+  const signUp = newClientSignUp('Sue', 'Persede', 'superseded');
+  const { id, token } = await signUpVerified(readMail, signUp);
+  const { token: adminToken } = (await call('POST', '/auth/signin', ADMIN)) as { token: string };
+  const now = new Date();
+  const lastMonth = (day: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, day, 12));
+  const monthValue = iso(lastMonth(1)).slice(0, 7);
+  const post = (amount: number, details: string, date: Date) =>
+    call(
+      'POST',
+      `/transaction/${id}`,
+      { amount, transactionType: 'deposit', details, date: date.toISOString() },
+      adminToken,
+    );
+  await post(300, 'Wire received', lastMonth(3));
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, signUp);
+  await page.goto('/account/statements');
+  await page.getByLabel('Month', { exact: true }).selectOption(monthValue);
+  const first = await download(page, 'Download PDF');
+  const issued = page.getByRole('region', { name: 'Issued statements' });
+  await expect(issued.getByRole('listitem')).toHaveCount(1);
+  await expect(issued.getByText('Current')).toBeVisible();
+
+  // staff post a deposit dated inside the month the client already holds
+  await post(45, 'Late wire', lastMonth(14));
+  const item = issued.getByRole('listitem').filter({ hasText: 'Superseded on' });
+  await expect(async () => {
+    await page.reload();
+    await expect(item).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(item).toContainText(
+    `Deposit · Late wire, +$45.00, dated ${iso(lastMonth(14))}, was posted on ${iso(now)}`,
+  );
+  await expect(issued.getByText('Corrected, ready to download')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/superseded-1280.png`, fullPage: true });
+
+  const mail = await readMail(signUp.email);
+  expect(mail.subject).toBe('Statement superseded');
+  expect(mail.text).toContain('Deposit · Late wire, +$45.00');
+  const notices = (await call('GET', '/notifications/user', undefined, token)) as {
+    data: { title: string; message: string }[];
+  };
+  expect(notices.data.find((n) => n.title === 'Statement superseded')?.message).toContain(
+    'is superseded: Deposit · Late wire, +$45.00',
+  );
+
+  await page.goto('/account/statements');
+  await checkBothWidths(page, '/account/statements (superseded)', () => expect(item).toBeVisible());
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(item).toBeVisible();
+  await expectNoSidewaysScroll(page, '/account/statements (superseded) at 375 px');
+  await page.screenshot({ path: `${SHOTS}/superseded-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // the corrected one carries the late deposit; the list now shows it current
+  const corrected = await download(page, 'Download the corrected statement');
+  expect(await verify(corrected.file)).toMatchObject({
+    authentic: true,
+    closingBalance: 345,
+    superseded: null,
+  });
+  await expect(issued.getByText('Current')).toBeVisible();
+
+  expect(await verify(first.file)).toMatchObject({ authentic: true, closingBalance: 300 });
+  copyFileSync(first.path, OLD_FILE);
+});
+
+test('the superseded file, checked by anyone on /transparency: authentic, but superseded, and why', async ({
+  page,
+}) => {
+  test.skip(!existsSync(OLD_FILE), 'needs the file of the journey before');
+  const monthValue = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 1))
+    .toISOString()
+    .slice(0, 7);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/transparency');
+  await page.getByLabel('Statement PDF').setInputFiles(OLD_FILE);
+  await page.getByRole('button', { name: 'Verify statement' }).click();
+  const outcome = page.getByRole('status').filter({ hasText: 'Authentic, but superseded' });
+  await expect(outcome).toContainText('Deposit · Late wire, +$45.00');
+  await expect(outcome).toContainText(`corrected statement for ${monthValue}-01`);
+  await outcome.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/superseded-verify-1280.png` });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await outcome.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/superseded-verify-375.png` });
+  rmSync(OLD_FILE);
+});
