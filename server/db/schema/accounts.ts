@@ -242,7 +242,8 @@ export interface StoredMailMessage {
  * where there is one) and sent by the mail worker of any API process with retries
  * (server/lib/mail.ts, docs/operations.md "Mail"): `queued` until SMTP accepts it (`sent`), `failed`
  * after the last try (staff see it with its error and may queue it again), `logged` when no SMTP_URL
- * is configured (development: the text is printed to the log instead).
+ * is configured (development: the text is printed to the log instead). A sent mail's body is
+ * blanked after MAIL_RETENTION_DAYS, its metadata kept (`bodyRemovedAt`).
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -271,6 +272,11 @@ export const mailOutbox = pgTable(
     /** What the SMTP server (or the connection) said at the last failed try. */
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * When housekeeping blanked the body (text, html, message values, headers) of a sent mail
+     * older than MAIL_RETENTION_DAYS (modules/housekeeping/mail-retention.ts); null while kept.
+     */
+    bodyRemovedAt: timestamp('body_removed_at', { withTimezone: true }),
   },
   (t) => [
     index('mail_outbox_due_idx')
@@ -278,7 +284,14 @@ export const mailOutbox = pgTable(
       .where(sql`${t.status} = 'queued'`),
     index('mail_outbox_status_idx').on(t.status, t.createdAt),
     check('mail_outbox_status_check', sql`${t.status} in ('queued', 'sent', 'failed', 'logged')`),
-    check('mail_outbox_body_check', sql`${t.text} is not null or ${t.message} is not null`),
+    check(
+      'mail_outbox_body_check',
+      sql`${t.text} is not null or ${t.message} is not null or ${t.bodyRemovedAt} is not null`,
+    ),
+    // the mails whose bodies housekeeping may still blank, oldest first
+    index('mail_outbox_body_kept_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('sent', 'logged') and ${t.bodyRemovedAt} is null`),
   ],
 );
 
