@@ -18,6 +18,7 @@
  * `crypto`: `{ sha256(bytes), verifyEd25519(publicKey, signature, message) }`, sync or async.
  */
 import { check, EvidenceError, exactKeys, hexBytes, isList, count, signedCents, toHex, usd, utf8, uuidBytes } from './bytes.mjs';
+import { accountLeafText, entryLeafText } from './leaves.mjs';
 import { checkLiabilities } from './liabilities.mjs';
 import { checkSignatures, parseCheckpoint, parseNote, parseWitness, trustedKeys } from './notes.mjs';
 import { consistencyHolds, inclusionHolds, logLeafHash } from './proofs.mjs';
@@ -79,7 +80,7 @@ async function checkAccounts(crypto, accounts, client, head) {
   for (const [i, item] of isList(accounts, 'the account openings').entries()) {
     const what = `account opening ${i + 1}`;
     const leaf = await provenLeaf(crypto, item, [], head, after, what);
-    check(item.leaf.startsWith('{"v":2,"leaf":"account",'), `${what} is not an account opening leaf`);
+    check(accountLeafText(leaf, what) === item.leaf, `${what} is not an account opening leaf as the log writes one`);
     uuidBytes(leaf.id, `${what}'s account id`);
     check(leaf.owner === client, `${what} is another owner's account`);
     ids.add(leaf.id);
@@ -91,9 +92,9 @@ async function checkAccounts(crypto, accounts, client, head) {
 
 /** What an entry leaf changes in the client's total funds (cents): its lines on the client's accounts. */
 function entryChange(leaf, text, client, accountIds, what) {
-  const v2 = text.startsWith('{"v":2,"leaf":"entry",');
-  check(v2 || text.startsWith('{"id":'), `${what} is not a journal entry leaf`);
-  const lines = isList(leaf.lines, `${what}'s lines`);
+  check(entryLeafText(leaf, what) === text, `${what} is not a journal entry leaf as the log writes one`);
+  const v2 = leaf.v === 2;
+  const lines = leaf.lines;
   if (v2) {
     check(leaf.client === client, `${what} is another client's entry`);
     check(lines.every((l) => l.owner === null || l.owner === client), `${what} moves another client's account`);

@@ -145,11 +145,11 @@ export async function checkLiabilities(crypto, proof, ctx) {
     check(ctx.accounts.some((a) => a.leafIndex === proof.opening.leafIndex && a.text === text), 'the opening the proof names is not among your account openings in the file');
   }
   lines.push(
-    `Proof of liabilities: snapshot ${s.snapshotId} of ${s.snapshotAt}${s.signature === null ? ' (taken before snapshots were signed)' : ', signed'}, total ${usd(snapshot.total)} over ${s.accounts} clients; its record is ${seal}.`,
+    `Proof of liabilities: snapshot ${s.snapshotId} of ${s.snapshotAt}${s.signature === null ? ' (taken before snapshots were signed)' : ', signed'}, total ${usd(snapshot.total)} over ${s.accounts} client${s.accounts === 1 ? '' : 's'}; its record is ${seal}.`,
     proof.included
       ? `Your ${proof.leaves.length} leaves add up to ${usd(yours)}, each included in that total (paths and sums verified)${s.cutSize === null ? '' : ', and your entries before the cut add up to the same'}.`
       : 'You are not in this snapshot (you had no account at its cut).',
-    `Since the cut: ${since.sealed} entries of yours sealed (as in the file)${since.pending ? `, ${since.pending} not sealed in this checkpoint yet (not checked)` : ''}.`,
+    `Since the cut: ${since.sealed} ${since.sealed === 1 ? 'entry' : 'entries'} of yours sealed (as in the file)${since.pending ? `, ${since.pending} not sealed in this checkpoint yet (not checked)` : ''}.`,
   );
   return lines;
 }
