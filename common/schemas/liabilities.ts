@@ -106,9 +106,9 @@ export const sinceCutEntrySchema = z.object({
     .array(hex64)
     .nullable()
     .describe('Its inclusion proof under treeSize; null when not within it'),
+  // null sits in a branch (an object that may be null), so each OpenAPI 3.0 `nullable` has its `type`
   entry: z
-    .union([entryLeafV2Schema, canonicalEntrySchema])
-    .nullable()
+    .union([entryLeafV2Schema.nullable(), canonicalEntrySchema])
     .describe('The sealed entry in its leaf’s version; null when not within treeSize'),
 });
 
