@@ -46,20 +46,6 @@ const isJsonBody = (payload: unknown, contentType: string | undefined) =>
   (typeof payload === 'string' && /json/i.test(contentType ?? '')) ||
   (typeof payload === 'object' && payload !== null && Object.getPrototypeOf(payload) === Object.prototype);
 
-/**
- * A copy of `doc` without `nullable` where a schema has no `type` (an `anyOf` of zod's nullish
- * objects): OpenAPI 3.0 gives it no meaning there, and Ajv refuses to compile it.
- */
-function ajvReady<T>(doc: T): T {
-  const walk = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(walk);
-    if (typeof node !== 'object' || node === null) return node;
-    const entries = Object.entries(node).filter(([k]) => !(k === 'nullable' && !('type' in node)));
-    return Object.fromEntries(entries.map(([k, v]) => [k, walk(v)]));
-  };
-  return walk(doc) as T;
-}
-
 /** The document enforced on requests (see the module comment). */
 export class OpenApiGateway {
   private readonly api: OpenAPIBackend;
@@ -69,7 +55,7 @@ export class OpenApiGateway {
       (doc as { components?: { securitySchemes?: object } }).components?.securitySchemes ?? {},
     );
     this.api = new OpenAPIBackend({
-      definition: ajvReady(doc) as Document,
+      definition: structuredClone(doc) as Document,
       strict: true,
       coerceTypes: true,
       // bodies other than JSON: only routed and checked for security
