@@ -38,6 +38,9 @@ export const MONEY_DEFAULTS: MoneyConfig = {
   referralRates: { Basic: 3, Bronze: 3, Silver: 5, Gold: 5, Platinum: 10 },
 };
 
+/** Days a sent mail keeps its body when MAIL_RETENTION_DAYS is not set. */
+export const MAIL_RETENTION_DAYS_DEFAULT = 30;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -124,6 +127,16 @@ const envSchema = z.object({
   FOUR_EYES_THRESHOLD_USD: z.coerce.number().min(0).max(1_000_000_000).default(1000),
   /** How often each API process deletes expired codes, sessions and old idempotency keys (ms); 0 = never. */
   HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
+  /**
+   * Days a sent mail keeps its body (codes, links) before housekeeping blanks it, keeping the
+   * metadata (docs/operations.md "Mail retention"). Default 30.
+   */
+  MAIL_RETENTION_DAYS: z.coerce
+    .number()
+    .int('MAIL_RETENTION_DAYS must be a whole number of days')
+    .min(1, 'MAIL_RETENTION_DAYS must be 1 to 3650 days')
+    .max(3650, 'MAIL_RETENTION_DAYS must be 1 to 3650 days')
+    .default(MAIL_RETENTION_DAYS_DEFAULT),
   /**
    * The Ed25519 private key (32-byte seed, 64 hex characters or base64) that signs the transparency
    * log's tree heads and the statements (docs/transparency.md); absent → generated once into
@@ -236,6 +249,8 @@ export interface Config {
   planSweepIntervalMs?: number;
   /** Interval of housekeeping (modules/housekeeping; ms); undefined or 0 → none (tests). */
   housekeepingIntervalMs?: number;
+  /** Days a sent mail keeps its body (MAIL_RETENTION_DAYS); undefined → MAIL_RETENTION_DAYS_DEFAULT. */
+  mailRetentionDays?: number;
   /** `required`: staff without two-factor authentication get 403 on every admin route. */
   staffTwoFactor: 'required' | 'optional';
   /** Four-eyes threshold (cents): a money action of at least this waits for a second staff member; 0n = all. */
@@ -316,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
     planSweepIntervalMs: e.PLAN_SWEEP_INTERVAL_MS,
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
+    mailRetentionDays: e.MAIL_RETENTION_DAYS,
     transparencySigningKey: e.TRANSPARENCY_SIGNING_KEY
       ? (signingSeedHex(e.TRANSPARENCY_SIGNING_KEY) ?? undefined)
       : undefined,

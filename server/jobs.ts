@@ -10,7 +10,8 @@
  * plan sweep    PLAN_SWEEP_INTERVAL_MS     completes the plans whose end date has passed (plans service,
  *                                          notices e-mailed); logs how many when any
  * housekeeping  HOUSEKEEPING_INTERVAL_MS   `purgeExpired` (modules/housekeeping/service.ts); logs the rows
- *                                          deleted by table when any
+ *                                          deleted by table, and the mail bodies blanked after
+ *                                          MAIL_RETENTION_DAYS, when any
  * journal seal  TRANSPARENCY_SEAL_INTERVAL_MS  `sealJournal` (modules/transparency/seal.ts): appends the
  *                                          new journal entries to the transparency log and signs a tree
  *                                          head when any, then supersedes the issued statements a
@@ -46,7 +47,7 @@ export async function jobs(app: AppInstance) {
     every: config.housekeepingIntervalMs,
     name: 'housekeeping',
     task: async () => {
-      const counts = await purgeExpired(database.db);
+      const counts = await purgeExpired(database.db, { mailRetentionDays: config.mailRetentionDays });
       return Object.values(counts).some((n) => n > 0) ? { ...counts } : undefined;
     },
   });

@@ -41,7 +41,10 @@ export const adminEmailAnswerSchema = messageAnswerSchema.extend({
   data: z.object({ userId: z.string(), email: z.string() }),
 });
 
-/** The mail outbox as staff see it (GET /api/mail/outbox): never a mail's body (it may hold a code). */
+/**
+ * The mail outbox as staff see it (GET /api/mail/outbox): never a mail's body (it may hold a code),
+ * which a sent mail loses anyway after MAIL_RETENTION_DAYS (`bodyRemovedAt`).
+ */
 export const OUTBOX_STATUSES = ['queued', 'sent', 'failed', 'logged'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
@@ -55,6 +58,12 @@ export const outboxMailSchema = z.object({
   createdAt: z.string(),
   nextAttemptAt: z.string(),
   sentAt: z.string().nullable(),
+  bodyRemovedAt: z
+    .string()
+    .nullable()
+    .describe(
+      'When housekeeping removed the body (codes, links) of this sent mail, MAIL_RETENTION_DAYS after it was written; null while kept',
+    ),
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 

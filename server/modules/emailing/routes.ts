@@ -53,6 +53,7 @@ function presentOutboxMail(r: {
   createdAt: Date;
   nextAttemptAt: Date;
   sentAt: Date | null;
+  bodyRemovedAt: Date | null;
 }): OutboxMail {
   return {
     _id: r.id,
@@ -64,6 +65,7 @@ function presentOutboxMail(r: {
     createdAt: r.createdAt.toISOString(),
     nextAttemptAt: r.nextAttemptAt.toISOString(),
     sentAt: r.sentAt?.toISOString() ?? null,
+    bodyRemovedAt: r.bodyRemovedAt?.toISOString() ?? null,
   };
 }
 

@@ -80,6 +80,7 @@ describe('housekeeping', () => {
       twoFactorChallenges: 1,
       rateLimitHits: 1,
       scheduledRuns: 1,
+      mailBodies: 0,
     });
     expect(await remaining(c)).toEqual({
       keys: ['fresh'],
@@ -100,6 +101,7 @@ describe('housekeeping', () => {
       twoFactorChallenges: 0,
       rateLimitHits: 0,
       scheduledRuns: 0,
+      mailBodies: 0,
     });
   });
 

@@ -8,11 +8,14 @@
  *   judging right now);
  * - two-factor sign-in challenges one day after they expired;
  * - rate-limit counts (and per-account limits) an hour after their window ended;
- * - the record of scheduled passes (`scheduled_runs`, lib/periodic.ts) after a week.
+ * - the record of scheduled passes (`scheduled_runs`, lib/periodic.ts) after a week;
+ * - and it blanks the bodies of sent mails after MAIL_RETENTION_DAYS, keeping the rows
+ *   (mail-retention.ts).
  * Never touches money, requests, the ledger, the audit log or anything a client can see.
  */
 import { lt, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { MAIL_RETENTION_DAYS_DEFAULT } from '../../config';
 import { queryRows, type Db } from '../../db/client';
 import {
   idempotencyKeys,
@@ -23,6 +26,7 @@ import {
   twoFactorChallenges,
   verifications,
 } from '../../db/schema';
+import { removeOldMailBodies } from './mail-retention';
 
 /** How long an Idempotency-Key replays its first answer (hours). */
 export const IDEMPOTENCY_KEY_RETENTION_HOURS = 24;
@@ -36,6 +40,8 @@ export interface PurgeCounts {
   twoFactorChallenges: number;
   rateLimitHits: number;
   scheduledRuns: number;
+  /** Sent mails whose bodies were blanked (rows kept). */
+  mailBodies: number;
 }
 
 /** Rows one DELETE removes at most: a backlog is cleared in short statements, never one huge one. */
@@ -57,8 +63,12 @@ async function purgeInBatches(db: Db, table: PgTable, where: SQL): Promise<numbe
   }
 }
 
-/** One housekeeping pass (see the module comment); answers the rows deleted by table. */
-export async function purgeExpired(db: Db): Promise<PurgeCounts> {
+/**
+ * One housekeeping pass (see the module comment); answers the rows deleted by table and the mail
+ * bodies blanked. `opts.mailRetentionDays`: days a sent mail keeps its body (config
+ * MAIL_RETENTION_DAYS; default MAIL_RETENTION_DAYS_DEFAULT, 30).
+ */
+export async function purgeExpired(db: Db, opts: { mailRetentionDays?: number } = {}): Promise<PurgeCounts> {
   const dayAgo = sql`now() - interval '1 day'`;
   return {
     idempotencyKeys: await purgeInBatches(
@@ -84,5 +94,6 @@ export async function purgeExpired(db: Db): Promise<PurgeCounts> {
       scheduledRuns,
       lt(scheduledRuns.startedAt, sql`now() - interval '7 days'`),
     ),
+    mailBodies: await removeOldMailBodies(db, opts.mailRetentionDays ?? MAIL_RETENTION_DAYS_DEFAULT),
   };
 }

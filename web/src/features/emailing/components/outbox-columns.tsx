@@ -64,6 +64,25 @@ const lastError: Column<OutboxMail> = {
   cell: (m) => words(m.lastError ?? '—', true),
 };
 
+/** Whole days from `from` to `to` (ISO times). */
+const daysBetween = (from: string, to: string) =>
+  Math.floor((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+/** A sent mail's body: kept, or removed by housekeeping after MAIL_RETENTION_DAYS (its codes and links). */
+const body: Column<OutboxMail> = {
+  header: 'Body',
+  cell: (m) =>
+    m.bodyRemovedAt ? (
+      <Text size="sm" miw={96} title={`Removed ${formatDateTime(m.bodyRemovedAt)}`}>
+        Body removed after {daysBetween(m.createdAt, m.bodyRemovedAt)} days
+      </Text>
+    ) : (
+      <Text size="sm" c="dimmed">
+        Kept
+      </Text>
+    ),
+};
+
 const COLUMNS: Record<OutboxView, Column<OutboxMail>[]> = {
   failed: [
     created,
@@ -81,7 +100,7 @@ const COLUMNS: Record<OutboxView, Column<OutboxMail>[]> = {
     lastError,
     { header: 'Next try', cell: (m) => <Time iso={m.nextAttemptAt} /> },
   ],
-  sent: [created, recipient, subject, tries, { header: 'Sent', cell: (m) => <Time iso={m.sentAt} /> }],
+  sent: [created, recipient, subject, tries, { header: 'Sent', cell: (m) => <Time iso={m.sentAt} /> }, body],
 };
 
 /** The columns of the outbox table for `view`: failed mails have Send again, queued their next try. */

@@ -10,7 +10,7 @@ const VIEWS: Record<OutboxView, StatusView> = {
 };
 
 const DESCRIPTION =
-  'Every e-mail the site sends, newest first: a mail the mail server refuses is tried again automatically for about 21 minutes, then marked failed, and a failed one can be sent again here; bodies are not shown, as they may hold codes.';
+  'Every e-mail the site sends, newest first: a mail the mail server refuses is tried again automatically for about 21 minutes, then marked failed, and a failed one can be sent again here; bodies are not shown, as they may hold codes, and a sent mail’s body is removed after a set number of days (30 by default), keeping its recipient, subject and times.';
 
 /**
  * /admin/mail (`emailing.send`): the mail outbox a page at a time from the server, Failed (with
