@@ -69,6 +69,8 @@ const POLICY: Record<string, Policy> = {
   'GET /api/docs/yaml': p('public'),
   'GET /api/docs/static/*': p('public'),
   'GET /api/health': p('public'),
+  'GET /api/health/live': p('public'),
+  'GET /api/health/ready': p('public'),
 
   'POST /api/auth/signup': p('public'),
   'POST /api/auth/signin': p('public'),
