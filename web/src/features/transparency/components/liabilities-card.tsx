@@ -53,16 +53,30 @@ function useVerdict(journal: ReturnType<typeof useJournalCheck>) {
     enabled: !journal.isPending,
     staleTime: Infinity,
     queryFn: async (): Promise<LiabilitiesVerdict | null> => {
-      const [latest, user, figures] = await Promise.all([
-        queryClient.fetchQuery({ ...liabilitiesQuery, staleTime: 0 }),
-        queryClient.fetchQuery(currentUserQuery),
-        queryClient.fetchQuery({ ...accountFiguresQuery, staleTime: 0 }),
-      ]);
-      if (!latest) return null;
-      const [proof, verifier] = await Promise.all([fetchLiabilitiesProof(head?.size), loadVerifier()]);
-      if (!proof) return null;
-      const accountValueCents = BigInt(Math.round((figures.balance + figures.held + figures.invested) * 100));
-      return verifier.checkLiabilitiesProof({ proof, latest, head, clientId: user._id, accountValueCents });
+      // a posting between reading the figures and the proof can make them disagree once: a failed
+      // check is read again before it is shown
+      let verdict: LiabilitiesVerdict | null = null;
+      for (let attempt = 0; attempt < 2 && (verdict === null || verdict.kind === 'failed'); attempt += 1) {
+        const [latest, user, figures] = await Promise.all([
+          queryClient.fetchQuery({ ...liabilitiesQuery, staleTime: 0 }),
+          queryClient.fetchQuery(currentUserQuery),
+          queryClient.fetchQuery({ ...accountFiguresQuery, staleTime: 0 }),
+        ]);
+        if (!latest) return null;
+        const [proof, verifier] = await Promise.all([fetchLiabilitiesProof(head?.size), loadVerifier()]);
+        if (!proof) return null;
+        const accountValueCents = BigInt(
+          Math.round((figures.balance + figures.held + figures.invested) * 100),
+        );
+        verdict = verifier.checkLiabilitiesProof({
+          proof,
+          latest,
+          head,
+          clientId: user._id,
+          accountValueCents,
+        });
+      }
+      return verdict;
     },
   });
 }
