@@ -13,7 +13,18 @@
  * `reasonAmountCents` is the entry's effect on the client's total funds, signed, in cents.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { journalEntries } from './money';
 
@@ -30,7 +41,10 @@ export const issuedStatements = pgTable(
     /** Set by the database: the start of the transaction that recorded the row (the seal's clock). */
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
     horizon: timestamp('horizon', { withTimezone: true }),
-    coveredEntryIds: uuid('covered_entry_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    coveredEntryIds: uuid('covered_entry_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     /** SHA-256 of the whole signed file, lowercase hex; null while a corrected one is not drawn. */
     fileDigest: text('file_digest'),
     treeHeadSize: bigint('tree_head_size', { mode: 'number' }),
