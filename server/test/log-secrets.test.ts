@@ -2,9 +2,9 @@
  * No secret ever in a log (docs/operations.md "What the log never holds", server/lib/log-policy.ts):
  * the app runs with its real logger at `info` into a captured stream while a test drives each
  * failure path with real secrets — validation errors and refused sign-ins (passwords, a token in
- * the query string and in a cookie), the mail server down (sign-up and reset codes, an invitation
- * link, the SMTP password in its URL), 500s (a failed statement whose parameter is a live session
- * token) and the database down (PGlite closed under the app; on PostgreSQL the database stops
+ * the query string and in a cookie), a two-factor set-up (its TOTP secret and backup codes), the
+ * mail server down (sign-up and reset codes, an invitation link, the SMTP password in its URL),
+ * 500s (a failed statement whose parameter is a live session token) and the database down (PGlite closed under the app; on PostgreSQL the database stops
  * accepting connections and its connections are ended) — then looks for every secret it used in
  * every line. On both drivers.
  */
@@ -44,14 +44,18 @@ async function deadPort(): Promise<number> {
 
 /** Waits until the captured log holds `text` (at most `ms`). */
 async function logged(text: string, ms = 10_000): Promise<void> {
-  for (const end = Date.now() + ms; !log().includes(text); ) {
+  for (const end = Date.now() + ms; !log().includes(text);) {
     if (Date.now() > end) throw new Error(`never logged: ${text}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
-const inject = (method: 'GET' | 'POST', path: string, headers: Record<string, string> = {}, payload?: object) =>
-  app.inject({ method, url: path, headers, ...(payload && { payload }) });
+const inject = (
+  method: 'GET' | 'POST',
+  path: string,
+  headers: Record<string, string> = {},
+  payload?: object,
+) => app.inject({ method, url: path, headers, ...(payload && { payload }) });
 
 beforeAll(async () => {
   ({ database, url, drop } = await createTestDatabase());
@@ -88,17 +92,34 @@ describe('the log', () => {
     expect(log()).toContain('/api/user/me?token=');
   });
 
+  it('holds no TOTP secret or backup code from a two-factor set-up and a wrong code', async () => {
+    const user = await createSignedInUser(app, { password: PASSWORD });
+    secrets.add(user.token);
+    const setup = await inject('POST', '/api/auth/two-factor/setup', user.headers, { password: PASSWORD });
+    expect(setup.statusCode).toBe(200);
+    const { totpURI, backupCodes } = setup.json() as { totpURI: string; backupCodes: string[] };
+    secrets.add(new URL(totpURI).searchParams.get('secret')!);
+    for (const code of backupCodes) secrets.add(code);
+    const wrong = await inject('POST', '/api/auth/two-factor/enable', user.headers, { code: '000000' });
+    expect(wrong.statusCode).toBeGreaterThanOrEqual(400);
+  });
+
   it('holds no code, link or SMTP password while the mail server is down', async () => {
     const email = uniqueEmail('signup');
-    const signup = await inject('POST', '/api/auth/signup', {}, {
-      firstName: 'Log',
-      lastName: 'Test',
-      email,
-      phone: '+44 20 7946 0000',
-      password: PASSWORD,
-      gender: 'other',
-      country: 'United Kingdom',
-    });
+    const signup = await inject(
+      'POST',
+      '/api/auth/signup',
+      {},
+      {
+        firstName: 'Log',
+        lastName: 'Test',
+        email,
+        phone: '+44 20 7946 0000',
+        password: PASSWORD,
+        gender: 'other',
+        country: 'United Kingdom',
+      },
+    );
     expect(signup.statusCode).toBe(201);
     expect((await inject('POST', '/api/auth/forgot-password', {}, { email })).statusCode).toBeLessThan(300);
     const admin = await createAdmin(app);
