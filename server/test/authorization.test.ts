@@ -117,6 +117,8 @@ const POLICY: Record<string, Policy> = {
   'GET /api/transaction/value-history': p('user'),
   // signed statements: the signed-in user's own (no user id in the URL); verifying a file is public
   'GET /api/transparency/statement': p('user'),
+  'GET /api/transparency/statements': p('user'),
+  'GET /api/transparency/evidence': p('client'),
   'POST /api/transparency/verify-statement': p('public'),
   'GET /api/transaction/admin': staff('clients.read'),
   'POST /api/transaction/:id': staff('ledger.adjust'),
