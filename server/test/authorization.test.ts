@@ -12,8 +12,7 @@
  *   401, a blocked one 401/403. Client B's answer must not contain any of client A's object ids or
  *   e-mail (lists filter by owner).
  * - `verified`: as `user`, and an unconfirmed client gets 403.
- * - `client`: as `verified`, and every staff member gets 403 (the routes that move the caller's own
- *   money or open money requests; docs/security.md "Separation of duties").
+ * - `client`: as `verified`, and every staff member gets 403 (docs/security.md "Separation of duties").
  * - `staff`: staff whose role has the line's permission; clients and other roles get 403.
  * - `owner`: a signed-in user on one of client A's objects (the URL names it): A and staff with
  *   the line's permission pass, client B and other staff get 403 or 404.
