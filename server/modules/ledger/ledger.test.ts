@@ -14,6 +14,7 @@ import {
   type NewEntry,
 } from './service';
 import { createTestUser, fundClient, ledgerViolations } from './testing';
+import { profitEntry } from '../../test/postings';
 
 let t: TestContext;
 let db: Db;
@@ -25,14 +26,7 @@ afterAll(async () => t?.close());
 
 const newClient = async () => (await createTestUser(t.app)).id;
 const post = (entry: NewEntry) => db.transaction((tx) => postEntry(tx, entry));
-const profit = (userId: string, cents: bigint): NewEntry => ({
-  type: 'profit',
-  userId,
-  lines: [
-    { account: house('income_expense'), amount: -cents },
-    { account: client(userId, 'available'), amount: cents },
-  ],
-});
+const profit = profitEntry;
 const available = async (userId: string) => (await getClientFigures(db, userId)).balance;
 /** The database error behind a failed drizzle query (drizzle wraps it as `cause`). */
 const dbError = async (p: Promise<unknown>) => {

@@ -10,9 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { eq, ne } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { STAFF_MSG } from '@common/messages';
 import { main } from '../../../scripts/staff';
@@ -21,7 +19,7 @@ import { openDatabase, type Database } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import { createTestUser, enrolTwoFactor } from '../ledger/testing';
 import { TEST_PASSWORD, testConfig } from '../../test/app';
-import { startSmtpReceiver } from '../../test/smtp-receiver';
+import { withEmptyProductionDatabase } from '../../test/empty-production-database';
 
 const base = process.env.TEST_DATABASE_URL;
 if (!base) console.warn('cli.test.ts: the PostgreSQL run is skipped: set TEST_DATABASE_URL to run it');
@@ -112,30 +110,11 @@ describe('npm run staff -- create', () => {
   }, 120_000); // three runs, each opening and migrating the embedded database
 
   it.skipIf(!base)('creates the first owner on an empty PostgreSQL database in production mode', async () => {
-    const name = `t_cli_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(base!);
-    url.pathname = `/${name}`;
-    const smtp = await startSmtpReceiver();
-    try {
-      const env = {
-        NODE_ENV: 'production',
-        DATABASE_URL: url.toString(),
-        SESSION_SECRET: randomBytes(32).toString('base64url'),
-        SMTP_URL: smtp.url,
-        PUBLIC_URL: 'https://broker.example',
-        LOG_LEVEL: 'silent',
-      } as NodeJS.ProcessEnv;
-      await firstOwnerJourney(env, () => openDatabase({ url: url.toString(), pool: { size: 2 } }));
+    await withEmptyProductionDatabase(base!, 't_cli', async ({ env, open, smtp }) => {
+      await firstOwnerJourney(env, open);
       const mail = await smtp.waitForMail('olive@example.com');
       expect(mail.text).toContain('https://broker.example/admin/invitation?token=');
-    } finally {
-      await smtp.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+    });
   });
 });
 

@@ -14,7 +14,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { asc, eq, isNull } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { STAFF_MSG } from '@common/messages';
 import { main } from '../../../scripts/staff';
@@ -24,7 +23,7 @@ import { openDatabase, type Database } from '../../db/client';
 import { auditLog, twoFactors, users } from '../../db/schema';
 import { enrolTwoFactor } from '../ledger/testing';
 import { testConfig } from '../../test/app';
-import { startSmtpReceiver } from '../../test/smtp-receiver';
+import { withEmptyProductionDatabase } from '../../test/empty-production-database';
 
 const base = process.env.TEST_DATABASE_URL;
 if (!base)
@@ -168,28 +167,7 @@ describe('npm run staff -- list, unlock, rekey-two-factor, reset-two-factor, dea
   it.skipIf(!base)(
     'on an empty PostgreSQL database in production mode',
     async () => {
-      const name = `t_recovery_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(base!);
-      url.pathname = `/${name}`;
-      const smtp = await startSmtpReceiver();
-      try {
-        const env = {
-          NODE_ENV: 'production',
-          DATABASE_URL: url.toString(),
-          SESSION_SECRET: randomBytes(32).toString('base64url'),
-          SMTP_URL: smtp.url,
-          PUBLIC_URL: 'https://broker.example',
-          LOG_LEVEL: 'silent',
-        } as NodeJS.ProcessEnv;
-        await recoveryJourney(env, () => openDatabase({ url: url.toString(), pool: { size: 2 } }));
-      } finally {
-        await smtp.close();
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      }
+      await withEmptyProductionDatabase(base!, 't_recovery', ({ env, open }) => recoveryJourney(env, open));
     },
     120_000,
   );

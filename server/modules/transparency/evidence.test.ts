@@ -19,12 +19,13 @@ import { keyRotationBytes } from '@common/transparency/key-history';
 import { COSIGNATURE_ED25519, verifierKey } from '@common/transparency/signed-note';
 import { referenceCosignatureLine } from '../../test/c2sp-note-reference';
 import { useTestContext } from '../../test/context';
-import { client, house, postEntry, type NewEntry } from '../ledger/service';
+import { client, postEntry, type NewEntry } from '../ledger/service';
 import { createClient, createTestUser, type TestUser } from '../ledger/testing';
 import { evidenceBundle } from './evidence';
 import { takeLiabilitiesSnapshot } from './liabilities';
 import { sealJournal } from './seal';
 import { signingKeyFor, signingKeyFromSeed } from './signing-key';
+import { profitEntry } from '../../test/postings';
 
 const VERIFIER = path.resolve(import.meta.dirname, '../../../verifier');
 type Outcome = { ok: boolean; failure?: string; report: string[] };
@@ -59,15 +60,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const db = () => t.database.db;
 const post = (entry: NewEntry) => db().transaction((tx) => postEntry(tx, entry));
-const profit = (userId: string, cents: bigint, memo: string): NewEntry => ({
-  type: 'profit',
-  userId,
-  memo,
-  lines: [
-    { account: house('income_expense'), amount: -cents },
-    { account: client(userId, 'available'), amount: cents },
-  ],
-});
+const profit = profitEntry;
 const hold = (userId: string, cents: bigint): NewEntry => ({
   type: 'withdrawal_hold',
   userId,

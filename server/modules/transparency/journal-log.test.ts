@@ -27,10 +27,11 @@ import {
   transparencyTreeHeads,
 } from '../../db/schema';
 import { createTestContext, injector, type TestContext, UNKNOWN_ID } from '../../test/app';
-import { client, house, postEntry, type NewEntry } from '../ledger/service';
+import { postEntry, type NewEntry } from '../ledger/service';
 import { createTestUser, type TestUser } from '../ledger/testing';
 import { sealJournal } from './seal';
 import { signingKeyFor } from './signing-key';
+import { profitEntry } from '../../test/postings';
 
 let t: TestContext;
 let db: Db;
@@ -44,15 +45,7 @@ afterAll(async () => t?.close());
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const key = () => signingKeyFor(t.app.ctx.config);
 const seal = (batch?: number) => sealJournal(db, key(), { batch });
-const profit = (userId: string, cents: bigint, memo = ''): NewEntry => ({
-  type: 'profit',
-  userId,
-  memo,
-  lines: [
-    { account: house('income_expense'), amount: -cents },
-    { account: client(userId, 'available'), amount: cents },
-  ],
-});
+const profit = (userId: string, cents: bigint, memo = '') => profitEntry(userId, cents, memo);
 const post = (entry: NewEntry) => db.transaction((tx) => postEntry(tx, entry));
 const buf = (hex: string) => Buffer.from(hex, 'hex');
 

@@ -15,6 +15,7 @@ import {
 } from '@common/schemas/statements';
 import { notifications } from '../../db/schema';
 import { useTestContext } from '../../test/context';
+import { postDated } from '../../test/postings';
 import { createClient, type TestUser } from '../ledger/testing';
 import { signingKeyFor } from './signing-key';
 import { sealAndSupersede } from './statement-supersession';
@@ -22,15 +23,8 @@ import { sealAndSupersede } from './statement-supersession';
 const { t, admin, inject, db } = useTestContext();
 
 /** Posts an admin transaction dated `date` for `c` (below the four-eyes threshold). */
-async function add(c: TestUser, transactionType: string, amount: number, date: string, details: string) {
-  const res = await inject('POST', `/api/transaction/${c.id}`, admin.headers, {
-    amount,
-    transactionType,
-    date,
-    details,
-  });
-  if (res.statusCode !== 201) throw new Error(`adding answered ${res.statusCode}: ${res.body}`);
-}
+const add = (c: TestUser, type: string, amount: number, date: string, details: string) =>
+  postDated(inject, admin, c, type, amount, date, details);
 
 /** One pass of the seal job, as server/jobs.ts runs it. */
 const seal = () =>

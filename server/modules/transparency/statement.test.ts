@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { STATEMENT_MSG } from '@common/schemas/statements';
 import { queryRows } from '../../db/client';
 import { useTestContext } from '../../test/context';
+import { postDated } from '../../test/postings';
 import { createClient, submitWithdrawal, type TestUser } from '../ledger/testing';
 import { readStatementData } from './statement-data';
 import { createStatementService } from './statement-service';
@@ -19,15 +20,8 @@ import { signingKeyFor } from './signing-key';
 const { t, admin, inject, db } = useTestContext();
 
 /** Posts an admin transaction dated `date` for `c` (below the four-eyes threshold). */
-async function add(c: TestUser, transactionType: string, amount: number, date: string, details: string) {
-  const res = await inject('POST', `/api/transaction/${c.id}`, admin.headers, {
-    amount,
-    transactionType,
-    date,
-    details,
-  });
-  if (res.statusCode !== 201) throw new Error(`adding answered ${res.statusCode}: ${res.body}`);
-}
+const add = (c: TestUser, type: string, amount: number, date: string, details: string) =>
+  postDated(inject, admin, c, type, amount, date, details);
 
 /** The client's ledger over [from, to] (inclusive UTC days), straight from journal_lines (cents). */
 async function ledgerFigures(userId: string, from: string, to: string) {
