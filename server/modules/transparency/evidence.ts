@@ -30,7 +30,7 @@ import { AppError } from '../../lib/errors';
 import { checkpointNote } from './checkpoint';
 import { cosignaturesOf, latestWitnessedHead } from './cosignatures';
 import { currentLeaves, type LeafSubject } from './leaf-forms';
-import { liabilitiesProof } from './liabilities';
+import { liabilitiesProof } from './liabilities-proof';
 import { consistencyProof } from './proofs';
 import { readNodes } from './seal';
 

@@ -215,6 +215,3 @@ export async function recentLiabilitiesSnapshots(db: Db, limit = 10): Promise<Li
     .limit(limit);
   return rows.map(presentSnapshot);
 }
-
-/** The client's proof (liabilities-proof.ts), also named here for callers that import it from this module. */
-export { liabilitiesProof } from './liabilities-proof';
