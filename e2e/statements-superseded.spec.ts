@@ -19,6 +19,7 @@ import {
   signIn,
   signUpVerified,
 } from './journey';
+import { openPage } from './open-page';
 
 const SHOTS = '/tmp/shots-statements';
 /** The superseded file, kept by the first journey for the second. */
@@ -126,7 +127,8 @@ test('the superseded file, checked by anyone on /transparency: authentic, but su
     .toISOString()
     .slice(0, 7);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/transparency');
+  // the page arrives prerendered: a file set before React hydrates it is lost with the old input
+  await openPage(page, '/transparency');
   await page.getByLabel('Statement PDF').setInputFiles(OLD_FILE);
   await page.getByRole('button', { name: 'Verify statement' }).click();
   const outcome = page.getByRole('status').filter({ hasText: 'Authentic, but superseded' });
