@@ -127,6 +127,13 @@ describe.skipIf(!pg)('session cache with two API processes on one PostgreSQL', (
   }
   const me = (server: ApiProcess, who: TestUser) =>
     fetch(`${server.origin}/api/user/me`, { headers: who.headers });
+  /**
+   * The status of /api/user/me on `server` once it is `status`, polled for at most 2 s: another
+   * process forgets a session when the NOTIFY reaches its listener, which may come a few
+   * milliseconds after the writer's answer (docs/performance.md "Session cache").
+   */
+  const meBecomes = (server: ApiProcess, who: TestUser, status: number) =>
+    expect.poll(async () => (await me(server, who)).status, { timeout: 2_000, interval: 20 }).toBe(status);
 
   /** Requests on `server` as `who` until one is a cache hit (the listener is up and the session cached). */
   async function servedFromCache(server: ApiProcess, who: TestUser): Promise<void> {
@@ -142,7 +149,7 @@ describe.skipIf(!pg)('session cache with two API processes on one PostgreSQL', (
       .toBe(1);
   }
 
-  it('B caches a client; a block through A is refused by B at the very next request', async () => {
+  it('B caches a client; a block through A is refused by B as soon as the notification arrives', async () => {
     const [a, b] = t.servers;
     const admin = await createAdmin(t.app);
     const c = await createClient(t.app);
@@ -158,19 +165,19 @@ describe.skipIf(!pg)('session cache with two API processes on one PostgreSQL', (
     });
     expect(block.status).toBe(200);
     // the block deleted the client's sessions: the token names none (as without a cache)
-    expect((await me(b, c)).status).toBe(401);
+    await meBecomes(b, c, 401);
   });
 
-  it('a sign-out on A is refused by B at once', async () => {
+  it('a sign-out on A is refused by B as soon as the notification arrives', async () => {
     const [a, b] = t.servers;
     const c = await createClient(t.app);
     await servedFromCache(b, c);
     const out = await fetch(`${a.origin}/api/auth/signout`, { method: 'POST', headers: c.headers });
     expect(out.status).toBe(200);
-    expect((await me(b, c)).status).toBe(401);
+    await meBecomes(b, c, 401);
   });
 
-  it('a profile change on A is in B’s next /api/user/me', async () => {
+  it('a profile change on A reaches B’s /api/user/me as soon as the notification arrives', async () => {
     const [a, b] = t.servers;
     const c = await createClient(t.app);
     await servedFromCache(b, c);
@@ -185,9 +192,15 @@ describe.skipIf(!pg)('session cache with two API processes on one PostgreSQL', (
       }),
     });
     expect(patch.status).toBe(200);
-    const res = await me(b, c);
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { data: { firstName: string } }).data.firstName).toBe('Grace');
+    await expect
+      .poll(
+        async () => {
+          const res = await me(b, c);
+          return ((await res.json()) as { data?: { firstName: string } }).data?.firstName;
+        },
+        { timeout: 2_000, interval: 20 },
+      )
+      .toBe('Grace');
   });
 
   it('while its listener’s connection is killed B answers right from the database, then caches again', async () => {
@@ -229,11 +242,11 @@ describe.skipIf(!pg)('session cache with two API processes on one PostgreSQL', (
     const during = await lookups(b);
     expect((during.bypass ?? 0) - (before.bypass ?? 0)).toBeGreaterThan(0);
 
-    // listening again: B caches again, and a revocation still reaches it at once
+    // listening again: B caches again, and a revocation still reaches it
     await servedFromCache(b, live);
     const out = await fetch(`${a.origin}/api/auth/signout`, { method: 'POST', headers: live.headers });
     expect(out.status).toBe(200);
-    expect((await me(b, live)).status).toBe(401);
+    await meBecomes(b, live, 401);
     // both processes are alive and well
     for (const s of t.servers) expect((await fetch(`${s.origin}/api/health`)).status).toBe(200);
   });
