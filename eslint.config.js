@@ -104,6 +104,27 @@ export default tseslint.config(
     },
   },
   {
+    // test factories and helpers live in server/test/ and only tests load them: production code that
+    // imported one would ship vitest and the factories' shortcuts (users without sign-up, money
+    // without a request) in the bundle
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+test(/|$)|^\\./test/',
+              message: 'server/test/ holds test factories and helpers: only tests import them.',
+            },
+            { group: ['vitest', 'vitest/*'], message: 'Production server code never imports vitest.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['common/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -51,7 +51,7 @@ import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { SESSION_CACHE_TTL_MS } from '../server/modules/auth/session-cache';
-import { ledgerViolations } from '../server/modules/ledger/testing';
+import { ledgerViolations } from '../server/test/factories';
 import type { ApiProcess } from '../server/test/processes';
 import { startSmtpReceiver } from '../server/test/smtp-receiver';
 import { startCluster } from './lib/cluster';

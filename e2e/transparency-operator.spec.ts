@@ -25,7 +25,7 @@ import { treeHeadSigningBytes } from '../common/transparency/journal';
 import { runWitness } from '../scripts/witness/witness';
 import { ledgerAccounts, users } from '../server/db/schema';
 import { queryRows } from '../server/db/client';
-import { createClient, fundClient } from '../server/modules/ledger/testing';
+import { createClient, fundClient } from '../server/test/factories';
 import { keyFingerprint } from '../common/transparency/key-history';
 import { signingKeyFor } from '../server/modules/transparency/signing-key';
 import { expect, test } from './fixtures';

@@ -8,7 +8,7 @@
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import { ledgerViolations } from '../../server/modules/ledger/testing';
+import { ledgerViolations } from '../../server/test/factories';
 import {
   createKeyTable,
   createSessions,

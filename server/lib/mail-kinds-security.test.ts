@@ -8,7 +8,7 @@
 import { generate } from 'otplib';
 import { describe } from 'vitest';
 import { DEMO_BRAND } from '@common/brand';
-import { createClient, type TestUser } from '../modules/ledger/testing';
+import { createClient, type TestUser } from '../test/factories';
 import { createSignedInUser, TEST_PASSWORD, uniqueEmail } from '../test/app';
 import { useTestContext } from '../test/context';
 import { expectingCaller, itSendsEachKind, type MailKind } from '../test/mail-expect';

@@ -14,7 +14,7 @@ import { describe } from 'vitest';
 import { DEMO_BRAND } from '@common/brand';
 import { MESSAGING_MSG, USER_ADMIN_MSG } from '@common/messages';
 import { plans, users } from '../db/schema';
-import { createClient, submitDeposit, submitWithdrawal, type TestUser } from '../modules/ledger/testing';
+import { createClient, submitDeposit, submitWithdrawal, type TestUser } from '../test/factories';
 import { useTestContext } from '../test/context';
 import { expectingCaller, itSendsEachKind, type MailKind } from '../test/mail-expect';
 

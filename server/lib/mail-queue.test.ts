@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGING_MSG, MONEY_MSG } from '@common/messages';
 import { mailOutbox } from '../db/schema';
 import { mailTemplate } from './mail-templates';
-import { createClient, createTestUser } from '../modules/ledger/testing';
+import { createClient, createTestUser } from '../test/factories';
 import { useBareTestContext } from '../test/context';
 import { freePort } from '../test/processes';
 import { codeIn, startSmtpReceiver, type SmtpReceiver } from '../test/smtp-receiver';

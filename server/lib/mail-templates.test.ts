@@ -17,7 +17,7 @@ import { noticeMail } from '../modules/notifications/service';
 import { invitationMail } from '../modules/staff/emails';
 import { accountBlockedMail } from '../modules/users/emails';
 import { withdrawalCodeMail } from '../modules/withdrawals/emails';
-import { createClient, submitWithdrawal } from '../modules/ledger/testing';
+import { createClient, submitWithdrawal } from '../test/factories';
 import { mailWithSubject } from '../test/decision-reasons';
 import { useTestContext } from '../test/context';
 import { expectTrustworthy, MAIL_SITE } from '../test/mail-expect';

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DATE_RANGE_MSG } from '@common/schemas/date-range';
 import { auditLog, deposits, users, withdrawals } from '../db/schema';
 import { useTestContext } from '../test/context';
-import { createClient, submitDeposit, submitWithdrawal, type TestUser } from '../modules/ledger/testing';
+import { createClient, submitDeposit, submitWithdrawal, type TestUser } from '../test/factories';
 
 const { t, admin, inject, db } = useTestContext();
 

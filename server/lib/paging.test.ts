@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
 import { auditLog, users } from '../db/schema';
 import { useTestContext } from '../test/context';
-import { createClient, createTestUser, submitDeposit, submitWithdrawal } from '../modules/ledger/testing';
+import { createClient, createTestUser, submitDeposit, submitWithdrawal } from '../test/factories';
 import { listCount, pageOf, pageWindow } from './paging';
 
 const { t, admin, inject } = useTestContext();

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import type { AppInstance } from '../app-context';
-import { createTestUser, enrolTwoFactor } from '../modules/ledger/testing';
+import { createTestUser, enrolTwoFactor } from './factories';
 
 /** A request the audit test sends as the admin (its headers are added there). */
 export type Call = Omit<InjectOptions, 'headers'> & { method: string; url: string };

@@ -18,7 +18,7 @@ import {
   imageDataUrl,
   type TestUser,
   withdrawalCode,
-} from '../modules/ledger/testing';
+} from './factories';
 import { createTestContext, failedMail, type TestContext, UNKNOWN_ID } from './app';
 import { staffCalls, type Call } from './audit-staff-calls';
 import { expectAllKnown } from './expect';

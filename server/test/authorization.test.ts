@@ -25,7 +25,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, STAFF_ROLES, type Permission, type StaffRole } from '@common/permissions';
 import { users } from '../db/schema';
-import { createClient, createTestUser, imageDataUrl, type TestUser } from '../modules/ledger/testing';
+import { createClient, createTestUser, imageDataUrl, type TestUser } from './factories';
 import { createTestContext, type TestContext } from './app';
 import { expectAllKnown } from './expect';
 import { asCaller, concreteUrl, targetAxisFailures, type StaffRoute } from './target-axis';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../config';
-import { createAdmin, type TestUser } from '../modules/ledger/testing';
+import { createAdmin, type TestUser } from './factories';
 import { createTestContext, injector, type TestContext } from './app';
 
 /**

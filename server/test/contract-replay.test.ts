@@ -15,7 +15,7 @@ import { ContractChecker, recordAnswers, type Answer, type OpenApiDocument } fro
 import type { TestMethod } from './app';
 import { fillPath as fill, putGatewayInFront } from './openapi-gateway';
 import { contractWitnessKey, journeys, METRICS_TOKEN } from './contract-journeys';
-import { createClient } from '../modules/ledger/testing';
+import { createClient } from './factories';
 
 // with a metrics token, so GET /api/metrics answers (it is off without one), and a witness, so
 // POST /api/transparency/cosignatures accepts the journal journey's cosignatures

@@ -36,7 +36,7 @@ import {
   ledgerViolations,
   type TestUser,
   withdrawalCode,
-} from '../modules/ledger/testing';
+} from './factories';
 import { createTestDatabase, testConfig } from './app';
 import { startApiProcess, type ApiProcess } from './processes';
 

@@ -18,7 +18,7 @@ import { buildApp } from '../app';
 import type { AppInstance } from '../app-context';
 import { openDatabase, type Database } from '../db/client';
 import { journalEntries, mailOutbox, notifications } from '../db/schema';
-import { createAdmin, createClient, ledgerViolations, type TestUser } from '../modules/ledger/testing';
+import { createAdmin, createClient, ledgerViolations, type TestUser } from './factories';
 import { testConfig } from './app';
 import { postgresBinaries, startPrivateCluster, type PrivateCluster } from './private-cluster';
 import { startApiProcess, stopAll, type ApiProcess } from './processes';

@@ -30,7 +30,7 @@ import { XSRF } from '@common/constants';
 import type { RouteEntry } from '../modules/audit/route-table';
 import { accountLockedMail } from '../modules/auth/emails';
 import { xsrfTokenFor } from '../modules/auth/guard';
-import { fundClient } from '../modules/ledger/testing';
+import { fundClient } from './factories';
 import { createSignedInUser, createTestContext, type TestContext } from './app';
 
 const RUNS = Math.max(100, Number(process.env.FUZZ_RUNS ?? 5_000));

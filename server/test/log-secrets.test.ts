@@ -16,7 +16,7 @@ import { buildApp } from '../app';
 import type { AppInstance } from '../app-context';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import { createAdmin } from '../modules/ledger/testing';
+import { createAdmin } from './factories';
 import { createSignedInUser, createTestDatabase, testConfig, uniqueEmail } from './app';
 
 const lines: string[] = [];

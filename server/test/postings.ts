@@ -4,7 +4,7 @@
  * Amounts: `cents` are integer cents (bigint); `amount` in `postDated` is USD, as the route takes it.
  */
 import { client, house, type NewEntry } from '../modules/ledger/service';
-import type { TestUser } from '../modules/ledger/testing';
+import type { TestUser } from './factories';
 import type { useTestContext } from './context';
 
 /** A profit of `cents` to `userId`'s available account from the house's income, with `memo`. */

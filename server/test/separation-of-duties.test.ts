@@ -13,7 +13,7 @@ import { MSG, STAFF_MSG } from '@common/messages';
 import { STAFF_ROLES, type StaffRole } from '@common/permissions';
 import { users } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { createClient, createTestUser, imageDataUrl, type TestUser } from '../modules/ledger/testing';
+import { createClient, createTestUser, imageDataUrl, type TestUser } from './factories';
 import { useBareTestContext } from './context';
 import { depositOf, withdrawalOf } from './target-axis';
 

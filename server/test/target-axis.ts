@@ -12,7 +12,7 @@ import { isOfKind, type TargetRule, type TargetSourceName } from '../lib/targets
 import type { Db } from '../db/client';
 import { deposits, supportTickets, tradingActivities, withdrawals } from '../db/schema';
 import { client, house, postEntry } from '../modules/ledger/service';
-import { createClient, fundClient, type TestUser } from '../modules/ledger/testing';
+import { createClient, fundClient, type TestUser } from './factories';
 
 /** The parts of a request that name the person. */
 export interface Named {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseVerifierKey } from '@common/transparency/signed-note';
 import { main } from '../../scripts/witness';
 import { runWitness, witnessVerifierKey } from '../../scripts/witness/witness';
-import { createClient } from '../modules/ledger/testing';
+import { createClient } from './factories';
 import { sealJournal } from '../modules/transparency/seal';
 import { signingKeyFor } from '../modules/transparency/signing-key';
 import { createTestContext, type TestContext } from './app';

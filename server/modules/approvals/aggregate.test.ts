@@ -14,7 +14,7 @@ import type { ApprovalRequest } from '@common/schemas/approvals';
 import { approvalRequests, deposits, journalEntries } from '../../db/schema';
 import { useBefore, useTestContext } from '../../test/context';
 import { expectAnswer } from '../../test/expect';
-import { createClient, createTestUser, submitDeposit, type TestUser } from '../ledger/testing';
+import { createClient, createTestUser, submitDeposit, type TestUser } from '../../test/factories';
 import { movedRecently } from './aggregate';
 
 const { t, inject, db } = useTestContext();

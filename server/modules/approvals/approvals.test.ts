@@ -20,7 +20,7 @@ import {
   submitDeposit,
   submitWithdrawal,
   type TestUser,
-} from '../ledger/testing';
+} from '../../test/factories';
 
 const { t, admin, inject, db } = useTestContext();
 const staff = useBefore(async () => ({

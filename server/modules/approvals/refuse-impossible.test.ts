@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { PLAN_MSG, USER_ADMIN_MSG } from '@common/messages';
 import { approvalRequests, auditLog } from '../../db/schema';
 import { useBefore, useTestContext } from '../../test/context';
-import { createClient, createTestUser, type TestUser } from '../ledger/testing';
+import { createClient, createTestUser, type TestUser } from '../../test/factories';
 
 const { t, inject, db } = useTestContext();
 const staff = useBefore(async () => ({ maker: await createTestUser(t.app, { role: 'finance' }) }));

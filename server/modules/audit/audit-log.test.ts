@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PublicAuditEntry } from '@common/schemas/audit';
 import { useBefore, useTestContext } from '../../test/context';
-import { createAdmin, createClient, type TestUser } from '../ledger/testing';
+import { createAdmin, createClient, type TestUser } from '../../test/factories';
 
 const { t, admin: alice } = useTestContext();
 const bob = useBefore(() => createAdmin(t.app));

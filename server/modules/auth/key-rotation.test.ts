@@ -24,7 +24,7 @@ import { loadConfig, type Config } from '../../config';
 import type { Database } from '../../db/client';
 import { twoFactors, users } from '../../db/schema';
 import { createSignedInUser, createTestDatabase, testConfig } from '../../test/app';
-import { createClient, withdrawalCode } from '../ledger/testing';
+import { createClient, withdrawalCode } from '../../test/factories';
 import { legacyTwoFactorKey } from './two-factor-keys';
 
 let database: Database;

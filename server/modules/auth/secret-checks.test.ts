@@ -16,7 +16,7 @@ import { useTestContext } from '../../test/context';
 import { expectAnswer } from '../../test/expect';
 import { codeIn } from '../../test/smtp-receiver';
 import { STAFF_MAIL_SUBJECT } from '../emailing/service';
-import { createTestUser } from '../ledger/testing';
+import { createTestUser } from '../../test/factories';
 
 const { t, admin, inject, db } = useTestContext();
 

@@ -17,7 +17,7 @@ import type { UserRow } from '../../db/rows';
 import { sessionCacheLookups } from '../../lib/metrics';
 import type { ApiProcess } from '../../test/processes';
 import { useTwoApiProcesses } from '../../test/two-processes';
-import { createAdmin, createClient, type TestUser } from '../ledger/testing';
+import { createAdmin, createClient, type TestUser } from '../../test/factories';
 import { sessionCacheStore, type SessionRow } from './session-cache';
 
 const pg = process.env.TEST_DATABASE_URL;

@@ -10,7 +10,7 @@ import { MONEY_MSG, SECURITY_MSG } from '@common/messages';
 import { auditLog, notifications, twoFactorChallenges, twoFactors } from '../../db/schema';
 import { createSignedInUser, createTestContext, injector } from '../../test/app';
 import { useBareTestContext } from '../../test/context';
-import { fundClient } from '../ledger/testing';
+import { fundClient } from '../../test/factories';
 
 const t = useBareTestContext();
 

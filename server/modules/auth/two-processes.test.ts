@@ -22,7 +22,7 @@ import {
 import { TEST_PASSWORD, uniqueEmail } from '../../test/app';
 import { codeIn, startSmtpReceiver, type SmtpReceiver } from '../../test/smtp-receiver';
 import { useTwoApiProcesses } from '../../test/two-processes';
-import { createClient } from '../ledger/testing';
+import { createClient } from '../../test/factories';
 import { createUserWithPassword } from '../users/factory';
 
 const pg = process.env.TEST_DATABASE_URL;

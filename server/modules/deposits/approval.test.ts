@@ -16,7 +16,7 @@ import { counted } from '../../test/round-trips';
 import { auditLog, deposits, mailOutbox, notifications } from '../../db/schema';
 import { useTestContext } from '../../test/context';
 import { ensureAccounts, getClientFigures, house } from '../ledger/service';
-import { createClient, ledgerViolations } from '../ledger/testing';
+import { createClient, ledgerViolations } from '../../test/factories';
 
 // Without SMTP the mails are stored as `logged`: with SMTP the worker woken after commit claims
 // them on a connection of its own, which the request does not wait for, but the count would see.

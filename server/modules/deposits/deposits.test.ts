@@ -12,7 +12,7 @@ import { useTestContext } from '../../test/context';
 import { expectReasonRequired, expectRejectedWithReason } from '../../test/decision-reasons';
 import { expectAnswer, expectReplayed } from '../../test/expect';
 import { getClientFigures } from '../ledger/service';
-import { createClient, imageDataUrl, ledgerViolations, itNeedsVerifiedClient } from '../ledger/testing';
+import { createClient, imageDataUrl, ledgerViolations, itNeedsVerifiedClient } from '../../test/factories';
 
 // four-eyes (its own tests: approvals/aggregate.test.ts) out of the way of the review's own rules
 const { t, admin, inject } = useTestContext({ fourEyesThreshold: 1_000_000_00n });

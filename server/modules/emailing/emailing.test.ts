@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGING_MSG, MSG } from '@common/messages';
 import { auditLog } from '../../db/schema';
 import { useTestContext } from '../../test/context';
-import { createClient } from '../ledger/testing';
+import { createClient } from '../../test/factories';
 import { UNKNOWN_ID } from '../../test/app';
 
 const { t, admin } = useTestContext();

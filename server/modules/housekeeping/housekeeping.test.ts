@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import * as schema from '../../db/schema';
 import { useBareTestContext } from '../../test/context';
-import { createClient, type TestUser } from '../ledger/testing';
+import { createClient, type TestUser } from '../../test/factories';
 import { purgeExpired } from './service';
 
 const t = useBareTestContext();

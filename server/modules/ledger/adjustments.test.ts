@@ -13,7 +13,7 @@ import { counted } from '../../test/round-trips';
 import { auditLog } from '../../db/schema';
 import { useTestContext } from '../../test/context';
 import { getClientFigures } from './service';
-import { createClient, ledgerViolations } from './testing';
+import { createClient, ledgerViolations } from '../../test/factories';
 
 const { t, admin, inject } = useTestContext({ smtpUrl: undefined });
 const adjust = (id: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>

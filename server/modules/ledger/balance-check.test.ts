@@ -10,7 +10,7 @@ import type { Tx } from '../../db/client';
 import { journalEntries, journalLines } from '../../db/schema';
 import { useBareTestContext } from '../../test/context';
 import { client, ensureAccounts, house } from './service';
-import { createTestUser, ledgerViolations } from './testing';
+import { createTestUser, ledgerViolations } from '../../test/factories';
 
 const t = useBareTestContext();
 

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import { createTestContext, type TestContext } from '../../test/app';
 import { DEPOSIT_CAPS, percentOf } from '../deposits/service';
 import { withdrawalScope, type WithdrawalInput } from '../withdrawals/request';
-import { createAdmin, createTestUser, imageDataUrl, ledgerViolations } from './testing';
+import { createAdmin, createTestUser, imageDataUrl, ledgerViolations } from '../../test/factories';
 
 let t: TestContext;
 let png: string;

@@ -13,7 +13,7 @@ import {
   reverseEntry,
   type NewEntry,
 } from './service';
-import { createTestUser, fundClient, ledgerViolations } from './testing';
+import { createTestUser, fundClient, ledgerViolations } from '../../test/factories';
 import { profitEntry } from '../../test/postings';
 
 let t: TestContext;

@@ -9,7 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, journalEntries, journalLines } from '../../db/schema';
 import { useTestContext } from '../../test/context';
-import { createClient } from './testing';
+import { createClient } from '../../test/factories';
 
 const { t, admin, inject } = useTestContext({ smtpUrl: undefined });
 

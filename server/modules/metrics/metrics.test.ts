@@ -6,7 +6,7 @@
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { describe, expect, it } from 'vitest';
 import { useBareTestContext } from '../../test/context';
-import { createAdmin, createClient } from '../ledger/testing';
+import { createAdmin, createClient } from '../../test/factories';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 const t = useBareTestContext({ metricsToken: TOKEN });

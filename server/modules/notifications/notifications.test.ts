@@ -4,7 +4,7 @@ import { MESSAGING_MSG, MSG } from '@common/messages';
 import { notifications } from '../../db/schema';
 import { useTestContext } from '../../test/context';
 import { auditRowsOf, expectAnswer, expectAuditAdded } from '../../test/expect';
-import { createClient } from '../ledger/testing';
+import { createClient } from '../../test/factories';
 import { UNKNOWN_ID } from '../../test/app';
 
 const { t, admin, inject } = useTestContext();

@@ -11,8 +11,8 @@ import { counted, sessionReads } from '../../test/round-trips';
 import { plans, tradingActivities } from '../../db/schema';
 import { useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
-import { createClient, ledgerViolations } from '../ledger/testing';
-import { planHelpers } from '../trading-activities/testing';
+import { createClient, ledgerViolations } from '../../test/factories';
+import { planHelpers } from '../../test/plan-helpers';
 
 const { t, inject } = useTestContext({ smtpUrl: undefined });
 const { open, makeDue } = planHelpers(t);

@@ -6,8 +6,8 @@ import { createTestContext, UNKNOWN_ID } from '../../test/app';
 import { useTestContext } from '../../test/context';
 import { expectReplayed } from '../../test/expect';
 import { getClientFigures } from '../ledger/service';
-import { createAdmin, createClient, ledgerViolations, itNeedsVerifiedClient } from '../ledger/testing';
-import { planHelpers } from '../trading-activities/testing';
+import { createAdmin, createClient, ledgerViolations, itNeedsVerifiedClient } from '../../test/factories';
+import { planHelpers } from '../../test/plan-helpers';
 
 const { t, admin, inject, db } = useTestContext();
 const { open, makeDue, audits } = planHelpers(t);

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { journalEntries, notifications, plans, scheduledRuns } from '../../db/schema';
 import { useTwoApiProcesses } from '../../test/two-processes';
 import { getClientFigures } from '../ledger/service';
-import { createClient, ledgerViolations } from '../ledger/testing';
+import { createClient, ledgerViolations } from '../../test/factories';
 
 const pg = process.env.TEST_DATABASE_URL;
 

@@ -9,7 +9,7 @@ import { users } from '../../db/schema';
 import { createTestContext, type Headers, storedKeys, uniqueEmail, UNKNOWN_ID } from '../../test/app';
 import { useTestContext } from '../../test/context';
 import { type Answer, expectAnswer } from '../../test/expect';
-import { createClient, createTestUser, imageDataUrl } from '../ledger/testing';
+import { createClient, createTestUser, imageDataUrl } from '../../test/factories';
 
 const { t, admin, inject } = useTestContext();
 let png: string;

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PendingReview } from '@common/schemas/transactions';
 import { deposits, withdrawals } from '../../db/schema';
 import { useTestContext } from '../../test/context';
-import { createClient, submitDeposit, submitWithdrawal } from '../ledger/testing';
+import { createClient, submitDeposit, submitWithdrawal } from '../../test/factories';
 
 const { t, admin, inject } = useTestContext();
 

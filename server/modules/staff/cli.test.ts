@@ -17,7 +17,7 @@ import { main } from '../../../scripts/staff';
 import { buildApp } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
-import { createTestUser, enrolTwoFactor } from '../ledger/testing';
+import { createTestUser, enrolTwoFactor } from '../../test/factories';
 import { TEST_PASSWORD, testConfig } from '../../test/app';
 import { withEmptyProductionDatabase } from '../../test/empty-production-database';
 

@@ -21,7 +21,7 @@ import { buildApp } from '../../app';
 import type { AppInstance } from '../../app-context';
 import { openDatabase, type Database } from '../../db/client';
 import { auditLog, twoFactors, users } from '../../db/schema';
-import { enrolTwoFactor } from '../ledger/testing';
+import { enrolTwoFactor } from '../../test/factories';
 import { testConfig } from '../../test/app';
 import { withEmptyProductionDatabase } from '../../test/empty-production-database';
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { APPROVAL_MSG, SECURITY_MSG, STAFF_MSG } from '@common/messages';
 import type { ApprovalRequest } from '@common/schemas/approvals';
 import { approvalRequests, auditLog, sessions, twoFactors, users } from '../../db/schema';
-import { createClient, createTestUser, enrolTwoFactor, type TestUser } from '../ledger/testing';
+import { createClient, createTestUser, enrolTwoFactor, type TestUser } from '../../test/factories';
 import { useBefore, useTestContext } from '../../test/context';
 import { expectAnswer } from '../../test/expect';
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG, STAFF_MSG } from '@common/messages';
 import type { StaffRole } from '@common/permissions';
 import { sessions, staffInvitations, users } from '../../db/schema';
-import { createTestUser } from '../ledger/testing';
+import { createTestUser } from '../../test/factories';
 import { TEST_PASSWORD, UNKNOWN_ID, uniqueEmail } from '../../test/app';
 import { useTestContext } from '../../test/context';
 import { auditRowsOf, expectAnswer } from '../../test/expect';

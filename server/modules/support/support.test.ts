@@ -5,7 +5,7 @@ import { notifications, supportReplies, supportTickets } from '../../db/schema';
 import { type Headers, UNKNOWN_ID } from '../../test/app';
 import { useBareTestContext, useTestContext } from '../../test/context';
 import { auditRowsOf, expectAnswer, expectAuditAdded } from '../../test/expect';
-import { createClient } from '../ledger/testing';
+import { createClient } from '../../test/factories';
 
 const { t, admin, inject } = useTestContext();
 const auditRows = (action: string) => auditRowsOf(t, action);

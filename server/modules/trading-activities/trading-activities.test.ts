@@ -5,8 +5,8 @@ import { journalEntries, tradingActivities } from '../../db/schema';
 import { type Headers, UNKNOWN_ID } from '../../test/app';
 import { useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
-import { createClient, fundClient, ledgerViolations } from '../ledger/testing';
-import { planHelpers } from './testing';
+import { createClient, fundClient, ledgerViolations } from '../../test/factories';
+import { planHelpers } from '../../test/plan-helpers';
 
 const { t, admin, inject, db } = useTestContext();
 const { open, audits, postedFor, expectConsistent } = planHelpers(t);

@@ -17,7 +17,7 @@ import {
   submitDeposit,
   submitWithdrawal,
   type TestUser,
-} from '../ledger/testing';
+} from '../../test/factories';
 import { historyPage, historyPageQuery, type HistoryFilters, type HistoryRow } from './history-page';
 
 const { t, admin, inject } = useTestContext();

@@ -13,7 +13,7 @@ import {
   submitDeposit,
   submitWithdrawal,
   type TestUser as Client,
-} from '../ledger/testing';
+} from '../../test/factories';
 
 const { t, admin, inject } = useTestContext();
 const figures = (userId: string) => getClientFigures(t.database.db, userId);

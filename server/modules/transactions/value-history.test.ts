@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ValueHistoryPoint } from '@common/schemas/value-history';
 import { queryRows } from '../../db/client';
 import { useTestContext } from '../../test/context';
-import { createClient, ledgerViolations, submitDeposit, type TestUser } from '../ledger/testing';
-import { planHelpers } from '../trading-activities/testing';
+import { createClient, ledgerViolations, submitDeposit, type TestUser } from '../../test/factories';
+import { planHelpers } from '../../test/plan-helpers';
 
 // four-eyes (approvals/aggregate.test.ts) out of the way: one admin posts everything here
 const { t, admin, inject, db } = useTestContext({ fourEyesThreshold: 1_000_000_00n });

@@ -23,7 +23,7 @@ import {
   referenceVerifyCheckpoint,
 } from '../../test/c2sp-note-reference';
 import { useTestContext } from '../../test/context';
-import { createClient } from '../ledger/testing';
+import { createClient } from '../../test/factories';
 import { runIntegrityCheck } from './integrity';
 import { takeLiabilitiesSnapshot } from './liabilities';
 import { sealJournal } from './seal';

@@ -17,7 +17,7 @@ import { sealedLeafHash } from '@common/transparency/leaves';
 import { deposits, withdrawals } from '../../db/schema';
 import { useTestContext } from '../../test/context';
 import { client, house, postEntry, type NewEntry } from '../ledger/service';
-import { createClient, type TestUser } from '../ledger/testing';
+import { createClient, type TestUser } from '../../test/factories';
 import { checkTransparencyLog } from './integrity-log';
 import { sealJournal } from './seal';
 import { signingKeyFor } from './signing-key';

@@ -20,7 +20,7 @@ import { COSIGNATURE_ED25519, verifierKey } from '@common/transparency/signed-no
 import { referenceCosignatureLine } from '../../test/c2sp-note-reference';
 import { useTestContext } from '../../test/context';
 import { client, postEntry, type NewEntry } from '../ledger/service';
-import { createClient, createTestUser, type TestUser } from '../ledger/testing';
+import { createClient, createTestUser, type TestUser } from '../../test/factories';
 import { evidenceBundle } from './evidence';
 import { takeLiabilitiesSnapshot } from './liabilities';
 import { sealJournal } from './seal';

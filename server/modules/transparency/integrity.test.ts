@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalLines, ledgerAccounts, transparencyLeaves, transparencyNodes } from '../../db/schema';
 import { TRANSPARENCY_LOG_MSG } from '@common/schemas/transparency-log';
 import { createTestContext, type TestContext } from '../../test/app';
-import { createAdmin, createClient, type TestUser } from '../ledger/testing';
+import { createAdmin, createClient, type TestUser } from '../../test/factories';
 import { checkAndRecordIntegrity, runIntegrityCheck } from './integrity';
 import { takeLiabilitiesSnapshot } from './liabilities';
 import { sealJournal } from './seal';

@@ -28,7 +28,7 @@ import {
 } from '../../db/schema';
 import { createTestContext, injector, type TestContext, UNKNOWN_ID } from '../../test/app';
 import { postEntry, type NewEntry } from '../ledger/service';
-import { createTestUser, type TestUser } from '../ledger/testing';
+import { createTestUser, type TestUser } from '../../test/factories';
 import { sealJournal } from './seal';
 import { signingKeyFor } from './signing-key';
 import { profitEntry } from '../../test/postings';

@@ -20,7 +20,7 @@ import type { AppInstance } from '../../app-context';
 import { readKeyHistory, type Config } from '../../config';
 import type { Database } from '../../db/client';
 import { createTestDatabase, testConfig } from '../../test/app';
-import { createClient, fundClient } from '../ledger/testing';
+import { createClient, fundClient } from '../../test/factories';
 import { runIntegrityCheck } from './integrity';
 import { sealJournal } from './seal';
 import { signatureTrustFor, signingKeyFor, trustedKeysFor } from './signing-key';

@@ -13,7 +13,7 @@ import { sealedLeafHash } from '@common/transparency/leaves';
 import { queryRows } from '../../db/client';
 import { transparencyLeaves, transparencyTreeHeads } from '../../db/schema';
 import { useTestContext } from '../../test/context';
-import { createClient, fundClient } from '../ledger/testing';
+import { createClient, fundClient } from '../../test/factories';
 import { signCheckpoint } from './checkpoint';
 import { checkLogCoverage } from './integrity-coverage';
 import { checkTransparencyLog } from './integrity-log';

@@ -16,7 +16,7 @@ import { snapshotSigningBytes } from '@common/transparency/signing-contexts';
 import { buildSumTree, sumTreeRoot } from '@common/transparency/sum-tree';
 import { liabilitiesLeaves, liabilitiesSnapshots, transparencyLeaves } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/app';
-import { createClient, fundClient, type TestUser } from '../ledger/testing';
+import { createClient, fundClient, type TestUser } from '../../test/factories';
 import { runIntegrityCheck } from './integrity';
 import { LEAVES_PER_CLIENT, takeLiabilitiesSnapshot } from './liabilities';
 import { sealJournal } from './seal';

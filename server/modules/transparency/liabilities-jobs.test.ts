@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrityChecks, liabilitiesSnapshots } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/app';
-import { createClient } from '../ledger/testing';
+import { createClient } from '../../test/factories';
 
 /** Polls `read` every 50 ms for up to 10 s until it answers rows. */
 async function rowsOf<T>(read: () => Promise<T[]>): Promise<T[]> {

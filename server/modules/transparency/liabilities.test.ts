@@ -12,7 +12,7 @@ import { verifySumProof } from '@common/transparency/sum-tree';
 import { queryRows } from '../../db/client';
 import { auditLog, liabilitiesSnapshots } from '../../db/schema';
 import { createTestContext, type TestContext, UNKNOWN_ID } from '../../test/app';
-import { createAdmin, createClient, createTestUser, type TestUser } from '../ledger/testing';
+import { createAdmin, createClient, createTestUser, type TestUser } from '../../test/factories';
 import { client, postEntry } from '../ledger/service';
 import { LEAVES_PER_CLIENT } from './liabilities';
 import { verifyLiabilitiesSnapshot } from './liabilities-verify';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { transparencyTreeHeads } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/app';
-import { createClient } from '../ledger/testing';
+import { createClient } from '../../test/factories';
 import { SIGNING_KEY_FILE, signingKeyFor } from './signing-key';
 
 const dirs: string[] = [];

@@ -16,7 +16,7 @@ import {
 import { notifications } from '../../db/schema';
 import { useTestContext } from '../../test/context';
 import { postDated } from '../../test/postings';
-import { createClient, type TestUser } from '../ledger/testing';
+import { createClient, type TestUser } from '../../test/factories';
 import { signingKeyFor } from './signing-key';
 import { sealAndSupersede } from './statement-supersession';
 

@@ -12,7 +12,7 @@ import { STATEMENT_MSG } from '@common/schemas/statements';
 import { queryRows } from '../../db/client';
 import { useTestContext } from '../../test/context';
 import { postDated } from '../../test/postings';
-import { createClient, submitWithdrawal, type TestUser } from '../ledger/testing';
+import { createClient, submitWithdrawal, type TestUser } from '../../test/factories';
 import { readStatementData } from './statement-data';
 import { createStatementService } from './statement-service';
 import { signingKeyFor } from './signing-key';

@@ -17,7 +17,7 @@ import { useBefore, useTestContext } from '../../test/context';
 import { expectReasonDelivered, expectReasonRequired, mailWithSubject } from '../../test/decision-reasons';
 import { expectAnswer, expectReplayed } from '../../test/expect';
 import { client, getClientFigures, postEntry } from '../ledger/service';
-import { createClient, imageDataUrl, ledgerViolations, type TestUser } from '../ledger/testing';
+import { createClient, imageDataUrl, ledgerViolations, type TestUser } from '../../test/factories';
 
 const { t, admin, inject, db } = useTestContext();
 const someClient = useBefore(() => createClient(t.app));

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { useBefore, useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
-import { createClient, createTestUser, type TestUser } from '../ledger/testing';
+import { createClient, createTestUser, type TestUser } from '../../test/factories';
 import { UNKNOWN_ID } from '../../test/app';
 import { counted, sessionReads } from '../../test/round-trips';
-import { planHelpers } from '../trading-activities/testing';
+import { planHelpers } from '../../test/plan-helpers';
 
 const { t, admin } = useTestContext();
 const client = useBefore(() => createClient(t.app));

@@ -12,7 +12,7 @@ import { counted, sessionReads } from '../../test/round-trips';
 import { idempotencyKeys, oneTimeCodes, withdrawals } from '../../db/schema';
 import { useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
-import { createClient, ledgerViolations, withdrawalCode } from '../ledger/testing';
+import { createClient, ledgerViolations, withdrawalCode } from '../../test/factories';
 
 const { t, inject } = useTestContext({ smtpUrl: undefined });
 /** A fresh code for `userId`'s crypto withdrawal of `amount` USD (as `crypto` sends it), issued directly. */

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTwoApiProcesses } from '../../test/two-processes';
 import { getClientFigures } from '../ledger/service';
-import { createClient, ledgerViolations, withdrawalCode } from '../ledger/testing';
+import { createClient, ledgerViolations, withdrawalCode } from '../../test/factories';
 
 const pg = process.env.TEST_DATABASE_URL;
 

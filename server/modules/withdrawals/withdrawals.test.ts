@@ -15,7 +15,7 @@ import {
   type TestUser,
   itNeedsVerifiedClient,
   withdrawalCode,
-} from '../ledger/testing';
+} from '../../test/factories';
 
 const { t, admin, inject } = useTestContext();
 /** A fresh confirmation code for the user and the withdrawal `payload` (default `crypto()`), issued directly. */

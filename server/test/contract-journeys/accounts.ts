@@ -1,6 +1,6 @@
 /** Contract journeys of accounts: sign-up and sign-in, passwords, two-factor, sessions, profile and KYC. */
 import { expect } from 'vitest';
-import { createClient, imageDataUrl } from '../../modules/ledger/testing';
+import { createClient, imageDataUrl } from '../factories';
 import { createSignedInUser, uniqueEmail } from '../app';
 import type { SmtpReceiver } from '../smtp-receiver';
 import { ask, bearer, startTwoFactor, totp, type Journey } from './journey';

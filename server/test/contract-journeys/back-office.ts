@@ -2,7 +2,7 @@
  * Contract journeys of the back office: notifications, support, contacts and e-mailing; users
  * admin and audit; staff; four-eyes approvals.
  */
-import { createClient, createTestUser, enrolTwoFactor, submitWithdrawal } from '../../modules/ledger/testing';
+import { createClient, createTestUser, enrolTwoFactor, submitWithdrawal } from '../factories';
 import { createSignedInUser, uniqueEmail, type TestMethod } from '../app';
 import { ask, startTwoFactor, totp, type Journey } from './journey';
 

@@ -7,7 +7,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { generate } from 'otplib';
 import { expect } from 'vitest';
 import { COSIGNATURE_ED25519, verifierKey } from '@common/transparency/signed-note';
-import type { TestUser } from '../../modules/ledger/testing';
+import type { TestUser } from '../factories';
 import type { Headers, TestContext, TestMethod } from '../app';
 
 /** A journey: a name and the steps it runs on the shared context, as the given admin. */

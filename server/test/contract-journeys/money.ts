@@ -1,5 +1,5 @@
 /** Contract journeys of money: deposits and reviews, withdrawals, transactions, plans and trading activity. */
-import { createClient, submitDeposit, submitWithdrawal } from '../../modules/ledger/testing';
+import { createClient, submitDeposit, submitWithdrawal } from '../factories';
 import { ask, type Journey } from './journey';
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -4,7 +4,7 @@
  * proof (its client), the consistency proof between two heads (public) and the client's evidence
  * file (with the consistency proof from the first head) are read.
  */
-import { fundClient, createClient } from '../../modules/ledger/testing';
+import { fundClient, createClient } from '../factories';
 import { sealJournal } from '../../modules/transparency/seal';
 import { signingKeyFor } from '../../modules/transparency/signing-key';
 import { referenceCosignatureLine } from '../c2sp-note-reference';

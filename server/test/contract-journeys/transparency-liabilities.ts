@@ -2,7 +2,7 @@
  * Contract journey of the proof of liabilities: no snapshot yet (404), staff publish one, a visitor
  * reads it and the list, a client reads their proof, a newcomer not in it reads a proof saying so.
  */
-import { createClient, createTestUser } from '../../modules/ledger/testing';
+import { createClient, createTestUser } from '../factories';
 import { ask, type Journey } from './journey';
 
 export const liabilitiesJourney: Journey = {

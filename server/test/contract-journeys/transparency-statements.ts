@@ -3,7 +3,7 @@
  * visitor verifies the file as issued (authentic) and with one byte changed (not authentic).
  */
 import { expect } from 'vitest';
-import { createClient } from '../../modules/ledger/testing';
+import { createClient } from '../factories';
 import { ask, type Journey } from './journey';
 
 export const statementsJourney: Journey = {

@@ -5,10 +5,10 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { queryRows, type Db } from '../../db/client';
-import { auditLog, plans, tradingActivities } from '../../db/schema';
-import { injector, type Headers, type TestContext } from '../../test/app';
-import { ledgerViolations } from '../ledger/testing';
+import { queryRows, type Db } from '../db/client';
+import { auditLog, plans, tradingActivities } from '../db/schema';
+import { injector, type Headers, type TestContext } from './app';
+import { ledgerViolations } from './factories';
 
 /**
  * The result posted for an activity (cents, negative for a loss): the client's available and

@@ -9,12 +9,12 @@ import type { Role } from '@common/permissions';
 import { expect, it } from 'vitest';
 import type { AccountPlan } from '@common/constants';
 import { bankWithdrawalSchema, cryptoWithdrawalSchema } from '@common/schemas/withdrawals';
-import type { AppInstance } from '../../app-context';
-import { queryRows, type Db } from '../../db/client';
-import { sessions, twoFactors, users } from '../../db/schema';
-import type { UserRow } from '../../db/rows';
-import { withdrawalScope, type WithdrawalTarget } from '../withdrawals/request';
-import { client, house, postEntry } from './service';
+import type { AppInstance } from '../app-context';
+import { queryRows, type Db } from '../db/client';
+import { sessions, twoFactors, users } from '../db/schema';
+import type { UserRow } from '../db/rows';
+import { withdrawalScope, type WithdrawalTarget } from '../modules/withdrawals/request';
+import { client, house, postEntry } from '../modules/ledger/service';
 
 /** Credits `cents` to a client's available balance with a deposit entry (no HTTP, no request row). */
 export async function fundClient(db: Db, userId: string, cents: bigint): Promise<void> {
