@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ed25519 } from '@noble/curves/ed25519.js';
 import { defineConfig } from '@playwright/test';
 import { BASE_URL, E2E_PORT, E2E_SIGNING_KEY, STAFF_2FA_BASE_URL, STAFF_2FA_PORT, WEB_DIR } from './e2e/env';
 
@@ -5,10 +8,30 @@ import { BASE_URL, E2E_PORT, E2E_SIGNING_KEY, STAFF_2FA_BASE_URL, STAFF_2FA_PORT
 process.env.TRANSPARENCY_SIGNING_KEY ??= E2E_SIGNING_KEY;
 
 /**
+ * E2E_WEB_DIR names a build made before the run (.ci/run: the install's dist/web), served instead
+ * of building one; it must pin the journeys' key (`TRANSPARENCY_SIGNING_KEY=<E2E_SIGNING_KEY>` at
+ * build time), or every transparency journey would fail on a foreign key: checked here, once.
+ */
+const PREBUILT = process.env.E2E_WEB_DIR !== undefined;
+if (PREBUILT && process.env.TEST_WORKER_INDEX === undefined) {
+  const publicKey = Buffer.from(ed25519.getPublicKey(Buffer.from(E2E_SIGNING_KEY, 'hex'))).toString('hex');
+  const assets = path.join(WEB_DIR, 'assets');
+  const pinned = readdirSync(assets).some(
+    (f) => f.endsWith('.js') && readFileSync(path.join(assets, f), 'utf8').includes(publicKey),
+  );
+  if (!pinned) {
+    throw new Error(
+      `E2E_WEB_DIR=${WEB_DIR} does not pin the journeys' transparency key: build it with TRANSPARENCY_SIGNING_KEY=${E2E_SIGNING_KEY}`,
+    );
+  }
+}
+
+/**
  * Browser journeys in Debian's Chromium (/usr/bin/chromium; never a downloaded browser) against the
  * built web app served by the real API on an embedded database (e2e/serve.ts). A second server on
  * the next port serves the same build with STAFF_TWO_FACTOR=required (e2e/security.spec.ts); the
- * servers start one after the other, so the web app is built once, before either.
+ * servers start one after the other, so the web app is built once, before either (or not at all:
+ * E2E_WEB_DIR).
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -18,6 +41,8 @@ export default defineConfig({
   // timeouts (10 s), so a long budget only matters to a journey that is still making progress
   timeout: 180_000,
   expect: { timeout: 10_000 },
+  // a focused journey (`test.only`) left in a commit fails CI instead of skipping all the others
+  forbidOnly: !!process.env.CI,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -47,7 +72,9 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `vite build --logLevel warn --outDir ../${WEB_DIR} --emptyOutDir && tsx e2e/serve.ts`,
+      command: PREBUILT
+        ? 'tsx e2e/serve.ts'
+        : `vite build --logLevel warn --outDir ../${WEB_DIR} --emptyOutDir && tsx e2e/serve.ts`,
       url: `${BASE_URL}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -1,11 +1,20 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { DRIVER_SENSITIVE } from './server/test/driver-sensitive.js';
 
-/** API tests run against a real database: PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * API tests run against a real database: PGlite, or PostgreSQL when TEST_DATABASE_URL is set.
+ * DRIVER_SENSITIVE_ONLY=1 runs only the files whose code differs by driver
+ * (server/test/driver-sensitive.ts): CI runs those on PGlite and everything on PostgreSQL.
+ */
 export default defineConfig({
   resolve: { alias: { '@common': fileURLToPath(new URL('./common', import.meta.url)) } },
   test: {
-    include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/src/lib/**/*.test.ts'],
+    include: process.env.DRIVER_SENSITIVE_ONLY
+      ? DRIVER_SENSITIVE.map((f) => f.test)
+      : ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/src/lib/**/*.test.ts'],
+    // a focused test (`.only`) left in a commit fails CI instead of skipping all the others
+    allowOnly: !process.env.CI,
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
