@@ -44,58 +44,54 @@ function StatementFacts({ answer }: { answer: VerifyStatementAnswer }) {
   );
 }
 
+/** The three outcomes' looks: colour, title, icon and the role screen readers announce. */
+const OUTCOME_LOOK = {
+  superseded: {
+    color: 'yellow',
+    title: 'Authentic, but superseded',
+    Icon: IconAlertTriangle,
+    role: 'status',
+  },
+  authentic: {
+    color: 'teal',
+    title: 'Authentic and unaltered',
+    Icon: IconRosetteDiscountCheck,
+    role: 'status',
+  },
+  forged: { color: 'red', title: 'Not authentic', Icon: IconAlertTriangle, role: 'alert' },
+} as const;
+
 /** The check's outcome: authentic with the statement's figures (and, when superseded, why and by which), or why not. */
 function Outcome({ answer }: { answer: VerifyStatementAnswer }) {
   const { superseded } = answer;
-  if (answer.authentic && superseded) {
-    return (
-      <Alert
-        color="yellow"
-        variant="light"
-        title="Authentic, but superseded"
-        icon={<IconAlertTriangle aria-hidden />}
-        role="status"
-        vars={DARK_TITLE.yellow}
-      >
-        <Stack gap="xs">
-          <Text size="sm">{answer.reason}.</Text>
-          <Text size="sm">
-            Superseded on {formatDateTime(superseded.at)}: {superseded.reason}. It is replaced by the
-            corrected statement for {superseded.correctedBy.from} to {superseded.correctedBy.to}
-            {superseded.correctedBy.downloaded ? '' : ', which the client has not downloaded yet'}.
-          </Text>
-          <StatementFacts answer={answer} />
-        </Stack>
-      </Alert>
-    );
-  }
-  if (answer.authentic) {
-    return (
-      <Alert
-        color="teal"
-        variant="light"
-        title="Authentic and unaltered"
-        icon={<IconRosetteDiscountCheck aria-hidden />}
-        role="status"
-        vars={DARK_TITLE.teal}
-      >
-        <Stack gap="xs">
-          <Text size="sm">{answer.reason}</Text>
-          <StatementFacts answer={answer} />
-        </Stack>
-      </Alert>
-    );
-  }
+  const look = OUTCOME_LOOK[!answer.authentic ? 'forged' : superseded ? 'superseded' : 'authentic'];
   return (
     <Alert
-      color="red"
+      color={look.color}
       variant="light"
-      title="Not authentic"
-      icon={<IconAlertTriangle aria-hidden />}
-      role="alert"
-      vars={DARK_TITLE.red}
+      title={look.title}
+      icon={<look.Icon aria-hidden />}
+      role={look.role}
+      vars={DARK_TITLE[look.color]}
     >
-      <Text size="sm">{answer.reason}</Text>
+      {answer.authentic ? (
+        <Stack gap="xs">
+          <Text size="sm">
+            {answer.reason}
+            {superseded ? '.' : ''}
+          </Text>
+          {superseded && (
+            <Text size="sm">
+              Superseded on {formatDateTime(superseded.at)}: {superseded.reason}. It is replaced by the
+              corrected statement for {superseded.correctedBy.from} to {superseded.correctedBy.to}
+              {superseded.correctedBy.downloaded ? '' : ', which the client has not downloaded yet'}.
+            </Text>
+          )}
+          <StatementFacts answer={answer} />
+        </Stack>
+      ) : (
+        <Text size="sm">{answer.reason}</Text>
+      )}
     </Alert>
   );
 }
