@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Web component tests (`npm run test:web`): the screens' form states and messages, rendered in
+ * jsdom inside the app's own providers (web/test/render.tsx), the API answered by MSW handlers typed
+ * from the OpenAPI document (web/test/api.ts). The journeys (e2e/) keep the happy paths through the
+ * real server; these tests keep the states (validation, busy and disabled buttons, server errors).
+ */
+export default defineConfig({
+  resolve: { alias: { '@common': fileURLToPath(new URL('./common', import.meta.url)) } },
+  test: {
+    include: ['web/src/**/*.test.tsx'],
+    environment: 'jsdom',
+    environmentOptions: { jsdom: { url: 'http://localhost/' } },
+    setupFiles: ['web/test/setup.ts'],
+    css: false,
+    testTimeout: 30_000,
+    pool: 'forks',
+    maxWorkers: '100%',
+  },
+});

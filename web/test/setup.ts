@@ -1,0 +1,43 @@
+/**
+ * Set-up of every web component test (vitest.web.config.ts): Testing Library's DOM matchers, what
+ * jsdom lacks and Mantine asks for (matchMedia, ResizeObserver, scrollIntoView), the MSW server
+ * (web/test/api.ts) that fails any call no handler answers, and a clean page and session after
+ * each test.
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { server } from './api';
+
+// Mantine reads the colour scheme and breakpoints through matchMedia: no query matches here
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+
+/** Mantine's ScrollArea and floating elements watch their size; nothing is laid out in jsdom. */
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver ??= NoResizeObserver;
+Element.prototype.scrollIntoView ??= () => undefined;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+afterAll(() => server.close());
