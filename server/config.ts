@@ -41,7 +41,8 @@ export const MONEY_DEFAULTS: MoneyConfig = {
 /** Days a sent mail keeps its body when MAIL_RETENTION_DAYS is not set. */
 export const MAIL_RETENTION_DAYS_DEFAULT = 30;
 
-const envSchema = z.object({
+/** Every setting of the environment (its name, its check and its default), as `loadConfig` reads them. */
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),

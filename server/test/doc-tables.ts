@@ -23,3 +23,32 @@ export function documentedRows(page: string, heading: string): string[][] {
         .map((cell) => cell.trim()),
     );
 }
+
+/**
+ * Each Markdown table (header row first, the `|---|` line left out) in the section of `docs/<page>`
+ * whose "## " heading starts with `heading`, in the order they appear; a table indented under a
+ * list item counts too. Throws when the page has no such section.
+ */
+export function documentedTables(page: string, heading: string): string[][][] {
+  const text = readFileSync(join(import.meta.dirname, '../../docs', page), 'utf8');
+  const section = text.split(/^## /m).find((part) => part.startsWith(heading));
+  if (!section) throw new Error(`docs/${page} has no "## ${heading}" section`);
+  const tables: string[][][] = [];
+  let current: string[][] | null = null;
+  for (const raw of section.split('\n')) {
+    const line = raw.trim();
+    if (!line.startsWith('|')) {
+      current = null;
+      continue;
+    }
+    if (/^\|\s*-/.test(line)) continue;
+    if (!current) tables.push((current = []));
+    current.push(
+      line
+        .slice(1, -1)
+        .split('|')
+        .map((cell) => cell.trim()),
+    );
+  }
+  return tables;
+}
