@@ -1,5 +1,5 @@
 /**
- * Staff on the command line (docs/deployment.md "First owner", docs/security.md "Four-eyes approval"):
+ * Staff on the command line (docs/product.md "First owner", docs/security.md "Four-eyes approval"):
  *
  *   npm run staff -- create --email a@b.c --role owner [--first-name X --last-name Y]
  *   npm run staff -- reset-two-factor --email a@b.c --reason "Lost their phone"

@@ -21,7 +21,7 @@ export interface TimedRequest {
  * answers the 2xx rate achieved, the latency percentiles (ms) of the 2xx answers, and the p99 of how
  * late the requests left this process (`sendLagP99`: a stall of the load generator, not the API).
  * With `leadInSeconds`, the same stream first runs that long unmeasured, so the figures are of the
- * steady state at `rate`, not of the climb to it from a quieter load (docs/performance.md "The
+ * steady state at `rate`, not of the climb to it from a quieter load (bench/runs.md "The
  * dashboard's p99"). `slowest` counts its times from the measured start.
  */
 export async function fixedRate(opts: {

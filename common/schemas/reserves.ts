@@ -1,6 +1,6 @@
 /**
- * Reserves the operator declares (docs/transparency.md "What the proofs cannot show"): wallet
- * addresses or accounts and the amounts the operator says it holds, set in the server's
+ * Reserves the operator declares (docs/transparency.md "Proof of liabilities", what it cannot
+ * show): wallet addresses or accounts and the amounts the operator says it holds, set in the server's
  * `TRANSPARENCY_RESERVES` setting and published by GET /api/transparency/reserves. We cannot verify
  * them (who controls a wallet, whether its funds are owed elsewhere), so every screen marks them as
  * declared by the operator. Amounts are in the asset's own units, as declared (not USD, not cents).

@@ -52,7 +52,7 @@ export type BankWithdrawalInput = z.output<typeof bankWithdrawalSchema>;
 /**
  * POST /api/withdrawals/code: the withdrawal the e-mailed code is for. The mail names its amount
  * and (masked) destination, and the code confirms only a request with these same fields
- * (docs/product.md "Confirmation codes").
+ * (docs/product.md "Confirmation code").
  */
 export const withdrawalCodeRequestSchema = z.discriminatedUnion('method', [
   cryptoWithdrawalSchema.omit({ token: true }).extend({ method: z.literal('crypto') }),

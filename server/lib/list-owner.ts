@@ -1,6 +1,6 @@
 /**
- * Whose rows a list shows (docs/architecture.md, "Who may do what": a client sees only their own
- * rows): a client always their own, and asking for another user's is 403; staff who may read
+ * Whose rows a list shows (docs/architecture.md, "Where each kind of rule lives": a client sees
+ * only their own rows): a client always their own, and asking for another user's is 403; staff who may read
  * clients (`clients.read`, common/permissions.ts) everyone's (`undefined`), or one user's with `userId`.
  */
 import { can, type Permission } from '@common/permissions';

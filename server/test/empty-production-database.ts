@@ -1,5 +1,5 @@
 /**
- * For the command-line tests that must run as an operator would (docs/deployment.md "First
+ * For the command-line tests that must run as an operator would (docs/product.md "First
  * owner", docs/operations.md "Recovery commands"): a fresh, empty PostgreSQL database created
  * through `base` (TEST_DATABASE_URL), production settings pointing at it with a real SMTP receiver,
  * and an opener for the test's own connections; dropped again afterwards, whatever happened.

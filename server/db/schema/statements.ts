@@ -1,6 +1,6 @@
 /**
- * Issued statements (docs/transparency.md "Signed statements", "Superseded statements"): one row per
- * signed statement file a client was given, and one per corrected statement a supersession calls
+ * Issued statements (docs/transparency.md "Signed statements", "When a statement is superseded"):
+ * one row per signed statement file a client was given, and one per corrected statement a supersession calls
  * for (drawn when the client downloads it: until then `fileDigest` is null).
  *
  * What a drawn row knows of the ledger it was read from: `horizon`, the earliest start of any

@@ -24,7 +24,7 @@ import {
 /**
  * `column = any(values)`, the values sent as ONE array parameter of PostgreSQL type `type`. A seal
  * names thousands of rows at once, and drizzle's `inArray` and multi-row `values` build a
- * parameter per value, which took about two fifths of the seal's own CPU (docs/performance.md
+ * parameter per value, which took about two fifths of the seal's own CPU (bench/runs.md
  * "The seal's CPU, and the journeys' own browsers").
  */
 export function anyOf(column: AnyColumn, values: unknown[], type: 'uuid[]' | 'bigint[]') {

@@ -1,6 +1,6 @@
 /**
- * The reserves the operator declares (docs/transparency.md "What the proofs cannot show"): the
- * `TRANSPARENCY_RESERVES` setting (config.ts, common/schemas/reserves.ts), published as it is, with
+ * The reserves the operator declares (docs/transparency.md "Proof of liabilities", what it cannot
+ * show): the `TRANSPARENCY_RESERVES` setting (config.ts, common/schemas/reserves.ts), published as it is, with
  * the notice that we do not verify it. Nothing is read from the database.
  *
  * | Method | Path                   | Who    | Answer |

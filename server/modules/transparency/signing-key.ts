@@ -1,5 +1,5 @@
 /**
- * The transparency signing key (docs/transparency.md "The signing key"): one Ed25519 key (RFC 8032)
+ * The transparency signing key (docs/transparency.md "The key and its history"): one Ed25519 key (RFC 8032)
  * signs the log's tree heads and the statements. Its seed comes from `TRANSPARENCY_SIGNING_KEY`
  * (config.ts); absent, it is generated once and kept in `DATA_DIR/transparency-signing-key` (64 hex
  * characters, mode 0600), as the session secret is; with no data folder (tests) it lives in memory.

@@ -1,7 +1,7 @@
 /**
  * The last tree head this browser verified, kept in localStorage with its signed checkpoint, so the
- * next visit can ask for the consistency proof from it to the new head (docs/transparency.md "The
- * journal only grows"), and a client shown two heads that do not agree holds both signed
+ * next visit can ask for the consistency proof from it to the new head (docs/transparency.md "What
+ * your browser checks"), and a client shown two heads that do not agree holds both signed
  * checkpoints as evidence. The log is the firm's one journal, so one head serves every account
  * signed in on this browser.
  */

@@ -29,7 +29,7 @@ export type WithdrawalCodeRequest = z.input<typeof withdrawalCodeRequestSchema>;
 
 /**
  * POST /withdrawals/code: e-mails the client a 6-digit code that confirms the withdrawal it is
- * asked for, and only it (docs/product.md "Confirmation codes").
+ * asked for, and only it (docs/product.md "Confirmation code").
  */
 export function useRequestWithdrawalCode() {
   return useMutation({
