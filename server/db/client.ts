@@ -91,6 +91,19 @@ export async function queryRows<T>(db: Pick<DbOrTx, 'execute'>, query: SQL): Pro
   return ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as T[];
 }
 
+/**
+ * Sends the SQL text `text` with its positional parameters (`$1` …) on `conn` (the pool, or a
+ * transaction) and answers its rows; with parameters it goes as a named prepared statement, as
+ * every query does (below). For a caller that builds its own text once per shape
+ * (lib/unit-of-work.ts `StatementOfWork`): the one place outside Drizzle that uses its session.
+ */
+export async function queryText<T>(conn: DbOrTx, text: string, params: unknown[]): Promise<T[]> {
+  const result: unknown = await conn._.session
+    .prepareQuery({ sql: text, params }, undefined, undefined, false)
+    .execute();
+  return ((result as { rows?: unknown[] }).rows ?? result) as T[];
+}
+
 const statementNames = new Map<string, string>();
 /** A stable name per SQL text (`s_` + 24 hex chars of its SHA-1); remembered for the 10,000 latest texts. */
 function statementName(text: string): string {

@@ -8,7 +8,7 @@
 import { fillPlaceholders, is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx, Tx } from '../db/client';
+import { queryText, type Db, type DbOrTx, type Tx } from '../db/client';
 
 export interface UnitOfWork {
   tx: Tx;
@@ -247,10 +247,7 @@ export class StatementOfWork {
    */
   async run(conn: DbOrTx, log: FastifyBaseLogger, uow?: UnitOfWork): Promise<StatementOutput> {
     const { text, params } = this.query();
-    const result: unknown = await conn._.session
-      .prepareQuery({ sql: text, params }, undefined, undefined, false)
-      .execute();
-    const rows = ((result as { rows?: unknown[] }).rows ?? result) as StatementOutput[];
+    const rows = await queryText<StatementOutput>(conn, text, params);
     const row = rows[0] ?? {};
     for (const task of this.tasks) {
       const runTask = async () => task(row);
