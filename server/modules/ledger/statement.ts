@@ -9,8 +9,10 @@
  * whole statement (nothing of it is kept).
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { MONEY_MSG } from '@common/messages';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import { ledgerEntriesPosted } from '../../lib/metrics';
 import type { LazySql, StatementOfWork, StatementSql } from '../../lib/unit-of-work';
 import { timeOrderedId } from '../../lib/ids';
@@ -188,6 +190,16 @@ export function postInStatement(
   stmt.output(posted, () => sql`(select count(*)::int from ${inserted})`);
   stmt.afterCommit((out) => ledgerEntriesPosted.inc(Number(out[posted] ?? 0)));
   return ids;
+}
+
+/**
+ * The one refusal of a posting that would take a client account below zero: AppError 422
+ * "Insufficient balance". Thrown by a use case whose statement's check (a locked balance that
+ * does not cover the amount) failed, and by `postEntries` (service.ts) when the CHECK on
+ * ledger_accounts refused its statement (`isOverdraft`).
+ */
+export function insufficientBalance(): AppError {
+  return new AppError('UNPROCESSABLE', MONEY_MSG.insufficientBalance);
 }
 
 /**

@@ -1,40 +1,41 @@
 /**
- * A withdrawal request confirmed by an e-mailed code in two round trips (docs/performance.md "Money
- * in two round trips"): one read (the stored answer of the Idempotency-Key, the available balance
- * and the account ids) that first reserves the check (docs/security.md "Throttling": one attempt
- * of the account's 10 in 24 hours, and one of the 5 tries of the code it names, or of every live
- * code when it names none, both refused past the budget in the same statement) and answers
- * whether the code is one it took a try of; then ONE
+ * A withdrawal request (POST /api/c-withdrawals, /b-withdrawals) in one read and one statement
+ * (docs/performance.md "Money in two round trips"), whichever code confirms it: one read (the stored
+ * answer of the Idempotency-Key and the account ids) that first reserves the check (docs/security.md
+ * "Throttling": one attempt of the account's 10 in 24 hours, and, for an e-mailed code, one of the 5
+ * tries of the code it names, or of every live code when it names none, both refused past the
+ * budget in the same statement) and answers whether the code is one it took a try of; then ONE
  * statement (lib/unit-of-work.ts `StatementOfWork`) that locks the client's available and held
- * accounts in id order (answered as they are after any wait), consumes the code only when the
- * locked balance covers the amount, and, only when the code went in, stores the Idempotency-Key
- * with its answer and inserts the withdrawal with its `withdrawal_hold` posting (available → held,
- * ledger/statement.ts), and gives the account's attempt back (a right code is no failure). Amounts
- * are cents.
+ * accounts in id order (answered as they are after any wait) and decides: the locked balance
+ * covers the amount (and, for an e-mailed code, the code is consumed, only when it does). Only
+ * then does it store the Idempotency-Key with its answer and insert the withdrawal with its
+ * `withdrawal_hold` posting (available → held, ledger/statement.ts); it gives the account's attempt
+ * back (a right code is no failure). A client with two-factor authentication confirms with the
+ * authenticator: the same statement runs inside the transaction that accepts the TOTP code, so
+ * its use and the request commit together. Amounts are cents.
  *
  * Races: two requests with one code both find it live in their reads; the second's UPDATE waits for
  * the first's statement and then finds it used, so it inserts nothing (400, not counted as a wrong
  * code: it was right when read). Two requests that together overdraw wait on the account lock; the
- * second sees the first's hold and inserts nothing (422). A client with two-factor authentication
- * confirms with the authenticator instead (service.ts, in a transaction).
+ * second sees the first's hold and inserts nothing (422).
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { LIMITS } from '@common/constants';
 import { MONEY_MSG, SECURITY_MSG } from '@common/messages';
-import { queryRows } from '../../db/client';
+import { queryRows, type Tx } from '../../db/client';
 import { ledgerAccounts, oneTimeCodes, rateLimitHits, withdrawals } from '../../db/schema';
 import type { UserRow } from '../../db/rows';
 import { AppError } from '../../lib/errors';
 import type { StatementKey } from '../../lib/idempotency';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { hitUpsert } from '../../lib/rate-limit-store';
-import { StatementOfWork } from '../../lib/unit-of-work';
+import { inTransaction, StatementOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { CODE_LIMITS, codeFailureKey } from '../auth/throttle';
 import { oneTimeCodeHash } from '../../lib/one-time-codes';
 import { sessionSecrets } from '../../lib/session-secrets';
 import { client, refKey } from '../ledger/service';
-import { accountIdOf, isAccountRace, postInStatement } from '../ledger/statement';
+import { accountIdOf, insufficientBalance, isAccountRace, postInStatement } from '../ledger/statement';
 import type { BankWithdrawalInput, CryptoWithdrawalInput } from '@common/schemas/withdrawals';
 
 /** A withdrawal request as stored. */
@@ -54,10 +55,15 @@ interface Found {
   /** The check was reserved (false: 10 failures in 24 hours, or a replay of the key). */
   reserved: boolean;
   code_ok: boolean;
-  balance: string | null;
   available: string | null;
   held: string | null;
 }
+
+/**
+ * Accepts the authenticator's code `token` of `userId` inside `tx` (auth/two-factor.ts
+ * `acceptCode`, TOTP only): answers whether it was accepted.
+ */
+export type AcceptTotp = (tx: Tx, userId: string, token: string) => Promise<boolean>;
 
 /** The columns of a new withdrawal of `request` (the bank's SWIFT upper-cased). */
 export function withdrawalDetails(request: WithdrawalTarget) {
@@ -75,7 +81,7 @@ export function withdrawalDetails(request: WithdrawalTarget) {
 /**
  * What an e-mailed code for `target` may confirm (its one-time code's scope): the method, the
  * amount in cents and every destination field as the withdrawal stores them. A request whose
- * fields differ in any way needs a new code (docs/product.md "Confirmation codes").
+ * fields differ in any way needs a new code (docs/product.md "Confirmation code").
  */
 export function withdrawalScope(target: WithdrawalTarget): string {
   return JSON.stringify([target.method, target.input.amount.toString(), withdrawalDetails(target)]);
@@ -99,10 +105,10 @@ export function destination(w: WithdrawalRow): string {
 }
 
 /**
- * The e-mailed-code withdrawal request of the withdrawals service (service.ts builds it once from
- * its deps): `request(user, request, key)`, see below.
+ * The withdrawal request of the withdrawals service (service.ts builds it once from its deps):
+ * `request(user, request, key)`, see below.
  */
-export function createCodeWithdrawals({ db, log, config, throttle }: ServiceDeps) {
+export function createWithdrawalRequests({ db, log, config, throttle, twoFactor }: ServiceDeps) {
   const secrets = sessionSecrets(config);
   /**
    * Whether the code hash in `column` is `request`'s code under SESSION_SECRET or, during a
@@ -127,6 +133,7 @@ export function createCodeWithdrawals({ db, log, config, throttle }: ServiceDeps
   const liveCode = (userId: string, request: WithdrawalInput) =>
     sql`${live(userId, sql`<=`)} and ${isCodeOf(sql`c.code_hash`, userId, request)}`;
 
+  /** Round trip 1: the key's answer, the reserved attempt (and code try) and the account ids. */
   async function read(user: UserRow, request: WithdrawalInput, key: StatementKey<WithdrawalRow> | null) {
     const failures = hitUpsert(
       failureKey(user.id),
@@ -134,28 +141,36 @@ export function createCodeWithdrawals({ db, log, config, throttle }: ServiceDeps
       CODE_LIMITS.failures,
       sql`(select v from idem) is null`,
     );
+    // an authenticator's code is no one-time code: nothing to take a try of
+    const tries = user.twoFactorEnabled
+      ? sql`select null::text as code_hash where false`
+      : sql`update ${oneTimeCodes} c set attempts = c.attempts + 1
+          where ${live(user.id, sql`<`)} and exists (select 1 from hit)
+            and (${isCodeOf(sql`c.code_hash`, user.id, request)} or not exists (select 1 from ${oneTimeCodes} m
+              where ${unused(sql`m`, user.id)} and ${isCodeOf(sql`m.code_hash`, user.id, request)}))
+          returning c.code_hash`;
     const [found] = await queryRows<Found>(
       db,
       sql`with idem as (select ${key ? key.lookup : sql`null::jsonb`} as v),
         hit as (${failures}),
-        tries as (update ${oneTimeCodes} c set attempts = c.attempts + 1
-          where ${live(user.id, sql`<`)} and exists (select 1 from hit)
-            and (${isCodeOf(sql`c.code_hash`, user.id, request)} or not exists (select 1 from ${oneTimeCodes} m
-              where ${unused(sql`m`, user.id)} and ${isCodeOf(sql`m.code_hash`, user.id, request)}))
-          returning c.code_hash)
+        tries as (${tries})
       select (select v from idem) as idem, exists (select 1 from hit) as reserved,
         exists (select 1 from tries where ${isCodeOf(sql`code_hash`, user.id, request)}) as code_ok,
-        (select a.balance::text from ${ledgerAccounts} a where a.user_id = ${user.id}::uuid and a.kind = 'available') as balance,
         ${accountIdOf(user.id, 'available')} as available, ${accountIdOf(user.id, 'held')} as held`,
     );
     return found!;
   }
 
+  /**
+   * Round trip 2: the statement that decides and records, alone or (`uow`, the authenticator's
+   * transaction) inside a unit of work. Answers the row it would insert and the statement's outputs.
+   */
   async function statement(
     user: UserRow,
     request: WithdrawalInput,
     found: Found,
     key: StatementKey<WithdrawalRow> | null,
+    uow?: UnitOfWork,
   ) {
     const amount = request.input.amount;
     const row: WithdrawalRow = {
@@ -188,13 +203,16 @@ export function createCodeWithdrawals({ db, log, config, throttle }: ServiceDeps
     );
     const balance = sql`coalesce((select balance from ${locked} where kind = 'available'), 0)`;
     const covered = sql`${balance} >= ${amount.toString()}::bigint`;
-    const code = stmt.with(
-      stmt.name('code'),
-      sql`update ${oneTimeCodes} c set consumed_at = now() where ${liveCode(user.id, request)} and ${covered}
-        returning c.id`,
-    );
-    const consumed = sql`exists (select 1 from ${code})`;
-    const go = key ? key.claim(stmt, consumed, row) : consumed;
+    let decided = covered;
+    if (!uow) {
+      const code = stmt.with(
+        stmt.name('code'),
+        sql`update ${oneTimeCodes} c set consumed_at = now() where ${liveCode(user.id, request)} and ${covered}
+          returning c.id`,
+      );
+      decided = sql`exists (select 1 from ${code})`;
+    }
+    const go = key ? key.claim(stmt, decided, row) : decided;
     const w = withdrawals;
     stmt.with(
       stmt.name('withdrawal'),
@@ -234,19 +252,35 @@ export function createCodeWithdrawals({ db, log, config, throttle }: ServiceDeps
         where key = ${failureKey(user.id)} and reset_at > now() returning key`,
     );
     stmt.output('covered', covered);
-    stmt.output('consumed', consumed);
+    stmt.output('decided', decided);
     stmt.output('posted', go);
-    const out = await stmt.run(db, log);
-    return { row, out };
+    const out = await stmt.run(uow?.tx ?? db, log, uow);
+    // the one place a request that does not fit is refused; a duplicate of this key that won
+    // answers 409 here (the route replays it); a code used by a request that won the race is
+    // a 400, not counted as a wrong try (it matched when read)
+    if (out.posted === true) return row;
+    if (out.covered !== true) throw insufficientBalance();
+    if (out.decided === true) throw new AppError('CONFLICT', MONEY_MSG.idempotencyMismatch);
+    throw new AppError('BAD_REQUEST', MONEY_MSG.invalidCode);
   }
+
+  /** The statement inside the transaction that accepts the authenticator's code `token`. */
+  const withTotp = (user: UserRow, request: WithdrawalInput, found: Found, key: StatementKey<WithdrawalRow> | null) =>
+    inTransaction(db, log, async (uow) => {
+      if (!(await twoFactor.acceptCode(uow.tx, user.id, request.input.token, { totpOnly: true })))
+        throw new AppError('BAD_REQUEST', MONEY_MSG.invalidCode);
+      return statement(user, request, found, key, uow);
+    });
 
   return {
     /**
-     * `requestWithdrawal` (service.ts) for a client without two-factor authentication, in one read
-     * and one statement; `key` is the route's Idempotency-Key (null without one). Answers the new
-     * row (`amount` in cents). Throws AppError 429 after 10 wrong codes in 24 hours; 400 "Invalid
-     * or expired confirmation code" (a wrong code, or a code e-mailed for other fields, is
-     * counted); 422 "Insufficient balance"; 409 or the stored answer's replay from `key`.
+     * `requestWithdrawal` (service.ts): one read and one statement; confirmed by the e-mailed code,
+     * or for a user with two-factor authentication by their authenticator's code (the statement
+     * then runs in the transaction that accepts it). `key` is the route's Idempotency-Key (null
+     * without one). Answers the new row (`amount` in cents). Throws AppError 429 after 10 wrong
+     * codes in 24 hours; 400 "Invalid or expired confirmation code" (a wrong code, or a code
+     * e-mailed for other fields, is counted); 422 "Insufficient balance"; 409 or the stored
+     * answer's replay from `key`.
      */
     async request(
       user: UserRow,
@@ -257,28 +291,23 @@ export function createCodeWithdrawals({ db, log, config, throttle }: ServiceDeps
         const found = await read(user, request, key);
         key?.check(found.idem);
         if (!found.reserved) throw new AppError('TOO_MANY_REQUESTS', SECURITY_MSG.locked);
-        // a wrong code keeps the reserved attempt and the try it took of every live code
-        if (!found.code_ok) throw new AppError('BAD_REQUEST', MONEY_MSG.invalidCode);
-        if (BigInt(found.balance ?? '0') < request.input.amount) {
-          await throttle.releaseCode('withdrawal', user.id);
-          throw new AppError('UNPROCESSABLE', MONEY_MSG.insufficientBalance);
-        }
-        let result: Awaited<ReturnType<typeof statement>>;
+        // a wrong e-mailed code keeps the reserved attempt and the try it took of every live code
+        if (!user.twoFactorEnabled && !found.code_ok) throw new AppError('BAD_REQUEST', MONEY_MSG.invalidCode);
         try {
-          result = await statement(user, request, found, key);
+          return await (user.twoFactorEnabled
+            ? withTotp(user, request, found, key)
+            : statement(user, request, found, key));
         } catch (err) {
-          await throttle.releaseCode('withdrawal', user.id);
+          // a statement that ran alone gave the attempt back itself; one in the authenticator's
+          // transaction was rolled back with it: given back here unless the code was wrong (400)
+          const kept = user.twoFactorEnabled
+            ? err instanceof AppError && err.statusCode === 400
+            : err instanceof AppError;
+          if (!kept) await throttle.releaseCode('withdrawal', user.id);
           // the held account was created by another request meanwhile: once more finds it
           if (attempt === 1 && isAccountRace(err)) continue;
           throw err;
         }
-        const { row, out } = result;
-        if (out.posted === true) return row;
-        if (out.covered !== true) throw new AppError('UNPROCESSABLE', MONEY_MSG.insufficientBalance);
-        // the code went in but not the key: a duplicate of this key won (the route replays it)
-        if (out.consumed === true) throw new AppError('CONFLICT', MONEY_MSG.idempotencyMismatch);
-        // used by a request that won the race (it matched when read: not counted as a wrong try)
-        throw new AppError('BAD_REQUEST', MONEY_MSG.invalidCode);
       }
     },
   };

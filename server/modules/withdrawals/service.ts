@@ -1,16 +1,17 @@
 /**
  * Withdrawals. One service for both methods (`/c-withdrawals` = crypto, `/b-withdrawals` = bank).
- * A request needs the 6-digit confirmation code e-mailed on demand; in ONE statement (request.ts)
- * it consumes the code, records the request and moves the amount available → held (withdrawal_hold). Approval
+ * A request needs the 6-digit confirmation code e-mailed on demand (or the authenticator's code);
+ * in ONE statement (request.ts) it consumes the code, records the request and moves the amount
+ * available → held (withdrawal_hold). Approval
  * settles held → cash; rejection releases held → available. Amounts are cents.
  *
  * Deleting: only a declined (rejected) request can be deleted, and only from the lists — its hold and
  * release entries stay in the ledger. A pending one is refused with 409 (decline it first), so a
  * held amount can never vanish with its request.
  */
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { MONEY_MSG, SECURITY_MSG } from '@common/messages';
-import { queryRows, type DbOrTx, type Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { users, withdrawals } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -24,10 +25,9 @@ import { notOwnRequest, onlyPending } from '../reviews/only-pending';
 import type { UserRow } from '../../db/rows';
 import { withdrawalCodeMail } from './emails';
 import {
-  createCodeWithdrawals,
+  createWithdrawalRequests,
   destination,
   maskedDestination,
-  withdrawalDetails,
   withdrawalScope,
   type WithdrawalInput,
   type WithdrawalMethod,
@@ -46,8 +46,8 @@ function listed(conn: DbOrTx, method: WithdrawalMethod, id: string) {
 }
 
 export function createWithdrawalsService(deps: ServiceDeps) {
-  const { db, log, mailer, codes, notifications, throttle, twoFactor } = deps;
-  const byCode = createCodeWithdrawals(deps);
+  const { db, log, mailer, codes, notifications, throttle } = deps;
+  const requests = createWithdrawalRequests(deps);
   /**
    * Locks a withdrawal of `method` that is not deleted and answers it when pending. Throws AppError
    * 404, 409 "Withdrawal is already …" (reviews/only-pending.ts).
@@ -138,52 +138,18 @@ export function createWithdrawalsService(deps: ServiceDeps) {
 
     /**
      * Records a withdrawal request of `input.amount` cents and holds that amount (available → held);
-     * answers the new row. `input.token` is the e-mailed code (one read and one statement,
-     * request.ts), or for a user with two-factor authentication their authenticator code (one
-     * transaction). `key` is the route's Idempotency-Key (null without one; lib/idempotency.ts).
+     * answers the new row. `input.token` is the e-mailed code, or for a user with two-factor
+     * authentication their authenticator code (one read and one statement, request.ts). `key` is the route's Idempotency-Key (null without one; lib/idempotency.ts).
      * Throws AppError 400 "Invalid or expired confirmation code" (a wrong code is counted even though
      * the request fails), 422 "Insufficient balance", 429 after 10 failed codes in 24 hours, 409
      * (or the stored answer's replay) from `key`.
      */
-    async requestWithdrawal(
+    requestWithdrawal(
       user: UserRow,
       request: WithdrawalInput,
       key: StatementKey<WithdrawalRow> | null = null,
     ): Promise<WithdrawalRow> {
-      if (!user.twoFactorEnabled) return byCode.request(user, request, key);
-      const { input } = request;
-      if (key) {
-        const [found] = await queryRows<{ idem: unknown }>(db, sql`select ${key.lookup} as idem`);
-        key.check(found?.idem);
-      }
-      // the check is reserved before it is made; a wrong code (400) keeps it (auth/throttle.ts)
-      return throttle.checkCode('withdrawal', user.id, () => inTransaction(db, log, async ({ tx }) => {
-        if (!(await twoFactor.acceptCode(tx, user.id, input.token, { totpOnly: true }))) {
-          throw new AppError('BAD_REQUEST', MONEY_MSG.invalidCode);
-        }
-        const [row] = await tx
-          .insert(withdrawals)
-          .values({
-            userId: user.id,
-            method: request.method,
-            amount: input.amount,
-            ...withdrawalDetails(request),
-          })
-          .returning();
-        await postEntry(tx, {
-          type: 'withdrawal_hold',
-          userId: user.id,
-          withdrawalId: row!.id,
-          actorId: user.id,
-          memo: `Withdrawal requested: ${destination(row!)}`,
-          lines: [
-            { account: client(user.id, 'available'), amount: -input.amount },
-            { account: client(user.id, 'held'), amount: input.amount },
-          ],
-        });
-        await key?.claimIn(tx, row!);
-        return row!;
-      }));
+      return requests.request(user, request, key);
     },
 
     /**
