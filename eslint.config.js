@@ -16,6 +16,15 @@ const features = readdirSync(join(import.meta.dirname, 'web/src/features'), { wi
   .map((entry) => entry.name);
 
 /**
+ * The app shell (web/src/app: router, layouts, providers) sits on top and composes the features; the
+ * features and the shared layers below them never import it. Route strings live in web/src/config.
+ */
+const belowTheAppShell = {
+  regex: '^(\\.\\./)+app(/|$)',
+  message: 'web/src/app is the shell on top: features, components, hooks, lib, content and config never import it (route strings are in web/src/config/paths.ts).',
+};
+
+/**
  * The import rule of a web file: never server/, plus `patterns`. A later config block replaces the
  * rule's options rather than adding to them, so every web block repeats the server ban.
  */
@@ -30,7 +39,7 @@ const webImports = (...patterns) => ['error', { patterns: [webNeverImportsServer
 const featureIsolation = features.map((name) => ({
   files: [`web/src/features/${name}/**/*.{ts,tsx}`],
   rules: {
-    'no-restricted-imports': webImports({
+    'no-restricted-imports': webImports(belowTheAppShell, {
       regex: `^(\\.\\./)+(features/)?(${features.filter((other) => other !== name).join('|')})(/|$)`,
       message: `The ${name} feature must not import another feature: move the shared piece to web/src/components, lib or hooks, or compose the two in web/src/app.`,
     }),
@@ -66,11 +75,11 @@ export default tseslint.config(
   },
   {
     // the shared layers sit below the features: they never import one
-    files: ['web/src/{components,hooks,lib,content}/**/*.{ts,tsx}'],
+    files: ['web/src/{components,hooks,lib,content,config}/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': webImports({
+      'no-restricted-imports': webImports(belowTheAppShell, {
         regex: '^(\\.\\./)+features/',
-        message: 'web/src/components, hooks, lib and content sit below the features and never import one.',
+        message: 'web/src/components, hooks, lib, content and config sit below the features and never import one.',
       }),
     },
   },

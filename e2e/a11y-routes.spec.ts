@@ -5,7 +5,7 @@
  * arrived (no skeleton, no busy table, no loader). One browser context per role: a visitor, a client
  * with rows in every list (deposits pending and approved, withdrawals, a plan and a trade, a notice,
  * a ticket), the owner (the admin pages about a client use that client's id), and the two sign-in
- * steps (e-mail verification, two-factor code). A first test fails when web/src/app/paths.ts has a
+ * steps (e-mail verification, two-factor code). A first test fails when web/src/config/paths.ts has a
  * route none of the lists visits. The deeper public checks (open menus, the charting widgets) are in
  * a11y-public.spec.ts.
  */
@@ -27,7 +27,7 @@ import {
   type ReadMail,
   type SignUp,
 } from './journey';
-import { paths } from '../web/src/app/paths';
+import { paths } from '../web/src/config/paths';
 import { openPage, scrollThrough } from './open-page';
 
 /** WCAG 2.0, 2.1 A and AA and 2.2 AA. */
@@ -284,7 +284,7 @@ const adminPaths = (id: string) => [
 ];
 
 /**
- * The route patterns of web/src/app/paths.ts (a parametrised one called with `:id`, its query left
+ * The route patterns of web/src/config/paths.ts (a parametrised one called with `:id`, its query left
  * off), but the two layout roots, which only redirect (to /account/home and /admin/users).
  */
 function routePatterns(): string[] {

@@ -4,7 +4,7 @@
  * other page loads with its code (main.tsx); all but the contact form are prerendered at build time
  * (vite.config.ts, web/prerender-plugin.ts).
  */
-import { paths } from './paths';
+import { paths } from '../config/paths';
 
 export const PUBLIC_PAGES: string[] = [
   paths.home,

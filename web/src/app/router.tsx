@@ -6,7 +6,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 import { RouterProviders } from './providers';
 
 /** A route's `lazy`: its component, loaded from its module on the first visit. */

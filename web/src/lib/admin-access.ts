@@ -6,7 +6,7 @@
  */
 import { matchPath } from 'react-router';
 import { can, isStaffRole, type Permission } from '@common/permissions';
-import { paths } from '../app/paths';
+import { paths } from '../config/paths';
 
 /** What a page or action needs: one permission, or any one of several (undefined: any staff role). */
 export type Needs = Permission | readonly Permission[] | undefined;

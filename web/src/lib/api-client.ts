@@ -7,7 +7,7 @@
 import { XSRF } from '@common/constants';
 import { SECURITY_MSG } from '@common/messages';
 import type { PublicUser } from '@common/types';
-import { paths } from '../app/paths';
+import { paths } from '../config/paths';
 import { clearSession, getToken, markTwoFactorSetupRequired } from './session';
 
 const BASE_URL = '/api';

@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../features/auth/api';
 import { ProfileAvatar } from '../../features/profile/components/profile-avatar';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSession } from '../../lib/session';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 import { LogoutButton } from './logout-button';
 import { ACCOUNT_LINKS } from './sidebar-links';
 

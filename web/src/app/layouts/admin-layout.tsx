@@ -6,7 +6,7 @@ import { RoleBadge } from '../../components/role-badge';
 import { useCurrentUser } from '../../features/auth/api';
 import { useCanOpen } from '../../hooks/use-can';
 import { useSession, useTwoFactorSetupRequired } from '../../lib/session';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 import { LogoutButton } from './logout-button';
 import { ADMIN_LINKS } from './sidebar-links';
 

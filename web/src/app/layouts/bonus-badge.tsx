@@ -9,7 +9,7 @@ import { Box, Button, CloseButton, Group, Paper, Text } from '@mantine/core';
 import { IconGift } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { bonusBadge } from '../../content/site';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 function Offer({ onClose, textMaw }: { onClose: () => void; textMaw?: number }) {
   return (

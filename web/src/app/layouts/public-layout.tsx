@@ -36,7 +36,7 @@ import { brand } from '../../content/brand';
 import { chartingProvider } from '../../content/markets';
 import { tickerSymbols, translation } from '../../content/site';
 import { tradingViewWidget, translateElement } from '../../lib/embeds';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 import { BonusStrip, FloatingBonusBadge } from './bonus-badge';
 import { DocumentsButton } from './documents-button';
 import { CONTACT_LINK, DOCUMENT_LINKS, MAIN_LINKS, USEFUL_LINKS, type MenuLink } from './public-links';

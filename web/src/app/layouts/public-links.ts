@@ -1,5 +1,5 @@
 /** Links of the public menus and footer. */
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 export interface MenuLink {
   label: string;

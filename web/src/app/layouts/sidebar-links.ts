@@ -20,7 +20,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { ShellLink } from '../../components/dashboard-shell';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 /** The investor sidebar. */
 export const ACCOUNT_LINKS: ShellLink[] = [

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 /**
  * Any address the site does not have (docs/product.md "Unknown addresses"): says so, instead of

@@ -1,6 +1,6 @@
 /** Where each sign-in ends: the page a fresh session opens on. */
 import type { PublicUser } from '@common/types';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 
 /** The back office's first page after the admin login (as before two-factor sign-in existed). */
 export const ADMIN_HOME = paths.admin.users;

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@ma
 import { IconArrowDownLeft, IconArrowUpRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { PublicUser } from '@common/types';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { useAccountFigures, useAccountUser } from '../api';
 import { LoadError } from '../../../components/load-error';
 import { BorderedSection } from '../../../components/bordered-section';

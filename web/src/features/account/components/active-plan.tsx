@@ -2,7 +2,7 @@ import { Anchor, Badge, Skeleton, Stack, Table, Text, Title } from '@mantine/cor
 import { Link } from 'react-router';
 import { PLAN_LABELS } from '@common/constants';
 import { durationLabel } from '@common/schemas/plans';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { LoadError } from '../../../components/load-error';
 import { formatDateTime, formatUsd } from '../../../lib/format';
 import { useActivePlan } from '../api';

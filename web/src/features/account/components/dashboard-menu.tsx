@@ -1,6 +1,6 @@
 import { Group } from '@mantine/core';
 import { IconArrowUpCircle, IconHistory, IconUser } from '@tabler/icons-react';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import type { ShellLink } from '../../../components/dashboard-shell';
 import { LinkButton } from '../../../components/link-button';
 

@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { PublicTransaction } from '@common/schemas/transactions';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { PagedTable, queryStatus, type Column } from '../../../components/paged-table';
 import { SignedAmount } from '../../../components/signed-amount';
 import { StatusBadge } from '../../../components/status-badge';

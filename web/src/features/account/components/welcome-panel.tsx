@@ -2,7 +2,7 @@ import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { IconChartCandle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PLAN_LABELS } from '@common/constants';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { useAccountFigures, useActivePlan, useAccountUser } from '../api';
 
 /**

@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { isStaffOperation, type ApprovalRequest } from '@common/schemas/approvals';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { CellText, type Column } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime, formatUsd } from '../../../lib/format';

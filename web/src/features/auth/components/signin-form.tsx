@@ -2,7 +2,7 @@ import { Anchor, Checkbox, Group } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { signinSchema } from '@common/schemas/auth';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { CurrentPasswordInput, EmailInput } from '../../../components/person-inputs';
 import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { zodForm } from '../../../lib/zod-form';

@@ -1,7 +1,7 @@
 import { Anchor, Box, Center } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { BrandLogo } from '../../../components/brand-logo';
 import { brand } from '../../../content/brand';
 import { AuthCard } from '../components/auth-card';

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { MSG } from '@common/messages';
 import { verifyEmailSchema } from '@common/schemas/auth';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { BusyButton } from '../../../components/busy-button';
 import { FocusStatus, useFocusStatus } from '../../../components/focus-status';
 import { FormErrorAlert } from '../../../components/form-error-alert';

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { MSG } from '@common/messages';
 import { forgotPasswordSchema } from '@common/schemas/auth';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { EmailInput } from '../../../components/person-inputs';
 import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { notifySuccess } from '../../../lib/notify';

@@ -2,7 +2,7 @@ import { useForm } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '@common/messages';
 import { resetPasswordSchema } from '@common/schemas/auth';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { EmailInput, NewPasswordInput } from '../../../components/person-inputs';
 import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { notifySuccess } from '../../../lib/notify';

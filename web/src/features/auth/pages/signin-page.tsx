@@ -1,4 +1,4 @@
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { brand } from '../../../content/brand';
 import { AuthCard, AuthSwitch } from '../components/auth-card';
 import { SigninForm } from '../components/signin-form';

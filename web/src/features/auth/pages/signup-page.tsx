@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { MSG } from '@common/messages';
 import { signupSchema } from '@common/schemas/auth';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import {
   EmailInput,
   FirstNameInput,

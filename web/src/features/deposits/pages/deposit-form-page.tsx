@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MONEY_MSG } from '@common/messages';
 import { createDepositSchema, DEPOSIT_WALLETS } from '@common/schemas/deposits';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { BusyButton } from '../../../components/busy-button';
 import { FormCard } from '../../../components/form-card';
 import { FormErrorAlert } from '../../../components/form-error-alert';

@@ -1,5 +1,5 @@
 import { PLAN_MSG } from '@common/messages';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { COINS } from '../../../components/funding/coins';
 import { FundingPage } from '../../../components/funding/funding-page';
 import { MethodChooser, type FundingMethod } from '../../../components/funding/method-chooser';

@@ -1,6 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { FundingPage } from '../../../components/funding/funding-page';
 
 /** /account/deposit/successful-deposit: placeholder text only. */

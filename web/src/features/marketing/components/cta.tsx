@@ -1,6 +1,6 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import type { Cta, CtaTarget } from '../../../content/home';
 
 const TARGETS: Record<CtaTarget, string> = {

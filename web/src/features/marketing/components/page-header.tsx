@@ -1,6 +1,6 @@
 import { Anchor, Box, Breadcrumbs, Container, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 interface PageHeaderProps {
   /** The page's h1. */

@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { assets } from '../../../content/pages';
 import { PageHeader } from '../components/page-header';
 import { PageSection } from '../components/page-section';

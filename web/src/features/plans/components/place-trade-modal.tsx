@@ -6,7 +6,7 @@ import { PLAN_DURATIONS, PLAN_LABELS, type PlanDurationDays, type PlanKind } fro
 import { MONEY_MSG, PLAN_MSG } from '@common/messages';
 import { parseUsdCents } from '@common/schemas/money';
 import { PLAN_MAX_CENTS, PLAN_MIN_CENTS, planLimitsMessage } from '@common/schemas/plans';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Dialog, DialogActions } from '../../../components/dialog';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { UsdInput } from '../../../components/usd-input';

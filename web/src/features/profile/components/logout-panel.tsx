@@ -1,7 +1,7 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { BusyButton } from '../../../components/busy-button';
 import { useSignout } from '../../../hooks/use-signout';
 

@@ -3,7 +3,7 @@ import { IconCheck, IconHeadset } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PROFILE_MSG } from '@common/messages';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { CLIENT_TITLE_FZ, PageTitle } from '../../../components/page-title';
 import { RiskWarning } from '../../../components/risk-warning';
 import { tradingAccounts, type TradingPackage } from '../../../content/packages';

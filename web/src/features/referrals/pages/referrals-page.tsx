@@ -2,7 +2,7 @@ import { Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { PROFILE_MSG } from '@common/messages';
 import type { PublicReferral } from '@common/schemas/profile';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { CLIENT_TITLE_FZ, PageTitle } from '../../../components/page-title';
 import { CopyIconButton } from '../../../components/copy-icon-button';
 import { LoadError } from '../../../components/load-error';

@@ -2,7 +2,7 @@ import { Anchor, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { RequestStatus } from '@common/schemas/deposits';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { ClientPageTitle } from '../../../components/admin/client-page';
 import { useClientRoute } from '../../../components/admin/use-client-route';
 import { PagedTable, pageOf, queryStatus, usePaging, type Column } from '../../../components/paged-table';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { PendingReview } from '@common/schemas/transactions';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { DateRangeFilter, useDateRange } from '../../../components/date-range-filter';
 import { PageTitle } from '../../../components/page-title';
 import { PagedTable, serverPage, usePaging, type Column } from '../../../components/paged-table';

@@ -2,7 +2,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { SECURITY_MSG } from '@common/messages';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { PageTitle } from '../../../components/page-title';
 import { clearTwoFactorSetupRequired, useSession, useTwoFactorSetupRequired } from '../../../lib/session';
 import { SecuritySettings } from '../components/security-settings';

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { STAFF_MSG } from '@common/messages';
 import { acceptInvitationSchema } from '@common/schemas/staff';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { BrandLogo } from '../../../components/brand-logo';
 import { FormCard } from '../../../components/form-card';
 import { PageTitle } from '../../../components/page-title';

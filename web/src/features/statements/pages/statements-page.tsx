@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DATE_RANGE_MSG, isCalendarDay } from '@common/schemas/date-range';
 import type { StatementRange } from '@common/schemas/statements';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { BusyButton } from '../../../components/busy-button';
 import { DateRangeFilter } from '../../../components/date-range-filter';
 import { FormErrorAlert } from '../../../components/form-error-alert';

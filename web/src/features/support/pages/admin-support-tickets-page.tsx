@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGING_MSG } from '@common/messages';
 import type { PublicSupportTicket, SupportStatus } from '@common/schemas/support';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { CardList, queryItems } from '../../../components/card-list';
 import { DeleteButton } from '../../../components/delete-button';
 import { PageTitle } from '../../../components/page-title';

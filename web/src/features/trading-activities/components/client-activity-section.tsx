@@ -1,6 +1,6 @@
 import { Anchor, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { useClientRoute } from '../../../components/admin/use-client-route';
 import { Can } from '../../../components/can';
 import { HeadingRow } from '../../../components/heading-row';

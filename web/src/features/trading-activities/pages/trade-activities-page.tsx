@@ -2,7 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import { IconChartCandle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PLAN_MSG } from '@common/messages';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { HeadingRow } from '../../../components/heading-row';
 import { CLIENT_TITLE_FZ, PageTitle } from '../../../components/page-title';
 import { activityQuery } from '../api';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MONEY_MSG } from '@common/messages';
 import { ADMIN_TRANSACTION_TYPES, addTransactionSchema } from '@common/schemas/transactions';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { ChoiceSelect } from '../../../components/admin/choice-select';
 import { ReasonTextarea } from '../../../components/admin/reason-textarea';
 import { BusyButton } from '../../../components/busy-button';

@@ -2,7 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { PublicTransaction } from '@common/schemas/transactions';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { ConfirmedButton } from '../../../components/admin/confirmed-button';
 import { ClientPageTitle } from '../../../components/admin/client-page';
 import { useClientRoute } from '../../../components/admin/use-client-route';

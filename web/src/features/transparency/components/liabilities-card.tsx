@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconClockHour4, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { BorderedSection } from '../../../components/bordered-section';
 import { LoadError } from '../../../components/load-error';
 import { formatDateTime, formatUsd } from '../../../lib/format';

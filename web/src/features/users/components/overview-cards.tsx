@@ -2,7 +2,7 @@ import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } 
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { AdminOverview, ApprovedFigures } from '@common/schemas/users';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { LoadError } from '../../../components/load-error';
 import { useCanOpen } from '../../../hooks/use-can';
 import { formatUsd } from '../../../lib/format';

@@ -3,7 +3,7 @@ import { IconCheck, IconLock, IconLockOpen, IconTrash, IconX } from '@tabler/ico
 import { useNavigate } from 'react-router';
 import { USER_ADMIN_MSG } from '@common/messages';
 import type { UserWithFigures } from '@common/schemas/users';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { confirmThenRun } from '../../../components/admin/confirm-then-run';
 import { ConfirmedButton } from '../../../components/admin/confirmed-button';
 import { Can } from '../../../components/can';

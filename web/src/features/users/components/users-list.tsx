@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { VERIFICATION_STATUSES, type VerificationStatus } from '@common/constants';
 import type { PublicUser } from '@common/types';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { DateRangeFilter, useDateRange } from '../../../components/date-range-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { FilterSelects, useChoice, type TableFilter } from '../../../components/filter-select';

@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { LIMITS, VERIFICATION_STATUSES } from '@common/constants';
 import { updateUserSchema, type UserWithFigures } from '@common/schemas/users';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { ChoiceSelect } from '../../../components/admin/choice-select';
 import { BusyButton } from '../../../components/busy-button';
 import { FormCard } from '../../../components/form-card';

@@ -11,7 +11,7 @@ import {
   type UpdateAccountInput,
   type UserWithFigures,
 } from '@common/schemas/users';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { AdminSection } from '../../../components/admin/admin-section';
 import { ChoiceSelect } from '../../../components/admin/choice-select';
 import { LoadingStack } from '../../../components/admin/loading-stack';

@@ -16,7 +16,7 @@ import dayjs from 'dayjs';
 import { Link, useParams } from 'react-router';
 import { PLAN_LABELS } from '@common/constants';
 import type { UserWithFigures } from '@common/schemas/users';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { AdminSection } from '../../../components/admin/admin-section';
 import { LoadingStack } from '../../../components/admin/loading-stack';
 import { Can } from '../../../components/can';

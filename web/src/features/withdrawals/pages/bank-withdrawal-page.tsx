@@ -5,7 +5,7 @@ import { IconBuildingBank } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { MONEY_MSG } from '@common/messages';
 import { bankWithdrawalSchema } from '@common/schemas/withdrawals';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { FundingPage } from '../../../components/funding/funding-page';
 import { useCreateBankWithdrawal, type BankWithdrawalPayload } from '../api';
 import { MethodHeading } from '../components/method-heading';

@@ -4,7 +4,7 @@ import { markMissing } from '../missing-fields';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MONEY_MSG } from '@common/messages';
 import { CRYPTO_WALLETS, cryptoWithdrawalSchema, type CryptoWallet } from '@common/schemas/withdrawals';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { COINS, walletParam } from '../../../components/funding/coins';
 import { FundingPage } from '../../../components/funding/funding-page';
 import { useCreateCryptoWithdrawal, type CryptoWithdrawalPayload } from '../api';
