@@ -32,6 +32,9 @@ export function renderScreen(ui: ReactElement, { route = '/', path }: RenderOpti
     ],
     { initialEntries: [route] },
   );
+  // the window's own URL too: what the app reads from `window.location` (where a toast shows, where
+  // a 401 leads) sees the screen's route
+  window.history.replaceState(null, '', route);
   const user = userEvent.setup();
   const view = render(
     <QueryClientProvider client={queryClient}>
