@@ -34,7 +34,7 @@ import type {
 } from 'fastify';
 import { MONEY_MSG } from '@common/messages';
 import { errorAnswerSchema, idempotencyHeaders } from '@common/schemas/common';
-import { queryRows, type Db, type Tx } from '../db/client';
+import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from './errors';
 import { inTransaction, type StatementOfWork, type UnitOfWork } from './unit-of-work';
@@ -194,8 +194,6 @@ export interface StatementKey<R> {
    * must gate every change of the statement (a duplicate racing this one then changes nothing).
    */
   claim(stmt: StatementOfWork, gate: SQL, result: R): SQL;
-  /** `claim` for a service that runs in a transaction instead: throws when the key is taken meanwhile. */
-  claimIn(tx: Tx, result: R): Promise<void>;
 }
 
 interface KeyState {
@@ -245,14 +243,6 @@ export function statementKey<R>(
         { materialized: true },
       );
       return sql`exists (select 1 from ${part})`;
-    },
-    async claimIn(tx, result) {
-      const rows = await queryRows(
-        tx,
-        sql`insert into ${k} (user_id, key, request_hash, status_code, body) values (${values(answerOf(result))})
-          on conflict do nothing returning key`,
-      );
-      if (rows.length === 0) throw new AppError('CONFLICT', MONEY_MSG.idempotencyMismatch);
     },
   };
 }

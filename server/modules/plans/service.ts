@@ -18,39 +18,22 @@
  */
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { PLAN_LABELS } from '@common/constants';
 import { PLAN_MSG } from '@common/messages';
-import {
-  PLAN_MAX_CENTS,
-  PLAN_MIN_CENTS,
-  planLimitsMessage,
-  type OpenPlanInput,
-  type PublicActivePlan,
-} from '@common/schemas/plans';
+import type { OpenPlanInput, PublicActivePlan } from '@common/schemas/plans';
 import type { Db, DbOrTx } from '../../db/client';
 import type { PlanRow, UserRow } from '../../db/rows';
-import { plans, tradingActivities, users } from '../../db/schema';
+import { plans, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import type { StatementKey } from '../../lib/idempotency';
-import { centsToUsd } from '../../lib/money';
 import { preparedPerHandle } from '../../lib/prepared';
 import type { ServiceDeps } from '../../lib/service-deps';
-import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
-import { client, ensureAccounts, lockAccounts, postEntry } from '../ledger/service';
+import { inTransaction, withUnitOfWork } from '../../lib/unit-of-work';
+import { client, ensureAccounts } from '../ledger/service';
 import type { NotificationsService } from '../notifications/service';
-import {
-  closePlan,
-  completeDuePlans,
-  durationText,
-  usd,
-  type CompleteDueOptions,
-  type Notify,
-} from './completion';
-import { isUniqueViolation, openPlanInStatement } from './open';
+import { closePlan, completeDuePlans, type CompleteDueOptions, type Notify } from './completion';
+import { openPlan, planSnapshot } from './open';
 import { presentActivePlan } from './presenter';
-
-const DAY_MS = 86_400_000;
 
 /**
  * The client an admin acts on (a plan, its profit, a trading activity), or 404: admins and
@@ -127,16 +110,6 @@ export async function currentActivePlan(
   return plan ? presentActivePlan(plan) : null;
 }
 
-/** A plan as the audit log records it (USD, ISO dates). */
-const planSnapshot = (p: PlanRow) => ({
-  plan: p.plan,
-  amount: centsToUsd(p.amount),
-  duration: p.durationDays,
-  startDate: p.startDate.toISOString(),
-  endDate: p.endDate.toISOString(),
-  status: p.status,
-});
-
 export function createPlansService({ db, log, notifications: notices }: ServiceDeps) {
   const notify: Notify = (uow, notice) => notices.notify(uow, notice);
 
@@ -150,96 +123,39 @@ export function createPlansService({ db, log, notifications: notices }: ServiceD
      * 422 outside the configured limits (the message quotes them), 422 `insufficientFunds` above the
      * available balance; posts `plan_open` and records the activity. With `admin` (PUT
      * /user/admin/active-plan/:id) the client must exist (404), and the change is audited and
-     * notified to the client. A client's own open is one read and one statement (open.ts) unless
-     * their active plan is due or `uow` is given; `key` is the route's Idempotency-Key (null
-     * without one; its 409 or the stored answer's replay is thrown from it).
+     * notified to the client. Always one read and one statement (open.ts): alone for a client, in
+     * a transaction for staff or for a client whose due plan it completes first; `key` is the
+     * route's Idempotency-Key (null without one; its 409 or the stored answer's replay is thrown
+     * from it).
      */
     async openPlan(
       userId: string,
       input: OpenPlanInput,
-      opts: { admin?: AuditActor; uow?: UnitOfWork; key?: StatementKey<PlanRow> | null } = {},
+      opts: { admin?: AuditActor; key?: StatementKey<PlanRow> | null } = {},
     ): Promise<PlanRow> {
       const key = opts.key ?? null;
-      if (!opts.admin && !opts.uow) {
-        const opened = await openPlanInStatement({ db, log }, userId, input, key);
+      const deps = { db, log, notifications: notices };
+      if (!opts.admin) {
+        const opened = await openPlan(deps, userId, input, { key });
         if (opened) return opened;
       }
-      return withUnitOfWork(db, log, opts.uow, async (uow) => {
+      return inTransaction(db, log, async (uow) => {
         const { tx } = uow;
-        if (opts.admin) await findClient(tx, userId);
-        // Lock the client's plan (if due, complete it: its capital counts), then the accounts.
+        const found = opts.admin ? await findClient(tx, userId) : null;
+        // Lock the client's plan if due and complete it (its capital counts), then open in `uow`;
+        // the accounts are made first, as a failed statement would end the transaction.
         const [due] = await tx
           .select()
           .from(plans)
           .where(and(eq(plans.userId, userId), eq(plans.status, 'active'), lte(plans.endDate, new Date())))
           .for('update');
         if (due) await closePlan(uow, due, 'schedule', notify);
-        const ids = await ensureAccounts(tx, [client(userId, 'available'), client(userId, 'invested')]);
-        const locked = await lockAccounts(tx, [...ids.values()]);
-        if (await findActivePlan(tx, userId)) throw new AppError('CONFLICT', PLAN_MSG.alreadyActive);
-        if (input.amount < PLAN_MIN_CENTS || input.amount > PLAN_MAX_CENTS) {
-          throw new AppError('UNPROCESSABLE', planLimitsMessage());
-        }
-        const available = locked.find((a) => a.kind === 'available')?.balance ?? 0n;
-        if (input.amount > available) throw new AppError('UNPROCESSABLE', PLAN_MSG.insufficientFunds);
-
-        const start = new Date();
-        const end = new Date(start.getTime() + input.duration * DAY_MS);
-        let plan: PlanRow;
-        try {
-          [plan] = (await tx
-            .insert(plans)
-            .values({
-              userId,
-              plan: input.plan,
-              amount: input.amount,
-              durationDays: input.duration,
-              startDate: start,
-              endDate: end,
-            })
-            .returning()) as [PlanRow];
-        } catch (err) {
-          if (isUniqueViolation(err, 'plans_one_active_idx'))
-            throw new AppError('CONFLICT', PLAN_MSG.alreadyActive);
-          throw err;
-        }
-        await tx.insert(tradingActivities).values({
-          userId,
-          planId: plan.id,
-          plan: input.plan,
-          tradeAmount: input.amount,
-          profit: 0n,
-          status: 'active',
-          date: start,
-        });
-        const label = PLAN_LABELS[input.plan];
-        await postEntry(tx, {
-          type: 'plan_open',
-          userId,
-          planId: plan.id,
-          actorId: opts.admin?.id ?? userId,
-          memo: `${label} plan of ${durationText(input.duration)} opened${opts.admin ? ' by support' : ''}`,
-          lines: [
-            { account: client(userId, 'available'), amount: -input.amount },
-            { account: client(userId, 'invested'), amount: input.amount },
-          ],
-        });
-        if (opts.admin) {
-          await recordAudit(tx, opts.admin, {
-            action: 'plan.open',
-            targetUserId: userId,
-            targetId: plan.id,
-            before: null,
-            after: planSnapshot(plan),
-          });
-          await notify(uow, {
-            userId,
-            title: 'Plan opened',
-            message: `Our support team opened a ${label} plan of ${usd(input.amount)} for ${durationText(input.duration)} for you. The amount moved from your available balance to your invested capital.`,
-          });
-        }
-        await key?.claimIn(tx, plan);
-        return plan;
+        await ensureAccounts(tx, [client(userId, 'available'), client(userId, 'invested')]);
+        const admin = opts.admin && found ? { actor: opts.admin, client: found } : undefined;
+        const opened = await openPlan(deps, userId, input, { key, uow, admin });
+        // completed above: only a plan that fell due between the two reads gets here
+        if (!opened) throw new AppError('CONFLICT', PLAN_MSG.alreadyActive);
+        return opened;
       });
     },
 
