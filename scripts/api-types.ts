@@ -1,7 +1,7 @@
 /**
  * `npm run lint:api-types` (docs/architecture.md "API contract"): the web app's calls against the
- * OpenAPI document. Generates the `paths` types of `dist/openapi.json` with openapi-typescript into
- * `dist/openapi.d.ts` (dist/ is not kept), finds every `api.<method><T>(path, body?)` of web/src
+ * OpenAPI document. Reads `dist/openapi.json` and the `paths` types `npm run openapi` wrote beside it
+ * (`dist/openapi.d.ts`; dist/ is not kept), finds every `api.<method><T>(path, body?)` of web/src
  * (scripts/api-calls.ts), and, with the TypeScript checker over web/src and those types:
  * - each possible path must be an operation of the document (`/api` + path, `${x}` → `{param}`);
  * - the operation's 2xx JSON answer must be assignable to the web's `T` (what the server sends
@@ -9,15 +9,15 @@
  * - `api.blob` calls (files, CSV) are checked by path only, their answer is not JSON.
  * Fails listing each call site (and the helper uses it was reached through) with the reason.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { ANY, CallFinder, resolved, type Bindings, type CallInstance } from './api-calls';
 
 const started = Date.now();
 const docFile = path.resolve(process.argv[2] ?? 'dist/openapi.json');
-const typesFile = path.resolve('dist/openapi.d.ts');
+const typesFile = docFile.replace(/\.json$/, '') + '.d.ts';
+if (!existsSync(typesFile)) throw new Error(`no ${typesFile}: run \`npm run openapi\` first`);
 
 /**
  * Calls whose path the source cannot tell, by file and path expression, with the reason. They are
@@ -49,9 +49,6 @@ interface DocOperation {
 const doc = JSON.parse(readFileSync(docFile, 'utf8')) as {
   paths: Record<string, Record<string, DocOperation>>;
 };
-
-mkdirSync(path.dirname(typesFile), { recursive: true });
-writeFileSync(typesFile, astToString(await openapiTS(doc as unknown as Parameters<typeof openapiTS>[0])));
 
 const config = ts.getParsedCommandLineOfConfigFile(
   path.resolve('tsconfig.json'),
