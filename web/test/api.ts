@@ -5,8 +5,8 @@
  * path, parameters, body and answer must be those of a real operation. Each test adds the handlers
  * it needs with `server.use(...)`; a call none answers fails the test (web/test/setup.ts).
  */
-import { createOpenApiHttp } from 'openapi-msw';
 import { setupServer } from 'msw/node';
+import { createOpenApiHttp } from 'openapi-msw';
 import type { paths } from '../../dist/openapi';
 
 /** Typed request handlers: `http.post('/api/deposits', ({ request, response }) => ...)`. */

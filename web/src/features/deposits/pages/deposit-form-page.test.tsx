@@ -102,7 +102,7 @@ describe('the deposit form', () => {
     server.use(
       http.post('/api/deposits', async ({ response }) => {
         await answered;
-        return response(400).json({ message: 'Deposits are paused for maintenance' });
+        return response(400).json({ code: 'bad_request', message: 'Deposits are paused for maintenance' });
       }),
     );
     const { user, amount, submit } = open();

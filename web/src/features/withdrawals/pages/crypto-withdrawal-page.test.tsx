@@ -42,14 +42,17 @@ async function open() {
   };
 }
 
-/** Counts the withdrawal POSTs; answers each with `status` and `message`. */
-function withdrawals(status: 201 | 400, message: string, before?: Promise<void>) {
+/** Counts the withdrawal POSTs; refuses each (a wrong code) once `before` settles. */
+function withdrawals(before?: Promise<void>) {
   const sent: unknown[] = [];
   server.use(
-    http.post('/api/c-withdrawals', async ({ request }) => {
+    http.post('/api/c-withdrawals', async ({ request, response }) => {
       sent.push(await request.json());
       await before;
-      return Response.json({ message }, { status });
+      return response(400).json({
+        code: 'invalid_confirmation_code',
+        message: 'Invalid or expired confirmation code',
+      });
     }),
   );
   return sent;
@@ -57,7 +60,7 @@ function withdrawals(status: 201 | 400, message: string, before?: Promise<void>)
 
 describe('the crypto withdrawal form', () => {
   it('says once that fields are missing and marks each missing one, sending nothing', async () => {
-    const sent = withdrawals(201, MONEY_MSG.cryptoWithdrawalSubmitted);
+    const sent = withdrawals();
     const { user, amount, address, submit } = await open();
     await user.click(submit);
     await waitFor(() => expect(screen.getAllByText(MONEY_MSG.fillAllFields)).toHaveLength(1));
@@ -67,7 +70,7 @@ describe('the crypto withdrawal form', () => {
   });
 
   it('refuses an amount above the available balance without a call', async () => {
-    const sent = withdrawals(201, MONEY_MSG.cryptoWithdrawalSubmitted);
+    const sent = withdrawals();
     const { user, amount, address, code, submit } = await open();
     await user.type(amount, '251');
     await user.type(address, ADDRESS);
@@ -82,7 +85,7 @@ describe('the crypto withdrawal form', () => {
     server.use(
       http.post('/api/withdrawals/code', async ({ request, response }) => {
         asked = await request.json();
-        return response(200).json({ message: MONEY_MSG.codeSent });
+        return response(202).json({ message: MONEY_MSG.codeSent });
       }),
     );
     const { user, amount, address } = await open();
@@ -100,11 +103,7 @@ describe('the crypto withdrawal form', () => {
 
   it('shows Submit busy while the request is out, then the server refusal', async () => {
     let answer!: () => void;
-    const sent = withdrawals(
-      400,
-      'Invalid or expired confirmation code',
-      new Promise<void>((resolve) => (answer = resolve)),
-    );
+    const sent = withdrawals(new Promise<void>((resolve) => (answer = resolve)));
     const { user, amount, address, code, submit } = await open();
     await user.type(amount, '100');
     await user.type(address, ADDRESS);
