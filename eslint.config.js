@@ -31,6 +31,23 @@ const belowTheAppShell = {
 const webImports = (...patterns) => ['error', { patterns: [webNeverImportsServer, ...patterns] }];
 
 /**
+ * The import rule of a shared layer (web/src/components, hooks, lib, content, config): never the app
+ * shell, never a feature, and never the shared layers named in `above` (the ones above it).
+ */
+const sharedLayerImports = (...above) =>
+  webImports(
+    belowTheAppShell,
+    {
+      regex: '^(\\.\\./)+features/',
+      message: 'web/src/components, hooks, lib, content and config sit below the features and never import one.',
+    },
+    ...above.map((layer) => ({
+      regex: `^(\\.\\./)+${layer}(/|$)`,
+      message: `web/src/components sit above hooks, and both above lib, content and config: this layer never imports ${layer}/.`,
+    })),
+  );
+
+/**
  * Features never import each other (docs/architecture.md): what two features share moves down to
  * web/src/components, lib or hooks, or web/src/app composes them (router.tsx hands one feature's
  * component to another's page as a prop). A relative import that climbs out of feature `name` and
@@ -75,13 +92,18 @@ export default tseslint.config(
   },
   {
     // the shared layers sit below the features: they never import one
-    files: ['web/src/{components,hooks,lib,content,config}/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': webImports(belowTheAppShell, {
-        regex: '^(\\.\\./)+features/',
-        message: 'web/src/components, hooks, lib, content and config sit below the features and never import one.',
-      }),
-    },
+    files: ['web/src/components/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': sharedLayerImports() },
+  },
+  {
+    // hooks sit below components: a component may use a hook, never the other way round
+    files: ['web/src/hooks/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': sharedLayerImports('components') },
+  },
+  {
+    // lib, content and config are the ground floor of the web app
+    files: ['web/src/{lib,content,config}/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': sharedLayerImports('components', 'hooks') },
   },
   ...featureIsolation,
   {

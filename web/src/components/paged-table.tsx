@@ -5,6 +5,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { LIMITS } from '@common/constants';
 import { useCan } from '../hooks/use-can';
+import type { PageSize, Paging } from '../hooks/use-paging';
 import type { Needs } from '../lib/admin-access';
 import { pageStatus } from '../lib/announcements';
 import { formatDateTime } from '../lib/format';
@@ -58,8 +59,6 @@ export function CellText({ children, miw, dimmed = false, breakAnywhere = false 
   );
 }
 
-type PageSize = (typeof LIMITS.tablePageSizes)[number];
-
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 /** The table form's box: a table wider than it scrolls sideways inside it. */
 const SCROLL_BOX = { overflowX: 'auto' } as const;
@@ -74,19 +73,6 @@ const EMPTY_TEXT = {
   left: 'var(--table-horizontal-spacing, 10px)',
   maxWidth: 'calc(100cqi - 2 * var(--table-horizontal-spacing, 10px))',
 } as const;
-
-/** Page and page size of a table (sizes 10, 20, 30, 40). Changing the size goes to page 1. */
-export function usePaging() {
-  const [page, setPage] = useState(1);
-  const [pageSize, setSize] = useState<PageSize>(10);
-  const setPageSize = (size: PageSize) => {
-    setSize(size);
-    setPage(1);
-  };
-  return { page, pageSize, setPage, setPageSize };
-}
-
-export type Paging = ReturnType<typeof usePaging>;
 
 /** The page to show: `paging.page`, pulled back when rows went away (e.g. the last one was approved). */
 function shownPage({ page, pageSize }: Paging, total: number): number {

@@ -2,7 +2,8 @@ import { Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { SignInEvent, SignInResult } from '@common/schemas/auth';
 import { describeUserAgent } from '../lib/user-agent';
-import { dateColumn, PagedTable, queryStatus, type Column, type Paging } from './paged-table';
+import type { Paging } from '../hooks/use-paging';
+import { dateColumn, PagedTable, queryStatus, type Column } from './paged-table';
 import { DotBadge, type StatusLook } from './status-badge';
 
 /** How each recorded outcome reads, and its colour (dot badges keep dark text for contrast). */

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { PagedQueryOptions } from '../lib/queries';
 import { PageTitle } from './page-title';
-import { PagedTable, serverPage, usePaging, type Column, type Paging } from './paged-table';
+import { usePaging, type Paging } from '../hooks/use-paging';
+import { PagedTable, serverPage, type Column } from './paged-table';
 
 /** One status a `StatusTablePage` can show: its switch label, the table's name, its empty text. */
 export interface StatusView {

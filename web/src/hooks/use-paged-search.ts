@@ -4,7 +4,7 @@
  */
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { usePaging } from '../components/paged-table';
+import { usePaging } from './use-paging';
 
 export function usePagedSearch(initialSearch = '') {
   const paging = usePaging();

@@ -6,7 +6,7 @@
  */
 import { notifications, type NotificationData } from '@mantine/notifications';
 import { createElement } from 'react';
-import { LiveText } from '../components/live-text';
+import { LiveText } from './live-text';
 import { paths } from '../config/paths';
 import { errorMessage, type MessageAnswer } from './api-client';
 import { isHeldForApproval } from './held-for-approval';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { usePaging } from '../../../components/paged-table';
+import { usePaging } from '../../../hooks/use-paging';
 import { SectionCard } from '../../../components/section-card';
 import { SignInHistoryTable } from '../../../components/sign-in-history-table';
 import { signInHistoryQuery } from '../api';

@@ -12,7 +12,7 @@ import { ReasonTextarea } from '../../../components/admin/reason-textarea';
 import { Dialog, DialogActions } from '../../../components/dialog';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { OnOffBadge } from '../../../components/on-off-badge';
-import { usePaging } from '../../../components/paged-table';
+import { usePaging } from '../../../hooks/use-paging';
 import { SessionTable } from '../../../components/session-table';
 import { SignInHistoryTable } from '../../../components/sign-in-history-table';
 import { errorMessage } from '../../../lib/api-client';
