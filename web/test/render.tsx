@@ -1,10 +1,12 @@
 /**
  * Renders a screen as the app does, for a web component test: the app's Mantine theme, the toast
- * container, a TanStack Query client of its own (no retries, nothing cached across tests) and a
- * memory router at `route`, so a page's links, `useSearchParams` and `navigate` work. Answers the
- * Testing Library queries for the document and a user-event session to type and click with.
+ * container, the modals (`modals.open`), a TanStack Query client of its own (no retries, nothing
+ * cached across tests) and a memory router at `route`, so a page's links, `useSearchParams` and
+ * `navigate` work. Answers the Testing Library queries for the document and a user-event session
+ * to type and click with.
  */
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -40,7 +42,9 @@ export function renderScreen(ui: ReactElement, { route = '/', path }: RenderOpti
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <Notifications />
-        <RouterProvider router={router} />
+        <ModalsProvider>
+          <RouterProvider router={router} />
+        </ModalsProvider>
       </MantineProvider>
     </QueryClientProvider>,
   );
