@@ -38,7 +38,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app-context';
 import { conflict, messageRoute, routeSchema } from '../../lib/route-schemas';
 import { rateLimited } from '../../lib/rate-limit';
-import { presentUser } from '../users/presenter';
+import { presentUser } from '../../lib/user-presenter';
 import { currentUser, requestOrigin, xsrfTokenFor } from './guard';
 import type { SignedIn, SignInOutcome } from './sign-in';
 

@@ -26,7 +26,7 @@ import { messageAnswerSchema } from '@common/schemas/common';
 import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { rateLimited } from '../../lib/rate-limit';
-import { presentUser } from '../users/presenter';
+import { presentUser } from '../../lib/user-presenter';
 import { currentUser } from './guard';
 
 const tags = ['auth'];

@@ -10,7 +10,7 @@ import { userChangeAnswerSchema, verificationReviewSchema } from '@common/schema
 import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
-import { presentUser } from '../users/presenter';
+import { presentUser } from '../../lib/user-presenter';
 import { onClient } from '../../lib/targets';
 
 /** The OpenAPI tag: the review is documented with the rest of the back office's user routes. */

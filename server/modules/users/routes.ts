@@ -52,7 +52,7 @@ import { unitOfWork } from '../../lib/idempotency';
 import { centsToUsd, usd } from '../../lib/money';
 import { heldAnswer, holdIfLarge } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
-import { presentUser } from './presenter';
+import { presentUser } from '../../lib/user-presenter';
 import { sendCsv } from '../../lib/csv';
 import { onClient } from '../../lib/targets';
 

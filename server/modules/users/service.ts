@@ -21,7 +21,7 @@ import { clientFiguresJson, getClientFigures, readClientFigures } from '../ledge
 import { currentActivePlan, presentIfCurrent } from '../plans/service';
 import { createUserAdminService } from './admin-service';
 import type { UserRow } from '../../db/rows';
-import { presentUser } from './presenter';
+import { presentUser } from '../../lib/user-presenter';
 
 /**
  * First name, last name and e-mail as one text ("first last", a line break, the e-mail): the

@@ -2,11 +2,14 @@
  * `presentUser` decides what of a user row leaves the server (docs/architecture.md, "How a request
  * flows", step 10): the original field names, no hashes, no internal flags, no storage keys. Stored files
  * (profile picture, identity documents) are given as authenticated API paths, never as file paths.
+ * The user row is the account three rooms answer with (`auth`: sign-up, the signed-in user and
+ * two-factor; `kyc`: identity documents; `users`: the back office and a user's figures), so its
+ * presenter is shared code here, like the row types in `server/db/rows.ts`, not one room's.
  */
 import type { AccountPlan, DocumentType, Gender, VerificationStatus } from '@common/constants';
 import { isStaffRole, type Role } from '@common/permissions';
 import type { PublicUser } from '@common/types';
-import type { UserRow } from '../../db/rows';
+import type { UserRow } from '../db/rows';
 
 /**
  * The authenticated GET path of a stored file, or null without one. `?v=` names the stored file, so
@@ -18,6 +21,7 @@ function fileUrl(path: string, key: string | null): string | null {
   return `${path}?v=${encodeURIComponent(file.slice(0, file.lastIndexOf('.')))}`;
 }
 
+/** The public form of a user row (`PublicUser`, common/types.ts); dates as ISO 8601 strings. */
 export function presentUser(row: UserRow): PublicUser {
   return {
     _id: row.id,
