@@ -105,11 +105,12 @@ export function pgbenchReplay(
  * Runs `fn` (a pgbench run) with the API processes of `pids` stopped (SIGSTOP), so that neither
  * their timers nor the mail worker (which would send the replay's queued mails) run beside the
  * reference load; afterwards the mails the replay left queued are marked sent, so no process sends
- * them in a later phase, and the processes continue (SIGCONT).
+ * them in a later phase, and the processes continue (SIGCONT). The processes are stopped only
+ * while none of their sessions is inside a statement or a transaction (`stopWhenIdle`).
  */
 export async function withApiPaused<T>(pids: number | number[], db: pg.Client, fn: () => T): Promise<T> {
   const all = [pids].flat();
-  for (const pid of all) process.kill(pid, 'SIGSTOP');
+  await stopWhenIdle(all, db);
   try {
     return fn();
   } finally {
@@ -118,6 +119,28 @@ export async function withApiPaused<T>(pids: number | number[], db: pg.Client, f
     );
     for (const pid of all) process.kill(pid, 'SIGCONT');
     await new Promise((r) => setTimeout(r, 1000)); // its listener may reconnect after the pause
+  }
+}
+
+/**
+ * Stops the processes of `pids` (SIGSTOP) at a moment when no other client session of `db`'s
+ * database is running a statement or holds a transaction open. A process stopped mid-transaction
+ * (a request still being answered after its load phase, on a loaded machine) would keep its row
+ * locks for the whole replay, and the replay's sessions would wait on them for ever. Stops, looks,
+ * and when a session is busy lets the processes run 100 ms more; throws after 30 s of that.
+ */
+async function stopWhenIdle(pids: number[], db: pg.Client): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    for (const pid of pids) process.kill(pid, 'SIGSTOP');
+    const { rows } = await db.query<{ busy: number }>(
+      `select count(*)::int as busy from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'
+          and (state = 'active' or state like 'idle in transaction%')`,
+    );
+    if (rows[0]!.busy === 0) return;
+    for (const pid of pids) process.kill(pid, 'SIGCONT');
+    if (tries >= 300) throw new Error(`the API still had ${rows[0]!.busy} busy sessions after 30 s`);
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
