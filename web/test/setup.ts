@@ -1,8 +1,8 @@
 /**
  * Set-up of every web component test (vitest.web.config.ts): Testing Library's DOM matchers, what
- * jsdom lacks and Mantine asks for (matchMedia, ResizeObserver, scrollIntoView), the MSW server
- * (web/test/api.ts) that fails any call no handler answers, and a clean page and session after
- * each test.
+ * jsdom lacks and Mantine asks for (matchMedia, ResizeObserver, scrollIntoView, document.fonts),
+ * the MSW server (web/test/api.ts) that fails any call no handler answers, and a clean page and
+ * session after each test.
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
@@ -32,6 +32,16 @@ class NoResizeObserver {
 }
 window.ResizeObserver ??= NoResizeObserver;
 Element.prototype.scrollIntoView ??= () => undefined;
+// Mantine's autosizing textarea listens for web fonts loading
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: {
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      ready: Promise.resolve(),
+    },
+  });
+}
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
