@@ -241,17 +241,19 @@ export class StatementOfWork {
   /**
    * Sends the statement (a named prepared statement, as every query with parameters:
    * db/client.ts). Without `uow` it commits on its own and the after-commit tasks run before
-   * this answers (a failing task is logged, never thrown); inside `uow` (`conn` is then `uow.tx`)
+   * this answers (a failing task is logged, never thrown; thrown when `log` is null: a caller
+   * inside a transaction it does not own, such as `postEntries`); inside `uow` (`conn` is then `uow.tx`)
    * the tasks wait for that transaction's commit. Answers the final SELECT's row. Throws the
    * database's error when any part fails (nothing of the statement is then kept).
    */
-  async run(conn: DbOrTx, log: FastifyBaseLogger, uow?: UnitOfWork): Promise<StatementOutput> {
+  async run(conn: DbOrTx, log: FastifyBaseLogger | null, uow?: UnitOfWork): Promise<StatementOutput> {
     const { text, params } = this.query();
     const rows = await queryText<StatementOutput>(conn, text, params);
     const row = rows[0] ?? {};
     for (const task of this.tasks) {
       const runTask = async () => task(row);
       if (uow) uow.afterCommit(runTask);
+      else if (!log) await runTask();
       else await runTask().catch((err: unknown) => log.error({ err }, 'statement follow-up task failed'));
     }
     return row;

@@ -6,9 +6,9 @@
  *
  * Every function takes the caller's transaction: posting is always part of the business change it
  * records. Accounts are created at first use (INSERT … ON CONFLICT DO NOTHING, safe when two
- * transactions race). A posting that debits a client account locks the client accounts it touches
- * with SELECT … FOR UPDATE in id order, so concurrent postings never overdraw; a credit-only posting
- * lets the balance trigger lock them, also in id order. House accounts have no floor and keep no
+ * transactions race). A posting is one statement (statement.ts, the only posting code): the
+ * balance trigger locks the client accounts it touches in id order and the CHECK on their cached
+ * balance refuses an overdraft, so concurrent postings never overdraw. House accounts have no floor and keep no
  * cached balance (their balance is the sum of their lines), so no posting locks or updates a row
  * that every other posting needs (docs/performance.md; migration `house_balances_uncached`). The
  * database backs each rule (see migrations `ledger_guards`, `house_balances_uncached`).
@@ -18,60 +18,38 @@ import { MONEY_MSG } from '@common/messages';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { ledgerEntriesPosted } from '../../lib/metrics';
 import type { BaseDeps } from '../../lib/base-deps';
-import { timeOrderedId } from '../../lib/ids';
+import { StatementOfWork, type StatementOutput } from '../../lib/unit-of-work';
+import {
+  assertBalanced,
+  client,
+  house,
+  refKey,
+  type AccountRef,
+  type AccountRow,
+  type ClientAccountKind,
+  type EntryRow,
+  type HouseAccountKind,
+  type NewEntry,
+} from './entries';
+import { insufficientBalance, isOverdraft, postInStatement } from './statement';
 
-export const CLIENT_ACCOUNT_KINDS = ['available', 'held', 'invested'] as const;
-export const HOUSE_ACCOUNT_KINDS = ['cash', 'income_expense'] as const;
-export type ClientAccountKind = (typeof CLIENT_ACCOUNT_KINDS)[number];
-export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
-
-export const ENTRY_TYPES = [
-  'deposit',
-  'withdrawal_hold',
-  'withdrawal_settle',
-  'withdrawal_release',
-  'plan_open',
-  'plan_close',
-  'profit',
-  'bonus',
-  'referral_bonus',
-  'adjustment',
-  'reversal',
-] as const;
-export type EntryType = (typeof ENTRY_TYPES)[number];
-
-/** An account by owner and kind: a client's own account, or one of the house's. */
-export type AccountRef =
-  { userId: string; kind: ClientAccountKind } | { userId?: undefined; kind: HouseAccountKind };
-
-export const client = (userId: string, kind: ClientAccountKind): AccountRef => ({ userId, kind });
-export const house = (kind: HouseAccountKind): AccountRef => ({ kind });
-
-export interface NewEntry {
-  type: EntryType;
-  /** The client the entry concerns (whose history shows it). */
-  userId: string;
-  lines: Array<{ account: AccountRef; amount: bigint }>;
-  memo?: string;
-  actorId?: string | null;
-  reverses?: string;
-  depositId?: string;
-  withdrawalId?: string;
-  /** The plan an entry belongs to (plan_open, plan_close, plan profit). */
-  planId?: string | null;
-  /** The trading activity whose profit an entry posts (its profit is the sum of these entries). */
-  tradingActivityId?: string | null;
-  effectiveAt?: Date;
-}
-
-export type EntryRow = typeof journalEntries.$inferSelect;
-export type AccountRow = typeof ledgerAccounts.$inferSelect;
-
-/** The key of an account by owner and kind: `userId:kind`, or `house:kind` for the house. */
-export const refKey = (r: AccountRef) => `${r.userId ?? 'house'}:${r.kind}`;
-const isClientKind = (kind: string) => (CLIENT_ACCOUNT_KINDS as readonly string[]).includes(kind);
+export {
+  assertBalanced,
+  client,
+  CLIENT_ACCOUNT_KINDS,
+  ENTRY_TYPES,
+  house,
+  HOUSE_ACCOUNT_KINDS,
+  refKey,
+  type AccountRef,
+  type AccountRow,
+  type ClientAccountKind,
+  type EntryRow,
+  type EntryType,
+  type HouseAccountKind,
+  type NewEntry,
+} from './entries';
 
 /**
  * Account ids already found in a transaction, by `userId:kind`. An account's id never changes and
@@ -147,23 +125,19 @@ export async function lockAccounts(tx: Tx, ids: string[]): Promise<AccountRow[]>
     .for('update');
 }
 
-/** Throws (a programming error) unless the entry has 2+ non-zero lines that sum to zero (cents). */
-export function assertBalanced(entry: NewEntry): void {
-  const sum = entry.lines.reduce((s, l) => s + l.amount, 0n);
-  if (entry.lines.length < 2 || sum !== 0n || entry.lines.some((l) => l.amount === 0n)) {
-    throw new Error(`unbalanced ${entry.type} entry: ${entry.lines.length} lines summing to ${sum}`);
-  }
-}
+/** The gate of a posting that always goes in (its transaction's caller decided already). */
+const always = () => sql`true`;
 
 /**
- * Posts entries inside the caller's transaction and answers the entry rows in the given order.
- * Checks each entry balances (a programming error otherwise). When any client line is a debit, the
- * client accounts involved are locked up front (in id order) and checked line by line: AppError 422
- * "Insufficient balance" if one would go below zero. A posting that only credits client accounts
- * cannot overdraw one, so it locks nothing up front: the trigger that moves the cached balances
- * locks each client account as its line goes in, in id order, so the busiest client row is held only
- * from this statement to commit (docs/performance.md, the one-client case). Callers post last in their
- * transaction for the same reason. Entries and lines go in as one statement.
+ * Posts entries inside the caller's transaction and answers the entry rows in the given order:
+ * the accounts are found or created first (`ensureAccounts`, safe under races), then the posting
+ * is ONE statement (statement.ts `postInStatement`, the only posting code), run in `tx`. Checks
+ * each entry balances (a programming error otherwise). The trigger that moves the cached balances
+ * locks each client account as its line goes in, in id order, so the busiest client row is held
+ * only from this statement to commit (docs/performance.md, the one-client case; callers post last
+ * in their transaction for the same reason); a line that would take a client account below zero
+ * fails the statement on the CHECK of ledger_accounts: AppError 422 "Insufficient balance"
+ * (`insufficientBalance`), and the caller's transaction is then rolled back.
  */
 export async function postEntries(tx: Tx, entries: NewEntry[]): Promise<EntryRow[]> {
   entries.forEach(assertBalanced);
@@ -171,62 +145,39 @@ export async function postEntries(tx: Tx, entries: NewEntry[]): Promise<EntryRow
     tx,
     entries.flatMap((e) => e.lines.map((l) => l.account)),
   );
-  const clientLines = entries
-    .flatMap((e) => e.lines)
-    .filter((l) => isClientKind(l.account.kind))
-    .map((l) => ({ id: ids.get(refKey(l.account))!, amount: l.amount }));
-  if (clientLines.some((l) => l.amount < 0n)) {
-    const accounts = new Map(
-      (
-        await lockAccounts(
-          tx,
-          clientLines.map((l) => l.id),
-        )
-      ).map((a) => [a.id, a]),
-    );
-    // Line by line, as the trigger applies them and the CHECK judges each step.
-    const running = new Map<string, bigint>();
-    for (const line of clientLines) {
-      const balance = (running.get(line.id) ?? accounts.get(line.id)!.balance) + line.amount;
-      if (balance < 0n) throw new AppError('UNPROCESSABLE', MONEY_MSG.insufficientBalance);
-      running.set(line.id, balance);
-    }
+  const stmt = new StatementOfWork('ledger.post');
+  const posted = postInStatement(
+    stmt,
+    entries.map((e) => ({ ...e, gate: always })),
+    ids,
+    { times: 'times' },
+  );
+  let out: StatementOutput;
+  try {
+    out = await stmt.run(tx, null);
+  } catch (err) {
+    if (isOverdraft(err)) throw insufficientBalance();
+    throw err;
   }
-  // Ids are made here so all entries and all lines go in one statement.
-  const withIds = entries.map((e) => ({ id: timeOrderedId(), ...e }));
-  const lines = withIds.flatMap((e) =>
-    e.lines.map((l) => ({ entryId: e.id, accountId: ids.get(refKey(l.account))!, amount: l.amount })),
-  );
-  // By account id (a stable sort keeps each account's own lines in their order): the trigger locks
-  // client accounts in the one lock order. House lines update nothing (house balances are uncached).
-  lines.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
-  const inserted = tx.$with('inserted_entries').as(
-    tx
-      .insert(journalEntries)
-      .values(
-        withIds.map((e) => ({
-          id: e.id,
-          type: e.type,
-          userId: e.userId,
-          memo: e.memo ?? '',
-          actorId: e.actorId ?? null,
-          reverses: e.reverses,
-          depositId: e.depositId,
-          withdrawalId: e.withdrawalId,
-          planId: e.planId ?? null,
-          tradingActivityId: e.tradingActivityId ?? null,
-          ...(e.effectiveAt && { effectiveAt: e.effectiveAt }),
-        })),
-      )
-      .returning(),
-  );
-  const insertedLines = tx
-    .$with('inserted_lines')
-    .as(tx.insert(journalLines).values(lines).returning({ id: journalLines.id }));
-  const rows = await tx.with(inserted, insertedLines).select().from(inserted);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  ledgerEntriesPosted.inc(rows.length);
-  return withIds.map((e) => byId.get(e.id)!);
+  type Times = { id: string; created: number; effective: number };
+  const times = new Map((JSON.parse(String(out.times)) as Times[]).map((t) => [t.id, t]));
+  return entries.map((e, i) => {
+    const at = times.get(posted[i]!)!;
+    return {
+      id: posted[i]!,
+      type: e.type,
+      userId: e.userId,
+      memo: e.memo ?? '',
+      actorId: e.actorId ?? null,
+      reverses: e.reverses ?? null,
+      depositId: e.depositId ?? null,
+      withdrawalId: e.withdrawalId ?? null,
+      planId: e.planId ?? null,
+      tradingActivityId: e.tradingActivityId ?? null,
+      effectiveAt: new Date(Number(at.effective)),
+      createdAt: new Date(Number(at.created)),
+    };
+  });
 }
 
 /** Posts one entry inside the caller's transaction (see `postEntries`). */

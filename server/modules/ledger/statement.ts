@@ -23,7 +23,7 @@ import {
   type ClientAccountKind,
   type HouseAccountKind,
   type NewEntry,
-} from './service';
+} from './entries';
 
 /** `column` (an SQL expression over alias `a`) of the account of `kind` owned by `userId` (null: the house). */
 function accountValueOf<T>(
@@ -74,13 +74,15 @@ export interface GatedEntry extends NewEntry {
  * the lines find no id and the statement fails: `isAccountRace` tells, and the caller tries again).
  * Every value is a parameter (`stmt.param`) and the parts are lazy, their shape (entries, lines,
  * which accounts are known) added to the statement's: built once per shape when the gates are lazy.
- * Answers the ids the entries will have, in order. Throws (a programming error) when an entry
- * does not balance. After commit, counts the entries posted (`ledgerEntriesPosted`).
+ * Answers the ids the entries will have, in order; with `times`, the statement also answers
+ * under that alias a JSON array of `{ id, created, effective }` (ms since the epoch) of the
+ * entries that went in. Throws (a programming error) when an entry does not balance. After commit, counts the entries posted (`ledgerEntriesPosted`).
  */
 export function postInStatement(
   stmt: StatementOfWork,
   entries: GatedEntry[],
   known: ReadonlyMap<string, string | null>,
+  { times }: { times?: string } = {},
 ): string[] {
   entries.forEach(assertBalanced);
   const gates = entries.map((e) => stmt.lazy(e.gate));
@@ -157,7 +159,7 @@ export function postInStatement(
         ),
         sql` union all `,
       )}
-      returning id`,
+      returning id, created_at, effective_at`,
     { shape: rows.map((r) => (r.at ? 't' : 'n')).join('') },
   );
   const lines = entries.flatMap((e, i) =>
@@ -186,6 +188,14 @@ export function postInStatement(
       shape: `${shape.join('.')}/${entries.map((e) => e.lines.map((l) => refOrder.indexOf(refKey(l.account))).join('.')).join('|')}`,
     },
   );
+  // the database's times of the entries (ms since the epoch), for a caller that answers the rows
+  if (times)
+    stmt.output(
+      times,
+      () => sql`(select coalesce(json_agg(json_build_object('id', id,
+        'created', extract(epoch from created_at) * 1000, 'effective', extract(epoch from effective_at) * 1000)), '[]')::text
+        from ${inserted})`,
+    );
   const posted = stmt.name('entries_posted');
   stmt.output(posted, () => sql`(select count(*)::int from ${inserted})`);
   stmt.afterCommit((out) => ledgerEntriesPosted.inc(Number(out[posted] ?? 0)));
@@ -200,6 +210,21 @@ export function postInStatement(
  */
 export function insufficientBalance(): AppError {
   return new AppError('UNPROCESSABLE', MONEY_MSG.insufficientBalance);
+}
+
+/**
+ * True when a statement failed because the CHECK on ledger_accounts refused a client balance
+ * below zero (`ledger_accounts_client_non_negative`, migration `money_core`).
+ */
+export function isOverdraft(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (e.code === '23514' && e.constraint === 'ledger_accounts_client_non_negative') return true;
+  }
+  return false;
 }
 
 /**

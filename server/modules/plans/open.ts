@@ -176,7 +176,12 @@ export async function openPlan(
       ]),
     );
     if (admin) {
-      const event = { action: 'plan.open', targetUserId: userId, targetId: plan.id, after: planSnapshot(plan) };
+      const event = {
+        action: 'plan.open',
+        targetUserId: userId,
+        targetId: plan.id,
+        after: planSnapshot(plan),
+      };
       auditInStatement(stmt, admin.actor, { ...event, before: null }, go);
       const notice = {
         userId,

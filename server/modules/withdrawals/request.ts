@@ -265,7 +265,12 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor 
   }
 
   /** The statement inside the transaction that accepts the authenticator's code `token`. */
-  const withTotp = (user: UserRow, request: WithdrawalInput, found: Found, key: StatementKey<WithdrawalRow> | null) =>
+  const withTotp = (
+    user: UserRow,
+    request: WithdrawalInput,
+    found: Found,
+    key: StatementKey<WithdrawalRow> | null,
+  ) =>
     inTransaction(db, log, async (uow) => {
       if (!(await twoFactor.acceptCode(uow.tx, user.id, request.input.token, { totpOnly: true })))
         throw new AppError('BAD_REQUEST', MONEY_MSG.invalidCode);
@@ -292,7 +297,8 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor 
         key?.check(found.idem);
         if (!found.reserved) throw new AppError('TOO_MANY_REQUESTS', SECURITY_MSG.locked);
         // a wrong e-mailed code keeps the reserved attempt and the try it took of every live code
-        if (!user.twoFactorEnabled && !found.code_ok) throw new AppError('BAD_REQUEST', MONEY_MSG.invalidCode);
+        if (!user.twoFactorEnabled && !found.code_ok)
+          throw new AppError('BAD_REQUEST', MONEY_MSG.invalidCode);
         try {
           return await (user.twoFactorEnabled
             ? withTotp(user, request, found, key)
