@@ -10,10 +10,7 @@ import { join } from 'node:path';
  * `docs/<page>` whose "## " heading starts with `heading`. Throws when the page has no such section.
  */
 export function documentedRows(page: string, heading: string): string[][] {
-  const text = readFileSync(join(import.meta.dirname, '../../docs', page), 'utf8');
-  const section = text.split(/^## /m).find((part) => part.startsWith(heading));
-  if (!section) throw new Error(`docs/${page} has no "## ${heading}" section`);
-  return section
+  return sectionText(page, heading)
     .split('\n')
     .filter((line) => line.startsWith('|') && !/^\|\s*-/.test(line))
     .map((line) =>
@@ -30,12 +27,9 @@ export function documentedRows(page: string, heading: string): string[][] {
  * list item counts too. Throws when the page has no such section.
  */
 export function documentedTables(page: string, heading: string): string[][][] {
-  const text = readFileSync(join(import.meta.dirname, '../../docs', page), 'utf8');
-  const section = text.split(/^## /m).find((part) => part.startsWith(heading));
-  if (!section) throw new Error(`docs/${page} has no "## ${heading}" section`);
   const tables: string[][][] = [];
   let current: string[][] | null = null;
-  for (const raw of section.split('\n')) {
+  for (const raw of sectionText(page, heading).split('\n')) {
     const line = raw.trim();
     if (!line.startsWith('|')) {
       current = null;
@@ -51,4 +45,12 @@ export function documentedTables(page: string, heading: string): string[][][] {
     );
   }
   return tables;
+}
+
+/** The text of the section of `docs/<page>` whose "## " heading starts with `heading`; throws when none. */
+function sectionText(page: string, heading: string): string {
+  const text = readFileSync(join(import.meta.dirname, '../../docs', page), 'utf8');
+  const section = text.split(/^## /m).find((part) => part.startsWith(heading));
+  if (!section) throw new Error(`docs/${page} has no "## ${heading}" section`);
+  return section;
 }
