@@ -83,6 +83,7 @@ import { trackRoutes } from './modules/audit/route-table';
 import { emailingAdminRoutes, mailOutboxAdminRoutes } from './modules/emailing/routes';
 import { planAdminRoutes, planRoutes } from './modules/plans/routes';
 import { createPlansService } from './modules/plans/service';
+import { addProfitAdminRoutes } from './modules/trading-activities/add-profit-routes';
 import { createProfitPosting } from './modules/trading-activities/profit-posting';
 import { tradingActivityAdminRoutes, tradingActivityRoutes } from './modules/trading-activities/routes';
 import { createTradingActivitiesService } from './modules/trading-activities/service';
@@ -133,7 +134,7 @@ async function staffRoutes(staff: AppInstance) {
     '/reviews': [reviewAdminRoutes],
     '/notifications': [notificationAdminRoutes],
     '/contacts': [contactAdminRoutes],
-    '/user': [userAdminRoutes, kycAdminRoutes, planAdminRoutes, emailingAdminRoutes],
+    '/user': [userAdminRoutes, kycAdminRoutes, planAdminRoutes, addProfitAdminRoutes, emailingAdminRoutes],
     '/trading-activity': [tradingActivityAdminRoutes],
     '/support': [supportAdminRoutes],
     '/audit': [auditAdminRoutes],

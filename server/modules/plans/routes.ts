@@ -7,28 +7,19 @@
  * POST   /user/active-plan               verified client  {amount, duration (days), plan} → 201; dates set here
  * PUT    /user/admin/active-plan/:id     admin            {amount, duration, plan}: opens a plan for client :id
  * DELETE /user/admin/active-plan/:id     admin            clears client :id's plan (capital returns)
- * POST   /user/admin/add-profit/:id      admin            {profit, date, reason} → profit entry + activity row;
- *                                                          202 at or above the four-eyes threshold (|profit|)
- *                                                          (trading-activities/profit-posting.ts)
+ *
+ * Profit added to a client's active plan (POST /user/admin/add-profit/:id) is profit posting:
+ * server/modules/trading-activities/add-profit-routes.ts.
  */
 import { PLAN_MSG } from '@common/messages';
 import { errorAnswerSchema } from '@common/schemas/common';
-import {
-  activePlanAnswerSchema,
-  addProfitSchema,
-  openPlanSchema,
-  tradingActivityAnswerSchema,
-} from '@common/schemas/plans';
+import { activePlanAnswerSchema, openPlanSchema } from '@common/schemas/plans';
 import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
-import { statementKey, unitOfWork } from '../../lib/idempotency';
+import { statementKey } from '../../lib/idempotency';
 import type { PlanRow } from '../../db/rows';
-import { usd } from '../../lib/money';
-import { heldAnswer, holdIfLarge } from '../approvals/routes';
-import { refuseUncoverableLoss } from '../trading-activities/profit-posting';
 import { currentUser } from '../auth/guard';
-import { presentTradingActivity } from '../trading-activities/presenter';
 import { presentActivePlan } from './presenter';
 import { onClient } from '../../lib/targets';
 
@@ -108,45 +99,5 @@ export async function planAdminRoutes(app: AppInstance) {
       message: PLAN_MSG.planCleared,
       data: presentActivePlan(await svc.clearPlan(auditActor(req), req.params.id)),
     }),
-  );
-
-  app.post(
-    '/admin/add-profit/:id',
-    {
-      schema: rowRoute(
-        tags,
-        "Adds profit to client :id's active plan and records it as trading activity (admin)",
-        {
-          201: tradingActivityAnswerSchema,
-          ...heldAnswer,
-          409: conflict('The client has no active plan, or the Idempotency-Key was used for another request'),
-        },
-        { body: addProfitSchema },
-      ),
-      config: { idempotent: true, permission: 'profits.post', target: onClient() },
-    },
-    async (req, reply) => {
-      const { profit, reason } = req.body;
-      const held = await holdIfLarge(
-        services.approvals,
-        req,
-        reply,
-        {
-          op: 'plan_result',
-          clientId: req.params.id,
-          amount: profit,
-          reason,
-          input: req.body,
-          summary: profit < 0n ? `Plan loss of ${usd(-profit)}` : `Plan profit of ${usd(profit)}`,
-          refuseImpossible: ({ tx }) => refuseUncoverableLoss(tx, req.params.id, req.body),
-        },
-        unitOfWork(req),
-      );
-      if (held) return held;
-      const posting = services.profitPosting;
-      const activity = await posting.addProfit(auditActor(req), req.params.id, req.body, unitOfWork(req));
-      reply.code(201);
-      return { message: PLAN_MSG.profitAdded, data: presentTradingActivity(activity) };
-    },
   );
 }

@@ -1,8 +1,8 @@
 /**
  * Plan results: the one way a gain or a loss reaches a client for a trading activity, and the
  * command that posts a result on a client's active plan. The route of that command is POST
- * /api/user/admin/add-profit/:id (server/modules/plans/routes.ts, next to the plan it is about); the
- * posting lives here, next to the activity rows it keeps in step with the ledger. Amounts are cents.
+ * /api/user/admin/add-profit/:id (add-profit-routes.ts, beside this file); the posting lives here,
+ * next to the activity rows it keeps in step with the ledger. Amounts are cents.
  *
  * A trading activity's result always equals the sum of the client lines of the `profit` entries
  * linked to it (journal_entries.trading_activity_id). A gain sits in the client's available balance;

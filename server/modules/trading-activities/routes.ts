@@ -11,8 +11,8 @@
  * DELETE /trading-activity/:id           admin            withdraws its profit, then hides it
  * The three changes answer 202 at or above the four-eyes threshold (the result, or its change).
  *
- * Profit added to a client's active plan (POST /user/admin/add-profit/:id) is a plan route:
- * server/modules/plans/routes.ts.
+ * Profit added to a client's active plan (POST /user/admin/add-profit/:id, under the product's
+ * /user URL) is declared beside this file: add-profit-routes.ts.
  */
 import { PLAN_MSG } from '@common/messages';
 import { messageAnswerSchema } from '@common/schemas/common';

@@ -1,0 +1,68 @@
+/**
+ * Profit (or a loss) added to a client's active plan: the back office's "Add profit" page. The URL is
+ * the product's (`/api/user/admin/add-profit/:id`, registered with prefix `/user` in the staff scope
+ * of app.ts); the room is this one, because what the route does is profit posting
+ * (`profit-posting.ts`: a profit entry and a trading activity row of the plan) and what it answers
+ * is a trading activity (`presenter.ts`).
+ *
+ * POST   /user/admin/add-profit/:id      admin            {profit, date, reason} → profit entry + activity row;
+ *                                                          202 at or above the four-eyes threshold (|profit|)
+ */
+import { PLAN_MSG } from '@common/messages';
+import { addProfitSchema, tradingActivityAnswerSchema } from '@common/schemas/plans';
+import type { AppInstance } from '../../app-context';
+import { auditActor } from '../../lib/audit';
+import { unitOfWork } from '../../lib/idempotency';
+import { usd } from '../../lib/money';
+import { conflict, rowRoute } from '../../lib/route-schemas';
+import { onClient } from '../../lib/targets';
+import { heldAnswer, holdIfLarge } from '../approvals/routes';
+import { presentTradingActivity } from './presenter';
+import { refuseUncoverableLoss } from './profit-posting';
+
+/** The add-profit route, registered inside the staff scope of app.ts (admin guard) under `/user`. */
+export async function addProfitAdminRoutes(app: AppInstance) {
+  const { services } = app.ctx;
+  // the OpenAPI tag stays the plans' one: the operation belongs to the plan pages of the document
+  const tags = ['plans'];
+
+  app.post(
+    '/admin/add-profit/:id',
+    {
+      schema: rowRoute(
+        tags,
+        "Adds profit to client :id's active plan and records it as trading activity (admin)",
+        {
+          201: tradingActivityAnswerSchema,
+          ...heldAnswer,
+          409: conflict('The client has no active plan, or the Idempotency-Key was used for another request'),
+        },
+        { body: addProfitSchema },
+      ),
+      config: { idempotent: true, permission: 'profits.post', target: onClient() },
+    },
+    async (req, reply) => {
+      const { profit, reason } = req.body;
+      const held = await holdIfLarge(
+        services.approvals,
+        req,
+        reply,
+        {
+          op: 'plan_result',
+          clientId: req.params.id,
+          amount: profit,
+          reason,
+          input: req.body,
+          summary: profit < 0n ? `Plan loss of ${usd(-profit)}` : `Plan profit of ${usd(profit)}`,
+          refuseImpossible: ({ tx }) => refuseUncoverableLoss(tx, req.params.id, req.body),
+        },
+        unitOfWork(req),
+      );
+      if (held) return held;
+      const posting = services.profitPosting;
+      const activity = await posting.addProfit(auditActor(req), req.params.id, req.body, unitOfWork(req));
+      reply.code(201);
+      return { message: PLAN_MSG.profitAdded, data: presentTradingActivity(activity) };
+    },
+  );
+}
