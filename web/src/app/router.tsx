@@ -32,9 +32,9 @@ function lazyPages<L extends { [Name in keyof L]: () => Promise<Record<Name, Com
 
 const loadPolicyPages = () => import('../features/marketing/pages/policy-page');
 /** The crypto withdrawal variants share one module. */
-const loadCryptoWithdrawal = () => import('../features/withdrawals/pages/crypto-withdrawal-page');
+const loadCryptoWithdrawal = () => import('../features/withdrawals/pages/crypto-withdrawal-form-page');
 /** An admin's views of a client's deposits and withdrawals share one module. */
-const loadClientRequestsPages = () => import('../features/reviews/pages/client-requests-pages');
+const loadClientRequestsPages = () => import('../features/reviews/pages/admin-deposits-withdrawals-pages');
 
 const publicPage = lazyPages({
   HomePage: () => import('../features/marketing/pages/home-page'),
@@ -65,7 +65,7 @@ const accountPage = lazyPages({
   SuccessfulDepositPage: () => import('../features/deposits/pages/successful-deposit-page'),
   WithdrawalPage: () => import('../features/withdrawals/pages/withdrawal-page'),
   WithdrawPage: loadCryptoWithdrawal,
-  BankWithdrawalPage: () => import('../features/withdrawals/pages/bank-withdrawal-page'),
+  BankWithdrawalPage: () => import('../features/withdrawals/pages/bank-withdrawal-form-page'),
   UsdtWithdrawalPage: loadCryptoWithdrawal,
   BtcWithdrawalPage: loadCryptoWithdrawal,
   EthWithdrawalPage: loadCryptoWithdrawal,

@@ -1,3 +1,9 @@
+/**
+ * The back office's review pages of one client's requests: /admin/deposits/:id,
+ * /admin/crypto-withdrawals/:id and /admin/bank-withdrawals/:id (`?name=` the client's name). Each
+ * lists the requests with their review actions (components/client-requests-page.tsx); the client's
+ * own withdrawal forms are withdrawals/pages/crypto-withdrawal-form-page.tsx and bank-withdrawal-form-page.tsx.
+ */
 import { Code, Text } from '@mantine/core';
 import type { PublicDeposit } from '@common/schemas/deposits';
 import type { PublicBankWithdrawal, PublicCryptoWithdrawal } from '@common/schemas/withdrawals';

@@ -1,3 +1,8 @@
+/**
+ * The client's crypto withdrawal forms: /account/withdrawal/withdraw (the wallet from `?wallet=`),
+ * /account/withdrawal/usdt, /btc and /eth. The back office's list of a client's crypto withdrawals,
+ * /admin/crypto-withdrawals/:id, is a review page: reviews/pages/admin-deposits-withdrawals-pages.tsx.
+ */
 import { TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { markMissing } from '../missing-fields';

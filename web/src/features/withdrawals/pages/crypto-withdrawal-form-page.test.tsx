@@ -1,5 +1,5 @@
 /**
- * The crypto withdrawal form's states (crypto-withdrawal-page.tsx and components/withdrawal-form.tsx):
+ * The crypto withdrawal form's states (crypto-withdrawal-form-page.tsx and components/withdrawal-form.tsx):
  * missing fields said once and each marked invalid, an amount above the available balance refused
  * without a call, the e-mailed code asked for the withdrawal the form holds (then the button rests),
  * the busy Submit button and the server's refusal shown. The happy path through the real server
@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import { http, server } from '../../../../test/api';
 import { renderScreen } from '../../../../test/render';
-import { WithdrawPage } from './crypto-withdrawal-page';
+import { WithdrawPage } from './crypto-withdrawal-form-page';
 
 const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 /** The client's figures: $250 available, nothing held. */

@@ -1,3 +1,7 @@
+/**
+ * The client's bank withdrawal form: /account/withdrawal/bank. The back office's list of a client's
+ * bank withdrawals, /admin/bank-withdrawals/:id, is a review page: reviews/pages/admin-deposits-withdrawals-pages.tsx.
+ */
 import { SimpleGrid, TextInput, type TextInputProps } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { markMissing } from '../missing-fields';
