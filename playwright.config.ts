@@ -2,7 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { defineConfig } from '@playwright/test';
-import { BASE_URL, E2E_PORT, E2E_SIGNING_KEY, STAFF_2FA_BASE_URL, STAFF_2FA_PORT, WEB_DIR } from './e2e/env';
+import {
+  BASE_URL,
+  E2E_PORT,
+  E2E_SIGNING_KEY,
+  E2E_WORKERS,
+  serverPort,
+  STAFF_2FA_BASE_URL,
+  STAFF_2FA_PORT,
+  WEB_DIR,
+} from './e2e/env';
 
 // the web build pins the key the servers sign with (docs/transparency.md "The key and its history")
 process.env.TRANSPARENCY_SIGNING_KEY ??= E2E_SIGNING_KEY;
@@ -29,9 +38,11 @@ if (PREBUILT && process.env.TEST_WORKER_INDEX === undefined) {
 /**
  * Browser journeys in Debian's Chromium (/usr/bin/chromium; never a downloaded browser) against the
  * built web app served by the real API on an embedded database (e2e/serve.ts). A second server on
- * the next port serves the same build with STAFF_TWO_FACTOR=required (e2e/security.spec.ts); the
- * servers start one after the other, so the web app is built once, before either (or not at all:
- * E2E_WEB_DIR).
+ * the next port serves the same build with STAFF_TWO_FACTOR=required (e2e/security.spec.ts). With
+ * E2E_WORKERS > 1 each further worker gets a server of its own (e2e/env.ts), so journeys that run
+ * at once share no database. The servers start one after the other, so the web app is built once,
+ * before any (or not at all: E2E_WEB_DIR). Set the number of workers with E2E_WORKERS, not
+ * `--workers`: the servers are started for E2E_WORKERS.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -44,7 +55,7 @@ export default defineConfig({
   // a focused journey (`test.only`) left in a commit fails CI instead of skipping all the others
   forbidOnly: !!process.env.CI,
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   reporter: [['list']],
   outputDir: `test-results/${E2E_PORT}`,
@@ -88,5 +99,13 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'pipe',
     },
+    ...Array.from({ length: E2E_WORKERS - 1 }, (_, i) => serverPort(i + 1)).map((port) => ({
+      command: 'tsx e2e/serve.ts',
+      url: `http://127.0.0.1:${port}/api/health`,
+      env: { E2E_PORT: String(port), E2E_WEB_DIR: WEB_DIR },
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe' as const,
+    })),
   ],
 });

@@ -1,20 +1,38 @@
 /**
  * Shared settings of the e2e servers (serve.ts) and the journeys. E2E_PORT (default 3100) lets two
  * runs share the machine: each gets its own ports, web build and mail folders under e2e/.output.
- * A run uses two ports: E2E_PORT, and the next one for the server that requires two-factor
- * authentication of staff (so runs sharing the machine keep their E2E_PORTs at least 2 apart).
+ *
+ * E2E_WORKERS (default 1) journeys run at once, each Playwright worker against a server of its own
+ * (its own embedded database and mail folder), so no journey sees another's rows or settings:
+ * worker 0 on E2E_PORT, worker w ≥ 1 on E2E_PORT + 1 + w. The server that requires two-factor
+ * authentication of staff is one, on E2E_PORT + 1 (only e2e/security.spec.ts uses it), and an own
+ * app of a journey (own-app.ts) takes E2E_PORT + 10 + its slot. So runs sharing the machine keep
+ * their E2E_PORTs at least 20 apart (2 with one worker and no own apps).
  */
+/** The run's first port: the first worker's server. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-const OUTPUT_DIR = `e2e/.output/${E2E_PORT}`;
-export const MAIL_DIR = `${OUTPUT_DIR}/mail`;
-/**
- * The web app build the e2e server serves (built by playwright.config.ts's first webServer
- * command). E2E_WEB_DIR lets the second server serve the first one's build instead of its own.
- */
-export const WEB_DIR = process.env.E2E_WEB_DIR ?? `${OUTPUT_DIR}/web`;
+/** How many journeys run at once (playwright.config.ts `workers`), each on a server of its own. */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 
-/** The second e2e server: same build and demo data, started with STAFF_TWO_FACTOR=required. */
+/** The port of worker `w`'s server (0 ≤ w < E2E_WORKERS). */
+export const serverPort = (w: number) => (w === 0 ? E2E_PORT : E2E_PORT + 1 + w);
+/**
+ * The port of the server this process talks to: in a Playwright worker, its own
+ * (TEST_PARALLEL_INDEX, set by Playwright before the config and the specs load); elsewhere, the
+ * first (e2e/serve.ts is started with E2E_PORT set to the port it serves on).
+ */
+const SERVER_PORT = serverPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+export const BASE_URL = `http://127.0.0.1:${SERVER_PORT}`;
+/** Where this process's server writes the mails it receives (one JSON file each). */
+export const MAIL_DIR = `e2e/.output/${SERVER_PORT}/mail`;
+/**
+ * The web app build the e2e servers serve (built by playwright.config.ts's first webServer
+ * command). E2E_WEB_DIR lets the other servers serve the first one's build instead of their own,
+ * and a run serve a build made before it (.ci/run: the install's dist/web).
+ */
+export const WEB_DIR = process.env.E2E_WEB_DIR ?? `e2e/.output/${E2E_PORT}/web`;
+
+/** The server started with STAFF_TWO_FACTOR=required: same build and demo data. */
 export const STAFF_2FA_PORT = E2E_PORT + 1;
 export const STAFF_2FA_BASE_URL = `http://127.0.0.1:${STAFF_2FA_PORT}`;
 
