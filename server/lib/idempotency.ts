@@ -32,7 +32,6 @@ import type {
   RouteHandlerMethod,
   RouteOptions,
 } from 'fastify';
-import { MONEY_MSG } from '@common/messages';
 import { errorAnswerSchema, idempotencyHeaders } from '@common/schemas/common';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
@@ -71,8 +70,7 @@ function canonical(value: unknown): string {
 export function idempotencyOf(req: FastifyRequest, userId: string): IdempotencyRequest | null {
   const header = req.headers['idempotency-key'];
   if (header === undefined) return null;
-  if (typeof header !== 'string' || !KEY.test(header))
-    throw new AppError('BAD_REQUEST', MONEY_MSG.invalidIdempotencyKey);
+  if (typeof header !== 'string' || !KEY.test(header)) throw new AppError('invalid_idempotency_key');
   const requestHash = createHash('sha256')
     .update(
       canonical({ method: req.method, route: req.routeOptions.url, params: req.params, body: req.body }),
@@ -108,8 +106,7 @@ export async function runIdempotent(
     const where = and(eq(idempotencyKeys.userId, idem.userId), eq(idempotencyKeys.key, idem.key));
     if (claimed.length === 0) {
       const [first] = await uow.tx.select().from(idempotencyKeys).where(where);
-      if (!first || first.requestHash !== idem.requestHash)
-        throw new AppError('CONFLICT', MONEY_MSG.idempotencyMismatch);
+      if (!first || first.requestHash !== idem.requestHash) throw new AppError('idempotency_key_reused');
       return { statusCode: first.statusCode, body: first.body, replayed: true };
     }
     const answer = await work(uow);
@@ -172,7 +169,7 @@ const bodyText = (body: unknown) =>
 /** The answer `stored` (a jsonb `lookup` value or a row) gives `idem`: throws the replay, or 409. */
 function replayOrMismatch(idem: IdempotencyRequest, stored: StoredKey | null | undefined): void {
   if (!stored) return;
-  if (stored.requestHash !== idem.requestHash) throw new AppError('CONFLICT', MONEY_MSG.idempotencyMismatch);
+  if (stored.requestHash !== idem.requestHash) throw new AppError('idempotency_key_reused');
   throw new Replayed({ statusCode: stored.statusCode, body: stored.body });
 }
 
@@ -300,7 +297,7 @@ async function runStatementRoute(
 
 /** The signed-in user's id, as the guard (`onRequest`) set it; 401 without one. */
 function userIdOf(req: FastifyRequest): string {
-  if (!req.auth) throw new AppError('UNAUTHORIZED');
+  if (!req.auth) throw new AppError('not_signed_in');
   return req.auth.user.id;
 }
 

@@ -13,7 +13,7 @@
  * Amounts are cents inside; the presenter answers USD.
  */
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { APPROVAL_MSG, STAFF_MSG } from '@common/messages';
+import { APPROVAL_MSG } from '@common/messages';
 import { can } from '@common/permissions';
 import type { ApprovalsQuery } from '@common/schemas/approvals';
 import type { DbOrTx } from '../../db/client';
@@ -93,7 +93,7 @@ export function createApprovalsService(
 
   async function view(id: string): Promise<ApprovalView> {
     const [row] = await db.select().from(ar).where(eq(ar.id, id));
-    if (!row) throw new AppError('NOT_FOUND');
+    if (!row) throw new AppError('not_found');
     return (await present([row]))[0]!;
   }
 
@@ -109,12 +109,11 @@ export function createApprovalsService(
   ): Promise<{ row: ApprovalRequestRow; payload: ReturnType<typeof readPayload> }> {
     const [locked] = await u.tx.select().from(ar).where(eq(ar.id, id)).for('update');
     const row = onlyPending(locked, APPROVAL_MSG.already);
-    if (row.makerId === actor.id) throw new AppError('CONFLICT', APPROVAL_MSG.ownRequest);
-    if (row.clientId === actor.id) throw new AppError('CONFLICT', APPROVAL_MSG.aboutYourself);
+    if (row.makerId === actor.id) throw new AppError('own_approval_request');
+    if (row.clientId === actor.id) throw new AppError('approval_about_yourself');
     const payload = readPayload(row.payload);
     const [me] = await u.tx.select({ role: users.role }).from(users).where(eq(users.id, actor.id));
-    if (!can(me?.role, APPROVAL_OPS[payload.op].permission))
-      throw new AppError('FORBIDDEN', STAFF_MSG.notAllowed);
+    if (!can(me?.role, APPROVAL_OPS[payload.op].permission)) throw new AppError('role_not_allowed');
     return { row, payload };
   }
 
@@ -180,7 +179,7 @@ export function createApprovalsService(
       .select({ role: users.role, deletedAt: users.deletedAt })
       .from(users)
       .where(eq(users.id, clientId));
-    if (target?.role !== 'client' || target.deletedAt) throw new AppError('NOT_FOUND');
+    if (target?.role !== 'client' || target.deletedAt) throw new AppError('not_found');
     return insertRequest(u, actor, {
       op,
       subjectId: clientId,
@@ -213,7 +212,7 @@ export function createApprovalsService(
       })
       .onConflictDoNothing()
       .returning();
-    if (!row) throw new AppError('CONFLICT', APPROVAL_MSG.alreadyWaiting);
+    if (!row) throw new AppError('already_waiting_for_approval');
     await recordAudit(tx, actor, {
       action: 'approval.request',
       targetUserId: r.subjectId,

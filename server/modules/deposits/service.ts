@@ -42,9 +42,9 @@ async function assertRoomForDeposit(tx: Tx, userId: string): Promise<void> {
     })
     .from(deposits)
     .where(eq(deposits.userId, userId));
-  if (Number(row?.lastHour ?? 0) >= DEPOSIT_CAPS.perHour) throw new AppError('TOO_MANY_REQUESTS');
+  if (Number(row?.lastHour ?? 0) >= DEPOSIT_CAPS.perHour) throw new AppError('too_many_requests');
   if (Number(row?.pending ?? 0) >= DEPOSIT_CAPS.pending) {
-    throw new AppError('UNPROCESSABLE', MONEY_MSG.tooManyDeposits);
+    throw new AppError('too_many_deposits');
   }
 }
 
@@ -166,8 +166,8 @@ export function createDepositsService(deps: ServiceDeps) {
     async deleteDeposit(actor: AuditActor, id: string): Promise<void> {
       await withUnitOfWork(db, log, undefined, async ({ tx, afterCommit }) => {
         const [d] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
-        if (!d) throw new AppError('NOT_FOUND');
-        if (d.status === 'approved') throw new AppError('CONFLICT', MONEY_MSG.depositNotDeletable);
+        if (!d) throw new AppError('not_found');
+        if (d.status === 'approved') throw new AppError('deposit_not_deletable');
         await tx.delete(deposits).where(eq(deposits.id, id));
         await recordAudit(tx, actor, {
           action: 'deposit.delete',
@@ -183,10 +183,10 @@ export function createDepositsService(deps: ServiceDeps) {
     /** The proof image of a deposit, for its owner or staff who read clients. Throws 404, 403 (someone else's). */
     async readProof(viewer: UserRow, id: string): Promise<{ data: Buffer; mime: ImageMime }> {
       const [d] = await db.select().from(deposits).where(eq(deposits.id, id));
-      if (!d) throw new AppError('NOT_FOUND');
+      if (!d) throw new AppError('not_found');
       assertOwnerOrStaff(viewer, d.userId);
       const data = await storage.get(d.proofKey);
-      if (!data) throw new AppError('NOT_FOUND');
+      if (!data) throw new AppError('not_found');
       return { data, mime: mimeOfKey(d.proofKey) };
     },
   };

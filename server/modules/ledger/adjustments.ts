@@ -18,7 +18,7 @@
  * balance, or the balance kept moving.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { MSG, USER_ADMIN_MSG } from '@common/messages';
+import { USER_ADMIN_MSG } from '@common/messages';
 import type { AdjustmentInput } from '@common/schemas/users';
 import type { DbOrTx } from '../../db/client';
 import { ledgerAccounts, users } from '../../db/schema';
@@ -55,8 +55,8 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
       .from(users)
       .where(and(eq(users.id, id), isNull(users.deletedAt)));
     key?.check(row?.idem ?? null);
-    if (!row) throw new AppError('NOT_FOUND', MSG.notFound);
-    if (row.role !== 'client') throw new AppError('NOT_FOUND', USER_ADMIN_MSG.onlyClients);
+    if (!row) throw new AppError('not_found');
+    if (row.role !== 'client') throw new AppError('only_clients');
     return { ...row, balance: BigInt(row.balance ?? '0') };
   }
 
@@ -145,7 +145,7 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
       if (input.direction !== 'debit') return;
       const { balance } = await read(tx, id, null);
       if (balance < input.amount) {
-        throw new AppError('CONFLICT', USER_ADMIN_MSG.adjustmentOverdraw(formatUsd(balance)));
+        throw new AppError('adjustment_overdraw', USER_ADMIN_MSG.adjustmentOverdraw(formatUsd(balance)));
       }
     },
 
@@ -180,7 +180,7 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
           r = await read(conn, id, key);
         }
         if (r.balance + signed < 0n) {
-          throw new AppError('CONFLICT', USER_ADMIN_MSG.adjustmentOverdraw(formatUsd(r.balance)));
+          throw new AppError('adjustment_overdraw', USER_ADMIN_MSG.adjustmentOverdraw(formatUsd(r.balance)));
         }
         const at = new Date(); // the entry's times are the database's; these are the request's
         const entry: EntryRow = {
@@ -206,11 +206,11 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
           if (!uow && isAccountRace(err)) continue;
           throw err;
         }
-        if (!outcome.found) throw new AppError('NOT_FOUND', MSG.notFound);
+        if (!outcome.found) throw new AppError('not_found');
         if (outcome.posted) return posted;
         // the balance moved (or, with a key, a duplicate of this request won: the route replays it)
       }
-      throw new AppError('CONFLICT', USER_ADMIN_MSG.adjustmentBusy);
+      throw new AppError('adjustment_busy');
     },
   };
 }

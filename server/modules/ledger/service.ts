@@ -14,7 +14,6 @@
  * database backs each rule (see migrations `ledger_guards`, `house_balances_uncached`).
  */
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { MONEY_MSG } from '@common/messages';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -196,7 +195,7 @@ export async function reverseEntry(
   original: EntryRow,
   opts: { actorId: string; memo: string },
 ): Promise<EntryRow> {
-  if (original.type === 'reversal') throw new AppError('CONFLICT', MONEY_MSG.notVoidable);
+  if (original.type === 'reversal') throw new AppError('not_voidable');
   const lines = await tx
     .select({ amount: journalLines.amount, userId: ledgerAccounts.userId, kind: ledgerAccounts.kind })
     .from(journalLines)
@@ -208,7 +207,7 @@ export async function reverseEntry(
     .select({ id: journalEntries.id })
     .from(journalEntries)
     .where(eq(journalEntries.reverses, original.id));
-  if (already) throw new AppError('CONFLICT', MONEY_MSG.alreadyVoided);
+  if (already) throw new AppError('already_voided');
   return postEntry(tx, {
     type: 'reversal',
     userId: original.userId,

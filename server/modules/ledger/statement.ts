@@ -9,7 +9,6 @@
  * whole statement (nothing of it is kept).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { MONEY_MSG } from '@common/messages';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -209,7 +208,7 @@ export function postInStatement(
  * ledger_accounts refused its statement (`isOverdraft`).
  */
 export function insufficientBalance(): AppError {
-  return new AppError('UNPROCESSABLE', MONEY_MSG.insufficientBalance);
+  return new AppError('insufficient_balance');
 }
 
 /**

@@ -18,7 +18,6 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PLAN_LABELS } from '@common/constants';
-import { PLAN_MSG } from '@common/messages';
 import { PLAN_MAX_CENTS, PLAN_MIN_CENTS, planLimitsMessage, type OpenPlanInput } from '@common/schemas/plans';
 import { queryRows, type Db } from '../../db/client';
 import type { PlanRow, UserRow } from '../../db/rows';
@@ -55,7 +54,7 @@ export const planSnapshot = (p: PlanRow) => ({
 });
 
 /** The one refusal of an open the available balance does not cover (422 `insufficientFunds`). */
-const insufficientFunds = () => new AppError('UNPROCESSABLE', PLAN_MSG.insufficientFunds);
+const insufficientFunds = () => new AppError('insufficient_funds_for_trade');
 
 /** True when `err` (possibly wrapped by the driver layer) is a unique violation of `constraint`. */
 export function isUniqueViolation(err: unknown, constraint: string): boolean {
@@ -107,10 +106,10 @@ export async function openPlan(
     key?.check(found!.idem);
     if (found!.active_end_ms !== null) {
       if (Number(found!.active_end_ms) <= Date.now()) return null;
-      throw new AppError('CONFLICT', PLAN_MSG.alreadyActive);
+      throw new AppError('plan_already_active');
     }
     if (input.amount < PLAN_MIN_CENTS || input.amount > PLAN_MAX_CENTS)
-      throw new AppError('UNPROCESSABLE', planLimitsMessage());
+      throw new AppError('plan_amount_out_of_range', planLimitsMessage());
     // refused before the statement when the read already shows it (a round trip saved)
     if (BigInt(found!.balance ?? '0') < input.amount) throw insufficientFunds();
 
@@ -196,8 +195,7 @@ export async function openPlan(
     try {
       out = await stmt.run(conn, log, uow);
     } catch (err) {
-      if (isUniqueViolation(err, 'plans_one_active_idx'))
-        throw new AppError('CONFLICT', PLAN_MSG.alreadyActive);
+      if (isUniqueViolation(err, 'plans_one_active_idx')) throw new AppError('plan_already_active');
       // an account the statement was to create appeared meanwhile: once more finds it (alone
       // only: a failed statement ends its transaction)
       if (attempt === 1 && !uow && isAccountRace(err)) continue;
@@ -206,6 +204,6 @@ export async function openPlan(
     if (out.posted === true) return plan;
     if (out.covered !== true) throw insufficientFunds();
     // covered but the key did not go in: a duplicate of this key won (the route replays it)
-    throw new AppError('CONFLICT', PLAN_MSG.alreadyActive);
+    throw new AppError('plan_already_active');
   }
 }

@@ -18,7 +18,6 @@
  */
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { PLAN_MSG } from '@common/messages';
 import type { OpenPlanInput, PublicActivePlan } from '@common/schemas/plans';
 import type { Db, DbOrTx } from '../../db/client';
 import type { PlanRow, UserRow } from '../../db/rows';
@@ -41,8 +40,7 @@ import { presentActivePlan } from './presenter';
  */
 export async function findClient(tx: DbOrTx, userId: string): Promise<UserRow> {
   const [row] = await tx.select().from(users).where(eq(users.id, userId));
-  if (!row || row.role !== 'client' || row.deletedAt)
-    throw new AppError('NOT_FOUND', PLAN_MSG.clientNotFound);
+  if (!row || row.role !== 'client' || row.deletedAt) throw new AppError('client_not_found');
   return row;
 }
 
@@ -154,7 +152,7 @@ export function createPlansService({ db, log, notifications: notices }: ServiceD
         const admin = opts.admin && found ? { actor: opts.admin, client: found } : undefined;
         const opened = await openPlan(deps, userId, input, { key, uow, admin });
         // completed above: only a plan that fell due between the two reads gets here
-        if (!opened) throw new AppError('CONFLICT', PLAN_MSG.alreadyActive);
+        if (!opened) throw new AppError('plan_already_active');
         return opened;
       });
     },
@@ -167,7 +165,7 @@ export function createPlansService({ db, log, notifications: notices }: ServiceD
       return withUnitOfWork(db, log, undefined, async (uow) => {
         await findClient(uow.tx, userId);
         const plan = await lockActivePlan(uow.tx, userId);
-        if (!plan) throw new AppError('CONFLICT', PLAN_MSG.noActivePlan);
+        if (!plan) throw new AppError('no_active_plan');
         const closed = await closePlan(uow, plan, 'admin', notify, admin.id);
         await recordAudit(uow.tx, admin, {
           action: 'plan.clear',

@@ -22,7 +22,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { LIMITS } from '@common/constants';
-import { MONEY_MSG, SECURITY_MSG } from '@common/messages';
 import { queryRows, type Tx } from '../../db/client';
 import { ledgerAccounts, oneTimeCodes, rateLimitHits, withdrawals } from '../../db/schema';
 import type { UserRow } from '../../db/rows';
@@ -260,8 +259,8 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor 
     // a 400, not counted as a wrong try (it matched when read)
     if (out.posted === true) return row;
     if (out.covered !== true) throw insufficientBalance();
-    if (out.decided === true) throw new AppError('CONFLICT', MONEY_MSG.idempotencyMismatch);
-    throw new AppError('BAD_REQUEST', MONEY_MSG.invalidCode);
+    if (out.decided === true) throw new AppError('idempotency_key_reused');
+    throw new AppError('invalid_confirmation_code');
   }
 
   /** The statement inside the transaction that accepts the authenticator's code `token`. */
@@ -273,7 +272,7 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor 
   ) =>
     inTransaction(db, log, async (uow) => {
       if (!(await twoFactor.acceptCode(uow.tx, user.id, request.input.token, { totpOnly: true })))
-        throw new AppError('BAD_REQUEST', MONEY_MSG.invalidCode);
+        throw new AppError('invalid_confirmation_code');
       return statement(user, request, found, key, uow);
     });
 
@@ -295,10 +294,9 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor 
       for (let attempt = 1; ; attempt++) {
         const found = await read(user, request, key);
         key?.check(found.idem);
-        if (!found.reserved) throw new AppError('TOO_MANY_REQUESTS', SECURITY_MSG.locked);
+        if (!found.reserved) throw new AppError('account_locked');
         // a wrong e-mailed code keeps the reserved attempt and the try it took of every live code
-        if (!user.twoFactorEnabled && !found.code_ok)
-          throw new AppError('BAD_REQUEST', MONEY_MSG.invalidCode);
+        if (!user.twoFactorEnabled && !found.code_ok) throw new AppError('invalid_confirmation_code');
         try {
           return await (user.twoFactorEnabled
             ? withTotp(user, request, found, key)

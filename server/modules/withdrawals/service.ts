@@ -10,7 +10,7 @@
  * held amount can never vanish with its request.
  */
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import { MONEY_MSG, SECURITY_MSG } from '@common/messages';
+import { MONEY_MSG } from '@common/messages';
 import type { DbOrTx, Tx } from '../../db/client';
 import { users, withdrawals } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
@@ -74,7 +74,7 @@ export function createWithdrawalsService(deps: ServiceDeps) {
     if (approve) {
       // money never leaves for a blocked client; declining (which returns the hold) still works
       const [owner] = await uow.tx.select({ banned: users.banned }).from(users).where(eq(users.id, w.userId));
-      if (owner?.banned) throw new AppError('CONFLICT', MONEY_MSG.clientBlocked);
+      if (owner?.banned) throw new AppError('client_blocked');
     }
     await postEntry(uow.tx, {
       type: approve ? 'withdrawal_settle' : 'withdrawal_release',
@@ -125,7 +125,7 @@ export function createWithdrawalsService(deps: ServiceDeps) {
      * withdrawals), 429 after 3 codes in an hour.
      */
     async requestCode(user: UserRow, target: WithdrawalTarget): Promise<void> {
-      if (user.twoFactorEnabled) throw new AppError('CONFLICT', SECURITY_MSG.useAuthenticator);
+      if (user.twoFactorEnabled) throw new AppError('use_authenticator');
       await throttle.countCodeMail('withdrawal', user.id);
       // the code and its mail are written together: no code without its mail, and the mail waits
       // in the outbox while the mail server is down (lib/mail.ts)
@@ -216,8 +216,8 @@ export function createWithdrawalsService(deps: ServiceDeps) {
     async deleteWithdrawal(actor: AuditActor, method: WithdrawalMethod, id: string): Promise<void> {
       await withUnitOfWork(db, log, undefined, async ({ tx }) => {
         const [w] = await listed(tx, method, id).for('update');
-        if (!w) throw new AppError('NOT_FOUND');
-        if (w.status !== 'rejected') throw new AppError('CONFLICT', MONEY_MSG.withdrawalNotDeletable);
+        if (!w) throw new AppError('not_found');
+        if (w.status !== 'rejected') throw new AppError('withdrawal_not_deletable');
         const deletedAt = new Date();
         await tx.update(withdrawals).set({ deletedAt }).where(eq(withdrawals.id, id));
         await recordAudit(tx, actor, {
