@@ -29,7 +29,10 @@ import { queryRows, type Db, type Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { renderMail, renderStored, storedMessage, type MailBrand, type MailMessage } from './mail-templates';
 import { mailsSent } from './metrics';
-import type { StatementOfWork, StatementSql, UnitOfWork } from './unit-of-work';
+import { StatementOfWork, type StatementSql, type UnitOfWork } from './unit-of-work';
+
+/** The gate of a mail stored on its own. */
+const always = () => sql`true`;
 
 export interface Mailer {
   /**
@@ -135,10 +138,43 @@ export function createMailer(opts: {
   }
 
   /** Stores `message`: queued for the worker, or logged without SMTP. */
-  async function store(conn: Db | Tx, message: MailMessage): Promise<void> {
-    const row = outboxRow(message);
-    await conn.insert(mailOutbox).values({ ...row, status });
-    stored(row);
+  /**
+   * The outbox insert of `message` as a part of `stmt`, gated on `gate`: the one way a mail is
+   * stored (`send`, `enqueue` and `enqueueInStatement` below). Once the statement has committed
+   * with the row in, the mail is logged (no SMTP) and the worker woken.
+   */
+  function storeInStatement(stmt: StatementOfWork, message: MailMessage, gate: StatementSql): void {
+    const mail = outboxRow(message);
+    const json = (value: object | null) => (value ? JSON.stringify(value) : null);
+    const to = stmt.param(mail.to);
+    const subject = stmt.param(mail.subject);
+    const text = stmt.param(mail.text);
+    const html = stmt.param(mail.html);
+    const headers = stmt.param(json(mail.headers));
+    const unrendered = stmt.param(json(mail.message));
+    const state = stmt.param(status);
+    const when = stmt.lazy(gate);
+    const part = stmt.part(
+      stmt.name('mail'),
+      () => sql`insert into ${mailOutbox} ("to", subject, text, html, headers, message, status)
+        select ${to}::text, ${subject}::text, ${text}::text, ${html}::text, ${headers}::jsonb, ${unrendered}::jsonb, ${state}::text
+        where ${when()}
+        returning id`,
+    );
+    const alias = `${stmt.name('mail_stored')}`;
+    stmt.output(alias, () => sql`exists (select 1 from ${part})`);
+    stmt.afterCommit((out) => {
+      if (out[alias] !== true) return;
+      stored(mail);
+      void wake();
+    });
+  }
+
+  /** One statement storing `message` on `conn` (in `uow` when given: its follow-ups wait for the commit). */
+  async function store(conn: Db | Tx, message: MailMessage, uow?: UnitOfWork): Promise<void> {
+    const stmt = new StatementOfWork('mail.store');
+    storeInStatement(stmt, message, always);
+    await stmt.run(conn, log, uow);
   }
 
   /** What follows a stored mail: without SMTP it counts as sent and its text goes to the log. */
@@ -265,40 +301,9 @@ export function createMailer(opts: {
   }
 
   return {
-    async send(mail) {
-      await store(db, mail);
-      void wake();
-    },
-    async enqueue(uow, mail) {
-      await store(uow.tx, mail);
-      uow.afterCommit(async () => void wake());
-    },
-    enqueueInStatement(stmt, message, gate) {
-      const mail = outboxRow(message);
-      const json = (value: object | null) => (value ? JSON.stringify(value) : null);
-      const to = stmt.param(mail.to);
-      const subject = stmt.param(mail.subject);
-      const text = stmt.param(mail.text);
-      const html = stmt.param(mail.html);
-      const headers = stmt.param(json(mail.headers));
-      const unrendered = stmt.param(json(mail.message));
-      const state = stmt.param(status);
-      const when = stmt.lazy(gate);
-      const part = stmt.part(
-        stmt.name('mail'),
-        () => sql`insert into ${mailOutbox} ("to", subject, text, html, headers, message, status)
-          select ${to}::text, ${subject}::text, ${text}::text, ${html}::text, ${headers}::jsonb, ${unrendered}::jsonb, ${state}::text
-          where ${when()}
-          returning id`,
-      );
-      const alias = `${stmt.name('mail_stored')}`;
-      stmt.output(alias, () => sql`exists (select 1 from ${part})`);
-      stmt.afterCommit((out) => {
-        if (out[alias] !== true) return;
-        stored(mail);
-        void wake();
-      });
-    },
+    send: (mail) => store(db, mail),
+    enqueue: (uow, mail) => store(uow.tx, mail, uow),
+    enqueueInStatement: storeInStatement,
     deliverDue: () => wake(),
     start() {
       if (status === 'queued' && !transport)
