@@ -3,11 +3,11 @@
  * 1280 and 375 px: no serious or critical violation of WCAG 2.0, 2.1 and 2.2 A/AA (the axe tags
  * below; target-size is among them). Each page is judged once its h1 shows and its data has
  * arrived (no skeleton, no busy table, no loader). One browser context per role: a visitor, a client
- * with rows in every list (deposits pending and approved, withdrawals, a plan and a trade, a notice,
- * a ticket), the owner (the admin pages about a client use that client's id), and the two sign-in
- * steps (e-mail verification, two-factor code). A first test fails when web/src/config/paths.ts has a
- * route none of the lists visits. The deeper public checks (open menus, the charting widgets) are in
- * a11y-public.spec.ts.
+ * with rows in every list (deposits pending, approved and declined, withdrawals, a plan and a
+ * trade, a notice, a ticket; each of the profile's tabs), the owner (the admin pages about a client
+ * use that client's id), and the two sign-in steps (e-mail verification, two-factor code). A first
+ * test fails when web/src/config/paths.ts has a route none of the lists visits. The deeper public
+ * checks (open menus, the charting widgets) are in a11y-public.spec.ts.
  */
 import type { Browser, Page } from '@playwright/test';
 import { generate } from 'otplib';
@@ -141,10 +141,11 @@ interface Client {
 let seeded: Promise<Client> | undefined;
 
 /**
- * Once per run, through the API: a verified client with a deposit approved ($1,500) and one pending
- * ($120), a wire of $2,000 approved by two staff members and one of $1,200 waiting for the second
- * (four-eyes), a crypto and a bank withdrawal pending, a 7-day plan with a completed trade, a notice
- * from staff, a support ticket and a message from the contact form.
+ * Once per run, through the API: a verified client with a deposit approved ($1,500), one pending
+ * ($120) and one declined with a reason ($30), a wire of $2,000 approved by two staff members and
+ * one of $1,200 waiting for the second (four-eyes), a crypto and a bank withdrawal pending, a
+ * 7-day plan with a completed trade, a notice from staff, a support ticket and a message from the
+ * contact form.
  */
 function seededClient(readMail: ReadMail): Promise<Client> {
   seeded ??= (async () => {
@@ -157,6 +158,13 @@ function seededClient(readMail: ReadMail): Promise<Client> {
     // $1,500 waits for a second staff member (four-eyes): the demo finance member approves it
     await doneEvenIfHeld(await call('PUT', `/deposits/${await deposit(1500)}/approve`, {}, owner));
     await deposit(120);
+    // a declined one: the history shows a line that moved no money, with its reason
+    await call(
+      'PUT',
+      `/deposits/${await deposit(30)}/reject`,
+      { reason: 'The proof shows another amount' },
+      owner,
+    );
     // lines of $1,000 or more wait for a second staff member: one approved, one left waiting
     const wire = (amount: number) =>
       call(
@@ -253,6 +261,11 @@ const CLIENT_PATHS = [
   '/account/referrals',
   '/account/statements',
   '/account/profile',
+  '/account/profile?tab=edit-profile',
+  '/account/profile?tab=update-photo',
+  '/account/profile?tab=change-password',
+  '/account/profile?tab=security',
+  '/account/profile?tab=verification',
   '/account/support',
 ];
 
