@@ -5,7 +5,9 @@
  * session in another browser stops working), unblocks them, and reads every action back in the
  * audit log. Blocking asks a reason, which the client is e-mailed. A compliance member rejects
  * another client's documents with a reason the client reads on their verification page. Stored
- * markup renders as text and no script runs; axe at 1280 and 375 px.
+ * markup renders as text and no script runs; axe at 1280 and 375 px on the states
+ * a11y-routes.spec.ts's sweep does not reach (an empty filtered list, documents to check, the
+ * dialogs, a rejection reason); the dashboard, account, edit and audit-log pages are in the sweep.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -55,9 +57,7 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   await expect(
     adminPage.getByRole('region', { name: 'Overview' }).getByText('Identity checks waiting'),
   ).toBeVisible();
-  await checkBothWidths(adminPage, 'dashboard', async () => {
-    await expect(adminPage.getByRole('table', { name: 'Approved (count · amount)' })).toBeVisible();
-  });
+  await expect(adminPage.getByRole('table', { name: 'Approved (count · amount)' })).toBeVisible();
 
   // Find the client by e-mail; their name shows as text.
   await adminPage.getByRole('link', { name: 'Users', exact: true }).click();
@@ -120,9 +120,7 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   await expect(adminPage.getByText('Adjustment posted successfully')).toBeVisible();
   const balances = adminPage.getByRole('table', { name: 'Balances and totals' });
   await expect(balances.getByRole('row', { name: /Balance \(available\)/ })).toContainText('$42.50');
-  await checkBothWidths(adminPage, 'account page', async () => {
-    await expect(adminPage.getByRole('heading', { name: 'Adjustment' })).toBeVisible();
-  });
+  await expect(adminPage.getByRole('heading', { name: 'Adjustment' })).toBeVisible();
 
   await clientPage.goto('/account/transaction-history');
   const line = clientPage.getByRole('row').filter({ hasText: 'Adjustment' });
@@ -139,9 +137,6 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   await expect(adminPage.getByText('All fields are required')).toBeVisible();
   await firstName.fill('Evelyn');
   await adminPage.getByLabel('State').fill('Texas');
-  await checkBothWidths(adminPage, 'edit page', async () => {
-    await expect(adminPage.getByRole('button', { name: 'Save changes' })).toBeVisible();
-  });
   await adminPage.getByRole('button', { name: 'Save changes' }).click();
   await expect(adminPage.getByText('User updated successfully')).toBeVisible();
   await expect(adminPage).toHaveURL(userUrl);
@@ -203,9 +198,6 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   await adminPage.getByLabel('Recorded from').fill(new Date().toISOString().slice(0, 10));
   await expect(log.getByRole('row').filter({ hasText: 'user.block' })).toHaveCount(1);
   await adminPage.getByLabel('Recorded from').fill('');
-  await checkBothWidths(adminPage, 'audit log', async () => {
-    await expect(log.getByRole('row').filter({ hasText: 'user.block' })).toHaveCount(1);
-  });
 
   // The action filter narrows the whole log.
   await adminPage.getByRole('button', { name: 'Show every client' }).click();

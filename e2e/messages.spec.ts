@@ -3,11 +3,12 @@
  * client deletes it); the client writes to support, the admin replies and closes the ticket, the
  * reply shows on the client's support page and reaches their e-mail; the admin e-mails a client;
  * a contact message is read and deleted. Every text carries HTML: no script runs in either browser,
- * the pages show it literally and the e-mails escape it. axe at 1280 and 375 px on every page.
+ * the pages show it literally and the e-mails escape it. axe on these pages is in a11y-routes.spec.ts
+ * (its client has a notice, a ticket and a contact message).
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ADMIN, checkBothWidths, newOfflineContext, type ReadMail, signIn, signUpVerified } from './journey';
+import { ADMIN, newOfflineContext, type ReadMail, signIn, signUpVerified } from './journey';
 const PASSWORD = 'Messages-pass-42';
 
 /** Markup that would run or render if any page or mail treated text as HTML. */
@@ -123,7 +124,6 @@ journey(
     await expect(adminPage.getByText('Notification sent successfully')).toBeVisible();
     const sent = adminPage.getByRole('listitem').filter({ hasText: title });
     await expect(sent).toContainText(message);
-    await checkBothWidths(adminPage, 'admin notifications', () => expect(sent).toBeVisible());
 
     const mail = await mailWithSubject(readMail, client.email, title);
     expect(mail.text).toContain(message);
@@ -143,7 +143,6 @@ journey(
     await page.reload();
     await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
     await expect(item).toBeVisible();
-    await checkBothWidths(page, 'client notifications', () => expect(item).toBeVisible());
 
     await item.getByRole('button', { name: /Delete/ }).click();
     const dialog = page.getByRole('dialog');
@@ -188,7 +187,6 @@ journey(
     await expect(mine).toContainText(question);
     await expect(mine).toContainText('Open');
     await expect(mine).toContainText('No reply from support yet.');
-    await checkBothWidths(page, 'client support', () => expect(mine).toBeVisible());
 
     // The admin sees it with the client's e-mail (linking to the user page) and replies.
     await adminPage.goto('/admin/support-tickets');
@@ -200,7 +198,6 @@ journey(
       'href',
       `/admin/users/${client.id}`,
     );
-    await checkBothWidths(adminPage, 'admin support tickets', () => expect(ticket).toBeVisible());
     const answer = `We found it ${SCRIPT} ${BOLD}`;
     await ticket.getByRole('textbox', { name: 'Reply' }).fill(answer);
     await ticket.getByRole('button', { name: 'Send reply' }).click();
@@ -250,9 +247,7 @@ journey('the admin e-mails one client; the HTML arrives escaped', async ({ admin
   // the picker, not by Tab)
   await expect(adminPage.getByRole('combobox', { name: 'Client' })).toBeFocused();
   await adminPage.keyboard.press('Escape');
-  await checkBothWidths(adminPage, 'admin emailing', () =>
-    expect(adminPage.getByLabel('Subject')).toBeVisible(),
-  );
+  await expect(adminPage.getByLabel('Subject')).toBeVisible();
 
   await adminPage.getByRole('combobox', { name: 'Client' }).fill(client.email);
   await adminPage.getByRole('option', { name: new RegExp(client.email.replace(/[.+]/g, '\\$&')) }).click();
@@ -284,7 +279,6 @@ journey('a contact message with HTML shows as text and is deleted', async ({ adm
   const card = adminPage.getByRole('listitem').filter({ hasText: message });
   await expect(card).toContainText(name);
   await expect(card).toContainText('casey@example.com');
-  await checkBothWidths(adminPage, 'admin contacts', () => expect(card).toBeVisible());
 
   await card.getByRole('button', { name: /^Delete message/ }).click();
   await adminPage.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

@@ -3,7 +3,8 @@
  * actions (Approve, Reject, View) stand inside the window without any sideways scroll; no empty
  * text is cut, on a phone, a tablet or a desktop; every account and back-office page, as a client
  * and as the owner, is no wider than the phone; every admin page about a client titles itself with
- * the client's name from the API, whatever `?name=` says. axe at 1280 and 375 px on those screens.
+ * the client's name from the API, whatever `?name=` says. axe at 1280 and 375 px on the empty
+ * account home; the other screens' axe is in a11y-routes.spec.ts.
  */
 import type { Locator, Page } from '@playwright/test';
 import { PLAN_MSG } from '../common/messages';
@@ -110,7 +111,6 @@ test('at 375 px the review queue and the users list show Approve, Reject and Vie
     }
   }
   await expectNoSidewaysScroll(page, 'review queue', { boxes: true });
-  await checkBothWidths(page, 'review queue', () => expect(reviews.first()).toBeVisible());
 
   await page.setViewportSize(PHONE);
   await page.goto('/admin/users');
@@ -120,7 +120,6 @@ test('at 375 px the review queue and the users list show Approve, Reject and Vie
   for (const view of await views.all()) await expectActionOnScreen(page, view, 'View in the users list');
   await expect(page.getByRole('link', { name: 'View Tara Tables' })).toBeVisible();
   await expectNoSidewaysScroll(page, 'users list', { boxes: true });
-  await checkBothWidths(page, 'users list', () => expect(views.first()).toBeVisible());
 });
 
 test('no empty text is cut, on a phone, a tablet or a desktop', async ({ page, readMail }) => {
@@ -261,5 +260,5 @@ test('every back-office page is no wider than a 375 px phone, and a client is ti
     deposit.getByRole('button', { name: 'Delete' }),
     "Delete on a client's deposits",
   );
-  await checkBothWidths(page, "a client's deposits", () => expect(deposit).toBeVisible());
+  await expect(deposit).toBeVisible();
 });

@@ -3,15 +3,15 @@
  * /account/trading (after the browser's checks: missing fields, the limits dialog, the insufficient
  * funds banner), sees it in trade activities and on the home page; the admin adds profit (the
  * client's figures show it), edits an activity's profit in the "Complete Pickup" modal, clears the
- * plan (the capital returns) and deletes an activity. axe on every page at 1280 and 375 px.
+ * plan (the capital returns) and deletes an activity. axe on the trade dialog at 1280 px; the
+ * pages themselves (trading, trade activities, the home page with a plan, add profit, trading
+ * activity, the deposit page's insufficient-funds banner) are in a11y-routes.spec.ts's sweep.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   ADMIN,
   approveHeld,
   call,
-  checkBothWidths,
   expectNoSeriousViolations,
   newBrowserPage,
   signIn,
@@ -19,14 +19,6 @@ import {
 } from './journey';
 
 const PASSWORD = 'Planner#2026pass';
-
-/** checkBothWidths, and the page has one h1 at each width. */
-function checkBothWidthsOneH1(page: Page, what: string, ready: () => Promise<void>) {
-  return checkBothWidths(page, what, async () => {
-    await ready();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-  });
-}
 
 /** The client's figures as the API answers them (USD). */
 async function clientFigures(token: string) {
@@ -78,9 +70,7 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   await expect(page.getByText('Maximum: 115,000 USD')).toHaveCount(2);
   await expect(page.getByText(/Returns are not guaranteed/).first()).toBeVisible();
   await expect(page.getByText('Available balance: $1,500.00')).toBeVisible();
-  await checkBothWidthsOneH1(page, 'trading', async () => {
-    await expect(page.getByText('Risk warning', { exact: true })).toBeVisible();
-  });
+  await expect(page.getByText('Risk warning', { exact: true })).toBeVisible();
 
   // Place Your Trade: the browser's checks first.
   await page.getByRole('button', { name: 'Trade Now: Copy Trading' }).click();
@@ -106,7 +96,6 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   await expect(
     page.getByText(/Insufficient funds: your available balance does not cover that trade/),
   ).toBeVisible();
-  await expectNoSeriousViolations(page, 'deposit page with the insufficient banner');
 
   // A plan of $1,000 for a week.
   await page.goto('/account/trading');
@@ -119,9 +108,6 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   const planRow = page.getByRole('row').filter({ hasText: '$1,000.00' });
   await expect(planRow).toContainText('Copy Trading');
   await expect(planRow).toContainText('Active');
-  await checkBothWidthsOneH1(page, 'trade activities', async () => {
-    await expect(page.getByRole('table', { name: 'Trade activities' })).toBeVisible();
-  });
   await page.getByRole('textbox', { name: 'Search' }).fill('investment');
   await expect(page.getByText('No Data Available')).toBeVisible();
   await page.getByRole('textbox', { name: 'Search' }).fill('copy');
@@ -145,9 +131,6 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   await expect(panel).toContainText('Active');
   await expect(panel).toContainText('$1,000.00');
   await expect(welcome).toContainText('Your Copy Trading plan is active.');
-  await checkBothWidthsOneH1(page, 'account home with a plan', async () => {
-    await expect(panel).toContainText('Copy Trading');
-  });
   expect(await clientFigures(token)).toMatchObject({ balance: 500, invested: 1000, totalProfit: 0 });
 
   // The admin adds profit to the plan.
@@ -175,9 +158,6 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   await expect(profitRow).toContainText('Posted');
   const adminActivity = adminPage.getByRole('table', { name: 'Trading activity' });
   await expect(adminActivity.getByRole('row').filter({ hasText: '$1,000.00' })).toHaveCount(1);
-  await checkBothWidthsOneH1(adminPage, 'add profit', async () => {
-    await expect(adminPage.getByRole('table', { name: 'Trading activity' })).toBeVisible();
-  });
   expect(await clientFigures(token)).toMatchObject({ balance: 525, invested: 1000, totalProfit: 25 });
   await page.reload();
   await expect(page.getByRole('region', { name: 'Account figures' })).toContainText('Total Profit$25.00');
@@ -187,17 +167,11 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
     '$25.00',
   );
   await expect(activities.getByRole('row').filter({ hasText: '$1,000.00' })).toHaveCount(1);
-  await checkBothWidthsOneH1(page, 'trade activities with a result', async () => {
-    await expect(activities.getByRole('row').filter({ hasText: '$1,000.00' })).toHaveCount(1);
-  });
 
   // The admin edits that activity's profit: the difference is posted.
   await adminPage.getByRole('link', { name: 'Edit trading activity' }).click();
   await expect(adminPage).toHaveURL(new RegExp(`/admin/trading-activity/${id}\\?name=`));
   await expect(adminPage.getByRole('heading', { level: 1 })).toHaveText('Trading Activity — Pat Planner');
-  await checkBothWidthsOneH1(adminPage, 'trading activity', async () => {
-    await expect(adminPage.getByRole('table', { name: 'Trading activity' })).toBeVisible();
-  });
   const editRow = adminPage.getByRole('row').filter({ hasText: '$25.00' });
   await editRow.getByRole('button', { name: 'Update' }).click();
   const pickup = adminPage.getByRole('dialog', { name: 'Complete Pickup' });
