@@ -1,7 +1,9 @@
 /**
  * Sign-up and sign-in journeys: a visitor signs up, verifies the e-mailed code, lands in the
  * account area, signs out and back in; the admin signs in at /admin/login; an unknown path says
- * the page is not found and links the home page, which then takes focus on its h1.
+ * the page is not found and links the home page, which then takes focus on its h1. The sign-in
+ * form's own states (a missing password, the busy button, a wrong password's message hiding after
+ * 3 s) are web component tests (web/src/features/auth/components/signin-form.test.tsx).
  */
 import { expect, test } from './fixtures';
 import { fillSignUpForm, signInAndVerify, submitAfterMismatch, type SignUp } from './journey';
@@ -42,21 +44,6 @@ test('client signs up, verifies the e-mailed code, signs out and signs in again'
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/account\/home$/);
-});
-
-test('a wrong password shows the server message for 3 seconds', async ({ page }) => {
-  await page.goto('/signin');
-  // staying signed in is the client's choice, not the default; an empty password is "required"
-  await expect(page.getByLabel('Remember me')).not.toBeChecked();
-  await page.getByLabel('Email').fill('client@demo.test');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Password is required', { exact: true })).toBeVisible();
-  await page.getByLabel('Email').fill('client@demo.test');
-  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const alert = page.getByText('Invalid email or password');
-  await expect(alert).toBeVisible();
-  await expect(alert).toBeHidden({ timeout: 5_000 });
 });
 
 test('admin signs in at /admin/login and lands on /admin/users; a client is refused', async ({ page }) => {

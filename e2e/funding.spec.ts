@@ -2,14 +2,13 @@
  * Funding journeys: a client deposits with a proof image, the admin approves it from the pending
  * reviews queue, the client sees the balance and the history line; the client withdraws with the
  * e-mailed confirmation code, the admin declines it, and the held amount returns to available.
- * An admin credit is added and voided (a reversal; nothing is deleted); the screens pass axe. An
- * amount is read as typed: `1,000` is submitted as 1000, an ambiguous one and one over the limit
- * are refused with the reason.
+ * An admin credit is added and voided (a reversal; nothing is deleted). An amount typed `1,000`
+ * arrives as 1000. The forms' own states (missing fields, refused amounts, busy buttons, the code
+ * button resting) are web component tests (deposit-form-page.test.tsx,
+ * crypto-withdrawal-form-page.test.tsx); axe on the funding routes is in a11y-routes.spec.ts.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { codeIn, expect, test } from './fixtures';
-import { MONEY_MSG } from '../common/messages';
 import {
   ADMIN,
   checkBothWidths,
@@ -82,9 +81,6 @@ journey(
     await page.getByRole('link', { name: /Bitcoin/ }).click();
     await expect(page).toHaveURL(/\/account\/deposit\/bitcoin\?wallet=bitcoin$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deposit with Bitcoin');
-    await page.getByRole('button', { name: 'Submit deposit' }).click();
-    await expect(page.getByText('Please enter a valid amount', { exact: true })).toBeVisible();
-    await expect(page.getByText('Please attach proof of payment', { exact: true })).toBeVisible();
     await page.getByLabel('Amount (USD)').fill('250');
     await page
       .locator('input[type="file"]')
@@ -115,24 +111,13 @@ journey(
     await expect(depositLine).toContainText('Bitcoin');
     await expect(depositLine).toContainText('Successful');
 
-    // Withdrawing: the browser's checks first, then a real request confirmed with the mailed code.
+    // Withdrawing with the mailed code: it is for the withdrawal the form holds, so its mail names
+    // the amount and the masked address
     await page.goto('/account/withdrawal/withdraw?wallet=bitcoin');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    // said once for the whole form, each missing field marked invalid
-    await expect(page.getByText('Please fill all fields')).toHaveCount(1);
-    await expect(page.getByLabel('Amount')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByLabel('Bitcoin Address')).toHaveAttribute('aria-invalid', 'true');
-    await page.getByLabel('Amount').fill(String((start + 25_000) / 100 + 1));
-    await page.getByLabel('Bitcoin Address').fill('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
-    await page.getByLabel('Confirmation code').fill('123456');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Insufficient balance')).toBeVisible();
-
-    // the code is for the withdrawal the form holds: its mail names the amount and the masked address
     await page.getByLabel('Amount').fill('100');
+    await page.getByLabel('Bitcoin Address').fill('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByText('A confirmation code has been sent to your e-mail')).toBeVisible();
-    await expect(page.getByRole('button', { name: /Resend in \d+s/ })).toBeDisabled();
     await expect
       .poll(async () => (await readMail(CLIENT.email)).subject)
       .toBe('Your withdrawal confirmation code');
@@ -169,9 +154,6 @@ journey(
     await expect(withdrawalLine).toContainText('The wallet address could not be verified');
     await expect(withdrawalLine.getByText('$100.00', { exact: true })).toBeVisible();
     await expect(withdrawalLine).not.toContainText('−$100.00');
-    await checkBothWidths(page, 'the history with a declined line', () =>
-      expect(withdrawalLine).toBeVisible(),
-    );
   },
 );
 
@@ -242,34 +224,7 @@ journey('the notice after a withdrawal closes itself after 25 s and clears the f
   await expect(page).toHaveURL(/\/account\/withdrawal$/);
 });
 
-/** The serious and critical violations axe finds on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
-
-journey('funding, history and review screens pass axe, one h1 each', async ({ page, adminPage }) => {
-  await signIn(page, CLIENT);
-  await signIn(adminPage, ADMIN, true);
-  const screens: [Page, string][] = [
-    [page, '/account/deposit?success=true'],
-    [page, '/account/deposit/bitcoin?wallet=ethereum'],
-    [page, '/account/withdrawal'],
-    [page, '/account/withdrawal/usdt'],
-    [page, '/account/withdrawal/bank'],
-    [page, '/account/transaction-history'],
-    [adminPage, '/admin/pending-reviews'],
-    [adminPage, '/admin/transactions/add-transactions'],
-  ];
-  for (const [screen, path] of screens) {
-    await screen.goto(path);
-    await expect(screen.getByRole('heading', { level: 1 })).toHaveCount(1);
-    await screen.waitForLoadState('networkidle');
-    expect({ path, violations: await seriousViolations(screen) }).toEqual({ path, violations: [] });
-  }
-});
-
-test('an amount is read as typed: 1,000 is a thousand, nothing guessed or dropped', async ({
+test('an amount typed 1,000 arrives as a thousand and shows so in the history', async ({
   page,
   readMail,
 }) => {
@@ -279,25 +234,10 @@ test('an amount is read as typed: 1,000 is a thousand, nothing guessed or droppe
   await page.goto('/account/deposit/bitcoin?wallet=bitcoin');
   const amount = page.getByLabel('Amount (USD)');
   const submit = page.getByRole('button', { name: 'Submit deposit' });
-
-  // over the limit: refused with the limit, never rounded
-  await amount.fill('99999999999999999');
-  await submit.click();
-  await expect(page.getByText('The largest amount is $1,000,000,000.00')).toBeVisible();
-  await expect(amount).toHaveValue('99999999999999999');
-  // a comma that is not a thousands separator: refused with how to write it
-  await amount.fill('1,00');
-  await submit.click();
-  await expect(page.getByText(MONEY_MSG.amountGrouping)).toBeVisible();
-  await amount.fill('1.000');
-  await submit.click();
-  await expect(page.getByText(MONEY_MSG.amountDecimals)).toBeVisible();
-
   // grouped thousands: read as one thousand, shown back on leaving the field
   await amount.fill('1,000');
   await amount.blur();
   await expect(amount).toHaveValue('1,000.00');
-  await checkBothWidths(page, 'the deposit form', () => expect(amount).toHaveValue('1,000.00'));
   await page
     .locator('input[type="file"]')
     .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
