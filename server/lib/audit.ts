@@ -6,16 +6,12 @@
  * Routes build an `AuditActor` from the request with `auditActor(req)` and pass it to the service,
  * which calls `recordAudit(tx, actor, event)` inside its transaction.
  */
-import { is, SQL, sql } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
-import type { Db, Tx } from "../db/client";
-import { auditLog } from "../db/schema";
-import { AppError } from "./errors";
-import {
-  StatementOfWork,
-  type LazySql,
-  type StatementSql,
-} from "./unit-of-work";
+import { is, SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../db/client';
+import { auditLog } from '../db/schema';
+import { AppError } from './errors';
+import { StatementOfWork, type LazySql, type StatementSql } from './unit-of-work';
 
 /** The admin acting and where from. */
 export interface AuditActor {
@@ -37,24 +33,20 @@ export interface AuditEvent {
 
 /** The signed-in admin of `req` as an audit actor. Throws 401 when nobody is signed in. */
 export function auditActor(req: FastifyRequest): AuditActor {
-  if (!req.auth) throw new AppError("UNAUTHORIZED");
+  if (!req.auth) throw new AppError('UNAUTHORIZED');
   return { id: req.auth.user.id, ip: req.ip };
 }
 
 /**
- * Appends one audit row inside `tx` (one statement: `auditInStatement`). BigInts in snapshots are written as strings. `actor` is null
- * for an action made on the command line (`npm run staff`), where nobody is signed in: the row has
- * no actor and no IP.
+ * Appends one audit row inside `tx` (one statement: `auditInStatement`). BigInts in snapshots are
+ * written as strings. `actor` is null for an action made on the command line (`npm run staff`),
+ * where nobody is signed in: the row has no actor and no IP.
  */
-export async function recordAudit(
-  tx: Tx,
-  actor: AuditActor | null,
-  event: AuditEvent,
-): Promise<void> {
+export async function recordAudit(tx: Tx, actor: AuditActor | null, event: AuditEvent): Promise<void> {
   // the statement part below is the one audit insert; here it runs alone in the caller's transaction
-  const stmt = new StatementOfWork("audit.record");
+  const stmt = new StatementOfWork('audit.record');
   auditInStatement(stmt, actor, event, always);
-  stmt.output("audited", always);
+  stmt.output('audited', always);
   await stmt.run(tx, null);
 }
 
@@ -65,9 +57,7 @@ const always = () => sql`true`;
 function jsonText(value: unknown): string | null {
   return value === undefined
     ? null
-    : JSON.stringify(value, (_k, v: unknown) =>
-        typeof v === "bigint" ? v.toString() : v,
-      );
+    : JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 }
 
 /**
@@ -100,7 +90,7 @@ export function auditInStatement(
   const ip = stmt.param(actor?.ip ?? null);
   const when = stmt.lazy(gate);
   stmt.part(
-    stmt.name("audit"),
+    stmt.name('audit'),
     () =>
       sql`insert into ${auditLog} (actor_id, action, target_user_id, target_id, before, after, ip)
       select ${actorId}::uuid, ${action}::text, ${targetUserId}::uuid,
@@ -123,7 +113,7 @@ export async function auditedDelete<R>(
 ): Promise<R> {
   return db.transaction(async (tx) => {
     const [row] = await remove(tx);
-    if (!row) throw new AppError("NOT_FOUND", notFound);
+    if (!row) throw new AppError('NOT_FOUND', notFound);
     await recordAudit(tx, actor, event(row));
     return row;
   });
