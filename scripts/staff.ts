@@ -37,7 +37,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { and, ne, sql } from 'drizzle-orm';
-import { STAFF_MSG } from '@common/messages';
 import { STAFF_ROLES } from '@common/permissions';
 import { decisionReasonField } from '@common/schemas/common';
 import { staffInviteSchema, type StaffInvite } from '@common/schemas/staff';
@@ -141,7 +140,7 @@ async function run(app: AppInstance, cmd: Command, print: (line: string) => void
     .select({ id: users.id, email: users.email, role: users.role })
     .from(users)
     .where(and(sql`lower(${users.email}) = lower(${cmd.email})`, ne(users.role, 'client')));
-  if (!member) throw new AppError('NOT_FOUND', STAFF_MSG.memberNotFound);
+  if (!member) throw new AppError('staff_member_not_found');
   const sec = services.staffSecurity;
   if (cmd.name === 'reset-two-factor') {
     await sec.resetTwoFactor(null, member.id, cmd.reason);

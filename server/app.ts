@@ -16,7 +16,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import type { DestinationStream } from 'pino';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MSG, STAFF_MSG } from '@common/messages';
 import { can } from '@common/permissions';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -24,7 +23,7 @@ import type { AppContext, AppInstance } from './app-context';
 import type { Guard } from './lib/guarded-scope';
 import type { Guards } from './modules/auth/guard';
 import { AppError } from './lib/errors';
-import { answerError } from './lib/error-handler';
+import { answerError, errorAnswer } from './lib/error-handler';
 import { appLoggerOptions } from './lib/log-policy';
 import { guardScope } from './lib/guarded-scope';
 import { assertTargetDeclared, targetGuard } from './lib/targets';
@@ -157,7 +156,7 @@ function staffGuard(guards: Guards): Guard {
     await guards.requireStaff(req);
     const { permission } = req.routeOptions.config;
     if (!permission || !can(req.auth!.user.role, permission)) {
-      throw new AppError('FORBIDDEN', STAFF_MSG.notAllowed);
+      throw new AppError('role_not_allowed');
     }
   };
 }
@@ -175,6 +174,9 @@ export async function buildApp(
     logger: appLoggerOptions(config, opts.logStream),
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
+    // the router's own refusals (a malformed URL 400, a path parameter over its length 414) answer
+    // through the one error handler too: `{ code, message }`
+    frameworkErrors: (err, req, reply) => answerError(err, req, reply),
     // unique across processes (docs/operations.md "Request ids and logs"): the proxy's X-Request-Id when it is a
     // plain token, else a fresh UUID; echoed in the answer's X-Request-Id
     genReqId: (req) => {
@@ -365,7 +367,7 @@ export async function buildApp(
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api') || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return reply.code(404).send({ message: MSG.notFound });
+      return reply.code(404).send(errorAnswer('not_found'));
     }
     return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
   });

@@ -1,6 +1,7 @@
 /** Small shared pieces of route schemas. */
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { ERROR_CODES } from '../errors';
 import { MONEY_MSG, MSG, SECURITY_MSG } from '../messages';
 
 /** `?page=`: from 1 (default 1). */
@@ -39,8 +40,23 @@ export const idParams = z.object({ id: z.uuid('Invalid id') });
 /** `?userId=` on lists an admin can narrow to one user. */
 export const userIdQuery = z.object({ userId: z.uuid('Invalid id').optional() });
 
-/** `{ message }`: every error answer (docs/architecture.md "Errors"), for the 4xx a route declares itself. */
-export const errorAnswerSchema = z.object({ message: z.string() });
+/**
+ * `{ code, message, details? }`: every error answer (docs/architecture.md "Errors"), for the 4xx a
+ * route declares itself; `code` is one of the catalogue's (common/errors.ts).
+ */
+export const errorAnswerSchema = z.object({
+  code: z.enum(ERROR_CODES).describe('A stable code from the one catalogue (common/errors.ts): branch on it'),
+  message: z.string().describe('A message the screen can show'),
+  details: z
+    .array(
+      z.object({
+        path: z.string().describe('The field, dotted (`amount`, `items.0.id`); empty for the whole input'),
+        message: z.string(),
+      }),
+    )
+    .optional()
+    .describe('validation_failed only: every problem found'),
+});
 
 /**
  * The bytes of a stored file, for answers that are not JSON (`content: { 'image/png': { schema } }`).

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { decisionReasonField, pagedListSchema, pageField, pageSizeField } from './common';
 import { PLAN_CONFIG, PLAN_DURATIONS, PLAN_KINDS, PLAN_STATUSES } from '../constants';
+import { ERRORS } from '../errors';
 import { MONEY_MSG, PLAN_MSG } from '../messages';
 import { parseUsdCents, usdAmountField } from './money';
 
@@ -16,10 +17,12 @@ const DURATION_DAYS: readonly number[] = PLAN_DURATIONS.map((d) => d.days);
 export const PLAN_MIN_CENTS = BigInt(PLAN_CONFIG.minimumUsd) * 100n;
 export const PLAN_MAX_CENTS = BigInt(PLAN_CONFIG.maximumUsd) * 100n;
 
-/** The message of an amount outside the plan limits, quoting the config: "… $200 … $115,000 …". */
+/**
+ * The message of an amount outside the plan limits, quoting the config: "… $200 … $115,000 …" (the
+ * message of the error code `plan_amount_out_of_range`, common/errors.ts).
+ */
 export function planLimitsMessage(): string {
-  const whole = (n: number) => `$${n.toLocaleString('en-US')}`;
-  return PLAN_MSG.amountOutOfRange(whole(PLAN_CONFIG.minimumUsd), whole(PLAN_CONFIG.maximumUsd));
+  return ERRORS.plan_amount_out_of_range.message;
 }
 
 /** How a duration in days reads in the select ("1 week"), or "N days" for any other number. */

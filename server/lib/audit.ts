@@ -10,7 +10,7 @@ import { is, SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client';
 import { auditLog } from '../db/schema';
-import { AppError } from './errors';
+import { AppError, type ErrorCode } from './errors';
 import { StatementOfWork, type LazySql, type StatementSql } from './unit-of-work';
 
 /** The admin acting and where from. */
@@ -33,7 +33,7 @@ export interface AuditEvent {
 
 /** The signed-in admin of `req` as an audit actor. Throws 401 when nobody is signed in. */
 export function auditActor(req: FastifyRequest): AuditActor {
-  if (!req.auth) throw new AppError('UNAUTHORIZED');
+  if (!req.auth) throw new AppError('not_signed_in');
   return { id: req.auth.user.id, ip: req.ip };
 }
 
@@ -102,18 +102,19 @@ export function auditInStatement(
 /**
  * Deletes one row (an admin's action) and writes its audit row in one transaction: `remove(tx)`
  * deletes and answers the deleted rows (drizzle's `.returning()`), `event(row)` describes the
- * change. Answers the deleted row. Throws AppError NOT_FOUND with `notFound` when none was deleted.
+ * change. Answers the deleted row. Throws AppError `notFound` (a 404 code of common/errors.ts) when
+ * none was deleted.
  */
 export async function auditedDelete<R>(
   db: Db,
   actor: AuditActor,
-  notFound: string,
+  notFound: ErrorCode,
   remove: (tx: Tx) => Promise<R[]>,
   event: (row: R) => AuditEvent,
 ): Promise<R> {
   return db.transaction(async (tx) => {
     const [row] = await remove(tx);
-    if (!row) throw new AppError('NOT_FOUND', notFound);
+    if (!row) throw new AppError(notFound);
     await recordAudit(tx, actor, event(row));
     return row;
   });

@@ -1,15 +1,18 @@
 /**
  * The app's one error handler (registered in app.ts): every failure a route throws becomes
- * `{ message }` with the status it deserves. Validation errors 400 (the first issue's message),
- * `AppError` its own status, a database that cannot be reached right now 503 with `Retry-After`
- * (docs/operations.md "Database faults"), text the database cannot store 400, a client error that
- * Fastify raised (404, 413, 415, 429, …) as it is, anything else 500. The 503s are logged as
+ * `{ code, message, details? }` (code from the catalogue common/errors.ts) with the status it
+ * deserves. Validation errors 400 `validation_failed` (the first issue's message, every issue in
+ * `details`), `AppError` its own code, a database that cannot be reached right now 503
+ * `service_unavailable` with `Retry-After` (docs/operations.md "Database faults"), text the database
+ * cannot store 400 `unstorable_text`, a client error that Fastify or a plugin raised (404, 413, 415,
+ * 429 `too_many_requests`, …) with the catalogue's code of its status, anything else 500
+ * `internal_error`. The 503s are logged as
  * warnings and the 500s as errors, both under the log policy (lib/log-policy.ts): a failed
  * statement's parameters never reach the log.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MSG } from '@common/messages';
+import { codeOfStatus, ERRORS, type ErrorAnswer, type ErrorCode, type ErrorDetail } from '@common/errors';
 import { isDatabaseUnavailable } from '../db/client';
 import { AppError, isUnstorableTextError } from './errors';
 
@@ -21,24 +24,35 @@ import { AppError, isUnstorableTextError } from './errors';
  */
 export const RETRY_AFTER_SECONDS = 5;
 
-/** Answers `err` as `{ message }` with its status (see the module comment). */
+/** The answer `{ code, message, details? }`, the message defaulting to the catalogue's. */
+export function errorAnswer(code: ErrorCode, message?: string, details?: ErrorDetail[]): ErrorAnswer {
+  return { code, message: message ?? ERRORS[code].message, ...(details ? { details } : {}) };
+}
+
+/** Answers `err` as `{ code, message, details? }` with its status (see the module comment). */
 export function answerError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(err)) {
-    return reply.code(400).send({ message: err.validation[0]?.message ?? 'Invalid request' });
+    const details = err.validation.map((issue) => ({
+      path: issue.instancePath.split('/').filter(Boolean).join('.'),
+      message: issue.message ?? ERRORS.validation_failed.message,
+    }));
+    return reply.code(400).send(errorAnswer('validation_failed', details[0]?.message, details));
   }
-  if (err instanceof AppError) return reply.code(err.statusCode).send({ message: err.message });
+  if (err instanceof AppError) return reply.code(err.statusCode).send(errorAnswer(err.code, err.message));
   if (isDatabaseUnavailable(err)) {
     // the database is restarting or unreachable: say so at once; the pool reconnects by itself
     req.log.warn({ err }, 'database unavailable');
     return reply
       .code(503)
       .header('retry-after', String(RETRY_AFTER_SECONDS))
-      .send({ message: MSG.unavailable });
+      .send(errorAnswer('service_unavailable'));
   }
-  if (isUnstorableTextError(err)) return reply.code(400).send({ message: 'Invalid request' });
+  if (isUnstorableTextError(err)) return reply.code(400).send(errorAnswer('unstorable_text'));
   const status = err.statusCode ?? 500;
-  if (status === 429) return reply.code(429).send({ message: MSG.tooManyRequests });
-  if (status >= 400 && status < 500) return reply.code(status).send({ message: err.message });
+  if (status === 429) return reply.code(429).send(errorAnswer('too_many_requests'));
+  if (status >= 400 && status < 500) {
+    return reply.code(status).send(errorAnswer(codeOfStatus(status), err.message));
+  }
   req.log.error({ err }, 'unhandled error');
-  return reply.code(500).send({ message: MSG.serverError });
+  return reply.code(500).send(errorAnswer('internal_error'));
 }

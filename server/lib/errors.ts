@@ -1,43 +1,29 @@
 /**
- * One error module: stable codes mapped to HTTP statuses.
- * Services throw `AppError`; the Fastify error handler in app.ts turns it into `{ message }`.
+ * The server's error: services throw `AppError(code)` with a code of the one catalogue
+ * (common/errors.ts), which gives its HTTP status and default message; a thrower passes its own
+ * text only when the message depends on the case (`new AppError('already_reviewed',
+ * MONEY_MSG.depositAlready(status))`). The Fastify error handler (lib/error-handler.ts) answers it
+ * as `{ code, message }` with that status.
  */
-import { MSG } from '@common/messages';
+import { ERRORS, type ErrorCode } from '@common/errors';
 
-const STATUS = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNPROCESSABLE: 422,
-  TOO_MANY_REQUESTS: 429,
-} as const;
+export type { ErrorCode } from '@common/errors';
 
-export type ErrorCode = keyof typeof STATUS;
-
-const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
-  BAD_REQUEST: 'Invalid request',
-  UNAUTHORIZED: MSG.notSignedIn,
-  FORBIDDEN: MSG.forbidden,
-  NOT_FOUND: MSG.notFound,
-  CONFLICT: 'This conflicts with the current state',
-  PAYLOAD_TOO_LARGE: 'Request is too large',
-  UNPROCESSABLE: 'This request cannot be processed',
-  TOO_MANY_REQUESTS: MSG.tooManyRequests,
-};
-
-/** A client-caused failure with a message the screen can show. */
+/** A client-caused failure with a stable code and a message the screen can show. */
 export class AppError extends Error {
   readonly statusCode: number;
   constructor(
     readonly code: ErrorCode,
     message?: string,
   ) {
-    super(message ?? DEFAULT_MESSAGE[code]);
-    this.statusCode = STATUS[code];
+    super(message ?? ERRORS[code].message);
+    this.statusCode = ERRORS[code].status;
   }
+}
+
+/** Whether `err` is an `AppError` of `code` (e.g. `isAppError(e, 'insufficient_balance')`). */
+export function isAppError(err: unknown, code: ErrorCode): err is AppError {
+  return err instanceof AppError && err.code === code;
 }
 
 /** SQLSTATEs of text the database cannot store: a NUL character (22021) or an untranslatable one (22P05). */

@@ -16,12 +16,12 @@ export function assertOwnerOrStaff(
   ownerId: string,
   permission: Permission = 'clients.read',
 ): void {
-  if (viewer.id !== ownerId && !can(viewer.role, permission)) throw new AppError('FORBIDDEN');
+  if (viewer.id !== ownerId && !can(viewer.role, permission)) throw new AppError('forbidden');
 }
 
 /** The user id to filter a list by, or `undefined` for all. Throws AppError FORBIDDEN (see above). */
 export function listOwner(viewer: UserRow, userId?: string): string | undefined {
   const readsClients = can(viewer.role, 'clients.read');
-  if (!readsClients && userId && userId !== viewer.id) throw new AppError('FORBIDDEN');
+  if (!readsClients && userId && userId !== viewer.id) throw new AppError('forbidden');
   return readsClients ? userId : viewer.id;
 }

@@ -11,16 +11,18 @@
  * - on staff routes, a description naming the permission they need and the roles that have it,
  *   and the kind of person they act on when they declare one (server/lib/targets.ts);
  * - the optional `X-XSRF-TOKEN` header on the state-changing operations behind a guard;
- * - the error answers `{ message }` the app sends (docs/architecture.md "Errors"): 400 when the
- *   route validates input, 401 and 403 behind a guard, 404 with path parameters or a declared
- *   target (a person of another kind answers 404), 429 when rate
- *   limited, unless the route declares its own;
+ * - the error answers `{ code, message, details? }` the app sends (docs/architecture.md "Errors"):
+ *   400 when the route validates input, 401 and 403 behind a guard, 404 with path parameters or a
+ *   declared target (a person of another kind answers 404), 429 when rate limited, unless the
+ *   route declares its own; on every error answer, declared or added, the `code` enum lists the
+ *   catalogue's codes of that status (common/errors.ts);
  * - an optional request body where the route's body schema accepts none (`nullish()`): the swagger
  *   plugin marks every body required, `openApiDocumentTransform` corrects it.
  */
 import type { SwaggerTransformObject } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { XSRF } from '@common/constants';
+import { ERROR_CODES, ERRORS } from '@common/errors';
 import { can, STAFF_ROLES } from '@common/permissions';
 import { routeGuards } from './guarded-scope';
 
@@ -28,13 +30,42 @@ type Transform = typeof jsonSchemaTransform;
 type TransformInput = Parameters<Transform>[0];
 type JsonSchema = Record<string, unknown>;
 
-/** The JSON schema of every error answer. */
-export const ERROR_ANSWER = {
-  type: 'object',
-  properties: { message: { type: 'string', description: 'A message the screen can show' } },
-  required: ['message'],
-  additionalProperties: false,
-} as const;
+/** The catalogue's codes answered with `status` (every code for a status it does not list). */
+export function codesOfStatus(status: number): string[] {
+  const codes = ERROR_CODES.filter((code) => ERRORS[code].status === status);
+  return codes.length > 0 ? codes : [...ERROR_CODES];
+}
+
+/** The JSON schema of the error answer of `status`: its `code` enum is the catalogue's codes of that status. */
+export function errorAnswerOf(status: number) {
+  return {
+    type: 'object',
+    properties: {
+      code: { type: 'string', enum: codesOfStatus(status), description: 'A stable code (common/errors.ts)' },
+      message: { type: 'string', description: 'A message the screen can show' },
+      details: {
+        type: 'array',
+        description: 'validation_failed only: every problem found',
+        items: {
+          type: 'object',
+          properties: { path: { type: 'string' }, message: { type: 'string' } },
+          required: ['path', 'message'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['code', 'message'],
+    additionalProperties: false,
+  };
+}
+
+/** Narrows the `code` enum of a declared error answer (status ≥ 400) to the codes of its status. */
+function narrowCodes(status: number, answer: unknown): unknown {
+  const code = (answer as { properties?: { code?: { enum?: unknown } } } | null)?.properties?.code;
+  if (status < 400 || !code?.enum) return answer;
+  const a = answer as JsonSchema & { properties: JsonSchema };
+  return { ...a, properties: { ...a.properties, code: { ...code, enum: codesOfStatus(status) } } };
+}
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'The request is invalid (the message names the first problem)',
@@ -108,8 +139,10 @@ export const openApiTransform: Transform = (input: TransformInput) => {
     ...(hasParams || targeted ? [404] : []),
     ...(rateLimited ? [429] : []),
   ];
+  for (const [status, answer] of Object.entries(response))
+    response[status] = narrowCodes(Number(status), answer);
   for (const status of errors) {
-    response[status] ??= { description: ERROR_TEXT[status], ...ERROR_ANSWER };
+    response[status] ??= { description: ERROR_TEXT[status], ...errorAnswerOf(status) };
   }
   schema.response = response;
   return { schema, url: out.url };

@@ -15,7 +15,6 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest, RouteOptions } from 'fastify';
-import { MSG, STAFF_MSG } from '@common/messages';
 import { isStaffRole } from '@common/permissions';
 import { queryRows, type Db } from '../db/client';
 import { AppError } from './errors';
@@ -112,7 +111,7 @@ export function targetGuard(db: Db) {
     if (!named) return;
     const [row] = await queryRows<{ role: string }>(db, source.role(named.value, named.field));
     if (row && !isOfKind(row.role, rule.kind)) {
-      throw new AppError('NOT_FOUND', rule.kind === 'staff' ? STAFF_MSG.memberNotFound : MSG.notFound);
+      throw new AppError(rule.kind === 'staff' ? 'staff_member_not_found' : 'not_found');
     }
   };
 }

@@ -112,7 +112,7 @@ describe.skipIf(!enabled)('database faults', () => {
     const bad = hits.filter((h) => h.status === 0 || (h.status >= 500 && h.status !== 503) || h.ms > 5_000);
     expect(bad, JSON.stringify(bad.slice(0, 3))).toEqual([]);
     for (const h of hits.filter((x) => x.status === 503))
-      expect(JSON.parse(h.body)).toEqual({ message: MSG.unavailable });
+      expect(JSON.parse(h.body)).toEqual({ code: 'service_unavailable', message: MSG.unavailable });
     for (const s of servers) expect(s.child.exitCode).toBeNull();
   }
 

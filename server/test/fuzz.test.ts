@@ -9,7 +9,8 @@
  * sends them through `app.inject` as a visitor, a client and an admin (bearer token; sometimes with
  * the signed XSRF cookie and header as the browser sends them, sometimes with a forged header).
  *
- * Asserts: no 5xx answer at all; every 4xx answer is JSON `{ message }` without a stack trace; and
+ * Asserts: no 5xx answer at all; every 4xx answer is JSON `{ code, message }` (a code of the
+ * catalogue, common/errors.ts, whose status it is) without a stack trace; and
  * a refused (4xx) request writes nothing — the row count and a content hash of every table are
  * taken after each request and must not change across a refused one. Exempt by design: the
  * counters of wrong one-time codes (`one_time_codes`, content only), of wrong e-mail OTPs
@@ -27,6 +28,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { XSRF } from '@common/constants';
+import { ERRORS, isErrorCode } from '@common/errors';
 import type { RouteEntry } from '../modules/audit/route-table';
 import { accountLockedMail } from '../modules/auth/emails';
 import { xsrfTokenFor } from '../modules/auth/guard';
@@ -573,13 +575,16 @@ describe('fuzz: hostile input on every route', () => {
             writes.push(`${res.statusCode} ${clip(res.body)} wrote ${diff(before, after)} ← ${where}`);
           const body = (() => {
             try {
-              return JSON.parse(res.body) as { message?: unknown };
+              return JSON.parse(res.body) as { code?: unknown; message?: unknown };
             } catch {
               return null;
             }
           })();
           if (typeof body?.message !== 'string' || /\bat .+:\d+:\d+|node_modules/.test(res.body)) {
             failures.push(`${res.statusCode} not a clean {message}: ${clip(res.body)} ← ${where}`);
+          }
+          if (!isErrorCode(body?.code) || ERRORS[body.code].status !== res.statusCode) {
+            failures.push(`${res.statusCode} without its catalogue code: ${clip(res.body)} ← ${where}`);
           }
         }
         before = after;

@@ -354,10 +354,10 @@ describe('deciding', () => {
     const { approvals } = t.app.ctx.services;
     const support = { id: staff.support.id, ip: '127.0.0.1' };
     await expect(approvals.reject(support, id, 'Not mine to decide')).rejects.toMatchObject({
-      code: 'FORBIDDEN',
+      code: 'role_not_allowed',
       message: STAFF_MSG.notAllowed,
     });
-    await expect(approvals.approve(support, id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(approvals.approve(support, id)).rejects.toMatchObject({ code: 'role_not_allowed' });
     const [row] = await db().select().from(approvalRequests).where(eq(approvalRequests.id, id));
     expect(row!.status).toBe('pending');
   });

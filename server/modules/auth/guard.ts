@@ -21,7 +21,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF } from '@common/constants';
-import { MSG, SECURITY_MSG, STAFF_MSG } from '@common/messages';
 import { isStaffRole } from '@common/permissions';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -114,7 +113,7 @@ export function createGuards({ db, config }: BaseDeps, cache?: SessionCache | nu
         return given.length === expected.length && timingSafeEqual(given, expected);
       };
       if (cookie !== header || !secrets.some(matches)) {
-        throw new AppError('FORBIDDEN', 'Invalid XSRF token. Please sign in again.');
+        throw new AppError('xsrf_token_invalid');
       }
     }
     if (Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
@@ -128,27 +127,27 @@ export function createGuards({ db, config }: BaseDeps, cache?: SessionCache | nu
 
   async function requireUser(req: FastifyRequest, _reply?: FastifyReply): Promise<void> {
     const auth = await authenticate(req);
-    if (!auth) throw new AppError('UNAUTHORIZED');
-    if (auth.user.banned) throw new AppError('FORBIDDEN', MSG.accountBlocked);
+    if (!auth) throw new AppError('not_signed_in');
+    if (auth.user.banned) throw new AppError('account_blocked');
   }
 
   async function requireVerifiedUser(req: FastifyRequest): Promise<void> {
     await requireUser(req);
-    if (!req.auth!.user.emailVerified) throw new AppError('FORBIDDEN', MSG.emailNotVerified);
+    if (!req.auth!.user.emailVerified) throw new AppError('email_not_verified');
   }
 
   async function requireClient(req: FastifyRequest): Promise<void> {
     await requireVerifiedUser(req);
-    if (req.auth!.user.role !== 'client') throw new AppError('FORBIDDEN', STAFF_MSG.clientsOnly);
+    if (req.auth!.user.role !== 'client') throw new AppError('clients_only');
   }
 
   async function requireStaff(req: FastifyRequest): Promise<void> {
     await requireUser(req);
     const { user } = req.auth!;
-    if (!isStaffRole(user.role)) throw new AppError('FORBIDDEN', MSG.notAdmin);
-    if (user.deactivatedAt) throw new AppError('FORBIDDEN', STAFF_MSG.deactivated);
+    if (!isStaffRole(user.role)) throw new AppError('not_admin');
+    if (user.deactivatedAt) throw new AppError('staff_deactivated');
     if (config.staffTwoFactor === 'required' && !user.twoFactorEnabled) {
-      throw new AppError('FORBIDDEN', SECURITY_MSG.staffRequired);
+      throw new AppError('two_factor_required');
     }
   }
 
@@ -162,7 +161,7 @@ export type Guards = ReturnType<typeof createGuards>;
 
 /** The signed-in user of a request that passed a guard. */
 export function currentUser(req: FastifyRequest): UserRow {
-  if (!req.auth) throw new AppError('UNAUTHORIZED');
+  if (!req.auth) throw new AppError('not_signed_in');
   return req.auth.user;
 }
 

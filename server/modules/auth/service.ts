@@ -9,11 +9,10 @@
  */
 import { and, eq, ne, notExists } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
-import { MSG, SECURITY_MSG } from '@common/messages';
 import type { SignupInput } from '@common/schemas/auth';
 import { accounts, sessions, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
+import { AppError, type ErrorCode } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { inTransaction } from '../../lib/unit-of-work';
 import type { UserRow } from '../../db/rows';
@@ -21,19 +20,19 @@ import { generateReferralCode, hashPassword } from './better-auth';
 import { endChallenges } from './challenges';
 import { passwordChangedMail, signupAttemptMail, twoFactorChangedMail } from './emails';
 
-/** better-auth error codes → our messages and statuses. */
-const TRANSLATE: Record<string, [ConstructorParameters<typeof AppError>[0], string]> = {
-  USER_ALREADY_EXISTS: ['CONFLICT', MSG.emailTaken],
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: ['CONFLICT', MSG.emailTaken],
-  INVALID_EMAIL_OR_PASSWORD: ['UNAUTHORIZED', MSG.invalidCredentials],
-  BANNED_USER: ['FORBIDDEN', MSG.accountBlocked],
-  INVALID_OTP: ['BAD_REQUEST', MSG.invalidOtp],
-  OTP_EXPIRED: ['BAD_REQUEST', MSG.invalidOtp],
-  TOO_MANY_ATTEMPTS: ['BAD_REQUEST', MSG.tooManyAttempts],
-  INVALID_PASSWORD: ['BAD_REQUEST', MSG.wrongOldPassword],
-  PASSWORD_TOO_SHORT: ['BAD_REQUEST', MSG.passwordTooShort],
-  USER_NOT_FOUND: ['BAD_REQUEST', MSG.invalidOtp],
-  INVALID_EMAIL: ['BAD_REQUEST', MSG.invalidEmail],
+/** better-auth error codes → ours (common/errors.ts: status and message). */
+const TRANSLATE: Record<string, ErrorCode> = {
+  USER_ALREADY_EXISTS: 'email_taken',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email_taken',
+  INVALID_EMAIL_OR_PASSWORD: 'invalid_credentials',
+  BANNED_USER: 'account_blocked',
+  INVALID_OTP: 'invalid_otp',
+  OTP_EXPIRED: 'invalid_otp',
+  TOO_MANY_ATTEMPTS: 'too_many_code_attempts',
+  INVALID_PASSWORD: 'wrong_old_password',
+  PASSWORD_TOO_SHORT: 'password_too_short',
+  USER_NOT_FOUND: 'invalid_otp',
+  INVALID_EMAIL: 'invalid_email',
 };
 
 async function call<T>(fn: () => Promise<T>): Promise<T> {
@@ -43,10 +42,10 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
     if (isAPIError(e)) {
       const code = (e.body as { code?: string } | undefined)?.code ?? '';
       const t = TRANSLATE[code];
-      if (t) throw new AppError(t[0], t[1]);
-      if (e.statusCode === 429) throw new AppError('TOO_MANY_REQUESTS');
+      if (t) throw new AppError(t);
+      if (e.statusCode === 429) throw new AppError('too_many_requests');
       if (e.statusCode >= 400 && e.statusCode < 500)
-        throw new AppError('BAD_REQUEST', e.message || undefined);
+        throw new AppError('bad_request', e.message || undefined);
     }
     throw e;
   }
@@ -114,7 +113,7 @@ export function createAuthService({
 
   async function findUserById(id: string): Promise<UserRow> {
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-    if (!row) throw new AppError('NOT_FOUND');
+    if (!row) throw new AppError('not_found');
     return row;
   }
 
@@ -149,7 +148,7 @@ export function createAuthService({
       (a) => a.providerId === 'credential',
     );
     const ok = account?.password ? await ctx.password.verify({ hash: account.password, password }) : false;
-    if (!ok) throw new AppError('BAD_REQUEST', SECURITY_MSG.wrongPassword);
+    if (!ok) throw new AppError('wrong_password');
   }
 
   return {
@@ -168,7 +167,7 @@ export function createAuthService({
           .from(users)
           .where(eq(users.referralId, input.referralId.toUpperCase()))
           .limit(1);
-        if (!referrer) throw new AppError('BAD_REQUEST', MSG.unknownReferral);
+        if (!referrer) throw new AppError('unknown_referral');
         referredBy = referrer.id;
       }
       const owner = await findUserByEmail(input.email);
@@ -203,7 +202,7 @@ export function createAuthService({
      * each check reserved first, at most 10 failures in 24 hours, then 429).
      */
     async verifyEmail(user: UserRow, otp: string): Promise<UserRow> {
-      if (user.emailVerified) throw new AppError('CONFLICT', MSG.alreadyVerified);
+      if (user.emailVerified) throw new AppError('already_verified');
       await throttle.checkCode('verify', user.email, () =>
         call(() => auth.api.verifyEmailOTP({ body: { email: user.email, otp } })),
       );
@@ -212,7 +211,7 @@ export function createAuthService({
 
     /** Sends a fresh verification code (the previous one stops working); at most 3 an hour (429). */
     async resendVerification(user: UserRow): Promise<void> {
-      if (user.emailVerified) throw new AppError('CONFLICT', MSG.alreadyVerified);
+      if (user.emailVerified) throw new AppError('already_verified');
       await throttle.countCodeMail('verify', user.email);
       await call(() =>
         auth.api.sendVerificationOTP({ body: { email: user.email, type: 'email-verification' } }),
@@ -269,7 +268,7 @@ export function createAuthService({
      */
     async resetPassword(email: string, otp: string, newPassword: string): Promise<void> {
       await throttle.checkCode('reset', email, async () => {
-        if (await isInvitedOnly(email)) throw new AppError('BAD_REQUEST', MSG.invalidOtp);
+        if (await isInvitedOnly(email)) throw new AppError('invalid_otp');
         await call(() => auth.api.resetPasswordEmailOTP({ body: { email, otp, password: newPassword } }));
       });
       const owner = await findUserByEmail(email);
@@ -298,12 +297,12 @@ export function createAuthService({
      * the sign-in lock; open sign-in challenges end; e-mails the owner.
      */
     async disableTwoFactor(user: UserRow, password: string, code: string): Promise<UserRow> {
-      if (!user.twoFactorEnabled) throw new AppError('CONFLICT', SECURITY_MSG.notEnabled);
+      if (!user.twoFactorEnabled) throw new AppError('two_factor_not_on');
       await throttle.checkSecret(user, async () => {
         await checkPassword(user.id, password);
         await db.transaction(async (tx) => {
           if (!(await twoFactor.acceptCode(tx, user.id, code))) {
-            throw new AppError('BAD_REQUEST', SECURITY_MSG.invalidCode);
+            throw new AppError('invalid_authentication_code');
           }
           await twoFactor.remove(tx, user.id);
         });
@@ -319,7 +318,7 @@ export function createAuthService({
      */
     async resetTwoFactor(actor: AuditActor, userId: string, reason: string): Promise<UserRow> {
       const target = await findUserById(userId);
-      if (!target.twoFactorEnabled) throw new AppError('CONFLICT', SECURITY_MSG.notEnabled);
+      if (!target.twoFactorEnabled) throw new AppError('two_factor_not_on');
       await inTransaction(db, log, async (u) => {
         const { tx } = u;
         await twoFactor.remove(tx, userId);

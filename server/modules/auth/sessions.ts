@@ -47,7 +47,7 @@ export function createSessionsService({ db }: BaseDeps) {
         .delete(sessions)
         .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
         .returning({ id: sessions.id });
-      if (gone.length === 0) throw new AppError('NOT_FOUND');
+      if (gone.length === 0) throw new AppError('not_found');
     },
 
     /** Ends every session of the user but `keepSessionId`. */

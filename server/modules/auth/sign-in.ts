@@ -21,7 +21,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql, TransactionRollbackError } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
-import { MSG, SECURITY_MSG, STAFF_MSG } from '@common/messages';
 import { isStaffRole } from '@common/permissions';
 import { sessions as sessionTable, twoFactorChallenges, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -114,12 +113,12 @@ export function createSignInService({
         const code = isAPIError(e) ? (e.body as { code?: string } | undefined)?.code : undefined;
         if (code === 'INVALID_EMAIL_OR_PASSWORD') {
           await fail(known, email, origin, 'wrong_password', n);
-          throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
+          throw new AppError('invalid_credentials');
         }
         await throttle.releaseSignIn(email);
         if (code === 'BANNED_USER') {
           if (known) await sessions.record(known.id, origin, 'blocked');
-          throw new AppError('FORBIDDEN', known?.deactivatedAt ? STAFF_MSG.deactivated : MSG.accountBlocked);
+          throw new AppError(known?.deactivatedAt ? 'staff_deactivated' : 'account_blocked');
         }
         throw e;
       }
@@ -130,7 +129,7 @@ export function createSignInService({
         // the password was right: the attempt goes back, the second step reserves its own
         await throttle.releaseSignIn(email);
       }
-      if (notStaff) throw new AppError('FORBIDDEN', MSG.notAdmin);
+      if (notStaff) throw new AppError('not_admin');
       if (user.twoFactorEnabled) {
         const challenge = randomBytes(32).toString('base64url');
         await db.insert(twoFactorChallenges).values({
@@ -162,12 +161,12 @@ export function createSignInService({
         .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
         .where(and(live, lt(twoFactorChallenges.attempts, CHALLENGE_TRIES)))
         .returning({ id: twoFactorChallenges.id, userId: twoFactorChallenges.userId });
-      if (!found) throw new AppError('UNAUTHORIZED', SECURITY_MSG.challengeExpired);
+      if (!found) throw new AppError('sign_in_expired');
       const [user] = await db.select().from(users).where(eq(users.id, found.userId)).limit(1);
-      if (!user) throw new AppError('UNAUTHORIZED', SECURITY_MSG.challengeExpired);
+      if (!user) throw new AppError('sign_in_expired');
       if (user.banned) {
         await sessions.record(user.id, origin, 'blocked');
-        throw new AppError('FORBIDDEN', MSG.accountBlocked);
+        throw new AppError('account_blocked');
       }
       const n = await reserve(user.email, user, origin);
       const accepted = await db
@@ -177,7 +176,7 @@ export function createSignInService({
             .set({ consumedAt: sql`now()` })
             .where(and(eq(twoFactorChallenges.id, found.id), live))
             .returning({ id: twoFactorChallenges.id });
-          if (used.length === 0) throw new AppError('UNAUTHORIZED', SECURITY_MSG.challengeExpired);
+          if (used.length === 0) throw new AppError('sign_in_expired');
           if (await twoFactor.acceptCode(tx, user.id, code)) return true;
           tx.rollback();
           return false;
@@ -191,7 +190,7 @@ export function createSignInService({
         });
       if (!accepted) {
         await fail(user, user.email, origin, 'two_factor_failed', n);
-        throw new AppError('BAD_REQUEST', SECURITY_MSG.invalidCode);
+        throw new AppError('invalid_authentication_code');
       }
       const ctx = await auth.$context;
       const session = await ctx.internalAdapter.createSession(user.id, false, {

@@ -17,8 +17,7 @@
  *   MSG.tooManyRequests), and at most 10 failed verifications per 24 hours, after which every code
  *   of that kind is refused until the window ends (429, SECURITY_MSG.locked).
  */
-import { MSG, SECURITY_MSG } from '@common/messages';
-import { AppError } from '../../lib/errors';
+import { AppError, type ErrorCode } from '../../lib/errors';
 import type { BaseDeps } from '../../lib/base-deps';
 import { accountLockedMail, type Recipient } from './emails';
 import { clearHits, countHitBelow, extendWindow, releaseHit, reserveHit } from '../../lib/rate-limit-store';
@@ -48,10 +47,10 @@ export const codeFailureKey = (kind: CodeKind, subject: string) => key(`${kind}-
 export const signInKey = (email: string) => key('signin-fail', email);
 
 /** The answers of a wrong password or second-factor code: failures that keep their attempt. */
-const WRONG_SECRET: ReadonlySet<string> = new Set([
-  SECURITY_MSG.wrongPassword,
-  SECURITY_MSG.invalidCode,
-  MSG.wrongOldPassword,
+const WRONG_SECRET: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'wrong_password',
+  'invalid_authentication_code',
+  'wrong_old_password',
 ]);
 
 /** True for the 400 of a wrong code or one that cannot be used (expired, used up, unknown). */
@@ -66,7 +65,7 @@ export function createAccountThrottle({ db, mailer }: BaseDeps) {
      */
     async reserveSignIn(email: string): Promise<number> {
       const n = await reserveHit(db, signInKey(email), SIGNIN_LIMITS.windowMs, SIGNIN_LIMITS.failures);
-      if (n === null) throw new AppError('TOO_MANY_REQUESTS', SECURITY_MSG.locked);
+      if (n === null) throw new AppError('account_locked');
       return n;
     },
 
@@ -100,7 +99,7 @@ export function createAccountThrottle({ db, mailer }: BaseDeps) {
       const key_ = key(`${kind}-mail`, subject);
       if (await countHitBelow(db, key_, CODE_LIMITS.mailWindowMs, CODE_LIMITS.mails)) return true;
       if (opts.quiet) return false;
-      throw new AppError('TOO_MANY_REQUESTS', MSG.tooManyRequests);
+      throw new AppError('too_many_requests');
     },
 
     /**
@@ -111,7 +110,7 @@ export function createAccountThrottle({ db, mailer }: BaseDeps) {
     async reserveCode(kind: CodeKind, subject: string): Promise<void> {
       const window = CODE_LIMITS.failureWindowMs;
       if ((await reserveHit(db, codeFailureKey(kind, subject), window, CODE_LIMITS.failures)) === null) {
-        throw new AppError('TOO_MANY_REQUESTS', SECURITY_MSG.locked);
+        throw new AppError('account_locked');
       }
     },
 
@@ -132,8 +131,7 @@ export function createAccountThrottle({ db, mailer }: BaseDeps) {
       try {
         out = await check();
       } catch (e) {
-        if (e instanceof AppError && WRONG_SECRET.has(e.message))
-          await throttle.failSignIn(user.email, n, user);
+        if (e instanceof AppError && WRONG_SECRET.has(e.code)) await throttle.failSignIn(user.email, n, user);
         else await throttle.releaseSignIn(user.email);
         throw e;
       }

@@ -16,7 +16,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { SECURITY_MSG } from '@common/messages';
 import type { DbOrTx } from '../../db/client';
 import { twoFactors, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -135,7 +134,7 @@ export function createTwoFactor({ db, config, log }: BaseDeps) {
      */
     async setUp(user: { id: string; email: string }): Promise<{ totpURI: string; backupCodes: string[] }> {
       const existing = await findRow(db, user.id);
-      if (existing?.enabledAt) throw new AppError('CONFLICT', SECURITY_MSG.alreadyEnabled);
+      if (existing?.enabledAt) throw new AppError('two_factor_already_on');
       const totpSecret = generateSecret();
       const backupKey = keys.newBackupKey();
       const backupCodes = Array.from({ length: BACKUP_CODES }, newBackupCode);
@@ -160,10 +159,9 @@ export function createTwoFactor({ db, config, log }: BaseDeps) {
     async enable(userId: string, code: string): Promise<void> {
       await db.transaction(async (tx) => {
         const row = await findRow(tx, userId);
-        if (!row) throw new AppError('CONFLICT', SECURITY_MSG.notSetUp);
-        if (row.enabledAt) throw new AppError('CONFLICT', SECURITY_MSG.alreadyEnabled);
-        if (!(await acceptTotp(tx, userId, code, false)))
-          throw new AppError('BAD_REQUEST', SECURITY_MSG.invalidCode);
+        if (!row) throw new AppError('two_factor_not_set_up');
+        if (row.enabledAt) throw new AppError('two_factor_already_on');
+        if (!(await acceptTotp(tx, userId, code, false))) throw new AppError('invalid_authentication_code');
         await tx.update(twoFactors).set({ enabledAt: new Date() }).where(eq(twoFactors.userId, userId));
         await tx
           .update(users)

@@ -30,7 +30,7 @@ export function createContactsService({ db }: ServiceDeps) {
       await auditedDelete(
         db,
         actor,
-        'Contact message not found',
+        'contact_message_not_found',
         (tx) => tx.delete(contactMessages).where(eq(contactMessages.id, id)).returning(),
         (row) => ({
           action: 'contact.delete',

@@ -10,7 +10,6 @@
  * read STAFF_MAIL_SUBJECT (docs/security.md "Throttling", "Invitations").
  */
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { MESSAGING_MSG } from '@common/messages';
 import { can } from '@common/permissions';
 import type { AdminEmailInput, OutboxQuery } from '@common/schemas/emailing';
 import { mailOutbox, users } from '../../db/schema';
@@ -81,7 +80,7 @@ export function createEmailingService({ db, log, mailer }: ServiceDeps) {
           ),
         )
         .limit(1);
-      if (!user) throw new AppError('NOT_FOUND', MESSAGING_MSG.userNotFound);
+      if (!user) throw new AppError('user_not_found');
       await inTransaction(db, log, async (u) => {
         await mailer.enqueue(u, {
           to: user.email,
@@ -125,8 +124,8 @@ export function createEmailingService({ db, log, mailer }: ServiceDeps) {
     async retryMail(actor: AuditActor, viewer: OutboxViewer, id: string) {
       const row = await inTransaction(db, log, async (u) => {
         const [found] = await u.tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)).for('update');
-        if (!found) throw new AppError('NOT_FOUND');
-        if (found.status !== 'failed') throw new AppError('CONFLICT', MESSAGING_MSG.mailNotFailed);
+        if (!found) throw new AppError('not_found');
+        if (found.status !== 'failed') throw new AppError('mail_not_failed');
         const [queued] = await u.tx
           .update(mailOutbox)
           .set({ status: 'queued', attempts: 0, nextAttemptAt: new Date(), lockedUntil: null })

@@ -52,14 +52,14 @@ export async function readImageDataUrl(
 ): Promise<CleanImage> {
   const typeMessage = rules.typeMessage ?? MONEY_MSG.imageType;
   const accepted: readonly string[] = rules.types ?? Object.keys(IMAGE_TYPES);
-  if (dataUrl.length > maxDataUrlLength(maxBytes)) throw new AppError('PAYLOAD_TOO_LARGE', tooLarge);
+  if (dataUrl.length > maxDataUrlLength(maxBytes)) throw new AppError('file_too_large', tooLarge);
   const header = HEADER.exec(dataUrl.slice(0, 256));
   const payload = header ? dataUrl.slice(header[0].length) : '';
-  if (!header || !BASE64.test(payload)) throw new AppError('BAD_REQUEST', typeMessage);
+  if (!header || !BASE64.test(payload)) throw new AppError('image_type', typeMessage);
   const raw = Buffer.from(payload, 'base64');
-  if (raw.length > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', tooLarge);
+  if (raw.length > maxBytes) throw new AppError('file_too_large', tooLarge);
   const type = await fileTypeFromBuffer(raw);
-  if (!type || !accepted.includes(type.mime)) throw new AppError('BAD_REQUEST', typeMessage);
+  if (!type || !accepted.includes(type.mime)) throw new AppError('image_type', typeMessage);
   const mime = type.mime as ImageMime;
   try {
     const image = sharp(raw, { failOn: 'warning', limitInputPixels: MAX_PIXELS }).rotate();
@@ -71,7 +71,7 @@ export async function readImageDataUrl(
           : image.webp({ quality: 90 });
     return { data: await encoded.toBuffer(), mime, ext: IMAGE_TYPES[mime] };
   } catch {
-    throw new AppError('BAD_REQUEST', rules.unreadableMessage ?? MONEY_MSG.imageUnreadable);
+    throw new AppError('image_unreadable', rules.unreadableMessage ?? MONEY_MSG.imageUnreadable);
   }
 }
 

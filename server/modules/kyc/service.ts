@@ -35,7 +35,10 @@ export function createKycService({ db, log, notifications }: ServiceDeps) {
         const row = await lockUser(uow.tx, id);
         notOwnRequest(row.id, actor.id);
         if (row.verificationStatus !== 'pending') {
-          throw new AppError('CONFLICT', USER_ADMIN_MSG.verificationNotPending(row.verificationStatus));
+          throw new AppError(
+            'verification_not_pending',
+            USER_ADMIN_MSG.verificationNotPending(row.verificationStatus),
+          );
         }
         const [updated] = await uow.tx
           .update(users)

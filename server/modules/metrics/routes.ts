@@ -119,10 +119,10 @@ export function registerMetrics(app: AppInstance): void {
       ),
     },
     async (req, reply) => {
-      if (!config.metricsToken) throw new AppError('NOT_FOUND');
+      if (!config.metricsToken) throw new AppError('not_found');
       if (!bearerMatches(req.headers.authorization, config.metricsToken)) {
         reply.header('www-authenticate', 'Bearer realm="metrics"');
-        throw new AppError('UNAUTHORIZED', 'A valid metrics token is required');
+        throw new AppError('metrics_token_required');
       }
       return reply.type(registry.contentType).send(await registry.metrics());
     },

@@ -9,7 +9,6 @@
  */
 import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { CreateNotificationInput } from '@common/schemas/notifications';
-import { MESSAGING_MSG } from '@common/messages';
 import type { Db } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
@@ -166,7 +165,7 @@ export function createNotificationsService({ db, mailer }: BaseDeps) {
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.id, input.userId), isNull(users.deletedAt)));
-      if (!target) throw new AppError('NOT_FOUND', MESSAGING_MSG.userNotFound);
+      if (!target) throw new AppError('user_not_found');
       const row = await notify(uow, input, { kind: 'staff-written' });
       await recordAudit(uow.tx, actor, {
         action: 'notification.create',
@@ -194,7 +193,7 @@ export function createNotificationsService({ db, mailer }: BaseDeps) {
           .delete(notifications)
           .where(and(eq(notifications.id, id), isAdmin ? undefined : eq(notifications.userId, viewer.id)))
           .returning();
-        if (!row) throw new AppError('NOT_FOUND', 'Notification not found');
+        if (!row) throw new AppError('notification_not_found');
         if (isAdmin) {
           await recordAudit(tx, actor, {
             action: 'notification.delete',

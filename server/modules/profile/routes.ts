@@ -25,6 +25,7 @@ import {
 import { userWithFiguresChangeAnswerSchema } from '@common/schemas/users';
 import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
+import { errorAnswer } from '../../lib/error-handler';
 import { rateLimited } from '../../lib/rate-limit';
 import { currentUser } from '../auth/guard';
 import { maxDataUrlLength } from '../files/images';
@@ -35,10 +36,11 @@ const tags = ['profile'];
 const PICTURE_BODY_LIMIT = maxDataUrlLength(PROFILE_PICTURE_MAX_BYTES) + 16 * 1024;
 const VERIFICATION_BODY_LIMIT = 2 * maxDataUrlLength(DOCUMENT_MAX_BYTES) + 64 * 1024;
 
-/** Fastify refuses an oversized body before parsing it; this answers with the route's own text. */
+/** Fastify refuses an oversized body before parsing it; this answers 413 `file_too_large` with the route's own text. */
 function tooLargeAs(message: string) {
   return (err: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message });
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return reply.code(413).send(errorAnswer('file_too_large', message));
     throw err;
   };
 }

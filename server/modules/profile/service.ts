@@ -62,7 +62,7 @@ export interface StoredImage {
 export function createProfileService({ db, log, config, storage }: ServiceDeps) {
   async function lockUser(tx: Tx, id: string): Promise<UserRow> {
     const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-    if (!row) throw new AppError('NOT_FOUND', 'User not found');
+    if (!row) throw new AppError('user_not_found');
     return row;
   }
 
@@ -80,9 +80,9 @@ export function createProfileService({ db, log, config, storage }: ServiceDeps) 
     assertOwnerOrStaff(viewer, userId, permission);
     const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
     const key = row && (row.id === viewer.id || row.role === 'client') ? pick(row) : null;
-    if (!key) throw new AppError('NOT_FOUND');
+    if (!key) throw new AppError('not_found');
     const data = await storage.get(key);
-    if (!data) throw new AppError('NOT_FOUND');
+    if (!data) throw new AppError('not_found');
     return { data, mime: mimeOfKey(key) };
   }
 
@@ -109,7 +109,7 @@ export function createProfileService({ db, log, config, storage }: ServiceDeps) 
       return inTransaction(db, log, async ({ tx }) => {
         const current = await lockUser(tx, user.id);
         if (input.gender && current.gender && input.gender !== current.gender) {
-          throw new AppError('BAD_REQUEST', PROFILE_MSG.genderLocked);
+          throw new AppError('gender_locked');
         }
         const [row] = await tx
           .update(users)
@@ -167,7 +167,8 @@ export function createProfileService({ db, log, config, storage }: ServiceDeps) 
      * readable PNG or JPEG. Files of an earlier (rejected) submission are deleted after commit.
      */
     async submitVerification(user: UserRow, input: VerificationInput): Promise<UserRow> {
-      const locked = (status: string) => new AppError('CONFLICT', PROFILE_MSG.verificationLocked(status));
+      const locked = (status: string) =>
+        new AppError('verification_locked', PROFILE_MSG.verificationLocked(status));
       // A cheap early answer before decoding anything; re-checked under the row lock below.
       if (!canUploadVerification(user.verificationStatus as VerificationStatus))
         throw locked(user.verificationStatus);
@@ -233,7 +234,7 @@ export function createProfileService({ db, log, config, storage }: ServiceDeps) 
         .from(users)
         .where(and(eq(users.id, userId), isNull(users.deletedAt)))
         .limit(1);
-      if (!owner) throw new AppError('NOT_FOUND', 'User not found');
+      if (!owner) throw new AppError('user_not_found');
       const [referrer, referred] = await Promise.all([
         owner.referredBy
           ? db

@@ -5,7 +5,6 @@
  * transaction that reviews it, so two racing reviews are checked one after the other and the second
  * sees the first one's status.
  */
-import { STAFF_MSG } from '@common/messages';
 import { AppError } from '../../lib/errors';
 
 /**
@@ -16,8 +15,8 @@ export function onlyPending<T extends { status: string }>(
   row: T | undefined,
   already: (status: string) => string,
 ): T {
-  if (!row) throw new AppError('NOT_FOUND');
-  if (row.status !== 'pending') throw new AppError('CONFLICT', already(row.status));
+  if (!row) throw new AppError('not_found');
+  if (row.status !== 'pending') throw new AppError('already_reviewed', already(row.status));
   return row;
 }
 
@@ -28,5 +27,5 @@ export function onlyPending<T extends { status: string }>(
  * `withdrawals_reviewer_not_owner`) hold the same rule for the rows.
  */
 export function notOwnRequest(ownerId: string, reviewerId: string): void {
-  if (ownerId === reviewerId) throw new AppError('CONFLICT', STAFF_MSG.ownReview);
+  if (ownerId === reviewerId) throw new AppError('own_review');
 }

@@ -65,7 +65,10 @@ async function firstOwnerJourney(env: NodeJS.ProcessEnv, open: () => Promise<Dat
         },
       });
     expect((await accept(second.link!)).statusCode).toBe(200);
-    expect((await accept(first.link!)).json()).toEqual({ message: STAFF_MSG.invitationInvalid });
+    expect((await accept(first.link!)).json()).toEqual({
+      code: 'invitation_invalid',
+      message: STAFF_MSG.invitationInvalid,
+    });
     const signIn = await app.inject({
       method: 'POST',
       url: '/api/auth/signin?as=admin',

@@ -19,7 +19,6 @@
  * two-factor authentication to reset.
  */
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
-import { SECURITY_MSG, STAFF_MSG } from '@common/messages';
 import type { STAFF_APPROVAL_ACTIONS } from '@common/schemas/approvals';
 import type { UserRow } from '../../db/rows';
 import { sessions, users } from '../../db/schema';
@@ -59,10 +58,10 @@ async function lockTarget(
     .from(users)
     .where(and(isStaff, eq(users.id, id)))
     .for('update');
-  if (!member) throw new AppError('NOT_FOUND', STAFF_MSG.memberNotFound);
-  if (member.id === actor?.id) throw new AppError('CONFLICT', STAFF_MSG.notYourself);
+  if (!member) throw new AppError('staff_member_not_found');
+  if (member.id === actor?.id) throw new AppError('not_yourself');
   if (removesOwner && member.role === 'owner' && !owners.some((o) => o.id !== member.id))
-    throw new AppError('CONFLICT', STAFF_MSG.lastOwner);
+    throw new AppError('last_owner');
   return member;
 }
 
@@ -117,11 +116,7 @@ export function createStaffSecurity({ db, log, mailer, twoFactor }: ServiceDeps)
     /** Blocks member `id` with `reason` (the member reads it) and ends their sessions. See the header. */
     block(actor: AuditActor | null, id: string, reason: string, uow?: UnitOfWork): Promise<UserRow> {
       return act(actor, id, uow, { removesOwner: true }, async (u, m) => {
-        if (m.banned)
-          throw new AppError(
-            'CONFLICT',
-            m.deactivatedAt ? STAFF_MSG.alreadyDeactivated : STAFF_MSG.alreadyBlocked,
-          );
+        if (m.banned) throw new AppError(m.deactivatedAt ? 'already_deactivated' : 'already_blocked');
         await u.tx
           .update(users)
           .set({ banned: true, banReason: reason, updatedAt: new Date() })
@@ -139,8 +134,8 @@ export function createStaffSecurity({ db, log, mailer, twoFactor }: ServiceDeps)
     /** Unblocks member `id` (never a deactivated one: 409, reactivate instead). See the header. */
     unblock(actor: AuditActor | null, id: string, uow?: UnitOfWork): Promise<UserRow> {
       return act(actor, id, uow, { removesOwner: false }, async (u, m) => {
-        if (m.deactivatedAt) throw new AppError('CONFLICT', STAFF_MSG.unblockDeactivated);
-        if (!m.banned) throw new AppError('CONFLICT', STAFF_MSG.notBlocked);
+        if (m.deactivatedAt) throw new AppError('unblock_deactivated');
+        if (!m.banned) throw new AppError('not_blocked');
         await u.tx
           .update(users)
           .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
@@ -152,7 +147,7 @@ export function createStaffSecurity({ db, log, mailer, twoFactor }: ServiceDeps)
     /** Turns member `id`'s two-factor authentication off with `reason` and ends their sessions. */
     resetTwoFactor(actor: AuditActor | null, id: string, reason: string, uow?: UnitOfWork): Promise<UserRow> {
       return act(actor, id, uow, { removesOwner: false }, async (u, m) => {
-        if (!m.twoFactorEnabled) throw new AppError('CONFLICT', SECURITY_MSG.notEnabled);
+        if (!m.twoFactorEnabled) throw new AppError('two_factor_not_on');
         await twoFactor.remove(u.tx, id);
         await endSessions(u, id);
         return {

@@ -21,7 +21,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { STAFF_MSG } from '@common/messages';
 import type { StaffRole } from '@common/permissions';
 import type { StaffInvite, StaffMember } from '@common/schemas/staff';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -85,7 +84,7 @@ async function lockMember(tx: Tx, id: string): Promise<UserRow> {
     .from(users)
     .where(and(isStaff, eq(users.id, id)))
     .for('update');
-  if (!row) throw new AppError('NOT_FOUND', STAFF_MSG.memberNotFound);
+  if (!row) throw new AppError('staff_member_not_found');
   return row;
 }
 
@@ -106,9 +105,9 @@ async function lockForChange(
     .orderBy(asc(users.id))
     .for('update');
   const member = await lockMember(tx, id);
-  if (member.id === actor?.id) throw new AppError('CONFLICT', STAFF_MSG.notYourself);
+  if (member.id === actor?.id) throw new AppError('not_yourself');
   if (removesOwner(member) && !owners.some((o) => o.id !== member.id)) {
-    throw new AppError('CONFLICT', STAFF_MSG.lastOwner);
+    throw new AppError('last_owner');
   }
   return member;
 }
@@ -189,7 +188,7 @@ export function createStaffService({ db, log, config, mailer }: ServiceDeps) {
         const { tx } = u;
         const [existing] = await tx.select().from(users).where(eq(users.email, email)).for('update');
         const reusable = existing && opts.reinvite && existing.role !== 'client' && !existing.deletedAt;
-        if (existing && !reusable) throw new AppError('CONFLICT', STAFF_MSG.emailTaken);
+        if (existing && !reusable) throw new AppError('email_taken');
         let userId = existing?.id;
         if (!userId) {
           const [created] = await tx
@@ -205,7 +204,7 @@ export function createStaffService({ db, log, config, mailer }: ServiceDeps) {
             })
             .onConflictDoNothing({ target: users.email })
             .returning({ id: users.id });
-          if (!created) throw new AppError('CONFLICT', STAFF_MSG.emailTaken);
+          if (!created) throw new AppError('email_taken');
           userId = created.id;
         }
         const invitation = await issueLink(tx, userId, actor?.id ?? null);
@@ -244,7 +243,7 @@ export function createStaffService({ db, log, config, mailer }: ServiceDeps) {
         'staff.deactivate',
         isActiveOwner,
         (m) => {
-          if (m.deactivatedAt) throw new AppError('CONFLICT', STAFF_MSG.alreadyDeactivated);
+          if (m.deactivatedAt) throw new AppError('already_deactivated');
           return {
             set: { deactivatedAt: new Date(), banned: true },
             before: { active: true },
@@ -266,7 +265,7 @@ export function createStaffService({ db, log, config, mailer }: ServiceDeps) {
         'staff.reactivate',
         () => false,
         (m) => {
-          if (!m.deactivatedAt) throw new AppError('CONFLICT', STAFF_MSG.notDeactivated);
+          if (!m.deactivatedAt) throw new AppError('not_deactivated');
           return {
             set: { deactivatedAt: null, banned: false },
             before: { active: false },
@@ -296,7 +295,7 @@ export function createStaffService({ db, log, config, mailer }: ServiceDeps) {
           )
           .for('update');
         const member = invitation && (await lockMember(tx, invitation.userId).catch(() => undefined));
-        if (!invitation || !member) throw new AppError('BAD_REQUEST', STAFF_MSG.invitationInvalid);
+        if (!invitation || !member) throw new AppError('invitation_invalid');
         await tx
           .update(staffInvitations)
           .set({ usedAt: sql`now()` })

@@ -81,7 +81,7 @@ async function loadViews(db: Db | Tx, where: SQL | undefined): Promise<TicketVie
 export function createSupportService({ db, log, notifications }: ServiceDeps) {
   async function viewOf(tx: Db | Tx, id: string): Promise<TicketView> {
     const [view] = await loadViews(tx, eq(supportTickets.id, id));
-    if (!view) throw new AppError('NOT_FOUND', 'Ticket not found');
+    if (!view) throw new AppError('ticket_not_found');
     return view;
   }
 
@@ -92,7 +92,7 @@ export function createSupportService({ db, log, notifications }: ServiceDeps) {
       .from(supportTickets)
       .where(and(eq(supportTickets.id, id), ownerId ? eq(supportTickets.userId, ownerId) : undefined))
       .for('update');
-    if (!row) throw new AppError('NOT_FOUND', 'Ticket not found');
+    if (!row) throw new AppError('ticket_not_found');
     return row;
   }
 
@@ -115,7 +115,7 @@ export function createSupportService({ db, log, notifications }: ServiceDeps) {
     async addClientReply(user: UserRow, id: string, input: SupportMessageInput): Promise<TicketView> {
       return db.transaction(async (tx) => {
         const ticket = await lockTicket(tx, id, user.id);
-        if (ticket.status === 'closed') throw new AppError('CONFLICT', MESSAGING_MSG.ticketClosed);
+        if (ticket.status === 'closed') throw new AppError('ticket_closed');
         await tx
           .insert(supportReplies)
           .values({ ticketId: id, authorId: user.id, fromSupport: false, message: input.message });
@@ -171,7 +171,7 @@ export function createSupportService({ db, log, notifications }: ServiceDeps) {
       await auditedDelete(
         db,
         actor,
-        'Ticket not found',
+        'ticket_not_found',
         (tx) => tx.delete(supportTickets).where(eq(supportTickets.id, id)).returning(),
         (row) => ({
           action: 'support.delete',

@@ -15,14 +15,13 @@
  * balance cannot cover, a loss beyond the capital left, or a change of capital after the plan ended.
  */
 import { PLAN_LABELS, type PlanKind } from '@common/constants';
-import { MONEY_MSG, PLAN_MSG } from '@common/messages';
 import type { AddProfitInput } from '@common/schemas/plans';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { TradingActivityRow } from '../../db/rows';
 import { ledgerAccounts, plans, tradingActivities } from '../../db/schema';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../../lib/audit';
-import { AppError } from '../../lib/errors';
+import { AppError, isAppError } from '../../lib/errors';
 import { centsToUsd, usd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
@@ -66,7 +65,7 @@ export async function postActivityResult(
     const [plan] = a.planId
       ? await tx.select({ status: plans.status }).from(plans).where(eq(plans.id, a.planId))
       : [];
-    if (plan?.status !== 'active') throw new AppError('CONFLICT', PLAN_MSG.planEnded);
+    if (plan?.status !== 'active') throw new AppError('plan_ended');
   }
   const lines = [
     { account: house('income_expense'), amount: -(toAvailable + toInvested) },
@@ -85,11 +84,8 @@ export async function postActivityResult(
       lines,
     });
   } catch (err) {
-    if (err instanceof AppError && err.message === MONEY_MSG.insufficientBalance) {
-      throw new AppError(
-        'CONFLICT',
-        toInvested < 0n ? PLAN_MSG.lossExceedsCapital : PLAN_MSG.profitNotCovered,
-      );
+    if (isAppError(err, 'insufficient_balance')) {
+      throw new AppError(toInvested < 0n ? 'loss_exceeds_capital' : 'profit_not_covered');
     }
     throw err;
   }
@@ -111,14 +107,13 @@ export async function refuseUncoverableLoss(
     .select({ id: plans.id })
     .from(plans)
     .where(and(eq(plans.userId, userId), eq(plans.status, 'active')));
-  if (!plan) throw new AppError('CONFLICT', PLAN_MSG.noActivePlan);
+  if (!plan) throw new AppError('no_active_plan');
   if (input.profit >= 0n) return;
   const [invested] = await tx
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
     .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'invested')));
-  if (-input.profit > BigInt(invested?.balance ?? 0))
-    throw new AppError('CONFLICT', PLAN_MSG.lossExceedsCapital);
+  if (-input.profit > BigInt(invested?.balance ?? 0)) throw new AppError('loss_exceeds_capital');
 }
 
 export function createProfitPosting({ db, log, notifications: notices }: ServiceDeps) {
@@ -140,7 +135,7 @@ export function createProfitPosting({ db, log, notifications: notices }: Service
         const { tx } = u;
         await findClient(tx, userId);
         const plan = await lockActivePlan(tx, userId);
-        if (!plan) throw new AppError('CONFLICT', PLAN_MSG.noActivePlan);
+        if (!plan) throw new AppError('no_active_plan');
         const [activity] = await tx
           .insert(tradingActivities)
           .values({

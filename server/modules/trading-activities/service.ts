@@ -73,7 +73,7 @@ async function lockActivity(tx: Tx, id: string): Promise<TradingActivityWithPost
     .from(tradingActivities)
     .where(and(eq(tradingActivities.id, id), isNull(tradingActivities.deletedAt)))
     .for('update');
-  if (!row) throw new AppError('NOT_FOUND');
+  if (!row) throw new AppError('not_found');
   return withPosted(row);
 }
 
@@ -83,7 +83,7 @@ export function createTradingActivitiesService({ db, log, notifications: notices
       .select(activityColumns)
       .from(tradingActivities)
       .where(and(eq(tradingActivities.id, id), isNull(tradingActivities.deletedAt)));
-    if (!row) throw new AppError('NOT_FOUND');
+    if (!row) throw new AppError('not_found');
     return withPosted(row);
   }
 

@@ -8,7 +8,6 @@
 import type { Readable } from 'node:stream';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { MONEY_MSG } from '@common/messages';
 import type { AddTransactionInput, AdminTransactionType, HistoryQuery } from '@common/schemas/transactions';
 import type { ValueHistoryRange } from '@common/schemas/value-history';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -98,9 +97,8 @@ export function createTransactionsService({ db, log, notifications, streamRows }
    */
   async function voidable(conn: DbOrTx, id: string): Promise<{ line: HistoryRow; entry: EntryRow }> {
     const line = await findLine(conn, id);
-    if (!line) throw new AppError('NOT_FOUND');
-    if (line.source === 'withdrawal' || line.status !== 'approved')
-      throw new AppError('CONFLICT', MONEY_MSG.notVoidable);
+    if (!line) throw new AppError('not_found');
+    if (line.source === 'withdrawal' || line.status !== 'approved') throw new AppError('not_voidable');
     const [entry] = await conn
       .select()
       .from(journalEntries)
@@ -109,10 +107,10 @@ export function createTransactionsService({ db, log, notifications, streamRows }
           ? and(eq(journalEntries.depositId, id), eq(journalEntries.type, 'deposit'))
           : eq(journalEntries.id, id),
       );
-    if (!entry) throw new AppError('NOT_FOUND');
+    if (!entry) throw new AppError('not_found');
     // a plan's capital changes only through the plan and its activities
     if (PLAN_ENTRIES.includes(entry.type) || (await movesCapital(conn, entry)))
-      throw new AppError('CONFLICT', MONEY_MSG.notVoidable);
+      throw new AppError('not_voidable');
     return { line, entry };
   }
 
@@ -171,7 +169,7 @@ export function createTransactionsService({ db, log, notifications, streamRows }
     ): Promise<HistoryRow> {
       return withUnitOfWork(db, log, uow, async ({ tx }) => {
         const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId));
-        if (!target || target.role !== 'client') throw new AppError('NOT_FOUND');
+        if (!target || target.role !== 'client') throw new AppError('not_found');
         const p = ADMIN_POSTINGS[input.transactionType];
         const signed = p.credit ? input.amount : -input.amount;
         const entry = await postEntry(tx, {

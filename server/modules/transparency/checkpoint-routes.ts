@@ -13,11 +13,7 @@
  */
 import { z } from 'zod';
 import { errorAnswerSchema } from '@common/schemas/common';
-import {
-  cosignatureAnswerSchema,
-  keysAnswerSchema,
-  TRANSPARENCY_LOG_MSG,
-} from '@common/schemas/transparency-log';
+import { cosignatureAnswerSchema, keysAnswerSchema } from '@common/schemas/transparency-log';
 import { keyFingerprint } from '@common/transparency/key-history';
 import { formatVerifierKey } from '@common/transparency/signed-note';
 import type { AppInstance } from '../../app-context';
@@ -64,7 +60,7 @@ export async function checkpointRoutes(app: AppInstance) {
       const head = await latestTreeHead(database.db);
       const note =
         head && checkpointNote(key.origin, head, await cosignaturesOf(database.db, head.size, witnesses));
-      if (!note) throw new AppError('NOT_FOUND', TRANSPARENCY_LOG_MSG.noCheckpoint);
+      if (!note) throw new AppError('no_checkpoint');
       return reply.type('text/plain; charset=utf-8').send(note);
     },
   );

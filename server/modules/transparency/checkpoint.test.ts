@@ -65,7 +65,7 @@ describe('checkpoints', () => {
   it('answers 404 with a message before the first seal', async () => {
     const res = await inject('GET', '/api/transparency/checkpoint');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: TRANSPARENCY_LOG_MSG.noCheckpoint });
+    expect(res.json()).toEqual({ code: 'no_checkpoint', message: TRANSPARENCY_LOG_MSG.noCheckpoint });
   });
 
   it('the checkpoint verifies with the independent C2SP verifier; one changed byte fails it', async () => {
@@ -99,7 +99,7 @@ describe('checkpoints', () => {
   it('with a witness configured, clients are offered no head before the witness cosigns one', async () => {
     const res = await inject('GET', '/api/transparency/tree-head');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: TRANSPARENCY_LOG_MSG.noTreeHead });
+    expect(res.json()).toEqual({ code: 'no_tree_head', message: TRANSPARENCY_LOG_MSG.noTreeHead });
   });
 });
 

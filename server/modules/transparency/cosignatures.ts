@@ -38,14 +38,14 @@ export async function acceptCosignatures(
 ): Promise<{ size: number; witnesses: number }> {
   const parsed = parseSignedNote(note);
   const fields = parsed && parseCheckpointBody(parsed.body);
-  if (!parsed || !fields || fields.origin !== origin) throw new AppError('BAD_REQUEST', MSG.notACheckpoint);
+  if (!parsed || !fields || fields.origin !== origin) throw new AppError('not_a_checkpoint');
   const found = witnesses.flatMap((key) =>
     signaturesOf(parsed, key).map((signature) => ({ key, signature })),
   );
-  if (found.length === 0) throw new AppError('FORBIDDEN', MSG.unknownWitness);
+  if (found.length === 0) throw new AppError('unknown_witness');
   const rows = found.map(({ key, signature }) => {
     const timestamp = verifyCosignature(parsed.body, signature, key);
-    if (timestamp === null) throw new AppError('BAD_REQUEST', MSG.badCosignature(key.name));
+    if (timestamp === null) throw new AppError('bad_cosignature', MSG.badCosignature(key.name));
     return {
       size: fields.size,
       witnessName: key.name,
@@ -58,7 +58,7 @@ export async function acceptCosignatures(
     .select({ rootHash: transparencyTreeHeads.rootHash })
     .from(transparencyTreeHeads)
     .where(eq(transparencyTreeHeads.size, fields.size));
-  if (!head || head.rootHash !== fields.rootHash) throw new AppError('CONFLICT', MSG.notOurCheckpoint);
+  if (!head || head.rootHash !== fields.rootHash) throw new AppError('not_our_checkpoint');
   // a witness's first cosignature of a head stands: the table is append-only evidence
   await db.insert(transparencyCosignatures).values(rows).onConflictDoNothing();
   const held = await cosignaturesOf(db, fields.size, witnesses);

@@ -33,8 +33,12 @@ type Crypto = object;
 const checks = (await import(pathToFileURL(path.join(VERIFIER, 'evidence-checks.mjs')).href)) as {
   verifyEvidence(text: string, options: { crypto: Crypto; pin?: string }): Promise<Outcome>;
 };
-const { nodeCrypto } = (await import(pathToFileURL(path.join(VERIFIER, 'verify-evidence.mjs')).href)) as { nodeCrypto: Crypto };
-const { webCrypto } = (await import(pathToFileURL(path.join(VERIFIER, 'web-crypto.mjs')).href)) as { webCrypto: Crypto };
+const { nodeCrypto } = (await import(pathToFileURL(path.join(VERIFIER, 'verify-evidence.mjs')).href)) as {
+  nodeCrypto: Crypto;
+};
+const { webCrypto } = (await import(pathToFileURL(path.join(VERIFIER, 'web-crypto.mjs')).href)) as {
+  webCrypto: Crypto;
+};
 const verify = (text: string, pin?: string) => checks.verifyEvidence(text, { crypto: nodeCrypto, pin });
 
 const seed = () => ed25519.utils.randomSecretKey();
@@ -44,7 +48,11 @@ const SINCE = '2026-06-01T00:00:00.000Z';
 const FIRST_SINCE = '2026-01-01T00:00:00.000Z';
 const history = [
   { publicKey: oldKey.publicKey, since: FIRST_SINCE, signature: null },
-  { publicKey: newKey.publicKey, since: SINCE, signature: oldKey.sign(keyRotationBytes(oldKey.publicKey, newKey.publicKey, SINCE)) },
+  {
+    publicKey: newKey.publicKey,
+    since: SINCE,
+    signature: oldKey.sign(keyRotationBytes(oldKey.publicKey, newKey.publicKey, SINCE)),
+  },
 ];
 const witnessSeed = seed();
 const WITNESS = 'witness.test/evidence';
@@ -52,7 +60,9 @@ const WITNESS = 'witness.test/evidence';
 const { t, inject } = useTestContext({
   transparencySigningKey: bytesToHex(newSeed),
   transparencyKeyHistory: history,
-  transparencyWitnesses: [verifierKey(WITNESS, COSIGNATURE_ED25519, bytesToHex(ed25519.getPublicKey(witnessSeed)))],
+  transparencyWitnesses: [
+    verifierKey(WITNESS, COSIGNATURE_ED25519, bytesToHex(ed25519.getPublicKey(witnessSeed))),
+  ],
 });
 
 const dir = mkdtempSync(path.join(tmpdir(), 'evidence-test-'));
@@ -117,7 +127,7 @@ describe('the evidence route', () => {
     alice = await createClient(t.app, { balance: 250_00n });
     const res = await download(alice);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: EVIDENCE_MSG.noCheckpoint });
+    expect(res.json()).toEqual({ code: 'no_evidence_checkpoint', message: EVIDENCE_MSG.noCheckpoint });
   });
 
   it("answers the client's own sealed entries and openings, as a dated attachment", async () => {
@@ -168,8 +178,12 @@ describe('the standalone verifier', () => {
   it('verifies the file as served, with node:crypto and with WebCrypto', async () => {
     const outcome = await verify(first);
     expect(outcome).toMatchObject({ ok: true });
-    expect(outcome.report.join('\n')).toMatch(/Your journal entries: 4, .* change your total funds by \$269\.34/);
-    expect(outcome.report.join('\n')).toMatch(/Your 3 leaves add up to \$262\.34, each included in that total/);
+    expect(outcome.report.join('\n')).toMatch(
+      /Your journal entries: 4, .* change your total funds by \$269\.34/,
+    );
+    expect(outcome.report.join('\n')).toMatch(
+      /Your 3 leaves add up to \$262\.34, each included in that total/,
+    );
     expect(outcome.report.join('\n')).toMatch(new RegExp(`Witness ${WITNESS} cosigned it`));
     expect(await checks.verifyEvidence(first, { crypto: webCrypto })).toMatchObject({ ok: true });
   });
@@ -224,7 +238,9 @@ describe('the standalone verifier', () => {
     expect(ok.stdout).toMatch(/Evidence verified/);
     const failed = await run(bad);
     expect(failed.code).toBe(1);
-    expect(failed.stderr).toMatch(/NOT VERIFIED: journal entry 1 shows a change of 35000 cents, sealed 25000/);
+    expect(failed.stderr).toMatch(
+      /NOT VERIFIED: journal entry 1 shows a change of 35000 cents, sealed 25000/,
+    );
     expect((await run(good, '--pin', oldKey.fingerprint)).code).toBe(0);
     const stranger = await run(good, '--pin', signingKeyFromSeed(seed()).fingerprint);
     expect(stranger.code).toBe(1);

@@ -16,7 +16,6 @@ import { and, eq, lt } from 'drizzle-orm';
 import {
   EVIDENCE_FORMAT,
   EVIDENCE_MAX_LEAVES,
-  EVIDENCE_MSG,
   type EvidenceBundle,
   type EvidenceEntry,
 } from '@common/schemas/evidence';
@@ -102,28 +101,33 @@ export async function evidenceBundle(
   const head = await latestWitnessedHead(db, keys.witnesses);
   const checkpoint =
     head && checkpointNote(keys.origin, head, await cosignaturesOf(db, head.size, keys.witnesses));
-  if (!head || !checkpoint) throw new AppError('NOT_FOUND', EVIDENCE_MSG.noCheckpoint);
+  if (!head || !checkpoint) throw new AppError('no_evidence_checkpoint');
   const leaves = await clientLeaves(db, userId, head.size, limit);
-  if (leaves.length > limit) throw new AppError('UNPROCESSABLE', EVIDENCE_MSG.tooMany);
+  if (leaves.length > limit) throw new AppError('evidence_too_large');
   const accountIds = new Set(leaves.flatMap((l) => (l.accountId ? [l.accountId] : [])));
   const entries: EvidenceEntry[] = [];
   const accounts: EvidenceBundle['accounts'] = [];
   for (let from = 0; from < leaves.length; from += PAGE) {
     const page = leaves.slice(from, from + PAGE);
     const ranges = page.map((l) => inclusionRanges(l.leafIndex, head.size));
-    const [nodes, forms] = await Promise.all([
-      readNodes(db, refsOf(ranges.flat())),
-      currentLeaves(db, page),
-    ]);
+    const [nodes, forms] = await Promise.all([readNodes(db, refsOf(ranges.flat())), currentLeaves(db, page)]);
     const lookup = nodeLookup(nodes);
     page.forEach((subject, k) => {
       const form = forms[k] as Leaf | undefined;
       if (!form) throw new Error(`leaf ${subject.leafIndex}: its subject is gone`);
-      const sealed = { leafIndex: subject.leafIndex, leaf: decoder.decode(leafBytes(form)), auditPath: proofHashes(ranges[k]!, lookup) };
+      const sealed = {
+        leafIndex: subject.leafIndex,
+        leaf: decoder.decode(leafBytes(form)),
+        auditPath: proofHashes(ranges[k]!, lookup),
+      };
       if (subject.accountId) accounts.push(sealed);
       else {
         const entry = form as SealedEntry;
-        const shown = { type: entry.type, effectiveAt: entry.effectiveAt, changeCents: changeCents(entry, userId, accountIds).toString() };
+        const shown = {
+          type: entry.type,
+          effectiveAt: entry.effectiveAt,
+          changeCents: changeCents(entry, userId, accountIds).toString(),
+        };
         entries.push({ ...sealed, shown });
       }
     });

@@ -11,7 +11,7 @@
  * no signed head's.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { LIABILITIES_MSG, type LiabilitiesProof } from '@common/schemas/liabilities';
+import { type LiabilitiesProof } from '@common/schemas/liabilities';
 import type { AccountLeaf, SealedEntry } from '@common/transparency/leaves';
 import {
   inclusionRanges,
@@ -52,7 +52,7 @@ async function headSize(db: Db, treeSize: number | undefined): Promise<number | 
     .where(treeSize === undefined ? undefined : eq(transparencyTreeHeads.size, treeSize))
     .orderBy(desc(transparencyTreeHeads.size))
     .limit(1);
-  if (!head && treeSize !== undefined) throw new AppError('BAD_REQUEST', LIABILITIES_MSG.badTreeSize);
+  if (!head && treeSize !== undefined) throw new AppError('no_such_tree_size');
   return head?.size ?? null;
 }
 

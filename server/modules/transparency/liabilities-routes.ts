@@ -53,7 +53,7 @@ export async function liabilitiesRoutes(app: AppInstance) {
     },
     async (req) => {
       const row = await findLiabilitiesSnapshot(database.db, req.query.snapshot);
-      if (!row) throw new AppError('NOT_FOUND', LIABILITIES_MSG.noSnapshot);
+      if (!row) throw new AppError('no_liabilities_snapshot');
       return presentSnapshot(row);
     },
   );
@@ -85,7 +85,7 @@ export async function liabilitiesRoutes(app: AppInstance) {
     },
     async (req) => {
       const proof = await liabilitiesProof(database.db, currentUser(req).id, req.query.treeSize);
-      if (!proof) throw new AppError('NOT_FOUND', LIABILITIES_MSG.noSnapshot);
+      if (!proof) throw new AppError('no_liabilities_snapshot');
       return proof;
     },
   );
@@ -105,7 +105,7 @@ export async function liabilitiesAdminRoutes(app: AppInstance) {
     },
     async (req, reply) => {
       const snapshot = await takeLiabilitiesSnapshot(database.db, auditActor(req), signingKeyFor(config));
-      if (!snapshot) throw new AppError('CONFLICT', LIABILITIES_MSG.noClients);
+      if (!snapshot) throw new AppError('no_clients_yet');
       return reply.code(201).send({ message: LIABILITIES_MSG.snapshotTaken, data: snapshot });
     },
   );

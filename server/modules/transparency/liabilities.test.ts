@@ -90,10 +90,10 @@ describe('proof of liabilities', () => {
   it('answers 404 with a message before the first snapshot, and staff cannot publish an empty one', async () => {
     const none = await get('/api/transparency/liabilities');
     expect(none.statusCode).toBe(404);
-    expect(none.json()).toEqual({ message: LIABILITIES_MSG.noSnapshot });
+    expect(none.json()).toEqual({ code: 'no_liabilities_snapshot', message: LIABILITIES_MSG.noSnapshot });
     const noProof = await get('/api/transparency/liabilities/proof', admin);
     expect(noProof.statusCode).toBe(404);
-    expect(noProof.json()).toEqual({ message: LIABILITIES_MSG.noSnapshot });
+    expect(noProof.json()).toEqual({ code: 'no_liabilities_snapshot', message: LIABILITIES_MSG.noSnapshot });
     const empty = await t.app.inject({
       method: 'POST',
       url: '/api/transparency/liabilities',

@@ -10,8 +10,18 @@
  * BAD_REQUEST for a size that is not a signed head's, or from > to.
  */
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { TRANSPARENCY_LOG_MSG as MSG, type ConsistencyAnswer, type InclusionAnswer, type TreeHeadAnswer } from '@common/schemas/transparency-log';
-import { consistencyRanges, inclusionRanges, nodeLookup, proofHashes, refsOf } from '@common/transparency/merkle';
+import {
+  type ConsistencyAnswer,
+  type InclusionAnswer,
+  type TreeHeadAnswer,
+} from '@common/schemas/transparency-log';
+import {
+  consistencyRanges,
+  inclusionRanges,
+  nodeLookup,
+  proofHashes,
+  refsOf,
+} from '@common/transparency/merkle';
 import type { SealedEntry } from '@common/transparency/leaves';
 import type { DbOrTx } from '../../db/client';
 import { journalEntries, transparencyLeaves, transparencyTreeHeads } from '../../db/schema';
@@ -38,14 +48,18 @@ export function presentTreeHead(row: TreeHeadRow): TreeHeadAnswer {
 
 /** The latest signed tree head, or null before the first seal. */
 export async function latestTreeHead(db: DbOrTx): Promise<TreeHeadRow | null> {
-  const [row] = await db.select().from(transparencyTreeHeads).orderBy(desc(transparencyTreeHeads.size)).limit(1);
+  const [row] = await db
+    .select()
+    .from(transparencyTreeHeads)
+    .orderBy(desc(transparencyTreeHeads.size))
+    .limit(1);
   return row ?? null;
 }
 
 /** The signed tree head of `size` leaves; BAD_REQUEST when none was signed at that size. */
 async function treeHeadOfSize(db: DbOrTx, size: number): Promise<TreeHeadRow> {
   const [row] = await db.select().from(transparencyTreeHeads).where(eq(transparencyTreeHeads.size, size));
-  if (!row) throw new AppError('BAD_REQUEST', MSG.noSuchHead);
+  if (!row) throw new AppError('no_such_tree_head');
   return row;
 }
 
@@ -61,7 +75,7 @@ export async function inclusionProof(
   treeSize?: number,
 ): Promise<InclusionAnswer> {
   const head = treeSize === undefined ? await latestTreeHead(db) : await treeHeadOfSize(db, treeSize);
-  if (!head) throw new AppError('NOT_FOUND', MSG.notSealed);
+  if (!head) throw new AppError('entry_not_sealed');
   // the entry, or a funding request's entries (a few rows by their indexes), with their leaves if
   // any: no ORDER BY over the leaves, which PostgreSQL would answer by walking the whole log backwards
   const named = await db
@@ -82,11 +96,14 @@ export async function inclusionProof(
         scope === 'all' ? undefined : eq(journalEntries.userId, scope.userId),
       ),
     );
-  if (named.some((e) => e.leafIndex === null && e.pastHorizon)) throw new AppError('NOT_FOUND', MSG.overdue);
+  if (named.some((e) => e.leafIndex === null && e.pastHorizon)) throw new AppError('entry_left_out');
   const leaf = named
     .filter((e) => e.leafIndex !== null && e.leafIndex < head.size)
-    .reduce<(typeof named)[number] | undefined>((a, b) => (a && a.leafIndex! > b.leafIndex! ? a : b), undefined);
-  if (!leaf) throw new AppError('NOT_FOUND', treeSize === undefined ? MSG.notSealed : MSG.leafOutsideHead);
+    .reduce<(typeof named)[number] | undefined>(
+      (a, b) => (a && a.leafIndex! > b.leafIndex! ? a : b),
+      undefined,
+    );
+  if (!leaf) throw new AppError(treeSize === undefined ? 'entry_not_sealed' : 'entry_after_head');
   const ranges = inclusionRanges(leaf.leafIndex!, head.size);
   const subject = { version: leaf.version!, entryId: leaf.entryId, accountId: null };
   const [nodes, [entry]] = await Promise.all([readNodes(db, refsOf(ranges)), currentLeaves(db, [subject])]);
@@ -101,12 +118,12 @@ export async function inclusionProof(
 
 /** The consistency proof between the signed heads of `from` and `to` leaves (from ≤ to). */
 export async function consistencyProof(db: DbOrTx, from: number, to: number): Promise<ConsistencyAnswer> {
-  if (from > to) throw new AppError('BAD_REQUEST', MSG.badSizes);
+  if (from > to) throw new AppError('bad_tree_sizes');
   const heads = await db
     .select({ size: transparencyTreeHeads.size })
     .from(transparencyTreeHeads)
     .where(inArray(transparencyTreeHeads.size, [from, to]));
-  if (heads.length !== new Set([from, to]).size) throw new AppError('BAD_REQUEST', MSG.noSuchHead);
+  if (heads.length !== new Set([from, to]).size) throw new AppError('no_such_tree_head');
   const ranges = consistencyRanges(from, to);
   const nodes = await readNodes(db, refsOf(ranges));
   return { from, to, proof: proofHashes(ranges, nodeLookup(nodes)) };

@@ -19,7 +19,6 @@ import {
   inclusionAnswerSchema,
   inclusionParams,
   inclusionQuery,
-  TRANSPARENCY_LOG_MSG,
   treeHeadAnswerSchema,
 } from '@common/schemas/transparency-log';
 import type { AppInstance } from '../../app-context';
@@ -59,7 +58,7 @@ export async function journalLogRoutes(app: AppInstance) {
     },
     async () => {
       const head = await latestWitnessedHead(database.db, witnesses);
-      if (!head) throw new AppError('NOT_FOUND', TRANSPARENCY_LOG_MSG.noTreeHead);
+      if (!head) throw new AppError('no_tree_head');
       const cosignatures = await cosignaturesOf(database.db, head.size, witnesses);
       return { ...presentTreeHead(head), origin, checkpoint: checkpointNote(origin, head, cosignatures) };
     },
@@ -74,7 +73,7 @@ export async function journalLogRoutes(app: AppInstance) {
         {
           200: inclusionAnswerSchema,
           400: errorAnswerSchema.describe('treeSize is not the size of a signed tree head'),
-          404: errorAnswerSchema.describe('Not sealed yet, sealed after that head, or not the caller\'s'),
+          404: errorAnswerSchema.describe("Not sealed yet, sealed after that head, or not the caller's"),
         },
         { params: inclusionParams, querystring: inclusionQuery },
       ),
@@ -98,7 +97,10 @@ export async function journalLogRoutes(app: AppInstance) {
       schema: routeSchema(
         tags,
         'The consistency proof (RFC 9162 §2.1.4) between the signed tree heads of `from` and `to` entries',
-        { 200: consistencyAnswerSchema, 400: errorAnswerSchema.describe('Sizes that are not signed heads, or from > to') },
+        {
+          200: consistencyAnswerSchema,
+          400: errorAnswerSchema.describe('Sizes that are not signed heads, or from > to'),
+        },
         { querystring: consistencyQuery },
       ),
       config: PUBLIC_LIMIT,

@@ -29,6 +29,7 @@ import {
   type VerifyStatementAnswer,
 } from '@common/schemas/statements';
 import type { AppInstance } from '../../app-context';
+import { errorAnswer } from '../../lib/error-handler';
 import { routeSchema } from '../../lib/route-schemas';
 import { rateLimited } from '../../lib/rate-limit';
 import { centsToUsd } from '../../lib/money';
@@ -181,9 +182,9 @@ export async function statementRoutes(app: AppInstance) {
   app.setErrorHandler((err, _req, reply) => {
     const code = (err as { code?: string }).code;
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return reply.code(413).send({ message: STATEMENT_MSG.tooLarge });
+      return reply.code(413).send(errorAnswer('statement_too_large'));
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-      return reply.code(415).send({ message: STATEMENT_MSG.noFile });
+      return reply.code(415).send(errorAnswer('statement_file_missing'));
     throw err;
   });
 }

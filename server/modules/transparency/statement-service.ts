@@ -93,12 +93,12 @@ export function createStatementService({ db, config }: Pick<BaseDeps, 'db' | 'co
      * after it shows as not yet sealed, never the other way round.
      */
     async issue(userId: string, range: StatementRange, issuedAt = new Date()): Promise<IssuedStatement> {
-      if (range.from > today()) throw new AppError('UNPROCESSABLE', STATEMENT_MSG.futureRange);
+      if (range.from > today()) throw new AppError('statement_in_future');
       const [user] = await db
         .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
         .from(users)
         .where(eq(users.id, userId));
-      if (!user) throw new AppError('NOT_FOUND');
+      if (!user) throw new AppError('not_found');
       const treeHead = await latestTreeHead();
       // before the read: an entry it cannot see is created at or after this (seal.ts)
       const [{ horizon }] = await queryRows<{ horizon: string }>(
@@ -111,7 +111,7 @@ export function createStatementService({ db, config }: Pick<BaseDeps, 'db' | 'co
         coveredSince: horizon,
       });
       if (data.truncated)
-        throw new AppError('UNPROCESSABLE', STATEMENT_MSG.tooManyLines(STATEMENT_MAX_LINES));
+        throw new AppError('statement_too_long', STATEMENT_MSG.tooManyLines(STATEMENT_MAX_LINES));
       const clientName = `${user.firstName} ${user.lastName}`.trim();
       const signingKey = key();
       const manifest: StatementManifest = {

@@ -13,7 +13,6 @@
  * blocking oneself.
  */
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { MSG, USER_ADMIN_MSG } from '@common/messages';
 import type {
   AdminOverview,
   ApprovedFigures,
@@ -79,7 +78,7 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
    * sign-in challenge at once.
    */
   async function applyBlock(tx: Tx, actor: AuditActor, row: UserRow, blocked: boolean): Promise<void> {
-    if (blocked && row.id === actor.id) throw new AppError('CONFLICT', USER_ADMIN_MSG.cannotBlockSelf);
+    if (blocked && row.id === actor.id) throw new AppError('cannot_block_self');
     if (!blocked) return;
     await tx.delete(sessions).where(eq(sessions.userId, row.id));
     await endChallenges(tx, row.id);
@@ -158,20 +157,19 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
         const { tx } = u;
         const row = await lockUser(tx, id);
         const blockChanges = input.isBlocked !== row.banned;
-        if (blockChanges && input.isBlocked && !input.reason)
-          throw new AppError('BAD_REQUEST', USER_ADMIN_MSG.blockReasonRequired);
+        if (blockChanges && input.isBlocked && !input.reason) throw new AppError('block_reason_required');
         const email = input.email.toLowerCase();
         if (email !== row.email) {
           const [taken] = await tx
             .select({ id: users.id })
             .from(users)
             .where(eq(sql`lower(${users.email})`, email));
-          if (taken) throw new AppError('CONFLICT', MSG.emailTaken);
+          if (taken) throw new AppError('email_taken');
         }
         // rejecting documents needs a reason the client reads: only its own route does it
         const rejected = (status: string) => status === 'rejected' || status === 'failed';
         if (rejected(input.verificationStatus) && !rejected(row.verificationStatus))
-          throw new AppError('CONFLICT', USER_ADMIN_MSG.rejectOnItsRoute);
+          throw new AppError('reject_on_its_route');
         let updated: UserRow;
         try {
           [updated] = (await tx
@@ -190,7 +188,7 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
             .where(eq(users.id, id))
             .returning()) as [UserRow];
         } catch (e) {
-          if (isUniqueViolation(e)) throw new AppError('CONFLICT', MSG.emailTaken);
+          if (isUniqueViolation(e)) throw new AppError('email_taken');
           throw e;
         }
         const changed = changedFields(editable(row), editable(updated));

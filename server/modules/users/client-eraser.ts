@@ -51,18 +51,18 @@ async function assertNothingOwed(tx: Tx, id: string): Promise<void> {
   const nonZero = balances.filter((a) => a.balance !== 0n);
   if (nonZero.length > 0) {
     const what = nonZero.map((a) => `${a.kind} $${formatUsd(a.balance)}`).join(', ');
-    throw new AppError('CONFLICT', USER_ADMIN_MSG.deleteRefusedBalance(what));
+    throw new AppError('delete_refused_balance', USER_ADMIN_MSG.deleteRefusedBalance(what));
   }
   const [activePlan] = await tx
     .select({ id: plans.id })
     .from(plans)
     .where(and(eq(plans.userId, id), eq(plans.status, 'active')));
-  if (activePlan) throw new AppError('CONFLICT', USER_ADMIN_MSG.deleteRefusedPlan);
+  if (activePlan) throw new AppError('delete_refused_plan');
   const [pending] = await tx
     .select({ n: count() })
     .from(deposits)
     .where(and(eq(deposits.userId, id), eq(deposits.status, 'pending')));
-  if (Number(pending?.n ?? 0) > 0) throw new AppError('CONFLICT', USER_ADMIN_MSG.deleteRefusedPendingDeposit);
+  if (Number(pending?.n ?? 0) > 0) throw new AppError('delete_refused_pending_deposit');
 }
 
 /** Deletes everything that lets the user sign in or identifies them outside the users row. */
@@ -92,7 +92,7 @@ export function createClientEraser({ db, log, storage }: ServiceDeps) {
     async eraseClient(actor: AuditActor, id: string): Promise<void> {
       await withUnitOfWork(db, log, undefined, async ({ tx, afterCommit }) => {
         const row = await lockUser(tx, id);
-        if (row.id === actor.id) throw new AppError('CONFLICT', USER_ADMIN_MSG.cannotDeleteSelf);
+        if (row.id === actor.id) throw new AppError('cannot_delete_self');
         await assertNothingOwed(tx, id);
 
         const deletedAt = new Date();

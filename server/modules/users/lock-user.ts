@@ -4,7 +4,6 @@
  * so they answer 404 like an unknown id.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { MSG } from '@common/messages';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/rows';
 import { users } from '../../db/schema';
@@ -17,6 +16,6 @@ export async function lockUser(tx: Tx, id: string): Promise<UserRow> {
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .for('update');
-  if (!row) throw new AppError('NOT_FOUND', MSG.notFound);
+  if (!row) throw new AppError('not_found');
   return row;
 }

@@ -110,7 +110,7 @@ export function createUsersService(deps: ServiceDeps) {
       .from(users)
       .where(and(eq(users.id, id), isNull(users.deletedAt)))
       .limit(1);
-    if (!row) throw new AppError('NOT_FOUND', 'User not found');
+    if (!row) throw new AppError('user_not_found');
     return row;
   }
 
@@ -126,7 +126,7 @@ export function createUsersService(deps: ServiceDeps) {
         .from(users)
         .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), isNull(users.deletedAt)))
         .limit(1);
-      if (!row) throw new AppError('NOT_FOUND', 'User not found');
+      if (!row) throw new AppError('user_not_found');
       return row;
     },
 

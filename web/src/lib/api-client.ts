@@ -1,26 +1,37 @@
 /**
  * The one way the browser talks to the API: JSON over fetch to `/api`, cookies included,
  * `Authorization: Bearer <token>` from the session, and the `XSRF-TOKEN` cookie echoed in the
- * `X-XSRF-TOKEN` header. Failures throw `ApiError`; any 401 ends the session; a 403
- * asking staff for two-factor authentication raises the set-up flag (lib/session.ts).
+ * `X-XSRF-TOKEN` header. Failures throw `ApiError` with the answer's `code` (common/errors.ts: screens
+ * branch on it, never on the message); any 401 ends the session; a 403 `two_factor_required` (staff
+ * without two-factor authentication) raises the set-up flag (lib/session.ts).
  */
 import { XSRF } from '@common/constants';
-import { SECURITY_MSG } from '@common/messages';
+import { isErrorCode, type ErrorCode } from '@common/errors';
 import type { PublicUser } from '@common/types';
 import { paths } from '../config/paths';
 import { clearSession, getToken, markTwoFactorSetupRequired } from './session';
 
 const BASE_URL = '/api';
 
-/** A failed call: `status` is the HTTP status (0 when no answer came), `message` what to show. */
+/**
+ * A failed call: `status` is the HTTP status (0 when no answer came), `code` the answer's error code
+ * (undefined when none came: no answer, or one that is not the API's), `message` what to show.
+ */
 export class ApiError extends Error {
   readonly status: number;
+  readonly code: ErrorCode | undefined;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, code?: ErrorCode) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.code = code;
   }
+}
+
+/** Whether `error` is the API's answer with `code` (e.g. `isApiError(e, 'insufficient_balance')`). */
+export function isApiError(error: unknown, code: ErrorCode): error is ApiError {
+  return error instanceof ApiError && error.code === code;
 }
 
 /** Answer of the calls that only report an outcome, in words. */
@@ -114,13 +125,13 @@ async function request<T>(
       clearSession();
       redirectAfterUnauthorized();
     }
+    const answer = (data && typeof data === 'object' ? data : {}) as { code?: unknown; message?: unknown };
     const message =
-      data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
-        ? (data as { message: string }).message
-        : `Request failed with status code ${response.status}`;
+      typeof answer.message === 'string' ? answer.message : `Request failed with status code ${response.status}`;
+    const code = isErrorCode(answer.code) ? answer.code : undefined;
     // staff without two-factor: the admin layout takes them to the set-up screen
-    if (response.status === 403 && message === SECURITY_MSG.staffRequired) markTwoFactorSetupRequired();
-    throw new ApiError(response.status, message);
+    if (code === 'two_factor_required') markTwoFactorSetupRequired();
+    throw new ApiError(response.status, message, code);
   }
   return data as T;
 }

@@ -5,9 +5,9 @@
  * threshold answers 202 `{ message: APPROVAL_MSG.sentForApproval, data: ApprovalRequest }` instead of
  * acting; an owner's block, unblock or two-factor reset of another owner answers 202 with
  * `APPROVAL_MSG.waitingForOwner`. Nothing happened yet: the screen says so instead of its "done" text.
+ * The answer is known by its shape (a pending approval request of a known action), not its text.
  */
-import { APPROVAL_MSG } from '@common/messages';
-import type { ApprovalAnswer } from '@common/schemas/approvals';
+import { APPROVAL_ACTIONS, type ApprovalAnswer } from '@common/schemas/approvals';
 
 /** What a held money route may answer besides its usual `T`: the approval request it queued. */
 export type OrHeld<T> = T | ApprovalAnswer;
@@ -16,10 +16,7 @@ export type OrHeld<T> = T | ApprovalAnswer;
 export function isHeldForApproval(answer: unknown): answer is ApprovalAnswer {
   if (!answer || typeof answer !== 'object') return false;
   const { message, data } = answer as { message?: unknown; data?: unknown };
-  return (
-    (message === APPROVAL_MSG.sentForApproval || message === APPROVAL_MSG.waitingForOwner) &&
-    typeof data === 'object' &&
-    data !== null &&
-    (data as { status?: unknown }).status === 'pending'
-  );
+  if (typeof message !== 'string' || !data || typeof data !== 'object') return false;
+  const { status, action } = data as { status?: unknown; action?: unknown };
+  return status === 'pending' && (APPROVAL_ACTIONS as readonly unknown[]).includes(action);
 }

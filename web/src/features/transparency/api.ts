@@ -7,12 +7,8 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  TRANSPARENCY_LOG_MSG,
-  type ConsistencyAnswer,
-  type InclusionAnswer,
-  type TreeHeadView,
-} from '@common/schemas/transparency-log';
+import type { ErrorCode } from '@common/errors';
+import type { ConsistencyAnswer, InclusionAnswer, TreeHeadView } from '@common/schemas/transparency-log';
 import type {
   LiabilitiesProof,
   LiabilitiesSnapshot,
@@ -87,7 +83,7 @@ export const reservesQuery = queryOptions({
  */
 export type InclusionLookup = { kind: 'proof'; proof: InclusionProof } | { kind: 'pending' | 'overdue' | 'none' };
 
-const NOT_IN_HEAD_YET: string[] = [TRANSPARENCY_LOG_MSG.notSealed, TRANSPARENCY_LOG_MSG.leafOutsideHead];
+const NOT_IN_HEAD_YET: (ErrorCode | undefined)[] = ['entry_not_sealed', 'entry_after_head'];
 
 /** GET /transparency/inclusion/:entryId for the signed tree head of `treeSize` entries. */
 export async function fetchInclusion(entryId: string, treeSize: number): Promise<InclusionLookup> {
@@ -98,8 +94,8 @@ export async function fetchInclusion(entryId: string, treeSize: number): Promise
     return { kind: 'proof', proof };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) throw error;
-    if (error.message === TRANSPARENCY_LOG_MSG.overdue) return { kind: 'overdue' };
-    return { kind: NOT_IN_HEAD_YET.includes(error.message) ? 'pending' : 'none' };
+    if (error.code === 'entry_left_out') return { kind: 'overdue' };
+    return { kind: NOT_IN_HEAD_YET.includes(error.code) ? 'pending' : 'none' };
   }
 }
 

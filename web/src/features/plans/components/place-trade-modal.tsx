@@ -11,7 +11,7 @@ import { Dialog, DialogActions } from '../../../components/dialog';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage, isApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useOpenPlan } from '../api';
 
@@ -108,8 +108,8 @@ export function PlaceTradeModal({ plan, onClose, hasActivePlan, available }: Pla
           navigate(paths.account.tradeActivities);
         },
         onError: (e) => {
-          if (e instanceof ApiError && e.message === PLAN_MSG.insufficientFunds) return toDeposit();
-          if (e instanceof ApiError && e.message === planLimitsMessage()) {
+          if (isApiError(e, 'insufficient_funds_for_trade')) return toDeposit();
+          if (isApiError(e, 'plan_amount_out_of_range')) {
             close();
             return showLimitsDialog();
           }
