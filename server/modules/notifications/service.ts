@@ -7,19 +7,22 @@
  * sends a notice to one user, lists one user's notices and deletes any; each admin change writes one
  * audit row in its transaction. Text is stored as given: pages render it as text and e-mails escape it.
  */
-import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { CreateNotificationInput } from '@common/schemas/notifications';
 import type { Db } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { mailTemplate, type MailKind, type MailMessage } from '../../lib/mail-templates';
-import type { StatementOfWork, StatementSql, UnitOfWork } from '../../lib/unit-of-work';
+import { StatementOfWork, type StatementSql, type UnitOfWork } from '../../lib/unit-of-work';
 import type { BaseDeps } from '../../lib/base-deps';
 import type { UserRow } from '../../db/rows';
 import { can } from '@common/permissions';
 
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/** The gate of a notice written on its own. */
+const always = () => sql`true`;
 
 export interface Notice {
   userId: string;
@@ -70,55 +73,60 @@ export function noticeMail(
 export function createNotificationsService({ db, mailer }: BaseDeps) {
   /**
    * Records the notice for the user inside `uow` and queues its e-mail in the same transaction
-   * (lib/mail.ts; unless `mail` is false: the caller sends a mail of its own). Answers the row. The user must exist (foreign key;
-   * callers hold a user id read from a row that references it).
-   * `kind` is the e-mail's kind (`noticeMail`).
+   * (lib/mail.ts; unless `mail` is false: the caller sends a mail of its own). Answers the row. The
+   * user must exist (foreign key; callers hold a user id read from a row that references it).
+   * `kind` is the e-mail's kind (`noticeMail`). Two round trips with the mail (the recipient's
+   * address and name, then `notifyInStatement` as one statement), one without.
    */
   async function notify(
     uow: UnitOfWork,
     notice: Notice,
     { mail = true, kind = 'money' as MailKind } = {},
   ): Promise<NotificationRow> {
-    // One statement: the row comes back with the user's e-mail address and first name (every money
-    // review notifies, and every round trip of an approval counts: docs/performance.md).
-    const owner = (column: typeof users.email | typeof users.firstName) =>
-      sql<string>`(select ${column} from ${users} where ${users.id} = ${notifications.userId})`;
-    const [row] = await uow.tx
-      .insert(notifications)
-      .values(notice)
-      .returning({
-        ...getTableColumns(notifications),
-        email: owner(users.email),
-        firstName: owner(users.firstName),
-      });
-    const { email, firstName, ...notification } = row!;
-    if (mail) await mailer.enqueue(uow, noticeMail(email, notice, kind, firstName));
-    return notification;
+    const [recipient] = mail
+      ? await uow.tx
+          .select({ email: users.email, firstName: users.firstName })
+          .from(users)
+          .where(eq(users.id, notice.userId))
+      : [{ email: '', firstName: null }];
+    const stmt = new StatementOfWork('notify');
+    notifyInStatement(stmt, notice, recipient!, always, { mail, kind, row: 'notice_row' });
+    const out = await stmt.run(uow.tx, null, uow);
+    const { id, created } = JSON.parse(String(out.notice_row)) as { id: string; created: number };
+    const { userId, title, message } = notice;
+    return { id, userId, title, message, readAt: null, createdAt: new Date(Number(created)) };
   }
 
   /**
    * `notify` as a part of a one-statement unit of work (lib/unit-of-work.ts): the notification row
    * and (unless `mail` is false) its e-mail to `recipient`, read by the caller beforehand, both
    * inserted only when the SQL condition `gate` holds; the mail is rendered now. Its values are
-   * parameters: with a lazy gate the statement keeps being built once per shape.
+   * parameters: with a lazy gate the statement keeps being built once per shape. With `row`, the
+   * statement answers under that alias the new row's `{ id, created }` (ms since the epoch) as JSON.
    */
   function notifyInStatement(
     stmt: StatementOfWork,
     notice: Notice,
     recipient: { email: string; firstName: string | null },
     gate: StatementSql,
-    { mail = true, kind = 'money' as MailKind } = {},
+    { mail = true, kind = 'money' as MailKind, row }: { mail?: boolean; kind?: MailKind; row?: string } = {},
   ): void {
     const userId = stmt.param(notice.userId);
     const title = stmt.param(notice.title);
     const message = stmt.param(notice.message);
     const when = stmt.lazy(gate);
-    stmt.part(
+    const part = stmt.part(
       stmt.name('notice'),
       () =>
         sql`insert into ${notifications} (user_id, title, message)
-        select ${userId}::uuid, ${title}::text, ${message}::text where ${when()}`,
+        select ${userId}::uuid, ${title}::text, ${message}::text where ${when()}
+        returning id, extract(epoch from created_at) * 1000 as created`,
     );
+    if (row)
+      stmt.output(
+        row,
+        () => sql`(select json_build_object('id', id, 'created', created)::text from ${part})`,
+      );
     if (mail) {
       mailer.enqueueInStatement(stmt, noticeMail(recipient.email, notice, kind, recipient.firstName), when);
     }
