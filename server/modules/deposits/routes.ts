@@ -28,6 +28,7 @@ import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
 import { unitOfWork } from '../../lib/idempotency';
+import { errorAnswer } from '../../lib/error-handler';
 import { currentUser } from '../auth/guard';
 import { maxDataUrlLength } from '../files/images';
 import { usd } from '../../lib/money';
@@ -64,7 +65,7 @@ export async function depositRoutes(app: AppInstance) {
       // Fastify refuses an oversized body before parsing it; answer with the original text.
       errorHandler(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
         if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-          return reply.code(413).send({ message: MONEY_MSG.fileTooLarge });
+          return reply.code(413).send(errorAnswer('file_too_large', MONEY_MSG.fileTooLarge));
         throw err;
       },
     },
