@@ -234,10 +234,7 @@ test('compliance rejects identity documents with a reason, and the client reads 
   await compliancePage.goto(`/admin/users/${id}`);
   await compliancePage.getByRole('button', { name: 'Reject', exact: true }).click();
   const dialog = compliancePage.getByRole('dialog');
-  await confirmDialog(compliancePage, 'Reject');
-  await expect(dialog.getByText('The reason must be 3 to 500 characters', { exact: true })).toBeVisible();
   await dialog.getByLabel('Reason').fill(reason);
-  await checkBothWidths(compliancePage, 'KYC reject dialog', () => expect(dialog).toBeVisible());
   await confirmDialog(compliancePage, 'Reject');
   await expect(compliancePage.getByText('Verification rejected', { exact: true })).toBeVisible();
 

@@ -2,11 +2,12 @@
  * Sign-up and sign-in journeys: a visitor signs up, verifies the e-mailed code, lands in the
  * account area, signs out and back in; the admin signs in at /admin/login; an unknown path says
  * the page is not found and links the home page, which then takes focus on its h1. The sign-in
- * form's own states (a missing password, the busy button, a wrong password's message hiding after
- * 3 s) are web component tests (web/src/features/auth/components/signin-form.test.tsx).
+ * and sign-up forms' own states (a missing password, a confirmation that does not match, the busy
+ * button, a wrong password's message hiding after 3 s) are web component tests (signin-form.test.tsx,
+ * signup-page.test.tsx in web/src/features/auth).
  */
 import { expect, test } from './fixtures';
-import { fillSignUpForm, signInAndVerify, submitAfterMismatch, type SignUp } from './journey';
+import { fillSignUpForm, signInAndVerify, type SignUp } from './journey';
 
 const password = 'Journey-pass-42';
 
@@ -26,7 +27,8 @@ test('client signs up, verifies the e-mailed code, signs out and signs in again'
   };
   await page.goto('/signup');
   await fillSignUpForm(page, form);
-  await submitAfterMismatch(page, { confirmLabel: 'Confirm password', password, submit: 'Register' });
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/signin$/);
 
   await signInAndVerify(page, readMail, form);
