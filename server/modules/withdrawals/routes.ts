@@ -43,16 +43,27 @@ import { onClient } from '../../lib/targets';
 
 const tags = ['withdrawals'];
 
+/**
+ * A withdrawal answer of either method, as the routes' handlers are typed: `presentWithdrawal`
+ * answers either shape, and each route serves one method (its runtime schema is that method's).
+ */
+type AnswerSchema = z.ZodType<{
+  message: string;
+  data:
+    | z.output<typeof cryptoWithdrawalAnswerSchema>['data']
+    | z.output<typeof bankWithdrawalAnswerSchema>['data'];
+}>;
+
 const METHODS = {
   crypto: {
     body: cryptoWithdrawalSchema,
-    answer: cryptoWithdrawalAnswerSchema,
+    answer: cryptoWithdrawalAnswerSchema as AnswerSchema,
     list: cryptoWithdrawalListAnswerSchema,
     submitted: MONEY_MSG.cryptoWithdrawalSubmitted,
   },
   bank: {
     body: bankWithdrawalSchema,
-    answer: bankWithdrawalAnswerSchema,
+    answer: bankWithdrawalAnswerSchema as AnswerSchema,
     list: bankWithdrawalListAnswerSchema,
     submitted: MONEY_MSG.bankWithdrawalSubmitted,
   },
