@@ -21,7 +21,8 @@ const features = readdirSync(join(import.meta.dirname, 'web/src/features'), { wi
  */
 const belowTheAppShell = {
   regex: '^(\\.\\./)+app(/|$)',
-  message: 'web/src/app is the shell on top: features, components, hooks, lib, content and config never import it (route strings are in web/src/config/paths.ts).',
+  message:
+    'web/src/app is the shell on top: features, components, hooks, lib, content and config never import it (route strings are in web/src/config/paths.ts).',
 };
 
 /**
@@ -39,7 +40,8 @@ const sharedLayerImports = (...above) =>
     belowTheAppShell,
     {
       regex: '^(\\.\\./)+features/',
-      message: 'web/src/components, hooks, lib, content and config sit below the features and never import one.',
+      message:
+        'web/src/components, hooks, lib, content and config sit below the features and never import one.',
     },
     ...above.map((layer) => ({
       regex: `^(\\.\\./)+${layer}(/|$)`,
@@ -127,7 +129,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^(?!node:|\\./[\\w-]+\\.mjs$)',
-              message: 'verifier/ imports only node: built-ins and its own files, so it never shares code with the server.',
+              message:
+                'verifier/ imports only node: built-ins and its own files, so it never shares code with the server.',
             },
           ],
         },

@@ -18,7 +18,7 @@ export type Role = (typeof ROLES)[number];
 
 /** Each permission, with what it allows (the docs' table is written from these texts). */
 export const PERMISSIONS = {
-  'clients.read': "read clients: profiles, figures, history, plans, trading activity, sign-ins, sessions",
+  'clients.read': 'read clients: profiles, figures, history, plans, trading activity, sign-ins, sessions',
   'clients.edit': "edit a client's profile, account plan and currency",
   'clients.delete': 'delete (anonymise) a client',
   'clients.block': 'block and unblock a client',

@@ -25,7 +25,9 @@ async function waitUntilSealed(ids: string[], token: string) {
         (
           await Promise.all(
             ids.map((id) =>
-              fetch(`${BASE_URL}/api/transparency/inclusion/${id}`, { headers: { authorization: `Bearer ${token}` } }),
+              fetch(`${BASE_URL}/api/transparency/inclusion/${id}`, {
+                headers: { authorization: `Bearer ${token}` },
+              }),
             ),
           )
         ).every((res) => res.ok),
@@ -65,7 +67,11 @@ test('a client sees lines shown differently from the sealed journal as not verif
 
   await signIn(page, signUp);
   await alterHistory(page, (line) =>
-    line.type === 'deposit' ? { ...line, amount: 2500 } : line.type === 'withdrawal' ? { ...line, amount: 4 } : line,
+    line.type === 'deposit'
+      ? { ...line, amount: 2500 }
+      : line.type === 'withdrawal'
+        ? { ...line, amount: 4 }
+        : line,
   );
   await page.goto('/account/transaction-history');
   const table = page.getByRole('table', { name: 'Transactions' });
@@ -102,7 +108,9 @@ test('a client sees lines shown differently from the sealed journal as not verif
     route.fulfill({ status: 404, json: { message: TRANSPARENCY_LOG_MSG.overdue } }),
   );
   await page.reload();
-  await expect(table.getByText('Not sealed: posted before the last seal, but left out of the journal')).toBeVisible();
+  await expect(
+    table.getByText('Not sealed: posted before the last seal, but left out of the journal'),
+  ).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('Some entries were left out of the journal');
   await expect(table.getByText('Matches, see the alert above')).toHaveCount(2);
   await expect(page.getByText('Pending seal')).toHaveCount(0);

@@ -51,7 +51,10 @@ async function serveVerifier(page: Page) {
   await page.route(`${VERIFIER_ORIGIN}/**`, (route) => {
     const name = new URL(route.request().url()).pathname.slice(1);
     const type = name.endsWith('.html') ? 'text/html' : 'text/javascript';
-    return route.fulfill({ contentType: type, body: readFileSync(path.join('verifier', path.basename(name))) });
+    return route.fulfill({
+      contentType: type,
+      body: readFileSync(path.join('verifier', path.basename(name))),
+    });
   });
 }
 
@@ -86,16 +89,22 @@ test('a client downloads their evidence from /transparency and the offline verif
     const res = await fetch(`${BASE_URL}/api/transparency/evidence`, {
       headers: { authorization: `Bearer ${token}` },
     });
-    return res.ok ? ((await res.json()) as { entries: unknown[]; liabilities: { snapshotSeal: unknown } | null }) : null;
+    return res.ok
+      ? ((await res.json()) as { entries: unknown[]; liabilities: { snapshotSeal: unknown } | null })
+      : null;
   };
   await expect.poll(async () => (await evidence())?.entries.length, { timeout: 30_000 }).toBe(2);
   await call('POST', '/transparency/liabilities', {}, adminToken);
-  await expect.poll(async () => Boolean((await evidence())?.liabilities?.snapshotSeal), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(async () => Boolean((await evidence())?.liabilities?.snapshotSeal), { timeout: 30_000 })
+    .toBe(true);
 
   // the history verifies in the browser, which then remembers the checkpoint it checked
   await signIn(page, signUp);
   await page.goto('/account/transaction-history');
-  await expect(page.getByRole('table', { name: 'Transactions' }).getByText('Verified', { exact: true })).toHaveCount(2);
+  await expect(
+    page.getByRole('table', { name: 'Transactions' }).getByText('Verified', { exact: true }),
+  ).toHaveCount(2);
 
   await page.goto('/transparency');
   const button = card.getByRole('button', { name: 'Download my evidence' });
@@ -127,7 +136,9 @@ test('a client downloads their evidence from /transparency and the offline verif
   writeFileSync(altered, `${text.slice(0, at + 14)}6${text.slice(at + 15)}`);
   const refused = await verifyFile(altered);
   expect(refused.code).toBe(1);
-  expect(refused.stderr).toMatch(/NOT VERIFIED: journal entry 1 \(leaf \d+\): its inclusion proof does not lead/);
+  expect(refused.stderr).toMatch(
+    /NOT VERIFIED: journal entry 1 \(leaf \d+\): its inclusion proof does not lead/,
+  );
 
   await shoot(page, 'transparency-evidence', () => expect(card.getByRole('status')).toBeVisible());
   await checkBothWidths(page, '/transparency with the evidence download', () => expect(button).toBeVisible());

@@ -19,7 +19,10 @@ export const utf8 = (text) => encoder.encode(text);
 
 /** The bytes of lowercase hex `text` of `length` bytes (any even length when omitted); throws EvidenceError for other text. */
 export function hexBytes(text, length, what) {
-  const ok = typeof text === 'string' && /^(?:[0-9a-f]{2})*$/.test(text) && (length === undefined || text.length === 2 * length);
+  const ok =
+    typeof text === 'string' &&
+    /^(?:[0-9a-f]{2})*$/.test(text) &&
+    (length === undefined || text.length === 2 * length);
   check(ok, `${what} is not ${length ?? 'some'} bytes of lowercase hex`);
   const out = new Uint8Array(text.length / 2);
   for (let i = 0; i < out.length; i += 1) out[i] = parseInt(text.slice(2 * i, 2 * i + 2), 16);
@@ -70,7 +73,8 @@ export function u64(value) {
 
 /** The 16 bytes of a UUID written in lowercase with dashes; throws EvidenceError otherwise. */
 export function uuidBytes(id, what) {
-  const ok = typeof id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id);
+  const ok =
+    typeof id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id);
   check(ok, `${what} is not a UUID`);
   return hexBytes(id.replace(/-/g, ''), 16, what);
 }

@@ -17,7 +17,19 @@
  *
  * `crypto`: `{ sha256(bytes), verifyEd25519(publicKey, signature, message) }`, sync or async.
  */
-import { check, EvidenceError, exactKeys, hexBytes, isList, count, signedCents, toHex, usd, utf8, uuidBytes } from './bytes.mjs';
+import {
+  check,
+  EvidenceError,
+  exactKeys,
+  hexBytes,
+  isList,
+  count,
+  signedCents,
+  toHex,
+  usd,
+  utf8,
+  uuidBytes,
+} from './bytes.mjs';
 import { accountLeafText, entryLeafText } from './leaves.mjs';
 import { checkLiabilities } from './liabilities.mjs';
 import { checkSignatures, parseCheckpoint, parseNote, parseWitness, trustedKeys } from './notes.mjs';
@@ -26,7 +38,17 @@ import { consistencyHolds, inclusionHolds, logLeafHash } from './proofs.mjs';
 /** The format this verifier reads. */
 export const EVIDENCE_FORMAT = 'honest-broker-evidence/1';
 
-const TOP = ['format', 'client', 'keys', 'checkpoint', 'treeHead', 'entries', 'accounts', 'liabilities', 'earlier'];
+const TOP = [
+  'format',
+  'client',
+  'keys',
+  'checkpoint',
+  'treeHead',
+  'entries',
+  'accounts',
+  'liabilities',
+  'earlier',
+];
 
 /** The JSON value of `text`, which must be written as JSON.stringify writes it (compact or two-space indented). */
 function readJson(text) {
@@ -63,7 +85,9 @@ async function provenLeaf(crypto, item, extra, head, after, what) {
   count(item.leafIndex, `${what}'s leaf index`);
   check(item.leafIndex > after, `${what} is not after the one before it in the log`);
   check(typeof item.leaf === 'string', `${what}'s leaf is not text`);
-  const path = isList(item.auditPath, `${what}'s inclusion proof`).map((h, n) => hexBytes(h, 32, `hash ${n + 1} of ${what}'s inclusion proof`));
+  const path = isList(item.auditPath, `${what}'s inclusion proof`).map((h, n) =>
+    hexBytes(h, 32, `hash ${n + 1} of ${what}'s inclusion proof`),
+  );
   const leafHash = await logLeafHash(crypto, utf8(item.leaf));
   check(
     await inclusionHolds(crypto, leafHash, item.leafIndex, head.size, path, head.root),
@@ -80,7 +104,10 @@ async function checkAccounts(crypto, accounts, client, head) {
   for (const [i, item] of isList(accounts, 'the account openings').entries()) {
     const what = `account opening ${i + 1}`;
     const leaf = await provenLeaf(crypto, item, [], head, after, what);
-    check(accountLeafText(leaf, what) === item.leaf, `${what} is not an account opening leaf as the log writes one`);
+    check(
+      accountLeafText(leaf, what) === item.leaf,
+      `${what} is not an account opening leaf as the log writes one`,
+    );
     uuidBytes(leaf.id, `${what}'s account id`);
     check(leaf.owner === client, `${what} is another owner's account`);
     ids.add(leaf.id);
@@ -97,11 +124,19 @@ function entryChange(leaf, text, client, accountIds, what) {
   const lines = leaf.lines;
   if (v2) {
     check(leaf.client === client, `${what} is another client's entry`);
-    check(lines.every((l) => l.owner === null || l.owner === client), `${what} moves another client's account`);
+    check(
+      lines.every((l) => l.owner === null || l.owner === client),
+      `${what} moves another client's account`,
+    );
   } else {
-    check(lines.some((l) => accountIds.has(l.accountId)), `${what} moves none of your accounts`);
+    check(
+      lines.some((l) => accountIds.has(l.accountId)),
+      `${what} moves none of your accounts`,
+    );
   }
-  const mine = v2 ? lines.filter((l) => l.owner === client) : lines.filter((l) => accountIds.has(l.accountId));
+  const mine = v2
+    ? lines.filter((l) => l.owner === client)
+    : lines.filter((l) => accountIds.has(l.accountId));
   return mine.reduce((sum, l) => sum + signedCents(l.amount, `${what}'s amount`), 0n);
 }
 
@@ -115,8 +150,14 @@ async function checkEntries(crypto, entries, client, accountIds, head) {
     const change = entryChange(leaf, item.leaf, client, accountIds, what);
     exactKeys(item.shown, ['type', 'effectiveAt', 'changeCents'], `${what}'s shown fields`);
     check(item.shown.type === leaf.type, `${what} shows the type ${item.shown.type}, sealed ${leaf.type}`);
-    check(item.shown.effectiveAt === leaf.effectiveAt, `${what} shows the date ${item.shown.effectiveAt}, sealed ${leaf.effectiveAt}`);
-    check(item.shown.changeCents === change.toString(), `${what} shows a change of ${item.shown.changeCents} cents, sealed ${change}`);
+    check(
+      item.shown.effectiveAt === leaf.effectiveAt,
+      `${what} shows the date ${item.shown.effectiveAt}, sealed ${leaf.effectiveAt}`,
+    );
+    check(
+      item.shown.changeCents === change.toString(),
+      `${what} shows a change of ${item.shown.changeCents} cents, sealed ${change}`,
+    );
     proven.push({ leafIndex: item.leafIndex, text: item.leaf, change });
   }
   return proven;
@@ -126,15 +167,32 @@ async function checkEntries(crypto, entries, client, accountIds, head) {
 async function checkHead(crypto, evidence, keys) {
   const note = parseNote(evidence.checkpoint, 'the checkpoint');
   const head = parseCheckpoint(note.body, 'the checkpoint');
-  check(head.origin === evidence.keys.origin, `the checkpoint's origin ${head.origin} is not the log's ${evidence.keys.origin}`);
+  check(
+    head.origin === evidence.keys.origin,
+    `the checkpoint's origin ${head.origin} is not the log's ${evidence.keys.origin}`,
+  );
   const witnesses = [];
-  for (const text of isList(evidence.keys.witnesses, 'the witnesses')) witnesses.push(await parseWitness(crypto, text));
-  const { signer, cosigned } = await checkSignatures(crypto, note, head.origin, keys, witnesses, 'the checkpoint');
+  for (const text of isList(evidence.keys.witnesses, 'the witnesses'))
+    witnesses.push(await parseWitness(crypto, text));
+  const { signer, cosigned } = await checkSignatures(
+    crypto,
+    note,
+    head.origin,
+    keys,
+    witnesses,
+    'the checkpoint',
+  );
   exactKeys(evidence.treeHead, ['timestamp', 'signature'], 'the tree head');
   check(typeof evidence.treeHead.timestamp === 'string', "the tree head's time is not text");
-  const message = utf8(`broker-transparency-tree-head-v1\n${head.size}\n${toHex(head.root)}\n${evidence.treeHead.timestamp}\n`);
+  const message = utf8(
+    `broker-transparency-tree-head-v1\n${head.size}\n${toHex(head.root)}\n${evidence.treeHead.timestamp}\n`,
+  );
   check(
-    await crypto.verifyEd25519(signer.publicKey, hexBytes(evidence.treeHead.signature, 64, "the tree head's signature"), message),
+    await crypto.verifyEd25519(
+      signer.publicKey,
+      hexBytes(evidence.treeHead.signature, 64, "the tree head's signature"),
+      message,
+    ),
     "the tree head's signature does not verify",
   );
   const lines = [
@@ -142,26 +200,40 @@ async function checkHead(crypto, evidence, keys) {
   ];
   for (const witness of witnesses) {
     check(cosigned.has(witness.name), `the checkpoint has no cosignature of the witness ${witness.name}`);
-    lines.push(`Witness ${witness.name} cosigned it at ${new Date(cosigned.get(witness.name) * 1000).toISOString()} (verified).`);
+    lines.push(
+      `Witness ${witness.name} cosigned it at ${new Date(cosigned.get(witness.name) * 1000).toISOString()} (verified).`,
+    );
   }
-  if (!witnesses.length) lines.push('No witness is configured: nobody outside the operator has vouched for this checkpoint.');
+  if (!witnesses.length)
+    lines.push('No witness is configured: nobody outside the operator has vouched for this checkpoint.');
   return { head, witnesses, lines };
 }
 
 /** The earlier checkpoint the browser kept, if any: every signature line valid, and extended by this one. */
 async function checkEarlier(crypto, earlier, head, keys, witnesses) {
   if (earlier === null) return [];
-  exactKeys(earlier, ['size', 'consistency', 'checkpoint'], 'the earlier checkpoint (keep the checkpoint your browser remembered in it)');
+  exactKeys(
+    earlier,
+    ['size', 'consistency', 'checkpoint'],
+    'the earlier checkpoint (keep the checkpoint your browser remembered in it)',
+  );
   const note = parseNote(earlier.checkpoint, 'the earlier checkpoint');
   const before = parseCheckpoint(note.body, 'the earlier checkpoint');
-  check(before.origin === head.origin && before.size === earlier.size, 'the earlier checkpoint is not of this log at that size');
+  check(
+    before.origin === head.origin && before.size === earlier.size,
+    'the earlier checkpoint is not of this log at that size',
+  );
   await checkSignatures(crypto, note, head.origin, keys, witnesses, 'the earlier checkpoint');
-  const proof = isList(earlier.consistency, 'the consistency proof').map((h, n) => hexBytes(h, 32, `hash ${n + 1} of the consistency proof`));
+  const proof = isList(earlier.consistency, 'the consistency proof').map((h, n) =>
+    hexBytes(h, 32, `hash ${n + 1} of the consistency proof`),
+  );
   check(
     await consistencyHolds(crypto, before.size, head.size, before.root, head.root, proof),
     `the log of ${before.size} leaves your browser kept is not the beginning of this one: the consistency proof fails`,
   );
-  return [`Earlier checkpoint (${before.size} leaves, kept by your browser): signed, and this log extends it (consistency proof verified).`];
+  return [
+    `Earlier checkpoint (${before.size} leaves, kept by your browser): signed, and this log extends it (consistency proof verified).`,
+  ];
 }
 
 /**
@@ -174,7 +246,10 @@ export async function verifyEvidence(text, { crypto, pin } = {}) {
   try {
     const evidence = readJson(text);
     exactKeys(evidence, TOP, 'the file');
-    check(evidence.format === EVIDENCE_FORMAT, `the file's format is ${evidence.format}, this verifier reads ${EVIDENCE_FORMAT}`);
+    check(
+      evidence.format === EVIDENCE_FORMAT,
+      `the file's format is ${evidence.format}, this verifier reads ${EVIDENCE_FORMAT}`,
+    );
     uuidBytes(evidence.client, 'the client');
     exactKeys(evidence.keys, ['origin', 'history', 'witnesses', 'pinnedFingerprint'], 'the keys');
     const named = hexBytes(evidence.keys.pinnedFingerprint, 32, 'the pinned fingerprint');
@@ -186,7 +261,9 @@ export async function verifyEvidence(text, { crypto, pin } = {}) {
     const { head, witnesses, lines } = await checkHead(crypto, evidence, trust.keys);
     report.push(...lines);
     const accounts = await checkAccounts(crypto, evidence.accounts, evidence.client, head);
-    report.push(`Your account openings: ${accounts.ids.size}, each in the checkpoint's log (inclusion proofs verified).`);
+    report.push(
+      `Your account openings: ${accounts.ids.size}, each in the checkpoint's log (inclusion proofs verified).`,
+    );
     const entries = await checkEntries(crypto, evidence.entries, evidence.client, accounts.ids, head);
     const change = entries.reduce((sum, e) => sum + e.change, 0n);
     report.push(

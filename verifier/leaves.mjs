@@ -8,7 +8,23 @@
 import { check, exactKeys, signedCents } from './bytes.mjs';
 
 const V1 = ['id', 'type', 'effectiveAt', 'memo', 'lines', 'reverses'];
-const V2 = ['v', 'leaf', 'id', 'type', 'client', 'effectiveAt', 'postedAt', 'memo', 'depositId', 'withdrawalId', 'planId', 'tradingActivityId', 'requestedAt', 'lines', 'reverses'];
+const V2 = [
+  'v',
+  'leaf',
+  'id',
+  'type',
+  'client',
+  'effectiveAt',
+  'postedAt',
+  'memo',
+  'depositId',
+  'withdrawalId',
+  'planId',
+  'tradingActivityId',
+  'requestedAt',
+  'lines',
+  'reverses',
+];
 
 const str = JSON.stringify;
 
@@ -18,7 +34,17 @@ function sortedLines(lines, fields, what) {
   for (const line of lines) exactKeys(line, fields, `a line of ${what}`);
   return lines
     .map((l) => ({ ...l, amount: signedCents(l.amount, `${what}'s amount`) }))
-    .sort((a, b) => (a.accountId !== b.accountId ? (a.accountId < b.accountId ? -1 : 1) : a.amount === b.amount ? 0 : a.amount < b.amount ? -1 : 1));
+    .sort((a, b) =>
+      a.accountId !== b.accountId
+        ? a.accountId < b.accountId
+          ? -1
+          : 1
+        : a.amount === b.amount
+          ? 0
+          : a.amount < b.amount
+            ? -1
+            : 1,
+    );
 }
 
 /** The leaf text of a journal entry in its version (2 when it has `v`, else 1), with exactly its fields. Throws EvidenceError. */
@@ -28,7 +54,8 @@ export function entryLeafText(e, what) {
     exactKeys(e, V2, what);
     check(e.v === 2 && e.leaf === 'entry', `${what} is not an entry of version 2`);
     const lines = sortedLines(e.lines, ['accountId', 'kind', 'owner', 'amount'], what).map(
-      (l) => `{"accountId":${str(l.accountId)},"kind":${str(l.kind)},"owner":${str(l.owner)},"amount":${str(l.amount.toString())}}`,
+      (l) =>
+        `{"accountId":${str(l.accountId)},"kind":${str(l.kind)},"owner":${str(l.owner)},"amount":${str(l.amount.toString())}}`,
     );
     return (
       `{"v":2,"leaf":"entry","id":${str(e.id)},"type":${str(e.type)},"client":${str(e.client)},` +
@@ -39,7 +66,9 @@ export function entryLeafText(e, what) {
     );
   }
   exactKeys(e, V1, what);
-  const lines = sortedLines(e.lines, ['accountId', 'amount'], what).map((l) => `{"accountId":${str(l.accountId)},"amount":${str(l.amount.toString())}}`);
+  const lines = sortedLines(e.lines, ['accountId', 'amount'], what).map(
+    (l) => `{"accountId":${str(l.accountId)},"amount":${str(l.amount.toString())}}`,
+  );
   return (
     `{"id":${str(e.id)},"type":${str(e.type)},"effectiveAt":${str(e.effectiveAt)},"memo":${str(e.memo)},` +
     `"lines":[${lines.join(',')}],"reverses":${str(e.reverses)}}`

@@ -7,12 +7,43 @@
  * the cut and, for a client with no leaf, their first account's opening. One function,
  * `checkLiabilities`, so a change of the proof's shape changes this file alone.
  */
-import { cents, check, count, exactKeys, hexBytes, isList, signedCents, usd, utf8, uuidBytes } from './bytes.mjs';
+import {
+  cents,
+  check,
+  count,
+  exactKeys,
+  hexBytes,
+  isList,
+  signedCents,
+  usd,
+  utf8,
+  uuidBytes,
+} from './bytes.mjs';
 import { accountLeafText, entryLeafText, snapshotLeafText } from './leaves.mjs';
 import { foldSumPath, inclusionHolds, logLeafHash, sumLeaf, sumPathSides } from './proofs.mjs';
 
-const PROOF_FIELDS = ['included', 'snapshot', 'treeSize', 'snapshotSeal', 'leaves', 'totalAtCut', 'totalAtCutCents', 'sinceCut', 'opening'];
-const SNAPSHOT_FIELDS = ['snapshotId', 'snapshotAt', 'rootHash', 'total', 'totalCents', 'accounts', 'leaves', 'cutSize', 'signature'];
+const PROOF_FIELDS = [
+  'included',
+  'snapshot',
+  'treeSize',
+  'snapshotSeal',
+  'leaves',
+  'totalAtCut',
+  'totalAtCutCents',
+  'sinceCut',
+  'opening',
+];
+const SNAPSHOT_FIELDS = [
+  'snapshotId',
+  'snapshotAt',
+  'rootHash',
+  'total',
+  'totalCents',
+  'accounts',
+  'leaves',
+  'cutSize',
+  'signature',
+];
 
 /** Throws EvidenceError unless `usdValue` is `centsValue` in dollars, as the API writes it. */
 function sameAmount(usdValue, centsValue, what) {
@@ -22,9 +53,14 @@ function sameAmount(usdValue, centsValue, what) {
 /** Throws EvidenceError unless `text`, a leaf, is in the checkpoint's log at `leafIndex` by `auditPath`. */
 async function inLog(crypto, text, leafIndex, auditPath, head, what) {
   count(leafIndex, `${what}'s leaf index`);
-  const path = isList(auditPath, `${what}'s inclusion proof`).map((h, n) => hexBytes(h, 32, `hash ${n + 1} of ${what}'s inclusion proof`));
+  const path = isList(auditPath, `${what}'s inclusion proof`).map((h, n) =>
+    hexBytes(h, 32, `hash ${n + 1} of ${what}'s inclusion proof`),
+  );
   const hash = await logLeafHash(crypto, utf8(text));
-  check(await inclusionHolds(crypto, hash, leafIndex, head.size, path, head.root), `${what}: its inclusion proof does not lead to the checkpoint's root`);
+  check(
+    await inclusionHolds(crypto, hash, leafIndex, head.size, path, head.root),
+    `${what}: its inclusion proof does not lead to the checkpoint's root`,
+  );
 }
 
 /** The snapshot: well formed, signed by a trusted key (unless taken before snapshots were signed). */
@@ -41,7 +77,9 @@ async function checkSnapshot(crypto, s, keys) {
   if (s.cutSize !== null) count(s.cutSize, `${what}'s cut`);
   if (s.signature !== null) {
     const signature = hexBytes(s.signature, 64, `${what}'s signature`);
-    const message = utf8(`broker-transparency-liabilities-snapshot-v1\n${s.snapshotId}\n${s.snapshotAt}\n${s.rootHash}\n${s.totalCents}\n${s.accounts}\n`);
+    const message = utf8(
+      `broker-transparency-liabilities-snapshot-v1\n${s.snapshotId}\n${s.snapshotAt}\n${s.rootHash}\n${s.totalCents}\n${s.accounts}\n`,
+    );
     let signed = false;
     for (const key of keys) signed ||= await crypto.verifyEd25519(key.publicKey, signature, message);
     check(signed, `${what} is not signed by the pinned key or a key the history certifies from it`);
@@ -57,7 +95,10 @@ async function checkLeaves(crypto, proof, snapshot, client) {
     const what = `your liabilities leaf ${n + 1}`;
     exactKeys(leaf, ['index', 'clientId', 'salt', 'total', 'totalCents', 'path'], what);
     check(leaf.clientId === client, `${what} is not yours`);
-    check(count(leaf.index, `${what}'s place`) > after && leaf.index < proof.snapshot.leaves, `${what} has no place of its own in the tree`);
+    check(
+      count(leaf.index, `${what}'s place`) > after && leaf.index < proof.snapshot.leaves,
+      `${what} has no place of its own in the tree`,
+    );
     const total = cents(leaf.totalCents, `${what}'s total`);
     sameAmount(leaf.total, total, `${what}'s total`);
     const sides = sumPathSides(proof.snapshot.leaves, leaf.index);
@@ -66,12 +107,24 @@ async function checkLeaves(crypto, proof, snapshot, client) {
     const steps = path.map((step, k) => {
       exactKeys(step, ['side', 'hash', 'sum'], `step ${k + 1} of ${what}'s path`);
       check(step.side === sides[k], `step ${k + 1} of ${what}'s path is on the wrong side`);
-      return { side: step.side, hash: hexBytes(step.hash, 32, `step ${k + 1}'s hash`), sum: cents(step.sum, `step ${k + 1}'s sum`) };
+      return {
+        side: step.side,
+        hash: hexBytes(step.hash, 32, `step ${k + 1}'s hash`),
+        sum: cents(step.sum, `step ${k + 1}'s sum`),
+      };
     });
-    const start = await sumLeaf(crypto, hexBytes(leaf.salt, 32, `${what}'s salt`), uuidBytes(client, 'the client'), total);
+    const start = await sumLeaf(
+      crypto,
+      hexBytes(leaf.salt, 32, `${what}'s salt`),
+      uuidBytes(client, 'the client'),
+      total,
+    );
     const root = await foldSumPath(crypto, start, steps);
     check(root.sum === snapshot.total, `${what}: the sums of its path do not add up to the published total`);
-    check(root.hash.every((b, i) => b === snapshot.root[i]), `${what}: its path does not lead to the published root`);
+    check(
+      root.hash.every((b, i) => b === snapshot.root[i]),
+      `${what}: its path does not lead to the published root`,
+    );
     sum += total;
     after = leaf.index;
   }
@@ -90,7 +143,10 @@ async function checkSinceCut(crypto, proof, ctx) {
     uuidBytes(item.entryId, `${what}'s id`);
     sameAmount(item.change, signedCents(item.changeCents, `${what}'s change`), `${what}'s change`);
     if (item.leafIndex === null || item.leafIndex >= ctx.head.size) {
-      check(item.auditPath === null && item.entry === null, `${what} is not in the checkpoint's log yet carries a proof`);
+      check(
+        item.auditPath === null && item.entry === null,
+        `${what} is not in the checkpoint's log yet carries a proof`,
+      );
       pending += 1;
       continue;
     }
@@ -100,14 +156,23 @@ async function checkSinceCut(crypto, proof, ctx) {
     check(item.entry.id === item.entryId, `${what} names another entry than it proves`);
     const mine = byIndex.get(item.leafIndex);
     check(mine && mine.text === text, `${what} is not among your journal entries in the file`);
-    check(mine.change.toString() === item.changeCents, `${what} changes your total by ${item.changeCents} cents, sealed ${mine.change}`);
+    check(
+      mine.change.toString() === item.changeCents,
+      `${what} changes your total by ${item.changeCents} cents, sealed ${mine.change}`,
+    );
     sealed.add(item.leafIndex);
   }
   if (cut !== null) {
     const after = ctx.entries.filter((e) => e.leafIndex >= cut && e.change !== 0n);
-    check(after.length === sealed.size, 'the entries since the cut are not every entry of yours sealed since it that changed your total');
+    check(
+      after.length === sealed.size,
+      'the entries since the cut are not every entry of yours sealed since it that changed your total',
+    );
     const before = ctx.entries.filter((e) => e.leafIndex < cut).reduce((s, e) => s + e.change, 0n);
-    check(before.toString() === proof.totalAtCutCents, `your total at the cut is ${usd(BigInt(proof.totalAtCutCents))}, your entries before it add up to ${usd(before)}`);
+    check(
+      before.toString() === proof.totalAtCutCents,
+      `your total at the cut is ${usd(BigInt(proof.totalAtCutCents))}, your entries before it add up to ${usd(before)}`,
+    );
   }
   return { sealed: sealed.size, pending };
 }
@@ -128,12 +193,25 @@ export async function checkLiabilities(crypto, proof, ctx) {
   let seal = 'not in the log yet (it is sealed with the next seal)';
   if (proof.snapshotSeal !== null) {
     exactKeys(proof.snapshotSeal, ['leafIndex', 'auditPath'], "the snapshot's seal");
-    check(s.cutSize !== null && proof.snapshotSeal.leafIndex >= s.cutSize, 'a snapshot without a cut, or sealed before its cut, has no record in the log');
-    await inLog(crypto, snapshotLeafText(s), proof.snapshotSeal.leafIndex, proof.snapshotSeal.auditPath, ctx.head, "the snapshot's record");
+    check(
+      s.cutSize !== null && proof.snapshotSeal.leafIndex >= s.cutSize,
+      'a snapshot without a cut, or sealed before its cut, has no record in the log',
+    );
+    await inLog(
+      crypto,
+      snapshotLeafText(s),
+      proof.snapshotSeal.leafIndex,
+      proof.snapshotSeal.auditPath,
+      ctx.head,
+      "the snapshot's record",
+    );
     seal = `in the checkpoint's log at leaf ${proof.snapshotSeal.leafIndex}, cut at ${s.cutSize} leaves`;
   }
   const yours = await checkLeaves(crypto, proof, snapshot, ctx.client);
-  check(proof.included === proof.leaves.length > 0, 'the proof says you are included, yet holds no leaf of yours (or the other way round)');
+  check(
+    proof.included === proof.leaves.length > 0,
+    'the proof says you are included, yet holds no leaf of yours (or the other way round)',
+  );
   check(yours.toString() === proof.totalAtCutCents, 'your leaves do not add up to your total at the cut');
   sameAmount(proof.totalAtCut, yours, 'your total at the cut');
   const since = await checkSinceCut(crypto, proof, ctx);
@@ -141,8 +219,18 @@ export async function checkLiabilities(crypto, proof, ctx) {
   else if (proof.opening !== null) {
     exactKeys(proof.opening, ['leafIndex', 'auditPath', 'account'], 'your first opening');
     const text = accountLeafText(proof.opening.account, 'your first opening');
-    await inLog(crypto, text, proof.opening.leafIndex, proof.opening.auditPath, ctx.head, 'your first opening');
-    check(ctx.accounts.some((a) => a.leafIndex === proof.opening.leafIndex && a.text === text), 'the opening the proof names is not among your account openings in the file');
+    await inLog(
+      crypto,
+      text,
+      proof.opening.leafIndex,
+      proof.opening.auditPath,
+      ctx.head,
+      'your first opening',
+    );
+    check(
+      ctx.accounts.some((a) => a.leafIndex === proof.opening.leafIndex && a.text === text),
+      'the opening the proof names is not among your account openings in the file',
+    );
   }
   lines.push(
     `Proof of liabilities: snapshot ${s.snapshotId} of ${s.snapshotAt}${s.signature === null ? ' (taken before snapshots were signed)' : ', signed'}, total ${usd(snapshot.total)} over ${s.accounts} client${s.accounts === 1 ? '' : 's'}; its record is ${seal}.`,

@@ -40,14 +40,22 @@ export async function trustedKeys(crypto, history, pin) {
     const publicKey = hexBytes(entry.publicKey, 32, `${what}'s public key`);
     const fingerprint = toHex(await crypto.sha256(publicKey));
     check(entry.fingerprint === fingerprint, `${what}: its fingerprint is not SHA-256 of its key`);
-    check(typeof entry.since === 'string' && !Number.isNaN(Date.parse(entry.since)), `${what}: "since" is not a time`);
+    check(
+      typeof entry.since === 'string' && !Number.isNaN(Date.parse(entry.since)),
+      `${what}: "since" is not a time`,
+    );
     if (i === 0) check(entry.signature === null, 'key 1 of the history carries a rotation signature');
     else {
       const previous = history[i - 1];
       check(Date.parse(entry.since) > Date.parse(previous.since), `${what} is not later than key ${i}`);
-      const message = utf8(`broker-transparency-key-rotation-v1\n${previous.publicKey}\n${entry.publicKey}\n${entry.since}\n`);
+      const message = utf8(
+        `broker-transparency-key-rotation-v1\n${previous.publicKey}\n${entry.publicKey}\n${entry.since}\n`,
+      );
       const signature = hexBytes(entry.signature, 64, `${what}'s rotation signature`);
-      check(await crypto.verifyEd25519(keys[i - 1].publicKey, signature, message), `${what}: its rotation is not signed by key ${i}`);
+      check(
+        await crypto.verifyEd25519(keys[i - 1].publicKey, signature, message),
+        `${what}: its rotation is not signed by key ${i}`,
+      );
     }
     keys.push({ publicKey, hex: entry.publicKey, fingerprint });
   }
@@ -71,7 +79,10 @@ export function parseNote(text, what) {
   const signatures = lines.map((line) => {
     const match = /^\u2014 (\S+) ([A-Za-z0-9+/=]+)$/.exec(line);
     const bytes = match && fromBase64(match[2]);
-    check(match && bytes && bytes.length > 4 && isKeyName(match[1]), `${what} has a malformed signature line`);
+    check(
+      match && bytes && bytes.length > 4 && isKeyName(match[1]),
+      `${what} has a malformed signature line`,
+    );
     return { name: match[1], keyId: bytes.subarray(0, 4), signature: bytes.subarray(4) };
   });
   return { body: text.slice(0, split + 1), signatures };
@@ -91,7 +102,10 @@ const equalId = (a, b) => a.length === b.length && a.every((x, i) => x === b[i])
 export async function parseWitness(crypto, text) {
   const match = typeof text === 'string' && /^([^+\s]+)\+([0-9a-f]{8})\+([A-Za-z0-9+/=]+)$/.exec(text);
   const material = match && fromBase64(match[3]);
-  check(match && material && material.length === 33 && material[0] === COSIGNATURE_ED25519, `the witness key ${text} is not a cosigner's verifier key`);
+  check(
+    match && material && material.length === 33 && material[0] === COSIGNATURE_ED25519,
+    `the witness key ${text} is not a cosigner's verifier key`,
+  );
   const publicKey = material.subarray(1);
   const id = await keyId(crypto, match[1], COSIGNATURE_ED25519, publicKey);
   check(toHex(id) === match[2], `the witness key ${text}: its key id does not match its name and key`);
@@ -101,7 +115,11 @@ export async function parseWitness(crypto, text) {
 /** Does `line` verify as `key`'s note signature (type 0x01) over `body`? */
 async function noteSignatureHolds(crypto, line, body, key) {
   const id = await keyId(crypto, line.name, NOTE_ED25519, key.publicKey);
-  return equalId(line.keyId, id) && line.signature.length === 64 && crypto.verifyEd25519(key.publicKey, line.signature, utf8(body));
+  return (
+    equalId(line.keyId, id) &&
+    line.signature.length === 64 &&
+    crypto.verifyEd25519(key.publicKey, line.signature, utf8(body))
+  );
 }
 
 /** The time (POSIX seconds) of `line` as `witness`'s cosignature over `body`, or null. */
@@ -109,7 +127,9 @@ async function cosignatureTime(crypto, line, body, witness) {
   if (!equalId(line.keyId, witness.keyId) || line.signature.length !== 72) return null;
   const seconds = new DataView(line.signature.buffer, line.signature.byteOffset, 8).getBigUint64(0);
   const message = utf8(`cosignature/v1\ntime ${seconds}\n${body}`);
-  return (await crypto.verifyEd25519(witness.publicKey, line.signature.subarray(8), message)) ? Number(seconds) : null;
+  return (await crypto.verifyEd25519(witness.publicKey, line.signature.subarray(8), message))
+    ? Number(seconds)
+    : null;
 }
 
 /**
@@ -126,7 +146,10 @@ export async function checkSignatures(crypto, note, origin, keys, witnesses, wha
     if (line.name === origin) {
       let key = null;
       for (const k of keys) if (!key && (await noteSignatureHolds(crypto, line, note.body, k))) key = k;
-      check(key, `${where} is not a valid signature of the pinned key or a key the history certifies from it`);
+      check(
+        key,
+        `${where} is not a valid signature of the pinned key or a key the history certifies from it`,
+      );
       signer ??= key;
       continue;
     }

@@ -28,7 +28,8 @@ form.addEventListener('submit', async (event) => {
   const file = document.getElementById('file').files[0];
   const pin = document.getElementById('pin').value.trim().toLowerCase() || undefined;
   if (!file) return show('Choose an evidence file first.', 'failed', []);
-  if (pin !== undefined && !/^[0-9a-f]{64}$/.test(pin)) return show('A key fingerprint is 64 hex characters.', 'failed', []);
+  if (pin !== undefined && !/^[0-9a-f]{64}$/.test(pin))
+    return show('A key fingerprint is 64 hex characters.', 'failed', []);
   show('Checking…', '', []);
   try {
     const result = await verifyEvidence(await file.text(), { crypto: webCrypto, pin });
@@ -36,6 +37,8 @@ form.addEventListener('submit', async (event) => {
     else show('Not verified', 'failed', [...result.report, `First failure: ${result.failure}.`]);
   } catch (error) {
     // WebCrypto exists only on secure pages (https, or this machine) and Ed25519 only in recent browsers
-    show('This browser cannot check the file', 'failed', [`${error.message}. Open the page from this machine (localhost) in a recent browser, or use the command.`]);
+    show('This browser cannot check the file', 'failed', [
+      `${error.message}. Open the page from this machine (localhost) in a recent browser, or use the command.`,
+    ]);
   }
 });

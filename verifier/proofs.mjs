@@ -51,7 +51,8 @@ export async function inclusionHolds(crypto, leaf, index, size, path, root) {
  * beginning of the tree of `second` leaves with root `secondRoot`?
  */
 export async function consistencyHolds(crypto, first, second, firstRoot, secondRoot, proof) {
-  if (!Number.isSafeInteger(first) || !Number.isSafeInteger(second) || first < 1 || first > second) return false;
+  if (!Number.isSafeInteger(first) || !Number.isSafeInteger(second) || first < 1 || first > second)
+    return false;
   if (first === second) return proof.length === 0 && sameBytes(firstRoot, secondRoot);
   if (proof.length === 0) return false;
   const path = (first & (first - 1)) === 0 ? [firstRoot, ...proof] : [...proof];
@@ -118,7 +119,10 @@ export async function foldSumPath(crypto, start, steps) {
     const [left, right] = step.side === 'left' ? [step, at] : [at, step];
     const sum = left.sum + right.sum;
     check(sum < 1n << 63n, 'a sum of the liabilities path is too large');
-    at = { hash: await crypto.sha256(concat(NODE, left.hash, u64(left.sum), right.hash, u64(right.sum))), sum };
+    at = {
+      hash: await crypto.sha256(concat(NODE, left.hash, u64(left.sum), right.hash, u64(right.sum))),
+      sum,
+    };
   }
   return at;
 }

@@ -24,7 +24,11 @@ export const nodeCrypto = {
   sha256: (bytes) => new Uint8Array(createHash('sha256').update(bytes).digest()),
   verifyEd25519: (publicKey, signature, message) => {
     try {
-      const key = createPublicKey({ key: Buffer.concat([ED25519_SPKI, publicKey]), format: 'der', type: 'spki' });
+      const key = createPublicKey({
+        key: Buffer.concat([ED25519_SPKI, publicKey]),
+        format: 'der',
+        type: 'spki',
+      });
       return verify(null, message, key, signature);
     } catch {
       return false;

@@ -7,7 +7,8 @@ const keys = new Map();
 /** The imported Ed25519 public key of 32 `bytes` (kept: a file names a handful of keys). */
 function importKey(bytes) {
   const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  if (!keys.has(hex)) keys.set(hex, crypto.subtle.importKey('raw', bytes, { name: 'Ed25519' }, false, ['verify']));
+  if (!keys.has(hex))
+    keys.set(hex, crypto.subtle.importKey('raw', bytes, { name: 'Ed25519' }, false, ['verify']));
   return keys.get(hex);
 }
 

@@ -29,7 +29,10 @@ export const EVIDENCE_MSG = {
 export const evidenceFileName = (day: string) => `evidence-${day}.json`;
 
 const hash = z.string().regex(/^[0-9a-f]{64}$/);
-const signedCents = z.string().regex(/^-?\d+$/).describe('Signed integer cents as a decimal string');
+const signedCents = z
+  .string()
+  .regex(/^-?\d+$/)
+  .describe('Signed integer cents as a decimal string');
 
 /** `?since=`: the size of the tree head the browser remembers, for the consistency proof from it. */
 export const evidenceQuerySchema = z.object({
@@ -41,7 +44,9 @@ const sealedLeaf = {
   leafIndex: z.number().int().describe("The leaf's place in the log, from 0"),
   leaf: z
     .string()
-    .describe('The leaf bytes as UTF-8 text (docs/transparency.md "Checking by hand"); the leaf hash is SHA-256(0x00 || them)'),
+    .describe(
+      'The leaf bytes as UTF-8 text (docs/transparency.md "Checking by hand"); the leaf hash is SHA-256(0x00 || them)',
+    ),
   auditPath: z.array(hash).describe('RFC 9162 §2.1.3 inclusion proof to the checkpoint, from the leaf up'),
 };
 
@@ -67,26 +72,44 @@ export const evidenceBundleSchema = z.object({
   client: z.uuid().describe('The client the evidence is of'),
   keys: z.object({
     origin: z.string().describe("The log's origin: its checkpoints' first line and key name"),
-    history: z.array(keyHistoryEntrySchema).describe('Every signing key, oldest first, as GET /api/transparency/keys publishes it'),
+    history: z
+      .array(keyHistoryEntrySchema)
+      .describe('Every signing key, oldest first, as GET /api/transparency/keys publishes it'),
     witnesses: z.array(z.string()).describe('Verifier keys of the witnesses a checkpoint needs'),
-    pinnedFingerprint: hash.describe("The fingerprint of the key the server signs with (the site's code pins it)"),
+    pinnedFingerprint: hash.describe(
+      "The fingerprint of the key the server signs with (the site's code pins it)",
+    ),
   }),
-  checkpoint: z.string().describe('The latest checkpoint every witness cosigned: a C2SP signed note with its cosignatures'),
+  checkpoint: z
+    .string()
+    .describe('The latest checkpoint every witness cosigned: a C2SP signed note with its cosignatures'),
   treeHead: z.object({
     timestamp: z.string().describe("The same head's time, ISO 8601 UTC with milliseconds, as signed"),
-    signature: z.string().describe("The same head's Ed25519 signature in its JSON form (broker-transparency-tree-head-v1), hex"),
+    signature: z
+      .string()
+      .describe("The same head's Ed25519 signature in its JSON form (broker-transparency-tree-head-v1), hex"),
   }),
-  entries: z.array(evidenceEntrySchema).describe("Every journal entry of the client's within the checkpoint, in log order"),
-  accounts: z.array(evidenceAccountSchema).describe("The openings of the client's accounts within the checkpoint, in log order"),
+  entries: z
+    .array(evidenceEntrySchema)
+    .describe("Every journal entry of the client's within the checkpoint, in log order"),
+  accounts: z
+    .array(evidenceAccountSchema)
+    .describe("The openings of the client's accounts within the checkpoint, in log order"),
   liabilities: liabilitiesProofSchema
     .nullable()
-    .describe('The latest proof of liabilities as GET /api/transparency/liabilities/proof answers it; null when the client is in none'),
+    .describe(
+      'The latest proof of liabilities as GET /api/transparency/liabilities/proof answers it; null when the client is in none',
+    ),
   earlier: z
     .object({
       size: z.number().int().describe('The size of the head the browser remembered'),
-      consistency: z.array(hash).describe('RFC 9162 §2.1.4 consistency proof from that head to the checkpoint'),
+      consistency: z
+        .array(hash)
+        .describe('RFC 9162 §2.1.4 consistency proof from that head to the checkpoint'),
     })
     .nullable()
-    .describe('With ?since=: the proof that the log at that size is the beginning of this one (the browser adds that checkpoint)'),
+    .describe(
+      'With ?since=: the proof that the log at that size is the beginning of this one (the browser adds that checkpoint)',
+    ),
 });
 export type EvidenceBundle = z.infer<typeof evidenceBundleSchema>;

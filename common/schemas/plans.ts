@@ -165,9 +165,7 @@ export const publicTradingActivitySchema = z.object({
   planId: z.uuid().nullable(),
   plan: z.enum(PLAN_KINDS),
   tradeAmount: z.number().describe('USD'),
-  profit: z
-    .number()
-    .describe('USD, negative for a loss; always the sum of the entries posted for this row'),
+  profit: z.number().describe('USD, negative for a loss; always the sum of the entries posted for this row'),
   reason: z.string().nullable().describe('Why a plan result was posted (add-profit); null for other rows'),
   status: z.enum(PLAN_STATUSES),
   date: z.iso.datetime(),

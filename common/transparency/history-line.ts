@@ -138,7 +138,8 @@ function compareEntry(line: ShownLine, entry: SealedEntry, shown: bigint, add: A
   if (entry.id !== line._id) add('request', `entry ${line._id}`, `entry ${entry.id}`);
   const sealedType = entry.type === 'withdrawal_settle' ? 'withdrawal' : entry.type;
   if (sealedType !== line.type) add('type', line.type, sealedType);
-  if (!sameTime(line.date, entry.effectiveAt)) add('date', formatTime(line.date), formatTime(entry.effectiveAt));
+  if (!sameTime(line.date, entry.effectiveAt))
+    add('date', formatTime(line.date), formatTime(entry.effectiveAt));
   if (!isEntryV2(entry)) {
     if (!entry.lines.some((l) => abs(BigInt(l.amount)) === abs(shown))) {
       add('amount', formatSignedUsd(shown), 'no line of that amount');
@@ -146,12 +147,19 @@ function compareEntry(line: ShownLine, entry: SealedEntry, shown: bigint, add: A
     return;
   }
   const effect = entryEffect(entry);
-  if (effect === -shown && effect !== 0n) add('sign', line.direction, line.direction === 'credit' ? 'debit' : 'credit');
+  if (effect === -shown && effect !== 0n)
+    add('sign', line.direction, line.direction === 'credit' ? 'debit' : 'credit');
   else if (effect !== shown) add('amount', formatSignedUsd(shown), formatSignedUsd(effect));
 }
 
 /** What only a version 2 leaf says: the request, its date, the posting time and the owners. */
-function compareV2(line: ShownLine, source: ReturnType<typeof lineSource>, entry: EntryLeafV2, clientId: string, add: Add): void {
+function compareV2(
+  line: ShownLine,
+  source: ReturnType<typeof lineSource>,
+  entry: EntryLeafV2,
+  clientId: string,
+  add: Add,
+): void {
   if (source === 'deposit' && entry.depositId !== line._id) {
     add('request', `deposit ${line._id}`, `deposit ${entry.depositId ?? 'none'}`);
   }
@@ -159,7 +167,11 @@ function compareV2(line: ShownLine, source: ReturnType<typeof lineSource>, entry
     add('request', `withdrawal ${line._id}`, `withdrawal ${entry.withdrawalId ?? 'none'}`);
   }
   if (source === 'entry' && (entry.depositId !== null || entry.withdrawalId !== null)) {
-    add('request', 'no deposit or withdrawal', `${entry.depositId ? 'deposit' : 'withdrawal'} ${entry.depositId ?? entry.withdrawalId}`);
+    add(
+      'request',
+      'no deposit or withdrawal',
+      `${entry.depositId ? 'deposit' : 'withdrawal'} ${entry.depositId ?? entry.withdrawalId}`,
+    );
   }
   if (source !== 'entry' && !sameTime(line.date, entry.requestedAt)) {
     add('date', formatTime(line.date), formatTime(entry.requestedAt));
@@ -167,7 +179,9 @@ function compareV2(line: ShownLine, source: ReturnType<typeof lineSource>, entry
   const posted = source === 'entry' ? entry.postedAt : entry.requestedAt;
   if (!sameTime(line.createdAt, posted)) add('posted', formatTime(line.createdAt), formatTime(posted));
   const others = new Set(
-    [entry.client, ...entry.lines.map((l) => l.owner)].filter((o): o is string => o !== null && o !== clientId),
+    [entry.client, ...entry.lines.map((l) => l.owner)].filter(
+      (o): o is string => o !== null && o !== clientId,
+    ),
   );
   if (others.size) add('owner', 'your accounts', `another client's (${[...others].join(', ')})`);
 }
@@ -176,13 +190,12 @@ function compareV2(line: ShownLine, source: ReturnType<typeof lineSource>, entry
  * Compares `line` as shown with `entry` as sealed, for the signed-in client `clientId` (see the
  * header).
  */
-export function compareLineWithSealed(
-  line: ShownLine,
-  entry: SealedEntry,
-  clientId: string,
-): LineComparison {
+export function compareLineWithSealed(line: ShownLine, entry: SealedEntry, clientId: string): LineComparison {
   if (!Number.isFinite(line.amount)) {
-    return { kind: 'mismatch', differences: [{ field: 'amount', shown: String(line.amount), sealed: 'an amount' }] };
+    return {
+      kind: 'mismatch',
+      differences: [{ field: 'amount', shown: String(line.amount), sealed: 'an amount' }],
+    };
   }
   const differences: LineDifference[] = [];
   const add: Add = (field, shown, sealed) => differences.push({ field, shown, sealed });

@@ -10,12 +10,7 @@
 import { createHash } from 'node:crypto';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { describe, expect, it } from 'vitest';
-import {
-  canonicalEntryJson,
-  entryLeafHash,
-  treeHeadSigningBytes,
-  verifyTreeHead,
-} from './journal';
+import { canonicalEntryJson, entryLeafHash, treeHeadSigningBytes, verifyTreeHead } from './journal';
 import {
   appendLeaves,
   buildTree,
@@ -69,7 +64,9 @@ describe('Merkle tree hash (RFC 9162 §2.1.1)', () => {
     let size = 0;
     const stored = new Map<string, string>();
     for (const step of [1, 2, 5, 1, 64, 100, 300, 527]) {
-      const frontier = nodeLookup(frontierRefs(size).map((r) => ({ ...r, hash: stored.get(`${r.level}/${r.index}`)! })));
+      const frontier = nodeLookup(
+        frontierRefs(size).map((r) => ({ ...r, hash: stored.get(`${r.level}/${r.index}`)! })),
+      );
       const grown = appendLeaves(size, frontier, leafHex.slice(size, size + step));
       for (const node of grown.nodes) {
         expect(stored.has(`${node.level}/${node.index}`)).toBe(false);
@@ -103,7 +100,10 @@ describe('inclusion proofs (RFC 9162 §2.1.3)', () => {
         const path = inclusionRanges(m, n).map(hashOf);
         if (!independentInclusion(m, n, leafBuf[m], path, root)) failed.push(`${m} of ${n}`);
         // the code under test's verifier on a sample (it repeats the same hashes)
-        if ((m === 0 || m === n - 1 || m % 97 === 0) && !verifyInclusion(leafHex[m], m, n, path.map(hex), hex(root))) {
+        if (
+          (m === 0 || m === n - 1 || m % 97 === 0) &&
+          !verifyInclusion(leafHex[m], m, n, path.map(hex), hex(root))
+        ) {
           failed.push(`verifyInclusion ${m} of ${n}`);
         }
         checked++;
@@ -114,7 +114,14 @@ describe('inclusion proofs (RFC 9162 §2.1.3)', () => {
   }, 120_000);
 
   it('a changed path, leaf, index or size fails in both verifiers', () => {
-    for (const [m, n] of [[0, 2], [5, 6], [6, 7], [512, 1000], [999, 1000], [300, 777]] as const) {
+    for (const [m, n] of [
+      [0, 2],
+      [5, 6],
+      [6, 7],
+      [512, 1000],
+      [999, 1000],
+      [300, 777],
+    ] as const) {
       const path = proofHashes(inclusionRanges(m, n), lookup);
       const root = hex(roots[n]);
       const bad: [string, number, number, string[], string][] = [
@@ -151,7 +158,16 @@ describe('consistency proofs (RFC 9162 §2.1.4)', () => {
     let checked = 0;
     for (let n = 1; n <= 128; n++) for (let m = 1; m <= n; m++, checked++) check(m, n);
     for (let n = 129; n <= N; n++) {
-      const sizes = new Set([1, 2, 3, n - 1, n, ...[64, 128, 256, 512].filter((p) => p <= n), (n * 7) % n || 1, Math.ceil(n / 3)]);
+      const sizes = new Set([
+        1,
+        2,
+        3,
+        n - 1,
+        n,
+        ...[64, 128, 256, 512].filter((p) => p <= n),
+        (n * 7) % n || 1,
+        Math.ceil(n / 3),
+      ]);
       for (const m of sizes) {
         check(m, n);
         checked++;
@@ -161,7 +177,16 @@ describe('consistency proofs (RFC 9162 §2.1.4)', () => {
   });
 
   it('verifyConsistency agrees with the independent verifier, and a changed proof or root fails in both', () => {
-    for (const [m, n] of [[1, 2], [3, 7], [4, 8], [6, 8], [7, 1000], [512, 1000], [999, 1000], [333, 334]] as const) {
+    for (const [m, n] of [
+      [1, 2],
+      [3, 7],
+      [4, 8],
+      [6, 8],
+      [7, 1000],
+      [512, 1000],
+      [999, 1000],
+      [333, 334],
+    ] as const) {
       const proof = proofHashes(consistencyRanges(m, n), lookup);
       const [a, b] = [hex(roots[m]), hex(roots[n])];
       expect(verifyConsistency(m, n, a, b, proof)).toBe(true);
@@ -203,10 +228,12 @@ describe('the bytes of a leaf and of a tree head', () => {
     expect(canonicalEntryJson(entry)).toBe(text);
     expect(canonicalEntryJson({ ...entry, lines: [...entry.lines].reverse() })).toBe(text);
     expect(entryLeafHash(entry)).toBe(hex(sha(LEAF, Buffer.from(text, 'utf8'))));
-    expect(entryLeafHash({ ...entry, lines: [entry.lines[0], { ...entry.lines[1], amount: '2501' }] })).not.toBe(
-      entryLeafHash(entry),
+    expect(
+      entryLeafHash({ ...entry, lines: [entry.lines[0], { ...entry.lines[1], amount: '2501' }] }),
+    ).not.toBe(entryLeafHash(entry));
+    expect(() => canonicalEntryJson({ ...entry, lines: [{ accountId: 'x', amount: '1.5' }] })).toThrow(
+      SyntaxError,
     );
-    expect(() => canonicalEntryJson({ ...entry, lines: [{ accountId: 'x', amount: '1.5' }] })).toThrow(SyntaxError);
   });
 
   it('signs "broker-transparency-tree-head-v1\\n<size>\\n<root>\\n<timestamp>\\n" and verifies with the public key only', () => {

@@ -82,7 +82,8 @@ function isPowerOfTwo(n: number): boolean {
 }
 
 function checkSize(n: number, what: string, min = 1): void {
-  if (!Number.isSafeInteger(n) || n < min) throw new MerkleError(`${what} must be an integer of at least ${min}`);
+  if (!Number.isSafeInteger(n) || n < min)
+    throw new MerkleError(`${what} must be an integer of at least ${min}`);
 }
 
 /**
@@ -96,7 +97,8 @@ export function rangeRefs([start, end]: LeafRange): NodeRef[] {
   while (at < end) {
     let level = 0;
     while (2 ** (level + 1) <= end - at) level++;
-    if (at % 2 ** level !== 0) throw new MerkleError(`Leaves [${start}, ${end}) are not made of aligned subtrees`);
+    if (at % 2 ** level !== 0)
+      throw new MerkleError(`Leaves [${start}, ${end}) are not made of aligned subtrees`);
     refs.push({ level, index: at / 2 ** level });
     at += 2 ** level;
   }
@@ -248,9 +250,16 @@ export function proofHashes(ranges: LeafRange[], lookup: NodeLookup): string[] {
 }
 
 /** RFC 9162 §2.1.3.2: does `path` prove leaf hash `leaf` at `index` in the tree of `size` leaves with root `root`? */
-export function verifyInclusion(leaf: string, index: number, size: number, path: string[], root: string): boolean {
+export function verifyInclusion(
+  leaf: string,
+  index: number,
+  size: number,
+  path: string[],
+  root: string,
+): boolean {
   try {
-    if (!Number.isSafeInteger(index) || !Number.isSafeInteger(size) || index < 0 || index >= size) return false;
+    if (!Number.isSafeInteger(index) || !Number.isSafeInteger(size) || index < 0 || index >= size)
+      return false;
     let fn = index;
     let sn = size - 1;
     let r = hashBytes(leaf);

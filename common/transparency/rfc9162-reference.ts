@@ -26,7 +26,12 @@ function k(n: number): number {
 }
 
 /** MTH(D[start:end]) of leaf hashes by the RFC's recursion, memoised per range in `memo`. */
-export function referenceRoot(leaves: Buffer[], start = 0, end = leaves.length, memo = new Map<string, Buffer>()): Buffer {
+export function referenceRoot(
+  leaves: Buffer[],
+  start = 0,
+  end = leaves.length,
+  memo = new Map<string, Buffer>(),
+): Buffer {
   if (end === start) return sha();
   const key = `${start}:${end}`;
   let h = memo.get(key);
@@ -35,7 +40,11 @@ export function referenceRoot(leaves: Buffer[], start = 0, end = leaves.length, 
   h =
     n === 1
       ? leaves[start]
-      : sha(NODE, referenceRoot(leaves, start, start + k(n), memo), referenceRoot(leaves, start + k(n), end, memo));
+      : sha(
+          NODE,
+          referenceRoot(leaves, start, start + k(n), memo),
+          referenceRoot(leaves, start + k(n), end, memo),
+        );
   memo.set(key, h);
   return h;
 }
@@ -44,7 +53,13 @@ const odd = (n: number) => n % 2 === 1;
 const half = (n: number) => Math.floor(n / 2);
 
 /** RFC 9162 §2.1.3.2, step by step. */
-export function referenceInclusion(index: number, size: number, leaf: Buffer, path: Buffer[], root: Buffer): boolean {
+export function referenceInclusion(
+  index: number,
+  size: number,
+  leaf: Buffer,
+  path: Buffer[],
+  root: Buffer,
+): boolean {
   if (index >= size) return false;
   let [fn, sn, r] = [index, size - 1, leaf];
   for (const p of path) {
@@ -61,7 +76,13 @@ export function referenceInclusion(index: number, size: number, leaf: Buffer, pa
 }
 
 /** RFC 9162 §2.1.4.2, step by step (first < second). */
-export function referenceConsistency(first: number, second: number, firstRoot: Buffer, secondRoot: Buffer, proof: Buffer[]): boolean {
+export function referenceConsistency(
+  first: number,
+  second: number,
+  firstRoot: Buffer,
+  secondRoot: Buffer,
+  proof: Buffer[],
+): boolean {
   if (proof.length === 0) return false;
   const path = Number.isInteger(Math.log2(first)) ? [firstRoot, ...proof] : [...proof];
   let [fn, sn] = [first - 1, second - 1];

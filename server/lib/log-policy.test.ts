@@ -22,7 +22,8 @@ describe('redactText', () => {
   });
 
   it('leaves ordinary text alone', () => {
-    const text = 'GET /api/user/admin?page=2&pageSize=20 answered 200; code 57P01 from select 1 where id = $1';
+    const text =
+      'GET /api/user/admin?page=2&pageSize=20 answered 200; code 57P01 from select 1 where id = $1';
     expect(redactText(text)).toBe(text);
   });
 });
@@ -69,7 +70,10 @@ describe('isDatabaseUnavailable', () => {
 
   it.each([
     ['57014 a statement cancelled', pgError('57014', 'canceling statement due to statement timeout')],
-    ['55000 for anything else', pgError('55000', 'currval of sequence "s" is not yet defined in this session')],
+    [
+      '55000 for anything else',
+      pgError('55000', 'currval of sequence "s" is not yet defined in this session'),
+    ],
     ['42P01 a missing table', pgError('42P01')],
     ['53200 out of memory', pgError('53200')],
   ])('is false for %s', (_name, err) => {

@@ -78,7 +78,17 @@ function cleanErrorText(text: string, err: ErrorLike): string {
 }
 
 /** Own fields of an error that are copied to the log (with `code`, the SQLSTATE or errno). */
-const ERROR_FIELDS = ['code', 'severity', 'detail', 'hint', 'routine', 'statusCode', 'query', 'errno', 'syscall'];
+const ERROR_FIELDS = [
+  'code',
+  'severity',
+  'detail',
+  'hint',
+  'routine',
+  'statusCode',
+  'query',
+  'errno',
+  'syscall',
+];
 
 /**
  * An error as the log shows it: type, message, stack, its diagnostic fields and its causes (up to
@@ -138,7 +148,8 @@ export function redactingLoggerOptions(extra: LoggerOptions = {}): LoggerOptions
       cause: serializeError,
       req: serializeRequest,
       res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
-      args: (args: unknown) => (Array.isArray(args) ? args.map((a) => serializeError(a)) : serializeError(args)),
+      args: (args: unknown) =>
+        Array.isArray(args) ? args.map((a) => serializeError(a)) : serializeError(args),
     },
     hooks: {
       logMethod(args: unknown[], method: (...a: unknown[]) => void) {

@@ -18,7 +18,8 @@ const sources = ['server', 'scripts', 'common'].flatMap((dir) =>
 );
 const isTestCode = (file: string) => file.endsWith('.test.ts') || file.startsWith('server/test/');
 /** Code whose path differs by driver. */
-const BRANCHES_ON_DRIVER = /\.driver\s*[!=]==|@electric-sql\/pglite|database\.(listen|poolStats|streamRows)\(/;
+const BRANCHES_ON_DRIVER =
+  /\.driver\s*[!=]==|@electric-sql\/pglite|database\.(listen|poolStats|streamRows)\(/;
 /** A test that reads which driver it runs on. */
 const READS_DRIVER = /TEST_DATABASE_URL|\.driver\b|\bsessionReads\b/;
 
@@ -44,7 +45,9 @@ describe('the PGlite list of CI (server/test/driver-sensitive.ts)', () => {
       (f) => isTestCode(f) && !lists.includes(f) && READS_DRIVER.test(readFileSync(f, 'utf8')),
     );
     expect(reading).toContain('server/test/app.ts');
-    const unplaced = reading.filter((f) => !listedTests.has(f) && !covered.has(f) && !(f in NOT_DRIVER_SENSITIVE));
+    const unplaced = reading.filter(
+      (f) => !listedTests.has(f) && !covered.has(f) && !(f in NOT_DRIVER_SENSITIVE),
+    );
     expect(unplaced).toEqual([]);
   });
 });

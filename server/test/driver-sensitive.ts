@@ -125,5 +125,6 @@ export const NOT_DRIVER_SENSITIVE: Record<string, string> = {
   'server/test/database-faults.test.ts': 'PostgreSQL only (a cluster of its own)',
   'server/modules/transparency/journal-log.test.ts': 'only its concurrency part differs: PostgreSQL only',
   'server/modules/staff/cli.test.ts': 'opens an embedded database in a folder of its own in every pass',
-  'server/modules/staff/recovery-cli.test.ts': 'opens an embedded database in a folder of its own in every pass',
+  'server/modules/staff/recovery-cli.test.ts':
+    'opens an embedded database in a folder of its own in every pass',
 };

@@ -95,7 +95,8 @@ export class OpenApiGateway {
     const headers = Object.fromEntries(
       Object.entries(req.headers ?? {}).map(([k, v]) => [k.toLowerCase(), [v ?? ''].flat().join(', ')]),
     );
-    if (typeof req.payload === 'object' && req.payload !== null) headers['content-type'] ??= 'application/json';
+    if (typeof req.payload === 'object' && req.payload !== null)
+      headers['content-type'] ??= 'application/json';
     const plain = isJsonBody(req.payload, headers['content-type']);
     return (await this.api.handleRequest(
       { method: req.method ?? 'GET', path, query, headers, body: plain ? req.payload : undefined },

@@ -34,7 +34,15 @@ describe('verifier/ imports nothing of ours', () => {
     const sample = `import a from '../server/x.mjs';\nimport { b } from "@common/x";\nexport * from 'zod';\nimport './side-effect.mjs';\nconst c = await import('../web/y.mjs');\nconst d = require('node:fs');\nimport { e } from './bytes.mjs';`;
     const found = specifiers(sample);
     expect(found).toEqual(
-      expect.arrayContaining(['../server/x.mjs', '@common/x', 'zod', './side-effect.mjs', '../web/y.mjs', 'node:fs', './bytes.mjs']),
+      expect.arrayContaining([
+        '../server/x.mjs',
+        '@common/x',
+        'zod',
+        './side-effect.mjs',
+        '../web/y.mjs',
+        'node:fs',
+        './bytes.mjs',
+      ]),
     );
     expect(found.filter((s) => refused(s) === null).sort()).toEqual(['./bytes.mjs', 'node:fs']);
   });

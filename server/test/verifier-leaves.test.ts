@@ -7,7 +7,12 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { accountLeafJson, entryLeafV2Json, liabilitiesLeafJson, type EntryLeafV2 } from '@common/transparency/leaves';
+import {
+  accountLeafJson,
+  entryLeafV2Json,
+  liabilitiesLeafJson,
+  type EntryLeafV2,
+} from '@common/transparency/leaves';
 import { canonicalEntryJson, type CanonicalEntry } from '@common/transparency/journal';
 
 const url = pathToFileURL(path.resolve(import.meta.dirname, '../../verifier/leaves.mjs')).href;
@@ -56,11 +61,36 @@ describe("the verifier's leaf texts", () => {
   it('are the sealed texts, byte for byte', () => {
     expect(leaves.entryLeafText(v1, 'v1')).toBe(canonicalEntryJson(v1));
     expect(leaves.entryLeafText(v2, 'v2')).toBe(entryLeafV2Json(v2));
-    const account = { v: 2 as const, leaf: 'account' as const, id: 'a1', kind: 'held', owner: 'client-1', openedAt: '2026-01-01T00:00:00.000Z' };
+    const account = {
+      v: 2 as const,
+      leaf: 'account' as const,
+      id: 'a1',
+      kind: 'held',
+      owner: 'client-1',
+      openedAt: '2026-01-01T00:00:00.000Z',
+    };
     expect(leaves.accountLeafText(account, 'account')).toBe(accountLeafJson(account));
-    const snapshot = { snapshotId: 's1', snapshotAt: '2026-11-29T00:00:00.000Z', cutSize: 12, rootHash: 'ab'.repeat(32), totalCents: '123456', accounts: 4, leaves: 12 };
+    const snapshot = {
+      snapshotId: 's1',
+      snapshotAt: '2026-11-29T00:00:00.000Z',
+      cutSize: 12,
+      rootHash: 'ab'.repeat(32),
+      totalCents: '123456',
+      accounts: 4,
+      leaves: 12,
+    };
     expect(leaves.snapshotLeafText(snapshot)).toBe(
-      liabilitiesLeafJson({ v: 2, leaf: 'liabilities', id: 's1', takenAt: snapshot.snapshotAt, cutSize: 12, rootHash: snapshot.rootHash, totalCents: '123456', clients: 4, leaves: 12 }),
+      liabilitiesLeafJson({
+        v: 2,
+        leaf: 'liabilities',
+        id: 's1',
+        takenAt: snapshot.snapshotAt,
+        cutSize: 12,
+        rootHash: snapshot.rootHash,
+        totalCents: '123456',
+        clients: 4,
+        leaves: 12,
+      }),
     );
   });
 
@@ -69,6 +99,8 @@ describe("the verifier's leaf texts", () => {
     expect(() => leaves.entryLeafText({ ...v2, leaf: 'account' }, 'v2')).toThrow(/not an entry of version 2/);
     const { memo: _memo, ...noMemo } = v1;
     expect(() => leaves.entryLeafText(noMemo, 'v1')).toThrow(/fields/);
-    expect(() => leaves.entryLeafText({ ...v1, lines: [{ accountId: a, amount: '1.5' }] }, 'v1')).toThrow(/integer cents/);
+    expect(() => leaves.entryLeafText({ ...v1, lines: [{ accountId: a, amount: '1.5' }] }, 'v1')).toThrow(
+      /integer cents/,
+    );
   });
 });

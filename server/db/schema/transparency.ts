@@ -6,7 +6,17 @@
  * Hashes are lowercase hex of SHA-256 (64 characters).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { liabilitiesSnapshots } from './liabilities';
 import { journalEntries, ledgerAccounts } from './money';
@@ -41,10 +51,7 @@ export const transparencyLeaves = pgTable(
   () => [
     check('transparency_leaves_index_non_negative', sql.raw('leaf_index >= 0')),
     check('transparency_leaves_hash_hex', hex64('leaf_hash')),
-    check(
-      'transparency_leaves_one_subject',
-      sql.raw('num_nonnulls(entry_id, account_id, snapshot_id) = 1'),
-    ),
+    check('transparency_leaves_one_subject', sql.raw('num_nonnulls(entry_id, account_id, snapshot_id) = 1')),
     check(
       'transparency_leaves_version',
       sql.raw('version = 2 or (version = 1 and account_id is null and snapshot_id is null)'),

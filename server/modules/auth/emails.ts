@@ -52,7 +52,11 @@ const signupAttemptBody =
  * owner by the name on the account, never by the name the sign-up typed.
  */
 export function signupAttemptMail(to: Recipient): MailMessage {
-  return { ...addressed(to), subject: 'Someone tried to register with your e-mail address', body: signupAttemptBody };
+  return {
+    ...addressed(to),
+    subject: 'Someone tried to register with your e-mail address',
+    body: signupAttemptBody,
+  };
 }
 
 const newSignInBody =

@@ -101,7 +101,10 @@ export async function staffAdminRoutes(app: AppInstance) {
   for (const { verb, summary, refused, message, change } of stateChanges) {
     app.post(
       `/:id/${verb}`,
-      { schema: rowRoute(tags, summary, { 200: staffMemberAnswerSchema, 409: conflict(refused) }), config: onMember },
+      {
+        schema: rowRoute(tags, summary, { 200: staffMemberAnswerSchema, 409: conflict(refused) }),
+        config: onMember,
+      },
       async (req) => ({ message, data: await change(auditActor(req), req.params.id) }),
     );
   }

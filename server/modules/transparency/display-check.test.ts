@@ -12,7 +12,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { PublicTransaction } from '@common/schemas/transactions';
-import { compareLineWithSealed, describeDifferences, type LineComparison } from '@common/transparency/history-line';
+import {
+  compareLineWithSealed,
+  describeDifferences,
+  type LineComparison,
+} from '@common/transparency/history-line';
 import { sealedLeafHash } from '@common/transparency/leaves';
 import { deposits, withdrawals } from '../../db/schema';
 import { useTestContext } from '../../test/context';
@@ -58,8 +62,20 @@ async function withdrawal(c: TestUser, cents: bigint, approved: boolean): Promis
       status: approved ? 'approved' : 'pending',
     })
     .returning({ id: withdrawals.id });
-  const move = (type: NewEntry['type'], from: NewEntry['lines'][number]['account'], to: NewEntry['lines'][number]['account']) =>
-    post({ type, userId: c.id, withdrawalId: row!.id, lines: [{ account: from, amount: -cents }, { account: to, amount: cents }] });
+  const move = (
+    type: NewEntry['type'],
+    from: NewEntry['lines'][number]['account'],
+    to: NewEntry['lines'][number]['account'],
+  ) =>
+    post({
+      type,
+      userId: c.id,
+      withdrawalId: row!.id,
+      lines: [
+        { account: from, amount: -cents },
+        { account: to, amount: cents },
+      ],
+    });
   await move('withdrawal_hold', client(c.id, 'available'), client(c.id, 'held'));
   if (approved) await move('withdrawal_settle', client(c.id, 'held'), house('cash'));
   return row!.id;
@@ -70,13 +86,17 @@ async function withdrawal(c: TestUser, cents: bigint, approved: boolean): Promis
  * answered entry does not hash to its leaf (the browser's proof check fails first).
  */
 async function compareHistory(c: TestUser, as = c.id): Promise<Map<string, LineComparison | 'unsealed'>> {
-  const history = (await inject('GET', '/api/transaction/all?pageSize=40', c.headers)).json().data as PublicTransaction[];
+  const history = (await inject('GET', '/api/transaction/all?pageSize=40', c.headers)).json()
+    .data as PublicTransaction[];
   const out = new Map<string, LineComparison | 'unsealed'>();
   for (const line of history) {
     const proof = await inject('GET', `/api/transparency/inclusion/${line._id}`, c.headers);
     expect(proof.statusCode, line.type).toBe(200);
     const { entry, leafHash } = proof.json();
-    out.set(line._id, sealedLeafHash(entry) === leafHash ? compareLineWithSealed(line, entry, as) : 'unsealed');
+    out.set(
+      line._id,
+      sealedLeafHash(entry) === leafHash ? compareLineWithSealed(line, entry, as) : 'unsealed',
+    );
   }
   return out;
 }
@@ -109,7 +129,11 @@ describe('history lines against their sealed entries', () => {
       // the journal is untouched: the log still verifies; only the comparison sees the edit
       expect(await log()).toBeNull();
       await db().execute(undo);
-      return typeof found === 'string' ? found : found.kind === 'mismatch' ? describeDifferences(found.differences) : found.kind;
+      return typeof found === 'string'
+        ? found
+        : found.kind === 'mismatch'
+          ? describeDifferences(found.differences)
+          : found.kind;
     };
     expect(
       await differs(
@@ -120,8 +144,13 @@ describe('history lines against their sealed entries', () => {
     ).toBe('shown +$2,500.00, sealed +$250.00');
     // the request's date is in its entry's version 2 leaf: an edit of it changes the leaf, so the
     // proof fails in the browser and the integrity check names the entry
-    const [{ at }] = await db().select({ at: sql<string>`created_at::text` }).from(deposits).where(eq(deposits.id, deposit));
-    await db().execute(sql`update deposits set created_at = created_at - interval '30 days' where id = ${deposit}`);
+    const [{ at }] = await db()
+      .select({ at: sql<string>`created_at::text` })
+      .from(deposits)
+      .where(eq(deposits.id, deposit));
+    await db().execute(
+      sql`update deposits set created_at = created_at - interval '30 days' where id = ${deposit}`,
+    );
     expect((await compareHistory(c)).get(deposit)).toBe('unsealed');
     expect(await log()).toMatch(/^entry .*: leaf hash differs from the sealed log at index \d+$/);
     await db().execute(sql`update deposits set created_at = ${at}::timestamptz where id = ${deposit}`);

@@ -48,7 +48,9 @@ export async function evidenceRoutes(app: AppInstance) {
     async (req, reply) => {
       const bundle = await evidenceBundle(database.db, keys, currentUser(req).id, req.query.since);
       const day = new Date().toISOString().slice(0, 10);
-      return reply.header('content-disposition', `attachment; filename="${evidenceFileName(day)}"`).send(bundle);
+      return reply
+        .header('content-disposition', `attachment; filename="${evidenceFileName(day)}"`)
+        .send(bundle);
     },
   );
 }

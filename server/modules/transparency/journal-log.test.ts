@@ -103,7 +103,13 @@ describe('sealing real postings in batches', () => {
       expect(head.publicKey).toBe(key().publicKey);
       expect(head.keyFingerprint).toBe(key().fingerprint);
       expect(ed25519.verify(buf(head.signature), signedBytes(head), buf(head.publicKey))).toBe(true);
-      expect(ed25519.verify(buf(head.signature), signedBytes({ ...head, size: head.size - 1 }), buf(head.publicKey))).toBe(false);
+      expect(
+        ed25519.verify(
+          buf(head.signature),
+          signedBytes({ ...head, size: head.size - 1 }),
+          buf(head.publicKey),
+        ),
+      ).toBe(false);
       heads.push(head);
     }
     const [{ n }] = await db.select({ n: count() }).from(transparencyTreeHeads);
@@ -125,7 +131,8 @@ describe('sealing real postings in batches', () => {
       .orderBy(asc(transparencyLeaves.leafIndex));
     expect(rows.map((r) => r.leaf)).toEqual(rows.map((_, i) => i));
     expect(rows.every((r) => r.version === 2)).toBe(true);
-    const key = (r: (typeof rows)[number]) => [Date.parse(r.at), r.account ? 0 : 1, r.entry ?? r.account] as const;
+    const key = (r: (typeof rows)[number]) =>
+      [Date.parse(r.at), r.account ? 0 : 1, r.entry ?? r.account] as const;
     const sorted = [...rows].sort((x, y) => {
       const [a, b] = [key(x), key(y)];
       return a[0] - b[0] || a[1] - b[1] || (a[2]! < b[2]! ? -1 : 1);
@@ -151,16 +158,25 @@ describe('sealing real postings in batches', () => {
       expect(proof.treeSize).toBe(latest.size);
       expect(proof.entry.id).toBe(id);
       // the leaf is the hash of the entry as the answer shows it, a version 2 leaf with its owners
-      expect(proof.entry).toMatchObject({ v: 2, leaf: 'entry', client: owners.get(id)!.id, requestedAt: null });
+      expect(proof.entry).toMatchObject({
+        v: 2,
+        leaf: 'entry',
+        client: owners.get(id)!.id,
+        requestedAt: null,
+      });
       expect(proof.entry.lines.filter((l: { owner: string | null }) => l.owner !== null)).toEqual([
         expect.objectContaining({ owner: owners.get(id)!.id, kind: 'available' }),
       ]);
       const leaf = referenceLeafHash(Buffer.from(leafBytes(proof.entry)));
       expect(leaf.toString('hex')).toBe(proof.leafHash);
       const cents = amounts.get(id)!;
-      expect(new Set(proof.entry.lines.map((l: { amount: string }) => BigInt(l.amount)))).toEqual(new Set([cents, -cents]));
+      expect(new Set(proof.entry.lines.map((l: { amount: string }) => BigInt(l.amount)))).toEqual(
+        new Set([cents, -cents]),
+      );
       const path = (proof.auditPath as string[]).map(buf);
-      expect(referenceInclusion(proof.leafIndex, proof.treeSize, leaf, path, buf(latest.rootHash))).toBe(true);
+      expect(referenceInclusion(proof.leafIndex, proof.treeSize, leaf, path, buf(latest.rootHash))).toBe(
+        true,
+      );
       leaves[proof.leafIndex] = leaf;
     }
     // the account openings, written out here as docs/transparency.md gives them
@@ -173,20 +189,35 @@ describe('sealing real postings in batches', () => {
       leaves[leaf] = referenceLeafHash(Buffer.from(text, 'utf8'));
     }
     // the signed roots are the RFC tree hash of the leaves, each head over its prefix
-    for (const head of heads) expect(referenceRoot(leaves.slice(0, head.size)).toString('hex')).toBe(head.rootHash);
+    for (const head of heads)
+      expect(referenceRoot(leaves.slice(0, head.size)).toString('hex')).toBe(head.rootHash);
   });
 
   it('proves inclusion in an earlier head with ?treeSize, and says when the entry came after it', async () => {
     const first = heads[0];
     const alices = posted.filter((id) => owners.get(id) === alice);
-    const early = await inject('GET', `/api/transparency/inclusion/${alices[1]}?treeSize=${first.size}`, alice.headers);
+    const early = await inject(
+      'GET',
+      `/api/transparency/inclusion/${alices[1]}?treeSize=${first.size}`,
+      alice.headers,
+    );
     expect(early.statusCode).toBe(200);
     const p = early.json();
-    expect(referenceInclusion(p.leafIndex, first.size, buf(p.leafHash), p.auditPath.map(buf), buf(first.rootHash))).toBe(true);
-    const late = await inject('GET', `/api/transparency/inclusion/${alices[alices.length - 1]}?treeSize=${first.size}`, alice.headers);
+    expect(
+      referenceInclusion(p.leafIndex, first.size, buf(p.leafHash), p.auditPath.map(buf), buf(first.rootHash)),
+    ).toBe(true);
+    const late = await inject(
+      'GET',
+      `/api/transparency/inclusion/${alices[alices.length - 1]}?treeSize=${first.size}`,
+      alice.headers,
+    );
     expect(late.statusCode).toBe(404);
     expect(late.json().message).toMatch(/sealed after that tree head/);
-    const notAHead = await inject('GET', `/api/transparency/inclusion/${alices[1]}?treeSize=${first.size + 1}`, alice.headers);
+    const notAHead = await inject(
+      'GET',
+      `/api/transparency/inclusion/${alices[1]}?treeSize=${first.size + 1}`,
+      alice.headers,
+    );
     expect(notAHead.statusCode).toBe(400);
   });
 
@@ -201,13 +232,22 @@ describe('sealing real postings in batches', () => {
         expect(res.statusCode).toBe(200);
         const { proof } = res.json();
         if (a.size === b.size) expect(proof).toEqual([]);
-        else expect(referenceConsistency(a.size, b.size, buf(a.rootHash), buf(b.rootHash), proof.map(buf))).toBe(true);
+        else
+          expect(referenceConsistency(a.size, b.size, buf(a.rootHash), buf(b.rootHash), proof.map(buf))).toBe(
+            true,
+          );
       }
     }
   });
 
   it('answers 400 with a message for sizes that are not signed heads or not sizes', async () => {
-    for (const q of ['from=1&to=2', `from=0&to=${heads[0].size}`, 'from=x&to=3', 'to=3', `from=${heads[0].size}&to=99999`]) {
+    for (const q of [
+      'from=1&to=2',
+      `from=0&to=${heads[0].size}`,
+      'from=x&to=3',
+      'to=3',
+      `from=${heads[0].size}&to=99999`,
+    ]) {
       const res = await inject('GET', `/api/transparency/consistency?${q}`);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().message.length).toBeGreaterThan(0);
@@ -224,7 +264,7 @@ describe('sealing real postings in batches', () => {
 });
 
 describe('who may read an inclusion proof', () => {
-  it('the entry\'s client and staff; another client and an unknown id get the same 404; signed out 401', async () => {
+  it("the entry's client and staff; another client and an unknown id get the same 404; signed out 401", async () => {
     const bobs = posted.find((id) => owners.get(id) === bob)!;
     expect((await inject('GET', `/api/transparency/inclusion/${bobs}`, bob.headers)).statusCode).toBe(200);
     expect((await inject('GET', `/api/transparency/inclusion/${bobs}`, staff.headers)).statusCode).toBe(200);
@@ -239,7 +279,13 @@ describe('who may read an inclusion proof', () => {
   it('a deposit id (a history line) proves its sealed entry; not sealed yet is 404 with a message', async () => {
     const [deposit] = await db
       .insert(deposits)
-      .values({ userId: alice.id, amount: 50_00n, wallet: 'bitcoin', proofKey: 'proofs/x.png', status: 'approved' })
+      .values({
+        userId: alice.id,
+        amount: 50_00n,
+        wallet: 'bitcoin',
+        proofKey: 'proofs/x.png',
+        status: 'approved',
+      })
       .returning();
     const entry = await post({ ...profit(alice.id, 50_00n), type: 'deposit', depositId: deposit.id });
     const before = await inject('GET', `/api/transparency/inclusion/${deposit.id}`, alice.headers);
@@ -250,14 +296,18 @@ describe('who may read an inclusion proof', () => {
     const after = await inject('GET', `/api/transparency/inclusion/${deposit.id}`, alice.headers);
     expect(after.statusCode).toBe(200);
     expect(after.json().entry.id).toBe(entry.id);
-    expect((await inject('GET', `/api/transparency/inclusion/${deposit.id}`, bob.headers)).statusCode).toBe(404);
+    expect((await inject('GET', `/api/transparency/inclusion/${deposit.id}`, bob.headers)).statusCode).toBe(
+      404,
+    );
   });
 });
 
 describe('the log is append-only', () => {
   it('refuses UPDATE, DELETE and TRUNCATE of leaves, subtree hashes and tree heads', async () => {
     const refused = async (q: ReturnType<typeof sql>) =>
-      expect(db.execute(q)).rejects.toThrow(expect.objectContaining({ message: expect.stringMatching(/Failed query/) }));
+      expect(db.execute(q)).rejects.toThrow(
+        expect.objectContaining({ message: expect.stringMatching(/Failed query/) }),
+      );
     for (const table of ['transparency_leaves', 'transparency_nodes', 'transparency_tree_heads']) {
       const name = sql.raw(table);
       await refused(sql`delete from ${name}`);
@@ -293,7 +343,10 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
     const later = await post(profit(dave.id, 2_22n, 'begun later, committed first'));
     const first = await seal();
     expect(first.appended).toBe(1);
-    const [laterLeaf] = await db.select().from(transparencyLeaves).where(eq(transparencyLeaves.entryId, later.id));
+    const [laterLeaf] = await db
+      .select()
+      .from(transparencyLeaves)
+      .where(eq(transparencyLeaves.entryId, later.id));
     expect(laterLeaf).toBeDefined();
     release();
     const earlyRow = await early;
@@ -304,12 +357,17 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
     expect(rows.early.getTime()).toBeLessThan(later.createdAt.getTime());
     const second = await seal();
     expect(second.appended).toBe(1);
-    const [earlyLeaf] = await db.select().from(transparencyLeaves).where(eq(transparencyLeaves.entryId, earlyRow.id));
+    const [earlyLeaf] = await db
+      .select()
+      .from(transparencyLeaves)
+      .where(eq(transparencyLeaves.entryId, earlyRow.id));
     expect(earlyLeaf.leafIndex).toBe(laterLeaf.leafIndex + 1);
     const proof = await inject('GET', `/api/transparency/inclusion/${earlyRow.id}`, carol.headers);
     const head = await treeHead();
     const p = proof.json();
-    expect(referenceInclusion(p.leafIndex, p.treeSize, buf(p.leafHash), p.auditPath.map(buf), buf(head.rootHash))).toBe(true);
+    expect(
+      referenceInclusion(p.leafIndex, p.treeSize, buf(p.leafHash), p.auditPath.map(buf), buf(head.rootHash)),
+    ).toBe(true);
   });
 
   it('two seals at once append each entry once (the advisory lock lets one work)', async () => {
@@ -317,7 +375,9 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
     for (let i = 0; i < 30; i++) await post(profit(erin.id, BigInt(i + 1)));
     const results = await Promise.all([seal(), seal(), seal()]);
     expect(results.reduce((n, r) => n + r.appended, 0)).toBe(30);
-    const [{ leaves }] = await db.select({ leaves: count(transparencyLeaves.entryId) }).from(transparencyLeaves);
+    const [{ leaves }] = await db
+      .select({ leaves: count(transparencyLeaves.entryId) })
+      .from(transparencyLeaves);
     const [{ entries }] = await db.select({ entries: count() }).from(journalEntries);
     expect(leaves).toBe(entries);
     expect((await seal()).appended).toBe(0);

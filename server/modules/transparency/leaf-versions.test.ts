@@ -30,22 +30,29 @@ describe('a log begun with version 1 leaves', () => {
   it('continues in version 2 after the cut-over, each leaf checked in its own version', async () => {
     const key = signingKeyFor(t.app.ctx.config);
     const c = await createClient(t.app, { balance: 50_00n });
-    const [old] = await queryRows<{ id: string }>(db(), sql`select id from journal_entries where user_id = ${c.id}`);
+    const [old] = await queryRows<{ id: string }>(
+      db(),
+      sql`select id from journal_entries where user_id = ${c.id}`,
+    );
     // the log as the seal wrote it before the cut-over: one version 1 leaf and its signed head
     const v1 = (await entryForms(db(), [old!.id])).get(old!.id)!.v1;
     const root = entryLeafHash(v1);
     const timestamp = new Date().toISOString();
-    await db().insert(transparencyLeaves).values({ leafIndex: 0, entryId: old!.id, version: 1, leafHash: root });
-    await db().insert(transparencyTreeHeads).values({
-      size: 1,
-      rootHash: root,
-      timestampMs: Date.parse(timestamp),
-      signature: key.sign(treeHeadSigningBytes({ size: 1, rootHash: root, timestamp })),
-      publicKey: key.publicKey,
-      keyFingerprint: key.fingerprint,
-      checkpointSignature: signCheckpoint(key, 1, root),
-      scanFrom: sql`now()` as unknown as Date,
-    });
+    await db()
+      .insert(transparencyLeaves)
+      .values({ leafIndex: 0, entryId: old!.id, version: 1, leafHash: root });
+    await db()
+      .insert(transparencyTreeHeads)
+      .values({
+        size: 1,
+        rootHash: root,
+        timestampMs: Date.parse(timestamp),
+        signature: key.sign(treeHeadSigningBytes({ size: 1, rootHash: root, timestamp })),
+        publicKey: key.publicKey,
+        keyFingerprint: key.fingerprint,
+        checkpointSignature: signCheckpoint(key, 1, root),
+        scanFrom: sql`now()` as unknown as Date,
+      });
     expect(await checks()).toBeNull();
 
     await fundClient(db(), c.id, 7_00n);
@@ -80,7 +87,10 @@ describe('a log begun with version 1 leaves', () => {
     expect(await checks()).toBe(`entry ${old!.id}: leaf hash differs from the sealed log at index 0`);
     await asSuperuser(sql`update journal_entries set memo = ${v1.memo} where id = ${old!.id}`);
     expect(await checks()).toBeNull();
-    const [{ n }] = await db().select({ n: sql<number>`count(*)::int` }).from(transparencyLeaves).where(eq(transparencyLeaves.version, 2));
+    const [{ n }] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(transparencyLeaves)
+      .where(eq(transparencyLeaves.version, 2));
     expect(n).toBe(3);
   });
 });

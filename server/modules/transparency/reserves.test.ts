@@ -25,9 +25,15 @@ describe('TRANSPARENCY_RESERVES', () => {
 
   it('refuses text that is not JSON, and entries without an address or with an amount that is not a number', () => {
     expect(() => configWith('BTC bc1q 12')).toThrow(RESERVES_MSG.invalidSetting);
-    expect(() => configWith(JSON.stringify([{ asset: 'BTC', amount: '1' }]))).toThrow('TRANSPARENCY_RESERVES');
-    expect(() => configWith(JSON.stringify([{ ...RESERVES[0], amount: '-3' }]))).toThrow('TRANSPARENCY_RESERVES');
-    expect(() => configWith(JSON.stringify([{ ...RESERVES[0], amount: 12.5 }]))).toThrow('TRANSPARENCY_RESERVES');
+    expect(() => configWith(JSON.stringify([{ asset: 'BTC', amount: '1' }]))).toThrow(
+      'TRANSPARENCY_RESERVES',
+    );
+    expect(() => configWith(JSON.stringify([{ ...RESERVES[0], amount: '-3' }]))).toThrow(
+      'TRANSPARENCY_RESERVES',
+    );
+    expect(() => configWith(JSON.stringify([{ ...RESERVES[0], amount: 12.5 }]))).toThrow(
+      'TRANSPARENCY_RESERVES',
+    );
   });
 });
 

@@ -29,7 +29,9 @@ describe('the signing key', () => {
     expect(hex.transparencySigningKey).toBe(seedHex);
     expect(b64.transparencySigningKey).toBe(seedHex);
     // RFC 8032 §7.1 test 1: this seed's public key
-    expect(signingKeyFor(hex).publicKey).toBe('d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a');
+    expect(signingKeyFor(hex).publicKey).toBe(
+      'd75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a',
+    );
     expect(() => loadConfig({ TRANSPARENCY_SIGNING_KEY: 'abc' })).toThrow(/TRANSPARENCY_SIGNING_KEY/);
   });
 
@@ -44,7 +46,9 @@ describe('the signing key', () => {
     expect(again.publicKey).toBe(first.publicKey);
     expect(first.fingerprint).toBe(Buffer.from(sha256(Buffer.from(first.publicKey, 'hex'))).toString('hex'));
     const message = new TextEncoder().encode('a statement');
-    expect(ed25519.verify(Buffer.from(first.sign(message), 'hex'), message, Buffer.from(again.publicKey, 'hex'))).toBe(true);
+    expect(
+      ed25519.verify(Buffer.from(first.sign(message), 'hex'), message, Buffer.from(again.publicKey, 'hex')),
+    ).toBe(true);
   });
 
   it('in memory without a data folder: one key per config, another config another key', () => {

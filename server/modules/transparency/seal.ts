@@ -163,7 +163,12 @@ interface RoundBounds {
 function unsealedRound(tx: DbOrTx, bounds: RoundBounds, batch: number) {
   const since = (column: string, side: string | null) => {
     const at = [side, bounds.round].filter((b): b is string => b !== null);
-    return at.length ? sql.join(at.map((b) => sql`${sql.raw(column)} >= ${b}::timestamptz`), sql` and `) : sql`true`;
+    return at.length
+      ? sql.join(
+          at.map((b) => sql`${sql.raw(column)} >= ${b}::timestamptz`),
+          sql` and `,
+        )
+      : sql`true`;
   };
   return queryRows<Unsealed>(
     tx,

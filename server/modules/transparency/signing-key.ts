@@ -76,7 +76,6 @@ export function signingKeyFromSeed(seed: Uint8Array, origin = DEFAULT_ORIGIN): S
   };
 }
 
-
 /** The first `since` of a history made of the current key alone. */
 const BEGINNING = '1970-01-01T00:00:00.000Z';
 

@@ -64,7 +64,10 @@ export function useDateRange(refilter: (set: (value: string) => void) => (value:
   const [to, setTo] = useState(() => dayParam(params.get('to')));
   useEffect(() => {
     const next = new URLSearchParams(params);
-    for (const [key, day] of [['from', from], ['to', to]] as const) {
+    for (const [key, day] of [
+      ['from', from],
+      ['to', to],
+    ] as const) {
       if (isCalendarDay(day)) next.set(key, day);
       else next.delete(key);
     }

@@ -127,7 +127,9 @@ async function request<T>(
     }
     const answer = (data && typeof data === 'object' ? data : {}) as { code?: unknown; message?: unknown };
     const message =
-      typeof answer.message === 'string' ? answer.message : `Request failed with status code ${response.status}`;
+      typeof answer.message === 'string'
+        ? answer.message
+        : `Request failed with status code ${response.status}`;
     const code = isErrorCode(answer.code) ? answer.code : undefined;
     // staff without two-factor: the admin layout takes them to the set-up screen
     if (code === 'two_factor_required') markTwoFactorSetupRequired();

@@ -81,7 +81,8 @@ export const reservesQuery = queryOptions({
  * A line's inclusion: its proof, `pending` (posted, not sealed into that head yet), `overdue` (posted
  * before the last seal, yet not in the log) or `none` (no entry).
  */
-export type InclusionLookup = { kind: 'proof'; proof: InclusionProof } | { kind: 'pending' | 'overdue' | 'none' };
+export type InclusionLookup =
+  { kind: 'proof'; proof: InclusionProof } | { kind: 'pending' | 'overdue' | 'none' };
 
 const NOT_IN_HEAD_YET: (ErrorCode | undefined)[] = ['entry_not_sealed', 'entry_after_head'];
 

@@ -17,7 +17,9 @@ export async function downloadEvidence(): Promise<string> {
   const kept = seen?.checkpoint ? { size: seen.size, checkpoint: seen.checkpoint } : null;
   const bundle = await api.get<EvidenceBundle>('/transparency/evidence', { params: { since: kept?.size } });
   const file =
-    bundle.earlier && kept ? { ...bundle, earlier: { ...bundle.earlier, checkpoint: kept.checkpoint } } : bundle;
+    bundle.earlier && kept
+      ? { ...bundle, earlier: { ...bundle.earlier, checkpoint: kept.checkpoint } }
+      : bundle;
   const name = evidenceFileName(new Date().toISOString().slice(0, 10));
   saveBlob(new Blob([`${JSON.stringify(file, null, 2)}\n`], { type: 'application/json' }), name);
   return name;

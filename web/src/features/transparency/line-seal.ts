@@ -55,7 +55,9 @@ export function useLineSeal(line: PublicTransaction) {
       if (reason !== null) return { state: 'failed', reason };
       const compared = compareLineWithSealed(line, found.proof.entry, getUser()?._id ?? '');
       if (compared.kind === 'mismatch') return { state: 'mismatch', differences: compared.differences };
-      return compared.kind === 'later' ? { state: 'pending' } : { state: 'verified', limited: compared.limited };
+      return compared.kind === 'later'
+        ? { state: 'pending' }
+        : { state: 'verified', limited: compared.limited };
     },
   });
 }

@@ -18,11 +18,7 @@ function ForSession() {
   const { user } = useSession();
   const download = useMutation({ mutationFn: downloadEvidence });
   if (!user || user.role !== 'client') {
-    return (
-      <Text size="sm">
-        {user ? 'Evidence files are for clients, of their own accounts.' : SIGN_IN}
-      </Text>
-    );
+    return <Text size="sm">{user ? 'Evidence files are for clients, of their own accounts.' : SIGN_IN}</Text>;
   }
   return (
     <Stack gap="sm" align="flex-start">
@@ -44,8 +40,8 @@ function ForSession() {
         </Text>
       )}
       <Text size="sm" c="dimmed">
-        To check it without us, run <Code>node verifier/verify-evidence.mjs {'<file>'}</Code> from our
-        source code (Node.js only, no network): it says what holds, or the first thing that does not.
+        To check it without us, run <Code>node verifier/verify-evidence.mjs {'<file>'}</Code> from our source
+        code (Node.js only, no network): it says what holds, or the first thing that does not.
       </Text>
     </Stack>
   );
@@ -58,6 +54,10 @@ function ForSession() {
  * The page is prerendered, where no session exists: it says "sign in" until the browser takes over.
  */
 export function EvidenceDownload() {
-  const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   return inBrowser ? <ForSession /> : <Text size="sm">{SIGN_IN}</Text>;
 }

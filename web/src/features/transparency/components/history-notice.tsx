@@ -19,14 +19,17 @@ export function LineCheckAlert() {
   return (
     <Alert
       color="red"
-      title={differ > 0 ? 'This page differs from the sealed journal' : 'Some entries were left out of the journal'}
+      title={
+        differ > 0 ? 'This page differs from the sealed journal' : 'Some entries were left out of the journal'
+      }
       icon={<IconAlertTriangle aria-hidden />}
       role="alert"
       vars={DARK_TITLE.red}
     >
       <Text size="sm">
         Your browser compared every line below with the entry sealed in the journal.
-        {differ > 0 && ` ${lines(differ)} ${differ === 1 ? 'does' : 'do'} not match it (marked "Not verified").`}
+        {differ > 0 &&
+          ` ${lines(differ)} ${differ === 1 ? 'does' : 'do'} not match it (marked "Not verified").`}
         {overdue > 0 &&
           ` ${lines(overdue)} ${overdue === 1 ? 'was' : 'were'} posted before the last seal but ${overdue === 1 ? 'is' : 'are'} not in the journal (marked "Not sealed").`}{' '}
         Do not rely on the figures on this page, keep a screenshot, and contact {brand.supportEmail}.

@@ -5,7 +5,8 @@ import { describeDifferences } from '@common/transparency/history-line';
 import type { Column } from '../../../components/paged-table';
 import { useLineSeal, usePageAlerted } from '../line-seal';
 
-const VERIFIED_TITLE = 'Every field of this line matches its entry in the journal whose signed tree head your browser verified';
+const VERIFIED_TITLE =
+  'Every field of this line matches its entry in the journal whose signed tree head your browser verified';
 const LIMITED_TITLE =
   'Sealed before the journal sealed requests and owners: its amount, type and date match the sealed entry; ' +
   'which request it belongs to and whose accounts it moved are not in its seal';
@@ -41,7 +42,12 @@ export function SealMark({ line }: { line: PublicTransaction }) {
   switch (seal.state) {
     case 'verified':
       return alerted ? (
-        <Group gap={4} wrap="nowrap" c="gray.8" title="This line matches its sealed entry, but this page shows an alert">
+        <Group
+          gap={4}
+          wrap="nowrap"
+          c="gray.8"
+          title="This line matches its sealed entry, but this page shows an alert"
+        >
           <IconShieldQuestion size={16} aria-hidden />
           <Text size="sm" span>
             Matches, see the alert above
@@ -64,7 +70,9 @@ export function SealMark({ line }: { line: PublicTransaction }) {
     case 'mismatch':
       return <AlarmMark label="Not verified:" detail={describeDifferences(seal.differences)} />;
     case 'overdue':
-      return <AlarmMark label="Not sealed:" detail="posted before the last seal, but left out of the journal" />;
+      return (
+        <AlarmMark label="Not sealed:" detail="posted before the last seal, but left out of the journal" />
+      );
     case 'failed':
       return (
         <Group gap={4} wrap="nowrap" c="red.9" title={seal.reason}>
