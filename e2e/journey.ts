@@ -6,6 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+import { ERRORS, type ErrorCode } from '../common/errors';
 import { APPROVAL_MSG } from '../common/messages';
 import { BASE_URL } from './env';
 import { codeIn, expect } from './fixtures';
@@ -302,4 +303,12 @@ export async function expectNoSidewaysScroll(page: Page, what: string, { boxes =
       { message: `${what} hides content in a sideways scroll` },
     )
     .toEqual([]);
+}
+
+/**
+ * The error answer the server gives for `code` (common/errors.ts), as `route.fulfill` options: for
+ * journeys that stand in for a server's refusal, so the page meets exactly what it would.
+ */
+export function errorAnswer(code: ErrorCode): { status: number; json: { code: ErrorCode; message: string } } {
+  return { status: ERRORS[code].status, json: { code, message: ERRORS[code].message } };
 }

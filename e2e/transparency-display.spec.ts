@@ -10,10 +10,17 @@
  */
 import type { Page } from '@playwright/test';
 import type { PublicTransaction } from '@common/schemas/transactions';
-import { TRANSPARENCY_LOG_MSG } from '@common/schemas/transparency-log';
 import { BASE_URL } from './env';
 import { expect, test } from './fixtures';
-import { ADMIN, call, checkBothWidths, newClientSignUp, signIn, signUpVerified } from './journey';
+import {
+  ADMIN,
+  call,
+  checkBothWidths,
+  errorAnswer,
+  newClientSignUp,
+  signIn,
+  signUpVerified,
+} from './journey';
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
@@ -105,7 +112,7 @@ test('a client sees lines shown differently from the sealed journal as not verif
   // but never sealed (a back-dated row): "Not sealed" under an alert, never "Pending seal"
   const profit = history.data.find((line) => line.type === 'profit')!;
   await page.route(`**/api/transparency/inclusion/${profit._id}**`, (route) =>
-    route.fulfill({ status: 404, json: { message: TRANSPARENCY_LOG_MSG.overdue } }),
+    route.fulfill(errorAnswer('entry_left_out')),
   );
   await page.reload();
   await expect(

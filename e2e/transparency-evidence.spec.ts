@@ -21,6 +21,7 @@ import {
   ADMIN,
   call,
   checkBothWidths,
+  errorAnswer,
   expectNoSeriousViolations,
   newClientSignUp,
   signIn,
@@ -145,7 +146,7 @@ test('a client downloads their evidence from /transparency and the offline verif
 
   // a refused download shows the server's message, and nothing is saved
   await page.route('**/api/transparency/evidence*', (route) =>
-    route.fulfill({ status: 422, json: { message: EVIDENCE_MSG.tooMany } }),
+    route.fulfill(errorAnswer('evidence_too_large')),
   );
   await button.click();
   await expect(card.getByRole('alert')).toHaveText(EVIDENCE_MSG.tooMany);
