@@ -149,7 +149,7 @@ test('a large adjustment waits for a second finance member, who approves one req
   await debit.getByRole('button', { name: 'Reject' }).click();
   const reject = second.getByRole('dialog', { name: 'Reject request' });
   await reject.getByRole('button', { name: 'Reject', exact: true }).click();
-  await expect(reject.getByText(SECURITY_MSG.reasonLength)).toBeVisible();
+  await expect(reject.getByText(SECURITY_MSG.reasonLength, { exact: true })).toBeVisible();
   await reject.getByLabel('Reason').fill(REJECTION);
   await reject.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(second.getByText(APPROVAL_MSG.rejected, { exact: true })).toBeVisible();

@@ -167,7 +167,7 @@ test('a client turns two-factor on, signs in with a code and a backup code, and 
   await security.getByRole('button', { name: 'Reset two-factor' }).click();
   const dialog = adminPage.getByRole('dialog', { name: 'Reset two-factor authentication' });
   await dialog.getByRole('button', { name: 'Reset two-factor' }).click();
-  await expect(dialog.getByText(SECURITY_MSG.reasonLength)).toBeVisible();
+  await expect(dialog.getByText(SECURITY_MSG.reasonLength, { exact: true })).toBeVisible();
   await dialog.getByLabel('Reason').fill('Lost phone; identity checked on a video call');
   await dialog.getByRole('button', { name: 'Reset two-factor' }).click();
   await expect(adminPage.getByText(SECURITY_MSG.reset)).toBeVisible();
