@@ -4,7 +4,7 @@
  * (bigint), signed: a line adds its amount to its account; the lines of an entry sum to zero.
  * Shared by the posting statement (statement.ts) and the ledger service (service.ts).
  */
-import { journalEntries, ledgerAccounts } from '../../db/schema';
+import type { journalEntries, ledgerAccounts } from '../../db/schema';
 
 export const CLIENT_ACCOUNT_KINDS = ['available', 'held', 'invested'] as const;
 export const HOUSE_ACCOUNT_KINDS = ['cash', 'income_expense'] as const;

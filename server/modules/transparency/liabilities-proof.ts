@@ -11,7 +11,7 @@
  * no signed head's.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { type LiabilitiesProof } from '@common/schemas/liabilities';
+import type { LiabilitiesProof } from '@common/schemas/liabilities';
 import type { AccountLeaf, SealedEntry } from '@common/transparency/leaves';
 import {
   inclusionRanges,

@@ -10,11 +10,7 @@
  * BAD_REQUEST for a size that is not a signed head's, or from > to.
  */
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import {
-  type ConsistencyAnswer,
-  type InclusionAnswer,
-  type TreeHeadAnswer,
-} from '@common/schemas/transparency-log';
+import type { ConsistencyAnswer, InclusionAnswer, TreeHeadAnswer } from '@common/schemas/transparency-log';
 import {
   consistencyRanges,
   inclusionRanges,
