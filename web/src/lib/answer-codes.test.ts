@@ -1,6 +1,6 @@
 /**
  * The web branches on an error answer's `code` (common/errors.ts, `ApiError.code`), never on its
- * message text: a message may be reworded, a code is stable (issue 38, docs/architecture.md
+ * message text: a message may be reworded, a code is stable (docs/architecture.md
  * "Errors"). This test reads every source file of web/src (tests aside) and fails on a comparison
  * with a `.message` (`===`, `!==`, `includes`, `startsWith`, …) or of a `message` with a message
  * table (`message === PLAN_MSG.x`).
