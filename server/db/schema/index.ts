@@ -11,3 +11,4 @@ export * from './account-value';
 export * from './transparency';
 export * from './liabilities';
 export * from './statements';
+export * from './beneficiaries';
