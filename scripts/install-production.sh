@@ -20,9 +20,11 @@ npm prune --omit=dev --no-audit --no-fund
 node scripts/prune-optional-peers.js
 
 if [ -n "${1:-}" ]; then
-  mkdir -p "$1/server/db"
+  mkdir -p "$1/server/db" "$1/scripts"
   # dist/: the server and tools bundled (node dist/server/main.js, node dist/scripts/staff.js, ...)
-  # and the web app; server/db/migrations: the SQL applied at start-up. No TypeScript, no tsx.
+  # and the web app; server/db/migrations: the SQL applied at start-up; scripts/run-tool.js: what
+  # package.json's `npm run staff`, `ledger:verify`, ... run (the bundles here). No TypeScript, no tsx.
   cp -a package.json package-lock.json node_modules dist "$1/"
   cp -a server/db/migrations "$1/server/db/"
+  cp -a scripts/run-tool.js "$1/scripts/"
 fi
