@@ -1,15 +1,18 @@
 /**
- * A held money action that could never run is refused at once (409), before any hold, so a
- * checker is never asked to approve it (approvals/service.ts `refuseImpossible`): a plan loss
- * beyond the capital left in the plan, a debit adjustment beyond the available balance at request
- * time. The same actions within what there is are still held (202). FOUR_EYES_THRESHOLD $1,000.
+ * A held money action that could never run is refused at once, before any hold, with the error it
+ * would meet when run, so a checker is never asked to approve it (approvals/service.ts
+ * `refuseImpossible`, docs/security.md "Four-eyes approval"): a plan loss beyond the capital left
+ * in the plan (409), a debit adjustment beyond the available balance at request time (409), a
+ * withdrawal added to the history or a void of a credit beyond it (422), a trading activity's gain
+ * taken back (changed or removed) beyond it (409). The same actions within what there is are still
+ * held (202). FOUR_EYES_THRESHOLD $1,000.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PLAN_MSG, USER_ADMIN_MSG } from '@common/messages';
+import { MONEY_MSG, PLAN_MSG, USER_ADMIN_MSG } from '@common/messages';
 import { approvalRequests, auditLog } from '../../db/schema';
 import { useBefore, useTestContext } from '../../test/context';
-import { createClient, createTestUser, type TestUser } from '../../test/factories';
+import { createClient, createTestUser, fundClient, type TestUser } from '../../test/factories';
 
 const { t, inject, db } = useTestContext();
 const staff = useBefore(async () => ({ maker: await createTestUser(t.app, { role: 'finance' }) }));
@@ -49,6 +52,42 @@ const postDebit = (c: TestUser, usd: number) =>
     reason: 'Reversing a duplicated credit',
   });
 
+const postWithdrawal = (c: TestUser, usd: number) =>
+  inject('POST', `/api/transaction/${c.id}`, staff.maker.headers, {
+    amount: usd,
+    transactionType: 'withdrawal',
+    details: 'Paid out by wire',
+  });
+
+/** Client `c` puts `usd` of their available balance into a plan. */
+async function spend(c: TestUser, usd: number) {
+  const res = await inject('POST', '/api/user/active-plan', c.headers, {
+    amount: usd,
+    duration: 14,
+    plan: 'investment',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+/** A client funded with $1,500 (one history line, answered) who then put $1,000 into a plan. */
+async function fundedThenSpent(): Promise<{ c: TestUser; line: string }> {
+  const c = await createClient(t.app);
+  await fundClient(db(), c.id, 1_500_00n);
+  const lines = (await inject('GET', '/api/transaction', c.headers)).json().data as Array<{ _id: string }>;
+  await spend(c, 1_000);
+  return { c, line: lines[0]!._id };
+}
+
+/** A trading activity with a $1,500 gain posted (straight through the service: no hold). */
+async function activityWithGain(c: TestUser): Promise<string> {
+  const row = await t.app.ctx.services.tradingActivities.createActivity(
+    { id: staff.maker.id, ip: '127.0.0.1' },
+    { userId: c.id, tradeAmount: 5_000_00n, profit: 1_500_00n, plan: 'investment', statuss: 'active' },
+  );
+  return row.id;
+}
+const activityBody = { tradeAmount: 5000, profit: 0, plan: 'investment', statuss: 'active' };
+
 /** No request was held for `c` and nothing about one was audited. */
 async function expectNothingHeld(c: TestUser) {
   expect(await requestsOf(c)).toEqual([]);
@@ -78,6 +117,51 @@ describe('four-eyes never holds what could never run', () => {
       USER_ADMIN_MSG.adjustmentOverdraw('1,200.00'),
     ]);
     await expectNothingHeld(c);
+  });
+
+  it('refuses a withdrawal added to the history beyond the available balance with 422', async () => {
+    const c = await client(1_200_00n);
+    const res = await postWithdrawal(c, 1_500);
+    expect([res.statusCode, res.json().message]).toEqual([422, MONEY_MSG.insufficientBalance]);
+    await expectNothingHeld(c);
+  });
+
+  it('refuses the void of a credit the client has spent with 422', async () => {
+    const { c, line } = await fundedThenSpent();
+    const res = await inject('DELETE', `/api/transaction/${line}`, staff.maker.headers, {
+      reason: 'Posted twice by mistake',
+    });
+    expect([res.statusCode, res.json().message]).toEqual([422, MONEY_MSG.insufficientBalance]);
+    await expectNothingHeld(c);
+  });
+
+  it('refuses taking back an activity gain the client has spent, by a change or a removal, with 409', async () => {
+    const c = await createClient(t.app);
+    const id = await activityWithGain(c);
+    await spend(c, 1_000);
+    const changed = await inject('PUT', `/api/trading-activity/${id}`, staff.maker.headers, activityBody);
+    expect([changed.statusCode, changed.json().message]).toEqual([409, PLAN_MSG.profitNotCovered]);
+    const removed = await inject('DELETE', `/api/trading-activity/${id}`, staff.maker.headers);
+    expect([removed.statusCode, removed.json().message]).toEqual([409, PLAN_MSG.profitNotCovered]);
+    await expectNothingHeld(c);
+  });
+
+  it('still holds a large withdrawal, void and take-back that can run (202)', async () => {
+    const c = await client(3_000_00n);
+    expect((await postWithdrawal(c, 1_500)).statusCode).toBe(202);
+    const other = await createClient(t.app);
+    await fundClient(db(), other.id, 1_500_00n);
+    const lines = (await inject('GET', '/api/transaction', other.headers)).json().data as Array<{
+      _id: string;
+    }>;
+    const voided = await inject('DELETE', `/api/transaction/${lines[0]!._id}`, staff.maker.headers, {
+      reason: 'Posted twice by mistake',
+    });
+    expect(voided.statusCode, voided.body).toBe(202);
+    const third = await createClient(t.app);
+    const id = await activityWithGain(third);
+    const changed = await inject('PUT', `/api/trading-activity/${id}`, staff.maker.headers, activityBody);
+    expect(changed.statusCode, changed.body).toBe(202);
   });
 
   it('still holds a large loss and a large debit that can run (202)', async () => {

@@ -221,6 +221,20 @@ export async function reverseEntry(
   });
 }
 
+/**
+ * The cached balance in cents of client `userId`'s account of `kind`, 0 when the account does not
+ * exist yet. One read, no lock: for the checks four-eyes makes before it holds an action
+ * (approvals/service.ts `refuseImpossible`), which the action makes again under its locks when it
+ * runs.
+ */
+export async function clientBalance(conn: DbOrTx, userId: string, kind: ClientAccountKind): Promise<bigint> {
+  const [row] = await conn
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, kind)));
+  return BigInt(row?.balance ?? 0);
+}
+
 function toRef(l: { userId: string | null; kind: string }): AccountRef {
   return l.userId ? client(l.userId, l.kind as ClientAccountKind) : house(l.kind as HouseAccountKind);
 }

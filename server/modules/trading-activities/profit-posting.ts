@@ -25,7 +25,7 @@ import { AppError, isAppError } from '../../lib/errors';
 import { centsToUsd, usd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
-import { client, house, postEntry } from '../ledger/service';
+import { client, clientBalance, house, postEntry } from '../ledger/service';
 import { findClient, lockActivePlan } from '../plans/service';
 
 /** An activity with the profit posted for it (cents, from the ledger). */
@@ -89,6 +89,32 @@ export async function postActivityResult(
     }
     throw err;
   }
+}
+
+/**
+ * Throws what `postActivityResult` would throw for the same change as things are now, without
+ * posting: 409 `planEnded` (the capital would move and the activity's plan is not active),
+ * `profitNotCovered` (a gain taken back beyond the available balance) or `lossExceedsCapital`. What
+ * four-eyes asks before it holds a change or removal of an activity, so a checker is never asked to
+ * approve one that cannot run (approvals/service.ts `refuseImpossible`). Reads, in `conn`.
+ */
+export async function refuseUnpostable(
+  conn: DbOrTx,
+  a: { userId: string; planId: string | null },
+  change: { posted: bigint; target: bigint },
+): Promise<void> {
+  const toAvailable = max0(change.target) - max0(change.posted);
+  const toInvested = min0(change.target) - min0(change.posted);
+  if (toInvested !== 0n) {
+    const [plan] = a.planId
+      ? await conn.select({ status: plans.status }).from(plans).where(eq(plans.id, a.planId))
+      : [];
+    if (plan?.status !== 'active') throw new AppError('plan_ended');
+    if (toInvested < 0n && (await clientBalance(conn, a.userId, 'invested')) < -toInvested)
+      throw new AppError('loss_exceeds_capital');
+  }
+  if (toAvailable < 0n && (await clientBalance(conn, a.userId, 'available')) < -toAvailable)
+    throw new AppError('profit_not_covered');
 }
 
 /**

@@ -32,6 +32,7 @@ import { unitOfWork } from '../../lib/idempotency';
 import { usd } from '../../lib/money';
 import { heldAnswer, holdIfLarge, holdOrRun } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
+import { refuseUnpostable } from './profit-posting';
 import { presentTradingActivity } from './presenter';
 import { onClient } from '../../lib/targets';
 
@@ -141,7 +142,7 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
         {
           200: tradingActivityAnswerSchema,
           ...heldAnswer,
-          409: conflict('The available balance cannot cover the profit taken back'),
+          409: conflict('The available balance cannot cover the profit taken back, or the plan has ended'),
         },
         { body: updateTradingActivitySchema },
       ),
@@ -149,7 +150,8 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
     },
     async (req, reply) => {
       const { id } = req.params;
-      const { userId, posted } = await svc.findActivity(id);
+      const activity = await svc.findActivity(id);
+      const { userId, posted } = activity;
       const summary = `Trading activity result changed from ${usd(posted)} to ${usd(req.body.profit)}`;
       const out = await holdOrRun(
         services.approvals,
@@ -163,6 +165,7 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
           target: id,
           input: req.body,
           summary,
+          refuseImpossible: ({ tx }) => refuseUnpostable(tx, activity, { posted, target: req.body.profit }),
         },
         (u) => svc.updateActivity(auditActor(req), id, req.body, u),
       );
@@ -177,19 +180,28 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
       schema: rowRoute(tags, 'Takes back the profit of a trading activity row, then hides it (admin)', {
         200: messageAnswerSchema,
         ...heldAnswer,
-        409: conflict('The available balance cannot cover the profit taken back'),
+        409: conflict('The available balance cannot cover the profit taken back, or the plan has ended'),
       }),
       config: { permission: 'tradingActivity.edit', target: onClient('activity') },
     },
     async (req, reply) => {
       const { id } = req.params;
-      const { userId, posted } = await svc.findActivity(id);
+      const activity = await svc.findActivity(id);
+      const { userId, posted } = activity;
       const summary = `Trading activity with a result of ${usd(posted)} removed`;
       const out = await holdOrRun(
         services.approvals,
         req,
         reply,
-        { op: 'activity_delete', clientId: userId, amount: posted, reason: summary, target: id, summary },
+        {
+          op: 'activity_delete',
+          clientId: userId,
+          amount: posted,
+          reason: summary,
+          target: id,
+          summary,
+          refuseImpossible: ({ tx }) => refuseUnpostable(tx, activity, { posted, target: 0n }),
+        },
         (u) => svc.deleteActivity(auditActor(req), id, u),
       );
       if (out.answer) return out.answer;

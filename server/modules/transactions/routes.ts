@@ -161,6 +161,7 @@ export async function transactionAdminRoutes(app: AppInstance) {
           reason: details,
           input: req.body,
           summary: `${transactionType[0]!.toUpperCase()}${transactionType.slice(1)} of ${usd(amount)} added to the history`,
+          refuseImpossible: ({ tx }) => svc.refuseUncovered(tx, req.params.id, req.body),
         },
         unitOfWork(req),
       );
@@ -195,7 +196,15 @@ export async function transactionAdminRoutes(app: AppInstance) {
         services.approvals,
         req,
         reply,
-        { op: 'void', clientId: line.userId, amount: line.amount, reason, target: req.params.id, summary },
+        {
+          op: 'void',
+          clientId: line.userId,
+          amount: line.amount,
+          reason,
+          target: req.params.id,
+          summary,
+          refuseImpossible: ({ tx }) => svc.refuseUncoveredVoid(tx, req.params.id),
+        },
         (u) => svc.voidTransaction(auditActor(req), req.params.id, reason, u),
       );
       if (out.answer) return out.answer;

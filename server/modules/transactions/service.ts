@@ -6,7 +6,7 @@
  * The review queue of pending deposits and withdrawals is server/modules/reviews.
  */
 import type { Readable } from 'node:stream';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AddTransactionInput, AdminTransactionType, HistoryQuery } from '@common/schemas/transactions';
 import type { ValueHistoryRange } from '@common/schemas/value-history';
@@ -23,6 +23,7 @@ import { historyPage, latestHistory, type HistoryRow } from './history-page';
 import { readValueHistory, type ValueDay } from './value-history';
 import {
   client,
+  clientBalance,
   house,
   postEntry,
   reverseEntry,
@@ -197,6 +198,38 @@ export function createTransactionsService({ db, log, notifications, streamRows }
         });
         return (await findLine(tx, entry.id))!;
       });
+    },
+
+    /**
+     * Throws 422 `insufficient_balance` when `input` takes money out (a withdrawal) beyond client
+     * `userId`'s available balance now, as `addTransaction` would: what four-eyes asks before it
+     * holds a transaction, so a checker is never asked to approve one that cannot run
+     * (approvals/service.ts `refuseImpossible`, docs/security.md "Four-eyes approval"). One read.
+     */
+    async refuseUncovered(conn: DbOrTx, userId: string, input: AddTransactionInput): Promise<void> {
+      if (ADMIN_POSTINGS[input.transactionType].credit) return;
+      if ((await clientBalance(conn, userId, 'available')) < input.amount) {
+        throw new AppError('insufficient_balance');
+      }
+    },
+
+    /**
+     * Throws 422 `insufficient_balance` when the void of history line `id` could not run as the
+     * balances are now: a client account its entry credited holds less than the reversal takes
+     * back (bonuses voided with a deposit only add to that, so what is refused surely fails). What
+     * four-eyes asks before it holds a void (approvals/service.ts `refuseImpossible`). Also throws
+     * what `voidableLine` throws. Reads, in `conn`.
+     */
+    async refuseUncoveredVoid(conn: DbOrTx, id: string): Promise<void> {
+      const { entry } = await voidable(conn, id);
+      const lines = await conn
+        .select({ amount: journalLines.amount, balance: ledgerAccounts.balance })
+        .from(journalLines)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
+        .where(and(eq(journalLines.entryId, entry.id), isNotNull(ledgerAccounts.userId)));
+      if (lines.some((l) => BigInt(l.amount) > BigInt(l.balance ?? 0))) {
+        throw new AppError('insufficient_balance');
+      }
     },
 
     /**
