@@ -74,6 +74,7 @@ export const ERRORS = {
   not_admin: e(403, MSG.notAdmin),
   role_not_allowed: e(403, STAFF_MSG.notAllowed),
   staff_deactivated: e(403, STAFF_MSG.deactivated),
+  staff_network_refused: e(403, STAFF_MSG.networkRefused),
   clients_only: e(403, STAFF_MSG.clientsOnly),
   staff_member_not_found: e(404, STAFF_MSG.memberNotFound),
   not_yourself: e(409, STAFF_MSG.notYourself),

@@ -247,6 +247,7 @@ export const SECURITY_MSG = {
 export const STAFF_MSG = {
   notAllowed: 'Your role does not allow this',
   deactivated: 'This staff account has been deactivated',
+  networkRefused: 'Staff access is not allowed from this network',
   // Staff management (server/modules/staff, /admin/staff)
   invited: 'Invitation sent',
   roleChanged: 'Role changed',

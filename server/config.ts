@@ -19,6 +19,7 @@ import {
 import { CONTEXT_FAMILY } from '@common/transparency/signing-contexts';
 import { parseTwoFactorKeys, type TwoFactorKey } from './modules/auth/two-factor-keys';
 import { signingSeedHex } from './modules/transparency/key-file';
+import { networkListSchema, type Network } from './lib/networks';
 
 /** Money settings: deposit wallets and promotions. Amounts in cents. */
 export interface MoneyConfig {
@@ -121,6 +122,11 @@ export const envSchema = z.object({
    * `optional` elsewhere so the demo stays quick.
    */
   STAFF_TWO_FACTOR: z.enum(['required', 'optional']).optional(),
+  /**
+   * The networks staff may use the back office from (docs/security.md "Staff networks"): a
+   * comma-separated list of CIDR ranges or addresses (lib/networks.ts); empty = any network.
+   */
+  STAFF_ALLOWED_NETWORKS: networkListSchema,
   /**
    * Four-eyes approval (docs/security.md): a money action moving this many USD or more waits for a
    * second staff member; 0 = every money action. Default 1000.
@@ -254,6 +260,8 @@ export interface Config {
   mailRetentionDays?: number;
   /** `required`: staff without two-factor authentication get 403 on every admin route. */
   staffTwoFactor: 'required' | 'optional';
+  /** Networks staff may use the back office from (STAFF_ALLOWED_NETWORKS); undefined or empty = any. */
+  staffAllowedNetworks?: Network[];
   /** Four-eyes threshold (cents): a money action of at least this waits for a second staff member; 0n = all. */
   fourEyesThreshold: bigint;
   /** How the mail outbox retries (lib/mail.ts); undefined → MAIL_RETRY_DEFAULTS (tests shorten it). */
@@ -346,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liabilitiesSnapshotIntervalMs: e.LIABILITIES_SNAPSHOT_INTERVAL_MS,
     integrityCheckIntervalMs: e.INTEGRITY_CHECK_INTERVAL_MS,
     staffTwoFactor: e.STAFF_TWO_FACTOR ?? (e.NODE_ENV === 'production' ? 'required' : 'optional'),
+    staffAllowedNetworks: e.STAFF_ALLOWED_NETWORKS,
     fourEyesThreshold: BigInt(Math.round(e.FOUR_EYES_THRESHOLD_USD * 100)),
     money: {
       ...MONEY_DEFAULTS,

@@ -63,8 +63,16 @@ export const staffMemberSchema = z.object({
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
-/** Answer of GET /api/staff. */
-export const staffListAnswerSchema = z.object({ data: z.array(staffMemberSchema) });
+/** Answer of GET /api/staff: the members, and the networks staff may work from. */
+export const staffListAnswerSchema = z.object({
+  data: z.array(staffMemberSchema),
+  allowedNetworks: z
+    .array(z.string())
+    .describe(
+      'STAFF_ALLOWED_NETWORKS as CIDR ranges (docs/security.md "Staff networks"); empty = any network',
+    ),
+});
+export type StaffListAnswer = z.infer<typeof staffListAnswerSchema>;
 
 /** Answer of a change to one member: `{ message, data }`. */
 export const staffMemberAnswerSchema = messageAnswerSchema.extend({ data: staffMemberSchema });

@@ -8,7 +8,8 @@
  * - `requireClient` — as `requireVerifiedUser`, and 403 for a staff member: the routes that move
  *   the caller's own money or open money requests are for clients only (docs/security.md
  *   "Separation of duties").
- * - `requireStaff` — also 403 unless the user has a staff role (common/permissions.ts), and
+ * - `requireStaff` — also 403 unless the user has a staff role (common/permissions.ts), from an
+ *   allowed network (STAFF_ALLOWED_NETWORKS: staff-networks.ts, refusals audited), and
  *   (STAFF_TWO_FACTOR=required) until they have two-factor authentication on.
  * The staff routes do not name a guard: their scope runs `requireStaff`, then checks the permission
  * each route declares (server/app.ts `staffGuard`).
@@ -29,6 +30,7 @@ import { sessionSecrets } from '../../lib/session-secrets';
 import { markGuard } from '../../lib/guarded-scope';
 import type { UserRow } from '../../db/rows';
 import type { SessionCache, SessionRow } from './session-cache';
+import { checkStaffNetwork } from './staff-networks';
 
 export interface RequestAuth {
   user: UserRow;
@@ -146,6 +148,8 @@ export function createGuards({ db, config }: BaseDeps, cache?: SessionCache | nu
     const { user } = req.auth!;
     if (!isStaffRole(user.role)) throw new AppError('not_admin');
     if (user.deactivatedAt) throw new AppError('staff_deactivated');
+    const asked = `${req.method} ${req.routeOptions?.url ?? req.url}`;
+    await checkStaffNetwork(db, config.staffAllowedNetworks, user, req.ip, asked);
     if (config.staffTwoFactor === 'required' && !user.twoFactorEnabled) {
       throw new AppError('two_factor_required');
     }

@@ -28,6 +28,7 @@ import type { ServiceDeps } from '../../lib/service-deps';
 import type { UserRow } from '../../db/rows';
 import { newSignInMail } from './emails';
 import type { RequestOrigin } from './sessions';
+import { checkStaffNetwork } from './staff-networks';
 
 /** A challenge lasts 5 minutes and allows 5 wrong codes. */
 const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -123,6 +124,13 @@ export function createSignInService({
         throw e;
       }
       const user = known ?? (await findByEmail(email))!;
+      // a staff member outside STAFF_ALLOWED_NETWORKS gets no session (audited: staff-networks.ts)
+      await checkStaffNetwork(db, config.staffAllowedNetworks, user, origin.ip, 'sign-in').catch(
+        async (e: unknown) => {
+          await db.delete(sessionTable).where(eq(sessionTable.token, token));
+          throw e;
+        },
+      );
       const notStaff = adminOnly && !isStaffRole(user.role);
       if (notStaff || user.twoFactorEnabled) {
         await db.delete(sessionTable).where(eq(sessionTable.token, token));

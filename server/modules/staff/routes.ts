@@ -21,6 +21,7 @@ import {
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { rateLimited } from '../../lib/rate-limit';
+import { formatNetworks } from '../../lib/networks';
 import { conflict, messageRoute, rowRoute } from '../../lib/route-schemas';
 
 const tags = ['staff'];
@@ -39,7 +40,10 @@ export async function staffAdminRoutes(app: AppInstance) {
       schema: { tags, summary: 'Lists the staff members (owner)', response: { 200: staffListAnswerSchema } },
       config,
     },
-    async () => ({ data: await svc.list() }),
+    async () => ({
+      data: await svc.list(),
+      allowedNetworks: formatNetworks(app.ctx.config.staffAllowedNetworks ?? []),
+    }),
   );
 
   app.post(

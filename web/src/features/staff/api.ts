@@ -2,22 +2,28 @@
  * TanStack Query hooks of staff management (/api/staff, owner only) and of the public acceptance of
  * an invitation (POST /api/staff/invitations/accept).
  */
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type {
   AcceptInvitationInput,
   StaffInviteInput,
-  StaffMember,
+  StaffListAnswer,
   StaffMemberAnswer,
   StaffRoleInput,
 } from '@common/schemas/staff';
 import { api, type MessageAnswer } from '../../lib/api-client';
 import type { OrHeld } from '../../lib/held-for-approval';
-import { dataQuery, useRefetchingMutation } from '../../lib/queries';
+import { useRefetchingMutation } from '../../lib/queries';
 
 const KEY = ['staff'];
 
-/** GET /staff (owner): every staff member with role, two-factor, last sign-in and whether active. */
-export const staffQuery = dataQuery<StaffMember[]>(KEY, '/staff');
+/**
+ * GET /staff (owner): every staff member with role, two-factor, last sign-in and whether active,
+ * and the networks staff may work from (STAFF_ALLOWED_NETWORKS; empty = any).
+ */
+export const staffQuery = queryOptions({
+  queryKey: KEY,
+  queryFn: () => api.get<StaffListAnswer>('/staff'),
+});
 
 /** POST /staff (owner): invites a member, who gets an e-mail with a set-password link. */
 export const useInviteStaff = () =>

@@ -144,6 +144,28 @@ function columns(selfId: string | undefined): Column<StaffMember>[] {
   ];
 }
 
+/**
+ * The networks staff may work from (STAFF_ALLOWED_NETWORKS, docs/security.md "Staff networks"):
+ * requests and sign-ins of staff from elsewhere are refused and audited. Nothing while loading.
+ */
+function AllowedNetworks({ networks }: { networks: string[] | undefined }) {
+  if (!networks) return null;
+  return (
+    <Text size="sm" data-testid="staff-networks">
+      <Text span fw={600}>
+        Staff may sign in from:{' '}
+      </Text>
+      {networks.length === 0 ? (
+        'any network (STAFF_ALLOWED_NETWORKS is not set)'
+      ) : (
+        <Text span ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+          {networks.join(', ')}
+        </Text>
+      )}
+    </Text>
+  );
+}
+
 /** The list of staff, the invite dialog, role changes, (de)activation, blocks and two-factor resets. */
 function StaffManagement() {
   const query = useQuery(staffQuery);
@@ -160,10 +182,11 @@ function StaffManagement() {
           Invite staff member
         </Button>
       </Group>
+      <AllowedNetworks networks={query.data?.allowedNetworks} />
       <PagedTable
         caption="Staff members"
         columns={columns(selfId)}
-        rows={query.data}
+        rows={query.data?.data}
         {...queryStatus(query)}
         emptyText="No staff members yet."
         minWidth={960}
