@@ -64,15 +64,17 @@ export const users = pgTable(
   },
   (t) => [
     index('users_referred_by_idx').on(t.referredBy),
-    // the admin users list: live users newest first (GET /user/admin pages it in this order, read
-    // backwards: ascending so that it matches ORDER BY … DESC, whose nulls come first)
+    // the admin users list: live clients newest first (GET /user/admin pages it in this order, read
+    // backwards: ascending so that it matches ORDER BY … DESC, whose nulls come first). Its
+    // condition is the list's whole condition (users/service.ts `listWhere`), so a deep page skips
+    // rows in the index alone (an index-only scan), never checking a row's role in the table
     index('users_live_created_idx')
       .on(t.createdAt, t.id)
-      .where(sql`${t.deletedAt} is null`),
+      .where(sql`${t.deletedAt} is null and ${t.role} = 'client'`),
     // its verification filter (e.g. the identity checks waiting), in the same order
     index('users_verification_idx')
       .on(t.verificationStatus, t.createdAt, t.id)
-      .where(sql`${t.deletedAt} is null`),
+      .where(sql`${t.deletedAt} is null and ${t.role} = 'client'`),
     // its search: one trigram index on name and e-mail (users/service.ts `searchText`, the same expression)
     index('users_search_trgm_idx')
       .using('gin', sql`(${t.firstName} || ' ' || ${t.lastName} || E'\\n' || ${t.email}) gin_trgm_ops`)
