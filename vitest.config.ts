@@ -12,7 +12,8 @@ export default defineConfig({
   test: {
     include: process.env.DRIVER_SENSITIVE_ONLY
       ? DRIVER_SENSITIVE.map((f) => f.test)
-      : ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/src/lib/**/*.test.ts'],
+      : // web/src/**/*.test.ts: the web's pure logic, in node (the screens' *.test.tsx: vitest.web.config.ts)
+        ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/src/**/*.test.ts'],
     // a focused test (`.only`) left in a commit fails CI instead of skipping all the others
     allowOnly: !process.env.CI,
     environment: 'node',
