@@ -14,7 +14,7 @@ import { auditLog, liabilitiesSnapshots } from '../../db/schema';
 import { createTestContext, type TestContext, UNKNOWN_ID } from '../../test/app';
 import { createAdmin, createClient, createTestUser, type TestUser } from '../../test/factories';
 import { client, postEntry } from '../ledger/service';
-import { LEAVES_PER_CLIENT } from './liabilities';
+import { LEAVES_PER_CLIENT, splitTotal } from './liabilities';
 import { verifyLiabilitiesSnapshot } from './liabilities-verify';
 
 type ProofLeaf = LiabilitiesProof['leaves'][number];
@@ -235,5 +235,28 @@ describe('proof of liabilities', () => {
     ]) {
       await expect(t.database.db.execute(statement)).rejects.toThrow();
     }
+  });
+});
+
+describe('split leaves', () => {
+  it('a sibling sum is not a balance: each total in three random parts, each a third on average', () => {
+    expect(splitTotal(0n)).toEqual([0n, 0n, 0n]);
+    expect(splitTotal(1n).reduce((a, b) => a + b, 0n)).toBe(1n);
+    const total = 1_000_000n;
+    const runs = 1_000;
+    const firsts: bigint[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      const parts = splitTotal(total);
+      expect(parts).toHaveLength(LEAVES_PER_CLIENT);
+      expect(parts.reduce((a, b) => a + b, 0n)).toBe(total);
+      // no part is the whole balance (the chance of one is 4 in 10^12 a run)
+      expect(parts.every((p) => p >= 0n && p < total)).toBe(true);
+      firsts.push(parts[0]!);
+    }
+    // each part is a third of the total on average (its spread is 0.24 of the total, so the mean of
+    // 1,000 is within 0.05 of a third but once in more than 10^10 runs); never the same three parts
+    const mean = Number(firsts.reduce((a, b) => a + b, 0n)) / runs / Number(total);
+    expect(Math.abs(mean - 1 / 3)).toBeLessThan(0.05);
+    expect(new Set(firsts).size).toBeGreaterThan(runs * 0.99);
   });
 });

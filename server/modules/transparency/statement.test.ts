@@ -151,6 +151,8 @@ describe('signed statements', () => {
     expect(body.slice(cut - 6, cut)).toBe('%%EOF\n');
     const key = signingKeyFor(t.app.ctx.config);
     expect(m![2]).toBe(key.fingerprint);
+    // printed for a reader too, the fingerprint /transparency shows as pinned in the site's code
+    expect(text.replace(/\s+/g, ' ')).toContain(`our key of fingerprint ${key.fingerprint}.`);
     const pub = Buffer.from(key.publicKey, 'hex');
     const context = Buffer.from('broker-transparency-statement-v2\n');
     const sig = Buffer.from(m![1]!, 'base64');
