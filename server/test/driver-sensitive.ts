@@ -109,6 +109,18 @@ export const DRIVER_SENSITIVE: DriverSensitiveFile[] = [
     covers: ['server/modules/users/admin-service.ts'],
     reason: "a duplicate email is a unique violation in each driver's error shape",
   },
+  ...[
+    'server/modules/transparency/display-check.test.ts',
+    'server/modules/transparency/integrity.test.ts',
+    'server/modules/transparency/liabilities-check.test.ts',
+    'server/modules/transparency/checkpoint.test.ts',
+    'server/test/witness.test.ts',
+  ].map((test) => ({
+    test,
+    covers: ['server/db/client.ts'],
+    reason:
+      'an operator\'s tampers (docs/transparency.md "Threat model") must be caught on both drivers: raw SQL with the triggers off, played on each',
+  })),
 ];
 
 /**

@@ -48,7 +48,7 @@ beforeAll(async () => {
   b = await createTestContext(config);
   urlA = await a.app.listen({ port: 0, host: '127.0.0.1' });
   urlB = await b.app.listen({ port: 0, host: '127.0.0.1' });
-});
+}, 120_000); // two apps, each migrating a database of its own (an embedded one is slower)
 afterAll(async () => {
   await Promise.all([a?.close(), b?.close()]);
   rmSync(dir, { recursive: true, force: true });
