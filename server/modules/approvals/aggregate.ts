@@ -13,6 +13,8 @@
  * (maker, client) before the sum is read; the action runs in the same transaction, so a second action
  * of the same maker on the same client waits for the first to commit and then reads its entries
  * (each statement of a READ COMMITTED transaction sees what committed before it began).
+ * `lockAndSumMoved` does both in one round trip (migration four_eyes_moved); the two functions
+ * below stay for a caller that needs only one of them.
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
@@ -55,6 +57,27 @@ export async function movedRecently(conn: DbOrTx, makerId: string, clientId: str
       where e.actor_id = ${makerId}::uuid and e.user_id = ${clientId}::uuid
         and e.created_at > now() - ${AGGREGATE_WINDOW}::interval
         and e.type in (${types}) and l.amount > 0`,
+  );
+  return BigInt(row?.moved ?? '0');
+}
+
+/**
+ * `lockMakerClient` then `movedRecently` in ONE round trip: the database function
+ * `four_eyes_moved` (migration four_eyes_moved) takes the same lock, then sums in a snapshot of
+ * its own taken after the lock was granted (a VOLATILE function's statement starts a new one), so
+ * it sees what a racing action of the same pair committed while this one waited. Answers cents.
+ * Call it inside the transaction that then acts; every round trip of a money action counts
+ * (docs/performance.md "The API's CPU").
+ */
+export async function lockAndSumMoved(tx: DbOrTx, makerId: string, clientId: string): Promise<bigint> {
+  const types = sql.join(
+    AGGREGATED_ENTRY_TYPES.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  const [row] = await queryRows<{ moved: string | null }>(
+    tx,
+    sql`select four_eyes_moved(${makerId}::text, ${clientId}::text, ${AGGREGATE_WINDOW}::interval,
+      array[${types}]::text[])::text as moved`,
   );
   return BigInt(row?.moved ?? '0');
 }

@@ -26,7 +26,7 @@ import { pageOf } from '../../lib/paging';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { inTransaction, withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { onlyPending } from '../reviews/only-pending';
-import { lockMakerClient, movedRecently } from './aggregate';
+import { lockAndSumMoved, lockMakerClient } from './aggregate';
 import { APPROVAL_OPS, readPayload, storePayload, type ApprovalOp, type HeldPayload } from './payload';
 import type { ApprovalRunner } from './runners';
 import type { StaffOp } from '../staff/security';
@@ -164,8 +164,8 @@ export function createApprovalsService(
     if (amount === 0n) return null;
     let moved = 0n;
     if (amount < config.fourEyesThreshold) {
-      await lockMakerClient(u.tx, actor.id, action.clientId);
-      moved = await movedRecently(u.tx, actor.id, action.clientId);
+      // the maker and client's lock, then their sum, in one round trip (aggregate.ts)
+      moved = await lockAndSumMoved(u.tx, actor.id, action.clientId);
       if (moved + amount < config.fourEyesThreshold) return null;
     }
     await action.refuseImpossible?.(u);
