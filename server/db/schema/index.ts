@@ -12,3 +12,4 @@ export * from './transparency';
 export * from './liabilities';
 export * from './statements';
 export * from './beneficiaries';
+export * from './passkeys';
