@@ -95,7 +95,8 @@ export default defineConfig({
       command: 'tsx e2e/serve.ts',
       url: `${STAFF_2FA_BASE_URL}/api/health`,
       env: { E2E_PORT: String(STAFF_2FA_PORT), E2E_WEB_DIR: WEB_DIR, STAFF_TWO_FACTOR: 'required' },
-      timeout: 60_000,
+      // as the workers' servers: it starts beside the first, which builds the web app meanwhile
+      timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'pipe',
     },
