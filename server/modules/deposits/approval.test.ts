@@ -1,9 +1,10 @@
 /**
  * A deposit approval (approval.ts; docs/performance.md "Money in two round trips") is one read and
- * one statement, counted on the driver itself (`onStatement`, server/db/client.ts), inside the
- * transaction four-eyes opens for the maker and client's lock and the sum of what the maker moved
- * on the client lately (modules/approvals/aggregate.ts), after the route's read of the pending
- * deposit (its amount and client). And the one statement keeps the old transaction's promises under races: a deposit
+ * one statement, counted on the driver itself (`onStatement`, server/db/client.ts): the route
+ * reads the pending deposit once (four-eyes weighs its amount and client; the approval uses the
+ * same read), then the statement goes inside the transaction four-eyes opens for the maker and
+ * client's lock and the sum of what the maker moved on the client lately, one call
+ * (modules/approvals/aggregate.ts `lockAndSumMoved`). And the one statement keeps the old transaction's promises under races: a deposit
  * approved twice at once is approved once (409 for the other), and two first big deposits of one
  * client approved at once earn the first-deposit bonus once. Runs on both drivers.
  */
@@ -35,24 +36,30 @@ async function pending(userId: string, amount: bigint): Promise<string> {
 
 const approve = (id: string) => inject('PUT', `/api/deposits/${id}/approve`, admin.headers);
 
+/** The approval's read (approval.ts `readQuery`): the deposit with its owner, referrer and accounts. */
+const APPROVAL_READ = /^select "deposits"\."id", "deposits"\."user_id"/;
+
 /**
- * BEGIN, four-eyes' lock and sum, the approval's read and its one statement, COMMIT; with
- * `newAccounts`, the accounts' insert and a second read before the statement.
+ * The approval's read once, by the route before the transaction; then BEGIN, four-eyes' lock and
+ * sum in one call (`four_eyes_moved`), the one statement, COMMIT; with `newAccounts`, the
+ * accounts' insert and a second read before the statement.
  */
 function expectApprovalStatements(statements: string[], newAccounts = false) {
-  const inTx = statements.slice(statements.findIndex((s) => /^begin/i.test(s)));
+  const begin = statements.findIndex((s) => /^begin/i.test(s));
+  expect(
+    statements.slice(0, begin).filter((s) => APPROVAL_READ.test(s)),
+    statements.join('\n'),
+  ).toHaveLength(1);
   const accounts = [
     expect.stringMatching(/^insert into "ledger_accounts"/),
-    expect.stringMatching(/^select/),
+    expect.stringMatching(APPROVAL_READ),
   ];
   expect(
-    inTx.map((s) => s.slice(0, 40)),
+    statements.slice(begin).map((s) => s.slice(0, 60)),
     statements.join('\n'),
   ).toEqual([
     expect.stringMatching(/^begin/i),
-    expect.stringContaining('pg_advisory_xact_lock'),
-    expect.stringContaining('coalesce(sum(l.amount)'),
-    expect.stringMatching(/^select/),
+    expect.stringContaining('four_eyes_moved('),
     ...(newAccounts ? accounts : []),
     expect.stringMatching(/^with/),
     expect.stringMatching(/^commit/i),

@@ -79,6 +79,17 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
   type Read = NonNullable<Awaited<ReturnType<typeof read>>>;
 
   /**
+   * Round trip 1 on its own, before the approval: the pending deposit `id` with everything its
+   * approval needs, for the route to weigh it (four-eyes) and then hand to `approveDeposit`, which
+   * then does not read it again. Throws AppError 404, 409 "Deposit is already …".
+   */
+  async function readPending(id: string): Promise<Read> {
+    const r = await read(db, id);
+    onlyPending(r?.deposit, MONEY_MSG.depositAlready);
+    return r!;
+  }
+
+  /**
    * Round trip 2: the statement that reviews, posts, audits and notifies; answers whether it did.
    * Its text is built once per shape (lib/unit-of-work.ts): whether the bonus may apply, whether
    * there is a referral reward, which accounts exist (`postInStatement` adds that); every value
@@ -252,13 +263,21 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
    * promotions (the first-deposit bonus, the referrer's bonus by plan), writes its audit row
    * (`deposit.approve`) and notifies the client (and referrer), e-mails queued in the outbox, all in
    * one statement after one read. Inside `uow` (the approvals runner, the idempotency layer) the
-   * two go through its transaction and the follow-ups wait for its commit. Answers the approved row.
+   * two go through its transaction and the follow-ups wait for its commit. `pre`: round trip 1
+   * made already (`readPending`, the route's), used instead of reading again: the read takes no lock
+   * and every part of the statement is gated on the guarded UPDATE, so a read made before the
+   * transaction decides as one made in it would. Answers the approved row.
    * Throws AppError 404, 409 "Deposit is already …" (decided before, or meanwhile by someone else).
    */
-  async function approveDeposit(actor: AuditActor, id: string, uow?: UnitOfWork): Promise<DepositRow> {
+  async function approveDeposit(
+    actor: AuditActor,
+    id: string,
+    uow?: UnitOfWork,
+    pre?: Read,
+  ): Promise<DepositRow> {
     const conn = uow?.tx ?? db;
     for (let attempt = 1; ; attempt++) {
-      let r = await read(conn, id);
+      let r = attempt === 1 && pre?.deposit.id === id ? pre : await read(conn, id);
       if (uow && r && missingAccounts(r).length) {
         // Inside the caller's transaction a statement that lost the race to create an account could
         // not be tried again: create the missing ones first (waiting for a racing creator), then read again.
@@ -278,5 +297,5 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
     }
   }
 
-  return { approveDeposit };
+  return { approveDeposit, readPending };
 }

@@ -126,7 +126,9 @@ export async function depositAdminRoutes(app: AppInstance) {
     },
     async (req, reply) => {
       const { id } = req.params;
-      const d = await svc.findPending(id);
+      // the approval's own read, made once: four-eyes weighs it, the approval uses it (approval.ts)
+      const pending = await svc.readPending(id);
+      const d = pending.deposit;
       const summary = `Approval of a ${d.wallet} deposit of ${usd(d.amount)}`;
       const out = await holdOrRun(
         services.approvals,
@@ -140,7 +142,7 @@ export async function depositAdminRoutes(app: AppInstance) {
           target: id,
           summary,
         },
-        (u) => svc.approveDeposit(auditActor(req), id, u),
+        (u) => svc.approveDeposit(auditActor(req), id, u, pending),
       );
       if (out.answer) return out.answer;
       return { message: MONEY_MSG.depositApproved, data: presentDeposit(out.result) };

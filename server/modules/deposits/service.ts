@@ -51,7 +51,7 @@ async function assertRoomForDeposit(tx: Tx, userId: string): Promise<void> {
 export function createDepositsService(deps: ServiceDeps) {
   const { db, log, storage, notifications, config } = deps;
   const { money } = config;
-  const { approveDeposit } = createDepositApproval(deps);
+  const { approveDeposit, readPending } = createDepositApproval(deps);
   /**
    * Marks a pending deposit reviewed and answers it. The row lock (the same strength an UPDATE
    * takes) serialises racing reviews. Throws AppError 404, 409 "Deposit is already …" when it is
@@ -124,11 +124,11 @@ export function createDepositsService(deps: ServiceDeps) {
     /** See `approveDeposit` in approval.ts (two round trips). */
     approveDeposit,
 
-    /** The pending deposit `id`, for four-eyes to weigh its approval. Throws 404, 409 "Deposit is already …". */
-    async findPending(id: string): Promise<DepositRow> {
-      const [row] = await db.select().from(deposits).where(eq(deposits.id, id));
-      return onlyPending(row, MONEY_MSG.depositAlready);
-    },
+    /**
+     * The pending deposit `id` with everything its approval reads (`readPending` in approval.ts),
+     * for four-eyes to weigh it and `approveDeposit` to use. Throws 404, 409 "Deposit is already …".
+     */
+    readPending,
 
     /**
      * Rejects a pending deposit with the staff's reason (kept on the row, in the audit row
