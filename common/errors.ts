@@ -21,6 +21,7 @@ import {
 } from './messages';
 import { EVIDENCE_MSG } from './schemas/evidence';
 import { LIABILITIES_MSG } from './schemas/liabilities';
+import { PASSKEY_MSG } from './schemas/passkeys';
 import { STATEMENT_MSG } from './schemas/statements';
 import { TRANSPARENCY_LOG_MSG as LOG_MSG } from './schemas/transparency-log';
 
@@ -69,6 +70,10 @@ export const ERRORS = {
   two_factor_not_on: e(409, SECURITY_MSG.notEnabled),
   two_factor_required: e(403, SECURITY_MSG.staffRequired),
   use_authenticator: e(409, SECURITY_MSG.useAuthenticator),
+  passkey_failed: e(401, PASSKEY_MSG.failed),
+  passkey_registration_failed: e(400, PASSKEY_MSG.registrationFailed),
+  passkey_session_not_fresh: e(403, PASSKEY_MSG.notFresh),
+  reverification_required: e(403, PASSKEY_MSG.reverify),
   metrics_token_required: e(401, 'A valid metrics token is required'),
   // Staff roles and staff management (docs/security.md "Staff roles")
   not_admin: e(403, MSG.notAdmin),

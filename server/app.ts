@@ -40,6 +40,7 @@ import { createSessionCache } from './modules/auth/session-cache';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { securityRoutes } from './modules/auth/security-routes';
+import { passkeyRoutes } from './modules/auth/passkey-routes';
 import { createSessionsService } from './modules/auth/sessions';
 import { createSignInService } from './modules/auth/sign-in';
 import { createAccountThrottle } from './modules/auth/throttle';
@@ -316,6 +317,7 @@ export async function buildApp(
         [healthRoutes, ''],
         [authRoutes, '/auth'],
         [securityRoutes, '/auth'],
+        [passkeyRoutes, '/auth'],
         [ledgerRoutes, '/ledger'],
         [depositRoutes, '/deposits'],
         [withdrawalCodeRoutes, '/withdrawals'],

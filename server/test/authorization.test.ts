@@ -29,6 +29,7 @@ import { createClient, createTestUser, imageDataUrl, type TestUser } from './fac
 import { createTestContext, type TestContext } from './app';
 import { expectAllKnown } from './expect';
 import { asCaller, concreteUrl, targetAxisFailures, type StaffRoute } from './target-axis';
+import { AUTH_POLICY } from './authorization-auth';
 
 type Access = 'public' | 'user' | 'verified' | 'client' | 'staff' | 'owner' | 'ownerOnly';
 
@@ -71,23 +72,8 @@ const POLICY: Record<string, Policy> = {
   'GET /api/health/live': p('public'),
   'GET /api/health/ready': p('public'),
 
-  'POST /api/auth/signup': p('public'),
-  'POST /api/auth/signin': p('public'),
-  'POST /api/auth/verify-email': p('user'),
-  'POST /api/auth/resend-otp': p('user'),
-  'POST /api/auth/signout': p('public'),
-  'GET /api/auth/user': p('user'),
-  'POST /api/auth/change-password': p('user'),
-  'POST /api/auth/forgot-password': p('public'),
-  'POST /api/auth/reset-password': p('public'),
-  'POST /api/auth/two-factor/verify': p('public'),
-  'POST /api/auth/two-factor/setup': p('user'),
-  'POST /api/auth/two-factor/enable': p('user'),
-  'POST /api/auth/two-factor/disable': p('user'),
-  'GET /api/auth/sessions': p('user'),
-  'DELETE /api/auth/sessions/:id': p('user'),
-  'POST /api/auth/sessions/revoke-others': p('user'),
-  'GET /api/auth/sign-in-history': p('user'),
+  // /api/auth: sign-in, account security and passkeys (authorization-auth.ts)
+  ...AUTH_POLICY,
 
   'GET /api/ledger/account': p('user'),
 

@@ -1,18 +1,20 @@
 /**
  * The better-auth instance (docs/security.md): e-mail + password with argon2id hashing,
  * e-mail OTP (6 digits, 10 minutes, 5 tries, stored hashed), bearer sessions and the admin plugin
- * (role, ban). Its HTTP handler is NOT mounted: the /api/auth routes call `auth.api.*` (routes.ts),
+ * (role, ban), and the passkey plugin (WebAuthn through @simplewebauthn). Its HTTP handler is NOT mounted: the /api/auth routes call `auth.api.*` (routes.ts),
  * so no request can bypass our validation. Two-factor sign-in is ours (two-factor.ts, otplib):
  * its second step answers the bearer API's `{ challenge }`, where better-auth's plugin keeps the
  * pending sign-in in a cookie, and it stores backup codes hashed rather than encrypted.
  */
 import { randomBytes } from 'node:crypto';
+import { passkey } from '@better-auth/passkey';
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer, emailOTP } from 'better-auth/plugins';
 import { LIMITS } from '@common/constants';
-import { accounts, sessions, users, verifications } from '../../db/schema';
+import { accounts, passkeys, sessions, users, verifications } from '../../db/schema';
 import type { BaseDeps } from '../../lib/base-deps';
 import { otpMail } from './emails';
 
@@ -37,7 +39,13 @@ export function createAuth({ db, config, mailer, log }: BaseDeps) {
     secret: config.sessionSecret,
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        passkey: passkeys,
+      },
       transaction: true,
     }),
     advanced: { database: { generateId: 'uuid' } },
@@ -99,6 +107,22 @@ export function createAuth({ db, config, mailer, log }: BaseDeps) {
           await mailer.send(
             otpMail({ email, firstName }, otp, type === 'forget-password' ? 'reset' : 'verify'),
           );
+        },
+      }),
+      // WebAuthn ceremonies (docs/security.md "Passkeys"): only `auth.api.*` calls reach it, from
+      // passkey-routes.ts. The relying party is PUBLIC_URL's host, and only PUBLIC_URL's origin is
+      // accepted (never the request's own Origin header); a passkey must verify its user (PIN or
+      // biometric) at registration, and at sign-in (refused otherwise in the hook below).
+      passkey({
+        rpID: new URL(config.publicUrl).hostname,
+        rpName: config.brand.name,
+        origin: new URL(config.publicUrl).origin,
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+        authentication: {
+          afterVerification: ({ verification }) => {
+            if (!verification.authenticationInfo.userVerified)
+              throw new APIError('UNAUTHORIZED', { code: 'USER_NOT_VERIFIED', message: 'not verified' });
+          },
         },
       }),
     ],

@@ -1,7 +1,7 @@
 /**
  * The auth e-mails (lib/mail-templates.ts renders them in the brand's layout): codes, and the
  * security notices of docs/security.md (lock, sign-up attempt, new sign-in, password and two-factor
- * changes). Each code names the service, what it is for, its expiry, and that nobody asks for it.
+ * changes, passkeys added or removed). Each code names the service, what it is for, its expiry, and that nobody asks for it.
  */
 import { mailTemplate, type MailMessage } from '../../lib/mail-templates';
 
@@ -108,5 +108,20 @@ export function twoFactorChangedMail(
     subject: `Two-factor authentication ${change === 'enabled' ? 'turned on' : 'turned off'}`,
     body: twoFactorBody,
     data: { change, reason: reason ?? null },
+  };
+}
+
+const passkeyBody = mailTemplate(
+  `<p>The passkey "{{name}}" was {{change}} {{#if (eq change "added")}}to{{else}}from{{/if}} your account. You can see your passkeys under Profile → Security.</p>${IF_NOT_YOU}`,
+);
+
+/** To the owner after a passkey is added to or removed from their account (docs/security.md "Passkeys"). */
+export function passkeyChangedMail(to: Recipient, change: 'added' | 'removed', name: string): MailMessage {
+  return {
+    ...addressed(to),
+    subject:
+      change === 'added' ? 'A passkey was added to your account' : 'A passkey was removed from your account',
+    body: passkeyBody,
+    data: { change, name },
   };
 }

@@ -10,7 +10,7 @@
  *   "Separation of duties").
  * - `requireStaff` — also 403 unless the user has a staff role (common/permissions.ts), from an
  *   allowed network (STAFF_ALLOWED_NETWORKS: staff-networks.ts, refusals audited), and
- *   (STAFF_TWO_FACTOR=required) until they have two-factor authentication on.
+ *   (STAFF_TWO_FACTOR=required) until they have two-factor authentication on or a passkey.
  * The staff routes do not name a guard: their scope runs `requireStaff`, then checks the permission
  * each route declares (server/app.ts `staffGuard`).
  * Routes attach a guard as their `onRequest` hook, so it answers 401/403 before the body is parsed
@@ -31,6 +31,7 @@ import { markGuard } from '../../lib/guarded-scope';
 import type { UserRow } from '../../db/rows';
 import type { SessionCache, SessionRow } from './session-cache';
 import { checkStaffNetwork } from './staff-networks';
+import { hasPasskey } from './staff-second-factor';
 
 export interface RequestAuth {
   user: UserRow;
@@ -150,7 +151,7 @@ export function createGuards({ db, config }: BaseDeps, cache?: SessionCache | nu
     if (user.deactivatedAt) throw new AppError('staff_deactivated');
     const asked = `${req.method} ${req.routeOptions?.url ?? req.url}`;
     await checkStaffNetwork(db, config.staffAllowedNetworks, user, req.ip, asked);
-    if (config.staffTwoFactor === 'required' && !user.twoFactorEnabled) {
+    if (config.staffTwoFactor === 'required' && !user.twoFactorEnabled && !(await hasPasskey(db, user.id))) {
       throw new AppError('two_factor_required');
     }
   }

@@ -14,6 +14,8 @@
  *    reserved attempt, a right password gives it back, and the owner gets one e-mail per lock.
  * 5. A password reset, a change of two-factor authentication, a block or a deactivation ends the
  *    user's open challenges (challenges.ts).
+ * 6. A passkey (passkey-routes.ts) signs in on its own, or answers the challenge instead of a code;
+ *    staff under STAFF_TWO_FACTOR=required whose second factor is a passkey get the challenge too.
  *
  * Throws AppError 401 (wrong e-mail or password; challenge expired or used up), 400 (wrong code),
  * 403 (blocked; not an admin on the admin sign-in), 429 (locked).
@@ -29,6 +31,7 @@ import type { UserRow } from '../../db/rows';
 import { newSignInMail } from './emails';
 import type { RequestOrigin } from './sessions';
 import { checkStaffNetwork } from './staff-networks';
+import { hasPasskey } from './staff-second-factor';
 
 /** A challenge lasts 5 minutes and allows 5 wrong codes. */
 const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -90,8 +93,10 @@ export function createSignInService({
     }
   }
 
-  const setupRequired = (user: UserRow) =>
-    staffTwoFactor === 'required' && isStaffRole(user.role) && !user.twoFactorEnabled;
+  /** Whether STAFF_TWO_FACTOR=required applies to `user` (staff under the required setting). */
+  const mustUseSecondFactor = (user: UserRow) => staffTwoFactor === 'required' && isStaffRole(user.role);
+  const setupRequired = async (user: UserRow) =>
+    mustUseSecondFactor(user) && !user.twoFactorEnabled && !(await hasPasskey(db, user.id));
 
   return {
     /** The password step. `adminOnly` (the admin sign-in) refuses non-admins with 403. */
@@ -132,13 +137,16 @@ export function createSignInService({
         },
       );
       const notStaff = adminOnly && !isStaffRole(user.role);
-      if (notStaff || user.twoFactorEnabled) {
+      // the second step: a TOTP code, or a passkey (for staff whose passkey is their second factor)
+      const secondStep =
+        user.twoFactorEnabled || (mustUseSecondFactor(user) && (await hasPasskey(db, user.id)));
+      if (notStaff || secondStep) {
         await db.delete(sessionTable).where(eq(sessionTable.token, token));
         // the password was right: the attempt goes back, the second step reserves its own
         await throttle.releaseSignIn(email);
       }
       if (notStaff) throw new AppError('not_admin');
-      if (user.twoFactorEnabled) {
+      if (secondStep) {
         const challenge = randomBytes(32).toString('base64url');
         await db.insert(twoFactorChallenges).values({
           tokenHash: sha256(challenge),
@@ -150,7 +158,50 @@ export function createSignInService({
         return { challenge };
       }
       await succeed(user, origin);
-      return { token, user, twoFactorSetupRequired: setupRequired(user) };
+      return { token, user, twoFactorSetupRequired: await setupRequired(user) };
+    },
+
+    /**
+     * Completes a sign-in with a passkey (docs/security.md "Passkeys"): `token` is the session
+     * better-auth's passkey plugin opened for `userId` after verifying the assertion (with user
+     * verification: a passkey is both factors). With `challenge` it is the second step of a password
+     * sign-in instead of a code: the challenge must be live and the passkey's owner's, and is used up.
+     * A staff member outside STAFF_ALLOWED_NETWORKS is refused. On any refusal the session ends.
+     * Throws 401 sign_in_expired (challenge), 403 staff_network_refused / account_blocked.
+     */
+    async completePasskey(
+      token: string,
+      userId: string,
+      origin: RequestOrigin,
+      challenge?: string,
+    ): Promise<SignedIn> {
+      const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+      try {
+        if (!user) throw new AppError('sign_in_expired');
+        if (user.banned) throw new AppError(user.deactivatedAt ? 'staff_deactivated' : 'account_blocked');
+        if (challenge !== undefined) {
+          const used = await db
+            .update(twoFactorChallenges)
+            .set({ consumedAt: sql`now()` })
+            .where(
+              and(
+                eq(twoFactorChallenges.tokenHash, sha256(challenge)),
+                eq(twoFactorChallenges.userId, userId),
+                isNull(twoFactorChallenges.consumedAt),
+                gt(twoFactorChallenges.expiresAt, sql`now()`),
+                lt(twoFactorChallenges.attempts, CHALLENGE_TRIES),
+              ),
+            )
+            .returning({ id: twoFactorChallenges.id });
+          if (used.length === 0) throw new AppError('sign_in_expired');
+        }
+        await checkStaffNetwork(db, config.staffAllowedNetworks, user, origin.ip, 'passkey sign-in');
+      } catch (e) {
+        await db.delete(sessionTable).where(eq(sessionTable.token, token));
+        throw e;
+      }
+      await succeed(user, origin);
+      return { token, user, twoFactorSetupRequired: false };
     },
 
     /**
