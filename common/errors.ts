@@ -19,6 +19,7 @@ import {
   STAFF_MSG,
   USER_ADMIN_MSG,
 } from './messages';
+import { BENEFICIARY_MSG } from './schemas/beneficiaries';
 import { EVIDENCE_MSG } from './schemas/evidence';
 import { LIABILITIES_MSG } from './schemas/liabilities';
 import { PASSKEY_MSG } from './schemas/passkeys';
@@ -126,6 +127,11 @@ export const ERRORS = {
   invalid_idempotency_key: e(400, MONEY_MSG.invalidIdempotencyKey),
   adjustment_overdraw: e(409, 'A debit cannot take the available balance below zero'),
   adjustment_busy: e(409, USER_ADMIN_MSG.adjustmentBusy),
+  // The withdrawal address book (docs/security.md "Withdrawal address book")
+  beneficiary_exists: e(409, BENEFICIARY_MSG.exists),
+  beneficiary_link_invalid: e(400, BENEFICIARY_MSG.linkInvalid),
+  beneficiary_not_cancellable: e(409, BENEFICIARY_MSG.notCancellable),
+  beneficiary_not_active: e(422, BENEFICIARY_MSG.notActive),
   // Plans and trading activity
   plan_already_active: e(409, PLAN_MSG.alreadyActive),
   plan_amount_out_of_range: e(

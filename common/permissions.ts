@@ -31,6 +31,7 @@ export const PERMISSIONS = {
   'emailing.send': 'e-mail a client',
   'deposits.review': 'approve, reject and delete deposits (the review queue)',
   'withdrawals.review': 'approve, decline and delete withdrawals',
+  'beneficiaries.read': "read a client's withdrawal address book",
   'ledger.adjust': 'post ledger adjustments and history lines',
   'transactions.void': 'void a history line with a reversing entry',
   'plans.manage': "open and clear a client's investment plan",
@@ -56,6 +57,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'clients.read',
     'deposits.review',
     'withdrawals.review',
+    'beneficiaries.read',
     'ledger.adjust',
     'transactions.void',
     'plans.manage',
@@ -64,7 +66,14 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'approvals.decide',
     'audit.read',
   ],
-  compliance: [...SUPPORT, 'kyc.review', 'clients.block', 'twoFactor.reset', 'audit.read'],
+  compliance: [
+    ...SUPPORT,
+    'kyc.review',
+    'clients.block',
+    'twoFactor.reset',
+    'beneficiaries.read',
+    'audit.read',
+  ],
   support: SUPPORT,
 };
 

@@ -40,6 +40,7 @@ import type { TransactionsService } from './modules/transactions/service';
 import type { ClientEraser } from './modules/users/client-eraser';
 import type { UsersService } from './modules/users/service';
 import type { WithdrawalsService } from './modules/withdrawals/service';
+import type { BeneficiariesService } from './modules/beneficiaries/service';
 
 export interface AppContext {
   config: Config;
@@ -60,6 +61,7 @@ export interface AppContext {
     notifications: NotificationsService;
     deposits: DepositsService;
     withdrawals: WithdrawalsService;
+    beneficiaries: BeneficiariesService;
     transactions: TransactionsService;
     reviews: ReviewsService;
     contacts: ContactsService;

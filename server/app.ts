@@ -68,6 +68,8 @@ import { userAdminRoutes, userRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { createWithdrawalsService, type WithdrawalMethod } from './modules/withdrawals/service';
 import { withdrawalAdminRoutes, withdrawalCodeRoutes, withdrawalRoutes } from './modules/withdrawals/routes';
+import { beneficiaryAdminRoutes, beneficiaryRoutes } from './modules/beneficiaries/routes';
+import { createBeneficiariesService } from './modules/beneficiaries/service';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { createOneTimeCodes } from './lib/one-time-codes';
 import { createStorage } from './lib/storage';
@@ -130,6 +132,7 @@ async function staffRoutes(staff: AppInstance) {
     '/deposits': [depositAdminRoutes],
     '/c-withdrawals': [withMethod(withdrawalAdminRoutes, 'crypto')],
     '/b-withdrawals': [withMethod(withdrawalAdminRoutes, 'bank')],
+    '/beneficiaries': [beneficiaryAdminRoutes],
     '/transaction': [transactionAdminRoutes],
     '/reviews': [reviewAdminRoutes],
     '/notifications': [notificationAdminRoutes],
@@ -270,6 +273,7 @@ export async function buildApp(
       audit: createAuditService(deps),
       emailing: createEmailingService(deps),
       staff: createStaffService(deps),
+      beneficiaries: createBeneficiariesService(deps),
       ...money,
       approvals: createApprovalsService(deps, approvalRunners(money)),
     },
@@ -323,6 +327,7 @@ export async function buildApp(
         [withdrawalCodeRoutes, '/withdrawals'],
         [withMethod(withdrawalRoutes, 'crypto'), '/c-withdrawals'],
         [withMethod(withdrawalRoutes, 'bank'), '/b-withdrawals'],
+        [beneficiaryRoutes, '/beneficiaries'],
         [transactionRoutes, '/transaction'],
         [notificationRoutes, '/notifications'],
         [fileRoutes, '/files'],

@@ -39,6 +39,9 @@ export const MONEY_DEFAULTS: MoneyConfig = {
   referralRates: { Basic: 3, Bronze: 3, Silver: 5, Gold: 5, Platinum: 10 },
 };
 
+/** Hours a confirmed withdrawal destination waits when BENEFICIARY_DELAY_HOURS is not set. */
+export const BENEFICIARY_DELAY_HOURS_DEFAULT = 24;
+
 /** Days a sent mail keeps its body when MAIL_RETENTION_DAYS is not set. */
 export const MAIL_RETENTION_DAYS_DEFAULT = 30;
 
@@ -116,6 +119,13 @@ export const envSchema = z.object({
   DEPOSIT_WALLET_ETHEREUM: z.string().trim().min(20).max(128).default(MONEY_DEFAULTS.depositWallets.ethereum),
   /** How often each API process completes plans whose end date has passed (ms); 0 turns the sweep off. */
   PLAN_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  /**
+   * Hours a confirmed withdrawal destination waits before it can be used (docs/security.md
+   * "Withdrawal address book"): the client is told and can cancel it meanwhile. Default 24.
+   */
+  BENEFICIARY_DELAY_HOURS: z.coerce.number().int().min(0).max(720).default(BENEFICIARY_DELAY_HOURS_DEFAULT),
+  /** How often each API process marks destinations whose waiting period ended active, telling their clients (ms); 0 turns it off. */
+  BENEFICIARY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   /**
    * Whether staff must sign in with two-factor authentication (docs/security.md): `required` makes
    * every admin route answer 403 until the staff member enables it. Default `required` in production,
@@ -256,6 +266,10 @@ export interface Config {
   planSweepIntervalMs?: number;
   /** Interval of housekeeping (modules/housekeeping; ms); undefined or 0 → none (tests). */
   housekeepingIntervalMs?: number;
+  /** Hours a confirmed destination waits (BENEFICIARY_DELAY_HOURS); undefined → BENEFICIARY_DELAY_HOURS_DEFAULT. */
+  beneficiaryDelayHours?: number;
+  /** Interval of the sweep that activates destinations whose wait ended (ms); undefined or 0 → none (tests). */
+  beneficiarySweepIntervalMs?: number;
   /** Days a sent mail keeps its body (MAIL_RETENTION_DAYS); undefined → MAIL_RETENTION_DAYS_DEFAULT. */
   mailRetentionDays?: number;
   /** `required`: staff without two-factor authentication get 403 on every admin route. */
@@ -340,6 +354,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
     planSweepIntervalMs: e.PLAN_SWEEP_INTERVAL_MS,
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
+    beneficiaryDelayHours: e.BENEFICIARY_DELAY_HOURS,
+    beneficiarySweepIntervalMs: e.BENEFICIARY_SWEEP_INTERVAL_MS,
     mailRetentionDays: e.MAIL_RETENTION_DAYS,
     transparencySigningKey: e.TRANSPARENCY_SIGNING_KEY
       ? (signingSeedHex(e.TRANSPARENCY_SIGNING_KEY) ?? undefined)

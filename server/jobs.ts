@@ -19,6 +19,9 @@
  *                                          logs how many and the new size
  * liabilities   LIABILITIES_SNAPSHOT_INTERVAL_MS  `takeLiabilitiesSnapshot` (modules/transparency/liabilities.ts):
  *                                          publishes a proof of liabilities (daily by default)
+ * beneficiaries BENEFICIARY_SWEEP_INTERVAL_MS  `activateDue` (modules/beneficiaries/service.ts): the
+ *                                          withdrawal destinations whose waiting period ended become
+ *                                          active, their clients told; logs how many when any
  * integrity     INTEGRITY_CHECK_INTERVAL_MS  `runIntegrityCheck` (modules/transparency/integrity.ts), the
  *                                          result stored for the admin overview and the metrics; a
  *                                          divergence is logged as an error
@@ -71,6 +74,15 @@ export async function jobs(app: AppInstance) {
     task: async () => {
       const snapshot = await takeLiabilitiesSnapshot(database.db, null, signingKeyFor(config));
       return snapshot ? { accounts: snapshot.accounts } : undefined;
+    },
+  });
+
+  runPeriodically(app, {
+    every: config.beneficiarySweepIntervalMs,
+    name: 'beneficiary activation',
+    task: async () => {
+      const activated = await services.beneficiaries.activateDue();
+      return activated > 0 ? { activated } : undefined;
     },
   });
 

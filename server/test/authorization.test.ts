@@ -40,6 +40,7 @@ interface Fixture {
   notificationId: string;
   ticketId: string;
   activityId: string;
+  beneficiaryId: string;
 }
 
 interface Policy {
@@ -95,6 +96,17 @@ const POLICY: Record<string, Policy> = {
   'PUT /api/b-withdrawals/:id/approve': staff('withdrawals.review'),
   'PUT /api/b-withdrawals/:id/reject': staff('withdrawals.review'),
   'DELETE /api/b-withdrawals/:id': staff('withdrawals.review'),
+
+  // the withdrawal address book: a client's own (staff: 403); staff read it on the client's page
+  'GET /api/beneficiaries': p('client'),
+  'POST /api/beneficiaries': p('client'),
+  'POST /api/beneficiaries/confirm': p('client'),
+  'PATCH /api/beneficiaries/:id': p('ownerOnly', (f) => `/api/beneficiaries/${f.beneficiaryId}`, {
+    label: 'Renamed',
+  }),
+  'POST /api/beneficiaries/:id/cancel': p('ownerOnly', (f) => `/api/beneficiaries/${f.beneficiaryId}/cancel`),
+  'DELETE /api/beneficiaries/:id': p('ownerOnly', (f) => `/api/beneficiaries/${f.beneficiaryId}`),
+  'GET /api/beneficiaries/admin/:id': staff('beneficiaries.read'),
 
   'GET /api/transaction': p('user'),
   'GET /api/transaction/all': p('user'),
@@ -248,6 +260,12 @@ beforeAll(async () => {
     message: 'Welcome',
   });
   const ticket = await ok('POST', '/api/support', a, { message: 'I need help' });
+  const beneficiary = await ok('POST', '/api/beneficiaries', a, {
+    kind: 'crypto',
+    label: 'Cold wallet',
+    network: 'ethereum',
+    address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  });
   await ok('POST', '/api/user/active-plan', a, { amount: 500, duration: 1, plan: 'investment' });
   const activities = (await (await call('GET', '/api/trading-activity', a)).json()) as {
     data: Array<{ _id: string }>;
@@ -258,6 +276,7 @@ beforeAll(async () => {
     notificationId: notification.data._id,
     ticketId: ticket.data._id,
     activityId: activities.data[0]!._id,
+    beneficiaryId: beneficiary.data._id,
   };
 
   for (const r of t.app.routeTable) {
@@ -311,7 +330,7 @@ describe('authorization matrix', () => {
     ) => {
       if (!allowed(status)) failures.push(`${key} as ${who}: ${status}, expected ${want}`);
     };
-    const leaks = [f.depositId, f.notificationId, f.ticketId, f.activityId, f.a.email];
+    const leaks = [f.depositId, f.notificationId, f.ticketId, f.activityId, f.beneficiaryId, f.a.email];
 
     for (const { key, method, url: pattern } of routes) {
       const policy = POLICY[key];

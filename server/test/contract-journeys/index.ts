@@ -6,6 +6,7 @@
  */
 import { accountJourneys } from './accounts';
 import { backOfficeJourneys } from './back-office';
+import { beneficiariesJourney } from './beneficiaries';
 import type { Journey } from './journey';
 import { moneyJourneys } from './money';
 import { healthAndMetrics, mailOutboxJourney } from './operations';
@@ -21,6 +22,7 @@ export const journeys: Journey[] = [
   healthAndMetrics,
   ...accountJourneys,
   ...moneyJourneys,
+  beneficiariesJourney,
   ...backOfficeJourneys,
   mailOutboxJourney,
   reservesJourney,
