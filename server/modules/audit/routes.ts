@@ -7,44 +7,32 @@
  */
 import { auditFiltersAnswerSchema, auditPageSchema, auditQuerySchema } from '@common/schemas/audit';
 import type { AppInstance } from '../../app-context';
-import { routeSchema } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 import { presentAuditEntry, presentAuditPerson } from './presenter';
 
 const tags = ['audit'];
 
 export async function auditAdminRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
   const svc = app.ctx.services.audit;
 
-  app.get(
-    '',
-    {
-      schema: routeSchema(
-        tags,
-        'Pages through the audit log, newest first, by admin, client or action (admin)',
-        { 200: auditPageSchema },
-        { querystring: auditQuerySchema },
-      ),
-      config: { permission: 'audit.read' },
-    },
-    async (req) => {
+  route.get('', {
+    summary: 'Pages through the audit log, newest first, by admin, client or action (admin)',
+    schema: { response: { 200: auditPageSchema }, querystring: auditQuerySchema },
+    config: { permission: 'audit.read' },
+    handler: async (req) => {
       const { rows, total } = await svc.listAudit(req.query);
       return { data: rows.map(presentAuditEntry), total };
     },
-  );
+  });
 
-  app.get(
-    '/filters',
-    {
-      schema: routeSchema(
-        tags,
-        'Answers the admins who acted and the actions recorded, for the filters (admin)',
-        { 200: auditFiltersAnswerSchema },
-      ),
-      config: { permission: 'audit.read' },
-    },
-    async () => {
+  route.get('/filters', {
+    summary: 'Answers the admins who acted and the actions recorded, for the filters (admin)',
+    schema: { response: { 200: auditFiltersAnswerSchema } },
+    config: { permission: 'audit.read' },
+    handler: async () => {
       const { admins, actions } = await svc.listFilters();
       return { data: { admins: admins.map(presentAuditPerson), actions } };
     },
-  );
+  });
 }

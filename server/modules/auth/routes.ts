@@ -36,7 +36,8 @@ import {
 import { errorAnswerSchema, messageAnswerSchema } from '@common/schemas/common';
 import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app-context';
-import { conflict, messageRoute, routeSchema } from '../../lib/route-schemas';
+import { conflict } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 import { rateLimited } from '../../lib/rate-limit';
 import { presentUser } from '../../lib/user-presenter';
 import { currentUser, requestOrigin, xsrfTokenFor } from './guard';
@@ -45,6 +46,7 @@ import type { SignedIn, SignInOutcome } from './sign-in';
 const tags = ['auth'];
 
 export async function authRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
   const { guards, services, config } = app.ctx;
   const svc = services.auth;
   /** A session answer sets the XSRF cookie bound to it; a challenge answer sets nothing. */
@@ -66,23 +68,19 @@ export async function authRoutes(app: AppInstance) {
     };
   }
 
-  app.post(
-    '/two-factor/verify',
-    {
-      schema: routeSchema(
-        tags,
-        'Completes a sign-in with an authenticator or backup code (anyone with a challenge)',
-        {
-          200: signedInAnswerSchema,
-          // a public route: these refuse the credentials in the body, not a missing token
-          401: errorAnswerSchema.describe('The challenge expired, was used up, or is unknown'),
-          403: errorAnswerSchema.describe('The account is blocked'),
-        },
-        { body: twoFactorVerifySchema },
-      ),
-      config: rateLimited(10, 5),
+  route.post('/two-factor/verify', {
+    summary: 'Completes a sign-in with an authenticator or backup code (anyone with a challenge)',
+    schema: {
+      response: {
+        200: signedInAnswerSchema,
+        // a public route: these refuse the credentials in the body, not a missing token
+        401: errorAnswerSchema.describe('The challenge expired, was used up, or is unknown'),
+        403: errorAnswerSchema.describe('The account is blocked'),
+      },
+      body: twoFactorVerifySchema,
     },
-    async (req, reply) => {
+    config: rateLimited(10, 5),
+    handler: async (req, reply) => {
       const outcome = await services.signIn.verifyChallenge(
         req.body.challenge,
         req.body.code,
@@ -90,45 +88,35 @@ export async function authRoutes(app: AppInstance) {
       );
       return answerSignIn(reply, outcome);
     },
-  );
+  });
 
-  app.post(
-    '/signup',
-    {
-      schema: routeSchema(
-        tags,
-        'Registers a client account and e-mails a verification code (anyone)',
-        {
-          201: userMessageAnswerSchema,
-          409: conflict('The e-mail address is already registered'),
-        },
-        { body: signupSchema },
-      ),
-      config: rateLimited(20, 10),
+  route.post('/signup', {
+    summary: 'Registers a client account and e-mails a verification code (anyone)',
+    schema: {
+      response: { 201: userMessageAnswerSchema, 409: conflict('The e-mail address is already registered') },
+      body: signupSchema,
     },
-    async (req, reply) => {
+    config: rateLimited(20, 10),
+    handler: async (req, reply) => {
       const user = await svc.signup(req.body);
       return reply.code(201).send({ message: MSG.registered, user: presentUser(user) });
     },
-  );
+  });
 
-  app.post(
-    '/signin',
-    {
-      schema: routeSchema(
-        tags,
-        'Signs in with e-mail and password, or answers a two-factor challenge (anyone)',
-        {
-          200: signinAnswerSchema,
-          // a public route: these refuse the credentials in the body, not a missing token
-          401: errorAnswerSchema.describe('Wrong e-mail address or password'),
-          403: errorAnswerSchema.describe('The account is blocked or deactivated, or not staff (?as=admin)'),
-        },
-        { body: signinSchema, querystring: z.object({ as: z.enum(['admin']).optional() }) },
-      ),
-      config: rateLimited(10, 5, { byEmail: true }),
+  route.post('/signin', {
+    summary: 'Signs in with e-mail and password, or answers a two-factor challenge (anyone)',
+    schema: {
+      response: {
+        200: signinAnswerSchema,
+        // a public route: these refuse the credentials in the body, not a missing token
+        401: errorAnswerSchema.describe('Wrong e-mail address or password'),
+        403: errorAnswerSchema.describe('The account is blocked or deactivated, or not staff (?as=admin)'),
+      },
+      body: signinSchema,
+      querystring: z.object({ as: z.enum(['admin']).optional() }),
     },
-    async (req, reply) => {
+    config: rateLimited(10, 5, { byEmail: true }),
+    handler: async (req, reply) => {
       const outcome = await services.signIn.signIn(
         req.body.email,
         req.body.password,
@@ -137,115 +125,81 @@ export async function authRoutes(app: AppInstance) {
       );
       return answerSignIn(reply, outcome);
     },
-  );
+  });
 
-  app.post(
-    '/verify-email',
-    {
-      schema: routeSchema(
-        tags,
-        "Confirms the signed-in user's e-mail address with the code sent to it",
-        {
-          200: userMessageAnswerSchema,
-          409: conflict('The e-mail address is already confirmed'),
-        },
-        { body: verifyEmailSchema },
-      ),
-      onRequest: guards.requireUser,
-      config: rateLimited(20, 10),
+  route.post('/verify-email', {
+    summary: "Confirms the signed-in user's e-mail address with the code sent to it",
+    schema: {
+      response: { 200: userMessageAnswerSchema, 409: conflict('The e-mail address is already confirmed') },
+      body: verifyEmailSchema,
     },
-    async (req) => {
+    onRequest: guards.requireUser,
+    config: rateLimited(20, 10),
+    handler: async (req) => {
       const user = await svc.verifyEmail(currentUser(req), req.body.otp);
       return { message: MSG.emailVerified, user: presentUser(user) };
     },
-  );
+  });
 
-  app.post(
-    '/resend-otp',
-    {
-      schema: routeSchema(tags, 'Sends the signed-in user a new e-mail verification code', {
-        200: messageAnswerSchema,
-        409: conflict('The e-mail address is already confirmed'),
-      }),
-      onRequest: guards.requireUser,
-      config: rateLimited(5, 10),
+  route.post('/resend-otp', {
+    summary: 'Sends the signed-in user a new e-mail verification code',
+    schema: {
+      response: { 200: messageAnswerSchema, 409: conflict('The e-mail address is already confirmed') },
     },
-    async (req) => {
+    onRequest: guards.requireUser,
+    config: rateLimited(5, 10),
+    handler: async (req) => {
       await svc.resendVerification(currentUser(req));
       return { message: MSG.emailSent };
     },
-  );
+  });
 
-  app.post(
-    '/signout',
-    {
-      schema: routeSchema(tags, 'Ends the current session, if any, and clears the XSRF cookie (anyone)', {
-        200: messageAnswerSchema,
-      }),
-    },
-    async (req, reply) => {
+  route.post('/signout', {
+    summary: 'Ends the current session, if any, and clears the XSRF cookie (anyone)',
+    schema: { response: { 200: messageAnswerSchema } },
+    handler: async (req, reply) => {
       const auth = await guards.authenticate(req).catch(() => null);
       if (auth) await svc.signout(auth.token);
       reply.clearCookie(XSRF.cookie, { path: '/' });
       return { message: MSG.signedOut };
     },
-  );
+  });
 
-  app.get(
-    '/user',
-    {
-      schema: routeSchema(tags, 'Answers the signed-in user', { 200: currentUserAnswerSchema }),
-      onRequest: guards.requireUser,
-    },
-    async (req) => ({ data: presentUser(currentUser(req)) }),
-  );
+  route.get('/user', {
+    summary: 'Answers the signed-in user',
+    schema: { response: { 200: currentUserAnswerSchema } },
+    onRequest: guards.requireUser,
+    handler: async (req) => ({ data: presentUser(currentUser(req)) }),
+  });
 
-  app.post(
-    '/change-password',
-    {
-      schema: messageRoute(
-        tags,
-        "Changes the signed-in user's password (the old one is required)",
-        changePasswordSchema,
-      ),
-      onRequest: guards.requireUser,
-      config: rateLimited(10, 10),
-    },
-    async (req) => {
+  route.post('/change-password', {
+    summary: "Changes the signed-in user's password (the old one is required)",
+    schema: { body: changePasswordSchema, response: { 200: messageAnswerSchema } },
+    onRequest: guards.requireUser,
+    config: rateLimited(10, 10),
+    handler: async (req) => {
       await svc.changePassword(currentUser(req), req.auth!.token, req.body.oldPassword, req.body.newPassword);
       return { message: MSG.passwordChanged };
     },
-  );
+  });
 
-  app.post(
-    '/forgot-password',
-    {
-      schema: messageRoute(
-        tags,
-        'E-mails a password reset code when the address is registered (anyone)',
-        forgotPasswordSchema,
-      ),
-      config: rateLimited(5, 10, { byEmail: true }),
-    },
-    async (req) => {
+  route.post('/forgot-password', {
+    summary: 'E-mails a password reset code when the address is registered (anyone)',
+    schema: { body: forgotPasswordSchema, response: { 200: messageAnswerSchema } },
+    config: rateLimited(5, 10, { byEmail: true }),
+    handler: async (req) => {
       await svc.forgotPassword(req.body.email);
       return { message: MSG.resetSent };
     },
-  );
+  });
 
-  app.post(
-    '/reset-password',
-    {
-      schema: messageRoute(
-        tags,
-        'Sets a new password with the e-mailed reset code (anyone)',
-        resetPasswordSchema,
-      ),
-      config: rateLimited(10, 10, { byEmail: true }),
-    },
-    async (req) => {
+  route.post('/reset-password', {
+    summary: 'Sets a new password with the e-mailed reset code (anyone)',
+    schema: { body: resetPasswordSchema, response: { 200: messageAnswerSchema } },
+    config: rateLimited(10, 10, { byEmail: true }),
+    handler: async (req) => {
       await svc.resetPassword(req.body.email, req.body.otp, req.body.newPassword);
       return { message: MSG.passwordReset };
     },
-  );
+  });
 }

@@ -22,9 +22,10 @@ import {
   twoFactorSetupSchema,
   userMessageAnswerSchema,
 } from '@common/schemas/auth';
-import { messageAnswerSchema } from '@common/schemas/common';
+import { idParams, messageAnswerSchema } from '@common/schemas/common';
 import type { AppInstance } from '../../app-context';
-import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
+import { conflict } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 import { rateLimited } from '../../lib/rate-limit';
 import { presentUser } from '../../lib/user-presenter';
 import { currentUser } from './guard';
@@ -32,119 +33,87 @@ import { currentUser } from './guard';
 const tags = ['auth'];
 
 export async function securityRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
   const { guards, services } = app.ctx;
   const svc = services.auth;
   const onRequest = guards.requireUser;
   const limited = rateLimited(10, 10);
 
-  app.post(
-    '/two-factor/setup',
-    {
-      schema: routeSchema(
-        tags,
-        'Starts two-factor set-up: a new secret and backup codes, not active until enabled (user)',
-        {
-          200: twoFactorSetupAnswer,
-          409: conflict('Two-factor authentication is already on'),
-        },
-        { body: twoFactorSetupSchema },
-      ),
-      onRequest,
-      config: limited,
+  route.post('/two-factor/setup', {
+    summary: 'Starts two-factor set-up: a new secret and backup codes, not active until enabled (user)',
+    schema: {
+      response: { 200: twoFactorSetupAnswer, 409: conflict('Two-factor authentication is already on') },
+      body: twoFactorSetupSchema,
     },
-    async (req) => svc.setUpTwoFactor(currentUser(req), req.body.password),
-  );
+    onRequest,
+    config: limited,
+    handler: async (req) => svc.setUpTwoFactor(currentUser(req), req.body.password),
+  });
 
-  app.post(
-    '/two-factor/enable',
-    {
-      schema: routeSchema(
-        tags,
-        'Turns two-factor authentication on with a first authenticator code (user)',
-        {
-          200: userMessageAnswerSchema,
-          409: conflict('Two-factor authentication is not set up, or already on'),
-        },
-        { body: twoFactorEnableSchema },
-      ),
-      onRequest,
-      config: limited,
+  route.post('/two-factor/enable', {
+    summary: 'Turns two-factor authentication on with a first authenticator code (user)',
+    schema: {
+      response: {
+        200: userMessageAnswerSchema,
+        409: conflict('Two-factor authentication is not set up, or already on'),
+      },
+      body: twoFactorEnableSchema,
     },
-    async (req) => ({
+    onRequest,
+    config: limited,
+    handler: async (req) => ({
       message: SECURITY_MSG.enabled,
       user: presentUser(await svc.enableTwoFactor(currentUser(req), req.body.code)),
     }),
-  );
+  });
 
-  app.post(
-    '/two-factor/disable',
-    {
-      schema: routeSchema(
-        tags,
-        'Turns two-factor authentication off with the password and a code (user)',
-        {
-          200: userMessageAnswerSchema,
-          409: conflict('Two-factor authentication is not on'),
-        },
-        { body: twoFactorDisableSchema },
-      ),
-      onRequest,
-      config: limited,
+  route.post('/two-factor/disable', {
+    summary: 'Turns two-factor authentication off with the password and a code (user)',
+    schema: {
+      response: { 200: userMessageAnswerSchema, 409: conflict('Two-factor authentication is not on') },
+      body: twoFactorDisableSchema,
     },
-    async (req) => ({
+    onRequest,
+    config: limited,
+    handler: async (req) => ({
       message: SECURITY_MSG.disabled,
       user: presentUser(await svc.disableTwoFactor(currentUser(req), req.body.password, req.body.code)),
     }),
-  );
+  });
 
-  app.get(
-    '/sessions',
-    {
-      schema: routeSchema(tags, "Lists the signed-in user's active sessions", {
-        200: sessionListAnswerSchema,
-      }),
-      onRequest,
-    },
-    async (req) => ({ data: await services.sessions.list(currentUser(req).id, req.auth!.sessionId) }),
-  );
+  route.get('/sessions', {
+    summary: "Lists the signed-in user's active sessions",
+    schema: { response: { 200: sessionListAnswerSchema } },
+    onRequest,
+    handler: async (req) => ({
+      data: await services.sessions.list(currentUser(req).id, req.auth!.sessionId),
+    }),
+  });
 
-  app.delete(
-    '/sessions/:id',
-    {
-      schema: rowRoute(tags, "Ends one of the signed-in user's sessions", { 200: messageAnswerSchema }),
-      onRequest,
-    },
-    async (req) => {
+  route.delete('/sessions/:id', {
+    summary: "Ends one of the signed-in user's sessions",
+    schema: { params: idParams, response: { 200: messageAnswerSchema } },
+    onRequest,
+    handler: async (req) => {
       await services.sessions.revoke(currentUser(req).id, req.params.id);
       return { message: SECURITY_MSG.sessionRevoked };
     },
-  );
+  });
 
-  app.post(
-    '/sessions/revoke-others',
-    {
-      schema: routeSchema(tags, 'Ends every session of the signed-in user but the current one', {
-        200: messageAnswerSchema,
-      }),
-      onRequest,
-    },
-    async (req) => {
+  route.post('/sessions/revoke-others', {
+    summary: 'Ends every session of the signed-in user but the current one',
+    schema: { response: { 200: messageAnswerSchema } },
+    onRequest,
+    handler: async (req) => {
       await services.sessions.revokeOthers(currentUser(req).id, req.auth!.sessionId);
       return { message: SECURITY_MSG.othersRevoked };
     },
-  );
+  });
 
-  app.get(
-    '/sign-in-history',
-    {
-      schema: routeSchema(
-        tags,
-        "Pages through the signed-in user's sign-in attempts, newest first",
-        { 200: signInHistoryAnswerSchema },
-        { querystring: signInHistoryQuerySchema },
-      ),
-      onRequest,
-    },
-    async (req) => services.sessions.history(currentUser(req).id, req.query),
-  );
+  route.get('/sign-in-history', {
+    summary: "Pages through the signed-in user's sign-in attempts, newest first",
+    schema: { response: { 200: signInHistoryAnswerSchema }, querystring: signInHistoryQuerySchema },
+    onRequest,
+    handler: async (req) => services.sessions.history(currentUser(req).id, req.query),
+  });
 }

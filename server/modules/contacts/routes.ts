@@ -3,10 +3,10 @@
  * GET and DELETE for admins (a delete writes one audit row).
  */
 import { MSG } from '@common/messages';
-import { messageAnswerSchema } from '@common/schemas/common';
+import { idParams, messageAnswerSchema } from '@common/schemas/common';
 import { contactListAnswerSchema, contactSchema } from '@common/schemas/contact';
 import type { AppInstance } from '../../app-context';
-import { rowRoute, routeSchema } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 import { auditActor } from '../../lib/audit';
 import { rateLimited } from '../../lib/rate-limit';
 import { presentContact } from './service';
@@ -14,24 +14,18 @@ import { presentContact } from './service';
 const tags = ['contacts'];
 
 export async function contactRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
   const { services } = app.ctx;
 
-  app.post(
-    '',
-    {
-      schema: routeSchema(
-        tags,
-        'Sends a message from the public contact form (anyone)',
-        { 201: messageAnswerSchema },
-        { body: contactSchema },
-      ),
-      config: rateLimited(5, 10),
-    },
-    async (req, reply) => {
+  route.post('', {
+    summary: 'Sends a message from the public contact form (anyone)',
+    schema: { response: { 201: messageAnswerSchema }, body: contactSchema },
+    config: rateLimited(5, 10),
+    handler: async (req, reply) => {
       await services.contacts.create(req.body, req.ip);
       return reply.code(201).send({ message: MSG.messageSent });
     },
-  );
+  });
 }
 
 /**
@@ -39,26 +33,23 @@ export async function contactRoutes(app: AppInstance) {
  * onRequest hook is the admin guard.
  */
 export async function contactAdminRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
   const { services } = app.ctx;
 
-  app.get(
-    '',
-    {
-      schema: routeSchema(tags, 'Lists the contact form messages (admin)', { 200: contactListAnswerSchema }),
-      config: { permission: 'contacts.manage' },
-    },
-    async () => ({ data: (await services.contacts.list()).map(presentContact) }),
-  );
+  route.get('', {
+    summary: 'Lists the contact form messages (admin)',
+    schema: { response: { 200: contactListAnswerSchema } },
+    config: { permission: 'contacts.manage' },
+    handler: async () => ({ data: (await services.contacts.list()).map(presentContact) }),
+  });
 
-  app.delete(
-    '/:id',
-    {
-      schema: rowRoute(tags, 'Deletes a contact form message (admin)', { 200: messageAnswerSchema }),
-      config: { permission: 'contacts.manage', target: 'none' },
-    },
-    async (req) => {
+  route.delete('/:id', {
+    summary: 'Deletes a contact form message (admin)',
+    schema: { params: idParams, response: { 200: messageAnswerSchema } },
+    config: { permission: 'contacts.manage', target: 'none' },
+    handler: async (req) => {
       await services.contacts.remove(auditActor(req), req.params.id);
       return { message: MSG.contactDeleted };
     },
-  );
+  });
 }

@@ -6,6 +6,7 @@
  * GET  /mail/outbox            ?status(failed|queued|sent)&page&pageSize → {data, total}, newest first
  * POST /mail/outbox/:id/retry  a failed mail queued again → {message, data}; audited (`mail.retry`)
  */
+import { idParams } from '@common/schemas/common';
 import { MESSAGING_MSG, MSG } from '@common/messages';
 import {
   adminEmailAnswerSchema,
@@ -16,30 +17,25 @@ import {
   type OutboxMail,
 } from '@common/schemas/emailing';
 import type { AppInstance } from '../../app-context';
-import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
+import { conflict } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 import { auditActor } from '../../lib/audit';
 import { currentUser } from '../auth/guard';
 import { onClient } from '../../lib/targets';
 
 export async function emailingAdminRoutes(app: AppInstance) {
+  const route = declareRoutes(app, ['users']);
   const svc = app.ctx.services.emailing;
 
-  app.post(
-    '/admin/email',
-    {
-      schema: routeSchema(
-        ['users'],
-        'E-mails one client, named by e-mail or id (admin)',
-        { 200: adminEmailAnswerSchema },
-        { body: adminEmailSchema },
-      ),
-      config: { permission: 'emailing.send', target: onClient('bodyUserOrEmail') },
-    },
-    async (req) => {
+  route.post('/admin/email', {
+    summary: 'E-mails one client, named by e-mail or id (admin)',
+    schema: { response: { 200: adminEmailAnswerSchema }, body: adminEmailSchema },
+    config: { permission: 'emailing.send', target: onClient('bodyUserOrEmail') },
+    handler: async (req) => {
       const sent = await svc.sendEmail(auditActor(req), req.body);
       return { message: MSG.emailSent, data: sent };
     },
-  );
+  });
 }
 
 /** An outbox row as the API answers it (ISO times, `_id`). */
@@ -70,38 +66,29 @@ function presentOutboxMail(r: {
 }
 
 export async function mailOutboxAdminRoutes(app: AppInstance) {
+  const route = declareRoutes(app, ['mail']);
   const svc = app.ctx.services.emailing;
-  const tags = ['mail'];
 
-  app.get(
-    '/outbox',
-    {
-      schema: routeSchema(
-        tags,
-        "Answers one page of the mail outbox by status, newest first, without the mails' bodies (staff)",
-        { 200: outboxPageSchema },
-        { querystring: outboxQuerySchema },
-      ),
-      config: { permission: 'emailing.send' },
-    },
-    async (req) => {
+  route.get('/outbox', {
+    summary: "Answers one page of the mail outbox by status, newest first, without the mails' bodies (staff)",
+    schema: { response: { 200: outboxPageSchema }, querystring: outboxQuerySchema },
+    config: { permission: 'emailing.send' },
+    handler: async (req) => {
       const { rows, total } = await svc.listOutbox(currentUser(req), req.query);
       return { data: rows.map(presentOutboxMail), total };
     },
-  );
+  });
 
-  app.post(
-    '/outbox/:id/retry',
-    {
-      schema: rowRoute(tags, 'Queues a failed mail again: tries from zero, sent in a moment (staff)', {
-        200: outboxMailAnswerSchema,
-        409: conflict('The mail has not failed'),
-      }),
-      config: { permission: 'emailing.send', target: 'none' },
+  route.post('/outbox/:id/retry', {
+    summary: 'Queues a failed mail again: tries from zero, sent in a moment (staff)',
+    schema: {
+      params: idParams,
+      response: { 200: outboxMailAnswerSchema, 409: conflict('The mail has not failed') },
     },
-    async (req) => ({
+    config: { permission: 'emailing.send', target: 'none' },
+    handler: async (req) => ({
       message: MESSAGING_MSG.mailQueuedAgain,
       data: presentOutboxMail(await svc.retryMail(auditActor(req), currentUser(req), req.params.id)),
     }),
-  );
+  });
 }

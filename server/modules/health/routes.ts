@@ -19,7 +19,7 @@ import {
 import type { Db } from '../../db/client';
 import type { AppInstance } from '../../app-context';
 import { RETRY_AFTER_SECONDS } from '../../lib/error-handler';
-import { routeSchema } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 import { latestMigrationAt, migrationState } from './readiness';
 
 const tags = ['health'];
@@ -42,6 +42,7 @@ async function migrations(db: Db): Promise<ReadyAnswer['migrations']> {
 }
 
 export async function healthRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
   const { database } = app.ctx;
 
   /** The database part of an answer, and whether it is up. */
@@ -57,47 +58,37 @@ export async function healthRoutes(app: AppInstance) {
     return ok ? 'ok' : 'unavailable';
   }
 
-  app.get(
-    '/health',
-    {
-      schema: routeSchema(tags, 'Answers whether the server and its database are up (anyone)', {
-        200: healthAnswerSchema,
-        503: healthAnswerSchema.describe('The database does not answer'),
-      }),
+  route.get('/health', {
+    summary: 'Answers whether the server and its database are up (anyone)',
+    schema: {
+      response: { 200: healthAnswerSchema, 503: healthAnswerSchema.describe('The database does not answer') },
     },
-    async (_req, reply) => {
+    handler: async (_req, reply) => {
       const db = await databaseHealth();
       return { status: status(reply, db.state === 'up'), database: db };
     },
-  );
+  });
 
-  app.get(
-    '/health/live',
-    {
-      schema: routeSchema(tags, 'Answers 200 while the process runs, without asking the database (anyone)', {
-        200: liveAnswerSchema,
-      }),
-    },
-    async () => ({ status: 'ok' as const }),
-  );
+  route.get('/health/live', {
+    summary: 'Answers 200 while the process runs, without asking the database (anyone)',
+    schema: { response: { 200: liveAnswerSchema } },
+    handler: async () => ({ status: 'ok' as const }),
+  });
 
-  app.get(
-    '/health/ready',
-    {
-      schema: routeSchema(
-        tags,
-        'Answers whether this process can serve: its database answers and has every migration it ships (anyone)',
-        {
-          200: readyAnswerSchema,
-          503: readyAnswerSchema.describe('The database does not answer, or lacks migrations'),
-        },
-      ),
+  route.get('/health/ready', {
+    summary:
+      'Answers whether this process can serve: its database answers and has every migration it ships (anyone)',
+    schema: {
+      response: {
+        200: readyAnswerSchema,
+        503: readyAnswerSchema.describe('The database does not answer, or lacks migrations'),
+      },
     },
-    async (_req, reply) => {
+    handler: async (_req, reply) => {
       const db = await databaseHealth();
       const state = db.state === 'up' ? await migrations(database.db) : unknownMigrations();
       const ok = db.state === 'up' && state.state === 'current';
       return { status: status(reply, ok), database: db, migrations: state };
     },
-  );
+  });
 }

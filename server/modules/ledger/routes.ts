@@ -4,24 +4,19 @@
  */
 import { accountFiguresAnswerSchema } from '@common/schemas/transactions';
 import type { AppInstance } from '../../app-context';
-import { routeSchema } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 import { currentUser } from '../auth/guard';
 import { presentFigures } from './presenter';
 
 export async function ledgerRoutes(app: AppInstance) {
+  const route = declareRoutes(app, ['ledger']);
   const { guards, services } = app.ctx;
-  app.get(
-    '/account',
-    {
-      schema: routeSchema(
-        ['ledger'],
-        "Answers the signed-in user's balance and totals, derived from the ledger",
-        { 200: accountFiguresAnswerSchema },
-      ),
-      onRequest: guards.requireUser,
-    },
-    async (req) => ({
+  route.get('/account', {
+    summary: "Answers the signed-in user's balance and totals, derived from the ledger",
+    schema: { response: { 200: accountFiguresAnswerSchema } },
+    onRequest: guards.requireUser,
+    handler: async (req) => ({
       data: presentFigures(await services.ledger.getClientFigures(currentUser(req).id)),
     }),
-  );
+  });
 }

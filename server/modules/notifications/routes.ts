@@ -8,7 +8,7 @@
  * DELETE /notifications/:id        owner or admin (admin deletes are audited); another client's → 404
  */
 import { MESSAGING_MSG } from '@common/messages';
-import { messageAnswerSchema } from '@common/schemas/common';
+import { idParams, messageAnswerSchema } from '@common/schemas/common';
 import {
   createNotificationSchema,
   notificationAnswerSchema,
@@ -18,7 +18,7 @@ import {
   userNotificationsSchema,
 } from '@common/schemas/notifications';
 import type { AppInstance } from '../../app-context';
-import { rowRoute, routeSchema } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 import { auditActor } from '../../lib/audit';
 import { inTransaction } from '../../lib/unit-of-work';
 import { currentUser } from '../auth/guard';
@@ -30,49 +30,38 @@ const tags = ['notifications'];
 export async function notificationRoutes(app: AppInstance) {
   const { guards, services } = app.ctx;
   const svc = services.notifications;
+  const route = declareRoutes(app, tags);
 
-  app.get(
-    '/user',
-    {
-      schema: routeSchema(
-        tags,
-        "Lists the signed-in user's notifications, newest first, with the unread count",
-        { 200: userNotificationsSchema },
-      ),
-      onRequest: guards.requireUser,
-    },
-    async (req) => {
+  route.get('/user', {
+    summary: "Lists the signed-in user's notifications, newest first, with the unread count",
+    schema: { response: { 200: userNotificationsSchema } },
+    onRequest: guards.requireUser,
+    handler: async (req) => {
       const userId = currentUser(req).id;
       const [rows, unread] = await Promise.all([svc.listForUser(userId), svc.countUnread(userId)]);
       return { data: rows.map(presentNotification), unread };
     },
-  );
+  });
 
-  app.put(
-    '/user/read',
-    {
-      schema: routeSchema(tags, "Marks the signed-in user's notifications read", {
-        200: notificationsReadAnswerSchema,
-      }),
-      onRequest: guards.requireUser,
-    },
-    async (req) => {
+  route.put('/user/read', {
+    summary: "Marks the signed-in user's notifications read",
+    schema: { response: { 200: notificationsReadAnswerSchema } },
+    onRequest: guards.requireUser,
+    handler: async (req) => {
       await svc.markAllRead(currentUser(req).id);
       return { message: MESSAGING_MSG.notificationsRead, unread: 0 as const };
     },
-  );
+  });
 
-  app.delete(
-    '/:id',
-    {
-      schema: rowRoute(tags, 'Deletes a notification (its owner, or an admin)', { 200: messageAnswerSchema }),
-      onRequest: guards.requireUser,
-    },
-    async (req) => {
+  route.delete('/:id', {
+    summary: 'Deletes a notification (its owner, or an admin)',
+    schema: { params: idParams, response: { 200: messageAnswerSchema } },
+    onRequest: guards.requireUser,
+    handler: async (req) => {
       await svc.deleteNotification(currentUser(req), auditActor(req), req.params.id);
       return { message: MESSAGING_MSG.notificationDeleted };
     },
-  );
+  });
 }
 
 /**
@@ -82,35 +71,22 @@ export async function notificationRoutes(app: AppInstance) {
 export async function notificationAdminRoutes(app: AppInstance) {
   const { services, database } = app.ctx;
   const svc = services.notifications;
+  const route = declareRoutes(app, tags);
 
-  app.get(
-    '',
-    {
-      schema: routeSchema(
-        tags,
-        "Lists one user's notifications (admin)",
-        { 200: notificationListAnswerSchema },
-        { querystring: notificationsQuerySchema },
-      ),
-      config: { permission: 'clients.read', target: onClient('queryUser') },
-    },
-    async (req) => ({
+  route.get('', {
+    summary: "Lists one user's notifications (admin)",
+    schema: { response: { 200: notificationListAnswerSchema }, querystring: notificationsQuerySchema },
+    config: { permission: 'clients.read', target: onClient('queryUser') },
+    handler: async (req) => ({
       data: (await svc.listForAdmin(req.query.userId)).map(presentNotification),
     }),
-  );
+  });
 
-  app.post(
-    '',
-    {
-      schema: routeSchema(
-        tags,
-        'Sends a user an in-app notification and an e-mail (admin)',
-        { 201: notificationAnswerSchema },
-        { body: createNotificationSchema },
-      ),
-      config: { permission: 'notifications.send', target: onClient('bodyUser') },
-    },
-    async (req, reply) => {
+  route.post('', {
+    summary: 'Sends a user an in-app notification and an e-mail (admin)',
+    schema: { response: { 201: notificationAnswerSchema }, body: createNotificationSchema },
+    config: { permission: 'notifications.send', target: onClient('bodyUser') },
+    handler: async (req, reply) => {
       const row = await inTransaction(database.db, req.log, (uow) =>
         svc.sendNotification(uow, auditActor(req), req.body),
       );
@@ -118,5 +94,5 @@ export async function notificationAdminRoutes(app: AppInstance) {
         .code(201)
         .send({ message: MESSAGING_MSG.notificationSent, data: presentNotification(row) });
     },
-  );
+  });
 }

@@ -7,27 +7,21 @@
  */
 import { pendingReviewPageSchema, pendingReviewsQuerySchema } from '@common/schemas/transactions';
 import type { AppInstance } from '../../app-context';
-import { routeSchema } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 import { presentPendingReview } from './presenter';
 
 const tags = ['reviews'];
 
 export async function reviewAdminRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
   const { services } = app.ctx;
-  app.get(
-    '/pending',
-    {
-      schema: routeSchema(
-        tags,
-        'Answers one page of the pending deposits and withdrawals, oldest first (admin)',
-        { 200: pendingReviewPageSchema },
-        { querystring: pendingReviewsQuerySchema },
-      ),
-      config: { permission: 'deposits.review' },
-    },
-    async (req) => {
+  route.get('/pending', {
+    summary: 'Answers one page of the pending deposits and withdrawals, oldest first (admin)',
+    schema: { response: { 200: pendingReviewPageSchema }, querystring: pendingReviewsQuerySchema },
+    config: { permission: 'deposits.review' },
+    handler: async (req) => {
       const { rows, total } = await services.reviews.listPendingReviews(req.query);
       return { data: rows.map(presentPendingReview), total };
     },
-  );
+  });
 }

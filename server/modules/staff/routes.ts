@@ -10,6 +10,7 @@
  * | POST   | /staff/:id/reactivate       | owner   | —                                    | { message, data } (409 self, not deactivated) |
  * | POST   | /staff/invitations/accept   | anyone  | { token, password, confirmPassword } | { message } (400 unknown, used or expired link) |
  */
+import { idParams, messageAnswerSchema } from '@common/schemas/common';
 import { STAFF_MSG } from '@common/messages';
 import {
   acceptInvitationSchema,
@@ -22,7 +23,8 @@ import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { rateLimited } from '../../lib/rate-limit';
 import { formatNetworks } from '../../lib/networks';
-import { conflict, messageRoute, rowRoute } from '../../lib/route-schemas';
+import { conflict } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 
 const tags = ['staff'];
 const config = { permission: 'staff.manage' as const };
@@ -32,58 +34,46 @@ const selfOrLastOwner = conflict('The member is the caller, or the last active o
 
 /** The owner's staff routes, registered in the staff scope under /staff. */
 export async function staffAdminRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
   const svc = app.ctx.services.staff;
 
-  app.get(
-    '',
-    {
-      schema: { tags, summary: 'Lists the staff members (owner)', response: { 200: staffListAnswerSchema } },
-      config,
-    },
-    async () => ({
+  route.get('', {
+    summary: 'Lists the staff members (owner)',
+    schema: { response: { 200: staffListAnswerSchema } },
+    config,
+    handler: async () => ({
       data: await svc.list(),
       allowedNetworks: formatNetworks(app.ctx.config.staffAllowedNetworks ?? []),
     }),
-  );
+  });
 
-  app.post(
-    '',
-    {
-      schema: {
-        tags,
-        summary: 'Invites a staff member: e-mails a set-password link valid 24 hours (owner)',
-        body: staffInviteSchema,
-        response: {
-          201: staffMemberAnswerSchema,
-          409: conflict('The e-mail address already has an account'),
-        },
-      },
-      // the e-mail names someone new: an address with an account of any kind answers 409
-      config: { ...config, target: 'none' },
+  route.post('', {
+    summary: 'Invites a staff member: e-mails a set-password link valid 24 hours (owner)',
+    schema: {
+      body: staffInviteSchema,
+      response: { 201: staffMemberAnswerSchema, 409: conflict('The e-mail address already has an account') },
     },
-    async (req, reply) => {
+    // the e-mail names someone new: an address with an account of any kind answers 409
+    config: { ...config, target: 'none' },
+    handler: async (req, reply) => {
       const { member } = await svc.invite(auditActor(req), req.body);
       return reply.code(201).send({ message: STAFF_MSG.invited, data: member });
     },
-  );
+  });
 
-  app.patch(
-    '/:id',
-    {
-      schema: {
-        ...rowRoute(tags, "Changes a staff member's role (owner)", {
-          200: staffMemberAnswerSchema,
-          409: selfOrLastOwner,
-        }),
-        body: staffRoleSchema,
-      },
-      config: onMember,
+  route.patch('/:id', {
+    summary: "Changes a staff member's role (owner)",
+    schema: {
+      params: idParams,
+      response: { 200: staffMemberAnswerSchema, 409: selfOrLastOwner },
+      body: staffRoleSchema,
     },
-    async (req) => ({
+    config: onMember,
+    handler: async (req) => ({
       message: STAFF_MSG.roleChanged,
       data: await svc.changeRole(auditActor(req), req.params.id, req.body.role),
     }),
-  );
+  });
 
   // deactivate and reactivate: the same shape, a change of the member's state
   const stateChanges = [
@@ -103,34 +93,28 @@ export async function staffAdminRoutes(app: AppInstance) {
     },
   ] as const;
   for (const { verb, summary, refused, message, change } of stateChanges) {
-    app.post(
-      `/:id/${verb}`,
-      {
-        schema: rowRoute(tags, summary, { 200: staffMemberAnswerSchema, 409: conflict(refused) }),
-        config: onMember,
-      },
-      async (req) => ({ message, data: await change(auditActor(req), req.params.id) }),
-    );
+    route.post(`/:id/${verb}`, {
+      summary,
+      schema: { params: idParams, response: { 200: staffMemberAnswerSchema, 409: conflict(refused) } },
+      config: onMember,
+      handler: async (req) => ({ message, data: await change(auditActor(req), req.params.id) }),
+    });
   }
 }
 
 /** The public route of an invited member, registered under /staff outside the staff scope. */
 export async function staffInvitationRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
   const svc = app.ctx.services.staff;
 
-  app.post(
-    '/invitations/accept',
-    {
-      schema: messageRoute(
-        tags,
-        "Sets an invited staff member's password with the invitation link's token (anyone with the link)",
-        acceptInvitationSchema,
-      ),
-      config: rateLimited(10, 5),
-    },
-    async (req) => {
+  route.post('/invitations/accept', {
+    summary:
+      "Sets an invited staff member's password with the invitation link's token (anyone with the link)",
+    schema: { body: acceptInvitationSchema, response: { 200: messageAnswerSchema } },
+    config: rateLimited(10, 5),
+    handler: async (req) => {
       await svc.acceptInvitation(req.body.token, req.body.password, req.ip);
       return { message: STAFF_MSG.invitationAccepted };
     },
-  );
+  });
 }

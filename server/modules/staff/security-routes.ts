@@ -12,12 +12,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APPROVAL_MSG, STAFF_MSG } from '@common/messages';
 import { approvalAnswerSchema } from '@common/schemas/approvals';
-import { decisionReasonSchema } from '@common/schemas/common';
+import { decisionReasonSchema, idParams } from '@common/schemas/common';
 import { staffMemberAnswerSchema } from '@common/schemas/staff';
 import type { AppInstance } from '../../app-context';
 import type { UserRow } from '../../db/rows';
 import { auditActor } from '../../lib/audit';
-import { conflict, rowRoute } from '../../lib/route-schemas';
+import { conflict } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import { heldForOwner } from '../approvals/routes';
 import type { StaffOp } from './security';
@@ -29,6 +30,7 @@ const held = { 202: approvalAnswerSchema.describe(APPROVAL_MSG.waitingForOwner) 
 
 /** The owner's security routes on a staff member. */
 export async function staffSecurityRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
   const { approvals, staffSecurity: sec, staff } = app.ctx.services;
 
   /** Runs `run`, or holds it as `op` for a second owner when the member is an owner. */
@@ -52,61 +54,58 @@ export async function staffSecurityRoutes(app: AppInstance) {
     return { message, data: await staff.member(out.result.id) };
   }
 
-  app.post(
-    '/:id/block',
-    {
-      schema: rowRoute(
-        tags,
-        'Blocks a staff member with a reason and ends their sessions; an owner waits for a second owner (owner)',
-        {
-          200: staffMemberAnswerSchema,
-          ...held,
-          409: conflict('The member is the caller, the last active owner, or already blocked'),
-        },
-        { body: decisionReasonSchema },
-      ),
-      config,
+  route.post('/:id/block', {
+    summary:
+      'Blocks a staff member with a reason and ends their sessions; an owner waits for a second owner (owner)',
+    schema: {
+      params: idParams,
+      response: {
+        200: staffMemberAnswerSchema,
+        ...held,
+        409: conflict('The member is the caller, the last active owner, or already blocked'),
+      },
+      body: decisionReasonSchema,
     },
-    async (req, reply) => {
+    config,
+    handler: async (req, reply) => {
       const { reason } = req.body;
       return guarded(req, reply, 'staff_block', reason, 'Block of an owner', STAFF_MSG.blocked, (u) =>
         sec.block(auditActor(req), req.params.id, reason, u),
       );
     },
-  );
+  });
 
-  app.post(
-    '/:id/unblock',
-    {
-      schema: rowRoute(tags, 'Unblocks a staff member; an owner waits for a second owner (owner)', {
+  route.post('/:id/unblock', {
+    summary: 'Unblocks a staff member; an owner waits for a second owner (owner)',
+    schema: {
+      params: idParams,
+      response: {
         200: staffMemberAnswerSchema,
         ...held,
         409: conflict('The member is the caller, not blocked, or deactivated'),
-      }),
-      config,
+      },
     },
-    async (req, reply) =>
+    config,
+    handler: async (req, reply) =>
       guarded(req, reply, 'staff_unblock', 'Unblock', 'Unblock of an owner', STAFF_MSG.unblocked, (u) =>
         sec.unblock(auditActor(req), req.params.id, u),
       ),
-  );
+  });
 
-  app.post(
-    '/:id/reset-two-factor',
-    {
-      schema: rowRoute(
-        tags,
-        "Turns a staff member's two-factor authentication off with a reason and ends their sessions; an owner waits for a second owner (owner)",
-        {
-          200: staffMemberAnswerSchema,
-          ...held,
-          409: conflict('The member is the caller, or has no two-factor authentication'),
-        },
-        { body: decisionReasonSchema },
-      ),
-      config,
+  route.post('/:id/reset-two-factor', {
+    summary:
+      "Turns a staff member's two-factor authentication off with a reason and ends their sessions; an owner waits for a second owner (owner)",
+    schema: {
+      params: idParams,
+      response: {
+        200: staffMemberAnswerSchema,
+        ...held,
+        409: conflict('The member is the caller, or has no two-factor authentication'),
+      },
+      body: decisionReasonSchema,
     },
-    async (req, reply) => {
+    config,
+    handler: async (req, reply) => {
       const { reason } = req.body;
       return guarded(
         req,
@@ -118,5 +117,5 @@ export async function staffSecurityRoutes(app: AppInstance) {
         (u) => sec.resetTwoFactor(auditActor(req), req.params.id, reason, u),
       );
     },
-  );
+  });
 }

@@ -9,7 +9,7 @@
  * DELETE /support/:id          admin      audited
  */
 import { MESSAGING_MSG, MSG } from '@common/messages';
-import { messageAnswerSchema } from '@common/schemas/common';
+import { idParams, messageAnswerSchema } from '@common/schemas/common';
 import {
   supportMessageSchema,
   ticketAnswerSchema,
@@ -18,7 +18,8 @@ import {
   updateTicketSchema,
 } from '@common/schemas/support';
 import type { AppInstance } from '../../app-context';
-import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
+import { conflict } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 import { auditActor } from '../../lib/audit';
 import { clientIpKey, rateLimited } from '../../lib/rate-limit';
 import { currentUser } from '../auth/guard';
@@ -40,58 +41,42 @@ const ticketRateLimit = (() => {
 })();
 
 export async function supportRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
   const { guards, services } = app.ctx;
   const svc = services.support;
 
-  app.post(
-    '',
-    {
-      schema: routeSchema(
-        tags,
-        'Opens a support ticket (signed in)',
-        { 201: ticketAnswerSchema },
-        { body: supportMessageSchema },
-      ),
-      onRequest: guards.requireUser,
-      config: ticketRateLimit,
-    },
-    async (req, reply) => {
+  route.post('', {
+    summary: 'Opens a support ticket (signed in)',
+    schema: { response: { 201: ticketAnswerSchema }, body: supportMessageSchema },
+    onRequest: guards.requireUser,
+    config: ticketRateLimit,
+    handler: async (req, reply) => {
       const view = await svc.createTicket(currentUser(req), req.body);
       return reply.code(201).send({ message: MSG.messageSent, data: presentTicket(view) });
     },
-  );
+  });
 
-  app.get(
-    '/user',
-    {
-      schema: routeSchema(tags, "Lists the signed-in user's tickets with their replies, newest first", {
-        200: ticketListAnswerSchema,
-      }),
-      onRequest: guards.requireUser,
-    },
-    async (req) => ({ data: (await svc.listForUser(currentUser(req).id)).map(presentTicket) }),
-  );
+  route.get('/user', {
+    summary: "Lists the signed-in user's tickets with their replies, newest first",
+    schema: { response: { 200: ticketListAnswerSchema } },
+    onRequest: guards.requireUser,
+    handler: async (req) => ({ data: (await svc.listForUser(currentUser(req).id)).map(presentTicket) }),
+  });
 
-  app.post(
-    '/:id/replies',
-    {
-      schema: rowRoute(
-        tags,
-        "Adds a message to the signed-in user's own open ticket",
-        {
-          201: ticketAnswerSchema,
-          409: conflict('The ticket is closed'),
-        },
-        { body: supportMessageSchema },
-      ),
-      onRequest: guards.requireUser,
-      config: ticketRateLimit,
+  route.post('/:id/replies', {
+    summary: "Adds a message to the signed-in user's own open ticket",
+    schema: {
+      params: idParams,
+      response: { 201: ticketAnswerSchema, 409: conflict('The ticket is closed') },
+      body: supportMessageSchema,
     },
-    async (req, reply) => {
+    onRequest: guards.requireUser,
+    config: ticketRateLimit,
+    handler: async (req, reply) => {
       const view = await svc.addClientReply(currentUser(req), req.params.id, req.body);
       return reply.code(201).send({ message: MSG.messageSent, data: presentTicket(view) });
     },
-  );
+  });
 }
 
 /**
@@ -99,54 +84,39 @@ export async function supportRoutes(app: AppInstance) {
  * onRequest hook is the admin guard.
  */
 export async function supportAdminRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
   const { services } = app.ctx;
   const svc = services.support;
 
-  app.get(
-    '',
-    {
-      schema: routeSchema(
-        tags,
-        'Lists every ticket, or only open or closed ones (admin)',
-        { 200: ticketListAnswerSchema },
-        { querystring: ticketsQuerySchema },
-      ),
-      config: { permission: 'support.manage' },
-    },
-    async (req) => ({
+  route.get('', {
+    summary: 'Lists every ticket, or only open or closed ones (admin)',
+    schema: { response: { 200: ticketListAnswerSchema }, querystring: ticketsQuerySchema },
+    config: { permission: 'support.manage' },
+    handler: async (req) => ({
       data: (await svc.listTickets(req.query.status)).map(presentTicket),
     }),
-  );
+  });
 
-  app.put(
-    '/:id',
-    {
-      schema: rowRoute(
-        tags,
-        'Replies to a ticket and/or sets its status; the client is notified of a reply (admin)',
-        { 200: ticketAnswerSchema },
-        { body: updateTicketSchema },
-      ),
-      config: { permission: 'support.manage', target: onClient('ticket') },
-    },
-    async (req) => {
+  route.put('/:id', {
+    summary: 'Replies to a ticket and/or sets its status; the client is notified of a reply (admin)',
+    schema: { params: idParams, response: { 200: ticketAnswerSchema }, body: updateTicketSchema },
+    config: { permission: 'support.manage', target: onClient('ticket') },
+    handler: async (req) => {
       const view = await svc.updateTicket(auditActor(req), req.params.id, req.body);
       return {
         message: req.body.reply ? MESSAGING_MSG.replySent : MESSAGING_MSG.ticketUpdated,
         data: presentTicket(view),
       };
     },
-  );
+  });
 
-  app.delete(
-    '/:id',
-    {
-      schema: rowRoute(tags, 'Deletes a ticket (admin)', { 200: messageAnswerSchema }),
-      config: { permission: 'support.manage', target: onClient('ticket') },
-    },
-    async (req) => {
+  route.delete('/:id', {
+    summary: 'Deletes a ticket (admin)',
+    schema: { params: idParams, response: { 200: messageAnswerSchema } },
+    config: { permission: 'support.manage', target: onClient('ticket') },
+    handler: async (req) => {
       await svc.deleteTicket(auditActor(req), req.params.id);
       return { message: MESSAGING_MSG.ticketDeleted };
     },
-  );
+  });
 }

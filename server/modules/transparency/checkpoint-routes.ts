@@ -19,7 +19,7 @@ import { formatVerifierKey } from '@common/transparency/signed-note';
 import type { AppInstance } from '../../app-context';
 import { AppError } from '../../lib/errors';
 import { rateLimited } from '../../lib/rate-limit';
-import { routeSchema } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 import { checkpointNote } from './checkpoint';
 import { acceptCosignatures, cosignaturesOf } from './cosignatures';
 import { latestTreeHead } from './proofs';
@@ -37,70 +37,57 @@ const textAnswer = (description: string) => ({
 
 /** GET /transparency/checkpoint, /keys; POST /transparency/cosignatures */
 export async function checkpointRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
   const { config, database } = app.ctx;
   const key = signingKeyFor(config);
   const witnesses = config.transparencyWitnesses ?? [];
   // fails at start-up when the configured history does not end with the signing key
   const history = keyHistoryFor(config);
 
-  app.get(
-    '/checkpoint',
-    {
-      schema: routeSchema(
-        tags,
-        "The journal log's latest signed tree head as a C2SP checkpoint (signed note), with the witnesses' cosignatures",
-        {
-          200: textAnswer('A C2SP tlog-checkpoint signed note'),
-          404: errorAnswerSchema.describe('No checkpoint signed yet'),
-        },
-      ),
-      config: rateLimited(120, 1),
+  route.get('/checkpoint', {
+    summary:
+      "The journal log's latest signed tree head as a C2SP checkpoint (signed note), with the witnesses' cosignatures",
+    schema: {
+      response: {
+        200: textAnswer('A C2SP tlog-checkpoint signed note'),
+        404: errorAnswerSchema.describe('No checkpoint signed yet'),
+      },
     },
-    async (_req, reply) => {
+    config: rateLimited(120, 1),
+    handler: async (_req, reply) => {
       const head = await latestTreeHead(database.db);
       const note =
         head && checkpointNote(key.origin, head, await cosignaturesOf(database.db, head.size, witnesses));
       if (!note) throw new AppError('no_checkpoint');
       return reply.type('text/plain; charset=utf-8').send(note);
     },
-  );
+  });
 
-  app.get(
-    '/keys',
-    {
-      schema: routeSchema(
-        tags,
-        "The log's origin, verifier key, signing key history and required witnesses",
-        {
-          200: keysAnswerSchema,
-        },
-      ),
-      config: rateLimited(120, 1),
-    },
-    async () => ({
+  route.get('/keys', {
+    summary: "The log's origin, verifier key, signing key history and required witnesses",
+    schema: { response: { 200: keysAnswerSchema } },
+    config: rateLimited(120, 1),
+    handler: async () => ({
       origin: key.origin,
       verifierKey: formatVerifierKey(logVerifierKey(key.origin, key.publicKey)),
       history: history.map((e) => ({ ...e, fingerprint: keyFingerprint(e.publicKey) })),
       witnesses: witnesses.map(formatVerifierKey),
     }),
-  );
+  });
 
-  app.post(
-    '/cosignatures',
-    {
-      schema: routeSchema(
-        tags,
-        "A witness's C2SP tlog-cosignature of a checkpoint: the checkpoint note with the witness's signature line (text/plain)",
-        {
-          200: cosignatureAnswerSchema,
-          400: errorAnswerSchema.describe('Not a checkpoint of this log, or the cosignature does not verify'),
-          403: errorAnswerSchema.describe('No cosignature of a configured witness'),
-          409: errorAnswerSchema.describe('This log never signed that checkpoint'),
-        },
-        { body: z.string().min(1).max(NOTE_MAX_CHARS).describe('A C2SP signed note (text/plain)') },
-      ),
-      config: rateLimited(60, 1),
+  route.post('/cosignatures', {
+    summary:
+      "A witness's C2SP tlog-cosignature of a checkpoint: the checkpoint note with the witness's signature line (text/plain)",
+    schema: {
+      response: {
+        200: cosignatureAnswerSchema,
+        400: errorAnswerSchema.describe('Not a checkpoint of this log, or the cosignature does not verify'),
+        403: errorAnswerSchema.describe('No cosignature of a configured witness'),
+        409: errorAnswerSchema.describe('This log never signed that checkpoint'),
+      },
+      body: z.string().min(1).max(NOTE_MAX_CHARS).describe('A C2SP signed note (text/plain)'),
     },
-    async (req) => acceptCosignatures(database.db, key.origin, witnesses, req.body),
-  );
+    config: rateLimited(60, 1),
+    handler: async (req) => acceptCosignatures(database.db, key.origin, witnesses, req.body),
+  });
 }

@@ -9,7 +9,7 @@ import { errorAnswerSchema } from '@common/schemas/common';
 import { evidenceBundleSchema, evidenceFileName, evidenceQuerySchema } from '@common/schemas/evidence';
 import type { AppInstance } from '../../app-context';
 import { rateLimited } from '../../lib/rate-limit';
-import { routeSchema } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 import { currentUser } from '../auth/guard';
 import { evidenceBundle } from './evidence';
 import { keyHistoryFor, signingKeyFor } from './signing-key';
@@ -18,6 +18,7 @@ const tags = ['transparency'];
 
 /** GET /transparency/evidence */
 export async function evidenceRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
   const { guards, config, database } = app.ctx;
   const key = signingKeyFor(config);
   const keys = {
@@ -27,30 +28,27 @@ export async function evidenceRoutes(app: AppInstance) {
     signingKey: key.publicKey,
   };
 
-  app.get(
-    '/evidence',
-    {
-      schema: routeSchema(
-        tags,
-        "The signed-in client's evidence as one JSON file: their sealed entries and account openings with inclusion proofs, the checkpoint with its cosignatures, the key history and the latest proof of liabilities (checked offline by verifier/verify-evidence.mjs)",
-        {
-          200: evidenceBundleSchema,
-          400: errorAnswerSchema.describe('since is not the size of a signed tree head'),
-          403: errorAnswerSchema.describe('Staff have no evidence of their own'),
-          404: errorAnswerSchema.describe('No checkpoint signed yet'),
-          422: errorAnswerSchema.describe('More than 50,000 sealed entries'),
-        },
-        { querystring: evidenceQuerySchema },
-      ),
-      onRequest: guards.requireClient,
-      config: rateLimited(10, 1),
+  route.get('/evidence', {
+    summary:
+      "The signed-in client's evidence as one JSON file: their sealed entries and account openings with inclusion proofs, the checkpoint with its cosignatures, the key history and the latest proof of liabilities (checked offline by verifier/verify-evidence.mjs)",
+    schema: {
+      response: {
+        200: evidenceBundleSchema,
+        400: errorAnswerSchema.describe('since is not the size of a signed tree head'),
+        403: errorAnswerSchema.describe('Staff have no evidence of their own'),
+        404: errorAnswerSchema.describe('No checkpoint signed yet'),
+        422: errorAnswerSchema.describe('More than 50,000 sealed entries'),
+      },
+      querystring: evidenceQuerySchema,
     },
-    async (req, reply) => {
+    onRequest: guards.requireClient,
+    config: rateLimited(10, 1),
+    handler: async (req, reply) => {
       const bundle = await evidenceBundle(database.db, keys, currentUser(req).id, req.query.since);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-disposition', `attachment; filename="${evidenceFileName(day)}"`)
         .send(bundle);
     },
-  );
+  });
 }

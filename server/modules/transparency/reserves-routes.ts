@@ -9,22 +9,18 @@
  */
 import { RESERVES_MSG, reservesAnswerSchema } from '@common/schemas/reserves';
 import type { AppInstance } from '../../app-context';
-import { routeSchema } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 
 const tags = ['transparency'];
 
 /** GET /transparency/reserves */
 export async function reservesRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
   const answer = { data: app.ctx.config.transparencyReserves ?? [], notice: RESERVES_MSG.notice };
-  app.get(
-    '/reserves',
-    {
-      schema: routeSchema(
-        tags,
-        'The reserve wallets and amounts the operator declares in its settings (declared, not verified by us)',
-        { 200: reservesAnswerSchema },
-      ),
-    },
-    async () => answer,
-  );
+  route.get('/reserves', {
+    summary:
+      'The reserve wallets and amounts the operator declares in its settings (declared, not verified by us)',
+    schema: { response: { 200: reservesAnswerSchema } },
+    handler: async () => answer,
+  });
 }

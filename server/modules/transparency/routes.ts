@@ -24,7 +24,7 @@ import {
 import type { AppInstance } from '../../app-context';
 import { AppError } from '../../lib/errors';
 import { rateLimited } from '../../lib/rate-limit';
-import { routeSchema } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 import { currentUser } from '../auth/guard';
 import { checkpointNote } from './checkpoint';
 import { checkpointRoutes } from './checkpoint-routes';
@@ -40,46 +40,42 @@ const PUBLIC_LIMIT = rateLimited(120, 1);
 
 /** GET /transparency/tree-head, /inclusion/:entryId, /consistency */
 export async function journalLogRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
   const { guards, database, config } = app.ctx;
   const { origin } = signingKeyFor(config);
   const witnesses = config.transparencyWitnesses ?? [];
   await app.register(checkpointRoutes);
   await app.register(evidenceRoutes);
 
-  app.get(
-    '/tree-head',
-    {
-      schema: routeSchema(
-        tags,
-        "The journal log's latest signed tree head cosigned by the configured witnesses: size, root hash, time, Ed25519 signature, public key and C2SP checkpoint",
-        { 200: treeHeadAnswerSchema, 404: errorAnswerSchema.describe('No tree head signed yet') },
-      ),
-      config: PUBLIC_LIMIT,
+  route.get('/tree-head', {
+    summary:
+      "The journal log's latest signed tree head cosigned by the configured witnesses: size, root hash, time, Ed25519 signature, public key and C2SP checkpoint",
+    schema: {
+      response: { 200: treeHeadAnswerSchema, 404: errorAnswerSchema.describe('No tree head signed yet') },
     },
-    async () => {
+    config: PUBLIC_LIMIT,
+    handler: async () => {
       const head = await latestWitnessedHead(database.db, witnesses);
       if (!head) throw new AppError('no_tree_head');
       const cosignatures = await cosignaturesOf(database.db, head.size, witnesses);
       return { ...presentTreeHead(head), origin, checkpoint: checkpointNote(origin, head, cosignatures) };
     },
-  );
+  });
 
-  app.get(
-    '/inclusion/:entryId',
-    {
-      schema: routeSchema(
-        tags,
-        "A journal entry's inclusion proof (the entry, or a deposit's or withdrawal's latest sealed entry) in the latest signed tree head or ?treeSize (the entry's client, or staff)",
-        {
-          200: inclusionAnswerSchema,
-          400: errorAnswerSchema.describe('treeSize is not the size of a signed tree head'),
-          404: errorAnswerSchema.describe("Not sealed yet, sealed after that head, or not the caller's"),
-        },
-        { params: inclusionParams, querystring: inclusionQuery },
-      ),
-      onRequest: guards.requireUser,
+  route.get('/inclusion/:entryId', {
+    summary:
+      "A journal entry's inclusion proof (the entry, or a deposit's or withdrawal's latest sealed entry) in the latest signed tree head or ?treeSize (the entry's client, or staff)",
+    schema: {
+      response: {
+        200: inclusionAnswerSchema,
+        400: errorAnswerSchema.describe('treeSize is not the size of a signed tree head'),
+        404: errorAnswerSchema.describe("Not sealed yet, sealed after that head, or not the caller's"),
+      },
+      params: inclusionParams,
+      querystring: inclusionQuery,
     },
-    async (req) => {
+    onRequest: guards.requireUser,
+    handler: async (req) => {
       const user = currentUser(req);
       // staff who may read clients' history see any entry's proof; everyone else only their own
       const staff = await guards.requireStaff(req).then(
@@ -89,22 +85,19 @@ export async function journalLogRoutes(app: AppInstance) {
       const scope: EntryScope = staff ? 'all' : { userId: user.id };
       return inclusionProof(database.db, scope, req.params.entryId, req.query.treeSize);
     },
-  );
+  });
 
-  app.get(
-    '/consistency',
-    {
-      schema: routeSchema(
-        tags,
-        'The consistency proof (RFC 9162 §2.1.4) between the signed tree heads of `from` and `to` entries',
-        {
-          200: consistencyAnswerSchema,
-          400: errorAnswerSchema.describe('Sizes that are not signed heads, or from > to'),
-        },
-        { querystring: consistencyQuery },
-      ),
-      config: PUBLIC_LIMIT,
+  route.get('/consistency', {
+    summary:
+      'The consistency proof (RFC 9162 §2.1.4) between the signed tree heads of `from` and `to` entries',
+    schema: {
+      response: {
+        200: consistencyAnswerSchema,
+        400: errorAnswerSchema.describe('Sizes that are not signed heads, or from > to'),
+      },
+      querystring: consistencyQuery,
     },
-    async (req) => consistencyProof(database.db, req.query.from, req.query.to),
-  );
+    config: PUBLIC_LIMIT,
+    handler: async (req) => consistencyProof(database.db, req.query.from, req.query.to),
+  });
 }

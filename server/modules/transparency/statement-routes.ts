@@ -30,7 +30,7 @@ import {
 } from '@common/schemas/statements';
 import type { AppInstance } from '../../app-context';
 import { errorAnswer } from '../../lib/error-handler';
-import { routeSchema } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 import { rateLimited } from '../../lib/rate-limit';
 import { centsToUsd } from '../../lib/money';
 import { currentUser } from '../auth/guard';
@@ -97,6 +97,7 @@ function sendPdf(reply: FastifyReply, fileName: string, file: Buffer) {
 }
 
 export async function statementRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
   const { guards, config, database } = app.ctx;
   const svc = createStatementService({ db: database.db, config });
 
@@ -108,42 +109,32 @@ export async function statementRoutes(app: AppInstance) {
   );
 
   // A Buffer sent as application/pdf is not serialized by Fastify: the schema only documents it.
-  app.get(
-    '/statement',
-    {
-      schema: routeSchema(
-        tags,
-        "The signed-in user's signed statement for a month or a range of days, as a PDF",
-        {
-          200: {
-            description:
-              'The statement PDF, signed: its last line is `%NW-Signature: <base64 Ed25519 signature> key=<fingerprint>`',
-            content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
-          },
-          422: errorAnswerSchema.describe('The range starts after today, or holds more than 5,000 lines'),
+  route.get('/statement', {
+    summary: "The signed-in user's signed statement for a month or a range of days, as a PDF",
+    schema: {
+      response: {
+        200: {
+          description:
+            'The statement PDF, signed: its last line is `%NW-Signature: <base64 Ed25519 signature> key=<fingerprint>`',
+          content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
         },
-        { querystring: statementQuerySchema },
-      ),
-      onRequest: guards.requireUser,
-      config: rateLimited(30, 10),
+        422: errorAnswerSchema.describe('The range starts after today, or holds more than 5,000 lines'),
+      },
+      querystring: statementQuerySchema,
     },
-    async (req, reply) => {
+    onRequest: guards.requireUser,
+    config: rateLimited(30, 10),
+    handler: async (req, reply) => {
       const statement = await svc.issue(currentUser(req).id, req.query);
       return sendPdf(reply, statement.fileName, statement.file);
     },
-  );
+  });
 
-  app.get(
-    '/statements',
-    {
-      schema: routeSchema(
-        tags,
-        "The signed-in client's issued statements, newest first (50), each with its supersession if any",
-        { 200: issuedStatementsAnswerSchema },
-      ),
-      onRequest: guards.requireUser,
-    },
-    async (req): Promise<IssuedStatementsAnswer> => ({
+  route.get('/statements', {
+    summary: "The signed-in client's issued statements, newest first (50), each with its supersession if any",
+    schema: { response: { 200: issuedStatementsAnswerSchema } },
+    onRequest: guards.requireUser,
+    handler: async (req): Promise<IssuedStatementsAnswer> => ({
       statements: (await listIssuedStatements(database.db, currentUser(req).id)).map((r) => ({
         id: r.id,
         from: r.from,
@@ -154,29 +145,23 @@ export async function statementRoutes(app: AppInstance) {
         superseded: presentSupersession(r),
       })),
     }),
-  );
+  });
 
-  app.post(
-    '/verify-statement',
-    {
-      schema: {
-        ...routeSchema(
-          tags,
-          'Checks that a statement file is authentic and unaltered (public)',
-          {
-            200: verifyStatementAnswerSchema,
-            413: errorAnswerSchema.describe('The file is over 5 MB'),
-            415: errorAnswerSchema.describe('Not sent as application/pdf or application/octet-stream'),
-          },
-          { body: statementFileSchema },
-        ),
-        consumes: FILE_TYPES,
+  route.post('/verify-statement', {
+    summary: 'Checks that a statement file is authentic and unaltered (public)',
+    schema: {
+      response: {
+        200: verifyStatementAnswerSchema,
+        413: errorAnswerSchema.describe('The file is over 5 MB'),
+        415: errorAnswerSchema.describe('Not sent as application/pdf or application/octet-stream'),
       },
-      bodyLimit: STATEMENT_FILE_MAX_BYTES,
-      config: rateLimited(20, 10),
+      body: statementFileSchema,
+      consumes: FILE_TYPES,
     },
-    async (req) => presentStatementCheck(await svc.verify(req.body)),
-  );
+    bodyLimit: STATEMENT_FILE_MAX_BYTES,
+    config: rateLimited(20, 10),
+    handler: async (req) => presentStatementCheck(await svc.verify(req.body)),
+  });
 
   // a file over the limit or of another type: the screen's words, not Fastify's
   app.setErrorHandler((err, _req, reply) => {
