@@ -52,7 +52,7 @@ import { registerMetrics } from './modules/metrics/routes';
 import { createDepositsService } from './modules/deposits/service';
 import { depositAdminRoutes, depositRoutes } from './modules/deposits/routes';
 import { fileRoutes } from './modules/files/routes';
-import { kycAdminRoutes } from './modules/kyc/routes';
+import { kycAdminRoutes, kycRoutes } from './modules/kyc/routes';
 import { createKycService } from './modules/kyc/service';
 import { createAdjustmentsService } from './modules/ledger/adjustments';
 import { createLedgerService } from './modules/ledger/service';
@@ -334,6 +334,7 @@ export async function buildApp(
         [contactRoutes, '/contacts'],
         [userRoutes, '/user'],
         [profileRoutes, '/user'],
+        [kycRoutes, '/user'],
         [planRoutes, '/user'],
         [tradingActivityRoutes, '/trading-activity'],
         [supportRoutes, '/support'],

@@ -56,3 +56,16 @@ export function answerError(err: FastifyError, req: FastifyRequest, reply: Fasti
   req.log.error({ err }, 'unhandled error');
   return reply.code(500).send(errorAnswer('internal_error'));
 }
+
+/**
+ * A route's error handler for an image upload: Fastify refuses a body over the route's `bodyLimit`
+ * before parsing it (`FST_ERR_CTP_BODY_TOO_LARGE`); this answers that with 413 `file_too_large` and
+ * the route's own `message`, and throws anything else on to the app's handler.
+ */
+export function tooLargeAs(message: string) {
+  return (err: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return reply.code(413).send(errorAnswer('file_too_large', message));
+    throw err;
+  };
+}

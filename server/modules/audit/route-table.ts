@@ -2,7 +2,8 @@
  * The app's route table (method, URL, guard and schema of every route), collected by an
  * `onRoute` hook that buildApp adds before any route. The audit test reads it to find every
  * mutating staff route (those declaring a `permission`) and checks each writes exactly one audit
- * row; the authorization test checks every route against the permission table; the fuzz test (server/test/fuzz.test.ts) generates hostile input from each route's schema.
+ * row; the authorization test checks every route against the permission table; the fuzz test (server/test/fuzz.test.ts) generates hostile input from each route's schema; the rooms test
+ * (server/test/route-rooms.test.ts) checks each URL prefix is served from its room.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Permission } from '@common/permissions';
@@ -25,6 +26,27 @@ export interface RouteEntry {
   target: TargetRule | undefined;
   /** The route's validation schemas (zod body, params, querystring); server/test/fuzz.test.ts fuzzes them. */
   schema: RouteOptions['schema'];
+  /**
+   * The room (folder of server/modules, docs/architecture.md "Rooms") whose file declared the
+   * route, read from the call stack when it was added; `undefined` for a route added outside
+   * server/modules (app.ts: the prerendered pages).
+   */
+  room: string | undefined;
+}
+
+/** A file of a room on a stack line: `…/server/modules/<room>/<file>.ts` (or `.js` when built). */
+const ROOM_FILE = /[\\/]modules[\\/]([\w-]+)[\\/]([\w.-]+)\.[cm]?[jt]s:\d+/;
+
+/**
+ * The room of the first stack frame in a room's file other than this one. The stack is captured
+ * (cheap) when the route is added and formatted only when the room is read.
+ */
+function roomOf(site: { stack?: string }): string | undefined {
+  for (const line of (site.stack ?? '').split('\n')) {
+    const m = ROOM_FILE.exec(line);
+    if (m && !(m[1] === 'audit' && m[2] === 'route-table')) return m[1];
+  }
+  return undefined;
 }
 
 declare module 'fastify' {
@@ -39,6 +61,11 @@ export function trackRoutes(app: FastifyInstance): void {
   const table: RouteEntry[] = [];
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 40;
+    const site: { stack?: string } = {};
+    Error.captureStackTrace(site);
+    Error.stackTraceLimit = limit;
     for (const method of [route.method].flat())
       table.push({
         method,
@@ -51,6 +78,9 @@ export function trackRoutes(app: FastifyInstance): void {
         schema: route.schema,
         permission: route.config?.permission,
         target: route.config?.target,
+        get room() {
+          return roomOf(site);
+        },
       });
   });
 }

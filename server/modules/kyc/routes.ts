@@ -1,39 +1,78 @@
 /**
- * KYC review routes, registered under /api/user beside the users room so the back office's URLs stay
- * under /user/admin. Thin handler: guard, validate (schemas from common/), call the KYC service,
- * present the user. The review writes one audit row (see service.ts).
+ * KYC routes, registered under /api/user beside the users room so the URLs stay the product's:
+ * the client's identity documents (`kycRoutes`) and their review (`kycAdminRoutes`, under
+ * /user/admin). Thin handlers: guard, validate (schemas from common/), call the service, present
+ * the user. The upload is stored by the profile service (the user's files, server/modules/profile);
+ * the review writes one audit row (see service.ts).
  *
- * PUT    /user/admin/:id/verification          admin      {status: verified|rejected, reason (rejected)} — pending KYC only
+ * POST   /user/verification                    verified e-mail  {documentType, address, state, documentFront, documentBack?}
+ * PUT    /user/admin/:id/verification          admin            {status: verified|rejected, reason (rejected)} — pending KYC only
  */
-import { USER_ADMIN_MSG } from '@common/messages';
-import { userChangeAnswerSchema, verificationReviewSchema } from '@common/schemas/users';
+import { MONEY_MSG, PROFILE_MSG, USER_ADMIN_MSG } from '@common/messages';
+import { errorAnswerSchema, idParams } from '@common/schemas/common';
+import { DOCUMENT_MAX_BYTES, verificationSchema } from '@common/schemas/profile';
+import {
+  userChangeAnswerSchema,
+  userWithFiguresChangeAnswerSchema,
+  verificationReviewSchema,
+} from '@common/schemas/users';
 import type { AppInstance } from '../../app-context';
-import { conflict, rowRoute } from '../../lib/route-schemas';
+import { conflict } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 import { auditActor } from '../../lib/audit';
+import { tooLargeAs } from '../../lib/error-handler';
+import { rateLimited } from '../../lib/rate-limit';
 import { presentUser } from '../../lib/user-presenter';
 import { onClient } from '../../lib/targets';
+import { currentUser } from '../auth/guard';
+import { maxDataUrlLength } from '../files/images';
 
-/** The OpenAPI tag: the review is documented with the rest of the back office's user routes. */
-const tags = ['users'];
+/** Room for both images' data URLs plus the other fields; a bigger body gets 413 unread. */
+const VERIFICATION_BODY_LIMIT = 2 * maxDataUrlLength(DOCUMENT_MAX_BYTES) + 64 * 1024;
 
+/** The client's side: the identity documents' upload. The OpenAPI tag stays the profile's, where clients find it. */
+export async function kycRoutes(app: AppInstance) {
+  const route = declareRoutes(app, ['profile']);
+  const { guards, services } = app.ctx;
+
+  route.post('/verification', {
+    summary: 'Uploads identity documents for review (client with a confirmed e-mail; staff 403)',
+    schema: {
+      response: {
+        200: userWithFiguresChangeAnswerSchema,
+        409: conflict('Documents are already pending or verified'),
+        413: errorAnswerSchema.describe('An image is over 5 MB'),
+      },
+      body: verificationSchema,
+    },
+    onRequest: guards.requireClient,
+    bodyLimit: VERIFICATION_BODY_LIMIT,
+    errorHandler: tooLargeAs(MONEY_MSG.fileTooLarge),
+    config: rateLimited(10, 10),
+    handler: async (req) => ({
+      message: PROFILE_MSG.verificationUploaded,
+      data: await services.users.presentWithFigures(
+        await services.profile.submitVerification(currentUser(req), req.body),
+      ),
+    }),
+  });
+}
+
+/** The review, registered inside the staff scope of app.ts; documented with the back office's user routes. */
 export async function kycAdminRoutes(app: AppInstance) {
+  const route = declareRoutes(app, ['users']);
   const { services } = app.ctx;
 
-  app.put(
-    '/admin/:id/verification',
-    {
-      schema: rowRoute(
-        tags,
-        "Verifies or rejects (with a reason the client reads) a client's pending identity documents (admin)",
-        {
-          200: userChangeAnswerSchema,
-          409: conflict('The verification is not pending'),
-        },
-        { body: verificationReviewSchema },
-      ),
-      config: { permission: 'kyc.review', target: onClient() },
+  route.put('/admin/:id/verification', {
+    summary:
+      "Verifies or rejects (with a reason the client reads) a client's pending identity documents (admin)",
+    schema: {
+      params: idParams,
+      response: { 200: userChangeAnswerSchema, 409: conflict('The verification is not pending') },
+      body: verificationReviewSchema,
     },
-    async (req) => {
+    config: { permission: 'kyc.review', target: onClient() },
+    handler: async (req) => {
       const row = await services.kyc.reviewVerification(auditActor(req), req.params.id, req.body);
       return {
         message:
@@ -43,5 +82,5 @@ export async function kycAdminRoutes(app: AppInstance) {
         data: presentUser(row),
       };
     },
-  );
+  });
 }
