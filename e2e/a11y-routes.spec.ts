@@ -1,13 +1,14 @@
 /**
  * axe on every route of the app (web/src/app/router.tsx), public, client area and back office, at
  * 1280 and 375 px: no serious or critical violation of WCAG 2.0, 2.1 and 2.2 A/AA (the axe tags
- * below; target-size is among them). Each page is judged once its h1 shows and its data has
- * arrived (no skeleton, no busy table, no loader). One browser context per role: a visitor, a client
+ * below; target-size is among them), nor on a public page of axe's best practices (so of any of
+ * axe's default rules). Each page is judged once its h1 shows and its data has arrived (no
+ * skeleton, no busy table, no loader). One browser context per role: a visitor, a client
  * with rows in every list (deposits pending, approved and declined, withdrawals, a plan and a
  * trade, a notice, a ticket; each of the profile's tabs), the owner (the admin pages about a client
  * use that client's id), and the two sign-in steps (e-mail verification, two-factor code). A first
- * test fails when web/src/config/paths.ts has a route none of the lists visits. The deeper public
- * checks (open menus, the charting widgets) are in a11y-public.spec.ts.
+ * test fails when web/src/config/paths.ts has a route none of the lists visits. The public pages
+ * in other states (open menus, the charting widgets, a form's errors) are in a11y-public.spec.ts.
  */
 import type { Browser, Page } from '@playwright/test';
 import { generate } from 'otplib';
@@ -32,6 +33,12 @@ import { openPage, scrollThrough } from './open-page';
 
 /** WCAG 2.0, 2.1 A and AA and 2.2 AA. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/**
+ * The public routes' rules: WCAG_TAGS and axe's best practices, together every rule axe runs by
+ * default (its default set is the WCAG A/AA rules and the best practices) and target-size, which
+ * it leaves off; so a public page needs no second run with the defaults.
+ */
+const PUBLIC_TAGS = [...WCAG_TAGS, 'best-practice'];
 
 /** Marketing pages: lazy sections load as they scroll into view. */
 const MARKETING = [
@@ -87,10 +94,11 @@ async function visit(page: Page, path: string) {
 }
 
 /**
- * Opens each of `paths` in turn and runs axe on it at both widths, each in a step of its own; a
- * route that fails does not stop the others: the test fails at the end with every failure listed.
+ * Opens each of `paths` in turn and runs axe (the rules of `tags`) on it at both widths, each in a
+ * step of its own; a route that fails does not stop the others: the test fails at the end with
+ * every failure listed.
  */
-async function checkRoutes(page: Page, paths: string[]) {
+async function checkRoutes(page: Page, paths: string[], tags = WCAG_TAGS) {
   const failures: string[] = [];
   for (const path of paths) {
     await test
@@ -106,7 +114,7 @@ async function checkRoutes(page: Page, paths: string[]) {
           await page.evaluate(() => window.scrollTo(0, 0));
           scrolled = true;
         };
-        await checkBothWidths(page, path, ready, WCAG_TAGS);
+        await checkBothWidths(page, path, ready, tags);
       })
       .catch((err: unknown) => failures.push(err instanceof Error ? err.message : String(err)));
   }
@@ -328,7 +336,7 @@ test('every route of paths.ts is among the routes checked below', () => {
 });
 
 test('axe: every public route at 1280 and 375 px', async ({ page }) => {
-  await checkRoutes(page, PUBLIC_PATHS);
+  await checkRoutes(page, PUBLIC_PATHS, PUBLIC_TAGS);
 });
 
 test('axe: the sign-in steps (e-mail verification, two-factor code) at 1280 and 375 px', async ({
