@@ -1,26 +1,28 @@
 /**
  * `Idempotency-Key` for money-moving POSTs (docs/architecture.md, "How a request flows"). The key,
  * the user and a hash of the route and payload are stored with the first answer IN THE SAME
- * TRANSACTION as the money change:
+ * STATEMENT OR TRANSACTION as the money change:
  * - same key, same payload → the first answer again (header `Idempotent-Replayed: true`);
  * - same key, different payload (or route) → 409;
  * - a request that fails (4xx) stores nothing, so a retry runs again.
- * A concurrent duplicate waits on the key's primary key until the first commits, then replays it.
  *
  * A route opts in with `config: { idempotent: true }`; `idempotentRoutes` (an `onRoute` hook added
- * once in app.ts) then adds the `Idempotency-Key` header schema and runs the handler in one
- * transaction with the key. The handler reads that transaction with `unitOfWork(req)`, sets its
- * status with `reply.code(…)` and returns the body; the hook stores and sends it.
+ * once in app.ts) then adds the `Idempotency-Key` header schema and the 409 answer, and runs the
+ * handler with the request's key. One key mechanism, used two ways by the handler:
+ * - **In one statement** (lib/unit-of-work.ts `StatementOfWork`; docs/performance.md "Money in two
+ *   round trips"): the handler hands `statementKey(req, status, render)` (null without a key) to the
+ *   service, which reads the stored answer in its first read (`lookup`, then `check`: a replay or a
+ *   409 ends the request there) and inserts the key WITH its answer in its statement (`claim`),
+ *   gated on the statement's own success, so the key and the money change commit together.
+ * - **In one transaction** (a route whose check needs one: four-eyes takes a lock and sums inside
+ *   it): the handler runs its work in `keyedTransaction(req, reply, work)`, which reads the stored
+ *   answer first (the same `lookup` and `check`, before BEGIN: a replay opens no transaction) and
+ *   inserts the key with the answer at the end of the work, in its transaction (the same `claim`).
  *
- * A route whose work is one read and one statement (lib/unit-of-work.ts `StatementOfWork`) opts in
- * with `config: { idempotent: 'statement' }` instead: no transaction is opened (docs/performance.md
- * "Money in two round trips"). Its handler hands `statementKey(req, status, render)` (null without
- * a key) to the service, which reads the stored answer in its first read (`lookup`, then `check`:
- * a replay or a 409 ends the request there) and inserts the key WITH its answer in its statement
- * (`claim`), gated on the statement's own success, so the key and the money change commit together
- * and a refused request leaves no key. A duplicate racing the first waits on the key's primary key
- * inside its statement, inserts nothing (its money parts are gated on the claim too), fails, and is
- * then answered the first's stored answer (one more read, on that path only).
+ * Either way a duplicate racing the first waits on the key's primary key at its claim, inserts
+ * nothing, rolls back (a statement's other parts are gated on the claim; a transaction is ended by
+ * the failed claim), and is then answered the first's stored answer (one more read, on that path
+ * only). A replay runs no after-commit task: only fresh work queues them, and it never commits.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
@@ -33,7 +35,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { errorAnswerSchema, idempotencyHeaders } from '@common/schemas/common';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from './errors';
 import { inTransaction, type StatementOfWork, type UnitOfWork } from './unit-of-work';
@@ -79,46 +81,7 @@ export function idempotencyOf(req: FastifyRequest, userId: string): IdempotencyR
   return { key: header, userId, requestHash };
 }
 
-/**
- * Runs `work` in one transaction with the idempotency record (when `idem` is given) and answers
- * `{ statusCode, body, replayed }`. Throws AppError 409 when the key was used for another request.
- */
-export async function runIdempotent(
-  db: Db,
-  log: FastifyBaseLogger,
-  idem: IdempotencyRequest | null,
-  work: (uow: UnitOfWork) => Promise<Answer>,
-): Promise<Answer & { replayed: boolean }> {
-  if (!idem) return { ...(await inTransaction(db, log, work)), replayed: false };
-  // A replay must not run the after-commit tasks again: they are queued only by fresh work.
-  return inTransaction(db, log, async (uow) => {
-    const claimed = await uow.tx
-      .insert(idempotencyKeys)
-      .values({
-        userId: idem.userId,
-        key: idem.key,
-        requestHash: idem.requestHash,
-        statusCode: 0,
-        body: sql`'null'::jsonb`,
-      })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    const where = and(eq(idempotencyKeys.userId, idem.userId), eq(idempotencyKeys.key, idem.key));
-    if (claimed.length === 0) {
-      const [first] = await uow.tx.select().from(idempotencyKeys).where(where);
-      if (!first || first.requestHash !== idem.requestHash) throw new AppError('idempotency_key_reused');
-      return { statusCode: first.statusCode, body: first.body, replayed: true };
-    }
-    const answer = await work(uow);
-    await uow.tx
-      .update(idempotencyKeys)
-      .set({ statusCode: answer.statusCode, body: answer.body })
-      .where(where);
-    return { ...answer, replayed: false };
-  });
-}
-
-/** Sends an answer of `runIdempotent`, marking a replay with `Idempotent-Replayed: true`. */
+/** Sends an answer of an idempotent route, marking a replay with `Idempotent-Replayed: true`. */
 export function sendAnswer(reply: FastifyReply, answer: Answer & { replayed: boolean }) {
   if (answer.replayed) reply.header('idempotent-replayed', 'true');
   return reply.code(answer.statusCode).send(answer.body);
@@ -127,31 +90,26 @@ export function sendAnswer(reply: FastifyReply, answer: Answer & { replayed: boo
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * Runs the handler once per `Idempotency-Key` (server/lib/idempotency.ts): `true` in one
-     * transaction with the key; `'statement'` with the key in the service's read and statement.
+     * Runs the handler once per `Idempotency-Key` (server/lib/idempotency.ts): the handler stores
+     * its answer with `statementKey` (in the service's statement) or `keyedTransaction`.
      */
-    idempotent?: boolean | 'statement';
+    idempotent?: true;
   }
 }
 
 const keyReused = errorAnswerSchema.describe('The Idempotency-Key was used for another request');
 
-const units = new WeakMap<FastifyRequest, UnitOfWork>();
-
-/**
- * The unit of work an idempotent route's handler runs in (one transaction with the key's record).
- * Throws (a programming error, 500) on a route without `config: { idempotent: true }`.
- */
-export function unitOfWork(req: FastifyRequest): UnitOfWork {
-  const uow = units.get(req);
-  if (!uow) throw new Error(`${req.routeOptions.url} is not an idempotent route`);
-  return uow;
-}
-
 /** Thrown by `StatementKey.check` to end a request with the stored answer (sent by the route's hook). */
 class Replayed extends Error {
   constructor(readonly answer: Answer) {
     super('idempotent replay');
+  }
+}
+
+/** Thrown by `keyedTransaction` when its claim found the key taken: the transaction rolls back. */
+class KeyTaken extends Error {
+  constructor() {
+    super('idempotency key taken by a request that committed first');
   }
 }
 
@@ -174,8 +132,8 @@ function replayOrMismatch(idem: IdempotencyRequest, stored: StoredKey | null | u
 }
 
 /**
- * The `Idempotency-Key` of a one-statement request (route config `idempotent: 'statement'`), for
- * its service. `R` is what the service answers; `render(result)` is the body the route sends for it.
+ * The `Idempotency-Key` of a request, for its service. `R` is what the service answers;
+ * `render(result)` is the body the route sends for it.
  */
 export interface StatementKey<R> {
   /** A jsonb scalar subquery for the service's first read: the key's stored answer, or null. */
@@ -193,51 +151,69 @@ export interface StatementKey<R> {
   claim(stmt: StatementOfWork, gate: SQL, result: R): SQL;
 }
 
+/** What the route's hook keeps for the handler of one idempotent request. */
 interface KeyState {
-  idem: IdempotencyRequest;
-  /** The answer the service's statement or transaction stored with the key. */
+  db: Db;
+  log: FastifyBaseLogger;
+  /** The request's key; null when it sent none. */
+  idem: IdempotencyRequest | null;
+  /** The answer the service's statement or the keyed transaction stored with the key. */
   stored?: Answer;
 }
 
 const keyStates = new WeakMap<FastifyRequest, KeyState>();
 
+/** The state of `req`; throws (a programming error, 500) on a route without `idempotent: true`. */
+function stateOf(req: FastifyRequest): KeyState {
+  const state = keyStates.get(req);
+  if (!state) throw new Error(`${req.routeOptions.url} is not an idempotent route`);
+  return state;
+}
+
+/** The one key mechanism of `idem`: `lookup`, `check`, and `claim` of an answer (see `StatementKey`). */
+function keyOf(state: KeyState, idem: IdempotencyRequest) {
+  const k = idempotencyKeys;
+  return {
+    lookup: sql<unknown>`(select jsonb_build_object('requestHash', i.request_hash, 'statusCode', i.status_code,
+      'body', i.body) from ${k} i where i.user_id = ${idem.userId}::uuid and i.key = ${idem.key}::text)`,
+    check(found: unknown): void {
+      replayOrMismatch(idem, (typeof found === 'string' ? JSON.parse(found) : found) as StoredKey | null);
+    },
+    /** The insert of the key with `answer` when `gate` holds, answering `key` when it went in. */
+    claim(answer: Answer, gate: SQL): SQL {
+      const stored = { statusCode: answer.statusCode, body: JSON.parse(bodyText(answer.body)) as unknown };
+      state.stored = stored;
+      return sql`insert into ${k} (user_id, key, request_hash, status_code, body)
+        select ${idem.userId}::uuid, ${idem.key}::text, ${idem.requestHash}::text, ${stored.statusCode}::int,
+          ${bodyText(stored.body)}::jsonb where ${gate}
+        on conflict do nothing returning key`;
+    },
+  };
+}
+
 /**
- * For the handler of an `idempotent: 'statement'` route: the request's key for its service (null
- * when the request has none), whose answer will be `statusCode` with `render(result)`. Throws (a
- * programming error, 500) on a route without that config.
+ * For the handler of an idempotent route whose service works in one statement: the request's key
+ * for its service (null when the request has none), whose answer will be `statusCode` with
+ * `render(result)`. Throws (a programming error, 500) on a route without `idempotent: true`.
  */
 export function statementKey<R>(
   req: FastifyRequest,
   statusCode: number,
   render: (result: R) => unknown,
 ): StatementKey<R> | null {
-  if (req.routeOptions.config.idempotent !== 'statement')
-    throw new Error(`${req.routeOptions.url} is not a one-statement idempotent route`);
-  const state = keyStates.get(req);
-  if (!state) return null;
-  const { idem } = state;
-  const k = idempotencyKeys;
-  const answerOf = (result: R): Answer => {
-    const answer = { statusCode, body: JSON.parse(bodyText(render(result))) as unknown };
-    state.stored = answer;
-    return answer;
-  };
-  const values = (answer: Answer) =>
-    sql`${idem.userId}::uuid, ${idem.key}::text, ${idem.requestHash}::text, ${answer.statusCode}::int,
-      ${bodyText(answer.body)}::jsonb`;
+  const state = stateOf(req);
+  if (!state.idem) return null;
+  const key = keyOf(state, state.idem);
   return {
-    lookup: sql<unknown>`(select jsonb_build_object('requestHash', i.request_hash, 'statusCode', i.status_code,
-      'body', i.body) from ${k} i where i.user_id = ${idem.userId}::uuid and i.key = ${idem.key}::text)`,
-    check(found) {
-      replayOrMismatch(idem, (typeof found === 'string' ? JSON.parse(found) : found) as StoredKey | null);
-    },
+    lookup: key.lookup,
+    check: key.check,
     claim(stmt, gate, result) {
       const part = stmt.with(
         stmt.name('idempotency_key'),
-        sql`insert into ${k} (user_id, key, request_hash, status_code, body)
-          select ${values(answerOf(result))} where ${gate}
-          on conflict do nothing returning key`,
-        { materialized: true },
+        key.claim({ statusCode, body: render(result) }, gate),
+        {
+          materialized: true,
+        },
       );
       return sql`exists (select 1 from ${part})`;
     },
@@ -245,30 +221,57 @@ export function statementKey<R>(
 }
 
 /**
- * Runs the handler of an `idempotent: 'statement'` route: a replay its service found ends it with
- * the stored answer; a failure with a key looks the key up once (a duplicate that lost the race
- * answers the winner's stored answer); a success whose service stored no answer, or another one
- * than the route sends, stores it afterwards (a service bug, logged).
+ * For the handler of an idempotent route whose work needs a transaction (four-eyes' lock and sum):
+ * runs `work` in one transaction (a unit of work) and answers its body, the route's answer being
+ * `reply.statusCode` (set by `work`) with that body. With a key, the stored answer is read first
+ * (a replay or the 409 ends the request there, before BEGIN) and the key is inserted with the
+ * answer at the end of `work`, in its transaction; a key taken meanwhile by a duplicate that
+ * committed first rolls the work back and the route's hook answers the duplicate's stored answer.
+ * Throws what `work` throws; (a programming error, 500) on a route without `idempotent: true`.
  */
-async function runStatementRoute(
-  db: Db,
+export async function keyedTransaction<B>(
   req: FastifyRequest,
-  idem: IdempotencyRequest | null,
+  reply: FastifyReply,
+  work: (uow: UnitOfWork) => Promise<B>,
+): Promise<B> {
+  const state = stateOf(req);
+  const { db, log, idem } = state;
+  if (!idem) return inTransaction(db, log, work);
+  const key = keyOf(state, idem);
+  const [found] = await queryRows<{ v: unknown }>(db, sql`select ${key.lookup} as v`);
+  key.check(found?.v ?? null);
+  return inTransaction(db, log, async (uow) => {
+    const body = await work(uow);
+    const claimed = await queryRows(uow.tx, key.claim({ statusCode: reply.statusCode, body }, sql`true`));
+    if (claimed.length === 0) throw new KeyTaken();
+    return body;
+  });
+}
+
+/**
+ * Runs the handler of an idempotent route: a replay its service found ends it with the stored
+ * answer; a failure with a key looks the key up once (a duplicate that lost the race answers the
+ * winner's stored answer); a success whose handler stored no answer, or another one than the route
+ * sends, stores it afterwards (a handler bug, logged).
+ */
+async function runKeyedRoute(
+  req: FastifyRequest,
+  state: KeyState,
   handle: () => Promise<Answer>,
 ): Promise<Answer & { replayed: boolean }> {
-  const state: KeyState | undefined = idem ? { idem } : undefined;
-  if (state) keyStates.set(req, state);
+  const { db, idem } = state;
+  keyStates.set(req, state);
   try {
     const answer = await handle();
-    if (state) {
+    if (idem) {
       const same =
         state.stored?.statusCode === answer.statusCode &&
         canonical(state.stored.body) === canonical(JSON.parse(bodyText(answer.body)));
       if (!same) {
-        req.log.error({ route: req.routeOptions.url }, 'idempotent answer not stored by its statement');
+        req.log.error({ route: req.routeOptions.url }, 'idempotent answer not stored with its change');
         await db
           .insert(idempotencyKeys)
-          .values({ ...state.idem, statusCode: answer.statusCode, body: answer.body })
+          .values({ ...idem, statusCode: answer.statusCode, body: answer.body })
           .onConflictDoUpdate({
             target: [idempotencyKeys.userId, idempotencyKeys.key],
             set: { statusCode: answer.statusCode, body: answer.body },
@@ -278,13 +281,13 @@ async function runStatementRoute(
     return { ...answer, replayed: false };
   } catch (err) {
     if (err instanceof Replayed) return { ...err.answer, replayed: true };
-    if (!state) throw err;
+    if (!idem) throw err;
     const [first] = await db
       .select()
       .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, state.idem.userId), eq(idempotencyKeys.key, state.idem.key)));
+      .where(and(eq(idempotencyKeys.userId, idem.userId), eq(idempotencyKeys.key, idem.key)));
     try {
-      replayOrMismatch(state.idem, first);
+      replayOrMismatch(idem, first);
     } catch (found) {
       if (found instanceof Replayed) return { ...found.answer, replayed: true };
       throw found;
@@ -317,39 +320,14 @@ export function idempotentRoutes(app: FastifyInstance): void {
       response: { ...response, 409: response[409] ?? keyReused },
     };
     const handler = route.handler;
-    if (route.config.idempotent === 'statement') {
-      const direct: RouteHandlerMethod = async function (this: FastifyInstance, req, reply) {
-        const answer = await runStatementRoute(
-          this.ctx.database.db,
-          req,
-          idempotencyOf(req, userIdOf(req)),
-          async () => {
-            const body: unknown = await handler.call(this, req, reply);
-            return { statusCode: reply.statusCode, body };
-          },
-        );
-        return sendAnswer(reply, answer);
-      };
-      route.handler = direct;
-      return;
-    }
-    const wrapped: RouteHandlerMethod = async function (this: FastifyInstance, req, reply) {
-      const answer = await runIdempotent(
-        this.ctx.database.db,
-        req.log,
-        idempotencyOf(req, userIdOf(req)),
-        async (uow) => {
-          units.set(req, uow);
-          try {
-            const body: unknown = await handler.call(this, req, reply);
-            return { statusCode: reply.statusCode, body };
-          } finally {
-            units.delete(req);
-          }
-        },
-      );
+    const keyed: RouteHandlerMethod = async function (this: FastifyInstance, req, reply) {
+      const state = { db: this.ctx.database.db, log: req.log, idem: idempotencyOf(req, userIdOf(req)) };
+      const answer = await runKeyedRoute(req, state, async () => {
+        const body: unknown = await handler.call(this, req, reply);
+        return { statusCode: reply.statusCode, body };
+      });
       return sendAnswer(reply, answer);
     };
-    route.handler = wrapped;
+    route.handler = keyed;
   });
 }

@@ -2,7 +2,8 @@
  * A unit of work: one database transaction plus tasks to run once it has committed (e-mails,
  * removing a stored file) or once it has rolled back (recording a wrong confirmation code, which
  * must count even though the request fails). Money-moving service functions take an optional `UnitOfWork` so a caller
- * (the idempotency layer) can run them inside its own transaction; without one they open their own.
+ * (four-eyes, `keyedTransaction` in lib/idempotency.ts) can run them inside its own transaction;
+ * without one they open their own.
  * A `StatementOfWork` is the same promise in one statement (no BEGIN/COMMIT): see below.
  */
 import { fillPlaceholders, is, Placeholder, sql, type SQL } from 'drizzle-orm';

@@ -6,7 +6,7 @@
  * POST /approvals/:id/approve  → {message, data}: the held action runs in the decision's transaction
  * POST /approvals/:id/reject   {reason} → {message, data}
  *
- * `holdIfLarge` / `holdOrRun` is what a money route calls before it acts (answering 202 when it holds).
+ * `holdOrRun` is what a money route calls to act (answering 202 when four-eyes holds the action).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APPROVAL_MSG } from '@common/messages';
@@ -33,26 +33,12 @@ function heldReply(reply: FastifyReply, held: ApprovalView, message: string = AP
 }
 
 /**
- * Asks four-eyes before a money route acts, in `uow` (the route's transaction, in which the route
- * then acts): when the action alone, or with what the same maker moved on the same client in the
- * last 24 hours, reaches the threshold it is held (a pending request), the reply's status becomes
- * 202 and the answer is the request; otherwise null and the route acts as usual, in `uow`. Throws
- * 409 when the same row already waits for approval.
- */
-export async function holdIfLarge(
-  approvals: ApprovalsService,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  action: MoneyAction,
-  uow: UnitOfWork,
-): Promise<ApprovalAnswer | null> {
-  const held = await approvals.hold(auditActor(req), action, uow);
-  return held ? heldReply(reply, held) : null;
-}
-
-/**
- * `holdIfLarge` for a route without a transaction of its own: the check and `run` (the action)
- * go in one new transaction. Answers the 202 answer when held, else `{ result }` of `run`.
+ * Asks four-eyes before a money route acts (`ApprovalsService.guarded`, the one hold): when the
+ * action alone, or with what the same maker moved on the same client in the last 24 hours, reaches
+ * the threshold it is held (a pending request), the reply's status becomes 202 and the answer is
+ * `{ answer }`, the request; otherwise `run` (the action) runs and the answer is `{ result }` of
+ * it. The check and `run` go in `uow` (the route's transaction, e.g. `keyedTransaction`'s) or in one
+ * new transaction. Throws 409 when the same row already waits for approval, and what `run` throws.
  */
 export async function holdOrRun<T>(
   approvals: ApprovalsService,
@@ -60,8 +46,9 @@ export async function holdOrRun<T>(
   reply: FastifyReply,
   action: MoneyAction,
   run: (uow: UnitOfWork) => Promise<T>,
+  uow?: UnitOfWork,
 ): Promise<{ answer: ApprovalAnswer } | { answer: null; result: T }> {
-  const out = await approvals.guarded(auditActor(req), action, undefined, run);
+  const out = await approvals.guarded(auditActor(req), action, uow, run);
   return out.held ? { answer: heldReply(reply, out.held) } : { answer: null, result: out.result };
 }
 

@@ -235,12 +235,10 @@ export function createApprovalsService(
     /** The threshold in cents (0n: every action that moves money waits). */
     threshold: config.fourEyesThreshold,
 
-    /** See `hold` above. */
-    hold,
-
     /**
-     * `hold`, then `run` when nothing is held, both in `uow` (or in one new transaction), so the
-     * aggregate's check and the action are one atomic step. Answers `{ held }` or `{ result }`.
+     * The one four-eyes hold of a money action (`hold` above), then `run` when nothing is held,
+     * both in `uow` (or in one new transaction), so the aggregate's check and the action are one
+     * atomic step. Answers `{ held }` or `{ result }`; throws what `hold` and `run` throw.
      */
     async guarded<T>(
       actor: AuditActor,

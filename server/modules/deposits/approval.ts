@@ -262,7 +262,7 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
    * Approves a pending deposit: posts it (cents) to the client's available balance with any
    * promotions (the first-deposit bonus, the referrer's bonus by plan), writes its audit row
    * (`deposit.approve`) and notifies the client (and referrer), e-mails queued in the outbox, all in
-   * one statement after one read. Inside `uow` (the approvals runner, the idempotency layer) the
+   * one statement after one read. Inside `uow` (the approvals runner, four-eyes' transaction) the
    * two go through its transaction and the follow-ups wait for its commit. `pre`: round trip 1
    * made already (`readPending`, the route's), used instead of reading again: the read takes no lock
    * and every part of the statement is gated on the guarded UPDATE, so a read made before the

@@ -27,7 +27,7 @@ import {
 import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
-import { unitOfWork } from '../../lib/idempotency';
+import { keyedTransaction } from '../../lib/idempotency';
 import { errorAnswer } from '../../lib/error-handler';
 import { currentUser } from '../auth/guard';
 import { maxDataUrlLength } from '../files/images';
@@ -69,11 +69,12 @@ export async function depositRoutes(app: AppInstance) {
         throw err;
       },
     },
-    async (req, reply) => {
-      const deposit = await svc.submitDeposit(currentUser(req), req.body, unitOfWork(req));
-      reply.code(201);
-      return { message: MONEY_MSG.depositSubmitted, data: presentDeposit(deposit) };
-    },
+    async (req, reply) =>
+      keyedTransaction(req, reply, async (uow) => {
+        const deposit = await svc.submitDeposit(currentUser(req), req.body, uow);
+        reply.code(201);
+        return { message: MONEY_MSG.depositSubmitted, data: presentDeposit(deposit) };
+      }),
   );
 
   app.get(

@@ -2,7 +2,8 @@
  * A ledger adjustment (adjustments.ts) is one read and one statement, inside the route's
  * transaction after four-eyes has taken the maker and client's lock and summed what the maker moved
  * on the client lately (modules/approvals/aggregate.ts: the check and the posting must be atomic):
- * BEGIN, lock, sum, read, statement, COMMIT; an Idempotency-Key adds its insert and update. And
+ * BEGIN, lock and sum (one call), read, statement, COMMIT; an Idempotency-Key adds its lookup (before BEGIN) and
+ * its claim (the key with the answer, before COMMIT), and a replay is the lookup alone. And
  * the statement keeps the transaction's promise under a race: debits that together overdraw, sent
  * at once, leave the balance at or above zero (409 for the rest); one key sent twice at once posts
  * once and answers both the same.
@@ -39,13 +40,13 @@ const inTx = (s: string[]) =>
   );
 
 describe('POST /api/user/admin/account/:id/adjustments in round trips', () => {
-  it('credits and debits in one transaction of 6 round trips, a client’s first account and an Idempotency-Key included', async () => {
+  it('credits and debits in one transaction of 5 round trips, a client’s first account and an Idempotency-Key included', async () => {
     const c = await createClient(t.app);
     expect((await inject('GET', `/api/deposits?userId=${c.id}`, admin.headers)).statusCode).toBe(200);
     const credit = await counted(() => adjust(c.id, { amount: '120.50' }));
     expect(credit.result.statusCode, credit.result.body).toBe(201);
     expect(credit.result.json().data.available).toBe(120.5);
-    expect(inTx(credit.statements), credit.statements.join('\n')).toHaveLength(8);
+    expect(inTx(credit.statements), credit.statements.join('\n')).toHaveLength(7);
 
     const debit = await counted(() => adjust(c.id, { direction: 'debit', amount: 20 }));
     expect(debit.result.statusCode, debit.result.body).toBe(201);
@@ -55,28 +56,35 @@ describe('POST /api/user/admin/account/:id/adjustments in round trips', () => {
       debit.statements.join('\n'),
     ).toEqual([
       expect.stringMatching(/^begin/i),
-      expect.stringContaining('pg_advisory_xact_lock'),
-      expect.stringContaining('coalesce(sum(l.amount)'),
+      expect.stringContaining('four_eyes_moved'),
       expect.stringMatching(/^select/),
       expect.stringMatching(/^with/),
       expect.stringMatching(/^commit/i),
     ]);
 
+    // the key adds two round trips, as the insert and update of the key did before: its lookup
+    // before BEGIN and its claim (the key with the answer) before COMMIT
     const key = { 'idempotency-key': 'adjust-key-0001' };
     const keyed = await counted(() => adjust(c.id, { amount: 1 }, key));
     expect(keyed.result.statusCode).toBe(201);
-    expect(inTx(keyed.statements), keyed.statements.join('\n')).toHaveLength(8);
+    const keyedTx = inTx(keyed.statements);
+    expect(keyed.statements, keyed.statements.join('\n')).toHaveLength(debit.statements.length + 2);
+    expect(keyed.statements[keyed.statements.length - keyedTx.length - 1]).toContain('jsonb_build_object');
+    expect(keyedTx.at(-2)).toMatch(/^insert into "idempotency_keys"/);
+    // a replay is the lookup alone, with no transaction (it was BEGIN, insert, read, COMMIT)
     const replay = await counted(() => adjust(c.id, { amount: 1 }, key));
     expect(replay.result.statusCode).toBe(201);
     expect(replay.result.headers['idempotent-replayed']).toBe('true');
     expect(replay.result.json()).toEqual(keyed.result.json());
-    expect(inTx(replay.statements)).toHaveLength(4);
+    const beforeTx = debit.statements.length - inTx(debit.statements).length;
+    expect(replay.statements, replay.statements.join('\n')).toHaveLength(beforeTx + 1);
+    expect(replay.statements.at(-1)).toContain('jsonb_build_object');
     expect((await adjust(c.id, { amount: 2 }, key)).statusCode).toBe(409);
 
     const over = await counted(() => adjust(c.id, { direction: 'debit', amount: 500 }));
     expect(over.result.statusCode).toBe(409);
     expect(over.result.json().message).toContain('101.50');
-    expect(inTx(over.statements)).toHaveLength(5);
+    expect(inTx(over.statements)).toHaveLength(4);
 
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.targetUserId, c.id));
     expect(audits.map((a) => [a.before, a.after])).toEqual(

@@ -1,15 +1,14 @@
 /**
  * Ledger adjustments: an admin credits or debits a client's available balance with a reason. The
- * route is POST /api/user/admin/account/:id/adjustments (server/modules/users/routes.ts, with an
- * Idempotency-Key, `idempotent: 'statement'`); the posting lives here, next to the ledger it moves
- * money through.
+ * route is POST /api/user/admin/account/:id/adjustments (server/modules/users/routes.ts: four-eyes
+ * and the Idempotency-Key in one transaction, `keyedTransaction`); the posting lives here, next to
+ * the ledger it moves money through.
  *
- * Two round trips (docs/performance.md "Money in two round trips"): one read (the key's stored
- * answer, the client, the ids of the two accounts and the available balance), then ONE statement
+ * Two round trips (docs/performance.md "Money in two round trips"): one read (the client, the ids
+ * of the two accounts and the available balance), then ONE statement
  * (lib/unit-of-work.ts `StatementOfWork`) that locks the client's row (FOR UPDATE, as `lockUser`
  * does) and then their available account (FOR UPDATE, answered as it is after any wait), and posts
- * the `adjustment` entry with its audit row (`account.adjustment`, amounts in USD) and the key with
- * its answer only when the client is still there and the balance it locked is the one read. So the
+ * the `adjustment` entry with its audit row (`account.adjustment`, amounts in USD) only when the client is still there and the balance it locked is the one read. So the
  * answer (the balance after it) is known before the statement, and a balance that moved between
  * the two round trips makes the statement change nothing and the adjustment start again (at most
  * `ATTEMPTS` times). Amounts inside are cents.
@@ -24,7 +23,6 @@ import type { DbOrTx } from '../../db/client';
 import { ledgerAccounts, users } from '../../db/schema';
 import { auditInStatement, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import type { StatementKey } from '../../lib/idempotency';
 import { centsToUsd, formatUsd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { StatementOfWork, type UnitOfWork } from '../../lib/unit-of-work';
@@ -42,11 +40,10 @@ export interface PostedAdjustment {
 const ATTEMPTS = 5;
 
 export function createAdjustmentsService({ db, log }: ServiceDeps) {
-  /** Round trip 1: the key's stored answer, the live user's role, the two account ids (null when not created yet), the balance. */
-  async function read(conn: DbOrTx, id: string, key: StatementKey<PostedAdjustment> | null) {
+  /** Round trip 1: the live user's role, the two account ids (null when not created yet), the balance. */
+  async function read(conn: DbOrTx, id: string) {
     const [row] = await conn
       .select({
-        idem: key ? key.lookup : sql<null>`null::jsonb`,
         role: users.role,
         available: accountIdOf(users.id, 'available'),
         income: accountIdOf(null, 'income_expense'),
@@ -54,7 +51,6 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
       })
       .from(users)
       .where(and(eq(users.id, id), isNull(users.deletedAt)));
-    key?.check(row?.idem ?? null);
     if (!row) throw new AppError('not_found');
     if (row.role !== 'client') throw new AppError('only_clients');
     return { ...row, balance: BigInt(row.balance ?? '0') };
@@ -67,7 +63,6 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
     actor: AuditActor,
     input: AdjustmentInput,
     uow: UnitOfWork | undefined,
-    key: StatementKey<PostedAdjustment> | null,
   ) {
     const { entry } = posted;
     const id = entry.userId!;
@@ -88,7 +83,6 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
     );
     const found = sql`exists (select 1 from ${clientRow})`;
     const unmoved = sql`(${found} and coalesce((select balance from ${account}), 0) = ${r.balance.toString()}::bigint)`;
-    const go = key ? key.claim(stmt, unmoved, posted) : unmoved;
     const known = new Map([
       [refKey(client(id, 'available')), r.available],
       [refKey(house('income_expense')), r.income],
@@ -97,7 +91,7 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
       stmt,
       [
         {
-          gate: go,
+          gate: unmoved,
           id: entry.id,
           type: 'adjustment',
           userId: id,
@@ -126,10 +120,10 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
           reason: input.reason,
         },
       },
-      go,
+      unmoved,
     );
     stmt.output('found', found);
-    stmt.output('posted', go);
+    stmt.output('posted', unmoved);
     const out = await stmt.run(uow?.tx ?? db, log, uow);
     return { found: out.found === true, posted: out.posted === true };
   }
@@ -143,7 +137,7 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
      */
     async refuseOverdraw(tx: DbOrTx, id: string, input: AdjustmentInput): Promise<void> {
       if (input.direction !== 'debit') return;
-      const { balance } = await read(tx, id, null);
+      const { balance } = await read(tx, id);
       if (balance < input.amount) {
         throw new AppError('adjustment_overdraw', USER_ADMIN_MSG.adjustmentOverdraw(formatUsd(balance)));
       }
@@ -153,21 +147,19 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
      * Posts an `adjustment` entry of `input.amount` cents — credit: income/expense → available;
      * debit: available → income/expense — with the reason as its memo (the client's history shows
      * it) and the admin as actor. Audit `account.adjustment`. Runs in `uow` when given (the
-     * approvals runner); `key` is the route's Idempotency-Key (null without one; never with `uow`).
-     * Throws 404 (unknown, deleted or not a client), 409 (a debit beyond the available balance, the
-     * balance moving on every attempt, or the key's 409 / replay).
+     * route's `keyedTransaction`, the approvals runner). Throws 404 (unknown, deleted or not a
+     * client), 409 (a debit beyond the available balance, or the balance moving on every attempt).
      */
     async postAdjustment(
       actor: AuditActor,
       id: string,
       input: AdjustmentInput,
       uow?: UnitOfWork,
-      key: StatementKey<PostedAdjustment> | null = null,
     ): Promise<PostedAdjustment> {
       const conn = uow?.tx ?? db;
       const signed = input.direction === 'credit' ? input.amount : -input.amount;
       for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-        let r = await read(conn, id, key);
+        let r = await read(conn, id);
         if (uow && (!r.available || !r.income)) {
           // Inside the caller's transaction a statement that lost the race to create an account
           // (the client's first, or the house's on a new database) could not be tried again: create
@@ -177,7 +169,7 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
             ...(r.income ? [] : [{ userId: null, kind: 'income_expense' }]),
           ];
           await uow.tx.insert(ledgerAccounts).values(missing).onConflictDoNothing();
-          r = await read(conn, id, key);
+          r = await read(conn, id);
         }
         if (r.balance + signed < 0n) {
           throw new AppError('adjustment_overdraw', USER_ADMIN_MSG.adjustmentOverdraw(formatUsd(r.balance)));
@@ -200,7 +192,7 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
         const posted = { entry, available: r.balance + signed };
         let outcome: Awaited<ReturnType<typeof post>>;
         try {
-          outcome = await post(r, posted, actor, input, uow, key);
+          outcome = await post(r, posted, actor, input, uow);
         } catch (err) {
           // an account the statement was to create appeared meanwhile: once more finds it
           if (!uow && isAccountRace(err)) continue;
@@ -208,7 +200,7 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
         }
         if (!outcome.found) throw new AppError('not_found');
         if (outcome.posted) return posted;
-        // the balance moved (or, with a key, a duplicate of this request won: the route replays it)
+        // the balance moved: read again
       }
       throw new AppError('adjustment_busy');
     },

@@ -1,6 +1,6 @@
 /**
  * A client opening a plan (open.ts) is one read and one statement, with or without an
- * Idempotency-Key (lib/idempotency.ts, `idempotent: 'statement'`), plus the session read on PGlite
+ * Idempotency-Key (lib/idempotency.ts, `statementKey`), plus the session read on PGlite
  * (no session cache). Under races the statement keeps the transaction's promises: two opens at once
  * make one plan (201 and 409), and two opens of the whole balance never overdraw.
  */

@@ -43,7 +43,7 @@ export async function planRoutes(app: AppInstance) {
         { body: openPlanSchema },
       ),
       onRequest: guards.requireClient,
-      config: { idempotent: 'statement' },
+      config: { idempotent: true },
     },
     async (req, reply) => {
       const answer = (plan: PlanRow) => ({ message: PLAN_MSG.tradePlaced, data: presentActivePlan(plan) });

@@ -12,11 +12,11 @@ import { PLAN_MSG } from '@common/messages';
 import { addProfitSchema, tradingActivityAnswerSchema } from '@common/schemas/plans';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
-import { unitOfWork } from '../../lib/idempotency';
+import { keyedTransaction } from '../../lib/idempotency';
 import { usd } from '../../lib/money';
 import { conflict, rowRoute } from '../../lib/route-schemas';
 import { onClient } from '../../lib/targets';
-import { heldAnswer, holdIfLarge } from '../approvals/routes';
+import { heldAnswer, holdOrRun } from '../approvals/routes';
 import { presentTradingActivity } from './presenter';
 import { refuseUncoverableLoss } from './profit-posting';
 
@@ -41,28 +41,28 @@ export async function addProfitAdminRoutes(app: AppInstance) {
       ),
       config: { idempotent: true, permission: 'profits.post', target: onClient() },
     },
-    async (req, reply) => {
-      const { profit, reason } = req.body;
-      const held = await holdIfLarge(
-        services.approvals,
-        req,
-        reply,
-        {
-          op: 'plan_result',
-          clientId: req.params.id,
-          amount: profit,
-          reason,
-          input: req.body,
-          summary: profit < 0n ? `Plan loss of ${usd(-profit)}` : `Plan profit of ${usd(profit)}`,
-          refuseImpossible: ({ tx }) => refuseUncoverableLoss(tx, req.params.id, req.body),
-        },
-        unitOfWork(req),
-      );
-      if (held) return held;
-      const posting = services.profitPosting;
-      const activity = await posting.addProfit(auditActor(req), req.params.id, req.body, unitOfWork(req));
-      reply.code(201);
-      return { message: PLAN_MSG.profitAdded, data: presentTradingActivity(activity) };
-    },
+    async (req, reply) =>
+      keyedTransaction(req, reply, async (uow) => {
+        const { profit, reason } = req.body;
+        const out = await holdOrRun(
+          services.approvals,
+          req,
+          reply,
+          {
+            op: 'plan_result',
+            clientId: req.params.id,
+            amount: profit,
+            reason,
+            input: req.body,
+            summary: profit < 0n ? `Plan loss of ${usd(-profit)}` : `Plan profit of ${usd(profit)}`,
+            refuseImpossible: ({ tx }) => refuseUncoverableLoss(tx, req.params.id, req.body),
+          },
+          (u) => services.profitPosting.addProfit(auditActor(req), req.params.id, req.body, u),
+          uow,
+        );
+        if (out.answer) return out.answer;
+        reply.code(201);
+        return { message: PLAN_MSG.profitAdded, data: presentTradingActivity(out.result) };
+      }),
   );
 }

@@ -28,9 +28,9 @@ import {
 import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
-import { unitOfWork } from '../../lib/idempotency';
+import { keyedTransaction } from '../../lib/idempotency';
 import { usd } from '../../lib/money';
-import { heldAnswer, holdIfLarge, holdOrRun } from '../approvals/routes';
+import { heldAnswer, holdOrRun } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
 import { refuseUnpostable } from './profit-posting';
 import { presentTradingActivity } from './presenter';
@@ -109,28 +109,29 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
       ),
       config: { idempotent: true, permission: 'tradingActivity.edit', target: onClient('bodyUser') },
     },
-    async (req, reply) => {
-      const { userId, profit } = req.body;
-      const summary = `Trading activity with a result of ${usd(profit)}`;
-      const held = await holdIfLarge(
-        services.approvals,
-        req,
-        reply,
-        {
-          op: 'activity_create',
-          clientId: userId,
-          amount: profit,
-          reason: summary,
-          input: req.body,
-          summary,
-        },
-        unitOfWork(req),
-      );
-      if (held) return held;
-      const row = await svc.createActivity(auditActor(req), req.body, unitOfWork(req));
-      reply.code(201);
-      return { message: PLAN_MSG.activityAdded, data: presentTradingActivity(row) };
-    },
+    async (req, reply) =>
+      keyedTransaction(req, reply, async (uow) => {
+        const { userId, profit } = req.body;
+        const summary = `Trading activity with a result of ${usd(profit)}`;
+        const out = await holdOrRun(
+          services.approvals,
+          req,
+          reply,
+          {
+            op: 'activity_create',
+            clientId: userId,
+            amount: profit,
+            reason: summary,
+            input: req.body,
+            summary,
+          },
+          (u) => svc.createActivity(auditActor(req), req.body, u),
+          uow,
+        );
+        if (out.answer) return out.answer;
+        reply.code(201);
+        return { message: PLAN_MSG.activityAdded, data: presentTradingActivity(out.result) };
+      }),
   );
 
   app.put(

@@ -28,9 +28,9 @@ import { valueHistoryAnswerSchema, valueHistoryQuerySchema } from '@common/schem
 import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
-import { unitOfWork } from '../../lib/idempotency';
+import { keyedTransaction } from '../../lib/idempotency';
 import { usd } from '../../lib/money';
-import { heldAnswer, holdIfLarge, holdOrRun } from '../approvals/routes';
+import { heldAnswer, holdOrRun } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
 import { presentTransaction, presentValueDay } from './presenter';
 import { sendCsv } from '../../lib/csv';
@@ -148,28 +148,29 @@ export async function transactionAdminRoutes(app: AppInstance) {
       ),
       config: { idempotent: true, permission: 'ledger.adjust', target: onClient() },
     },
-    async (req, reply) => {
-      const { amount, transactionType, details } = req.body;
-      const held = await holdIfLarge(
-        services.approvals,
-        req,
-        reply,
-        {
-          op: 'transaction',
-          clientId: req.params.id,
-          amount,
-          reason: details,
-          input: req.body,
-          summary: `${transactionType[0]!.toUpperCase()}${transactionType.slice(1)} of ${usd(amount)} added to the history`,
-          refuseImpossible: ({ tx }) => svc.refuseUncovered(tx, req.params.id, req.body),
-        },
-        unitOfWork(req),
-      );
-      if (held) return held;
-      const row = await svc.addTransaction(auditActor(req), req.params.id, req.body, unitOfWork(req));
-      reply.code(201);
-      return { message: MONEY_MSG.transactionAdded, data: presentTransaction(row) };
-    },
+    async (req, reply) =>
+      keyedTransaction(req, reply, async (uow) => {
+        const { amount, transactionType, details } = req.body;
+        const out = await holdOrRun(
+          services.approvals,
+          req,
+          reply,
+          {
+            op: 'transaction',
+            clientId: req.params.id,
+            amount,
+            reason: details,
+            input: req.body,
+            summary: `${transactionType[0]!.toUpperCase()}${transactionType.slice(1)} of ${usd(amount)} added to the history`,
+            refuseImpossible: ({ tx }) => svc.refuseUncovered(tx, req.params.id, req.body),
+          },
+          (u) => svc.addTransaction(auditActor(req), req.params.id, req.body, u),
+          uow,
+        );
+        if (out.answer) return out.answer;
+        reply.code(201);
+        return { message: MONEY_MSG.transactionAdded, data: presentTransaction(out.result) };
+      }),
   );
 
   app.delete(

@@ -48,9 +48,9 @@ import {
 import type { AppInstance } from '../../app-context';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { auditActor } from '../../lib/audit';
-import { unitOfWork } from '../../lib/idempotency';
+import { keyedTransaction } from '../../lib/idempotency';
 import { centsToUsd, usd } from '../../lib/money';
-import { heldAnswer, holdIfLarge } from '../approvals/routes';
+import { heldAnswer, holdOrRun } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
 import { presentUser } from '../../lib/user-presenter';
 import { sendCsv } from '../../lib/csv';
@@ -307,42 +307,38 @@ export async function userAdminRoutes(app: AppInstance) {
       ),
       config: { idempotent: true, permission: 'ledger.adjust', target: onClient() },
     },
-    async (req, reply) => {
-      const { direction, amount, reason } = req.body;
-      const uow = unitOfWork(req);
-      const held = await holdIfLarge(
-        services.approvals,
-        req,
-        reply,
-        {
-          op: 'adjustment',
-          clientId: req.params.id,
-          amount,
-          reason,
-          input: req.body,
-          summary: `${direction === 'credit' ? 'Credit' : 'Debit'} adjustment of ${usd(amount)}`,
-          refuseImpossible: ({ tx }) => services.adjustments.refuseOverdraw(tx, req.params.id, req.body),
-        },
-        uow,
-      );
-      if (held) return held;
-      const { entry, available } = await services.adjustments.postAdjustment(
-        auditActor(req),
-        req.params.id,
-        req.body,
-        uow,
-      );
-      reply.code(201);
-      return {
-        message: USER_ADMIN_MSG.adjustmentPosted,
-        data: {
-          _id: entry.id,
-          direction,
-          amount: centsToUsd(amount),
-          reason: entry.memo,
-          available: centsToUsd(available),
-        },
-      };
-    },
+    async (req, reply) =>
+      keyedTransaction(req, reply, async (uow) => {
+        const { direction, amount, reason } = req.body;
+        const out = await holdOrRun(
+          services.approvals,
+          req,
+          reply,
+          {
+            op: 'adjustment',
+            clientId: req.params.id,
+            amount,
+            reason,
+            input: req.body,
+            summary: `${direction === 'credit' ? 'Credit' : 'Debit'} adjustment of ${usd(amount)}`,
+            refuseImpossible: ({ tx }) => services.adjustments.refuseOverdraw(tx, req.params.id, req.body),
+          },
+          (u) => services.adjustments.postAdjustment(auditActor(req), req.params.id, req.body, u),
+          uow,
+        );
+        if (out.answer) return out.answer;
+        const { entry, available } = out.result;
+        reply.code(201);
+        return {
+          message: USER_ADMIN_MSG.adjustmentPosted,
+          data: {
+            _id: entry.id,
+            direction,
+            amount: centsToUsd(amount),
+            reason: entry.memo,
+            available: centsToUsd(available),
+          },
+        };
+      }),
   );
 }

@@ -1,6 +1,6 @@
 /**
  * A withdrawal request confirmed by an e-mailed code (request.ts) is one read and one statement, with
- * or without an Idempotency-Key (lib/idempotency.ts, `idempotent: 'statement'`), plus the session
+ * or without an Idempotency-Key (lib/idempotency.ts, `statementKey`), plus the session
  * read on PGlite (no session cache). And the statement keeps the transaction's promises under
  * races: two requests of the whole balance at once hold it once (201 and 422); one code sent twice
  * at once confirms one request (201 and 400), and the loser's try is not counted as a wrong code.

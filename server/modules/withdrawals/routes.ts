@@ -120,7 +120,7 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
         { body },
       ),
       onRequest: guards.requireClient,
-      config: { ...config, idempotent: 'statement' },
+      config: { ...config, idempotent: true },
     },
     async (req, reply) => {
       const request = { method, input: req.body } as WithdrawalInput;
