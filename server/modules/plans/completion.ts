@@ -15,27 +15,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PLAN_LABELS, type PlanKind } from '@common/constants';
 import type { Db } from '../../db/client';
 import type { PlanRow } from '../../db/rows';
-import {
-  journalEntries,
-  journalLines,
-  ledgerAccounts,
-  notifications,
-  plans,
-  tradingActivities,
-} from '../../db/schema';
+import { journalEntries, journalLines, ledgerAccounts, plans, tradingActivities } from '../../db/schema';
 import { formatUsd } from '../../lib/money';
 import { inTransaction, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, postEntry } from '../ledger/service';
-import type { Notice } from '../notifications/service';
+import type { NotificationsService } from '../notifications/service';
 
 /** Most due plans one sweep completes (the next sweep takes the rest). */
 const SWEEP_BATCH = 500;
 
-/** Writes a notice to a client inside a unit of work. */
-export type Notify = (uow: UnitOfWork, notice: Notice) => Promise<unknown>;
-
-/** The in-app notice alone (no e-mail): for callers that have no notifications service. */
-const notifyInApp: Notify = (uow, notice) => uow.tx.insert(notifications).values(notice);
+/**
+ * What writes a completion's notice to the client inside the unit of work: the notifications
+ * room's `notify` (the one notice path: the row and its e-mail, sent after commit).
+ */
+export type Notices = Pick<NotificationsService, 'notify'>;
 
 /** Cents → "$1,234.56" for memos and notices. */
 export const usd = (cents: bigint) => `$${formatUsd(cents)}`;
@@ -67,7 +60,7 @@ export async function closePlan(
   uow: UnitOfWork,
   plan: PlanRow,
   closedBy: 'schedule' | 'admin',
-  notify: Notify,
+  notices: Notices,
   actorId: string | null = null,
 ): Promise<PlanRow> {
   const { tx } = uow;
@@ -103,7 +96,7 @@ export async function closePlan(
     .set({ status: 'completed', closedBy, completedAt: now })
     .where(eq(plans.id, plan.id))
     .returning();
-  await notify(uow, {
+  await notices.notify(uow, {
     userId: plan.userId,
     title: closedBy === 'schedule' ? 'Plan completed' : 'Plan cleared',
     message:
@@ -126,14 +119,13 @@ export interface CompleteDueOptions {
  * answers how many it completed. Without `userId` (the sweep) a plan locked by another process is
  * skipped (FOR UPDATE SKIP LOCKED: that process completes it); with `userId` the pass waits for the
  * lock and then sees the plan completed. A plan whose completion fails is logged and skipped until
- * the next sweep. `notify` defaults to the in-app notice alone.
+ * the next sweep. `notices.notify` writes each completion's notice (with its e-mail).
  */
 export async function completeDuePlans(
-  deps: { db: Db; log: FastifyBaseLogger; notify?: Notify },
+  deps: { db: Db; log: FastifyBaseLogger; notices: Notices },
   opts: CompleteDueOptions = {},
 ): Promise<number> {
-  const { db, log } = deps;
-  const notify = deps.notify ?? notifyInApp;
+  const { db, log, notices } = deps;
   const failed: string[] = [];
   let completed = 0;
   while (completed < SWEEP_BATCH) {
@@ -157,7 +149,7 @@ export async function completeDuePlans(
           .for('update', opts.userId ? undefined : { skipLocked: true });
         if (!due) return false;
         dueId = due.id;
-        await closePlan(uow, due, 'schedule', notify);
+        await closePlan(uow, due, 'schedule', notices);
         return true;
       });
       if (!done) break;

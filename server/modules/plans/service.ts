@@ -30,7 +30,7 @@ import type { ServiceDeps } from '../../lib/service-deps';
 import { inTransaction, withUnitOfWork } from '../../lib/unit-of-work';
 import { client, ensureAccounts } from '../ledger/service';
 import type { NotificationsService } from '../notifications/service';
-import { closePlan, completeDuePlans, type CompleteDueOptions, type Notify } from './completion';
+import { closePlan, completeDuePlans, type CompleteDueOptions } from './completion';
 import { openPlan, planSnapshot } from './open';
 import { presentActivePlan } from './presenter';
 
@@ -87,10 +87,10 @@ export function presentIfCurrent(plan: PlanRow | null): PublicActivePlan | null 
 /**
  * The client's active plan as the API answers it (`activePlan` of GET /user/me and
  * /user/admin/:id), after completing it if its end date has passed, so nobody sees an overdue
- * active plan. The completion notice is e-mailed too when `notifications` is given.
+ * active plan. The completion notice goes through `notifications.notify` (with its e-mail).
  */
 export async function currentActivePlan(
-  deps: { db: Db; log: FastifyBaseLogger; notifications?: Pick<NotificationsService, 'notify'> },
+  deps: { db: Db; log: FastifyBaseLogger; notifications: Pick<NotificationsService, 'notify'> },
   userId: string,
 ): Promise<PublicActivePlan | null> {
   const { db, log, notifications: notices } = deps;
@@ -100,20 +100,15 @@ export async function currentActivePlan(
   const [active] = await activePlanQuery(db).execute({ userId });
   const shown = presentIfCurrent(active ?? null);
   if (shown !== undefined) return shown;
-  await completeDuePlans(
-    { db, log, notify: notices ? (uow, n) => notices.notify(uow, n) : undefined },
-    { userId },
-  );
+  await completeDuePlans({ db, log, notices }, { userId });
   const plan = await findActivePlan(db, userId);
   return plan ? presentActivePlan(plan) : null;
 }
 
 export function createPlansService({ db, log, notifications: notices }: ServiceDeps) {
-  const notify: Notify = (uow, notice) => notices.notify(uow, notice);
-
   return {
     /** See `completeDuePlans`; the notices here are also e-mailed. Answers how many plans completed. */
-    completeDuePlans: (opts: CompleteDueOptions = {}) => completeDuePlans({ db, log, notify }, opts),
+    completeDuePlans: (opts: CompleteDueOptions = {}) => completeDuePlans({ db, log, notices }, opts),
 
     /**
      * Opens a plan of `input.amount` cents for `userId`, from now for `input.duration` days: first
@@ -147,7 +142,7 @@ export function createPlansService({ db, log, notifications: notices }: ServiceD
           .from(plans)
           .where(and(eq(plans.userId, userId), eq(plans.status, 'active'), lte(plans.endDate, new Date())))
           .for('update');
-        if (due) await closePlan(uow, due, 'schedule', notify);
+        if (due) await closePlan(uow, due, 'schedule', notices);
         await ensureAccounts(tx, [client(userId, 'available'), client(userId, 'invested')]);
         const admin = opts.admin && found ? { actor: opts.admin, client: found } : undefined;
         const opened = await openPlan(deps, userId, input, { key, uow, admin });
@@ -166,7 +161,7 @@ export function createPlansService({ db, log, notifications: notices }: ServiceD
         await findClient(uow.tx, userId);
         const plan = await lockActivePlan(uow.tx, userId);
         if (!plan) throw new AppError('no_active_plan');
-        const closed = await closePlan(uow, plan, 'admin', notify, admin.id);
+        const closed = await closePlan(uow, plan, 'admin', notices, admin.id);
         await recordAudit(uow.tx, admin, {
           action: 'plan.clear',
           targetUserId: userId,
