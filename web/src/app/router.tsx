@@ -73,6 +73,7 @@ const accountPage = lazyPages({
   NotificationsPage: () => import('../features/notifications/pages/notifications-page'),
   ReferralsPage: () => import('../features/referrals/pages/referrals-page'),
   SupportPage: () => import('../features/support/pages/support-page'),
+  WithdrawalAddressesPage: () => import('../features/beneficiaries/pages/withdrawal-addresses-page'),
 });
 
 const adminPage = lazyPages({
@@ -97,6 +98,18 @@ const adminPage = lazyPages({
   AdminSecurityPage: () => import('../features/security/pages/admin-security-page'),
   AdminStaffPage: () => import('../features/staff/pages/admin-staff-page'),
 });
+
+/**
+ * /admin/users/:id: the users feature's page with the beneficiaries feature's read-only address book
+ * (features never import each other; the router composes them).
+ */
+async function adminUserWithDestinations() {
+  const [{ AdminUserPage }, { ClientDestinations }] = await Promise.all([
+    import('../features/users/pages/admin-user-page'),
+    import('../features/beneficiaries/components/client-destinations'),
+  ]);
+  return { Component: () => <AdminUserPage destinations={ClientDestinations} /> };
+}
 
 /**
  * /account/profile: the profile feature's page with the security feature's settings as its Security
@@ -207,13 +220,14 @@ const accountRoutes: RouteObject[] = [
   { path: paths.account.referrals, lazy: accountPage.ReferralsPage },
   { path: paths.account.profile, lazy: profileWithSecurity },
   { path: paths.account.support, lazy: accountPage.SupportPage },
+  { path: paths.account.withdrawalAddresses, lazy: accountPage.WithdrawalAddressesPage },
 ];
 
 const adminRoutes: RouteObject[] = [
   { index: true, element: <Navigate to={paths.admin.users} replace /> },
   { path: paths.admin.users, lazy: adminPage.AdminUsersPage },
   { path: paths.admin.dashboard, lazy: dashboardWithLiabilities },
-  { path: paths.admin.user(ID), lazy: adminPage.AdminUserPage },
+  { path: paths.admin.user(ID), lazy: adminUserWithDestinations },
   { path: paths.admin.userAccount(ID), lazy: adminPage.AdminUserAccountPage },
   { path: paths.admin.addProfit(ID), lazy: addProfitWithActivity },
   { path: paths.admin.editUser(ID), lazy: adminPage.AdminEditUserPage },

@@ -63,6 +63,8 @@ export const paths = {
     referrals: '/account/referrals',
     profile: '/account/profile',
     support: '/account/support',
+    /** The withdrawal address book; the e-mailed link adds `confirm=<token>`. */
+    withdrawalAddresses: '/account/withdrawal-addresses',
   },
 
   admin: {

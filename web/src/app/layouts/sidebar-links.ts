@@ -1,5 +1,6 @@
 /** The sidebars of the signed-in areas (the client area's and the back office's), in order. */
 import {
+  IconAddressBook,
   IconArrowsExchange,
   IconCash,
   IconChartLine,
@@ -31,6 +32,7 @@ export const ACCOUNT_LINKS: ShellLink[] = [
   { label: 'Transaction History', to: paths.account.transactionHistory, icon: IconReceipt },
   { label: 'Statements', to: paths.account.statements, icon: IconFileCertificate },
   { label: 'Upgrade Account', to: paths.account.upgradeAccount, icon: IconRocket },
+  { label: 'Withdrawal addresses', to: paths.account.withdrawalAddresses, icon: IconAddressBook },
   { label: 'Support', to: paths.account.support, icon: IconHeadset },
   { label: 'Referrals', to: paths.account.referrals, icon: IconUsers },
 ];

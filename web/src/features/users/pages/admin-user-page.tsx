@@ -13,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import type { ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
 import { PLAN_LABELS } from '@common/constants';
 import type { UserWithFigures } from '@common/schemas/users';
@@ -214,7 +215,10 @@ function Loading() {
  * Unblock and Delete (the original two confirmations). A staff user carries their role's badge;
  * each action and link shows only to a role that may use it (common/permissions.ts).
  */
-export function AdminUserPage() {
+export function AdminUserPage({
+  destinations: Destinations,
+}: { destinations?: ComponentType<{ clientId: string }> } = {}) {
+  const can = useCan();
   const { id = '' } = useParams();
   const { user: me } = useSession();
   const query = useQuery(adminUserQuery(id));
@@ -267,6 +271,9 @@ export function AdminUserPage() {
       </SimpleGrid>
       <Verification user={user} />
       <UserSecurity user={user} />
+      {Destinations && user.role === 'client' && can('beneficiaries.read') && (
+        <Destinations clientId={user._id} />
+      )}
     </Stack>
   );
 }
