@@ -1,6 +1,6 @@
 /**
  * /api/auth passkeys (docs/security.md "Passkeys"). The four ceremony paths are the ones
- * better-auth's client plugin calls (web/src/features/security/passkey-client.ts), so the browser
+ * better-auth's client plugin calls (web/src/lib/passkey-client.ts), so the browser
  * side is the plugin's own (@simplewebauthn/browser); each hands the request to `auth.api.*`
  * (passkeys.ts), the signed challenge travelling in the plugin's HttpOnly cookie.
  *

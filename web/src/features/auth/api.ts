@@ -16,6 +16,7 @@ import type { PublicUser, SignedInAnswer, SigninAnswer } from '@common/types';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, ApiError, type MessageAnswer, type UserAnswer } from '../../lib/api-client';
+import { assertPasskey } from '../../lib/passkey-client';
 import { markTwoFactorSetupRequired, setSession, updateUser } from '../../lib/session';
 import { currentUserQuery } from '../../lib/user-queries';
 import { clearPendingChallenge, savePendingChallenge, type PendingChallenge } from './pending-challenge';
@@ -93,6 +94,29 @@ export function useVerifyTwoFactor() {
       });
       clearPendingChallenge();
       return openSession(answer, pending.asAdmin, pending.remember);
+    },
+  });
+}
+
+/**
+ * Signs in with a passkey (lib/passkey-client.ts): alone, or with `pending` as the second step of a
+ * password sign-in instead of a code. Stores the session as the password step would (401
+ * passkey_failed / sign_in_expired, 403 blocked or staff from another network).
+ */
+export function usePasskeySignin() {
+  return useMutation({
+    mutationFn: async ({
+      asAdmin = false,
+      pending,
+    }: {
+      asAdmin?: boolean;
+      pending?: PendingChallenge | null;
+    }): Promise<OpenedSession> => {
+      const answer = await assertPasskey<SignedInAnswer>(
+        pending ? { 'x-sign-in-challenge': pending.challenge } : {},
+      );
+      clearPendingChallenge();
+      return openSession(answer, pending?.asAdmin ?? asAdmin, pending?.remember ?? true);
     },
   });
 }

@@ -14,6 +14,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { zodForm } from '../../../lib/zod-form';
 import { useVerifyTwoFactor } from '../api';
 import { AuthCard } from '../components/auth-card';
+import { PasskeySigninButton } from '../components/passkey-signin-button';
 import { landingFor } from '../landing';
 import { clearPendingChallenge, readPendingChallenge } from '../pending-challenge';
 
@@ -22,7 +23,8 @@ const codeSchema = twoFactorVerifySchema.pick({ code: true });
 
 /**
  * /two-factor: the second sign-in step after /signin or /admin/login for accounts with two-factor
- * authentication. One field takes the authenticator's 6-digit code or a backup code; on success the
+ * authentication. One field takes the authenticator's 6-digit code or a backup code (or "Use a
+ * passkey instead" answers with one of the account's passkeys); on success the
  * session is stored and the account home (or the back office) opens. Without a challenge, or once
  * the server says it expired, the page says so and links back to the sign-in it came from.
  */
@@ -92,6 +94,14 @@ export function TwoFactorPage() {
               <BusyButton type="submit" fullWidth busy={verify.isPending}>
                 Verify
               </BusyButton>
+              <PasskeySigninButton
+                pending={pending}
+                label="Use a passkey instead"
+                onExpired={(message) => {
+                  clearPendingChallenge();
+                  setEnded(message);
+                }}
+              />
             </Stack>
           </form>
         )}
