@@ -7,8 +7,10 @@
  * with rows in every list (deposits pending, approved and declined, withdrawals, a plan and a
  * trade, a notice, a ticket; each of the profile's tabs), the owner (the admin pages about a client
  * use that client's id), and the two sign-in steps (e-mail verification, two-factor code). A first
- * test fails when web/src/config/paths.ts has a route none of the lists visits. The public pages
- * in other states (open menus, the charting widgets, a form's errors) are in a11y-public.spec.ts.
+ * test fails when web/src/config/paths.ts has a route none of the lists visits. At 375 px no
+ * client or back-office page scrolls sideways or hides content in a sideways scroll box. The
+ * public pages in other states (open menus, the charting widgets, a form's errors) are in
+ * a11y-public.spec.ts.
  */
 import type { Browser, Page } from '@playwright/test';
 import { generate } from 'otplib';
@@ -19,6 +21,7 @@ import {
   call,
   checkBothWidths,
   doneEvenIfHeld,
+  expectNoSidewaysScroll,
   newClientSignUp,
   newOfflineContext,
   PNG_DATA_URL,
@@ -95,10 +98,15 @@ async function visit(page: Page, path: string) {
 
 /**
  * Opens each of `paths` in turn and runs axe (the rules of `tags`) on it at both widths, each in a
- * step of its own; a route that fails does not stop the others: the test fails at the end with
- * every failure listed.
+ * step of its own; with `phoneFits`, at 375 px the page must not scroll sideways, nor hide content
+ * in a sideways scroll box (a table wider than its card). A route that fails does not stop the
+ * others: the test fails at the end with every failure listed.
  */
-async function checkRoutes(page: Page, paths: string[], tags = WCAG_TAGS) {
+async function checkRoutes(
+  page: Page,
+  paths: string[],
+  { tags = WCAG_TAGS, phoneFits = false }: { tags?: string[]; phoneFits?: boolean } = {},
+) {
   const failures: string[] = [];
   for (const path of paths) {
     await test
@@ -108,6 +116,8 @@ async function checkRoutes(page: Page, paths: string[], tags = WCAG_TAGS) {
         let scrolled = !MARKETING.includes(path);
         const ready = async () => {
           await settled(page, path);
+          if (phoneFits && page.viewportSize()!.width < 400)
+            await expectNoSidewaysScroll(page, `${path} at 375 px`, { boxes: true });
           if (scrolled) return;
           // once, so every lazy section is in the page at both widths
           await scrollThrough(page);
@@ -259,6 +269,8 @@ const CLIENT_PATHS = [
   '/account/withdrawal',
   '/account/withdrawal?success=true',
   '/account/withdrawal/withdraw?wallet=bitcoin',
+  '/account/withdrawal/withdraw?wallet=usdt',
+  '/account/withdrawal/withdraw?wallet=ethereum',
   '/account/withdrawal/bank',
   '/account/withdrawal/usdt',
   '/account/withdrawal/btc',
@@ -336,7 +348,7 @@ test('every route of paths.ts is among the routes checked below', () => {
 });
 
 test('axe: every public route at 1280 and 375 px', async ({ page }) => {
-  await checkRoutes(page, PUBLIC_PATHS, PUBLIC_TAGS);
+  await checkRoutes(page, PUBLIC_PATHS, { tags: PUBLIC_TAGS });
 });
 
 test('axe: the sign-in steps (e-mail verification, two-factor code) at 1280 and 375 px', async ({
@@ -370,11 +382,11 @@ test('axe: the sign-in steps (e-mail verification, two-factor code) at 1280 and 
 test('axe: every client route at 1280 and 375 px', async ({ page, readMail }) => {
   const client = await seededClient(readMail);
   await signIn(page, client.signUp);
-  await checkRoutes(page, CLIENT_PATHS);
+  await checkRoutes(page, CLIENT_PATHS, { phoneFits: true });
 });
 
 test('axe: every back-office route at 1280 and 375 px, as the owner', async ({ page, readMail }) => {
   const { id } = await seededClient(readMail);
   await signIn(page, ADMIN, true);
-  await checkRoutes(page, adminPaths(id));
+  await checkRoutes(page, adminPaths(id), { phoneFits: true });
 });
