@@ -9,11 +9,11 @@
  * PUT    /deposits/:id/reject   admin            {reason}
  * DELETE /deposits/:id          admin            pending or rejected only
  */
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MONEY_MSG } from '@common/messages';
 import {
   decisionReasonSchema,
   errorAnswerSchema,
+  idParams,
   messageAnswerSchema,
   userIdQuery,
 } from '@common/schemas/common';
@@ -25,10 +25,11 @@ import {
   PROOF_MAX_BYTES,
 } from '@common/schemas/deposits';
 import type { AppInstance } from '../../app-context';
-import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
+import { conflict } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 import { auditActor } from '../../lib/audit';
 import { keyedTransaction } from '../../lib/idempotency';
-import { errorAnswer } from '../../lib/error-handler';
+import { tooLargeAs } from '../../lib/error-handler';
 import { currentUser } from '../auth/guard';
 import { maxDataUrlLength } from '../files/images';
 import { usd } from '../../lib/money';
@@ -36,73 +37,54 @@ import { heldAnswer, holdOrRun } from '../approvals/routes';
 import { presentDeposit } from './presenter';
 import { onClient } from '../../lib/targets';
 
-const tags = ['deposits'];
-
 /** Room for a 5 MB image as a data URL plus the other fields; a bigger body gets 413 unread. */
 const DEPOSIT_BODY_LIMIT = maxDataUrlLength(PROOF_MAX_BYTES) + 64 * 1024;
 
+/** The client's deposit routes: submit one with its proof, the wallets to pay to, the list. */
 export async function depositRoutes(app: AppInstance) {
+  const route = declareRoutes(app, ['deposits']);
   const { guards, services } = app.ctx;
   const svc = services.deposits;
 
-  app.post(
-    '',
-    {
-      schema: routeSchema(
-        tags,
-        'Submits a deposit with its proof image for review (verified client; staff 403)',
-        {
-          201: depositAnswerSchema,
-          413: errorAnswerSchema.describe('The proof image is over 5 MB'),
-          422: errorAnswerSchema.describe('Too many deposits are already waiting for review'),
-          429: errorAnswerSchema.describe('Too many deposits in the last hour'),
-        },
-        { body: createDepositSchema },
-      ),
-      onRequest: guards.requireClient,
-      config: { idempotent: true },
-      bodyLimit: DEPOSIT_BODY_LIMIT,
-      // Fastify refuses an oversized body before parsing it; answer with the original text.
-      errorHandler(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
-        if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-          return reply.code(413).send(errorAnswer('file_too_large', MONEY_MSG.fileTooLarge));
-        throw err;
+  route.post('', {
+    summary: 'Submits a deposit with its proof image for review (verified client; staff 403)',
+    schema: {
+      response: {
+        201: depositAnswerSchema,
+        413: errorAnswerSchema.describe('The proof image is over 5 MB'),
+        422: errorAnswerSchema.describe('Too many deposits are already waiting for review'),
+        429: errorAnswerSchema.describe('Too many deposits in the last hour'),
       },
+      body: createDepositSchema,
     },
-    async (req, reply) =>
+    onRequest: guards.requireClient,
+    config: { idempotent: true },
+    bodyLimit: DEPOSIT_BODY_LIMIT,
+    // Fastify refuses an oversized body before parsing it; answer with the original text.
+    errorHandler: tooLargeAs(MONEY_MSG.fileTooLarge),
+    handler: async (req, reply) =>
       keyedTransaction(req, reply, async (uow) => {
         const deposit = await svc.submitDeposit(currentUser(req), req.body, uow);
         reply.code(201);
         return { message: MONEY_MSG.depositSubmitted, data: presentDeposit(deposit) };
       }),
-  );
+  });
 
-  app.get(
-    '/wallets',
-    {
-      schema: routeSchema(tags, 'Answers the wallet addresses to pay a deposit to (signed in)', {
-        200: depositWalletsAnswerSchema,
-      }),
-      onRequest: guards.requireUser,
-    },
-    async () => ({ data: svc.wallets() }),
-  );
+  route.get('/wallets', {
+    summary: 'Answers the wallet addresses to pay a deposit to (signed in)',
+    schema: { response: { 200: depositWalletsAnswerSchema } },
+    onRequest: guards.requireUser,
+    handler: async () => ({ data: svc.wallets() }),
+  });
 
-  app.get(
-    '',
-    {
-      schema: routeSchema(
-        tags,
-        "Lists the caller's deposits; an admin sees all, or one client's with ?userId",
-        { 200: depositListAnswerSchema },
-        { querystring: userIdQuery },
-      ),
-      onRequest: guards.requireUser,
-    },
-    async (req) => ({
+  route.get('', {
+    summary: "Lists the caller's deposits; an admin sees all, or one client's with ?userId",
+    schema: { response: { 200: depositListAnswerSchema }, querystring: userIdQuery },
+    onRequest: guards.requireUser,
+    handler: async (req) => ({
       data: (await svc.listDeposits(currentUser(req), req.query.userId)).map(presentDeposit),
     }),
-  );
+  });
 }
 
 /**
@@ -110,22 +92,19 @@ export async function depositRoutes(app: AppInstance) {
  * app.ts, whose one onRequest hook is the admin guard.
  */
 export async function depositAdminRoutes(app: AppInstance) {
+  const route = declareRoutes(app, ['deposits']);
   const { services } = app.ctx;
   const svc = services.deposits;
 
   // PUT /:id/approve and /:id/reject: the two outcomes of reviewing a pending deposit; only a
   // rejection takes a body, the reason the client reads (docs/product.md "Decision reasons")
   const reviewAnswers = { 200: depositAnswerSchema, 409: conflict('The deposit is not pending') };
-  app.put(
-    '/:id/approve',
-    {
-      schema: rowRoute(tags, 'Approves a pending deposit and credits the client (admin)', {
-        ...reviewAnswers,
-        ...heldAnswer,
-      }),
-      config: { permission: 'deposits.review', target: onClient('deposit') },
-    },
-    async (req, reply) => {
+  const config = { permission: 'deposits.review', target: onClient('deposit') } as const;
+  route.put('/:id/approve', {
+    summary: 'Approves a pending deposit and credits the client (admin)',
+    schema: { params: idParams, response: { ...reviewAnswers, ...heldAnswer } },
+    config,
+    handler: async (req, reply) => {
       const { id } = req.params;
       // the approval's own read, made once: four-eyes weighs it, the approval uses it (approval.ts)
       const pending = await svc.readPending(id);
@@ -148,38 +127,30 @@ export async function depositAdminRoutes(app: AppInstance) {
       if (out.answer) return out.answer;
       return { message: MONEY_MSG.depositApproved, data: presentDeposit(out.result) };
     },
-  );
-  app.put(
-    '/:id/reject',
-    {
-      schema: rowRoute(
-        tags,
-        'Rejects a pending deposit with a reason the client reads (admin)',
-        reviewAnswers,
-        {
-          body: decisionReasonSchema,
-        },
-      ),
-      config: { permission: 'deposits.review', target: onClient('deposit') },
-    },
-    async (req) => ({
+  });
+  route.put('/:id/reject', {
+    summary: 'Rejects a pending deposit with a reason the client reads (admin)',
+    schema: { params: idParams, response: reviewAnswers, body: decisionReasonSchema },
+    config,
+    handler: async (req) => ({
       message: MONEY_MSG.depositRejected,
       data: presentDeposit(await svc.rejectDeposit(auditActor(req), req.params.id, req.body.reason)),
     }),
-  );
+  });
 
-  app.delete(
-    '/:id',
-    {
-      schema: rowRoute(tags, 'Deletes a pending or rejected deposit and its proof image (admin)', {
+  route.delete('/:id', {
+    summary: 'Deletes a pending or rejected deposit and its proof image (admin)',
+    schema: {
+      params: idParams,
+      response: {
         200: messageAnswerSchema,
         409: conflict('An approved deposit stays: void it through the transactions'),
-      }),
-      config: { permission: 'deposits.review', target: onClient('deposit') },
+      },
     },
-    async (req) => {
+    config,
+    handler: async (req) => {
       await svc.deleteDeposit(auditActor(req), req.params.id);
       return { message: MONEY_MSG.depositDeleted };
     },
-  );
+  });
 }
