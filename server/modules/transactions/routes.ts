@@ -15,7 +15,7 @@
  */
 import { z } from 'zod';
 import { MONEY_MSG } from '@common/messages';
-import { errorAnswerSchema } from '@common/schemas/common';
+import { errorAnswerSchema, idParams } from '@common/schemas/common';
 import {
   addTransactionSchema,
   historyQuerySchema,
@@ -26,7 +26,8 @@ import {
 } from '@common/schemas/transactions';
 import { valueHistoryAnswerSchema, valueHistoryQuerySchema } from '@common/schemas/value-history';
 import type { AppInstance } from '../../app-context';
-import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
+import { conflict } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 import { auditActor } from '../../lib/audit';
 import { keyedTransaction } from '../../lib/idempotency';
 import { usd } from '../../lib/money';
@@ -36,76 +37,58 @@ import { presentTransaction, presentValueDay } from './presenter';
 import { sendCsv } from '../../lib/csv';
 import { onClient } from '../../lib/targets';
 
-const tags = ['transactions'];
-
+/** The signed-in user's own history: the latest lines, a page, the value per day, the CSV export. */
 export async function transactionRoutes(app: AppInstance) {
+  const route = declareRoutes(app, ['transactions']);
   const { guards, services } = app.ctx;
   const svc = services.transactions;
 
-  app.get(
-    '',
-    {
-      schema: routeSchema(tags, "Answers the signed-in user's latest 10 history lines", {
-        200: transactionListAnswerSchema,
-      }),
-      onRequest: guards.requireUser,
-    },
-    async (req) => ({
+  route.get('', {
+    summary: "Answers the signed-in user's latest 10 history lines",
+    schema: { response: { 200: transactionListAnswerSchema } },
+    onRequest: guards.requireUser,
+    handler: async (req) => ({
       data: (await svc.listRecent(currentUser(req).id)).map(presentTransaction),
     }),
-  );
+  });
 
-  app.get(
-    '/all',
-    {
-      schema: routeSchema(
-        tags,
-        "Answers one page of the signed-in user's history, filtered and searched",
-        { 200: transactionPageAnswerSchema },
-        { querystring: historyQuerySchema },
-      ),
-      onRequest: guards.requireUser,
-    },
-    async (req) => {
+  route.get('/all', {
+    summary: "Answers one page of the signed-in user's history, filtered and searched",
+    schema: { response: { 200: transactionPageAnswerSchema }, querystring: historyQuerySchema },
+    onRequest: guards.requireUser,
+    handler: async (req) => {
       const { rows, total } = await svc.listHistory(currentUser(req).id, req.query);
       return { data: rows.map(presentTransaction), total };
     },
-  );
+  });
 
-  app.get(
-    '/value-history',
-    {
-      schema: routeSchema(
-        tags,
-        "Answers the signed-in user's account value per day over a range, with the day's deposits, withdrawals and profit",
-        { 200: valueHistoryAnswerSchema },
-        { querystring: valueHistoryQuerySchema },
-      ),
-      onRequest: guards.requireUser,
-    },
-    async (req) => {
+  route.get('/value-history', {
+    summary:
+      "Answers the signed-in user's account value per day over a range, with the day's deposits, withdrawals and profit",
+    schema: { response: { 200: valueHistoryAnswerSchema }, querystring: valueHistoryQuerySchema },
+    onRequest: guards.requireUser,
+    handler: async (req) => {
       const { range } = req.query;
       const { from, days } = await svc.valueHistory(currentUser(req).id, range);
       return { range, from, points: days.map(presentValueDay) };
     },
-  );
+  });
 
   // A string sent as text/csv is not serialized by Fastify: the schema only documents the answer.
-  app.get(
-    '/export.csv',
-    {
-      schema: routeSchema(tags, "Exports the signed-in user's whole history as a CSV file", {
+  route.get('/export.csv', {
+    summary: "Exports the signed-in user's whole history as a CSV file",
+    schema: {
+      response: {
         200: {
           description: 'The whole history as CSV (RFC 4180), newest first, streamed as an attachment',
           content: { 'text/csv': { schema: z.string() } },
         },
-      }),
-      onRequest: guards.requireUser,
+      },
     },
-    async (req, reply) => {
-      return sendCsv(reply, 'transactions.csv', await svc.exportHistoryCsv(currentUser(req).id));
-    },
-  );
+    onRequest: guards.requireUser,
+    handler: async (req, reply) =>
+      sendCsv(reply, 'transactions.csv', await svc.exportHistoryCsv(currentUser(req).id)),
+  });
 }
 
 /**
@@ -113,42 +96,36 @@ export async function transactionRoutes(app: AppInstance) {
  * hook is the admin guard.
  */
 export async function transactionAdminRoutes(app: AppInstance) {
+  const route = declareRoutes(app, ['transactions']);
   const { services } = app.ctx;
   const svc = services.transactions;
 
-  app.get(
-    '/admin',
-    {
-      schema: routeSchema(
-        tags,
-        "Answers one page of a client's history, filtered and searched (admin)",
-        { 200: transactionPageAnswerSchema },
-        { querystring: historyQuerySchema.extend({ userId: z.uuid('Invalid id') }) },
-      ),
-      config: { permission: 'clients.read', target: onClient('queryUser') },
+  route.get('/admin', {
+    summary: "Answers one page of a client's history, filtered and searched (admin)",
+    schema: {
+      response: { 200: transactionPageAnswerSchema },
+      querystring: historyQuerySchema.extend({ userId: z.uuid('Invalid id') }),
     },
-    async (req) => {
+    config: { permission: 'clients.read', target: onClient('queryUser') },
+    handler: async (req) => {
       const { rows, total } = await svc.listHistory(req.query.userId, req.query);
       return { data: rows.map(presentTransaction), total };
     },
-  );
+  });
 
-  app.post(
-    '/:id',
-    {
-      schema: rowRoute(
-        tags,
-        "Adds a transaction to client :id's history and posts it to the ledger (admin)",
-        {
-          201: transactionAnswerSchema,
-          ...heldAnswer,
-          422: errorAnswerSchema.describe('Insufficient balance'),
-        },
-        { body: addTransactionSchema },
-      ),
-      config: { idempotent: true, permission: 'ledger.adjust', target: onClient() },
+  route.post('/:id', {
+    summary: "Adds a transaction to client :id's history and posts it to the ledger (admin)",
+    schema: {
+      params: idParams,
+      response: {
+        201: transactionAnswerSchema,
+        ...heldAnswer,
+        422: errorAnswerSchema.describe('Insufficient balance'),
+      },
+      body: addTransactionSchema,
     },
-    async (req, reply) =>
+    config: { idempotent: true, permission: 'ledger.adjust', target: onClient() },
+    handler: async (req, reply) =>
       keyedTransaction(req, reply, async (uow) => {
         const { amount, transactionType, details } = req.body;
         const out = await holdOrRun(
@@ -171,25 +148,22 @@ export async function transactionAdminRoutes(app: AppInstance) {
         reply.code(201);
         return { message: MONEY_MSG.transactionAdded, data: presentTransaction(out.result) };
       }),
-  );
+  });
 
-  app.delete(
-    '/:id',
-    {
-      schema: rowRoute(
-        tags,
-        'Voids a history line with a reversing entry and answers the reversal (admin)',
-        {
-          200: transactionAnswerSchema,
-          ...heldAnswer,
-          409: conflict('Not voidable: pending or rejected, a reversal, or already voided'),
-          422: errorAnswerSchema.describe("The client's balance no longer covers it"),
-        },
-        { body: voidTransactionSchema },
-      ),
-      config: { permission: 'transactions.void', target: onClient('historyLine') },
+  route.delete('/:id', {
+    summary: 'Voids a history line with a reversing entry and answers the reversal (admin)',
+    schema: {
+      params: idParams,
+      response: {
+        200: transactionAnswerSchema,
+        ...heldAnswer,
+        409: conflict('Not voidable: pending or rejected, a reversal, or already voided'),
+        422: errorAnswerSchema.describe("The client's balance no longer covers it"),
+      },
+      body: voidTransactionSchema,
     },
-    async (req, reply) => {
+    config: { permission: 'transactions.void', target: onClient('historyLine') },
+    handler: async (req, reply) => {
       const { reason } = req.body;
       const line = await svc.voidableLine(req.params.id);
       const summary = `Void of the ${line.type.replaceAll('_', ' ')} of ${usd(line.amount)} on ${line.date.toISOString().slice(0, 10)}`;
@@ -211,5 +185,5 @@ export async function transactionAdminRoutes(app: AppInstance) {
       if (out.answer) return out.answer;
       return { message: MONEY_MSG.transactionVoided, data: presentTransaction(out.result) };
     },
-  );
+  });
 }
