@@ -9,12 +9,14 @@
  *                                                          202 at or above the four-eyes threshold (|profit|)
  */
 import { PLAN_MSG } from '@common/messages';
+import { idParams } from '@common/schemas/common';
 import { addProfitSchema, tradingActivityAnswerSchema } from '@common/schemas/plans';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { keyedTransaction } from '../../lib/idempotency';
 import { usd } from '../../lib/money';
-import { conflict, rowRoute } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
+import { conflict } from '../../lib/route-schemas';
 import { onClient } from '../../lib/targets';
 import { heldAnswer, holdOrRun } from '../approvals/routes';
 import { presentTradingActivity } from './presenter';
@@ -22,26 +24,23 @@ import { refuseUncoverableLoss } from './profit-posting';
 
 /** The add-profit route, registered inside the staff scope of app.ts (admin guard) under `/user`. */
 export async function addProfitAdminRoutes(app: AppInstance) {
-  const { services } = app.ctx;
   // the OpenAPI tag stays the plans' one: the operation belongs to the plan pages of the document
-  const tags = ['plans'];
+  const route = declareRoutes(app, ['plans']);
+  const { services } = app.ctx;
 
-  app.post(
-    '/admin/add-profit/:id',
-    {
-      schema: rowRoute(
-        tags,
-        "Adds profit to client :id's active plan and records it as trading activity (admin)",
-        {
-          201: tradingActivityAnswerSchema,
-          ...heldAnswer,
-          409: conflict('The client has no active plan, or the Idempotency-Key was used for another request'),
-        },
-        { body: addProfitSchema },
-      ),
-      config: { idempotent: true, permission: 'profits.post', target: onClient() },
+  route.post('/admin/add-profit/:id', {
+    summary: "Adds profit to client :id's active plan and records it as trading activity (admin)",
+    schema: {
+      params: idParams,
+      response: {
+        201: tradingActivityAnswerSchema,
+        ...heldAnswer,
+        409: conflict('The client has no active plan, or the Idempotency-Key was used for another request'),
+      },
+      body: addProfitSchema,
     },
-    async (req, reply) =>
+    config: { idempotent: true, permission: 'profits.post', target: onClient() },
+    handler: async (req, reply) =>
       keyedTransaction(req, reply, async (uow) => {
         const { profit, reason } = req.body;
         const out = await holdOrRun(
@@ -64,5 +63,5 @@ export async function addProfitAdminRoutes(app: AppInstance) {
         reply.code(201);
         return { message: PLAN_MSG.profitAdded, data: presentTradingActivity(out.result) };
       }),
-  );
+  });
 }

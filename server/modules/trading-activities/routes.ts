@@ -15,7 +15,7 @@
  * /user URL) is declared beside this file: add-profit-routes.ts.
  */
 import { PLAN_MSG } from '@common/messages';
-import { messageAnswerSchema } from '@common/schemas/common';
+import { idParams, messageAnswerSchema } from '@common/schemas/common';
 import {
   adminTradingActivityQuerySchema,
   createTradingActivitySchema,
@@ -26,7 +26,8 @@ import {
   updateTradingActivitySchema,
 } from '@common/schemas/plans';
 import type { AppInstance } from '../../app-context';
-import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
+import { conflict } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 import { auditActor } from '../../lib/audit';
 import { keyedTransaction } from '../../lib/idempotency';
 import { usd } from '../../lib/money';
@@ -36,40 +37,38 @@ import { refuseUnpostable } from './profit-posting';
 import { presentTradingActivity } from './presenter';
 import { onClient } from '../../lib/targets';
 
+/** The OpenAPI tag of every trading activity route. */
+const tags = ['trading activity'];
+
+/** Why taking profit back (a change or a removal) conflicts with the client's state. */
+const unpostable = conflict(
+  'The available balance cannot cover the profit taken back, or the plan has ended',
+);
+
+/** The signed-in user's own trading activity: a page of it, one row. */
 export async function tradingActivityRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
   const { guards, services } = app.ctx;
   const svc = services.tradingActivities;
-  const tags = ['trading activity'];
 
-  app.get(
-    '',
-    {
-      schema: routeSchema(
-        tags,
-        "Answers one page of the signed-in user's trading activity",
-        { 200: tradingActivityPageSchema },
-        { querystring: tradingActivityQuerySchema },
-      ),
-      onRequest: guards.requireUser,
-    },
-    async (req) => {
+  route.get('', {
+    summary: "Answers one page of the signed-in user's trading activity",
+    schema: { response: { 200: tradingActivityPageSchema }, querystring: tradingActivityQuerySchema },
+    onRequest: guards.requireUser,
+    handler: async (req) => {
       const { rows, total } = await svc.listActivities(currentUser(req).id, req.query);
       return { data: rows.map(presentTradingActivity), total };
     },
-  );
+  });
 
-  app.get(
-    '/:id',
-    {
-      schema: rowRoute(tags, 'Answers one trading activity row (its owner or an admin)', {
-        200: tradingActivityItemAnswerSchema,
-      }),
-      onRequest: guards.requireUser,
-    },
-    async (req) => ({
+  route.get('/:id', {
+    summary: 'Answers one trading activity row (its owner or an admin)',
+    schema: { params: idParams, response: { 200: tradingActivityItemAnswerSchema } },
+    onRequest: guards.requireUser,
+    handler: async (req) => ({
       data: presentTradingActivity(await svc.getActivity(currentUser(req), req.params.id)),
     }),
-  );
+  });
 }
 
 /**
@@ -77,39 +76,31 @@ export async function tradingActivityRoutes(app: AppInstance) {
  * onRequest hook is the admin guard.
  */
 export async function tradingActivityAdminRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
   const { services } = app.ctx;
   const svc = services.tradingActivities;
-  const tags = ['trading activity'];
 
-  app.get(
-    '/admin',
-    {
-      schema: routeSchema(
-        tags,
-        "Answers one page of a client's trading activity (admin)",
-        { 200: tradingActivityPageSchema },
-        { querystring: adminTradingActivityQuerySchema },
-      ),
-      config: { permission: 'clients.read', target: onClient('queryUser') },
+  route.get('/admin', {
+    summary: "Answers one page of a client's trading activity (admin)",
+    schema: {
+      response: { 200: tradingActivityPageSchema },
+      querystring: adminTradingActivityQuerySchema,
     },
-    async (req) => {
+    config: { permission: 'clients.read', target: onClient('queryUser') },
+    handler: async (req) => {
       const { rows, total } = await svc.listActivities(req.query.userId, req.query);
       return { data: rows.map(presentTradingActivity), total };
     },
-  );
+  });
 
-  app.post(
-    '',
-    {
-      schema: routeSchema(
-        tags,
-        "Records a client's trading activity row and posts its profit to the balance (admin)",
-        { 201: tradingActivityAnswerSchema, ...heldAnswer },
-        { body: createTradingActivitySchema },
-      ),
-      config: { idempotent: true, permission: 'tradingActivity.edit', target: onClient('bodyUser') },
+  route.post('', {
+    summary: "Records a client's trading activity row and posts its profit to the balance (admin)",
+    schema: {
+      response: { 201: tradingActivityAnswerSchema, ...heldAnswer },
+      body: createTradingActivitySchema,
     },
-    async (req, reply) =>
+    config: { idempotent: true, permission: 'tradingActivity.edit', target: onClient('bodyUser') },
+    handler: async (req, reply) =>
       keyedTransaction(req, reply, async (uow) => {
         const { userId, profit } = req.body;
         const summary = `Trading activity with a result of ${usd(profit)}`;
@@ -132,24 +123,17 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
         reply.code(201);
         return { message: PLAN_MSG.activityAdded, data: presentTradingActivity(out.result) };
       }),
-  );
+  });
 
-  app.put(
-    '/:id',
-    {
-      schema: rowRoute(
-        tags,
-        'Changes a trading activity row; a change of profit posts the difference (admin)',
-        {
-          200: tradingActivityAnswerSchema,
-          ...heldAnswer,
-          409: conflict('The available balance cannot cover the profit taken back, or the plan has ended'),
-        },
-        { body: updateTradingActivitySchema },
-      ),
-      config: { permission: 'tradingActivity.edit', target: onClient('activity') },
+  route.put('/:id', {
+    summary: 'Changes a trading activity row; a change of profit posts the difference (admin)',
+    schema: {
+      params: idParams,
+      response: { 200: tradingActivityAnswerSchema, ...heldAnswer, 409: unpostable },
+      body: updateTradingActivitySchema,
     },
-    async (req, reply) => {
+    config: { permission: 'tradingActivity.edit', target: onClient('activity') },
+    handler: async (req, reply) => {
       const { id } = req.params;
       const activity = await svc.findActivity(id);
       const { userId, posted } = activity;
@@ -173,19 +157,16 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
       if (out.answer) return out.answer;
       return { message: PLAN_MSG.activityUpdated, data: presentTradingActivity(out.result) };
     },
-  );
+  });
 
-  app.delete(
-    '/:id',
-    {
-      schema: rowRoute(tags, 'Takes back the profit of a trading activity row, then hides it (admin)', {
-        200: messageAnswerSchema,
-        ...heldAnswer,
-        409: conflict('The available balance cannot cover the profit taken back, or the plan has ended'),
-      }),
-      config: { permission: 'tradingActivity.edit', target: onClient('activity') },
+  route.delete('/:id', {
+    summary: 'Takes back the profit of a trading activity row, then hides it (admin)',
+    schema: {
+      params: idParams,
+      response: { 200: messageAnswerSchema, ...heldAnswer, 409: unpostable },
     },
-    async (req, reply) => {
+    config: { permission: 'tradingActivity.edit', target: onClient('activity') },
+    handler: async (req, reply) => {
       const { id } = req.params;
       const activity = await svc.findActivity(id);
       const { userId, posted } = activity;
@@ -208,5 +189,5 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
       if (out.answer) return out.answer;
       return { message: PLAN_MSG.activityDeleted };
     },
-  );
+  });
 }
