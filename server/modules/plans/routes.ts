@@ -12,10 +12,11 @@
  * server/modules/trading-activities/add-profit-routes.ts.
  */
 import { PLAN_MSG } from '@common/messages';
-import { errorAnswerSchema } from '@common/schemas/common';
+import { errorAnswerSchema, idParams } from '@common/schemas/common';
 import { activePlanAnswerSchema, openPlanSchema } from '@common/schemas/plans';
 import type { AppInstance } from '../../app-context';
-import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
+import { conflict } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 import { auditActor } from '../../lib/audit';
 import { statementKey } from '../../lib/idempotency';
 import type { PlanRow } from '../../db/rows';
@@ -23,36 +24,35 @@ import { currentUser } from '../auth/guard';
 import { presentActivePlan } from './presenter';
 import { onClient } from '../../lib/targets';
 
+/** The 422 of opening a plan, by the client or for them. */
+const refused = errorAnswerSchema.describe('Outside the plan limits, or insufficient balance');
+
+/** The client's plan route: opening a plan with capital from the available balance. */
 export async function planRoutes(app: AppInstance) {
+  const route = declareRoutes(app, ['plans']);
   const { guards, services } = app.ctx;
   const svc = services.plans;
-  const tags = ['plans'];
-  const refused = errorAnswerSchema.describe('Outside the plan limits, or insufficient balance');
 
-  app.post(
-    '/active-plan',
-    {
-      schema: routeSchema(
-        tags,
-        'Opens an investment plan with capital from the available balance (verified client; staff 403)',
-        {
-          201: activePlanAnswerSchema,
-          409: conflict('An active plan already exists, or the Idempotency-Key was used for another request'),
-          422: refused,
-        },
-        { body: openPlanSchema },
-      ),
-      onRequest: guards.requireClient,
-      config: { idempotent: true },
+  route.post('/active-plan', {
+    summary: 'Opens an investment plan with capital from the available balance (verified client; staff 403)',
+    schema: {
+      response: {
+        201: activePlanAnswerSchema,
+        409: conflict('An active plan already exists, or the Idempotency-Key was used for another request'),
+        422: refused,
+      },
+      body: openPlanSchema,
     },
-    async (req, reply) => {
+    onRequest: guards.requireClient,
+    config: { idempotent: true },
+    handler: async (req, reply) => {
       const answer = (plan: PlanRow) => ({ message: PLAN_MSG.tradePlaced, data: presentActivePlan(plan) });
       const key = statementKey(req, 201, answer);
       const plan = await svc.openPlan(currentUser(req).id, req.body, { key });
       reply.code(201);
       return answer(plan);
     },
-  );
+  });
 }
 
 /**
@@ -60,44 +60,39 @@ export async function planRoutes(app: AppInstance) {
  * the admin guard.
  */
 export async function planAdminRoutes(app: AppInstance) {
+  const route = declareRoutes(app, ['plans']);
   const { services } = app.ctx;
   const svc = services.plans;
-  const tags = ['plans'];
-  const refused = errorAnswerSchema.describe('Outside the plan limits, or insufficient balance');
+  const config = { permission: 'plans.manage', target: onClient() } as const;
 
-  app.put(
-    '/admin/active-plan/:id',
-    {
-      schema: rowRoute(
-        tags,
-        "Opens a plan for client :id with capital from the client's balance (admin)",
-        {
-          200: activePlanAnswerSchema,
-          409: conflict('The client already has an active plan'),
-          422: refused,
-        },
-        { body: openPlanSchema },
-      ),
-      config: { permission: 'plans.manage', target: onClient() },
+  route.put('/admin/active-plan/:id', {
+    summary: "Opens a plan for client :id with capital from the client's balance (admin)",
+    schema: {
+      params: idParams,
+      response: {
+        200: activePlanAnswerSchema,
+        409: conflict('The client already has an active plan'),
+        422: refused,
+      },
+      body: openPlanSchema,
     },
-    async (req) => ({
+    config,
+    handler: async (req) => ({
       message: PLAN_MSG.planOpenedByAdmin,
       data: presentActivePlan(await svc.openPlan(req.params.id, req.body, { admin: auditActor(req) })),
     }),
-  );
+  });
 
-  app.delete(
-    '/admin/active-plan/:id',
-    {
-      schema: rowRoute(tags, "Clears client :id's active plan; the capital returns to the balance (admin)", {
-        200: activePlanAnswerSchema,
-        409: conflict('The client has no active plan'),
-      }),
-      config: { permission: 'plans.manage', target: onClient() },
+  route.delete('/admin/active-plan/:id', {
+    summary: "Clears client :id's active plan; the capital returns to the balance (admin)",
+    schema: {
+      params: idParams,
+      response: { 200: activePlanAnswerSchema, 409: conflict('The client has no active plan') },
     },
-    async (req) => ({
+    config,
+    handler: async (req) => ({
       message: PLAN_MSG.planCleared,
       data: presentActivePlan(await svc.clearPlan(auditActor(req), req.params.id)),
     }),
-  );
+  });
 }
