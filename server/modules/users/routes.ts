@@ -46,7 +46,8 @@ import {
   userWithFiguresAnswerSchema,
 } from '@common/schemas/users';
 import type { AppInstance } from '../../app-context';
-import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
+import { conflict } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 import { auditActor } from '../../lib/audit';
 import { keyedTransaction } from '../../lib/idempotency';
 import { centsToUsd, usd } from '../../lib/money';
@@ -56,21 +57,17 @@ import { presentUser } from '../../lib/user-presenter';
 import { sendCsv } from '../../lib/csv';
 import { onClient } from '../../lib/targets';
 
-const tags = ['users'];
-
+/** The signed-in user's own record. */
 export async function userRoutes(app: AppInstance) {
+  const route = declareRoutes(app, ['users']);
   const { guards, services } = app.ctx;
 
-  app.get(
-    '/me',
-    {
-      schema: routeSchema(tags, 'Answers the signed-in user with account figures and active plan', {
-        200: userWithFiguresAnswerSchema,
-      }),
-      onRequest: guards.requireUser,
-    },
-    async (req) => ({ data: await services.users.presentWithFigures(currentUser(req)) }),
-  );
+  route.get('/me', {
+    summary: 'Answers the signed-in user with account figures and active plan',
+    schema: { response: { 200: userWithFiguresAnswerSchema } },
+    onRequest: guards.requireUser,
+    handler: async (req) => ({ data: await services.users.presentWithFigures(currentUser(req)) }),
+  });
 }
 
 /**
@@ -78,236 +75,184 @@ export async function userRoutes(app: AppInstance) {
  * whose one onRequest hook is the admin guard.
  */
 export async function userAdminRoutes(app: AppInstance) {
+  const route = declareRoutes(app, ['users']);
   const { services } = app.ctx;
   const svc = services.users;
 
-  app.get(
-    '/admin',
-    {
-      schema: routeSchema(
-        tags,
-        'Pages through the users, searched by name or e-mail (admin)',
-        { 200: usersPageSchema },
-        { querystring: usersQuerySchema },
-      ),
-      config: { permission: 'clients.read' },
-    },
-    async (req) => {
+  route.get('/admin', {
+    summary: 'Pages through the users, searched by name or e-mail (admin)',
+    schema: { response: { 200: usersPageSchema }, querystring: usersQuerySchema },
+    config: { permission: 'clients.read' },
+    handler: async (req) => {
       const { rows, total } = await services.users.listUsers(req.query);
       return { data: rows.map(presentUser), total };
     },
-  );
+  });
 
-  app.get(
-    '/admin/export.csv',
-    {
-      schema: routeSchema(
-        tags,
-        'Exports the users, searched by name or e-mail, as CSV (admin)',
-        {
-          200: {
-            description: 'One row per user, with a header row',
-            content: { 'text/csv': { schema: z.string() } },
-          },
+  route.get('/admin/export.csv', {
+    summary: 'Exports the users, searched by name or e-mail, as CSV (admin)',
+    schema: {
+      response: {
+        200: {
+          description: 'One row per user, with a header row',
+          content: { 'text/csv': { schema: z.string() } },
         },
-        { querystring: usersExportQuerySchema },
-      ),
-      config: { permission: 'clients.read' },
+      },
+      querystring: usersExportQuerySchema,
     },
-    async (req, reply) => sendCsv(reply, 'users.csv', await svc.exportUsersCsv(req.query)),
-  );
+    config: { permission: 'clients.read' },
+    handler: async (req, reply) => sendCsv(reply, 'users.csv', await svc.exportUsersCsv(req.query)),
+  });
 
-  app.get(
-    '/admin/overview',
-    {
-      schema: routeSchema(tags, "Answers the back office's dashboard figures (admin)", {
-        200: adminOverviewAnswerSchema,
-      }),
-      config: { permission: 'clients.read' },
-    },
-    async () => ({ data: await svc.overview() }),
-  );
+  route.get('/admin/overview', {
+    summary: "Answers the back office's dashboard figures (admin)",
+    schema: { response: { 200: adminOverviewAnswerSchema } },
+    config: { permission: 'clients.read' },
+    handler: async () => ({ data: await svc.overview() }),
+  });
 
-  app.get(
-    '/admin/email/:email',
-    {
-      schema: routeSchema(
-        tags,
-        'Finds a user by e-mail address (admin)',
-        { 200: userAnswerSchema },
-        { params: z.object({ email: z.string().trim().min(1).max(254) }) },
-      ),
-      config: { permission: 'clients.read', target: onClient('userEmail') },
+  route.get('/admin/email/:email', {
+    summary: 'Finds a user by e-mail address (admin)',
+    schema: {
+      response: { 200: userAnswerSchema },
+      params: z.object({ email: z.string().trim().min(1).max(254) }),
     },
-    async (req) => ({ data: presentUser(await services.users.findUserByEmail(req.params.email)) }),
-  );
+    config: { permission: 'clients.read', target: onClient('userEmail') },
+    handler: async (req) => ({ data: presentUser(await services.users.findUserByEmail(req.params.email)) }),
+  });
 
-  app.get(
-    '/admin/:id',
-    {
-      schema: rowRoute(tags, 'Answers one user with account figures and active plan (admin)', {
-        200: userWithFiguresAnswerSchema,
-      }),
-      config: { permission: 'clients.read', target: onClient() },
-    },
-    async (req) => ({
+  route.get('/admin/:id', {
+    summary: 'Answers one user with account figures and active plan (admin)',
+    schema: { params: idParams, response: { 200: userWithFiguresAnswerSchema } },
+    config: { permission: 'clients.read', target: onClient() },
+    handler: async (req) => ({
       data: await services.users.presentWithFigures(await services.users.findUser(req.params.id)),
     }),
-  );
+  });
 
-  app.put(
-    '/admin/:id',
-    {
-      schema: rowRoute(
-        tags,
-        "Edits a user's details, verification status and block; blocking needs a reason, e-mailed to the user, and ends their sessions (admin)",
-        {
-          200: userChangeAnswerSchema,
-          409: conflict(
-            'The e-mail address is taken, the edit would reject documents (its own route asks a reason), or an admin would block themselves',
-          ),
-        },
-        { body: updateUserSchema },
-      ),
-      config: { permission: 'clients.edit', target: onClient() },
+  route.put('/admin/:id', {
+    summary:
+      "Edits a user's details, verification status and block; blocking needs a reason, e-mailed to the user, and ends their sessions (admin)",
+    schema: {
+      params: idParams,
+      response: {
+        200: userChangeAnswerSchema,
+        409: conflict(
+          'The e-mail address is taken, the edit would reject documents (its own route asks a reason), or an admin would block themselves',
+        ),
+      },
+      body: updateUserSchema,
     },
-    async (req) => ({
+    config: { permission: 'clients.edit', target: onClient() },
+    handler: async (req) => ({
       message: USER_ADMIN_MSG.userUpdated,
       data: presentUser(await svc.updateUser(auditActor(req), req.params.id, req.body)),
     }),
-  );
+  });
 
   // POST /admin/:id/block {reason} and /admin/:id/unblock: only blocking takes a body, the reason
   // the client is e-mailed (docs/product.md "Decision reasons")
-  app.post(
-    '/admin/:id/block',
-    {
-      schema: rowRoute(
-        tags,
-        "Blocks a user with a reason, e-mails it to them and ends the user's sessions (admin)",
-        { 200: userChangeAnswerSchema, 409: conflict('An admin cannot block themselves') },
-        { body: decisionReasonSchema },
-      ),
-      config: { permission: 'clients.block', target: onClient() },
+  route.post('/admin/:id/block', {
+    summary: "Blocks a user with a reason, e-mails it to them and ends the user's sessions (admin)",
+    schema: {
+      params: idParams,
+      response: { 200: userChangeAnswerSchema, 409: conflict('An admin cannot block themselves') },
+      body: decisionReasonSchema,
     },
-    async (req) => ({
+    config: { permission: 'clients.block', target: onClient() },
+    handler: async (req) => ({
       message: USER_ADMIN_MSG.userBlocked,
       data: presentUser(await svc.setBlocked(auditActor(req), req.params.id, true, req.body.reason)),
     }),
-  );
-  app.post(
-    '/admin/:id/unblock',
-    {
-      schema: rowRoute(tags, 'Unblocks a user (admin)', { 200: userChangeAnswerSchema }),
-      config: { permission: 'clients.block', target: onClient() },
-    },
-    async (req) => ({
+  });
+  route.post('/admin/:id/unblock', {
+    summary: 'Unblocks a user (admin)',
+    schema: { params: idParams, response: { 200: userChangeAnswerSchema } },
+    config: { permission: 'clients.block', target: onClient() },
+    handler: async (req) => ({
       message: USER_ADMIN_MSG.userUnblocked,
       data: presentUser(await svc.setBlocked(auditActor(req), req.params.id, false)),
     }),
-  );
+  });
 
-  app.get(
-    '/admin/:id/sign-in-history',
-    {
-      schema: routeSchema(
-        tags,
-        "Pages through a user's sign-in attempts, newest first (admin)",
-        { 200: signInHistoryAnswerSchema },
-        { params: idParams, querystring: signInHistoryQuerySchema },
-      ),
-      config: { permission: 'clients.read', target: onClient() },
+  route.get('/admin/:id/sign-in-history', {
+    summary: "Pages through a user's sign-in attempts, newest first (admin)",
+    schema: {
+      response: { 200: signInHistoryAnswerSchema },
+      params: idParams,
+      querystring: signInHistoryQuerySchema,
     },
-    async (req) => services.sessions.history(req.params.id, req.query),
-  );
+    config: { permission: 'clients.read', target: onClient() },
+    handler: async (req) => services.sessions.history(req.params.id, req.query),
+  });
 
-  app.get(
-    '/admin/:id/sessions',
-    {
-      schema: rowRoute(tags, "Lists a user's active sessions (admin)", { 200: sessionListAnswerSchema }),
-      config: { permission: 'clients.read', target: onClient() },
-    },
-    async (req) => ({ data: await services.sessions.list(req.params.id, null) }),
-  );
+  route.get('/admin/:id/sessions', {
+    summary: "Lists a user's active sessions (admin)",
+    schema: { params: idParams, response: { 200: sessionListAnswerSchema } },
+    config: { permission: 'clients.read', target: onClient() },
+    handler: async (req) => ({ data: await services.sessions.list(req.params.id, null) }),
+  });
 
-  app.post(
-    '/admin/:id/reset-two-factor',
-    {
-      schema: rowRoute(
-        tags,
-        "Turns a client's two-factor authentication off with a reason and ends their sessions (admin)",
-        {
-          200: userMessageAnswerSchema,
-          409: conflict('Two-factor authentication is not on'),
-        },
-        { body: resetTwoFactorSchema },
-      ),
-      config: { permission: 'twoFactor.reset', target: onClient() },
+  route.post('/admin/:id/reset-two-factor', {
+    summary: "Turns a client's two-factor authentication off with a reason and ends their sessions (admin)",
+    schema: {
+      params: idParams,
+      response: {
+        200: userMessageAnswerSchema,
+        409: conflict('Two-factor authentication is not on'),
+      },
+      body: resetTwoFactorSchema,
     },
-    async (req) => ({
+    config: { permission: 'twoFactor.reset', target: onClient() },
+    handler: async (req) => ({
       message: SECURITY_MSG.reset,
       user: presentUser(await services.auth.resetTwoFactor(auditActor(req), req.params.id, req.body.reason)),
     }),
-  );
+  });
 
-  app.delete(
-    '/admin/:id',
-    {
-      schema: rowRoute(
-        tags,
-        "Erases a client's personal data; refused while money or a plan remains (admin)",
-        {
-          200: messageAnswerSchema,
-          409: conflict(
-            'Refused: oneself, a balance not zero, an active plan or a pending deposit or withdrawal',
-          ),
-        },
-      ),
-      config: { permission: 'clients.delete', target: onClient() },
+  route.delete('/admin/:id', {
+    summary: "Erases a client's personal data; refused while money or a plan remains (admin)",
+    schema: {
+      params: idParams,
+      response: {
+        200: messageAnswerSchema,
+        409: conflict(
+          'Refused: oneself, a balance not zero, an active plan or a pending deposit or withdrawal',
+        ),
+      },
     },
-    async (req) => {
+    config: { permission: 'clients.delete', target: onClient() },
+    handler: async (req) => {
       await services.clientEraser.eraseClient(auditActor(req), req.params.id);
       return { message: USER_ADMIN_MSG.userDeleted };
     },
-  );
+  });
 
-  app.put(
-    '/admin/account/:id',
-    {
-      schema: rowRoute(
-        tags,
-        "Sets a client's account plan label and currency symbol (admin)",
-        {
-          200: userChangeAnswerSchema,
-        },
-        { body: updateAccountSchema },
-      ),
-      config: { permission: 'clients.edit', target: onClient() },
-    },
-    async (req) => ({
+  route.put('/admin/account/:id', {
+    summary: "Sets a client's account plan label and currency symbol (admin)",
+    schema: { params: idParams, response: { 200: userChangeAnswerSchema }, body: updateAccountSchema },
+    config: { permission: 'clients.edit', target: onClient() },
+    handler: async (req) => ({
       message: USER_ADMIN_MSG.accountUpdated,
       data: presentUser(await svc.updateAccount(auditActor(req), req.params.id, req.body)),
     }),
-  );
+  });
 
-  app.post(
-    '/admin/account/:id/adjustments',
-    {
-      schema: rowRoute(
-        tags,
-        "Credits or debits a client's available balance with a reason (admin)",
-        {
-          201: adjustmentAnswerSchema,
-          ...heldAnswer,
-          409: conflict(
-            'The debit is more than the available balance, or the Idempotency-Key was used for another request',
-          ),
-        },
-        { body: adjustmentSchema },
-      ),
-      config: { idempotent: true, permission: 'ledger.adjust', target: onClient() },
+  route.post('/admin/account/:id/adjustments', {
+    summary: "Credits or debits a client's available balance with a reason (admin)",
+    schema: {
+      params: idParams,
+      response: {
+        201: adjustmentAnswerSchema,
+        ...heldAnswer,
+        409: conflict(
+          'The debit is more than the available balance, or the Idempotency-Key was used for another request',
+        ),
+      },
+      body: adjustmentSchema,
     },
-    async (req, reply) =>
+    config: { idempotent: true, permission: 'ledger.adjust', target: onClient() },
+    handler: async (req, reply) =>
       keyedTransaction(req, reply, async (uow) => {
         const { direction, amount, reason } = req.body;
         const out = await holdOrRun(
@@ -340,5 +285,5 @@ export async function userAdminRoutes(app: AppInstance) {
           },
         };
       }),
-  );
+  });
 }
