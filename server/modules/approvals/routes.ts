@@ -16,15 +16,14 @@ import {
   approvalsQuerySchema,
   type ApprovalAnswer,
 } from '@common/schemas/approvals';
-import { decisionReasonSchema } from '@common/schemas/common';
+import { decisionReasonSchema, idParams } from '@common/schemas/common';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
-import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
+import { conflict } from '../../lib/route-schemas';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import { presentApproval } from './presenter';
 import type { ApprovalsService, ApprovalView, MoneyAction } from './service';
-
-const tags = ['approvals'];
 
 /** The 202 answer of a held action. */
 function heldReply(reply: FastifyReply, held: ApprovalView, message: string = APPROVAL_MSG.sentForApproval) {
@@ -63,58 +62,45 @@ export function heldForOwner(reply: FastifyReply, held: ApprovalView): ApprovalA
 /** The 202 answer of a money route four-eyes can hold, for its schema. */
 export const heldAnswer = { 202: approvalAnswerSchema.describe(APPROVAL_MSG.sentForApproval) };
 
+/** The four-eyes queue's routes: its pages, and a request's approval or rejection. */
 export async function approvalAdminRoutes(app: AppInstance) {
+  const route = declareRoutes(app, ['approvals']);
   const svc = app.ctx.services.approvals;
   const decided = conflict('Already approved or rejected, or the maker tried to approve their own request');
 
-  app.get(
-    '',
-    {
-      schema: routeSchema(
-        tags,
-        'Answers one page of the approval queue: pending oldest first, or decided newest first',
-        { 200: approvalsPageSchema },
-        { querystring: approvalsQuerySchema },
-      ),
-      config: { permission: 'approvals.decide' },
-    },
-    async (req) => {
+  route.get('', {
+    summary: 'Answers one page of the approval queue: pending oldest first, or decided newest first',
+    schema: { response: { 200: approvalsPageSchema }, querystring: approvalsQuerySchema },
+    config: { permission: 'approvals.decide' },
+    handler: async (req) => {
       const { rows, total } = await svc.list(req.query);
       return { data: rows.map(presentApproval), total };
     },
-  );
+  });
 
   // `target: 'none'`: a request is about a client (a money action) or a staff member (an owner's
   // security action); the service refuses its maker and the person it is about as checker
-  app.post(
-    '/:id/approve',
-    {
-      schema: rowRoute(tags, "Approves another staff member's request: the held action runs now", {
-        200: approvalAnswerSchema,
-        409: decided,
-      }),
-      config: { permission: 'approvals.decide', target: 'none' },
-    },
-    async (req) => ({
+  route.post('/:id/approve', {
+    summary: "Approves another staff member's request: the held action runs now",
+    schema: { params: idParams, response: { 200: approvalAnswerSchema, 409: decided } },
+    config: { permission: 'approvals.decide', target: 'none' },
+    handler: async (req) => ({
       message: APPROVAL_MSG.approved,
       data: presentApproval(await svc.approve(auditActor(req), req.params.id)),
     }),
-  );
+  });
 
-  app.post(
-    '/:id/reject',
-    {
-      schema: rowRoute(
-        tags,
-        "Rejects another staff member's request with a reason: nothing runs",
-        { 200: approvalAnswerSchema, 409: decided },
-        { body: decisionReasonSchema },
-      ),
-      config: { permission: 'approvals.decide', target: 'none' },
+  route.post('/:id/reject', {
+    summary: "Rejects another staff member's request with a reason: nothing runs",
+    schema: {
+      params: idParams,
+      response: { 200: approvalAnswerSchema, 409: decided },
+      body: decisionReasonSchema,
     },
-    async (req) => ({
+    config: { permission: 'approvals.decide', target: 'none' },
+    handler: async (req) => ({
       message: APPROVAL_MSG.rejected,
       data: presentApproval(await svc.reject(auditActor(req), req.params.id, req.body.reason)),
     }),
-  );
+  });
 }
