@@ -9,7 +9,7 @@ import { generate } from 'otplib';
 import { describe } from 'vitest';
 import { DEMO_BRAND } from '@common/brand';
 import { createClient, type TestUser } from '../test/factories';
-import { createSignedInUser, TEST_PASSWORD, uniqueEmail } from '../test/app';
+import { createSignedInUser, signupBody, TEST_PASSWORD, uniqueEmail } from '../test/app';
 import { useTestContext } from '../test/context';
 import { expectingCaller, itSendsEachKind, type MailKind } from '../test/mail-expect';
 
@@ -41,22 +41,7 @@ async function enrol(u: { headers: Record<string, string>; password: string }) {
   return setup.json().backupCodes as string[];
 }
 
-const signup = (email: string) =>
-  call(
-    'POST',
-    '/api/auth/signup',
-    {},
-    {
-      firstName: 'Jane',
-      lastName: 'Doe',
-      email,
-      phone: '+44 20 7946 0000',
-      password: 'Secret-pass-1',
-      gender: 'female',
-      country: 'United Kingdom',
-    },
-    201,
-  );
+const signup = (email: string) => call('POST', '/api/auth/signup', {}, signupBody({ email }), 201);
 
 const KINDS: MailKind[] = [
   {

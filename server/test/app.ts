@@ -157,6 +157,23 @@ export function uniqueEmail(prefix = 'user'): string {
 
 export const TEST_PASSWORD = 'Correct-Horse-9';
 
+/**
+ * A valid body of the client's sign-up, POST /api/auth/signup (common/schemas/auth.ts): Jane Doe,
+ * password 'Secret-pass-1', a fresh e-mail address; any field replaced or added by `over`.
+ */
+export function signupBody(over: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Jane',
+    lastName: 'Doe',
+    email: uniqueEmail('jane'),
+    phone: '+44 20 7946 0000',
+    password: 'Secret-pass-1',
+    gender: 'female',
+    country: 'United Kingdom',
+    ...over,
+  };
+}
+
 /** Creates a verified user (client by default) and signs them in. Answers id, e-mail and token. */
 export async function createSignedInUser(app: AppInstance, u: Partial<NewUser> = {}) {
   const email = u.email ?? uniqueEmail(u.role ?? 'client');

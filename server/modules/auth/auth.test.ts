@@ -2,22 +2,11 @@ import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@common/messages';
 import { users, verifications } from '../../db/schema';
-import { createSignedInUser, TEST_PASSWORD, uniqueEmail } from '../../test/app';
+import { createSignedInUser, signupBody, TEST_PASSWORD, uniqueEmail } from '../../test/app';
 import { useBareTestContext } from '../../test/context';
 import { codeIn } from '../../test/smtp-receiver';
 
 const t = useBareTestContext();
-
-const signupBody = (over: Record<string, unknown> = {}) => ({
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: uniqueEmail('jane'),
-  phone: '+44 20 7946 0000',
-  password: 'Secret-pass-1',
-  gender: 'female',
-  country: 'United Kingdom',
-  ...over,
-});
 
 const post = (url: string, payload?: unknown, token?: string) =>
   t.app.inject({

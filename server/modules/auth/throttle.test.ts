@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG, SECURITY_MSG } from '@common/messages';
 import { users } from '../../db/schema';
 import { clientIpKey } from '../../lib/rate-limit';
-import { createSignedInUser, injector, uniqueEmail } from '../../test/app';
+import { createSignedInUser, injector, signupBody, uniqueEmail } from '../../test/app';
 import { useBareTestContext } from '../../test/context';
 import { itMaps } from '../../test/each';
 import { codeIn } from '../../test/smtp-receiver';
@@ -149,15 +149,7 @@ describe('e-mail verification limits', () => {
 });
 
 describe('sign-up with a taken e-mail', () => {
-  const body = (email: string) => ({
-    firstName: 'Jane',
-    lastName: 'Doe',
-    email,
-    phone: '+44 20 7946 0000',
-    password: 'Secret-pass-1',
-    gender: 'female',
-    country: 'United Kingdom',
-  });
+  const body = (email: string) => signupBody({ email });
   const shape = (v: unknown): unknown =>
     v && typeof v === 'object'
       ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)]))
