@@ -36,6 +36,22 @@ async function pending(userId: string, amount: bigint): Promise<string> {
 
 const approve = (id: string) => inject('PUT', `/api/deposits/${id}/approve`, admin.headers);
 
+/**
+ * Approves deposit `first` through the service in a transaction held open 300 ms after it, long
+ * enough for the route's approval of `second`, started meanwhile, to reach its statement and wait
+ * on the first's locks; answers the route's answer to `second`.
+ */
+async function approveWhileFirstOpen(first: string, second: string): Promise<{ statusCode: number }> {
+  let answer: Promise<{ statusCode: number }> | undefined;
+  await db().transaction(async (tx) => {
+    const uow = { tx, afterCommit: () => undefined, afterRollback: () => undefined };
+    await t.app.ctx.services.deposits.approveDeposit({ id: admin.id, ip: '127.0.0.1' }, first, uow);
+    answer = approve(second);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  });
+  return answer!;
+}
+
 /** The approval's read (approval.ts `readQuery`): the deposit with its owner, referrer and accounts. */
 const APPROVAL_READ = /^select "deposits"\."id", "deposits"\."user_id"/;
 
@@ -184,15 +200,7 @@ describe('approvals racing', () => {
       const c = await createClient(t.app, { balance: 1n });
       await db().transaction((tx) => ensureAccounts(tx, [house('cash'), house('income_expense')]));
       const [first, second] = [await pending(c.id, minDeposit), await pending(c.id, minDeposit)];
-      let answer: Promise<{ statusCode: number }> | undefined;
-      await db().transaction(async (tx) => {
-        const uow = { tx, afterCommit: () => undefined, afterRollback: () => undefined };
-        await t.app.ctx.services.deposits.approveDeposit({ id: admin.id, ip: '127.0.0.1' }, first, uow);
-        answer = approve(second);
-        // long enough for the second approval to reach its statement and wait on the first's lock
-        await new Promise((resolve) => setTimeout(resolve, 300));
-      });
-      expect((await answer!).statusCode).toBe(200);
+      expect((await approveWhileFirstOpen(first, second)).statusCode).toBe(200);
       expect(await getClientFigures(db(), c.id)).toMatchObject({
         totalDeposit: 2n * minDeposit + 1n,
         totalBonus: bonus,
@@ -206,15 +214,8 @@ describe('approvals racing', () => {
     async () => {
       const c = await createClient(t.app);
       const [first, second] = [await pending(c.id, 10_00n), await pending(c.id, 20_00n)];
-      let answer: Promise<{ statusCode: number }> | undefined;
-      await db().transaction(async (tx) => {
-        const uow = { tx, afterCommit: () => undefined, afterRollback: () => undefined };
-        // creates the client's account, not committed yet
-        await t.app.ctx.services.deposits.approveDeposit({ id: admin.id, ip: '127.0.0.1' }, first, uow);
-        answer = approve(second);
-        await new Promise((resolve) => setTimeout(resolve, 300));
-      });
-      expect((await answer!).statusCode).toBe(200);
+      // the first approval creates the client's account, not committed while the second runs
+      expect((await approveWhileFirstOpen(first, second)).statusCode).toBe(200);
       expect((await getClientFigures(db(), c.id)).balance).toBe(30_00n);
       expect(await ledgerViolations(db())).toEqual([]);
     },
