@@ -17,7 +17,7 @@ import type { AppInstance } from '../app-context';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { createAdmin } from './factories';
-import { createSignedInUser, createTestDatabase, testConfig, uniqueEmail } from './app';
+import { createSignedInUser, createTestDatabase, signupBody, testConfig, uniqueEmail } from './app';
 
 const lines: string[] = [];
 const logStream = { write: (line: string) => void lines.push(line) };
@@ -110,15 +110,7 @@ describe('the log', () => {
       'POST',
       '/api/auth/signup',
       {},
-      {
-        firstName: 'Log',
-        lastName: 'Test',
-        email,
-        phone: '+44 20 7946 0000',
-        password: PASSWORD,
-        gender: 'other',
-        country: 'United Kingdom',
-      },
+      signupBody({ firstName: 'Log', lastName: 'Test', email, password: PASSWORD, gender: 'other' }),
     );
     expect(signup.statusCode).toBe(201);
     expect((await inject('POST', '/api/auth/forgot-password', {}, { email })).statusCode).toBeLessThan(300);

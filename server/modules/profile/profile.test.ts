@@ -6,7 +6,14 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_MSG, MSG, PROFILE_MSG } from '@common/messages';
 import { users } from '../../db/schema';
-import { createTestContext, type Headers, storedKeys, uniqueEmail, UNKNOWN_ID } from '../../test/app';
+import {
+  createTestContext,
+  type Headers,
+  signupBody,
+  storedKeys,
+  uniqueEmail,
+  UNKNOWN_ID,
+} from '../../test/app';
 import { useTestContext } from '../../test/context';
 import { type Answer, expectAnswer } from '../../test/expect';
 import { createClient, createTestUser, imageDataUrl } from '../../test/factories';
@@ -416,16 +423,14 @@ describe('GET /api/user/referrals/:id', () => {
       'POST',
       '/api/auth/signup',
       {},
-      {
-        firstName: 'Jane',
+      signupBody({
         lastName: 'Referred',
         email,
         phone: '+1 555 0101',
         password: 'Referred-pass-42',
-        gender: 'female',
         country: 'United States',
         referralId: owner.row.referralId.toLowerCase(),
-      },
+      }),
     );
     expect(signup.statusCode).toBe(201);
 
