@@ -158,7 +158,7 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   await expect(clientPage).toHaveURL(/\/signin$/);
   await clientPage.getByLabel('Email').fill(email);
   await clientPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await clientPage.getByRole('button', { name: /sign in/i }).click();
+  await clientPage.getByRole('button', { name: /^sign in$/i }).click();
   await expect(clientPage.getByText('Your account has been blocked. Please contact support.')).toBeVisible();
   await expect.poll(async () => (await readMail(email)).subject).toBe('Your account has been blocked');
   expect((await readMail(email)).text).toContain('Reason: Card payments disputed by the bank');

@@ -44,7 +44,7 @@ test('client signs up, verifies the e-mailed code, signs out and signs in again'
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: /^sign in$/i }).click();
   await expect(page).toHaveURL(/\/account\/home$/);
 });
 
@@ -52,12 +52,12 @@ test('admin signs in at /admin/login and lands on /admin/users; a client is refu
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill('client@demo.test');
   await page.getByLabel('Password', { exact: true }).fill('Client#2026demo');
-  await page.getByRole('button', { name: /sign in|login/i }).click();
+  await page.getByRole('button', { name: /^(sign in|login)$/i }).click();
   await expect(page.getByText('You are not an admin')).toBeVisible();
 
   await page.getByLabel('Email').fill('admin@demo.test');
   await page.getByLabel('Password', { exact: true }).fill('Admin#2026demo');
-  await page.getByRole('button', { name: /sign in|login/i }).click();
+  await page.getByRole('button', { name: /^(sign in|login)$/i }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
 });
 

@@ -99,7 +99,7 @@ export async function submitSignIn(
   await page.goto(asAdmin ? '/admin/login' : '/signin');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /sign in|login/i }).click();
+  await page.getByRole('button', { name: /^(sign in|login)$/i }).click();
 }
 
 /** Signs in through /signin (or /admin/login) and waits for the account home (or the users list). */
@@ -155,7 +155,7 @@ export async function signInAndVerify(page: Page, readMail: ReadMail, { email, p
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: /^sign in$/i }).click();
   await expect(page).toHaveURL(/\/email-verification$/);
   await page.getByRole('textbox', { name: /digit 1 of 6/ }).click();
   await page.keyboard.type(codeIn(await readMail(email)));
