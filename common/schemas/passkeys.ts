@@ -18,6 +18,7 @@ export const PASSKEY_MSG = {
     'Confirm it is you first: enter your password or an authenticator code, or use one of your passkeys.',
   nameLength: 'The name must be 1 to 64 characters',
   cancelled: 'The passkey request was cancelled or timed out. Try again.',
+  proofNeeded: 'Enter your password, or confirm with a passkey instead.',
 } as const;
 
 /** A name its owner gives a passkey ("Work laptop"). */

@@ -90,6 +90,7 @@ function RemoveDialog({ passkey, onClose }: { passkey: Passkey; onClose: () => v
   const fail = (err: unknown) => setError(errorMessage(err, MSG.errorOccurred));
   const withPassword = (e: FormEvent) => {
     e.preventDefault();
+    if (!password) return setError(PASSKEY_MSG.proofNeeded);
     setError(null);
     remove.mutate(
       { id: passkey.id, proof: { password } },
