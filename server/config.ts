@@ -124,6 +124,12 @@ export const envSchema = z.object({
    * "Withdrawal address book"): the client is told and can cancel it meanwhile. Default 24.
    */
   BENEFICIARY_DELAY_HOURS: z.coerce.number().int().min(0).max(720).default(BENEFICIARY_DELAY_HOURS_DEFAULT),
+  /**
+   * Whether withdrawals go only to an active destination of the client's address book
+   * (docs/security.md "Withdrawal address book"). Default `true` in production, `false` elsewhere
+   * so the demo's and the tests' withdrawals need no address book.
+   */
+  BENEFICIARY_REQUIRED: z.enum(['true', 'false']).optional(),
   /** How often each API process marks destinations whose waiting period ended active, telling their clients (ms); 0 turns it off. */
   BENEFICIARY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   /**
@@ -267,6 +273,8 @@ export interface Config {
   /** Interval of housekeeping (modules/housekeeping; ms); undefined or 0 → none (tests). */
   housekeepingIntervalMs?: number;
   /** Hours a confirmed destination waits (BENEFICIARY_DELAY_HOURS); undefined → BENEFICIARY_DELAY_HOURS_DEFAULT. */
+  /** Withdrawals only to an active address-book destination (BENEFICIARY_REQUIRED); undefined → no. */
+  beneficiaryRequired?: boolean;
   beneficiaryDelayHours?: number;
   /** Interval of the sweep that activates destinations whose wait ended (ms); undefined or 0 → none (tests). */
   beneficiarySweepIntervalMs?: number;
@@ -355,6 +363,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     planSweepIntervalMs: e.PLAN_SWEEP_INTERVAL_MS,
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
     beneficiaryDelayHours: e.BENEFICIARY_DELAY_HOURS,
+    beneficiaryRequired:
+      (e.BENEFICIARY_REQUIRED ?? (e.NODE_ENV === 'production' ? 'true' : 'false')) === 'true',
     beneficiarySweepIntervalMs: e.BENEFICIARY_SWEEP_INTERVAL_MS,
     mailRetentionDays: e.MAIL_RETENTION_DAYS,
     transparencySigningKey: e.TRANSPARENCY_SIGNING_KEY

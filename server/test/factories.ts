@@ -11,9 +11,11 @@ import type { AccountPlan } from '@common/constants';
 import { bankWithdrawalSchema, cryptoWithdrawalSchema } from '@common/schemas/withdrawals';
 import type { AppInstance } from '../app-context';
 import { queryRows, type Db } from '../db/client';
-import { sessions, twoFactors, users } from '../db/schema';
+import { beneficiaries, sessions, twoFactors, users } from '../db/schema';
 import type { UserRow } from '../db/rows';
 import { withdrawalScope, type WithdrawalTarget } from '../modules/withdrawals/request';
+import { destinationKey } from '@common/schemas/beneficiaries';
+import type { DestinationNetwork } from '@common/destinations';
 import { client, house, postEntry } from '../modules/ledger/service';
 
 /** Credits `cents` to a client's available balance with a deposit entry (no HTTP, no request row). */
@@ -200,6 +202,61 @@ export async function submitWithdrawal(
   });
   if (res.statusCode !== 201) throw new Error(`withdrawal answered ${res.statusCode}: ${res.body}`);
   return res.json().data._id as string;
+}
+
+/** A destination of the withdrawal address book: a crypto address on a network, or a bank account. */
+export type TestDestination =
+  | { network: DestinationNetwork; address: string }
+  | { accountNumber: string; routing: string; swift: string; bankName?: string; accountName?: string };
+
+/**
+ * Saves `d` in `userId`'s withdrawal address book as it is once confirmed by its link and past its
+ * waiting period (`active`), straight in the database: a withdrawal to it passes the address-book
+ * check (docs/security.md "Withdrawal address book"). `status` `waiting` leaves it an hour short of
+ * usable, `pending_confirmation` unconfirmed. Answers its id.
+ */
+export async function addDestination(
+  db: Db,
+  userId: string,
+  d: TestDestination,
+  status: 'active' | 'waiting' | 'pending_confirmation' = 'active',
+): Promise<string> {
+  const fields =
+    'network' in d
+      ? {
+          kind: 'crypto',
+          network: d.network,
+          address: d.address,
+          destinationKey: destinationKey({ kind: 'crypto', ...d }),
+        }
+      : {
+          kind: 'bank',
+          accountNumber: d.accountNumber,
+          routing: d.routing,
+          swift: d.swift.toUpperCase(),
+          bankName: d.bankName ?? 'Bank',
+          accountName: d.accountName ?? 'Test User',
+          destinationKey: destinationKey({ kind: 'bank', iban: '', ...d }),
+        };
+  const times =
+    status === 'pending_confirmation'
+      ? {}
+      : {
+          confirmedAt: sql`now() - interval '1 day'`,
+          activeFrom: status === 'active' ? sql`now() - interval '1 hour'` : sql`now() + interval '1 hour'`,
+        };
+  const [row] = await db
+    .insert(beneficiaries)
+    .values({
+      ...fields,
+      ...times,
+      userId,
+      label: 'Test destination',
+      status,
+      confirmExpiresAt: sql`now() + interval '1 day'`,
+    })
+    .returning({ id: beneficiaries.id });
+  return row!.id;
 }
 
 /** A small real image as a data URL. */

@@ -18,7 +18,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import { destinationKey, type AddBeneficiaryInput } from '@common/schemas/beneficiaries';
-import { ibanElectronic } from '@common/destinations';
+import { ibanElectronic, type DestinationNetwork } from '@common/destinations';
 import { BENEFICIARY_DELAY_HOURS_DEFAULT } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/rows';
@@ -61,13 +61,39 @@ function columnsOf(input: AddBeneficiaryInput) {
   };
 }
 
+/** The wallets of the withdrawal form and the networks each pays out on (common/destinations.ts). */
+const WALLET_NETWORKS: Record<string, DestinationNetwork[]> = {
+  bitcoin: ['bitcoin'],
+  ethereum: ['ethereum'],
+  usdt: ['usdt_tron', 'usdt_ethereum'],
+};
+
+/** A withdrawal's destination as the withdrawal form types it. */
+export type TypedDestination =
+  | { method: 'crypto'; wallet: string; address: string }
+  | { method: 'bank'; accountNumber: string; routing: string; swift: string };
+
 /**
- * Whether `userId` has the destination `key` usable now (active, or waiting with its time come),
- * as SQL for a statement's condition (the withdrawal request's read).
+ * SQL true when `userId` has the typed destination `d` in their address book, usable now: active,
+ * or confirmed with its waiting period over (`active_from <= now()`). A crypto destination matches
+ * on one of the wallet's networks and the address (case-insensitive where the format is); a bank
+ * one on account number, routing number and BIC. For the withdrawal request's read
+ * (withdrawals/request.ts), so the check is part of the request's own round trips.
  */
-export function usableDestination(userId: string, key: string) {
+export function usableDestination(userId: string, d: TypedDestination) {
+  const keys =
+    d.method === 'crypto'
+      ? (WALLET_NETWORKS[d.wallet] ?? []).map((network) =>
+          destinationKey({ kind: 'crypto', network, address: d.address.trim() }),
+        )
+      : [destinationKey({ kind: 'bank', iban: '', accountNumber: d.accountNumber, routing: d.routing })];
+  if (keys.length === 0) return sql`false`;
+  const bic = d.method === 'bank' ? sql` and b.swift = ${d.swift.trim().toUpperCase()}` : sql``;
   return sql`exists (select 1 from ${beneficiaries} b where b.user_id = ${userId}::uuid
-    and b.destination_key = ${key} and b.status in ('waiting', 'active') and b.active_from <= now())`;
+    and b.destination_key in (${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )})${bic} and b.status in ('waiting', 'active') and b.active_from <= now())`;
 }
 
 export function createBeneficiariesService({ db, log, config, mailer, notifications }: ServiceDeps) {

@@ -35,6 +35,7 @@ import { oneTimeCodeHash } from '../../lib/one-time-codes';
 import { sessionSecrets } from '../../lib/session-secrets';
 import { client, refKey } from '../ledger/service';
 import { accountIdOf, insufficientBalance, isAccountRace, postInStatement } from '../ledger/statement';
+import { usableDestination } from '../beneficiaries/service';
 import type { BankWithdrawalInput, CryptoWithdrawalInput } from '@common/schemas/withdrawals';
 
 /** A withdrawal request as stored. */
@@ -56,6 +57,8 @@ interface Found {
   code_ok: boolean;
   available: string | null;
   held: string | null;
+  /** The destination is an active one of the client's address book (or the book is not required). */
+  destination_ok: boolean;
 }
 
 /**
@@ -132,13 +135,35 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor 
   const liveCode = (userId: string, request: WithdrawalInput) =>
     sql`${live(userId, sql`<=`)} and ${isCodeOf(sql`c.code_hash`, userId, request)}`;
 
-  /** Round trip 1: the key's answer, the reserved attempt (and code try) and the account ids. */
+  /**
+   * Whether `request` goes to an active destination of the client's address book, as SQL (true
+   * when BENEFICIARY_REQUIRED is off; docs/security.md "Withdrawal address book").
+   */
+  const toActiveDestination = (userId: string, request: WithdrawalInput) =>
+    !config.beneficiaryRequired
+      ? sql`true`
+      : usableDestination(
+          userId,
+          request.method === 'crypto'
+            ? { method: 'crypto', wallet: request.input.wallet, address: request.input.address }
+            : {
+                method: 'bank',
+                accountNumber: request.input.accountNumber,
+                routing: request.input.routing,
+                swift: request.input.swift,
+              },
+        );
+
+  /**
+   * Round trip 1: the key's answer, whether the destination is an active one of the address book,
+   * the reserved attempt (and code try, both taken only for such a destination) and the account ids.
+   */
   async function read(user: UserRow, request: WithdrawalInput, key: StatementKey<WithdrawalRow> | null) {
     const failures = hitUpsert(
       failureKey(user.id),
       CODE_LIMITS.failureWindowMs,
       CODE_LIMITS.failures,
-      sql`(select v from idem) is null`,
+      sql`(select v from idem) is null and (select ok from destination)`,
     );
     // an authenticator's code is no one-time code: nothing to take a try of
     const tries = user.twoFactorEnabled
@@ -151,9 +176,11 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor 
     const [found] = await queryRows<Found>(
       db,
       sql`with idem as (select ${key ? key.lookup : sql`null::jsonb`} as v),
+        destination as (select ${toActiveDestination(user.id, request)} as ok),
         hit as (${failures}),
         tries as (${tries})
-      select (select v from idem) as idem, exists (select 1 from hit) as reserved,
+      select (select v from idem) as idem, (select ok from destination) as destination_ok,
+        exists (select 1 from hit) as reserved,
         exists (select 1 from tries where ${isCodeOf(sql`code_hash`, user.id, request)}) as code_ok,
         ${accountIdOf(user.id, 'available')} as available, ${accountIdOf(user.id, 'held')} as held`,
     );
@@ -283,8 +310,9 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor 
      * then runs in the transaction that accepts it). `key` is the route's Idempotency-Key (null
      * without one). Answers the new row (`amount` in cents). Throws AppError 429 after 10 wrong
      * codes in 24 hours; 400 "Invalid or expired confirmation code" (a wrong code, or a code
-     * e-mailed for other fields, is counted); 422 "Insufficient balance"; 409 or the stored
-     * answer's replay from `key`.
+     * e-mailed for other fields, is counted); 422 "Insufficient balance"; 422
+     * `beneficiary_not_active` with BENEFICIARY_REQUIRED when the destination is not an active one
+     * of the client's address book (nothing counted); 409 or the stored answer's replay from `key`.
      */
     async request(
       user: UserRow,
@@ -294,6 +322,7 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor 
       for (let attempt = 1; ; attempt++) {
         const found = await read(user, request, key);
         key?.check(found.idem);
+        if (!found.destination_ok) throw new AppError('beneficiary_not_active');
         if (!found.reserved) throw new AppError('account_locked');
         // a wrong e-mailed code keeps the reserved attempt and the try it took of every live code
         if (!user.twoFactorEnabled && !found.code_ok) throw new AppError('invalid_confirmation_code');
