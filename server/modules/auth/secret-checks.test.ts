@@ -38,6 +38,18 @@ async function enrol(user: Signed) {
 
 const signin = (email: string, password: string) =>
   inject('POST', '/api/auth/signin', {}, { email, password });
+
+/** Invites `email` to the staff with `role`, as the test's owner (POST /api/staff). */
+const invite = (email: string, firstName: string, role: string) =>
+  inject('POST', '/api/staff', admin.headers, { email, firstName, lastName: 'Staff', role });
+
+/** The token of the invitation link in the text of a staff invitation mail. */
+const invitationToken = (text: string) =>
+  new URL(/https?:\/\/\S+\/admin\/invitation\?token=[\w-]+/.exec(text)![0]).searchParams.get('token')!;
+
+/** Accepts a staff invitation by its link's `token`, choosing `password`. */
+const accept = (token: string, password: string) =>
+  inject('POST', '/api/staff/invitations/accept', {}, { token, password, confirmPassword: password });
 /** Signs in a 2FA user up to the challenge (the password step passed). */
 async function challengeOf(user: Signed): Promise<string> {
   const res = await signin(user.email, user.password);
@@ -170,28 +182,11 @@ describe('open sign-in challenges end', () => {
 
   it('with a block of a staff member and a deactivation', async () => {
     const email = uniqueEmail('support');
-    const invited = await inject('POST', '/api/staff', admin.headers, {
-      email,
-      firstName: 'Sam',
-      lastName: 'Staff',
-      role: 'support',
-    });
+    const invited = await invite(email, 'Sam', 'support');
     expect(invited.statusCode, invited.body).toBe(201);
-    const link = /https?:\/\/\S+\/admin\/invitation\?token=[\w-]+/.exec(
-      (await t.smtp.waitForMail(email)).text,
-    )![0];
-    const token = new URL(link).searchParams.get('token')!;
+    const token = invitationToken((await t.smtp.waitForMail(email)).text);
     const password = 'Staff-password-9';
-    const accepted = await inject(
-      'POST',
-      '/api/staff/invitations/accept',
-      {},
-      {
-        token,
-        password,
-        confirmPassword: password,
-      },
-    );
+    const accepted = await accept(token, password);
     expect(accepted.statusCode, accepted.body).toBe(200);
     const id = (invited.json().data as { _id: string })._id;
     const session = await signin(email, password);
@@ -213,12 +208,7 @@ describe('open sign-in challenges end', () => {
 describe('an invitation is completed only through its link', () => {
   it('forgot/reset password answer an invited member like an unknown address, send nothing, open no session', async () => {
     const email = uniqueEmail('finance');
-    const invited = await inject('POST', '/api/staff', admin.headers, {
-      email,
-      firstName: 'Fay',
-      lastName: 'Staff',
-      role: 'finance',
-    });
+    const invited = await invite(email, 'Fay', 'finance');
     expect(invited.statusCode, invited.body).toBe(201);
     const invitation = await t.smtp.waitForMail(email);
     const forgot = await inject('POST', '/api/auth/forgot-password', {}, { email });
@@ -251,19 +241,8 @@ describe('an invitation is completed only through its link', () => {
         .where(and(eq(auditLog.action, 'staff.accept'), eq(auditLog.targetUserId, id)));
     expect(await accepts()).toHaveLength(0);
 
-    const token = new URL(
-      /https?:\/\/\S+\/admin\/invitation\?token=[\w-]+/.exec(invitation.text)![0],
-    ).searchParams.get('token')!;
-    expectAnswer(
-      await inject(
-        'POST',
-        '/api/staff/invitations/accept',
-        {},
-        { token, password, confirmPassword: password },
-      ),
-      200,
-      STAFF_MSG.invitationAccepted,
-    );
+    const token = invitationToken(invitation.text);
+    expectAnswer(await accept(token, password), 200, STAFF_MSG.invitationAccepted);
     expect(await accepts()).toHaveLength(1);
     expect((await signin(email, password)).statusCode).toBe(200);
   });
