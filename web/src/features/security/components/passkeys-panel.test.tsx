@@ -34,7 +34,7 @@ describe('the Passkeys section', () => {
       http.get('/api/auth/passkeys', ({ response }) => {
         calls += 1;
         return calls === 1
-          ? response(500).json({ code: 'internal_error', message: 'Something went wrong' })
+          ? response(403).json({ code: 'forbidden', message: 'Forbidden' })
           : response(200).json({ data: [PASSKEY] });
       }),
     );
