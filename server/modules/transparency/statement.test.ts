@@ -239,26 +239,13 @@ describe('signed statements', () => {
   });
 
   it('a range with more lines than the cap is refused; lines past the tree head are marked unsealed', async () => {
-    const capped = await readStatementData(
-      db(),
-      c.id,
-      { from: '2026-09-01', to: '2026-10-31' },
-      {
-        maxLines: 3,
-        sealedBelow: 0,
-      },
-    );
+    // September and October's lines, none below the tree head (sealedBelow 0)
+    const read = (maxLines: number) =>
+      readStatementData(db(), c.id, { from: '2026-09-01', to: '2026-10-31' }, { maxLines, sealedBelow: 0 });
+    const capped = await read(3);
     expect(capped.truncated).toBe(true);
     expect(capped.lines).toHaveLength(3);
-    const all = await readStatementData(
-      db(),
-      c.id,
-      { from: '2026-09-01', to: '2026-10-31' },
-      {
-        maxLines: 10,
-        sealedBelow: 0,
-      },
-    );
+    const all = await read(10);
     expect(all.truncated).toBe(false);
     expect(all.lines.every((l) => !l.sealed)).toBe(true);
     expect(all.unsealed).toBe(4);
