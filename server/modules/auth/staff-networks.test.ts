@@ -67,6 +67,9 @@ describe('staff routes from other networks', () => {
 
   const get = (url: string, headers: Record<string, string>, remoteAddress: string) =>
     t.app.inject({ method: 'GET', url, headers, remoteAddress });
+  /** A sign-in (POST `url`, /api/auth/signin with or without ?as=admin) of `u` from `remoteAddress`. */
+  const signin = (url: string, u: { email: string; password: string }, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url, payload: { email: u.email, password: u.password }, remoteAddress });
 
   it('answers staff from an allowed network, IPv4 or IPv6', async () => {
     const owner = await createSignedInUser(t.app, { role: 'owner' });
@@ -101,12 +104,7 @@ describe('staff routes from other networks', () => {
   it('refuses the staff sign-in from another network and leaves no session', async () => {
     const finance = await createSignedInUser(t.app, { role: 'finance' });
     const before = await t.database.db.select().from(sessions).where(eq(sessions.userId, finance.id));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signin?as=admin',
-      payload: { email: finance.email, password: finance.password },
-      remoteAddress: '198.51.100.3',
-    });
+    const res = await signin('/api/auth/signin?as=admin', finance, '198.51.100.3');
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('staff_network_refused');
     const after = await t.database.db.select().from(sessions).where(eq(sessions.userId, finance.id));
@@ -116,12 +114,6 @@ describe('staff routes from other networks', () => {
   it('does not concern clients', async () => {
     const client = await createSignedInUser(t.app);
     expect((await get('/api/auth/user', client.headers, '192.0.2.60')).statusCode).toBe(200);
-    const signin = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signin',
-      payload: { email: client.email, password: client.password },
-      remoteAddress: '192.0.2.60',
-    });
-    expect(signin.statusCode).toBe(200);
+    expect((await signin('/api/auth/signin', client, '192.0.2.60')).statusCode).toBe(200);
   });
 });
