@@ -74,6 +74,13 @@ describe.each([['optional'], ['required']] as const)('passkeys (STAFF_TWO_FACTOR
       .from(auditLog)
       .where(and(eq(auditLog.targetUserId, user.id), eq(auditLog.action, 'passkey.add')));
     expect(audit).toMatchObject({ actorId: user.id, targetId: id, after: { name: 'Laptop' } });
+    // a credential that does not verify (here: attestation data cut short) is a 400, never a 500
+    const broken = await ceremony('register', user.headers, (o) => {
+      const answer = authenticator().register(o);
+      return { ...answer, response: { ...answer.response, attestationObject: 'o2NmbXRkbm9uZQ' } };
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().code).toBe('passkey_registration_failed');
     const other = await createSignedInUser(t.app);
     for (const method of ['PATCH', 'DELETE'] as const) {
       const res = await t.app.inject({

@@ -41,9 +41,11 @@ async function plugin<T>(fallback: ErrorCode, fn: () => Promise<T>): Promise<T> 
   try {
     return await fn();
   } catch (e) {
-    if (isAPIError(e) && e.statusCode < 500) {
+    if (isAPIError(e)) {
+      // the plugin answers a registration it cannot verify (a malformed attestation) with a 500
       const code = (e.body as { code?: string } | undefined)?.code ?? '';
-      throw new AppError(TRANSLATE[code] ?? fallback);
+      if (TRANSLATE[code]) throw new AppError(TRANSLATE[code]);
+      if (e.statusCode < 500) throw new AppError(fallback);
     }
     throw e;
   }
