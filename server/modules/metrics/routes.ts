@@ -30,7 +30,7 @@ import {
   sessionCacheLookups,
 } from '../../lib/metrics';
 import { latestIntegrityCheck } from '../transparency/integrity';
-import { routeSchema } from '../../lib/route-schemas';
+import { declareRoutes } from '../../lib/declare-routes';
 
 /** Whether `header` is `Bearer <token>` (compared in constant time). */
 function bearerMatches(header: string | undefined, token: string): boolean {
@@ -101,24 +101,20 @@ export function registerMetrics(app: AppInstance): void {
     done();
   });
 
-  app.get(
-    '/api/metrics',
-    {
-      schema: routeSchema(
-        ['operations'],
-        'Answers the Prometheus metrics (bearer METRICS_TOKEN)',
-        {
-          200: {
-            description: 'Prometheus text exposition format 0.0.4',
-            content: { 'text/plain': { schema: z.string() } },
-          },
-          401: errorAnswerSchema.describe('No token, or not the METRICS_TOKEN'),
-          404: errorAnswerSchema.describe('Metrics are off (no METRICS_TOKEN set)'),
+  declareRoutes(app, ['operations']).get('/api/metrics', {
+    summary: 'Answers the Prometheus metrics (bearer METRICS_TOKEN)',
+    schema: {
+      response: {
+        200: {
+          description: 'Prometheus text exposition format 0.0.4',
+          content: { 'text/plain': { schema: z.string() } },
         },
-        { security: [{ metricsToken: [] }] },
-      ),
+        401: errorAnswerSchema.describe('No token, or not the METRICS_TOKEN'),
+        404: errorAnswerSchema.describe('Metrics are off (no METRICS_TOKEN set)'),
+      },
+      security: [{ metricsToken: [] }],
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       if (!config.metricsToken) throw new AppError('not_found');
       if (!bearerMatches(req.headers.authorization, config.metricsToken)) {
         reply.header('www-authenticate', 'Bearer realm="metrics"');
@@ -126,5 +122,5 @@ export function registerMetrics(app: AppInstance): void {
       }
       return reply.type(registry.contentType).send(await registry.metrics());
     },
-  );
+  });
 }
