@@ -99,8 +99,7 @@ export function DestinationCard({ d }: { d: PublicBeneficiary }) {
             {cancellable && (
               <Button
                 size="xs"
-                variant="outline"
-                color="orange.9"
+                variant="default"
                 loading={cancel.isPending}
                 onClick={() => void onCancel()}
                 aria-label={`Cancel ${d.label}`}
