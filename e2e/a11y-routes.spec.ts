@@ -287,6 +287,7 @@ const CLIENT_PATHS = [
   '/account/profile?tab=security',
   '/account/profile?tab=verification',
   '/account/support',
+  '/account/withdrawal-addresses',
 ];
 
 /** The back office's routes; the pages about one client show the client `id`. */

@@ -72,6 +72,7 @@ test('client and staff pages each have their own title, following the route', as
     '/account/referrals',
     '/account/profile',
     '/account/support',
+    '/account/withdrawal-addresses',
   ]);
   // a route change inside the app (no reload) moves the title too
   await page.getByRole('link', { name: 'Transaction History' }).first().click();
