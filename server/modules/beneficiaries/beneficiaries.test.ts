@@ -205,3 +205,12 @@ describe('rename, delete and who sees what', () => {
     ).toEqual([]);
   });
 });
+
+describe('erasing a client', () => {
+  it('removes their address book with their other personal data', async () => {
+    const c = await createClient(t.app);
+    await add(c);
+    expect((await inject('DELETE', `/api/user/admin/${c.id}`, admin.headers)).statusCode).toBe(200);
+    expect(await db().select().from(beneficiaries).where(eq(beneficiaries.userId, c.id))).toEqual([]);
+  });
+});

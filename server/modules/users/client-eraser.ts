@@ -14,6 +14,7 @@ import { and, count, eq, like } from 'drizzle-orm';
 import { USER_ADMIN_MSG } from '@common/messages';
 import {
   accounts,
+  beneficiaries,
   deposits,
   idempotencyKeys,
   ledgerAccounts,
@@ -80,6 +81,8 @@ async function removeSignIn(tx: Tx, row: UserRow): Promise<void> {
   await tx.delete(signInEvents).where(eq(signInEvents.userId, id));
   await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, id));
   await tx.delete(twoFactors).where(eq(twoFactors.userId, id));
+  // the withdrawal address book: addresses, IBANs and the holder's name (docs/security.md "Withdrawal address book")
+  await tx.delete(beneficiaries).where(eq(beneficiaries.userId, id));
 }
 
 export function createClientEraser({ db, log, storage }: ServiceDeps) {
