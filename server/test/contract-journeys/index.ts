@@ -10,6 +10,7 @@ import { beneficiariesJourney } from './beneficiaries';
 import type { Journey } from './journey';
 import { moneyJourneys } from './money';
 import { healthAndMetrics, mailOutboxJourney } from './operations';
+import { passkeysJourney } from './passkeys';
 import { reservesJourney } from './transparency-reserves';
 import { liabilitiesJourney } from './transparency-liabilities';
 import { statementsJourney } from './transparency-statements';
@@ -23,6 +24,7 @@ export const journeys: Journey[] = [
   ...accountJourneys,
   ...moneyJourneys,
   beneficiariesJourney,
+  passkeysJourney,
   ...backOfficeJourneys,
   mailOutboxJourney,
   reservesJourney,
