@@ -2,14 +2,12 @@
  * Configuration from the environment, validated with zod at start-up.
  * Every setting has a safe laptop default; `.env.example` documents each one.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEMO_BRAND } from '@common/brand';
 import type { AccountPlan } from '@common/constants';
 import { declaredReservesSchema, RESERVES_MSG, type DeclaredReserve } from '@common/schemas/reserves';
-import { checkKeyHistory, type KeyHistoryEntry } from '@common/transparency/key-history';
+import type { KeyHistoryEntry } from '@common/transparency/key-history';
 import {
   COSIGNATURE_ED25519,
   isKeyName,
@@ -20,6 +18,7 @@ import { CONTEXT_FAMILY } from '@common/transparency/signing-contexts';
 import { parseTwoFactorKeys, type TwoFactorKey } from './modules/auth/two-factor-keys';
 import { signingSeedHex } from './modules/transparency/key-file';
 import { networkListSchema, type Network } from './lib/networks';
+import { readKeyHistory, readOrCreateSecret } from './config-files';
 
 /** Money settings: deposit wallets and promotions. Amounts in cents. */
 export interface MoneyConfig {
@@ -387,36 +386,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       depositWallets: { bitcoin: e.DEPOSIT_WALLET_BITCOIN, ethereum: e.DEPOSIT_WALLET_ETHEREUM },
     },
   };
-}
-
-/**
- * The key history in `file` (JSON list, common/transparency/key-history.ts). Throws an Error naming
- * the file when it cannot be read or does not check out (each key certified by the one before).
- */
-export function readKeyHistory(file: string): KeyHistoryEntry[] {
-  let history: KeyHistoryEntry[];
-  try {
-    history = z
-      .array(z.object({ publicKey: z.string(), since: z.string(), signature: z.string().nullable() }))
-      .parse(JSON.parse(readFileSync(file, 'utf8')));
-  } catch (error) {
-    throw new Error(
-      `Invalid configuration:\n  TRANSPARENCY_KEY_HISTORY: ${file}: ${(error as Error).message}`,
-      {
-        cause: error,
-      },
-    );
-  }
-  const wrong = checkKeyHistory(history);
-  if (wrong) throw new Error(`Invalid configuration:\n  TRANSPARENCY_KEY_HISTORY: ${file}: ${wrong}`);
-  return history;
-}
-
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }
