@@ -124,6 +124,23 @@ describe.each([['optional'], ['required']] as const)('passkeys (STAFF_TWO_FACTOR
       payload: { response: key.authenticate({ challenge: 'AAAAAAAAAAAAAAAAAAAAAA' }) },
     });
     expect(noCookie.json().code).toBe('passkey_failed');
+    // an answer no authenticator could have written (ids and client data not base64url) is
+    // refused like any other, never a 500 (the fuzz test found one)
+    const garbled = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/passkey/verify-authentication?role=0.001',
+      headers: { authorization: 'bearer \u0000', 'idempotency-key': 'x'.repeat(300) },
+      payload: {
+        response: {
+          id: 'D46pt*@o',
+          rawId: 'zj#S,',
+          type: 'public-key',
+          response: { clientDataJSON: 'VFK?I' },
+        },
+      },
+    });
+    expect(garbled.statusCode, garbled.body).toBe(401);
+    expect(garbled.json().code).toBe('passkey_failed');
   });
 
   it('removes a passkey only with a fresh proof: password, or a passkey confirmation of the last 5 minutes', async () => {

@@ -71,9 +71,23 @@ export interface CeremonyHeaders {
 }
 
 const toHeaders = (h: CeremonyHeaders) => {
-  const out = new Headers({ 'user-agent': h.userAgent, 'x-forwarded-for': h.ip });
-  if (h.cookie) out.set('cookie', h.cookie);
-  if (h.authorization) out.set('authorization', h.authorization);
+  const out = new Headers();
+  const entries: [string, string | undefined][] = [
+    ['user-agent', h.userAgent],
+    ['x-forwarded-for', h.ip],
+    ['cookie', h.cookie],
+    ['authorization', h.authorization],
+  ];
+  for (const [name, value] of entries) {
+    if (!value) continue;
+    // a value the Fetch API refuses (a NUL, CR or LF, or a character past U+00FF) names no session
+    // and no challenge: it is left out, and the plugin refuses the ceremony as it would without it
+    try {
+      out.set(name, value);
+    } catch {
+      continue;
+    }
+  }
   return out;
 };
 
