@@ -16,16 +16,16 @@ interface Mail {
   text: string;
 }
 
-/** Waits for the newest mail to `to` (up to 10 s) and answers it. */
-async function readMail(to: string): Promise<Mail> {
+/** Waits for the newest mail to `to` (titled `subject`, when given; up to 10 s) and answers it. */
+async function readMail(to: string, subject?: string): Promise<Mail> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const files = readdirSync(MAIL_DIR).sort().reverse();
     for (const f of files) {
       const mail = JSON.parse(readFileSync(path.join(MAIL_DIR, f), 'utf8')) as Mail;
-      if (mail.to === to.toLowerCase()) return mail;
+      if (mail.to === to.toLowerCase() && (subject === undefined || mail.subject === subject)) return mail;
     }
-    if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+    if (Date.now() > deadline) throw new Error(`no mail to ${to}${subject ? ` titled "${subject}"` : ''}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

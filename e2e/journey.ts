@@ -26,7 +26,10 @@ export const PNG_DATA_URL =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 /** The fixtures' `readMail`: the newest mail to an address. */
-export type ReadMail = (to: string) => Promise<{ to: string; subject: string; text: string }>;
+export type ReadMail = (
+  to: string,
+  subject?: string,
+) => Promise<{ to: string; subject: string; text: string }>;
 
 /**
  * A JSON call to the API as a browser-less client (no cookies, so no XSRF pair is needed); answers
