@@ -13,3 +13,4 @@ export * from './liabilities';
 export * from './statements';
 export * from './beneficiaries';
 export * from './passkeys';
+export * from './security-holds';
