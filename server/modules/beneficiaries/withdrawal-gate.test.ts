@@ -2,12 +2,13 @@
  * Withdrawals go only to an active destination of the client's address book (BENEFICIARY_REQUIRED;
  * docs/security.md "Withdrawal address book"): not saved, unconfirmed, in its waiting period or
  * cancelled → 422 `beneficiary_not_active`, nothing held and no code try taken; active → 201.
- * The check is part of the request's read (withdrawals/request.ts).
+ * The check is part of the request's read (withdrawals/request.ts); asking for a code to such a
+ * destination (POST /api/withdrawals/code) is refused the same way, with no code made or mailed.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BENEFICIARY_MSG } from '@common/schemas/beneficiaries';
-import { oneTimeCodes, withdrawals } from '../../db/schema';
+import { mailOutbox, oneTimeCodes, withdrawals } from '../../db/schema';
 import { useTestContext } from '../../test/context';
 import { addDestination, createClient, withdrawalCode, type TestUser } from '../../test/factories';
 import { moveBeneficiaryClock } from './testing';
@@ -84,5 +85,50 @@ describe('withdrawals only to active destinations', () => {
     await addDestination(db(), c.id, { accountNumber: '12345678', routing: '021000021', swift: 'DEUTDEFF' });
     expect((await withdraw(c, { ...bank, swift: 'COBADEFF' }, 'bank')).statusCode).toBe(422);
     expect((await withdraw(c, bank, 'bank')).statusCode).toBe(201);
+  });
+});
+
+describe('POST /api/withdrawals/code only for active destinations', () => {
+  /** Asks for a code for `fields` of `method` as `c`. */
+  const ask = (c: TestUser, fields: Record<string, unknown>, method: 'crypto' | 'bank' = 'crypto') =>
+    inject('POST', '/api/withdrawals/code', c.headers, { method, ...fields });
+  /** The client's one-time codes and queued mails, counted. */
+  const made = async (c: TestUser) => ({
+    codes: (await db().select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, c.id))).length,
+    mails: (await db().select().from(mailOutbox).where(eq(mailOutbox.to, c.email))).length,
+  });
+
+  it('refuses a destination not in the book, waiting or another client’s: no code, no mail', async () => {
+    const c = await createClient(t.app, { balance: 1_000_00n });
+    await addDestination(db(), c.id, { network: 'ethereum', address: ETH }, 'waiting');
+    const owner = await createClient(t.app);
+    await addDestination(db(), owner.id, {
+      accountNumber: '12345678',
+      routing: '021000021',
+      swift: 'DEUTDEFF',
+    });
+    for (const [fields, method] of [
+      [crypto, 'crypto'],
+      [bank, 'bank'],
+      [{ ...crypto, address: '0x52908400098527886E0F7030069857D2E4169EE7' }, 'crypto'],
+    ] as const) {
+      const res = await ask(c, fields, method);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({
+        code: 'beneficiary_not_active',
+        message: BENEFICIARY_MSG.notActive,
+      });
+    }
+    expect(await made(c)).toEqual({ codes: 0, mails: 0 });
+  });
+
+  it('mails a code for an active one, its bank account matched with its BIC', async () => {
+    const c = await createClient(t.app, { balance: 1_000_00n });
+    await addDestination(db(), c.id, { network: 'ethereum', address: ETH });
+    await addDestination(db(), c.id, { accountNumber: '12345678', routing: '021000021', swift: 'DEUTDEFF' });
+    expect((await ask(c, { ...crypto, address: ETH.toLowerCase() })).statusCode).toBe(202);
+    expect((await ask(c, { ...bank, swift: 'COBADEFF' }, 'bank')).statusCode).toBe(422);
+    expect((await ask(c, bank, 'bank')).statusCode).toBe(202);
+    expect(await made(c)).toEqual({ codes: 2, mails: 2 });
   });
 });

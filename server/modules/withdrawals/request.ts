@@ -107,6 +107,30 @@ export function destination(w: WithdrawalRow): string {
 }
 
 /**
+ * Whether `target` goes to an active destination of `userId`'s address book, as SQL (`true` when
+ * BENEFICIARY_REQUIRED is off; docs/security.md "Withdrawal address book"): the request's read and
+ * the code's request (service.ts `requestCode`) both ask it.
+ */
+export function toActiveDestination(
+  config: Pick<ServiceDeps['config'], 'beneficiaryRequired'>,
+  userId: string,
+  target: WithdrawalTarget,
+): SQL {
+  if (!config.beneficiaryRequired) return sql`true`;
+  return usableDestination(
+    userId,
+    target.method === 'crypto'
+      ? { method: 'crypto', wallet: target.input.wallet, address: target.input.address }
+      : {
+          method: 'bank',
+          accountNumber: target.input.accountNumber,
+          routing: target.input.routing,
+          swift: target.input.swift,
+        },
+  );
+}
+
+/**
  * The withdrawal request of the withdrawals service (service.ts builds it once from its deps):
  * `request(user, request, key)`, see below.
  */
@@ -136,25 +160,6 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor 
     sql`${live(userId, sql`<=`)} and ${isCodeOf(sql`c.code_hash`, userId, request)}`;
 
   /**
-   * Whether `request` goes to an active destination of the client's address book, as SQL (true
-   * when BENEFICIARY_REQUIRED is off; docs/security.md "Withdrawal address book").
-   */
-  const toActiveDestination = (userId: string, request: WithdrawalInput) =>
-    !config.beneficiaryRequired
-      ? sql`true`
-      : usableDestination(
-          userId,
-          request.method === 'crypto'
-            ? { method: 'crypto', wallet: request.input.wallet, address: request.input.address }
-            : {
-                method: 'bank',
-                accountNumber: request.input.accountNumber,
-                routing: request.input.routing,
-                swift: request.input.swift,
-              },
-        );
-
-  /**
    * Round trip 1: the key's answer, whether the destination is an active one of the address book,
    * the reserved attempt (and code try, both taken only for such a destination) and the account ids.
    */
@@ -176,7 +181,7 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor 
     const [found] = await queryRows<Found>(
       db,
       sql`with idem as (select ${key ? key.lookup : sql`null::jsonb`} as v),
-        destination as (select ${toActiveDestination(user.id, request)} as ok),
+        destination as (select ${toActiveDestination(config, user.id, request)} as ok),
         hit as (${failures}),
         tries as (${tries})
       select (select v from idem) as idem, (select ok from destination) as destination_ok,

@@ -85,6 +85,9 @@ export async function withdrawalCodeRoutes(app: AppInstance) {
             'The code is made and its mail queued: it goes out at once, or when the mail server is back',
           ),
           409: conflict('Two-factor authentication is on: the authenticator confirms'),
+          422: errorAnswerSchema.describe(
+            'The destination is not an active one of the address book (BENEFICIARY_REQUIRED): no code',
+          ),
         },
         { body: withdrawalCodeRequestSchema },
       ),

@@ -9,9 +9,9 @@
  * release entries stay in the ledger. A pending one is refused with 409 (decline it first), so a
  * held amount can never vanish with its request.
  */
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { MONEY_MSG } from '@common/messages';
-import type { DbOrTx, Tx } from '../../db/client';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { users, withdrawals } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -28,6 +28,7 @@ import {
   createWithdrawalRequests,
   destination,
   maskedDestination,
+  toActiveDestination,
   withdrawalScope,
   type WithdrawalInput,
   type WithdrawalMethod,
@@ -46,7 +47,7 @@ function listed(conn: DbOrTx, method: WithdrawalMethod, id: string) {
 }
 
 export function createWithdrawalsService(deps: ServiceDeps) {
-  const { db, log, mailer, codes, notifications, throttle } = deps;
+  const { db, log, config, mailer, codes, notifications, throttle } = deps;
   const requests = createWithdrawalRequests(deps);
   /**
    * Locks a withdrawal of `method` that is not deleted and answers it when pending. Throws AppError
@@ -122,10 +123,19 @@ export function createWithdrawalsService(deps: ServiceDeps) {
      * use) for `target`, in one transaction with the code: the mail names the amount and the masked
      * destination, and the code confirms only a request with `target`'s fields (`withdrawalScope`).
      * Throws AppError 409 for a user with two-factor authentication (their authenticator confirms
-     * withdrawals), 429 after 3 codes in an hour.
+     * withdrawals), 422 `beneficiary_not_active` with BENEFICIARY_REQUIRED when `target` is not an
+     * active destination of the client's address book (no code, no mail counted; docs/security.md
+     * "Withdrawal address book"), 429 after 3 codes in an hour.
      */
     async requestCode(user: UserRow, target: WithdrawalTarget): Promise<void> {
       if (user.twoFactorEnabled) throw new AppError('use_authenticator');
+      if (config.beneficiaryRequired) {
+        const [d] = await queryRows<{ ok: boolean }>(
+          db,
+          sql`select ${toActiveDestination(config, user.id, target)} as ok`,
+        );
+        if (!d?.ok) throw new AppError('beneficiary_not_active');
+      }
       await throttle.countCodeMail('withdrawal', user.id);
       // the code and its mail are written together: no code without its mail, and the mail waits
       // in the outbox while the mail server is down (lib/mail.ts)
