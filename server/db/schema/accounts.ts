@@ -56,6 +56,8 @@ export const users = pgTable(
     verificationSubmittedAt: timestamp('verification_submitted_at', { withTimezone: true }),
     /** Why staff rejected the identity documents (3–500 characters); the client reads it. */
     verificationReason: text('verification_reason'),
+    /** When staff approved the client's proof of address (verification level 2, docs/security.md). */
+    addressVerifiedAt: timestamp('address_verified_at', { withTimezone: true }),
     /** Set when an owner deactivates a staff member: no sign-in, sessions ended (docs/security.md). */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     /** Set when an admin deletes the client: personal data erased, ledger history kept (docs/product.md). */

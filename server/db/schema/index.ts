@@ -13,4 +13,5 @@ export * from './liabilities';
 export * from './statements';
 export * from './beneficiaries';
 export * from './passkeys';
+export * from './limits';
 export * from './security-holds';
