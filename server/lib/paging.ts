@@ -152,6 +152,14 @@ export async function pageOf<T extends ListTable>(
 }
 
 /**
+ * A page as the API answers it, `{ data, total }`: each row of `page` presented by `present`, and
+ * the number of matching rows (every page, not this one).
+ */
+export function presentPage<R, P>(page: { rows: R[]; total: number }, present: (row: R) => P) {
+  return { data: page.rows.map(present), total: page.total };
+}
+
+/**
  * The `ILIKE` pattern of a list's search box: rows whose text contains `search` (case-insensitive),
  * with `%`, `_` and `\` in it matched as themselves, not as wildcards.
  */

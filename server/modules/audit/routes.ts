@@ -8,6 +8,7 @@
 import { auditFiltersAnswerSchema, auditPageSchema, auditQuerySchema } from '@common/schemas/audit';
 import type { AppInstance } from '../../app-context';
 import { declareRoutes } from '../../lib/declare-routes';
+import { presentPage } from '../../lib/paging';
 import { presentAuditEntry, presentAuditPerson } from './presenter';
 
 const tags = ['audit'];
@@ -20,10 +21,7 @@ export async function auditAdminRoutes(app: AppInstance) {
     summary: 'Pages through the audit log, newest first, by admin, client or action (admin)',
     schema: { response: { 200: auditPageSchema }, querystring: auditQuerySchema },
     config: { permission: 'audit.read' },
-    handler: async (req) => {
-      const { rows, total } = await svc.listAudit(req.query);
-      return { data: rows.map(presentAuditEntry), total };
-    },
+    handler: async (req) => presentPage(await svc.listAudit(req.query), presentAuditEntry),
   });
 
   route.get('/filters', {

@@ -19,6 +19,7 @@ import {
 import type { AppInstance } from '../../app-context';
 import { conflict } from '../../lib/route-schemas';
 import { declareRoutes } from '../../lib/declare-routes';
+import { presentPage } from '../../lib/paging';
 import { auditActor } from '../../lib/audit';
 import { currentUser } from '../auth/guard';
 import { onClient } from '../../lib/targets';
@@ -73,10 +74,7 @@ export async function mailOutboxAdminRoutes(app: AppInstance) {
     summary: "Answers one page of the mail outbox by status, newest first, without the mails' bodies (staff)",
     schema: { response: { 200: outboxPageSchema }, querystring: outboxQuerySchema },
     config: { permission: 'emailing.send' },
-    handler: async (req) => {
-      const { rows, total } = await svc.listOutbox(currentUser(req), req.query);
-      return { data: rows.map(presentOutboxMail), total };
-    },
+    handler: async (req) => presentPage(await svc.listOutbox(currentUser(req), req.query), presentOutboxMail),
   });
 
   route.post('/outbox/:id/retry', {

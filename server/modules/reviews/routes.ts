@@ -8,6 +8,7 @@
 import { pendingReviewPageSchema, pendingReviewsQuerySchema } from '@common/schemas/transactions';
 import type { AppInstance } from '../../app-context';
 import { declareRoutes } from '../../lib/declare-routes';
+import { presentPage } from '../../lib/paging';
 import { presentPendingReview } from './presenter';
 
 const tags = ['reviews'];
@@ -19,9 +20,7 @@ export async function reviewAdminRoutes(app: AppInstance) {
     summary: 'Answers one page of the pending deposits and withdrawals, oldest first (admin)',
     schema: { response: { 200: pendingReviewPageSchema }, querystring: pendingReviewsQuerySchema },
     config: { permission: 'deposits.review' },
-    handler: async (req) => {
-      const { rows, total } = await services.reviews.listPendingReviews(req.query);
-      return { data: rows.map(presentPendingReview), total };
-    },
+    handler: async (req) =>
+      presentPage(await services.reviews.listPendingReviews(req.query), presentPendingReview),
   });
 }

@@ -28,6 +28,7 @@ import {
 import type { AppInstance } from '../../app-context';
 import { conflict } from '../../lib/route-schemas';
 import { declareRoutes } from '../../lib/declare-routes';
+import { presentPage } from '../../lib/paging';
 import { auditActor } from '../../lib/audit';
 import { keyedTransaction } from '../../lib/idempotency';
 import { usd } from '../../lib/money';
@@ -55,10 +56,8 @@ export async function tradingActivityRoutes(app: AppInstance) {
     summary: "Answers one page of the signed-in user's trading activity",
     schema: { response: { 200: tradingActivityPageSchema }, querystring: tradingActivityQuerySchema },
     onRequest: guards.requireUser,
-    handler: async (req) => {
-      const { rows, total } = await svc.listActivities(currentUser(req).id, req.query);
-      return { data: rows.map(presentTradingActivity), total };
-    },
+    handler: async (req) =>
+      presentPage(await svc.listActivities(currentUser(req).id, req.query), presentTradingActivity),
   });
 
   route.get('/:id', {
@@ -87,10 +86,8 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
       querystring: adminTradingActivityQuerySchema,
     },
     config: { permission: 'clients.read', target: onClient('queryUser') },
-    handler: async (req) => {
-      const { rows, total } = await svc.listActivities(req.query.userId, req.query);
-      return { data: rows.map(presentTradingActivity), total };
-    },
+    handler: async (req) =>
+      presentPage(await svc.listActivities(req.query.userId, req.query), presentTradingActivity),
   });
 
   route.post('', {

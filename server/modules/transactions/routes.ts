@@ -28,6 +28,7 @@ import { valueHistoryAnswerSchema, valueHistoryQuerySchema } from '@common/schem
 import type { AppInstance } from '../../app-context';
 import { conflict } from '../../lib/route-schemas';
 import { declareRoutes } from '../../lib/declare-routes';
+import { presentPage } from '../../lib/paging';
 import { auditActor } from '../../lib/audit';
 import { keyedTransaction } from '../../lib/idempotency';
 import { usd } from '../../lib/money';
@@ -56,10 +57,8 @@ export async function transactionRoutes(app: AppInstance) {
     summary: "Answers one page of the signed-in user's history, filtered and searched",
     schema: { response: { 200: transactionPageAnswerSchema }, querystring: historyQuerySchema },
     onRequest: guards.requireUser,
-    handler: async (req) => {
-      const { rows, total } = await svc.listHistory(currentUser(req).id, req.query);
-      return { data: rows.map(presentTransaction), total };
-    },
+    handler: async (req) =>
+      presentPage(await svc.listHistory(currentUser(req).id, req.query), presentTransaction),
   });
 
   route.get('/value-history', {
@@ -107,10 +106,8 @@ export async function transactionAdminRoutes(app: AppInstance) {
       querystring: historyQuerySchema.extend({ userId: z.uuid('Invalid id') }),
     },
     config: { permission: 'clients.read', target: onClient('queryUser') },
-    handler: async (req) => {
-      const { rows, total } = await svc.listHistory(req.query.userId, req.query);
-      return { data: rows.map(presentTransaction), total };
-    },
+    handler: async (req) =>
+      presentPage(await svc.listHistory(req.query.userId, req.query), presentTransaction),
   });
 
   route.post('/:id', {
