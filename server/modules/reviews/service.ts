@@ -58,6 +58,14 @@ const withdrawalOrder: SortKey[] = [
   [withdrawals.id, 'asc'],
 ];
 
+/** The client columns of a queue row (the request's owner, joined). */
+const clientColumns = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  userBlocked: users.banned,
+};
+
 export function createReviewsService({ db }: ServiceDeps) {
   /**
    * The ids of the requests in `window` of the queue: each kind read from its own index
@@ -99,10 +107,7 @@ export function createReviewsService({ db }: ServiceDeps) {
         amount: deposits.amount,
         method: deposits.wallet,
         createdAt: deposits.createdAt,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        userBlocked: users.banned,
+        ...clientColumns,
       })
       .from(deposits)
       .innerJoin(users, eq(users.id, deposits.userId))
@@ -115,10 +120,7 @@ export function createReviewsService({ db }: ServiceDeps) {
         amount: withdrawals.amount,
         method: sql<string>`coalesce(${withdrawals.wallet}, 'bank')`.as('method'),
         createdAt: withdrawals.createdAt,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        userBlocked: users.banned,
+        ...clientColumns,
       })
       .from(withdrawals)
       .innerJoin(users, eq(users.id, withdrawals.userId))

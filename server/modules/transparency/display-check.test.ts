@@ -155,28 +155,17 @@ describe('history lines against their sealed entries', () => {
     expect(await log()).toMatch(/^entry .*: leaf hash differs from the sealed log at index \d+$/);
     await db().execute(sql`update deposits set created_at = ${at}::timestamptz where id = ${deposit}`);
     expect(await log()).toBeNull();
-    expect(
-      await differs(
-        pending,
-        sql`update withdrawals set amount = 400000 where id = ${pending}`,
-        sql`update withdrawals set amount = 4000 where id = ${pending}`,
-      ),
-    ).toBe('shown -$4,000.00, sealed -$40.00');
-    expect(
-      await differs(
-        paid,
-        sql`update withdrawals set status = 'rejected' where id = ${paid}`,
-        sql`update withdrawals set status = 'approved' where id = ${paid}`,
-      ),
-    ).toBe('shown rejected, sealed withdrawal_settle');
-    // the hold of a pending withdrawal is sealed; shown as approved, its settlement is not sealed yet
-    expect(
-      await differs(
-        pending,
-        sql`update withdrawals set status = 'approved' where id = ${pending}`,
-        sql`update withdrawals set status = 'pending' where id = ${pending}`,
-      ),
-    ).toBe('later');
+    // each: the withdrawal, its edit, the undo (constant SET clauses), what the comparison says
+    const withdrawalEdits = [
+      [pending, 'amount = 400000', 'amount = 4000', 'shown -$4,000.00, sealed -$40.00'],
+      [paid, "status = 'rejected'", "status = 'approved'", 'shown rejected, sealed withdrawal_settle'],
+      // the hold of a pending withdrawal is sealed; shown as approved, its settlement is not sealed yet
+      [pending, "status = 'approved'", "status = 'pending'", 'later'],
+    ] as const;
+    for (const [id, edit, undo, said] of withdrawalEdits) {
+      const update = (set: string) => sql`update withdrawals set ${sql.raw(set)} where id = ${id}`;
+      expect(await differs(id, update(edit), update(undo)), edit).toBe(said);
+    }
   });
 
   it("another client's entries never pass as the signed-in client's", async () => {
