@@ -1,9 +1,7 @@
-import '@mantine/core/styles/Alert.layer.css';
-import { Alert, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { brand } from '../../../content/brand';
 import { useLineFindings } from '../line-seal';
-import { DARK_TITLE } from './dark-title';
+import { WarningAlert } from './warning-alert';
 import { JournalWarning } from './journal-warning';
 
 const lines = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
@@ -17,14 +15,11 @@ export function LineCheckAlert() {
   const { differ, overdue } = useLineFindings();
   if (differ === 0 && overdue === 0) return null;
   return (
-    <Alert
-      color="red"
+    <WarningAlert
+      tone="red"
       title={
         differ > 0 ? 'This page differs from the sealed journal' : 'Some entries were left out of the journal'
       }
-      icon={<IconAlertTriangle aria-hidden />}
-      role="alert"
-      vars={DARK_TITLE.red}
     >
       <Text size="sm">
         Your browser compared every line below with the entry sealed in the journal.
@@ -34,7 +29,7 @@ export function LineCheckAlert() {
           ` ${lines(overdue)} ${overdue === 1 ? 'was' : 'were'} posted before the last seal but ${overdue === 1 ? 'is' : 'are'} not in the journal (marked "Not sealed").`}{' '}
         Do not rely on the figures on this page, keep a screenshot, and contact {brand.supportEmail}.
       </Text>
-    </Alert>
+    </WarningAlert>
   );
 }
 

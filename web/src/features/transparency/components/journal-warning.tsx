@@ -1,11 +1,10 @@
-import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Button.layer.css';
-import { Alert, Button, Text } from '@mantine/core';
-import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
+import { Button, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { brand } from '../../../content/brand';
 import { formatDateTime } from '../../../lib/format';
 import { evidenceText } from '../seen-head';
-import { DARK_TITLE } from './dark-title';
+import { WarningAlert } from './warning-alert';
 import { useJournalCheck, type JournalCheck } from '../use-journal-check';
 
 /** Saves `text` as a file named `name` (a download the browser starts). */
@@ -28,31 +27,19 @@ export function JournalWarningFor({ check }: { check: JournalCheck }) {
   const support = brand.supportEmail;
   if (!check.signatureValid) {
     return (
-      <Alert
-        color="red"
-        title="The journal's signature does not verify"
-        icon={<IconAlertTriangle aria-hidden />}
-        role="alert"
-        vars={DARK_TITLE.red}
-      >
+      <WarningAlert tone="red" title="The journal's signature does not verify">
         <Text size="sm">
           The latest tree head does not pass the check against the key pinned in this site's code (
           {check.signatureProblem ?? 'its signature does not verify'}). Do not rely on the marks below and
           contact {support}.
         </Text>
-      </Alert>
+      </WarningAlert>
     );
   }
   const { history } = check;
   if (history.kind === 'inconsistent') {
     return (
-      <Alert
-        color="red"
-        title="The journal changed"
-        icon={<IconAlertTriangle aria-hidden />}
-        role="alert"
-        vars={DARK_TITLE.red}
-      >
+      <WarningAlert tone="red" title="The journal changed">
         <Text size="sm">
           The journal we showed you before ({history.previous.size.toLocaleString('en-US')} entries, on{' '}
           {formatDateTime(history.previous.timestamp)}) is not a prefix of today's ({history.reason}): contact{' '}
@@ -70,23 +57,17 @@ export function JournalWarningFor({ check }: { check: JournalCheck }) {
         >
           Download both signed checkpoints
         </Button>
-      </Alert>
+      </WarningAlert>
     );
   }
   if (history.kind === 'unchecked') {
     return (
-      <Alert
-        color="yellow"
-        title="The journal could not be compared"
-        icon={<IconAlertTriangle aria-hidden />}
-        role="alert"
-        vars={DARK_TITLE.yellow}
-      >
+      <WarningAlert tone="yellow" title="The journal could not be compared">
         <Text size="sm">
           We could not check that today's journal extends the one we showed you before ({history.reason}).
           Reload the page to try again; if this stays, contact {support}.
         </Text>
-      </Alert>
+      </WarningAlert>
     );
   }
   return null;

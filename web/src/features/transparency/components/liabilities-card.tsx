@@ -1,6 +1,6 @@
-import { Alert, Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconAlertTriangle, IconClockHour4, IconShieldCheck } from '@tabler/icons-react';
+import { IconClockHour4, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -11,7 +11,7 @@ import { accountFiguresQuery, currentUserQuery } from '../../../lib/user-queries
 import { fetchLiabilitiesProof, liabilitiesQuery } from '../api';
 import type { LiabilitiesVerdict } from '@common/transparency/liabilities-check';
 import { loadVerifier, useJournalCheck } from '../use-journal-check';
-import { DARK_TITLE } from './dark-title';
+import { WarningAlert } from './warning-alert';
 
 /**
  * The client's proof of liabilities, checked in the browser (common/transparency/liabilities-check.ts):
@@ -84,16 +84,9 @@ function useVerdict(journal: ReturnType<typeof useJournalCheck>) {
 /** A red alert: what failed, in words, and what to do. */
 function Failed({ title, message }: { title: string; message: string }) {
   return (
-    <Alert
-      color="red"
-      variant="light"
-      title={title}
-      icon={<IconAlertTriangle aria-hidden />}
-      role="alert"
-      vars={DARK_TITLE.red}
-    >
+    <WarningAlert tone="red" title={title}>
       <Text size="sm">{message}</Text>
-    </Alert>
+    </WarningAlert>
   );
 }
 
