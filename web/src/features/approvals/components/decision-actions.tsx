@@ -1,8 +1,9 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { ApprovalRequest } from '@common/schemas/approvals';
+import { DecisionButtons } from '../../../components/admin/decision-buttons';
 import { confirmWithReason } from '../../../components/admin/reason-confirm';
 import { confirmAction } from '../../../components/confirm';
-import { keepFocusAfterRemoval, pendingButtonProps } from '../../../hooks/use-focus-after-removal';
+import { keepFocusAfterRemoval } from '../../../hooks/use-focus-after-removal';
 import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -70,25 +71,5 @@ export function DecisionActions({ request }: { request: ApprovalRequest }) {
     );
   };
 
-  return (
-    <Group gap={6} wrap="nowrap">
-      <Button
-        size="xs"
-        color="teal.9"
-        onClick={(event) => onApprove(event.currentTarget)}
-        {...pendingButtonProps(busy)}
-      >
-        Approve
-      </Button>
-      <Button
-        size="xs"
-        variant="outline"
-        color="red.9"
-        onClick={(event) => onReject(event.currentTarget)}
-        {...pendingButtonProps(busy)}
-      >
-        Reject
-      </Button>
-    </Group>
-  );
+  return <DecisionButtons onApprove={onApprove} onReject={onReject} busy={busy} />;
 }

@@ -1,5 +1,6 @@
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { RequestStatus } from '@common/schemas/deposits';
+import { DecisionButtons } from '../../../components/admin/decision-buttons';
 import { confirmWithReason } from '../../../components/admin/reason-confirm';
 import { confirmAction } from '../../../components/confirm';
 import { useCan } from '../../../hooks/use-can';
@@ -95,26 +96,13 @@ export function ReviewActions({ kind, request, clientName, withDelete = false }:
 
   if (!allowed(settings.permission)) return null;
   return (
-    <Group gap={6} wrap="nowrap">
-      <Button
-        size="xs"
-        color="teal.9"
-        onClick={(event) => run('approve', event.currentTarget)}
-        {...pendingButtonProps(review.isPending)}
-        disabled={withdrawalReviewed}
-      >
-        Approve
-      </Button>
-      <Button
-        size="xs"
-        variant="outline"
-        color="red.9"
-        onClick={(event) => run('reject', event.currentTarget)}
-        {...pendingButtonProps(review.isPending)}
-        disabled={withdrawalReviewed}
-      >
-        {settings.rejectVerb}
-      </Button>
+    <DecisionButtons
+      onApprove={(trigger) => run('approve', trigger)}
+      onReject={(trigger) => run('reject', trigger)}
+      rejectLabel={settings.rejectVerb}
+      busy={review.isPending}
+      disabled={withdrawalReviewed}
+    >
       {withDelete && (
         <Button
           size="xs"
@@ -126,6 +114,6 @@ export function ReviewActions({ kind, request, clientName, withDelete = false }:
           Delete
         </Button>
       )}
-    </Group>
+    </DecisionButtons>
   );
 }
