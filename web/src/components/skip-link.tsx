@@ -1,18 +1,11 @@
 import { Anchor } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { useState } from 'react';
+import { VISUALLY_HIDDEN } from '../lib/visually-hidden';
 
 /** The id of each layout's main landmark, which the skip link leads to. */
 export const MAIN_ID = 'main-content';
 
-const hidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-};
 const shown: CSSProperties = {
   position: 'fixed',
   top: 8,
@@ -34,7 +27,7 @@ export function SkipLink() {
   return (
     <Anchor
       href={`#${MAIN_ID}`}
-      style={focused ? shown : hidden}
+      style={focused ? shown : VISUALLY_HIDDEN}
       onFocus={() => setFocused(true)}
       onBlur={() => setFocused(false)}
       onClick={(e) => {

@@ -7,6 +7,7 @@
  */
 import { useMediaQuery } from '@mantine/hooks';
 import { createContext, useContext, type CSSProperties } from 'react';
+import { VISUALLY_HIDDEN } from '../lib/visually-hidden';
 
 /** True under 768 px, where tables show their rows as cards (read at the first render, no flash). */
 export function useTableCards(): boolean {
@@ -25,14 +26,7 @@ const BORDER = '1px solid var(--mantine-color-default-border)';
 export const CARD_STYLES = {
   table: { display: 'block' },
   /** The header row, kept for assistive technology and hidden from view. */
-  head: {
-    position: 'absolute',
-    width: 1,
-    height: 1,
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-  },
+  head: VISUALLY_HIDDEN,
   body: { display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)' },
   row: {
     display: 'block',
