@@ -24,6 +24,17 @@ import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 export const DESTINATION_NETWORKS = ['bitcoin', 'ethereum', 'usdt_tron', 'usdt_ethereum'] as const;
 export type DestinationNetwork = (typeof DESTINATION_NETWORKS)[number];
 
+/**
+ * The networks each wallet of the withdrawal form pays out on: a crypto withdrawal to `wallet` goes
+ * to an address-book destination on one of these (server/modules/beneficiaries `usableDestination`,
+ * and the form's choice of destinations).
+ */
+export const WALLET_NETWORKS: Record<'bitcoin' | 'ethereum' | 'usdt', readonly DestinationNetwork[]> = {
+  bitcoin: ['bitcoin'],
+  ethereum: ['ethereum'],
+  usdt: ['usdt_tron', 'usdt_ethereum'],
+};
+
 /** What each network is called on screen. */
 export const NETWORK_LABELS: Record<DestinationNetwork, string> = {
   bitcoin: 'Bitcoin (BTC)',

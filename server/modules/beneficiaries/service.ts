@@ -18,7 +18,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import { destinationKey, type AddBeneficiaryInput } from '@common/schemas/beneficiaries';
-import { ibanElectronic, type DestinationNetwork } from '@common/destinations';
+import { ibanElectronic, WALLET_NETWORKS, type DestinationNetwork } from '@common/destinations';
 import { BENEFICIARY_DELAY_HOURS_DEFAULT } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import type { UserRow } from '../../db/rows';
@@ -61,13 +61,6 @@ function columnsOf(input: AddBeneficiaryInput) {
   };
 }
 
-/** The wallets of the withdrawal form and the networks each pays out on (common/destinations.ts). */
-const WALLET_NETWORKS: Record<string, DestinationNetwork[]> = {
-  bitcoin: ['bitcoin'],
-  ethereum: ['ethereum'],
-  usdt: ['usdt_tron', 'usdt_ethereum'],
-};
-
 /** A withdrawal's destination as the withdrawal form types it. */
 export type TypedDestination =
   | { method: 'crypto'; wallet: string; address: string }
@@ -83,7 +76,7 @@ export type TypedDestination =
 export function usableDestination(userId: string, d: TypedDestination) {
   const keys =
     d.method === 'crypto'
-      ? (WALLET_NETWORKS[d.wallet] ?? []).map((network) =>
+      ? ((WALLET_NETWORKS as Record<string, readonly DestinationNetwork[]>)[d.wallet] ?? []).map((network) =>
           destinationKey({ kind: 'crypto', network, address: d.address.trim() }),
         )
       : [destinationKey({ kind: 'bank', iban: '', accountNumber: d.accountNumber, routing: d.routing })];

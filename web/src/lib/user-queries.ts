@@ -1,13 +1,16 @@
 /**
  * The signed-in user's queries that several features read: who they are (GET /auth/user, and
  * GET /user/me with ledger figures and the active plan) and their ledger figures
- * (GET /ledger/account). They live below the features so that none imports another's api.ts.
+ * (GET /ledger/account), and their withdrawal address book (GET /beneficiaries). They live below
+ * the features so that none imports another's api.ts.
  */
 import type { PublicUser } from '@common/types';
 import type { AccountFigures } from '@common/schemas/transactions';
 import type { UserWithFigures } from '@common/schemas/users';
+import type { PublicBeneficiary } from '@common/schemas/beneficiaries';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
+import { dataQuery } from './queries';
 import { getToken, updateUser } from './session';
 
 /** GET /auth/user: the signed-in user, fresh from the server; refreshes the stored user. */
@@ -37,3 +40,12 @@ export const accountFiguresQuery = queryOptions({
   queryKey: ['ledger', 'account'],
   queryFn: async () => (await api.get<{ data: AccountFigures }>('/ledger/account')).data,
 });
+
+/**
+ * GET /beneficiaries: the client's withdrawal address book (not deleted), newest first. Read by the
+ * address book page and the withdrawal forms, which send only to its active destinations.
+ */
+export const myBeneficiariesQuery = dataQuery<PublicBeneficiary[]>(
+  ['beneficiaries', 'mine'],
+  '/beneficiaries',
+);

@@ -17,8 +17,8 @@ interface BeneficiaryAnswer {
   data: PublicBeneficiary;
 }
 
-/** GET /beneficiaries: the client's destinations (not deleted), newest first. */
-export const myBeneficiariesQuery = dataQuery<PublicBeneficiary[]>([...BOOK, 'mine'], '/beneficiaries');
+/** GET /beneficiaries: the client's destinations (under BOOK; the withdrawal forms read it too). */
+export { myBeneficiariesQuery } from '../../lib/user-queries';
 
 /** GET /beneficiaries/admin/:id (staff with `beneficiaries.read`): every destination of a client. */
 export const clientBeneficiariesQuery = (clientId: string) =>

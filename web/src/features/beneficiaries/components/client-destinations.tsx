@@ -4,7 +4,7 @@ import { LoadError } from '../../../components/load-error';
 import { SectionCard } from '../../../components/section-card';
 import { formatDateTime } from '../../../lib/format';
 import { clientBeneficiariesQuery } from '../api';
-import { DestinationBadge } from './destination-badge';
+import { DestinationBadge } from '../../../components/destination-badge';
 import { destinationLine } from './destination-card';
 
 /**

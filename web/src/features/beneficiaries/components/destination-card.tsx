@@ -4,25 +4,15 @@ import { NETWORK_LABELS } from '@common/destinations';
 import { BENEFICIARY_MSG, type PublicBeneficiary } from '@common/schemas/beneficiaries';
 import { confirmAction } from '../../../components/confirm';
 import { DeleteButton } from '../../../components/delete-button';
-import { formatDateTime } from '../../../lib/format';
 import { toastOutcome } from '../../../lib/notify';
 import { useCancelBeneficiary, useDeleteBeneficiary, useRenameBeneficiary } from '../api';
-import { DestinationBadge } from './destination-badge';
+import { DestinationBadge, usableText } from '../../../components/destination-badge';
 
 /** The destination in one line: the network and address, or the bank account and BIC. */
 export function destinationLine(d: PublicBeneficiary): string {
   if (d.kind === 'crypto') return `${d.network ? NETWORK_LABELS[d.network] : ''}: ${d.address}`;
   const account = d.iban ? `IBAN ${d.iban}` : `Account ${d.accountNumber}, routing ${d.routing}`;
   return `${account} · BIC ${d.swift} · ${d.bankName} · ${d.accountName}`;
-}
-
-/** When it becomes (or became) usable, for a waiting or active destination. */
-export function usableText(d: PublicBeneficiary): string | null {
-  if (!d.activeFrom)
-    return d.status === 'pending_confirmation' ? 'Open the link we e-mailed you to confirm it' : null;
-  if (d.status === 'waiting') return `Usable from ${formatDateTime(d.activeFrom)}`;
-  if (d.status === 'active') return `Usable since ${formatDateTime(d.activeFrom)}`;
-  return null;
 }
 
 /** One of the client's destinations: label, badge, details, and rename, cancel (while not usable) and delete. */

@@ -87,8 +87,8 @@ export function WithdrawalForm<V extends WithdrawalValues>({
         </Text>
         <List type="ordered" spacing={4} size="sm">
           <List.Item>
-            Give the amount and where to send it, then confirm with the code we e-mail you (or, with
-            two-factor authentication on, the code from your authenticator app).
+            Give the amount and choose one of your active withdrawal addresses, then confirm with the code we
+            e-mail you (or, with two-factor authentication on, the code from your authenticator app).
           </List.Item>
           <List.Item>
             The amount is held from your available balance while our team verifies the request.

@@ -1,8 +1,9 @@
 /**
- * The client's bank withdrawal form: /account/withdrawal/bank. The back office's list of a client's
- * bank withdrawals, /admin/bank-withdrawals/:id, is a review page: reviews/pages/admin-deposits-withdrawals-pages.tsx.
+ * The client's bank withdrawal form: /account/withdrawal/bank. The account is one of the client's
+ * active address-book bank destinations (components/destination-picker.tsx), whose fields the form
+ * sends. The back office's list of a client's bank withdrawals, /admin/bank-withdrawals/:id, is a
+ * review page: reviews/pages/admin-deposits-withdrawals-pages.tsx.
  */
-import { SimpleGrid, TextInput, type TextInputProps } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { markMissing } from '../missing-fields';
 import { IconBuildingBank } from '@tabler/icons-react';
@@ -12,22 +13,17 @@ import { bankWithdrawalSchema } from '@common/schemas/withdrawals';
 import { paths } from '../../../config/paths';
 import { FundingPage } from '../../../components/funding/funding-page';
 import { useCreateBankWithdrawal, type BankWithdrawalPayload } from '../api';
+import { bankFits, DestinationPicker } from '../components/destination-picker';
 import { MethodHeading } from '../components/method-heading';
 import { WithdrawalForm } from '../components/withdrawal-form';
 
-/** The bank details a withdrawal asks for, in order: required text fields, no autofill unless said. */
-const BANK_FIELDS = [
-  { name: 'bankName', label: 'Bank name' },
-  { name: 'accountName', label: 'Account name', autoComplete: 'name' },
-  { name: 'accountNumber', label: 'Account number', inputMode: 'numeric' },
-  { name: 'routing', label: 'Routing number', inputMode: 'numeric' },
-  { name: 'swift', label: 'SWIFT/BIC code', autoCapitalize: 'characters', spellCheck: false },
-] as const satisfies ReadonlyArray<TextInputProps & { name: keyof BankWithdrawalPayload }>;
+/** The bank details a withdrawal sends, each filled from the chosen destination. */
+const BANK_FIELDS = ['bankName', 'accountName', 'accountNumber', 'routing', 'swift'] as const;
 
 const EMPTY_WITHDRAWAL = {
   amount: '',
   token: '',
-  ...Object.fromEntries(BANK_FIELDS.map(({ name }) => [name, ''])),
+  ...Object.fromEntries(BANK_FIELDS.map((name) => [name, ''])),
 } as BankWithdrawalPayload;
 
 /** /account/withdrawal/bank. */
@@ -51,11 +47,16 @@ export function BankWithdrawalPage() {
         failureMessage="An error occurred. Please try again."
         onSubmitted={() => navigate(paths.account.withdrawal({ success: 'true' }))}
       >
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {BANK_FIELDS.map(({ name, ...field }) => (
-            <TextInput key={name} autoComplete="off" required {...field} {...form.getInputProps(name)} />
-          ))}
-        </SimpleGrid>
+        <DestinationPicker
+          what="bank account"
+          fits={bankFits}
+          isPicked={(d) => BANK_FIELDS.every((name) => (d[name] ?? '') === form.values[name])}
+          onPick={(d) => {
+            form.setValues(Object.fromEntries(BANK_FIELDS.map((name) => [name, d[name] ?? ''])));
+            BANK_FIELDS.forEach((name) => form.clearFieldError(name));
+          }}
+          error={BANK_FIELDS.map((name) => form.getInputProps(name).error).find(Boolean)}
+        />
       </WithdrawalForm>
     </FundingPage>
   );

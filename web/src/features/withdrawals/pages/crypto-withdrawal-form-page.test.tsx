@@ -1,18 +1,65 @@
 /**
  * The crypto withdrawal form's states (crypto-withdrawal-form-page.tsx and components/withdrawal-form.tsx):
- * missing fields said once and each marked invalid, an amount above the available balance refused
- * without a call, the e-mailed code asked for the withdrawal the form holds (then the button rests),
- * the busy Submit button and the server's refusal shown. The happy path through the real server
+ * the destination chosen among the client's active address-book destinations of the wallet (none:
+ * a link to add one, pending ones with when they become usable), missing fields said once and each
+ * marked invalid, an amount above the available balance refused without a call, the e-mailed code
+ * asked for the withdrawal the form holds (then the button rests), the busy Submit button and the
+ * server's refusal shown. The happy path through the real server
  * (the code from the mail, the hold, the decline) is e2e/funding.spec.ts.
  */
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { DestinationNetwork } from '@common/destinations';
 import { MONEY_MSG } from '@common/messages';
+import type { PublicBeneficiary } from '@common/schemas/beneficiaries';
 import { http, server } from '../../../../test/api';
 import { renderScreen } from '../../../../test/render';
 import { WithdrawPage } from './crypto-withdrawal-form-page';
 
 const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+const OTHER = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+
+/** A crypto destination of the address book (on bitcoin unless said) in `status`, named `label`. */
+function saved(
+  label: string,
+  address: string,
+  status: 'active' | 'waiting' | 'pending_confirmation',
+  network: DestinationNetwork = 'bitcoin',
+): PublicBeneficiary {
+  return {
+    _id: crypto.randomUUID(),
+    kind: 'crypto',
+    label,
+    network,
+    address,
+    iban: null,
+    accountNumber: null,
+    routing: null,
+    swift: null,
+    bankName: null,
+    accountName: null,
+    status,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    confirmedAt: status === 'pending_confirmation' ? null : '2026-11-20T10:05:00.000Z',
+    activeFrom:
+      status === 'pending_confirmation'
+        ? null
+        : status === 'active'
+          ? '2026-11-21T10:05:00.000Z'
+          : '2099-11-21T10:05:00.000Z',
+  };
+}
+
+/** The client's address book: `list`. */
+const book = (list: PublicBeneficiary[]) =>
+  http.get('/api/beneficiaries', ({ response }) => response(200).json({ data: list }));
+
+/** Two active bitcoin destinations, and an ethereum one (not for the bitcoin form). */
+const BOOK = [
+  saved('Cold wallet', ADDRESS, 'active'),
+  saved('Exchange', OTHER, 'active'),
+  saved('Ether', '0x52908400098527886E0F7030069857D2E4169EE7', 'active', 'ethereum'),
+];
 /** The client's figures: $250 available, nothing held. */
 const figures = http.get('/api/ledger/account', ({ response }) =>
   response(200).json({
@@ -28,15 +75,17 @@ const figures = http.get('/api/ledger/account', ({ response }) =>
   }),
 );
 
-/** The bitcoin form with the figures answered (and shown); its fields and buttons. */
-async function open() {
-  server.use(figures);
+/** The bitcoin form with the figures and the address book (`list`) answered and shown; its fields and buttons. */
+async function open(list = BOOK) {
+  server.use(figures, book(list));
   const view = renderScreen(<WithdrawPage />, { route: '/account/withdrawal/withdraw?wallet=bitcoin' });
   await screen.findByText('$250.00');
+  await screen.findByText('Destination');
   return {
     ...view,
     amount: screen.getByLabelText(/^Amount/),
-    address: screen.getByLabelText(/^Bitcoin Address/),
+    /** The radio of the active destination `label`. */
+    destination: (label: string) => screen.getByRole('radio', { name: new RegExp(`^${label}`) }),
     code: screen.getByLabelText(/^Confirmation code/),
     submit: screen.getByRole('button', { name: 'Submit' }),
   };
@@ -59,28 +108,57 @@ function withdrawals(before?: Promise<void>) {
 }
 
 describe('the crypto withdrawal form', () => {
+  it('offers only the active destinations of the wallet, by label and masked address', async () => {
+    await open();
+    const radios = screen.getAllByRole('radio');
+    expect(radios.map((r) => r.getAttribute('value'))).toEqual([BOOK[0]!._id, BOOK[1]!._id]);
+    expect(screen.getByText('Bitcoin (BTC) · ending in 5mdq')).toBeInTheDocument();
+    expect(screen.queryByText('Ether')).not.toBeInTheDocument();
+    expect(screen.queryByText(ADDRESS)).not.toBeInTheDocument();
+  });
+
+  it('with none active, links to the address book and says when pending ones become usable', async () => {
+    const sent = withdrawals();
+    const { user, submit } = await open([
+      saved('New wallet', ADDRESS, 'waiting'),
+      saved('Unconfirmed', OTHER, 'pending_confirmation'),
+    ]);
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add a withdrawal address' })).toHaveAttribute(
+      'href',
+      '/account/withdrawal-addresses',
+    );
+    const pending = screen.getByRole('region', { name: 'Not usable yet' });
+    expect(pending).toHaveTextContent(/New wallet.*Usable from/);
+    expect(pending).toHaveTextContent(/Unconfirmed.*Open the link we e-mailed you/);
+    await user.click(submit);
+    await waitFor(() => expect(screen.getAllByText(MONEY_MSG.fillAllFields)).toHaveLength(1));
+    expect(sent).toEqual([]);
+  });
+
   it('says once that fields are missing and marks each missing one, sending nothing', async () => {
     const sent = withdrawals();
-    const { user, amount, address, submit } = await open();
+    const { user, amount, destination, submit } = await open();
     await user.click(submit);
     await waitFor(() => expect(screen.getAllByText(MONEY_MSG.fillAllFields)).toHaveLength(1));
     expect(amount).toHaveAttribute('aria-invalid', 'true');
-    expect(address).toHaveAttribute('aria-invalid', 'true');
+    expect(destination('Cold wallet')).toHaveAttribute('aria-invalid', 'true');
+    expect(destination('Exchange')).toHaveAttribute('aria-invalid', 'true');
     expect(sent).toEqual([]);
   });
 
   it('refuses an amount above the available balance without a call', async () => {
     const sent = withdrawals();
-    const { user, amount, address, code, submit } = await open();
+    const { user, amount, destination, code, submit } = await open();
     await user.type(amount, '251');
-    await user.type(address, ADDRESS);
+    await user.click(destination('Cold wallet'));
     await user.type(code, '123456');
     await user.click(submit);
     expect(await screen.findByText(MONEY_MSG.insufficientBalance)).toBeInTheDocument();
     expect(sent).toEqual([]);
   });
 
-  it('asks a code for the withdrawal the form holds, then rests the button', async () => {
+  it('asks a code for the withdrawal to the picked destination, then rests the button', async () => {
     let asked: unknown;
     server.use(
       http.post('/api/withdrawals/code', async ({ request, response }) => {
@@ -88,25 +166,28 @@ describe('the crypto withdrawal form', () => {
         return response(202).json({ message: MONEY_MSG.codeSent });
       }),
     );
-    const { user, amount, address } = await open();
+    const { user, amount, destination } = await open();
     // no code for a form that is not filled in: the missing fields are said instead
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await waitFor(() => expect(amount).toHaveAttribute('aria-invalid', 'true'));
     expect(asked).toBeUndefined();
     await user.type(amount, '100');
-    await user.type(address, ADDRESS);
+    await user.click(destination('Cold wallet'));
+    await user.click(destination('Exchange'));
+    expect(destination('Exchange')).toBeChecked();
+    expect(destination('Cold wallet')).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText(MONEY_MSG.codeSent)).toBeInTheDocument();
-    expect(asked).toMatchObject({ method: 'crypto', amount: '100.00', address: ADDRESS, wallet: 'bitcoin' });
+    expect(asked).toMatchObject({ method: 'crypto', amount: '100.00', address: OTHER, wallet: 'bitcoin' });
     expect(await screen.findByRole('button', { name: /^Resend in \d+s$/ })).toBeDisabled();
   });
 
   it('shows Submit busy while the request is out, then the server refusal', async () => {
     let answer!: () => void;
     const sent = withdrawals(new Promise<void>((resolve) => (answer = resolve)));
-    const { user, amount, address, code, submit } = await open();
+    const { user, amount, destination, code, submit } = await open();
     await user.type(amount, '100');
-    await user.type(address, ADDRESS);
+    await user.click(destination('Cold wallet'));
     await user.type(code, '123456');
     await user.click(submit);
     await waitFor(() => expect(submit).toBeDisabled());

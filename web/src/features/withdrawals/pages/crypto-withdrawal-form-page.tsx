@@ -1,9 +1,9 @@
 /**
  * The client's crypto withdrawal forms: /account/withdrawal/withdraw (the wallet from `?wallet=`),
- * /account/withdrawal/usdt, /btc and /eth. The back office's list of a client's crypto withdrawals,
+ * /account/withdrawal/usdt, /btc and /eth. The address is one of the client's active address-book
+ * destinations on the wallet's networks (components/destination-picker.tsx). The back office's list of a client's crypto withdrawals,
  * /admin/crypto-withdrawals/:id, is a review page: reviews/pages/admin-deposits-withdrawals-pages.tsx.
  */
-import { TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { markMissing } from '../missing-fields';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { paths } from '../../../config/paths';
 import { COINS, walletParam } from '../../../components/funding/coins';
 import { FundingPage } from '../../../components/funding/funding-page';
 import { useCreateCryptoWithdrawal, type CryptoWithdrawalPayload } from '../api';
+import { cryptoFits, DestinationPicker } from '../components/destination-picker';
 import { MethodHeading } from '../components/method-heading';
 import { WithdrawalForm } from '../components/withdrawal-form';
 
@@ -48,12 +49,12 @@ function CryptoWithdrawal({ wallet, usdtOnly = false }: CryptoWithdrawalProps) {
         failureMessage="Failed to submit withdrawal request"
         onSubmitted={usdtOnly ? form.reset : () => navigate(paths.account.withdrawal({ success: 'true' }))}
       >
-        <TextInput
-          label={`${coin.name} Address`}
-          autoComplete="off"
-          spellCheck={false}
-          required
-          {...form.getInputProps('address')}
+        <DestinationPicker
+          what={`${coin.name} address`}
+          fits={cryptoFits(wallet)}
+          isPicked={(d) => d.address === form.values.address}
+          onPick={(d) => form.setFieldValue('address', d.address ?? '')}
+          error={form.getInputProps('address').error}
         />
       </WithdrawalForm>
     </FundingPage>
