@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { MONEY_MSG } from '@common/messages';
 import { answerError } from './error-handler';
 import { AppError } from './errors';
+import { postRaw } from '../test/raw-post';
 
 const app = Fastify();
 
@@ -66,19 +67,9 @@ describe('the error handler', () => {
   });
 
   it("answers Fastify's own refusals and a crash with the catalogue's codes", async () => {
-    const malformed = await app.inject({
-      method: 'POST',
-      url: '/validated',
-      headers: { 'content-type': 'application/json' },
-      payload: '{',
-    });
+    const malformed = await postRaw(app, '/validated', 'application/json', '{');
     expect([malformed.statusCode, malformed.json().code]).toEqual([400, 'bad_request']);
-    const media = await app.inject({
-      method: 'POST',
-      url: '/validated',
-      headers: { 'content-type': 'text/csv' },
-      payload: 'a,b',
-    });
+    const media = await postRaw(app, '/validated', 'text/csv', 'a,b');
     expect([media.statusCode, media.json().code]).toEqual([415, 'unsupported_media_type']);
     const crash = await app.inject({ method: 'GET', url: '/crash' });
     expect([crash.statusCode, crash.json().code]).toEqual([500, 'internal_error']);

@@ -28,6 +28,7 @@ import { runIntegrityCheck } from './integrity';
 import { takeLiabilitiesSnapshot } from './liabilities';
 import { sealJournal } from './seal';
 import { signatureTrustFor, signingKeyFor } from './signing-key';
+import { postRaw } from '../../test/raw-post';
 
 const witnessSeed = ed25519.utils.randomSecretKey();
 const witnessPub = ed25519.getPublicKey(witnessSeed);
@@ -46,13 +47,7 @@ const logKey = () => ({ name: key().origin, publicKey: Buffer.from(key().publicK
 const cosign = (body: string, time: bigint, seed = witnessSeed, name = WITNESS): string =>
   referenceCosignatureLine(body, time, Buffer.from(seed), name);
 
-const postNote = (note: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/transparency/cosignatures',
-    headers: { 'content-type': 'text/plain' },
-    payload: note,
-  });
+const postNote = (note: string) => postRaw(t.app, '/api/transparency/cosignatures', 'text/plain', note);
 
 async function asSuperuser(statement: ReturnType<typeof sql>): Promise<void> {
   await t.database.db.transaction(async (tx) => {

@@ -26,6 +26,7 @@ import { takeLiabilitiesSnapshot } from './liabilities';
 import { sealJournal } from './seal';
 import { signingKeyFor, signingKeyFromSeed } from './signing-key';
 import { profitEntry } from '../../test/postings';
+import { postRaw } from '../../test/raw-post';
 
 const VERIFIER = path.resolve(import.meta.dirname, '../../../verifier');
 type Outcome = { ok: boolean; failure?: string; report: string[] };
@@ -87,12 +88,7 @@ async function sealAndCosign(): Promise<void> {
   const note = (await inject('GET', '/api/transparency/checkpoint')).body;
   const body = note.slice(0, note.indexOf('\n\n') + 1);
   const line = referenceCosignatureLine(body, 1_800_000_000n, Buffer.from(witnessSeed), WITNESS);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/transparency/cosignatures',
-    headers: { 'content-type': 'text/plain' },
-    payload: `${note}${line}`,
-  });
+  const res = await postRaw(t.app, '/api/transparency/cosignatures', 'text/plain', `${note}${line}`);
   expect(res.statusCode).toBe(200);
 }
 

@@ -48,6 +48,9 @@ const seal = (batch?: number) => sealJournal(db, key(), { batch });
 const profit = (userId: string, cents: bigint, memo = '') => profitEntry(userId, cents, memo);
 const post = (entry: NewEntry) => db.transaction((tx) => postEntry(tx, entry));
 const buf = (hex: string) => Buffer.from(hex, 'hex');
+/** The log's leaves of journal entry `entryId` (one once sealed, none before). */
+const leavesOf = (entryId: string) =>
+  db.select().from(transparencyLeaves).where(eq(transparencyLeaves.entryId, entryId));
 
 interface Head {
   size: number;
@@ -343,10 +346,7 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
     const later = await post(profit(dave.id, 2_22n, 'begun later, committed first'));
     const first = await seal();
     expect(first.appended).toBe(1);
-    const [laterLeaf] = await db
-      .select()
-      .from(transparencyLeaves)
-      .where(eq(transparencyLeaves.entryId, later.id));
+    const [laterLeaf] = await leavesOf(later.id);
     expect(laterLeaf).toBeDefined();
     release();
     const earlyRow = await early;
@@ -357,10 +357,7 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
     expect(rows.early.getTime()).toBeLessThan(later.createdAt.getTime());
     const second = await seal();
     expect(second.appended).toBe(1);
-    const [earlyLeaf] = await db
-      .select()
-      .from(transparencyLeaves)
-      .where(eq(transparencyLeaves.entryId, earlyRow.id));
+    const [earlyLeaf] = await leavesOf(earlyRow.id);
     expect(earlyLeaf.leafIndex).toBe(laterLeaf.leafIndex + 1);
     const proof = await inject('GET', `/api/transparency/inclusion/${earlyRow.id}`, carol.headers);
     const head = await treeHead();

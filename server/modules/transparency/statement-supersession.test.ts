@@ -19,6 +19,7 @@ import { postDated } from '../../test/postings';
 import { createClient, type TestUser } from '../../test/factories';
 import { signingKeyFor } from './signing-key';
 import { sealAndSupersede } from './statement-supersession';
+import { postRaw } from '../../test/raw-post';
 
 const { t, admin, inject, db } = useTestContext();
 
@@ -47,12 +48,7 @@ const issued = async (c: TestUser) =>
 
 const verify = async (file: Buffer) =>
   (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/transparency/verify-statement',
-      headers: { 'content-type': 'application/pdf' },
-      payload: file,
-    })
+    await postRaw(t.app, '/api/transparency/verify-statement', 'application/pdf', file)
   ).json() as VerifyStatementAnswer;
 
 describe('a back-dated entry supersedes the statements it makes untrue', () => {

@@ -16,6 +16,7 @@ import { createClient, submitWithdrawal, type TestUser } from '../../test/factor
 import { readStatementData } from './statement-data';
 import { createStatementService } from './statement-service';
 import { signingKeyFor } from './signing-key';
+import { postRaw } from '../../test/raw-post';
 
 const { t, admin, inject, db } = useTestContext();
 
@@ -72,12 +73,7 @@ function pdfText(pdf: Buffer): string {
 const statement = (c: TestUser, query: string) =>
   inject('GET', `/api/transparency/statement?${query}`, c.headers);
 const verify = (file: Buffer) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/transparency/verify-statement',
-    headers: { 'content-type': 'application/pdf' },
-    payload: file,
-  });
+  postRaw(t.app, '/api/transparency/verify-statement', 'application/pdf', file);
 
 describe('signed statements', () => {
   let c: TestUser;
