@@ -14,6 +14,29 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client';
 
+type Unsealed = { id: string; created_at: string } | undefined;
+
+/**
+ * The oldest row of `table` (created before `horizon`, matching `where` when given) whose id no
+ * leaf of the log names in `leafColumn`: one anti-join, ordered by the table's (created_at, id).
+ */
+async function oldestUnsealed(
+  tx: Tx,
+  horizon: string,
+  table: 'journal_entries' | 'liabilities_snapshots' | 'ledger_accounts',
+  leafColumn: 'entry_id' | 'snapshot_id' | 'account_id',
+  where = sql`true`,
+): Promise<Unsealed> {
+  const [row] = await queryRows<{ id: string; created_at: string }>(
+    tx,
+    sql`select r.id, r.created_at::text from ${sql.identifier(table)} r
+         where ${where} and r.created_at < ${horizon}::timestamptz
+           and not exists (select 1 from transparency_leaves l where l.${sql.identifier(leafColumn)} = r.id)
+         order by r.created_at, r.id limit 1`,
+  );
+  return row;
+}
+
 /** Checks inside `tx` that nothing created before the latest head's horizon is missing from the log. */
 export async function checkLogCoverage(tx: Tx): Promise<string | null> {
   const [head] = await queryRows<{ horizon: string; accounts_sealed: boolean }>(
@@ -23,34 +46,22 @@ export async function checkLogCoverage(tx: Tx): Promise<string | null> {
           from transparency_tree_heads order by size desc limit 1`,
   );
   if (!head) return null;
-  const [entry] = await queryRows<{ id: string; created_at: string }>(
-    tx,
-    sql`select e.id, e.created_at::text from journal_entries e
-         where e.created_at < ${head.horizon}::timestamptz
-           and not exists (select 1 from transparency_leaves l where l.entry_id = e.id)
-         order by e.created_at, e.id limit 1`,
-  );
+  const entry = await oldestUnsealed(tx, head.horizon, 'journal_entries', 'entry_id');
   if (entry) {
     return `entry ${entry.id}: posted at ${entry.created_at}, before the seal horizon, and not in the log (never sealed)`;
   }
-  const [snapshot] = await queryRows<{ id: string; created_at: string }>(
+  const snapshot = await oldestUnsealed(
     tx,
-    sql`select s.id, s.created_at::text from liabilities_snapshots s
-         where s.cut_size is not null and s.created_at < ${head.horizon}::timestamptz
-           and not exists (select 1 from transparency_leaves l where l.snapshot_id = s.id)
-         order by s.created_at, s.id limit 1`,
+    head.horizon,
+    'liabilities_snapshots',
+    'snapshot_id',
+    sql`r.cut_size is not null`,
   );
   if (snapshot) {
     return `liabilities snapshot ${snapshot.id}: taken at ${snapshot.created_at}, before the seal horizon, and its record is not in the log`;
   }
   if (!head.accounts_sealed) return null;
-  const [account] = await queryRows<{ id: string; created_at: string }>(
-    tx,
-    sql`select a.id, a.created_at::text from ledger_accounts a
-         where a.created_at < ${head.horizon}::timestamptz
-           and not exists (select 1 from transparency_leaves l where l.account_id = a.id)
-         order by a.created_at, a.id limit 1`,
-  );
+  const account = await oldestUnsealed(tx, head.horizon, 'ledger_accounts', 'account_id');
   return account
     ? `account ${account.id}: opened at ${account.created_at}, before the seal horizon, and its opening is not in the log`
     : null;

@@ -3,14 +3,20 @@
  * entry (amount or account), its memo, a stored subtree, a tree head, a cached balance, a per-kind total or a
  * liabilities leaf directly in the database, as superuser bypassing the guards
  * (`session_replication_role = replica` turns triggers off), makes it fail naming what changed
- * first; so do two clients' accounts with their owners swapped, and an entry or an account
- * written with a created_at before the seal horizon (never sealed: the client's proof route says
- * so); the scheduled check's result reaches the admin overview (the dashboard's alarm) and the
+ * first; so do two clients' accounts with their owners swapped, and an entry, an account or a
+ * liabilities snapshot written with a created_at before the seal horizon (never sealed: the
+ * client's proof route says so); the scheduled check's result reaches the admin overview (the dashboard's alarm) and the
  * metrics; put back, the ledger passes again.
  */
-import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalLines, ledgerAccounts, transparencyLeaves, transparencyNodes } from '../../db/schema';
+import {
+  journalLines,
+  ledgerAccounts,
+  liabilitiesSnapshots,
+  transparencyLeaves,
+  transparencyNodes,
+} from '../../db/schema';
 import { TRANSPARENCY_LOG_MSG } from '@common/schemas/transparency-log';
 import { createTestContext, type TestContext } from '../../test/app';
 import { createAdmin, createClient, type TestUser } from '../../test/factories';
@@ -181,6 +187,32 @@ describe('ownership and completeness', () => {
       ),
     );
     await asSuperuser(...swap(clients[0]!.id, clients[1]!.id));
+    expect((await runIntegrityCheck(t.database.db, { trust: signatureTrustFor(t.app.ctx.config) })).ok).toBe(
+      true,
+    );
+  });
+
+  it('a liabilities snapshot back-dated before the horizon, its record never sealed, fails', async () => {
+    await takeLiabilitiesSnapshot(t.database.db, null, signingKeyFor(t.app.ctx.config));
+    const [snapshot] = await t.database.db
+      .select()
+      .from(liabilitiesSnapshots)
+      .orderBy(desc(liabilitiesSnapshots.createdAt))
+      .limit(1);
+    const shift = (by: SQL) =>
+      asSuperuser(
+        sql`update liabilities_snapshots set created_at = created_at + ${by} where id = ${snapshot!.id}`,
+      );
+    await shift(sql`interval '-1 day'`);
+    expect(
+      (await runIntegrityCheck(t.database.db, { trust: signatureTrustFor(t.app.ctx.config) }))
+        .firstDivergence,
+    ).toMatch(
+      new RegExp(
+        `^liabilities snapshot ${snapshot!.id}: taken at .*, before the seal horizon, and its record is not in the log$`,
+      ),
+    );
+    await shift(sql`interval '1 day'`);
     expect((await runIntegrityCheck(t.database.db, { trust: signatureTrustFor(t.app.ctx.config) })).ok).toBe(
       true,
     );
