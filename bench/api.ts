@@ -214,6 +214,22 @@ async function main(): Promise<number> {
     );
 
     // --- ledger: tpcb-like, then approvals and their replays ----------------------------------------
+    /**
+     * Replays the `key` deposits' captured approvals with pgbench (API paused), keeps its top
+     * statements and logs its rate (`where`: over which clients); answers it and the count approved.
+     */
+    const approvalReplay = async (key: 'many' | 'hot', where: string) => {
+      const replay = await withApiPaused(pids, db, () =>
+        pgbenchReplay(url, replays[key], CONNECTIONS, cluster.pid),
+      );
+      statements[key === 'many' ? 'replayMany' : 'replayOneClient'] = await topStatements(db);
+      const approved = await approvedInKeyTable(db, key);
+      log(
+        `replay ${where}: ${replay.tps.toFixed(0)} TPS (${approved} deposits approved by ${replay.transactions} transactions; ` +
+          `PostgreSQL CPU ${replay.pgCpuMsPerTransaction?.toFixed(2)} ms each)`,
+      );
+      return { replay, approved };
+    };
     const tpcb = await withApiPaused(pids, db, () => pgbenchTpcb(url, CONNECTIONS));
     log(`pgbench tpcb-like, ${CONNECTIONS} clients: ${tpcb.tps.toFixed(0)} TPS`);
     await load({
@@ -232,29 +248,13 @@ async function main(): Promise<number> {
     );
     statements.approvalsMany = await topStatements(db);
     const mailBacklog = { afterApprovalsMany: await outboxMails(db), afterApprovalsOneClient: 0 };
-    const manyReplay = await withApiPaused(pids, db, () =>
-      pgbenchReplay(url, replays.many, CONNECTIONS, cluster.pid),
-    );
-    statements.replayMany = await topStatements(db);
-    const manyApproved = await approvedInKeyTable(db, 'many');
-    log(
-      `replay over many clients: ${manyReplay.tps.toFixed(0)} TPS (${manyApproved} deposits approved by ${manyReplay.transactions} transactions; ` +
-        `PostgreSQL CPU ${manyReplay.pgCpuMsPerTransaction?.toFixed(2)} ms each)`,
-    );
+    const { replay: manyReplay, approved: manyApproved } = await approvalReplay('many', 'over many clients');
     checkpoint(url);
     const hot = await load({ url: origin, requests: approvals(data.hotIds, data.adminToken), cpu });
     log(`approvals on one client: ${hot.rps.toFixed(0)}/s${cpuNote(hot)}`);
     statements.approvalsOneClient = await topStatements(db);
     mailBacklog.afterApprovalsOneClient = await outboxMails(db);
-    const hotReplay = await withApiPaused(pids, db, () =>
-      pgbenchReplay(url, replays.hot, CONNECTIONS, cluster.pid),
-    );
-    statements.replayOneClient = await topStatements(db);
-    const hotApproved = await approvedInKeyTable(db, 'hot');
-    log(
-      `replay on one client: ${hotReplay.tps.toFixed(0)} TPS (${hotApproved} deposits approved by ${hotReplay.transactions} transactions; ` +
-        `PostgreSQL CPU ${hotReplay.pgCpuMsPerTransaction?.toFixed(2)} ms each)`,
-    );
+    const { replay: hotReplay, approved: hotApproved } = await approvalReplay('hot', 'on one client');
 
     // --- the journal's seal beside the approvals ------------------------------------------------------
     const sealing = await sealingEffect({
