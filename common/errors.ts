@@ -23,6 +23,7 @@ import { BENEFICIARY_MSG } from './schemas/beneficiaries';
 import { EVIDENCE_MSG } from './schemas/evidence';
 import { LIABILITIES_MSG } from './schemas/liabilities';
 import { PASSKEY_MSG } from './schemas/passkeys';
+import { SECURITY_HOLD_MSG } from './schemas/security-holds';
 import { STATEMENT_MSG } from './schemas/statements';
 import { TRANSPARENCY_LOG_MSG as LOG_MSG } from './schemas/transparency-log';
 
@@ -132,6 +133,9 @@ export const ERRORS = {
   beneficiary_link_invalid: e(400, BENEFICIARY_MSG.linkInvalid),
   beneficiary_not_cancellable: e(409, BENEFICIARY_MSG.notCancellable),
   beneficiary_not_active: e(422, BENEFICIARY_MSG.notActive),
+  // Holds after security changes (docs/security.md "Holds after security changes")
+  withdrawals_on_hold: e(422, SECURITY_HOLD_MSG.paused),
+  not_me_link_invalid: e(400, SECURITY_HOLD_MSG.linkInvalid),
   // Plans and trading activity
   plan_already_active: e(409, PLAN_MSG.alreadyActive),
   plan_amount_out_of_range: e(

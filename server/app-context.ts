@@ -33,6 +33,7 @@ import type { ProfileService } from './modules/profile/service';
 import type { ReviewsService } from './modules/reviews/service';
 import type { StaffService } from './modules/staff/service';
 import type { StaffSecurity } from './modules/staff/security';
+import type { SecurityHolds } from './modules/security-holds/service';
 import type { SupportService } from './modules/support/service';
 import type { ProfitPosting } from './modules/trading-activities/profit-posting';
 import type { TradingActivitiesService } from './modules/trading-activities/service';
@@ -77,6 +78,7 @@ export interface AppContext {
     emailing: EmailingService;
     staff: StaffService;
     staffSecurity: StaffSecurity;
+    holds: SecurityHolds;
     approvals: ApprovalsService;
   };
 }

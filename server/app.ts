@@ -58,6 +58,12 @@ import { createAdjustmentsService } from './modules/ledger/adjustments';
 import { createLedgerService } from './modules/ledger/service';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { createNotificationsService } from './modules/notifications/service';
+import { createSecurityHolds } from './modules/security-holds/service';
+import {
+  securityHoldAdminRoutes,
+  securityHoldRoutes,
+  thisWasntMeRoutes,
+} from './modules/security-holds/routes';
 import { notificationAdminRoutes, notificationRoutes } from './modules/notifications/routes';
 import { createTransactionsService } from './modules/transactions/service';
 import { transactionAdminRoutes, transactionRoutes } from './modules/transactions/routes';
@@ -133,6 +139,7 @@ async function staffRoutes(staff: AppInstance) {
     '/c-withdrawals': [withMethod(withdrawalAdminRoutes, 'crypto')],
     '/b-withdrawals': [withMethod(withdrawalAdminRoutes, 'bank')],
     '/beneficiaries': [beneficiaryAdminRoutes],
+    '/security-holds': [securityHoldAdminRoutes],
     '/transaction': [transactionAdminRoutes],
     '/reviews': [reviewAdminRoutes],
     '/notifications': [notificationAdminRoutes],
@@ -231,6 +238,7 @@ export async function buildApp(
     sessions: createSessionsService(base),
     twoFactor: createTwoFactor(base),
     auth: createAuth(base),
+    holds: createSecurityHolds(base),
   };
   const { auth, notifications, codes, throttle, sessions, twoFactor, storage } = deps;
   // the money services four-eyes runs an approved action through (modules/approvals/runners.ts)
@@ -276,6 +284,7 @@ export async function buildApp(
       beneficiaries: createBeneficiariesService(deps),
       ...money,
       approvals: createApprovalsService(deps, approvalRunners(money)),
+      holds: deps.holds,
     },
   };
   app.decorate('ctx', ctx);
@@ -322,12 +331,14 @@ export async function buildApp(
         [authRoutes, '/auth'],
         [securityRoutes, '/auth'],
         [passkeyRoutes, '/auth'],
+        [thisWasntMeRoutes, '/auth'],
         [ledgerRoutes, '/ledger'],
         [depositRoutes, '/deposits'],
         [withdrawalCodeRoutes, '/withdrawals'],
         [withMethod(withdrawalRoutes, 'crypto'), '/c-withdrawals'],
         [withMethod(withdrawalRoutes, 'bank'), '/b-withdrawals'],
         [beneficiaryRoutes, '/beneficiaries'],
+        [securityHoldRoutes, '/security-holds'],
         [transactionRoutes, '/transaction'],
         [notificationRoutes, '/notifications'],
         [fileRoutes, '/files'],

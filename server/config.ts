@@ -41,6 +41,9 @@ export const MONEY_DEFAULTS: MoneyConfig = {
 /** Hours a confirmed withdrawal destination waits when BENEFICIARY_DELAY_HOURS is not set. */
 export const BENEFICIARY_DELAY_HOURS_DEFAULT = 24;
 
+/** Hours withdrawals wait after a security change when SECURITY_HOLD_HOURS is not set. */
+export const SECURITY_HOLD_HOURS_DEFAULT = 24;
+
 /** Days a sent mail keeps its body when MAIL_RETENTION_DAYS is not set. */
 export const MAIL_RETENTION_DAYS_DEFAULT = 30;
 
@@ -129,6 +132,12 @@ export const envSchema = z.object({
    * so the demo's and the tests' withdrawals need no address book.
    */
   BENEFICIARY_REQUIRED: z.enum(['true', 'false']).optional(),
+  /**
+   * Hours a client's withdrawals wait after a password reset or change, two-factor authentication
+   * turned off or reset, an e-mail change or a first sign-in from a new device and network
+   * (docs/security.md "Holds after security changes"). Default 24.
+   */
+  SECURITY_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(SECURITY_HOLD_HOURS_DEFAULT),
   /** How often each API process marks destinations whose waiting period ended active, telling their clients (ms); 0 turns it off. */
   BENEFICIARY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   /**
@@ -277,6 +286,8 @@ export interface Config {
   beneficiaryDelayHours?: number;
   /** Interval of the sweep that activates destinations whose wait ended (ms); undefined or 0 → none (tests). */
   beneficiarySweepIntervalMs?: number;
+  /** Hours withdrawals wait after a security change (SECURITY_HOLD_HOURS); undefined → SECURITY_HOLD_HOURS_DEFAULT. */
+  securityHoldHours?: number;
   /** Days a sent mail keeps its body (MAIL_RETENTION_DAYS); undefined → MAIL_RETENTION_DAYS_DEFAULT. */
   mailRetentionDays?: number;
   /** `required`: staff without two-factor authentication get 403 on every admin route. */
@@ -365,6 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     beneficiaryRequired:
       (e.BENEFICIARY_REQUIRED ?? (e.NODE_ENV === 'production' ? 'true' : 'false')) === 'true',
     beneficiarySweepIntervalMs: e.BENEFICIARY_SWEEP_INTERVAL_MS,
+    securityHoldHours: e.SECURITY_HOLD_HOURS,
     mailRetentionDays: e.MAIL_RETENTION_DAYS,
     transparencySigningKey: e.TRANSPARENCY_SIGNING_KEY
       ? (signingSeedHex(e.TRANSPARENCY_SIGNING_KEY) ?? undefined)

@@ -12,6 +12,7 @@ import type { SessionsService } from '../modules/auth/sessions';
 import type { AccountThrottle } from '../modules/auth/throttle';
 import type { TwoFactor } from '../modules/auth/two-factor';
 import type { NotificationsService } from '../modules/notifications/service';
+import type { SecurityHolds } from '../modules/security-holds/service';
 import type { BaseDeps } from './base-deps';
 import type { OneTimeCodes } from './one-time-codes';
 
@@ -27,4 +28,6 @@ export interface ServiceDeps extends BaseDeps {
   twoFactor: TwoFactor;
   /** better-auth: passwords, sign-up, e-mail verification. */
   auth: Auth;
+  /** Holds of withdrawals after security changes (docs/security.md "Holds after security changes"). */
+  holds: SecurityHolds;
 }

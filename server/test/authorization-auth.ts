@@ -28,4 +28,5 @@ export const AUTH_POLICY: Record<string, { access: 'public' | 'user' }> = {
   'GET /api/auth/passkeys': { access: 'user' },
   'PATCH /api/auth/passkeys/:id': { access: 'user' },
   'DELETE /api/auth/passkeys/:id': { access: 'user' },
+  'POST /api/auth/this-wasnt-me': { access: 'public' },
 };

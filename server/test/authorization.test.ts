@@ -107,6 +107,8 @@ const POLICY: Record<string, Policy> = {
   'POST /api/beneficiaries/:id/cancel': p('ownerOnly', (f) => `/api/beneficiaries/${f.beneficiaryId}/cancel`),
   'DELETE /api/beneficiaries/:id': p('ownerOnly', (f) => `/api/beneficiaries/${f.beneficiaryId}`),
   'GET /api/beneficiaries/admin/:id': staff('beneficiaries.read'),
+  'GET /api/security-holds/current': p('user'),
+  'GET /api/security-holds/admin/:id': staff('clients.read'),
 
   'GET /api/transaction': p('user'),
   'GET /api/transaction/all': p('user'),

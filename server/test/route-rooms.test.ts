@@ -30,6 +30,9 @@ const EXCEPTIONS: ReadonlyArray<{ url: string; room: string }> = [
   { url: '/api/user/admin/email', room: 'emailing' },
   // the outbox of the mail the emailing room sends (and the routes below it)
   { url: '/api/mail/outbox', room: 'emailing' },
+  // the "This wasn't me" link of the change e-mails: an account action of anyone with the link,
+  // beside the other /auth ones, served by the room of the holds that sends it
+  { url: '/api/auth/this-wasnt-me', room: 'security-holds' },
   // one withdrawal plugin, mounted once per method (crypto, bank)
   { url: '/api/c-withdrawals', room: 'withdrawals' },
   { url: '/api/b-withdrawals', room: 'withdrawals' },

@@ -4,22 +4,13 @@
  * change or a first sign-in from a new device and network, the client's withdrawals wait until
  * `ends_at` (`SECURITY_HOLD_HOURS` later). The active hold of a user is the one that ends last.
  * "This wasn't me" links (the change e-mails carry one) lock the account: each is stored as the
- * SHA-256 of its token, used once, and expires.
+ * SHA-256 of its token, used once, and expires. The causes are common/schemas/security-holds.ts
+ * `SECURITY_HOLD_CAUSES`.
  */
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './accounts';
-
-/** The causes of a hold, as stored and as the API names them. */
-export const SECURITY_HOLD_CAUSES = [
-  'password_reset',
-  'password_change',
-  'two_factor_off',
-  'two_factor_reset',
-  'email_change',
-  'new_device',
-] as const;
 
 export const securityHolds = pgTable(
   'security_holds',

@@ -10,6 +10,7 @@
 import { and, eq, ne, notExists } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
 import type { SignupInput } from '@common/schemas/auth';
+import { holdEndText } from '@common/schemas/security-holds';
 import { accounts, sessions, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError, type ErrorCode } from '../../lib/errors';
@@ -18,7 +19,7 @@ import { inTransaction } from '../../lib/unit-of-work';
 import type { UserRow } from '../../db/rows';
 import { generateReferralCode, hashPassword } from './better-auth';
 import { endChallenges } from './challenges';
-import { passwordChangedMail, signupAttemptMail, twoFactorChangedMail } from './emails';
+import { passwordChangedMail, signupAttemptMail, twoFactorChangedMail, type HoldNotice } from './emails';
 
 /** better-auth error codes → ours (common/errors.ts: status and message). */
 const TRANSLATE: Record<string, ErrorCode> = {
@@ -105,6 +106,7 @@ export function createAuthService({
   throttle,
   twoFactor,
   notifications,
+  holds,
 }: ServiceDeps) {
   async function findUserByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -225,7 +227,8 @@ export function createAuthService({
     /**
      * Changes the password after checking the old one (a check that counts toward the sign-in
      * lock, throttle.ts `checkSecret`); every other session and every open sign-in challenge of
-     * the user ends, and the owner is e-mailed.
+     * the user ends, withdrawals are held (docs/security.md "Holds after security changes") and the
+     * owner is e-mailed.
      */
     async changePassword(
       user: UserRow,
@@ -241,11 +244,12 @@ export function createAuthService({
           }),
         ),
       );
-      await db.transaction(async (tx) => {
+      const hold = await db.transaction(async (tx) => {
         await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.token, token)));
         await endChallenges(tx, user.id);
+        return holds.start(tx, user, 'password_change', user.id);
       });
-      await mailer.send(passwordChangedMail(user));
+      await mailer.send(passwordChangedMail(user, hold));
     },
 
     /**
@@ -262,7 +266,7 @@ export function createAuthService({
 
     /**
      * Sets a new password with the e-mailed code; all sessions and open sign-in challenges of the
-     * user end and the owner is e-mailed. Each check is reserved first: after 10 failed codes for
+     * user end, withdrawals are held and the owner is e-mailed. Each check is reserved first: after 10 failed codes for
      * an e-mail in 24 hours every code is refused (429). A staff member who never accepted their
      * invitation is answered as a wrong code (400).
      */
@@ -272,8 +276,13 @@ export function createAuthService({
         await call(() => auth.api.resetPasswordEmailOTP({ body: { email, otp, password: newPassword } }));
       });
       const owner = await findUserByEmail(email);
-      if (owner) await endChallenges(db, owner.id);
-      await mailer.send(passwordChangedMail(owner ?? { email }));
+      const hold = owner
+        ? await db.transaction(async (tx) => {
+            await endChallenges(tx, owner.id);
+            return holds.start(tx, owner, 'password_reset', owner.id);
+          })
+        : undefined;
+      await mailer.send(passwordChangedMail(owner ?? { email }, hold));
     },
 
     /**
@@ -294,10 +303,12 @@ export function createAuthService({
 
     /**
      * Turns it off with the password and a code (authenticator or backup), one check counted toward
-     * the sign-in lock; open sign-in challenges end; e-mails the owner.
+     * the sign-in lock; open sign-in challenges end; withdrawals are held (in the same
+     * transaction); e-mails the owner.
      */
     async disableTwoFactor(user: UserRow, password: string, code: string): Promise<UserRow> {
       if (!user.twoFactorEnabled) throw new AppError('two_factor_not_on');
+      let hold: HoldNotice | undefined;
       await throttle.checkSecret(user, async () => {
         await checkPassword(user.id, password);
         await db.transaction(async (tx) => {
@@ -305,23 +316,25 @@ export function createAuthService({
             throw new AppError('invalid_authentication_code');
           }
           await twoFactor.remove(tx, user.id);
+          hold = await holds.start(tx, user, 'two_factor_off', user.id);
         });
       });
-      await mailer.send(twoFactorChangedMail(user, 'disabled'));
+      await mailer.send(twoFactorChangedMail(user, 'disabled', undefined, hold));
       return findUserById(user.id);
     },
 
     /**
      * Staff turn a client's two-factor authentication off (lost phone) with a reason: audited
-     * (`user.reset_two_factor`), every session of the client ends, and the client is e-mailed the
-     * reason and finds it in their notifications. Throws 404 (no such user), 409 (2FA not on).
+     * (`user.reset_two_factor`), every session of the client ends, withdrawals are held (same
+     * transaction), and the client is e-mailed the reason and finds it in their notifications. Throws 404 (no such user), 409 (2FA not on).
      */
     async resetTwoFactor(actor: AuditActor, userId: string, reason: string): Promise<UserRow> {
       const target = await findUserById(userId);
       if (!target.twoFactorEnabled) throw new AppError('two_factor_not_on');
-      await inTransaction(db, log, async (u) => {
+      const hold = await inTransaction(db, log, async (u) => {
         const { tx } = u;
         await twoFactor.remove(tx, userId);
+        const started = await holds.start(tx, target, 'two_factor_reset', actor.id);
         await tx.delete(sessions).where(eq(sessions.userId, userId));
         await recordAudit(tx, actor, {
           action: 'user.reset_two_factor',
@@ -336,12 +349,13 @@ export function createAuthService({
           {
             userId,
             title: 'Two-factor authentication reset',
-            message: `Our staff turned off two-factor authentication on your account and signed you out everywhere. Reason: ${reason}. You can turn it on again in your security settings.`,
+            message: `Our staff turned off two-factor authentication on your account and signed you out everywhere. Reason: ${reason}. You can turn it on again in your security settings.${started ? ` Withdrawals are paused until ${holdEndText(started.endsAt)}.` : ''}`,
           },
           { mail: false },
         );
+        return started;
       });
-      await mailer.send(twoFactorChangedMail(target, 'reset', reason));
+      await mailer.send(twoFactorChangedMail(target, 'reset', reason, hold));
       return findUserById(userId);
     },
   };

@@ -11,7 +11,8 @@
  *    backup code then opens the session. Each try is taken from the challenge (one UPDATE that
  *    refuses the sixth) and from the account's budget before the code is checked.
  * 4. Every attempt on an existing account is recorded; a failure (wrong password or code) keeps its
- *    reserved attempt, a right password gives it back, and the owner gets one e-mail per lock.
+ *    reserved attempt, a right password gives it back, and the owner gets one e-mail per lock. A
+ *    client's sign-in from a new device and network holds their withdrawals (security-holds).
  * 5. A password reset, a change of two-factor authentication, a block or a deactivation ends the
  *    user's open challenges (challenges.ts).
  * 6. A passkey (passkey-routes.ts) signs in on its own, or answers the challenge instead of a code;
@@ -53,6 +54,7 @@ export function createSignInService({
   sessions,
   twoFactor,
   config,
+  holds,
 }: ServiceDeps) {
   const { staffTwoFactor } = config;
   async function findByEmail(email: string): Promise<UserRow | undefined> {
@@ -75,12 +77,18 @@ export function createSignInService({
     await throttle.failSignIn(email, n, user);
   }
 
-  /** Records a complete sign-in, clears the failures and reports an unfamiliar device. */
+  /**
+   * Records a complete sign-in, clears the failures and reports an unfamiliar device; a client's
+   * first sign-in from a new device and network holds their withdrawals (docs/security.md "Holds
+   * after security changes"; never their very first sign-in: `isUnfamiliar`).
+   */
   async function succeed(user: UserRow, origin: RequestOrigin): Promise<void> {
     const unfamiliar = await sessions.isUnfamiliar(user.id, origin);
     await sessions.record(user.id, origin, 'success');
     await throttle.clearSignInFailures(user.email);
-    if (unfamiliar) await mailer.send(newSignInMail(user, origin, new Date()));
+    if (!unfamiliar) return;
+    const hold = await holds.start(db, user, 'new_device', user.id);
+    await mailer.send(newSignInMail(user, origin, new Date(), hold));
   }
 
   /** Reserves a check of `email`'s account (throttle.ts); a refusal is recorded as `locked`. */

@@ -31,6 +31,7 @@ import { accountBlockedMail } from './emails';
 import { lockUser } from './lock-user';
 import { latestIntegrityCheck } from '../transparency/integrity';
 import { endChallenges } from '../auth/challenges';
+import { emailChangedMail } from '../auth/emails';
 
 /** The user fields an admin edits, as the API names them (for before → after snapshots). */
 function editable(row: UserRow) {
@@ -72,7 +73,7 @@ function isUniqueViolation(e: unknown): boolean {
 
 type Window = keyof AdminOverview['deposits'];
 
-export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
+export function createUserAdminService({ db, log, mailer, holds }: ServiceDeps) {
   /**
    * Sets the block flag (better-auth's `banned`) and, when blocking, ends every session and open
    * sign-in challenge at once.
@@ -149,7 +150,8 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
      * ended, audited `user.block` / `user.unblock`, the reason e-mailed): blocking needs
      * `input.reason` (docs/product.md "Decision reasons"). Rejecting documents needs its own route
      * (PUT /:id/verification). Audit `user.update` for the other fields (none when only the block
-     * changed). Throws 400 (blocking without a reason), 404, 409 (e-mail taken; rejecting; an
+     * changed). A new e-mail address holds a client's withdrawals and is e-mailed to the old and
+     * the new address. Throws 400 (blocking without a reason), 404, 409 (e-mail taken; rejecting; an
      * admin blocking themselves).
      */
     async updateUser(actor: AuditActor, id: string, input: UpdateUserInput): Promise<UserRow> {
@@ -190,6 +192,16 @@ export function createUserAdminService({ db, log, mailer }: ServiceDeps) {
         } catch (e) {
           if (isUniqueViolation(e)) throw new AppError('email_taken');
           throw e;
+        }
+        if (email !== row.email) {
+          // a client's withdrawals wait, and both addresses hear of it (docs/security.md "Holds
+          // after security changes")
+          const hold = await holds.start(tx, row, 'email_change', actor.id);
+          for (const to of [row.email, email])
+            await mailer.enqueue(
+              u,
+              emailChangedMail({ email: to, firstName: row.firstName }, row.email, email, hold),
+            );
         }
         const changed = changedFields(editable(row), editable(updated));
         if (!blockChanges || Object.keys(changed.after).length > 0) {

@@ -35,6 +35,7 @@ import { oneTimeCodeHash } from '../../lib/one-time-codes';
 import { sessionSecrets } from '../../lib/session-secrets';
 import { client, refKey } from '../ledger/service';
 import { accountIdOf, insufficientBalance, isAccountRace, postInStatement } from '../ledger/statement';
+import { heldError } from '../security-holds/service';
 import { usableDestination } from '../beneficiaries/service';
 import type { BankWithdrawalInput, CryptoWithdrawalInput } from '@common/schemas/withdrawals';
 
@@ -59,6 +60,9 @@ interface Found {
   held: string | null;
   /** The destination is an active one of the client's address book (or the book is not required). */
   destination_ok: boolean;
+  /** The active hold after a security change (security-holds), or nulls. */
+  hold_cause: string | null;
+  hold_ends: Date | string | null;
 }
 
 /**
@@ -134,7 +138,7 @@ export function toActiveDestination(
  * The withdrawal request of the withdrawals service (service.ts builds it once from its deps):
  * `request(user, request, key)`, see below.
  */
-export function createWithdrawalRequests({ db, log, config, throttle, twoFactor }: ServiceDeps) {
+export function createWithdrawalRequests({ db, log, config, throttle, twoFactor, holds }: ServiceDeps) {
   const secrets = sessionSecrets(config);
   /**
    * Whether the code hash in `column` is `request`'s code under SESSION_SECRET or, during a
@@ -161,14 +165,15 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor 
 
   /**
    * Round trip 1: the key's answer, whether the destination is an active one of the address book,
-   * the reserved attempt (and code try, both taken only for such a destination) and the account ids.
+   * the client's active hold after a security change (security-holds), the reserved attempt (and
+   * code try, both taken only for such a destination and without a hold) and the account ids.
    */
   async function read(user: UserRow, request: WithdrawalInput, key: StatementKey<WithdrawalRow> | null) {
     const failures = hitUpsert(
       failureKey(user.id),
       CODE_LIMITS.failureWindowMs,
       CODE_LIMITS.failures,
-      sql`(select v from idem) is null and (select ok from destination)`,
+      sql`(select v from idem) is null and (select ok from destination) and not exists (select 1 from hold)`,
     );
     // an authenticator's code is no one-time code: nothing to take a try of
     const tries = user.twoFactorEnabled
@@ -182,9 +187,11 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor 
       db,
       sql`with idem as (select ${key ? key.lookup : sql`null::jsonb`} as v),
         destination as (select ${toActiveDestination(config, user.id, request)} as ok),
+        hold as (${holds.activeSql(user.id)}),
         hit as (${failures}),
         tries as (${tries})
       select (select v from idem) as idem, (select ok from destination) as destination_ok,
+        (select cause from hold) as hold_cause, (select ends_at from hold) as hold_ends,
         exists (select 1 from hit) as reserved,
         exists (select 1 from tries where ${isCodeOf(sql`code_hash`, user.id, request)}) as code_ok,
         ${accountIdOf(user.id, 'available')} as available, ${accountIdOf(user.id, 'held')} as held`,
@@ -317,7 +324,9 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor 
      * codes in 24 hours; 400 "Invalid or expired confirmation code" (a wrong code, or a code
      * e-mailed for other fields, is counted); 422 "Insufficient balance"; 422
      * `beneficiary_not_active` with BENEFICIARY_REQUIRED when the destination is not an active one
-     * of the client's address book (nothing counted); 409 or the stored answer's replay from `key`.
+     * of the client's address book (nothing counted); 422 `withdrawals_on_hold` during a hold after
+     * a security change (docs/security.md "Holds after security changes"; nothing counted); 409 or
+     * the stored answer's replay from `key`.
      */
     async request(
       user: UserRow,
@@ -327,6 +336,7 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor 
       for (let attempt = 1; ; attempt++) {
         const found = await read(user, request, key);
         key?.check(found.idem);
+        if (found.hold_cause && found.hold_ends) throw heldError(found.hold_cause, found.hold_ends);
         if (!found.destination_ok) throw new AppError('beneficiary_not_active');
         if (!found.reserved) throw new AppError('account_locked');
         // a wrong e-mailed code keeps the reserved attempt and the try it took of every live code

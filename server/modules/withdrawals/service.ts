@@ -125,10 +125,13 @@ export function createWithdrawalsService(deps: ServiceDeps) {
      * Throws AppError 409 for a user with two-factor authentication (their authenticator confirms
      * withdrawals), 422 `beneficiary_not_active` with BENEFICIARY_REQUIRED when `target` is not an
      * active destination of the client's address book (no code, no mail counted; docs/security.md
-     * "Withdrawal address book"), 429 after 3 codes in an hour.
+     * "Withdrawal address book"), 422 `withdrawals_on_hold` during a hold after a security change
+     * (docs/security.md "Holds after security changes"; no code, no mail counted), 429 after 3
+     * codes in an hour.
      */
     async requestCode(user: UserRow, target: WithdrawalTarget): Promise<void> {
       if (user.twoFactorEnabled) throw new AppError('use_authenticator');
+      await deps.holds.refuseIfHeld(user.id);
       if (config.beneficiaryRequired) {
         const [d] = await queryRows<{ ok: boolean }>(
           db,

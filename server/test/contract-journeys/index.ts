@@ -11,6 +11,7 @@ import type { Journey } from './journey';
 import { moneyJourneys } from './money';
 import { healthAndMetrics, mailOutboxJourney } from './operations';
 import { passkeysJourney } from './passkeys';
+import { securityHoldsJourney } from './security-holds';
 import { reservesJourney } from './transparency-reserves';
 import { liabilitiesJourney } from './transparency-liabilities';
 import { statementsJourney } from './transparency-statements';
@@ -25,6 +26,7 @@ export const journeys: Journey[] = [
   ...moneyJourneys,
   beneficiariesJourney,
   passkeysJourney,
+  securityHoldsJourney,
   ...backOfficeJourneys,
   mailOutboxJourney,
   reservesJourney,
