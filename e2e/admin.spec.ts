@@ -111,7 +111,9 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   await adminPage.getByRole('link', { name: 'Account', exact: true }).click();
   await expect(adminPage).toHaveURL(/\/admin\/users\/account\/[0-9a-f-]{36}\?name=/);
   await adminPage.getByRole('button', { name: 'Post adjustment' }).click();
-  await expect(adminPage.getByText('Please give the reason for this adjustment')).toBeVisible();
+  await expect(
+    adminPage.getByText('Please give the reason for this adjustment', { exact: true }),
+  ).toBeVisible();
   await adminPage.getByLabel('Amount (USD)').fill('42.50');
   await adminPage.getByLabel('Reason').fill('Compensation for a delayed withdrawal');
   await adminPage.getByRole('button', { name: 'Post adjustment' }).click();

@@ -77,7 +77,7 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   const dialog = page.getByRole('dialog', { name: 'Place Your Trade' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Place trade' }).click();
-  await expect(dialog.getByText('Please fill all fields')).toBeVisible();
+  await expect(dialog.getByText('Please fill all fields', { exact: true })).toBeVisible();
   await expectNoSeriousViolations(page, 'trade dialog');
 
   // More than the balance: to the deposit page with the insufficient-funds banner.
