@@ -17,13 +17,14 @@ import {
   ticketsQuerySchema,
   updateTicketSchema,
 } from '@common/schemas/support';
+import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app-context';
 import { conflict } from '../../lib/route-schemas';
 import { declareRoutes } from '../../lib/declare-routes';
 import { auditActor } from '../../lib/audit';
 import { clientIpKey, rateLimited } from '../../lib/rate-limit';
 import { currentUser } from '../auth/guard';
-import { presentTicket } from './service';
+import { presentTicket, type TicketView } from './service';
 import { onClient } from '../../lib/targets';
 
 const tags = ['support'];
@@ -40,6 +41,10 @@ const ticketRateLimit = (() => {
   };
 })();
 
+/** The 201 of a client's message (a new ticket or a reply to one): "message sent" and the ticket. */
+const messageSent = (reply: FastifyReply, view: TicketView) =>
+  reply.code(201).send({ message: MSG.messageSent, data: presentTicket(view) });
+
 export async function supportRoutes(app: AppInstance) {
   const route = declareRoutes(app, tags);
   const { guards, services } = app.ctx;
@@ -50,10 +55,7 @@ export async function supportRoutes(app: AppInstance) {
     schema: { response: { 201: ticketAnswerSchema }, body: supportMessageSchema },
     onRequest: guards.requireUser,
     config: ticketRateLimit,
-    handler: async (req, reply) => {
-      const view = await svc.createTicket(currentUser(req), req.body);
-      return reply.code(201).send({ message: MSG.messageSent, data: presentTicket(view) });
-    },
+    handler: async (req, reply) => messageSent(reply, await svc.createTicket(currentUser(req), req.body)),
   });
 
   route.get('/user', {
@@ -72,10 +74,8 @@ export async function supportRoutes(app: AppInstance) {
     },
     onRequest: guards.requireUser,
     config: ticketRateLimit,
-    handler: async (req, reply) => {
-      const view = await svc.addClientReply(currentUser(req), req.params.id, req.body);
-      return reply.code(201).send({ message: MSG.messageSent, data: presentTicket(view) });
-    },
+    handler: async (req, reply) =>
+      messageSent(reply, await svc.addClientReply(currentUser(req), req.params.id, req.body)),
   });
 }
 
