@@ -100,24 +100,16 @@ describe('database guards', () => {
     const u = await newClient();
     await fundClient(db, u, 5_00n);
     const [entry] = await db.select().from(journalEntries).where(eq(journalEntries.userId, u));
-    expect(
-      await dbError(
-        db.update(journalEntries).set({ memo: 'edited' }).where(eq(journalEntries.id, entry!.id)),
-      ),
-    ).toMatch(/append-only/);
-    expect(await dbError(db.delete(journalEntries).where(eq(journalEntries.id, entry!.id)))).toMatch(
-      /append-only/,
-    );
-    expect(
-      await dbError(db.update(journalLines).set({ amount: 1n }).where(eq(journalLines.entryId, entry!.id))),
-    ).toMatch(/append-only/);
-    expect(await dbError(db.delete(journalLines).where(eq(journalLines.entryId, entry!.id)))).toMatch(
-      /append-only/,
-    );
-    // cascade: the tables that refer to the journal (the transparency log) would refuse first otherwise
-    expect(await dbError(db.execute(sql`truncate journal_lines, journal_entries cascade`))).toMatch(
-      /append-only/,
-    );
+    const id = entry!.id;
+    const writes = [
+      () => db.update(journalEntries).set({ memo: 'edited' }).where(eq(journalEntries.id, id)),
+      () => db.delete(journalEntries).where(eq(journalEntries.id, id)),
+      () => db.update(journalLines).set({ amount: 1n }).where(eq(journalLines.entryId, id)),
+      () => db.delete(journalLines).where(eq(journalLines.entryId, id)),
+      // cascade: the tables that refer to the journal (the transparency log) would refuse first otherwise
+      () => db.execute(sql`truncate journal_lines, journal_entries cascade`),
+    ];
+    for (const write of writes) expect(await dbError(write())).toMatch(/append-only/);
     expect(await ledgerViolations(db)).toEqual([]);
   });
 
@@ -138,26 +130,17 @@ describe('database guards', () => {
     const u = await newClient();
     await fundClient(db, u, 5_00n);
     const [account] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.userId, u));
-    expect(
-      await dbError(
-        db
-          .update(ledgerAccountTotals)
-          .set({ total: 1_000_000n })
-          .where(eq(ledgerAccountTotals.accountId, account!.id)),
-      ),
-    ).toMatch(/only by posting/);
-    expect(
-      await dbError(
-        db.insert(ledgerAccountTotals).values({ accountId: account!.id, entryType: 'bonus', total: 9n }),
-      ),
-    ).toMatch(/only by posting/);
-    expect(
-      await dbError(db.delete(ledgerAccountTotals).where(eq(ledgerAccountTotals.accountId, account!.id))),
-    ).toMatch(/only by posting/);
+    const ofAccount = eq(ledgerAccountTotals.accountId, account!.id);
+    const writes = [
+      () => db.update(ledgerAccountTotals).set({ total: 1_000_000n }).where(ofAccount),
+      () => db.insert(ledgerAccountTotals).values({ accountId: account!.id, entryType: 'bonus', total: 9n }),
+      () => db.delete(ledgerAccountTotals).where(ofAccount),
+    ];
+    for (const write of writes) expect(await dbError(write())).toMatch(/only by posting/);
     expect(await dbError(db.execute(sql`truncate ledger_account_totals`))).toMatch(/refused/);
-    expect(
-      await db.select().from(ledgerAccountTotals).where(eq(ledgerAccountTotals.accountId, account!.id)),
-    ).toEqual([{ accountId: account!.id, entryType: 'deposit', total: 5_00n }]);
+    expect(await db.select().from(ledgerAccountTotals).where(ofAccount)).toEqual([
+      { accountId: account!.id, entryType: 'deposit', total: 5_00n },
+    ]);
     expect(await ledgerViolations(db)).toEqual([]);
   });
 
