@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Input.layer.css';
-import '@mantine/core/styles/Table.layer.css';
-import { Alert, Button, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconAlertTriangle, IconFileCertificate, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { useId, useState, type DragEvent } from 'react';
@@ -10,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatUsd } from '../../../lib/format';
 import { verifyStatement } from '../api';
 import { DARK_TITLE } from './dark-title';
+import { FactsTable } from './facts-table';
 import { shortHash } from './hash-text';
 
 /** The figures of an authentic statement, as the check read them from the signed file. */
@@ -27,20 +27,7 @@ function StatementFacts({ answer }: { answer: VerifyStatementAnswer }) {
     ],
   ];
   return (
-    <Table variant="vertical" withRowBorders={false} verticalSpacing={2} aria-label="Statement checked">
-      <Table.Tbody>
-        {rows
-          .filter((row): row is [string, string] => !!row[1])
-          .map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th fw={500} w={{ base: 96, sm: 150 }}>
-                {label}
-              </Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-      </Table.Tbody>
-    </Table>
+    <FactsTable label="Statement checked" rows={rows.filter((row): row is [string, string] => !!row[1])} />
   );
 }
 
