@@ -44,19 +44,22 @@ export async function lockMakerClient(tx: DbOrTx, makerId: string, clientId: str
   );
 }
 
-/** Cents `makerId` moved on `clientId`'s accounts in the last 24 hours (see the module header). */
-export async function movedRecently(conn: DbOrTx, makerId: string, clientId: string): Promise<bigint> {
-  const types = sql.join(
+/** AGGREGATED_ENTRY_TYPES as a list of SQL parameters, for `in (…)` or `array[…]`. */
+const aggregatedTypes = () =>
+  sql.join(
     AGGREGATED_ENTRY_TYPES.map((t) => sql`${t}`),
     sql`, `,
   );
+
+/** Cents `makerId` moved on `clientId`'s accounts in the last 24 hours (see the module header). */
+export async function movedRecently(conn: DbOrTx, makerId: string, clientId: string): Promise<bigint> {
   const [row] = await queryRows<{ moved: string | null }>(
     conn,
     sql`select coalesce(sum(l.amount), 0)::text as moved
       from journal_entries e join journal_lines l on l.entry_id = e.id
       where e.actor_id = ${makerId}::uuid and e.user_id = ${clientId}::uuid
         and e.created_at > now() - ${AGGREGATE_WINDOW}::interval
-        and e.type in (${types}) and l.amount > 0`,
+        and e.type in (${aggregatedTypes()}) and l.amount > 0`,
   );
   return BigInt(row?.moved ?? '0');
 }
@@ -70,14 +73,10 @@ export async function movedRecently(conn: DbOrTx, makerId: string, clientId: str
  * (docs/performance.md "The API's CPU").
  */
 export async function lockAndSumMoved(tx: DbOrTx, makerId: string, clientId: string): Promise<bigint> {
-  const types = sql.join(
-    AGGREGATED_ENTRY_TYPES.map((t) => sql`${t}`),
-    sql`, `,
-  );
   const [row] = await queryRows<{ moved: string | null }>(
     tx,
     sql`select four_eyes_moved(${makerId}::text, ${clientId}::text, ${AGGREGATE_WINDOW}::interval,
-      array[${types}]::text[])::text as moved`,
+      array[${aggregatedTypes()}]::text[])::text as moved`,
   );
   return BigInt(row?.moved ?? '0');
 }
