@@ -94,37 +94,56 @@ async function expectNothingHeld(c: TestUser) {
   expect(await approvalAudits(c)).toEqual([]);
 }
 
+/** $1,500 actions that could never run: the client's balance (cents), plan (USD), and the refusal. */
+const REFUSED: Array<{
+  what: string;
+  balance: bigint;
+  plan?: number;
+  post: typeof postLoss;
+  status: number;
+  message: string;
+}> = [
+  {
+    what: 'a plan loss beyond the capital left in the plan',
+    balance: 2_000_00n,
+    plan: 1_200,
+    post: postLoss,
+    status: 409,
+    message: PLAN_MSG.lossExceedsCapital,
+  },
+  {
+    what: 'a large loss for a client without an active plan',
+    balance: 5_000_00n,
+    post: postLoss,
+    status: 409,
+    message: PLAN_MSG.noActivePlan,
+  },
+  {
+    what: 'a debit beyond the available balance',
+    balance: 1_200_00n,
+    post: postDebit,
+    status: 409,
+    message: USER_ADMIN_MSG.adjustmentOverdraw('1,200.00'),
+  },
+  {
+    what: 'a withdrawal added to the history beyond the available balance',
+    balance: 1_200_00n,
+    post: postWithdrawal,
+    status: 422,
+    message: MONEY_MSG.insufficientBalance,
+  },
+];
+
 describe('four-eyes never holds what could never run', () => {
-  it('refuses a plan loss beyond the capital left in the plan with 409, before any hold', async () => {
-    const c = await client(2_000_00n, 1_200);
-    const res = await postLoss(c, 1_500);
-    expect([res.statusCode, res.json().message]).toEqual([409, PLAN_MSG.lossExceedsCapital]);
-    await expectNothingHeld(c);
-  });
-
-  it('refuses a large loss for a client without an active plan with 409', async () => {
-    const c = await client(5_000_00n);
-    const res = await postLoss(c, 1_500);
-    expect([res.statusCode, res.json().message]).toEqual([409, PLAN_MSG.noActivePlan]);
-    await expectNothingHeld(c);
-  });
-
-  it('refuses a debit beyond the available balance with 409, before any hold', async () => {
-    const c = await client(1_200_00n);
-    const res = await postDebit(c, 1_500);
-    expect([res.statusCode, res.json().message]).toEqual([
-      409,
-      USER_ADMIN_MSG.adjustmentOverdraw('1,200.00'),
-    ]);
-    await expectNothingHeld(c);
-  });
-
-  it('refuses a withdrawal added to the history beyond the available balance with 422', async () => {
-    const c = await client(1_200_00n);
-    const res = await postWithdrawal(c, 1_500);
-    expect([res.statusCode, res.json().message]).toEqual([422, MONEY_MSG.insufficientBalance]);
-    await expectNothingHeld(c);
-  });
+  it.each(REFUSED)(
+    'refuses $what with $status, before any hold',
+    async ({ balance, plan, post, status, message }) => {
+      const c = await client(balance, plan);
+      const res = await post(c, 1_500);
+      expect([res.statusCode, res.json().message]).toEqual([status, message]);
+      await expectNothingHeld(c);
+    },
+  );
 
   it('refuses the void of a credit the client has spent with 422', async () => {
     const { c, line } = await fundedThenSpent();
