@@ -91,6 +91,7 @@ function wouldBeUser(input: SignupInput, referredBy: string | undefined): UserRo
     documentBackKey: null,
     verificationSubmittedAt: null,
     verificationReason: null,
+    addressVerifiedAt: null,
     deactivatedAt: null,
     deletedAt: null,
     createdAt: now,
