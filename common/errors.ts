@@ -22,6 +22,7 @@ import {
 import { BENEFICIARY_MSG } from './schemas/beneficiaries';
 import { EVIDENCE_MSG } from './schemas/evidence';
 import { LIABILITIES_MSG } from './schemas/liabilities';
+import { LIMITS_MSG } from './schemas/limits';
 import { PASSKEY_MSG } from './schemas/passkeys';
 import { SECURITY_HOLD_MSG } from './schemas/security-holds';
 import { STATEMENT_MSG } from './schemas/statements';
@@ -133,6 +134,13 @@ export const ERRORS = {
   beneficiary_link_invalid: e(400, BENEFICIARY_MSG.linkInvalid),
   beneficiary_not_cancellable: e(409, BENEFICIARY_MSG.notCancellable),
   beneficiary_not_active: e(422, BENEFICIARY_MSG.notActive),
+  // Limits by verification level (docs/security.md "Limits by verification level"); the thrower
+  // names the cap and how to raise it
+  identity_not_verified: e(422, LIMITS_MSG.identityRequired),
+  withdrawal_limit_exceeded: e(422, 'Your withdrawal limit is reached'),
+  deposit_limit_exceeded: e(422, 'Your deposit limit is reached'),
+  address_already_verified: e(409, LIMITS_MSG.addressAlready),
+  address_needs_identity: e(409, LIMITS_MSG.addressNeedsIdentity),
   // Holds after security changes (docs/security.md "Holds after security changes")
   withdrawals_on_hold: e(422, SECURITY_HOLD_MSG.paused),
   not_me_link_invalid: e(400, SECURITY_HOLD_MSG.linkInvalid),

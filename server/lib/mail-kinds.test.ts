@@ -24,7 +24,7 @@ const call = expectingCaller(inject);
 
 /** A verified client named Test with $500, handed to `act`; answers their address. */
 async function client(act: (c: TestUser) => Promise<unknown>): Promise<string> {
-  const c = await createClient(t.app, { balance: 500_00n });
+  const c = await createClient(t.app, { level: 'identity', balance: 500_00n });
   await act(c);
   return c.email;
 }

@@ -33,7 +33,7 @@ const waitFor = async (check: () => Promise<boolean>, ms = 8_000) => {
 
 describe('the mail outbox', () => {
   it('answers a withdrawal code with the mail server down, then sends its mail once it is back', async () => {
-    const c = await createClient(t.app, { balance: 100_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/withdrawals/code',

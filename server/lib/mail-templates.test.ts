@@ -37,7 +37,7 @@ const SITE = MAIL_SITE;
 
 describe('e-mails, read from the SMTP receiver', () => {
   it('a withdrawal code: money e-mail naming the service, the amount, the masked destination, the expiry and that nobody asks for it', async () => {
-    const c = await createClient(t.app, { balance: 50_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 50_00n });
     const res = await inject('POST', '/api/withdrawals/code', c.headers, {
       method: 'crypto',
       amount: 10,
@@ -60,7 +60,7 @@ describe('e-mails, read from the SMTP receiver', () => {
   });
 
   it('a declined withdrawal: a money notice with its reason and the risk warning', async () => {
-    const c = await createClient(t.app, { balance: 50_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 50_00n });
     const id = await submitWithdrawal(t.app, c, 20);
     const res = await inject('PUT', `/api/c-withdrawals/${id}/reject`, admin.headers, {
       reason: 'The address is not on your whitelist',

@@ -79,7 +79,7 @@ describe('lists paged from their indexes', () => {
   it('keeps the users, review-queue and audit-log totals equal to the rows', async () => {
     const before = await counts();
     expect(before.kept).toEqual(before.real);
-    const a = await createClient(t.app, { balance: 1_000_00n });
+    const a = await createClient(t.app, { level: 'identity', balance: 1_000_00n });
     const b = await createClient(t.app);
     await createTestUser(t.app, { role: 'finance' }); // the users list shows clients only
     const deposits = [await submitDeposit(t.app, a, 100), await submitDeposit(t.app, a, 101)];

@@ -79,7 +79,7 @@ const pendingDeposit = async () => {
   );
 };
 const pendingWithdrawal = async (method: 'c' | 'b') => {
-  const c = await createClient(t.app, { balance: 500_00n });
+  const c = await createClient(t.app, { level: 'identity', balance: 500_00n });
   const fields =
     method === 'c'
       ? { amount: 40, wallet: 'bitcoin', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }
@@ -115,7 +115,7 @@ const addedTransaction = async () => {
   );
 };
 const clientWithPlan = async () => {
-  const c = await createClient(t.app, { balance: 1_000_00n });
+  const c = await createClient(t.app, { level: 'identity', balance: 1_000_00n });
   await ok({
     method: 'PUT',
     url: `/api/user/admin/active-plan/${c.id}`,
@@ -233,7 +233,7 @@ const CALLS: Record<string, () => Promise<Call>> = {
   // plans and trading activity
   'PUT /api/user/admin/active-plan/:id': async () => ({
     method: 'PUT',
-    url: `/api/user/admin/active-plan/${(await createClient(t.app, { balance: 1_000_00n })).id}`,
+    url: `/api/user/admin/active-plan/${(await createClient(t.app, { level: 'identity', balance: 1_000_00n })).id}`,
     payload: { amount: 200, duration: 7, plan: 'copy_trading' },
   }),
   'DELETE /api/user/admin/active-plan/:id': async () => ({
@@ -304,7 +304,7 @@ const CALLS: Record<string, () => Promise<Call>> = {
     payload: { reason: 'No case on file' },
   }),
   'POST /api/transparency/liabilities': async () => {
-    await createClient(t.app, { balance: 10_00n });
+    await createClient(t.app, { level: 'identity', balance: 10_00n });
     return { method: 'POST', url: '/api/transparency/liabilities' };
   },
 };

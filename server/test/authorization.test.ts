@@ -248,8 +248,8 @@ beforeAll(async () => {
     .update(users)
     .set({ deactivatedAt: new Date(), banned: true })
     .where(eq(users.id, deactivated.id));
-  const a = await createClient(t.app, { balance: 5_000_00n });
-  b = await createClient(t.app, { balance: 5_000_00n });
+  const a = await createClient(t.app, { level: 'identity', balance: 5_000_00n });
+  b = await createClient(t.app, { level: 'identity', balance: 5_000_00n });
   unverified = await createTestUser(t.app, { emailVerified: false });
   blocked = await createClient(t.app);
   await t.database.db.update(users).set({ banned: true }).where(eq(users.id, blocked.id));

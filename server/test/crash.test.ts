@@ -116,7 +116,7 @@ describe.skipIf(!pg)('crash safety: SIGKILL mid-flight, restart, nothing half-wr
     const { db } = app.ctx.database;
     const admin = await createAdmin(app);
     const clients = await Promise.all(
-      Array.from({ length: CLIENTS }, () => createClient(app, { balance: 10_000_00n })),
+      Array.from({ length: CLIENTS }, () => createClient(app, { level: 'identity', balance: 10_000_00n })),
     );
     // the deposits to approve belong to other clients: a client may have only 5 pending at once
     const depositors = await Promise.all(Array.from({ length: CLIENTS }, () => createClient(app)));

@@ -33,6 +33,25 @@ export async function fundClient(db: Db, userId: string, cents: bigint): Promise
   );
 }
 
+/** The users columns of verification level `level`: identity approved, and for `address` the proof of address. */
+const levelColumns = (level: 'identity' | 'address') => ({
+  verificationStatus: 'verified',
+  addressVerifiedAt: level === 'address' ? new Date() : null,
+});
+
+/**
+ * Approves `userId`'s identity documents (verification level `identity`; with `address` their
+ * proof of address too) straight in the database, as staff approval leaves them: withdrawals
+ * need it (docs/security.md "Identity gates withdrawals").
+ */
+export async function approveIdentity(
+  db: Db,
+  userId: string,
+  level: 'identity' | 'address' = 'identity',
+): Promise<void> {
+  await db.update(users).set(levelColumns(level)).where(eq(users.id, userId));
+}
+
 export interface TestUser {
   id: string;
   email: string;
@@ -43,11 +62,19 @@ export interface TestUser {
 
 /**
  * A user with a live session, written straight to the tables: no password hashing, so money tests
- * stay fast (the auth flows have their own tests). Verified client by default.
+ * stay fast (the auth flows have their own tests). Verified client by default (e-mail confirmed:
+ * verification level `email`); `level` `identity` approves their identity documents (withdrawals
+ * need it: docs/security.md "Identity gates withdrawals"), `address` their proof of address too.
  */
 export async function createTestUser(
   app: AppInstance,
-  opts: { role?: Role; emailVerified?: boolean; referredBy?: string; plan?: AccountPlan } = {},
+  opts: {
+    role?: Role;
+    emailVerified?: boolean;
+    referredBy?: string;
+    plan?: AccountPlan;
+    level?: 'identity' | 'address';
+  } = {},
 ): Promise<TestUser> {
   const { db } = app.ctx.database;
   const tag = randomBytes(6).toString('hex');
@@ -63,6 +90,7 @@ export async function createTestUser(
       referralId: tag.toUpperCase(),
       referredBy: opts.referredBy ?? null,
       accountPlan: opts.plan ?? 'Basic',
+      ...(opts.level && levelColumns(opts.level)),
     })
     .returning();
   const token = randomBytes(24).toString('base64url');
@@ -78,10 +106,13 @@ export async function enrolTwoFactor(app: AppInstance, u: Pick<TestUser, 'id' | 
   await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, u.id));
 }
 
-/** A signed-in verified client with `balance` cents available. */
+/**
+ * A signed-in verified client with `balance` cents available, at verification level `level`
+ * (`createTestUser`; a client who withdraws needs `identity` at least).
+ */
 export async function createClient(
   app: AppInstance,
-  opts: { balance?: bigint; referredBy?: string; plan?: AccountPlan } = {},
+  opts: { balance?: bigint; referredBy?: string; plan?: AccountPlan; level?: 'identity' | 'address' } = {},
 ) {
   const user = await createTestUser(app, opts);
   if (opts.balance) await fundClient(app.ctx.database.db, user.id, opts.balance);

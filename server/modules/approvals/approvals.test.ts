@@ -37,7 +37,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** A client with $20,000 available and a $5,000 active plan. */
 async function clientWithPlan(): Promise<TestUser> {
-  const c = await createClient(t.app, { balance: 20_000_00n });
+  const c = await createClient(t.app, { level: 'identity', balance: 20_000_00n });
   const res = await inject('POST', '/api/user/active-plan', c.headers, {
     amount: 5000,
     duration: 14,
@@ -172,7 +172,7 @@ describe.each(KINDS)('$kind', ({ op, done, send }) => {
 });
 
 describe('deciding', () => {
-  const c = useBefore(() => createClient(t.app, { balance: 100_00n }));
+  const c = useBefore(() => createClient(t.app, { level: 'identity', balance: 100_00n }));
   const adjust = (usd: number, h = staff.maker.headers, direction = 'credit') =>
     inject('POST', `/api/user/admin/account/${c.id}/adjustments`, h, {
       direction,

@@ -119,7 +119,7 @@ describe('rotating SESSION_SECRET', () => {
         payload: { challenge: first.json().challenge, code: u.backupCodes.shift()! },
       });
       const xsrf = done.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-      const payer = await createClient(app, { balance: 100_00n });
+      const payer = await createClient(app, { level: 'identity', balance: 100_00n });
       const crypto = { amount: 40, address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', wallet: 'bitcoin' };
       const code = await withdrawalCode(app, payer.id, crypto);
       return { u, token: done.json().token as string, xsrf, payer, withdrawal: { ...crypto, token: code } };

@@ -10,7 +10,7 @@ import { MONEY_MSG, SECURITY_MSG } from '@common/messages';
 import { auditLog, notifications, twoFactorChallenges, twoFactors } from '../../db/schema';
 import { createSignedInUser, createTestContext, injector } from '../../test/app';
 import { useBareTestContext } from '../../test/context';
-import { fundClient } from '../../test/factories';
+import { approveIdentity, fundClient } from '../../test/factories';
 
 const t = useBareTestContext();
 
@@ -130,6 +130,7 @@ describe('withdrawals with two-factor authentication', () => {
   it('are confirmed with the authenticator code, never an e-mailed one', async () => {
     const user = await createSignedInUser(t.app);
     await fundClient(t.database.db, user.id, 500_00n);
+    await approveIdentity(t.database.db, user.id);
     const { secret } = await enrol(user);
     const code = await inject('POST', '/api/withdrawals/code', user.headers, {
       method: 'crypto',

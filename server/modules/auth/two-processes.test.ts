@@ -260,7 +260,7 @@ describe.skipIf(!pg)('throttles hold against bursts over two API processes', () 
   });
 
   it('100 wrong withdrawal codes use the code’s 5 tries; the right code after them is refused', async () => {
-    const client = await createClient(t.app, { balance: 500_00n });
+    const client = await createClient(t.app, { level: 'identity', balance: 500_00n });
     const target = { amount: 40, wallet: 'bitcoin', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' };
     expect(await post(0, '/api/withdrawals/code', { method: 'crypto', ...target }, client.headers)).toBe(202);
     const code = codeIn(await smtp.waitForMail(client.email, { timeoutMs: 20_000 }));

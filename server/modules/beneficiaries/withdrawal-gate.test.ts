@@ -44,7 +44,7 @@ async function refused(c: TestUser, fields: Record<string, unknown>, method: 'cr
 
 describe('withdrawals only to active destinations', () => {
   it('refuses a destination that is not in the address book, taking no try of the code', async () => {
-    const c = await createClient(t.app, { balance: 1_000_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 1_000_00n });
     await refused(c, crypto);
     const codes = await db().select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, c.id));
     expect(codes.map((x) => x.attempts)).toEqual([0]);
@@ -52,10 +52,10 @@ describe('withdrawals only to active destinations', () => {
   });
 
   it('refuses one unconfirmed or in its waiting period, and passes once the wait is over', async () => {
-    const c = await createClient(t.app, { balance: 1_000_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 1_000_00n });
     await addDestination(db(), c.id, { network: 'ethereum', address: ETH }, 'pending_confirmation');
     await refused(c, crypto);
-    const other = await createClient(t.app, { balance: 1_000_00n });
+    const other = await createClient(t.app, { level: 'identity', balance: 1_000_00n });
     await addDestination(db(), other.id, { network: 'ethereum', address: ETH }, 'waiting');
     await refused(other, crypto);
     await moveBeneficiaryClock(db(), 2, other.id);
@@ -63,7 +63,7 @@ describe('withdrawals only to active destinations', () => {
   });
 
   it('refuses a cancelled one, and another client’s active one', async () => {
-    const c = await createClient(t.app, { balance: 1_000_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 1_000_00n });
     const id = await addDestination(db(), c.id, { network: 'ethereum', address: ETH }, 'waiting');
     expect((await inject('POST', `/api/beneficiaries/${id}/cancel`, c.headers)).statusCode).toBe(200);
     await refused(c, crypto);
@@ -73,10 +73,13 @@ describe('withdrawals only to active destinations', () => {
   });
 
   it('passes an active one: the address in any case, USDT on either chain, a bank account with its BIC', async () => {
-    const c = await createClient(t.app, { balance: 1_000_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 1_000_00n });
     await addDestination(db(), c.id, { network: 'ethereum', address: ETH });
     expect((await withdraw(c, { ...crypto, address: ETH.toLowerCase() })).statusCode).toBe(201);
-    await refused(await createClient(t.app, { balance: 1_000_00n }), { ...crypto, wallet: 'usdt' });
+    await refused(await createClient(t.app, { level: 'identity', balance: 1_000_00n }), {
+      ...crypto,
+      wallet: 'usdt',
+    });
     await addDestination(db(), c.id, { network: 'usdt_tron', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' });
     expect(
       (await withdraw(c, { ...crypto, wallet: 'usdt', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }))
@@ -99,7 +102,7 @@ describe('POST /api/withdrawals/code only for active destinations', () => {
   });
 
   it('refuses a destination not in the book, waiting or another client’s: no code, no mail', async () => {
-    const c = await createClient(t.app, { balance: 1_000_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 1_000_00n });
     await addDestination(db(), c.id, { network: 'ethereum', address: ETH }, 'waiting');
     const owner = await createClient(t.app);
     await addDestination(db(), owner.id, {
@@ -123,7 +126,7 @@ describe('POST /api/withdrawals/code only for active destinations', () => {
   });
 
   it('mails a code for an active one, its bank account matched with its BIC', async () => {
-    const c = await createClient(t.app, { balance: 1_000_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 1_000_00n });
     await addDestination(db(), c.id, { network: 'ethereum', address: ETH });
     await addDestination(db(), c.id, { accountNumber: '12345678', routing: '021000021', swift: 'DEUTDEFF' });
     expect((await ask(c, { ...crypto, address: ETH.toLowerCase() })).statusCode).toBe(202);

@@ -52,7 +52,9 @@ export async function depositRoutes(app: AppInstance) {
       response: {
         201: depositAnswerSchema,
         413: errorAnswerSchema.describe('The proof image is over 5 MB'),
-        422: errorAnswerSchema.describe('Too many deposits are already waiting for review'),
+        422: errorAnswerSchema.describe(
+          'Too many deposits are already waiting for review, or the amount passes a deposit cap of the client’s verification level',
+        ),
         429: errorAnswerSchema.describe('Too many deposits in the last hour'),
       },
       body: createDepositSchema,

@@ -20,6 +20,7 @@ import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { createDepositApproval, type DepositRow } from './approval';
 import { mimeOfKey, readImageDataUrl, type ImageMime } from '../files/images';
 import { notOwnRequest, onlyPending } from '../reviews/only-pending';
+import { assertDepositWithinCaps } from '../limits/levels';
 import type { UserRow } from '../../db/rows';
 import { assertOwnerOrStaff } from '../../lib/list-owner';
 
@@ -84,12 +85,15 @@ export function createDepositsService(deps: ServiceDeps) {
      * Records a pending deposit of `input.amount` cents with its cleaned proof image.
      * Throws AppError 413 (image over 5 MB), 400 (not a readable PNG/JPEG/WebP), 429 (10 deposits
      * in the last hour), 422 (5 deposits already waiting for review): a client cannot flood the
-     * review queue (docs/security.md).
+     * review queue (docs/security.md); 422 `deposit_limit_exceeded` over a deposit cap of the
+     * client's verification level (docs/security.md "Limits by verification level").
      */
     async submitDeposit(user: UserRow, input: CreateDepositInput, uow?: UnitOfWork): Promise<DepositRow> {
       const image = await readImageDataUrl(input.image, PROOF_MAX_BYTES, MONEY_MSG.fileTooLarge);
       return withUnitOfWork(db, log, uow, async ({ tx, afterRollback }) => {
         await assertRoomForDeposit(tx, user.id);
+        // after the row lock above: the caps of the client's level see every earlier submission
+        await assertDepositWithinCaps(tx, user.id, input.amount);
         const proofKey = `deposits/${randomUUID()}.${image.ext}`;
         await storage.put(proofKey, image.data);
         afterRollback(() => storage.delete(proofKey));

@@ -32,8 +32,8 @@ describe('GET /api/reviews/pending (paged on the server)', () => {
   const absent: string[] = [];
 
   beforeAll(async () => {
-    a = await createClient(t.app, { balance: 10_000_00n });
-    b = await createClient(t.app, { balance: 10_000_00n });
+    a = await createClient(t.app, { level: 'identity', balance: 10_000_00n });
+    b = await createClient(t.app, { level: 'identity', balance: 10_000_00n });
     twin.set(a, await createClient(t.app)).set(b, await createClient(t.app));
     // 24 pending requests of both kinds, interleaved, each with its own amount (the later deposits
     // from the twins)

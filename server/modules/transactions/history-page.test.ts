@@ -59,7 +59,7 @@ const admit = (userId: string, body: Record<string, unknown>) =>
 let c: TestUser;
 
 beforeAll(async () => {
-  c = await createClient(t.app);
+  c = await createClient(t.app, { level: 'identity' });
   // a history from every source, with ties on the date: admin transactions back-dated to the same
   // day, deposits approved, rejected, pending and deleted, withdrawals pending, declined and deleted,
   // and voids

@@ -114,8 +114,8 @@ describe('GET /api/transaction, /all, /export.csv, /admin', () => {
   });
 
   it('shows deposits and withdrawals with their status next to posted entries, newest first, own only', async () => {
-    const c = await createClient(t.app, { balance: 100_00n });
-    const other = await createClient(t.app, { balance: 100_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
+    const other = await createClient(t.app, { level: 'identity', balance: 100_00n });
     await deposit(other);
     const d = await deposit(c, 300);
     const w = await withdraw(c, 25);
@@ -339,7 +339,7 @@ describe('DELETE /api/transaction/:id (void)', () => {
   });
 
   it('refuses pending deposits and withdrawal requests (409) and a void the balance no longer covers (422)', async () => {
-    const c = await createClient(t.app, { balance: 50_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 50_00n });
     const d = await deposit(c);
     expect(
       (await inject('DELETE', `/api/transaction/${d}`, admin.headers, { reason: 'Entered twice' }))
@@ -370,7 +370,7 @@ describe('GET /api/reviews/pending', () => {
   });
 
   it('lists every pending deposit and withdrawal, oldest first, with the client', async () => {
-    const c = await createClient(t.app, { balance: 100_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
     const d = await deposit(c, 10);
     const w = await withdraw(c, 20);
     const b = await submitWithdrawal(t.app, c, 5, 'bank');

@@ -29,7 +29,7 @@ describe('POST /api/c-withdrawals in round trips', () => {
   const session = () => sessionReads(t);
 
   it('holds in 2 (a first request, which creates the held account, too); 2 with an Idempotency-Key, whose replay reads once', async () => {
-    const c = await createClient(t.app, { balance: 100_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
     // the session cache (PostgreSQL) keeps the session read out of the counts
     expect((await inject('GET', '/api/c-withdrawals', c.headers)).statusCode).toBe(200);
     const token = await freshCode(c.id, 10);
@@ -62,7 +62,7 @@ describe('POST /api/c-withdrawals in round trips', () => {
   });
 
   it('two requests of the whole balance at once: one 201, one 422; the balance never below zero', async () => {
-    const c = await createClient(t.app, { balance: 50_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 50_00n });
     const tokens = [await freshCode(c.id, 50), await freshCode(c.id, 50)];
     const answers = await Promise.all(
       tokens.map((token) => inject('POST', '/api/c-withdrawals', c.headers, crypto(token, 50))),
@@ -77,7 +77,7 @@ describe('POST /api/c-withdrawals in round trips', () => {
   });
 
   it('one code sent twice at once confirms one request; the other answers 400', async () => {
-    const c = await createClient(t.app, { balance: 100_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
     const token = await freshCode(c.id, 10);
     const answers = await Promise.all([
       inject('POST', '/api/c-withdrawals', c.headers, crypto(token, 10)),
@@ -92,7 +92,7 @@ describe('POST /api/c-withdrawals in round trips', () => {
   });
 
   it('a refused keyed request leaves no key: the retry with a good code goes through', async () => {
-    const c = await createClient(t.app, { balance: 100_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
     const headers = { ...c.headers, 'idempotency-key': 'w-retry-1' };
     const wrong = await inject('POST', '/api/c-withdrawals', headers, crypto('000000', 10));
     expect(wrong.statusCode).toBe(400);

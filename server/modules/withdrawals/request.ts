@@ -17,7 +17,10 @@
  * Races: two requests with one code both find it live in their reads; the second's UPDATE waits for
  * the first's statement and then finds it used, so it inserts nothing (400, not counted as a wrong
  * code: it was right when read). Two requests that together overdraw wait on the account lock; the
- * second sees the first's hold and inserts nothing (422).
+ * second sees the first's hold and inserts nothing (422). The statement also decides the identity
+ * gate and the level's caps (limits/levels.ts, docs/security.md "Limits by verification level"):
+ * a statement whose locked accounts moved after its snapshot decides nothing and runs once more,
+ * so two requests that together pass a cap are one 201 and one 422.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
@@ -37,6 +40,13 @@ import { client, refKey } from '../ledger/service';
 import { accountIdOf, insufficientBalance, isAccountRace, postInStatement } from '../ledger/statement';
 import { heldError } from '../security-holds/service';
 import { usableDestination } from '../beneficiaries/service';
+import {
+  identityRequired,
+  limitState,
+  overLimit,
+  windowPassed,
+  withdrawalLimitParts,
+} from '../limits/levels';
 import type { BankWithdrawalInput, CryptoWithdrawalInput } from '@common/schemas/withdrawals';
 
 /** A withdrawal request as stored. */
@@ -49,6 +59,9 @@ export type WithdrawalInput =
 export type WithdrawalTarget =
   | { method: 'crypto'; input: Omit<CryptoWithdrawalInput, 'token'> }
   | { method: 'bank'; input: Omit<BankWithdrawalInput, 'token'> };
+
+/** How many times a statement that found its accounts moved since its snapshot runs again. */
+const MAX_STALE_RERUNS = 20;
 
 /** What the read finds (round trip 1). */
 interface Found {
@@ -209,7 +222,8 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
     found: Found,
     key: StatementKey<WithdrawalRow> | null,
     uow?: UnitOfWork,
-  ) {
+    reruns = 0,
+  ): Promise<WithdrawalRow> {
     const amount = request.input.amount;
     const row: WithdrawalRow = {
       id: randomUUID(),
@@ -235,17 +249,20 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
     // both accounts in id order (the one lock order), before the posting's trigger locks them
     const locked = stmt.with(
       stmt.name('accounts'),
-      sql`select kind, balance from ${ledgerAccounts}
+      sql`select id, kind, balance, xmin::text as version from ${ledgerAccounts}
         where user_id = ${user.id}::uuid and kind in ('available', 'held') order by id for update`,
       { materialized: true },
     );
     const balance = sql`coalesce((select balance from ${locked} where kind = 'available'), 0)`;
     const covered = sql`${balance} >= ${amount.toString()}::bigint`;
-    let decided = covered;
+    // the identity gate and the level's caps (limits/levels.ts), decided only on fresh accounts
+    const limit = withdrawalLimitParts(stmt, user.id, amount, locked);
+    const allowed = sql`${covered} and ${limit.identity} and ${limit.within} and ${limit.fresh}`;
+    let decided = allowed;
     if (!uow) {
       const code = stmt.with(
         stmt.name('code'),
-        sql`update ${oneTimeCodes} c set consumed_at = now() where ${liveCode(user.id, request)} and ${covered}
+        sql`update ${oneTimeCodes} c set consumed_at = now() where ${liveCode(user.id, request)} and ${allowed}
           returning c.id`,
       );
       decided = sql`exists (select 1 from ${code})`;
@@ -287,9 +304,13 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
     stmt.with(
       stmt.name('release'),
       sql`update ${rateLimitHits} set hits = greatest(hits - 1, 0)
-        where key = ${failureKey(user.id)} and reset_at > now() returning key`,
+        where key = ${failureKey(user.id)} and reset_at > now() and ${limit.fresh} returning key`,
     );
     stmt.output('covered', covered);
+    stmt.output('identity', limit.identity);
+    stmt.output('within', limit.within);
+    stmt.output('fresh', limit.fresh);
+    stmt.output('limits', limit.stateOutput);
     stmt.output('decided', decided);
     stmt.output('posted', go);
     const out = await stmt.run(uow?.tx ?? db, log, uow);
@@ -297,7 +318,18 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
     // answers 409 here (the route replays it); a code used by a request that won the race is
     // a 400, not counted as a wrong try (it matched when read)
     if (out.posted === true) return row;
+    if (out.identity !== true) throw identityRequired();
     if (out.covered !== true) throw insufficientBalance();
+    if (out.within !== true) {
+      const state = limitState(out.limits);
+      throw overLimit('withdrawal', state, windowPassed(state, amount) ?? 'day');
+    }
+    // another request committed between this statement's snapshot and its lock: once more, in a
+    // snapshot that sees it (limits/levels.ts `withdrawalLimitParts`)
+    if (out.fresh !== true) {
+      if (reruns < MAX_STALE_RERUNS) return statement(user, request, found, key, uow, reruns + 1);
+      throw new AppError('service_unavailable');
+    }
     if (out.decided === true) throw new AppError('idempotency_key_reused');
     throw new AppError('invalid_confirmation_code');
   }
@@ -322,7 +354,9 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
      * then runs in the transaction that accepts it). `key` is the route's Idempotency-Key (null
      * without one). Answers the new row (`amount` in cents). Throws AppError 429 after 10 wrong
      * codes in 24 hours; 400 "Invalid or expired confirmation code" (a wrong code, or a code
-     * e-mailed for other fields, is counted); 422 "Insufficient balance"; 422
+     * e-mailed for other fields, is counted); 422 `identity_not_verified` without an approved
+     * identity; 422 "Insufficient balance"; 422 `withdrawal_limit_exceeded` over a cap of the
+     * client's level (the message names it and how to raise it); 422
      * `beneficiary_not_active` with BENEFICIARY_REQUIRED when the destination is not an active one
      * of the client's address book (nothing counted); 422 `withdrawals_on_hold` during a hold after
      * a security change (docs/security.md "Holds after security changes"; nothing counted); 409 or

@@ -86,7 +86,7 @@ export async function withdrawalCodeRoutes(app: AppInstance) {
           ),
           409: conflict('Two-factor authentication is on: the authenticator confirms'),
           422: errorAnswerSchema.describe(
-            'The destination is not an active one of the address book (BENEFICIARY_REQUIRED): no code',
+            'The destination is not an active one of the address book (BENEFICIARY_REQUIRED), or the client has no approved identity: no code',
           ),
         },
         { body: withdrawalCodeRequestSchema },
@@ -119,7 +119,12 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
       schema: routeSchema(
         tags,
         `Requests a ${method} withdrawal confirmed by the e-mailed code; the amount is held (verified client; staff 403)`,
-        { 201: answerSchema, 422: errorAnswerSchema.describe('Insufficient balance') },
+        {
+          201: answerSchema,
+          422: errorAnswerSchema.describe(
+            'Insufficient balance, no approved identity, or over a withdrawal cap of the client’s verification level',
+          ),
+        },
         { body },
       ),
       onRequest: guards.requireClient,

@@ -21,6 +21,7 @@ import type { ServiceDeps } from '../../lib/service-deps';
 import { centsToUsd, formatUsd } from '../../lib/money';
 import { inTransaction, withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, house, postEntry } from '../ledger/service';
+import { identityRequired, readLimitState } from '../limits/levels';
 import { notOwnRequest, onlyPending } from '../reviews/only-pending';
 import type { UserRow } from '../../db/rows';
 import { withdrawalCodeMail } from './emails';
@@ -131,6 +132,8 @@ export function createWithdrawalsService(deps: ServiceDeps) {
      */
     async requestCode(user: UserRow, target: WithdrawalTarget): Promise<void> {
       if (user.twoFactorEnabled) throw new AppError('use_authenticator');
+      // no code for a withdrawal the client may not make (docs/security.md "Identity gates withdrawals")
+      if (!(await readLimitState(db, 'withdrawal', user.id)).identityOk) throw identityRequired();
       await deps.holds.refuseIfHeld(user.id);
       if (config.beneficiaryRequired) {
         const [d] = await queryRows<{ ok: boolean }>(

@@ -18,7 +18,7 @@ describe.skipIf(!pg)('two API processes on one PostgreSQL', () => {
   // every check is reserved first (at most 10 of an account's at once: docs/security.md "Throttling"),
   // so requests beyond those in flight may answer 429 instead of 422
   it('100 parallel withdrawals over both processes: exactly one accepted, the rest 422 or 429', async () => {
-    const c = await createClient(t.app, { balance: 50_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 50_00n });
     const codes = await Promise.all(
       Array.from({ length: 100 }, () =>
         withdrawalCode(t.app, c.id, {

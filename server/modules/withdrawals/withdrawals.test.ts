@@ -65,7 +65,7 @@ describe('POST /api/withdrawals/code', () => {
   );
 
   it('e-mails a 6-digit code that confirms one withdrawal, named in the mail; at most 3 codes an hour', async () => {
-    const c = await createClient(t.app, { balance: 100_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
     const ask = (body: Record<string, unknown>) => inject('POST', '/api/withdrawals/code', c.headers, body);
     const res = await ask({ method: 'crypto', ...crypto() });
     expect(res.statusCode).toBe(202); // the mail is queued (lib/mail.ts)
@@ -132,14 +132,14 @@ describe('POST /api/c-withdrawals and /api/b-withdrawals', () => {
     ['/api/b-withdrawals', bank({ routing: 'abc' }), MONEY_MSG.digitsOnly('Routing number')],
     ['/api/b-withdrawals', bank({ swift: 'NOPE' }), MONEY_MSG.invalidSwift],
   ])('%s refuses %j with 400', async (url, body, message) => {
-    const c = await createClient(t.app, { balance: 100_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
     const res = await inject('POST', url, c.headers, { token: '123456', ...body });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
   });
 
   it('refuses an amount above the available balance with 422 and leaves the code usable', async () => {
-    const c = await createClient(t.app, { balance: 39_99n });
+    const c = await createClient(t.app, { level: 'identity', balance: 39_99n });
     const token = await freshCode(c.id);
     const res = await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token }));
     expect(res.statusCode).toBe(422);
@@ -152,7 +152,7 @@ describe('POST /api/c-withdrawals and /api/b-withdrawals', () => {
   });
 
   it('refuses a wrong, expired or someone else’s code; five wrong tries burn the live codes', async () => {
-    const c = await createClient(t.app, { balance: 100_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
     const other = await createClient(t.app);
     const othersCode = await freshCode(other.id);
     expect(
@@ -182,7 +182,7 @@ describe('POST /api/c-withdrawals and /api/b-withdrawals', () => {
   });
 
   it('holds the amount: available → held, for crypto (usdt too) and bank requests', async () => {
-    const c = await createClient(t.app, { balance: 200_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 200_00n });
     const usdt = await requestCrypto(c, { wallet: 'usdt', address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8' });
     expectAnswer(usdt, 201, MONEY_MSG.cryptoWithdrawalSubmitted, {
       wallet: 'usdt',
@@ -203,7 +203,7 @@ describe('POST /api/c-withdrawals and /api/b-withdrawals', () => {
   });
 
   it('replays an Idempotency-Key: one hold, one code used; another payload → 409', async () => {
-    const c = await createClient(t.app, { balance: 100_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
     const token = await freshCode(c.id);
     const headers = { ...c.headers, 'idempotency-key': 'w-1' };
     const first = await inject('POST', '/api/c-withdrawals', headers, crypto({ token }));
@@ -248,7 +248,7 @@ describe('review and lists', () => {
   }
 
   it('refuses to pay a blocked client (409) and marks them in the queue; declining still returns the hold', async () => {
-    const c = await createClient(t.app, { balance: 100_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
     const id = await pendingCrypto(c, 30);
     expect(
       (await inject('POST', `/api/user/admin/${c.id}/block`, admin.headers, { reason: 'Fraud check' }))
@@ -276,7 +276,7 @@ describe('review and lists', () => {
   });
 
   it('admin routes refuse guests and clients; ids are per method', async () => {
-    const c = await createClient(t.app, { balance: 100_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
     const id = await pendingCrypto(c);
     for (const [method, url] of [
       ['PUT', `/api/c-withdrawals/${id}/approve`],
@@ -293,7 +293,7 @@ describe('review and lists', () => {
   });
 
   it('approve settles held → cash and notifies; a second review is refused', async () => {
-    const c = await createClient(t.app, { balance: 100_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
     const id = await pendingCrypto(c);
     const res = await inject('PUT', `/api/c-withdrawals/${id}/approve`, admin.headers);
     expect(res.statusCode).toBe(200);
@@ -311,7 +311,7 @@ describe('review and lists', () => {
   });
 
   it('reject releases held → available; only a declined request can be deleted, and only from the lists', async () => {
-    const c = await createClient(t.app, { balance: 100_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
     const id = await pendingCrypto(c, 30);
     const del = await inject('DELETE', `/api/c-withdrawals/${id}`, admin.headers);
     expect(del.statusCode).toBe(409);
@@ -330,7 +330,7 @@ describe('review and lists', () => {
   });
 
   it('a decline needs a reason of 3 to 500 characters; the client reads it in the history, notice and e-mail, and the audit row keeps it', async () => {
-    const c = await createClient(t.app, { balance: 100_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
     const id = await pendingCrypto(c, 30);
     const url = `/api/c-withdrawals/${id}/reject`;
     await expectReasonRequired(inject, 'PUT', url, admin.headers, async () => {
@@ -349,8 +349,8 @@ describe('review and lists', () => {
   });
 
   it('lists a client’s own requests by method; an admin anyone’s by ?userId=', async () => {
-    const a = await createClient(t.app, { balance: 100_00n });
-    const b = await createClient(t.app, { balance: 100_00n });
+    const a = await createClient(t.app, { level: 'identity', balance: 100_00n });
+    const b = await createClient(t.app, { level: 'identity', balance: 100_00n });
     await pendingCrypto(a);
     await pendingCrypto(b);
     await inject(
@@ -374,7 +374,7 @@ describe('concurrency', () => {
   // every check is reserved first (at most 10 of an account's at once: docs/security.md "Throttling"),
   // so requests beyond those in flight may answer 429 instead of 422
   it('100 parallel withdrawals against a balance for one: exactly one succeeds, the rest 422 or 429, nothing negative', async () => {
-    const c = await createClient(t.app, { balance: 50_00n });
+    const c = await createClient(t.app, { level: 'identity', balance: 50_00n });
     const codes = await Promise.all(
       Array.from({ length: 100 }, () => freshCode(c.id, crypto({ amount: 50 }))),
     );

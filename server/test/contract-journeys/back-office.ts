@@ -149,7 +149,7 @@ export const backOfficeJourneys: Journey[] = [
     async run({ t, admin }) {
       const call = ask(t);
       const maker = await createTestUser(t.app, { role: 'finance' });
-      const c = await createClient(t.app, { balance: 10_000_00n });
+      const c = await createClient(t.app, { level: 'identity', balance: 10_000_00n });
       const large = t.app.ctx.config.fourEyesThreshold / 100n + 1n;
       const held = async (method: TestMethod, url: string, payload?: unknown) =>
         (await call(method, url, maker.headers, payload, 202)).json().data._id as string;

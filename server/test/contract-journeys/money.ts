@@ -35,7 +35,7 @@ export const moneyJourneys: Journey[] = [
     name: 'withdrawals: code, crypto and bank, approve, reject, delete',
     async run({ t, admin }) {
       const call = ask(t);
-      const c = await createClient(t.app, { balance: 100_000n });
+      const c = await createClient(t.app, { level: 'identity', balance: 100_000n });
       await call(
         'POST',
         '/api/withdrawals/code',
@@ -79,7 +79,7 @@ export const moneyJourneys: Journey[] = [
     name: 'transactions: lists, CSV export, admin add and reverse',
     async run({ t, admin }) {
       const call = ask(t);
-      const c = await createClient(t.app, { balance: 10_000n });
+      const c = await createClient(t.app, { level: 'identity', balance: 10_000n });
       const body = { amount: 10, transactionType: 'profit', details: 'Trading profit' };
       const added = await call('POST', `/api/transaction/${c.id}`, admin.headers, body, 201);
       await call('GET', '/api/transaction', c.headers, undefined, 200);
@@ -97,7 +97,7 @@ export const moneyJourneys: Journey[] = [
     name: 'plans and trading activity',
     async run({ t, admin }) {
       const call = ask(t);
-      const c = await createClient(t.app, { balance: 500_000n });
+      const c = await createClient(t.app, { level: 'identity', balance: 500_000n });
       const plan = { amount: 500, duration: 7, plan: 'copy_trading' };
       await call('POST', '/api/user/active-plan', c.headers, plan, 201);
       await call('POST', '/api/user/active-plan', c.headers, plan, 409);
