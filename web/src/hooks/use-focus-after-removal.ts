@@ -175,8 +175,8 @@ export function focusFirstEmptyField(form: HTMLFormElement | null): boolean {
 /**
  * Focus for a message form that empties itself once sent (its send button is disabled while the
  * request runs, which drops focus to the body): `capture(event)` in the submit handler remembers
- * the form; `refocus()` in the success callback (next to the form's reset) focuses its first
- * emptied field after React has rendered the emptied values.
+ * the form; `refocus(empty)` in the success callback empties the form (`empty`, e.g. its reset)
+ * and focuses its first emptied field after React has rendered the emptied values.
  */
 export function useFocusAfterSend() {
   const form = useRef<HTMLFormElement | null>(null);
@@ -188,6 +188,9 @@ export function useFocusAfterSend() {
     capture: (event?: FormEvent<HTMLFormElement>) => {
       form.current = event?.currentTarget ?? null;
     },
-    refocus: () => setSent((n) => n + 1),
+    refocus: (empty?: () => void) => {
+      empty?.();
+      setSent((n) => n + 1);
+    },
   };
 }

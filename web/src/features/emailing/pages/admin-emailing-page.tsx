@@ -52,9 +52,8 @@ export function AdminEmailingPage() {
     send.mutate(values, {
       onSuccess: () => {
         notifySuccess(MSG.emailSent);
-        form.setValues({ subject: '', message: '' });
         // the client stays chosen: focus goes to the emptied subject, ready for the next e-mail
-        focus.refocus();
+        focus.refocus(() => form.setValues({ subject: '', message: '' }));
       },
       onError: (error) => notifyError(errorMessage(error, MSG.emailSendFailed)),
     });

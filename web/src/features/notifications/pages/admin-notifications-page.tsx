@@ -31,10 +31,9 @@ function AddNotificationForm({ userId }: { userId: string }) {
     focus.capture(event);
     send.mutate(
       values,
-      toastOutcome(MESSAGING_MSG.notificationSent, MESSAGING_MSG.anErrorOccurred, () => {
-        form.reset();
-        focus.refocus();
-      }),
+      toastOutcome(MESSAGING_MSG.notificationSent, MESSAGING_MSG.anErrorOccurred, () =>
+        focus.refocus(form.reset),
+      ),
     );
   });
   return (

@@ -42,8 +42,7 @@ function ReplyBox({ ticketId }: { ticketId: string }) {
       {
         onSuccess: (answer) => {
           notifySuccess(answer.message);
-          form.reset();
-          focus.refocus();
+          focus.refocus(form.reset);
         },
         onError: (error) => notifyError(errorMessage(error, MESSAGING_MSG.anErrorOccurred)),
       },

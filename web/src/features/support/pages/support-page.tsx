@@ -25,10 +25,7 @@ function FollowUp({ ticketId }: { ticketId: string }) {
     focus.capture(event);
     add.mutate(
       { id: ticketId, message },
-      toastOutcome(MSG.messageSent, MESSAGING_MSG.anErrorOccurred, () => {
-        form.reset();
-        focus.refocus();
-      }),
+      toastOutcome(MSG.messageSent, MESSAGING_MSG.anErrorOccurred, () => focus.refocus(form.reset)),
     );
   });
   return (
@@ -107,10 +104,9 @@ export function SupportPage() {
     focus.capture(event);
     send.mutate(
       values,
-      toastOutcome(MSG.messageSent, MESSAGING_MSG.anErrorOccurred, () => {
-        form.setValues({ message: '' });
-        focus.refocus();
-      }),
+      toastOutcome(MSG.messageSent, MESSAGING_MSG.anErrorOccurred, () =>
+        focus.refocus(() => form.setValues({ message: '' })),
+      ),
     );
   });
 
