@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { MESSAGING_MSG, MSG } from '@common/messages';
 import { SUPPORT_MESSAGE_MAX, supportMessageSchema, type PublicSupportTicket } from '@common/schemas/support';
-import { LoadError } from '../../../components/load-error';
+import { LoadingStack } from '../../../components/admin/loading-stack';
+import { QueryContent } from '../../../components/admin/query-content';
 import { PageTitle } from '../../../components/page-title';
 import { PlainForm } from '../../../components/plain-form';
 import { useFocusAfterSend } from '../../../hooks/use-focus-after-removal';
@@ -66,24 +67,26 @@ function MyTicket({ ticket }: { ticket: PublicSupportTicket }) {
 /** The client's earlier messages, newest first: skeleton, retry on failure, empty text. */
 function MyTickets() {
   const query = useQuery(myTicketsQuery);
-  if (query.error && !query.data) {
-    return <LoadError what="your messages" error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  if (!query.data) {
-    return (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading your messages">
-        <Skeleton height={96} radius="md" />
-        <Skeleton height={96} radius="md" />
-      </Stack>
-    );
-  }
-  if (query.data.length === 0) return <Text c="dimmed">You have not sent any message yet.</Text>;
+  const loading = (
+    <LoadingStack label="Loading your messages" gap="sm">
+      <Skeleton height={96} radius="md" />
+      <Skeleton height={96} radius="md" />
+    </LoadingStack>
+  );
   return (
-    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your messages">
-      {query.data.map((t) => (
-        <MyTicket key={t._id} ticket={t} />
-      ))}
-    </Stack>
+    <QueryContent query={query} what="your messages" loading={loading}>
+      {(tickets) =>
+        tickets.length === 0 ? (
+          <Text c="dimmed">You have not sent any message yet.</Text>
+        ) : (
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your messages">
+            {tickets.map((t) => (
+              <MyTicket key={t._id} ticket={t} />
+            ))}
+          </Stack>
+        )
+      }
+    </QueryContent>
   );
 }
 
