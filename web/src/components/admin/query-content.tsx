@@ -13,7 +13,7 @@ interface QueryContentProps<T> {
 }
 
 /**
- * What a back-office page shows of one read: its error with a Retry when it failed before any
+ * What a page (a back-office one, or a client's list) shows of one read: its error with a Retry when it failed before any
  * answer, `loading` until the first answer, then `children` of the answer (kept on a failed refetch).
  */
 export function QueryContent<T>({ query, what, loading, children }: QueryContentProps<T>) {
