@@ -23,7 +23,17 @@ export const SECURITY_HOLD_REASONS: Record<SecurityHoldCause, string> = {
   two_factor_off: 'two-factor authentication was turned off',
   two_factor_reset: 'our staff reset your two-factor authentication',
   email_change: 'the e-mail address of your account was changed',
-  new_device: 'a sign-in from a new device and network',
+  new_device: 'you signed in from a new device and network',
+};
+
+/** How staff screens name each cause. */
+export const SECURITY_HOLD_CAUSE_LABELS: Record<SecurityHoldCause, string> = {
+  password_reset: 'Password reset',
+  password_change: 'Password changed',
+  two_factor_off: 'Two-factor authentication turned off',
+  two_factor_reset: 'Two-factor authentication reset by staff',
+  email_change: 'E-mail address changed',
+  new_device: 'Sign-in from a new device and network',
 };
 
 /** "2026-11-30 21:46 UTC": how a hold's end is written to people. */

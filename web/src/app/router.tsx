@@ -54,6 +54,7 @@ const publicPage = lazyPages({
   AdminLoginPage: () => import('../features/auth/pages/admin-login-page'),
   TwoFactorPage: () => import('../features/auth/pages/two-factor-page'),
   InvitationPage: () => import('../features/staff/pages/invitation-page'),
+  ThisWasntMePage: () => import('../features/security/pages/this-wasnt-me-page'),
 });
 
 const accountPage = lazyPages({
@@ -196,6 +197,7 @@ const publicRoutes: RouteObject[] = [
   { path: paths.emailVerification, lazy: publicPage.EmailVerificationPage },
   { path: paths.forgotPassword, lazy: publicPage.ForgotPasswordPage },
   { path: paths.resetPassword(), lazy: publicPage.ResetPasswordPage },
+  { path: paths.thisWasntMe(), lazy: publicPage.ThisWasntMePage },
   { path: '*', lazy: publicPage.NotFoundPage },
 ];
 

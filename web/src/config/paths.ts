@@ -39,6 +39,8 @@ export const paths = {
   twoFactor: '/two-factor',
   forgotPassword: '/forgot-password',
   resetPassword: (email?: string) => withQuery('/reset-password', { email }),
+  /** The "This wasn't me" link of a security change's e-mail: asks, then locks the account. */
+  thisWasntMe: (token?: string) => withQuery('/this-wasnt-me', { token }),
 
   account: {
     root: '/account',

@@ -93,3 +93,12 @@ export const useRevokeSession = () =>
 /** POST /auth/sessions/revoke-others: signs out every session but this one. */
 export const useRevokeOtherSessions = () =>
   useSessionsChange<void>(() => api.post<MessageAnswer>('/auth/sessions/revoke-others'));
+
+/**
+ * POST /auth/this-wasnt-me {token}: the e-mailed link's token locks the account and ends every
+ * session (docs/security.md "Holds after security changes"); answers the server's message.
+ */
+export const useThisWasntMe = () =>
+  useMutation({
+    mutationFn: (token: string) => api.post<MessageAnswer>('/auth/this-wasnt-me', { token }),
+  });

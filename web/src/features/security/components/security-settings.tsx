@@ -1,17 +1,20 @@
 import { Stack } from '@mantine/core';
+import { SecurityHoldAlert } from '../../../components/security-hold-alert';
 import { PasskeysPanel } from './passkeys-panel';
 import { SessionsPanel } from './sessions-panel';
 import { SignInHistoryPanel } from './sign-in-history-panel';
 import { TwoFactorPanel } from './two-factor-panel';
 
 /**
- * Everything of the signed-in user's account security, one panel under the other: two-factor
+ * Everything of the signed-in user's account security, one panel under the other: the hold on
+ * withdrawals after a security change (while there is one), two-factor
  * authentication, passkeys, active sessions and the sign-in history. The client's profile shows it as its
  * Security tab, the back office as /admin/security (the router composes both).
  */
 export function SecuritySettings({ onTwoFactorEnabled }: { onTwoFactorEnabled?: () => void }) {
   return (
     <Stack gap="md">
+      <SecurityHoldAlert />
       <TwoFactorPanel onEnabled={onTwoFactorEnabled} />
       <PasskeysPanel />
       <SessionsPanel />

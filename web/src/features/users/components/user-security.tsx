@@ -12,6 +12,7 @@ import { ReasonTextarea } from '../../../components/admin/reason-textarea';
 import { Dialog, DialogActions } from '../../../components/dialog';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { OnOffBadge } from '../../../components/on-off-badge';
+import { SecurityHoldAlert } from '../../../components/security-hold-alert';
 import { usePaging } from '../../../hooks/use-paging';
 import { SessionTable } from '../../../components/session-table';
 import { SignInHistoryTable } from '../../../components/sign-in-history-table';
@@ -76,7 +77,8 @@ function ResetTwoFactorModal({
 }
 
 /**
- * The Security card of /admin/users/:id: whether the client uses two-factor authentication (with
+ * The Security card of /admin/users/:id: the hold on the client's withdrawals after a security
+ * change (while there is one), whether the client uses two-factor authentication (with
  * "Reset two-factor" while it is on, for a role with `twoFactor.reset`), their open sessions and
  * their sign-in history, paged.
  */
@@ -92,6 +94,7 @@ export function UserSecurity({ user }: { user: UserWithFigures }) {
   return (
     <AdminSection title="Security" headingGap="md">
       <Stack gap="md">
+        <SecurityHoldAlert clientId={user._id} />
         <Group justify="space-between" gap="sm">
           <Group gap="xs">
             <Text size="sm" fw={600}>

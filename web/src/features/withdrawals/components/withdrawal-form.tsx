@@ -7,6 +7,7 @@ import { parseUsdCents } from '@common/schemas/money';
 import { AvailableBalance } from '../../../components/available-balance';
 import { BusyButton } from '../../../components/busy-button';
 import { FormErrorAlert } from '../../../components/form-error-alert';
+import { SecurityHoldAlert } from '../../../components/security-hold-alert';
 import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import type { MoneyPost } from '../../../hooks/use-money-post';
@@ -81,6 +82,8 @@ export function WithdrawalForm<V extends WithdrawalValues>({
 
   return (
     <>
+      {/* withdrawals wait after a security change: why and until when */}
+      <SecurityHoldAlert />
       <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)">
         <Text fw={700} mb="xs">
           How withdrawals work

@@ -75,9 +75,12 @@ const figures = http.get('/api/ledger/account', ({ response }) =>
   }),
 );
 
+/** No hold on withdrawals after a security change (components/security-hold-alert.test.tsx has them). */
+const noHold = http.get('/api/security-holds/current', ({ response }) => response(200).json({ data: null }));
+
 /** The bitcoin form with the figures and the address book (`list`) answered and shown; its fields and buttons. */
 async function open(list = BOOK) {
-  server.use(figures, book(list));
+  server.use(figures, book(list), noHold);
   const view = renderScreen(<WithdrawPage />, { route: '/account/withdrawal/withdraw?wallet=bitcoin' });
   await screen.findByText('$250.00');
   await screen.findByText('Destination');
