@@ -6,15 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import {
-  ADMIN,
-  call,
-  checkBothWidths,
-  expectNoSeriousViolations,
-  newClientSignUp,
-  signIn,
-  signUpVerified,
-} from './journey';
+import { clientWithLines } from './client-lines';
+import { call, checkBothWidths, expectNoSeriousViolations, newClientSignUp, signIn } from './journey';
 
 interface Row {
   day: string;
@@ -48,16 +41,12 @@ test('a client with deposits and profit sees their account value by day, as the 
   readMail,
 }) => {
   const signUp = newClientSignUp('Vera', 'Value', 'chart');
-  const { id, token } = await signUpVerified(readMail, signUp);
-  const { token: adminToken } = (await call('POST', '/auth/signin', ADMIN)) as { token: string };
   const fortyFiveDaysAgo = Date.now() - 45 * 86_400_000;
-  for (const line of [
+  const { token } = await clientWithLines(readMail, signUp, [
     { amount: 400, transactionType: 'deposit', details: 'Wire received', date: new Date(fortyFiveDaysAgo) },
     { amount: 150, transactionType: 'deposit', details: 'Wire received' },
     { amount: 25.5, transactionType: 'profit', details: 'Trading profit' },
-  ]) {
-    await call('POST', `/transaction/${id}`, line, adminToken);
-  }
+  ]);
   const figures = (await call('GET', '/ledger/account', undefined, token)) as {
     data: { balance: number; held: number; invested: number };
   };

@@ -9,16 +9,9 @@
 import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { BASE_URL } from './env';
+import { clientWithLines } from './client-lines';
 import { expect, test } from './fixtures';
-import {
-  ADMIN,
-  call,
-  checkBothWidths,
-  expectNoSidewaysScroll,
-  newClientSignUp,
-  signIn,
-  signUpVerified,
-} from './journey';
+import { call, checkBothWidths, expectNoSidewaysScroll, newClientSignUp, signIn } from './journey';
 import { openPage } from './open-page';
 
 const SHOTS = '/tmp/shots-statements';
@@ -52,18 +45,12 @@ test('a back-dated entry supersedes a downloaded statement; the client sees why 
   readMail,
 }) => {
   const signUp = newClientSignUp('Sue', 'Persede', 'superseded');
-  const { id, token } = await signUpVerified(readMail, signUp);
-  const { token: adminToken } = (await call('POST', '/auth/signin', ADMIN)) as { token: string };
+  const { token, post: postLine } = await clientWithLines(readMail, signUp);
   const now = new Date();
   const lastMonth = (day: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, day, 12));
   const monthValue = iso(lastMonth(1)).slice(0, 7);
   const post = (amount: number, details: string, date: Date) =>
-    call(
-      'POST',
-      `/transaction/${id}`,
-      { amount, transactionType: 'deposit', details, date: date.toISOString() },
-      adminToken,
-    );
+    postLine({ amount, transactionType: 'deposit', details, date });
   await post(300, 'Wire received', lastMonth(3));
 
   await page.setViewportSize({ width: 1280, height: 900 });

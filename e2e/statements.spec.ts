@@ -8,8 +8,9 @@
 import { copyFileSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { BASE_URL } from './env';
+import { clientWithLines } from './client-lines';
 import { expect, test } from './fixtures';
-import { ADMIN, call, checkBothWidths, newClientSignUp, signIn, signUpVerified } from './journey';
+import { checkBothWidths, newClientSignUp, signIn } from './journey';
 
 const SHOTS = '/tmp/shots-statements';
 
@@ -42,23 +43,13 @@ test('a client downloads signed statements for a month and a range; the page fit
   readMail,
 }) => {
   const signUp = newClientSignUp('Stella', 'Statement', 'statements');
-  const { id } = await signUpVerified(readMail, signUp);
-  const { token: adminToken } = (await call('POST', '/auth/signin', ADMIN)) as { token: string };
   const now = new Date();
   const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10, 12));
   const monthValue = iso(lastMonth).slice(0, 7);
-  await call(
-    'POST',
-    `/transaction/${id}`,
-    { amount: 300, transactionType: 'deposit', details: 'Wire received', date: lastMonth.toISOString() },
-    adminToken,
-  );
-  await call(
-    'POST',
-    `/transaction/${id}`,
+  await clientWithLines(readMail, signUp, [
+    { amount: 300, transactionType: 'deposit', details: 'Wire received', date: lastMonth },
     { amount: 12.5, transactionType: 'profit', details: 'Trading profit' },
-    adminToken,
-  );
+  ]);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, signUp);

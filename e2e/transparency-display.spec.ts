@@ -11,16 +11,9 @@
 import type { Page } from '@playwright/test';
 import type { PublicTransaction } from '@common/schemas/transactions';
 import { BASE_URL } from './env';
+import { clientWithLines } from './client-lines';
 import { expect, test } from './fixtures';
-import {
-  ADMIN,
-  call,
-  checkBothWidths,
-  errorAnswer,
-  newClientSignUp,
-  signIn,
-  signUpVerified,
-} from './journey';
+import { call, checkBothWidths, errorAnswer, newClientSignUp, signIn } from './journey';
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
@@ -57,15 +50,11 @@ test('a client sees lines shown differently from the sealed journal as not verif
   readMail,
 }) => {
   const signUp = newClientSignUp('Dee', 'Splay', 'display');
-  const { id, token } = await signUpVerified(readMail, signUp);
-  const { token: adminToken } = (await call('POST', '/auth/signin', ADMIN)) as { token: string };
-  for (const line of [
+  const { token } = await clientWithLines(readMail, signUp, [
     { amount: 250, transactionType: 'deposit', details: 'Wire received' },
     { amount: 40, transactionType: 'withdrawal', details: 'Paid out' },
     { amount: 12.5, transactionType: 'profit', details: 'Trading profit' },
-  ]) {
-    await call('POST', `/transaction/${id}`, line, adminToken);
-  }
+  ]);
   const history = (await call('GET', '/transaction/all', undefined, token)) as { data: PublicTransaction[] };
   await waitUntilSealed(
     history.data.map((line) => line._id),

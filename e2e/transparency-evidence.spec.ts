@@ -16,16 +16,15 @@ import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { EVIDENCE_MSG } from '../common/schemas/evidence';
 import { BASE_URL } from './env';
+import { clientWithLines } from './client-lines';
 import { expect, test } from './fixtures';
 import {
-  ADMIN,
   call,
   checkBothWidths,
   errorAnswer,
   expectNoSeriousViolations,
   newClientSignUp,
   signIn,
-  signUpVerified,
 } from './journey';
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
@@ -76,14 +75,10 @@ test('a client downloads their evidence from /transparency and the offline verif
   await expect(card).toContainText('Sign in to download the evidence of your account.');
 
   const signUp = newClientSignUp('Eve', 'Dence', 'evidence');
-  const { id, token } = await signUpVerified(readMail, signUp);
-  const { token: adminToken } = (await call('POST', '/auth/signin', ADMIN)) as { token: string };
-  for (const line of [
+  const { token, ownerToken: adminToken } = await clientWithLines(readMail, signUp, [
     { amount: 500, transactionType: 'deposit', details: 'Wire received' },
     { amount: 12.5, transactionType: 'profit', details: 'Trading profit' },
-  ]) {
-    await call('POST', `/transaction/${id}`, line, adminToken);
-  }
+  ]);
   // the e2e server seals every second: wait until the evidence holds both entries, then until it
   // holds a proof of liabilities whose record is sealed
   const evidence = async () => {

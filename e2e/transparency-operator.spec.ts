@@ -55,6 +55,25 @@ async function demoClient(own: OwnApp) {
   return { id: u!.id, account };
 }
 
+/**
+ * Runs `journey` on an app of its own (own-app.ts, slot `slot`) whose demo client was funded with
+ * `cents` (not sealed yet), and closes the app after it, whatever happened.
+ */
+async function onOwnApp(
+  slot: number,
+  cents: bigint,
+  journey: (own: OwnApp, client: Awaited<ReturnType<typeof demoClient>>) => Promise<void>,
+) {
+  const own = await startOwnApp(slot);
+  try {
+    const client = await demoClient(own);
+    await fundClient(own.db, client.id, cents);
+    await journey(own, client);
+  } finally {
+    await own.close();
+  }
+}
+
 /** The owner's dashboard alarm naming `found`, at 1280 and 375 px (shots `name`-<width>.png), axe clean. */
 async function ownerSeesAlarm(browser: Browser, own: OwnApp, found: RegExp, name: string) {
   const page = await pageOn(browser, own);
@@ -63,13 +82,7 @@ async function ownerSeesAlarm(browser: Browser, own: OwnApp, found: RegExp, name
   await page.goto('/admin/dashboard');
   const alarm = page.getByRole('alert').filter({ hasText: 'Ledger integrity check failed' });
   await expect(alarm).toContainText(found);
-  await checkBothWidths(page, `dashboard alarm (${name})`, () => expect(alarm).toBeVisible());
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
-    await expect(alarm).toBeVisible();
-    await expectNoSidewaysScroll(page, `${name} at ${width} px`);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
+  await shotsAtBothWidths(page, name, () => expect(alarm).toBeVisible());
 }
 
 /** The demo client's history on `own`, signed in (1280 px). */
@@ -81,8 +94,8 @@ async function clientHistory(browser: Browser, own: OwnApp): Promise<Page> {
   return page;
 }
 
-/** Shots of the client's page at both widths once `ready`, axe clean. */
-async function clientShots(page: Page, name: string, ready: () => Promise<void>) {
+/** Shots of the page at both widths once `ready` (`name`-<width>.png), no sideways scroll, axe clean. */
+async function shotsAtBothWidths(page: Page, name: string, ready: () => Promise<void>) {
   await checkBothWidths(page, name, ready);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
@@ -95,10 +108,7 @@ async function clientShots(page: Page, name: string, ready: () => Promise<void>)
 test('an owner swap with the triggers off: the owner sees the alarm naming the account', async ({
   browser,
 }) => {
-  const own = await startOwnApp(0);
-  try {
-    const client = await demoClient(own);
-    await fundClient(own.db, client.id, 120_00n);
+  await onOwnApp(0, 120_00n, async (own, client) => {
     const other = await createClient(own.app, { balance: 80_00n });
     await own.seal();
     expect((await own.check()).ok).toBe(true);
@@ -114,18 +124,13 @@ test('an owner swap with the triggers off: the owner sees the alarm naming the a
       /^account [0-9a-f-]{36}: its owner or kind differs from its sealed opening/,
     );
     await ownerSeesAlarm(browser, own, /account [0-9a-f-]{36}: its owner or kind differs/, 'owner-swap');
-  } finally {
-    await own.close();
-  }
+  });
 });
 
 test('an entry back-dated before the horizon: the alarm names it, the client sees "Not sealed"', async ({
   browser,
 }) => {
-  const own = await startOwnApp(1);
-  try {
-    const client = await demoClient(own);
-    await fundClient(own.db, client.id, 300_00n);
+  await onOwnApp(1, 300_00n, async (own, client) => {
     await own.seal();
     const available = await client.account(client.id);
     const [cash] = await own.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.kind, 'cash'));
@@ -148,19 +153,14 @@ test('an entry back-dated before the horizon: the alarm names it, the client see
     await expect(left).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('Some entries were left out of the journal');
     await expect(page.getByText('Pending seal')).toHaveCount(0);
-    await clientShots(page, 'back-dated-history', () => expect(left).toBeVisible());
-  } finally {
-    await own.close();
-  }
+    await shotsAtBothWidths(page, 'back-dated-history', () => expect(left).toBeVisible());
+  });
 });
 
 test('heads re-signed with a foreign key: the alarm names the key, the browser refuses the head', async ({
   browser,
 }) => {
-  const own = await startOwnApp(2);
-  try {
-    const client = await demoClient(own);
-    await fundClient(own.db, client.id, 50_00n);
+  await onOwnApp(2, 50_00n, async (own) => {
     await own.seal();
     const foreign = ed25519.utils.randomSecretKey();
     const foreignPub = bytesToHex(ed25519.getPublicKey(foreign));
@@ -189,18 +189,15 @@ test('heads re-signed with a foreign key: the alarm names the key, the browser r
     const refused = page.getByRole('alert').filter({ hasText: "The journal's signature does not verify" });
     await expect(refused).toBeVisible();
     await expect(page.getByText('Verified', { exact: true })).toHaveCount(0);
-    await clientShots(page, 'foreign-key-history', () => expect(refused).toBeVisible());
-  } finally {
-    await own.close();
-  }
+    await shotsAtBothWidths(page, 'foreign-key-history', () => expect(refused).toBeVisible());
+  });
 });
 
 test('a whole-log rewrite: the witness refuses with a split-view report; the browser shows "The journal changed"', async ({
   browser,
 }) => {
-  const own = await startOwnApp(3);
   const dir = mkdtempSync(path.join(tmpdir(), 'e2e-witness-'));
-  try {
+  await onOwnApp(3, 70_00n, async (own, client) => {
     const keyPath = path.join(dir, 'witness-key');
     writeFileSync(keyPath, `${bytesToHex(ed25519.utils.randomSecretKey())}\n`);
     const witness = () =>
@@ -210,8 +207,6 @@ test('a whole-log rewrite: the witness refuses with a split-view report; the bro
         keyPath,
         name: 'e2e.test/witness',
       });
-    const client = await demoClient(own);
-    await fundClient(own.db, client.id, 70_00n);
     await own.seal();
     // the witness verifies the honest checkpoint and keeps it (this log names no witness, so it
     // refuses the cosignature; the witness's memory is what matters here)
@@ -240,9 +235,6 @@ test('a whole-log rewrite: the witness refuses with a split-view report; the bro
     const changed = page.getByRole('alert').filter({ hasText: 'The journal changed' });
     await expect(changed).toBeVisible();
     await expect(changed.getByRole('button', { name: 'Download both signed checkpoints' })).toBeVisible();
-    await clientShots(page, 'rewrite-history', () => expect(changed).toBeVisible());
-  } finally {
-    await own.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+    await shotsAtBothWidths(page, 'rewrite-history', () => expect(changed).toBeVisible());
+  }).finally(() => rmSync(dir, { recursive: true, force: true }));
 });

@@ -16,16 +16,9 @@ import { createHash } from 'node:crypto';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import type { Download, Page } from '@playwright/test';
 import { BASE_URL } from './env';
+import { clientWithLines } from './client-lines';
 import { expect, test } from './fixtures';
-import {
-  ADMIN,
-  call,
-  checkBothWidths,
-  expectNoSeriousViolations,
-  newClientSignUp,
-  signIn,
-  signUpVerified,
-} from './journey';
+import { ADMIN, call, checkBothWidths, expectNoSeriousViolations, newClientSignUp, signIn } from './journey';
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
@@ -114,14 +107,10 @@ test('a client sees their history verified, their balance in the published total
   readMail,
 }) => {
   const signUp = newClientSignUp('Tara', 'Proof', 'transparency');
-  const { id, token } = await signUpVerified(readMail, signUp);
-  const { token: adminToken } = (await call('POST', '/auth/signin', ADMIN)) as { token: string };
-  for (const line of [
+  const { token, ownerToken: adminToken } = await clientWithLines(readMail, signUp, [
     { amount: 300, transactionType: 'deposit', details: 'Wire received' },
     { amount: 45.25, transactionType: 'profit', details: 'Trading profit' },
-  ]) {
-    await call('POST', `/transaction/${id}`, line, adminToken);
-  }
+  ]);
   const history = (await call('GET', '/transaction/all', undefined, token)) as { data: { _id: string }[] };
   expect(history.data).toHaveLength(2);
   await waitUntilSealed(
@@ -233,14 +222,9 @@ test('the owner publishes a proof of liabilities from the back-office dashboard'
   readMail,
 }) => {
   // a client with a balance, so there is something to publish
-  const { id } = await signUpVerified(readMail, newClientSignUp('Lia', 'Bility', 'liabilities'));
-  const { token: adminToken } = (await call('POST', '/auth/signin', ADMIN)) as { token: string };
-  await call(
-    'POST',
-    `/transaction/${id}`,
+  await clientWithLines(readMail, newClientSignUp('Lia', 'Bility', 'liabilities'), [
     { amount: 120, transactionType: 'deposit', details: 'Wire' },
-    adminToken,
-  );
+  ]);
   const latestId = async () =>
     ((await call('GET', '/transparency/liabilities/snapshots')) as { snapshots: { snapshotId: string }[] })
       .snapshots[0]?.snapshotId;
