@@ -74,6 +74,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...prod, TRUST_PROXY: '*; drop' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('requires the withdrawal address book everywhere unless BENEFICIARY_REQUIRED is false', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    for (const NODE_ENV of ['development', 'test', 'production'])
+      expect(
+        loadConfig({ DATA_DIR: dir, NODE_ENV, SESSION_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://m' }),
+      ).toMatchObject({ beneficiaryRequired: true });
+    expect(loadConfig({ DATA_DIR: dir, BENEFICIARY_REQUIRED: 'false' }).beneficiaryRequired).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dir, BENEFICIARY_REQUIRED: 'no' })).toThrow(/BENEFICIARY_REQUIRED/);
+  });
+
   it('runs the mail worker unless MAIL_WORKER is false or 0, and refuses other values', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
     expect(loadConfig({ DATA_DIR: dir }).mailWorker).toBe(true);

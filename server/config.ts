@@ -128,8 +128,8 @@ export const envSchema = z.object({
   BENEFICIARY_DELAY_HOURS: z.coerce.number().int().min(0).max(720).default(BENEFICIARY_DELAY_HOURS_DEFAULT),
   /**
    * Whether withdrawals go only to an active destination of the client's address book
-   * (docs/security.md "Withdrawal address book"). Default `true` in production, `false` elsewhere
-   * so the demo's and the tests' withdrawals need no address book.
+   * (docs/security.md "Withdrawal address book"). On unless set to `false`, everywhere: the demo's
+   * clients and the tests withdraw to destinations saved in their books.
    */
   BENEFICIARY_REQUIRED: z.enum(['true', 'false']).optional(),
   /**
@@ -281,7 +281,7 @@ export interface Config {
   /** Interval of housekeeping (modules/housekeeping; ms); undefined or 0 → none (tests). */
   housekeepingIntervalMs?: number;
   /** Hours a confirmed destination waits (BENEFICIARY_DELAY_HOURS); undefined → BENEFICIARY_DELAY_HOURS_DEFAULT. */
-  /** Withdrawals only to an active address-book destination (BENEFICIARY_REQUIRED); undefined → no. */
+  /** Withdrawals only to an active address-book destination (BENEFICIARY_REQUIRED); undefined → yes. */
   beneficiaryRequired?: boolean;
   beneficiaryDelayHours?: number;
   /** Interval of the sweep that activates destinations whose wait ended (ms); undefined or 0 → none (tests). */
@@ -373,8 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     planSweepIntervalMs: e.PLAN_SWEEP_INTERVAL_MS,
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
     beneficiaryDelayHours: e.BENEFICIARY_DELAY_HOURS,
-    beneficiaryRequired:
-      (e.BENEFICIARY_REQUIRED ?? (e.NODE_ENV === 'production' ? 'true' : 'false')) === 'true',
+    beneficiaryRequired: e.BENEFICIARY_REQUIRED !== 'false',
     beneficiarySweepIntervalMs: e.BENEFICIARY_SWEEP_INTERVAL_MS,
     securityHoldHours: e.SECURITY_HOLD_HOURS,
     mailRetentionDays: e.MAIL_RETENTION_DAYS,

@@ -14,7 +14,13 @@ import { describe } from 'vitest';
 import { DEMO_BRAND } from '@common/brand';
 import { MESSAGING_MSG, USER_ADMIN_MSG } from '@common/messages';
 import { plans, users } from '../db/schema';
-import { createClient, submitDeposit, submitWithdrawal, type TestUser } from '../test/factories';
+import {
+  createClient,
+  requestCryptoCode,
+  submitDeposit,
+  submitWithdrawal,
+  type TestUser,
+} from '../test/factories';
 import { useTestContext } from '../test/context';
 import { expectingCaller, itSendsEachKind, type MailKind } from '../test/mail-expect';
 
@@ -74,20 +80,10 @@ const KINDS: MailKind[] = [
   {
     kind: 'withdrawal code',
     trigger: () =>
-      client((c) =>
-        call(
-          'POST',
-          '/api/withdrawals/code',
-          c.headers,
-          {
-            method: 'crypto',
-            amount: 10,
-            wallet: 'ethereum',
-            address: '0x52908400098527886E0F7030069857D2E4169EE7',
-          },
-          202,
-        ),
-      ),
+      client(async (c) => {
+        const res = await requestCryptoCode(t.app, c, 10);
+        if (res.statusCode !== 202) throw new Error(`code answered ${res.statusCode}: ${res.body}`);
+      }),
     subject: 'Your withdrawal confirmation code',
     money: true,
     mustContain: [

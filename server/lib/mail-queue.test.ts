@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGING_MSG, MONEY_MSG } from '@common/messages';
 import { mailOutbox } from '../db/schema';
 import { mailTemplate } from './mail-templates';
-import { createClient, createTestUser } from '../test/factories';
+import { createClient, createTestUser, requestCryptoCode } from '../test/factories';
 import { useBareTestContext } from '../test/context';
 import { freePort } from '../test/processes';
 import { codeIn, startSmtpReceiver, type SmtpReceiver } from '../test/smtp-receiver';
@@ -34,17 +34,7 @@ const waitFor = async (check: () => Promise<boolean>, ms = 8_000) => {
 describe('the mail outbox', () => {
   it('answers a withdrawal code with the mail server down, then sends its mail once it is back', async () => {
     const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/withdrawals/code',
-      headers: c.headers,
-      payload: {
-        method: 'crypto',
-        amount: 10,
-        wallet: 'ethereum',
-        address: '0x52908400098527886E0F7030069857D2E4169EE7',
-      },
-    });
+    const res = await requestCryptoCode(t.app, c, 10);
     expect([res.statusCode, res.json().message]).toEqual([202, MONEY_MSG.codeSent]);
     await waitFor(async () => ((await rowsTo(c.email))[0]?.attempts ?? 0) >= 2);
     const [waiting] = await rowsTo(c.email);

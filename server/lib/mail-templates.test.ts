@@ -17,7 +17,7 @@ import { noticeMail } from '../modules/notifications/service';
 import { invitationMail } from '../modules/staff/emails';
 import { accountBlockedMail } from '../modules/users/emails';
 import { withdrawalCodeMail } from '../modules/withdrawals/emails';
-import { createClient, submitWithdrawal } from '../test/factories';
+import { createClient, requestCryptoCode, submitWithdrawal } from '../test/factories';
 import { mailWithSubject } from '../test/decision-reasons';
 import { useTestContext } from '../test/context';
 import { expectTrustworthy, MAIL_SITE } from '../test/mail-expect';
@@ -38,12 +38,7 @@ const SITE = MAIL_SITE;
 describe('e-mails, read from the SMTP receiver', () => {
   it('a withdrawal code: money e-mail naming the service, the amount, the masked destination, the expiry and that nobody asks for it', async () => {
     const c = await createClient(t.app, { level: 'identity', balance: 50_00n });
-    const res = await inject('POST', '/api/withdrawals/code', c.headers, {
-      method: 'crypto',
-      amount: 10,
-      wallet: 'ethereum',
-      address: '0x52908400098527886E0F7030069857D2E4169EE7',
-    });
+    const res = await requestCryptoCode(t.app, c, 10);
     expect(res.statusCode, res.body).toBe(202);
     const mail = await t.smtp.waitForMail(c.email);
     expect(mail.subject).toBe('Your withdrawal confirmation code');

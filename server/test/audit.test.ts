@@ -11,9 +11,11 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contactMessages, users } from '../db/schema';
 import {
+  addDestinationOf,
   createAdmin,
   createClient,
   createTestUser,
+  cryptoWithdrawal,
   enrolTwoFactor,
   imageDataUrl,
   type TestUser,
@@ -82,7 +84,7 @@ const pendingWithdrawal = async (method: 'c' | 'b') => {
   const c = await createClient(t.app, { level: 'identity', balance: 500_00n });
   const fields =
     method === 'c'
-      ? { amount: 40, wallet: 'bitcoin', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }
+      ? cryptoWithdrawal(40, 'bitcoin')
       : {
           amount: 40,
           bankName: 'First Bank',
@@ -91,6 +93,7 @@ const pendingWithdrawal = async (method: 'c' | 'b') => {
           routing: '021000021',
           swift: 'DEUTDEFF',
         };
+  await addDestinationOf(t.database.db, c.id, fields, method === 'c' ? 'crypto' : 'bank');
   const token = await withdrawalCode(t.app, c.id, fields, method === 'c' ? 'crypto' : 'bank');
   const payload = { ...fields, token };
   return idOf(await ok({ method: 'POST', url: `/api/${method}-withdrawals`, payload }, c));

@@ -30,8 +30,10 @@ import {
   withdrawals,
 } from '../db/schema';
 import {
+  addDestinationOf,
   createAdmin,
   createClient,
+  cryptoWithdrawal,
   imageDataUrl,
   ledgerViolations,
   type TestUser,
@@ -48,7 +50,6 @@ const APPROVALS = 60;
 const WITHDRAWALS_PER_CLIENT = 6;
 const SUBMISSIONS_PER_CLIENT = 5;
 const CONCURRENCY = 12;
-const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
 type Outcome = { status: number; body: unknown } | { status: 'no answer' };
 
@@ -143,12 +144,10 @@ describe.skipIf(!pg)('crash safety: SIGKILL mid-flight, restart, nothing half-wr
       });
     }
     for (const c of clients) {
+      await addDestinationOf(db, c.id, cryptoWithdrawal(25, 'bitcoin'));
       for (let i = 0; i < WITHDRAWALS_PER_CLIENT; i++) {
-        const token = await withdrawalCode(app, c.id, {
-          amount: 25 + i,
-          address: ADDRESS,
-          wallet: 'bitcoin',
-        });
+        const withdrawal = cryptoWithdrawal(25 + i, 'bitcoin');
+        const token = await withdrawalCode(app, c.id, withdrawal);
         const key = `crash-w-${randomUUID()}`;
         work.push({
           kind: 'withdraw',
@@ -157,7 +156,7 @@ describe.skipIf(!pg)('crash safety: SIGKILL mid-flight, restart, nothing half-wr
           request: {
             method: 'POST',
             path: '/api/c-withdrawals',
-            body: { amount: 25 + i, address: ADDRESS, wallet: 'bitcoin', token },
+            body: { ...withdrawal, token },
             headers: { ...c.headers, 'idempotency-key': key },
           },
         });

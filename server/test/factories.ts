@@ -3,7 +3,7 @@
  * clients funded through the ledger, the ledger's invariants, images.
  */
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Role } from '@common/permissions';
 import { expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { beneficiaries, sessions, twoFactors, users } from '../db/schema';
 import type { UserRow } from '../db/rows';
 import { withdrawalScope, type WithdrawalTarget } from '../modules/withdrawals/request';
 import { destinationKey } from '@common/schemas/beneficiaries';
-import type { DestinationNetwork } from '@common/destinations';
+import { isCryptoAddress, WALLET_NETWORKS, type DestinationNetwork } from '@common/destinations';
 import { client, house, postEntry } from '../modules/ledger/service';
 
 /** Credits `cents` to a client's available balance with a deposit entry (no HTTP, no request row). */
@@ -203,9 +203,122 @@ export async function withdrawalCode(
   return app.ctx.services.codes.issue(app.ctx.database.db, userId, 'withdrawal', withdrawalScope(target));
 }
 
+/** The test clients' crypto withdrawal addresses, by wallet. */
+export const TEST_ADDRESSES = {
+  ethereum: '0x52908400098527886E0F7030069857D2E4169EE7',
+  bitcoin: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+} as const;
+
+/** The test clients' bank account, as a bank withdrawal sends it. */
+export const TEST_BANK_ACCOUNT = {
+  bankName: 'Bank',
+  accountName: 'Test User',
+  accountNumber: '1234',
+  routing: '021000021',
+  swift: 'DEUTDEFF',
+} as const;
+
 /**
- * Requests a withdrawal of `amount` USD as `c` (crypto or bank), with a confirmation code issued
- * directly, and answers its id. Throws when the answer is not 201.
+ * The body of a crypto withdrawal of `amount` USD to the test address of `wallet` (ethereum unless
+ * said), without its code: what POST /api/withdrawals/code takes with `method: 'crypto'`, and
+ * POST /api/c-withdrawals with a `token`.
+ */
+export function cryptoWithdrawal(
+  amount: number | string = 10,
+  wallet: keyof typeof TEST_ADDRESSES = 'ethereum',
+) {
+  return { amount, wallet, address: TEST_ADDRESSES[wallet] };
+}
+
+/**
+ * Saves the destination the withdrawal `payload` of `method` names (as it is POSTed: a crypto
+ * wallet and address, on the wallet's network the address is valid on; a bank account number,
+ * routing number and BIC) active in `userId`'s withdrawal address book with `addDestination`,
+ * unless their book holds it already: what a client needs to withdraw there (docs/security.md
+ * "Withdrawal address book").
+ */
+export async function addDestinationOf(
+  db: Db,
+  userId: string,
+  payload: Record<string, unknown>,
+  method: 'crypto' | 'bank' = 'crypto',
+): Promise<void> {
+  let d: TestDestination;
+  if (method === 'crypto') {
+    const address = String(payload.address);
+    const networks = WALLET_NETWORKS[payload.wallet as keyof typeof WALLET_NETWORKS] ?? [];
+    d = { network: networks.find((n) => isCryptoAddress(n, address)) ?? networks[0]!, address };
+  } else {
+    d = {
+      accountNumber: String(payload.accountNumber),
+      routing: String(payload.routing),
+      swift: String(payload.swift),
+    };
+  }
+  const key = destinationKey('network' in d ? { kind: 'crypto', ...d } : { kind: 'bank', iban: '', ...d });
+  const held = async () =>
+    (
+      await db
+        .select({ id: beneficiaries.id })
+        .from(beneficiaries)
+        .where(and(eq(beneficiaries.userId, userId), eq(beneficiaries.destinationKey, key)))
+    ).length > 0;
+  if (await held()) return;
+  try {
+    await addDestination(db, userId, d);
+  } catch (err) {
+    // a call in parallel saved it first (the book holds each live destination once)
+    if (!(await held())) throw err;
+  }
+}
+
+/**
+ * POSTs /api/c-withdrawals as `c`: `amount` USD to the test address of `opts.wallet` (ethereum),
+ * saved active in their address book first (`addDestinationOf`), confirmed by `opts.token` or a
+ * code issued directly for it; `opts.headers` replace `c.headers` (an Idempotency-Key, say).
+ * Answers the response, whatever its status.
+ */
+export async function withdrawCrypto(
+  app: AppInstance,
+  c: Pick<TestUser, 'id' | 'headers'>,
+  amount: number | string = 10,
+  opts: { wallet?: keyof typeof TEST_ADDRESSES; token?: string; headers?: Record<string, string> } = {},
+) {
+  const body = cryptoWithdrawal(amount, opts.wallet);
+  await addDestinationOf(app.ctx.database.db, c.id, body);
+  const token = opts.token ?? (await withdrawalCode(app, c.id, body));
+  return app.inject({
+    method: 'POST',
+    url: '/api/c-withdrawals',
+    headers: opts.headers ?? c.headers,
+    payload: { ...body, token },
+  });
+}
+
+/**
+ * POSTs /api/withdrawals/code as `c` for a crypto withdrawal of `amount` USD to the test Ethereum
+ * address, saved active in their address book first (`addDestinationOf`): the code's mail is
+ * queued. Answers the response, whatever its status.
+ */
+export async function requestCryptoCode(
+  app: AppInstance,
+  c: Pick<TestUser, 'id' | 'headers'>,
+  amount: number | string = 10,
+) {
+  const body = cryptoWithdrawal(amount);
+  await addDestinationOf(app.ctx.database.db, c.id, body);
+  return app.inject({
+    method: 'POST',
+    url: '/api/withdrawals/code',
+    headers: c.headers,
+    payload: { method: 'crypto', ...body },
+  });
+}
+
+/**
+ * Requests a withdrawal of `amount` USD as `c` (crypto to the test Ethereum address, or bank to the
+ * test account), saved active in their address book first (`addDestinationOf`), with a
+ * confirmation code issued directly, and answers its id. Throws when the answer is not 201.
  */
 export async function submitWithdrawal(
   app: AppInstance,
@@ -213,24 +326,17 @@ export async function submitWithdrawal(
   amount = 10,
   method: 'crypto' | 'bank' = 'crypto',
 ): Promise<string> {
-  const fields =
+  const fields = { amount, ...TEST_BANK_ACCOUNT };
+  if (method === 'bank') await addDestinationOf(app.ctx.database.db, c.id, fields, method);
+  const res =
     method === 'crypto'
-      ? { amount, wallet: 'ethereum', address: '0x52908400098527886E0F7030069857D2E4169EE7' }
-      : {
-          amount,
-          bankName: 'Bank',
-          accountName: 'Test User',
-          accountNumber: '1234',
-          routing: '021000021',
-          swift: 'DEUTDEFF',
-        };
-  const payload = { ...fields, token: await withdrawalCode(app, c.id, fields, method) };
-  const res = await app.inject({
-    method: 'POST',
-    url: method === 'crypto' ? '/api/c-withdrawals' : '/api/b-withdrawals',
-    headers: c.headers,
-    payload,
-  });
+      ? await withdrawCrypto(app, c, amount)
+      : await app.inject({
+          method: 'POST',
+          url: '/api/b-withdrawals',
+          headers: c.headers,
+          payload: { ...fields, token: await withdrawalCode(app, c.id, fields, method) },
+        });
   if (res.statusCode !== 201) throw new Error(`withdrawal answered ${res.statusCode}: ${res.body}`);
   return res.json().data._id as string;
 }

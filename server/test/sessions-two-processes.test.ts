@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { XSRF } from '@common/constants';
 import { createUserWithPassword } from '../modules/users/factory';
 import { TEST_PASSWORD, uniqueEmail } from './app';
+import { addDestinationOf, approveIdentity, cryptoWithdrawal } from './factories';
 import { useTwoApiProcesses } from './two-processes';
 
 const pg = process.env.TEST_DATABASE_URL;
@@ -23,7 +24,7 @@ describe.skipIf(!pg)('a session made on one API process works on another', () =>
   it('signs in on A; B accepts the token, the XSRF pair on a POST, and A sees the sign-out made on B', async () => {
     const [a, b] = t.servers;
     const email = uniqueEmail('two');
-    await createUserWithPassword(t.app.ctx.auth, {
+    const user = await createUserWithPassword(t.app.ctx.auth, {
       email,
       password: TEST_PASSWORD,
       firstName: 'Two',
@@ -47,12 +48,9 @@ describe.skipIf(!pg)('a session made on one API process works on another', () =>
 
     // A state-changing POST with the cookie: B checks the XSRF token A signed.
     const cookie = `${XSRF.cookie}=${xsrf}`;
-    const codeFor = {
-      method: 'crypto',
-      amount: 10,
-      wallet: 'ethereum',
-      address: '0x52908400098527886E0F7030069857D2E4169EE7',
-    };
+    const codeFor = { method: 'crypto', ...cryptoWithdrawal(10) };
+    await approveIdentity(t.app.ctx.database.db, user.id);
+    await addDestinationOf(t.app.ctx.database.db, user.id, codeFor);
     const forged = await fetch(`${b.origin}/api/withdrawals/code`, {
       method: 'POST',
       headers: { ...bearer, cookie, [XSRF.header]: 'forged', 'content-type': 'application/json' },

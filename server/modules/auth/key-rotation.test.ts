@@ -24,7 +24,7 @@ import { loadConfig, type Config } from '../../config';
 import type { Database } from '../../db/client';
 import { twoFactors, users } from '../../db/schema';
 import { createSignedInUser, createTestDatabase, testConfig } from '../../test/app';
-import { createClient, withdrawalCode } from '../../test/factories';
+import { addDestinationOf, createClient, cryptoWithdrawal, withdrawalCode } from '../../test/factories';
 import { legacyTwoFactorKey } from './two-factor-keys';
 
 let database: Database;
@@ -120,7 +120,8 @@ describe('rotating SESSION_SECRET', () => {
       });
       const xsrf = done.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
       const payer = await createClient(app, { level: 'identity', balance: 100_00n });
-      const crypto = { amount: 40, address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', wallet: 'bitcoin' };
+      const crypto = cryptoWithdrawal(40, 'bitcoin');
+      await addDestinationOf(app.ctx.database.db, payer.id, crypto);
       const code = await withdrawalCode(app, payer.id, crypto);
       return { u, token: done.json().token as string, xsrf, payer, withdrawal: { ...crypto, token: code } };
     });

@@ -10,7 +10,7 @@ import { MONEY_MSG, SECURITY_MSG } from '@common/messages';
 import { auditLog, notifications, twoFactorChallenges, twoFactors } from '../../db/schema';
 import { createSignedInUser, createTestContext, injector } from '../../test/app';
 import { useBareTestContext } from '../../test/context';
-import { approveIdentity, fundClient } from '../../test/factories';
+import { addDestinationOf, approveIdentity, cryptoWithdrawal, fundClient } from '../../test/factories';
 
 const t = useBareTestContext();
 
@@ -132,20 +132,14 @@ describe('withdrawals with two-factor authentication', () => {
     await fundClient(t.database.db, user.id, 500_00n);
     await approveIdentity(t.database.db, user.id);
     const { secret } = await enrol(user);
+    await addDestinationOf(t.database.db, user.id, cryptoWithdrawal(50));
     const code = await inject('POST', '/api/withdrawals/code', user.headers, {
       method: 'crypto',
-      amount: 10,
-      wallet: 'ethereum',
-      address: '0x52908400098527886E0F7030069857D2E4169EE7',
+      ...cryptoWithdrawal(10),
     });
     expect(code.statusCode).toBe(409);
     expect(code.json().message).toBe(SECURITY_MSG.useAuthenticator);
-    const body = (token: string) => ({
-      amount: 50,
-      token,
-      wallet: 'ethereum',
-      address: '0x52908400098527886E0F7030069857D2E4169EE7',
-    });
+    const body = (token: string) => ({ ...cryptoWithdrawal(50), token });
     const wrong = await inject('POST', '/api/c-withdrawals', user.headers, body('000000'));
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(MONEY_MSG.invalidCode);

@@ -22,7 +22,7 @@ import {
 import { TEST_PASSWORD, uniqueEmail } from '../../test/app';
 import { codeIn, startSmtpReceiver, type SmtpReceiver } from '../../test/smtp-receiver';
 import { useTwoApiProcesses } from '../../test/two-processes';
-import { createClient } from '../../test/factories';
+import { addDestinationOf, createClient, cryptoWithdrawal } from '../../test/factories';
 import { createUserWithPassword } from '../users/factory';
 
 const pg = process.env.TEST_DATABASE_URL;
@@ -261,7 +261,8 @@ describe.skipIf(!pg)('throttles hold against bursts over two API processes', () 
 
   it('100 wrong withdrawal codes use the code’s 5 tries; the right code after them is refused', async () => {
     const client = await createClient(t.app, { level: 'identity', balance: 500_00n });
-    const target = { amount: 40, wallet: 'bitcoin', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' };
+    const target = cryptoWithdrawal(40, 'bitcoin');
+    await addDestinationOf(db(), client.id, target);
     expect(await post(0, '/api/withdrawals/code', { method: 'crypto', ...target }, client.headers)).toBe(202);
     const code = codeIn(await smtp.waitForMail(client.email, { timeoutMs: 20_000 }));
     const wrong = (i: number) => {

@@ -8,12 +8,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BENEFICIARY_MSG } from '@common/schemas/beneficiaries';
-import { mailOutbox, oneTimeCodes, withdrawals } from '../../db/schema';
-import { useTestContext } from '../../test/context';
+import { mailOutbox, oneTimeCodes, users, withdrawals } from '../../db/schema';
+import { useBareTestContext, useTestContext } from '../../test/context';
 import { addDestination, createClient, withdrawalCode, type TestUser } from '../../test/factories';
 import { moveBeneficiaryClock } from './testing';
 
-const { t, inject, db } = useTestContext({ beneficiaryRequired: true });
+const { t, inject, db } = useTestContext();
 
 const ETH = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const crypto = { amount: 25, wallet: 'ethereum', address: ETH };
@@ -133,5 +133,30 @@ describe('POST /api/withdrawals/code only for active destinations', () => {
     expect((await ask(c, { ...bank, swift: 'COBADEFF' }, 'bank')).statusCode).toBe(422);
     expect((await ask(c, bank, 'bank')).statusCode).toBe(202);
     expect(await made(c)).toEqual({ codes: 2, mails: 2 });
+  });
+});
+
+describe('with BENEFICIARY_REQUIRED=false', () => {
+  const off = useBareTestContext({ beneficiaryRequired: false });
+
+  it('a code is mailed and a withdrawal held for a destination outside the address book', async () => {
+    const c = await createClient(off.app, { balance: 1_000_00n });
+    // an identity checked, should withdrawals need one
+    await off.database.db.update(users).set({ verificationStatus: 'verified' }).where(eq(users.id, c.id));
+    const code = await off.app.inject({
+      method: 'POST',
+      url: '/api/withdrawals/code',
+      headers: c.headers,
+      payload: { method: 'crypto', ...crypto },
+    });
+    expect(code.statusCode, code.body).toBe(202);
+    const token = await withdrawalCode(off.app, c.id, crypto);
+    const res = await off.app.inject({
+      method: 'POST',
+      url: '/api/c-withdrawals',
+      headers: c.headers,
+      payload: { ...crypto, token },
+    });
+    expect(res.statusCode, res.body).toBe(201);
   });
 });

@@ -4,18 +4,31 @@
  * results (gains and losses) and completion. After every step the ledger's invariants hold and
  * every client's available, held and invested balances equal a simple model of the rules.
  */
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ACCOUNT_PLANS } from '@common/constants';
 import type { AdminTransactionType } from '@common/schemas/transactions';
 import { MONEY_DEFAULTS } from '../../config';
-import { journalEntries, ledgerAccounts, plans as planTable, transactionHistory } from '../../db/schema';
+import {
+  journalEntries,
+  ledgerAccounts,
+  plans as planTable,
+  transactionHistory,
+  verificationLevels,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createTestContext, type TestContext } from '../../test/app';
 import { DEPOSIT_CAPS, percentOf } from '../deposits/service';
 import { withdrawalScope, type WithdrawalInput } from '../withdrawals/request';
-import { createAdmin, createTestUser, imageDataUrl, ledgerViolations } from '../../test/factories';
+import {
+  addDestinationOf,
+  approveIdentity,
+  createAdmin,
+  createTestUser,
+  imageDataUrl,
+  ledgerViolations,
+} from '../../test/factories';
 
 let t: TestContext;
 let png: string;
@@ -107,6 +120,25 @@ it(`keeps the ledger consistent over ${RUNS * STEPS} random operations`, { timeo
           (await createTestUser(t.app)).row,
           (await createTestUser(t.app, { referredBy: c0.id })).row,
         ];
+        // the withdrawals below go to these two destinations, active in each address book, of
+        // clients whose identity is approved, under caps of their level no run reaches (the caps
+        // have their own tests: limits/withdrawal-caps.test.ts)
+        const uncapped = 10n ** 12n;
+        await db
+          .update(verificationLevels)
+          .set({
+            depositDay: uncapped,
+            depositMonth: uncapped,
+            withdrawalDay: uncapped,
+            withdrawalMonth: uncapped,
+          })
+          .where(gt(verificationLevels.level, 0));
+        for (const p of people) {
+          await approveIdentity(db, p.id);
+          await addDestinationOf(db, p.id, { wallet: 'usdt', address: 'T'.repeat(34) });
+          const bank = { accountNumber: '1234', routing: '123', swift: 'DEUTDEFF' };
+          await addDestinationOf(db, p.id, bank, 'bank');
+        }
         const available = people.map(() => 0n);
         const held = people.map(() => 0n);
         const invested = people.map(() => 0n);

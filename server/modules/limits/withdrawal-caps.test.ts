@@ -13,20 +13,25 @@ import { queryRows } from '../../db/client';
 import { ledgerAccounts, users, verificationLevels, withdrawals } from '../../db/schema';
 import { useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
-import { createClient, ledgerViolations, withdrawalCode, type TestUser } from '../../test/factories';
+import {
+  addDestinationOf,
+  createClient,
+  cryptoWithdrawal,
+  ledgerViolations,
+  withdrawalCode,
+  type TestUser,
+} from '../../test/factories';
 
 const { t, admin, inject, db } = useTestContext({ smtpUrl: undefined });
 
-const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
-const crypto = (amount: number | string, token = '') => ({
-  amount,
-  token,
-  address: ADDRESS,
-  wallet: 'bitcoin',
-});
+const crypto = (amount: number | string, token = '') => ({ ...cryptoWithdrawal(amount, 'bitcoin'), token });
 
-/** POST /api/c-withdrawals of `amount` USD as `c`, with a code issued for it. */
+/**
+ * POST /api/c-withdrawals of `amount` USD as `c`, with a code issued for it, to an address saved
+ * active in their address book.
+ */
 async function withdraw(c: TestUser, amount: number | string) {
+  await addDestinationOf(db(), c.id, crypto(amount));
   const token = await withdrawalCode(t.app, c.id, crypto(amount));
   return inject('POST', '/api/c-withdrawals', c.headers, crypto(amount, token));
 }

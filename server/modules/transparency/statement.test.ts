@@ -12,7 +12,7 @@ import { STATEMENT_MSG } from '@common/schemas/statements';
 import { queryRows } from '../../db/client';
 import { useTestContext } from '../../test/context';
 import { postDated } from '../../test/postings';
-import { createClient, submitWithdrawal, type TestUser } from '../../test/factories';
+import { approveIdentity, createClient, submitWithdrawal, type TestUser } from '../../test/factories';
 import { readStatementData } from './statement-data';
 import { createStatementService } from './statement-service';
 import { signingKeyFor } from './signing-key';
@@ -111,6 +111,7 @@ describe('signed statements', () => {
   });
 
   it('the closing balance up to today equals the cached balances; a held withdrawal moves nothing', async () => {
+    await approveIdentity(db(), c.id);
     await submitWithdrawal(t.app, c, 10);
     const today = new Date().toISOString().slice(0, 10);
     const svc = createStatementService({ db: db(), config: t.app.ctx.config });

@@ -12,17 +12,26 @@ import { counted, sessionReads } from '../../test/round-trips';
 import { idempotencyKeys, oneTimeCodes, withdrawals } from '../../db/schema';
 import { useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
-import { createClient, ledgerViolations, withdrawalCode } from '../../test/factories';
+import {
+  addDestinationOf,
+  createClient,
+  cryptoWithdrawal,
+  ledgerViolations,
+  withdrawalCode,
+} from '../../test/factories';
 
 const { t, inject } = useTestContext({ smtpUrl: undefined });
-/** A fresh code for `userId`'s crypto withdrawal of `amount` USD (as `crypto` sends it), issued directly. */
-const freshCode = (userId: string, amount: number | string = 40) =>
-  withdrawalCode(t.app, userId, crypto('', amount));
+/**
+ * A fresh code for `userId`'s crypto withdrawal of `amount` USD (as `crypto` sends it), issued
+ * directly, its address saved active in their address book first.
+ */
+const freshCode = async (userId: string, amount: number | string = 40) => {
+  await addDestinationOf(t.database.db, userId, crypto('', amount));
+  return withdrawalCode(t.app, userId, crypto('', amount));
+};
 const crypto = (token: string, amount: number | string = 40) => ({
-  amount,
+  ...cryptoWithdrawal(amount, 'bitcoin'),
   token,
-  address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-  wallet: 'bitcoin',
 });
 
 describe('POST /api/c-withdrawals in round trips', () => {
@@ -94,6 +103,7 @@ describe('POST /api/c-withdrawals in round trips', () => {
   it('a refused keyed request leaves no key: the retry with a good code goes through', async () => {
     const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
     const headers = { ...c.headers, 'idempotency-key': 'w-retry-1' };
+    await addDestinationOf(t.database.db, c.id, crypto('', 10));
     const wrong = await inject('POST', '/api/c-withdrawals', headers, crypto('000000', 10));
     expect(wrong.statusCode).toBe(400);
     const keys = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, c.id));

@@ -133,7 +133,7 @@ export function toActiveDestination(
   userId: string,
   target: WithdrawalTarget,
 ): SQL {
-  if (!config.beneficiaryRequired) return sql`true`;
+  if (config.beneficiaryRequired === false) return sql`true`;
   return usableDestination(
     userId,
     target.method === 'crypto'

@@ -135,7 +135,7 @@ export function createWithdrawalsService(deps: ServiceDeps) {
       // no code for a withdrawal the client may not make (docs/security.md "Identity gates withdrawals")
       if (!(await readLimitState(db, 'withdrawal', user.id)).identityOk) throw identityRequired();
       await deps.holds.refuseIfHeld(user.id);
-      if (config.beneficiaryRequired) {
+      if (config.beneficiaryRequired !== false) {
         const [d] = await queryRows<{ ok: boolean }>(
           db,
           sql`select ${toActiveDestination(config, user.id, target)} as ok`,

@@ -8,7 +8,13 @@
 import { describe, expect, it } from 'vitest';
 import { useTwoApiProcesses } from '../../test/two-processes';
 import { getClientFigures } from '../ledger/service';
-import { createClient, ledgerViolations, withdrawalCode } from '../../test/factories';
+import {
+  addDestinationOf,
+  createClient,
+  cryptoWithdrawal,
+  ledgerViolations,
+  withdrawalCode,
+} from '../../test/factories';
 
 const pg = process.env.TEST_DATABASE_URL;
 
@@ -19,26 +25,15 @@ describe.skipIf(!pg)('two API processes on one PostgreSQL', () => {
   // so requests beyond those in flight may answer 429 instead of 422
   it('100 parallel withdrawals over both processes: exactly one accepted, the rest 422 or 429', async () => {
     const c = await createClient(t.app, { level: 'identity', balance: 50_00n });
-    const codes = await Promise.all(
-      Array.from({ length: 100 }, () =>
-        withdrawalCode(t.app, c.id, {
-          amount: 50,
-          address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-          wallet: 'bitcoin',
-        }),
-      ),
-    );
+    const body = cryptoWithdrawal(50, 'bitcoin');
+    await addDestinationOf(t.app.ctx.database.db, c.id, body);
+    const codes = await Promise.all(Array.from({ length: 100 }, () => withdrawalCode(t.app, c.id, body)));
     const statuses = await Promise.all(
       codes.map(async (token, i) => {
         const res = await fetch(`${t.servers[i % 2]!.origin}/api/c-withdrawals`, {
           method: 'POST',
           headers: { ...c.headers, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            amount: 50,
-            address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-            wallet: 'bitcoin',
-            token,
-          }),
+          body: JSON.stringify({ ...body, token }),
         });
         return res.status;
       }),

@@ -9,8 +9,10 @@ import { expectAnswer } from '../../test/expect';
 import { codeIn } from '../../test/smtp-receiver';
 import { getClientFigures } from '../ledger/service';
 import {
+  addDestinationOf,
   createClient,
   createTestUser,
+  cryptoWithdrawal,
   ledgerViolations,
   type TestUser,
   itNeedsVerifiedClient,
@@ -18,20 +20,24 @@ import {
 } from '../../test/factories';
 
 const { t, admin, inject } = useTestContext();
-/** A fresh confirmation code for the user and the withdrawal `payload` (default `crypto()`), issued directly. */
-const freshCode = (
+/** Saves the destination of the withdrawal `payload` active in the user's address book (once). */
+const saveDestination = (userId: string, payload: Record<string, unknown>, method: 'crypto' | 'bank') =>
+  addDestinationOf(t.database.db, userId, payload, method);
+/**
+ * A fresh confirmation code for the user and the withdrawal `payload` (default `crypto()`), issued
+ * directly, its destination saved active in their address book first.
+ */
+const freshCode = async (
   userId: string,
   payload: Record<string, unknown> = crypto(),
   method: 'crypto' | 'bank' = 'crypto',
-) => withdrawalCode(t.app, userId, payload, method);
+) => {
+  await saveDestination(userId, payload, method);
+  return withdrawalCode(t.app, userId, payload, method);
+};
 const figures = (userId: string) => getClientFigures(t.database.db, userId);
 
-const crypto = (over: Record<string, unknown> = {}) => ({
-  amount: 40,
-  address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-  wallet: 'bitcoin',
-  ...over,
-});
+const crypto = (over: Record<string, unknown> = {}) => ({ ...cryptoWithdrawal(40, 'bitcoin'), ...over });
 const bank = (over: Record<string, unknown> = {}) => ({
   amount: 40,
   bankName: 'First Bank',
@@ -67,6 +73,9 @@ describe('POST /api/withdrawals/code', () => {
   it('e-mails a 6-digit code that confirms one withdrawal, named in the mail; at most 3 codes an hour', async () => {
     const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
     const ask = (body: Record<string, unknown>) => inject('POST', '/api/withdrawals/code', c.headers, body);
+    const elsewhere = crypto({ address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdx' });
+    for (const payload of [crypto(), elsewhere]) await saveDestination(c.id, payload, 'crypto');
+    await saveDestination(c.id, bank(), 'bank');
     const res = await ask({ method: 'crypto', ...crypto() });
     expect(res.statusCode).toBe(202); // the mail is queued (lib/mail.ts)
     expect(res.json().message).toBe(MONEY_MSG.codeSent);
@@ -77,10 +86,7 @@ describe('POST /api/withdrawals/code', () => {
     const [stored] = await t.database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, c.id));
     expect(stored!.codeHash).not.toContain(code);
     // another amount or destination: not this code (counted as a wrong try)
-    for (const other of [
-      crypto({ amount: 41 }),
-      crypto({ address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdx' }),
-    ]) {
+    for (const other of [crypto({ amount: 41 }), elsewhere]) {
       const refused = await inject('POST', '/api/c-withdrawals', c.headers, { ...other, token: code });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe(MONEY_MSG.invalidCode);
@@ -155,6 +161,7 @@ describe('POST /api/c-withdrawals and /api/b-withdrawals', () => {
     const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
     const other = await createClient(t.app);
     const othersCode = await freshCode(other.id);
+    await saveDestination(c.id, crypto(), 'crypto');
     expect(
       (await inject('POST', '/api/c-withdrawals', c.headers, crypto({ token: othersCode }))).statusCode,
     ).toBe(400);

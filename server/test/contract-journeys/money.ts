@@ -1,5 +1,11 @@
 /** Contract journeys of money: deposits and reviews, withdrawals, transactions, plans and trading activity. */
-import { createClient, submitDeposit, submitWithdrawal } from '../factories';
+import {
+  addDestinationOf,
+  createClient,
+  cryptoWithdrawal,
+  submitDeposit,
+  submitWithdrawal,
+} from '../factories';
 import { ask, type Journey } from './journey';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -36,24 +42,15 @@ export const moneyJourneys: Journey[] = [
     async run({ t, admin }) {
       const call = ask(t);
       const c = await createClient(t.app, { level: 'identity', balance: 100_000n });
+      await addDestinationOf(t.app.ctx.database.db, c.id, cryptoWithdrawal(10));
       await call(
         'POST',
         '/api/withdrawals/code',
         c.headers,
-        {
-          method: 'crypto',
-          amount: 10,
-          wallet: 'ethereum',
-          address: '0x52908400098527886E0F7030069857D2E4169EE7',
-        },
+        { method: 'crypto', ...cryptoWithdrawal(10) },
         202,
       );
-      const bad = {
-        amount: 10,
-        token: '000000',
-        wallet: 'ethereum',
-        address: '0x52908400098527886E0F7030069857D2E4169EE7',
-      };
+      const bad = { ...cryptoWithdrawal(10), token: '000000' };
       await call('POST', '/api/c-withdrawals', c.headers, bad);
       for (const kind of ['c', 'b'] as const) {
         const method = kind === 'c' ? 'crypto' : 'bank';
