@@ -1,8 +1,8 @@
 /**
  * "This wasn't me" (docs/security.md "Holds after security changes"): the link of a change e-mail,
  * posted from its page, locks the account (blocked as staff block it), ends every session, writes
- * one audit row and tells staff who may unblock; the link works once, expires after 7 days, and a
- * made-up or another purpose's token does nothing.
+ * one audit row and tells staff who may unblock; the link works once (a burst too), expires after
+ * 7 days, a made-up token does nothing, only its hash is stored, and erasing the client removes it.
  */
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -106,6 +106,17 @@ describe('POST /api/auth/this-wasnt-me', () => {
       .from(auditLog)
       .where(and(eq(auditLog.targetUserId, c.id), eq(auditLog.action, 'user.lock_not_me')));
     expect(audited).toHaveLength(1);
+  });
+
+  it('erasing the client removes their links', async () => {
+    const c = await createSignedInUser(t.app);
+    const token = await changePassword(c);
+    const erased = await inject('DELETE', `/api/user/admin/${c.id}`, admin.headers);
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await db().select().from(securityAlertTokens).where(eq(securityAlertTokens.userId, c.id))).toEqual(
+      [],
+    );
+    expect((await notMe(token)).json().code).toBe('not_me_link_invalid');
   });
 
   it('stores only the hash of a token', async () => {

@@ -21,6 +21,7 @@ import {
   notifications,
   oneTimeCodes,
   plans,
+  securityAlertTokens,
   sessions,
   signInEvents,
   twoFactorChallenges,
@@ -83,6 +84,8 @@ async function removeSignIn(tx: Tx, row: UserRow): Promise<void> {
   await tx.delete(twoFactors).where(eq(twoFactors.userId, id));
   // the withdrawal address book: addresses, IBANs and the holder's name (docs/security.md "Withdrawal address book")
   await tx.delete(beneficiaries).where(eq(beneficiaries.userId, id));
+  // the "This wasn't me" links of the change e-mails (docs/security.md "Holds after security changes")
+  await tx.delete(securityAlertTokens).where(eq(securityAlertTokens.userId, id));
 }
 
 export function createClientEraser({ db, log, storage }: ServiceDeps) {
