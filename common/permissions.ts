@@ -37,6 +37,7 @@ export const PERMISSIONS = {
   'plans.manage': "open and clear a client's investment plan",
   'profits.post': 'post plan results',
   'tradingActivity.edit': 'add, edit and delete trading activity',
+  'limits.manage': 'set the deposit and withdrawal caps of each verification level',
   'approvals.decide': "approve or reject another staff member's large money action (four-eyes)",
   'staff.manage': 'invite staff, change their roles, deactivate and reactivate them',
 } as const;

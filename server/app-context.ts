@@ -42,6 +42,7 @@ import type { ClientEraser } from './modules/users/client-eraser';
 import type { UsersService } from './modules/users/service';
 import type { WithdrawalsService } from './modules/withdrawals/service';
 import type { BeneficiariesService } from './modules/beneficiaries/service';
+import type { LimitsService } from './modules/limits/service';
 
 export interface AppContext {
   config: Config;
@@ -63,6 +64,7 @@ export interface AppContext {
     deposits: DepositsService;
     withdrawals: WithdrawalsService;
     beneficiaries: BeneficiariesService;
+    limits: LimitsService;
     transactions: TransactionsService;
     reviews: ReviewsService;
     contacts: ContactsService;

@@ -76,6 +76,8 @@ import { createWithdrawalsService, type WithdrawalMethod } from './modules/withd
 import { withdrawalAdminRoutes, withdrawalCodeRoutes, withdrawalRoutes } from './modules/withdrawals/routes';
 import { beneficiaryAdminRoutes, beneficiaryRoutes } from './modules/beneficiaries/routes';
 import { createBeneficiariesService } from './modules/beneficiaries/service';
+import { limitAdminRoutes, limitRoutes } from './modules/limits/routes';
+import { createLimitsService } from './modules/limits/service';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { createOneTimeCodes } from './lib/one-time-codes';
 import { createStorage } from './lib/storage';
@@ -139,6 +141,7 @@ async function staffRoutes(staff: AppInstance) {
     '/c-withdrawals': [withMethod(withdrawalAdminRoutes, 'crypto')],
     '/b-withdrawals': [withMethod(withdrawalAdminRoutes, 'bank')],
     '/beneficiaries': [beneficiaryAdminRoutes],
+    '/limits': [limitAdminRoutes],
     '/security-holds': [securityHoldAdminRoutes],
     '/transaction': [transactionAdminRoutes],
     '/reviews': [reviewAdminRoutes],
@@ -282,6 +285,7 @@ export async function buildApp(
       emailing: createEmailingService(deps),
       staff: createStaffService(deps),
       beneficiaries: createBeneficiariesService(deps),
+      limits: createLimitsService(deps),
       ...money,
       approvals: createApprovalsService(deps, approvalRunners(money)),
       holds: deps.holds,
@@ -338,6 +342,7 @@ export async function buildApp(
         [withMethod(withdrawalRoutes, 'crypto'), '/c-withdrawals'],
         [withMethod(withdrawalRoutes, 'bank'), '/b-withdrawals'],
         [beneficiaryRoutes, '/beneficiaries'],
+        [limitRoutes, '/limits'],
         [securityHoldRoutes, '/security-holds'],
         [transactionRoutes, '/transaction'],
         [notificationRoutes, '/notifications'],

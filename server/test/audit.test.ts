@@ -208,6 +208,22 @@ const CALLS: Record<string, () => Promise<Call>> = {
     url: `/api/user/admin/${(await pendingKyc()).id}/verification`,
     payload: { status: 'verified' },
   }),
+  'PUT /api/limits/levels/:level': async () => ({
+    method: 'PUT',
+    url: '/api/limits/levels/identity',
+    payload: {
+      depositDay: 50_000,
+      depositMonth: 100_000,
+      withdrawalDay: 5_000,
+      withdrawalMonth: 20_000,
+      reason: 'Quarterly review',
+    },
+  }),
+  'PUT /api/limits/address/:id': async () => ({
+    method: 'PUT',
+    url: `/api/limits/address/${(await createClient(t.app, { level: 'identity' })).id}`,
+    payload: { reason: 'Utility bill checked' },
+  }),
   'POST /api/user/admin/:id/block': async () => ({
     method: 'POST',
     url: `/api/user/admin/${(await createClient(t.app)).id}/block`,

@@ -109,6 +109,10 @@ const POLICY: Record<string, Policy> = {
   'GET /api/beneficiaries/admin/:id': staff('beneficiaries.read'),
   'GET /api/security-holds/current': p('user'),
   'GET /api/security-holds/admin/:id': staff('clients.read'),
+  'GET /api/limits': p('client'),
+  'GET /api/limits/levels': staff('limits.manage'),
+  'PUT /api/limits/levels/:level': staff('limits.manage'),
+  'PUT /api/limits/address/:id': staff('kyc.review'),
 
   'GET /api/transaction': p('user'),
   'GET /api/transaction/all': p('user'),

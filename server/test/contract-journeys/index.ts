@@ -8,6 +8,7 @@ import { accountJourneys } from './accounts';
 import { backOfficeJourneys } from './back-office';
 import { beneficiariesJourney } from './beneficiaries';
 import type { Journey } from './journey';
+import { limitsJourney } from './limits';
 import { moneyJourneys } from './money';
 import { healthAndMetrics, mailOutboxJourney } from './operations';
 import { passkeysJourney } from './passkeys';
@@ -27,6 +28,7 @@ export const journeys: Journey[] = [
   beneficiariesJourney,
   passkeysJourney,
   securityHoldsJourney,
+  limitsJourney,
   ...backOfficeJourneys,
   mailOutboxJourney,
   reservesJourney,

@@ -1,0 +1,101 @@
+/**
+ * Limits by verification level (docs/security.md "Limits by verification level"):
+ *
+ * | method | path                          | who                      | body                                  | answer               |
+ * | GET    | /api/limits                   | client                   | —                                     | { data: limits }     |
+ * | GET    | /api/limits/levels            | staff `limits.manage`    | —                                     | { data: [level] }    |
+ * | PUT    | /api/limits/levels/:level     | staff `limits.manage`    | { four caps in USD, reason }          | { message, data }    |
+ * | PUT    | /api/limits/address/:id       | staff `kyc.review`       | { reason }                            | { message }          |
+ *
+ * The client's answer says what is left today and in 30 days, the level, the next one and what
+ * raises it. The owner's edit is audited with its reason; approving a proof of address (level 2)
+ * is audited and notified to the client.
+ */
+import { decisionReasonSchema, idParams, messageAnswerSchema } from '@common/schemas/common';
+import {
+  clientLimitsAnswerSchema,
+  LEVEL_TITLES,
+  levelAnswerSchema,
+  levelCapsSchema,
+  levelParams,
+  levelsAnswerSchema,
+  LIMITS_MSG,
+  VERIFICATION_LEVELS,
+} from '@common/schemas/limits';
+import type { AppInstance } from '../../app-context';
+import { auditActor } from '../../lib/audit';
+import { declareRoutes } from '../../lib/declare-routes';
+import { centsToUsd } from '../../lib/money';
+import { conflict } from '../../lib/route-schemas';
+import { currentUser } from '../auth/guard';
+import type { LevelRow } from './service';
+
+const tags = ['limits'];
+
+/** A level's row as the back office reads it (USD). */
+const presentLevel = (r: LevelRow) => {
+  const level = VERIFICATION_LEVELS[r.level]!;
+  return {
+    level,
+    title: LEVEL_TITLES[level],
+    depositDay: centsToUsd(r.depositDay),
+    depositMonth: centsToUsd(r.depositMonth),
+    withdrawalDay: centsToUsd(r.withdrawalDay),
+    withdrawalMonth: centsToUsd(r.withdrawalMonth),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+};
+
+/** GET /limits */
+export async function limitRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
+  const { guards, services } = app.ctx;
+  route.get('', {
+    summary:
+      "The caller's verification level, the next one and what raises it, and what is left of each deposit and withdrawal cap (client; staff 403)",
+    schema: { response: { 200: clientLimitsAnswerSchema } },
+    onRequest: guards.requireClient,
+    handler: async (req) => ({ data: await services.limits.clientLimits(currentUser(req).id) }),
+  });
+}
+
+/** GET /limits/levels, PUT /limits/levels/:level, PUT /limits/address/:id (staff scope) */
+export async function limitAdminRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
+  const svc = app.ctx.services.limits;
+  route.get('/levels', {
+    summary: 'The caps of each verification level, lowest first (staff with limits.manage)',
+    schema: { response: { 200: levelsAnswerSchema } },
+    config: { permission: 'limits.manage' },
+    handler: async () => ({ data: (await svc.listLevels()).map(presentLevel) }),
+  });
+
+  route.put('/levels/:level', {
+    summary:
+      "Sets a level's deposit and withdrawal caps (USD) with a reason, audited (staff with limits.manage)",
+    schema: { params: levelParams, body: levelCapsSchema, response: { 200: levelAnswerSchema } },
+    config: { permission: 'limits.manage', target: 'none' },
+    handler: async (req) => ({
+      message: LIMITS_MSG.levelSaved,
+      data: presentLevel(await svc.updateLevel(auditActor(req), req.params.level, req.body)),
+    }),
+  });
+
+  route.put('/address/:id', {
+    summary:
+      "Approves a client's proof of address with a reason: level 2, audited and notified to the client (staff with kyc.review)",
+    schema: {
+      params: idParams,
+      body: decisionReasonSchema,
+      response: {
+        200: messageAnswerSchema,
+        409: conflict('The identity is not approved yet, or the proof of address already is'),
+      },
+    },
+    config: { permission: 'kyc.review', target: { kind: 'client', named: 'user' } },
+    handler: async (req) => {
+      await svc.approveAddress(auditActor(req), req.params.id, req.body.reason);
+      return { message: LIMITS_MSG.addressApproved };
+    },
+  });
+}

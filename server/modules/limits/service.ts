@@ -1,0 +1,170 @@
+/**
+ * Limits by verification level (docs/security.md "Limits by verification level"): what a client
+ * reads of their limits, the owner's table of caps, and staff's approval of a client's proof of
+ * address (verification level 2). The caps themselves are enforced by the money flows
+ * (levels.ts): the withdrawal's statement and the deposit's submission. Amounts are cents here;
+ * the presenters answer USD.
+ */
+import { asc, eq } from 'drizzle-orm';
+import {
+  LEVEL_RAISE,
+  LEVEL_TITLES,
+  LIMITS_MSG,
+  VERIFICATION_LEVELS,
+  type ClientLimits,
+  type LevelCapsInput,
+  type VerificationLevel,
+} from '@common/schemas/limits';
+import { users, verificationLevels } from '../../db/schema';
+import { recordAudit, type AuditActor } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { centsToUsd, usd } from '../../lib/money';
+import type { ServiceDeps } from '../../lib/service-deps';
+import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
+import { leftOf, readLimitState, type KindState } from './levels';
+
+/** A row of the caps table as stored (cents). */
+export type LevelRow = typeof verificationLevels.$inferSelect;
+
+/** The four caps of a level in USD, as the audit rows keep them. */
+const capsUsd = (r: Pick<LevelRow, 'depositDay' | 'depositMonth' | 'withdrawalDay' | 'withdrawalMonth'>) => ({
+  depositDay: centsToUsd(r.depositDay),
+  depositMonth: centsToUsd(r.depositMonth),
+  withdrawalDay: centsToUsd(r.withdrawalDay),
+  withdrawalMonth: centsToUsd(r.withdrawalMonth),
+});
+
+/** What the client reads of one kind's caps (USD). */
+const windowsOf = (s: KindState) => ({
+  day: { cap: centsToUsd(s.cap.day), used: centsToUsd(s.used.day), left: centsToUsd(leftOf(s, 'day')) },
+  month: {
+    cap: centsToUsd(s.cap.month),
+    used: centsToUsd(s.used.month),
+    left: centsToUsd(leftOf(s, 'month')),
+  },
+});
+
+/** Whether `input` raises any cap of `row` (cents). */
+export function raisesCap(row: LevelRow, input: LevelCapsInput): boolean {
+  return (
+    input.depositDay > row.depositDay ||
+    input.depositMonth > row.depositMonth ||
+    input.withdrawalDay > row.withdrawalDay ||
+    input.withdrawalMonth > row.withdrawalMonth
+  );
+}
+
+export function createLimitsService({ db, log, notifications }: ServiceDeps) {
+  /** The stored row of `level`. */
+  async function levelRow(level: VerificationLevel): Promise<LevelRow> {
+    const [row] = await db
+      .select()
+      .from(verificationLevels)
+      .where(eq(verificationLevels.level, VERIFICATION_LEVELS.indexOf(level)));
+    if (!row) throw new AppError('not_found');
+    return row;
+  }
+
+  return {
+    /**
+     * `userId`'s limits as the client reads them: the level, the next one and what raises it, each
+     * cap with what is used and left (USD), and the sentence the withdrawal pages show.
+     */
+    async clientLimits(userId: string): Promise<ClientLimits> {
+      const withdrawal = await readLimitState(db, 'withdrawal', userId);
+      const deposit = await readLimitState(db, 'deposit', userId);
+      const level = withdrawal.level;
+      const next = VERIFICATION_LEVELS[VERIFICATION_LEVELS.indexOf(level) + 1];
+      const leftToday = leftOf(withdrawal, 'day') < leftOf(withdrawal, 'month') ? 'day' : 'month';
+      return {
+        level,
+        title: LEVEL_TITLES[level],
+        identityVerified: withdrawal.identityOk,
+        next: next ? { level: next, title: LEVEL_TITLES[next], raise: LEVEL_RAISE[level]! } : null,
+        deposit: windowsOf(deposit),
+        withdrawal: windowsOf(withdrawal),
+        message: withdrawal.identityOk
+          ? LIMITS_MSG.leftToday(usd(leftOf(withdrawal, leftToday)), LEVEL_RAISE[level])
+          : LIMITS_MSG.identityRequired,
+      };
+    },
+
+    /** The caps table, lowest level first (cents). */
+    listLevels(): Promise<LevelRow[]> {
+      return db.select().from(verificationLevels).orderBy(asc(verificationLevels.level));
+    },
+
+    /** The stored row of `level` (cents; 404 for none), for four-eyes to weigh a change. */
+    levelRow,
+
+    /**
+     * Sets `level`'s four caps (cents) with the owner's reason, audited (`limits.update`, before and
+     * after in USD). The level `email` keeps its withdrawal caps at 0 (409 otherwise: e-mail-confirmed
+     * clients never withdraw). Runs in `uow` when given (a four-eyes approval's transaction).
+     */
+    updateLevel(actor: AuditActor, level: VerificationLevel, input: LevelCapsInput, uow?: UnitOfWork) {
+      if (level === 'email' && (input.withdrawalDay > 0n || input.withdrawalMonth > 0n))
+        throw new AppError('bad_request', LIMITS_MSG.noWithdrawalAtEmail);
+      return withUnitOfWork(db, log, uow, async ({ tx }) => {
+        const n = VERIFICATION_LEVELS.indexOf(level);
+        const [before] = await tx
+          .select()
+          .from(verificationLevels)
+          .where(eq(verificationLevels.level, n))
+          .for('update');
+        if (!before) throw new AppError('not_found');
+        const [row] = await tx
+          .update(verificationLevels)
+          .set({
+            depositDay: input.depositDay,
+            depositMonth: input.depositMonth,
+            withdrawalDay: input.withdrawalDay,
+            withdrawalMonth: input.withdrawalMonth,
+            updatedAt: new Date(),
+            updatedBy: actor.id,
+          })
+          .where(eq(verificationLevels.level, n))
+          .returning();
+        await recordAudit(tx, actor, {
+          action: 'limits.update',
+          targetUserId: null,
+          targetId: level,
+          before: capsUsd(before),
+          after: { ...capsUsd(row!), reason: input.reason },
+        });
+        return row!;
+      });
+    },
+
+    /**
+     * Approves client `clientId`'s proof of address (verification level 2) with staff's reason:
+     * audited (`kyc.address_approve`) and notified to the client. Throws 409
+     * `address_needs_identity` before their identity is approved, 409 `address_already_verified`.
+     */
+    approveAddress(actor: AuditActor, clientId: string, reason: string) {
+      return withUnitOfWork(db, log, undefined, async (u) => {
+        const [c] = await u.tx.select().from(users).where(eq(users.id, clientId)).for('no key update');
+        if (!c) throw new AppError('client_not_found');
+        if (c.verificationStatus !== 'verified') throw new AppError('address_needs_identity');
+        if (c.addressVerifiedAt) throw new AppError('address_already_verified');
+        const at = new Date();
+        await u.tx.update(users).set({ addressVerifiedAt: at }).where(eq(users.id, clientId));
+        await recordAudit(u.tx, actor, {
+          action: 'kyc.address_approve',
+          targetUserId: clientId,
+          targetId: clientId,
+          before: { addressVerifiedAt: null },
+          after: { addressVerifiedAt: at.toISOString(), reason },
+        });
+        await notifications.notify(u, {
+          userId: clientId,
+          title: LIMITS_MSG.addressApproved,
+          message: `Your proof of address was approved: your deposit and withdrawal limits are now those of "${LEVEL_TITLES.address}". Note from our team: ${reason}`,
+        });
+        return at;
+      });
+    },
+  };
+}
+
+export type LimitsService = ReturnType<typeof createLimitsService>;

@@ -1,0 +1,26 @@
+/**
+ * The contract journey of limits by verification level (docs/security.md "Limits by verification
+ * level"): a client reads their limits, the owner reads and sets a level's caps, staff approve a
+ * client's proof of address (and are refused a second time).
+ */
+import { createClient } from '../factories';
+import { ask, type Journey } from './journey';
+
+export const limitsJourney: Journey = {
+  name: 'limits: the client reads them; the owner sets caps; a proof of address approved',
+  async run({ t, admin }) {
+    const call = ask(t);
+    const c = await createClient(t.app, { level: 'identity' });
+    await call('GET', '/api/limits', c.headers, undefined, 200);
+    await call('GET', '/api/limits/levels', admin.headers, undefined, 200);
+    const caps = {
+      depositDay: 100_000,
+      depositMonth: 250_000,
+      withdrawalDay: 10_000,
+      withdrawalMonth: 50_000,
+    };
+    await call('PUT', '/api/limits/levels/identity', admin.headers, { ...caps, reason: 'Unchanged' }, 200);
+    await call('PUT', `/api/limits/address/${c.id}`, admin.headers, { reason: 'Utility bill checked' }, 200);
+    await call('PUT', `/api/limits/address/${c.id}`, admin.headers, { reason: 'Utility bill checked' }, 409);
+  },
+};
