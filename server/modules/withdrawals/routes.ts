@@ -86,7 +86,7 @@ export async function withdrawalCodeRoutes(app: AppInstance) {
           ),
           409: conflict('Two-factor authentication is on: the authenticator confirms'),
           422: errorAnswerSchema.describe(
-            'The destination is not an active one of the address book (BENEFICIARY_REQUIRED), or the client has no approved identity: no code',
+            'The destination is not an active one of the address book (BENEFICIARY_REQUIRED), the client has no approved identity, or withdrawals are paused after a security change (`withdrawals_on_hold`): no code',
           ),
         },
         { body: withdrawalCodeRequestSchema },
@@ -122,7 +122,7 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
         {
           201: answerSchema,
           422: errorAnswerSchema.describe(
-            'Insufficient balance, no approved identity, or over a withdrawal cap of the client’s verification level',
+            'Insufficient balance, no approved identity, over a withdrawal cap of the client’s verification level, or paused after a security change (`withdrawals_on_hold`, its end in the message)',
           ),
         },
         { body },
