@@ -2,11 +2,25 @@
  * The withdrawal address book (docs/security.md "Withdrawal address book"): a fresh client adds an
  * Ethereum destination with the shared checksum check (a broken EIP-55 checksum is refused on the
  * field first), opens the e-mailed single-use link, and sees the waiting period with the time the
- * destination becomes usable; the link opened again is refused. axe at 1280 and 375 px on the empty
- * book and on the waiting destination, with screenshots at both widths.
+ * destination becomes usable; the link opened again is refused. The withdrawal forms offer no
+ * destination meanwhile (a link to add one, the waiting one with its time); once the clock moves
+ * past the wait (the e2e server's test hook), the client withdraws to it through the form, with the
+ * mailed code. axe at 1280 and 375 px on the empty book, the waiting destination and both states
+ * of the withdrawal form, with screenshots at both widths.
  */
-import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { moveBeneficiaryClock, moveSecurityHoldClock, readyToWithdraw } from './destinations';
+import { codeIn, expect, test } from './fixtures';
 import { checkBothWidths, newClientSignUp, signIn, signUpVerified } from './journey';
+
+/** Screenshots of the page at 1280 and 375 px, named `name`-<width>.png, back at 1280 after. */
+async function screenshots(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
 
 const GOOD = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const BROKEN = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD';
@@ -16,7 +30,8 @@ test('a destination is added, confirmed by its e-mailed link and waits before it
   readMail,
 }) => {
   const client = newClientSignUp('Bea', 'Neficiary', 'book');
-  await signUpVerified(readMail, client);
+  const session = await signUpVerified(readMail, client);
+  await readyToWithdraw(session, 100);
   await signIn(page, client);
   await page.getByRole('link', { name: 'Withdrawal addresses' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Withdrawal addresses' })).toBeVisible();
@@ -41,16 +56,56 @@ test('a destination is added, confirmed by its e-mailed link and waits before it
   await expect(card.getByText(/^Usable from /)).toBeVisible();
   await expect(page).toHaveURL(/\/account\/withdrawal-addresses$/);
   await checkBothWidths(page, 'a destination in its waiting period', () => expect(card).toBeVisible());
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
-    await page.screenshot({
-      path: test.info().outputPath(`withdrawal-addresses-${width}.png`),
-      fullPage: true,
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshots(page, 'withdrawal-addresses');
 
   await page.goto(link.pathname + link.search);
   await expect(page.getByText('This confirmation link is not valid').first()).toBeVisible();
   await expect(card.getByText('Waiting period')).toBeVisible();
+
+  // while it waits, the Ethereum form offers no destination: a link to add one, the waiting one
+  // with the time it becomes usable; the bank form has none either
+  await page.goto('/account/withdrawal/withdraw?wallet=ethereum');
+  const pending = page.getByRole('region', { name: 'Not usable yet' });
+  await checkBothWidths(page, 'the withdrawal form with no active destination', () =>
+    expect(pending.getByText(/Usable from /)).toBeVisible(),
+  );
+  await expect(pending).toContainText('Hardware wallet');
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Add a withdrawal address' })).toHaveAttribute(
+    'href',
+    '/account/withdrawal-addresses',
+  );
+  await screenshots(page, 'crypto-withdrawal-waiting');
+  await page.goto('/account/withdrawal/bank');
+  await expect(page.getByRole('link', { name: 'Add a withdrawal address' })).toBeVisible();
+  await screenshots(page, 'bank-withdrawal-empty');
+
+  // the clock moves past the waiting period (the server's test hook, not a sleep): it is active;
+  // and past the hold on withdrawals after this first sign-in from a new device
+  await moveBeneficiaryClock(client.email, 25);
+  await moveSecurityHoldClock(client.email, 25);
+  await page.goto('/account/withdrawal-addresses');
+  await expect(card.getByText('Active')).toBeVisible();
+  await expect(card.getByText(/^Usable since /)).toBeVisible();
+
+  // and the form withdraws to it, chosen by its label, confirmed by the mailed code
+  await page.goto('/account/withdrawal/withdraw?wallet=ethereum');
+  const destination = page.getByRole('radio', { name: /^Hardware wallet/ });
+  await checkBothWidths(page, 'the withdrawal form with an active destination', () =>
+    expect(destination).toBeVisible(),
+  );
+  await expect(page.getByText('Ethereum (ETH) · ending in eAed')).toBeVisible();
+  await screenshots(page, 'crypto-withdrawal-active');
+  await page.getByLabel('Amount').fill('40');
+  await destination.check();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText('A confirmation code has been sent to your e-mail')).toBeVisible();
+  const codeMail = await readMail(client.email, 'Your withdrawal confirmation code');
+  expect(codeMail.text).toContain('a withdrawal of $40.00 to ETHEREUM address ending in eAed');
+  await page.getByLabel('Confirmation code').fill(codeIn(codeMail));
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Withdrawal request submitted successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/account\/withdrawal\?success=true$/);
+  await page.goto('/account/withdrawal/withdraw?wallet=ethereum');
+  await expect(page.getByText('Held for pending withdrawals: $40.00')).toBeVisible();
 });

@@ -25,6 +25,8 @@ const SERVER_PORT = serverPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 export const BASE_URL = `http://127.0.0.1:${SERVER_PORT}`;
 /** Where this process's server writes the mails it receives (one JSON file each). */
 export const MAIL_DIR = `e2e/.output/${SERVER_PORT}/mail`;
+/** The Unix socket of this process's server's test hooks (e2e/test-hooks.ts). */
+export const HOOKS_SOCKET = `e2e/.output/${SERVER_PORT}/hooks.sock`;
 /**
  * The web app build the e2e servers serve (built by playwright.config.ts's first webServer
  * command). E2E_WEB_DIR lets the other servers serve the first one's build instead of their own,

@@ -1,7 +1,8 @@
 /**
  * The server the Playwright journeys run against: the real app on a fresh embedded database in a
  * temp folder, with demo data, and a real SMTP receiver whose mails are written as JSON files to
- * e2e/.output/mail (the journeys read sign-up codes from there). Started by playwright.config.ts.
+ * e2e/.output/mail (the journeys read sign-up codes from there), and its test hooks on a Unix socket
+ * (test-hooks.ts). Started by playwright.config.ts.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,8 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { seedDemoData } from '../server/demo-data';
 import { startSmtpReceiver } from '../server/test/smtp-receiver';
-import { E2E_PORT, MAIL_DIR, WEB_DIR } from './env';
+import { E2E_PORT, HOOKS_SOCKET, MAIL_DIR, WEB_DIR } from './env';
+import { serveTestHooks } from './test-hooks';
 
 rmSync(MAIL_DIR, { recursive: true, force: true });
 mkdirSync(MAIL_DIR, { recursive: true });
@@ -37,9 +39,11 @@ const database = await openDatabase({ dir: path.join(dataDir, 'pglite') });
 const app = await buildApp(config, database);
 await seedDemoData(app);
 await app.listen({ port: config.port, host: config.host });
+const hooks = await serveTestHooks(app, HOOKS_SOCKET);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    hooks.close();
     await app.close();
     await database.close();
     await smtp.close();

@@ -113,7 +113,7 @@ export function DestinationPicker({ fits, isPicked, onPick, error, what }: Desti
     <Stack gap="sm">
       <Radio.Group
         label="Destination"
-        description={`Your active ${what}s.`}
+        description="Active in your address book."
         required
         error={error}
         errorProps={{ id: errorId }}
