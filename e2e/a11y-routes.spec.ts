@@ -248,6 +248,8 @@ const PUBLIC_PATHS = [
   '/admin/login',
   '/admin/invitation?token=unknown-token',
   '/admin/invitation',
+  '/this-wasnt-me?token=unknown-token',
+  '/this-wasnt-me',
   '/two-factor',
   '/no-such-page',
 ];
