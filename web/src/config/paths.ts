@@ -64,6 +64,8 @@ export const paths = {
     notification: '/account/notification',
     referrals: '/account/referrals',
     profile: '/account/profile',
+    /** The profile's identity documents tab (withdrawals need them approved). */
+    verification: '/account/profile?tab=verification',
     support: '/account/support',
     /** The withdrawal address book; the e-mailed link adds `confirm=<token>`. */
     withdrawalAddresses: '/account/withdrawal-addresses',

@@ -7,10 +7,21 @@ import type {
   cryptoWithdrawalSchema,
   withdrawalCodeRequestSchema,
 } from '@common/schemas/withdrawals';
-import { useMutation } from '@tanstack/react-query';
+import type { ClientLimits } from '@common/schemas/limits';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useMoneyPost } from '../../hooks/use-money-post';
 import { api, type MessageAnswer } from '../../lib/api-client';
+
+/**
+ * GET /limits: the client's verification level, what is left of each cap and the sentence the
+ * withdrawal pages show (docs/security.md "Limits by verification level"). A withdrawal's POST
+ * refreshes it (use-money-post.ts invalidates every query).
+ */
+export const clientLimitsQuery = queryOptions({
+  queryKey: ['limits'],
+  queryFn: async () => (await api.get<{ data: ClientLimits }>('/limits')).data,
+});
 
 /** What the crypto withdrawal form sends (`token` is the e-mailed confirmation code). */
 export type CryptoWithdrawalPayload = z.input<typeof cryptoWithdrawalSchema>;

@@ -8,6 +8,7 @@ import { AvailableBalance } from '../../../components/available-balance';
 import { BusyButton } from '../../../components/busy-button';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { SecurityHoldAlert } from '../../../components/security-hold-alert';
+import { LimitsNotice } from './limits-notice';
 import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import type { MoneyPost } from '../../../hooks/use-money-post';
@@ -84,6 +85,8 @@ export function WithdrawalForm<V extends WithdrawalValues>({
     <>
       {/* withdrawals wait after a security change: why and until when */}
       <SecurityHoldAlert />
+      {/* what is left today, and what raises it (docs/security.md "Limits by verification level") */}
+      <LimitsNotice />
       <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)">
         <Text fw={700} mb="xs">
           How withdrawals work

@@ -4,7 +4,7 @@
  * a link to add one, pending ones with when they become usable), missing fields said once and each
  * marked invalid, an amount above the available balance refused without a call, the e-mailed code
  * asked for the withdrawal the form holds (then the button rests), the busy Submit button and the
- * server's refusal shown. The happy path through the real server
+ * server's refusal shown, and what is left of the client's withdrawal limits. The happy path through the real server
  * (the code from the mail, the hold, the decline) is e2e/funding.spec.ts.
  */
 import { screen, waitFor } from '@testing-library/react';
@@ -78,9 +78,25 @@ const figures = http.get('/api/ledger/account', ({ response }) =>
 /** No hold on withdrawals after a security change (components/security-hold-alert.test.tsx has them). */
 const noHold = http.get('/api/security-holds/current', ({ response }) => response(200).json({ data: null }));
 
+/** The client's limits: identity approved, $9,960 left today (GET /api/limits). */
+const window = (cap: number, used: number) => ({ cap, used, left: cap - used });
+const limits = http.get('/api/limits', ({ response }) =>
+  response(200).json({
+    data: {
+      level: 'identity',
+      title: 'Identity approved',
+      identityVerified: true,
+      next: { level: 'address', title: 'Identity and address approved', raise: 'verify your address' },
+      deposit: { day: window(100_000, 0), month: window(250_000, 0) },
+      withdrawal: { day: window(10_000, 40), month: window(50_000, 40) },
+      message: 'You can withdraw $9,960.00 more today; verify your address to raise it',
+    },
+  }),
+);
+
 /** The bitcoin form with the figures and the address book (`list`) answered and shown; its fields and buttons. */
 async function open(list = BOOK) {
-  server.use(figures, book(list), noHold);
+  server.use(figures, book(list), noHold, limits);
   const view = renderScreen(<WithdrawPage />, { route: '/account/withdrawal/withdraw?wallet=bitcoin' });
   await screen.findByText('$250.00');
   await screen.findByText('Destination');
@@ -111,6 +127,16 @@ function withdrawals(before?: Promise<void>) {
 }
 
 describe('the crypto withdrawal form', () => {
+  it('tells what is left today and what raises it (GET /api/limits)', async () => {
+    await open();
+    expect(
+      await screen.findByText('You can withdraw $9,960.00 more today; verify your address to raise it'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Daily limit $10,000.00; $49,960.00 left of $50,000.00 for 30 days.'),
+    ).toBeInTheDocument();
+  });
+
   it('offers only the active destinations of the wallet, by label and masked address', async () => {
     await open();
     const radios = screen.getAllByRole('radio');

@@ -4,6 +4,7 @@ import { COINS } from '../../../components/funding/coins';
 import { FundingPage } from '../../../components/funding/funding-page';
 import { MethodChooser, type FundingMethod } from '../../../components/funding/method-chooser';
 import { SuccessNotice } from '../../../components/funding/success-notice';
+import { LimitsNotice } from '../components/limits-notice';
 
 const coin = (wallet: 'usdt' | 'bitcoin' | 'ethereum'): FundingMethod => ({
   label: COINS[wallet].name,
@@ -32,6 +33,8 @@ export function WithdrawalPage() {
   return (
     <FundingPage title="Withdrawal" description="Choose where you want to receive your money.">
       <SuccessNotice message="Withdrawal Request Successful! Please wait for system to validate this transaction" />
+      {/* what is left today, and what raises it */}
+      <LimitsNotice />
       <MethodChooser methods={METHODS} />
     </FundingPage>
   );
