@@ -77,6 +77,7 @@ export const ERRORS = {
   passkey_registration_failed: e(400, PASSKEY_MSG.registrationFailed),
   passkey_session_not_fresh: e(403, PASSKEY_MSG.notFresh),
   reverification_required: e(403, PASSKEY_MSG.reverify),
+  passkey_confirmation_required: e(403, PASSKEY_MSG.confirmFirst),
   metrics_token_required: e(401, 'A valid metrics token is required'),
   // Staff roles and staff management (docs/security.md "Staff roles")
   not_admin: e(403, MSG.notAdmin),

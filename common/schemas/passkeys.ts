@@ -19,6 +19,8 @@ export const PASSKEY_MSG = {
   nameLength: 'The name must be 1 to 64 characters',
   cancelled: 'The passkey request was cancelled or timed out. Try again.',
   proofNeeded: 'Enter your password, or confirm with a passkey instead.',
+  confirmFirst:
+    'Confirm with your passkey first: one confirmation is good for one request, within 5 minutes.',
 } as const;
 
 /** A name its owner gives a passkey ("Work laptop"). */

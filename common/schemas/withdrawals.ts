@@ -1,6 +1,7 @@
 /**
  * Withdrawal payloads and answers (docs/product.md: `token` is the 6-digit confirmation code e-mailed
- * on request, and the USDT form gets the same checks as the others).
+ * on request, and the USDT form gets the same checks as the others). A request confirmed with a
+ * passkey instead (docs/security.md "Passkeys") says `confirmation: 'passkey'` and sends no `token`.
  */
 import { z } from 'zod';
 import { LIMITS } from '../constants';
@@ -28,25 +29,43 @@ const tokenField = z
   .refine((v) => v !== '', MONEY_MSG.fillAllFields)
   .refine((v) => new RegExp(`^\\d{${LIMITS.otpLength}}$`).test(v), MONEY_MSG.invalidCode);
 
-/** POST /api/c-withdrawals */
-export const cryptoWithdrawalSchema = z.object({
+/** A crypto withdrawal's own fields. */
+const cryptoFields = z.object({
   amount: usdAmountField(MONEY_MSG.fillAllFields),
   address: required(128).regex(/^[A-Za-z0-9]{20,128}$/, MONEY_MSG.invalidAddress),
-  token: tokenField,
   wallet: z.enum(CRYPTO_WALLETS, { error: MONEY_MSG.fillAllFields }),
 });
-export type CryptoWithdrawalInput = z.output<typeof cryptoWithdrawalSchema>;
 
-/** POST /api/b-withdrawals */
-export const bankWithdrawalSchema = z.object({
+/** A bank withdrawal's own fields. */
+const bankFields = z.object({
   amount: usdAmountField(MONEY_MSG.fillAllFields),
   bankName: required(100),
   accountName: required(100),
   accountNumber: digits('Account number', 4, 34),
   routing: digits('Routing number', 3, 20),
   swift: required(11).regex(/^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/, MONEY_MSG.invalidSwift),
-  token: tokenField,
 });
+
+/**
+ * How a request is confirmed: the code (`token`: e-mailed, or the authenticator's for a client with
+ * two-factor authentication), or `confirmation: 'passkey'` (a passkey confirmation of the session
+ * just made, used up by the request) without one.
+ */
+const confirmation = { token: tokenField.optional(), confirmation: z.literal('passkey').optional() };
+
+/** Refuses a request that is confirmed neither way: the code is then missing. */
+function codeOrPasskey(v: { token?: string; confirmation?: 'passkey' }, ctx: z.RefinementCtx) {
+  if (v.confirmation !== 'passkey' && v.token === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['token'], message: MONEY_MSG.fillAllFields });
+  }
+}
+
+/** POST /api/c-withdrawals */
+export const cryptoWithdrawalSchema = cryptoFields.extend(confirmation).superRefine(codeOrPasskey);
+export type CryptoWithdrawalInput = z.output<typeof cryptoWithdrawalSchema>;
+
+/** POST /api/b-withdrawals */
+export const bankWithdrawalSchema = bankFields.extend(confirmation).superRefine(codeOrPasskey);
 export type BankWithdrawalInput = z.output<typeof bankWithdrawalSchema>;
 
 /**
@@ -55,8 +74,8 @@ export type BankWithdrawalInput = z.output<typeof bankWithdrawalSchema>;
  * (docs/product.md "Confirmation code").
  */
 export const withdrawalCodeRequestSchema = z.discriminatedUnion('method', [
-  cryptoWithdrawalSchema.omit({ token: true }).extend({ method: z.literal('crypto') }),
-  bankWithdrawalSchema.omit({ token: true }).extend({ method: z.literal('bank') }),
+  cryptoFields.extend({ method: z.literal('crypto') }),
+  bankFields.extend({ method: z.literal('bank') }),
 ]);
 export type WithdrawalCodeRequest = z.output<typeof withdrawalCodeRequestSchema>;
 

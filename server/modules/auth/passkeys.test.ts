@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, passkeys, sessionReverifications } from '../../db/schema';
 import { createSignedInUser, createTestContext, type TestContext } from '../../test/app';
-import { SoftAuthenticator } from '../../test/soft-authenticator';
+import { passkeyCeremonies } from '../../test/passkey-ceremonies';
 
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
 
@@ -19,39 +19,8 @@ describe.each([['optional'], ['required']] as const)('passkeys (STAFF_TWO_FACTOR
   });
   afterAll(() => t.close());
 
-  const authenticator = () => {
-    const url = new URL(t.app.ctx.config.publicUrl);
-    return new SoftAuthenticator(url.origin, url.hostname);
-  };
-
-  /** One ceremony: the options (and their challenge cookie), then the browser's answer verified. */
-  async function ceremony(
-    kind: 'register' | 'authenticate',
-    headers: Record<string, string>,
-    answer: (options: { challenge: string }) => unknown,
-    body: Record<string, unknown> = {},
-  ) {
-    const options = await t.app.inject({
-      method: 'GET',
-      url: `/api/auth/passkey/generate-${kind === 'register' ? 'register' : 'authenticate'}-options`,
-      headers,
-    });
-    expect(options.statusCode, options.body).toBe(200);
-    const cookie = String(options.headers['set-cookie']).split(';')[0]!;
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/auth/passkey/verify-${kind === 'register' ? 'registration' : 'authentication'}`,
-      headers: { ...headers, cookie },
-      payload: { response: answer(options.json()), ...body },
-    });
-  }
-
-  async function addPasskey(user: Signed, name = 'Laptop') {
-    const key = authenticator();
-    const res = await ceremony('register', user.headers, (o) => key.register(o), { name });
-    expect(res.statusCode, res.body).toBe(200);
-    return { key, id: res.json().data.id as string };
-  }
+  const { authenticator, ceremony, addPasskey: addFor } = passkeyCeremonies(() => t.app);
+  const addPasskey = (user: Signed, name?: string) => addFor(user.headers, name);
 
   const list = async (user: Signed) =>
     (await t.app.inject({ method: 'GET', url: '/api/auth/passkeys', headers: user.headers })).json().data;

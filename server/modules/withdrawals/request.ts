@@ -25,8 +25,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { LIMITS } from '@common/constants';
-import { queryRows, type Tx } from '../../db/client';
-import { ledgerAccounts, oneTimeCodes, rateLimitHits, withdrawals } from '../../db/schema';
+import { queryRows } from '../../db/client';
+import {
+  ledgerAccounts,
+  oneTimeCodes,
+  rateLimitHits,
+  sessionReverifications,
+  withdrawals,
+} from '../../db/schema';
 import type { UserRow } from '../../db/rows';
 import { AppError } from '../../lib/errors';
 import type { StatementKey } from '../../lib/idempotency';
@@ -39,7 +45,6 @@ import { sessionSecrets } from '../../lib/session-secrets';
 import { client, refKey } from '../ledger/service';
 import { accountIdOf, insufficientBalance, isAccountRace, postInStatement } from '../ledger/statement';
 import { heldError } from '../security-holds/service';
-import { usableDestination } from '../beneficiaries/service';
 import {
   identityRequired,
   limitState,
@@ -47,18 +52,24 @@ import {
   windowPassed,
   withdrawalLimitParts,
 } from '../limits/levels';
-import type { BankWithdrawalInput, CryptoWithdrawalInput } from '@common/schemas/withdrawals';
+import { REVERIFY_TTL_MS } from '../auth/passkeys';
+import {
+  destination,
+  toActiveDestination,
+  withdrawalDetails,
+  withdrawalScope,
+  type WithdrawalInput,
+  type WithdrawalRow,
+} from './destination';
 
-/** A withdrawal request as stored. */
-export type WithdrawalRow = typeof withdrawals.$inferSelect;
-export type WithdrawalMethod = 'crypto' | 'bank';
-/** What a client asks for: the method and its fields (amounts in cents). */
-export type WithdrawalInput =
-  { method: 'crypto'; input: CryptoWithdrawalInput } | { method: 'bank'; input: BankWithdrawalInput };
-/** A withdrawal without its confirmation code: what a code is asked for (POST /api/withdrawals/code). */
-export type WithdrawalTarget =
-  | { method: 'crypto'; input: Omit<CryptoWithdrawalInput, 'token'> }
-  | { method: 'bank'; input: Omit<BankWithdrawalInput, 'token'> };
+export {
+  destination,
+  maskedDestination,
+  toActiveDestination,
+  withdrawalDetails,
+  withdrawalScope,
+} from './destination';
+export type { WithdrawalInput, WithdrawalMethod, WithdrawalRow, WithdrawalTarget } from './destination';
 
 /** How many times a statement that found its accounts moved since its snapshot runs again. */
 const MAX_STALE_RERUNS = 20;
@@ -79,75 +90,6 @@ interface Found {
 }
 
 /**
- * Accepts the authenticator's code `token` of `userId` inside `tx` (auth/two-factor.ts
- * `acceptCode`, TOTP only): answers whether it was accepted.
- */
-export type AcceptTotp = (tx: Tx, userId: string, token: string) => Promise<boolean>;
-
-/** The columns of a new withdrawal of `request` (the bank's SWIFT upper-cased). */
-export function withdrawalDetails(request: WithdrawalTarget) {
-  return request.method === 'crypto'
-    ? { wallet: request.input.wallet, address: request.input.address }
-    : {
-        bankName: request.input.bankName,
-        accountName: request.input.accountName,
-        accountNumber: request.input.accountNumber,
-        routing: request.input.routing,
-        swift: request.input.swift.toUpperCase(),
-      };
-}
-
-/**
- * What an e-mailed code for `target` may confirm (its one-time code's scope): the method, the
- * amount in cents and every destination field as the withdrawal stores them. A request whose
- * fields differ in any way needs a new code (docs/product.md "Confirmation code").
- */
-export function withdrawalScope(target: WithdrawalTarget): string {
-  return JSON.stringify([target.method, target.input.amount.toString(), withdrawalDetails(target)]);
-}
-
-/**
- * The destination of `target` as a code's e-mail names it, masked to its last 4 characters
- * ("USDT address ending in 9EE7", "account ending in 1234 at Bank"): enough to recognise, not to reuse.
- */
-export function maskedDestination(target: WithdrawalTarget): string {
-  return target.method === 'crypto'
-    ? `${target.input.wallet.toUpperCase()} address ending in ${target.input.address.slice(-4)}`
-    : `account ending in ${target.input.accountNumber.slice(-4)} at ${target.input.bankName}`;
-}
-
-/** "bank transfer to …" / "BITCOIN to …": how the ledger's memo and the notices name a withdrawal. */
-export function destination(w: WithdrawalRow): string {
-  return w.method === 'bank'
-    ? `bank transfer to ${w.bankName}`
-    : `${w.wallet?.toUpperCase()} to ${w.address}`;
-}
-
-/**
- * Whether `target` goes to an active destination of `userId`'s address book, as SQL (`true` when
- * BENEFICIARY_REQUIRED is off; docs/security.md "Withdrawal address book"): the request's read and
- * the code's request (service.ts `requestCode`) both ask it.
- */
-export function toActiveDestination(
-  config: Pick<ServiceDeps['config'], 'beneficiaryRequired'>,
-  userId: string,
-  target: WithdrawalTarget,
-): SQL {
-  if (config.beneficiaryRequired === false) return sql`true`;
-  return usableDestination(
-    userId,
-    target.method === 'crypto'
-      ? { method: 'crypto', wallet: target.input.wallet, address: target.input.address }
-      : {
-          method: 'bank',
-          accountNumber: target.input.accountNumber,
-          routing: target.input.routing,
-          swift: target.input.swift,
-        },
-  );
-}
-
-/**
  * The withdrawal request of the withdrawals service (service.ts builds it once from its deps):
  * `request(user, request, key)`, see below.
  */
@@ -160,7 +102,7 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
   const isCodeOf = (column: SQL, userId: string, request: WithdrawalInput) => {
     const hashes = secrets.map(
       (secret) =>
-        sql`${oneTimeCodeHash(secret, userId, 'withdrawal', withdrawalScope(request), request.input.token)}::text`,
+        sql`${oneTimeCodeHash(secret, userId, 'withdrawal', withdrawalScope(request), request.input.token ?? '')}::text`,
     );
     return sql`${column} in (${sql.join(hashes, sql`, `)})`;
   };
@@ -188,10 +130,11 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
       CODE_LIMITS.failures,
       sql`(select v from idem) is null and (select ok from destination) and not exists (select 1 from hold)`,
     );
-    // an authenticator's code is no one-time code: nothing to take a try of
-    const tries = user.twoFactorEnabled
-      ? sql`select null::text as code_hash where false`
-      : sql`update ${oneTimeCodes} c set attempts = c.attempts + 1
+    // an authenticator's code is no one-time code, nor is a passkey: nothing to take a try of
+    const tries =
+      user.twoFactorEnabled || request.input.confirmation === 'passkey'
+        ? sql`select null::text as code_hash where false`
+        : sql`update ${oneTimeCodes} c set attempts = c.attempts + 1
           where ${live(user.id, sql`<`)} and exists (select 1 from hit)
             and (${isCodeOf(sql`c.code_hash`, user.id, request)} or not exists (select 1 from ${oneTimeCodes} m
               where ${unused(sql`m`, user.id)} and ${isCodeOf(sql`m.code_hash`, user.id, request)}))
@@ -214,7 +157,9 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
 
   /**
    * Round trip 2: the statement that decides and records, alone or (`uow`, the authenticator's
-   * transaction) inside a unit of work. Answers the row it would insert and the statement's outputs.
+   * transaction) inside a unit of work. Alone, it uses up what confirms the request: the e-mailed
+   * code, or with `passkeySession` that session's passkey confirmation of the last 5 minutes
+   * (auth/passkeys.ts `markReverified`). Answers the row it inserted.
    */
   async function statement(
     user: UserRow,
@@ -222,6 +167,7 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
     found: Found,
     key: StatementKey<WithdrawalRow> | null,
     uow?: UnitOfWork,
+    passkeySession?: string,
     reruns = 0,
   ): Promise<WithdrawalRow> {
     const amount = request.input.amount;
@@ -259,7 +205,15 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
     const limit = withdrawalLimitParts(stmt, user.id, amount, locked);
     const allowed = sql`${covered} and ${limit.identity} and ${limit.within} and ${limit.fresh}`;
     let decided = allowed;
-    if (!uow) {
+    if (passkeySession) {
+      const since = new Date(Date.now() - REVERIFY_TTL_MS).toISOString();
+      const used = stmt.with(
+        stmt.name('passkey'),
+        sql`delete from ${sessionReverifications} where session_id = ${passkeySession}::uuid
+          and verified_at > ${since}::timestamptz and ${allowed} returning session_id`,
+      );
+      decided = sql`exists (select 1 from ${used})`;
+    } else if (!uow) {
       const code = stmt.with(
         stmt.name('code'),
         sql`update ${oneTimeCodes} c set consumed_at = now() where ${liveCode(user.id, request)} and ${allowed}
@@ -327,10 +281,13 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
     // another request committed between this statement's snapshot and its lock: once more, in a
     // snapshot that sees it (limits/levels.ts `withdrawalLimitParts`)
     if (out.fresh !== true) {
-      if (reruns < MAX_STALE_RERUNS) return statement(user, request, found, key, uow, reruns + 1);
+      if (reruns < MAX_STALE_RERUNS)
+        return statement(user, request, found, key, uow, passkeySession, reruns + 1);
       throw new AppError('service_unavailable');
     }
     if (out.decided === true) throw new AppError('idempotency_key_reused');
+    // no passkey confirmation of this session in the last 5 minutes (or it was used up)
+    if (passkeySession) throw new AppError('passkey_confirmation_required');
     throw new AppError('invalid_confirmation_code');
   }
 
@@ -342,7 +299,7 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
     key: StatementKey<WithdrawalRow> | null,
   ) =>
     inTransaction(db, log, async (uow) => {
-      if (!(await twoFactor.acceptCode(uow.tx, user.id, request.input.token, { totpOnly: true })))
+      if (!(await twoFactor.acceptCode(uow.tx, user.id, request.input.token ?? '', { totpOnly: true })))
         throw new AppError('invalid_confirmation_code');
       return statement(user, request, found, key, uow);
     });
@@ -351,10 +308,13 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
     /**
      * `requestWithdrawal` (service.ts): one read and one statement; confirmed by the e-mailed code,
      * or for a user with two-factor authentication by their authenticator's code (the statement
-     * then runs in the transaction that accepts it). `key` is the route's Idempotency-Key (null
+     * then runs in the transaction that accepts it), or by either with `confirmation: 'passkey'`
+     * and no code: a passkey confirmation of `sessionId` in the last 5 minutes, used up by the
+     * statement (docs/security.md "Passkeys"). `key` is the route's Idempotency-Key (null
      * without one). Answers the new row (`amount` in cents). Throws AppError 429 after 10 wrong
      * codes in 24 hours; 400 "Invalid or expired confirmation code" (a wrong code, or a code
-     * e-mailed for other fields, is counted); 422 `identity_not_verified` without an approved
+     * e-mailed for other fields, is counted); 403 `passkey_confirmation_required` by passkey without a
+     * fresh confirmation (nothing counted); 422 `identity_not_verified` without an approved
      * identity; 422 "Insufficient balance"; 422 `withdrawal_limit_exceeded` over a cap of the
      * client's level (the message names it and how to raise it); 422
      * `beneficiary_not_active` with BENEFICIARY_REQUIRED when the destination is not an active one
@@ -366,7 +326,12 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
       user: UserRow,
       request: WithdrawalInput,
       key: StatementKey<WithdrawalRow> | null,
+      sessionId?: string,
     ): Promise<WithdrawalRow> {
+      const byPasskey = request.input.confirmation === 'passkey';
+      // the authenticator's transaction accepts its code, unless a passkey confirms instead
+      const byTotp = user.twoFactorEnabled && !byPasskey;
+      if (byPasskey && !sessionId) throw new AppError('passkey_confirmation_required');
       for (let attempt = 1; ; attempt++) {
         const found = await read(user, request, key);
         key?.check(found.idem);
@@ -374,17 +339,15 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
         if (!found.destination_ok) throw new AppError('beneficiary_not_active');
         if (!found.reserved) throw new AppError('account_locked');
         // a wrong e-mailed code keeps the reserved attempt and the try it took of every live code
-        if (!user.twoFactorEnabled && !found.code_ok) throw new AppError('invalid_confirmation_code');
+        if (!byTotp && !byPasskey && !found.code_ok) throw new AppError('invalid_confirmation_code');
         try {
-          return await (user.twoFactorEnabled
+          return await (byTotp
             ? withTotp(user, request, found, key)
-            : statement(user, request, found, key));
+            : statement(user, request, found, key, undefined, byPasskey ? sessionId : undefined));
         } catch (err) {
           // a statement that ran alone gave the attempt back itself; one in the authenticator's
           // transaction was rolled back with it: given back here unless the code was wrong (400)
-          const kept = user.twoFactorEnabled
-            ? err instanceof AppError && err.statusCode === 400
-            : err instanceof AppError;
+          const kept = byTotp ? err instanceof AppError && err.statusCode === 400 : err instanceof AppError;
           if (!kept) await throttle.releaseCode('withdrawal', user.id);
           // the held account was created by another request meanwhile: once more finds it
           if (attempt === 1 && isAccountRace(err)) continue;

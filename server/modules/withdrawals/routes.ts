@@ -118,7 +118,7 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
     {
       schema: routeSchema(
         tags,
-        `Requests a ${method} withdrawal confirmed by the e-mailed code; the amount is held (verified client; staff 403)`,
+        `Requests a ${method} withdrawal confirmed by the e-mailed code, the authenticator's code or a passkey confirmation (\`confirmation: passkey\`); the amount is held (verified client; staff 403)`,
         {
           201: answerSchema,
           422: errorAnswerSchema.describe(
@@ -133,7 +133,8 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
     async (req, reply) => {
       const request = { method, input: req.body } as WithdrawalInput;
       const answer = (row: WithdrawalRow) => ({ message: submitted, data: presentWithdrawal(row) });
-      const row = await svc.requestWithdrawal(currentUser(req), request, statementKey(req, 201, answer));
+      const key = statementKey(req, 201, answer);
+      const row = await svc.requestWithdrawal(currentUser(req), request, key, req.auth?.sessionId);
       reply.code(201);
       return answer(row);
     },

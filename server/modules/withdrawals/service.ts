@@ -155,17 +155,21 @@ export function createWithdrawalsService(deps: ServiceDeps) {
     /**
      * Records a withdrawal request of `input.amount` cents and holds that amount (available → held);
      * answers the new row. `input.token` is the e-mailed code, or for a user with two-factor
-     * authentication their authenticator code (one read and one statement, request.ts). `key` is the route's Idempotency-Key (null without one; lib/idempotency.ts).
+     * authentication their authenticator code; with `input.confirmation: 'passkey'`, the passkey
+     * confirmation of `sessionId` confirms instead (one read and one statement, request.ts).
+     * `key` is the route's Idempotency-Key (null without one; lib/idempotency.ts).
      * Throws AppError 400 "Invalid or expired confirmation code" (a wrong code is counted even though
-     * the request fails), 422 "Insufficient balance", 429 after 10 failed codes in 24 hours, 409
-     * (or the stored answer's replay) from `key`.
+     * the request fails), 403 `passkey_confirmation_required` (no fresh passkey confirmation), 422
+     * "Insufficient balance", 429 after 10 failed codes in 24 hours, 409 (or the stored answer's
+     * replay) from `key`; the other refusals are request.ts's.
      */
     requestWithdrawal(
       user: UserRow,
       request: WithdrawalInput,
       key: StatementKey<WithdrawalRow> | null = null,
+      sessionId?: string,
     ): Promise<WithdrawalRow> {
-      return requests.request(user, request, key);
+      return requests.request(user, request, key, sessionId);
     },
 
     /**
