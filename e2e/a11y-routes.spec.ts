@@ -14,6 +14,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { addActiveDestination, approveIdentity } from './destinations';
 import { codeIn, expect, test } from './fixtures';
 import {
   ADMIN,
@@ -195,6 +196,14 @@ function seededClient(readMail: ReadMail): Promise<Client> {
     await wire(1200);
 
     const used = new Set<string>();
+    const client = { token, email: signUp.email };
+    await approveIdentity({ token, id });
+    await addActiveDestination(client, readMail, {
+      kind: 'crypto',
+      label: 'Bitcoin wallet',
+      network: 'bitcoin',
+      address: ADDRESS,
+    });
     const crypto = { amount: 40, address: ADDRESS, wallet: 'bitcoin' };
     await call('POST', '/withdrawals/code', { method: 'crypto', ...crypto }, token);
     const cryptoToken = await nextWithdrawalCode(readMail, signUp.email, used);
@@ -207,6 +216,7 @@ function seededClient(readMail: ReadMail): Promise<Client> {
       routing: '021000021',
       swift: 'BOFAUS3N',
     };
+    await addActiveDestination(client, readMail, { kind: 'bank', label: 'Bank account', ...bank });
     await call('POST', '/withdrawals/code', { method: 'bank', ...bank }, token);
     const bankToken = await nextWithdrawalCode(readMail, signUp.email, used);
     await call('POST', '/b-withdrawals', { ...bank, token: bankToken }, token);

@@ -9,6 +9,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { APPROVAL_MSG, MESSAGING_MSG, MONEY_MSG, MSG } from '../common/messages';
+import { addActiveDestination, approveIdentity, moveSecurityHoldClock } from './destinations';
 import { codeIn, expect, test } from './fixtures';
 import {
   ADMIN,
@@ -25,7 +26,7 @@ import {
 } from './journey';
 
 const SHOTS = '/tmp/shots-actions';
-const ADDRESS = 'bc1qkeyboardactions0000000000000000000';
+const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const REASON = 'The proof does not match the amount';
 
 /** The tag and description of what has focus, for failure messages. */
@@ -99,16 +100,40 @@ async function expectFocusAfterLastRow(page: Page, action: string) {
   }
 }
 
+/** The clients whose address book holds ADDRESS, active. */
+const withDestination = new Set<string>();
+
 /**
- * The client of `token` asks for a withdrawal code of `amount` USD to a Bitcoin address and confirms
- * the withdrawal with the mailed code: a pending withdrawal (held for approval when an admin
- * approves it at or above the four-eyes threshold).
+ * Makes `client` able to withdraw to ADDRESS (once per client): their identity approved and ADDRESS
+ * active in their address book.
+ */
+async function addBitcoinDestination(
+  client: { token: string; id: string; signUp: { email: string } },
+  readMail: ReadMail,
+) {
+  if (withDestination.has(client.signUp.email)) return;
+  await approveIdentity(client);
+  const destination = {
+    kind: 'crypto',
+    label: 'Bitcoin wallet',
+    network: 'bitcoin',
+    address: ADDRESS,
+  } as const;
+  await addActiveDestination({ token: client.token, email: client.signUp.email }, readMail, destination);
+  withDestination.add(client.signUp.email);
+}
+
+/**
+ * The client of `token` asks for a withdrawal code of `amount` USD to a Bitcoin address of their
+ * address book and confirms the withdrawal with the mailed code: a pending withdrawal (held for
+ * approval when an admin approves it at or above the four-eyes threshold).
  */
 async function withdraw(
-  client: { token: string; signUp: { email: string } },
+  client: { token: string; id: string; signUp: { email: string } },
   readMail: ReadMail,
   amount: number,
 ) {
+  await addBitcoinDestination(client, readMail);
   const withdrawal = { amount, address: ADDRESS, wallet: 'bitcoin' };
   await call('POST', '/withdrawals/code', { method: 'crypto', ...withdrawal }, client.token);
   const shown = `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
@@ -231,10 +256,13 @@ async function signedInClient(page: Page, readMail: ReadMail, tag: string, balan
 }
 
 test('Send code puts focus in the code field while the button rests', async ({ page, readMail }) => {
-  await signedInClient(page, readMail, 'Code');
+  const client = await signedInClient(page, readMail, 'Code');
+  await addBitcoinDestination(client, readMail);
+  // the hold on withdrawals after this first sign-in from a new device ends
+  await moveSecurityHoldClock(client.signUp.email, 25);
   await page.goto('/account/withdrawal/withdraw?wallet=bitcoin');
   await page.getByLabel('Amount').fill('25');
-  await page.getByLabel('Bitcoin Address').fill(ADDRESS);
+  await page.getByRole('radio', { name: /^Bitcoin wallet/ }).check();
   await tabTo(page, page.getByRole('button', { name: 'Send code' }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: /Resend in/ })).toBeDisabled();

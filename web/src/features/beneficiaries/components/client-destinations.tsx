@@ -1,7 +1,8 @@
-import { Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '../../../components/load-error';
 import { SectionCard } from '../../../components/section-card';
+import { useTableCards } from '../../../components/table-cards';
 import { formatDateTime } from '../../../lib/format';
 import { clientBeneficiariesQuery } from '../api';
 import { DestinationBadge } from '../../../components/destination-badge';
@@ -9,10 +10,12 @@ import { destinationLine } from './destination-card';
 
 /**
  * A client's withdrawal address book on the staff's client page (read-only; `beneficiaries.read`):
- * every destination ever saved, cancelled and deleted ones included, with its state and times.
+ * every destination ever saved, cancelled and deleted ones included, with its state and times (a
+ * table; cards on a phone).
  */
 export function ClientDestinations({ clientId }: { clientId: string }) {
   const query = useQuery(clientBeneficiariesQuery(clientId));
+  const phone = useTableCards();
   let body;
   if (query.error && !query.data) {
     body = (
@@ -26,6 +29,36 @@ export function ClientDestinations({ clientId }: { clientId: string }) {
     );
   } else if (query.data.length === 0) {
     body = <Text c="dimmed">No withdrawal address saved.</Text>;
+  } else if (phone) {
+    // under 768 px each destination is a card, so nothing hides in a sideways scroll
+    body = (
+      <Stack
+        component="ul"
+        gap="sm"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label="Withdrawal addresses"
+      >
+        {query.data.map((d) => (
+          <Card key={d._id} component="li" withBorder radius="md" padding="sm">
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {d.label}
+              </Text>
+              <DestinationBadge status={d.status} />
+            </Group>
+            <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+              {destinationLine(d)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              Added {formatDateTime(d.createdAt)}
+              {d.activeFrom ? ` · usable from ${formatDateTime(d.activeFrom)}` : ''}
+            </Text>
+          </Card>
+        ))}
+      </Stack>
+    );
   } else {
     body = (
       <Table.ScrollContainer minWidth={640}>
