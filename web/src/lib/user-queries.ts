@@ -1,13 +1,14 @@
 /**
  * The signed-in user's queries that several features read: who they are (GET /auth/user, and
  * GET /user/me with ledger figures and the active plan) and their ledger figures
- * (GET /ledger/account), and their withdrawal address book (GET /beneficiaries). They live below
- * the features so that none imports another's api.ts.
+ * (GET /ledger/account), their withdrawal address book (GET /beneficiaries) and their passkeys
+ * (GET /auth/passkeys). They live below the features so that none imports another's api.ts.
  */
 import type { PublicUser } from '@common/types';
 import type { AccountFigures } from '@common/schemas/transactions';
 import type { UserWithFigures } from '@common/schemas/users';
 import type { PublicBeneficiary } from '@common/schemas/beneficiaries';
+import type { Passkey } from '@common/schemas/passkeys';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
 import { dataQuery } from './queries';
@@ -49,3 +50,12 @@ export const myBeneficiariesQuery = dataQuery<PublicBeneficiary[]>(
   ['beneficiaries', 'mine'],
   '/beneficiaries',
 );
+
+/**
+ * GET /auth/passkeys: the user's passkeys, newest first. Read by the security settings and the
+ * withdrawal forms, which offer a passkey confirmation instead of the code when there is one.
+ */
+export const passkeysQuery = queryOptions({
+  queryKey: ['security', 'passkeys'],
+  queryFn: async () => (await api.get<{ data: Passkey[] }>('/auth/passkeys')).data,
+});

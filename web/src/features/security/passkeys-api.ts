@@ -3,18 +3,14 @@
  * adding one (the ceremony in passkey-client.ts), renaming, confirming with one (a fresh proof for
  * removal) and removing one (with the password, a code, or that confirmation).
  */
-import type { Passkey, PasskeyRemoveInput } from '@common/schemas/passkeys';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PasskeyRemoveInput } from '@common/schemas/passkeys';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type MessageAnswer } from '../../lib/api-client';
 import { addPasskey, assertPasskey } from '../../lib/passkey-client';
+import { passkeysQuery } from '../../lib/user-queries';
 
-const KEY = ['security', 'passkeys'];
-
-/** GET /auth/passkeys: the user's passkeys, newest first. */
-export const passkeysQuery = queryOptions({
-  queryKey: KEY,
-  queryFn: async () => (await api.get<{ data: Passkey[] }>('/auth/passkeys')).data,
-});
+export { passkeysQuery };
+const KEY = passkeysQuery.queryKey;
 
 /** A passkey change; the list is refetched once it succeeds. */
 function usePasskeyChange<V, T>(mutationFn: (variables: V) => Promise<T>) {

@@ -1,8 +1,9 @@
-import { Group, List, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Paper, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MONEY_MSG } from '@common/messages';
+import { PASSKEY_MSG } from '@common/schemas/passkeys';
 import { parseUsdCents } from '@common/schemas/money';
 import { AvailableBalance } from '../../../components/available-balance';
 import { BusyButton } from '../../../components/busy-button';
@@ -12,9 +13,11 @@ import { LimitsNotice } from './limits-notice';
 import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import type { MoneyPost } from '../../../hooks/use-money-post';
+import { errorMessage } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
 import { notifyError, toastOutcome } from '../../../lib/notify';
-import { accountFiguresQuery } from '../../../lib/user-queries';
+import { assertPasskey } from '../../../lib/passkey-client';
+import { accountFiguresQuery, passkeysQuery } from '../../../lib/user-queries';
 import type { BankWithdrawalPayload, CryptoWithdrawalPayload, WithdrawalCodeRequest } from '../api';
 import { ConfirmationCodeField } from './confirmation-code-field';
 
@@ -40,7 +43,9 @@ interface WithdrawalFormProps<V extends WithdrawalValues> {
  * the available balance, Amount, the method's fields and the e-mailed confirmation code; missing
  * fields are said once ("Please fill all fields") above them, each marked invalid. An amount
  * above the available balance is refused here ("Insufficient balance") without a call; the server
- * checks again.
+ * checks again. A client with a passkey may confirm with it instead of the code: the passkey
+ * confirms this session, and the request says `confirmation: 'passkey'` (docs/security.md
+ * "Passkeys").
  */
 export function WithdrawalForm<V extends WithdrawalValues>({
   method,
@@ -52,20 +57,30 @@ export function WithdrawalForm<V extends WithdrawalValues>({
   children,
 }: WithdrawalFormProps<V>) {
   const figures = useQuery(accountFiguresQuery);
+  const hasPasskey = (useQuery(passkeysQuery).data?.length ?? 0) > 0;
+  const confirmWithPasskey = useMutation({
+    mutationFn: () => assertPasskey({ 'x-passkey-purpose': 'reverify' }),
+  });
   const idempotency = useIdempotencyKey();
   const missing = Object.values(form.errors).includes(MONEY_MSG.fillAllFields);
 
-  /** The withdrawal a code is asked for: every field but the code checked first, then sent as it is. */
-  const codeRequest = (): WithdrawalCodeRequest | null => {
+  /** Every field but the code checked, their errors shown: answers whether they all pass. */
+  const fieldsValid = (): boolean => {
     const { token: _code, ...others } = form.validate().errors;
     form.setErrors(others);
-    if (Object.keys(others).length > 0) return null;
+    return Object.keys(others).length === 0;
+  };
+
+  /** The withdrawal a code is asked for: every field but the code checked first, then sent as it is. */
+  const codeRequest = (): WithdrawalCodeRequest | null => {
+    if (!fieldsValid()) return null;
     const { token: _token, ...fields } = form.getValues();
     // the form's values are the method's schema input (V), so with `method` they are its code request
     return { method, ...fields } as unknown as WithdrawalCodeRequest;
   };
 
-  const submit = form.onSubmit((payload) => {
+  /** Sends `payload` unless its amount is above the available balance ("Insufficient balance"). */
+  const send = (payload: V) => {
     const available = figures.data ? parseUsdCents(figures.data.balance) : null;
     const amount = parseUsdCents(payload.amount);
     if (available !== null && amount !== null && amount > available) {
@@ -79,7 +94,17 @@ export function WithdrawalForm<V extends WithdrawalValues>({
         onSubmitted();
       }),
     );
-  });
+  };
+  const submit = form.onSubmit(send);
+
+  /** The passkey's confirmation of this session, then the request without a code. */
+  const submitWithPasskey = () => {
+    if (!fieldsValid()) return;
+    confirmWithPasskey.mutate(undefined, {
+      onSuccess: () => send({ ...form.getValues(), token: undefined, confirmation: 'passkey' }),
+      onError: (error) => notifyError(errorMessage(error, PASSKEY_MSG.failed)),
+    });
+  };
 
   return (
     <>
@@ -94,7 +119,8 @@ export function WithdrawalForm<V extends WithdrawalValues>({
         <List type="ordered" spacing={4} size="sm">
           <List.Item>
             Give the amount and choose one of your active withdrawal addresses, then confirm with the code we
-            e-mail you (or, with two-factor authentication on, the code from your authenticator app).
+            e-mail you (or, with two-factor authentication on, the code from your authenticator app), or with
+            one of your passkeys.
           </List.Item>
           <List.Item>
             The amount is held from your available balance while our team verifies the request.
@@ -127,6 +153,11 @@ export function WithdrawalForm<V extends WithdrawalValues>({
             <BusyButton type="submit" busy={post.isPending}>
               Submit
             </BusyButton>
+            {hasPasskey && (
+              <Button variant="default" onClick={submitWithPasskey} loading={confirmWithPasskey.isPending}>
+                Confirm with a passkey instead of the code
+              </Button>
+            )}
           </Stack>
         </form>
       </Paper>

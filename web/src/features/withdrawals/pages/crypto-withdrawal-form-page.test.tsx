@@ -8,13 +8,17 @@
  * (the code from the mail, the hold, the decline) is e2e/funding.spec.ts.
  */
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DestinationNetwork } from '@common/destinations';
 import { MONEY_MSG } from '@common/messages';
 import type { PublicBeneficiary } from '@common/schemas/beneficiaries';
 import { http, server } from '../../../../test/api';
 import { renderScreen } from '../../../../test/render';
 import { WithdrawPage } from './crypto-withdrawal-form-page';
+
+// the browser's passkey ceremony (e2e/passkeys.spec.ts runs it in Chromium): answered here
+const ceremony = vi.hoisted(() => ({ assertPasskey: vi.fn(async () => ({ message: 'Confirmed' })) }));
+vi.mock('../../../lib/passkey-client', () => ceremony);
 
 const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const OTHER = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
@@ -94,9 +98,26 @@ const limits = http.get('/api/limits', ({ response }) =>
   }),
 );
 
-/** The bitcoin form with the figures and the address book (`list`) answered and shown; its fields and buttons. */
-async function open(list = BOOK) {
-  server.use(figures, book(list), noHold, limits);
+/** The client's passkeys: `count` of them (GET /api/auth/passkeys). */
+const passkeys = (count: number) =>
+  http.get('/api/auth/passkeys', ({ response }) =>
+    response(200).json({
+      data: Array.from({ length: count }, (_, i) => ({
+        id: `pk-${i}`,
+        name: `Key ${i}`,
+        createdAt: '2026-11-20T10:00:00.000Z',
+        lastUsedAt: null,
+        backedUp: false,
+      })),
+    }),
+  );
+
+/**
+ * The bitcoin form with the figures, the address book (`list`) and `keys` passkeys answered and
+ * shown; its fields and buttons.
+ */
+async function open(list = BOOK, keys = 0) {
+  server.use(figures, book(list), noHold, limits, passkeys(keys));
   const view = renderScreen(<WithdrawPage />, { route: '/account/withdrawal/withdraw?wallet=bitcoin' });
   await screen.findByText('$250.00');
   await screen.findByText('Destination');
@@ -225,5 +246,33 @@ describe('the crypto withdrawal form', () => {
     expect(await screen.findByText('Invalid or expired confirmation code')).toBeInTheDocument();
     await waitFor(() => expect(submit).toBeEnabled());
     expect(sent).toHaveLength(1);
+  });
+
+  it('with a passkey, confirms with it instead of the code: the request says passkey and has no code', async () => {
+    const sent = withdrawals();
+    const { user, amount, destination } = await open(BOOK, 1);
+    const byPasskey = await screen.findByRole('button', {
+      name: 'Confirm with a passkey instead of the code',
+    });
+    // the fields are checked before the authenticator is asked
+    await user.click(byPasskey);
+    await waitFor(() => expect(amount).toHaveAttribute('aria-invalid', 'true'));
+    expect(ceremony.assertPasskey).not.toHaveBeenCalled();
+    await user.type(amount, '100');
+    await user.click(destination('Cold wallet'));
+    await user.click(byPasskey);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(ceremony.assertPasskey).toHaveBeenCalledWith({ 'x-passkey-purpose': 'reverify' });
+    expect(sent[0]).toEqual({
+      amount: '100.00',
+      address: ADDRESS,
+      wallet: 'bitcoin',
+      confirmation: 'passkey',
+    });
+  });
+
+  it('without a passkey, offers only the code', async () => {
+    await open();
+    expect(screen.queryByRole('button', { name: /passkey/ })).not.toBeInTheDocument();
   });
 });
