@@ -13,23 +13,33 @@ import type { SecurityHoldCause } from '@common/schemas/security-holds';
 import { oneTimeCodes, securityHolds, users, withdrawals } from '../../db/schema';
 import { createSignedInUser } from '../../test/app';
 import { useTestContext } from '../../test/context';
-import { enrolTwoFactor, fundClient, withdrawalCode } from '../../test/factories';
+import {
+  addDestinationOf,
+  cryptoWithdrawal,
+  enrolTwoFactor,
+  fundClient,
+  withdrawalCode,
+} from '../../test/factories';
 import { codeIn } from '../../test/smtp-receiver';
 import { moveSecurityHoldClock } from './testing';
 
-// withdrawals to any address: the address book's own control is tested in beneficiaries/
-const { t, admin, inject, db } = useTestContext({ beneficiaryRequired: false });
+const { t, admin, inject, db } = useTestContext();
 
-const CRYPTO = { amount: 25, wallet: 'ethereum', address: '0x52908400098527886E0F7030069857D2E4169EE7' };
+/** The withdrawal the tests ask for, to an address each client's address book holds active. */
+const CRYPTO = cryptoWithdrawal(25);
 const NEW_PASSWORD = 'Brand-new-pass-2';
 
 type Client = Awaited<ReturnType<typeof createSignedInUser>>;
 
-/** A client signed in with a real password, identity verified, with $1,000 available. */
+/**
+ * A client signed in with a real password, identity verified, with $1,000 available and CRYPTO's
+ * address active in their address book.
+ */
 async function client(): Promise<Client> {
   const c = await createSignedInUser(t.app);
   await db().update(users).set({ verificationStatus: 'verified' }).where(eq(users.id, c.id));
   await fundClient(db(), c.id, 1_000_00n);
+  await addDestinationOf(db(), c.id, CRYPTO);
   return c;
 }
 
