@@ -8,6 +8,7 @@ import { withDateRange } from './date-range';
 import { decisionReasonField, pagedListSchema, pageField, pageSizeField } from './common';
 import { MONEY_MSG } from '../messages';
 import { REQUEST_STATUSES } from './deposits';
+import { destinationFields, reviewIdentitySchema } from './review-facts';
 import { usdAmountField } from './money';
 
 /** Types a history line can have: the original four plus the ledger's own. */
@@ -109,6 +110,8 @@ export const pendingReviewSchema = z.object({
   amount: z.number(),
   method: z.string(),
   createdAt: z.iso.datetime(),
+  identity: reviewIdentitySchema,
+  ...destinationFields,
 });
 export type PendingReview = z.infer<typeof pendingReviewSchema>;
 

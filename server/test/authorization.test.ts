@@ -127,6 +127,7 @@ const POLICY: Record<string, Policy> = {
   'POST /api/transaction/:id': staff('ledger.adjust'),
   'DELETE /api/transaction/:id': staff('transactions.void'),
   'GET /api/reviews/pending': staff('deposits.review'),
+  'GET /api/reviews/client/:id': staff('deposits.review'),
 
   'GET /api/notifications/user': p('user'),
   'PUT /api/notifications/user/read': p('user'),

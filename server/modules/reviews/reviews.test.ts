@@ -96,7 +96,7 @@ describe('GET /api/reviews/pending (paged on the server)', () => {
     expect((await queue('')).data.map((r) => r._id)).toEqual(expected.slice(0, 10));
   });
 
-  it('keeps the row shape: kind, client, amount and method', async () => {
+  it('keeps the row shape: kind, client, amount, method, identity and destination', async () => {
     const rows = (await queue('?pageSize=40')).data;
     expect(rows.slice(0, 4)).toEqual([
       {
@@ -108,6 +108,9 @@ describe('GET /api/reviews/pending (paged on the server)', () => {
         amount: 100,
         method: 'bitcoin',
         createdAt: expect.any(String),
+        identity: { status: 'verified', level: 'identity' },
+        destination: null,
+        newDestination: null,
       },
       {
         _id: expected[1],
@@ -118,6 +121,9 @@ describe('GET /api/reviews/pending (paged on the server)', () => {
         amount: 10,
         method: 'ethereum',
         createdAt: expect.any(String),
+        identity: { status: 'verified', level: 'identity' },
+        destination: 'ETHEREUM address ending in 9EE7',
+        newDestination: true,
       },
       expect.objectContaining({ _id: expected[2], kind: 'deposit', userId: b.id, amount: 100 }),
       expect.objectContaining({ _id: expected[3], kind: 'crypto-withdrawal', userId: b.id, amount: 10 }),

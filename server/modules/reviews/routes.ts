@@ -4,12 +4,18 @@
  *
  * GET    /reviews/pending           admin      ?page&pageSize(10|20|30|40)&from&to → {data, total}: pending
  *                                               deposits and withdrawals of every client, oldest first
+ * GET    /reviews/client/:id        admin      → {data: {identity, withdrawals}}: what the client's review
+ *                                               pages show beside the requests (404 for an unknown user)
  */
+import { idParams } from '@common/schemas/common';
+import { clientReviewFactsSchema } from '@common/schemas/review-facts';
 import { pendingReviewPageSchema, pendingReviewsQuerySchema } from '@common/schemas/transactions';
+import { AppError } from '../../lib/errors';
 import type { AppInstance } from '../../app-context';
 import { declareRoutes } from '../../lib/declare-routes';
 import { presentPage } from '../../lib/paging';
-import { presentPendingReview } from './presenter';
+import { onClient } from '../../lib/targets';
+import { presentClientFacts, presentPendingReview } from './presenter';
 
 const tags = ['reviews'];
 
@@ -22,5 +28,16 @@ export async function reviewAdminRoutes(app: AppInstance) {
     config: { permission: 'deposits.review' },
     handler: async (req) =>
       presentPage(await services.reviews.listPendingReviews(req.query), presentPendingReview),
+  });
+  route.get('/client/:id', {
+    summary:
+      "Answers a client's identity and each of their withdrawals' destination, new or not, for their review pages (admin)",
+    schema: { params: idParams, response: { 200: clientReviewFactsSchema } },
+    config: { permission: 'deposits.review', target: onClient() },
+    handler: async (req) => {
+      const facts = await services.reviews.clientFacts(req.params.id);
+      if (!facts) throw new AppError('user_not_found');
+      return { data: presentClientFacts(facts) };
+    },
   });
 }

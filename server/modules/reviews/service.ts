@@ -4,7 +4,7 @@
  * (server/modules/deposits, server/modules/withdrawals); the rule they share, "only a pending request
  * can be reviewed", is only-pending.ts. Amounts are cents.
  */
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { PendingReviewsQuery } from '@common/schemas/transactions';
 import { deposits, users, withdrawals } from '../../db/schema';
@@ -19,6 +19,7 @@ import {
   type SortKey,
 } from '../../lib/paging';
 import type { ServiceDeps } from '../../lib/service-deps';
+import { identityColumns, isNewDestination, type DestinationColumns } from './destination-facts';
 
 /** One request waiting for review, with its client. */
 export interface PendingReviewRow {
@@ -33,7 +34,28 @@ export interface PendingReviewRow {
   email: string;
   /** The client is blocked (their withdrawals cannot be approved). */
   userBlocked: boolean;
+  /** The client's verification status and level number (destination-facts.ts `identityColumns`). */
+  identityStatus: string;
+  identityLevel: number;
+  /** A withdrawal's destination (null for a deposit). */
+  destination: DestinationColumns;
+  /** The withdrawal's destination is new for the client (null for a deposit). */
+  newDestination: boolean | null;
 }
+
+/** What a client's review pages show beside the requests (`clientFacts`). */
+export interface ClientFactsRow {
+  identityStatus: string;
+  identityLevel: number;
+  withdrawals: Array<{ id: string; destination: DestinationColumns; newDestination: boolean }>;
+}
+
+/** The most withdrawals a client's facts cover: both of the client pages' lists (500 each). */
+const CLIENT_WITHDRAWALS = 1000;
+
+/** A queue row as read: the destination's columns flat. */
+type ReadRow = Omit<PendingReviewRow, 'destination'> &
+  Omit<DestinationColumns, 'method'> & { withdrawalMethod: string | null };
 
 /**
  * Pending deposits (sent on the UTC days `from`–`to` when given): the condition of
@@ -64,7 +86,11 @@ const clientColumns = {
   lastName: users.lastName,
   email: users.email,
   userBlocked: users.banned,
+  ...identityColumns(sql`${users}`),
 };
+
+/** A text column of a deposit's row where a withdrawal has its destination. */
+const none = (alias: string) => sql<string | null>`null::text`.as(alias);
 
 export function createReviewsService({ db }: ServiceDeps) {
   /**
@@ -108,6 +134,14 @@ export function createReviewsService({ db }: ServiceDeps) {
         method: deposits.wallet,
         createdAt: deposits.createdAt,
         ...clientColumns,
+        withdrawalMethod: none('d_method'),
+        wallet: none('d_wallet'),
+        address: none('d_address'),
+        bankName: none('d_bank_name'),
+        accountNumber: none('d_account_number'),
+        routing: none('d_routing'),
+        swift: none('d_swift'),
+        newDestination: sql<boolean | null>`null::boolean`.as('new_destination'),
       })
       .from(deposits)
       .innerJoin(users, eq(users.id, deposits.userId))
@@ -121,13 +155,27 @@ export function createReviewsService({ db }: ServiceDeps) {
         method: sql<string>`coalesce(${withdrawals.wallet}, 'bank')`.as('method'),
         createdAt: withdrawals.createdAt,
         ...clientColumns,
+        withdrawalMethod: sql<string | null>`${withdrawals.method}`.as('d_method'),
+        wallet: sql<string | null>`${withdrawals.wallet}`.as('d_wallet'),
+        address: sql<string | null>`${withdrawals.address}`.as('d_address'),
+        bankName: sql<string | null>`${withdrawals.bankName}`.as('d_bank_name'),
+        accountNumber: sql<string | null>`${withdrawals.accountNumber}`.as('d_account_number'),
+        routing: sql<string | null>`${withdrawals.routing}`.as('d_routing'),
+        swift: sql<string | null>`${withdrawals.swift}`.as('d_swift'),
+        newDestination: isNewDestination(sql`${withdrawals}`).as('new_destination'),
       })
       .from(withdrawals)
       .innerJoin(users, eq(users.id, withdrawals.userId))
       .where(and(pendingWithdrawal(range), inArray(withdrawals.id, page)));
-    return (await unionAll(depositRows, withdrawalRows).orderBy(
+    const rows = (await unionAll(depositRows, withdrawalRows).orderBy(
       ...sortedBy(queueOrder, window.fromEnd),
-    )) as PendingReviewRow[];
+    )) as ReadRow[];
+    return rows.map(
+      ({ withdrawalMethod, wallet, address, bankName, accountNumber, routing, swift, ...row }) => ({
+        ...row,
+        destination: { method: withdrawalMethod, wallet, address, bankName, accountNumber, routing, swift },
+      }),
+    );
   }
 
   /**
@@ -144,6 +192,41 @@ export function createReviewsService({ db }: ServiceDeps) {
   }
 
   return {
+    /**
+     * What the review pages of client `userId` show beside their requests: their identity, and for
+     * each of their withdrawals not deleted (newest first, at most `CLIENT_WITHDRAWALS`) its
+     * destination and whether it is new for them; in one statement. Null for an unknown user.
+     */
+    async clientFacts(userId: string): Promise<ClientFactsRow | null> {
+      const rows = await db
+        .select({
+          ...identityColumns(sql`${users}`),
+          id: withdrawals.id,
+          method: withdrawals.method,
+          wallet: withdrawals.wallet,
+          address: withdrawals.address,
+          bankName: withdrawals.bankName,
+          accountNumber: withdrawals.accountNumber,
+          routing: withdrawals.routing,
+          swift: withdrawals.swift,
+          newDestination: isNewDestination(sql`${withdrawals}`),
+        })
+        .from(users)
+        .leftJoin(withdrawals, and(eq(withdrawals.userId, users.id), isNull(withdrawals.deletedAt)))
+        .where(eq(users.id, userId))
+        .orderBy(desc(withdrawals.createdAt), asc(withdrawals.id))
+        .limit(CLIENT_WITHDRAWALS);
+      const [first] = rows;
+      if (!first) return null;
+      return {
+        identityStatus: first.identityStatus,
+        identityLevel: first.identityLevel,
+        withdrawals: rows.flatMap(({ id, newDestination, identityStatus: _s, identityLevel: _l, ...d }) =>
+          id ? [{ id, destination: d, newDestination }] : [],
+        ),
+      };
+    },
+
     /**
      * One page of the admin review queue: pending deposits and withdrawals of every client, oldest
      * first (created_at, then id), sent on the UTC days `from`–`to` when given, and how many there

@@ -12,6 +12,7 @@ import { limitsJourney } from './limits';
 import { moneyJourneys } from './money';
 import { healthAndMetrics, mailOutboxJourney } from './operations';
 import { passkeysJourney } from './passkeys';
+import { reviewFactsJourney } from './reviews';
 import { securityHoldsJourney } from './security-holds';
 import { reservesJourney } from './transparency-reserves';
 import { liabilitiesJourney } from './transparency-liabilities';
@@ -25,6 +26,7 @@ export const journeys: Journey[] = [
   healthAndMetrics,
   ...accountJourneys,
   ...moneyJourneys,
+  reviewFactsJourney,
   beneficiariesJourney,
   passkeysJourney,
   securityHoldsJourney,
