@@ -1,4 +1,5 @@
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { modals } from '@mantine/modals';
 
 interface ConfirmOptions {
@@ -7,17 +8,30 @@ interface ConfirmOptions {
   confirmLabel: string;
   /** Paints the confirm button red (reject, decline, delete, void). */
   danger?: boolean;
+  /** What the decision is about, under the question (a review's client, amount and destination). */
+  details?: ReactNode;
 }
 
 /**
  * Asks before an action; resolves true when confirmed, false
  * when cancelled or dismissed. Needs the modals provider of the signed-in areas.
  */
-export function confirmAction({ title, message, confirmLabel, danger }: ConfirmOptions): Promise<boolean> {
+export function confirmAction({
+  title,
+  message,
+  confirmLabel,
+  danger,
+  details,
+}: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
     modals.openConfirmModal({
       title,
-      children: <Text size="sm">{message}</Text>,
+      children: (
+        <Stack gap="sm">
+          <Text size="sm">{message}</Text>
+          {details}
+        </Stack>
+      ),
       labels: { confirm: confirmLabel, cancel: 'Cancel' },
       confirmProps: { color: danger ? 'red.8' : undefined },
       closeButtonProps: { 'aria-label': 'Close' },

@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
+import type { ReactNode } from 'react';
 import { decisionReasonSchema } from '@common/schemas/common';
 import { zodForm } from '../../lib/zod-form';
 import { DialogActions } from '../dialog';
@@ -18,6 +19,8 @@ export interface ReasonConfirmation {
   danger?: boolean;
   /** Under the reason field: who reads it. */
   reasonDescription?: string;
+  /** What the decision is about, under the question (a review's client, amount and destination). */
+  details?: ReactNode;
 }
 
 function ReasonForm({
@@ -32,6 +35,7 @@ function ReasonForm({
     <form onSubmit={form.onSubmit(({ reason }) => onDone(reason))} noValidate aria-label={options.title}>
       <Stack gap="md">
         <Text size="sm">{options.message}</Text>
+        {options.details}
         <ReasonTextarea
           data-autofocus
           description={options.reasonDescription ?? DEFAULT_DESCRIPTION}

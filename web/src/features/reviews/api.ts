@@ -3,6 +3,7 @@
  * server), one client's requests per kind, the approve / reject / delete calls, and deposit proofs
  * (served only with the admin's token).
  */
+import type { ClientReviewFacts } from '@common/schemas/review-facts';
 import type { PendingReviewPage, PendingReviewsQuery } from '@common/schemas/transactions';
 import { api, type MessageAnswer } from '../../lib/api-client';
 import { dataQuery, pagedQuery, useRefetchingMutation } from '../../lib/queries';
@@ -18,6 +19,13 @@ export const pendingReviewsQuery = (params: PendingReviewsQuery) =>
 /** GET /deposits, /c-withdrawals or /b-withdrawals ?userId=: one client's requests, newest first. */
 export const clientRequestsQuery = <Row>(kind: ReviewKind, userId: string) =>
   dataQuery<Row[]>(['reviews', kind, userId], `/${REVIEW_KINDS[kind].resource}`, { userId });
+
+/**
+ * GET /reviews/client/:id: what a client's review pages show beside the requests (their identity,
+ * each withdrawal's full destination and whether it is new for them).
+ */
+export const clientReviewFactsQuery = (userId: string) =>
+  dataQuery<ClientReviewFacts>(['reviews', 'facts', userId], `/reviews/client/${userId}`);
 
 /** The three things an admin does to a request. */
 export type ReviewAction = 'approve' | 'reject' | 'delete';

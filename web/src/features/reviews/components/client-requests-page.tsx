@@ -1,5 +1,7 @@
 import { Anchor, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { ClientReviewFacts } from '@common/schemas/review-facts';
 import { Link } from 'react-router';
 import type { RequestStatus } from '@common/schemas/deposits';
 import { paths } from '../../../config/paths';
@@ -7,9 +9,10 @@ import { ClientPageTitle } from '../../../components/admin/client-page';
 import { useClientRoute } from '../../../components/admin/use-client-route';
 import { PagedTable, pageOf, queryStatus, type Column } from '../../../components/paged-table';
 import { usePaging } from '../../../hooks/use-paging';
-import { clientRequestsQuery } from '../api';
+import { clientRequestsQuery, clientReviewFactsQuery } from '../api';
 import { REVIEW_KINDS, type ReviewKind } from '../kinds';
 import { reviewColumns } from './review-columns';
+import type { ReviewFacts } from './review-facts';
 
 /** The other back-office pages of the same client. */
 function ClientLinks({ id, name }: { id: string; name?: string }) {
@@ -30,6 +33,23 @@ function ClientLinks({ id, name }: { id: string; name?: string }) {
   );
 }
 
+/**
+ * A request's facts from the client's (GET /reviews/client/:id): their identity, and a withdrawal's
+ * full destination and whether it is new (a deposit's, or one not listed, has none).
+ */
+function reviewFactsOf(facts: ClientReviewFacts | undefined) {
+  const withdrawals = new Map(facts?.withdrawals.map((w) => [w._id, w]));
+  return (r: { _id: string }): ReviewFacts | undefined => {
+    if (!facts) return undefined;
+    const w = withdrawals.get(r._id);
+    return {
+      identity: facts.identity,
+      destination: w?.destination ?? null,
+      newDestination: w?.newDestination ?? null,
+    };
+  };
+}
+
 interface ClientRequestsPageProps<Row> {
   kind: ReviewKind;
   /** The page's h1, followed by the client's name (see `ClientPageTitle`). */
@@ -40,7 +60,8 @@ interface ClientRequestsPageProps<Row> {
 
 /**
  * /admin/deposits/:id, /admin/crypto-withdrawals/:id and /admin/bank-withdrawals/:id:
- * one client's requests of a kind, newest first, each with approve, reject/decline and delete.
+ * one client's requests of a kind, newest first, each with the client's identity, a withdrawal's
+ * new destination flagged, and approve, reject/decline and delete.
  */
 export function ClientRequestsPage<
   Row extends {
@@ -53,6 +74,8 @@ export function ClientRequestsPage<
 >({ kind, title, columns }: ClientRequestsPageProps<Row>) {
   const { id, name } = useClientRoute();
   const query = useQuery(clientRequestsQuery<Row>(kind, id));
+  const facts = useQuery(clientReviewFactsQuery(id)).data;
+  const factsOf = useMemo(() => reviewFactsOf(facts), [facts]);
   const paging = usePaging();
   const rows = query.data ?? [];
 
@@ -64,7 +87,12 @@ export function ClientRequestsPage<
       </Stack>
       <PagedTable<Row>
         caption={title}
-        columns={[reviewColumns.date, ...columns, reviewColumns.amount, ...reviewColumns.review(kind, name)]}
+        columns={[
+          reviewColumns.date,
+          ...columns,
+          reviewColumns.amount,
+          ...reviewColumns.review(kind, name, factsOf),
+        ]}
         rows={query.data && pageOf(rows, paging)}
         {...queryStatus(query)}
         emptyText={`No ${REVIEW_KINDS[kind].label.toLowerCase()}s found`}

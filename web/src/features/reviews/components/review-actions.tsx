@@ -10,6 +10,7 @@ import { formatUsd } from '../../../lib/format';
 import { notifyError, notifyMoneyOutcome, notifySuccess } from '../../../lib/notify';
 import { useReviewAction, type ReviewAction } from '../api';
 import { REVIEW_KINDS, type ReviewKind } from '../kinds';
+import { ReviewFactsSummary, type ReviewFacts } from './review-facts';
 
 /** The request an admin acts on. */
 export interface Reviewable {
@@ -26,17 +27,23 @@ interface ReviewActionsProps {
   clientName?: string;
   /** Adds Delete (a client's page; the queue only approves and rejects). */
   withDelete?: boolean;
+  /**
+   * The client's identity and a withdrawal's destination, summed up with the amount in the approve
+   * and reject confirmations (none while they load).
+   */
+  facts?: ReviewFacts;
 }
 
 /**
  * Approve, Reject/Decline and Delete of a deposit or withdrawal, each after a confirmation (a
- * rejection's with a required reason),
+ * rejection's with a required reason; an approval's and a rejection's sum up the client's identity,
+ * the amount and a withdrawal's destination, `facts`),
  * with the original toasts (an approval held for four-eyes approval says so). A reviewed deposit is refused here ("Deposit is already …"); a
  * reviewed withdrawal's buttons are disabled. Nothing shows to a role without the kind's permission.
  * The pressed button keeps focus while its request runs; when the row leaves (the queue) or the
  * button is disabled (a client's page), focus goes to the nearest row's action (`keepFocusAfterRemoval`).
  */
-export function ReviewActions({ kind, request, clientName, withDelete = false }: ReviewActionsProps) {
+export function ReviewActions({ kind, request, clientName, withDelete = false, facts }: ReviewActionsProps) {
   const settings = REVIEW_KINDS[kind];
   const review = useReviewAction();
   const allowed = useCan();
@@ -62,6 +69,10 @@ export function ReviewActions({ kind, request, clientName, withDelete = false }:
           : `Are you sure you want to ${verb.toLowerCase()} this ${what}?`,
       confirmLabel: verb,
       danger: action !== 'approve',
+      details:
+        action !== 'delete' && facts ? (
+          <ReviewFactsSummary facts={facts} amount={request.amount} />
+        ) : undefined,
     };
     // a rejection asks for the reason the client reads in the history, notice and e-mail
     let reason: string | undefined;

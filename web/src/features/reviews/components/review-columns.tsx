@@ -1,10 +1,11 @@
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { RequestStatus } from '@common/schemas/deposits';
 import type { Column } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime, formatUsd } from '../../../lib/format';
 import { REVIEW_KINDS, type ReviewKind } from '../kinds';
 import { ReviewActions } from './review-actions';
+import { IdentityBadge, NewDestinationBadge, type ReviewFacts } from './review-facts';
 
 /** What every reviewed request has. */
 interface Request {
@@ -17,8 +18,8 @@ interface Request {
 }
 
 /**
- * Columns every review table shares: the date, the amount, and on a client's page status, the
- * reason of a rejection or decline, and actions.
+ * Columns every review table shares: the date, the amount, and on a client's page status with the
+ * checks (identity, new destination), the reason of a rejection or decline, and actions.
  */
 export const reviewColumns = {
   date: {
@@ -32,11 +33,28 @@ export const reviewColumns = {
     nowrap: true,
     cell: (r: Pick<Request, 'amount'>) => formatUsd(r.amount),
   },
-  /** Status and actions (with Delete) of one client's requests of `kind`. */
-  review: (kind: ReviewKind, clientName?: string): Column<Request>[] => [
+  /**
+   * Status (with the checks: the client's identity, a withdrawal's destination when new), reason
+   * and actions (with Delete) of one client's requests of `kind`; `factsOf` answers a request's
+   * facts once read.
+   */
+  review: (
+    kind: ReviewKind,
+    clientName?: string,
+    factsOf: (r: Request) => ReviewFacts | undefined = () => undefined,
+  ): Column<Request>[] => [
     {
       header: 'Status',
-      cell: (r) => <StatusBadge status={r.status} labels={REVIEW_KINDS[kind].statusLabels} />,
+      cell: (r) => {
+        const facts = factsOf(r);
+        return (
+          <Stack gap={4} align="flex-start">
+            <StatusBadge status={r.status} labels={REVIEW_KINDS[kind].statusLabels} />
+            {facts && <IdentityBadge identity={facts.identity} />}
+            {facts?.newDestination && <NewDestinationBadge />}
+          </Stack>
+        );
+      },
     },
     {
       header: 'Reason',
@@ -51,7 +69,9 @@ export const reviewColumns = {
       nowrap: true,
       actions: true,
       permission: REVIEW_KINDS[kind].permission,
-      cell: (r) => <ReviewActions kind={kind} request={r} clientName={clientName} withDelete />,
+      cell: (r) => (
+        <ReviewActions kind={kind} request={r} clientName={clientName} facts={factsOf(r)} withDelete />
+      ),
     },
   ],
 };

@@ -13,6 +13,7 @@ import { REVIEW_KINDS, walletLabel } from '../kinds';
 import { ProofButton } from '../components/proof-button';
 import { ReviewActions } from '../components/review-actions';
 import { reviewColumns } from '../components/review-columns';
+import { DestinationText, IdentityBadge } from '../components/review-facts';
 
 const fullName = (r: PendingReview) => `${r.user.firstName} ${r.user.lastName}`;
 
@@ -42,9 +43,12 @@ const COLUMNS: Column<PendingReview>[] = [
             </Badge>
           )}
         </Group>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {r.user.email}
         </Text>
+        <Group mt={4}>
+          <IdentityBadge identity={r.identity} />
+        </Group>
       </>
     ),
   },
@@ -52,12 +56,15 @@ const COLUMNS: Column<PendingReview>[] = [
   reviewColumns.amount,
   {
     header: 'Details',
-    cell: (r) => (
-      <Group gap={4} wrap="nowrap">
-        <Text size="sm">{walletLabel(r.method)}</Text>
-        {r.kind === 'deposit' && <ProofButton depositId={r._id} />}
-      </Group>
-    ),
+    cell: (r) =>
+      r.kind === 'deposit' ? (
+        <Group gap={4} wrap="nowrap">
+          <Text size="sm">{walletLabel(r.method)}</Text>
+          <ProofButton depositId={r._id} />
+        </Group>
+      ) : (
+        <DestinationText facts={r} />
+      ),
   },
   { ...reviewColumns.date, header: 'Requested' },
   {
@@ -65,7 +72,7 @@ const COLUMNS: Column<PendingReview>[] = [
     nowrap: true,
     actions: true,
     cell: (r) => (
-      <ReviewActions kind={r.kind} request={{ ...r, status: 'pending' }} clientName={fullName(r)} />
+      <ReviewActions kind={r.kind} request={{ ...r, status: 'pending' }} clientName={fullName(r)} facts={r} />
     ),
   },
 ];
@@ -73,7 +80,8 @@ const COLUMNS: Column<PendingReview>[] = [
 /**
  * /admin/pending-reviews: every client's pending deposits and withdrawals, oldest first, a page at a
  * time from the server (sizes 10/20/30/40, Previous/Next), narrowed to the days they were made
- * (`?from=&to=`). Blocked clients carry a "Blocked" badge.
+ * (`?from=&to=`). Blocked clients carry a "Blocked" badge; every row the client's identity (a red
+ * "Identity rejected" when refused), and a withdrawal its masked destination, flagged when new.
  */
 export function PendingReviewsPage() {
   const paging = usePaging();

@@ -1,0 +1,144 @@
+/**
+ * What the review queue shows a reviewer before a decision (pending-reviews-page.tsx and
+ * components/review-facts.tsx): each row's client identity (a red "Identity rejected" for a refused
+ * one), a withdrawal's masked destination flagged "New destination", and the approve and decline
+ * confirmations summing up the amount, the identity with its level and the destination, with a
+ * warning when the identity is not verified. The queue through the real server is
+ * e2e/funding.spec.ts and e2e/phone-tables.spec.ts.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@common/constants';
+import { MONEY_MSG } from '@common/messages';
+import type { PendingReview } from '@common/schemas/transactions';
+import { http, server } from '../../../../test/api';
+import { renderScreen } from '../../../../test/render';
+import { PendingReviewsPage } from './pending-reviews-page';
+
+const client = (firstName: string) => ({
+  firstName,
+  lastName: 'Client',
+  email: `${firstName.toLowerCase()}@example.com`,
+});
+
+const REFUSED: PendingReview = {
+  _id: '3f0c1a52-8d3e-4a57-9a0e-7f1e2b3c4d51',
+  kind: 'crypto-withdrawal',
+  userId: '5b8f3c1e-2a4d-4e6f-8a9b-0c1d2e3f4a52',
+  user: client('Rita'),
+  userBlocked: false,
+  amount: 250,
+  method: 'ethereum',
+  createdAt: '2026-11-28T10:00:00.000Z',
+  identity: { status: 'rejected', level: 'email' },
+  destination: 'ETHEREUM address ending in 9EE7',
+  newDestination: true,
+};
+
+const KNOWN: PendingReview = {
+  _id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c53',
+  kind: 'bank-withdrawal',
+  userId: '9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c54',
+  user: client('Vera'),
+  userBlocked: false,
+  amount: 40,
+  method: 'bank',
+  createdAt: '2026-11-28T11:00:00.000Z',
+  identity: { status: 'verified', level: 'address' },
+  destination: 'account ending in 1234 at Bank',
+  newDestination: false,
+};
+
+const DEPOSIT: PendingReview = {
+  ...KNOWN,
+  _id: '1d2c3b4a-5f6e-4d7c-8b9a-0f1e2d3c4b55',
+  kind: 'deposit',
+  method: 'bitcoin',
+  amount: 75,
+  destination: null,
+  newDestination: null,
+};
+
+beforeEach(() => {
+  // an owner may review every kind
+  localStorage.setItem(STORAGE_KEYS.token, 'token');
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ _id: 'staff', role: 'owner', isAdmin: true }));
+  server.use(
+    http.get('/api/reviews/pending', ({ response }) =>
+      response(200).json({ data: [REFUSED, KNOWN, DEPOSIT], total: 3 }),
+    ),
+  );
+});
+afterEach(() => localStorage.clear());
+
+/** The table row that names `name`. */
+const rowOf = async (name: string) => (await screen.findByRole('link', { name })).closest('tr')!;
+
+describe('the review queue', () => {
+  it("flags a refused identity in red, and shows each withdrawal's masked destination, new or not", async () => {
+    renderScreen(<PendingReviewsPage />);
+    const refused = await rowOf('Rita Client');
+    expect(within(refused).getByText('Identity rejected')).toBeVisible();
+    expect(within(refused).getByText('ETHEREUM address ending in 9EE7')).toBeVisible();
+    expect(within(refused).getByText('New destination')).toBeVisible();
+
+    const [known, deposit] = screen
+      .getAllByRole('link', { name: 'Vera Client' })
+      .map((a) => a.closest('tr')!);
+    expect(within(known!).getByText('Identity verified')).toBeVisible();
+    expect(within(known!).getByText('account ending in 1234 at Bank')).toBeVisible();
+    expect(within(known!).queryByText('New destination')).toBeNull();
+    expect(within(known!).queryByText('Identity rejected')).toBeNull();
+    expect(within(deposit!).getByText('Bitcoin')).toBeVisible();
+    expect(within(deposit!).queryByText('New destination')).toBeNull();
+  });
+
+  it('warns in the approval that the identity is not verified, with the amount and destination', async () => {
+    const approved: string[] = [];
+    server.use(
+      http.put('/api/c-withdrawals/{id}/approve', ({ params, response }) => {
+        approved.push(params.id);
+        return response(200).json({
+          message: MONEY_MSG.withdrawalApproved,
+          data: {
+            _id: REFUSED._id,
+            userId: REFUSED.userId,
+            amount: REFUSED.amount,
+            createdAt: REFUSED.createdAt,
+            status: 'approved',
+            reviewedAt: '2026-11-28T12:00:00.000Z',
+            reason: null,
+            wallet: 'ethereum',
+            address: '0x52908400098527886E0F7030069857D2E4169EE7',
+          },
+        });
+      }),
+    );
+    const { user } = renderScreen(<PendingReviewsPage />);
+    await user.click(within(await rowOf('Rita Client')).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve withdrawal' });
+    expect(dialog).toHaveTextContent("The client's identity is not verified");
+    expect(dialog).toHaveTextContent('$250.00');
+    expect(within(dialog).getByText('Identity rejected')).toBeVisible();
+    expect(dialog).toHaveTextContent('Level: E-mail confirmed');
+    expect(dialog).toHaveTextContent('ETHEREUM address ending in 9EE7');
+    expect(within(dialog).getByText('New destination')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(approved).toEqual([REFUSED._id]));
+  });
+
+  it('sums up a verified client and a known destination in the decline, without the warning', async () => {
+    const { user } = renderScreen(<PendingReviewsPage />);
+    const known = (await screen.findAllByRole('link', { name: 'Vera Client' }))[0]!.closest('tr')!;
+    await user.click(within(known).getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline withdrawal' });
+    expect(dialog).toHaveTextContent('$40.00');
+    expect(dialog).toHaveTextContent('Identity verified');
+    expect(dialog).toHaveTextContent('Level: Identity and address approved');
+    expect(dialog).toHaveTextContent('account ending in 1234 at Bank');
+    expect(dialog).not.toHaveTextContent("The client's identity is not verified");
+    expect(within(dialog).queryByText('New destination')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
