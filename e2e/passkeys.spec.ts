@@ -3,11 +3,16 @@
  * `WebAuthn.addVirtualAuthenticator`: CTAP2, internal, resident keys, user verification that
  * succeeds): a client adds a passkey on the profile's Security tab and signs in with it; a staff
  * member under STAFF_TWO_FACTOR=required enrols one on /admin/security instead of an authenticator
- * app and signs in to the back office with it. WebAuthn refuses an IP address as its relying
+ * app and signs in to the back office with it; a client confirms a withdrawal with their passkey
+ * instead of the e-mailed code. WebAuthn refuses an IP address as its relying
  * party, so the journeys run on an own app (e2e/own-app.ts) whose PUBLIC_URL is on `localhost`.
  */
 import type { Browser, Page } from '@playwright/test';
+import { MONEY_MSG } from '../common/messages';
+import { getClientFigures } from '../server/modules/ledger/service';
+import { moveSecurityHoldClock } from '../server/modules/security-holds/testing';
 import { createSignedInUser } from '../server/test/app';
+import { addDestinationOf, approveIdentity, cryptoWithdrawal, fundClient } from '../server/test/factories';
 import { E2E_PORT } from './env';
 import { expect, test } from './fixtures';
 import { checkBothWidths } from './journey';
@@ -109,6 +114,25 @@ test('a client adds a passkey and signs in with it', async ({ browser }) => {
   await expect(page.getByRole('region', { name: 'Passkeys' }).getByRole('listitem')).not.toContainText(
     'Last used never',
   );
+
+  // a withdrawal confirmed with the passkey instead of the e-mailed code: an approved identity, a
+  // balance and an active destination first, and the hold of the browser's first sign-in over
+  await approveIdentity(own.db, client.id);
+  await fundClient(own.db, client.id, 100_00n);
+  const withdrawal = cryptoWithdrawal(25);
+  await addDestinationOf(own.db, client.id, withdrawal);
+  await moveSecurityHoldClock(own.db, 48, client.id);
+  await page.goto(`${ORIGIN}/account/withdrawal/withdraw?wallet=${withdrawal.wallet}`);
+  await page.getByLabel(/^Amount/).fill('25');
+  await page.getByRole('radio').first().check();
+  const byPasskey = page.getByRole('button', { name: 'Confirm with a passkey' });
+  await checkBothWidths(page, 'the withdrawal form with its passkey button', () =>
+    expect(byPasskey).toBeVisible(),
+  );
+  await byPasskey.click();
+  await expect(page.getByText(MONEY_MSG.cryptoWithdrawalSubmitted)).toBeVisible();
+  // the amount is held, as for a request confirmed by a code
+  expect((await getClientFigures(own.db, client.id)).held).toBe(25_00n);
 });
 
 test('staff enrol a passkey as their second factor and sign in to the back office with it', async ({

@@ -155,7 +155,7 @@ export function WithdrawalForm<V extends WithdrawalValues>({
             </BusyButton>
             {hasPasskey && (
               <Button variant="default" onClick={submitWithPasskey} loading={confirmWithPasskey.isPending}>
-                Confirm with a passkey instead of the code
+                Confirm with a passkey
               </Button>
             )}
           </Stack>

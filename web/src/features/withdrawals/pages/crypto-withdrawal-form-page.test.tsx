@@ -252,7 +252,7 @@ describe('the crypto withdrawal form', () => {
     const sent = withdrawals();
     const { user, amount, destination } = await open(BOOK, 1);
     const byPasskey = await screen.findByRole('button', {
-      name: 'Confirm with a passkey instead of the code',
+      name: 'Confirm with a passkey',
     });
     // the fields are checked before the authenticator is asked
     await user.click(byPasskey);
