@@ -23,6 +23,12 @@ export const DRIVER_SENSITIVE: DriverSensitiveFile[] = [
       'the property test (2,000 operations) must hold on both drivers: what it asserts does not depend on the database driver',
   },
   {
+    test: 'server/modules/limits/withdrawal-caps.test.ts',
+    covers: ['server/db/client.ts'],
+    reason:
+      'the identity gate and the caps by verification level must hold on both drivers; its race of two requests at once needs a pool: PostgreSQL only',
+  },
+  {
     test: 'server/test/authorization.test.ts',
     covers: ['server/db/client.ts'],
     reason:
