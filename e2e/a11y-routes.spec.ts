@@ -326,18 +326,20 @@ const adminPaths = (id: string) => [
   '/admin/support-tickets',
   '/admin/audit-log',
   '/admin/staff',
+  '/admin/verification-limits',
   '/admin/security',
 ];
 
 /**
- * The route patterns of web/src/config/paths.ts (a parametrised one called with `:id`, its query left
- * off), but the two layout roots, which only redirect (to /account/home and /admin/users).
+ * The route patterns of web/src/config/paths.ts (a parametrised one called with `:id`; a query, as
+ * in a tab's path, left off), but the two layout roots, which only redirect (to /account/home and
+ * /admin/users).
  */
 function routePatterns(): string[] {
   const found: string[] = [];
   const walk = (group: object) => {
     for (const value of Object.values(group) as unknown[]) {
-      if (typeof value === 'string') found.push(value);
+      if (typeof value === 'string') found.push(value.split('?')[0]!);
       else if (typeof value === 'function')
         found.push(String((value as (id: string) => string)(':id')).split('?')[0]!);
       else if (value && typeof value === 'object') walk(value);

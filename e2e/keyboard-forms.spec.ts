@@ -172,6 +172,7 @@ test('every table of the back office has a name', async ({ page }) => {
     '/admin/pending-reviews',
     '/admin/transactions',
     '/admin/staff',
+    '/admin/verification-limits',
   ];
   let seen = 0;
   for (const path of pages) {

@@ -91,6 +91,7 @@ test('client and staff pages each have their own title, following the route', as
     '/admin/support-tickets',
     '/admin/audit-log',
     '/admin/staff',
+    '/admin/verification-limits',
     '/admin/security',
   ]);
   expectDistinct(new Map([...client, ...admin]));

@@ -98,6 +98,7 @@ const adminPage = lazyPages({
   AuditLogPage: () => import('../features/audit/pages/audit-log-page'),
   AdminSecurityPage: () => import('../features/security/pages/admin-security-page'),
   AdminStaffPage: () => import('../features/staff/pages/admin-staff-page'),
+  AdminLimitsPage: () => import('../features/limits/pages/admin-limits-page'),
 });
 
 /**
@@ -249,6 +250,7 @@ const adminRoutes: RouteObject[] = [
   { path: paths.admin.auditLog, lazy: adminPage.AuditLogPage },
   { path: paths.admin.security, lazy: adminPage.AdminSecurityPage },
   { path: paths.admin.staff, lazy: adminPage.AdminStaffPage },
+  { path: paths.admin.verificationLimits, lazy: adminPage.AdminLimitsPage },
 ];
 
 /** Every route; main.tsx makes the browser router of them, web/src/prerender.tsx renders public pages. */

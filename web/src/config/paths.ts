@@ -99,6 +99,8 @@ export const paths = {
     auditLog: '/admin/audit-log',
     /** Staff management (owner only): list, invite, change role, deactivate. */
     staff: '/admin/staff',
+    /** The deposit and withdrawal caps of each verification level (owner: `limits.manage`). */
+    verificationLimits: '/admin/verification-limits',
     /** An invited staff member sets their password with the e-mailed link (public). */
     invitation: (token?: string) => withQuery('/admin/invitation', { token }),
     /** The staff member's own two-factor settings, sessions and sign-in history. */

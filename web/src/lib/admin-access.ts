@@ -46,6 +46,7 @@ export const ADMIN_PAGE_NEEDS: ReadonlyArray<readonly [pattern: string, needs: N
   [paths.admin.supportTickets, 'support.manage'],
   [paths.admin.auditLog, 'audit.read'],
   [paths.admin.staff, 'staff.manage'],
+  [paths.admin.verificationLimits, 'limits.manage'],
 ];
 
 /** What the admin page at `to` (a path, with or without a query) needs; undefined when any staff may open it. */

@@ -7,6 +7,7 @@ import {
   IconChecks,
   IconClipboardCheck,
   IconFileCertificate,
+  IconGauge,
   IconHeadset,
   IconHistory,
   IconHome,
@@ -44,7 +45,7 @@ export const ACCOUNT_LINKS: ShellLink[] = [
  * web/src/lib/admin-access.ts (Users: clients.read, Pending reviews: deposits.review, Approvals:
  * approvals.decide, Contact:
  * contacts.manage, Emailing and Mail outbox: emailing.send, Support Tickets: support.manage, Audit log: audit.read,
- * Staff: staff.manage; Dashboard and Security: any staff role).
+ * Staff: staff.manage, Verification limits: limits.manage; Dashboard and Security: any staff role).
  */
 export const ADMIN_LINKS: ShellLink[] = [
   { label: 'Dashboard', to: paths.admin.dashboard, icon: IconLayoutDashboard },
@@ -57,5 +58,6 @@ export const ADMIN_LINKS: ShellLink[] = [
   { label: 'Support Tickets', to: paths.admin.supportTickets, icon: IconHeadset },
   { label: 'Audit log', to: paths.admin.auditLog, icon: IconHistory },
   { label: 'Staff', to: paths.admin.staff, icon: IconUserShield },
+  { label: 'Verification limits', to: paths.admin.verificationLimits, icon: IconGauge },
   { label: 'Security', to: paths.admin.security, icon: IconShieldLock },
 ];

@@ -35,6 +35,12 @@ const FIELD_LABELS: Record<string, string> = {
   ip: 'IP address',
   lastError: 'Last error',
   reinvite: 'Invitation sent again',
+  // the caps of a verification level (limits.update)
+  depositDay: 'Deposits per 24 h',
+  depositMonth: 'Deposits per 30 days',
+  withdrawalDay: 'Withdrawals per 24 h',
+  withdrawalMonth: 'Withdrawals per 30 days',
+  addressVerifiedAt: 'Proof of address approved',
 };
 
 /** Keys whose numbers are USD amounts (the snapshots keep amounts in USD). */
@@ -50,6 +56,10 @@ const USD_KEYS = new Set([
   'totalDeposit',
   'totalProfit',
   'referralBonus',
+  'depositDay',
+  'depositMonth',
+  'withdrawalDay',
+  'withdrawalMonth',
 ]);
 
 /** `isBlocked` → "Is blocked", `two_factor` → "Two factor": the label of a key not in the map. */

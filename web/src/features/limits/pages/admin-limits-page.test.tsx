@@ -1,0 +1,167 @@
+/**
+ * The owner's caps table (admin-limits-page.tsx, docs/security.md "Limits by verification level"):
+ * the levels with their four caps, an error with Retry, the edit dialog that shows the server's
+ * refusal and keeps the form, and a saved edit that toasts, closes and refetches the table. The
+ * route sweep through the real server is e2e/a11y-routes.spec.ts.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@common/constants';
+import { LIMITS_MSG } from '@common/schemas/limits';
+import { http, server } from '../../../../test/api';
+import { renderScreen } from '../../../../test/render';
+import type { LevelRow } from '../api';
+import { AdminLimitsPage } from './admin-limits-page';
+
+const UPDATED = '2026-11-28T10:00:00.000Z';
+const LEVELS: LevelRow[] = [
+  {
+    level: 'email',
+    title: 'E-mail confirmed',
+    depositDay: 1000,
+    depositMonth: 5000,
+    withdrawalDay: 0,
+    withdrawalMonth: 0,
+    updatedAt: UPDATED,
+  },
+  {
+    level: 'identity',
+    title: 'Identity approved',
+    depositDay: 10000,
+    depositMonth: 50000,
+    withdrawalDay: 10000,
+    withdrawalMonth: 50000,
+    updatedAt: UPDATED,
+  },
+];
+
+/** Answers GET /api/limits/levels with `rows` (the current list, read at each call). */
+function levels(rows: () => LevelRow[]) {
+  let calls = 0;
+  server.use(
+    http.get('/api/limits/levels', ({ response }) => {
+      calls += 1;
+      return response(200).json({ data: rows() });
+    }),
+  );
+  return () => calls;
+}
+
+/** The table row of the level titled `title`. */
+const rowOf = async (title: string) => (await screen.findByText(title)).closest('tr')!;
+
+/** Opens the edit dialog of `title`'s level. */
+async function openEdit(user: ReturnType<typeof renderScreen>['user'], title: string) {
+  await user.click(within(await rowOf(title)).getByRole('button', { name: `Edit limits: ${title}` }));
+  return screen.findByRole('dialog', { name: `Edit limits: ${title}` });
+}
+
+beforeEach(() => {
+  localStorage.setItem(STORAGE_KEYS.token, 'token');
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ _id: 'staff', role: 'owner', isAdmin: true }));
+});
+afterEach(() => localStorage.clear());
+
+describe('the verification limits page', () => {
+  it("lists each level's four caps in USD", async () => {
+    levels(() => LEVELS);
+    renderScreen(<AdminLimitsPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Verification limits' })).toBeVisible();
+    const identity = await rowOf('Identity approved');
+    expect(within(identity).getAllByText('$10,000.00')).toHaveLength(2);
+    expect(within(identity).getAllByText('$50,000.00')).toHaveLength(2);
+    const email = await rowOf('E-mail confirmed');
+    expect(within(email).getByText('$1,000.00')).toBeVisible();
+    expect(within(email).getAllByText('$0.00')).toHaveLength(2);
+  });
+
+  it('says a failed load with a Retry that loads again, and an empty list', async () => {
+    let reads = 0;
+    server.use(
+      http.get('/api/limits/levels', ({ response }) => {
+        reads += 1;
+        return reads === 1
+          ? response(403).json({ code: 'forbidden', message: 'Not now' })
+          : response(200).json({ data: [] });
+      }),
+    );
+    const { user } = renderScreen(<AdminLimitsPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/limits by verification level/i);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No verification level is set up.')).toBeVisible();
+    expect(reads).toBe(2);
+  });
+
+  it("shows the server's refusal in the dialog and keeps it open", async () => {
+    levels(() => LEVELS);
+    const sent: unknown[] = [];
+    server.use(
+      http.put('/api/limits/levels/{level}', async ({ request, response }) => {
+        sent.push(await request.json());
+        return response(400).json({ code: 'bad_request', message: LIMITS_MSG.noWithdrawalAtEmail });
+      }),
+    );
+    const { user } = renderScreen(<AdminLimitsPage />);
+    const dialog = await openEdit(user, 'E-mail confirmed');
+    const daily = within(dialog).getByLabelText(/^Withdrawals per 24 h/);
+    expect(daily).toHaveValue('0.00');
+    await user.clear(daily);
+    await user.type(daily, '100');
+    // no reason yet: nothing is sent
+    await user.click(within(dialog).getByRole('button', { name: 'Save limits' }));
+    expect(await within(dialog).findByText(/Give a reason/)).toBeVisible();
+    expect(sent).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Let new clients withdraw');
+    await user.click(within(dialog).getByRole('button', { name: 'Save limits' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(LIMITS_MSG.noWithdrawalAtEmail);
+    expect(sent).toEqual([
+      {
+        depositDay: '1,000.00',
+        depositMonth: '5,000.00',
+        withdrawalDay: '100.00',
+        withdrawalMonth: '0.00',
+        reason: 'Let new clients withdraw',
+      },
+    ]);
+    expect(screen.getByRole('dialog', { name: 'Edit limits: E-mail confirmed' })).toBeVisible();
+  });
+
+  it('saves the caps with the reason, toasts, closes and refreshes the table', async () => {
+    let rows = LEVELS;
+    const loads = levels(() => rows);
+    const sent: { level: string; body: unknown }[] = [];
+    server.use(
+      http.put('/api/limits/levels/{level}', async ({ params, request, response }) => {
+        sent.push({ level: params.level, body: await request.json() });
+        const saved = { ...LEVELS[1]!, depositDay: 20000, updatedAt: '2026-11-29T10:00:00.000Z' };
+        rows = [LEVELS[0]!, saved];
+        return response(200).json({ message: LIMITS_MSG.levelSaved, data: saved });
+      }),
+    );
+    const { user } = renderScreen(<AdminLimitsPage />);
+    const dialog = await openEdit(user, 'Identity approved');
+    const daily = within(dialog).getByLabelText(/^Deposits per 24 h/);
+    await user.clear(daily);
+    await user.type(daily, '$20,000');
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Larger wires from verified clients');
+    await user.click(within(dialog).getByRole('button', { name: 'Save limits' }));
+
+    expect(await screen.findByText(`${LIMITS_MSG.levelSaved}: Identity approved`)).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([
+      {
+        level: 'identity',
+        body: {
+          depositDay: '20,000.00',
+          depositMonth: '50,000.00',
+          withdrawalDay: '10,000.00',
+          withdrawalMonth: '50,000.00',
+          reason: 'Larger wires from verified clients',
+        },
+      },
+    ]);
+    await waitFor(() => expect(loads()).toBe(2));
+    expect(await within(await rowOf('Identity approved')).findByText('$20,000.00')).toBeVisible();
+  });
+});
