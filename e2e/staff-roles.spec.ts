@@ -131,7 +131,7 @@ test('support answers clients: no money, identity or block actions, no review qu
   await page.setViewportSize({ width: 1280, height: 900 });
   const who = await signInAs(page, 'support', readMail, {
     shown: ['Users', 'Contact', 'Emailing', 'Mail outbox', 'Support Tickets'],
-    hidden: ['Pending reviews', 'Approvals', 'Audit log', 'Staff'],
+    hidden: ['Pending reviews', 'Approvals', 'Audit log', 'Staff', 'Verification limits'],
   });
   await checkBothWidths(page, 'users list as support', async () => {
     await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1)).toBeVisible();
@@ -140,7 +140,7 @@ test('support answers clients: no money, identity or block actions, no review qu
   await openClient(page, who);
   await expectLinks(userLinks(page), ['Deposits', 'Transactions', 'Notifications'], true);
   await expectLinks(userLinks(page), [...MONEY_LINKS, 'Edit user', 'Audit log'], false);
-  await expectButtons(page, [...KYC_AND_BLOCK, 'Delete'], false);
+  await expectButtons(page, [...KYC_AND_BLOCK, 'Delete', 'Approve proof of address'], false);
   await expect(page.getByText('Your role does not review identity documents.')).toBeVisible();
   await checkBothWidths(page, 'user page as support', async () => {
     await expect(page.getByRole('heading', { name: 'Identity verification' })).toBeVisible();
@@ -150,6 +150,7 @@ test('support answers clients: no money, identity or block actions, no review qu
   await expectNotAllowed(page, '/admin/pending-reviews');
   await expect(page.getByRole('table', { name: 'Pending reviews' })).toHaveCount(0);
   await expectNotAllowed(page, '/admin/approvals');
+  await expectNotAllowed(page, '/admin/verification-limits');
   await checkBothWidths(page, 'a page support may not open', async () => {
     await expect(page.getByRole('heading', { level: 1, name: STAFF_MSG.notAllowed })).toBeVisible();
   });
@@ -162,7 +163,7 @@ const OTHER_ROLES = [
     title: 'finance moves money: reviews and money actions, no contact, e-mailing, block or identity review',
     sidebar: {
       shown: ['Users', 'Pending reviews', 'Approvals', 'Audit log'],
-      hidden: ['Contact', 'Emailing', 'Mail outbox', 'Support Tickets', 'Staff'],
+      hidden: ['Contact', 'Emailing', 'Mail outbox', 'Support Tickets', 'Staff', 'Verification limits'],
     },
     async check(page: Page, who: Client) {
       await expectMoneyActions(page, who, true);
@@ -178,12 +179,14 @@ const OTHER_ROLES = [
     title: 'compliance decides on identities and access: KYC review and block, no money actions',
     sidebar: {
       shown: ['Users', 'Contact', 'Mail outbox', 'Audit log'],
-      hidden: ['Pending reviews', 'Approvals', 'Staff'],
+      hidden: ['Pending reviews', 'Approvals', 'Staff', 'Verification limits'],
     },
     async check(page: Page, who: Client) {
       await openClient(page, who);
       await expectButtons(page, KYC_AND_BLOCK, true);
       await expect(page.getByRole('button', { name: 'Verify', exact: true })).toBeEnabled();
+      // the proof of address waits for the identity (pending here)
+      await expect(page.getByRole('button', { name: 'Approve proof of address' })).toBeDisabled();
       await expectButtons(page, ['Delete'], false);
       await expectLinks(userLinks(page), [...MONEY_LINKS, 'Edit user'], false);
       await expectMoneyActions(page, who, false);

@@ -33,6 +33,11 @@ export const publicUserSchema = z.object({
   verificationStatus: z.enum(VERIFICATION_STATUSES),
   /** Why staff rejected the identity documents (shown on the client's verification panel); null otherwise. */
   verificationReason: z.string().nullable(),
+  /**
+   * When staff approved the proof of address (verification level `address`, docs/security.md
+   * "Limits by verification level"); null until then.
+   */
+  addressVerifiedAt: z.iso.datetime().nullable(),
   referralId: z.string(),
   profilePicture: fileLink,
   verification: z

@@ -40,6 +40,7 @@ export function presentUser(row: UserRow): PublicUser {
     twoFactorEnabled: row.twoFactorEnabled,
     verificationStatus: row.verificationStatus as VerificationStatus,
     verificationReason: row.verificationReason,
+    addressVerifiedAt: row.addressVerifiedAt?.toISOString() ?? null,
     referralId: row.referralId,
     profilePicture: { url: fileUrl(`/api/files/profile-pictures/${row.id}`, row.profilePictureKey) },
     verification: {

@@ -1,9 +1,9 @@
 /**
  * TanStack Query hooks of the users module: the admin's paged users list
  * with search and its CSV export, one user with ledger figures, the overview figures, a client's
- * sessions and sign-in history, and the back office's changes (edit, KYC review, block / unblock,
- * delete, account labels, adjustments, two-factor reset). Every
- * change invalidates the cached queries: figures, histories and the audit log all move with it.
+ * sessions and sign-in history, and the back office's changes (edit, KYC review, proof of address,
+ * block / unblock, delete, account labels, adjustments, two-factor reset). Every change invalidates
+ * the cached queries: figures, histories and the audit log all move with it.
  */
 import type {
   resetTwoFactorSchema,
@@ -93,6 +93,17 @@ export function useUpdateUser(id: string) {
 export function useReviewVerification(id: string) {
   return useRefetchingMutation((input: VerificationReviewInput) =>
     api.put<Changed<PublicUser>>(`/user/admin/${id}/verification`, input),
+  );
+}
+
+/**
+ * PUT /limits/address/:id {reason} (`kyc.review`): approves the client's proof of address
+ * (verification level `address`), audited and notified; 409 before the identity is verified or
+ * once the address already is.
+ */
+export function useApproveAddress(id: string) {
+  return useRefetchingMutation(({ reason }: { reason: string }) =>
+    api.put<MessageAnswer>(`/limits/address/${id}`, { reason }),
   );
 }
 

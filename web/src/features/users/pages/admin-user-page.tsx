@@ -29,6 +29,7 @@ import { useCan, useCanOpen } from '../../../hooks/use-can';
 import { formatDateTime, formatUsd } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { adminUserQuery } from '../api';
+import { AddressApproval, addressStatusText } from '../components/address-approval';
 import { DocumentButton } from '../components/document-button';
 import { InfoTable, ledgerFigureRows } from '../components/info-table';
 import { KycReviewButtons, UserActions } from '../components/user-actions';
@@ -125,6 +126,7 @@ function Verification({ user }: { user: UserWithFigures }) {
             ['Status', <VerificationStatusBadge key="status" status={user.verificationStatus} />],
             ['Document', v?.documentType ? (DOCUMENT_TYPES[v.documentType] ?? v.documentType) : '—'],
             ['Submitted', v?.submittedAt ? formatDateTime(v.submittedAt) : '—'],
+            ['Proof of address', addressStatusText(user)],
           ]}
         />
         <Can
@@ -146,6 +148,7 @@ function Verification({ user }: { user: UserWithFigures }) {
             </Text>
           )}
           <KycReviewButtons user={user} />
+          <AddressApproval user={user} />
         </Can>
       </Stack>
     </AdminSection>
