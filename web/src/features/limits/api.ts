@@ -31,6 +31,6 @@ export const levelsQuery = dataQuery<LevelRow[]>(KEY, '/limits/levels');
 export const useUpdateLevel = () =>
   useRefetchingMutation(
     ({ level, caps }: { level: VerificationLevel; caps: LevelCapsForm }) =>
-      api.put<LevelAnswer>(`/limits/levels/${level}`, caps),
+      api.put<LevelAnswer>(`/limits/levels/${encodeURIComponent(level)}`, caps),
     KEY,
   );
