@@ -2,6 +2,23 @@ import { Card, SimpleGrid, Skeleton, Stack, Text, type MantineSpacing } from '@m
 import { Fragment, type ReactNode } from 'react';
 import { LoadError } from './load-error';
 
+/** A bare `<ul>` of cards (each child an `<li>`), named `label` for assistive technology. */
+export function CardStack({
+  label,
+  gap = 'sm',
+  children,
+}: {
+  label: string;
+  gap?: MantineSpacing;
+  children: ReactNode;
+}) {
+  return (
+    <Stack component="ul" gap={gap} p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
+      {children}
+    </Stack>
+  );
+}
+
 /** The `items`, `error` and `onRetry` of a `CardList` fed by a query of the whole list. */
 export function queryItems<T>(query: { data: T[] | undefined; error: unknown; refetch: () => unknown }) {
   return { items: query.data, error: query.error, onRetry: () => void query.refetch() };
@@ -83,8 +100,8 @@ export function CardList<T extends { _id: string }>({
       {cards}
     </SimpleGrid>
   ) : (
-    <Stack component="ul" gap={gap} p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
+    <CardStack label={label} gap={gap}>
       {cards}
-    </Stack>
+    </CardStack>
   );
 }

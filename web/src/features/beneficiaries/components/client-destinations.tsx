@@ -1,12 +1,13 @@
-import { Card, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Card, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { CardStack } from '../../../components/card-list';
 import { LoadError } from '../../../components/load-error';
 import { SectionCard } from '../../../components/section-card';
 import { useTableCards } from '../../../components/table-cards';
 import { formatDateTime } from '../../../lib/format';
 import { clientBeneficiariesQuery } from '../api';
 import { DestinationBadge } from '../../../components/destination-badge';
-import { destinationLine } from './destination-card';
+import { DestinationSummary, destinationLine } from './destination-card';
 
 /**
  * A client's withdrawal address book on the staff's client page (read-only; `beneficiaries.read`):
@@ -32,32 +33,17 @@ export function ClientDestinations({ clientId }: { clientId: string }) {
   } else if (phone) {
     // under 768 px each destination is a card, so nothing hides in a sideways scroll
     body = (
-      <Stack
-        component="ul"
-        gap="sm"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label="Withdrawal addresses"
-      >
+      <CardStack label="Withdrawal addresses">
         {query.data.map((d) => (
           <Card key={d._id} component="li" withBorder radius="md" padding="sm">
-            <Group justify="space-between" gap="xs" wrap="wrap">
-              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {d.label}
-              </Text>
-              <DestinationBadge status={d.status} />
-            </Group>
-            <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-              {destinationLine(d)}
-            </Text>
+            <DestinationSummary d={d} />
             <Text size="sm" c="dimmed">
               Added {formatDateTime(d.createdAt)}
               {d.activeFrom ? ` · usable from ${formatDateTime(d.activeFrom)}` : ''}
             </Text>
           </Card>
         ))}
-      </Stack>
+      </CardStack>
     );
   } else {
     body = (

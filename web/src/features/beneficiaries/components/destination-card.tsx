@@ -15,6 +15,23 @@ export function destinationLine(d: PublicBeneficiary): string {
   return `${account} · BIC ${d.swift} · ${d.bankName} · ${d.accountName}`;
 }
 
+/** A destination card's head: the label and the state's badge on one line, the destination under them. */
+export function DestinationSummary({ d }: { d: PublicBeneficiary }) {
+  return (
+    <>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {d.label}
+        </Text>
+        <DestinationBadge status={d.status} />
+      </Group>
+      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+        {destinationLine(d)}
+      </Text>
+    </>
+  );
+}
+
 /** One of the client's destinations: label, badge, details, and rename, cancel (while not usable) and delete. */
 export function DestinationCard({ d }: { d: PublicBeneficiary }) {
   const rename = useRenameBeneficiary();
@@ -37,15 +54,7 @@ export function DestinationCard({ d }: { d: PublicBeneficiary }) {
   return (
     <Card withBorder radius="md" padding="md" component="li">
       <Stack gap="xs">
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {d.label}
-          </Text>
-          <DestinationBadge status={d.status} />
-        </Group>
-        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-          {destinationLine(d)}
-        </Text>
+        <DestinationSummary d={d} />
         {when && (
           <Text size="sm" c="dimmed">
             {when}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { BENEFICIARY_MSG } from '@common/schemas/beneficiaries';
+import { CardStack } from '../../../components/card-list';
 import { LoadError } from '../../../components/load-error';
 import { PageTitle } from '../../../components/page-title';
 import { SectionCard } from '../../../components/section-card';
@@ -30,18 +31,11 @@ function MyDestinations() {
   if (query.data.length === 0)
     return <Text c="dimmed">Your address book is empty: add a destination above.</Text>;
   return (
-    <Stack
-      component="ul"
-      gap="sm"
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-      aria-label="Your withdrawal addresses"
-    >
+    <CardStack label="Your withdrawal addresses">
       {query.data.map((d) => (
         <DestinationCard key={d._id} d={d} />
       ))}
-    </Stack>
+    </CardStack>
   );
 }
 
