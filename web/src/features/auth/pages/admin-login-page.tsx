@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { BrandLogo } from '../../../components/brand-logo';
 import { brand } from '../../../content/brand';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '../../../components/auth-card';
 import { PasskeySigninButton } from '../components/passkey-signin-button';
 import { SigninForm } from '../components/signin-form';
 

@@ -13,7 +13,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { zodForm } from '../../../lib/zod-form';
 import { useResendOtp, useVerifyEmail } from '../api';
-import { AuthCard, AuthSwitch } from '../components/auth-card';
+import { AuthCard, AuthSwitch } from '../../../components/auth-card';
 import { OtpInput } from '../components/otp-input';
 
 /**

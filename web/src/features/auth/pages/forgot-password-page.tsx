@@ -9,7 +9,7 @@ import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { useForgotPassword } from '../api';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '../../../components/auth-card';
 import { AuthForm } from '../components/auth-form';
 
 /** /forgot-password: asks for a reset code, then moves on to /reset-password. */

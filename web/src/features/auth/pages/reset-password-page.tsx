@@ -8,7 +8,7 @@ import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { useResetPassword } from '../api';
-import { AuthCard, AuthSwitch } from '../components/auth-card';
+import { AuthCard, AuthSwitch } from '../../../components/auth-card';
 import { AuthForm } from '../components/auth-form';
 import { OtpInput } from '../components/otp-input';
 

@@ -1,7 +1,7 @@
 import { Divider } from '@mantine/core';
 import { paths } from '../../../config/paths';
 import { brand } from '../../../content/brand';
-import { AuthCard, AuthSwitch } from '../components/auth-card';
+import { AuthCard, AuthSwitch } from '../../../components/auth-card';
 import { PasskeySigninButton } from '../components/passkey-signin-button';
 import { SigninForm } from '../components/signin-form';
 

@@ -19,7 +19,7 @@ import { COUNTRY_NAMES } from '@common/countries';
 import { notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
 import { useSignup } from '../api';
-import { AuthCard, AuthSwitch } from '../components/auth-card';
+import { AuthCard, AuthSwitch } from '../../../components/auth-card';
 import { AuthForm } from '../components/auth-form';
 
 /** The registration payload plus a confirmation that must match the password. */

@@ -13,7 +13,7 @@ import { brand } from '../../../content/brand';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { zodForm } from '../../../lib/zod-form';
 import { useVerifyTwoFactor } from '../api';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '../../../components/auth-card';
 import { PasskeySigninButton } from '../components/passkey-signin-button';
 import { landingFor } from '../landing';
 import { clearPendingChallenge, readPendingChallenge } from '../pending-challenge';

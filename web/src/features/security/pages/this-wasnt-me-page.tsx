@@ -1,9 +1,9 @@
-import { Alert, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { MSG } from '@common/messages';
 import { SECURITY_HOLD_MSG } from '@common/schemas/security-holds';
 import { BusyButton } from '../../../components/busy-button';
-import { PageTitle } from '../../../components/page-title';
+import { AuthCard } from '../../../components/auth-card';
 import { errorMessage } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session';
 import { useThisWasntMe } from '../api';
@@ -25,46 +25,34 @@ export function ThisWasntMePage() {
       : null;
 
   return (
-    <Paper
-      withBorder
-      shadow="sm"
-      radius="md"
-      p={{ base: 'md', xs: 'xl' }}
-      w="100%"
-      maw={520}
-      mx="auto"
-      my="xl"
+    <AuthCard
+      title="This wasn't me"
+      description="Someone changed the security of your account, or signed in from a new device, and you did not."
+      width={520}
     >
-      <Stack gap="md">
-        <PageTitle
-          title="This wasn't me"
-          description="Someone changed the security of your account, or signed in from a new device, and you did not."
-          fz={{ base: 24, xs: 28 }}
-        />
-        {lock.isSuccess ? (
-          <Alert color="green" title="Account locked">
-            {lock.data.message}
-          </Alert>
-        ) : (
-          <>
-            <Text size="sm">
-              Locking your account stops everyone, you included, from signing in, and signs out every session
-              at once. Withdrawals stay paused. Our support team will then contact you to check who you are
-              and restore your access.
-            </Text>
-            {failure && (
-              <Alert color="red" title="This link does not work">
-                {failure}
-              </Alert>
-            )}
-            {token && (
-              <BusyButton color="red.8" busy={lock.isPending} onClick={confirm}>
-                Lock my account
-              </BusyButton>
-            )}
-          </>
-        )}
-      </Stack>
-    </Paper>
+      {lock.isSuccess ? (
+        <Alert color="green" title="Account locked">
+          {lock.data.message}
+        </Alert>
+      ) : (
+        <>
+          <Text size="sm">
+            Locking your account stops everyone, you included, from signing in, and signs out every session at
+            once. Withdrawals stay paused. Our support team will then contact you to check who you are and
+            restore your access.
+          </Text>
+          {failure && (
+            <Alert color="red" title="This link does not work">
+              {failure}
+            </Alert>
+          )}
+          {token && (
+            <BusyButton color="red.8" busy={lock.isPending} onClick={confirm}>
+              Lock my account
+            </BusyButton>
+          )}
+        </>
+      )}
+    </AuthCard>
   );
 }

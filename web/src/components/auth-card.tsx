@@ -1,17 +1,22 @@
 import { Anchor, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageTitle } from '../../../components/page-title';
+import { PageTitle } from './page-title';
 
 interface AuthCardProps {
   /** The page's h1. */
   title: string;
   description?: ReactNode;
+  /** The card's largest width in px (480 by default). */
+  width?: number;
   children: ReactNode;
 }
 
-/** The centred card every sign-in, sign-up and password page is built in. */
-export function AuthCard({ title, description, children }: AuthCardProps) {
+/**
+ * The centred card every sign-in, sign-up and password page is built in, and the pages an e-mailed
+ * account link opens ("This wasn't me").
+ */
+export function AuthCard({ title, description, width = 480, children }: AuthCardProps) {
   return (
     <Paper
       withBorder
@@ -19,7 +24,7 @@ export function AuthCard({ title, description, children }: AuthCardProps) {
       radius="md"
       p={{ base: 'md', xs: 'xl' }}
       w="100%"
-      maw={480}
+      maw={width}
       mx="auto"
       my="xl"
     >
