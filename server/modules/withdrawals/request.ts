@@ -20,7 +20,11 @@
  * second sees the first's hold and inserts nothing (422). The statement also decides the identity
  * gate and the level's caps (limits/levels.ts, docs/security.md "Limits by verification level"):
  * a statement whose locked accounts moved after its snapshot decides nothing and runs once more,
- * so two requests that together pass a cap are one 201 and one 422.
+ * so two requests that together pass a cap are one 201 and one 422. It checks the security hold
+ * again too (security-holds, docs/security.md "Holds after security changes"): a hold committed
+ * after the read (a password reset between the two round trips) refuses the request with the
+ * read's 422. A hold committed after the statement's snapshot is ordered after the withdrawal: the
+ * change that starts it reads nothing the withdrawal writes.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
@@ -203,7 +207,10 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
     const covered = sql`${balance} >= ${amount.toString()}::bigint`;
     // the identity gate and the level's caps (limits/levels.ts), decided only on fresh accounts
     const limit = withdrawalLimitParts(stmt, user.id, amount, locked);
-    const allowed = sql`${covered} and ${limit.identity} and ${limit.within} and ${limit.fresh}`;
+    // a hold that started after the read (a password reset committed in between) refuses here
+    const hold = stmt.with(stmt.name('hold'), holds.activeSql(user.id));
+    const unheld = sql`not exists (select 1 from ${hold})`;
+    const allowed = sql`${unheld} and ${covered} and ${limit.identity} and ${limit.within} and ${limit.fresh}`;
     let decided = allowed;
     if (passkeySession) {
       const since = new Date(Date.now() - REVERIFY_TTL_MS).toISOString();
@@ -260,6 +267,8 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
       sql`update ${rateLimitHits} set hits = greatest(hits - 1, 0)
         where key = ${failureKey(user.id)} and reset_at > now() and ${limit.fresh} returning key`,
     );
+    stmt.output('hold_cause', sql`(select cause from ${hold})`);
+    stmt.output('hold_ends', sql`(select ends_at from ${hold})`);
     stmt.output('covered', covered);
     stmt.output('identity', limit.identity);
     stmt.output('within', limit.within);
@@ -272,6 +281,8 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
     // answers 409 here (the route replays it); a code used by a request that won the race is
     // a 400, not counted as a wrong try (it matched when read)
     if (out.posted === true) return row;
+    if (out.hold_cause && out.hold_ends)
+      throw heldError(String(out.hold_cause), out.hold_ends as Date | string);
     if (out.identity !== true) throw identityRequired();
     if (out.covered !== true) throw insufficientBalance();
     if (out.within !== true) {
