@@ -6,6 +6,7 @@
 import { screen, waitFor, waitForElementToBeRemoved } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@common/messages';
+import { gate, recorded } from '../../../../test/answers';
 import { http, server } from '../../../../test/api';
 import { renderScreen } from '../../../../test/render';
 import { SigninForm } from './signin-form';
@@ -14,11 +15,15 @@ import { SigninForm } from './signin-form';
 function refuseSignin(before?: Promise<void>) {
   const sent: unknown[] = [];
   server.use(
-    http.post('/api/auth/signin', async ({ request, response }) => {
-      sent.push(await request.json());
-      await before;
-      return response(401).json({ code: 'invalid_credentials', message: MSG.invalidCredentials });
-    }),
+    http.post(
+      '/api/auth/signin',
+      recorded(
+        sent,
+        ({ response }) =>
+          response(401).json({ code: 'invalid_credentials', message: MSG.invalidCredentials }),
+        before,
+      ),
+    ),
   );
   return sent;
 }
@@ -46,15 +51,15 @@ describe('the sign-in form', () => {
   });
 
   it('shows the button busy, then the server message, which hides after 3 s', async () => {
-    let answer!: () => void;
-    const sent = refuseSignin(new Promise<void>((resolve) => (answer = resolve)));
+    const answer = gate();
+    const sent = refuseSignin(answer.held);
     const { user, email, password, submit } = open();
     await user.type(email, 'client@demo.test');
     await user.type(password, 'wrong-password');
     await user.click(submit);
     await waitFor(() => expect(submit).toBeDisabled());
     expect(submit).toHaveTextContent('Loading...');
-    answer();
+    answer.open();
     const banner = await screen.findByText(MSG.invalidCredentials);
     expect(submit).toBeEnabled();
     expect(sent).toMatchObject([{ email: 'client@demo.test', password: 'wrong-password' }]);

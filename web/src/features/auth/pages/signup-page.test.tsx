@@ -6,6 +6,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@common/messages';
+import { recorded } from '../../../../test/answers';
 import { http, server } from '../../../../test/api';
 import { renderScreen } from '../../../../test/render';
 import { SignupPage } from './signup-page';
@@ -14,10 +15,12 @@ describe('the sign-up form', () => {
   it('says the passwords do not match and sends nothing', async () => {
     const sent: unknown[] = [];
     server.use(
-      http.post('/api/auth/signup', async ({ request, response }) => {
-        sent.push(await request.json());
-        return response(409).json({ code: 'email_taken', message: 'not expected' });
-      }),
+      http.post(
+        '/api/auth/signup',
+        recorded(sent, ({ response }) =>
+          response(409).json({ code: 'email_taken', message: 'not expected' }),
+        ),
+      ),
     );
     const { user } = renderScreen(<SignupPage />, { route: '/signup' });
     // pasted, not typed key by key: the form is long and re-renders on each key

@@ -7,6 +7,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
+import { gate } from '../../../../test/answers';
 import { http, server } from '../../../../test/api';
 import { renderScreen } from '../../../../test/render';
 import { DepositFormPage } from './deposit-form-page';
@@ -97,11 +98,10 @@ describe('the deposit form', () => {
   });
 
   it('shows the button busy while the deposit is sent, and the server refusal after', async () => {
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const answer = gate();
     server.use(
       http.post('/api/deposits', async ({ response }) => {
-        await answered;
+        await answer.held;
         return response(400).json({ code: 'bad_request', message: 'Deposits are paused for maintenance' });
       }),
     );
@@ -111,7 +111,7 @@ describe('the deposit form', () => {
     await user.click(submit);
     await waitFor(() => expect(submit).toBeDisabled());
     expect(submit).toHaveTextContent('Loading...');
-    answer();
+    answer.open();
     expect(await screen.findByText('Deposits are paused for maintenance')).toBeInTheDocument();
     await waitFor(() => expect(submit).toBeEnabled());
     expect(submit).toHaveTextContent('Submit deposit');

@@ -7,6 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PLAN_MSG } from '@common/messages';
 import { planLimitsMessage } from '@common/schemas/plans';
+import { gate, recorded } from '../../../../test/answers';
 import { http, server } from '../../../../test/api';
 import { renderScreen } from '../../../../test/render';
 import { PlaceTradeModal } from './place-trade-modal';
@@ -15,11 +16,15 @@ import { PlaceTradeModal } from './place-trade-modal';
 function plans(before?: Promise<void>) {
   const sent: unknown[] = [];
   server.use(
-    http.post('/api/user/active-plan', async ({ request, response }) => {
-      sent.push(await request.json());
-      await before;
-      return response(409).json({ code: 'plan_already_active', message: 'Plans are closed for the day' });
-    }),
+    http.post(
+      '/api/user/active-plan',
+      recorded(
+        sent,
+        ({ response }) =>
+          response(409).json({ code: 'plan_already_active', message: 'Plans are closed for the day' }),
+        before,
+      ),
+    ),
   );
   return sent;
 }
@@ -78,13 +83,13 @@ describe('the place-trade dialog', () => {
   });
 
   it('shows the button busy while the plan is sent, then the server refusal in the dialog', async () => {
-    let answer!: () => void;
-    const sent = plans(new Promise<void>((resolve) => (answer = resolve)));
+    const answer = gate();
+    const sent = plans(answer.held);
     const { dialog, place } = open();
     await place('1000', '1 week');
     const button = dialog.getByRole('button', { name: /Place trade|Loading/ });
     await waitFor(() => expect(button).toBeDisabled());
-    answer();
+    answer.open();
     expect(await dialog.findByText('Plans are closed for the day')).toBeVisible();
     expect(sent).toMatchObject([{ amount: '1,000.00', duration: 7, plan: 'copy_trading' }]);
   });

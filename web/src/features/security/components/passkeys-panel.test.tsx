@@ -7,6 +7,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PASSKEY_MSG } from '@common/schemas/passkeys';
+import { inTurn, recorded } from '../../../../test/answers';
 import { http, server } from '../../../../test/api';
 import { renderScreen } from '../../../../test/render';
 import { PasskeysPanel } from './passkeys-panel';
@@ -29,14 +30,15 @@ describe('the Passkeys section', () => {
   });
 
   it('shows a failed read with Retry, which reads again', async () => {
-    let calls = 0;
     server.use(
-      http.get('/api/auth/passkeys', ({ response }) => {
-        calls += 1;
-        return calls === 1
-          ? response(403).json({ code: 'forbidden', message: 'Forbidden' })
-          : response(200).json({ data: [PASSKEY] });
-      }),
+      http.get(
+        '/api/auth/passkeys',
+        inTurn(
+          { count: 0 },
+          ({ response }) => response(403).json({ code: 'forbidden', message: 'Forbidden' }),
+          ({ response }) => response(200).json({ data: [PASSKEY] }),
+        ),
+      ),
     );
     const { user } = renderScreen(<PasskeysPanel />);
     const alert = await screen.findByRole('alert');
@@ -49,10 +51,10 @@ describe('the Passkeys section', () => {
     const sent: unknown[] = [];
     server.use(
       http.get('/api/auth/passkeys', ({ response }) => response(200).json({ data: [PASSKEY] })),
-      http.delete('/api/auth/passkeys/{id}', async ({ request, response }) => {
-        sent.push(await request.json());
-        return response(200).json({ message: PASSKEY_MSG.removed });
-      }),
+      http.delete(
+        '/api/auth/passkeys/{id}',
+        recorded(sent, ({ response }) => response(200).json({ message: PASSKEY_MSG.removed })),
+      ),
     );
     const { user } = renderScreen(<PasskeysPanel />);
     const row = (await screen.findByText('Work laptop')).closest('li')!;

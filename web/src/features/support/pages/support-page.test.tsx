@@ -5,6 +5,7 @@
  */
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { inTurn } from '../../../../test/answers';
 import { http, server } from '../../../../test/api';
 import { renderScreen } from '../../../../test/render';
 import { SupportPage } from './support-page';
@@ -18,20 +19,22 @@ describe('the support page', () => {
   });
 
   it('shows a failed read with a Retry that reads the list again', async () => {
-    let reads = 0;
+    const reads = { count: 0 };
     server.use(
-      http.get('/api/support/user', ({ response }) => {
-        reads += 1;
-        return reads === 1
-          ? response(403).json({ code: 'forbidden', message: 'Not now' })
-          : response(200).json({ data: [] });
-      }),
+      http.get(
+        '/api/support/user',
+        inTurn(
+          reads,
+          ({ response }) => response(403).json({ code: 'forbidden', message: 'Not now' }),
+          ({ response }) => response(200).json({ data: [] }),
+        ),
+      ),
     );
     const { user } = renderScreen(<SupportPage />, { route: '/account/support' });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load your messages');
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('You have not sent any message yet.')).toBeVisible();
-    expect(reads).toBe(2);
+    expect(reads.count).toBe(2);
   });
 });

@@ -7,6 +7,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
+import { recorded } from '../../../../test/answers';
 import { http, server } from '../../../../test/api';
 import { renderScreen } from '../../../../test/render';
 import { AddTransactionPage } from './add-transaction-page';
@@ -18,10 +19,10 @@ const USER_ID = '00000000-0000-4000-8000-000000000002';
 function transactions() {
   const sent: unknown[] = [];
   server.use(
-    http.post('/api/transaction/{id}', async ({ request, response }) => {
-      sent.push(await request.json());
-      return response(400).json({ code: 'bad_request', message: 'not expected' });
-    }),
+    http.post(
+      '/api/transaction/{id}',
+      recorded(sent, ({ response }) => response(400).json({ code: 'bad_request', message: 'not expected' })),
+    ),
   );
   return sent;
 }
