@@ -244,7 +244,7 @@ export async function buildApp(
     holds: createSecurityHolds(base),
   };
   const { auth, notifications, codes, throttle, sessions, twoFactor, storage } = deps;
-  // the money services four-eyes runs an approved action through (modules/approvals/runners.ts)
+  // the services four-eyes runs an approved action through (modules/approvals/runners.ts)
   const money = {
     adjustments: createAdjustmentsService(deps),
     withdrawals: createWithdrawalsService(deps),
@@ -253,6 +253,7 @@ export async function buildApp(
     profitPosting: createProfitPosting(deps),
     deposits: createDepositsService(deps),
     staffSecurity: createStaffSecurity(deps),
+    limits: createLimitsService(deps),
   };
   // PostgreSQL only: forgets a user's sessions on every process at their NOTIFY (docs/performance.md)
   const sessionCache = createSessionCache(database);
@@ -285,7 +286,6 @@ export async function buildApp(
       emailing: createEmailingService(deps),
       staff: createStaffService(deps),
       beneficiaries: createBeneficiariesService(deps),
-      limits: createLimitsService(deps),
       ...money,
       approvals: createApprovalsService(deps, approvalRunners(money)),
       holds: deps.holds,

@@ -9,7 +9,9 @@
  * A held money route (adjustment, history line, plan result, trading activity, void, withdrawal or
  * deposit approval) answers 202 `approvalHeldAnswerSchema`: at or above the threshold alone, or
  * with what the same maker moved on the same client in the last 24 hours. An owner's block, unblock
- * or two-factor reset of another owner (/api/staff/:id/…) answers 202 too, decided by another owner.
+ * or two-factor reset of another owner (/api/staff/:id/…) answers 202 too, decided by another owner,
+ * and so does a raise of a verification level's caps at or above the threshold
+ * (PUT /api/limits/levels/:level; `limits_update`, about no client).
  */
 import { z } from 'zod';
 import { messageAnswerSchema, pagedListSchema, pagingQuery } from './common';
@@ -25,6 +27,7 @@ export const APPROVAL_ACTIONS = [
   'staff_block',
   'staff_unblock',
   'staff_reset_two_factor',
+  'limits_update',
 ] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
@@ -49,9 +52,15 @@ export const approvalRequestSchema = z.object({
   summary: z.string().describe('What would run, in words'),
   amount: z
     .number()
-    .describe('The amount it moves (USD), compared with the threshold; 0 for a staff operation'),
+    .describe(
+      "The amount it moves (USD), compared with the threshold; 0 for a staff operation; a caps change's largest raise",
+    ),
   status: z.enum(APPROVAL_STATUSES),
-  client: person.describe('The client whose money it moves; for a staff operation, the staff member'),
+  client: person
+    .nullable()
+    .describe(
+      'The client whose money it moves; for a staff operation, the staff member; null for a caps change (every client at the level)',
+    ),
   reason: z.string().describe("The maker's reason"),
   maker: person,
   checker: person.nullable(),

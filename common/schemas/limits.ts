@@ -30,6 +30,15 @@ export type LimitKind = 'deposit' | 'withdrawal';
 export type LimitWindow = 'day' | 'month';
 const WINDOW_WORDS: Record<LimitWindow, string> = { day: 'daily', month: '30-day' };
 
+/** The four caps of a level, in the table's order, with their labels (the table, the dialog, the approvals queue). */
+export const CAP_LABELS = {
+  depositDay: 'Deposits per 24 h',
+  depositMonth: 'Deposits per 30 days',
+  withdrawalDay: 'Withdrawals per 24 h',
+  withdrawalMonth: 'Withdrawals per 30 days',
+} as const;
+export type CapField = keyof typeof CAP_LABELS;
+
 /** How to raise a limit, as a sentence's end. */
 const raiseText = (raise: string | null) => (raise ? `${raise} to raise it` : 'contact support to raise it');
 
@@ -44,6 +53,8 @@ export const LIMITS_MSG = {
   leftToday: (amount: string, raise: string | null) =>
     `You can withdraw ${amount} more today; ${raiseText(raise)}`,
   levelSaved: 'Limits saved',
+  levelHeld:
+    'Sent for approval: a raise this large waits until a second owner approves it; the caps stay as they are until then',
   capOrder: 'A 30-day limit cannot be lower than the daily one',
   noWithdrawalAtEmail: 'E-mail-confirmed clients cannot withdraw: their withdrawal limits stay 0',
   addressApproved: 'Proof of address approved',

@@ -16,14 +16,19 @@ export const approvalRequests = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /**
      * What would run: an adjustment, a history line, a plan result, a void, a withdrawal's or a
-     * deposit's approval, or a staff operation on an owner (block, unblock, two-factor reset).
+     * deposit's approval, a staff operation on an owner (block, unblock, two-factor reset), or a
+     * raise of a verification level's caps (`limits_update`, about no one person).
      */
     action: text('action').notNull(),
-    /** The client whose money it moves; for a staff operation, the staff member it acts on. */
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => users.id),
-    /** The amount it moves (cents, positive; 0 for a staff operation), compared with the threshold. */
+    /**
+     * The client whose money it moves; for a staff operation, the staff member it acts on; null
+     * only for a change of a setting that binds every client (`limits_update`).
+     */
+    clientId: uuid('client_id').references(() => users.id),
+    /**
+     * The amount it moves (cents, positive; 0 for a staff operation; for `limits_update` the
+     * largest raise of one cap), compared with the threshold.
+     */
     amount: cents('amount').notNull(),
     /** The action's input as the maker sent it (JSON, amounts as strings of cents), replayed on approval. */
     payload: jsonb('payload').notNull(),
@@ -53,8 +58,10 @@ export const approvalRequests = pgTable(
     check(
       'approval_requests_action_check',
       sql`${t.action} in ('adjustment', 'transaction', 'profit', 'void', 'withdrawal_approval', 'deposit_approval',
-        'staff_block', 'staff_unblock', 'staff_reset_two_factor')`,
+        'staff_block', 'staff_unblock', 'staff_reset_two_factor', 'limits_update')`,
     ),
+    // only a setting's change (the caps of a verification level) is about no one person
+    check('approval_requests_subject', sql`(${t.clientId} is null) = (${t.action} = 'limits_update')`),
     check('approval_requests_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
     // a money action moves something; a staff operation on an owner moves nothing
     check(

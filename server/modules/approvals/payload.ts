@@ -7,7 +7,10 @@
 import type { Permission } from '@common/permissions';
 import type { ApprovalAction } from '@common/schemas/approvals';
 
-/** The operations four-eyes holds, each run by one service call (runners.ts): money actions, and staff operations on an owner. */
+/**
+ * The operations four-eyes holds, each run by one service call (runners.ts): money actions, staff
+ * operations on an owner, and a raise of a verification level's caps.
+ */
 export const APPROVAL_OPS = {
   adjustment: { action: 'adjustment', permission: 'ledger.adjust' },
   transaction: { action: 'transaction', permission: 'ledger.adjust' },
@@ -22,13 +25,18 @@ export const APPROVAL_OPS = {
   staff_block: { action: 'staff_block', permission: 'staff.manage' },
   staff_unblock: { action: 'staff_unblock', permission: 'staff.manage' },
   staff_reset_two_factor: { action: 'staff_reset_two_factor', permission: 'staff.manage' },
+  // a raise of a verification level's caps (docs/security.md "Limits by verification level")
+  limits_update: { action: 'limits_update', permission: 'limits.manage' },
 } as const satisfies Record<string, { action: ApprovalAction; permission: Permission }>;
 export type ApprovalOp = keyof typeof APPROVAL_OPS;
 
 /** A held action as stored: the operation, what it acts on, its input and how the queue names it. */
 export interface HeldPayload {
   op: ApprovalOp;
-  /** The row acted on (a history line, an activity, a withdrawal, a deposit), when there is one. */
+  /**
+   * The row acted on (a history line, an activity, a withdrawal, a deposit, a staff member, a
+   * verification level), when there is one.
+   */
   target?: string;
   /** A withdrawal's method (its routes are per method). */
   method?: 'crypto' | 'bank';

@@ -14,7 +14,7 @@ export function presentApproval(v: ApprovalView): ApprovalRequest {
     summary: v.summary,
     amount: centsToUsd(row.amount),
     status: row.status as ApprovalStatus,
-    client: person(v.client),
+    client: v.client && person(v.client),
     reason: row.reason,
     maker: person(v.maker),
     checker: v.checker ? person(v.checker) : null,

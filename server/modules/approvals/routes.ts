@@ -25,8 +25,12 @@ import type { UnitOfWork } from '../../lib/unit-of-work';
 import { presentApproval } from './presenter';
 import type { ApprovalsService, ApprovalView, MoneyAction } from './service';
 
-/** The 202 answer of a held action. */
-function heldReply(reply: FastifyReply, held: ApprovalView, message: string = APPROVAL_MSG.sentForApproval) {
+/** The 202 answer of a held action (`message`: what the maker reads; the sent-for-approval text by default). */
+export function heldReply(
+  reply: FastifyReply,
+  held: ApprovalView,
+  message: string = APPROVAL_MSG.sentForApproval,
+) {
   reply.code(202);
   return { message, data: presentApproval(held) };
 }

@@ -54,14 +54,37 @@ export interface Person {
   email: string;
 }
 
+/**
+ * A change of a setting that binds every client (a verification level's caps), weighed by its
+ * service in the transaction that then applies it: `amount` is the largest raise of one value
+ * (cents; 0 or less when nothing is raised) and `summary` says old → new in words.
+ */
+export interface SettingChange {
+  amount: bigint;
+  summary: string;
+}
+
 /** A request with the people it names. */
 export interface ApprovalView {
   row: ApprovalRequestRow;
   summary: string;
-  client: Person;
+  /** The client (or staff member) it is about; null for a setting's change. */
+  client: Person | null;
   maker: Person;
   checker: Person | null;
 }
+
+/** A request to insert: its operation, who it is about (null: a setting), amount (cents), reason, payload. */
+interface NewRequest {
+  op: ApprovalOp;
+  subjectId: string | null;
+  amount: bigint;
+  reason: string;
+  payload: HeldPayload;
+}
+
+/** What a guarded operation answers: the request it held, or the result of running it. */
+type Guarded<T> = Promise<{ held: ApprovalView } | { held: null; result: T }>;
 
 const ar = approvalRequests;
 const abs = (c: bigint) => (c < 0n ? -c : c);
@@ -72,7 +95,9 @@ export function createApprovalsService(
 ) {
   /** The rows with their client, maker and checker, read in one query. */
   async function present(rows: ApprovalRequestRow[], conn: DbOrTx = db): Promise<ApprovalView[]> {
-    const ids = [...new Set(rows.flatMap((r) => [r.clientId, r.makerId, r.checkerId ?? r.makerId]))];
+    const ids = [
+      ...new Set(rows.flatMap((r) => [r.clientId ?? r.makerId, r.makerId, r.checkerId ?? r.makerId])),
+    ];
     const people = ids.length
       ? await conn
           .select({ id: users.id, first: users.firstName, last: users.lastName, email: users.email })
@@ -85,7 +110,7 @@ export function createApprovalsService(
     return rows.map((row) => ({
       row,
       summary: readPayload(row.payload).summary,
-      client: byId.get(row.clientId)!,
+      client: row.clientId ? byId.get(row.clientId)! : null,
       maker: byId.get(row.makerId)!,
       checker: row.checkerId ? byId.get(row.checkerId)! : null,
     }));
@@ -190,15 +215,12 @@ export function createApprovalsService(
   }
 
   /**
-   * Inserts a pending request of `op` on `subjectId` (a client, or the staff member a staff
-   * operation acts on) with its `approval.request` audit row in `u`, and answers it. Throws 409
+   * Inserts a pending request of `op` on `subjectId` (a client, the staff member a staff operation
+   * acts on, or null for a setting's change) with its `approval.request` audit row in `u`, and
+   * answers it. Throws 409
    * `alreadyWaiting` when the same row already has a pending request of this kind.
    */
-  async function insertRequest(
-    u: UnitOfWork,
-    actor: AuditActor,
-    r: { op: ApprovalOp; subjectId: string; amount: bigint; reason: string; payload: HeldPayload },
-  ): Promise<ApprovalView> {
+  async function insertRequest(u: UnitOfWork, actor: AuditActor, r: NewRequest): Promise<ApprovalView> {
     const { tx } = u;
     const [row] = await tx
       .insert(ar)
@@ -231,6 +253,23 @@ export function createApprovalsService(
     return (await present([row], tx))[0]!;
   }
 
+  /**
+   * In one transaction: the request `toHold(u)` answers, inserted (`insertRequest`), or when it
+   * answers null (nothing to hold), `run`'s result.
+   */
+  function holdElseRun<T>(
+    actor: AuditActor,
+    run: (u: UnitOfWork) => Promise<T>,
+    toHold: (u: UnitOfWork) => Promise<NewRequest | null>,
+  ): Guarded<T> {
+    return inTransaction(db, log, async (u) => {
+      const request = await toHold(u);
+      return request
+        ? { held: await insertRequest(u, actor, request) }
+        : { held: null, result: await run(u) };
+    });
+  }
+
   return {
     /** The threshold in cents (0n: every action that moves money waits). */
     threshold: config.fourEyesThreshold,
@@ -245,7 +284,7 @@ export function createApprovalsService(
       action: MoneyAction,
       uow: UnitOfWork | undefined,
       run: (u: UnitOfWork) => Promise<T>,
-    ): Promise<{ held: ApprovalView } | { held: null; result: T }> {
+    ): Guarded<T> {
       return withUnitOfWork(db, log, uow, async (u) => {
         const held = await hold(actor, action, u);
         return held ? { held } : { held: null, result: await run(u) };
@@ -264,13 +303,34 @@ export function createApprovalsService(
       op: { op: StaffOp; subjectId: string; reason: string; summary: string },
       isOwner: (u: UnitOfWork) => Promise<boolean>,
       run: (u: UnitOfWork) => Promise<T>,
-    ): Promise<{ held: ApprovalView } | { held: null; result: T }> {
-      return inTransaction(db, log, async (u) => {
-        if (op.subjectId === actor.id || !(await isOwner(u))) return { held: null, result: await run(u) };
-        const payload = { op: op.op, target: op.subjectId, summary: op.summary };
-        return {
-          held: await insertRequest(u, actor, { ...op, amount: 0n, payload }),
-        };
+    ): Guarded<T> {
+      return holdElseRun(actor, run, async (u) => {
+        if (op.subjectId === actor.id || !(await isOwner(u))) return null;
+        return { ...op, amount: 0n, payload: { op: op.op, target: op.subjectId, summary: op.summary } };
+      });
+    },
+
+    /**
+     * Four-eyes for a change of a setting that binds every client (docs/security.md "Four-eyes
+     * approval", "Limits by verification level"), in one transaction: `weigh(u)` locks the setting
+     * and answers its `SettingChange`; a raise at or above the threshold is held (a pending request
+     * about no one person, amount = the largest raise, `target` naming the setting: one pending
+     * request per setting) for another staff member with the operation's permission, else `run`
+     * applies it now. A change that raises nothing (stricter or equal) always runs: a stricter cap
+     * is never a risk. Answers `{ held }` or `{ result }`; throws what `weigh` and `run` throw, 409
+     * when the same setting already waits.
+     */
+    async guardedSetting<T>(
+      actor: AuditActor,
+      change: { op: ApprovalOp; target: string; reason: string; input: unknown },
+      weigh: (u: UnitOfWork) => Promise<SettingChange>,
+      run: (u: UnitOfWork) => Promise<T>,
+    ): Guarded<T> {
+      return holdElseRun(actor, run, async (u) => {
+        const { amount, summary } = await weigh(u);
+        if (amount <= 0n || amount < config.fourEyesThreshold) return null;
+        const { op, target, reason, input } = change;
+        return { op, subjectId: null, amount, reason, payload: { op, target, input, summary } };
       });
     },
 
@@ -305,7 +365,7 @@ export function createApprovalsService(
       await inTransaction(db, log, async (u) => {
         const { row, payload } = await lockForDecision(u, checker, id);
         // the entries it posts name the checker: their own aggregate must see them (aggregate.ts)
-        await lockMakerClient(u.tx, checker.id, row.clientId);
+        if (row.clientId) await lockMakerClient(u.tx, checker.id, row.clientId);
         const resultId = await runners[payload.op](u, checker, {
           clientId: row.clientId,
           reason: row.reason,

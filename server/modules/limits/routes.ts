@@ -1,16 +1,19 @@
 /**
  * Limits by verification level (docs/security.md "Limits by verification level"):
  *
- * | method | path                          | who                      | body                                  | answer               |
- * | GET    | /api/limits                   | client                   | —                                     | { data: limits }     |
- * | GET    | /api/limits/levels            | staff `limits.manage`    | —                                     | { data: [level] }    |
- * | PUT    | /api/limits/levels/:level     | staff `limits.manage`    | { four caps in USD, reason }          | { message, data }    |
- * | PUT    | /api/limits/address/:id       | staff `kyc.review`       | { reason }                            | { message }          |
+ * | method | path                          | who                      | body                                  | answer                       |
+ * | GET    | /api/limits                   | client                   | —                                     | { data: limits }             |
+ * | GET    | /api/limits/levels            | staff `limits.manage`    | —                                     | { data: [level] }            |
+ * | PUT    | /api/limits/levels/:level     | staff `limits.manage`    | { four caps in USD, reason }          | { message, data } · 202 held |
+ * | PUT    | /api/limits/address/:id       | staff `kyc.review`       | { reason }                            | { message }                  |
  *
  * The client's answer says what is left today and in 30 days, the level, the next one and what
- * raises it. The owner's edit is audited with its reason; approving a proof of address (level 2)
- * is audited and notified to the client.
+ * raises it. The owner's edit is audited with its reason; a raise of one cap at or above the
+ * four-eyes threshold is not applied but held (202 with the approval request) until a second owner
+ * approves it, while a change that raises nothing (stricter caps) applies at once (docs/security.md
+ * "Four-eyes approval"). Approving a proof of address (level 2) is audited and notified to the client.
  */
+import { approvalAnswerSchema } from '@common/schemas/approvals';
 import { decisionReasonSchema, idParams, messageAnswerSchema } from '@common/schemas/common';
 import {
   clientLimitsAnswerSchema,
@@ -27,6 +30,7 @@ import { auditActor } from '../../lib/audit';
 import { declareRoutes } from '../../lib/declare-routes';
 import { centsToUsd } from '../../lib/money';
 import { conflict } from '../../lib/route-schemas';
+import { heldReply } from '../approvals/routes';
 import { currentUser } from '../auth/guard';
 import type { LevelRow } from './service';
 
@@ -62,7 +66,7 @@ export async function limitRoutes(app: AppInstance) {
 /** GET /limits/levels, PUT /limits/levels/:level, PUT /limits/address/:id (staff scope) */
 export async function limitAdminRoutes(app: AppInstance) {
   const route = declareRoutes(app, tags);
-  const svc = app.ctx.services.limits;
+  const { limits: svc, approvals } = app.ctx.services;
   route.get('/levels', {
     summary: 'The caps of each verification level, lowest first (staff with limits.manage)',
     schema: { response: { 200: levelsAnswerSchema } },
@@ -72,13 +76,29 @@ export async function limitAdminRoutes(app: AppInstance) {
 
   route.put('/levels/:level', {
     summary:
-      "Sets a level's deposit and withdrawal caps (USD) with a reason, audited (staff with limits.manage)",
-    schema: { params: levelParams, body: levelCapsSchema, response: { 200: levelAnswerSchema } },
+      "Sets a level's deposit and withdrawal caps (USD) with a reason, audited; a raise of one cap at or above the four-eyes threshold waits for a second owner (staff with limits.manage)",
+    schema: {
+      params: levelParams,
+      body: levelCapsSchema,
+      response: {
+        200: levelAnswerSchema,
+        202: approvalAnswerSchema.describe(LIMITS_MSG.levelHeld),
+        409: conflict('A raise of this level already waits for approval'),
+      },
+    },
     config: { permission: 'limits.manage', target: 'none' },
-    handler: async (req) => ({
-      message: LIMITS_MSG.levelSaved,
-      data: presentLevel(await svc.updateLevel(auditActor(req), req.params.level, req.body)),
-    }),
+    handler: async (req, reply) => {
+      const { level } = req.params;
+      const actor = auditActor(req);
+      const out = await approvals.guardedSetting(
+        actor,
+        { op: 'limits_update', target: level, reason: req.body.reason, input: req.body },
+        (u) => svc.weighLevelChange(u, level, req.body),
+        (u) => svc.updateLevel(actor, level, req.body, u),
+      );
+      if (out.held) return heldReply(reply, out.held, LIMITS_MSG.levelHeld);
+      return { message: LIMITS_MSG.levelSaved, data: presentLevel(out.result) };
+    },
   });
 
   route.put('/address/:id', {

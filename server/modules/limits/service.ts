@@ -1,16 +1,19 @@
 /**
  * Limits by verification level (docs/security.md "Limits by verification level"): what a client
- * reads of their limits, the owner's table of caps, and staff's approval of a client's proof of
+ * reads of their limits, the owner's table of caps (a raise at or above the four-eyes threshold
+ * waits for a second owner: routes.ts, approvals `guardedSetting`), and staff's approval of a client's proof of
  * address (verification level 2). The caps themselves are enforced by the money flows
  * (levels.ts): the withdrawal's statement and the deposit's submission. Amounts are cents here;
  * the presenters answer USD.
  */
 import { asc, eq } from 'drizzle-orm';
 import {
+  CAP_LABELS,
   LEVEL_RAISE,
   LEVEL_TITLES,
   LIMITS_MSG,
   VERIFICATION_LEVELS,
+  type CapField,
   type ClientLimits,
   type LevelCapsInput,
   type VerificationLevel,
@@ -21,13 +24,14 @@ import { AppError } from '../../lib/errors';
 import { centsToUsd, usd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
+import type { SettingChange } from '../approvals/service';
 import { leftOf, readLimitState, type KindState } from './levels';
 
 /** A row of the caps table as stored (cents). */
 export type LevelRow = typeof verificationLevels.$inferSelect;
 
 /** The four caps of a level in USD, as the audit rows keep them. */
-const capsUsd = (r: Pick<LevelRow, 'depositDay' | 'depositMonth' | 'withdrawalDay' | 'withdrawalMonth'>) => ({
+const capsUsd = (r: Pick<LevelRow, CapField>) => ({
   depositDay: centsToUsd(r.depositDay),
   depositMonth: centsToUsd(r.depositMonth),
   withdrawalDay: centsToUsd(r.withdrawalDay),
@@ -44,27 +48,43 @@ const windowsOf = (s: KindState) => ({
   },
 });
 
-/** Whether `input` raises any cap of `row` (cents). */
-export function raisesCap(row: LevelRow, input: LevelCapsInput): boolean {
-  return (
-    input.depositDay > row.depositDay ||
-    input.depositMonth > row.depositMonth ||
-    input.withdrawalDay > row.withdrawalDay ||
-    input.withdrawalMonth > row.withdrawalMonth
+const CAPS = Object.keys(CAP_LABELS) as CapField[];
+
+/**
+ * What four-eyes weighs of setting `row`'s caps to `input` (docs/security.md "Four-eyes
+ * approval"): `amount`, the largest raise of one cap in cents (0 when every cap stays or gets
+ * stricter: a stricter cap is never a risk, so only raises count, and each cap on its own, as each
+ * bounds money on its own), and `summary`, the changed caps old → new in USD, e.g.
+ * `Caps of "Identity approved": deposits per 24 h $100,000.00 → $150,000.00`.
+ */
+export function weighCaps(row: LevelRow, input: LevelCapsInput): SettingChange {
+  const raise = (f: CapField) => input[f] - row[f];
+  const amount = CAPS.reduce((max, f) => (raise(f) > max ? raise(f) : max), 0n);
+  const changed = CAPS.filter((f) => raise(f) !== 0n).map(
+    (f) => `${CAP_LABELS[f].toLowerCase()} ${usd(row[f])} → ${usd(input[f])}`,
   );
+  const title = LEVEL_TITLES[VERIFICATION_LEVELS[row.level]!];
+  return { amount, summary: `Caps of "${title}": ${changed.join('; ') || 'unchanged'}` };
+}
+
+/** Refuses (400) withdrawal caps above 0 at the level `email`: e-mail-confirmed clients never withdraw. */
+function assertCapsAllowed(level: VerificationLevel, input: LevelCapsInput): void {
+  if (level === 'email' && (input.withdrawalDay > 0n || input.withdrawalMonth > 0n))
+    throw new AppError('bad_request', LIMITS_MSG.noWithdrawalAtEmail);
+}
+
+/** Locks `level`'s row in `tx` (FOR UPDATE, until the transaction ends) and answers it; 404 for none. */
+async function lockLevel(tx: UnitOfWork['tx'], level: VerificationLevel): Promise<LevelRow> {
+  const [row] = await tx
+    .select()
+    .from(verificationLevels)
+    .where(eq(verificationLevels.level, VERIFICATION_LEVELS.indexOf(level)))
+    .for('update');
+  if (!row) throw new AppError('not_found');
+  return row;
 }
 
 export function createLimitsService({ db, log, notifications }: ServiceDeps) {
-  /** The stored row of `level`. */
-  async function levelRow(level: VerificationLevel): Promise<LevelRow> {
-    const [row] = await db
-      .select()
-      .from(verificationLevels)
-      .where(eq(verificationLevels.level, VERIFICATION_LEVELS.indexOf(level)));
-    if (!row) throw new AppError('not_found');
-    return row;
-  }
-
   return {
     /**
      * `userId`'s limits as the client reads them: the level, the next one and what raises it, each
@@ -94,25 +114,28 @@ export function createLimitsService({ db, log, notifications }: ServiceDeps) {
       return db.select().from(verificationLevels).orderBy(asc(verificationLevels.level));
     },
 
-    /** The stored row of `level` (cents; 404 for none), for four-eyes to weigh a change. */
-    levelRow,
+    /**
+     * Locks `level`'s row in `u` and weighs `input` against it for four-eyes (`weighCaps`: the
+     * largest raise in cents, the caps old → new). Throws 400 for withdrawal caps at the level
+     * `email`, 404 for an unknown level. The approvals service's `guardedSetting` calls it, then
+     * `updateLevel` in the same transaction or holds the change.
+     */
+    async weighLevelChange(u: UnitOfWork, level: VerificationLevel, input: LevelCapsInput) {
+      assertCapsAllowed(level, input);
+      return weighCaps(await lockLevel(u.tx, level), input);
+    },
 
     /**
      * Sets `level`'s four caps (cents) with the owner's reason, audited (`limits.update`, before and
-     * after in USD). The level `email` keeps its withdrawal caps at 0 (409 otherwise: e-mail-confirmed
-     * clients never withdraw). Runs in `uow` when given (a four-eyes approval's transaction).
+     * after in USD) with `actor` (the owner, or the checker of a held raise). The level `email` keeps
+     * its withdrawal caps at 0 (400 otherwise: e-mail-confirmed clients never withdraw). Runs in
+     * `uow` when given (the route's four-eyes transaction, or an approval's).
      */
     updateLevel(actor: AuditActor, level: VerificationLevel, input: LevelCapsInput, uow?: UnitOfWork) {
-      if (level === 'email' && (input.withdrawalDay > 0n || input.withdrawalMonth > 0n))
-        throw new AppError('bad_request', LIMITS_MSG.noWithdrawalAtEmail);
+      assertCapsAllowed(level, input);
       return withUnitOfWork(db, log, uow, async ({ tx }) => {
         const n = VERIFICATION_LEVELS.indexOf(level);
-        const [before] = await tx
-          .select()
-          .from(verificationLevels)
-          .where(eq(verificationLevels.level, n))
-          .for('update');
-        if (!before) throw new AppError('not_found');
+        const before = await lockLevel(tx, level);
         const [row] = await tx
           .update(verificationLevels)
           .set({

@@ -10,6 +10,7 @@ import type {
   VerificationLevel,
 } from '@common/schemas/limits';
 import { api } from '../../lib/api-client';
+import type { OrHeld } from '../../lib/held-for-approval';
 import { dataQuery, useRefetchingMutation } from '../../lib/queries';
 
 /** A level's row: its title and four caps (USD), and when they last changed. */
@@ -26,11 +27,12 @@ export const levelsQuery = dataQuery<LevelRow[]>(KEY, '/limits/levels');
 
 /**
  * PUT /limits/levels/:level (owner): the level's four caps with a reason, audited; refetches the
- * table. The server refuses (400) a 30-day cap under the daily one and withdrawals at the e-mail level.
+ * table. The server refuses (400) a 30-day cap under the daily one and withdrawals at the e-mail level,
+ * and holds (202, the approval request) a raise of one cap at or above the four-eyes threshold.
  */
 export const useUpdateLevel = () =>
   useRefetchingMutation(
     ({ level, caps }: { level: VerificationLevel; caps: LevelCapsForm }) =>
-      api.put<LevelAnswer>(`/limits/levels/${encodeURIComponent(level)}`, caps),
+      api.put<OrHeld<LevelAnswer>>(`/limits/levels/${encodeURIComponent(level)}`, caps),
     KEY,
   );

@@ -34,28 +34,41 @@ const requested: Column<ApprovalRequest> = {
 
 const maker: Column<ApprovalRequest> = { header: 'Maker', cell: (r) => <Person person={r.maker} /> };
 
-/** The client whose money it moves (a link to their account), or the staff member an owner acts on. */
+/**
+ * The client whose money it moves (a link to their account), the staff member an owner acts on, or
+ * for a caps change (no client) every client at the level (a link to the caps page).
+ */
 const client: Column<ApprovalRequest> = {
   header: 'Client or member',
-  cell: (r) => (
-    <>
-      {isStaffOperation(r.action) ? (
-        <Text size="sm" fw={600}>
-          {r.client.name}{' '}
-          <Text span size="xs" c="dimmed">
-            (staff)
+  cell: ({ client: c, action }) =>
+    c ? (
+      <>
+        {isStaffOperation(action) ? (
+          <Text size="sm" fw={600}>
+            {c.name}{' '}
+            <Text span size="xs" c="dimmed">
+              (staff)
+            </Text>
           </Text>
+        ) : (
+          <Anchor component={Link} to={paths.admin.user(c._id)} size="sm" fw={600}>
+            {c.name}
+          </Anchor>
+        )}
+        <Text size="xs" c="dimmed">
+          {c.email}
         </Text>
-      ) : (
-        <Anchor component={Link} to={paths.admin.user(r.client._id)} size="sm" fw={600}>
-          {r.client.name}
+      </>
+    ) : (
+      <>
+        <Anchor component={Link} to={paths.admin.verificationLimits} size="sm" fw={600}>
+          Verification limits
         </Anchor>
-      )}
-      <Text size="xs" c="dimmed">
-        {r.client.email}
-      </Text>
-    </>
-  ),
+        <Text size="xs" c="dimmed">
+          every client at the level
+        </Text>
+      </>
+    ),
 };
 
 /** What would run, and the maker's reason under it. */
@@ -77,7 +90,19 @@ const amount: Column<ApprovalRequest> = {
   header: 'Amount',
   numeric: true,
   nowrap: true,
-  cell: (r) => (isStaffOperation(r.action) ? '—' : formatUsd(r.amount)),
+  cell: (r) =>
+    isStaffOperation(r.action) ? (
+      '—'
+    ) : r.client ? (
+      formatUsd(r.amount)
+    ) : (
+      <>
+        {formatUsd(r.amount)}
+        <Text size="xs" c="dimmed">
+          largest raise
+        </Text>
+      </>
+    ),
 };
 
 /** Pending: what the maker asked, and Approve / Reject. */

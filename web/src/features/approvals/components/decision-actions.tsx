@@ -10,9 +10,12 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useApproveRequest, useRejectRequest } from '../api';
 
-/** The request in words for the dialogs: who asked it, for which client, and what runs (quoted). */
+/**
+ * The request in words for the dialogs: who asked it, for which client (every client of a level,
+ * for a caps change), and what runs (quoted).
+ */
 const described = (r: ApprovalRequest) =>
-  `this request by ${r.maker.name} for ${r.client.name}? “${r.summary}”`;
+  `this request by ${r.maker.name} for ${r.client?.name ?? 'every client at the level'}? “${r.summary}”`;
 
 /**
  * Approve (asked first) and Reject (with a required reason, 3 to 500 characters) of one pending

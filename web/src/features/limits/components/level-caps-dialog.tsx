@@ -1,14 +1,14 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
-import { levelCapsSchema } from '@common/schemas/limits';
+import { CAP_LABELS, levelCapsSchema, type CapField } from '@common/schemas/limits';
 import { formatUsdText, parseUsdCents } from '@common/schemas/money';
 import { ReasonTextarea } from '../../../components/admin/reason-textarea';
 import { Dialog, DialogActions } from '../../../components/dialog';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { UsdInput } from '../../../components/usd-input';
 import { useMutationForm } from '../../../hooks/use-mutation-form';
-import { notifySuccess } from '../../../lib/notify';
+import { notifyMoneyOutcome } from '../../../lib/notify';
 import { useUpdateLevel, type LevelCapsForm, type LevelRow } from '../api';
 
 /**
@@ -17,13 +17,8 @@ import { useUpdateLevel, type LevelCapsForm, type LevelRow } from '../api';
  */
 const fieldsSchema = z.object(levelCapsSchema.shape);
 
-/** The four caps, in the table's order, with their labels. */
-export const CAP_FIELDS = [
-  ['depositDay', 'Deposits per 24 h'],
-  ['depositMonth', 'Deposits per 30 days'],
-  ['withdrawalDay', 'Withdrawals per 24 h'],
-  ['withdrawalMonth', 'Withdrawals per 30 days'],
-] as const;
+/** The four caps, in the table's order, with their labels (as the approvals queue names them). */
+export const CAP_FIELDS = Object.entries(CAP_LABELS) as [CapField, string][];
 
 /** A saved cap (USD) as the field shows it ("10,000.00"). */
 const capText = (usd: number) => formatUsdText(parseUsdCents(usd) ?? 0n);
@@ -47,8 +42,12 @@ function CapsForm({ row, onClose }: { row: LevelRow; onClose: () => void }) {
   });
   const request = useMutationForm(form, update, {
     variables: (caps: LevelCapsForm) => ({ level: row.level, caps }),
+    // a raise at or above the four-eyes threshold is held (202): the toast says it waits
     onSuccess: (answer) => {
-      notifySuccess(`${answer.message}: ${answer.data.title}`);
+      notifyMoneyOutcome(
+        answer,
+        'title' in answer.data ? `${answer.message}: ${answer.data.title}` : undefined,
+      );
       onClose();
     },
   });
@@ -58,7 +57,8 @@ function CapsForm({ row, onClose }: { row: LevelRow; onClose: () => void }) {
       <Stack gap="sm">
         <FormErrorAlert message={request.failure} />
         <Text size="sm" c="dimmed">
-          Caps in US dollars; 0 allows nothing. A 30-day cap cannot be lower than the daily one.
+          Caps in US dollars; 0 allows nothing. A 30-day cap cannot be lower than the daily one. Lowering a
+          cap applies at once; a large raise waits until a second owner approves it.
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           {CAP_FIELDS.map(([field, label]) => (
@@ -78,7 +78,9 @@ function CapsForm({ row, onClose }: { row: LevelRow; onClose: () => void }) {
 /**
  * The edit dialog of a verification level's caps (docs/security.md "Limits by verification level"):
  * the four caps in USD and a required reason, sent with PUT /api/limits/levels/:level. A refusal of
- * the server shows above the form; a success toasts and closes (the table refetches). `row` null:
+ * the server shows above the form; a success toasts and closes (the table refetches); a raise the
+ * server held for a second owner (202, four-eyes) toasts "Waiting for approval" and closes, the
+ * table unchanged. `row` null:
  * closed. The form is mounted anew for each opening, so it starts from the row's saved caps.
  */
 export function LevelCapsDialog({ row, onClose }: { row: LevelRow | null; onClose: () => void }) {

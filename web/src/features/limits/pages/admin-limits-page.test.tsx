@@ -1,7 +1,8 @@
 /**
  * The owner's caps table (admin-limits-page.tsx, docs/security.md "Limits by verification level"):
  * the levels with their four caps, an error with Retry, the edit dialog that shows the server's
- * refusal and keeps the form, and a saved edit that toasts, closes and refetches the table. The
+ * refusal and keeps the form, a saved edit that toasts, closes and refetches the table, and a raise
+ * the server held for a second owner (202) that says it waits and leaves the table as it was. The
  * route sweep through the real server is e2e/a11y-routes.spec.ts.
  */
 import { screen, waitFor, within } from '@testing-library/react';
@@ -163,5 +164,45 @@ describe('the verification limits page', () => {
     ]);
     await waitFor(() => expect(loads()).toBe(2));
     expect(await within(await rowOf('Identity approved')).findByText('$20,000.00')).toBeVisible();
+  });
+
+  it('says a raise held for a second owner (202) is waiting, closes, and keeps the old caps', async () => {
+    levels(() => LEVELS);
+    server.use(
+      http.put('/api/limits/levels/{level}', ({ response }) =>
+        response(202).json({
+          message: LIMITS_MSG.levelHeld,
+          data: {
+            _id: 'request-1',
+            action: 'limits_update',
+            summary: 'Caps of "Identity approved": deposits per 24 h $10,000.00 → $90,000.00',
+            amount: 80000,
+            status: 'pending',
+            client: null,
+            reason: 'Larger wires from verified clients',
+            maker: { _id: 'staff', name: 'Olive Owner', email: 'olive@example.com' },
+            checker: null,
+            decisionReason: null,
+            createdAt: UPDATED,
+            decidedAt: null,
+            resultId: null,
+          },
+        }),
+      ),
+    );
+    const { user } = renderScreen(<AdminLimitsPage />);
+    const dialog = await openEdit(user, 'Identity approved');
+    expect(within(dialog).getByText(/a large raise waits until a second owner approves it/)).toBeVisible();
+    const daily = within(dialog).getByLabelText(/^Deposits per 24 h/);
+    await user.clear(daily);
+    await user.type(daily, '90000');
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Larger wires from verified clients');
+    await user.click(within(dialog).getByRole('button', { name: 'Save limits' }));
+
+    expect(await screen.findByText('Waiting for approval')).toBeVisible();
+    expect(screen.getByText(LIMITS_MSG.levelHeld)).toBeVisible();
+    expect(screen.queryByText(new RegExp(LIMITS_MSG.levelSaved))).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(await rowOf('Identity approved')).getAllByText('$10,000.00')).toHaveLength(2);
   });
 });
