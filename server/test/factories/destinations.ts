@@ -40,7 +40,7 @@ export async function addDestinationOf(
       swift: text('swift'),
     };
   }
-  const key = destinationKey('network' in d ? { kind: 'crypto', ...d } : bankKey(d));
+  const key = 'network' in d ? destinationKey({ kind: 'crypto', ...d }) : bankKey(d);
   const held = async () =>
     (
       await db
