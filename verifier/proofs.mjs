@@ -20,6 +20,15 @@ const node = (crypto, left, right) => crypto.sha256(concat(NODE, left, right));
 const isOdd = (n) => n % 2 === 1;
 const half = (n) => Math.floor(n / 2);
 
+/** RFC 9162's "right-shift fn and sn equally": both halved once. */
+const shift = (fn, sn) => [half(fn), half(sn)];
+
+/** RFC 9162's "right-shift fn and sn equally until either LSB(fn) is set or fn is 0". */
+function shiftToOddOrZero(fn, sn) {
+  while (!isOdd(fn) && fn !== 0) [fn, sn] = shift(fn, sn);
+  return [fn, sn];
+}
+
 /**
  * RFC 9162 §2.1.3.2: does `path` (32-byte hashes, leaf upwards) lead leaf hash `leaf` at `index` to
  * `root` in a tree of `size` leaves?
@@ -33,15 +42,11 @@ export async function inclusionHolds(crypto, leaf, index, size, path, root) {
     if (sn === 0) return false;
     if (isOdd(fn) || fn === sn) {
       r = await node(crypto, p, r);
-      while (!isOdd(fn) && fn !== 0) {
-        fn = half(fn);
-        sn = half(sn);
-      }
+      [fn, sn] = shiftToOddOrZero(fn, sn);
     } else {
       r = await node(crypto, r, p);
     }
-    fn = half(fn);
-    sn = half(sn);
+    [fn, sn] = shift(fn, sn);
   }
   return sn === 0 && sameBytes(r, root);
 }
@@ -58,10 +63,7 @@ export async function consistencyHolds(crypto, first, second, firstRoot, secondR
   const path = (first & (first - 1)) === 0 ? [firstRoot, ...proof] : [...proof];
   let fn = first - 1;
   let sn = second - 1;
-  while (isOdd(fn)) {
-    fn = half(fn);
-    sn = half(sn);
-  }
+  while (isOdd(fn)) [fn, sn] = shift(fn, sn);
   let fr = path[0];
   let sr = path[0];
   for (const c of path.slice(1)) {
@@ -69,15 +71,11 @@ export async function consistencyHolds(crypto, first, second, firstRoot, secondR
     if (isOdd(fn) || fn === sn) {
       fr = await node(crypto, c, fr);
       sr = await node(crypto, c, sr);
-      while (!isOdd(fn) && fn !== 0) {
-        fn = half(fn);
-        sn = half(sn);
-      }
+      [fn, sn] = shiftToOddOrZero(fn, sn);
     } else {
       sr = await node(crypto, sr, c);
     }
-    fn = half(fn);
-    sn = half(sn);
+    [fn, sn] = shift(fn, sn);
   }
   return sameBytes(fr, firstRoot) && sameBytes(sr, secondRoot) && sn === 0;
 }
