@@ -1,4 +1,4 @@
-import { Group, TextInput } from '@mantine/core';
+import { Group, TextInput, type TextInputProps } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DATE_RANGE_MSG, isCalendarDay, type DateRange } from '@common/schemas/date-range';
@@ -14,6 +14,18 @@ export interface DateRangeFilterProps {
   label: string;
 }
 
+/** One day field of the range: a native date field, clearable, full width on a phone. */
+function DayInput({ onDayChange, ...props }: TextInputProps & { onDayChange: (day: string) => void }) {
+  return (
+    <TextInput
+      type="date"
+      onChange={(event) => onDayChange(event.currentTarget.value)}
+      w={{ base: '100%', xs: 170 }}
+      {...props}
+    />
+  );
+}
+
 /**
  * The date range above an admin table: two native date fields ("<label> from", "<label> to"), each
  * clearable, inclusive UTC days as the API reads them (common/schemas/date-range.ts). A start after
@@ -23,23 +35,14 @@ export function DateRangeFilter({ from, to, onFromChange, onToChange, error, lab
   return (
     // side by side from `xs`; stacked on a phone, where two native date fields do not fit in a row
     <Group gap="sm" align="flex-start" wrap="wrap" w={{ base: '100%', xs: 'auto' }}>
-      <TextInput
-        type="date"
+      <DayInput
         label={`${label} from`}
         value={from}
         max={to || undefined}
-        onChange={(event) => onFromChange(event.currentTarget.value)}
+        onDayChange={onFromChange}
         error={error}
-        w={{ base: '100%', xs: 170 }}
       />
-      <TextInput
-        type="date"
-        label={`${label} to`}
-        value={to}
-        min={from || undefined}
-        onChange={(event) => onToChange(event.currentTarget.value)}
-        w={{ base: '100%', xs: 170 }}
-      />
+      <DayInput label={`${label} to`} value={to} min={from || undefined} onDayChange={onToChange} />
     </Group>
   );
 }
