@@ -7,8 +7,10 @@
  * with rows in every list (deposits pending, approved and declined, withdrawals, a plan and a
  * trade, a notice, a ticket; each of the profile's tabs), the owner (the admin pages about a client
  * use that client's id), and the two sign-in steps (e-mail verification, two-factor code). A first
- * test fails when web/src/config/paths.ts has a route none of the lists visits. At 375 px no
- * client or back-office page scrolls sideways or hides content in a sideways scroll box. The
+ * test fails when web/src/config/paths.ts has a route none of the lists visits (e2e/routes.ts). At
+ * 375 px no client or back-office page scrolls sideways or hides content in a sideways scroll box.
+ * Every page's document title is its h1 and the brand, the pages of routes.ts's titled lists each
+ * have their own, and a route change inside the app moves the title too. The
  * public pages in other states (open menus, the charting widgets, a form's errors) are in
  * a11y-public.spec.ts.
  */
@@ -32,8 +34,19 @@ import {
   type ReadMail,
   type SignUp,
 } from './journey';
-import { paths } from '../web/src/config/paths';
 import { openPage, scrollThrough } from './open-page';
+import {
+  adminPaths,
+  CLIENT_PATHS,
+  expectDistinct,
+  MARKETING,
+  PUBLIC_PATHS,
+  PUBLIC_TITLED,
+  routePatterns,
+  SIGN_IN_STEPS,
+  SIGNED_IN_TITLED,
+  titleOf,
+} from './routes';
 
 /** WCAG 2.0, 2.1 A and AA and 2.2 AA. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -43,18 +56,6 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * it leaves off; so a public page needs no second run with the defaults.
  */
 const PUBLIC_TAGS = [...WCAG_TAGS, 'best-practice'];
-
-/** Marketing pages: lazy sections load as they scroll into view. */
-const MARKETING = [
-  '/',
-  '/about',
-  '/assets',
-  '/contact',
-  '/faq',
-  '/terms-and-conditions',
-  '/privacy-policy',
-  '/payment-policy',
-];
 
 /** A valid-looking wallet address for the crypto withdrawal. */
 const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -100,14 +101,16 @@ async function visit(page: Page, path: string) {
 /**
  * Opens each of `paths` in turn and runs axe (the rules of `tags`) on it at both widths, each in a
  * step of its own; with `phoneFits`, at 375 px the page must not scroll sideways, nor hide content
- * in a sideways scroll box (a table wider than its card). A route that fails does not stop the
- * others: the test fails at the end with every failure listed.
+ * in a sideways scroll box (a table wider than its card). Each page's title must be its h1 and the
+ * brand (`titleOf`). A route that fails does not stop the others: the test fails at the end with
+ * every failure listed. Answers the titles, path → title.
  */
 async function checkRoutes(
   page: Page,
   paths: string[],
   { tags = WCAG_TAGS, phoneFits = false }: { tags?: string[]; phoneFits?: boolean } = {},
-) {
+): Promise<Map<string, string>> {
+  const titles = new Map<string, string>();
   const failures: string[] = [];
   for (const path of paths) {
     await test
@@ -126,10 +129,12 @@ async function checkRoutes(
           scrolled = true;
         };
         await checkBothWidths(page, path, ready, tags);
+        titles.set(path, await titleOf(page, path));
       })
       .catch((err: unknown) => failures.push(err instanceof Error ? err.message : String(err)));
   }
   expect(failures).toEqual([]);
+  return titles;
 }
 
 /** A new page of its own (session and storage) at 1280 × 900, offline like the fixtures. */
@@ -246,109 +251,6 @@ function seededClient(readMail: ReadMail): Promise<Client> {
   return seeded;
 }
 
-/** The public routes, as a visitor sees them (with the query variants the app links to). */
-const PUBLIC_PATHS = [
-  ...MARKETING,
-  '/transparency',
-  '/signin',
-  '/signup',
-  '/signup?referral=AXE2CODE',
-  '/forgot-password',
-  '/reset-password?email=someone%40example.com',
-  '/admin/login',
-  '/admin/invitation?token=unknown-token',
-  '/admin/invitation',
-  '/this-wasnt-me?token=unknown-token',
-  '/this-wasnt-me',
-  '/two-factor',
-  '/no-such-page',
-];
-
-/** The two sign-in steps, each reached by signing in (their own test). */
-const SIGN_IN_STEPS = ['/email-verification', '/two-factor'];
-
-/** The client area's routes, with the query variants the app links to. */
-const CLIENT_PATHS = [
-  '/account/home',
-  '/account/trading',
-  '/account/trade-activities',
-  '/account/deposit',
-  '/account/deposit?success=true',
-  '/account/deposit?payment=insufficient',
-  '/account/deposit/bitcoin?wallet=bitcoin',
-  '/account/deposit/bitcoin?wallet=ethereum',
-  '/account/deposit/successful-deposit',
-  '/account/withdrawal',
-  '/account/withdrawal?success=true',
-  '/account/withdrawal/withdraw?wallet=bitcoin',
-  '/account/withdrawal/withdraw?wallet=usdt',
-  '/account/withdrawal/withdraw?wallet=ethereum',
-  '/account/withdrawal/bank',
-  '/account/withdrawal/usdt',
-  '/account/withdrawal/btc',
-  '/account/withdrawal/eth',
-  '/account/transaction-history',
-  '/account/upgrade-account',
-  '/account/notification',
-  '/account/referrals',
-  '/account/statements',
-  '/account/profile',
-  '/account/profile?tab=edit-profile',
-  '/account/profile?tab=update-photo',
-  '/account/profile?tab=change-password',
-  '/account/profile?tab=security',
-  '/account/profile?tab=verification',
-  '/account/support',
-  '/account/withdrawal-addresses',
-];
-
-/** The back office's routes; the pages about one client show the client `id`. */
-const adminPaths = (id: string) => [
-  '/admin/dashboard',
-  '/admin/users',
-  '/admin/users?verification=pending',
-  `/admin/users/${id}`,
-  `/admin/users/account/${id}`,
-  `/admin/users/add-profit/${id}`,
-  `/admin/users/edit/${id}`,
-  `/admin/transactions/${id}`,
-  '/admin/transactions/add-transactions',
-  `/admin/notifications/${id}`,
-  `/admin/deposits/${id}`,
-  `/admin/crypto-withdrawals/${id}`,
-  `/admin/bank-withdrawals/${id}`,
-  `/admin/trading-activity/${id}`,
-  '/admin/pending-reviews',
-  '/admin/approvals',
-  '/admin/contacts',
-  '/admin/emailing',
-  '/admin/mail',
-  '/admin/support-tickets',
-  '/admin/audit-log',
-  '/admin/staff',
-  '/admin/verification-limits',
-  '/admin/security',
-];
-
-/**
- * The route patterns of web/src/config/paths.ts (a parametrised one called with `:id`; a query, as
- * in a tab's path, left off), but the two layout roots, which only redirect (to /account/home and
- * /admin/users).
- */
-function routePatterns(): string[] {
-  const found: string[] = [];
-  const walk = (group: object) => {
-    for (const value of Object.values(group) as unknown[]) {
-      if (typeof value === 'string') found.push(value.split('?')[0]!);
-      else if (typeof value === 'function')
-        found.push(String((value as (id: string) => string)(':id')).split('?')[0]!);
-      else if (value && typeof value === 'object') walk(value);
-    }
-  };
-  walk(paths);
-  return found.filter((p) => p !== paths.account.root && p !== paths.admin.root);
-}
-
 test.describe.configure({ timeout: 600_000 });
 
 test('every route of paths.ts is among the routes checked below', () => {
@@ -362,8 +264,14 @@ test('every route of paths.ts is among the routes checked below', () => {
   expect(unchecked).toEqual([]);
 });
 
-test('axe: every public route at 1280 and 375 px', async ({ page }) => {
-  await checkRoutes(page, PUBLIC_PATHS, { tags: PUBLIC_TAGS });
+/**
+ * The client's and the back office's titles, path → title, as this file's tests have read them so
+ * far: the second of the two tests to run checks its pages' titles against the first's as well.
+ */
+const signedInTitles = new Map<string, string>();
+
+test('axe: every public route at 1280 and 375 px, each with a title of its own', async ({ page }) => {
+  expectDistinct(await checkRoutes(page, PUBLIC_PATHS, { tags: PUBLIC_TAGS }), PUBLIC_TITLED);
 });
 
 test('axe: the sign-in steps (e-mail verification, two-factor code) at 1280 and 375 px', async ({
@@ -394,14 +302,21 @@ test('axe: the sign-in steps (e-mail verification, two-factor code) at 1280 and 
   await second.context().close();
 });
 
-test('axe: every client route at 1280 and 375 px', async ({ page, readMail }) => {
+test('axe: every client route at 1280 and 375 px, titled', async ({ page, readMail }) => {
   const client = await seededClient(readMail);
   await signIn(page, client.signUp);
-  await checkRoutes(page, CLIENT_PATHS, { phoneFits: true });
+  const titles = await checkRoutes(page, CLIENT_PATHS, { phoneFits: true });
+  for (const [path, title] of titles) signedInTitles.set(path, title);
+  expectDistinct(signedInTitles, SIGNED_IN_TITLED);
+  // a route change inside the app (no reload) moves the title too
+  await page.getByRole('link', { name: 'Transaction History' }).first().click();
+  await expect(page).toHaveTitle(titles.get('/account/transaction-history')!);
 });
 
-test('axe: every back-office route at 1280 and 375 px, as the owner', async ({ page, readMail }) => {
+test('axe: every back-office route at 1280 and 375 px, as the owner, titled', async ({ page, readMail }) => {
   const { id } = await seededClient(readMail);
   await signIn(page, ADMIN, true);
-  await checkRoutes(page, adminPaths(id), { phoneFits: true });
+  const titles = await checkRoutes(page, adminPaths(id), { phoneFits: true });
+  for (const [path, title] of titles) signedInTitles.set(path, title);
+  expectDistinct(signedInTitles, SIGNED_IN_TITLED);
 });
