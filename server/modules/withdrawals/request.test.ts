@@ -13,11 +13,11 @@ import { idempotencyKeys, oneTimeCodes, withdrawals } from '../../db/schema';
 import { useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
 import {
-  addDestinationOf,
   createClient,
   cryptoWithdrawal,
   ledgerViolations,
-  withdrawalCode,
+  savedCryptoWithdrawal,
+  savedWithdrawalCode,
 } from '../../test/factories';
 
 const { t, inject } = useTestContext({ smtpUrl: undefined });
@@ -25,10 +25,8 @@ const { t, inject } = useTestContext({ smtpUrl: undefined });
  * A fresh code for `userId`'s crypto withdrawal of `amount` USD (as `crypto` sends it), issued
  * directly, its address saved active in their address book first.
  */
-const freshCode = async (userId: string, amount: number | string = 40) => {
-  await addDestinationOf(t.database.db, userId, crypto('', amount));
-  return withdrawalCode(t.app, userId, crypto('', amount));
-};
+const freshCode = (userId: string, amount: number | string = 40) =>
+  savedWithdrawalCode(t.app, userId, crypto('', amount));
 const crypto = (token: string, amount: number | string = 40) => ({
   ...cryptoWithdrawal(amount, 'bitcoin'),
   token,
@@ -103,7 +101,7 @@ describe('POST /api/c-withdrawals in round trips', () => {
   it('a refused keyed request leaves no key: the retry with a good code goes through', async () => {
     const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
     const headers = { ...c.headers, 'idempotency-key': 'w-retry-1' };
-    await addDestinationOf(t.database.db, c.id, crypto('', 10));
+    await savedCryptoWithdrawal(t.app, c.id, 10, 'bitcoin');
     const wrong = await inject('POST', '/api/c-withdrawals', headers, crypto('000000', 10));
     expect(wrong.statusCode).toBe(400);
     const keys = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, c.id));

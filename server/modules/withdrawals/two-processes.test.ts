@@ -8,13 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTwoApiProcesses } from '../../test/two-processes';
 import { getClientFigures } from '../ledger/service';
-import {
-  addDestinationOf,
-  createClient,
-  cryptoWithdrawal,
-  ledgerViolations,
-  withdrawalCode,
-} from '../../test/factories';
+import { createClient, ledgerViolations, savedCryptoWithdrawal, withdrawalCode } from '../../test/factories';
 
 const pg = process.env.TEST_DATABASE_URL;
 
@@ -25,8 +19,7 @@ describe.skipIf(!pg)('two API processes on one PostgreSQL', () => {
   // so requests beyond those in flight may answer 429 instead of 422
   it('100 parallel withdrawals over both processes: exactly one accepted, the rest 422 or 429', async () => {
     const c = await createClient(t.app, { level: 'identity', balance: 50_00n });
-    const body = cryptoWithdrawal(50, 'bitcoin');
-    await addDestinationOf(t.app.ctx.database.db, c.id, body);
+    const body = await savedCryptoWithdrawal(t.app, c.id, 50, 'bitcoin');
     const codes = await Promise.all(Array.from({ length: 100 }, () => withdrawalCode(t.app, c.id, body)));
     const statuses = await Promise.all(
       codes.map(async (token, i) => {

@@ -16,7 +16,7 @@ import {
   ledgerViolations,
   type TestUser,
   itNeedsVerifiedClient,
-  withdrawalCode,
+  savedWithdrawalCode,
 } from '../../test/factories';
 
 const { t, admin, inject } = useTestContext();
@@ -27,14 +27,11 @@ const saveDestination = (userId: string, payload: Record<string, unknown>, metho
  * A fresh confirmation code for the user and the withdrawal `payload` (default `crypto()`), issued
  * directly, its destination saved active in their address book first.
  */
-const freshCode = async (
+const freshCode = (
   userId: string,
   payload: Record<string, unknown> = crypto(),
   method: 'crypto' | 'bank' = 'crypto',
-) => {
-  await saveDestination(userId, payload, method);
-  return withdrawalCode(t.app, userId, payload, method);
-};
+) => savedWithdrawalCode(t.app, userId, payload, method);
 const figures = (userId: string) => getClientFigures(t.database.db, userId);
 
 const crypto = (over: Record<string, unknown> = {}) => ({ ...cryptoWithdrawal(40, 'bitcoin'), ...over });

@@ -27,6 +27,20 @@ export async function withdrawalCode(
   return app.ctx.services.codes.issue(app.ctx.database.db, userId, 'withdrawal', withdrawalScope(target));
 }
 
+/**
+ * `withdrawalCode` for `userId`'s withdrawal `payload` of `method`, its destination saved active in
+ * their address book first (`addDestinationOf`): the code confirms a request there.
+ */
+export async function savedWithdrawalCode(
+  app: AppInstance,
+  userId: string,
+  payload: Record<string, unknown>,
+  method: 'crypto' | 'bank' = 'crypto',
+): Promise<string> {
+  await addDestinationOf(app.ctx.database.db, userId, payload, method);
+  return withdrawalCode(app, userId, payload, method);
+}
+
 /** The test clients' crypto withdrawal addresses, by wallet. */
 export const TEST_ADDRESSES = {
   ethereum: '0x52908400098527886E0F7030069857D2E4169EE7',
@@ -55,6 +69,21 @@ export function cryptoWithdrawal(
 }
 
 /**
+ * `cryptoWithdrawal(amount, wallet)` with its address saved active in `userId`'s address book first
+ * (`addDestinationOf`): a request of it passes the address-book check.
+ */
+export async function savedCryptoWithdrawal(
+  app: AppInstance,
+  userId: string,
+  amount: number | string = 10,
+  wallet: keyof typeof TEST_ADDRESSES = 'ethereum',
+) {
+  const body = cryptoWithdrawal(amount, wallet);
+  await addDestinationOf(app.ctx.database.db, userId, body);
+  return body;
+}
+
+/**
  * POSTs /api/c-withdrawals as `c`: `amount` USD to the test address of `opts.wallet` (ethereum),
  * saved active in their address book first (`addDestinationOf`), confirmed by `opts.token` or a
  * code issued directly for it; `opts.headers` replace `c.headers` (an Idempotency-Key, say).
@@ -66,8 +95,7 @@ export async function withdrawCrypto(
   amount: number | string = 10,
   opts: { wallet?: keyof typeof TEST_ADDRESSES; token?: string; headers?: Record<string, string> } = {},
 ) {
-  const body = cryptoWithdrawal(amount, opts.wallet);
-  await addDestinationOf(app.ctx.database.db, c.id, body);
+  const body = await savedCryptoWithdrawal(app, c.id, amount, opts.wallet);
   const token = opts.token ?? (await withdrawalCode(app, c.id, body));
   return app.inject({
     method: 'POST',
@@ -87,8 +115,7 @@ export async function requestCryptoCode(
   c: Pick<TestUser, 'id' | 'headers'>,
   amount: number | string = 10,
 ) {
-  const body = cryptoWithdrawal(amount);
-  await addDestinationOf(app.ctx.database.db, c.id, body);
+  const body = await savedCryptoWithdrawal(app, c.id, amount);
   return app.inject({
     method: 'POST',
     url: '/api/withdrawals/code',
@@ -109,7 +136,6 @@ export async function submitWithdrawal(
   method: 'crypto' | 'bank' = 'crypto',
 ): Promise<string> {
   const fields = { amount, ...TEST_BANK_ACCOUNT };
-  if (method === 'bank') await addDestinationOf(app.ctx.database.db, c.id, fields, method);
   const res =
     method === 'crypto'
       ? await withdrawCrypto(app, c, amount)
@@ -117,7 +143,7 @@ export async function submitWithdrawal(
           method: 'POST',
           url: '/api/b-withdrawals',
           headers: c.headers,
-          payload: { ...fields, token: await withdrawalCode(app, c.id, fields, method) },
+          payload: { ...fields, token: await savedWithdrawalCode(app, c.id, fields, method) },
         });
   if (res.statusCode !== 201) throw new Error(`withdrawal answered ${res.statusCode}: ${res.body}`);
   return res.json().data._id as string;
