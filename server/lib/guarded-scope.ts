@@ -1,7 +1,8 @@
 /**
  * One guard for a whole scope of routes (docs/architecture.md, "How a request flows"): the staff
  * routes are registered inside one encapsulated Fastify scope whose single `onRequest` hook is
- * the staff guard, instead of each route naming it. The hook is added once, and an `onRoute` hook
+ * the staff guard, and each plugin whose routes are all for a signed-in user inside a scope guarded
+ * by `requireUser` (server/app.ts `signedIn`), instead of each route naming it. The hook is added once, and an `onRoute` hook
  * records it in each route's `config.guard`, so what reads the route options still knows the
  * route is guarded: the OpenAPI transform (server/lib/openapi.ts: bearer security, 401/403) and
  * the route table (server/modules/audit/route-table.ts).
@@ -48,7 +49,8 @@ export function isGuard(fn: unknown): boolean {
  */
 export function guardScope(scope: FastifyInstance, guard: Guard): void {
   scope.addHook('onRoute', (route: RouteOptions) => {
-    route.config = Object.assign(route.config ?? {}, { guard });
+    // a copy: routes may share one config object (a rate limit), and each app has its own guards
+    route.config = { ...route.config, guard };
   });
   scope.addHook('onRequest', markGuard(guard));
 }

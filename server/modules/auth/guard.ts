@@ -13,8 +13,9 @@
  *   (STAFF_TWO_FACTOR=required) until they have two-factor authentication on or a passkey.
  * The staff routes do not name a guard: their scope runs `requireStaff`, then checks the permission
  * each route declares (server/app.ts `staffGuard`).
- * Routes attach a guard as their `onRequest` hook, so it answers 401/403 before the body is parsed
- * or validated: a visitor learns nothing about a route's payload.
+ * Routes attach a guard as their `onRequest` hook, or their scope does (server/app.ts `signedIn`),
+ * so it answers 401/403 before the body is parsed or validated: a visitor learns nothing about a
+ * route's payload.
  * State-changing requests that carry the XSRF-TOKEN cookie must echo it in X-XSRF-TOKEN, and it must
  * be the HMAC of this session, else 403.
  */

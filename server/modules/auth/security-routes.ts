@@ -32,11 +32,14 @@ import { currentUser } from './guard';
 
 const tags = ['auth'];
 
+/**
+ * The signed-in user's account security: two-factor, sessions, sign-in history; registered in a
+ * signed-in scope of app.ts (`signedIn`), whose one onRequest hook is `requireUser`.
+ */
 export async function securityRoutes(app: AppInstance) {
   const route = declareRoutes(app, tags);
-  const { guards, services } = app.ctx;
+  const { services } = app.ctx;
   const svc = services.auth;
-  const onRequest = guards.requireUser;
   const limited = rateLimited(10, 10);
 
   route.post('/two-factor/setup', {
@@ -45,7 +48,6 @@ export async function securityRoutes(app: AppInstance) {
       response: { 200: twoFactorSetupAnswer, 409: conflict('Two-factor authentication is already on') },
       body: twoFactorSetupSchema,
     },
-    onRequest,
     config: limited,
     handler: async (req) => svc.setUpTwoFactor(currentUser(req), req.body.password),
   });
@@ -59,7 +61,6 @@ export async function securityRoutes(app: AppInstance) {
       },
       body: twoFactorEnableSchema,
     },
-    onRequest,
     config: limited,
     handler: async (req) => ({
       message: SECURITY_MSG.enabled,
@@ -73,7 +74,6 @@ export async function securityRoutes(app: AppInstance) {
       response: { 200: userMessageAnswerSchema, 409: conflict('Two-factor authentication is not on') },
       body: twoFactorDisableSchema,
     },
-    onRequest,
     config: limited,
     handler: async (req) => ({
       message: SECURITY_MSG.disabled,
@@ -84,7 +84,6 @@ export async function securityRoutes(app: AppInstance) {
   route.get('/sessions', {
     summary: "Lists the signed-in user's active sessions",
     schema: { response: { 200: sessionListAnswerSchema } },
-    onRequest,
     handler: async (req) => ({
       data: await services.sessions.list(currentUser(req).id, req.auth!.sessionId),
     }),
@@ -93,7 +92,6 @@ export async function securityRoutes(app: AppInstance) {
   route.delete('/sessions/:id', {
     summary: "Ends one of the signed-in user's sessions",
     schema: { params: idParams, response: { 200: messageAnswerSchema } },
-    onRequest,
     handler: async (req) => {
       await services.sessions.revoke(currentUser(req).id, req.params.id);
       return { message: SECURITY_MSG.sessionRevoked };
@@ -103,7 +101,6 @@ export async function securityRoutes(app: AppInstance) {
   route.post('/sessions/revoke-others', {
     summary: 'Ends every session of the signed-in user but the current one',
     schema: { response: { 200: messageAnswerSchema } },
-    onRequest,
     handler: async (req) => {
       await services.sessions.revokeOthers(currentUser(req).id, req.auth!.sessionId);
       return { message: SECURITY_MSG.othersRevoked };
@@ -113,7 +110,6 @@ export async function securityRoutes(app: AppInstance) {
   route.get('/sign-in-history', {
     summary: "Pages through the signed-in user's sign-in attempts, newest first",
     schema: { response: { 200: signInHistoryAnswerSchema }, querystring: signInHistoryQuerySchema },
-    onRequest,
     handler: async (req) => services.sessions.history(currentUser(req).id, req.query),
   });
 }

@@ -40,7 +40,11 @@ import { onClient } from '../../lib/targets';
 /** Room for a 5 MB image as a data URL plus the other fields; a bigger body gets 413 unread. */
 const DEPOSIT_BODY_LIMIT = maxDataUrlLength(PROOF_MAX_BYTES) + 64 * 1024;
 
-/** The client's deposit routes: submit one with its proof, the wallets to pay to, the list. */
+/**
+ * The client's deposit routes: submit one with its proof (clients only: `requireClient`), the
+ * wallets to pay to, the list; registered in a signed-in scope of app.ts (`signedIn`), whose one
+ * onRequest hook is `requireUser`.
+ */
 export async function depositRoutes(app: AppInstance) {
   const route = declareRoutes(app, ['deposits']);
   const { guards, services } = app.ctx;
@@ -75,14 +79,12 @@ export async function depositRoutes(app: AppInstance) {
   route.get('/wallets', {
     summary: 'Answers the wallet addresses to pay a deposit to (signed in)',
     schema: { response: { 200: depositWalletsAnswerSchema } },
-    onRequest: guards.requireUser,
     handler: async () => ({ data: svc.wallets() }),
   });
 
   route.get('', {
     summary: "Lists the caller's deposits; an admin sees all, or one client's with ?userId",
     schema: { response: { 200: depositListAnswerSchema }, querystring: userIdQuery },
-    onRequest: guards.requireUser,
     handler: async (req) => ({
       data: (await svc.listDeposits(currentUser(req), req.query.userId)).map(presentDeposit),
     }),

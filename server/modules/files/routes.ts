@@ -39,12 +39,15 @@ function sendImage(reply: FastifyReply, { data, mime }: { data: Buffer; mime: Im
     .send(data);
 }
 
+/**
+ * The stored images (each checked against its owner by the service), registered in a signed-in
+ * scope of app.ts (`signedIn`), whose one onRequest hook is `requireUser`.
+ */
 export async function fileRoutes(app: AppInstance) {
-  const { guards, services } = app.ctx;
+  const { services } = app.ctx;
   /** The options of an image route: its summary, path parameters and answer, for a signed-in user. */
   const imageRoute = <P extends z.ZodType>(summary: string, params: P, description: string) => ({
     schema: { tags, summary, params, response: imageAnswer(description) },
-    onRequest: guards.requireUser,
   });
 
   app.get(

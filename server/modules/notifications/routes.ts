@@ -27,15 +27,18 @@ import { onClient } from '../../lib/targets';
 
 const tags = ['notifications'];
 
+/**
+ * The signed-in user's notifications: the list, mark all read, delete one; registered in a
+ * signed-in scope of app.ts (`signedIn`), whose one onRequest hook is `requireUser`.
+ */
 export async function notificationRoutes(app: AppInstance) {
-  const { guards, services } = app.ctx;
+  const { services } = app.ctx;
   const svc = services.notifications;
   const route = declareRoutes(app, tags);
 
   route.get('/user', {
     summary: "Lists the signed-in user's notifications, newest first, with the unread count",
     schema: { response: { 200: userNotificationsSchema } },
-    onRequest: guards.requireUser,
     handler: async (req) => {
       const userId = currentUser(req).id;
       const [rows, unread] = await Promise.all([svc.listForUser(userId), svc.countUnread(userId)]);
@@ -46,7 +49,6 @@ export async function notificationRoutes(app: AppInstance) {
   route.put('/user/read', {
     summary: "Marks the signed-in user's notifications read",
     schema: { response: { 200: notificationsReadAnswerSchema } },
-    onRequest: guards.requireUser,
     handler: async (req) => {
       await svc.markAllRead(currentUser(req).id);
       return { message: MESSAGING_MSG.notificationsRead, unread: 0 as const };
@@ -56,7 +58,6 @@ export async function notificationRoutes(app: AppInstance) {
   route.delete('/:id', {
     summary: 'Deletes a notification (its owner, or an admin)',
     schema: { params: idParams, response: { 200: messageAnswerSchema } },
-    onRequest: guards.requireUser,
     handler: async (req) => {
       await svc.deleteNotification(currentUser(req), auditActor(req), req.params.id);
       return { message: MESSAGING_MSG.notificationDeleted };

@@ -31,15 +31,18 @@ import { maxDataUrlLength } from '../files/images';
 /** Room for the image data URL plus the other fields; a bigger body gets 413 unread. */
 const PICTURE_BODY_LIMIT = maxDataUrlLength(PROFILE_PICTURE_MAX_BYTES) + 16 * 1024;
 
+/**
+ * The signed-in user's profile, picture and referrals, registered in a signed-in scope of app.ts
+ * (`signedIn`), whose one onRequest hook is `requireUser`.
+ */
 export async function profileRoutes(app: AppInstance) {
   const route = declareRoutes(app, ['profile']);
-  const { guards, services } = app.ctx;
+  const { services } = app.ctx;
   const svc = services.profile;
 
   route.patch('/profile', {
     summary: "Edits the signed-in user's name, phone, country and (once) gender",
     schema: { response: { 200: userWithFiguresChangeAnswerSchema }, body: updateProfileSchema },
-    onRequest: guards.requireUser,
     handler: async (req) => ({
       message: PROFILE_MSG.profileUpdated,
       data: await services.users.presentWithFigures(await svc.updateProfile(currentUser(req), req.body)),
@@ -55,7 +58,6 @@ export async function profileRoutes(app: AppInstance) {
       },
       body: profilePictureSchema,
     },
-    onRequest: guards.requireUser,
     bodyLimit: PICTURE_BODY_LIMIT,
     errorHandler: tooLargeAs(PROFILE_MSG.imageTooLarge),
     config: rateLimited(20, 10),
@@ -70,7 +72,6 @@ export async function profileRoutes(app: AppInstance) {
   route.get('/referrals/:id', {
     summary: "Answers a user's referral link, referrer and referred clients (the user, or an admin)",
     schema: { params: idParams, response: { 200: referralsDataAnswerSchema } },
-    onRequest: guards.requireUser,
     handler: async (req) => ({
       data: await svc.findReferrals(currentUser(req), req.params.id),
     }),

@@ -45,15 +45,18 @@ const ticketRateLimit = (() => {
 const messageSent = (reply: FastifyReply, view: TicketView) =>
   reply.code(201).send({ message: MSG.messageSent, data: presentTicket(view) });
 
+/**
+ * The signed-in user's tickets: open one, list them, reply; registered in a signed-in scope of
+ * app.ts (`signedIn`), whose one onRequest hook is `requireUser`.
+ */
 export async function supportRoutes(app: AppInstance) {
   const route = declareRoutes(app, tags);
-  const { guards, services } = app.ctx;
+  const { services } = app.ctx;
   const svc = services.support;
 
   route.post('', {
     summary: 'Opens a support ticket (signed in)',
     schema: { response: { 201: ticketAnswerSchema }, body: supportMessageSchema },
-    onRequest: guards.requireUser,
     config: ticketRateLimit,
     handler: async (req, reply) => messageSent(reply, await svc.createTicket(currentUser(req), req.body)),
   });
@@ -61,7 +64,6 @@ export async function supportRoutes(app: AppInstance) {
   route.get('/user', {
     summary: "Lists the signed-in user's tickets with their replies, newest first",
     schema: { response: { 200: ticketListAnswerSchema } },
-    onRequest: guards.requireUser,
     handler: async (req) => ({ data: (await svc.listForUser(currentUser(req).id)).map(presentTicket) }),
   });
 
@@ -72,7 +74,6 @@ export async function supportRoutes(app: AppInstance) {
       response: { 201: ticketAnswerSchema, 409: conflict('The ticket is closed') },
       body: supportMessageSchema,
     },
-    onRequest: guards.requireUser,
     config: ticketRateLimit,
     handler: async (req, reply) =>
       messageSent(reply, await svc.addClientReply(currentUser(req), req.params.id, req.body)),

@@ -46,16 +46,18 @@ const unpostable = conflict(
   'The available balance cannot cover the profit taken back, or the plan has ended',
 );
 
-/** The signed-in user's own trading activity: a page of it, one row. */
+/**
+ * The signed-in user's own trading activity: a page of it, one row; registered in a signed-in
+ * scope of app.ts (`signedIn`), whose one onRequest hook is `requireUser`.
+ */
 export async function tradingActivityRoutes(app: AppInstance) {
   const route = declareRoutes(app, tags);
-  const { guards, services } = app.ctx;
+  const { services } = app.ctx;
   const svc = services.tradingActivities;
 
   route.get('', {
     summary: "Answers one page of the signed-in user's trading activity",
     schema: { response: { 200: tradingActivityPageSchema }, querystring: tradingActivityQuerySchema },
-    onRequest: guards.requireUser,
     handler: async (req) =>
       presentPage(await svc.listActivities(currentUser(req).id, req.query), presentTradingActivity),
   });
@@ -63,7 +65,6 @@ export async function tradingActivityRoutes(app: AppInstance) {
   route.get('/:id', {
     summary: 'Answers one trading activity row (its owner or an admin)',
     schema: { params: idParams, response: { 200: tradingActivityItemAnswerSchema } },
-    onRequest: guards.requireUser,
     handler: async (req) => ({
       data: presentTradingActivity(await svc.getActivity(currentUser(req), req.params.id)),
     }),

@@ -38,16 +38,19 @@ import { presentTransaction, presentValueDay } from './presenter';
 import { sendCsv } from '../../lib/csv';
 import { onClient } from '../../lib/targets';
 
-/** The signed-in user's own history: the latest lines, a page, the value per day, the CSV export. */
+/**
+ * The signed-in user's own history: the latest lines, a page, the value per day, the CSV export;
+ * registered in a signed-in scope of app.ts (`signedIn`), whose one onRequest hook is
+ * `requireUser`.
+ */
 export async function transactionRoutes(app: AppInstance) {
   const route = declareRoutes(app, ['transactions']);
-  const { guards, services } = app.ctx;
+  const { services } = app.ctx;
   const svc = services.transactions;
 
   route.get('', {
     summary: "Answers the signed-in user's latest 10 history lines",
     schema: { response: { 200: transactionListAnswerSchema } },
-    onRequest: guards.requireUser,
     handler: async (req) => ({
       data: (await svc.listRecent(currentUser(req).id)).map(presentTransaction),
     }),
@@ -56,7 +59,6 @@ export async function transactionRoutes(app: AppInstance) {
   route.get('/all', {
     summary: "Answers one page of the signed-in user's history, filtered and searched",
     schema: { response: { 200: transactionPageAnswerSchema }, querystring: historyQuerySchema },
-    onRequest: guards.requireUser,
     handler: async (req) =>
       presentPage(await svc.listHistory(currentUser(req).id, req.query), presentTransaction),
   });
@@ -65,7 +67,6 @@ export async function transactionRoutes(app: AppInstance) {
     summary:
       "Answers the signed-in user's account value per day over a range, with the day's deposits, withdrawals and profit",
     schema: { response: { 200: valueHistoryAnswerSchema }, querystring: valueHistoryQuerySchema },
-    onRequest: guards.requireUser,
     handler: async (req) => {
       const { range } = req.query;
       const { from, days } = await svc.valueHistory(currentUser(req).id, range);
@@ -84,7 +85,6 @@ export async function transactionRoutes(app: AppInstance) {
         },
       },
     },
-    onRequest: guards.requireUser,
     handler: async (req, reply) =>
       sendCsv(reply, 'transactions.csv', await svc.exportHistoryCsv(currentUser(req).id)),
   });

@@ -57,15 +57,17 @@ import { presentUser } from '../../lib/user-presenter';
 import { sendCsv } from '../../lib/csv';
 import { onClient } from '../../lib/targets';
 
-/** The signed-in user's own record. */
+/**
+ * The signed-in user's own record, registered in a signed-in scope of app.ts (`signedIn`), whose
+ * one onRequest hook is `requireUser`.
+ */
 export async function userRoutes(app: AppInstance) {
   const route = declareRoutes(app, ['users']);
-  const { guards, services } = app.ctx;
+  const { services } = app.ctx;
 
   route.get('/me', {
     summary: 'Answers the signed-in user with account figures and active plan',
     schema: { response: { 200: userWithFiguresAnswerSchema } },
-    onRequest: guards.requireUser,
     handler: async (req) => ({ data: await services.users.presentWithFigures(currentUser(req)) }),
   });
 }
