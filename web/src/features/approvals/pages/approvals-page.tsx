@@ -17,7 +17,7 @@ const VIEWS: Record<ApprovalsView, StatusView> = {
 };
 
 const DESCRIPTION =
-  "Large money actions (alone, or summed with what the same staff member moved on the client in the last 24 hours) wait here until a second staff member approves them; nothing moves before, and nobody approves their own. An owner's block or two-factor reset of another owner waits for a second owner. Pending: oldest first; decided: newest first.";
+  "Large money actions (alone, or summed with what the same staff member moved on the client in the last 24 hours) wait here until a second staff member approves them; nothing moves before, and nobody approves their own. An owner's block or two-factor reset of another owner, and a large raise of a verification level's caps, wait for a second owner. Pending: oldest first; decided: newest first.";
 
 /** "Approvals", with the number waiting once the pending view has loaded. */
 const title = (view: ApprovalsView, total: number | undefined) =>
