@@ -1,9 +1,10 @@
 /**
  * The contract journey of limits by verification level (docs/security.md "Limits by verification
- * level"): a client reads their limits, the owner reads and sets a level's caps, staff approve a
- * client's proof of address (and are refused a second time).
+ * level"): a client reads their limits, the owner reads and sets a level's caps (a raise above the
+ * four-eyes threshold held, then approved by a second owner), staff approve a client's proof of
+ * address (and are refused a second time).
  */
-import { createClient } from '../factories';
+import { createClient, createTestUser } from '../factories';
 import { ask, type Journey } from './journey';
 
 export const limitsJourney: Journey = {
@@ -20,6 +21,26 @@ export const limitsJourney: Journey = {
       withdrawalMonth: 50_000,
     };
     await call('PUT', '/api/limits/levels/identity', admin.headers, { ...caps, reason: 'Unchanged' }, 200);
+    // a raise above the four-eyes threshold waits (202) until a second owner approves it
+    const raise = {
+      ...caps,
+      depositMonth: caps.depositMonth + Number(t.app.ctx.config.fourEyesThreshold / 100n) + 1,
+    };
+    const put = await call(
+      'PUT',
+      '/api/limits/levels/identity',
+      admin.headers,
+      { ...raise, reason: 'Wires' },
+      202,
+    );
+    const second = await createTestUser(t.app, { role: 'owner' });
+    await call(
+      'POST',
+      `/api/approvals/${put.json().data._id as string}/approve`,
+      second.headers,
+      undefined,
+      200,
+    );
     await call('PUT', `/api/limits/address/${c.id}`, admin.headers, { reason: 'Utility bill checked' }, 200);
     await call('PUT', `/api/limits/address/${c.id}`, admin.headers, { reason: 'Utility bill checked' }, 409);
   },
