@@ -234,17 +234,37 @@ export async function expectNoSeriousViolations(page: Page, what?: string, tags?
   await expect.poll(serious, { message: what, intervals: [250], timeout: 60_000 }).toEqual([]);
 }
 
+/** Runs `each` at desktop (1280 × 900) and then phone (375 × 800) size, then goes back to 1280 × 900. */
+async function atBothWidths(page: Page, each: (width: number) => Promise<void>) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
+    await each(width);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /**
  * axe at desktop (1280 px) and phone (375 px) widths, `ready` awaited after each resize, then back
  * to 1280 × 900 (`tags` as in expectNoSeriousViolations).
  */
 export async function checkBothWidths(page: Page, what: string, ready: () => Promise<void>, tags?: string[]) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
+  await atBothWidths(page, async (width) => {
     await ready();
     await expectNoSeriousViolations(page, `${what} at ${width} px`, tags);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
+  });
+}
+
+/**
+ * When SHOTS_DIR is set (for a person to look at): full-page screenshots `<name>-1280.png` and
+ * `<name>-375.png` in it, `ready` awaited after each resize; else nothing.
+ */
+export async function shootBothWidths(page: Page, name: string, ready: () => Promise<void>) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  await atBothWidths(page, async (width) => {
+    await ready();
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  });
 }
 
 /**

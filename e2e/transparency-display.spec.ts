@@ -13,9 +13,7 @@ import type { PublicTransaction } from '@common/schemas/transactions';
 import { BASE_URL } from './env';
 import { clientWithLines } from './client-lines';
 import { expect, test } from './fixtures';
-import { call, checkBothWidths, errorAnswer, newClientSignUp, signIn } from './journey';
-
-const SHOTS_DIR = process.env.SHOTS_DIR;
+import { call, checkBothWidths, errorAnswer, newClientSignUp, shootBothWidths, signIn } from './journey';
 
 /** Polls until every id's inclusion proof answers (the e2e server seals every second). */
 async function waitUntilSealed(ids: string[], token: string) {
@@ -81,14 +79,7 @@ test('a client sees lines shown differently from the sealed journal as not verif
   await expect(page.getByText('Verified', { exact: true })).toHaveCount(0);
 
   const ready = () => expect(page.getByText('Not verified: shown +$2,500.00, sealed +$250.00')).toBeVisible();
-  if (SHOTS_DIR) {
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
-      await ready();
-      await page.screenshot({ path: `${SHOTS_DIR}/history-mismatch-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-  }
+  await shootBothWidths(page, 'history-mismatch', ready);
   await checkBothWidths(page, 'history with lines that differ from the journal', ready);
 
   // the same page served as it was sealed: every line verified, no alert

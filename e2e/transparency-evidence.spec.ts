@@ -24,21 +24,9 @@ import {
   errorAnswer,
   expectNoSeriousViolations,
   newClientSignUp,
+  shootBothWidths,
   signIn,
 } from './journey';
-
-const SHOTS_DIR = process.env.SHOTS_DIR;
-
-/** Saves a screenshot at 1280 and 375 px when SHOTS_DIR is set (for a person to look at). */
-async function shoot(page: Page, name: string, ready: () => Promise<void>) {
-  if (!SHOTS_DIR) return;
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
-    await ready();
-    await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /**
  * Where the journey serves verifier/ from: an address on this machine (WebCrypto needs a secure
@@ -136,7 +124,7 @@ test('a client downloads their evidence from /transparency and the offline verif
     /NOT VERIFIED: journal entry 1 \(leaf \d+\): its inclusion proof does not lead/,
   );
 
-  await shoot(page, 'transparency-evidence', () => expect(card.getByRole('status')).toBeVisible());
+  await shootBothWidths(page, 'transparency-evidence', () => expect(card.getByRole('status')).toBeVisible());
   await checkBothWidths(page, '/transparency with the evidence download', () => expect(button).toBeVisible());
 
   // a refused download shows the server's message, and nothing is saved
@@ -145,7 +133,9 @@ test('a client downloads their evidence from /transparency and the offline verif
   );
   await button.click();
   await expect(card.getByRole('alert')).toHaveText(EVIDENCE_MSG.tooMany);
-  await shoot(page, 'transparency-evidence-refused', () => expect(card.getByRole('alert')).toBeVisible());
+  await shootBothWidths(page, 'transparency-evidence-refused', () =>
+    expect(card.getByRole('alert')).toBeVisible(),
+  );
   await expectNoSeriousViolations(page, 'the refused evidence download');
   await page.unroute('**/api/transparency/evidence*');
 
@@ -157,7 +147,7 @@ test('a client downloads their evidence from /transparency and the offline verif
   await page.getByRole('button', { name: 'Check the file' }).click();
   await expect(outcome).toHaveText('Evidence verified');
   await expect(page.getByRole('listitem').filter({ hasText: 'Earlier checkpoint' })).toBeVisible();
-  await shoot(page, 'verifier-page', () => expect(outcome).toBeVisible());
+  await shootBothWidths(page, 'verifier-page', () => expect(outcome).toBeVisible());
   await expectNoSeriousViolations(page, 'the verifier page');
   await page.getByLabel('Evidence file (JSON)').setInputFiles(altered);
   await page.getByRole('button', { name: 'Check the file' }).click();

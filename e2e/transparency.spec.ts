@@ -14,13 +14,19 @@
  */
 import { createHash } from 'node:crypto';
 import { ed25519 } from '@noble/curves/ed25519.js';
-import type { Download, Page } from '@playwright/test';
+import type { Download } from '@playwright/test';
 import { BASE_URL } from './env';
 import { clientWithLines } from './client-lines';
 import { expect, test } from './fixtures';
-import { ADMIN, call, checkBothWidths, expectNoSeriousViolations, newClientSignUp, signIn } from './journey';
-
-const SHOTS_DIR = process.env.SHOTS_DIR;
+import {
+  ADMIN,
+  call,
+  checkBothWidths,
+  expectNoSeriousViolations,
+  newClientSignUp,
+  shootBothWidths,
+  signIn,
+} from './journey';
 
 /** A downloaded file's text. */
 async function readDownload(download: Download): Promise<string> {
@@ -58,17 +64,6 @@ function resignedWithForeignKey(head: Record<string, unknown>): Record<string, u
     keyFingerprint: createHash('sha256').update(publicKey).digest('hex'),
     checkpoint: `${body}\n\u2014 ${origin} ${noteSig}\n`,
   };
-}
-
-/** Saves a screenshot at 1280 and 375 px when SHOTS_DIR is set (for a person to look at). */
-async function shoot(page: Page, name: string, ready: () => Promise<void>) {
-  if (!SHOTS_DIR) return;
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
-    await ready();
-    await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** Polls the client's inclusion proof of every id until each is sealed (the seal runs every second). */
@@ -130,13 +125,13 @@ test('a client sees their history verified, their balance in the published total
   );
   const card = page.getByRole('region', { name: 'Proof of liabilities' });
   await expect(card).toContainText(`Your balance of $345.25 is included in the published total of ${total}`);
-  await shoot(page, 'account-home', () => expect(card).toBeVisible());
+  await shootBothWidths(page, 'account-home', () => expect(card).toBeVisible());
   await checkBothWidths(page, 'account home with the liabilities card', () => expect(card).toBeVisible());
 
   await page.goto('/account/transaction-history');
   const table = page.getByRole('table', { name: 'Transactions' });
   await expect(table.getByText('Verified', { exact: true })).toHaveCount(2);
-  await shoot(page, 'history', () =>
+  await shootBothWidths(page, 'history', () =>
     expect(table.getByText('Verified', { exact: true }).first()).toBeVisible(),
   );
   await checkBothWidths(page, 'history with marks', () =>
@@ -184,7 +179,7 @@ test('a client sees their history verified, their balance in the published total
   await page.getByRole('button', { name: 'Verify statement' }).click();
   await expect(page.getByText('Authentic and unaltered', { exact: true })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Statement checked' })).toContainText('$345.25');
-  await shoot(page, 'transparency', () =>
+  await shootBothWidths(page, 'transparency', () =>
     expect(page.getByText('Authentic and unaltered', { exact: true })).toBeVisible(),
   );
   await checkBothWidths(page, '/transparency', () =>
