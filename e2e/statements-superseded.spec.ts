@@ -6,39 +6,16 @@
  * shows the new closing balance, and the old file uploaded on /transparency says "Authentic, but
  * superseded". Shots at 1280 and 375 px, axe clean at both.
  */
-import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { BASE_URL } from './env';
+import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { clientWithLines } from './client-lines';
 import { expect, test } from './fixtures';
 import { call, checkBothWidths, expectNoSidewaysScroll, newClientSignUp, signIn } from './journey';
 import { openPage } from './open-page';
+import { downloadStatement, isoDay, verifyStatement } from './statement-files';
 
 const SHOTS = '/tmp/shots-statements';
 /** The superseded file, kept by the first journey for the second. */
 const OLD_FILE = `/tmp/statement-superseded-${process.env.E2E_PORT ?? 3100}.pdf`;
-
-/** Clicks `button` and answers the downloaded file's bytes and where Playwright keeps it. */
-async function download(page: Page, button: string): Promise<{ file: Buffer; path: string }> {
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: button }).click(),
-  ]);
-  const path = await file.path();
-  return { file: readFileSync(path), path };
-}
-
-/** The public verify route's answer for `file`. */
-async function verify(file: Buffer): Promise<Record<string, unknown>> {
-  const res = await fetch(`${BASE_URL}/api/transparency/verify-statement`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/pdf' },
-    body: new Uint8Array(file),
-  });
-  return (await res.json()) as Record<string, unknown>;
-}
-
-const iso = (d: Date) => d.toISOString().slice(0, 10);
 
 test('a back-dated entry supersedes a downloaded statement; the client sees why and gets the corrected one', async ({
   page,
@@ -48,7 +25,7 @@ test('a back-dated entry supersedes a downloaded statement; the client sees why 
   const { token, post: postLine } = await clientWithLines(readMail, signUp);
   const now = new Date();
   const lastMonth = (day: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, day, 12));
-  const monthValue = iso(lastMonth(1)).slice(0, 7);
+  const monthValue = isoDay(lastMonth(1)).slice(0, 7);
   const post = (amount: number, details: string, date: Date) =>
     postLine({ amount, transactionType: 'deposit', details, date });
   await post(300, 'Wire received', lastMonth(3));
@@ -57,7 +34,7 @@ test('a back-dated entry supersedes a downloaded statement; the client sees why 
   await signIn(page, signUp);
   await page.goto('/account/statements');
   await page.getByLabel('Month', { exact: true }).selectOption(monthValue);
-  const first = await download(page, 'Download PDF');
+  const first = await downloadStatement(page);
   const issued = page.getByRole('region', { name: 'Issued statements' });
   await expect(issued.getByRole('listitem')).toHaveCount(1);
   await expect(issued.getByText('Current')).toBeVisible();
@@ -70,7 +47,7 @@ test('a back-dated entry supersedes a downloaded statement; the client sees why 
     await expect(item).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   await expect(item).toContainText(
-    `Deposit · Late wire, +$45.00, dated ${iso(lastMonth(14))}, was posted on ${iso(now)}`,
+    `Deposit · Late wire, +$45.00, dated ${isoDay(lastMonth(14))}, was posted on ${isoDay(now)}`,
   );
   await expect(issued.getByText('Corrected, ready to download')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/superseded-1280.png`, fullPage: true });
@@ -94,15 +71,15 @@ test('a back-dated entry supersedes a downloaded statement; the client sees why 
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // the corrected one carries the late deposit; the list now shows it current
-  const corrected = await download(page, 'Download the corrected statement');
-  expect(await verify(corrected.file)).toMatchObject({
+  const corrected = await downloadStatement(page, 'Download the corrected statement');
+  expect(await verifyStatement(corrected.file)).toMatchObject({
     authentic: true,
     closingBalance: 345,
     superseded: null,
   });
   await expect(issued.getByText('Current')).toBeVisible();
 
-  expect(await verify(first.file)).toMatchObject({ authentic: true, closingBalance: 300 });
+  expect(await verifyStatement(first.file)).toMatchObject({ authentic: true, closingBalance: 300 });
   copyFileSync(first.path, OLD_FILE);
 });
 

@@ -5,38 +5,13 @@
  * without sideways scrolling and is axe clean at both widths. The month's file is kept at
  * /tmp/statement-sample.pdf for the verify form's journey.
  */
-import { copyFileSync, readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { BASE_URL } from './env';
+import { copyFileSync } from 'node:fs';
 import { clientWithLines } from './client-lines';
 import { expect, test } from './fixtures';
 import { checkBothWidths, newClientSignUp, signIn } from './journey';
+import { downloadStatement, isoDay, verifyStatement } from './statement-files';
 
 const SHOTS = '/tmp/shots-statements';
-
-/** Clicks "Download PDF" and answers the downloaded file's bytes and suggested name. */
-async function download(page: Page, keepAt?: string): Promise<{ file: Buffer; name: string }> {
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download PDF' }).click(),
-  ]);
-  const path = await file.path();
-  if (keepAt) copyFileSync(path, keepAt);
-  return { file: readFileSync(path), name: file.suggestedFilename() };
-}
-
-/** The public verify route's answer for `file`. */
-async function verify(file: Buffer): Promise<Record<string, unknown>> {
-  const res = await fetch(`${BASE_URL}/api/transparency/verify-statement`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/pdf' },
-    body: new Uint8Array(file),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as Record<string, unknown>;
-}
-
-const iso = (d: Date) => d.toISOString().slice(0, 10);
 
 test('a client downloads signed statements for a month and a range; the page fits a phone', async ({
   page,
@@ -45,7 +20,7 @@ test('a client downloads signed statements for a month and a range; the page fit
   const signUp = newClientSignUp('Stella', 'Statement', 'statements');
   const now = new Date();
   const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10, 12));
-  const monthValue = iso(lastMonth).slice(0, 7);
+  const monthValue = isoDay(lastMonth).slice(0, 7);
   await clientWithLines(readMail, signUp, [
     { amount: 300, transactionType: 'deposit', details: 'Wire received', date: lastMonth },
     { amount: 12.5, transactionType: 'profit', details: 'Trading profit' },
@@ -60,28 +35,29 @@ test('a client downloads signed statements for a month and a range; the page fit
 
   // last month: the deposit, closing at $300.00
   await page.getByLabel('Month', { exact: true }).selectOption(monthValue);
-  const month = await download(page, '/tmp/statement-sample.pdf');
+  const month = await downloadStatement(page);
+  copyFileSync(month.path, '/tmp/statement-sample.pdf');
   expect(month.name).toMatch(new RegExp(`^statement-${monthValue}-01-to-${monthValue}-\\d\\d\\.pdf$`));
   expect(month.file.subarray(0, 5).toString()).toBe('%PDF-');
   expect(month.file.toString('latin1')).toMatch(
     /%%EOF\n%NW-Signature-v2: [A-Za-z0-9+/]{86}== key=[0-9a-f]{64}\n$/,
   );
-  expect(await verify(month.file)).toMatchObject({
+  expect(await verifyStatement(month.file)).toMatchObject({
     authentic: true,
     closingBalance: 300,
     client: 'S*** S***',
   });
   const altered = Buffer.from(month.file);
   altered[Math.floor(altered.length / 2)] ^= 1;
-  expect(await verify(altered)).toMatchObject({ authentic: false });
+  expect(await verifyStatement(altered)).toMatchObject({ authentic: false });
 
   // a range: from last month's first day to today, with the profit: $312.50
   await page.getByText('Date range', { exact: true }).click();
   await page.getByLabel('Statement from').fill(`${monthValue}-01`);
-  await page.getByLabel('Statement to').fill(iso(now));
-  const range = await download(page);
-  expect(range.name).toBe(`statement-${monthValue}-01-to-${iso(now)}.pdf`);
-  expect(await verify(range.file)).toMatchObject({ authentic: true, closingBalance: 312.5 });
+  await page.getByLabel('Statement to').fill(isoDay(now));
+  const range = await downloadStatement(page);
+  expect(range.name).toBe(`statement-${monthValue}-01-to-${isoDay(now)}.pdf`);
+  expect(await verifyStatement(range.file)).toMatchObject({ authentic: true, closingBalance: 312.5 });
 
   // a range after today: the server's message, shown on the form
   await page.getByLabel('Statement to').fill('2999-01-31');
