@@ -16,6 +16,7 @@ import { admin, bearer, emailOTP } from 'better-auth/plugins';
 import { LIMITS } from '@common/constants';
 import { accounts, passkeys, sessions, users, verifications } from '../../db/schema';
 import type { BaseDeps } from '../../lib/base-deps';
+import { AppError } from '../../lib/errors';
 import { otpMail } from './emails';
 
 /** OWASP's argon2id parameters: 19 MiB memory, 2 iterations, 1 lane. */
@@ -130,3 +131,14 @@ export function createAuth({ db, config, mailer, log }: BaseDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Throws 400 wrong_password unless `password` is the password of user `userId` (better-auth's
+ * argon2id check against the user's credential account; a user without one never matches).
+ */
+export async function checkPassword(auth: Auth, userId: string, password: string): Promise<void> {
+  const ctx = await auth.$context;
+  const account = (await ctx.internalAdapter.findAccounts(userId)).find((a) => a.providerId === 'credential');
+  const ok = account?.password ? await ctx.password.verify({ hash: account.password, password }) : false;
+  if (!ok) throw new AppError('wrong_password');
+}

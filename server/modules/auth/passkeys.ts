@@ -23,6 +23,7 @@ import { recordAudit } from '../../lib/audit';
 import { AppError, type ErrorCode } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { inTransaction } from '../../lib/unit-of-work';
+import { checkPassword } from './better-auth';
 import { passkeyChangedMail } from './emails';
 
 /** A passkey confirmation lets one sensitive change through for this long. */
@@ -60,6 +61,15 @@ const present = (r: Row): Passkey => ({
   createdAt: r.createdAt.toISOString(),
   lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
   backedUp: r.backedUp,
+});
+
+/**
+ * A ceremony's options as the plugin answers them (`returnHeaders: true`): the options for the
+ * browser, and the Set-Cookie of the signed challenge (5 minutes) the next call must carry.
+ */
+const withChallenge = ({ headers, response }: { headers: Headers; response: unknown }) => ({
+  options: response as Record<string, unknown>,
+  setCookie: headers.get('set-cookie'),
 });
 
 /** What a ceremony call forwards from the request: its cookies (the signed challenge) and bearer token. */
@@ -104,16 +114,6 @@ export function createPasskeyService(
       .limit(1);
     if (!row) throw new AppError('not_found');
     return row;
-  }
-
-  /** Throws 400 wrong_password unless `password` is the user's (better-auth's argon2id check). */
-  async function checkPassword(userId: string, password: string): Promise<void> {
-    const ctx = await auth.$context;
-    const account = (await ctx.internalAdapter.findAccounts(userId)).find(
-      (a) => a.providerId === 'credential',
-    );
-    const ok = account?.password ? await ctx.password.verify({ hash: account.password, password }) : false;
-    if (!ok) throw new AppError('wrong_password');
   }
 
   /**
@@ -169,13 +169,11 @@ export function createPasskeyService(
      * session rule). Answers the options and the Set-Cookie of the signed challenge (5 minutes).
      */
     async registrationOptions(h: CeremonyHeaders) {
-      const { headers, response } = await plugin('passkey_registration_failed', () =>
-        auth.api.generatePasskeyRegistrationOptions({ headers: toHeaders(h), returnHeaders: true }),
+      return withChallenge(
+        await plugin('passkey_registration_failed', () =>
+          auth.api.generatePasskeyRegistrationOptions({ headers: toHeaders(h), returnHeaders: true }),
+        ),
       );
-      return {
-        options: response as unknown as Record<string, unknown>,
-        setCookie: headers.get('set-cookie'),
-      };
     },
 
     /** Verifies the browser's registration and stores the passkey; audited, noticed, e-mailed. */
@@ -193,13 +191,11 @@ export function createPasskeyService(
 
     /** Sign-in (or confirmation) options; answers them and the Set-Cookie of the signed challenge. */
     async authenticationOptions(h: CeremonyHeaders) {
-      const { headers, response } = await plugin('passkey_failed', () =>
-        auth.api.generatePasskeyAuthenticationOptions({ headers: toHeaders(h), returnHeaders: true }),
+      return withChallenge(
+        await plugin('passkey_failed', () =>
+          auth.api.generatePasskeyAuthenticationOptions({ headers: toHeaders(h), returnHeaders: true }),
+        ),
       );
-      return {
-        options: response as unknown as Record<string, unknown>,
-        setCookie: headers.get('set-cookie'),
-      };
     },
 
     /**
@@ -242,7 +238,7 @@ export function createPasskeyService(
     async remove(user: UserRow, sessionId: string, id: string, proof: PasskeyRemoveInput, ip: string) {
       const row = await own(user.id, id);
       if (proof.password !== undefined) {
-        await throttle.checkSecret(user, () => checkPassword(user.id, proof.password!));
+        await throttle.checkSecret(user, () => checkPassword(auth, user.id, proof.password!));
       } else if (proof.code !== undefined) {
         if (!user.twoFactorEnabled) throw new AppError('two_factor_not_on');
         await throttle.checkSecret(user, async () => {

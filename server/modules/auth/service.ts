@@ -17,7 +17,7 @@ import { AppError, type ErrorCode } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { inTransaction } from '../../lib/unit-of-work';
 import type { UserRow } from '../../db/rows';
-import { generateReferralCode, hashPassword } from './better-auth';
+import { checkPassword, generateReferralCode, hashPassword } from './better-auth';
 import { endChallenges } from './challenges';
 import { passwordChangedMail, signupAttemptMail, twoFactorChangedMail, type HoldNotice } from './emails';
 
@@ -142,16 +142,6 @@ export function createAuthService({
       )
       .limit(1);
     return row !== undefined;
-  }
-
-  /** Throws 400 "Password is incorrect" unless `password` is the user's. */
-  async function checkPassword(userId: string, password: string): Promise<void> {
-    const ctx = await auth.$context;
-    const account = (await ctx.internalAdapter.findAccounts(userId)).find(
-      (a) => a.providerId === 'credential',
-    );
-    const ok = account?.password ? await ctx.password.verify({ hash: account.password, password }) : false;
-    if (!ok) throw new AppError('wrong_password');
   }
 
   return {
@@ -291,7 +281,7 @@ export function createAuthService({
      * answers the URI and backup codes.
      */
     async setUpTwoFactor(user: UserRow, password: string) {
-      await throttle.checkSecret(user, () => checkPassword(user.id, password));
+      await throttle.checkSecret(user, () => checkPassword(auth, user.id, password));
       return twoFactor.setUp(user);
     },
 
@@ -311,7 +301,7 @@ export function createAuthService({
       if (!user.twoFactorEnabled) throw new AppError('two_factor_not_on');
       let hold: HoldNotice | undefined;
       await throttle.checkSecret(user, async () => {
-        await checkPassword(user.id, password);
+        await checkPassword(auth, user.id, password);
         await db.transaction(async (tx) => {
           if (!(await twoFactor.acceptCode(tx, user.id, code))) {
             throw new AppError('invalid_authentication_code');

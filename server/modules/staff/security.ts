@@ -37,8 +37,21 @@ export type StaffOp = (typeof STAFF_APPROVAL_ACTIONS)[number];
 const isStaff = and(ne(users.role, 'client'), isNull(users.deletedAt));
 
 /**
- * Locks the active unblocked owners (id order, as staff/service.ts `lockForChange` does), then the
- * member (FOR UPDATE), and answers the member. Throws 404 not staff, 409 the actor themselves, and,
+ * Locks the active unblocked owners (FOR UPDATE, in id order, as staff/service.ts `lockForChange`
+ * does: the lock every role change takes first) and answers their ids.
+ */
+function lockOwners(u: UnitOfWork): Promise<Array<{ id: string }>> {
+  return u.tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(isStaff, eq(users.role, 'owner'), isNull(users.deactivatedAt), eq(users.banned, false)))
+    .orderBy(asc(users.id))
+    .for('update');
+}
+
+/**
+ * Locks the active unblocked owners (`lockOwners`), then the member (FOR UPDATE), and answers the
+ * member. Throws 404 not staff, 409 the actor themselves, and,
  * with `removesOwner`, 409 when the member is the last active owner who can sign in.
  */
 async function lockTarget(
@@ -47,12 +60,7 @@ async function lockTarget(
   id: string,
   removesOwner: boolean,
 ): Promise<UserRow> {
-  const owners = await u.tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(isStaff, eq(users.role, 'owner'), isNull(users.deactivatedAt), eq(users.banned, false)))
-    .orderBy(asc(users.id))
-    .for('update');
+  const owners = await lockOwners(u);
   const [member] = await u.tx
     .select()
     .from(users)
@@ -100,12 +108,7 @@ export function createStaffSecurity({ db, log, mailer, twoFactor }: ServiceDeps)
      * action in the same transaction `u`.
      */
     async isOwner(u: UnitOfWork, id: string): Promise<boolean> {
-      await u.tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(isStaff, eq(users.role, 'owner'), isNull(users.deactivatedAt), eq(users.banned, false)))
-        .orderBy(asc(users.id))
-        .for('update');
+      await lockOwners(u);
       const [m] = await u.tx
         .select({ role: users.role })
         .from(users)
