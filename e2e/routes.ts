@@ -77,10 +77,25 @@ export const CLIENT_PATHS = [
   '/account/withdrawal-addresses',
 ];
 
-/** The back office's routes; the pages about one client show the client `id`. */
-export const adminPaths = (id: string) => [
+/** The back office's pages of its sidebar, each with a title of its own. */
+const ADMIN_SIDEBAR_PATHS = [
   '/admin/dashboard',
   '/admin/users',
+  '/admin/pending-reviews',
+  '/admin/approvals',
+  '/admin/contacts',
+  '/admin/emailing',
+  '/admin/mail',
+  '/admin/support-tickets',
+  '/admin/audit-log',
+  '/admin/staff',
+  '/admin/verification-limits',
+  '/admin/security',
+];
+
+/** The back office's routes: its sidebar's, and the pages about one client, which show the client `id`. */
+export const adminPaths = (id: string) => [
+  ...ADMIN_SIDEBAR_PATHS,
   '/admin/users?verification=pending',
   `/admin/users/${id}`,
   `/admin/users/account/${id}`,
@@ -93,16 +108,6 @@ export const adminPaths = (id: string) => [
   `/admin/crypto-withdrawals/${id}`,
   `/admin/bank-withdrawals/${id}`,
   `/admin/trading-activity/${id}`,
-  '/admin/pending-reviews',
-  '/admin/approvals',
-  '/admin/contacts',
-  '/admin/emailing',
-  '/admin/mail',
-  '/admin/support-tickets',
-  '/admin/audit-log',
-  '/admin/staff',
-  '/admin/verification-limits',
-  '/admin/security',
 ];
 
 /**
@@ -146,18 +151,7 @@ export const SIGNED_IN_TITLED = [
   '/account/profile',
   '/account/support',
   '/account/withdrawal-addresses',
-  '/admin/dashboard',
-  '/admin/users',
-  '/admin/pending-reviews',
-  '/admin/approvals',
-  '/admin/contacts',
-  '/admin/emailing',
-  '/admin/mail',
-  '/admin/support-tickets',
-  '/admin/audit-log',
-  '/admin/staff',
-  '/admin/verification-limits',
-  '/admin/security',
+  ...ADMIN_SIDEBAR_PATHS,
 ];
 
 /**
