@@ -127,6 +127,16 @@ describe.skipIf(!pg)('session cache with two API processes on one PostgreSQL', (
   }
   const me = (server: ApiProcess, who: TestUser) =>
     fetch(`${server.origin}/api/user/me`, { headers: who.headers });
+  /** POST /api/auth/signout on `server` as `who`; answers the response. */
+  const signOut = (server: ApiProcess, who: TestUser) =>
+    fetch(`${server.origin}/api/auth/signout`, { method: 'POST', headers: who.headers });
+  /** `method` `path` on `server` as `who`, with `body` as JSON; answers the response. */
+  const send = (server: ApiProcess, method: string, path: string, who: TestUser, body: object = {}) =>
+    fetch(`${server.origin}${path}`, {
+      method,
+      headers: { ...who.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   /**
    * The status of /api/user/me on `server` once it is `status`, polled for at most 2 s: another
    * process forgets a session when the NOTIFY reaches its listener, which may come a few
@@ -158,10 +168,8 @@ describe.skipIf(!pg)('session cache with two API processes on one PostgreSQL', (
     for (let i = 0; i < 5; i++) expect((await me(b, c)).status).toBe(200);
     expect((await lookups(b)).hit).toBeGreaterThanOrEqual(hits + 5);
 
-    const block = await fetch(`${a.origin}/api/user/admin/${c.id}/block`, {
-      method: 'POST',
-      headers: { ...admin.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ reason: 'Suspected account takeover' }),
+    const block = await send(a, 'POST', `/api/user/admin/${c.id}/block`, admin, {
+      reason: 'Suspected account takeover',
     });
     expect(block.status).toBe(200);
     // the block deleted the client's sessions: the token names none (as without a cache)
@@ -172,7 +180,7 @@ describe.skipIf(!pg)('session cache with two API processes on one PostgreSQL', (
     const [a, b] = t.servers;
     const c = await createClient(t.app);
     await servedFromCache(b, c);
-    const out = await fetch(`${a.origin}/api/auth/signout`, { method: 'POST', headers: c.headers });
+    const out = await signOut(a, c);
     expect(out.status).toBe(200);
     await meBecomes(b, c, 401);
   });
@@ -181,15 +189,11 @@ describe.skipIf(!pg)('session cache with two API processes on one PostgreSQL', (
     const [a, b] = t.servers;
     const c = await createClient(t.app);
     await servedFromCache(b, c);
-    const patch = await fetch(`${a.origin}/api/user/profile`, {
-      method: 'PATCH',
-      headers: { ...c.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstName: 'Grace',
-        lastName: 'Hopper',
-        phone: '+1 202 555 0100',
-        country: 'Kosovo',
-      }),
+    const patch = await send(a, 'PATCH', '/api/user/profile', c, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      phone: '+1 202 555 0100',
+      country: 'Kosovo',
     });
     expect(patch.status).toBe(200);
     await expect
@@ -228,7 +232,7 @@ describe.skipIf(!pg)('session cache with two API processes on one PostgreSQL', (
     })();
     try {
       await new Promise((r) => setTimeout(r, 300));
-      const out = await fetch(`${a.origin}/api/auth/signout`, { method: 'POST', headers: doomed.headers });
+      const out = await signOut(a, doomed);
       expect(out.status).toBe(200);
       for (let i = 0; i < 10; i++) {
         expect((await me(b, live)).status).toBe(200);
@@ -244,7 +248,7 @@ describe.skipIf(!pg)('session cache with two API processes on one PostgreSQL', (
 
     // listening again: B caches again, and a revocation still reaches it
     await servedFromCache(b, live);
-    const out = await fetch(`${a.origin}/api/auth/signout`, { method: 'POST', headers: live.headers });
+    const out = await signOut(a, live);
     expect(out.status).toBe(200);
     await meBecomes(b, live, 401);
     // both processes are alive and well

@@ -22,7 +22,7 @@ import {
 import { TEST_PASSWORD, uniqueEmail } from '../../test/app';
 import { codeIn, startSmtpReceiver, type SmtpReceiver } from '../../test/smtp-receiver';
 import { useTwoApiProcesses } from '../../test/two-processes';
-import { addDestinationOf, createClient, cryptoWithdrawal } from '../../test/factories';
+import { createClient, savedCryptoWithdrawal } from '../../test/factories';
 import { createUserWithPassword } from '../users/factory';
 
 const pg = process.env.TEST_DATABASE_URL;
@@ -78,6 +78,19 @@ describe.skipIf(!pg)('throttles hold against bursts over two API processes', () 
     (await db().select({ hits: rateLimitHits.hits }).from(rateLimitHits).where(eq(rateLimitHits.key, key)))[0]
       ?.hits ?? 0;
   const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+  /** Says when the counter `key` holds `n` hits: the budget it keeps is taken. */
+  const taken = (key: string, n: number) => async () => (await hitsOf(key)) >= n;
+  /** Of the burst's 100 wrong secrets 5 were checked (`checked`); the other 95 and the right one got `refused`. */
+  const expectFiveChecked = (b: Burst, checked: number, refused: number) => {
+    expect(count(b.wrong, checked)).toBe(5);
+    expect(count(b.wrong, refused)).toBe(95);
+    expect(b.right).toBe(refused);
+  };
+  /** Of the burst's 100 wrong secrets at most 10 were checked (400); the rest were throttled (429). */
+  const expectAtMostTenChecked = (b: Burst) => {
+    expect(count(b.wrong, 400)).toBeLessThanOrEqual(10);
+    expect(count(b.wrong, 400) + count(b.wrong, 429)).toBe(100);
+  };
   const historyOf = async (userId: string, result: 'wrong_password' | 'two_factor_failed') =>
     (
       await db()
@@ -127,7 +140,8 @@ describe.skipIf(!pg)('throttles hold against bursts over two API processes', () 
     return { ...user, challenges, totp, backupCodes, wrongTotp };
   }
 
-  const signInKey = (email: string) => `acct:signin-fail:${email}`;
+  /** The sign-in budget of `email` (5 failures) is taken. */
+  const signInTaken = (email: string) => taken(`acct:signin-fail:${email}`, 5);
 
   it('100 wrong passwords check 5; the right password after them is refused', async () => {
     const user = await newUser();
@@ -136,11 +150,9 @@ describe.skipIf(!pg)('throttles hold against bursts over two API processes', () 
     const b = await burst(
       (i) => signin(i, `Wrong-password-${i}`),
       () => signin(1, TEST_PASSWORD),
-      async () => (await hitsOf(signInKey(user.email))) >= 5,
+      signInTaken(user.email),
     );
-    expect(count(b.wrong, 401)).toBe(5);
-    expect(count(b.wrong, 429)).toBe(95);
-    expect(b.right).toBe(429);
+    expectFiveChecked(b, 401, 429);
     expect(await historyOf(user.id, 'wrong_password')).toBe(5);
   });
 
@@ -151,11 +163,9 @@ describe.skipIf(!pg)('throttles hold against bursts over two API processes', () 
     const b = await burst(
       (i) => verify(i, user.challenges[i % 20]!, user.wrongTotp(i)),
       async () => verify(0, user.challenges[20]!, await user.totp()),
-      async () => (await hitsOf(signInKey(user.email))) >= 5,
+      signInTaken(user.email),
     );
-    expect(count(b.wrong, 400)).toBe(5);
-    expect(count(b.wrong, 429)).toBe(95);
-    expect(b.right).toBe(429);
+    expectFiveChecked(b, 400, 429);
     expect(await historyOf(user.id, 'two_factor_failed')).toBe(5);
   });
 
@@ -174,9 +184,7 @@ describe.skipIf(!pg)('throttles hold against bursts over two API processes', () 
         return (row?.attempts ?? 0) >= 5;
       },
     );
-    expect(count(b.wrong, 400)).toBe(5);
-    expect(count(b.wrong, 401)).toBe(95);
-    expect(b.right).toBe(401);
+    expectFiveChecked(b, 400, 401);
     const [row] = await db()
       .select()
       .from(twoFactorChallenges)
@@ -192,11 +200,9 @@ describe.skipIf(!pg)('throttles hold against bursts over two API processes', () 
     const b = await burst(
       (i) => verify(i, user.challenges[i % 20]!, wrongBackup(i)),
       () => verify(0, user.challenges[20]!, user.backupCodes[0]!),
-      async () => (await hitsOf(signInKey(user.email))) >= 5,
+      signInTaken(user.email),
     );
-    expect(count(b.wrong, 400)).toBe(5);
-    expect(count(b.wrong, 429)).toBe(95);
-    expect(b.right).toBe(429);
+    expectFiveChecked(b, 400, 429);
     const [row] = await db().select().from(twoFactors).where(eq(twoFactors.userId, user.id));
     expect(row!.backupCodeHashes).toHaveLength(10);
   });
@@ -216,10 +222,9 @@ describe.skipIf(!pg)('throttles hold against bursts over two API processes', () 
     const b = await burst(
       (i) => reset(i, wrong),
       () => reset(1, code),
-      async () => (await hitsOf(`acct:reset-fail:${user.email}`)) >= 10,
+      taken(`acct:reset-fail:${user.email}`, 10),
     );
-    expect(count(b.wrong, 400)).toBeLessThanOrEqual(10);
-    expect(count(b.wrong, 400) + count(b.wrong, 429)).toBe(100);
+    expectAtMostTenChecked(b);
     expect(b.right).toBe(429);
     // the password did not change
     expect(await post(0, '/api/auth/signin', { email: user.email, password: TEST_PASSWORD })).toBe(200);
@@ -250,10 +255,9 @@ describe.skipIf(!pg)('throttles hold against bursts over two API processes', () 
     const b = await burst(
       (i) => verify(i, wrong),
       () => verify(1, code),
-      async () => (await hitsOf(`acct:verify-fail:${email}`)) >= 10,
+      taken(`acct:verify-fail:${email}`, 10),
     );
-    expect(count(b.wrong, 400)).toBeLessThanOrEqual(10);
-    expect(count(b.wrong, 400) + count(b.wrong, 429)).toBe(100);
+    expectAtMostTenChecked(b);
     expect(b.right).toBe(429);
     const [row] = await db().select().from(users).where(eq(users.id, user._id));
     expect(row!.emailVerified).toBe(false);
@@ -261,8 +265,7 @@ describe.skipIf(!pg)('throttles hold against bursts over two API processes', () 
 
   it('100 wrong withdrawal codes use the code’s 5 tries; the right code after them is refused', async () => {
     const client = await createClient(t.app, { level: 'identity', balance: 500_00n });
-    const target = cryptoWithdrawal(40, 'bitcoin');
-    await addDestinationOf(db(), client.id, target);
+    const target = await savedCryptoWithdrawal(t.app, client.id, 40, 'bitcoin');
     expect(await post(0, '/api/withdrawals/code', { method: 'crypto', ...target }, client.headers)).toBe(202);
     const code = codeIn(await smtp.waitForMail(client.email, { timeoutMs: 20_000 }));
     const wrong = (i: number) => {
@@ -279,8 +282,7 @@ describe.skipIf(!pg)('throttles hold against bursts over two API processes', () 
       async () => (await tries()) >= 5,
     );
     expect(await tries()).toBe(5);
-    expect(count(b.wrong, 400)).toBeLessThanOrEqual(10);
-    expect(count(b.wrong, 400) + count(b.wrong, 429)).toBe(100);
+    expectAtMostTenChecked(b);
     expect([400, 429]).toContain(b.right);
     expect(await db().select().from(withdrawals).where(eq(withdrawals.userId, client.id))).toHaveLength(0);
   });

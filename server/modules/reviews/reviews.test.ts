@@ -98,30 +98,30 @@ describe('GET /api/reviews/pending (paged on the server)', () => {
 
   it('keeps the row shape: kind, client, amount, method, identity and destination', async () => {
     const rows = (await queue('?pageSize=40')).data;
+    /** What every row of client `a` (verified identity, not blocked) carries. */
+    const ofA = {
+      userId: a.id,
+      user: { firstName: a.row.firstName, lastName: a.row.lastName, email: a.email },
+      userBlocked: false,
+      createdAt: expect.any(String),
+      identity: { status: 'verified', level: 'identity' },
+    };
     expect(rows.slice(0, 4)).toEqual([
       {
+        ...ofA,
         _id: expected[0],
         kind: 'deposit',
-        userId: a.id,
-        user: { firstName: a.row.firstName, lastName: a.row.lastName, email: a.email },
-        userBlocked: false,
         amount: 100,
         method: 'bitcoin',
-        createdAt: expect.any(String),
-        identity: { status: 'verified', level: 'identity' },
         destination: null,
         newDestination: null,
       },
       {
+        ...ofA,
         _id: expected[1],
         kind: 'crypto-withdrawal',
-        userId: a.id,
-        user: { firstName: a.row.firstName, lastName: a.row.lastName, email: a.email },
-        userBlocked: false,
         amount: 10,
         method: 'ethereum',
-        createdAt: expect.any(String),
-        identity: { status: 'verified', level: 'identity' },
         destination: 'ETHEREUM address ending in 9EE7',
         newDestination: true,
       },

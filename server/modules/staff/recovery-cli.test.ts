@@ -39,6 +39,12 @@ async function recoveryJourney(env: NodeJS.ProcessEnv, open: () => Promise<Datab
     lines.length = 0;
     return (await main(argv, env, (l) => lines.push(l))).code;
   };
+  /** The first four columns (e-mail, role, 2FA, state) of `list`'s line for `email`. */
+  const listed = (email: string) =>
+    lines
+      .find((l) => l.startsWith(email))!
+      .split(/\s{2,}/)
+      .slice(0, 4);
   /** Runs `fn` on an app on the database (test settings: two-factor set up there uses the CLI's key). */
   const withApp = async <T>(fn: (app: AppInstance, database: Database) => Promise<T>): Promise<T> => {
     const database = await open();
@@ -116,18 +122,8 @@ async function recoveryJourney(env: NodeJS.ProcessEnv, open: () => Promise<Datab
   expect(await cli('deactivate', '--email', 'nobody@example.com')).toBe(1);
   expect(await cli('unlock')).toBe(2);
   expect(await cli('list')).toBe(0);
-  expect(
-    lines
-      .find((l) => l.startsWith(OWNER))!
-      .split(/\s{2,}/)
-      .slice(0, 4),
-  ).toEqual([OWNER, 'owner', 'off', 'active']);
-  expect(
-    lines
-      .find((l) => l.startsWith(MEMBER))!
-      .split(/\s{2,}/)
-      .slice(0, 4),
-  ).toEqual([MEMBER, 'support', 'off', 'deactivated']);
+  expect(listed(OWNER)).toEqual([OWNER, 'owner', 'off', 'active']);
+  expect(listed(MEMBER)).toEqual([MEMBER, 'support', 'off', 'deactivated']);
 
   await withApp(async (_app, database) => {
     const audits = await database.db

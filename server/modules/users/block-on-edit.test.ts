@@ -31,17 +31,15 @@ const editBody = (c: { email: string }, over: Record<string, unknown>) => ({
   isBlocked: false,
   ...over,
 });
+/** PUT /api/user/admin/:id for `c` as the admin, with `editBody(c, over)`. */
+const edit = (c: { id: string; email: string }, over: Record<string, unknown>) =>
+  inject('PUT', `/api/user/admin/${c.id}`, admin.headers, editBody(c, over));
 
 describe('PUT /api/user/admin/:id with isBlocked', () => {
   it('blocks with a reason as the block route does: sessions end, audited with it, the client e-mailed it', async () => {
     const c = await createSignedInUser(t.app);
     const reason = 'Chargebacks on three deposits';
-    const res = await inject(
-      'PUT',
-      `/api/user/admin/${c.id}`,
-      admin.headers,
-      editBody(c, { isBlocked: true, reason }),
-    );
+    const res = await edit(c, { isBlocked: true, reason });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ isBlocked: true });
     expect(await userRow(c.id)).toMatchObject({ banned: true, banReason: reason });
@@ -58,20 +56,10 @@ describe('PUT /api/user/admin/:id with isBlocked', () => {
 
   it('refuses a block without a reason with 400 naming the reason field, and a too short one', async () => {
     const c = await createSignedInUser(t.app);
-    const missing = await inject(
-      'PUT',
-      `/api/user/admin/${c.id}`,
-      admin.headers,
-      editBody(c, { isBlocked: true }),
-    );
+    const missing = await edit(c, { isBlocked: true });
     expect([missing.statusCode, missing.json().message]).toEqual([400, USER_ADMIN_MSG.blockReasonRequired]);
     expect(missing.json().message).toMatch(/\breason\b/);
-    const short = await inject(
-      'PUT',
-      `/api/user/admin/${c.id}`,
-      admin.headers,
-      editBody(c, { isBlocked: true, reason: 'no' }),
-    );
+    const short = await edit(c, { isBlocked: true, reason: 'no' });
     expect([short.statusCode, short.json().message]).toEqual([400, SECURITY_MSG.reasonLength]);
     expect((await userRow(c.id)).banned).toBe(false);
     expect(await auditActions(c.id)).toEqual([]);
@@ -82,20 +70,10 @@ describe('PUT /api/user/admin/:id with isBlocked', () => {
     const c = await createSignedInUser(t.app);
     const reason = 'Identity under review';
     await inject('POST', `/api/user/admin/${c.id}/block`, admin.headers, { reason });
-    const kept = await inject(
-      'PUT',
-      `/api/user/admin/${c.id}`,
-      admin.headers,
-      editBody(c, { isBlocked: true }),
-    );
+    const kept = await edit(c, { isBlocked: true });
     expect(kept.statusCode).toBe(200);
     expect(await userRow(c.id)).toMatchObject({ banned: true, banReason: reason });
-    const res = await inject(
-      'PUT',
-      `/api/user/admin/${c.id}`,
-      admin.headers,
-      editBody(c, { isBlocked: false }),
-    );
+    const res = await edit(c, { isBlocked: false });
     expect(res.statusCode).toBe(200);
     expect(await userRow(c.id)).toMatchObject({ banned: false, banReason: null });
     expect((await auditActions(c.id)).map((a) => a.action)).toEqual([
@@ -108,12 +86,7 @@ describe('PUT /api/user/admin/:id with isBlocked', () => {
   });
 
   it('never blocks the admin themselves through the edit', async () => {
-    const res = await inject(
-      'PUT',
-      `/api/user/admin/${admin.id}`,
-      admin.headers,
-      editBody(admin, { isBlocked: true, reason: 'Testing a self block' }),
-    );
+    const res = await edit(admin, { isBlocked: true, reason: 'Testing a self block' });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect((await userRow(admin.id)).banned).toBe(false);
   });
