@@ -5,7 +5,8 @@
  * An IPv6 client usually holds a whole /64 (RFC 4291 §2.5.4; providers hand out /64 or larger), so
  * counting per address would give every one of its 2^64 addresses a fresh budget: IPv6 addresses
  * are grouped by /64, IPv4 addresses (and IPv4-mapped IPv6 ones) count one by one (OWASP ASVS
- * 6.3.x; docs/security.md). Per-account limits that ignore the IP live in modules/auth/throttle.ts.
+ * 6.3.x; docs/security.md). A signed-in route may count per user instead (`perUser`). Per-account
+ * limits of the sign-in (any IP) live in modules/auth/throttle.ts.
  */
 import ipaddr from 'ipaddr.js';
 
@@ -40,6 +41,21 @@ export function rateLimited(max: number, minutes: number, opts: { byEmail?: bool
       timeWindow: minutes * 60_000,
       keyGenerator: (req: { ip: string; body?: unknown }) =>
         opts.byEmail ? `${clientIpKey(req.ip)}:${bodyEmail(req.body)}` : clientIpKey(req.ip),
+    },
+  };
+}
+
+/**
+ * Route config: at most `max` requests per `minutes` per signed-in user, counted under
+ * `<name>:<user id>`, or, without a user, per client key under `<name>-ip:<key>`. For routes behind
+ * a guard: it runs before the limit (onRequest before preHandler), so the user is known.
+ */
+export function perUserRateLimited(name: string, max: number, minutes: number) {
+  return {
+    rateLimit: {
+      ...rateLimited(max, minutes).rateLimit,
+      keyGenerator: (req: { ip: string; auth?: { user: { id: string } } | null }) =>
+        req.auth ? `${name}:${req.auth.user.id}` : `${name}-ip:${clientIpKey(req.ip)}`,
     },
   };
 }

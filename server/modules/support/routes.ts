@@ -22,24 +22,15 @@ import type { AppInstance } from '../../app-context';
 import { conflict } from '../../lib/route-schemas';
 import { declareRoutes } from '../../lib/declare-routes';
 import { auditActor } from '../../lib/audit';
-import { clientIpKey, rateLimited } from '../../lib/rate-limit';
+import { perUserRateLimited } from '../../lib/rate-limit';
 import { currentUser } from '../auth/guard';
 import { presentTicket, type TicketView } from './service';
 import { onClient } from '../../lib/targets';
 
 const tags = ['support'];
 
-/** At most 10 new tickets per user in 10 minutes (the guard runs first, so the user is known). */
-const ticketRateLimit = (() => {
-  const config = rateLimited(10, 10);
-  return {
-    rateLimit: {
-      ...config.rateLimit,
-      keyGenerator: (req: { ip: string; auth?: { user: { id: string } } | null }) =>
-        req.auth ? `support:${req.auth.user.id}` : `support-ip:${clientIpKey(req.ip)}`,
-    },
-  };
-})();
+/** At most 10 new tickets or replies per user in 10 minutes. */
+const ticketRateLimit = perUserRateLimited('support', 10, 10);
 
 /** The 201 of a client's message (a new ticket or a reply to one): "message sent" and the ticket. */
 const messageSent = (reply: FastifyReply, view: TicketView) =>
