@@ -5,10 +5,12 @@
  */
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { isIban } from '../destinations';
 import { MONEY_MSG } from '../messages';
 import { REQUEST_STATUSES } from './deposits';
 import { usdAmountField } from './money';
 import { textFields } from './common';
+import { BENEFICIARY_MSG } from './beneficiaries';
 
 export const CRYPTO_WALLETS = ['usdt', 'bitcoin', 'ethereum'] as const;
 export type CryptoWallet = (typeof CRYPTO_WALLETS)[number];
@@ -19,8 +21,6 @@ const required = (max: number) =>
     .trim()
     .min(1, MONEY_MSG.fillAllFields)
     .max(max, `At most ${max} characters`);
-const digits = (label: string, min: number, max: number) =>
-  required(max).regex(new RegExp(`^\\d{${min},${max}}$`), MONEY_MSG.digitsOnly(label));
 
 /** The e-mailed confirmation code. */
 const tokenField = z
@@ -36,15 +36,39 @@ const cryptoFields = z.object({
   wallet: z.enum(CRYPTO_WALLETS, { error: MONEY_MSG.fillAllFields }),
 });
 
-/** A bank withdrawal's own fields. */
+/** A field the other way of naming the account leaves empty: '' when absent, else `valid` or `message`. */
+const either = (max: number, valid: (v: string) => boolean, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .refine((v) => v === '' || valid(v), message)
+    .optional()
+    .default('');
+const digitsOf = (min: number, max: number) => (v: string) => new RegExp(`^\\d{${min},${max}}$`).test(v);
+
+/**
+ * A bank withdrawal's own fields: the account is an IBAN (ISO 13616, checksum included; common/
+ * destinations.ts), or an account number with its routing number; never both (`ibanOrAccount`).
+ */
 const bankFields = z.object({
   amount: usdAmountField(MONEY_MSG.fillAllFields),
   bankName: required(100),
   accountName: required(100),
-  accountNumber: digits('Account number', 4, 34),
-  routing: digits('Routing number', 3, 20),
+  iban: either(42, isIban, BENEFICIARY_MSG.invalidIban),
+  accountNumber: either(34, digitsOf(4, 34), MONEY_MSG.digitsOnly('Account number')),
+  routing: either(20, digitsOf(3, 20), MONEY_MSG.digitsOnly('Routing number')),
   swift: required(11).regex(/^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/, MONEY_MSG.invalidSwift),
 });
+
+/** Refuses bank fields that give both an IBAN and an account number, or neither in full. */
+function ibanOrAccount(v: { iban: string; accountNumber: string; routing: string }, ctx: z.RefinementCtx) {
+  const account = v.accountNumber !== '' || v.routing !== '';
+  if (v.iban !== '' ? account : v.accountNumber === '' || v.routing === '') {
+    const path = v.iban !== '' ? 'iban' : v.accountNumber === '' ? 'accountNumber' : 'routing';
+    ctx.addIssue({ code: 'custom', path: [path], message: BENEFICIARY_MSG.ibanOrAccount });
+  }
+}
 
 /**
  * How a request is confirmed: the code (`token`: e-mailed, or the authenticator's for a client with
@@ -65,7 +89,10 @@ export const cryptoWithdrawalSchema = cryptoFields.extend(confirmation).superRef
 export type CryptoWithdrawalInput = z.output<typeof cryptoWithdrawalSchema>;
 
 /** POST /api/b-withdrawals */
-export const bankWithdrawalSchema = bankFields.extend(confirmation).superRefine(codeOrPasskey);
+export const bankWithdrawalSchema = bankFields
+  .extend(confirmation)
+  .superRefine(codeOrPasskey)
+  .superRefine(ibanOrAccount);
 export type BankWithdrawalInput = z.output<typeof bankWithdrawalSchema>;
 
 /**
@@ -73,10 +100,14 @@ export type BankWithdrawalInput = z.output<typeof bankWithdrawalSchema>;
  * and (masked) destination, and the code confirms only a request with these same fields
  * (docs/product.md "Confirmation code").
  */
-export const withdrawalCodeRequestSchema = z.discriminatedUnion('method', [
-  cryptoFields.extend({ method: z.literal('crypto') }),
-  bankFields.extend({ method: z.literal('bank') }),
-]);
+export const withdrawalCodeRequestSchema = z
+  .discriminatedUnion('method', [
+    cryptoFields.extend({ method: z.literal('crypto') }),
+    bankFields.extend({ method: z.literal('bank') }),
+  ])
+  .superRefine((v, ctx) => {
+    if (v.method === 'bank') ibanOrAccount(v, ctx);
+  });
 export type WithdrawalCodeRequest = z.output<typeof withdrawalCodeRequestSchema>;
 
 const withdrawalBaseSchema = z.object({
@@ -97,9 +128,15 @@ export const publicCryptoWithdrawalSchema = withdrawalBaseSchema.extend({
 });
 export type PublicCryptoWithdrawal = z.infer<typeof publicCryptoWithdrawalSchema>;
 
-/** A bank withdrawal as the API answers it (GET /api/b-withdrawals). */
+/**
+ * A bank withdrawal as the API answers it (GET /api/b-withdrawals): `iban`, or `accountNumber` with
+ * `routing` (the others null).
+ */
 export const publicBankWithdrawalSchema = withdrawalBaseSchema.extend({
-  ...textFields('bankName', 'accountName', 'accountNumber', 'routing', 'swift'),
+  ...textFields('bankName', 'accountName', 'swift'),
+  iban: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  routing: z.string().nullable(),
 });
 export type PublicBankWithdrawal = z.infer<typeof publicBankWithdrawalSchema>;
 

@@ -139,6 +139,8 @@ export const withdrawals = pgTable(
     address: text('address'),
     bankName: text('bank_name'),
     accountName: text('account_name'),
+    /** A bank withdrawal's IBAN (electronic format), in place of `accountNumber` and `routing`. */
+    iban: text('iban'),
     accountNumber: text('account_number'),
     routing: text('routing'),
     swift: text('swift'),
@@ -164,7 +166,8 @@ export const withdrawals = pgTable(
       'withdrawals_method_fields',
       sql`(${t.method} = 'crypto' and ${t.wallet} in ('usdt', 'bitcoin', 'ethereum') and ${t.address} is not null)
         or (${t.method} = 'bank' and ${t.wallet} is null and ${t.bankName} is not null and ${t.accountName} is not null
-            and ${t.accountNumber} is not null and ${t.routing} is not null and ${t.swift} is not null)`,
+            and (${t.iban} is null) = (${t.accountNumber} is not null and ${t.routing} is not null)
+            and ${t.swift} is not null)`,
     ),
     check('withdrawals_deleted_only_rejected', sql`${t.deletedAt} is null or ${t.status} = 'rejected'`),
   ],

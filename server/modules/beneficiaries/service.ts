@@ -64,13 +64,13 @@ function columnsOf(input: AddBeneficiaryInput) {
 /** A withdrawal's destination as the withdrawal form types it. */
 export type TypedDestination =
   | { method: 'crypto'; wallet: string; address: string }
-  | { method: 'bank'; accountNumber: string; routing: string; swift: string };
+  | { method: 'bank'; iban: string; accountNumber: string; routing: string; swift: string };
 
 /**
  * SQL true when `userId` has the typed destination `d` in their address book, usable now: active,
  * or confirmed with its waiting period over (`active_from <= now()`). A crypto destination matches
  * on one of the wallet's networks and the address (case-insensitive where the format is); a bank
- * one on account number, routing number and BIC. For the withdrawal request's read
+ * one on its IBAN (electronic format), or account number and routing number, and BIC. For the withdrawal request's read
  * (withdrawals/request.ts), so the check is part of the request's own round trips.
  */
 export function usableDestination(userId: string, d: TypedDestination) {
@@ -79,7 +79,7 @@ export function usableDestination(userId: string, d: TypedDestination) {
       ? ((WALLET_NETWORKS as Record<string, readonly DestinationNetwork[]>)[d.wallet] ?? []).map((network) =>
           destinationKey({ kind: 'crypto', network, address: d.address.trim() }),
         )
-      : [destinationKey({ kind: 'bank', iban: '', accountNumber: d.accountNumber, routing: d.routing })];
+      : [destinationKey({ kind: 'bank', iban: d.iban, accountNumber: d.accountNumber, routing: d.routing })];
   if (keys.length === 0) return sql`false`;
   const bic = d.method === 'bank' ? sql` and b.swift = ${d.swift.trim().toUpperCase()}` : sql``;
   return sql`exists (select 1 from ${beneficiaries} b where b.user_id = ${userId}::uuid

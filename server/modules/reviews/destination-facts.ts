@@ -11,7 +11,7 @@
  *
  * The same destination: a crypto one is the same wallet and address (the address compared without
  * case in the book, where it is kept as typed); a bank one the same account number, routing number
- * and BIC, as the address book matches a withdrawal (beneficiaries/service.ts `usableDestination`).
+ * and BIC, or the same IBAN and BIC, as the address book matches a withdrawal (beneficiaries/service.ts `usableDestination`).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { NEW_DESTINATION_DAYS, type ReviewIdentity } from '@common/schemas/review-facts';
@@ -27,6 +27,8 @@ export interface DestinationColumns {
   wallet: string | null;
   address: string | null;
   bankName: string | null;
+  /** A bank destination's IBAN, in place of the account and routing numbers. */
+  iban: string | null;
   accountNumber: string | null;
   routing: string | null;
   swift: string | null;
@@ -37,10 +39,12 @@ export interface DestinationColumns {
  * to a destination new for its client.
  */
 export function isNewDestination(w: SQL): SQL<boolean> {
+  // both keep an IBAN in electronic format (beneficiaries/service.ts, withdrawals/destination.ts)
+  const sameAccount = (o: SQL) => sql`(${o}.iban = ${w}.iban
+      or (${o}.account_number = ${w}.account_number and ${o}.routing = ${w}.routing))`;
   const sameAs = (o: SQL) => sql`${o}.method = ${w}.method and (
       (${w}.method = 'crypto' and ${o}.wallet = ${w}.wallet and ${o}.address = ${w}.address)
-      or (${w}.method = 'bank' and ${o}.account_number = ${w}.account_number
-          and ${o}.routing = ${w}.routing and ${o}.swift = ${w}.swift))`;
+      or (${w}.method = 'bank' and ${sameAccount(o)} and ${o}.swift = ${w}.swift))`;
   const paidBefore = sql`exists (select 1 from ${withdrawals} p where p.user_id = ${w}.user_id
       and p.id <> ${w}.id and p.status = 'approved'
       and p.reviewed_at < coalesce(${w}.reviewed_at, 'infinity') and ${sameAs(sql`p`)})`;
@@ -51,8 +55,7 @@ export function isNewDestination(w: SQL): SQL<boolean> {
       and b.confirmed_at > now() - make_interval(days => ${NEW_DESTINATION_DAYS})
       and ((${w}.method = 'crypto' and b.kind = 'crypto' and b.network = any(${networkOf})
             and lower(b.address) = lower(${w}.address))
-        or (${w}.method = 'bank' and b.kind = 'bank' and b.account_number = ${w}.account_number
-            and b.routing = ${w}.routing and b.swift = ${w}.swift)))`;
+        or (${w}.method = 'bank' and b.kind = 'bank' and ${sameAccount(sql`b`)} and b.swift = ${w}.swift)))`;
   return sql<boolean>`(not ${paidBefore} or ${confirmedLately})`;
 }
 
@@ -73,19 +76,25 @@ export function presentIdentity(row: { identityStatus: string; identityLevel: nu
 /**
  * A withdrawal's destination in words: masked to its last 4 characters as the confirmation code's
  * e-mail names it (withdrawals/request.ts `maskedDestination`), or in full for a client's page
- * ("ETHEREUM 0x5290…", "account 1234 (routing 021000021, SWIFT DEUTDEFF) at Bank").
+ * ("ETHEREUM 0x5290…", "account 1234 (routing 021000021, SWIFT DEUTDEFF) at Bank", "IBAN DE89… (SWIFT
+ * DEUTDEFF) at Bank").
  */
 export function destinationText(w: DestinationColumns, full = false): string {
   if (full) {
-    return w.method === 'crypto'
-      ? `${w.wallet?.toUpperCase()} ${w.address}`
-      : `account ${w.accountNumber} (routing ${w.routing}, SWIFT ${w.swift}) at ${w.bankName}`;
+    if (w.method === 'crypto') return `${w.wallet?.toUpperCase()} ${w.address}`;
+    const account = w.iban
+      ? `IBAN ${w.iban} (SWIFT ${w.swift})`
+      : `account ${w.accountNumber} (routing ${w.routing}, SWIFT ${w.swift})`;
+    return `${account} at ${w.bankName}`;
   }
   // maskedDestination reads only the destination's fields
   const target = (
     w.method === 'crypto'
       ? { method: 'crypto', input: { wallet: w.wallet, address: w.address ?? '' } }
-      : { method: 'bank', input: { accountNumber: w.accountNumber ?? '', bankName: w.bankName } }
+      : {
+          method: 'bank',
+          input: { iban: w.iban ?? '', accountNumber: w.accountNumber ?? '', bankName: w.bankName },
+        }
   ) as WithdrawalTarget;
   return maskedDestination(target);
 }

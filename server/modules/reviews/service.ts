@@ -138,6 +138,7 @@ export function createReviewsService({ db }: ServiceDeps) {
         wallet: none('d_wallet'),
         address: none('d_address'),
         bankName: none('d_bank_name'),
+        iban: none('d_iban'),
         accountNumber: none('d_account_number'),
         routing: none('d_routing'),
         swift: none('d_swift'),
@@ -159,6 +160,7 @@ export function createReviewsService({ db }: ServiceDeps) {
         wallet: sql<string | null>`${withdrawals.wallet}`.as('d_wallet'),
         address: sql<string | null>`${withdrawals.address}`.as('d_address'),
         bankName: sql<string | null>`${withdrawals.bankName}`.as('d_bank_name'),
+        iban: sql<string | null>`${withdrawals.iban}`.as('d_iban'),
         accountNumber: sql<string | null>`${withdrawals.accountNumber}`.as('d_account_number'),
         routing: sql<string | null>`${withdrawals.routing}`.as('d_routing'),
         swift: sql<string | null>`${withdrawals.swift}`.as('d_swift'),
@@ -171,9 +173,18 @@ export function createReviewsService({ db }: ServiceDeps) {
       ...sortedBy(queueOrder, window.fromEnd),
     )) as ReadRow[];
     return rows.map(
-      ({ withdrawalMethod, wallet, address, bankName, accountNumber, routing, swift, ...row }) => ({
+      ({ withdrawalMethod, wallet, address, bankName, iban, accountNumber, routing, swift, ...row }) => ({
         ...row,
-        destination: { method: withdrawalMethod, wallet, address, bankName, accountNumber, routing, swift },
+        destination: {
+          method: withdrawalMethod,
+          wallet,
+          address,
+          bankName,
+          iban,
+          accountNumber,
+          routing,
+          swift,
+        },
       }),
     );
   }
@@ -206,6 +217,7 @@ export function createReviewsService({ db }: ServiceDeps) {
           wallet: withdrawals.wallet,
           address: withdrawals.address,
           bankName: withdrawals.bankName,
+          iban: withdrawals.iban,
           accountNumber: withdrawals.accountNumber,
           routing: withdrawals.routing,
           swift: withdrawals.swift,

@@ -4,6 +4,7 @@
  * destination of the client's address book. Amounts are cents.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { ibanElectronic } from '@common/destinations';
 import type { BankWithdrawalInput, CryptoWithdrawalInput } from '@common/schemas/withdrawals';
 import type { withdrawals } from '../../db/schema';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -15,22 +16,23 @@ export type WithdrawalMethod = 'crypto' | 'bank';
 /** What a client asks for: the method and its fields (amounts in cents). */
 export type WithdrawalInput =
   { method: 'crypto'; input: CryptoWithdrawalInput } | { method: 'bank'; input: BankWithdrawalInput };
-/** A withdrawal without its confirmation code: what a code is asked for (POST /api/withdrawals/code). */
+/**
+ * A withdrawal without its confirmation code: what a code is asked for (POST /api/withdrawals/code).
+ * A bank one without `iban` names an account number and routing number.
+ */
 export type WithdrawalTarget =
   | { method: 'crypto'; input: Omit<CryptoWithdrawalInput, 'token'> }
-  | { method: 'bank'; input: Omit<BankWithdrawalInput, 'token'> };
+  | { method: 'bank'; input: Omit<BankWithdrawalInput, 'token' | 'iban'> & { iban?: string } };
 
-/** The columns of a new withdrawal of `request` (the bank's SWIFT upper-cased). */
+/**
+ * The columns of a new withdrawal of `request` (the bank's SWIFT upper-cased; an IBAN in electronic
+ * format, ISO 13616, in place of the account and routing numbers).
+ */
 export function withdrawalDetails(request: WithdrawalTarget) {
-  return request.method === 'crypto'
-    ? { wallet: request.input.wallet, address: request.input.address }
-    : {
-        bankName: request.input.bankName,
-        accountName: request.input.accountName,
-        accountNumber: request.input.accountNumber,
-        routing: request.input.routing,
-        swift: request.input.swift.toUpperCase(),
-      };
+  if (request.method === 'crypto') return { wallet: request.input.wallet, address: request.input.address };
+  const { bankName, accountName, iban, accountNumber, routing } = request.input;
+  const account = iban ? { iban: ibanElectronic(iban) } : { accountNumber, routing };
+  return { bankName, accountName, ...account, swift: request.input.swift.toUpperCase() };
 }
 
 /**
@@ -44,12 +46,15 @@ export function withdrawalScope(target: WithdrawalTarget): string {
 
 /**
  * The destination of `target` as a code's e-mail names it, masked to its last 4 characters
- * ("USDT address ending in 9EE7", "account ending in 1234 at Bank"): enough to recognise, not to reuse.
+ * ("USDT address ending in 9EE7", "account ending in 1234 at Bank", "IBAN ending in 3000 at Bank"):
+ * enough to recognise, not to reuse.
  */
 export function maskedDestination(target: WithdrawalTarget): string {
-  return target.method === 'crypto'
-    ? `${target.input.wallet.toUpperCase()} address ending in ${target.input.address.slice(-4)}`
-    : `account ending in ${target.input.accountNumber.slice(-4)} at ${target.input.bankName}`;
+  if (target.method === 'crypto')
+    return `${target.input.wallet.toUpperCase()} address ending in ${target.input.address.slice(-4)}`;
+  const { iban, accountNumber, bankName } = target.input;
+  const [what, number] = iban ? ['IBAN', ibanElectronic(iban)] : ['account', accountNumber];
+  return `${what} ending in ${number.slice(-4)} at ${bankName}`;
 }
 
 /** "bank transfer to …" / "BITCOIN to …": how the ledger's memo and the notices name a withdrawal. */
@@ -76,6 +81,7 @@ export function toActiveDestination(
       ? { method: 'crypto', wallet: target.input.wallet, address: target.input.address }
       : {
           method: 'bank',
+          iban: target.input.iban ?? '',
           accountNumber: target.input.accountNumber,
           routing: target.input.routing,
           swift: target.input.swift,

@@ -4,6 +4,7 @@ import type { CryptoWallet, PublicBankWithdrawal, PublicCryptoWithdrawal } from 
 import { centsToUsd } from '../../lib/money';
 import type { WithdrawalRow } from './service';
 
+/** A withdrawal as the API answers it (`amount` in USD); a bank one names `iban` or account and routing. */
 export function presentWithdrawal(row: WithdrawalRow): PublicCryptoWithdrawal | PublicBankWithdrawal {
   const base = {
     _id: row.id,
@@ -19,8 +20,9 @@ export function presentWithdrawal(row: WithdrawalRow): PublicCryptoWithdrawal | 
     ...base,
     bankName: row.bankName!,
     accountName: row.accountName!,
-    accountNumber: row.accountNumber!,
-    routing: row.routing!,
+    iban: row.iban,
+    accountNumber: row.accountNumber,
+    routing: row.routing,
     swift: row.swift!,
   };
 }

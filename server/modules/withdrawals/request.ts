@@ -184,6 +184,7 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
       address: null,
       bankName: null,
       accountName: null,
+      iban: null,
       accountNumber: null,
       routing: null,
       swift: null,
@@ -233,10 +234,10 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
     stmt.with(
       stmt.name('withdrawal'),
       sql`insert into ${w} (id, user_id, method, amount, wallet, address, bank_name, account_name,
-          account_number, routing, swift, created_at)
+          iban, account_number, routing, swift, created_at)
         select ${row.id}::uuid, ${row.userId}::uuid, ${row.method}::text, ${amount.toString()}::bigint,
           ${row.wallet}::text, ${row.address}::text, ${row.bankName}::text, ${row.accountName}::text,
-          ${row.accountNumber}::text, ${row.routing}::text, ${row.swift}::text,
+          ${row.iban}::text, ${row.accountNumber}::text, ${row.routing}::text, ${row.swift}::text,
           ${row.createdAt.toISOString()}::timestamptz
         where ${go}`,
     );

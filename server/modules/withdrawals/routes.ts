@@ -6,7 +6,7 @@
  * POST   /withdrawals/code            verified client  {method: crypto|bank, the withdrawal's fields but token}
  *                                                       202: queues the mail of a 6-digit code for that withdrawal only
  * POST   /{c,b}-withdrawals           verified client  crypto: {amount, address, token, wallet}
- *                                                       bank: {amount, bankName, accountName, accountNumber, routing, swift, token}
+ *                                                       bank: {amount, bankName, accountName, iban | accountNumber + routing, swift, token}
  * GET    /{c,b}-withdrawals           signed in        own; an admin: all or ?userId=
  * PUT    /{c,b}-withdrawals/:id/approve  admin         202 at or above the four-eyes threshold (/approvals)
  * PUT    /{c,b}-withdrawals/:id/reject   admin         {reason}

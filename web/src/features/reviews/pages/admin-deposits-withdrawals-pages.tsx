@@ -54,14 +54,17 @@ const BANK_COLUMNS: Column<PublicBankWithdrawal>[] = [
   { header: 'Account name', cell: (w) => w.accountName },
   {
     header: 'Account / routing',
-    cell: (w) => (
-      <>
-        <Text size="sm">{w.accountNumber}</Text>
-        <Text size="xs" c="dimmed">
-          Routing {w.routing}
-        </Text>
-      </>
-    ),
+    cell: (w) =>
+      w.iban ? (
+        <Text size="sm">IBAN {w.iban}</Text>
+      ) : (
+        <>
+          <Text size="sm">{w.accountNumber}</Text>
+          <Text size="xs" c="dimmed">
+            Routing {w.routing}
+          </Text>
+        </>
+      ),
   },
 ];
 

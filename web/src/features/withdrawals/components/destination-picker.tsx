@@ -15,18 +15,21 @@ export const cryptoFits = (wallet: CryptoWallet) => (d: PublicBeneficiary) =>
   d.kind === 'crypto' && d.network !== null && WALLET_NETWORKS[wallet].includes(d.network);
 
 /**
- * Whether `d` is a bank destination the bank withdrawal can name: an account number with its
- * routing number (the withdrawal's fields; an IBAN-only destination has neither).
+ * Whether `d` is a bank destination the bank withdrawal can name: an IBAN, or an account number with
+ * its routing number, and a BIC (the withdrawal's fields).
  */
 export const bankFits = (d: PublicBeneficiary) =>
-  d.kind === 'bank' && Boolean(d.accountNumber && d.routing && d.swift);
+  d.kind === 'bank' && Boolean(d.swift && (d.iban || (d.accountNumber && d.routing)));
 
-/** The destination masked to its last 4 characters: "Bitcoin (BTC) · ending in 5mdq", "Account ending in 5678 · Bank". */
+/**
+ * The destination masked to its last 4 characters: "Bitcoin (BTC) · ending in 5mdq", "Account
+ * ending in 5678 · Bank", "IBAN ending in 3000 · Bank".
+ */
 export function maskedDestination(d: PublicBeneficiary): string {
   if (d.kind === 'crypto')
     return `${d.network ? NETWORK_LABELS[d.network] : 'Address'} · ending in ${(d.address ?? '').slice(-4)}`;
-  const number = d.accountNumber ?? d.iban ?? '';
-  return `Account ending in ${number.slice(-4)} · ${d.bankName ?? ''}`;
+  const [what, number] = d.iban ? ['IBAN', d.iban] : ['Account', d.accountNumber ?? ''];
+  return `${what} ending in ${number.slice(-4)} · ${d.bankName ?? ''}`;
 }
 
 interface DestinationPickerProps {

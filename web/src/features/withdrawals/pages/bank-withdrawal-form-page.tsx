@@ -1,7 +1,7 @@
 /**
  * The client's bank withdrawal form: /account/withdrawal/bank. The account is one of the client's
- * active address-book bank destinations (components/destination-picker.tsx), whose fields the form
- * sends. The back office's list of a client's bank withdrawals, /admin/bank-withdrawals/:id, is a
+ * active address-book bank destinations (components/destination-picker.tsx), an IBAN or an account
+ * number with its routing number, whose fields the form sends. The back office's list of a client's bank withdrawals, /admin/bank-withdrawals/:id, is a
  * review page: reviews/pages/admin-deposits-withdrawals-pages.tsx.
  */
 import { schemaResolver, useForm } from '@mantine/form';
@@ -17,8 +17,11 @@ import { bankFits, DestinationPicker } from '../components/destination-picker';
 import { MethodHeading } from '../components/method-heading';
 import { WithdrawalForm } from '../components/withdrawal-form';
 
-/** The bank details a withdrawal sends, each filled from the chosen destination. */
-const BANK_FIELDS = ['bankName', 'accountName', 'accountNumber', 'routing', 'swift'] as const;
+/**
+ * The bank details a withdrawal sends, each filled from the chosen destination: its IBAN, or its
+ * account and routing numbers (the other left empty).
+ */
+const BANK_FIELDS = ['bankName', 'accountName', 'iban', 'accountNumber', 'routing', 'swift'] as const;
 
 const EMPTY_WITHDRAWAL = {
   amount: '',

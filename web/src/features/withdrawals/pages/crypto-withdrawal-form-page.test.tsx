@@ -13,8 +13,8 @@ import type { DestinationNetwork } from '@common/destinations';
 import { MONEY_MSG } from '@common/messages';
 import type { PublicBeneficiary } from '@common/schemas/beneficiaries';
 import { http, server } from '../../../../test/api';
-import { renderScreen } from '../../../../test/render';
 import { WithdrawPage } from './crypto-withdrawal-form-page';
+import { openForm, savedDates } from './form-fixtures';
 
 // the browser's passkey ceremony (e2e/passkeys.spec.ts runs it in Chromium): answered here
 const ceremony = vi.hoisted(() => ({ assertPasskey: vi.fn(async () => ({ message: 'Confirmed' })) }));
@@ -42,21 +42,9 @@ function saved(
     swift: null,
     bankName: null,
     accountName: null,
-    status,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    confirmedAt: status === 'pending_confirmation' ? null : '2026-11-20T10:05:00.000Z',
-    activeFrom:
-      status === 'pending_confirmation'
-        ? null
-        : status === 'active'
-          ? '2026-11-21T10:05:00.000Z'
-          : '2099-11-21T10:05:00.000Z',
+    ...savedDates(status),
   };
 }
-
-/** The client's address book: `list`. */
-const book = (list: PublicBeneficiary[]) =>
-  http.get('/api/beneficiaries', ({ response }) => response(200).json({ data: list }));
 
 /** Two active bitcoin destinations, and an ethereum one (not for the bitcoin form). */
 const BOOK = [
@@ -64,68 +52,15 @@ const BOOK = [
   saved('Exchange', OTHER, 'active'),
   saved('Ether', '0x52908400098527886E0F7030069857D2E4169EE7', 'active', 'ethereum'),
 ];
-/** The client's figures: $250 available, nothing held. */
-const figures = http.get('/api/ledger/account', ({ response }) =>
-  response(200).json({
-    data: {
-      balance: 250,
-      held: 0,
-      invested: 0,
-      totalDeposit: 250,
-      totalProfit: 0,
-      referralBonus: 0,
-      totalBonus: 0,
-    },
-  }),
-);
-
-/** No hold on withdrawals after a security change (components/security-hold-alert.test.tsx has them). */
-const noHold = http.get('/api/security-holds/current', ({ response }) => response(200).json({ data: null }));
-
-/** The client's limits: identity approved, $9,960 left today (GET /api/limits). */
-const window = (cap: number, used: number) => ({ cap, used, left: cap - used });
-const limits = http.get('/api/limits', ({ response }) =>
-  response(200).json({
-    data: {
-      level: 'identity',
-      title: 'Identity approved',
-      identityVerified: true,
-      next: { level: 'address', title: 'Identity and address approved', raise: 'verify your address' },
-      deposit: { day: window(100_000, 0), month: window(250_000, 0) },
-      withdrawal: { day: window(10_000, 40), month: window(50_000, 40) },
-      message: 'You can withdraw $9,960.00 more today; verify your address to raise it',
-    },
-  }),
-);
-
-/** The client's passkeys: `count` of them (GET /api/auth/passkeys). */
-const passkeys = (count: number) =>
-  http.get('/api/auth/passkeys', ({ response }) =>
-    response(200).json({
-      data: Array.from({ length: count }, (_, i) => ({
-        id: `pk-${i}`,
-        name: `Key ${i}`,
-        createdAt: '2026-11-20T10:00:00.000Z',
-        lastUsedAt: null,
-        backedUp: false,
-      })),
-    }),
-  );
 
 /**
  * The bitcoin form with the figures, the address book (`list`) and `keys` passkeys answered and
  * shown; its fields and buttons.
  */
 async function open(list = BOOK, keys = 0) {
-  server.use(figures, book(list), noHold, limits, passkeys(keys));
-  const view = renderScreen(<WithdrawPage />, { route: '/account/withdrawal/withdraw?wallet=bitcoin' });
-  await screen.findByText('$250.00');
-  await screen.findByText('Destination');
+  const form = await openForm(<WithdrawPage />, '/account/withdrawal/withdraw?wallet=bitcoin', list, keys);
   return {
-    ...view,
-    amount: screen.getByLabelText(/^Amount/),
-    /** The radio of the active destination `label`. */
-    destination: (label: string) => screen.getByRole('radio', { name: new RegExp(`^${label}`) }),
+    ...form,
     code: screen.getByLabelText(/^Confirmation code/),
     submit: screen.getByRole('button', { name: 'Submit' }),
   };
