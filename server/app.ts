@@ -123,6 +123,12 @@ function withMethod(
   return (app) => plugin(app, { method });
 }
 
+/** Registers each prefix's plugins on `scope` under that prefix, prefixes and plugins in the order given. */
+async function registerByPrefix(scope: AppInstance, byPrefix: Record<string, RoutePlugin[]>) {
+  for (const [prefix, plugins] of Object.entries(byPrefix))
+    for (const plugin of plugins) await scope.register(plugin, { prefix });
+}
+
 /**
  * A plugin whose every route is for a signed-in user, in its own encapsulated scope guarded once
  * (server/lib/guarded-scope.ts) by `guards.requireUser`: 401 signed out, 403 blocked, before the
@@ -170,8 +176,7 @@ async function staffRoutes(staff: AppInstance) {
     '/mail': [mailOutboxAdminRoutes],
     '/transparency': [liabilitiesAdminRoutes],
   };
-  for (const [prefix, plugins] of Object.entries(byPrefix))
-    for (const plugin of plugins) await staff.register(plugin, { prefix });
+  await registerByPrefix(staff, byPrefix);
 }
 
 /**
@@ -344,37 +349,28 @@ export async function buildApp(
         reply.header('cache-control', 'no-store');
         done(null, payload);
       });
-      const plugins: Array<[RoutePlugin, string]> = [
-        [healthRoutes, ''],
-        [authRoutes, '/auth'],
-        [signedIn(securityRoutes), '/auth'],
-        [passkeyRoutes, '/auth'],
-        [thisWasntMeRoutes, '/auth'],
-        [signedIn(ledgerRoutes), '/ledger'],
-        [signedIn(depositRoutes), '/deposits'],
-        [withdrawalCodeRoutes, '/withdrawals'],
-        [withMethod(withdrawalRoutes, 'crypto'), '/c-withdrawals'],
-        [withMethod(withdrawalRoutes, 'bank'), '/b-withdrawals'],
-        [beneficiaryRoutes, '/beneficiaries'],
-        [limitRoutes, '/limits'],
-        [securityHoldRoutes, '/security-holds'],
-        [signedIn(transactionRoutes), '/transaction'],
-        [signedIn(notificationRoutes), '/notifications'],
-        [signedIn(fileRoutes), '/files'],
-        [contactRoutes, '/contacts'],
-        [signedIn(userRoutes), '/user'],
-        [signedIn(profileRoutes), '/user'],
-        [kycRoutes, '/user'],
-        [planRoutes, '/user'],
-        [signedIn(tradingActivityRoutes), '/trading-activity'],
-        [signedIn(supportRoutes), '/support'],
-        [staffInvitationRoutes, '/staff'],
-        [journalLogRoutes, '/transparency'],
-        [liabilitiesRoutes, '/transparency'],
-        [statementRoutes, '/transparency'],
-        [reservesRoutes, '/transparency'],
-      ];
-      for (const [plugin, prefix] of plugins) await api.register(plugin, { prefix });
+      // prefix → the plugins registered under it, in this order (the order of the OpenAPI document)
+      await registerByPrefix(api, {
+        '': [healthRoutes],
+        '/auth': [authRoutes, signedIn(securityRoutes), passkeyRoutes, thisWasntMeRoutes],
+        '/ledger': [signedIn(ledgerRoutes)],
+        '/deposits': [signedIn(depositRoutes)],
+        '/withdrawals': [withdrawalCodeRoutes],
+        '/c-withdrawals': [withMethod(withdrawalRoutes, 'crypto')],
+        '/b-withdrawals': [withMethod(withdrawalRoutes, 'bank')],
+        '/beneficiaries': [beneficiaryRoutes],
+        '/limits': [limitRoutes],
+        '/security-holds': [securityHoldRoutes],
+        '/transaction': [signedIn(transactionRoutes)],
+        '/notifications': [signedIn(notificationRoutes)],
+        '/files': [signedIn(fileRoutes)],
+        '/contacts': [contactRoutes],
+        '/user': [signedIn(userRoutes), signedIn(profileRoutes), kycRoutes, planRoutes],
+        '/trading-activity': [signedIn(tradingActivityRoutes)],
+        '/support': [signedIn(supportRoutes)],
+        '/staff': [staffInvitationRoutes],
+        '/transparency': [journalLogRoutes, liabilitiesRoutes, statementRoutes, reservesRoutes],
+      });
       await api.register(staffRoutes);
     },
     { prefix: '/api' },
