@@ -11,22 +11,18 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { APPROVAL_MSG, MONEY_MSG } from '@common/messages';
 import type { ApprovalRequest } from '@common/schemas/approvals';
-import { approvalRequests, deposits, journalEntries } from '../../db/schema';
-import { useBefore, useTestContext } from '../../test/context';
+import { deposits, journalEntries } from '../../db/schema';
+import { useTestContext } from '../../test/context';
 import { expectAnswer } from '../../test/expect';
-import { createClient, createTestUser, submitDeposit, type TestUser } from '../../test/factories';
+import { approvalRequestsOf, availableOf, useStaff } from '../../test/four-eyes';
+import { createClient, submitDeposit, type TestUser } from '../../test/factories';
 import { movedRecently } from './aggregate';
 
 const { t, inject, db } = useTestContext();
-const staff = useBefore(async () => ({
-  maker: await createTestUser(t.app, { role: 'finance' }),
-  other: await createTestUser(t.app, { role: 'finance' }),
-  checker: await createTestUser(t.app, { role: 'owner' }),
-}));
+const staff = useStaff(t, { maker: 'finance', other: 'finance', checker: 'owner' });
 
-const available = async (c: TestUser) => (await t.app.ctx.services.ledger.getClientFigures(c.id)).balance;
-const requestsOf = (c: TestUser) =>
-  db().select().from(approvalRequests).where(eq(approvalRequests.clientId, c.id));
+const available = (c: TestUser) => availableOf(t.app, c);
+const requestsOf = (c: TestUser) => approvalRequestsOf(db(), c);
 const adjust = (c: TestUser, usd: number, h: Record<string, string>) =>
   inject('POST', `/api/user/admin/account/${c.id}/adjustments`, h, {
     direction: 'credit',

@@ -12,6 +12,7 @@ import type { ApprovalRequest } from '@common/schemas/approvals';
 import { approvalRequests, auditLog } from '../../db/schema';
 import { useBefore, useTestContext } from '../../test/context';
 import { expectAnswer } from '../../test/expect';
+import { approvalRequestsOf, availableOf, useStaff } from '../../test/four-eyes';
 import type { TestContext } from '../../test/app';
 import {
   createClient,
@@ -23,16 +24,15 @@ import {
 } from '../../test/factories';
 
 const { t, admin, inject, db } = useTestContext();
-const staff = useBefore(async () => ({
-  maker: await createTestUser(t.app, { role: 'finance' }),
-  checker: await createTestUser(t.app, { role: 'finance' }),
-  support: await createTestUser(t.app, { role: 'support' }),
-  compliance: await createTestUser(t.app, { role: 'compliance' }),
-}));
+const staff = useStaff(t, {
+  maker: 'finance',
+  checker: 'finance',
+  support: 'support',
+  compliance: 'compliance',
+});
 
-const available = async (c: TestUser) => (await t.app.ctx.services.ledger.getClientFigures(c.id)).balance;
-const requestsOf = (c: TestUser) =>
-  db().select().from(approvalRequests).where(eq(approvalRequests.clientId, c.id));
+const available = (c: TestUser) => availableOf(t.app, c);
+const requestsOf = (c: TestUser) => approvalRequestsOf(db(), c);
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** A client with $20,000 available and a $5,000 active plan. */

@@ -10,15 +10,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MONEY_MSG, PLAN_MSG, USER_ADMIN_MSG } from '@common/messages';
-import { approvalRequests, auditLog } from '../../db/schema';
-import { useBefore, useTestContext } from '../../test/context';
-import { createClient, createTestUser, fundClient, type TestUser } from '../../test/factories';
+import { auditLog } from '../../db/schema';
+import { useTestContext } from '../../test/context';
+import { approvalRequestsOf, useStaff } from '../../test/four-eyes';
+import { createClient, fundClient, type TestUser } from '../../test/factories';
 
 const { t, inject, db } = useTestContext();
-const staff = useBefore(async () => ({ maker: await createTestUser(t.app, { role: 'finance' }) }));
+const staff = useStaff(t, { maker: 'finance' });
 
-const requestsOf = (c: TestUser) =>
-  db().select().from(approvalRequests).where(eq(approvalRequests.clientId, c.id));
+const requestsOf = (c: TestUser) => approvalRequestsOf(db(), c);
 const approvalAudits = async (c: TestUser) =>
   (await db().select().from(auditLog).where(eq(auditLog.targetUserId, c.id))).filter((r) =>
     r.action.startsWith('approval.'),
