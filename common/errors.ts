@@ -142,6 +142,7 @@ export const ERRORS = {
   deposit_limit_exceeded: e(422, 'Your deposit limit is reached'),
   address_already_verified: e(409, LIMITS_MSG.addressAlready),
   address_needs_identity: e(409, LIMITS_MSG.addressNeedsIdentity),
+  address_not_verified: e(409, LIMITS_MSG.addressNotApproved),
   // Holds after security changes (docs/security.md "Holds after security changes")
   withdrawals_on_hold: e(422, SECURITY_HOLD_MSG.paused),
   not_me_link_invalid: e(400, SECURITY_HOLD_MSG.linkInvalid),

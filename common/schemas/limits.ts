@@ -59,6 +59,8 @@ export const LIMITS_MSG = {
   noWithdrawalAtEmail: 'E-mail-confirmed clients cannot withdraw: their withdrawal limits stay 0',
   addressApproved: 'Proof of address approved',
   addressAlready: "This client's proof of address is already approved",
+  addressRevoked: 'Proof of address approval withdrawn',
+  addressNotApproved: "This client's proof of address is not approved",
   addressNeedsIdentity: 'Approve the identity documents first',
 } as const;
 

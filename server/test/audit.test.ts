@@ -224,6 +224,12 @@ const CALLS: Record<string, () => Promise<Call>> = {
     url: `/api/limits/address/${(await createClient(t.app, { level: 'identity' })).id}`,
     payload: { reason: 'Utility bill checked' },
   }),
+  'DELETE /api/limits/address/:id': async () => {
+    const c = await createClient(t.app, { level: 'identity' });
+    const url = `/api/limits/address/${c.id}`;
+    await ok({ method: 'PUT', url, payload: { reason: 'Utility bill checked' } });
+    return { method: 'DELETE', url, payload: { reason: 'Approved by mistake' } };
+  },
   'POST /api/user/admin/:id/block': async () => ({
     method: 'POST',
     url: `/api/user/admin/${(await createClient(t.app)).id}/block`,

@@ -113,6 +113,7 @@ const POLICY: Record<string, Policy> = {
   'GET /api/limits/levels': staff('limits.manage'),
   'PUT /api/limits/levels/:level': staff('limits.manage'),
   'PUT /api/limits/address/:id': staff('kyc.review'),
+  'DELETE /api/limits/address/:id': staff('kyc.review'),
 
   'GET /api/transaction': p('user'),
   'GET /api/transaction/all': p('user'),

@@ -6,12 +6,14 @@
  * | GET    | /api/limits/levels            | staff `limits.manage`    | —                                     | { data: [level] }            |
  * | PUT    | /api/limits/levels/:level     | staff `limits.manage`    | { four caps in USD, reason }          | { message, data } · 202 held |
  * | PUT    | /api/limits/address/:id       | staff `kyc.review`       | { reason }                            | { message }                  |
+ * | DELETE | /api/limits/address/:id       | staff `kyc.review`       | { reason }                            | { message }                  |
  *
  * The client's answer says what is left today and in 30 days, the level, the next one and what
  * raises it. The owner's edit is audited with its reason; a raise of one cap at or above the
  * four-eyes threshold is not applied but held (202 with the approval request) until a second owner
  * approves it, while a change that raises nothing (stricter caps) applies at once (docs/security.md
- * "Four-eyes approval"). Approving a proof of address (level 2) is audited and notified to the client.
+ * "Four-eyes approval"). Approving a proof of address (level 2), and revoking a mistaken approval (back
+ * to level 1 at once), are audited and notified to the client with their reason.
  */
 import { approvalAnswerSchema } from '@common/schemas/approvals';
 import { decisionReasonSchema, idParams, messageAnswerSchema } from '@common/schemas/common';
@@ -63,7 +65,7 @@ export async function limitRoutes(app: AppInstance) {
   });
 }
 
-/** GET /limits/levels, PUT /limits/levels/:level, PUT /limits/address/:id (staff scope) */
+/** GET /limits/levels, PUT /limits/levels/:level, PUT and DELETE /limits/address/:id (staff scope) */
 export async function limitAdminRoutes(app: AppInstance) {
   const route = declareRoutes(app, tags);
   const { limits: svc, approvals } = app.ctx.services;
@@ -116,6 +118,21 @@ export async function limitAdminRoutes(app: AppInstance) {
     handler: async (req) => {
       await svc.approveAddress(auditActor(req), req.params.id, req.body.reason);
       return { message: LIMITS_MSG.addressApproved };
+    },
+  });
+
+  route.delete('/address/:id', {
+    summary:
+      "Revokes a client's approved proof of address with a reason: back to level 1 at once, audited and notified to the client (staff with kyc.review)",
+    schema: {
+      params: idParams,
+      body: decisionReasonSchema,
+      response: { 200: messageAnswerSchema, 409: conflict('The proof of address is not approved') },
+    },
+    config: { permission: 'kyc.review', target: { kind: 'client', named: 'user' } },
+    handler: async (req) => {
+      await svc.revokeAddress(auditActor(req), req.params.id, req.body.reason);
+      return { message: LIMITS_MSG.addressRevoked };
     },
   });
 }

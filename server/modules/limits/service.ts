@@ -2,8 +2,8 @@
  * Limits by verification level (docs/security.md "Limits by verification level"): what a client
  * reads of their limits, the owner's table of caps (a raise at or above the four-eyes threshold
  * waits for a second owner: routes.ts, approvals `guardedSetting`), and staff's approval of a client's proof of
- * address (verification level 2). The caps themselves are enforced by the money flows
- * (levels.ts): the withdrawal's statement and the deposit's submission. Amounts are cents here;
+ * address (verification level 2) and its revocation. The caps themselves are enforced by the
+ * money flows (levels.ts): the withdrawal's statement and the deposit's submission. Amounts are cents here;
  * the presenters answer USD.
  */
 import { asc, eq } from 'drizzle-orm';
@@ -85,6 +85,7 @@ async function lockLevel(tx: UnitOfWork['tx'], level: VerificationLevel): Promis
 }
 
 export function createLimitsService({ db, log, notifications }: ServiceDeps) {
+  const setAddress = addressSetter({ db, log, notifications });
   return {
     /**
      * `userId`'s limits as the client reads them: the level, the next one and what raises it, each
@@ -163,31 +164,62 @@ export function createLimitsService({ db, log, notifications }: ServiceDeps) {
      * Approves client `clientId`'s proof of address (verification level 2) with staff's reason:
      * audited (`kyc.address_approve`) and notified to the client. Throws 409
      * `address_needs_identity` before their identity is approved, 409 `address_already_verified`.
+     * Answers when it was approved.
      */
     approveAddress(actor: AuditActor, clientId: string, reason: string) {
-      return withUnitOfWork(db, log, undefined, async (u) => {
-        const [c] = await u.tx.select().from(users).where(eq(users.id, clientId)).for('no key update');
-        if (!c) throw new AppError('client_not_found');
-        if (c.verificationStatus !== 'verified') throw new AppError('address_needs_identity');
-        if (c.addressVerifiedAt) throw new AppError('address_already_verified');
-        const at = new Date();
-        await u.tx.update(users).set({ addressVerifiedAt: at }).where(eq(users.id, clientId));
-        await recordAudit(u.tx, actor, {
-          action: 'kyc.address_approve',
-          targetUserId: clientId,
-          targetId: clientId,
-          before: { addressVerifiedAt: null },
-          after: { addressVerifiedAt: at.toISOString(), reason },
-        });
-        await notifications.notify(u, {
-          userId: clientId,
-          title: LIMITS_MSG.addressApproved,
-          message: `Your proof of address was approved: your deposit and withdrawal limits are now those of "${LEVEL_TITLES.address}". Note from our team: ${reason}`,
-        });
-        return at;
-      });
+      return setAddress(actor, clientId, reason, true);
+    },
+
+    /**
+     * Revokes client `clientId`'s approved proof of address (a mistaken approval) with staff's
+     * reason: the client is back at level 1 (identity) at once, since every cap check reads the
+     * level from `address_verified_at` in its own statement (levels.ts `levelOf`); audited
+     * (`kyc.address_revoke`) and notified to the client with the reason. Throws 409
+     * `address_not_verified` when it is not approved. Answers null.
+     */
+    revokeAddress(actor: AuditActor, clientId: string, reason: string) {
+      return setAddress(actor, clientId, reason, false);
     },
   };
+}
+
+/**
+ * Approves (`approve`) or revokes client `clientId`'s proof of address with staff's `reason`, in one
+ * unit of work: the client's row locked, `address_verified_at` set (now) or cleared, the audit row
+ * (`kyc.address_approve` / `kyc.address_revoke`, the reason in `after`) and the client's notice with
+ * the reason (docs/security.md "Limits by verification level"). Answers the new value.
+ */
+function addressSetter({ db, log, notifications }: Pick<ServiceDeps, 'db' | 'log' | 'notifications'>) {
+  return (actor: AuditActor, clientId: string, reason: string, approve: boolean) =>
+    withUnitOfWork(db, log, undefined, async (u) => {
+      const [c] = await u.tx.select().from(users).where(eq(users.id, clientId)).for('no key update');
+      if (!c) throw new AppError('client_not_found');
+      if (approve && c.verificationStatus !== 'verified') throw new AppError('address_needs_identity');
+      if (approve && c.addressVerifiedAt) throw new AppError('address_already_verified');
+      if (!approve && !c.addressVerifiedAt) throw new AppError('address_not_verified');
+      const at = approve ? new Date() : null;
+      await u.tx.update(users).set({ addressVerifiedAt: at }).where(eq(users.id, clientId));
+      await recordAudit(u.tx, actor, {
+        action: approve ? 'kyc.address_approve' : 'kyc.address_revoke',
+        targetUserId: clientId,
+        targetId: clientId,
+        before: { addressVerifiedAt: c.addressVerifiedAt?.toISOString() ?? null },
+        after: { addressVerifiedAt: at?.toISOString() ?? null, reason },
+      });
+      const [title, change] = approve
+        ? [LIMITS_MSG.addressApproved, 'was approved: your deposit and withdrawal limits are now those of']
+        : [
+            LIMITS_MSG.addressRevoked,
+            'approval was withdrawn: your deposit and withdrawal limits are back to those of',
+          ];
+      const level = LEVEL_TITLES[approve ? 'address' : 'identity'];
+      await notifications.notify(u, {
+        userId: clientId,
+        title,
+        message: `Your proof of address ${change} "${level}". Note from our team: ${reason}`,
+      });
+      return at;
+    });
 }
 
 export type LimitsService = ReturnType<typeof createLimitsService>;

@@ -107,6 +107,17 @@ export function useApproveAddress(id: string) {
   );
 }
 
+/**
+ * DELETE /limits/address/:id {reason} (`kyc.review`): revokes the client's approved proof of
+ * address (back to level `identity` at once), audited and notified with the reason; 409 when it is
+ * not approved.
+ */
+export function useRevokeAddress(id: string) {
+  return useRefetchingMutation(({ reason }: { reason: string }) =>
+    api.delete<MessageAnswer>(`/limits/address/${encodeURIComponent(id)}`, { reason }),
+  );
+}
+
 /** POST /user/admin/:id/block {reason} or /unblock. */
 export function useSetBlocked(id: string) {
   return useRefetchingMutation(({ blocked, reason }: { blocked: boolean; reason?: string }) =>

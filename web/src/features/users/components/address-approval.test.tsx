@@ -1,7 +1,8 @@
 /**
  * "Approve proof of address" on the client's page (address-approval.tsx, docs/security.md "Limits
  * by verification level"): disabled until the identity is verified and once the address is
- * approved; otherwise it asks for a reason and sends it with PUT /api/limits/address/:id.
+ * approved; otherwise it asks for a reason and sends it with PUT /api/limits/address/:id. Once
+ * approved, "Revoke proof of address" asks for a reason and sends it with DELETE on the same path.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -60,5 +61,33 @@ describe('the proof of address approval', () => {
     expect(await screen.findByText(LIMITS_MSG.addressApproved)).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent).toEqual([{ id: CLIENT._id, body: { reason: 'Utility bill checked' } }]);
+  });
+
+  it('offers "Revoke proof of address" once approved: asks for a reason, then sends DELETE with it', async () => {
+    const sent: { id: string; body: unknown }[] = [];
+    server.use(
+      http.delete('/api/limits/address/{id}', async ({ params, request, response }) => {
+        sent.push({ id: params.id, body: await request.json() });
+        return response(200).json({ message: LIMITS_MSG.addressRevoked });
+      }),
+    );
+    const { unmount } = renderScreen(<AddressApproval user={CLIENT} />);
+    expect(screen.queryByRole('button', { name: 'Revoke proof of address' })).toBeNull();
+    unmount();
+    const { user } = renderScreen(
+      <AddressApproval user={{ ...CLIENT, addressVerifiedAt: '2026-11-28T10:00:00.000Z' }} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Revoke proof of address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke proof of address' });
+    expect(dialog).toHaveTextContent("Revoke the approval of Ada Client's proof of address?");
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await within(dialog).findByText(SECURITY_MSG.reasonLength)).toBeVisible();
+    expect(sent).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'The bill names another person');
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText(LIMITS_MSG.addressRevoked)).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([{ id: CLIENT._id, body: { reason: 'The bill names another person' } }]);
   });
 });
