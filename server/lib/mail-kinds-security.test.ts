@@ -41,6 +41,11 @@ async function enrol(u: { headers: Record<string, string>; password: string }) {
   return setup.json().backupCodes as string[];
 }
 
+/** A client with a password and two-factor on (`enrol`), handed to `act` with their backup codes. */
+const withTwoFactor = (
+  act: (u: Awaited<ReturnType<typeof createSignedInUser>>, backupCodes: string[]) => Promise<unknown>,
+) => withPassword(async (u) => act(u, await enrol(u)));
+
 const signup = (email: string) => call('POST', '/api/auth/signup', {}, signupBody({ email }), 201);
 
 const KINDS: MailKind[] = [
@@ -125,13 +130,12 @@ const KINDS: MailKind[] = [
   {
     kind: 'two-factor turned off',
     trigger: () =>
-      withPassword(async (u) => {
-        const backupCodes = await enrol(u);
-        await call('POST', '/api/auth/two-factor/disable', u.headers, {
+      withTwoFactor((u, backupCodes) =>
+        call('POST', '/api/auth/two-factor/disable', u.headers, {
           password: u.password,
           code: backupCodes[0],
-        });
-      }),
+        }),
+      ),
     subject: 'Two-factor authentication turned off',
     money: false,
     mustContain: ['Two-factor authentication was turned off', IF_NOT_YOU],
@@ -140,12 +144,9 @@ const KINDS: MailKind[] = [
   {
     kind: 'two-factor reset by staff',
     trigger: () =>
-      withPassword(async (u) => {
-        await enrol(u);
-        await call('POST', `/api/user/admin/${u.id}/reset-two-factor`, admin.headers, {
-          reason: 'Lost phone',
-        });
-      }),
+      withTwoFactor((u) =>
+        call('POST', `/api/user/admin/${u.id}/reset-two-factor`, admin.headers, { reason: 'Lost phone' }),
+      ),
     subject: 'Two-factor authentication turned off',
     money: false,
     mustContain: ['Our staff turned off two-factor authentication', 'Reason: Lost phone'],

@@ -42,6 +42,14 @@ const openPlan = (id: string) =>
     plan: 'copy_trading',
   });
 
+/** A client (`client`) on an open plan to whom staff post `profit` USD today (a loss below 0) with `reason`. */
+const staffPosting = (profit: number, reason: string) =>
+  client(async (c) => {
+    await openPlan(c.id);
+    const posting = { profit, date: new Date().toISOString(), reason };
+    await call('POST', `/api/user/admin/add-profit/${c.id}`, admin.headers, posting, 201);
+  });
+
 const TRADE = { tradeAmount: 250, profit: 12.5, plan: 'copy_trading', statuss: 'completed' };
 
 /** Opens a plan for `c` and adds a completed trade with a $12.50 profit (e-mailed); answers its id. */
@@ -73,8 +81,12 @@ async function completePlanOf(userId: string) {
   await t.app.ctx.services.plans.completeDuePlans({ userId });
 }
 
-const setPending = (id: string) =>
-  db().update(users).set({ verificationStatus: 'pending' }).where(eq(users.id, id));
+/** A client (`client`) whose identity documents wait for review, decided by staff with `decision`. */
+const identityDecided = (decision: { status: string; reason?: string }) =>
+  client(async (c) => {
+    await db().update(users).set({ verificationStatus: 'pending' }).where(eq(users.id, c.id));
+    await call('PUT', `/api/user/admin/${c.id}/verification`, admin.headers, decision);
+  });
 
 const KINDS: MailKind[] = [
   {
@@ -205,12 +217,7 @@ const KINDS: MailKind[] = [
   },
   {
     kind: 'plan loss posted by staff',
-    trigger: () =>
-      client(async (c) => {
-        await openPlan(c.id);
-        const loss = { profit: -15, date: new Date().toISOString(), reason: 'Stopped out on EUR/USD' };
-        await call('POST', `/api/user/admin/add-profit/${c.id}`, admin.headers, loss, 201);
-      }),
+    trigger: () => staffPosting(-15, 'Stopped out on EUR/USD'),
     subject: 'Plan loss',
     money: true,
     mustContain: ['lost $15.00', 'Reason: Stopped out on EUR/USD'],
@@ -218,12 +225,7 @@ const KINDS: MailKind[] = [
   },
   {
     kind: 'plan profit posted by staff',
-    trigger: () =>
-      client(async (c) => {
-        await openPlan(c.id);
-        const gain = { profit: 8, date: new Date().toISOString(), reason: 'Closed long on EUR/USD' };
-        await call('POST', `/api/user/admin/add-profit/${c.id}`, admin.headers, gain, 201);
-      }),
+    trigger: () => staffPosting(8, 'Closed long on EUR/USD'),
     subject: 'Profit added',
     money: true,
     mustContain: ['A profit of $8.00', 'Reason: Closed long on EUR/USD'],
@@ -293,11 +295,7 @@ const KINDS: MailKind[] = [
   },
   {
     kind: 'identity verified',
-    trigger: () =>
-      client(async (c) => {
-        await setPending(c.id);
-        await call('PUT', `/api/user/admin/${c.id}/verification`, admin.headers, { status: 'verified' });
-      }),
+    trigger: () => identityDecided({ status: 'verified' }),
     subject: USER_ADMIN_MSG.verifiedTitle,
     money: false,
     mustContain: [USER_ADMIN_MSG.verifiedMessage],
@@ -305,14 +303,7 @@ const KINDS: MailKind[] = [
   },
   {
     kind: 'identity verification rejected',
-    trigger: () =>
-      client(async (c) => {
-        await setPending(c.id);
-        await call('PUT', `/api/user/admin/${c.id}/verification`, admin.headers, {
-          status: 'rejected',
-          reason: 'Photo is blurred',
-        });
-      }),
+    trigger: () => identityDecided({ status: 'rejected', reason: 'Photo is blurred' }),
     subject: USER_ADMIN_MSG.rejectedTitle,
     money: false,
     mustContain: ['Reason: Photo is blurred'],

@@ -145,6 +145,14 @@ describe.skipIf(!pg)('session cache with two API processes on one PostgreSQL', (
   const meBecomes = (server: ApiProcess, who: TestUser, status: number) =>
     expect.poll(async () => (await me(server, who)).status, { timeout: 2_000, interval: 20 }).toBe(status);
 
+  /** The two processes, and a new client whose session B serves from its cache (`servedFromCache`). */
+  async function clientCachedOnB() {
+    const [a, b] = t.servers;
+    const c = await createClient(t.app);
+    await servedFromCache(b, c);
+    return { a, b, c };
+  }
+
   /** Requests on `server` as `who` until one is a cache hit (the listener is up and the session cached). */
   async function servedFromCache(server: ApiProcess, who: TestUser): Promise<void> {
     await expect
@@ -160,10 +168,8 @@ describe.skipIf(!pg)('session cache with two API processes on one PostgreSQL', (
   }
 
   it('B caches a client; a block through A is refused by B as soon as the notification arrives', async () => {
-    const [a, b] = t.servers;
     const admin = await createAdmin(t.app);
-    const c = await createClient(t.app);
-    await servedFromCache(b, c);
+    const { a, b, c } = await clientCachedOnB();
     const hits = (await lookups(b)).hit!;
     for (let i = 0; i < 5; i++) expect((await me(b, c)).status).toBe(200);
     expect((await lookups(b)).hit).toBeGreaterThanOrEqual(hits + 5);
@@ -177,18 +183,14 @@ describe.skipIf(!pg)('session cache with two API processes on one PostgreSQL', (
   });
 
   it('a sign-out on A is refused by B as soon as the notification arrives', async () => {
-    const [a, b] = t.servers;
-    const c = await createClient(t.app);
-    await servedFromCache(b, c);
+    const { a, b, c } = await clientCachedOnB();
     const out = await signOut(a, c);
     expect(out.status).toBe(200);
     await meBecomes(b, c, 401);
   });
 
   it('a profile change on A reaches B’s /api/user/me as soon as the notification arrives', async () => {
-    const [a, b] = t.servers;
-    const c = await createClient(t.app);
-    await servedFromCache(b, c);
+    const { a, b, c } = await clientCachedOnB();
     const patch = await send(a, 'PATCH', '/api/user/profile', c, {
       firstName: 'Grace',
       lastName: 'Hopper',
