@@ -8,33 +8,25 @@
  */
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contactMessages, users } from '../db/schema';
 import {
-  addDestinationOf,
-  createAdmin,
   createClient,
   createTestUser,
-  cryptoWithdrawal,
   enrolTwoFactor,
-  imageDataUrl,
+  submitDeposit,
+  submitWithdrawal,
   type TestUser,
-  withdrawalCode,
 } from './factories';
-import { createTestContext, failedMail, type TestContext, UNKNOWN_ID } from './app';
+import { failedMail, UNKNOWN_ID } from './app';
+import { useTestContext } from './context';
 import { staffCalls, type Call } from './audit-staff-calls';
 import { expectAllKnown } from './expect';
 
-let t: TestContext;
-let admin: TestUser;
-let png: string;
-beforeAll(async () => {
-  t = await createTestContext();
+const { t, admin } = useTestContext();
+beforeAll(() => {
   t.app.ctx.mailer.send = async () => undefined; // notices still get their rows; e-mail is not under test here
-  admin = await createAdmin(t.app);
-  png = await imageDataUrl();
 });
-afterAll(async () => t?.close());
 
 type Json = Record<string, unknown> & { data?: Record<string, unknown> & { _id?: string } };
 
@@ -71,33 +63,14 @@ const heldRequest = async () => {
     await ok({ method: 'POST', url: `/api/user/admin/account/${c.id}/adjustments`, payload }, maker),
   );
 };
-const pendingDeposit = async () => {
-  const c = await createClient(t.app);
-  return idOf(
-    await ok(
-      { method: 'POST', url: '/api/deposits', payload: { amount: 100, image: png, wallet: 'bitcoin' } },
-      c,
-    ),
+const pendingDeposit = async () => submitDeposit(t.app, await createClient(t.app));
+const pendingWithdrawal = async (method: 'c' | 'b') =>
+  submitWithdrawal(
+    t.app,
+    await createClient(t.app, { level: 'identity', balance: 500_00n }),
+    40,
+    method === 'c' ? 'crypto' : 'bank',
   );
-};
-const pendingWithdrawal = async (method: 'c' | 'b') => {
-  const c = await createClient(t.app, { level: 'identity', balance: 500_00n });
-  const fields =
-    method === 'c'
-      ? cryptoWithdrawal(40, 'bitcoin')
-      : {
-          amount: 40,
-          bankName: 'First Bank',
-          accountName: 'Jane Doe',
-          accountNumber: '12345678',
-          routing: '021000021',
-          swift: 'DEUTDEFF',
-        };
-  await addDestinationOf(t.database.db, c.id, fields, method === 'c' ? 'crypto' : 'bank');
-  const token = await withdrawalCode(t.app, c.id, fields, method === 'c' ? 'crypto' : 'bank');
-  const payload = { ...fields, token };
-  return idOf(await ok({ method: 'POST', url: `/api/${method}-withdrawals`, payload }, c));
-};
 const declinedWithdrawal = async (method: 'c' | 'b') => {
   const id = await pendingWithdrawal(method);
   await ok({
