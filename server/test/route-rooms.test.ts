@@ -12,31 +12,29 @@ import { useBareTestContext } from './context';
 const t = useBareTestContext();
 
 /**
- * The routes a room serves under another room's prefix, on purpose: the URL pattern, and the routes
- * below it (`/api/c-withdrawals` covers `/api/c-withdrawals/:id/approve`).
+ * The routes a room serves under another room's prefix, on purpose, by room: the URL patterns, each
+ * with the routes below it (`/api/c-withdrawals` covers `/api/c-withdrawals/:id/approve`).
  */
-const EXCEPTIONS: ReadonlyArray<{ url: string; room: string }> = [
+const EXCEPTIONS_BY_ROOM: Readonly<Record<string, readonly string[]>> = {
   // the signed-in user's own profile and referral page keep the product's URLs under /user
-  { url: '/api/user/profile', room: 'profile' },
-  { url: '/api/user/profile-picture', room: 'profile' },
-  { url: '/api/user/referrals/:id', room: 'profile' },
+  profile: ['/api/user/profile', '/api/user/profile-picture', '/api/user/referrals/:id'],
   // the client's identity documents and their review: the KYC room, mounted under /user
-  { url: '/api/user/verification', room: 'kyc' },
-  { url: '/api/user/admin/:id/verification', room: 'kyc' },
-  // the seed's /user and /user/admin/* paths, kept by the rooms that serve them
-  { url: '/api/user/active-plan', room: 'plans' },
-  { url: '/api/user/admin/active-plan/:id', room: 'plans' },
-  { url: '/api/user/admin/add-profit/:id', room: 'trading-activities' },
-  { url: '/api/user/admin/email', room: 'emailing' },
-  // the outbox of the mail the emailing room sends (and the routes below it)
-  { url: '/api/mail/outbox', room: 'emailing' },
+  kyc: ['/api/user/verification', '/api/user/admin/:id/verification'],
+  // the product's first /user and /user/admin/* paths, kept by the rooms that serve them; for
+  // emailing also the outbox of the mail it sends (and the routes below it)
+  plans: ['/api/user/active-plan', '/api/user/admin/active-plan/:id'],
+  'trading-activities': ['/api/user/admin/add-profit/:id'],
+  emailing: ['/api/user/admin/email', '/api/mail/outbox'],
   // the "This wasn't me" link of the change e-mails: an account action of anyone with the link,
   // beside the other /auth ones, served by the room of the holds that sends it
-  { url: '/api/auth/this-wasnt-me', room: 'security-holds' },
+  'security-holds': ['/api/auth/this-wasnt-me'],
   // one withdrawal plugin, mounted once per method (crypto, bank)
-  { url: '/api/c-withdrawals', room: 'withdrawals' },
-  { url: '/api/b-withdrawals', room: 'withdrawals' },
-];
+  withdrawals: ['/api/c-withdrawals', '/api/b-withdrawals'],
+};
+/** The exceptions one by one: a URL pattern and the room that serves it. */
+const EXCEPTIONS: ReadonlyArray<{ url: string; room: string }> = Object.entries(EXCEPTIONS_BY_ROOM).flatMap(
+  ([room, urls]) => urls.map((url) => ({ url, room })),
+);
 
 /** `trading-activities` → `trading-activity`, `deposits` → `deposit`: a name without its plural. */
 function singular(name: string): string {

@@ -31,14 +31,10 @@ export async function withdrawalCode(
  * `withdrawalCode` for `userId`'s withdrawal `payload` of `method`, its destination saved active in
  * their address book first (`addDestinationOf`): the code confirms a request there.
  */
-export async function savedWithdrawalCode(
-  app: AppInstance,
-  userId: string,
-  payload: Record<string, unknown>,
-  method: 'crypto' | 'bank' = 'crypto',
-): Promise<string> {
+export async function savedWithdrawalCode(...args: Parameters<typeof withdrawalCode>): Promise<string> {
+  const [app, userId, payload, method] = args;
   await addDestinationOf(app.ctx.database.db, userId, payload, method);
-  return withdrawalCode(app, userId, payload, method);
+  return withdrawalCode(...args);
 }
 
 /** The test clients' crypto withdrawal addresses, by wallet. */
