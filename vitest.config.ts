@@ -17,6 +17,8 @@ export default defineConfig({
     // a focused test (`.only`) left in a commit fails CI instead of skipping all the others
     allowOnly: !process.env.CI,
     environment: 'node',
+    // migrates one database before the files run; each file's database is a copy of it
+    globalSetup: ['server/test/database-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -192,11 +192,15 @@ function reportStatements(client: PGlite): void {
  * @param opts.url PostgreSQL URL (a host, or a Unix socket folder: `?host=/var/run/postgresql`);
  *   absent → PGlite in `opts.dir` (a folder path, or undefined for memory).
  * @param opts.pool PostgreSQL pool settings.
+ * @param opts.image PGlite only: a data directory saved by PGlite's `dumpDataDir` to start from
+ *   (the test harness starts each test file's database from one migrated image,
+ *   server/test/database-template.ts); the migrations still run, and apply whatever it lacks.
  */
 export async function openDatabase(opts: {
   url?: string;
   dir?: string;
   pool?: PoolSettings;
+  image?: Blob;
 }): Promise<Database> {
   if (opts.url) {
     const listeners: Array<(err: Error) => void> = [];
@@ -271,7 +275,7 @@ export async function openDatabase(opts: {
     };
   }
   // pg_trgm: the admin searches' trigram indexes (migration users_list_indexes)
-  const client = new PGlite({ dataDir: opts.dir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: opts.dir, loadDataDir: opts.image, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   reportStatements(client);

@@ -3,7 +3,9 @@
  * when TEST_DATABASE_URL is set), the real app built on it, and a real SMTP receiver.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { DEMO_BRAND } from '@common/brand';
 import { buildApp } from '../app';
 import type { AppInstance } from '../app-context';
@@ -12,6 +14,7 @@ import { openDatabase, type Database, type Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { createMemoryStorage } from '../lib/storage';
 import { createUserWithPassword, type NewUser } from '../modules/users/factory';
+import type { MigratedDatabase } from './database-template';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
 
 export interface TestContext {
@@ -21,21 +24,41 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** Creates an empty database: PGlite in memory, or a new PostgreSQL database dropped by `drop`. */
+/** What the global setup migrated (server/test/database-template.ts); nothing outside Vitest. */
+function migratedDatabase(): MigratedDatabase {
+  try {
+    return inject('migratedDatabase') ?? {};
+  } catch {
+    return {};
+  }
+}
+
+let pgliteImage: { path: string; blob: Blob } | undefined;
+/** The migrated PGlite image at `file`, read once a worker. */
+function imageAt(file: string): Blob {
+  if (pgliteImage?.path !== file) pgliteImage = { path: file, blob: new Blob([readFileSync(file)]) };
+  return pgliteImage.blob;
+}
+
+/**
+ * Creates a migrated database with no rows: PGlite in memory, or a new PostgreSQL database dropped
+ * by `drop`; a copy of the one the global setup migrated when there is one, else migrated here.
+ */
 export async function createTestDatabase(): Promise<{
   database: Database;
   url?: string;
   drop(): Promise<void>;
 }> {
   const base = process.env.TEST_DATABASE_URL;
+  const { template, image } = migratedDatabase();
   if (!base) {
-    const database = await openDatabase({});
+    const database = await openDatabase(image ? { image: imageAt(image) } : {});
     return { database, drop: () => database.close() };
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;

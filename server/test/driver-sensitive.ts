@@ -136,6 +136,8 @@ export const DRIVER_SENSITIVE: DriverSensitiveFile[] = [
  */
 export const NOT_DRIVER_SENSITIVE: Record<string, string> = {
   'server/test/app.ts': 'the harness: picks the driver of every test file',
+  'server/test/database-template.ts':
+    'the global setup: migrates what every file on either driver starts from, so both CI runs run it',
   'server/test/two-processes.ts': 'two API processes on one PostgreSQL: PostgreSQL only',
   'server/test/empty-production-database.ts': 'a production database: PostgreSQL only',
   'server/modules/auth/two-processes.test.ts': 'PostgreSQL only (two processes)',
