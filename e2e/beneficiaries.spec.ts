@@ -5,8 +5,9 @@
  * destination becomes usable; the link opened again is refused. The withdrawal forms offer no
  * destination meanwhile (a link to add one, the waiting one with its time); once the clock moves
  * past the wait (the e2e server's test hook), the client withdraws to it through the form, with the
- * mailed code. axe at 1280 and 375 px on the empty book, the waiting destination and both states
- * of the withdrawal form, with screenshots at both widths.
+ * mailed code; and by bank transfer to a bank account saved by its IBAN alone, shown masked. axe
+ * at 1280 and 375 px on the empty book, the waiting destination and both states of the withdrawal
+ * form, with screenshots at both widths.
  */
 import type { Page } from '@playwright/test';
 import { moveBeneficiaryClock, moveSecurityHoldClock, readyToWithdraw } from './destinations';
@@ -62,6 +63,27 @@ test('a destination is added, confirmed by its e-mailed link and waits before it
   await expect(page.getByText('This confirmation link is not valid').first()).toBeVisible();
   await expect(card.getByText('Waiting period')).toBeVisible();
 
+  // a bank account by its IBAN alone (printed with spaces), confirmed by its own link
+  await page.getByText('Bank account', { exact: true }).click();
+  await page.getByLabel('Label').fill('Euro account');
+  await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+  await page.getByLabel('SWIFT/BIC').fill('DEUTDEFF');
+  await page.getByLabel('Bank name').fill('Deutsche Bank');
+  await page.getByLabel("Account holder's name").fill('Bea Neficiary');
+  await page.getByRole('button', { name: 'Add destination' }).click();
+  const bankCard = page.getByRole('listitem').filter({ hasText: 'Euro account' });
+  await expect(bankCard.getByText('Awaiting confirmation')).toBeVisible();
+  let bankLink = link;
+  await expect
+    .poll(async () => {
+      const text = (await readMail(client.email, 'Confirm your new withdrawal destination')).text;
+      bankLink = new URL(/https?:\/\/\S+confirm=[A-Za-z0-9_-]+/.exec(text)![0]);
+      return bankLink.search;
+    })
+    .not.toBe(link.search);
+  await page.goto(bankLink.pathname + bankLink.search);
+  await expect(bankCard.getByText('Waiting period')).toBeVisible();
+
   // while it waits, the Ethereum form offers no destination: a link to add one, the waiting one
   // with the time it becomes usable; the bank form has none either
   await page.goto('/account/withdrawal/withdraw?wallet=ethereum');
@@ -108,4 +130,23 @@ test('a destination is added, confirmed by its e-mailed link and waits before it
   await expect(page).toHaveURL(/\/account\/withdrawal\?success=true$/);
   await page.goto('/account/withdrawal/withdraw?wallet=ethereum');
   await expect(page.getByText('Held for pending withdrawals: $40.00')).toBeVisible();
+
+  // and the bank form to the IBAN, shown masked, the code mailed for that IBAN
+  await page.goto('/account/withdrawal/bank');
+  const euro = page.getByRole('radio', { name: /^Euro account/ });
+  await expect(page.getByText('IBAN ending in 3000 · Deutsche Bank')).toBeVisible();
+  await screenshots(page, 'bank-withdrawal-iban');
+  await page.getByLabel('Amount').fill('20');
+  await euro.check();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText('A confirmation code has been sent to your e-mail')).toBeVisible();
+  await expect
+    .poll(async () => (await readMail(client.email, 'Your withdrawal confirmation code')).text)
+    .toContain('a withdrawal of $20.00 to IBAN ending in 3000 at Deutsche Bank');
+  const bankCode = await readMail(client.email, 'Your withdrawal confirmation code');
+  await page.getByLabel('Confirmation code').fill(codeIn(bankCode));
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/account\/withdrawal\?success=true$/);
+  await page.goto('/account/withdrawal/bank');
+  await expect(page.getByText('Held for pending withdrawals: $60.00')).toBeVisible();
 });
