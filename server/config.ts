@@ -152,9 +152,8 @@ export const envSchema = z.object({
    */
   STAFF_ALLOWED_NETWORKS: networkListSchema,
   /**
-   * Four-eyes approval (docs/security.md): a money action moving this many USD or more, or a raise
-   * of one verification cap by this much or more, waits for a second staff member; 0 = every money
-   * action and every raise. Default 1000.
+   * Four-eyes approval (docs/security.md): a money action of this many USD or more, or a raise of one
+   * verification cap by as much, waits for a second staff member; 0 = every one. Default 1000.
    */
   FOUR_EYES_THRESHOLD_USD: z.coerce.number().min(0).max(1_000_000_000).default(1000),
   /** How often each API process deletes expired codes, sessions and old idempotency keys (ms); 0 = never. */

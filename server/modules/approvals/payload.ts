@@ -69,3 +69,13 @@ export function readPayload(stored: unknown): HeldPayload {
     return value;
   }) as HeldPayload;
 }
+
+/**
+ * A change of a setting that binds every client (a verification level's caps), weighed by its
+ * service in the transaction that then applies it: `amount` is the largest raise of one value
+ * (cents; 0 or less when nothing is raised) and `summary` says old → new in words.
+ */
+export interface SettingChange {
+  amount: bigint;
+  summary: string;
+}

@@ -27,7 +27,14 @@ import type { ServiceDeps } from '../../lib/service-deps';
 import { inTransaction, withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { onlyPending } from '../reviews/only-pending';
 import { lockAndSumMoved, lockMakerClient } from './aggregate';
-import { APPROVAL_OPS, readPayload, storePayload, type ApprovalOp, type HeldPayload } from './payload';
+import {
+  APPROVAL_OPS,
+  readPayload,
+  storePayload,
+  type ApprovalOp,
+  type HeldPayload,
+  type SettingChange,
+} from './payload';
 import type { ApprovalRunner } from './runners';
 import type { StaffOp } from '../staff/security';
 
@@ -52,16 +59,6 @@ export interface Person {
   id: string;
   name: string;
   email: string;
-}
-
-/**
- * A change of a setting that binds every client (a verification level's caps), weighed by its
- * service in the transaction that then applies it: `amount` is the largest raise of one value
- * (cents; 0 or less when nothing is raised) and `summary` says old → new in words.
- */
-export interface SettingChange {
-  amount: bigint;
-  summary: string;
 }
 
 /** A request with the people it names. */

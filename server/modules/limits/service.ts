@@ -24,7 +24,7 @@ import { AppError } from '../../lib/errors';
 import { centsToUsd, usd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
-import type { SettingChange } from '../approvals/service';
+import type { SettingChange } from '../approvals/payload';
 import { leftOf, readLimitState, type KindState } from './levels';
 
 /** A row of the caps table as stored (cents). */
