@@ -112,6 +112,11 @@ export const sessions = pgTable(
     impersonatedBy: uuid('impersonated_by'),
     /** Moved forward by the request guard at most every few minutes (docs/security.md). */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Signed in with "Remember me": false → the session also ends after SESSION_IDLE_MINUTES
+     * without a request (docs/security.md "Sessions").
+     */
+    remembered: boolean('remembered').notNull().default(true),
     ...timestamps,
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
