@@ -5,7 +5,6 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEMO_BRAND } from '@common/brand';
-import type { AccountPlan } from '@common/constants';
 import { declaredReservesSchema, RESERVES_MSG, type DeclaredReserve } from '@common/schemas/reserves';
 import type { KeyHistoryEntry } from '@common/transparency/key-history';
 import {
@@ -19,33 +18,17 @@ import { parseTwoFactorKeys, type TwoFactorKey } from './modules/auth/two-factor
 import { signingSeedHex } from './modules/transparency/key-file';
 import { networkListSchema, type Network } from './lib/networks';
 import { readKeyHistory, readOrCreateSecret } from './config-files';
+import {
+  BENEFICIARY_DELAY_HOURS_DEFAULT,
+  MAIL_RETENTION_DAYS_DEFAULT,
+  MONEY_DEFAULTS,
+  SECURITY_HOLD_HOURS_DEFAULT,
+  SESSION_IDLE_MINUTES_DEFAULT,
+  type MoneyConfig,
+} from './config-defaults';
 
-/** Money settings: deposit wallets and promotions. Amounts in cents. */
-export interface MoneyConfig {
-  depositWallets: { bitcoin: string; ethereum: string };
-  /** A one-off bonus on a client's first approved deposit of at least `minDeposit`. */
-  depositBonus: { minDeposit: bigint; bonus: bigint };
-  /** Referral bonus in percent of each approved deposit of a referred client, by the referrer's plan. */
-  referralRates: Record<AccountPlan, number>;
-}
-
-export const MONEY_DEFAULTS: MoneyConfig = {
-  depositWallets: {
-    bitcoin: 'bc1qdemo0wallet0address0not0for0real0use0000',
-    ethereum: '0xDEMO0000000000000000000000000000000WALLET',
-  },
-  depositBonus: { minDeposit: 5_000_00n, bonus: 500_00n },
-  referralRates: { Basic: 3, Bronze: 3, Silver: 5, Gold: 5, Platinum: 10 },
-};
-
-/** Hours a confirmed withdrawal destination waits when BENEFICIARY_DELAY_HOURS is not set. */
-export const BENEFICIARY_DELAY_HOURS_DEFAULT = 24;
-
-/** Hours withdrawals wait after a security change when SECURITY_HOLD_HOURS is not set. */
-export const SECURITY_HOLD_HOURS_DEFAULT = 24;
-
-/** Days a sent mail keeps its body when MAIL_RETENTION_DAYS is not set. */
-export const MAIL_RETENTION_DAYS_DEFAULT = 30;
+/** The defaults, for those who import them from here. */
+export * from './config-defaults';
 
 /** Every setting of the environment (its name, its check and its default), as `loadConfig` reads them. */
 export const envSchema = z.object({
@@ -84,6 +67,16 @@ export const envSchema = z.object({
     .string()
     .min(32, 'SESSION_SECRET_PREVIOUS must be at least 32 characters')
     .optional(),
+  /**
+   * Minutes a session signed in without "Remember me" lives without a request (docs/security.md
+   * "Sessions"): the next request after them is refused 401. Default 30.
+   */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int('SESSION_IDLE_MINUTES must be a whole number of minutes')
+    .min(1, 'SESSION_IDLE_MINUTES must be 1 to 1440 minutes')
+    .max(1440, 'SESSION_IDLE_MINUTES must be 1 to 1440 minutes')
+    .default(SESSION_IDLE_MINUTES_DEFAULT),
   /**
    * The two-factor key set (modules/auth/two-factor-keys.ts): `<version>:<secret>` pairs, newest
    * first, separated by commas; absent → a key derived from SESSION_SECRET (version 0).
@@ -265,6 +258,8 @@ export interface Config {
   /** The brand e-mails carry (lib/mail-templates.ts); the site link is `publicUrl`. */
   brand: { name: string; supportEmail: string; riskWarning: string };
   sessionSecret: string;
+  /** Minutes a session without "Remember me" lives idle (SESSION_IDLE_MINUTES); undefined → SESSION_IDLE_MINUTES_DEFAULT. */
+  sessionIdleMinutes?: number;
   /** SESSION_SECRET_PREVIOUS: the secret before a rotation, still accepted; undefined → none. */
   sessionSecretPrevious?: string;
   /** The two-factor key set, newest first (TWO_FACTOR_KEYS); undefined → version 0 derived from sessionSecret. */
@@ -362,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     brand: { name: e.BRAND_NAME, supportEmail: e.SUPPORT_EMAIL, riskWarning: e.RISK_WARNING },
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     sessionSecretPrevious: e.SESSION_SECRET_PREVIOUS || undefined,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     twoFactorKeys: e.TWO_FACTOR_KEYS,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     rateLimit: e.RATE_LIMIT === 'true' || e.NODE_ENV === 'production',
