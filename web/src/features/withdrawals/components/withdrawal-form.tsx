@@ -2,9 +2,11 @@ import { Button, Group, List, Paper, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { MONEY_MSG } from '@common/messages';
 import { PASSKEY_MSG } from '@common/schemas/passkeys';
 import { parseUsdCents } from '@common/schemas/money';
+import { paths } from '../../../config/paths';
 import { AvailableBalance } from '../../../components/available-balance';
 import { BusyButton } from '../../../components/busy-button';
 import { FormErrorAlert } from '../../../components/form-error-alert';
@@ -21,19 +23,25 @@ import { accountFiguresQuery, passkeysQuery } from '../../../lib/user-queries';
 import type { BankWithdrawalPayload, CryptoWithdrawalPayload, WithdrawalCodeRequest } from '../api';
 import { ConfirmationCodeField } from './confirmation-code-field';
 
+type WithdrawalMethod = WithdrawalCodeRequest['method'];
+
+/** The toasts after a withdrawal request, by method: its success and its failure without a server message. */
+const OUTCOMES: Record<WithdrawalMethod, { success: string; failure: string }> = {
+  crypto: { success: MONEY_MSG.cryptoWithdrawalSubmitted, failure: 'Failed to submit withdrawal request' },
+  bank: { success: MONEY_MSG.bankWithdrawalSubmitted, failure: 'An error occurred. Please try again.' },
+};
+
 /** What every withdrawal form holds besides its method's own fields (the schemas share them). */
 type WithdrawalValues = Pick<CryptoWithdrawalPayload & BankWithdrawalPayload, 'amount' | 'token'>;
 
 interface WithdrawalFormProps<V extends WithdrawalValues> {
   /** The withdrawal method the form's fields are for. */
-  method: WithdrawalCodeRequest['method'];
+  method: WithdrawalMethod;
   /** The form, validated by the method's schema from common/schemas/withdrawals. */
   form: UseFormReturnType<V>;
   post: MoneyPost<V>;
-  successMessage: string;
-  failureMessage: string;
-  /** After a success: stay and reset (USDT form) or go back to the listing (the others). */
-  onSubmitted: () => void;
+  /** After a success, e.g. stay and reset (USDT form); by default back to the listing with its notice. */
+  onSubmitted?: () => void;
   /** The method's own fields, between Amount and the confirmation code. */
   children: ReactNode;
 }
@@ -51,11 +59,10 @@ export function WithdrawalForm<V extends WithdrawalValues>({
   method,
   form,
   post,
-  successMessage,
-  failureMessage,
   onSubmitted,
   children,
 }: WithdrawalFormProps<V>) {
+  const navigate = useNavigate();
   const figures = useQuery(accountFiguresQuery);
   const hasPasskey = (useQuery(passkeysQuery).data?.length ?? 0) > 0;
   const confirmWithPasskey = useMutation({
@@ -89,9 +96,10 @@ export function WithdrawalForm<V extends WithdrawalValues>({
     }
     post.mutate(
       { payload, idempotencyKey: idempotency.key },
-      toastOutcome(successMessage, failureMessage, () => {
+      toastOutcome(OUTCOMES[method].success, OUTCOMES[method].failure, () => {
         idempotency.renew();
-        onSubmitted();
+        if (onSubmitted) onSubmitted();
+        else void navigate(paths.account.withdrawal({ success: 'true' }));
       }),
     );
   };

@@ -9,9 +9,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import type { PublicBeneficiary } from '@common/schemas/beneficiaries';
-import { http, server } from '../../../../test/api';
 import { BankWithdrawalPage } from './bank-withdrawal-form-page';
-import { openForm, savedDates } from './form-fixtures';
+import { codeRequests, openForm, refusedWithdrawals, savedDates } from './form-fixtures';
 
 const IBAN = 'DE89370400440532013000';
 
@@ -56,21 +55,8 @@ describe('the bank withdrawal form', () => {
   });
 
   it('picking the IBAN destination fills the form: the code and the request name the IBAN', async () => {
-    let asked: unknown;
-    const sent: unknown[] = [];
-    server.use(
-      http.post('/api/withdrawals/code', async ({ request, response }) => {
-        asked = await request.json();
-        return response(202).json({ message: MONEY_MSG.codeSent });
-      }),
-      http.post('/api/b-withdrawals', async ({ request, response }) => {
-        sent.push(await request.json());
-        return response(400).json({
-          code: 'invalid_confirmation_code',
-          message: 'Invalid or expired confirmation code',
-        });
-      }),
-    );
+    const asked = codeRequests();
+    const sent = refusedWithdrawals('/api/b-withdrawals');
     const { user, amount, destination } = await open();
     await user.type(amount, '100');
     await user.click(destination('US account'));
@@ -87,7 +73,7 @@ describe('the bank withdrawal form', () => {
       routing: '',
       swift: 'DEUTDEFF',
     };
-    expect(asked).toEqual({ method: 'bank', ...euro });
+    expect(asked).toEqual([{ method: 'bank', ...euro }]);
     await user.type(screen.getByLabelText(/^Confirmation code/), '123456');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(sent).toHaveLength(1));

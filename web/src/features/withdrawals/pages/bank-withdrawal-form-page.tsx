@@ -7,10 +7,7 @@
 import { schemaResolver, useForm } from '@mantine/form';
 import { markMissing } from '../missing-fields';
 import { IconBuildingBank } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
-import { MONEY_MSG } from '@common/messages';
 import { bankWithdrawalSchema } from '@common/schemas/withdrawals';
-import { paths } from '../../../config/paths';
 import { FundingPage } from '../../../components/funding/funding-page';
 import { useCreateBankWithdrawal, type BankWithdrawalPayload } from '../api';
 import { bankFits, DestinationPicker } from '../components/destination-picker';
@@ -31,7 +28,6 @@ const EMPTY_WITHDRAWAL = {
 
 /** /account/withdrawal/bank. */
 export function BankWithdrawalPage() {
-  const navigate = useNavigate();
   const post = useCreateBankWithdrawal();
   const form = useForm<BankWithdrawalPayload>({
     initialValues: EMPTY_WITHDRAWAL,
@@ -42,14 +38,7 @@ export function BankWithdrawalPage() {
   return (
     <FundingPage title="Make Withdrawal">
       <MethodHeading title="Bank transfer" icon={IconBuildingBank} color="blue" />
-      <WithdrawalForm
-        method="bank"
-        form={form}
-        post={post}
-        successMessage={MONEY_MSG.bankWithdrawalSubmitted}
-        failureMessage="An error occurred. Please try again."
-        onSubmitted={() => navigate(paths.account.withdrawal({ success: 'true' }))}
-      >
+      <WithdrawalForm method="bank" form={form} post={post}>
         <DestinationPicker
           what="bank account"
           fits={bankFits}

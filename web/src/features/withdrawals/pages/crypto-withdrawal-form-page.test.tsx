@@ -12,9 +12,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DestinationNetwork } from '@common/destinations';
 import { MONEY_MSG } from '@common/messages';
 import type { PublicBeneficiary } from '@common/schemas/beneficiaries';
-import { http, server } from '../../../../test/api';
+import { gate } from '../../../../test/answers';
 import { WithdrawPage } from './crypto-withdrawal-form-page';
-import { openForm, savedDates } from './form-fixtures';
+import { codeRequests, openForm, refusedWithdrawals, savedDates } from './form-fixtures';
 
 // the browser's passkey ceremony (e2e/passkeys.spec.ts runs it in Chromium): answered here
 const ceremony = vi.hoisted(() => ({ assertPasskey: vi.fn(async () => ({ message: 'Confirmed' })) }));
@@ -66,21 +66,8 @@ async function open(list = BOOK, keys = 0) {
   };
 }
 
-/** Counts the withdrawal POSTs; refuses each (a wrong code) once `before` settles. */
-function withdrawals(before?: Promise<void>) {
-  const sent: unknown[] = [];
-  server.use(
-    http.post('/api/c-withdrawals', async ({ request, response }) => {
-      sent.push(await request.json());
-      await before;
-      return response(400).json({
-        code: 'invalid_confirmation_code',
-        message: 'Invalid or expired confirmation code',
-      });
-    }),
-  );
-  return sent;
-}
+/** The withdrawal POSTs, each refused (a wrong code) once `before` settles (form-fixtures.ts). */
+const withdrawals = (before?: Promise<void>) => refusedWithdrawals('/api/c-withdrawals', before);
 
 describe('the crypto withdrawal form', () => {
   it('tells what is left today and what raises it (GET /api/limits)', async () => {
@@ -144,18 +131,12 @@ describe('the crypto withdrawal form', () => {
   });
 
   it('asks a code for the withdrawal to the picked destination, then rests the button', async () => {
-    let asked: unknown;
-    server.use(
-      http.post('/api/withdrawals/code', async ({ request, response }) => {
-        asked = await request.json();
-        return response(202).json({ message: MONEY_MSG.codeSent });
-      }),
-    );
+    const asked = codeRequests();
     const { user, amount, destination } = await open();
     // no code for a form that is not filled in: the missing fields are said instead
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await waitFor(() => expect(amount).toHaveAttribute('aria-invalid', 'true'));
-    expect(asked).toBeUndefined();
+    expect(asked).toEqual([]);
     await user.type(amount, '100');
     await user.click(destination('Cold wallet'));
     await user.click(destination('Exchange'));
@@ -163,13 +144,13 @@ describe('the crypto withdrawal form', () => {
     expect(destination('Cold wallet')).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText(MONEY_MSG.codeSent)).toBeInTheDocument();
-    expect(asked).toMatchObject({ method: 'crypto', amount: '100.00', address: OTHER, wallet: 'bitcoin' });
+    expect(asked).toMatchObject([{ method: 'crypto', amount: '100.00', address: OTHER, wallet: 'bitcoin' }]);
     expect(await screen.findByRole('button', { name: /^Resend in \d+s$/ })).toBeDisabled();
   });
 
   it('shows Submit busy while the request is out, then the server refusal', async () => {
-    let answer!: () => void;
-    const sent = withdrawals(new Promise<void>((resolve) => (answer = resolve)));
+    const answer = gate();
+    const sent = withdrawals(answer.held);
     const { user, amount, destination, code, submit } = await open();
     await user.type(amount, '100');
     await user.click(destination('Cold wallet'));
@@ -177,7 +158,7 @@ describe('the crypto withdrawal form', () => {
     await user.click(submit);
     await waitFor(() => expect(submit).toBeDisabled());
     expect(submit).toHaveTextContent('Loading...');
-    answer();
+    answer.open();
     expect(await screen.findByText('Invalid or expired confirmation code')).toBeInTheDocument();
     await waitFor(() => expect(submit).toBeEnabled());
     expect(sent).toHaveLength(1);

@@ -6,10 +6,8 @@
  */
 import { schemaResolver, useForm } from '@mantine/form';
 import { markMissing } from '../missing-fields';
-import { useNavigate, useSearchParams } from 'react-router';
-import { MONEY_MSG } from '@common/messages';
+import { useSearchParams } from 'react-router';
 import { CRYPTO_WALLETS, cryptoWithdrawalSchema, type CryptoWallet } from '@common/schemas/withdrawals';
-import { paths } from '../../../config/paths';
 import { COINS, walletParam } from '../../../components/funding/coins';
 import { FundingPage } from '../../../components/funding/funding-page';
 import { useCreateCryptoWithdrawal, type CryptoWithdrawalPayload } from '../api';
@@ -25,7 +23,6 @@ interface CryptoWithdrawalProps {
 
 /** "Make Withdrawal" to a crypto address. */
 function CryptoWithdrawal({ wallet, usdtOnly = false }: CryptoWithdrawalProps) {
-  const navigate = useNavigate();
   const post = useCreateCryptoWithdrawal();
   const form = useForm<CryptoWithdrawalPayload>({
     initialValues: { amount: '', address: '', token: '', wallet },
@@ -41,14 +38,7 @@ function CryptoWithdrawal({ wallet, usdtOnly = false }: CryptoWithdrawalProps) {
       ) : (
         <MethodHeading title={coin.name} icon={coin.icon} color={coin.color} />
       )}
-      <WithdrawalForm
-        method="crypto"
-        form={form}
-        post={post}
-        successMessage={MONEY_MSG.cryptoWithdrawalSubmitted}
-        failureMessage="Failed to submit withdrawal request"
-        onSubmitted={usdtOnly ? form.reset : () => navigate(paths.account.withdrawal({ success: 'true' }))}
-      >
+      <WithdrawalForm method="crypto" form={form} post={post} onSubmitted={usdtOnly ? form.reset : undefined}>
         <DestinationPicker
           what={`${coin.name} address`}
           fits={cryptoFits(wallet)}

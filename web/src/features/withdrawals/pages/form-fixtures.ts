@@ -1,11 +1,13 @@
 /**
  * The answers every withdrawal form reads, for the forms' component tests (never imported by the
- * app): the client's figures, no security hold, their limits, their passkeys and address book; and
- * `openForm`, which renders a form with them.
+ * app): the client's figures, no security hold, their limits, their passkeys and address book;
+ * `openForm`, which renders a form with them; and the recorders of the code and withdrawal requests.
  */
 import { screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { MONEY_MSG } from '@common/messages';
 import type { PublicBeneficiary } from '@common/schemas/beneficiaries';
+import { recorded } from '../../../../test/answers';
 import { http, server } from '../../../../test/api';
 import { renderScreen } from '../../../../test/render';
 
@@ -91,4 +93,42 @@ export async function openForm(ui: ReactElement, route: string, list: PublicBene
     amount: screen.getByLabelText(/^Amount/),
     destination: (label: string) => screen.getByRole('radio', { name: new RegExp(`^${label}`) }),
   };
+}
+
+/** Records the bodies of the e-mailed code requests (POST /api/withdrawals/code), each answered "sent". */
+export function codeRequests() {
+  const asked: unknown[] = [];
+  server.use(
+    http.post(
+      '/api/withdrawals/code',
+      recorded(asked, ({ response }) => response(202).json({ message: MONEY_MSG.codeSent })),
+    ),
+  );
+  return asked;
+}
+
+/**
+ * Records the bodies of the withdrawal POSTs (`path`: the crypto or the bank one); refuses each (a
+ * wrong code) once `before` settles.
+ */
+export function refusedWithdrawals(
+  path: '/api/c-withdrawals' | '/api/b-withdrawals',
+  before?: Promise<void>,
+) {
+  const sent: unknown[] = [];
+  server.use(
+    http.post(
+      path,
+      recorded(
+        sent,
+        ({ response }) =>
+          response(400).json({
+            code: 'invalid_confirmation_code',
+            message: 'Invalid or expired confirmation code',
+          }),
+        before,
+      ),
+    ),
+  );
+  return sent;
 }
