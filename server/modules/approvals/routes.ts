@@ -35,24 +35,34 @@ export function heldReply(
   return { message, data: presentApproval(held) };
 }
 
+/** How a money route answers when its action ran: the status (200 unless given) and the body made of the result. */
+export interface RunAnswer<T, A> {
+  run: (uow: UnitOfWork) => Promise<T>;
+  /** The route's transaction (e.g. `keyedTransaction`'s); one new transaction when absent. */
+  uow?: UnitOfWork;
+  status?: 201;
+  answer: (result: T) => A;
+}
+
 /**
- * Asks four-eyes before a money route acts (`ApprovalsService.guarded`, the one hold): when the
- * action alone, or with what the same maker moved on the same client in the last 24 hours, reaches
- * the threshold it is held (a pending request), the reply's status becomes 202 and the answer is
- * `{ answer }`, the request; otherwise `run` (the action) runs and the answer is `{ result }` of
- * it. The check and `run` go in `uow` (the route's transaction, e.g. `keyedTransaction`'s) or in one
- * new transaction. Throws 409 when the same row already waits for approval, and what `run` throws.
+ * Asks four-eyes before a money route acts (`ApprovalsService.guarded`, the one hold), and answers
+ * for the route: when the action alone, or with what the same maker moved on the same client in the
+ * last 24 hours, reaches the threshold it is held (a pending request) and the answer is 202 with the
+ * request; otherwise `then.run` (the action) runs and the answer is `then.answer` of its result,
+ * with `then.status` (200 unless given). The check and `run` go in `then.uow` or in one new
+ * transaction. Throws 409 when the same row already waits for approval, and what `run` throws.
  */
-export async function holdOrRun<T>(
+export async function holdOrRun<T, A>(
   approvals: ApprovalsService,
   req: FastifyRequest,
   reply: FastifyReply,
   action: MoneyAction,
-  run: (uow: UnitOfWork) => Promise<T>,
-  uow?: UnitOfWork,
-): Promise<{ answer: ApprovalAnswer } | { answer: null; result: T }> {
-  const out = await approvals.guarded(auditActor(req), action, uow, run);
-  return out.held ? { answer: heldReply(reply, out.held) } : { answer: null, result: out.result };
+  then: RunAnswer<T, A>,
+): Promise<ApprovalAnswer | A> {
+  const out = await approvals.guarded(auditActor(req), action, then.uow, then.run);
+  if (out.held) return heldReply(reply, out.held);
+  if (then.status) reply.code(then.status);
+  return then.answer(out.result);
 }
 
 /**

@@ -114,7 +114,7 @@ export async function depositAdminRoutes(app: AppInstance) {
       const pending = await svc.readPending(id);
       const d = pending.deposit;
       const summary = `Approval of a ${d.wallet} deposit of ${usd(d.amount)}`;
-      const out = await holdOrRun(
+      return holdOrRun(
         services.approvals,
         req,
         reply,
@@ -126,10 +126,11 @@ export async function depositAdminRoutes(app: AppInstance) {
           target: id,
           summary,
         },
-        (u) => svc.approveDeposit(auditActor(req), id, u, pending),
+        {
+          run: (u) => svc.approveDeposit(auditActor(req), id, u, pending),
+          answer: (t) => ({ message: MONEY_MSG.depositApproved, data: presentDeposit(t) }),
+        },
       );
-      if (out.answer) return out.answer;
-      return { message: MONEY_MSG.depositApproved, data: presentDeposit(out.result) };
     },
   });
   route.put('/:id/reject', {

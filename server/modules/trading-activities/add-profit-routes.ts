@@ -43,7 +43,7 @@ export async function addProfitAdminRoutes(app: AppInstance) {
     handler: async (req, reply) =>
       keyedTransaction(req, reply, async (uow) => {
         const { profit, reason } = req.body;
-        const out = await holdOrRun(
+        return holdOrRun(
           services.approvals,
           req,
           reply,
@@ -56,12 +56,13 @@ export async function addProfitAdminRoutes(app: AppInstance) {
             summary: profit < 0n ? `Plan loss of ${usd(-profit)}` : `Plan profit of ${usd(profit)}`,
             refuseImpossible: ({ tx }) => refuseUncoverableLoss(tx, req.params.id, req.body),
           },
-          (u) => services.profitPosting.addProfit(auditActor(req), req.params.id, req.body, u),
-          uow,
+          {
+            run: (u) => services.profitPosting.addProfit(auditActor(req), req.params.id, req.body, u),
+            uow,
+            status: 201,
+            answer: (t) => ({ message: PLAN_MSG.profitAdded, data: presentTradingActivity(t) }),
+          },
         );
-        if (out.answer) return out.answer;
-        reply.code(201);
-        return { message: PLAN_MSG.profitAdded, data: presentTradingActivity(out.result) };
       }),
   });
 }

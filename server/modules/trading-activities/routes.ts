@@ -102,7 +102,7 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
       keyedTransaction(req, reply, async (uow) => {
         const { userId, profit } = req.body;
         const summary = `Trading activity with a result of ${usd(profit)}`;
-        const out = await holdOrRun(
+        return holdOrRun(
           services.approvals,
           req,
           reply,
@@ -114,12 +114,13 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
             input: req.body,
             summary,
           },
-          (u) => svc.createActivity(auditActor(req), req.body, u),
-          uow,
+          {
+            run: (u) => svc.createActivity(auditActor(req), req.body, u),
+            uow,
+            status: 201,
+            answer: (t) => ({ message: PLAN_MSG.activityAdded, data: presentTradingActivity(t) }),
+          },
         );
-        if (out.answer) return out.answer;
-        reply.code(201);
-        return { message: PLAN_MSG.activityAdded, data: presentTradingActivity(out.result) };
       }),
   });
 
@@ -136,7 +137,7 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
       const activity = await svc.findActivity(id);
       const { userId, posted } = activity;
       const summary = `Trading activity result changed from ${usd(posted)} to ${usd(req.body.profit)}`;
-      const out = await holdOrRun(
+      return holdOrRun(
         services.approvals,
         req,
         reply,
@@ -150,10 +151,11 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
           summary,
           refuseImpossible: ({ tx }) => refuseUnpostable(tx, activity, { posted, target: req.body.profit }),
         },
-        (u) => svc.updateActivity(auditActor(req), id, req.body, u),
+        {
+          run: (u) => svc.updateActivity(auditActor(req), id, req.body, u),
+          answer: (t) => ({ message: PLAN_MSG.activityUpdated, data: presentTradingActivity(t) }),
+        },
       );
-      if (out.answer) return out.answer;
-      return { message: PLAN_MSG.activityUpdated, data: presentTradingActivity(out.result) };
     },
   });
 
@@ -169,7 +171,7 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
       const activity = await svc.findActivity(id);
       const { userId, posted } = activity;
       const summary = `Trading activity with a result of ${usd(posted)} removed`;
-      const out = await holdOrRun(
+      return holdOrRun(
         services.approvals,
         req,
         reply,
@@ -182,10 +184,11 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
           summary,
           refuseImpossible: ({ tx }) => refuseUnpostable(tx, activity, { posted, target: 0n }),
         },
-        (u) => svc.deleteActivity(auditActor(req), id, u),
+        {
+          run: (u) => svc.deleteActivity(auditActor(req), id, u),
+          answer: () => ({ message: PLAN_MSG.activityDeleted }),
+        },
       );
-      if (out.answer) return out.answer;
-      return { message: PLAN_MSG.activityDeleted };
     },
   });
 }

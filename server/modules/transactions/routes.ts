@@ -125,7 +125,7 @@ export async function transactionAdminRoutes(app: AppInstance) {
     handler: async (req, reply) =>
       keyedTransaction(req, reply, async (uow) => {
         const { amount, transactionType, details } = req.body;
-        const out = await holdOrRun(
+        return holdOrRun(
           services.approvals,
           req,
           reply,
@@ -138,12 +138,13 @@ export async function transactionAdminRoutes(app: AppInstance) {
             summary: `${transactionType[0]!.toUpperCase()}${transactionType.slice(1)} of ${usd(amount)} added to the history`,
             refuseImpossible: ({ tx }) => svc.refuseUncovered(tx, req.params.id, req.body),
           },
-          (u) => svc.addTransaction(auditActor(req), req.params.id, req.body, u),
-          uow,
+          {
+            run: (u) => svc.addTransaction(auditActor(req), req.params.id, req.body, u),
+            uow,
+            status: 201,
+            answer: (t) => ({ message: MONEY_MSG.transactionAdded, data: presentTransaction(t) }),
+          },
         );
-        if (out.answer) return out.answer;
-        reply.code(201);
-        return { message: MONEY_MSG.transactionAdded, data: presentTransaction(out.result) };
       }),
   });
 
@@ -164,7 +165,7 @@ export async function transactionAdminRoutes(app: AppInstance) {
       const { reason } = req.body;
       const line = await svc.voidableLine(req.params.id);
       const summary = `Void of the ${line.type.replaceAll('_', ' ')} of ${usd(line.amount)} on ${line.date.toISOString().slice(0, 10)}`;
-      const out = await holdOrRun(
+      return holdOrRun(
         services.approvals,
         req,
         reply,
@@ -177,10 +178,11 @@ export async function transactionAdminRoutes(app: AppInstance) {
           summary,
           refuseImpossible: ({ tx }) => svc.refuseUncoveredVoid(tx, req.params.id),
         },
-        (u) => svc.voidTransaction(auditActor(req), req.params.id, reason, u),
+        {
+          run: (u) => svc.voidTransaction(auditActor(req), req.params.id, reason, u),
+          answer: (t) => ({ message: MONEY_MSG.transactionVoided, data: presentTransaction(t) }),
+        },
       );
-      if (out.answer) return out.answer;
-      return { message: MONEY_MSG.transactionVoided, data: presentTransaction(out.result) };
     },
   });
 }

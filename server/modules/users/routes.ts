@@ -257,7 +257,7 @@ export async function userAdminRoutes(app: AppInstance) {
     handler: async (req, reply) =>
       keyedTransaction(req, reply, async (uow) => {
         const { direction, amount, reason } = req.body;
-        const out = await holdOrRun(
+        return holdOrRun(
           services.approvals,
           req,
           reply,
@@ -270,22 +270,22 @@ export async function userAdminRoutes(app: AppInstance) {
             summary: `${direction === 'credit' ? 'Credit' : 'Debit'} adjustment of ${usd(amount)}`,
             refuseImpossible: ({ tx }) => services.adjustments.refuseOverdraw(tx, req.params.id, req.body),
           },
-          (u) => services.adjustments.postAdjustment(auditActor(req), req.params.id, req.body, u),
-          uow,
-        );
-        if (out.answer) return out.answer;
-        const { entry, available } = out.result;
-        reply.code(201);
-        return {
-          message: USER_ADMIN_MSG.adjustmentPosted,
-          data: {
-            _id: entry.id,
-            direction,
-            amount: centsToUsd(amount),
-            reason: entry.memo,
-            available: centsToUsd(available),
+          {
+            run: (u) => services.adjustments.postAdjustment(auditActor(req), req.params.id, req.body, u),
+            uow,
+            status: 201,
+            answer: ({ entry, available }) => ({
+              message: USER_ADMIN_MSG.adjustmentPosted,
+              data: {
+                _id: entry.id,
+                direction,
+                amount: centsToUsd(amount),
+                reason: entry.memo,
+                available: centsToUsd(available),
+              },
+            }),
           },
-        };
+        );
       }),
   });
 }

@@ -185,7 +185,7 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
       const { id } = req.params;
       const w = await svc.findPending(method, id);
       const summary = `Approval of a ${method} withdrawal of ${usd(w.amount)}`;
-      const out = await holdOrRun(
+      return holdOrRun(
         services.approvals,
         req,
         reply,
@@ -198,10 +198,11 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
           method,
           summary,
         },
-        (u) => svc.approveWithdrawal(auditActor(req), method, id, u),
+        {
+          run: (u) => svc.approveWithdrawal(auditActor(req), method, id, u),
+          answer: (t) => ({ message: MONEY_MSG.withdrawalApproved, data: presentWithdrawal(t) }),
+        },
       );
-      if (out.answer) return out.answer;
-      return { message: MONEY_MSG.withdrawalApproved, data: presentWithdrawal(out.result) };
     },
   );
   app.put(
