@@ -10,7 +10,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { MONEY_MSG } from '../common/messages';
 import { getClientFigures } from '../server/modules/ledger/service';
-import { moveSecurityHoldClock } from '../server/modules/security-holds/testing';
+import { moveSecurityHoldClock } from '../server/test/clocks';
 import { createSignedInUser } from '../server/test/app';
 import { addDestinationOf, approveIdentity, cryptoWithdrawal, fundClient } from '../server/test/factories';
 import { E2E_PORT } from './env';

@@ -5,10 +5,10 @@
  * (e2e/destinations.ts).
  *
  * POST /beneficiary-clock {email, hours}: moves the address book's clock `hours` forward for that
- * user's destinations (server/modules/beneficiaries/testing.ts), as if the waiting period had
- * passed; POST /security-hold-clock {email, hours} the same for their withdrawal holds
- * (server/modules/security-holds/testing.ts). 204; 404 for an unknown path or e-mail; 400 for a
- * bad body.
+ * user's destinations (server/test/clocks.ts), as if the waiting period had passed;
+ * POST /security-hold-clock {email, hours} the same for their withdrawal holds. 204; 404 for an
+ * unknown path or e-mail; 400 for a bad body. POST /session-clock {email, hours} moves their
+ * sessions' clock (server/test/session-clock.ts), as if they had been idle that long.
  */
 import { createServer, type Server } from 'node:http';
 import { rmSync } from 'node:fs';
@@ -16,13 +16,14 @@ import { eq } from 'drizzle-orm';
 import type { AppInstance } from '../server/app-context';
 import { users } from '../server/db/schema';
 import type { DbOrTx } from '../server/db/client';
-import { moveBeneficiaryClock } from '../server/modules/beneficiaries/testing';
-import { moveSecurityHoldClock } from '../server/modules/security-holds/testing';
+import { moveBeneficiaryClock, moveSecurityHoldClock } from '../server/test/clocks';
+import { moveSessionClock } from '../server/test/session-clock';
 
 /** The clocks a journey may move, by path: each moves one user's rows `hours` forward. */
 const CLOCKS: Record<string, (db: DbOrTx, hours: number, userId: string) => Promise<void>> = {
   '/beneficiary-clock': moveBeneficiaryClock,
   '/security-hold-clock': moveSecurityHoldClock,
+  '/session-clock': moveSessionClock,
 };
 
 /** Starts the hooks of `app` on the Unix socket `socket` (replacing a stale one); answers the server. */

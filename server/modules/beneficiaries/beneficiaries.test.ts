@@ -11,7 +11,7 @@ import { UNKNOWN_ID, type Headers } from '../../test/app';
 import { useTestContext } from '../../test/context';
 import { expectAnswer } from '../../test/expect';
 import { createClient, createTestUser, type TestUser } from '../../test/factories';
-import { moveBeneficiaryClock } from './testing';
+import { moveBeneficiaryClock } from '../../test/clocks';
 
 const { t, admin, inject, db } = useTestContext({ beneficiaryDelayHours: 24 });
 

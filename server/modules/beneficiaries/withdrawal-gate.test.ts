@@ -11,7 +11,7 @@ import { BENEFICIARY_MSG } from '@common/schemas/beneficiaries';
 import { mailOutbox, oneTimeCodes, users, withdrawals } from '../../db/schema';
 import { useBareTestContext, useTestContext } from '../../test/context';
 import { addDestination, createClient, withdrawalCode, type TestUser } from '../../test/factories';
-import { moveBeneficiaryClock } from './testing';
+import { moveBeneficiaryClock } from '../../test/clocks';
 
 const { t, inject, db } = useTestContext();
 

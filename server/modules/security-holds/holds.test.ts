@@ -21,7 +21,7 @@ import {
   withdrawalCode,
 } from '../../test/factories';
 import { codeIn } from '../../test/smtp-receiver';
-import { moveSecurityHoldClock } from './testing';
+import { moveSecurityHoldClock } from '../../test/clocks';
 
 const { t, admin, inject, db } = useTestContext();
 
@@ -83,6 +83,12 @@ async function expectHeld(c: Client, cause: SecurityHoldCause, hoursLeft = 24) {
   expect(staff.json().data).toEqual(own.json().data);
 }
 
+/** Expects `c`'s withdrawals held for `cause` (`expectHeld`), then released after 24 hours. */
+async function expectHeldFor24h(c: Client, cause: SecurityHoldCause) {
+  await expectHeld(c, cause);
+  await expectReleasedAfter24h(c);
+}
+
 /** Expects the hold to end after 24 hours, not before, and the withdrawal then to go through. */
 async function expectReleasedAfter24h(c: Client) {
   await moveSecurityHoldClock(db(), 23.9, c.id);
@@ -125,8 +131,7 @@ describe('each security change holds withdrawals for SECURITY_HOLD_HOURS', () =>
     });
     expect(res.statusCode, res.body).toBe(200);
     await expectHoldMail(c.email, 'Your password was changed', seen);
-    await expectHeld(c, 'password_change');
-    await expectReleasedAfter24h(c);
+    await expectHeldFor24h(c, 'password_change');
   });
 
   it('a password reset', async () => {
@@ -148,8 +153,7 @@ describe('each security change holds withdrawals for SECURITY_HOLD_HOURS', () =>
     expect(reset.statusCode, reset.body).toBe(200);
     await expectHoldMail(c.email, 'Your password was changed', seen + 1);
     const again = await signInAgain(c, NEW_PASSWORD);
-    await expectHeld(again, 'password_reset');
-    await expectReleasedAfter24h(again);
+    await expectHeldFor24h(again, 'password_reset');
   });
 
   it('two-factor authentication turned off by the client', async () => {
@@ -169,8 +173,7 @@ describe('each security change holds withdrawals for SECURITY_HOLD_HOURS', () =>
     });
     expect(off.statusCode, off.body).toBe(200);
     await expectHoldMail(c.email, 'Two-factor authentication turned off', seen);
-    await expectHeld(c, 'two_factor_off');
-    await expectReleasedAfter24h(c);
+    await expectHeldFor24h(c, 'two_factor_off');
   });
 
   it("two-factor authentication reset by staff, who is recorded as the hold's maker", async () => {
@@ -185,8 +188,7 @@ describe('each security change holds withdrawals for SECURITY_HOLD_HOURS', () =>
     const [hold] = await db().select().from(securityHolds).where(eq(securityHolds.userId, c.id));
     expect(hold).toMatchObject({ cause: 'two_factor_reset', createdBy: admin.id });
     const again = await signInAgain(c, c.password);
-    await expectHeld(again, 'two_factor_reset');
-    await expectReleasedAfter24h(again);
+    await expectHeldFor24h(again, 'two_factor_reset');
   });
 
   it('an e-mail change by staff: both addresses are told', async () => {
@@ -206,8 +208,7 @@ describe('each security change holds withdrawals for SECURITY_HOLD_HOURS', () =>
     expect(res.statusCode, res.body).toBe(200);
     await expectHoldMail(c.email, 'The e-mail address of your account was changed', seen);
     await expectHoldMail(next, 'The e-mail address of your account was changed', 0);
-    await expectHeld(c, 'email_change');
-    await expectReleasedAfter24h(c);
+    await expectHeldFor24h(c, 'email_change');
   });
 
   it('a first sign-in from a new device and network, but not the very first sign-in or a known one', async () => {
@@ -227,8 +228,7 @@ describe('each security change holds withdrawals for SECURITY_HOLD_HOURS', () =>
     );
     expect(res.statusCode, res.body).toBe(200);
     await expectHoldMail(c.email, 'New sign-in to your account', seen);
-    await expectHeld(c, 'new_device');
-    await expectReleasedAfter24h(c);
+    await expectHeldFor24h(c, 'new_device');
   });
 
   it('the latest end wins when holds overlap, and staff without withdrawals get none', async () => {

@@ -11,7 +11,7 @@ import { auditLog, notifications, securityAlertTokens, sessions, users } from '.
 import { createSignedInUser } from '../../test/app';
 import { useTestContext } from '../../test/context';
 import { NOT_ME_REASON } from './service';
-import { moveSecurityHoldClock } from './testing';
+import { moveSecurityHoldClock } from '../../test/clocks';
 
 const { t, admin, inject, db } = useTestContext();
 
