@@ -14,12 +14,12 @@ import { ledgerAccounts, users, verificationLevels, withdrawals } from '../../db
 import { useTestContext } from '../../test/context';
 import { getClientFigures } from '../ledger/service';
 import {
-  addDestinationOf,
   createClient,
   cryptoWithdrawal,
   ledgerViolations,
-  withdrawalCode,
+  savedWithdrawalCode,
   type TestUser,
+  withdrawalCode,
 } from '../../test/factories';
 
 const { t, admin, inject, db } = useTestContext({ smtpUrl: undefined });
@@ -31,10 +31,16 @@ const crypto = (amount: number | string, token = '') => ({ ...cryptoWithdrawal(a
  * active in their address book.
  */
 async function withdraw(c: TestUser, amount: number | string) {
-  await addDestinationOf(db(), c.id, crypto(amount));
-  const token = await withdrawalCode(t.app, c.id, crypto(amount));
+  const token = await savedWithdrawalCode(t.app, c.id, crypto(amount));
   return inject('POST', '/api/c-withdrawals', c.headers, crypto(amount, token));
 }
+
+/** Moves every withdrawal request of `c` to `age` ago (a PostgreSQL interval, e.g. `25 hours`). */
+const requestedAgo = (c: TestUser, age: string) =>
+  db()
+    .update(withdrawals)
+    .set({ createdAt: sql`now() - ${age}::interval` })
+    .where(eq(withdrawals.userId, c.id));
 
 beforeAll(async () => {
   // small caps, in cents: level 1 (identity) $100 a day and $250 in 30 days, level 2 $1,000 / $5,000
@@ -114,23 +120,14 @@ describe('withdrawal caps by level', () => {
     const c = await createClient(t.app, { balance: 1_000_00n, level: 'identity' });
     expect((await withdraw(c, 100)).statusCode).toBe(201);
     expect((await withdraw(c, 1)).statusCode).toBe(422);
-    await db()
-      .update(withdrawals)
-      .set({ createdAt: sql`now() - interval '25 hours'` })
-      .where(eq(withdrawals.userId, c.id));
+    await requestedAgo(c, '25 hours');
     expect((await withdraw(c, 100)).statusCode).toBe(201);
-    await db()
-      .update(withdrawals)
-      .set({ createdAt: sql`now() - interval '29 days'` })
-      .where(eq(withdrawals.userId, c.id));
+    await requestedAgo(c, '29 days');
     // $200 in the last 30 days: $50 more fits the $250, $50.01 does not
     const month = await withdraw(c, '50.01');
     expect(month.json()).toMatchObject(over('$250.00', 'month', 'verify your address'));
     expect((await withdraw(c, 50)).statusCode).toBe(201);
-    await db()
-      .update(withdrawals)
-      .set({ createdAt: sql`now() - interval '31 days'` })
-      .where(eq(withdrawals.userId, c.id));
+    await requestedAgo(c, '31 days');
     expect((await withdraw(c, 100)).statusCode).toBe(201);
   });
 
