@@ -8,7 +8,7 @@ export const DEMO_BRAND = {
   name: 'Northwind Markets',
   supportEmail: 'support@northwind-markets.example',
   riskWarning:
-    'Trading forex, cryptocurrencies and other leveraged products carries a high level of risk and may not be ' +
-    'suitable for all investors. You could lose some or all of your invested capital. Only trade with money you ' +
-    'can afford to lose.',
+    'Our plans trade forex and cryptocurrencies, which carries a high level of risk and may not be suitable for ' +
+    'all investors. The trading desk posts losses as well as gains: you could lose some or all of the capital ' +
+    'you put in a plan. Only invest money you can afford to lose.',
 } as const;

@@ -1,5 +1,6 @@
-/** Questions and answers of the FAQ page, consistent with the policies. */
+/** Questions and answers of the FAQ page, consistent with the policies and with what the plans do. */
 import { brand } from './brand';
+import { planAmounts, planTargetRate } from './plans';
 
 export interface FaqEntry {
   question: string;
@@ -42,10 +43,29 @@ export const faq = {
         'days; allow up to 5 business days for the money to arrive.',
     },
     {
-      question: 'What does leverage mean?',
+      question: 'What are the Copy Trading and Investment plans?',
       answer:
-        'Leverage lets a small margin control a larger position. At 1:20, $1,000 controls $20,000; at 1:100 it ' +
-        'controls $100,000. Losses grow by the same factor as gains.',
+        `Managed plans. You choose an amount from ${planAmounts} and a term from 24 hours to 2 weeks; the amount ` +
+        'moves from your available balance to the plan, and our trading desk trades it and posts each result to ' +
+        'your history with its reason. When the term ends, the capital left in the plan returns to your balance.',
+    },
+    {
+      question: 'What does the target rate mean?',
+      answer:
+        `The plans aim at ${planTargetRate}: a target for the whole term you choose, not per day and not a ` +
+        'promise. Nothing is worked out from it; your results are what the trading desk posts.',
+    },
+    {
+      question: 'Can a plan lose money?',
+      answer:
+        'Yes. The trading desk posts losses as well as gains. A loss comes out of the plan’s capital, and when the ' +
+        'term ends you get back only what is left of it.',
+    },
+    {
+      question: 'Can I place my own trades?',
+      answer:
+        'No. The client area has no order screen and no list of instruments: you open a plan, and our trading ' +
+        'desk trades it.',
     },
     {
       question: 'Do you guarantee profits?',

@@ -1,6 +1,9 @@
 /**
- * Copy of the home page, section by section in page order. The statistics are claims:
- * the operator sets them to true figures (docs/product.md); nothing here promises a return.
+ * Copy of the home page, section by section in page order. It offers what the product does: an
+ * account, funding and withdrawals, and managed plans whose results, losses included, the trading
+ * desk posts. The statistics are claims: the operator sets them to true figures (docs/product.md);
+ * nothing here promises a return, and spreads, leverage, platforms and charts are claimed only as
+ * the operator's own conditions (packages.ts). honest-offer.test.ts checks it.
  */
 import {
   IconChartCandle,
@@ -18,6 +21,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { brand } from './brand';
+import { planAmounts, planTargetRate } from './plans';
 
 /** Where a call to action leads; the page maps these to routes. */
 export type CtaTarget = 'signup' | 'about' | 'contact';
@@ -48,13 +52,13 @@ export const heroSlides: HeroSlide[] = [
   {
     eyebrow: 'Welcome to ' + brand.name,
     title: 'A broker that shows you everything',
-    text: 'Clear pricing, fast funding and real people on support. Open an account in minutes.',
+    text: 'Every deposit, withdrawal and plan result in your history, and real people on support. Open an account in minutes.',
     cta: { label: 'Get Started', to: 'signup' },
   },
   {
-    eyebrow: 'Education',
-    title: 'Learn from experienced traders',
-    text: 'Online courses and live seminars take you from your first trade to a plan of your own.',
+    eyebrow: 'Managed plans',
+    title: 'Our trading desk trades; you see every result',
+    text: 'Open a Copy Trading or Investment plan for 24 hours to 2 weeks. Its results, losses as well as gains, show in your history.',
     cta: { label: 'Learn more', to: 'about' },
   },
   {
@@ -69,7 +73,7 @@ export const heroSlides: HeroSlide[] = [
 export const features: IconPoint[] = [
   {
     icon: IconShieldCheck,
-    title: 'Trusted & Regulated',
+    title: 'Our Legal Status',
     text: 'Our legal status and the rules we follow are set out in plain words in our Terms and Conditions.',
   },
   {
@@ -80,7 +84,7 @@ export const features: IconPoint[] = [
   {
     icon: IconScale,
     title: 'Risk Management',
-    text: 'Stop-loss tools, clear leverage and a risk warning wherever you move money.',
+    text: 'A risk warning wherever you move money, and plan results that show a loss when there is one.',
   },
   {
     icon: IconHeadset,
@@ -89,12 +93,19 @@ export const features: IconPoint[] = [
   },
 ];
 
+/** The plans, as the client area runs them (docs/product.md "Investment plans"). */
 export const learnToTrade = {
-  title: 'Learn to Trade',
+  title: 'How a Plan Works',
   text:
-    'New to the markets? Our courses explain how currency pairs, crypto assets and leverage work, and how to ' +
-    'size a position so that one bad trade never decides your month. Practise first, then trade with a plan.',
-  points: ['Step-by-step online courses', 'Live seminars with Q&A', 'Market updates every trading day'],
+    `Choose Copy Trading or Investment, an amount from ${planAmounts} and a term from 24 hours to 2 weeks. ` +
+    'The amount moves from your available balance to the plan; our trading desk trades it and posts each ' +
+    'result to your history with its reason, and a result can be a loss. When the term ends, the capital ' +
+    'left in the plan returns to your balance.',
+  points: [
+    `Target: ${planTargetRate}, not a promise`,
+    'One plan at a time',
+    'Gains and losses posted alike, each with its reason',
+  ],
   cta: { label: 'Learn more', to: 'about' } satisfies Cta,
 };
 
@@ -105,7 +116,7 @@ export const statistics = {
     { value: '10,000+', label: 'Active clients' },
     { value: '30,000+', label: 'Withdrawals processed' },
     { value: '500+', label: 'Events and seminars' },
-    { value: '100+', label: 'Tradable assets' },
+    { value: '2', label: 'Managed plans' },
   ],
   /** Shown under the strip; say where the figures come from, or leave it empty. */
   note: brand.isDemoBrand ? 'Illustrative figures for this demo site.' : '',
@@ -113,7 +124,7 @@ export const statistics = {
 
 export const howItWorks = {
   title: 'How It Works',
-  intro: 'Three steps from sign-up to your first trade.',
+  intro: 'Three steps from sign-up to your first plan.',
   steps: [
     {
       icon: IconUserPlus,
@@ -122,13 +133,13 @@ export const howItWorks = {
     },
     {
       icon: IconWallet,
-      title: 'Choose a package',
-      text: 'Pick the trading account that fits your deposit and your goals.',
+      title: 'Fund your account',
+      text: 'Send Bitcoin or Ethereum and upload the proof; we review every deposit within 48 hours.',
     },
     {
       icon: IconChartCandle,
-      title: 'Trade',
-      text: 'Fund your account and trade forex, crypto and more, on your terms.',
+      title: 'Open a plan',
+      text: 'Choose a plan, an amount and a term, and follow every result in your history.',
     },
   ] satisfies IconPoint[],
   cta: { label: 'Get Started', to: 'signup' } satisfies Cta,
@@ -137,8 +148,8 @@ export const howItWorks = {
 export const whyChoose = {
   title: `Why choose ${brand.name}?`,
   text:
-    'We publish our prices, our fees and our rules. Your balance is built from every deposit, withdrawal and ' +
-    'trade we record, and you can see each of them in your transaction history.',
+    'We publish our rules. Your balance is built from every deposit, withdrawal and plan result we record, ' +
+    'and you can see each of them in your transaction history.',
   points: [
     { icon: IconLock, title: 'Secure accounts', text: 'E-mailed codes confirm sign-ups and withdrawals.' },
     {
@@ -146,7 +157,11 @@ export const whyChoose = {
       title: 'Fast processing',
       text: 'Pending requests are reviewed within 48 hours.',
     },
-    { icon: IconChartPie, title: 'Clear pricing', text: 'Spreads and leverage for every account, up front.' },
+    {
+      icon: IconChartPie,
+      title: 'Results as they are',
+      text: 'Plan results are posted as they come, losses included.',
+    },
   ] satisfies IconPoint[],
   cta: { label: 'About us', to: 'about' } satisfies Cta,
 };
@@ -171,15 +186,15 @@ export const differences = {
     },
     {
       icon: IconSchool,
-      title: 'Education first',
-      text: 'Courses and seminars before you put money at risk.',
+      title: 'Risk in plain words',
+      text: 'A risk warning wherever you move money; no plan promises a return.',
     },
     {
       icon: IconHeadset,
       title: 'Real support',
       text: 'Open a ticket from your account and read our replies there.',
     },
-    { icon: IconRocket, title: 'Room to grow', text: 'Upgrade your account as your trading grows.' },
+    { icon: IconRocket, title: 'Room to grow', text: 'Ask support to move your account to a higher tier.' },
   ] satisfies IconPoint[],
 };
 

@@ -6,12 +6,12 @@ import type { Cta } from './home';
 export const about = {
   title: 'About Us',
   /** The hero headline. */
-  headline: `We are 100% Trusted Trading Broker`,
+  headline: `A broker that shows its books`,
   paragraphs: [
     `${brand.name} gives traders access to forex and cryptocurrency markets with prices, fees and rules ` +
       'published up front.',
-    'We teach before we sell: online courses, live seminars and daily market updates help you understand what ' +
-      'you trade. When you are ready, our accounts grow with you, from Starter to Platinum.',
+    'Our clients open managed plans, Copy Trading and Investment: our trading desk trades the capital and posts ' +
+      'each result, a loss as well as a gain, to the client’s history. Accounts go from Starter to Platinum.',
     'Every deposit, withdrawal and trade is recorded in your account history, and our support team answers ' +
       'every message.',
   ],
@@ -24,11 +24,11 @@ export const about = {
     {
       icon: IconAdjustments,
       title: 'Flexible',
-      text: 'Five account types, bank and crypto funding, and the platform you prefer.',
+      text: 'Five account tiers, crypto funding, bank and crypto withdrawals, and plan terms from 24 hours to 2 weeks.',
     },
     {
       icon: IconShieldCheck,
-      title: 'Trusted',
+      title: 'Accountable',
       text: 'Clear records, e-mailed confirmation codes and honest answers.',
     },
   ],
@@ -54,6 +54,8 @@ export const contact = {
 
 export const assets = {
   title: 'Assets',
-  text: 'The full list of tradable instruments is on its way. Meanwhile, follow live prices on the home page.',
+  text:
+    'You do not trade instruments yourself here: our trading desk trades the capital of the plans. Market prices ' +
+    'from our charting provider are on the home page.',
   cta: 'See live markets',
 };

@@ -1,10 +1,11 @@
 /**
  * The three legal documents of the Documents menu: Terms and Conditions, Privacy Policy
  * and Payment Policy. They state the house rules (one account per person, withdrawal
- * minimum and timings, verification time, Bitcoin confirmations, notice periods, leverage).
+ * minimum and timings, verification time, Bitcoin confirmations, notice periods, plans and their risk).
  * Have your lawyer adapt them before going live.
  */
 import { brand } from './brand';
+import { planTargetRate } from './plans';
 
 export interface PolicySection {
   heading: string;
@@ -55,16 +56,13 @@ export const termsAndConditions: PolicyDocument = {
       ],
     },
     {
-      heading: 'Leverage and risk',
+      heading: 'Plans and risk',
       paragraphs: [
-        'Leverage lets a small deposit (margin) control a larger position. It magnifies losses exactly as it ' +
-          'magnifies gains.',
+        'You do not place trades yourself. The capital you put in a plan is traded by our trading desk, which ' +
+          'posts each result to your history with its reason: a loss as well as a gain. A loss comes out of the ' +
+          'plan’s capital; when the term ends, the capital left returns to your available balance.',
+        `A plan’s target (${planTargetRate}) is a target, not a promise; nothing is worked out from it.`,
         brand.riskWarning,
-      ],
-      list: [
-        'At 1:20, a margin of $1,000 controls a position of $20,000; a 5% move against it loses the whole margin.',
-        'At 1:50, the same $1,000 controls $50,000; a 2% move against it loses the whole margin.',
-        'At 1:100, the same $1,000 controls $100,000; a 1% move against it loses the whole margin.',
       ],
     },
     {
@@ -85,7 +83,8 @@ export const termsAndConditions: PolicyDocument = {
       heading: 'Changes to your account profile',
       paragraphs: [
         'We give you at least 30 days’ notice by e-mail before we change the conditions of your account profile ' +
-          '(such as your account type, spreads or leverage). You may close your account before the change applies.',
+          '(such as your account tier or the terms of the plans). You may close your account before the change ' +
+          'applies.',
       ],
     },
     {

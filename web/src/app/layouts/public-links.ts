@@ -6,11 +6,13 @@ export interface MenuLink {
   to: string;
 }
 
-/** Main menu before the Documents dropdown; Contact follows it. */
+/**
+ * Main menu before the Documents dropdown; Contact follows it. No "Try A Demo": there is no demo
+ * account, and a demo promise that leads to sign-up is not one (docs/product.md).
+ */
 export const MAIN_LINKS: MenuLink[] = [
   { label: 'Home', to: paths.home },
   { label: 'About Us', to: paths.about },
-  { label: 'Try A Demo', to: paths.signup },
   { label: 'FAQ', to: paths.faq },
 ];
 export const CONTACT_LINK: MenuLink = { label: 'Contact', to: paths.contact };
@@ -20,7 +22,7 @@ export const DOCUMENT_LINKS: MenuLink[] = [
   { label: 'Payment Policy', to: paths.paymentPolicy },
 ];
 export const USEFUL_LINKS: MenuLink[] = [
-  ...MAIN_LINKS.filter((link) => link.to !== paths.signup),
+  ...MAIN_LINKS,
   CONTACT_LINK,
   { label: 'Transparency', to: paths.transparency },
   { label: 'Sign Up', to: paths.signup },

@@ -38,7 +38,7 @@ function TextWithIllustration({ children, reverse = false }: { children: ReactNo
 }
 
 /**
- * The home sections below the fold (from Learn to Trade to Need help), in the original product's
+ * The home sections below the fold (from How a Plan Works to Need help), in the original product's
  * order.
  */
 export function HomeSections() {

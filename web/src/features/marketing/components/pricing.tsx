@@ -3,10 +3,11 @@ import { Badge, Button, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title }
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { tradingAccounts } from '../../../content/packages';
+import { tierLines, tradingAccounts } from '../../../content/packages';
 
 /**
- * The Trading Accounts cards; every card's Open an Account goes to /signup. Five cards share a row
+ * The Trading Accounts cards: minimum deposit, what every tier includes and the operator's own
+ * conditions (content/packages.ts); every card's Open an Account goes to /signup. Five cards share a row
  * from 1200 px, where a card is about 215 px wide: padding and button insets are narrower there, so
  * the button's label keeps its full width.
  */
@@ -41,11 +42,6 @@ export function Pricing() {
                 {pkg.minimumDeposit}
               </Text>
             </Stack>
-            <Text size="sm">
-              Spread from <strong>{pkg.spreadFrom}</strong>
-              <br />
-              Leverage up to <strong>{pkg.leverage}</strong>
-            </Text>
             <List
               size="sm"
               spacing={4}
@@ -56,8 +52,8 @@ export function Pricing() {
               }
               style={{ flex: 1 }}
             >
-              {pkg.features.map((feature) => (
-                <List.Item key={feature}>{feature}</List.Item>
+              {tierLines(pkg).map((line) => (
+                <List.Item key={line}>{line}</List.Item>
               ))}
             </List>
             <Button

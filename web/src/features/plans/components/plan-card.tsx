@@ -1,6 +1,7 @@
 import { Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartCandle, IconCopy, IconTrendingUp } from '@tabler/icons-react';
 import { PLAN_CONFIG, PLAN_LABELS, type PlanKind } from '@common/constants';
+import { PLAN_RATE_PERIOD } from '../../../content/plans';
 
 const DESCRIPTIONS: Record<PlanKind, string> = {
   copy_trading: 'Your capital follows the positions of our selected traders for the term you choose.',
@@ -13,7 +14,7 @@ const ICONS: Record<PlanKind, typeof IconCopy> = { copy_trading: IconCopy, inves
 const usd = (n: number) => `${n.toLocaleString('en-US')} USD`;
 
 /**
- * One plan card of /account/trading: rate, minimum and maximum from the one plan config
+ * One plan card of /account/trading: rate with its period (content/plans.ts), minimum and maximum from the one plan config
  * (docs/product.md), the risk wording and Trade Now.
  */
 export function PlanCard({ plan, onTrade }: { plan: PlanKind; onTrade: (plan: PlanKind) => void }) {
@@ -34,7 +35,7 @@ export function PlanCard({ plan, onTrade }: { plan: PlanKind; onTrade: (plan: Pl
           <Text fz={36} fw={800} lh={1}>
             {PLAN_CONFIG.ratePercent}%
             <Text span size="sm" fw={500} c="dimmed" ml={6}>
-              target rate
+              {` target ${PLAN_RATE_PERIOD}`}
             </Text>
           </Text>
           <Text size="sm" c="dimmed">
@@ -46,7 +47,8 @@ export function PlanCard({ plan, onTrade }: { plan: PlanKind; onTrade: (plan: Pl
             <List.Item>Your capital returns to your balance when the term ends.</List.Item>
           </List>
           <Text size="xs" c="dimmed">
-            Returns are not guaranteed: the rate is a target, not a promise, and you may lose money.
+            Returns are not guaranteed: the rate is a target for the whole term you choose, not per day, and
+            not a promise. Our trading desk posts each result, and a result can be a loss.
           </Text>
         </Stack>
         <Button

@@ -6,7 +6,7 @@ import { PROFILE_MSG } from '@common/messages';
 import { paths } from '../../../config/paths';
 import { CLIENT_TITLE_FZ, PageTitle } from '../../../components/page-title';
 import { RiskWarning } from '../../../components/risk-warning';
-import { tradingAccounts, type TradingPackage } from '../../../content/packages';
+import { tierLines, tradingAccounts, type TradingPackage } from '../../../content/packages';
 import { useSession } from '../../../lib/session';
 import { BorderedSection } from '../../../components/bordered-section';
 
@@ -51,10 +51,8 @@ function PackageCard({
           </Text>
         </Stack>
         <List size="sm" spacing={6} icon={<IconCheck size={16} aria-hidden />}>
-          <List.Item>Spread from {pkg.spreadFrom}</List.Item>
-          <List.Item>Leverage up to {pkg.leverage}</List.Item>
-          {pkg.features.map((f) => (
-            <List.Item key={f}>{f}</List.Item>
+          {tierLines(pkg).map((line) => (
+            <List.Item key={line}>{line}</List.Item>
           ))}
         </List>
         <Button mt="auto" onClick={onChoose} disabled={current} aria-label={`Upgrade to ${pkg.name}`}>
@@ -75,7 +73,12 @@ export function UpgradeAccountPage() {
 
   return (
     <Stack gap="lg" w="100%" maw={1200} mx="auto">
-      <PageTitle title="Upgrade Account" description={tradingAccounts.intro} fz={CLIENT_TITLE_FZ} gap="xs" />
+      <PageTitle
+        title="Upgrade Account"
+        description={tradingAccounts.upgradeIntro}
+        fz={CLIENT_TITLE_FZ}
+        gap="xs"
+      />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         {PACKAGES.map((pkg) => (
           <PackageCard
