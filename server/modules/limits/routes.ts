@@ -9,10 +9,10 @@
  * | DELETE | /api/limits/address/:id       | staff `kyc.review`       | { reason }                            | { message }                  |
  *
  * The client's answer says what is left today and in 30 days, the level, the next one and what
- * raises it. The owner's edit is audited with its reason; a raise of one cap at or above the
- * four-eyes threshold is not applied but held (202 with the approval request) until a second owner
- * approves it, while a change that raises nothing (stricter caps) applies at once (docs/security.md
- * "Four-eyes approval"). Approving a proof of address (level 2), and revoking a mistaken approval (back
+ * raises it. The owner's edit is audited with its reason; a raise of one cap by the four-eyes
+ * threshold or more, measured from the cap's lowest value of the last 24 hours (caps-weight.ts), is
+ * not applied but held (202 with the approval request) until a second owner approves it, while a
+ * change that raises nothing (stricter caps) applies at once (docs/security.md "Four-eyes approval"). Approving a proof of address (level 2), and revoking a mistaken approval (back
  * to level 1 at once), are audited and notified to the client with their reason.
  */
 import { approvalAnswerSchema } from '@common/schemas/approvals';

@@ -1,19 +1,18 @@
 /**
  * Limits by verification level (docs/security.md "Limits by verification level"): what a client
- * reads of their limits, the owner's table of caps (a raise at or above the four-eyes threshold
- * waits for a second owner: routes.ts, approvals `guardedSetting`), and staff's approval of a client's proof of
- * address (verification level 2) and its revocation. The caps themselves are enforced by the
+ * reads of their limits, the owner's table of caps (a raise of one cap by the four-eyes threshold
+ * or more over its lowest value of the last 24 hours waits for a second owner: caps-weight.ts,
+ * routes.ts, approvals `guardedSetting`), and staff's approval of a client's proof of address
+ * (verification level 2) and its revocation. The caps themselves are enforced by the
  * money flows (levels.ts): the withdrawal's statement and the deposit's submission. Amounts are cents here;
  * the presenters answer USD.
  */
 import { asc, eq } from 'drizzle-orm';
 import {
-  CAP_LABELS,
   LEVEL_RAISE,
   LEVEL_TITLES,
   LIMITS_MSG,
   VERIFICATION_LEVELS,
-  type CapField,
   type ClientLimits,
   type LevelCapsInput,
   type VerificationLevel,
@@ -24,19 +23,10 @@ import { AppError } from '../../lib/errors';
 import { centsToUsd, usd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
-import type { SettingChange } from '../approvals/payload';
+import { capsUsd, lowestCaps, weighCaps, type LevelRow } from './caps-weight';
 import { leftOf, readLimitState, type KindState } from './levels';
 
-/** A row of the caps table as stored (cents). */
-export type LevelRow = typeof verificationLevels.$inferSelect;
-
-/** The four caps of a level in USD, as the audit rows keep them. */
-const capsUsd = (r: Pick<LevelRow, CapField>) => ({
-  depositDay: centsToUsd(r.depositDay),
-  depositMonth: centsToUsd(r.depositMonth),
-  withdrawalDay: centsToUsd(r.withdrawalDay),
-  withdrawalMonth: centsToUsd(r.withdrawalMonth),
-});
+export type { LevelRow } from './caps-weight';
 
 /** What the client reads of one kind's caps (USD). */
 const windowsOf = (s: KindState) => ({
@@ -47,25 +37,6 @@ const windowsOf = (s: KindState) => ({
     left: centsToUsd(leftOf(s, 'month')),
   },
 });
-
-const CAPS = Object.keys(CAP_LABELS) as CapField[];
-
-/**
- * What four-eyes weighs of setting `row`'s caps to `input` (docs/security.md "Four-eyes
- * approval"): `amount`, the largest raise of one cap in cents (0 when every cap stays or gets
- * stricter: a stricter cap is never a risk, so only raises count, and each cap on its own, as each
- * bounds money on its own), and `summary`, the changed caps old → new in USD, e.g.
- * `Caps of "Identity approved": deposits per 24 h $100,000.00 → $150,000.00`.
- */
-export function weighCaps(row: LevelRow, input: LevelCapsInput): SettingChange {
-  const raise = (f: CapField) => input[f] - row[f];
-  const amount = CAPS.reduce((max, f) => (raise(f) > max ? raise(f) : max), 0n);
-  const changed = CAPS.filter((f) => raise(f) !== 0n).map(
-    (f) => `${CAP_LABELS[f].toLowerCase()} ${usd(row[f])} → ${usd(input[f])}`,
-  );
-  const title = LEVEL_TITLES[VERIFICATION_LEVELS[row.level]!];
-  return { amount, summary: `Caps of "${title}": ${changed.join('; ') || 'unchanged'}` };
-}
 
 /** Refuses (400) withdrawal caps above 0 at the level `email`: e-mail-confirmed clients never withdraw. */
 function assertCapsAllowed(level: VerificationLevel, input: LevelCapsInput): void {
@@ -116,14 +87,16 @@ export function createLimitsService({ db, log, notifications }: ServiceDeps) {
     },
 
     /**
-     * Locks `level`'s row in `u` and weighs `input` against it for four-eyes (`weighCaps`: the
-     * largest raise in cents, the caps old → new). Throws 400 for withdrawal caps at the level
+     * Locks `level`'s row in `u`, then weighs `input` against it for four-eyes (caps-weight.ts
+     * `weighCaps`: the largest raise in cents, measured from the cap's lowest value of the last 24
+     * hours, read after the lock; the caps old → new). Throws 400 for withdrawal caps at the level
      * `email`, 404 for an unknown level. The approvals service's `guardedSetting` calls it, then
      * `updateLevel` in the same transaction or holds the change.
      */
     async weighLevelChange(u: UnitOfWork, level: VerificationLevel, input: LevelCapsInput) {
       assertCapsAllowed(level, input);
-      return weighCaps(await lockLevel(u.tx, level), input);
+      const row = await lockLevel(u.tx, level);
+      return weighCaps(row, input, await lowestCaps(u.tx, row));
     },
 
     /**

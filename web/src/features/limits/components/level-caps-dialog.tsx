@@ -42,7 +42,8 @@ function CapsForm({ row, onClose }: { row: LevelRow; onClose: () => void }) {
   });
   const request = useMutationForm(form, update, {
     variables: (caps: LevelCapsForm) => ({ level: row.level, caps }),
-    // a raise at or above the four-eyes threshold is held (202): the toast says it waits
+    // a raise by the four-eyes threshold or more over the cap's lowest value of 24 hours is held
+    // (202): the toast says it waits
     onSuccess: (answer) => {
       notifyMoneyOutcome(
         answer,
@@ -58,7 +59,8 @@ function CapsForm({ row, onClose }: { row: LevelRow; onClose: () => void }) {
         <FormErrorAlert message={request.failure} />
         <Text size="sm" c="dimmed">
           Caps in US dollars; 0 allows nothing. A 30-day cap cannot be lower than the daily one. Lowering a
-          cap applies at once; a large raise waits until a second owner approves it.
+          cap applies at once; a large raise waits until a second owner approves it. A raise counts from the
+          cap's lowest value of the last 24 hours, so raises within a day add up.
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           {CAP_FIELDS.map(([field, label]) => (

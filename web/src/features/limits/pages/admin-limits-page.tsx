@@ -11,7 +11,7 @@ import { levelsQuery, type LevelRow } from '../api';
 import { CAP_FIELDS, LevelCapsDialog } from '../components/level-caps-dialog';
 
 const DESCRIPTION =
-  'What a client may deposit and withdraw at each verification level, per rolling 24 hours and per rolling 30 days, in US dollars. A request over a cap is refused with a message naming the cap and how to raise it. Every change is audited with its reason; lowering a cap applies at once, a large raise waits until a second owner approves it.';
+  'What a client may deposit and withdraw at each verification level, per rolling 24 hours and per rolling 30 days, in US dollars. A request over a cap is refused with a message naming the cap and how to raise it. Every change is audited with its reason; lowering a cap applies at once, a large raise waits until a second owner approves it, and the raises of one cap within 24 hours add up.';
 
 /** The table's columns; `onEdit` opens the dialog of a level. */
 function columns(onEdit: (row: LevelRow) => void): Column<LevelRow>[] {
