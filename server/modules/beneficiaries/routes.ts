@@ -22,24 +22,12 @@ import {
 } from '@common/schemas/beneficiaries';
 import { messageAnswerSchema } from '@common/schemas/common';
 import type { AppInstance } from '../../app-context';
-import { clientIpKey, rateLimited } from '../../lib/rate-limit';
+import { perUserRateLimited, rateLimited } from '../../lib/rate-limit';
 import { conflict, rowRoute, routeSchema } from '../../lib/route-schemas';
 import { currentUser } from '../auth/guard';
 import { presentBeneficiary } from './presenter';
 
 const tags = ['beneficiaries'];
-
-/** At most 10 new destinations (so 10 confirmation e-mails) per user in 60 minutes. */
-const addRateLimit = (() => {
-  const config = rateLimited(10, 60);
-  return {
-    rateLimit: {
-      ...config.rateLimit,
-      keyGenerator: (req: { ip: string; auth?: { user: { id: string } } | null }) =>
-        req.auth ? `beneficiaries:${req.auth.user.id}` : `beneficiaries-ip:${clientIpKey(req.ip)}`,
-    },
-  };
-})();
 
 export async function beneficiaryRoutes(app: AppInstance) {
   const { guards, services } = app.ctx;
@@ -67,7 +55,8 @@ export async function beneficiaryRoutes(app: AppInstance) {
         { body: addBeneficiarySchema },
       ),
       onRequest,
-      config: addRateLimit,
+      // at most 10 new destinations (so 10 confirmation e-mails) per user in 60 minutes
+      config: perUserRateLimited('beneficiaries', 10, 60),
     },
     async (req, reply) => {
       const row = await svc.add(currentUser(req), req.body);
