@@ -181,6 +181,11 @@ export const USER_ADMIN_MSG = {
   adjustmentBusy:
     'The client’s balance kept changing while this adjustment was posted. Nothing was posted: please try again.',
   onlyClients: 'Adjustments can only be posted to a client’s account',
+  // the client's notice and e-mail of every balance change staff post (docs/product.md "Notices")
+  balanceChangedTitle: (direction: 'credit' | 'debit') =>
+    direction === 'credit' ? 'Account credited' : 'Account debited',
+  balanceChanged: (direction: 'credit' | 'debit', amount: string, reason: string) =>
+    `Your account was ${direction}ed $${amount}. Reason: ${reason}`,
   confirmAdjustment: (direction: string, amount: string, name: string) =>
     `Post a ${direction} of ${amount} to ${name}'s available balance? The client sees it in their history with your reason.`,
 } as const;

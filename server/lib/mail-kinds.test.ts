@@ -88,6 +88,28 @@ const identityDecided = (decision: { status: string; reason?: string }) =>
     await call('PUT', `/api/user/admin/${c.id}/verification`, admin.headers, decision);
   });
 
+/**
+ * The kind of a balance change staff post to a client (`post(id)`: the URL and body, answered 201):
+ * its notice says `direction`, the amount and the reason (`[usd, reason]`).
+ */
+const balanceChanged = (
+  kind: string,
+  direction: 'credit' | 'debit',
+  [usd, reason]: [string, string],
+  post: (id: string) => [string, object],
+): MailKind => ({
+  kind,
+  trigger: () =>
+    client((c) => {
+      const [url, body] = post(c.id);
+      return call('POST', url, admin.headers, body, 201);
+    }),
+  subject: USER_ADMIN_MSG.balanceChangedTitle(direction),
+  money: true,
+  mustContain: [USER_ADMIN_MSG.balanceChanged(direction, usd, reason)],
+  name: 'Test',
+});
+
 const KINDS: MailKind[] = [
   {
     kind: 'withdrawal code',
@@ -231,6 +253,14 @@ const KINDS: MailKind[] = [
     mustContain: ['A profit of $8.00', 'Reason: Closed long on EUR/USD'],
     name: 'Test',
   },
+  balanceChanged('account credited by staff (adjustment)', 'credit', ['250.00', 'Goodwill'], (id) => [
+    `/api/user/admin/account/${id}/adjustments`,
+    { direction: 'credit', amount: 250, reason: 'Goodwill' },
+  ]),
+  balanceChanged('account debited by staff (added transaction)', 'debit', ['40.00', 'Paid out'], (id) => [
+    `/api/transaction/${id}`,
+    { transactionType: 'withdrawal', amount: 40, details: 'Paid out' },
+  ]),
   {
     kind: 'first-deposit bonus credited',
     trigger: () =>

@@ -8,10 +8,12 @@
  * of the two accounts and the available balance), then ONE statement
  * (lib/unit-of-work.ts `StatementOfWork`) that locks the client's row (FOR UPDATE, as `lockUser`
  * does) and then their available account (FOR UPDATE, answered as it is after any wait), and posts
- * the `adjustment` entry with its audit row (`account.adjustment`, amounts in USD) only when the client is still there and the balance it locked is the one read. So the
- * answer (the balance after it) is known before the statement, and a balance that moved between
- * the two round trips makes the statement change nothing and the adjustment start again (at most
- * `ATTEMPTS` times). Amounts inside are cents.
+ * the `adjustment` entry with its audit row (`account.adjustment`, amounts in USD) and the client's
+ * notice and e-mail (`USER_ADMIN_MSG.balanceChanged`: the amount and the staff member's reason;
+ * docs/product.md "Notices") only when the client is still there and the balance it locked is the
+ * one read. So the answer (the balance after it) is known before the statement, and a balance that
+ * moved between the two round trips makes the statement change nothing and the adjustment start
+ * again (at most `ATTEMPTS` times). Amounts inside are cents.
  *
  * Errors (AppError): 404 unknown, deleted or not a client; 409 a debit beyond the available
  * balance, or the balance kept moving.
@@ -39,12 +41,17 @@ export interface PostedAdjustment {
 /** How many times an adjustment starts again when the balance moved between its two round trips. */
 const ATTEMPTS = 5;
 
-export function createAdjustmentsService({ db, log }: ServiceDeps) {
-  /** Round trip 1: the live user's role, the two account ids (null when not created yet), the balance. */
+export function createAdjustmentsService({ db, log, notifications }: ServiceDeps) {
+  /**
+   * Round trip 1: the live user's role, address and first name (for the notice's e-mail), the two
+   * account ids (null when not created yet), the balance.
+   */
   async function read(conn: DbOrTx, id: string) {
     const [row] = await conn
       .select({
         role: users.role,
+        email: users.email,
+        firstName: users.firstName,
         available: accountIdOf(users.id, 'available'),
         income: accountIdOf(null, 'income_expense'),
         balance: accountBalanceOf(users.id, 'available'),
@@ -122,6 +129,16 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
       },
       unmoved,
     );
+    notifications.notifyInStatement(
+      stmt,
+      {
+        userId: id,
+        title: USER_ADMIN_MSG.balanceChangedTitle(input.direction),
+        message: USER_ADMIN_MSG.balanceChanged(input.direction, formatUsd(input.amount), input.reason),
+      },
+      r,
+      unmoved,
+    );
     stmt.output('found', found);
     stmt.output('posted', unmoved);
     const out = await stmt.run(uow?.tx ?? db, log, uow);
@@ -146,7 +163,8 @@ export function createAdjustmentsService({ db, log }: ServiceDeps) {
     /**
      * Posts an `adjustment` entry of `input.amount` cents — credit: income/expense → available;
      * debit: available → income/expense — with the reason as its memo (the client's history shows
-     * it) and the admin as actor. Audit `account.adjustment`. Runs in `uow` when given (the
+     * it) and the admin as actor. Audit `account.adjustment`; the client's notice and e-mail say
+     * the amount and the reason, in the same statement. Runs in `uow` when given (the
      * route's `keyedTransaction`, the approvals runner). Throws 404 (unknown, deleted or not a
      * client), 409 (a debit beyond the available balance, or the balance moving on every attempt).
      */

@@ -13,6 +13,7 @@ import type { ValueHistoryRange } from '@common/schemas/value-history';
 import type { DbOrTx, Tx } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts, transactionHistory, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
+import { USER_ADMIN_MSG } from '@common/messages';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { centsToUsd, formatUsd } from '../../lib/money';
@@ -159,8 +160,9 @@ export function createTransactionsService({ db, log, notifications, streamRows }
     /**
      * Posts an admin transaction for a client: `amount` cents as a deposit (cash → available),
      * withdrawal (available → cash), profit or bonus (income/expense → available), with the admin's
-     * reason as its details, and its audit row (`transaction.add`). Throws 404 (no such client),
-     * 422 "Insufficient balance".
+     * reason as its details, its audit row (`transaction.add`) and the client's notice and e-mail
+     * (`USER_ADMIN_MSG.balanceChanged`: amount and reason; docs/product.md "Notices"). Throws 404
+     * (no such client), 422 "Insufficient balance".
      */
     async addTransaction(
       actor: AuditActor,
@@ -168,7 +170,8 @@ export function createTransactionsService({ db, log, notifications, streamRows }
       input: AddTransactionInput,
       uow?: UnitOfWork,
     ): Promise<HistoryRow> {
-      return withUnitOfWork(db, log, uow, async ({ tx }) => {
+      return withUnitOfWork(db, log, uow, async (u) => {
+        const { tx } = u;
         const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId));
         if (!target || target.role !== 'client') throw new AppError('not_found');
         const p = ADMIN_POSTINGS[input.transactionType];
@@ -195,6 +198,12 @@ export function createTransactionsService({ db, log, notifications, streamRows }
             details: input.details,
             date: entry.effectiveAt.toISOString(),
           },
+        });
+        const direction = p.credit ? 'credit' : 'debit';
+        await notifications.notify(u, {
+          userId,
+          title: USER_ADMIN_MSG.balanceChangedTitle(direction),
+          message: USER_ADMIN_MSG.balanceChanged(direction, formatUsd(input.amount), input.details),
         });
         return (await findLine(tx, entry.id))!;
       });
@@ -264,12 +273,14 @@ export function createTransactionsService({ db, log, notifications, streamRows }
         // the first-deposit bonus and the referrer's bonus exist because of this deposit: void them too
         const granted = line.source === 'deposit' ? await grantedWithApproval(tx, entry) : [];
         const day = line.date.toISOString().slice(0, 10);
+        let ownBonuses = 0n; // the client's first-deposit bonus, voided with it: their notice says so
         for (const bonus of granted) {
           const bonusLine = await findLine(tx, bonus.id);
           await reverseEntry(tx, bonus, {
             actorId: actor.id,
             memo: `Void of the ${bonus.type.replaceAll('_', ' ')} granted with the deposit of ${day}`,
           });
+          if (bonus.userId === line.userId && bonusLine) ownBonuses += bonusLine.amount;
           // the referrer is another client: their balance changed too, so they are told why
           if (bonus.type === 'referral_bonus' && bonus.userId !== line.userId && bonusLine) {
             await notifications.notify(u, {
@@ -299,7 +310,7 @@ export function createTransactionsService({ db, log, notifications, streamRows }
         await notifications.notify(u, {
           userId: line.userId,
           title: 'Transaction voided',
-          message: `Your ${line.type.replaceAll('_', ' ')} of $${formatUsd(line.amount)} on ${line.date.toISOString().slice(0, 10)} was voided by a reversing entry; your history keeps both lines. Reason: ${reason}.`,
+          message: `Your ${line.type.replaceAll('_', ' ')} of $${formatUsd(line.amount)} on ${line.date.toISOString().slice(0, 10)} was voided by a reversing entry${ownBonuses > 0n ? `, and the bonus of $${formatUsd(ownBonuses)} granted with it too` : ''}; your history keeps both lines. Reason: ${reason}.`,
         });
         return (await findLine(tx, reversal.id))!;
       });
