@@ -1,6 +1,6 @@
-import { Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { RequestStatus } from '@common/schemas/deposits';
-import type { Column } from '../../../components/paged-table';
+import { CellText, type Column } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime, formatUsd } from '../../../lib/format';
 import { REVIEW_KINDS, type ReviewKind } from '../kinds';
@@ -58,11 +58,8 @@ export const reviewColumns = {
     },
     {
       header: 'Reason',
-      cell: (r) => (
-        <Text size="sm" lineClamp={2} maw={240}>
-          {r.reason ?? '—'}
-        </Text>
-      ),
+      // the whole reason, wrapped: staff read what the client reads, never a cut of it
+      cell: (r) => <CellText miw={180}>{r.reason ?? '—'}</CellText>,
     },
     {
       header: 'Actions',

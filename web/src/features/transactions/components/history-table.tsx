@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { REQUEST_STATUSES, type RequestStatus } from '@common/schemas/deposits';
 import { TRANSACTION_TYPES, type HistoryQuery, type PublicTransaction } from '@common/schemas/transactions';
@@ -6,11 +6,11 @@ import { FilterSelects, useChoice } from '../../../components/filter-select';
 import { dateColumn, PagedTable, serverPage, type Column } from '../../../components/paged-table';
 import { SearchInput } from '../../../components/search-input';
 import { SignedAmount } from '../../../components/signed-amount';
-import { StatusBadge } from '../../../components/status-badge';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import type { PagedQueryOptions } from '../../../lib/queries';
 import type { HistoryPage } from '../api';
 import { methodLabel, TYPE_LABELS } from '../../../lib/transaction-labels';
+import { LineDetailsCell, LineStatus } from './line-details';
 
 /**
  * Paging, search (debounced) and type/status filters of a history table, as the query params of
@@ -41,29 +41,17 @@ export const historyColumns = {
   } satisfies Column<PublicTransaction>,
   /**
    * The line's details: an admin's stated reason for a transaction, adjustment or void, or why a
-   * deposit was rejected or a withdrawal declined (docs/product.md).
+   * deposit was rejected or a withdrawal declined (docs/product.md), previewed on two lines with a
+   * Details button opening the whole line, the full text included; `labels` words its status.
    */
-  details: {
+  details: (labels: Record<RequestStatus, string>): Column<PublicTransaction> => ({
     header: 'Details',
-    cell: (t) => (
-      <Text size="sm" lineClamp={2} maw={280}>
-        {t.details || '—'}
-      </Text>
-    ),
-  } satisfies Column<PublicTransaction>,
+    cell: (t) => <LineDetailsCell line={t} labels={labels} />,
+  }),
   /** Status column with the given wording, and a "Voided" mark on voided lines. */
   status: (labels: Record<RequestStatus, string>): Column<PublicTransaction> => ({
     header: 'Status',
-    cell: (t) => (
-      <Group gap={4} wrap="nowrap">
-        <StatusBadge status={t.status} labels={labels} />
-        {t.voided && (
-          <Badge color="gray" variant="outline">
-            Voided
-          </Badge>
-        )}
-      </Group>
-    ),
+    cell: (t) => <LineStatus line={t} labels={labels} />,
   }),
 };
 

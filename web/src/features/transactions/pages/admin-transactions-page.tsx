@@ -51,7 +51,7 @@ const COLUMNS: Column<PublicTransaction>[] = [
   historyColumns.date,
   historyColumns.type,
   historyColumns.method,
-  historyColumns.details,
+  historyColumns.details(ADMIN_STATUS_LABELS),
   historyColumns.amount,
   historyColumns.status(ADMIN_STATUS_LABELS),
   { header: 'Action', actions: true, permission: 'transactions.void', cell: (t) => <VoidButton line={t} /> },

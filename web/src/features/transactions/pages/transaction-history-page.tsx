@@ -15,7 +15,7 @@ const COLUMNS = [
   historyColumns.type,
   historyColumns.amount,
   historyColumns.status(CLIENT_STATUS_LABELS),
-  historyColumns.details,
+  historyColumns.details(CLIENT_STATUS_LABELS),
 ];
 
 interface TransactionHistoryPageProps {
