@@ -1,7 +1,9 @@
 /**
  * Draws a statement as a PDF with pdfkit (docs/transparency.md "Signed statements"), in memory: a
- * statement holds at most STATEMENT_MAX_LINES lines (about 100 pages, under 1 MB), and the signature
- * covers the whole file, so it is built whole before it is signed (statement-signature.ts).
+ * statement holds at most STATEMENT_MAX_LINES lines (about 100 pages, under 1 MB, when descriptions
+ * are short; a long one wraps over several lines, never cut), and the signature covers the whole
+ * file, full descriptions included, so it is built whole before it is signed
+ * (statement-signature.ts).
  *
  * The same statement draws the same bytes: the document's creation date is the statement's issue
  * time, the file id pdfkit derives from its info, the fonts are the PDF standard ones (nothing
@@ -57,6 +59,8 @@ const MARGIN = 48;
 const ROW = 15;
 const COLS = { date: 0, description: 78, amount: 330, balance: 420 } as const;
 const AMOUNT_WIDTH = 80;
+/** The description column's width (points): a longer description wraps over several lines. */
+const DESCRIPTION_WIDTH = COLS.amount - COLS.description - 10;
 
 /** "J*** D***": the first letter of each part of a name, then three asterisks. */
 export function maskName(name: string): string {
@@ -67,14 +71,6 @@ export function maskName(name: string): string {
 /** "$1,234.56", a debit "-$100.00". */
 const money = (cents: bigint) => (cents < 0n ? `-$${formatUsd(-cents)}` : `$${formatUsd(cents)}`);
 const day = (d: Date) => d.toISOString().slice(0, 10);
-
-/** `text` cut with "..." to fit `width` points in the current font. */
-function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
-  if (doc.widthOfString(text) <= width) return text;
-  let cut = text;
-  while (cut.length > 0 && doc.widthOfString(`${cut}...`) > width) cut = cut.slice(0, -1);
-  return `${cut}...`;
-}
 
 /** The PDF of `data` (its pages) with `manifest` in its info, as bytes (not yet signed). */
 export function renderStatementPdf(
@@ -194,23 +190,19 @@ function drawLines(doc: PDFKit.PDFDocument, data: StatementData) {
     doc.moveDown(0.5);
     return;
   }
-  const bottom = doc.page.height - MARGIN - ROW;
+  const bottom = doc.page.height - MARGIN;
   for (const line of data.lines) {
-    if (doc.y > bottom) {
+    // the whole description, wrapped over as many lines as it takes (never cut: the signature
+    // covers what the client reads); a line starts a new page when it would not fit whole
+    const description = line.description + (line.sealed ? '' : ' *');
+    const height = Math.max(ROW, doc.heightOfString(description, { width: DESCRIPTION_WIDTH }) + 4);
+    if (doc.y + height > bottom) {
       doc.addPage();
       tableHead(doc);
     }
     const y = doc.y;
-    const mark = line.sealed ? '' : ' *';
     doc.text(day(line.date), MARGIN + COLS.date, y, { lineBreak: false });
-    doc.text(
-      fit(doc, line.description, COLS.amount - COLS.description - 10) + mark,
-      MARGIN + COLS.description,
-      y,
-      {
-        lineBreak: false,
-      },
-    );
+    doc.text(description, MARGIN + COLS.description, y, { width: DESCRIPTION_WIDTH });
     doc.text(money(line.amount), MARGIN + COLS.amount, y, {
       width: AMOUNT_WIDTH,
       align: 'right',
@@ -222,7 +214,7 @@ function drawLines(doc: PDFKit.PDFDocument, data: StatementData) {
       lineBreak: false,
     });
     doc.x = MARGIN;
-    doc.y = y + ROW;
+    doc.y = y + height;
   }
   doc.moveDown(0.5);
 }

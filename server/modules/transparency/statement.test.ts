@@ -4,7 +4,6 @@
  * key (checked with @noble/curves here), one changed byte anywhere fails the verify route, a
  * client gets only their own statement, and month and range validation.
  */
-import { inflateSync } from 'node:zlib';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { readStatementData } from './statement-data';
 import { createStatementService } from './statement-service';
 import { signingKeyFor } from './signing-key';
 import { postRaw } from '../../test/raw-post';
+import { pdfText } from '../../test/pdf-text';
 
 const { t, admin, inject, db } = useTestContext();
 
@@ -47,27 +47,6 @@ async function ledgerFigures(userId: string, from: string, to: string) {
     closing: BigInt(totals!.closing),
     lines: lines.map((l) => ({ entryId: l.id, amount: BigInt(l.amount) })),
   };
-}
-
-/** The text a PDF's pages draw (every TJ's hex strings, decoded), from its deflated streams. */
-function pdfText(pdf: Buffer): string {
-  const out: string[] = [];
-  const raw = pdf.toString('latin1');
-  for (const m of raw.matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
-    let text: string;
-    try {
-      text = inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const tj of text.matchAll(/\[(.*?)\] TJ/g))
-      out.push(
-        [...tj[1]!.matchAll(/<([0-9a-f]*)>/g)]
-          .map((h) => Buffer.from(h[1]!, 'hex').toString('latin1'))
-          .join(''),
-      );
-  }
-  return out.join('\n');
 }
 
 const statement = (c: TestUser, query: string) =>
