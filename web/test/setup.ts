@@ -5,9 +5,14 @@
  * session after each test.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './api';
+
+// findBy… and waitFor wait up to 10 s, as the journeys' expectations do (playwright.config.ts): CI
+// runs these beside the journeys on two cores, where a screen's first render can take over the
+// default 1 s; a passing wait ends as soon as its element is there
+configure({ asyncUtilTimeout: 10_000 });
 
 // Mantine reads the colour scheme and breakpoints through matchMedia: no query matches here
 Object.defineProperty(window, 'matchMedia', {
