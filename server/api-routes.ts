@@ -141,7 +141,7 @@ export async function apiRoutes(api: AppInstance): Promise<void> {
     '/b-withdrawals': [withMethod(withdrawalRoutes, 'bank')],
     '/beneficiaries': [beneficiaryRoutes],
     '/limits': [limitRoutes],
-    '/security-holds': [securityHoldRoutes],
+    '/security-holds': [signedIn(securityHoldRoutes)],
     '/transaction': [signedIn(transactionRoutes)],
     '/notifications': [signedIn(notificationRoutes)],
     '/files': [signedIn(fileRoutes)],

@@ -24,14 +24,16 @@ import { currentUser } from '../auth/guard';
 
 const tags = ['security-holds'];
 
-/** GET /security-holds/current */
+/**
+ * GET /security-holds/current; registered in a signed-in scope of api-routes.ts (`signedIn`),
+ * whose one onRequest hook is `requireUser`.
+ */
 export async function securityHoldRoutes(app: AppInstance) {
   const route = declareRoutes(app, tags);
-  const { guards, services } = app.ctx;
+  const { services } = app.ctx;
   route.get('/current', {
     summary: "The signed-in user's hold on withdrawals after a security change: why and until when, or null",
     schema: { response: { 200: securityHoldAnswerSchema } },
-    onRequest: guards.requireUser,
     handler: async (req) => ({ data: await services.holds.current(currentUser(req).id) }),
   });
 }
