@@ -32,6 +32,35 @@ function approvals() {
   return sent;
 }
 
+/** One decision of the reviewer: the button and its dialog, what the dialog says, its confirm button. */
+interface Decision {
+  name: string;
+  says: string;
+  confirm: string;
+}
+
+/**
+ * Presses the decision's button; its dialog says what it does and refuses to confirm without a
+ * reason (nothing `sent`); with `reason` it confirms, toasts `toast` and closes.
+ */
+async function decide(
+  user: ReturnType<typeof renderScreen>['user'],
+  { name, says, confirm }: Decision,
+  { reason, toast, sent }: { reason: string; toast: string; sent: unknown[] },
+) {
+  await user.click(screen.getByRole('button', { name }));
+  const dialog = await screen.findByRole('dialog', { name });
+  expect(dialog).toHaveTextContent(says);
+  await user.click(within(dialog).getByRole('button', { name: confirm }));
+  expect(await within(dialog).findByText(SECURITY_MSG.reasonLength)).toBeVisible();
+  expect(sent).toEqual([]);
+
+  await user.type(within(dialog).getByLabelText(/^Reason/), reason);
+  await user.click(within(dialog).getByRole('button', { name: confirm }));
+  expect(await screen.findByText(toast)).toBeVisible();
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+}
+
 const button = () => screen.getByRole('button', { name: 'Approve proof of address' });
 
 describe('the proof of address approval', () => {
@@ -49,17 +78,12 @@ describe('the proof of address approval', () => {
     const sent = approvals();
     const { user } = renderScreen(<AddressApproval user={CLIENT} />);
     expect(button()).toBeEnabled();
-    await user.click(button());
-    const dialog = await screen.findByRole('dialog', { name: 'Approve proof of address' });
-    expect(dialog).toHaveTextContent("Approve Ada Client's proof of address?");
-    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await within(dialog).findByText(SECURITY_MSG.reasonLength)).toBeVisible();
-    expect(sent).toEqual([]);
-
-    await user.type(within(dialog).getByLabelText(/^Reason/), 'Utility bill checked');
-    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText(LIMITS_MSG.addressApproved)).toBeVisible();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const approval = {
+      name: 'Approve proof of address',
+      says: "Approve Ada Client's proof of address?",
+      confirm: 'Approve',
+    };
+    await decide(user, approval, { reason: 'Utility bill checked', toast: LIMITS_MSG.addressApproved, sent });
     expect(sent).toEqual([{ id: CLIENT._id, body: { reason: 'Utility bill checked' } }]);
   });
 
@@ -77,17 +101,13 @@ describe('the proof of address approval', () => {
     const { user } = renderScreen(
       <AddressApproval user={{ ...CLIENT, addressVerifiedAt: '2026-11-28T10:00:00.000Z' }} />,
     );
-    await user.click(screen.getByRole('button', { name: 'Revoke proof of address' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Revoke proof of address' });
-    expect(dialog).toHaveTextContent("Revoke the approval of Ada Client's proof of address?");
-    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
-    expect(await within(dialog).findByText(SECURITY_MSG.reasonLength)).toBeVisible();
-    expect(sent).toEqual([]);
-
-    await user.type(within(dialog).getByLabelText(/^Reason/), 'The bill names another person');
-    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
-    expect(await screen.findByText(LIMITS_MSG.addressRevoked)).toBeVisible();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const revocation = {
+      name: 'Revoke proof of address',
+      says: "Revoke the approval of Ada Client's proof of address?",
+      confirm: 'Revoke',
+    };
+    const reason = 'The bill names another person';
+    await decide(user, revocation, { reason, toast: LIMITS_MSG.addressRevoked, sent });
     expect(sent).toEqual([{ id: CLIENT._id, body: { reason: 'The bill names another person' } }]);
   });
 });
