@@ -6,11 +6,11 @@
  * (docs/security.md "Four-eyes approval"). The queue through the real server is e2e/four-eyes.spec.ts.
  */
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '@common/constants';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '@common/schemas/approvals';
 import { http, server } from '../../../../test/api';
 import { renderScreen } from '../../../../test/render';
+import { signInStaff } from '../../../../test/session';
 import { ApprovalsPage } from './approvals-page';
 
 const OWNER = { _id: 'owner-1', name: 'Olive Owner', email: 'olive@example.com' };
@@ -41,11 +41,7 @@ const CAPS: ApprovalRequest = {
   reason: 'Larger wires from verified clients',
 };
 
-beforeEach(() => {
-  localStorage.setItem(STORAGE_KEYS.token, 'token');
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ _id: 'owner-2', role: 'owner', isAdmin: true }));
-});
-afterEach(() => localStorage.clear());
+beforeEach(() => signInStaff('owner-2'));
 
 describe('the approvals queue', () => {
   it('shows a caps raise readably beside a money request, with the same columns', async () => {

@@ -6,11 +6,12 @@
  * route sweep through the real server is e2e/a11y-routes.spec.ts.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '@common/constants';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS_MSG } from '@common/schemas/limits';
+import { inTurn, recorded } from '../../../../test/answers';
 import { http, server } from '../../../../test/api';
 import { renderScreen } from '../../../../test/render';
+import { signInStaff } from '../../../../test/session';
 import type { LevelRow } from '../api';
 import { AdminLimitsPage } from './admin-limits-page';
 
@@ -57,11 +58,7 @@ async function openEdit(user: ReturnType<typeof renderScreen>['user'], title: st
   return screen.findByRole('dialog', { name: `Edit limits: ${title}` });
 }
 
-beforeEach(() => {
-  localStorage.setItem(STORAGE_KEYS.token, 'token');
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ _id: 'staff', role: 'owner', isAdmin: true }));
-});
-afterEach(() => localStorage.clear());
+beforeEach(() => signInStaff());
 
 describe('the verification limits page', () => {
   it("lists each level's four caps in USD", async () => {
@@ -77,30 +74,34 @@ describe('the verification limits page', () => {
   });
 
   it('says a failed load with a Retry that loads again, and an empty list', async () => {
-    let reads = 0;
+    const reads = { count: 0 };
     server.use(
-      http.get('/api/limits/levels', ({ response }) => {
-        reads += 1;
-        return reads === 1
-          ? response(403).json({ code: 'forbidden', message: 'Not now' })
-          : response(200).json({ data: [] });
-      }),
+      http.get(
+        '/api/limits/levels',
+        inTurn(
+          reads,
+          ({ response }) => response(403).json({ code: 'forbidden', message: 'Not now' }),
+          ({ response }) => response(200).json({ data: [] }),
+        ),
+      ),
     );
     const { user } = renderScreen(<AdminLimitsPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent(/limits by verification level/i);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No verification level is set up.')).toBeVisible();
-    expect(reads).toBe(2);
+    expect(reads.count).toBe(2);
   });
 
   it("shows the server's refusal in the dialog and keeps it open", async () => {
     levels(() => LEVELS);
     const sent: unknown[] = [];
     server.use(
-      http.put('/api/limits/levels/{level}', async ({ request, response }) => {
-        sent.push(await request.json());
-        return response(400).json({ code: 'bad_request', message: LIMITS_MSG.noWithdrawalAtEmail });
-      }),
+      http.put(
+        '/api/limits/levels/{level}',
+        recorded(sent, ({ response }) =>
+          response(400).json({ code: 'bad_request', message: LIMITS_MSG.noWithdrawalAtEmail }),
+        ),
+      ),
     );
     const { user } = renderScreen(<AdminLimitsPage />);
     const dialog = await openEdit(user, 'E-mail confirmed');

@@ -7,12 +7,12 @@
  * e2e/funding.spec.ts and e2e/phone-tables.spec.ts.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '@common/constants';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import type { PendingReview } from '@common/schemas/transactions';
 import { http, server } from '../../../../test/api';
 import { renderScreen } from '../../../../test/render';
+import { signInStaff } from '../../../../test/session';
 import { PendingReviewsPage } from './pending-reviews-page';
 
 const client = (firstName: string) => ({
@@ -61,15 +61,13 @@ const DEPOSIT: PendingReview = {
 
 beforeEach(() => {
   // an owner may review every kind
-  localStorage.setItem(STORAGE_KEYS.token, 'token');
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ _id: 'staff', role: 'owner', isAdmin: true }));
+  signInStaff();
   server.use(
     http.get('/api/reviews/pending', ({ response }) =>
       response(200).json({ data: [REFUSED, KNOWN, DEPOSIT], total: 3 }),
     ),
   );
 });
-afterEach(() => localStorage.clear());
 
 /** The table row that names `name`. */
 const rowOf = async (name: string) => (await screen.findByRole('link', { name })).closest('tr')!;
