@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { BENEFICIARY_MSG } from '@common/schemas/beneficiaries';
 import { recorded } from '../../../../test/answers';
 import { http, server } from '../../../../test/api';
+import { destination } from '../../../../test/destinations';
 import { renderScreen } from '../../../../test/render';
 import { AddDestinationForm } from './add-destination-form';
 
@@ -20,23 +21,15 @@ function recordAdds() {
       recorded(sent, ({ response }) =>
         response(201).json({
           message: BENEFICIARY_MSG.added,
-          data: {
+          data: destination('Cold wallet', {
             _id: '00000000-0000-4000-8000-000000000001',
-            kind: 'crypto',
-            label: 'Cold wallet',
             network: 'ethereum',
             address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-            iban: null,
-            accountNumber: null,
-            routing: null,
-            swift: null,
-            bankName: null,
-            accountName: null,
             status: 'pending_confirmation',
             createdAt: '2026-11-29T18:00:00.000Z',
             confirmedAt: null,
             activeFrom: null,
-          },
+          }),
         }),
       ),
     ),

@@ -9,6 +9,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import type { PublicBeneficiary } from '@common/schemas/beneficiaries';
+import { destination } from '../../../../test/destinations';
 import { BankWithdrawalPage } from './bank-withdrawal-form-page';
 import { codeRequests, openForm, refusedWithdrawals, savedDates } from './form-fixtures';
 
@@ -20,21 +21,15 @@ function bank(
   account: { iban: string } | { accountNumber: string; routing: string },
   swift: string,
 ): PublicBeneficiary {
-  return {
-    _id: crypto.randomUUID(),
+  return destination(label, {
     kind: 'bank',
-    label,
     network: null,
-    address: null,
-    iban: null,
-    accountNumber: null,
-    routing: null,
     ...account,
     swift,
     bankName: `${label} Bank`,
     accountName: 'Jane Doe',
     ...savedDates('active'),
-  };
+  });
 }
 
 const BOOK = [

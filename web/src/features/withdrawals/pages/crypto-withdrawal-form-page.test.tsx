@@ -13,6 +13,7 @@ import type { DestinationNetwork } from '@common/destinations';
 import { MONEY_MSG } from '@common/messages';
 import type { PublicBeneficiary } from '@common/schemas/beneficiaries';
 import { gate } from '../../../../test/answers';
+import { destination } from '../../../../test/destinations';
 import { WithdrawPage } from './crypto-withdrawal-form-page';
 import { codeRequests, openForm, refusedWithdrawals, savedDates } from './form-fixtures';
 
@@ -30,20 +31,7 @@ function saved(
   status: 'active' | 'waiting' | 'pending_confirmation',
   network: DestinationNetwork = 'bitcoin',
 ): PublicBeneficiary {
-  return {
-    _id: crypto.randomUUID(),
-    kind: 'crypto',
-    label,
-    network,
-    address,
-    iban: null,
-    accountNumber: null,
-    routing: null,
-    swift: null,
-    bankName: null,
-    accountName: null,
-    ...savedDates(status),
-  };
+  return destination(label, { network, address, ...savedDates(status) });
 }
 
 /** Two active bitcoin destinations, and an ethereum one (not for the bitcoin form). */
