@@ -51,12 +51,19 @@ export const signupSchema = z.object({
 export type SignupInput = z.infer<typeof signupSchema>;
 
 /** POST /api/auth/signin (also used by the admin login page). */
+/**
+ * "Remember me" at sign-in: false → the session ends after SESSION_IDLE_MINUTES without a request
+ * (docs/security.md "Sessions"); absent → remembered (7 days).
+ */
+const rememberField = z.boolean().optional().describe('Keep the session 7 days; false → it ends when idle');
+
 export const signinSchema = z.object({
   email: emailField,
   password: z
     .string({ error: MSG.required('Password') })
     .min(1, MSG.required('Password'))
     .max(LIMITS.passwordMax),
+  remember: rememberField,
 });
 export type SigninInput = z.infer<typeof signinSchema>;
 
@@ -139,6 +146,7 @@ export const twoFactorVerifySchema = z.object({
     .min(16)
     .max(128),
   code: secondFactorCodeField,
+  remember: rememberField,
 });
 
 /** Answer of POST /api/auth/two-factor/setup (the secret is not active until enabled). */

@@ -87,4 +87,6 @@ export const passkeyAuthenticationSchema = z.object({ response: credentialRespon
 export const passkeyAuthenticationHeaders = z.object({
   'x-sign-in-challenge': z.string().min(16).max(128).optional(),
   'x-passkey-purpose': z.enum(['reverify']).optional(),
+  /** "Remember me" off: the session ends after SESSION_IDLE_MINUTES idle (docs/security.md "Sessions"). */
+  'x-remember': z.enum(['true', 'false']).optional(),
 });

@@ -20,7 +20,7 @@
  * be the HMAC of this session, else 403.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF } from '@common/constants';
 import { isStaffRole } from '@common/permissions';
@@ -30,6 +30,7 @@ import type { BaseDeps } from '../../lib/base-deps';
 import { sessionSecrets } from '../../lib/session-secrets';
 import { markGuard } from '../../lib/guarded-scope';
 import type { UserRow } from '../../db/rows';
+import { idleWindowMs, isLive, isTouchDue, liveSessionWhere } from './idle';
 import type { SessionCache, SessionRow } from './session-cache';
 import { checkStaffNetwork } from './staff-networks';
 import { hasPasskey } from './staff-second-factor';
@@ -66,15 +67,13 @@ function bearerToken(req: FastifyRequest): string | null {
   return token.length > 0 && token.length <= 256 && /^[\x21-\x2d\x2f-\x7e]+$/.test(token) ? token : null;
 }
 
-/** A session's last use is written at most this often (a write per request would cost every read). */
-const LAST_USED_RESOLUTION_MS = 5 * 60_000;
-
 /**
  * The guards of an app. `cache` (PostgreSQL only; null or absent on PGlite) serves known sessions
  * without a query; without it every authenticated request reads the session and its user.
  */
 export function createGuards({ db, config }: BaseDeps, cache?: SessionCache | null) {
   const secrets = sessionSecrets(config);
+  const idleMs = idleWindowMs(config);
   // Built once: every authenticated request runs it (building it each time was a large share of
   // the dashboard's CPU in the bench; docs/performance.md).
   const findSession = db
@@ -83,20 +82,30 @@ export function createGuards({ db, config }: BaseDeps, cache?: SessionCache | nu
       sessionId: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
       expiresAt: sessions.expiresAt,
+      remembered: sessions.remembered,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .where(
+      and(
+        eq(sessions.token, sql.placeholder('token')),
+        liveSessionWhere(sql.placeholder('now'), sql.placeholder('idleSince')),
+      ),
+    )
     .limit(1)
     .prepare('guard_find_session');
 
-  /** The live session of `token`: from the cache when it holds it, else from the database (then cached). */
+  /**
+   * The live session of `token`: from the cache when it holds it and it is still live (a cached
+   * session idle past SESSION_IDLE_MINUTES is read again, and refused: idle.ts), else from the
+   * database (then cached).
+   */
   async function loadSession(token: string): Promise<SessionRow | undefined> {
     const now = new Date();
     const cached = cache?.get(token, now.getTime());
-    if (cached) return cached;
+    if (cached && isLive(cached, now.getTime(), idleMs)) return cached;
     const mark = cache?.mark();
-    const [row] = await findSession.execute({ token, now });
+    const [row] = await findSession.execute({ token, now, idleSince: new Date(now.getTime() - idleMs) });
     if (row && cache && mark !== undefined) cache.set(token, row, mark, Date.now());
     return row;
   }
@@ -120,7 +129,7 @@ export function createGuards({ db, config }: BaseDeps, cache?: SessionCache | nu
         throw new AppError('xsrf_token_invalid');
       }
     }
-    if (Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    if (isTouchDue(row, Date.now())) {
       const now = new Date();
       await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.sessionId));
       cache?.touched(token, now);

@@ -8,7 +8,7 @@
  * | GET    | /passkey/generate-register-options  | user   | —                                   | WebAuthn options    |
  * | POST   | /passkey/verify-registration        | user   | { response, name? }                 | { message, data }   |
  * | GET    | /passkey/generate-authenticate-options | anyone | —                                | WebAuthn options    |
- * | POST   | /passkey/verify-authentication      | anyone | { response }; x-sign-in-challenge?, x-passkey-purpose? | session or { message } |
+ * | POST   | /passkey/verify-authentication      | anyone | { response }; x-sign-in-challenge?, x-passkey-purpose?, x-remember? | session or { message } |
  * | GET    | /passkeys                           | user   | —                                   | { data: Passkey[] } |
  * | PATCH  | /passkeys/:id                       | user   | { name }                            | { message, data }   |
  * | DELETE | /passkeys/:id                       | user   | { password? , code? }               | { message }         |
@@ -141,6 +141,7 @@ export async function passkeyRoutes(app: AppInstance) {
         userId,
         requestOrigin(req),
         req.headers['x-sign-in-challenge'],
+        req.headers['x-remember'] !== 'false',
       );
       reply.setCookie(XSRF.cookie, xsrfTokenFor(config.sessionSecret, signedIn.token), {
         path: '/',

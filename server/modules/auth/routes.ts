@@ -5,8 +5,8 @@
  *
  * | method | path                      | who      | body                                   |
  * | POST   | /signup                   | anyone   | signupSchema                           |
- * | POST   | /signin[?as=admin]        | anyone   | { email, password }                    |
- * | POST   | /two-factor/verify        | anyone   | { challenge, code }                    |
+ * | POST   | /signin[?as=admin]        | anyone   | { email, password, remember? }         |
+ * | POST   | /two-factor/verify        | anyone   | { challenge, code, remember? }         |
  * | POST   | /verify-email             | user     | { otp }                                |
  * | POST   | /resend-otp               | user     | —                                      |
  * | POST   | /signout                  | anyone   | —                                      |
@@ -85,6 +85,7 @@ export async function authRoutes(app: AppInstance) {
         req.body.challenge,
         req.body.code,
         requestOrigin(req),
+        req.body.remember,
       );
       return answerSignIn(reply, outcome);
     },
@@ -122,6 +123,7 @@ export async function authRoutes(app: AppInstance) {
         req.body.password,
         req.query.as === 'admin',
         requestOrigin(req),
+        req.body.remember,
       );
       return answerSignIn(reply, outcome);
     },

@@ -28,6 +28,7 @@ const row = (userId: string, expiresAt = Date.now() + 3_600_000): SessionRow => 
   sessionId: `s-${userId}`,
   lastUsedAt: new Date(),
   expiresAt: new Date(expiresAt),
+  remembered: true,
 });
 
 const counted = async () =>

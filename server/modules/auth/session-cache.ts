@@ -36,6 +36,8 @@ export interface SessionRow {
   sessionId: string;
   lastUsedAt: Date;
   expiresAt: Date;
+  /** Signed in with "Remember me"; false → also ends after SESSION_IDLE_MINUTES idle (idle.ts). */
+  remembered: boolean;
 }
 
 interface Entry extends SessionRow {

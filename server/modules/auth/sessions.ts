@@ -5,13 +5,14 @@
  *
  * Every query names the user, so one user's session ids never reach or touch another's sessions.
  */
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { SessionInfo, SignInEvent, SignInHistoryQuery, SignInResult } from '@common/schemas/auth';
 import { sessions, signInEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import type { BaseDeps } from '../../lib/base-deps';
 import { clientIpKey } from '../../lib/rate-limit';
+import { idleWindowMs, liveSessionWhere } from './idle';
 
 /** Where a request came from, as recorded with a session or a sign-in attempt. */
 export interface RequestOrigin {
@@ -22,14 +23,19 @@ export interface RequestOrigin {
 /** A sign-in from a device and network pair unseen for this long is reported to the owner. */
 const KNOWN_DEVICE_DAYS = 90;
 
-export function createSessionsService({ db }: BaseDeps) {
+export function createSessionsService({ db, config }: BaseDeps) {
+  const idleMs = idleWindowMs(config);
   return {
-    /** The user's unexpired sessions, most recently used first; `current` marks `currentSessionId`. */
+    /**
+     * The user's live sessions (neither expired nor idle past SESSION_IDLE_MINUTES: idle.ts), most
+     * recently used first; `current` marks `currentSessionId`.
+     */
     async list(userId: string, currentSessionId: string | null): Promise<SessionInfo[]> {
+      const now = new Date();
       const rows = await db
         .select()
         .from(sessions)
-        .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+        .where(and(eq(sessions.userId, userId), liveSessionWhere(now, new Date(now.getTime() - idleMs))))
         .orderBy(desc(sessions.lastUsedAt));
       return rows.map((s) => ({
         id: s.id,
@@ -39,6 +45,17 @@ export function createSessionsService({ db }: BaseDeps) {
         ip: s.ipAddress || null,
         userAgent: s.userAgent || null,
       }));
+    },
+
+    /**
+     * Marks the new session of `token` as signed in without "Remember me": it ends after
+     * SESSION_IDLE_MINUTES without a request, and within a day of now at the latest (idle.ts).
+     */
+    async forget(token: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ remembered: false, expiresAt: sql`least(${sessions.expiresAt}, now() + interval '1 day')` })
+        .where(eq(sessions.token, token));
     },
 
     /** Ends one of the user's sessions. Throws 404 when the user has no session of that id. */

@@ -107,19 +107,23 @@ export function createSignInService({
     mustUseSecondFactor(user) && !user.twoFactorEnabled && !(await hasPasskey(db, user.id));
 
   return {
-    /** The password step. `adminOnly` (the admin sign-in) refuses non-admins with 403. */
+    /**
+     * The password step. `adminOnly` (the admin sign-in) refuses non-admins with 403. `remember`
+     * false ("Remember me" off): the session ends after SESSION_IDLE_MINUTES idle (idle.ts).
+     */
     async signIn(
       email: string,
       password: string,
       adminOnly: boolean,
       origin: RequestOrigin,
+      remember = true,
     ): Promise<SignInOutcome> {
       const known = await findByEmail(email);
       const n = await reserve(email, known, origin);
       let token: string;
       try {
         const res = await auth.api.signInEmail({
-          body: { email, password },
+          body: { email, password, rememberMe: remember },
           headers: new Headers({ 'user-agent': origin.userAgent, 'x-forwarded-for': origin.ip }),
         });
         token = res.token;
@@ -165,6 +169,7 @@ export function createSignInService({
         });
         return { challenge };
       }
+      if (!remember) await sessions.forget(token);
       await succeed(user, origin);
       return { token, user, twoFactorSetupRequired: await setupRequired(user) };
     },
@@ -175,6 +180,7 @@ export function createSignInService({
      * verification: a passkey is both factors). With `challenge` it is the second step of a password
      * sign-in instead of a code: the challenge must be live and the passkey's owner's, and is used up.
      * A staff member outside STAFF_ALLOWED_NETWORKS is refused. On any refusal the session ends.
+     * `remember` false: the session ends after SESSION_IDLE_MINUTES idle (idle.ts).
      * Throws 401 sign_in_expired (challenge), 403 staff_network_refused / account_blocked.
      */
     async completePasskey(
@@ -182,6 +188,7 @@ export function createSignInService({
       userId: string,
       origin: RequestOrigin,
       challenge?: string,
+      remember = true,
     ): Promise<SignedIn> {
       const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
       try {
@@ -208,6 +215,7 @@ export function createSignInService({
         await db.delete(sessionTable).where(eq(sessionTable.token, token));
         throw e;
       }
+      if (!remember) await sessions.forget(token);
       await succeed(user, origin);
       return { token, user, twoFactorSetupRequired: false };
     },
@@ -215,9 +223,14 @@ export function createSignInService({
     /**
      * The second step: a TOTP or backup code for a live challenge opens a session. One of the
      * challenge's 5 tries and one attempt of the account are taken before the code is checked; a
-     * wrong code keeps both.
+     * wrong code keeps both. `remember` as in `signIn`.
      */
-    async verifyChallenge(challenge: string, code: string, origin: RequestOrigin): Promise<SignedIn> {
+    async verifyChallenge(
+      challenge: string,
+      code: string,
+      origin: RequestOrigin,
+      remember = true,
+    ): Promise<SignedIn> {
       const live = and(
         eq(twoFactorChallenges.tokenHash, sha256(challenge)),
         isNull(twoFactorChallenges.consumedAt),
@@ -260,10 +273,11 @@ export function createSignInService({
         throw new AppError('invalid_authentication_code');
       }
       const ctx = await auth.$context;
-      const session = await ctx.internalAdapter.createSession(user.id, false, {
+      const session = await ctx.internalAdapter.createSession(user.id, !remember, {
         ipAddress: origin.ip,
         userAgent: origin.userAgent,
       });
+      if (!remember) await sessions.forget(session.token);
       await succeed(user, origin);
       return { token: session.token, user, twoFactorSetupRequired: false };
     },

@@ -64,9 +64,13 @@ export function useSignin({ asAdmin = false }: { asAdmin?: boolean } = {}) {
   return useMutation({
     mutationFn: async ({ remember = true, ...credentials }: SigninVariables): Promise<SigninOutcome> => {
       clearPendingChallenge();
-      const answer = await api.post<SigninAnswer>('/auth/signin', credentials, {
-        params: { as: asAdmin ? 'admin' : undefined },
-      });
+      const answer = await api.post<SigninAnswer>(
+        '/auth/signin',
+        { ...credentials, remember },
+        {
+          params: { as: asAdmin ? 'admin' : undefined },
+        },
+      );
       if ('twoFactorRequired' in answer) {
         savePendingChallenge({ challenge: answer.challenge, asAdmin, remember });
         return { kind: 'two-factor' };
@@ -91,6 +95,7 @@ export function useVerifyTwoFactor() {
       const answer = await api.post<SignedInAnswer>('/auth/two-factor/verify', {
         challenge: pending.challenge,
         code,
+        remember: pending.remember,
       });
       clearPendingChallenge();
       return openSession(answer, pending.asAdmin, pending.remember);
@@ -113,7 +118,7 @@ export function usePasskeySignin() {
       pending?: PendingChallenge | null;
     }): Promise<OpenedSession> => {
       const answer = await assertPasskey<SignedInAnswer>(
-        pending ? { 'x-sign-in-challenge': pending.challenge } : {},
+        pending ? { 'x-sign-in-challenge': pending.challenge, 'x-remember': String(pending.remember) } : {},
       );
       clearPendingChallenge();
       return openSession(answer, pending?.asAdmin ?? asAdmin, pending?.remember ?? true);

@@ -29,7 +29,8 @@ export function SigninForm({ asAdmin = false, submitLabel }: SigninFormProps) {
     ...zodForm(signinSchema),
   });
   const request = useMutationForm(form, signin, {
-    // the schema drops `remember`: it says where the session is kept, not who signs in
+    // `remember` as checked: where the browser keeps the session, and whether the server ends it
+    // after SESSION_IDLE_MINUTES idle (docs/security.md "Sessions and devices")
     variables: (credentials) => ({ ...credentials, remember: form.values.remember }),
     onSuccess: (outcome) =>
       navigate(
