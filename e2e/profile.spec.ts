@@ -218,7 +218,8 @@ test('a client shares the referral link, a friend signs up through it and appear
   await expect(page.getByRole('heading', { name: 'Starter' })).toHaveCount(0);
   const gold = page.getByRole('region', { name: 'Gold' });
   await expect(gold.getByText('$50,000')).toBeVisible();
-  await expect(gold.getByText('Leverage up to 1:3000')).toBeVisible();
+  await expect(gold.getByText('Results posted by our trading desk, losses included')).toBeVisible();
+  await expect(gold).not.toContainText(/pips|leverage/i);
   await expect(page.getByRole('heading', { level: 1, name: 'Upgrade Account' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Upgrade to Gold' }).click();

@@ -12,7 +12,7 @@ import { openPage, scrollThrough } from './open-page';
 
 const PUBLIC_PAGES = [
   { path: '/', h1: /online forex and crypto trading/ },
-  { path: '/about', h1: 'We are 100% Trusted Trading Broker' },
+  { path: '/about', h1: 'A broker that shows its books' },
   { path: '/contact', h1: 'Contact Us' },
   { path: '/faq', h1: 'Frequently Asked Questions' },
   { path: '/terms-and-conditions', h1: 'Terms and Conditions' },
@@ -41,7 +41,8 @@ for (const { path, h1 } of PUBLIC_PAGES) {
     const menu = page.getByRole('navigation', { name: 'Main' });
     await expectLink(menu.getByRole('link', { name: 'Home' }), '/');
     await expectLink(menu.getByRole('link', { name: 'About Us' }), '/about');
-    await expectLink(menu.getByRole('link', { name: 'Try A Demo' }), '/signup');
+    // no demo account exists, so no "Try A Demo" that leads to sign-up
+    await expect(menu.getByRole('link', { name: /demo/i })).toHaveCount(0);
     await expectLink(menu.getByRole('link', { name: 'FAQ' }), '/faq');
     await expectLink(menu.getByRole('link', { name: 'Contact' }), '/contact');
     await menu.getByRole('button', { name: 'Documents' }).click();
@@ -83,7 +84,7 @@ test('/ arrives prerendered: its heading, hero, menu and footer show without Jav
     page.getByRole('heading', { level: 2, name: 'A broker that shows you everything' }),
   ).toBeVisible();
   await expectLink(page.getByRole('banner').getByRole('link', { name: 'Sign Up' }), '/signup');
-  await expect(page.getByRole('heading', { level: 3, name: 'Trusted & Regulated' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Our Legal Status' })).toBeVisible();
   await expect(page.getByRole('contentinfo').getByText('Risk warning:')).toBeVisible();
   await context.close();
 });
@@ -119,7 +120,7 @@ test('/ hydrates its prerendered markup in place, without hydration or other con
   expect(problems).toEqual([]);
 });
 
-test('home shows every seed section in order, with the right links and package figures', async ({ page }) => {
+test('home shows every section in order, with the right links and package figures', async ({ page }) => {
   await openPage(page, '/');
   const hero = page.getByRole('region', { name: 'Highlights' });
   const slides = hero.getByRole('group');
@@ -130,7 +131,7 @@ test('home shows every seed section in order, with the right links and package f
   await expect(slides.nth(2)).toContainText('$500 bonus on a $5,000 deposit');
 
   for (const feature of [
-    'Trusted & Regulated',
+    'Our Legal Status',
     'Fast Deposit & Withdrawals',
     'Risk Management',
     '24/7 Customer Support',
@@ -141,7 +142,7 @@ test('home shows every seed section in order, with the right links and package f
   await scrollThrough(page);
   const sections = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
   const order = [
-    'Learn to Trade',
+    'How a Plan Works',
     'How It Works',
     'Why choose Northwind Markets?',
     'Trading Accounts',
@@ -153,7 +154,8 @@ test('home shows every seed section in order, with the right links and package f
   ];
   expect(sections.filter((title) => order.includes(title))).toEqual(order);
   await expect(page.getByText('5+', { exact: true })).toBeVisible();
-  await expect(page.getByText('Tradable assets')).toBeVisible();
+  // the strip's last figure (the hero's second slide is headed "Managed plans" too)
+  await expect(page.getByText('Managed plans', { exact: true }).last()).toBeVisible();
 
   const section = (name: string) => page.getByRole('region', { name, exact: true });
   await expectLink(page.getByRole('main').getByRole('link', { name: 'Learn more' }).last(), '/about');
@@ -162,24 +164,25 @@ test('home shows every seed section in order, with the right links and package f
   await expectLink(main.getByRole('link', { name: 'About us', exact: true }), '/about');
   await expectLink(main.getByRole('link', { name: 'Contact us' }), '/contact');
 
+  // every tier lists what the product does; no spread or leverage is claimed (none configured)
   const pricing = section('Trading Accounts');
-  const figures = [
-    ['Starter', '$1,000', '3.3 pips', '1:500'],
-    ['Bronze', '$5,000', '2.2 pips', '1:700'],
-    ['Silver', '$20,000', '1.5 pips', '1:1000'],
-    ['Gold', '$50,000', '1.0 pips', '1:3000'],
-    ['Platinum', '1 BTC', '0.5 pips', '1:5000'],
+  const deposits = [
+    ['Starter', '$1,000'],
+    ['Bronze', '$5,000'],
+    ['Silver', '$20,000'],
+    ['Gold', '$50,000'],
+    ['Platinum', '1 BTC'],
   ];
-  for (const [name, deposit, spread, leverage] of figures) {
+  for (const [name, deposit] of deposits) {
     const card = pricing
       .locator('div.mantine-Paper-root')
       .filter({ has: page.getByRole('heading', { name: name! }) });
     await expect(card).toContainText(deposit!);
-    await expect(card).toContainText(spread!);
-    await expect(card).toContainText(leverage!);
+    await expect(card).not.toContainText(/pips|leverage/i);
     await expectLink(card.getByRole('link', { name: /Open an Account/ }), '/signup');
   }
-  await expect(pricing.getByText('Live chart support', { exact: true })).toHaveCount(5);
+  await expect(pricing.getByText('Copy Trading and Investment plans', { exact: true })).toHaveCount(5);
+  await expect(pricing).toContainText('2% over the whole term');
 
   const ratings = page.getByRole('region', { name: 'Account Ratings slider' });
   await expect(ratings.getByRole('img', { name: /Rated \d out of 5/ }).first()).toBeVisible();
@@ -278,7 +281,7 @@ test('on a 375 px phone the main menu sits behind a burger', async ({ page }) =>
   await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/about');
-  await expect(drawer.getByRole('link', { name: 'Try A Demo' })).toHaveAttribute('href', '/signup');
+  await expect(drawer.getByRole('link', { name: /demo/i })).toHaveCount(0);
   await drawer.getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page).toHaveURL(/\/privacy-policy$/);
   await expect(drawer).toBeHidden();
@@ -295,8 +298,8 @@ test('the legal pages state the house rules, and the Terms are complete', async 
     'one account only',
     '10 business days',
     'up to 30 business days',
-    '1:20',
-    '1:100',
+    'traded by our trading desk',
+    '2% over the whole term',
     '30 days’ notice',
     'not a promise',
   ]) {
@@ -321,13 +324,13 @@ test('the legal pages state the house rules, and the Terms are complete', async 
 
 test('about and contact pages carry their seed content', async ({ page }) => {
   await openPage(page, '/about');
-  for (const reason of ['Inspired', 'Flexible', 'Trusted']) {
+  for (const reason of ['Inspired', 'Flexible', 'Accountable']) {
     await expect(page.getByRole('heading', { level: 3, name: reason })).toBeVisible();
   }
   await expect(page.getByRole('heading', { name: 'Need help with your trading account?' })).toBeVisible();
   await expectLink(page.getByRole('link', { name: 'Contact us' }), '/contact');
   await openPage(page, '/assets');
-  await expect(page.getByRole('main')).toContainText('on its way');
+  await expect(page.getByRole('main')).toContainText('You do not trade instruments yourself here');
 
   await openPage(page, '/contact');
   await expectLink(
