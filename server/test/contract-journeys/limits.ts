@@ -2,13 +2,14 @@
  * The contract journey of limits by verification level (docs/security.md "Limits by verification
  * level"): a client reads their limits, the owner reads and sets a level's caps (a raise above the
  * four-eyes threshold held, then approved by a second owner), staff approve a client's proof of
- * address (and are refused a second time).
+ * address (and are refused a second time), then revoke it with a reason (and are refused when it is
+ * not approved).
  */
 import { createClient, createTestUser } from '../factories';
 import { ask, type Journey } from './journey';
 
 export const limitsJourney: Journey = {
-  name: 'limits: the client reads them; the owner sets caps; a proof of address approved',
+  name: 'limits: the client reads them; the owner sets caps; a proof of address approved and revoked',
   async run({ t, admin }) {
     const call = ask(t);
     const c = await createClient(t.app, { level: 'identity' });
@@ -43,5 +44,9 @@ export const limitsJourney: Journey = {
     );
     await call('PUT', `/api/limits/address/${c.id}`, admin.headers, { reason: 'Utility bill checked' }, 200);
     await call('PUT', `/api/limits/address/${c.id}`, admin.headers, { reason: 'Utility bill checked' }, 409);
+    // a mistaken approval revoked with its reason (and refused when there is none left to revoke)
+    const revoke = { reason: 'The bill names another address' };
+    await call('DELETE', `/api/limits/address/${c.id}`, admin.headers, revoke, 200);
+    await call('DELETE', `/api/limits/address/${c.id}`, admin.headers, revoke, 409);
   },
 };
