@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import { gate } from '../../../../test/answers';
 import { http, server } from '../../../../test/api';
+import { pressWhileHeld } from '../../../../test/busy';
 import { renderScreen } from '../../../../test/render';
 import { DepositFormPage } from './deposit-form-page';
 
@@ -108,12 +109,7 @@ describe('the deposit form', () => {
     const { user, amount, submit } = open();
     await user.type(amount, '250');
     await attachProof(user);
-    await user.click(submit);
-    await waitFor(() => expect(submit).toBeDisabled());
-    expect(submit).toHaveTextContent('Loading...');
-    answer.open();
-    expect(await screen.findByText('Deposits are paused for maintenance')).toBeInTheDocument();
-    await waitFor(() => expect(submit).toBeEnabled());
+    await pressWhileHeld(user, submit, answer, 'Deposits are paused for maintenance');
     expect(submit).toHaveTextContent('Submit deposit');
   });
 });

@@ -13,6 +13,7 @@ import type { DestinationNetwork } from '@common/destinations';
 import { MONEY_MSG } from '@common/messages';
 import type { PublicBeneficiary } from '@common/schemas/beneficiaries';
 import { gate } from '../../../../test/answers';
+import { pressWhileHeld } from '../../../../test/busy';
 import { destination } from '../../../../test/destinations';
 import { WithdrawPage } from './crypto-withdrawal-form-page';
 import { codeRequests, openForm, refusedWithdrawals, savedDates } from './form-fixtures';
@@ -143,12 +144,7 @@ describe('the crypto withdrawal form', () => {
     await user.type(amount, '100');
     await user.click(destination('Cold wallet'));
     await user.type(code, '123456');
-    await user.click(submit);
-    await waitFor(() => expect(submit).toBeDisabled());
-    expect(submit).toHaveTextContent('Loading...');
-    answer.open();
-    expect(await screen.findByText('Invalid or expired confirmation code')).toBeInTheDocument();
-    await waitFor(() => expect(submit).toBeEnabled());
+    await pressWhileHeld(user, submit, answer, 'Invalid or expired confirmation code');
     expect(sent).toHaveLength(1);
   });
 
