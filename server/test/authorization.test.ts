@@ -405,7 +405,8 @@ describe('authorization matrix', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // every route by every role: about 10 s on a quiet machine, past 30 s beside the journeys
+  }, 180_000);
 
   it('answers every staff route on each target as its declared kind says', async () => {
     expect(await targetAxisFailures(t.app, routes, staffMembers, otherStaff, concreteUrl)).toEqual([]);
