@@ -322,7 +322,7 @@ test('the legal pages state the house rules, and the Terms are complete', async 
   await expect(page.getByText('$0.1. You can withdraw any amount')).toBeVisible();
 });
 
-test('about and contact pages carry their seed content', async ({ page }) => {
+test('about and contact pages carry their content', async ({ page }) => {
   await openPage(page, '/about');
   for (const reason of ['Inspired', 'Flexible', 'Accountable']) {
     await expect(page.getByRole('heading', { level: 3, name: reason })).toBeVisible();
