@@ -91,6 +91,35 @@ export async function queryRows<T>(db: Pick<DbOrTx, 'execute'>, query: SQL): Pro
   return ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as T[];
 }
 
+/** How many more times `againOnDeadlock` runs a statement that lost a deadlock. */
+const DEADLOCK_RERUNS = 2;
+
+/**
+ * Runs `work`, ONE statement that commits on its own (never one inside a transaction: the
+ * transaction is lost with it), and runs it again, up to DEADLOCK_RERUNS more times, when
+ * PostgreSQL ends it as a deadlock's victim (SQLSTATE 40P01). Nothing of a victim is kept, so the
+ * same statement may simply be sent again, as PostgreSQL's documentation on deadlocks advises.
+ * Any other error, or a fourth deadlock, is thrown.
+ */
+export async function againOnDeadlock<T>(work: () => Promise<T>): Promise<T> {
+  for (let rerun = 0; ; rerun++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (rerun >= DEADLOCK_RERUNS || !isDeadlock(err)) throw err;
+    }
+  }
+}
+
+/** True when `err` (or its `cause`, as Drizzle wraps driver errors) is PostgreSQL's 40P01. */
+function isDeadlock(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (e.code === '40P01') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /**
  * Sends the SQL text `text` with its positional parameters (`$1` …) on `conn` (the pool, or a
  * transaction) and answers its rows; with parameters it goes as a named prepared statement, as

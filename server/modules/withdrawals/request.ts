@@ -29,7 +29,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { LIMITS } from '@common/constants';
-import { queryRows } from '../../db/client';
+import { againOnDeadlock, queryRows } from '../../db/client';
 import {
   ledgerAccounts,
   oneTimeCodes,
@@ -143,9 +143,12 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
             and (${isCodeOf(sql`c.code_hash`, user.id, request)} or not exists (select 1 from ${oneTimeCodes} m
               where ${unused(sql`m`, user.id)} and ${isCodeOf(sql`m.code_hash`, user.id, request)}))
           returning c.code_hash`;
-    const [found] = await queryRows<Found>(
-      db,
-      sql`with idem as (select ${key ? key.lookup : sql`null::jsonb`} as v),
+    // its hit and try lock the attempts row, then the code; a concurrent request's statement locks
+    // the code, then the attempts row (`release`): one of the two may lose a deadlock
+    const [found] = await againOnDeadlock(() =>
+      queryRows<Found>(
+        db,
+        sql`with idem as (select ${key ? key.lookup : sql`null::jsonb`} as v),
         destination as (select ${toActiveDestination(config, user.id, request)} as ok),
         hold as (${holds.activeSql(user.id)}),
         hit as (${failures}),
@@ -155,6 +158,7 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
         exists (select 1 from hit) as reserved,
         exists (select 1 from tries where ${isCodeOf(sql`code_hash`, user.id, request)}) as code_ok,
         ${accountIdOf(user.id, 'available')} as available, ${accountIdOf(user.id, 'held')} as held`,
+      ),
     );
     return found!;
   }
@@ -277,7 +281,9 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
     stmt.output('limits', limit.stateOutput);
     stmt.output('decided', decided);
     stmt.output('posted', go);
-    const out = await stmt.run(uow?.tx ?? db, log, uow);
+    // alone it commits on its own, so a deadlock's victim (see `read`) is sent again; inside the
+    // authenticator's transaction the transaction is lost with it (a 500, retried by the client)
+    const out = uow ? await stmt.run(uow.tx, log, uow) : await againOnDeadlock(() => stmt.run(db, log));
     // the one place a request that does not fit is refused; a duplicate of this key that won
     // answers 409 here (the route replays it); a code used by a request that won the race is
     // a 400, not counted as a wrong try (it matched when read)
