@@ -20,8 +20,11 @@ export interface ReceivedMail {
 export interface SmtpReceiver {
   url: string;
   mails: ReceivedMail[];
-  /** Resolves with the first mail to `to` (after `skip` earlier ones) or rejects after `timeoutMs`. */
-  waitForMail(to: string, opts?: { skip?: number; timeoutMs?: number }): Promise<ReceivedMail>;
+  /** Resolves with the first mail to `to` (with `subject`, when given; after `skip` earlier ones) or rejects after `timeoutMs`. */
+  waitForMail(
+    to: string,
+    opts?: { skip?: number; timeoutMs?: number; subject?: string },
+  ): Promise<ReceivedMail>;
   /** Connections the receiver has accepted so far. */
   readonly connections: number;
   close(): Promise<void>;
@@ -86,7 +89,9 @@ export async function startSmtpReceiver(
     async waitForMail(to, opts = {}) {
       const deadline = Date.now() + (opts.timeoutMs ?? 5000);
       for (;;) {
-        const found = mails.filter((m) => m.to === to.toLowerCase())[opts.skip ?? 0];
+        const found = mails.filter(
+          (m) => m.to === to.toLowerCase() && (opts.subject === undefined || m.subject === opts.subject),
+        )[opts.skip ?? 0];
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${opts.timeoutMs ?? 5000} ms`);
         await new Promise((r) => setTimeout(r, 20));
