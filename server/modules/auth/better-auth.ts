@@ -68,7 +68,10 @@ export function createAuth({ db, config, mailer, log }: BaseDeps) {
         verify: ({ hash: stored, password }) => verify(stored, password),
       },
     },
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // a session ends when it says (7 days; a day and the idle timeout without "Remember me":
+    // idle.ts): better-auth's own session check (the passkey plugin's) never extends it, nor sends
+    // a refreshed session cookie beside the passkey challenge's, which cost the challenge
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24, disableSessionRefresh: true },
     user: {
       additionalFields: {
         firstName: { type: 'string', required: true, input: true },
