@@ -2,9 +2,10 @@
  * Set-up of every web component test (vitest.web.config.ts): Testing Library's DOM matchers, what
  * jsdom lacks and Mantine asks for (matchMedia, ResizeObserver, scrollIntoView, document.fonts),
  * the MSW server (web/test/api.ts) that fails any call no handler answers, and a clean page and
- * session after each test.
+ * session (and no toast left in Mantine's store) after each test.
  */
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './api';
@@ -51,6 +52,8 @@ if (!('fonts' in document)) {
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  // Mantine keeps toasts in a module-wide store: one test's toast would show in the next one's render
+  notifications.clean();
   server.resetHandlers();
   sessionStorage.clear();
   localStorage.clear();
