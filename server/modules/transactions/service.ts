@@ -138,7 +138,7 @@ export function createTransactionsService({ db, log, notifications, streamRows }
     valueHistory(
       userId: string,
       range: ValueHistoryRange,
-    ): Promise<{ from: string | null; days: ValueDay[] }> {
+    ): Promise<{ from: string | null; firstDay: string | null; days: ValueDay[] }> {
       return readValueHistory(db, userId, range);
     },
 
