@@ -86,7 +86,7 @@ export async function withdrawalCodeRoutes(app: AppInstance) {
           ),
           409: conflict('Two-factor authentication is on: the authenticator confirms'),
           422: errorAnswerSchema.describe(
-            'The destination is not an active one of the address book (BENEFICIARY_REQUIRED), the client has no approved identity, or withdrawals are paused after a security change (`withdrawals_on_hold`): no code',
+            'The destination is not an active one of the address book (BENEFICIARY_REQUIRED), the client has no approved identity, withdrawals are paused after a security change (`withdrawals_on_hold`), or the available balance does not cover the amount (`insufficient_balance`): no code',
           ),
         },
         { body: withdrawalCodeRequestSchema },

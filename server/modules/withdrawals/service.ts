@@ -20,7 +20,8 @@ import { listOwner } from '../../lib/list-owner';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { centsToUsd, formatUsd } from '../../lib/money';
 import { inTransaction, withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
-import { client, house, postEntry } from '../ledger/service';
+import { client, clientBalance, house, postEntry } from '../ledger/service';
+import { insufficientBalance } from '../ledger/statement';
 import { identityRequired, readLimitState } from '../limits/levels';
 import { notOwnRequest, onlyPending } from '../reviews/only-pending';
 import type { UserRow } from '../../db/rows';
@@ -127,8 +128,9 @@ export function createWithdrawalsService(deps: ServiceDeps) {
      * withdrawals), 422 `beneficiary_not_active` with BENEFICIARY_REQUIRED when `target` is not an
      * active destination of the client's address book (no code, no mail counted; docs/security.md
      * "Withdrawal address book"), 422 `withdrawals_on_hold` during a hold after a security change
-     * (docs/security.md "Holds after security changes"; no code, no mail counted), 429 after 3
-     * codes in an hour.
+     * (docs/security.md "Holds after security changes"; no code, no mail counted), 422
+     * `insufficient_balance` when the available balance does not cover `target`'s amount (cents;
+     * no code, no mail counted), 429 after 3 codes in an hour.
      */
     async requestCode(user: UserRow, target: WithdrawalTarget): Promise<void> {
       if (user.twoFactorEnabled) throw new AppError('use_authenticator');
@@ -142,6 +144,9 @@ export function createWithdrawalsService(deps: ServiceDeps) {
         );
         if (!d?.ok) throw new AppError('beneficiary_not_active');
       }
+      // no code for an amount the available balance does not cover: the withdrawal's own 422,
+      // before a code is made, mailed or counted (the request checks the balance again when held)
+      if ((await clientBalance(db, user.id, 'available')) < target.input.amount) throw insufficientBalance();
       await throttle.countCodeMail('withdrawal', user.id);
       // the code and its mail are written together: no code without its mail, and the mail waits
       // in the outbox while the mail server is down (lib/mail.ts)

@@ -68,7 +68,8 @@ describe('POST /api/withdrawals/code', () => {
   );
 
   it('e-mails a 6-digit code that confirms one withdrawal, named in the mail; at most 3 codes an hour', async () => {
-    const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
+    // covers the $40.00 held by the first code's withdrawal and the $60.50 of the bank code after it
+    const c = await createClient(t.app, { level: 'identity', balance: 200_00n });
     const ask = (body: Record<string, unknown>) => inject('POST', '/api/withdrawals/code', c.headers, body);
     const elsewhere = crypto({ address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdx' });
     for (const payload of [crypto(), elsewhere]) await saveDestination(c.id, payload, 'crypto');
