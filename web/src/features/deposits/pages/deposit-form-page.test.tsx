@@ -39,6 +39,16 @@ async function attachProof(user: ReturnType<typeof open>['user']) {
 }
 
 describe('the deposit form', () => {
+  it('shows the address as a QR code, with its network, minimum deposit and confirmations', async () => {
+    open();
+    expect(await screen.findByRole('img', { name: 'QR code of the Bitcoin address' })).toBeVisible();
+    const terms = screen.getByText('Network').closest('dl')!;
+    expect(terms).toHaveTextContent('NetworkBitcoin (BTC) main network');
+    // no figure the operator has not set
+    expect(terms).toHaveTextContent('Minimum depositSet by the operator');
+    expect(terms).toHaveTextContent('Confirmations neededSet by the operator');
+  });
+
   it('asks for an amount and a proof of payment, sending nothing', async () => {
     let sent = false;
     server.use(http.post('/api/deposits', () => void (sent = true)));

@@ -10,6 +10,7 @@ import { FormCard } from '../../../components/form-card';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { COINS, walletParam } from '../../../components/funding/coins';
 import { FundingPage } from '../../../components/funding/funding-page';
+import { depositNetworks } from '../../../content/deposit-networks';
 import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { errorMessage } from '../../../lib/api-client';
@@ -53,7 +54,7 @@ export function DepositFormPage() {
       {wallets.isError ? (
         <FormErrorAlert message={errorMessage(wallets.error, 'The wallet address could not be loaded.')} />
       ) : (
-        <WalletAddress coin={coin} address={wallets.data?.[wallet]} />
+        <WalletAddress coin={coin} address={wallets.data?.[wallet]} terms={depositNetworks[wallet]} />
       )}
       <FormCard onSubmit={submit}>
         <UsdInput
