@@ -74,7 +74,8 @@ export const MONEY_MSG = {
   imageType: 'Only PNG, JPEG or WebP images are accepted',
   imageUnreadable: 'The image could not be read. Please attach a valid PNG, JPEG or WebP file',
   invalidAddress: 'Please enter a valid wallet address',
-  invalidTransactionHash: 'Please enter a valid transaction hash',
+  invalidTransactionHash:
+    'Please enter a valid transaction hash: 64 characters, digits 0-9 and letters a-f (an Ethereum hash may start with 0x)',
   digitsOnly: (field: string) => `${field} must contain digits only`,
   invalidSwift: 'Please enter a valid SWIFT/BIC code',
   invalidDate: 'Please enter a valid date',

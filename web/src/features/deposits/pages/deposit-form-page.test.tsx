@@ -59,6 +59,17 @@ describe('the deposit form', () => {
     expect(sent).toBe(false);
   });
 
+  it('says what a valid transaction hash looks like when it refuses one', async () => {
+    const { user, submit } = open();
+    await user.type(screen.getByLabelText(/Transaction hash/), 'not-a-hash');
+    await user.click(submit);
+    expect(
+      await screen.findByText(
+        'Please enter a valid transaction hash: 64 characters, digits 0-9 and letters a-f (an Ethereum hash may start with 0x)',
+      ),
+    ).toBeVisible();
+  });
+
   it('refuses an amount over the limit, or with an ambiguous comma or point, and keeps it as typed', async () => {
     const { user, amount, submit } = open();
     await user.type(amount, '99999999999999999');

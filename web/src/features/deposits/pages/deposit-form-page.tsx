@@ -64,7 +64,7 @@ export function DepositFormPage() {
         />
         <TextInput
           label="Transaction hash (optional)"
-          description="Helps us find your payment faster."
+          description="Helps us find your payment faster: the 64 characters (0-9, a-f) your wallet shows as the transaction ID."
           autoComplete="off"
           spellCheck={false}
           {...form.getInputProps('transactionHash')}
