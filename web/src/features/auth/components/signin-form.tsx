@@ -17,7 +17,8 @@ interface SigninFormProps {
 }
 
 /**
- * The e-mail and password form of /signin and /admin/login (whose error banner hides after 3 s).
+ * The e-mail and password form of /signin and /admin/login (whose error banner hides after 3 s);
+ * the e-mail field has focus when the page opens, so a keyboard user types at once.
  * Accounts with two-factor authentication go on to /two-factor; the others open on their landing page.
  */
 export function SigninForm({ asAdmin = false, submitLabel }: SigninFormProps) {
@@ -43,7 +44,8 @@ export function SigninForm({ asAdmin = false, submitLabel }: SigninFormProps) {
 
   return (
     <AuthForm {...request} submitLabel={submitLabel}>
-      <EmailInput autoComplete={asAdmin ? 'username' : 'email'} {...form.getInputProps('email')} />
+      {/* the page's one task: the e-mail field has focus on arrival, before the header's links */}
+      <EmailInput autoComplete={asAdmin ? 'username' : 'email'} autoFocus {...form.getInputProps('email')} />
       <CurrentPasswordInput {...form.getInputProps('password')} />
       {!asAdmin && (
         <Group justify="space-between" gap="xs">
