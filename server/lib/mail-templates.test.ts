@@ -175,7 +175,7 @@ function everyKind(name: string | null): MailMessage[] {
     accountBlockedMail('a@example.com', 'Documents <under> review', name ?? undefined),
     money(
       'Deposit approved',
-      'Your deposit of $100.00 via bitcoin has been approved and added to your balance.',
+      'Your deposit of $100.00 via bitcoin has been approved and added to your available balance.',
     ),
     money('Deposit rejected', 'Your deposit of $100.00 was rejected.\nReason: Amount does not match'),
     money(

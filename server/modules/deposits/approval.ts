@@ -206,7 +206,7 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
       {
         userId: d.userId,
         title: 'Deposit approved',
-        message: `Your deposit of $${formatUsd(d.amount)} via ${d.wallet} has been approved and added to your balance.`,
+        message: `Your deposit of $${formatUsd(d.amount)} via ${d.wallet} has been approved and added to your available balance.`,
       },
       owner,
       approved,
@@ -217,7 +217,7 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
         {
           userId: d.userId,
           title: 'Bonus credited',
-          message: `A bonus of $${formatUsd(bonus)} has been added to your balance.`,
+          message: `A bonus of $${formatUsd(bonus)} has been added to your available balance.`,
         },
         owner,
         bonusGranted,
@@ -229,7 +229,7 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
         {
           userId: r.referrerId!,
           title: 'Referral bonus credited',
-          message: `A referral bonus of $${formatUsd(reward)} has been added to your balance.`,
+          message: `A referral bonus of $${formatUsd(reward)} has been added to your available balance.`,
         },
         { email: r.referrerEmail!, firstName: r.referrerFirstName },
         approved,
