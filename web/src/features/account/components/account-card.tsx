@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowDownLeft, IconArrowUpRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { accountNumber } from '@common/account-number';
 import type { PublicUser } from '@common/types';
 import { paths } from '../../../config/paths';
 import { useAccountFigures, useAccountUser } from '../api';
@@ -8,9 +9,9 @@ import { LoadError } from '../../../components/load-error';
 import { BorderedSection } from '../../../components/bordered-section';
 import { AccountValueSummary } from './account-value-summary';
 
-/** "USR" plus the uppercased user _id without its first 7 characters. */
+/** The short account number clients see ("K7Q2M-9XD4A", common/account-number.ts); the id stays internal. */
 export function accountId(user: Pick<PublicUser, '_id'>): string {
-  return `USR${user._id.slice(7).toUpperCase()}`;
+  return accountNumber(user._id);
 }
 
 const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -68,8 +69,8 @@ export function AccountCard() {
               {user.data.email}
             </Text>
             <Text size="sm">
-              Account ID:{' '}
-              <Text span ff="monospace" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              Account number:{' '}
+              <Text span ff="monospace" fw={600} data-testid="account-number">
                 {accountId(user.data)}
               </Text>
             </Text>
