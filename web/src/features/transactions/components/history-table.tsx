@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { REQUEST_STATUSES, type RequestStatus } from '@common/schemas/deposits';
 import { TRANSACTION_TYPES, type HistoryQuery, type PublicTransaction } from '@common/schemas/transactions';
 import { FilterSelects, useChoice } from '../../../components/filter-select';
+import { LineType } from '../../../components/line-type';
 import { dateColumn, PagedTable, serverPage, type Column } from '../../../components/paged-table';
 import { SearchInput } from '../../../components/search-input';
 import { SignedAmount } from '../../../components/signed-amount';
@@ -31,7 +32,7 @@ export const historyColumns = {
   /** Method column. */
   method: { header: 'Method', cell: (t) => methodLabel(t.method) } satisfies Column<PublicTransaction>,
   /** Type column. */
-  type: { header: 'Type', cell: (t) => TYPE_LABELS[t.type] } satisfies Column<PublicTransaction>,
+  type: { header: 'Type', cell: (t) => <LineType line={t} /> } satisfies Column<PublicTransaction>,
   /** Amount with its direction: + credit, − debit; grey and unsigned when rejected or declined. */
   amount: {
     header: 'Amount',

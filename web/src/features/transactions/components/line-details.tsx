@@ -7,7 +7,7 @@ import { Dialog } from '../../../components/dialog';
 import { SignedAmount } from '../../../components/signed-amount';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime, formatUsd } from '../../../lib/format';
-import { methodLabel, TYPE_LABELS } from '../../../lib/transaction-labels';
+import { lineTypeLabel, methodLabel } from '../../../lib/transaction-labels';
 
 /** Status labels per request status: the client's wording ("Successful") or the back office's. */
 type StatusLabels = Record<RequestStatus, string>;
@@ -34,7 +34,7 @@ export function LineStatus({ line, labels }: { line: PublicTransaction; labels: 
  * "Details of the Deposit of $1,250.00 on Nov 30, 2026 9:30 AM" (the date as its column shows it).
  */
 export const detailsButtonName = (line: PublicTransaction) =>
-  `Details of the ${TYPE_LABELS[line.type]} of ${formatUsd(line.amount)} on ${formatDateTime(line.date)}`;
+  `Details of the ${lineTypeLabel(line)} of ${formatUsd(line.amount)} on ${formatDateTime(line.date)}`;
 
 /** A fact's row: its label in a narrow first column, its value beside it (a phone's dialog too). */
 const FACT = {
@@ -68,7 +68,7 @@ function LineFacts({ line, labels }: { line: PublicTransaction; labels: StatusLa
         <Text size="sm">{formatDateTime(line.date)}</Text>
       </Fact>
       <Fact label="Type">
-        <Text size="sm">{TYPE_LABELS[line.type]}</Text>
+        <Text size="sm">{lineTypeLabel(line)}</Text>
       </Fact>
       <Fact label="Method">
         <Text size="sm">{methodLabel(line.method)}</Text>
