@@ -302,7 +302,8 @@ export async function fillAtOnce(page: Page, values: Record<string, string>): Pr
 
 /**
  * Fails when the page stays wider than the window (something forces a sideways scroll) or, with
- * `boxes`, when a scroll box inside it hides content sideways (a table wider than its card).
+ * `boxes`, when a scroll box inside it hides content sideways (a table wider than its card); a tab
+ * bar, one row that scrolls sideways by design, is not such a box.
  * Polled: a page just resized or just opened may lay out once more (a chart or a grid measuring
  * its new width) before it rests, and only the page at rest is judged.
  */
@@ -319,9 +320,11 @@ export async function expectNoSidewaysScroll(page: Page, what: string, { boxes =
       () =>
         page.evaluate(() =>
           [...document.querySelectorAll<HTMLElement>('body *')]
+            // a tab bar is one row that scrolls sideways on purpose (its open tab kept in view)
             .filter((el) => {
               const { overflowX } = getComputedStyle(el);
-              return (overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1;
+              const scrolls = overflowX === 'auto' || overflowX === 'scroll';
+              return scrolls && el.scrollWidth > el.clientWidth + 1 && el.getAttribute('role') !== 'tablist';
             })
             .map((el) => `${el.tagName.toLowerCase()}[${el.getAttribute('aria-label') ?? el.className}]`),
         ),

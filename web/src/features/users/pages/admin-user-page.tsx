@@ -178,22 +178,14 @@ function Links({ user }: { user: UserWithFigures }) {
   ];
   return (
     <Card withBorder radius="md" padding="md" component="nav" aria-label="Pages of this user">
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="xs">
+      {/* each button as wide as its label: the row wraps rather than cutting a label */}
+      <Group gap="xs">
         {links
           .filter((link) => canOpen(link.to))
           .map((link) => (
-            <LinkButton
-              key={link.label}
-              link={link}
-              variant="light"
-              justify="flex-start"
-              styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
-              h="auto"
-              mih={36}
-              py={6}
-            />
+            <LinkButton key={link.label} link={link} variant="light" />
           ))}
-      </SimpleGrid>
+      </Group>
     </Card>
   );
 }
