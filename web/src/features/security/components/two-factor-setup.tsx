@@ -1,4 +1,4 @@
-import { Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { twoFactorEnableSchema, type TwoFactorSetupAnswer } from '@common/schemas/auth';
@@ -79,7 +79,13 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupPro
             fallback="The QR code could not be drawn; enter the key instead."
             secret
           />
-          <SecretKey secret={secretOf(setup.totpURI)} />
+          <Stack gap="sm" maw={360}>
+            {/* on a phone the code cannot be scanned by the phone itself: the link opens the app */}
+            <Button component="a" href={setup.totpURI} variant="light" w="fit-content">
+              Open in authenticator app
+            </Button>
+            <SecretKey secret={secretOf(setup.totpURI)} />
+          </Stack>
         </Group>
       </Step>
       <Step n={2} title="Save your backup codes">
