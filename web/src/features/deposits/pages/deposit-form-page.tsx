@@ -15,6 +15,7 @@ import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { errorMessage } from '../../../lib/api-client';
 import { toastOutcome } from '../../../lib/notify';
+import { forgetDraft, readDraft, saveDraft } from '../../../lib/session-draft';
 import { useCreateDeposit, walletsQuery, type DepositPayload } from '../api';
 import { ProofDropzone } from '../components/proof-dropzone';
 import { WalletAddress } from '../components/wallet-address';
@@ -31,9 +32,19 @@ export function DepositFormPage() {
   const wallets = useQuery(walletsQuery);
   const deposit = useCreateDeposit();
   const idempotency = useIdempotencyKey();
+  // the amount and hash typed survive a session that ends before the form is sent (not the proof)
+  const draftKey = `deposit:${wallet}`;
+  const draft = readDraft(draftKey);
   const form = useForm<DepositPayload>({
-    initialValues: { amount: '', image: '', wallet, transactionHash: '' },
+    initialValues: {
+      amount: draft.amount ?? '',
+      image: '',
+      wallet,
+      transactionHash: draft.transactionHash ?? '',
+    },
     validate: schemaResolver(createDepositSchema, { sync: true }),
+    onValuesChange: ({ amount, transactionHash }) =>
+      saveDraft(draftKey, { amount: String(amount ?? ''), transactionHash: transactionHash ?? '' }),
   });
 
   const submit = form.onSubmit((payload) =>
@@ -41,6 +52,7 @@ export function DepositFormPage() {
       { payload: { ...payload, wallet }, idempotencyKey: idempotency.key },
       toastOutcome(MONEY_MSG.depositSubmitted, 'Error submitting deposit request', () => {
         idempotency.renew();
+        forgetDraft(draftKey);
         navigate(paths.account.deposit({ success: 'true' }));
       }),
     ),
