@@ -11,6 +11,8 @@
  */
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { MONEY_MSG } from '@common/messages';
+import { reasonSentence } from '@common/sentences';
+import { HISTORY_ACTION } from '../notifications/service';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { users, withdrawals } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
@@ -71,6 +73,7 @@ export function createWithdrawalsService(deps: ServiceDeps) {
     id: string,
     approve: boolean,
     reason: string | null = null,
+    payoutReference: string | null = null,
   ) {
     const w = await lockPending(uow.tx, method, id);
     notOwnRequest(w.userId, actor.id);
@@ -99,6 +102,7 @@ export function createWithdrawalsService(deps: ServiceDeps) {
         reviewedBy: actor.id,
         reviewedAt: new Date(),
         decisionReason: reason,
+        payoutReference: approve ? payoutReference : null,
       })
       .where(eq(withdrawals.id, id))
       .returning();
@@ -107,14 +111,24 @@ export function createWithdrawalsService(deps: ServiceDeps) {
       targetUserId: w.userId,
       targetId: w.id,
       before: { status: w.status, amount: centsToUsd(w.amount), method: w.method },
-      after: approve ? { status: row!.status } : { status: row!.status, reason },
+      after: approve ? { status: row!.status, payoutReference } : { status: row!.status, reason },
     });
     await notifications.notify(uow, {
       userId: w.userId,
       title: approve ? 'Withdrawal approved' : 'Withdrawal declined',
       message: approve
-        ? `Your withdrawal of $${formatUsd(w.amount)} (${destination(w)}) has been approved and is on its way.`
-        : `Your withdrawal of $${formatUsd(w.amount)} (${destination(w)}) was declined; the amount is back in your balance. Reason: ${reason}.`,
+        ? `Your withdrawal of $${formatUsd(w.amount)} (${destination(w)}) has been approved and is on its way.${payoutReference ? ` Payout reference: ${payoutReference}` : ''}`
+        : `Your withdrawal of $${formatUsd(w.amount)} (${destination(w)}) was declined; the amount is back in your balance. ${reasonSentence(reason ?? '')}`,
+      summary: [
+        { label: 'Amount', value: `$${formatUsd(w.amount)}` },
+        { label: 'To', value: destination(w) },
+        ...(approve
+          ? payoutReference
+            ? [{ label: 'Payout reference', value: payoutReference }]
+            : []
+          : [{ label: 'Reason', value: reason ?? '' }]),
+      ],
+      action: HISTORY_ACTION,
     });
     return row!;
   }
@@ -216,8 +230,9 @@ export function createWithdrawalsService(deps: ServiceDeps) {
       method: WithdrawalMethod,
       id: string,
       uow?: UnitOfWork,
+      payoutReference: string | null = null,
     ): Promise<WithdrawalRow> {
-      return withUnitOfWork(db, log, uow, (u) => review(u, actor, method, id, true));
+      return withUnitOfWork(db, log, uow, (u) => review(u, actor, method, id, true, null, payoutReference));
     },
 
     /**

@@ -79,7 +79,7 @@ describe('POST /api/withdrawals/code', () => {
     expect(res.json().message).toBe(MONEY_MSG.codeSent);
     const mail = await t.smtp.waitForMail(c.email);
     const code = codeIn(mail);
-    expect(mail.text).toContain('to confirm a withdrawal of $40.00 to BITCOIN address ending in 5mdq');
+    expect(mail.text).toContain('to confirm a withdrawal of $40.00 to Bitcoin (BTC) address ending in 5mdq');
     expect(mail.text).not.toContain(crypto().address);
     const [stored] = await t.database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, c.id));
     expect(stored!.codeHash).not.toContain(code);
