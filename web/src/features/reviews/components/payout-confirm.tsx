@@ -20,7 +20,9 @@ function PayoutForm({
   const form = useForm({ initialValues: { payoutReference: '' }, ...zodForm(withdrawalApprovalSchema) });
   return (
     <form
-      onSubmit={form.onSubmit(({ payoutReference }) => onDone({ payoutReference: payoutReference.trim() }))}
+      onSubmit={form.onSubmit(({ payoutReference }) =>
+        onDone({ payoutReference: (payoutReference ?? '').trim() }),
+      )}
       noValidate
       aria-label={options.title}
     >
