@@ -146,6 +146,16 @@ export async function fillSignUpForm(page: Page, form: SignUp): Promise<void> {
   await page.getByRole('combobox', { name: 'Country' }).fill(form.country);
   await page.getByRole('option', { name: form.country }).click();
   await page.getByLabel('Password', { exact: true }).fill(form.password);
+  await page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
+}
+
+/** On /email-verification: types the e-mailed code of `email` and waits for /account/home. */
+export async function typeEmailCode(page: Page, readMail: ReadMail, email: string) {
+  await expect(page).toHaveURL(/\/email-verification$/);
+  await page.getByRole('textbox', { name: /digit 1 of 6/ }).click();
+  await page.keyboard.type(codeIn(await readMail(email)));
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(page).toHaveURL(/\/account\/home$/);
 }
 
 /**
@@ -159,11 +169,7 @@ export async function signInAndVerify(page: Page, readMail: ReadMail, { email, p
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /^sign in$/i }).click();
-  await expect(page).toHaveURL(/\/email-verification$/);
-  await page.getByRole('textbox', { name: /digit 1 of 6/ }).click();
-  await page.keyboard.type(codeIn(await readMail(email)));
-  await page.getByRole('button', { name: 'Verify Email' }).click();
-  await expect(page).toHaveURL(/\/account\/home$/);
+  await typeEmailCode(page, readMail, email);
 }
 
 /**
