@@ -119,7 +119,9 @@ export function AuditLogPage() {
         Every change an admin makes is recorded here in the same database transaction as the change. The log
         cannot be edited or deleted.
       </Text>
-      <FilterPanel active={[actorId, action, targetUserId || client.searched, recorded.active].filter(Boolean).length}>
+      <FilterPanel
+        active={[actorId, action, targetUserId || client.searched, recorded.active].filter(Boolean).length}
+      >
         <FilterSelects filters={filters} />
         {targetUserId ? (
           <TextInput
