@@ -10,6 +10,7 @@ import { formatDateTime, formatUsd } from '../../../lib/format';
 import { notifyError, notifyMoneyOutcome, notifySuccess } from '../../../lib/notify';
 import { useReviewAction, type ReviewAction } from '../api';
 import { REVIEW_KINDS, type ReviewKind } from '../kinds';
+import { confirmPayout } from './payout-confirm';
 import { ReviewFactsSummary, type ReviewFacts } from './review-facts';
 
 /** The request an admin acts on. */
@@ -38,8 +39,9 @@ interface ReviewActionsProps {
 
 /**
  * Approve, Reject/Decline and Delete of a deposit or withdrawal, each after a confirmation (a
- * rejection's with a required reason; an approval's and a rejection's sum up the client's identity,
- * the amount and a withdrawal's destination, `facts`),
+ * rejection's with a required reason, a withdrawal approval's with an optional payout reference;
+ * an approval's and a rejection's sum up the client's identity, the amount and a withdrawal's
+ * destination, `facts`),
  * with the original toasts (an approval held for four-eyes approval says so). A decided request
  * shows its decision and time instead ("Approved Jan 2, 2026 3:04 PM"), with Delete where it may
  * still be deleted. Nothing shows to a role without the kind's permission.
@@ -78,14 +80,20 @@ export function ReviewActions({ kind, request, clientName, withDelete = false, f
     };
     // a rejection asks for the reason the client reads in the history, notice and e-mail
     let reason: string | undefined;
+    let payoutReference: string | undefined;
     if (action === 'reject') {
       const given = await confirmWithReason(confirmation);
       if (given === null) return;
       reason = given;
+    } else if (action === 'approve' && kind !== 'deposit') {
+      // a withdrawal's approval may carry the payout's transaction hash or bank reference
+      const given = await confirmPayout(confirmation);
+      if (given === null) return;
+      payoutReference = given.payoutReference || undefined;
     } else if (!(await confirmAction(confirmation))) return;
     keepFocusAfterRemoval(trigger);
     review.mutate(
-      { kind, id: request._id, action, reason },
+      { kind, id: request._id, action, reason, payoutReference },
       {
         onSuccess: (answer) => {
           const { message } = answer;
