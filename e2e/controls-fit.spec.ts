@@ -162,14 +162,14 @@ test('client area: controls keep their size, and the phone pass', async ({ page,
     // two lines of text and the item's padding, and never the seven-line card of before
     for (const height of heights) expect(height).toBeLessThanOrEqual(72);
     await expect(page.getByRole('button', { name: 'Filters' })).toBeVisible();
-    await expect(page.getByLabel('Type', { exact: true })).toBeHidden();
+    await expect(page.getByRole('combobox', { name: 'Type', exact: true })).toBeHidden();
     await items.filter({ hasText: 'Bonus' }).click();
     const dialog = page.getByRole('dialog', { name: 'Transaction details' });
     await expect(dialog).toContainText('Welcome bonus');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Filters' }).click();
-    await expect(page.getByLabel('Type', { exact: true })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Type', exact: true })).toBeVisible();
   });
 
   await test.step('one toast at a time; an error never beside an older success', async () => {
