@@ -51,7 +51,9 @@ export const publicAuditEntrySchema = z.object({
   ip: z.string().nullable(),
   people: z
     .array(auditPersonSchema)
-    .describe('The people whose ids the snapshots hold under `AUDIT_PERSON_KEYS` (a removed user is left out)'),
+    .describe(
+      'The people whose ids the snapshots hold under `AUDIT_PERSON_KEYS` (a removed user is left out)',
+    ),
 });
 export type PublicAuditEntry = z.infer<typeof publicAuditEntrySchema>;
 

@@ -139,7 +139,7 @@ export const withdrawalApprovalSchema = z
       .transform((v) => (v === '' ? undefined : v)),
   })
   .nullish()
-  .transform((v) => v ?? {});
+  .transform((v) => ({ payoutReference: v?.payoutReference }));
 export type WithdrawalApprovalInput = z.input<typeof withdrawalApprovalSchema>;
 
 /** A crypto withdrawal as the API answers it (GET /api/c-withdrawals). */

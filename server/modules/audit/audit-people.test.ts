@@ -12,12 +12,16 @@ describe('GET /api/audit: the people a row names', () => {
   it('answers the maker, checker and client of the snapshots by name, e-mail and role', async () => {
     const gone = '00000000-0000-4000-8000-000000000000';
     await db().transaction((tx) =>
-      recordAudit(tx, { id: checker.id, ip: '127.0.0.1' }, {
-        action: 'approval.approve',
-        targetUserId: client.id,
-        before: { status: 'pending', makerId: owner.id },
-        after: { status: 'approved', makerId: owner.id, checkerId: checker.id, userId: gone, amount: 300 },
-      }),
+      recordAudit(
+        tx,
+        { id: checker.id, ip: '127.0.0.1' },
+        {
+          action: 'approval.approve',
+          targetUserId: client.id,
+          before: { status: 'pending', makerId: owner.id },
+          after: { status: 'approved', makerId: owner.id, checkerId: checker.id, userId: gone, amount: 300 },
+        },
+      ),
     );
     const res = await t.app.inject({ method: 'GET', url: '/api/audit', headers: owner.headers });
     expect(res.statusCode, res.body).toBe(200);

@@ -17,7 +17,10 @@ describe('POST /api/withdrawals/code and the available balance', () => {
     for (let i = 0; i < 4; i++) {
       const res = await ask();
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toMatchObject({ code: 'insufficient_balance', message: MONEY_MSG.insufficientBalance });
+      expect(res.json()).toMatchObject({
+        code: 'insufficient_balance',
+        message: MONEY_MSG.insufficientBalance,
+      });
     }
     const codes = await t.database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, c.id));
     expect(codes).toEqual([]);

@@ -54,7 +54,10 @@ export const useReviewAction = () =>
       const path = `/${REVIEW_KINDS[kind].resource}/${id}`;
       if (action === 'delete') return api.delete<MessageAnswer>(path);
       if (action === 'reject') return api.put<MessageAnswer>(`${path}/reject`, { reason: reason ?? '' });
-      return api.put<MessageAnswer>(`${path}/approve`, payoutReference ? { payoutReference } : undefined);
+      // a deposit's approval takes no body; a withdrawal's may carry the payout reference
+      if (kind === 'deposit') return api.put<MessageAnswer>(`/deposits/${id}/approve`);
+      const withdrawals = kind === 'crypto-withdrawal' ? 'c-withdrawals' : 'b-withdrawals';
+      return api.put<MessageAnswer>(`/${withdrawals}/${id}/approve`, { payoutReference });
     },
   );
 

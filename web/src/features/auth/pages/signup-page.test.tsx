@@ -38,7 +38,9 @@ describe('the sign-up form', () => {
     server.use(
       http.post(
         '/api/auth/signup',
-        recorded(sent, ({ response }) => response(409).json({ code: 'email_taken', message: 'not expected' })),
+        recorded(sent, ({ response }) =>
+          response(409).json({ code: 'email_taken', message: 'not expected' }),
+        ),
       ),
     );
     const { user } = renderScreen(<SignupPage />, { route: '/signup' });

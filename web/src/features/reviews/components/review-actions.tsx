@@ -89,7 +89,7 @@ export function ReviewActions({ kind, request, clientName, withDelete = false, f
       // a withdrawal's approval may carry the payout's transaction hash or bank reference
       const given = await confirmPayout(confirmation);
       if (given === null) return;
-      payoutReference = given.payoutReference || undefined;
+      payoutReference = given?.payoutReference || undefined;
     } else if (!(await confirmAction(confirmation))) return;
     keepFocusAfterRemoval(trigger);
     review.mutate(
