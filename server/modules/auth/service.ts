@@ -91,8 +91,6 @@ function wouldBeUser(input: SignupInput, referredBy: string | undefined): UserRo
     documentBackKey: null,
     verificationSubmittedAt: null,
     verificationReason: null,
-    verificationDecidedAt: null,
-    verificationDecidedBy: null,
     addressVerifiedAt: null,
     deactivatedAt: null,
     deletedAt: null,

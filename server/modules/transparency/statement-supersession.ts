@@ -18,7 +18,6 @@
  * horizon (the same reasoning as the seal's horizon). The delay is one seal interval.
  */
 import { sql } from 'drizzle-orm';
-import { formatDay, formatPeriod } from '@common/dates';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { issuedStatements } from '../../db/schema';
@@ -98,6 +97,8 @@ function staleStatements(tx: Tx, pass: SealPass) {
   );
 }
 
+const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
+
 /**
  * Supersedes every statement the entries of this seal pass make untrue (see the module's comment),
  * inside `uow` (the seal's transaction). Answers how many statements it superseded.
@@ -116,7 +117,7 @@ export async function supersedeStatements(
       postedAt: new Date(s.created_at),
       effectiveAt: new Date(s.effective_at),
       amountCents: BigInt(s.effect),
-      description: describeEntry(s.type, s.memo, s.method, BigInt(s.effect)),
+      description: describeEntry(s.type, s.memo, s.method),
     };
     let correctedId = corrected.get(key);
     if (!correctedId) {
@@ -126,7 +127,7 @@ export async function supersedeStatements(
         userId: s.user_id,
         title: 'Statement superseded',
         message:
-          `Your statement for ${formatPeriod(s.range_from, s.range_to)}, issued on ${formatDay(s.issued_at)}, is superseded: ` +
+          `Your statement for ${s.range_from} to ${s.range_to}, issued on ${day(s.issued_at)}, is superseded: ` +
           `${describeSupersession(reason)}. The corrected statement for the same period is ready: download it ` +
           `from your Statements page, ${deps.publicUrl}/account/statements.`,
       });

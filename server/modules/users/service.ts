@@ -177,22 +177,18 @@ export function createUsersService(deps: ServiceDeps) {
     /**
      * `presentUser(row)` with the ledger figures (USD), who referred the user and their active plan
      * (or null). The plan and the figures come in one statement; a plan whose end date has passed
-     * is completed first, and the figures read again, so its capital shows as available. `staff`:
-     * the answer is the back office's, which also names who decided the identity documents.
+     * is completed first, and the figures read again, so its capital shows as available.
      */
-    async presentWithFigures(row: UserRow, { staff = false } = {}): Promise<UserWithFigures> {
-      const named = (id: string | null) =>
-        id
+    async presentWithFigures(row: UserRow): Promise<UserWithFigures> {
+      const [[read], referrer] = await Promise.all([
+        planAndFiguresQuery(db).execute({ userId: row.id }),
+        row.referredBy
           ? db
               .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
               .from(users)
-              .where(eq(users.id, id))
+              .where(eq(users.id, row.referredBy))
               .limit(1)
-          : Promise.resolve([]);
-      const [[read], referrer, decider] = await Promise.all([
-        planAndFiguresQuery(db).execute({ userId: row.id }),
-        named(row.referredBy),
-        named(staff ? row.verificationDecidedBy : null),
+          : Promise.resolve([]),
       ]);
       let activePlan = read ? presentIfCurrent(read.plan) : undefined;
       let figures = read && readClientFigures(read.figures);
@@ -213,7 +209,6 @@ export function createUsersService(deps: ServiceDeps) {
           held: centsToUsd(figures.held),
         },
         referredBy: referrer[0] ?? null,
-        verificationDecidedBy: decider[0] ?? null,
         activePlan,
       };
     },

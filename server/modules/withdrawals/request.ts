@@ -197,7 +197,6 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
       reviewedBy: null,
       reviewedAt: null,
       decisionReason: null,
-      payoutReference: null,
       deletedAt: null,
       createdAt: new Date(),
     };

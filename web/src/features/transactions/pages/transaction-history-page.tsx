@@ -27,8 +27,7 @@ interface TransactionHistoryPageProps {
 
 /**
  * /account/transaction-history: Date, Method, Type, Amount, Status, and the Details an
- * admin gave (the reason of an adjustment or void); search, filters, paging, CSV. On a phone each
- * line is a two-line item that opens the whole line, and the filters wait behind a button.
+ * admin gave (the reason of an adjustment or void); search, filters, paging, CSV.
  */
 export function TransactionHistoryPage({ proofColumn, notice }: TransactionHistoryPageProps) {
   return (
@@ -45,7 +44,6 @@ export function TransactionHistoryPage({ proofColumn, notice }: TransactionHisto
         columns={proofColumn ? [...COLUMNS, proofColumn] : COLUMNS}
         query={historyQuery}
         statusLabels={CLIENT_STATUS_LABELS}
-        phoneItems={{ extra: proofColumn ? [proofColumn] : [] }}
       />
     </Stack>
   );
