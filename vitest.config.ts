@@ -19,8 +19,10 @@ export default defineConfig({
     environment: 'node',
     // migrates one database before the files run; each file's database is a copy of it
     globalSetup: ['server/test/database-template.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // budgets against a hung test, not speed checks: CI runs these beside the journeys on two cores,
+    // where a starved file's app and database set-up once took over 60 s
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
     pool: 'forks',
     // every core runs test files (Vitest's default leaves one idle), and a worker keeps the modules
     // it has loaded from one file to the next instead of importing the whole server again for

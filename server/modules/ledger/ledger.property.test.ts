@@ -102,7 +102,7 @@ async function refused(p: Promise<unknown>, status: number): Promise<boolean> {
   }
 }
 
-it(`keeps the ledger consistent over ${RUNS * STEPS} random operations`, { timeout: 240_000 }, async () => {
+it(`keeps the ledger consistent over ${RUNS * STEPS} random operations`, { timeout: 600_000 }, async () => {
   const { deposits, withdrawals, transactions, codes, plans, profitPosting } = t.app.ctx.services;
   const db = t.database.db;
   const admin = { id: (await createAdmin(t.app)).id, ip: '127.0.0.1' }; // the AuditActor of the admin's reviews
