@@ -136,7 +136,7 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   await expect(firstName).toHaveValue('Eve');
   await firstName.fill('');
   await adminPage.getByRole('button', { name: 'Save changes' }).click();
-  await expect(adminPage.getByText('All fields are required')).toBeVisible();
+  await expect(adminPage.getByText('All fields are required', { exact: true })).toBeVisible();
   await firstName.fill('Evelyn');
   await adminPage.getByLabel('State').fill('Texas');
   await adminPage.getByRole('button', { name: 'Save changes' }).click();

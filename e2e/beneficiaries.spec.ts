@@ -43,7 +43,8 @@ test('a destination is added, confirmed by its e-mailed link and waits before it
   await page.getByLabel('Network').selectOption('ethereum');
   await page.getByRole('textbox', { name: 'Address' }).fill(BROKEN);
   await page.getByRole('button', { name: 'Add destination' }).click();
-  await expect(page.getByText('This is not a valid address for the chosen network')).toBeVisible();
+  // anchored: the form's error summary repeats the message after "1 field needs attention: "
+  await expect(page.getByText(/^This is not a valid address for the chosen network/)).toBeVisible();
   await page.getByRole('textbox', { name: 'Address' }).fill(GOOD);
   await page.getByRole('button', { name: 'Add destination' }).click();
   const card = page.getByRole('listitem').filter({ hasText: 'Hardware wallet' });
