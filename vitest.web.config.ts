@@ -15,9 +15,7 @@ export default defineConfig({
     environmentOptions: { jsdom: { url: 'http://localhost/' } },
     setupFiles: ['web/test/setup.ts'],
     css: false,
-    // a test that waits on a starved CPU (CI runs these beside the journeys on two cores) is not a
-    // hung one: its own waits (findBy…, 10 s each, web/test/setup.ts) fail first when an element never comes
-    testTimeout: 60_000,
+    testTimeout: 30_000,
     pool: 'forks',
     maxWorkers: '100%',
   },

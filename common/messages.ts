@@ -53,6 +53,9 @@ export const MONEY_MSG = {
   proofRequired: 'Please attach proof of payment',
   fileTooLarge: 'File size should be less than 5MB',
   depositSubmitted: 'Deposit request submitted successfully',
+  // the banner after a deposit is sent: nothing is credited until staff approve it
+  depositReceived:
+    'Deposit received: it is waiting for review. Your balance does not change until it is approved.',
   depositAlready: (status: string) => `Deposit is already ${status}`,
   depositApproved: 'Deposit approved successfully',
   depositRejected: 'Deposit rejected successfully',
@@ -74,7 +77,8 @@ export const MONEY_MSG = {
   imageType: 'Only PNG, JPEG or WebP images are accepted',
   imageUnreadable: 'The image could not be read. Please attach a valid PNG, JPEG or WebP file',
   invalidAddress: 'Please enter a valid wallet address',
-  invalidTransactionHash: 'Please enter a valid transaction hash',
+  invalidTransactionHash:
+    'Please enter a valid transaction hash: 64 characters, digits 0-9 and letters a-f (an Ethereum hash may start with 0x)',
   digitsOnly: (field: string) => `${field} must contain digits only`,
   invalidSwift: 'Please enter a valid SWIFT/BIC code',
   invalidDate: 'Please enter a valid date',
@@ -198,12 +202,16 @@ export const PLAN_MSG = {
   tradePlaced: 'Trade placed successfully',
   noActivePlan: 'User Does not currently have an active plan',
   profitRequired: 'Please add profit amount',
-  profitAdded: 'Profit added successfully',
   clearConfirm: 'Are you sure you want to clear active plan?',
   planCleared: 'Active plan cleared',
   noTradingActivity: 'No Trading Activity',
   noData: 'No Data Available',
   // ours (no original text, or the limits come from the one plan config: docs/product.md)
+  // a plan result says its sign: a loss is money leaving the plan (docs/product.md "Honest words")
+  profitPosted: 'Profit posted',
+  lossPosted: 'Loss posted',
+  confirmResult: (kind: 'profit' | 'loss', amount: string, name: string) =>
+    `Post a ${kind} of ${amount} to ${name}?`,
   amountOutOfRange: (minimum: string, maximum: string) =>
     `The minimum for this trade is ${minimum} and the maximum is ${maximum}. Please enter an amount within these limits.`,
   insufficientFunds:

@@ -1,7 +1,9 @@
 /**
- * How history lines read to a client, on screen (web/src/lib/transaction-labels.ts) and in a signed
- * statement (server/modules/transparency/statement-data.ts): one wording for both.
+ * How history lines read to a client, on screen (web/src/lib/transaction-labels.ts), in a signed
+ * statement (server/modules/transparency/statement-data.ts) and in the history's CSV export
+ * (server/modules/transactions/history-csv.ts): one wording for all three.
  */
+import type { RequestStatus } from './schemas/deposits';
 import type { TransactionType } from './schemas/transactions';
 
 export const TYPE_LABELS: Record<TransactionType, string> = {
@@ -14,6 +16,21 @@ export const TYPE_LABELS: Record<TransactionType, string> = {
   reversal: 'Reversal (void)',
   plan_open: 'Plan opened',
   plan_close: 'Plan closed',
+};
+
+/**
+ * A line's type in words, its sign included: a plan result is a `profit` entry either way, and one
+ * that takes money out (a debit) reads "Loss", never "Profit" (docs/product.md "Honest words").
+ */
+export function lineTypeLabel(line: { type: TransactionType; direction: 'credit' | 'debit' }): string {
+  return line.type === 'profit' && line.direction === 'debit' ? 'Loss' : TYPE_LABELS[line.type];
+}
+
+/** The client's wording of a line's status (history, dashboard, CSV export). */
+export const CLIENT_STATUS_LABELS: Record<RequestStatus, string> = {
+  pending: 'Pending',
+  approved: 'Successful',
+  rejected: 'Rejected',
 };
 
 const METHOD_LABELS: Record<string, string> = {

@@ -8,7 +8,8 @@
  * trade, a notice, a ticket; each of the profile's tabs), the owner (the admin pages about a client
  * use that client's id), and the two sign-in steps (e-mail verification, two-factor code). A first
  * test fails when web/src/config/paths.ts has a route none of the lists visits (e2e/routes.ts). At
- * 375 px no client or back-office page scrolls sideways or hides content in a sideways scroll box.
+ * 375 px no client or back-office page scrolls sideways or hides content in a sideways scroll box,
+ * and at both widths none has a button or tab narrower than its label (docs/product.md "Phone layout").
  * Every page's document title is its h1 and the brand, the pages of routes.ts's titled lists each
  * have their own, and a route change inside the app moves the title too. The
  * public pages in other states (open menus, the charting widgets, a form's errors) are in
@@ -16,6 +17,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { crushedControls } from './controls';
 import { addActiveDestination, approveIdentity } from './destinations';
 import { codeIn, expect, test } from './fixtures';
 import {
@@ -101,7 +103,8 @@ async function visit(page: Page, path: string) {
 /**
  * Opens each of `paths` in turn and runs axe (the rules of `tags`) on it at both widths, each in a
  * step of its own; with `phoneFits`, at 375 px the page must not scroll sideways, nor hide content
- * in a sideways scroll box (a table wider than its card). Each page's title must be its h1 and the
+ * in a sideways scroll box (a table wider than its card), and at both widths no button or tab is
+ * narrower than its label (e2e/controls.ts). Each page's title must be its h1 and the
  * brand (`titleOf`). A route that fails does not stop the others: the test fails at the end with
  * every failure listed. Answers the titles, path → title.
  */
@@ -122,6 +125,13 @@ async function checkRoutes(
           await settled(page, path);
           if (phoneFits && page.viewportSize()!.width < 400)
             await expectNoSidewaysScroll(page, `${path} at 375 px`, { boxes: true });
+          if (phoneFits) {
+            const width = page.viewportSize()!.width;
+            expect(
+              await crushedControls(page),
+              `${path} at ${width} px: controls narrower than their labels`,
+            ).toEqual([]);
+          }
           if (scrolled) return;
           // once, so every lazy section is in the page at both widths
           await scrollThrough(page);

@@ -1,8 +1,9 @@
 /**
- * The client's account home and the admin's users list: figures from the ledger, the account id,
+ * The client's account home and the admin's users list: figures from the ledger, the account number,
  * the empty plan panel, the latest transactions, at desktop and phone widths; search and paging of
  * users. axe on both pages is in a11y-routes.spec.ts.
  */
+import { accountNumber } from '../common/account-number';
 import { expect, test } from './fixtures';
 import { ADMIN, signIn } from './journey';
 
@@ -16,7 +17,9 @@ test('the client sees the account card, ledger tiles, plan panel and latest tran
   )) as {
     _id: string;
   };
-  await expect(page.getByText(`USR${user._id.slice(7).toUpperCase()}`)).toBeVisible();
+  // the short account number, never the id
+  await expect(page.getByTestId('account-number')).toHaveText(accountNumber(user._id));
+  await expect(page.getByText(user._id.slice(7).toUpperCase())).toHaveCount(0);
   for (const tile of ['Total Profit', 'Total Deposited', 'Referral Bonus']) {
     await expect(page.getByText(tile, { exact: true })).toBeVisible();
   }

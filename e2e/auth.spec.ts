@@ -1,17 +1,18 @@
 /**
- * Sign-up and sign-in journeys: a visitor signs up, verifies the e-mailed code, lands in the
- * account area, signs out and back in; the admin signs in at /admin/login; an unknown path says
+ * Sign-up and sign-in journeys: a visitor signs up (accepting the terms, the privacy notice and the
+ * risk disclosure), goes straight to the e-mail code screen without typing the password again,
+ * verifies the e-mailed code, lands in the account area, signs out and back in; the admin signs in at /admin/login; an unknown path says
  * the page is not found and links the home page, which then takes focus on its h1. The sign-in
  * and sign-up forms' own states (a missing password, a confirmation that does not match, the busy
  * button, a wrong password's message hiding after 3 s) are web component tests (signin-form.test.tsx,
  * signup-page.test.tsx in web/src/features/auth).
  */
 import { expect, test } from './fixtures';
-import { fillSignUpForm, signInAndVerify, type SignUp } from './journey';
+import { checkBothWidths, fillSignUpForm, type SignUp, typeEmailCode } from './journey';
 
 const password = 'Journey-pass-42';
 
-test('client signs up, verifies the e-mailed code, signs out and signs in again', async ({
+test('client signs up, goes straight to the e-mailed code, signs out and signs in again', async ({
   page,
   readMail,
 }) => {
@@ -28,10 +29,28 @@ test('client signs up, verifies the e-mailed code, signs out and signs in again'
   await page.goto('/signup');
   await fillSignUpForm(page, form);
   await page.getByLabel('Confirm password').fill(password);
+  const consent = page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ });
+  await expect(consent).toBeChecked();
+  for (const [name, href] of [
+    ['Terms and Conditions', '/terms-and-conditions'],
+    ['Privacy Policy', '/privacy-policy'],
+    ['risk disclosure', '/terms-and-conditions#plans-and-risk'],
+  ])
+    await expect(page.getByRole('main').getByRole('link', { name, exact: true })).toHaveAttribute(
+      'href',
+      href,
+    );
+  await checkBothWidths(page, 'sign-up form with the consent', () => expect(consent).toBeVisible());
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL(/\/signin$/);
-
-  await signInAndVerify(page, readMail, form);
+  // no second typing of the e-mail and password: the code screen, signed in
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify your email' })).toBeVisible();
+  await expect(
+    page.getByText(`Enter the 6-digit code we e-mailed to ${email}.`, { exact: false }),
+  ).toBeVisible();
+  await checkBothWidths(page, 'e-mail code screen after sign-up', () =>
+    expect(page.getByRole('button', { name: 'Verify Email' })).toBeVisible(),
+  );
+  await typeEmailCode(page, readMail, email);
   await expect(page.getByText(/Jamie/).first()).toBeVisible();
 
   await page

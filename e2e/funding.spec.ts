@@ -8,6 +8,7 @@
  * crypto-withdrawal-form-page.test.tsx); axe on the funding routes is in a11y-routes.spec.ts.
  */
 import type { Page } from '@playwright/test';
+import { MONEY_MSG } from '../common/messages';
 import { codeIn, expect, test } from './fixtures';
 import { ADMIN, newClientSignUp, newOfflineContext, signIn, signUpVerified } from './journey';
 
@@ -77,9 +78,7 @@ journey(
     await page.getByRole('button', { name: 'Submit deposit' }).click();
     await expect(page.getByText('Deposit request submitted successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/account\/deposit\?success=true$/);
-    await expect(
-      page.getByText('Account Fund Successful! Please wait for system to validate this transaction'),
-    ).toBeVisible();
+    await expect(page.getByText(MONEY_MSG.depositReceived)).toBeVisible();
 
     // The admin looks at the proof and approves the deposit from the global queue.
     await adminPage.goto('/admin/pending-reviews');

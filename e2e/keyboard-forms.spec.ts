@@ -80,6 +80,8 @@ for (const size of WIDTHS) {
     await page.getByLabel('Password', { exact: true }).fill(signUp.password);
     await page.getByLabel('Confirm password').fill(signUp.password);
     await page.getByLabel('Referral ID (optional)').fill('NOSUCHREF');
+    await page.getByRole('checkbox', { name: /I accept the Terms and Conditions/ }).check();
+    await page.getByLabel('Referral ID (optional)').focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('radio', { name: 'Male', exact: true })).toBeFocused();
     await expect(summary).toHaveText('1 field needs attention: Gender is required.');

@@ -130,14 +130,17 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   await expect(adminPlan).toContainText('1 week');
   await expect(adminPlan).toContainText('Copy Trading');
   await expect(adminPage.getByLabel('Date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
-  await adminPage.getByRole('button', { name: 'Add profit' }).click();
+  await adminPage.getByRole('button', { name: 'Post result' }).click();
   await expect(adminPage.getByText('Please add profit amount', { exact: true })).toBeVisible();
   await adminPage.getByLabel('Profit', { exact: true }).fill('25');
-  await adminPage.getByRole('button', { name: 'Add profit' }).click();
+  await adminPage.getByRole('button', { name: 'Post result' }).click();
   await expect(adminPage.getByText('The reason must be 3 to 500 characters', { exact: true })).toBeVisible();
   await adminPage.getByLabel('Reason').fill('EUR/USD long closed in profit');
-  await adminPage.getByRole('button', { name: 'Add profit' }).click();
-  await expect(adminPage.getByText('Profit added successfully')).toBeVisible();
+  await adminPage.getByRole('button', { name: 'Post result' }).click();
+  const confirmProfit = adminPage.getByRole('dialog', { name: 'Post result' });
+  await expect(confirmProfit).toContainText('Post a profit of $25.00 to Pat Planner?');
+  await confirmProfit.getByRole('button', { name: 'Post profit' }).click();
+  await expect(adminPage.getByText('Profit posted', { exact: true })).toBeVisible();
   // the result is a line of the plan, not a second "Copy Trading $1,000 Active" row
   const profitRow = adminPage.getByRole('row').filter({ hasText: '$25.00' });
   await expect(profitRow).toContainText('Profit on Copy Trading');
@@ -192,8 +195,12 @@ test('a client places a plan; the admin adds and edits profit, then clears the p
   await adminPage.getByRole('radio', { name: 'Loss' }).check();
   await adminPage.getByRole('textbox', { name: 'Loss' }).fill('100');
   await adminPage.getByLabel('Reason').fill('Gold short stopped out');
-  await adminPage.getByRole('button', { name: 'Post loss' }).click();
-  await expect(adminPage.getByText('Profit added successfully')).toBeVisible();
+  await adminPage.getByRole('button', { name: 'Post result' }).click();
+  await adminPage
+    .getByRole('dialog', { name: 'Post result' })
+    .getByRole('button', { name: 'Post loss' })
+    .click();
+  await expect(adminPage.getByText('Loss posted', { exact: true })).toBeVisible();
   await expect(adminPage.getByRole('row').filter({ hasText: 'Gold short stopped out' })).toContainText(
     '-$100.00',
   );

@@ -7,6 +7,7 @@
  * superseded". Shots at 1280 and 375 px, axe clean at both.
  */
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
+import { formatDay } from '../common/dates';
 import { clientWithLines } from './client-lines';
 import { expect, test } from './fixtures';
 import { call, checkBothWidths, expectNoSidewaysScroll, newClientSignUp, signIn } from './journey';
@@ -47,7 +48,7 @@ test('a back-dated entry supersedes a downloaded statement; the client sees why 
     await expect(item).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   await expect(item).toContainText(
-    `Deposit · Late wire, +$45.00, dated ${isoDay(lastMonth(14))}, was posted on ${isoDay(now)}`,
+    `Deposit · Late wire, +$45.00, dated ${formatDay(lastMonth(14))}, was posted on ${formatDay(now)}`,
   );
   await expect(issued.getByText('Corrected, ready to download')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/superseded-1280.png`, fullPage: true });
@@ -97,7 +98,7 @@ test('the superseded file, checked by anyone on /transparency: authentic, but su
   await page.getByRole('button', { name: 'Verify statement' }).click();
   const outcome = page.getByRole('status').filter({ hasText: 'Authentic, but superseded' });
   await expect(outcome).toContainText('Deposit · Late wire, +$45.00');
-  await expect(outcome).toContainText(`corrected statement for ${monthValue}-01`);
+  await expect(outcome).toContainText(`corrected statement for ${formatDay(`${monthValue}-01`)}`);
   await outcome.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/superseded-verify-1280.png` });
   await page.setViewportSize({ width: 375, height: 800 });

@@ -131,7 +131,12 @@ test('the honest proof is green: the client’s balance at the snapshot, in the 
 }) => {
   const { alice } = await prepare(readMail);
   await signIn(page, alice.signUp);
-  await expectCard(page, 'Your balance of $1.00 is included in the published total of', 'honest', false);
+  await expectCard(
+    page,
+    'Your account value of $1.00 is included in the published total of',
+    'honest',
+    false,
+  );
 });
 
 test("another client's leaves: red, the proof is for another account", async ({ page, readMail }) => {
@@ -153,7 +158,7 @@ test('an understated snapshot (the change since it hidden): red, published $1.00
   await alterProof(page, async (proof) => ({ ...proof, sinceCut: [] }));
   await expectCard(
     page,
-    'The published total for you is $1.00, your balance at that time was $726.65.',
+    'The published total for you is $1.00, your account value at that time was $726.65.',
     'understated',
     true,
   );

@@ -124,7 +124,9 @@ test('a client sees their history verified, their balance in the published total
     snapshot.data.total,
   );
   const card = page.getByRole('region', { name: 'Proof of liabilities' });
-  await expect(card).toContainText(`Your balance of $345.25 is included in the published total of ${total}`);
+  await expect(card).toContainText(
+    `Your account value of $345.25 is included in the published total of ${total}`,
+  );
   await shootBothWidths(page, 'account-home', () => expect(card).toBeVisible());
   await checkBothWidths(page, 'account home with the liabilities card', () => expect(card).toBeVisible());
 

@@ -23,11 +23,15 @@ export const auditQuerySchema = withDateRange(
 );
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
-/** A person named in an audit row. */
+/** A person named in an audit row; `role` (common/permissions.ts) says which page is theirs. */
 export const auditPersonSchema = z.object({
   ...textFields('_id', 'email', 'firstName', 'lastName'),
+  role: z.string().describe('`client` or a staff role; "" for the command line'),
 });
 export type AuditPerson = z.infer<typeof auditPersonSchema>;
+
+/** Snapshot keys whose values are user ids: the log names these people (`people` of an entry). */
+export const AUDIT_PERSON_KEYS = ['makerId', 'checkerId', 'userId'] as const;
 
 /** A before or after snapshot: a small JSON object (amounts in USD), or null. */
 const snapshot = z.unknown().describe('A small JSON object (amounts in USD), or null');
@@ -45,6 +49,11 @@ export const publicAuditEntrySchema = z.object({
   before: snapshot,
   after: snapshot,
   ip: z.string().nullable(),
+  people: z
+    .array(auditPersonSchema)
+    .describe(
+      'The people whose ids the snapshots hold under `AUDIT_PERSON_KEYS` (a removed user is left out)',
+    ),
 });
 export type PublicAuditEntry = z.infer<typeof publicAuditEntrySchema>;
 

@@ -94,12 +94,18 @@ export type DocumentSide = (typeof DOCUMENT_SIDES)[number];
 export const publicReferralSchema = z.object({ email: z.string(), createdAt: z.iso.datetime() });
 export type PublicReferral = z.infer<typeof publicReferralSchema>;
 
-/** A user's referral link, who referred them and whom they referred. */
+/** A user's referral link, who referred them, whom they referred and what a referral earns them. */
 export const referralsAnswerSchema = z.object({
   referralId: z.string(),
   link: z.string().describe('`{PUBLIC_URL}/signup?referral={referralId}`'),
   referredBy: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
   referrals: z.array(publicReferralSchema).describe('Newest first'),
+  reward: z
+    .object({
+      percent: z.number().describe('Percent of each approved deposit of a referred client; 0: no reward'),
+      plan: z.string().describe("The user's account plan, which sets the percent"),
+    })
+    .describe('What a referral earns this user now (docs/product.md "Referrals")'),
 });
 export type ReferralsAnswer = z.infer<typeof referralsAnswerSchema>;
 

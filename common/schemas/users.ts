@@ -46,6 +46,10 @@ export const publicUserSchema = z.object({
       documentFront: fileLink,
       documentBack: fileLink,
       submittedAt: z.iso.datetime().nullable(),
+      decidedAt: z.iso
+        .datetime()
+        .nullable()
+        .describe('When staff last verified or rejected the documents; null before a decision'),
     })
     .describe('The identity documents last submitted, served only to the owner and admins'),
   account: z.object({ accountPlan: z.enum(ACCOUNT_PLANS), currencySymbol: z.string() }),
@@ -87,6 +91,9 @@ export const referrerSchema = z
 export const userWithFiguresSchema = publicUserSchema.extend({
   account: userAccountFiguresSchema,
   referredBy: referrerSchema,
+  verificationDecidedBy: referrerSchema.describe(
+    'The staff member who last verified or rejected the documents, for the back office; null for the client',
+  ),
   activePlan: publicActivePlanSchema.nullable().describe('The active plan; completed plans are not shown'),
 });
 export type UserWithFigures = z.infer<typeof userWithFiguresSchema>;

@@ -33,10 +33,15 @@ export type ValueHistoryPoint = z.infer<typeof valueHistoryPointSchema>;
  * Answer of GET /api/transaction/value-history: `from` is the range's first day (null for all);
  * `points` in day order are the day before `from` (its closing value, no flows) and every day of
  * the range on which the client's accounts moved. A day without a point kept the previous value.
+ * `firstDay` is null until anything is posted to the client's accounts (the chart's empty state).
  */
 export const valueHistoryAnswerSchema = z.object({
   range: z.enum(VALUE_HISTORY_RANGES),
   from: z.iso.date().nullable(),
+  firstDay: z.iso
+    .date()
+    .nullable()
+    .describe("The day of the client's first posting, whatever the range; null: nothing posted yet"),
   points: z.array(valueHistoryPointSchema),
 });
 export type ValueHistory = z.infer<typeof valueHistoryAnswerSchema>;

@@ -119,7 +119,28 @@ const withdrawalBaseSchema = z.object({
   reviewedAt: z.iso.datetime().nullable(),
   /** Why staff declined it (docs/product.md "Decision reasons"); null otherwise. */
   reason: z.string().nullable(),
+  payoutReference: z
+    .string()
+    .nullable()
+    .describe('The payout’s transaction hash or bank reference staff entered on approval; null: none given'),
 });
+
+/**
+ * Body of PUT /api/{c,b}-withdrawals/:id/approve (optional; no body is no reference): the payout's
+ * transaction hash or bank reference, which the client reads in the list and the e-mail.
+ */
+export const withdrawalApprovalSchema = z
+  .object({
+    payoutReference: z
+      .string()
+      .trim()
+      .max(200, 'Payout reference must be at most 200 characters')
+      .optional()
+      .transform((v) => (v === '' ? undefined : v)),
+  })
+  .nullish()
+  .transform((v) => ({ payoutReference: v?.payoutReference }));
+export type WithdrawalApprovalInput = z.input<typeof withdrawalApprovalSchema>;
 
 /** A crypto withdrawal as the API answers it (GET /api/c-withdrawals). */
 export const publicCryptoWithdrawalSchema = withdrawalBaseSchema.extend({

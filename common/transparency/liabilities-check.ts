@@ -43,14 +43,14 @@ export const LIABILITIES_CHECK_MSG = {
   waitingSeal: 'This snapshot is waiting for the next seal of the journal; check again in a minute.',
   waitingChanges: 'Your latest changes are not sealed into the journal yet; check again in a minute.',
   legacy:
-    'This snapshot was taken before snapshots were tied to the journal, so it cannot be compared with your balance; the next one can.',
+    'This snapshot was taken before snapshots were tied to the journal, so it cannot be compared with your account value; the next one can.',
   duplicateLeaf: 'The proof shows the same leaf twice.',
   pathFails: (reason: string) => `A leaf of yours does not lead to the published root (${reason}).`,
   changeInsideCut: 'A change the proof lists as after the snapshot was sealed before it.',
   changeNotSealed: 'A change the proof lists as after the snapshot does not verify in the journal.',
   changeAmount: 'A change the proof lists does not match its sealed entry.',
   understated: (publishedCents: bigint, actualCents: bigint) =>
-    `The published total for you is ${usd(publishedCents)}, your balance at that time was ${usd(actualCents)}.`,
+    `The published total for you is ${usd(publishedCents)}, your account value at that time was ${usd(actualCents)}.`,
   openingFails: 'The proof of your account’s opening does not verify in the journal.',
   missing:
     'You are missing from the latest proof of liabilities although you were a client when it was taken. What to do: contact support and keep the evidence: download it or take a screenshot of this page, with its date.',

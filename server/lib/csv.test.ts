@@ -21,6 +21,10 @@ describe('csvCell', () => {
     ['+1 555 "0100"', `"'+1 555 ""0100"""`],
     ['+1+cmd|x', "'+1+cmd|x"],
     ['+12', "'+12"],
+    // a plain number, a negative one too: a number to a spreadsheet, left as it is
+    ['-150.00', '-150.00'],
+    ['150.00', '150.00'],
+    ['-1e3', "'-1e3"],
   ])('%j → %s', (value, cell) => {
     expect(csvCell(value)).toBe(cell);
   });

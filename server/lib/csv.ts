@@ -1,7 +1,8 @@
 /**
  * CSV exports (RFC 4180, CRLF line ends) that are safe to open in a spreadsheet: cells that a
  * spreadsheet would read as a formula (starting with = + - @, tab or CR) are prefixed with an
- * apostrophe, but phone numbers, which are shown as typed (`csvCell`).
+ * apostrophe, but phone numbers, which are shown as typed, and plain numbers such as "-150.00"
+ * (`csvCell`).
  * Exports of unbounded length stream (`csvStream`): rows go out as the database hands them over.
  */
 import { Readable } from 'node:stream';
@@ -9,6 +10,8 @@ import type { FastifyReply } from 'fastify';
 
 // a phone number as people write it: + and digits, with spaces, dots, dashes and brackets
 const PHONE = /^\+[\d ().-]{4,30}$/;
+// a plain decimal number, a negative one included ("-150.00"): a number to a spreadsheet, never a formula
+const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /**
  * One CSV cell: quoted when needed, and defused when a spreadsheet would read it as a formula.
@@ -18,6 +21,7 @@ const PHONE = /^\+[\d ().-]{4,30}$/;
  */
 export function csvCell(value: string): string {
   if (PHONE.test(value)) return `"=""${value}"""`;
+  if (NUMBER.test(value)) return value;
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

@@ -269,7 +269,7 @@ const KINDS: MailKind[] = [
       ),
     subject: 'Bonus credited',
     money: true,
-    mustContain: ['A bonus of $500.00 has been added to your balance.'],
+    mustContain: ['A bonus of $500.00 has been added to your available balance.'],
     name: 'Test',
   },
   {
@@ -277,7 +277,7 @@ const KINDS: MailKind[] = [
     trigger: () => referredDeposit(),
     subject: 'Referral bonus credited',
     money: true,
-    mustContain: ['A referral bonus of $3.00 has been added to your balance.'],
+    mustContain: ['A referral bonus of $3.00 has been added to your available balance.'],
     name: 'Test',
   },
   {

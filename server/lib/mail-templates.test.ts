@@ -45,7 +45,7 @@ describe('e-mails, read from the SMTP receiver', () => {
     expectTrustworthy(mail, { money: true, name: 'Test' });
     expect(codeIn(mail)).toMatch(/^\d{6}$/);
     expect(mail.text).toContain(
-      `Your ${DEMO_BRAND.name} code to confirm a withdrawal of $10.00 to ETHEREUM address ending in 9EE7 is:`,
+      `Your ${DEMO_BRAND.name} code to confirm a withdrawal of $10.00 to Ethereum (ETH) address ending in 9EE7 is:`,
     );
     expect(mail.text).not.toContain('0x52908400098527886E0F7030069857D2E4169EE7');
     expect(mail.text).toMatch(/confirms only this withdrawal/);
@@ -108,12 +108,42 @@ describe('renderMail', () => {
       'Zoë',
     );
     const stored = JSON.parse(JSON.stringify(storedMessage(notice))) as ReturnType<typeof storedMessage>;
-    expect(stored).toMatchObject({ template: 'notice', name: 'Zoë', kind: 'money' });
+    expect(stored).toMatchObject({ template: 'notice-boxed', name: 'Zoë', kind: 'money' });
     expect(renderStored(brand, { to: notice.to, subject: notice.subject, message: stored! })).toEqual(
       renderMail(brand, notice),
     );
     expect(storedMessage({ ...notice, body: mailTemplate('<p>{{title}}</p>') })).toBeNull();
     expect(() => mailTemplate('<p>Again</p>', 'notice')).toThrow('two mail templates are named notice');
+  });
+
+  it('draws a notice with the brand header, its facts in a summary box and a button to its page', () => {
+    const notice = noticeMail('zoe@example.com', {
+      title: 'Withdrawal declined',
+      message: 'Your withdrawal was declined.',
+      summary: [
+        { label: 'Amount', value: '$30.00' },
+        { label: 'Reason', value: 'Name <differs>' },
+      ],
+      action: { label: 'See your withdrawals', path: '/account/transactions' },
+    });
+    const mail = renderMail(brand, notice);
+    expect(mail.html).toMatch(new RegExp(`<h1 style="[^"]*background:#1864ab[^"]*">${DEMO_BRAND.name}</h1>`));
+    expect(mail.html).toMatch(
+      /<div style="background:#f8f9fa[^"]*">\s*<p[^>]*><strong>Amount:<\/strong> \$30\.00<\/p>/,
+    );
+    expect(mail.html).toContain('<strong>Reason:</strong> Name &lt;differs&gt;');
+    expect(mail.html).toMatch(
+      new RegExp(
+        `<a href="${SITE}/account/transactions" style="display:inline-block[^"]*">See your withdrawals</a>`,
+      ),
+    );
+    // the plain-text part keeps the facts and the link
+    expect(mail.text).toContain('Amount: $30.00\n\nReason: Name <differs>');
+    expect(mail.text).toContain(`See your withdrawals [${SITE}/account/transactions]`);
+    // without facts: no box; the button leads to the notifications page
+    const plain = renderMail(brand, noticeMail('zoe@example.com', { title: 'Hi', message: 'Hello.' }));
+    expect(plain.html).not.toContain('background:#f8f9fa');
+    expect(plain.text).toContain(`Open your notifications [${SITE}/account/notification]`);
   });
 
   it('refuses a template value that is missing instead of rendering it blank', () => {
@@ -175,7 +205,7 @@ function everyKind(name: string | null): MailMessage[] {
     accountBlockedMail('a@example.com', 'Documents <under> review', name ?? undefined),
     money(
       'Deposit approved',
-      'Your deposit of $100.00 via bitcoin has been approved and added to your balance.',
+      'Your deposit of $100.00 via bitcoin has been approved and added to your available balance.',
     ),
     money('Deposit rejected', 'Your deposit of $100.00 was rejected.\nReason: Amount does not match'),
     money(

@@ -1,6 +1,7 @@
 /**
  * E-mail rendering (docs/operations.md "Mail"). Every e-mail is a Handlebars template of its body
- * (`mailTemplate`), wrapped in one layout with the operator's brand, a greeting and sign-off, the
+ * (`mailTemplate`; `{{summaryBox rows}}` and `{{button label siteUrl path}}` draw a box of facts and
+ * a link as a button), wrapped in one layout with a header band of the operator's brand, a greeting and sign-off, the
  * support address and a link to the site, and, by kind:
  * - `money`: the risk warning (a mail about deposits, withdrawals, balances, plans or results);
  * - `staff-written`: text a staff member typed, with a line on how to stop such mails and a
@@ -109,6 +110,38 @@ export function mailTemplate(source: string, name?: string): MailTemplate {
   return template;
 }
 
+/** One line of a mail's summary box: what it is and its value (an amount, a reason, a reference). */
+export interface MailSummaryRow {
+  label: string;
+  value: string;
+}
+
+const BOX_STYLE =
+  'background:#f8f9fa;border:1px solid #dee2e6;border-radius:6px;padding:8px 16px;margin:16px 0';
+/**
+ * `{{summaryBox rows}}`: the facts of a mail (amount, reason, reference) in a box, one
+ * "Label: value" line each (so the text part reads the same); nothing when there are none.
+ */
+hbs.registerHelper('summaryBox', (rows: unknown) => {
+  const list = Array.isArray(rows) ? (rows as MailSummaryRow[]) : [];
+  if (list.length === 0) return '';
+  const lines = list.map(
+    (r) => `<p style="margin:4px 0"><strong>${escapeHtml(r.label)}:</strong> ${escapeHtml(r.value)}</p>`,
+  );
+  return new hbs.SafeString(`<div style="${BOX_STYLE}">\n${lines.join('\n')}\n</div>`);
+});
+
+const BUTTON_STYLE =
+  'display:inline-block;background:#1864ab;color:#ffffff;text-decoration:none;font-weight:bold;padding:10px 20px;border-radius:6px';
+/** `{{button label siteUrl path}}`: a link to a page of the site drawn as a button ("label [address]" in text). */
+hbs.registerHelper(
+  'button',
+  (label: unknown, siteUrl: unknown, path: unknown) =>
+    new hbs.SafeString(
+      `<p style="margin:20px 0"><a href="${escapeHtml(`${String(siteUrl)}${String(path)}`)}" style="${BUTTON_STYLE}">${escapeHtml(String(label))}</a></p>`,
+    ),
+);
+
 const CODE_STYLE = 'font-size:24px;letter-spacing:4px;font-weight:bold;margin:16px 0';
 /** `{{bigCode x}}`: a one-time code, large and spaced in HTML, on its own line in text. */
 hbs.registerHelper(
@@ -121,7 +154,7 @@ const layout = mailTemplate(`<!doctype html>
 <title>{{subject}}</title></head>
 <body style="margin:0;padding:0;background:#f1f3f5">
 <div style="max-width:560px;margin:0 auto;padding:24px 16px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1b1e">
-<h1 style="font-size:20px;margin:0 0 16px;color:#1864ab">{{brand.name}}</h1>
+<h1 style="font-size:20px;margin:0 0 16px;padding:12px 24px;background:#1864ab;color:#ffffff;border-radius:8px">{{brand.name}}</h1>
 <div style="background:#ffffff;border-radius:8px;padding:8px 24px">
 {{{main}}}
 <p>Kind regards,<br>The {{brand.name}} team</p>

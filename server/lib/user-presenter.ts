@@ -48,6 +48,7 @@ export function presentUser(row: UserRow): PublicUser {
       documentFront: { url: fileUrl(`/api/files/kyc/${row.id}/front`, row.documentFrontKey) },
       documentBack: { url: fileUrl(`/api/files/kyc/${row.id}/back`, row.documentBackKey) },
       submittedAt: row.verificationSubmittedAt?.toISOString() ?? null,
+      decidedAt: row.verificationDecidedAt?.toISOString() ?? null,
     },
     account: { accountPlan: row.accountPlan as AccountPlan, currencySymbol: row.currencySymbol },
   };

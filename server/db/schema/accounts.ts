@@ -56,6 +56,10 @@ export const users = pgTable(
     verificationSubmittedAt: timestamp('verification_submitted_at', { withTimezone: true }),
     /** Why staff rejected the identity documents (3–500 characters); the client reads it. */
     verificationReason: text('verification_reason'),
+    /** When staff last verified or rejected the identity documents (the client reads the day). */
+    verificationDecidedAt: timestamp('verification_decided_at', { withTimezone: true }),
+    /** The staff member who made that decision (the back office names them). */
+    verificationDecidedBy: uuid('verification_decided_by'),
     /** When staff approved the client's proof of address (verification level 2, docs/security.md). */
     addressVerifiedAt: timestamp('address_verified_at', { withTimezone: true }),
     /** Set when an owner deactivates a staff member: no sign-in, sessions ended (docs/security.md). */

@@ -149,6 +149,8 @@ export const withdrawals = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /** Why staff declined it (3–500 characters); the client reads it (docs/product.md). */
     decisionReason: text('decision_reason'),
+    /** The payout's transaction hash or bank reference staff entered on approval; the client reads it. */
+    payoutReference: text('payout_reference'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

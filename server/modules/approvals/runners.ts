@@ -13,6 +13,7 @@ import type {
 import type { AddTransactionInput } from '@common/schemas/transactions';
 import type { LevelCapsInput, VerificationLevel } from '@common/schemas/limits';
 import type { AdjustmentInput } from '@common/schemas/users';
+import type { WithdrawalApprovalInput } from '@common/schemas/withdrawals';
 import type { AuditActor } from '../../lib/audit';
 import type { UnitOfWork } from '../../lib/unit-of-work';
 import type { AdjustmentsService } from '../ledger/adjustments';
@@ -79,7 +80,15 @@ export function approvalRunners(s: RunnerServices): Record<ApprovalOp, ApprovalR
     },
     void: async (u, actor, r) => (await s.transactions.voidTransaction(actor, target(r), r.reason, u)).id,
     withdrawal_approval: async (u, actor, r) =>
-      (await s.withdrawals.approveWithdrawal(actor, r.payload.method ?? 'crypto', target(r), u)).id,
+      (
+        await s.withdrawals.approveWithdrawal(
+          actor,
+          r.payload.method ?? 'crypto',
+          target(r),
+          u,
+          (r.payload.input as WithdrawalApprovalInput | undefined)?.payoutReference ?? null,
+        )
+      ).id,
     deposit_approval: async (u, actor, r) => (await s.deposits.approveDeposit(actor, target(r), u)).id,
     staff_block: async (u, actor, r) => (await s.staffSecurity.block(actor, subject(r), r.reason, u)).id,
     staff_unblock: async (u, actor, r) => (await s.staffSecurity.unblock(actor, subject(r), u)).id,

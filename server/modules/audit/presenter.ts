@@ -1,12 +1,19 @@
 /** What of an audit row leaves the server (GET /api/audit): the original `_id` naming, ISO times. */
 import type { AuditPerson, PublicAuditEntry } from '@common/schemas/audit';
-import type { AuditRow } from './service';
+import type { AuditRow, AuditRowPerson } from './service';
 
 /** The actor shown for an action made on the command line (`npm run staff`), where nobody signs in. */
-const COMMAND_LINE: AuditPerson = { _id: '', email: 'command line', firstName: 'Command', lastName: 'line' };
+const COMMAND_LINE: AuditPerson = {
+  _id: '',
+  email: 'command line',
+  firstName: 'Command',
+  lastName: 'line',
+  role: '',
+};
 
-export function presentAuditPerson(p: NonNullable<AuditRow['actor']>): AuditPerson {
-  return { _id: p.id, email: p.email, firstName: p.firstName, lastName: p.lastName };
+/** A person of an audit row with the `_id` naming. */
+export function presentAuditPerson(p: AuditRowPerson): AuditPerson {
+  return { _id: p.id, email: p.email, firstName: p.firstName, lastName: p.lastName, role: p.role };
 }
 
 export function presentAuditEntry(row: AuditRow): PublicAuditEntry {
@@ -20,5 +27,6 @@ export function presentAuditEntry(row: AuditRow): PublicAuditEntry {
     before: row.before ?? null,
     after: row.after ?? null,
     ip: row.ip,
+    people: row.people.map(presentAuditPerson),
   };
 }

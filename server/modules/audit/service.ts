@@ -1,6 +1,6 @@
 /**
  * Reading the audit log: pages of rows, newest first, with the acting admin's and the
- * target client's e-mail and name, filtered by admin, client, action and UTC days `from`–`to` (a
+ * target client's e-mail, name and role, and the people the snapshots name by id (maker, checker), filtered by admin, client, action and UTC days `from`–`to` (a
  * range on `created_at`, the last key of each of the log's indexes); and the values the filters
  * offer. Writing happens only through `recordAudit` (server/lib/audit.ts) inside the change's own
  * transaction; the table refuses UPDATE and DELETE (migration `audit_guards`), and nothing here
@@ -8,7 +8,8 @@
  */
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AuditFilters, AuditQuery } from '@common/schemas/audit';
+import { z } from 'zod';
+import { AUDIT_PERSON_KEYS, type AuditFilters, type AuditQuery } from '@common/schemas/audit';
 import { auditLog, users } from '../../db/schema';
 import type { ServiceDeps } from '../../lib/service-deps';
 import {
@@ -24,12 +25,31 @@ import {
 
 const actor = alias(users, 'actor');
 const target = alias(users, 'target');
-const person = (u: typeof actor | typeof target) => ({
+const person = (u: typeof actor | typeof target | typeof users) => ({
   id: u.id,
   email: u.email,
   firstName: u.firstName,
   lastName: u.lastName,
+  role: u.role,
 });
+
+/** A person an audit row names: its actor, its target or one its snapshots hold an id of. */
+export interface AuditRowPerson {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+}
+
+/** The user ids `snapshot` holds under the person keys (`AUDIT_PERSON_KEYS`, common/schemas/audit.ts). */
+function personIds(snapshot: unknown): string[] {
+  if (!snapshot || typeof snapshot !== 'object' || Array.isArray(snapshot)) return [];
+  const record = snapshot as Record<string, unknown>;
+  return AUDIT_PERSON_KEYS.map((k) => record[k]).filter(
+    (v): v is string => typeof v === 'string' && z.uuid().safeParse(v).success,
+  );
+}
 
 /** The list's order: newest first (id breaks ties). */
 const AUDIT_ORDER: SortKey[] = [
@@ -60,8 +80,10 @@ export interface AuditRow {
   ip: string | null;
   createdAt: Date;
   /** Null for an action made on the command line (`npm run staff`). */
-  actor: { id: string; email: string; firstName: string; lastName: string } | null;
-  target: { id: string; email: string; firstName: string; lastName: string } | null;
+  actor: AuditRowPerson | null;
+  target: AuditRowPerson | null;
+  /** The people whose ids the snapshots hold (a user erased from the table is left out). */
+  people: AuditRowPerson[];
 }
 
 export function createAuditService({ db }: ServiceDeps) {
@@ -110,10 +132,19 @@ export function createAuditService({ db }: ServiceDeps) {
           .leftJoin(target, eq(target.id, auditLog.targetUserId))
           .where(inArray(auditLog.id, ids))
           .orderBy(...sortedBy(AUDIT_ORDER, window.fromEnd));
+        const named = [...new Set(rows.flatMap((r) => [...personIds(r.before), ...personIds(r.after)]))];
+        const found = named.length
+          ? await db.select(person(users)).from(users).where(inArray(users.id, named))
+          : [];
+        const byId = new Map(found.map((p) => [p.id, p]));
         return rows.map((r) => ({
           ...r,
           actor: r.actor as AuditRow['actor'],
           target: r.target as AuditRow['target'],
+          people: [...new Set([...personIds(r.before), ...personIds(r.after)])].flatMap((id) => {
+            const p = byId.get(id);
+            return p ? [p] : [];
+          }),
         }));
       };
       return readPage(q, total, read);
@@ -121,7 +152,7 @@ export function createAuditService({ db }: ServiceDeps) {
 
     /** The admins who have acted (by e-mail) and the actions recorded (alphabetical), for the filters. */
     async listFilters(): Promise<{
-      admins: NonNullable<AuditRow['actor']>[];
+      admins: AuditRowPerson[];
       actions: AuditFilters['actions'];
     }> {
       const [admins, actions] = await Promise.all([

@@ -91,6 +91,8 @@ function wouldBeUser(input: SignupInput, referredBy: string | undefined): UserRo
     documentBackKey: null,
     verificationSubmittedAt: null,
     verificationReason: null,
+    verificationDecidedAt: null,
+    verificationDecidedBy: null,
     addressVerifiedAt: null,
     deactivatedAt: null,
     deletedAt: null,

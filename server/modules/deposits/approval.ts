@@ -23,6 +23,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AccountPlan } from '@common/constants';
 import { MONEY_MSG } from '@common/messages';
+import { walletName } from '@common/sentences';
 import { deposits, ledgerAccounts, users } from '../../db/schema';
 import { auditInStatement, type AuditActor } from '../../lib/audit';
 import { centsToUsd, formatUsd } from '../../lib/money';
@@ -32,6 +33,7 @@ import { StatementOfWork, type LazySql, type UnitOfWork } from '../../lib/unit-o
 import { client, house, refKey } from '../ledger/service';
 import { accountIdOf, isAccountRace, postInStatement, type GatedEntry } from '../ledger/statement';
 import { notOwnRequest, onlyPending } from '../reviews/only-pending';
+import { HISTORY_ACTION } from '../notifications/service';
 
 export type DepositRow = typeof deposits.$inferSelect;
 
@@ -138,7 +140,7 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
         userId: d.userId,
         depositId: d.id,
         actorId: actor.id,
-        memo: `Deposit via ${d.wallet}`,
+        memo: `Deposit via ${walletName(d.wallet)}`,
         lines: [
           { account: house('cash'), amount: -d.amount },
           { account: client(d.userId, 'available'), amount: d.amount },
@@ -206,7 +208,12 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
       {
         userId: d.userId,
         title: 'Deposit approved',
-        message: `Your deposit of $${formatUsd(d.amount)} via ${d.wallet} has been approved and added to your balance.`,
+        message: `Your deposit of $${formatUsd(d.amount)} via ${walletName(d.wallet)} has been approved and added to your available balance.`,
+        summary: [
+          { label: 'Amount', value: `$${formatUsd(d.amount)}` },
+          { label: 'Via', value: walletName(d.wallet) },
+        ],
+        action: HISTORY_ACTION,
       },
       owner,
       approved,
@@ -217,7 +224,7 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
         {
           userId: d.userId,
           title: 'Bonus credited',
-          message: `A bonus of $${formatUsd(bonus)} has been added to your balance.`,
+          message: `A bonus of $${formatUsd(bonus)} has been added to your available balance.`,
         },
         owner,
         bonusGranted,
@@ -229,7 +236,7 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
         {
           userId: r.referrerId!,
           title: 'Referral bonus credited',
-          message: `A referral bonus of $${formatUsd(reward)} has been added to your balance.`,
+          message: `A referral bonus of $${formatUsd(reward)} has been added to your available balance.`,
         },
         { email: r.referrerEmail!, firstName: r.referrerFirstName },
         approved,

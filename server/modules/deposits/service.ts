@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import { MONEY_MSG } from '@common/messages';
+import { reasonSentence, walletName } from '@common/sentences';
 import { PROOF_MAX_BYTES, type CreateDepositInput, type DepositWallets } from '@common/schemas/deposits';
 import type { Tx } from '../../db/client';
 import { deposits, users } from '../../db/schema';
@@ -23,6 +24,7 @@ import { notOwnRequest, onlyPending } from '../reviews/only-pending';
 import { assertDepositWithinCaps } from '../limits/levels';
 import type { UserRow } from '../../db/rows';
 import { assertOwnerOrStaff } from '../../lib/list-owner';
+import { HISTORY_ACTION } from '../notifications/service';
 
 export { percentOf, type DepositRow } from './approval';
 
@@ -156,7 +158,12 @@ export function createDepositsService(deps: ServiceDeps) {
         await notifications.notify(u, {
           userId: row.userId,
           title: 'Deposit rejected',
-          message: `Your deposit of $${formatUsd(row.amount)} via ${row.wallet} could not be confirmed and was rejected. Reason: ${reason}. Please contact support if you believe this is a mistake.`,
+          message: `Your deposit of $${formatUsd(row.amount)} via ${walletName(row.wallet)} could not be confirmed and was rejected. ${reasonSentence(reason)} Please contact support if you believe this is a mistake.`,
+          summary: [
+            { label: 'Amount', value: `$${formatUsd(row.amount)}` },
+            { label: 'Reason', value: reason },
+          ],
+          action: HISTORY_ACTION,
         });
         return row;
       });

@@ -42,7 +42,13 @@ export function createKycService({ db, log, notifications }: ServiceDeps) {
         }
         const [updated] = await uow.tx
           .update(users)
-          .set({ verificationStatus: status, verificationReason: reason, updatedAt: new Date() })
+          .set({
+            verificationStatus: status,
+            verificationReason: reason,
+            verificationDecidedAt: new Date(),
+            verificationDecidedBy: actor.id,
+            updatedAt: new Date(),
+          })
           .where(eq(users.id, id))
           .returning();
         await recordAudit(uow.tx, actor, {

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { mailTemplate, type MailKind, type MailMessage } from '../../lib/mail-templates';
+import { mailTemplate, type MailKind, type MailMessage, type MailSummaryRow } from '../../lib/mail-templates';
 import { StatementOfWork, type StatementSql, type UnitOfWork } from '../../lib/unit-of-work';
 import type { BaseDeps } from '../../lib/base-deps';
 import type { UserRow } from '../../db/rows';
@@ -28,7 +28,17 @@ export interface Notice {
   userId: string;
   title: string;
   message: string;
+  /** The e-mail only: the facts in its summary box (amount, reason, reference). */
+  summary?: MailSummaryRow[];
+  /** The e-mail only: its button's page (default: the notifications page). */
+  action?: { label: string; path: string };
 }
+
+/** The e-mail button of a notice about a deposit or withdrawal: the client's transaction history. */
+export const HISTORY_ACTION = { label: 'See your transaction history', path: '/account/transaction-history' };
+
+/** Where a notice's e-mail button leads unless the notice names a page. */
+const NOTICES_ACTION = { label: 'Open your notifications', path: '/account/notification' };
 
 /** Most notifications a list answers (newest first). */
 const LIST_LIMIT = 100;
@@ -43,28 +53,44 @@ function newestOf(db: Db, userId: string): Promise<NotificationRow[]> {
     .limit(LIST_LIMIT);
 }
 
-const noticeBody = mailTemplate(
+// kept for mails queued before the summary box and button (stored mails name their template)
+mailTemplate(
   `<p><strong>{{title}}</strong></p>{{paragraphs message}}
 <p>You can see this notice and your account history when you sign in at <a href="{{brand.siteUrl}}">{{brand.siteUrl}}</a>.</p>`,
   'notice',
 );
 
+const noticeBody = mailTemplate(
+  `<p><strong>{{title}}</strong></p>{{paragraphs message}}{{summaryBox summary}}
+{{button actionLabel brand.siteUrl actionPath}}
+<p>You can see this notice and your account history when you sign in at <a href="{{brand.siteUrl}}">{{brand.siteUrl}}</a>.</p>`,
+  'notice-boxed',
+);
+
 /**
  * The e-mail of a notice to `to` (greeted by `name`): its title as subject, its message escaped with
- * line breaks kept. `kind` (lib/mail-templates.ts): `money` (the default: most notices are about
+ * line breaks kept, its summary box (when it has facts) and a button to its page (the
+ * notifications page unless it names another). `kind` (lib/mail-templates.ts): `money` (the default: most notices are about
  * money, and carry the risk warning), `account`, or `staff-written` (a notice staff typed).
  */
 export function noticeMail(
   to: string,
-  notice: Pick<Notice, 'title' | 'message'>,
+  notice: Pick<Notice, 'title' | 'message' | 'summary' | 'action'>,
   kind: MailKind = 'money',
   name?: string | null,
 ): MailMessage {
+  const action = notice.action ?? NOTICES_ACTION;
   return {
     to,
     subject: notice.title,
     body: noticeBody,
-    data: { title: notice.title, message: notice.message },
+    data: {
+      title: notice.title,
+      message: notice.message,
+      summary: notice.summary ?? [],
+      actionLabel: action.label,
+      actionPath: action.path,
+    },
     kind,
     name,
   };

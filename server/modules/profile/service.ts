@@ -18,7 +18,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { VerificationStatus } from '@common/constants';
+import type { AccountPlan, VerificationStatus } from '@common/constants';
 import { MONEY_MSG, PROFILE_MSG } from '@common/messages';
 import {
   canUploadVerification,
@@ -224,13 +224,14 @@ export function createProfileService({ db, log, config, storage }: ServiceDeps) 
     /**
      * The referral page of `userId` (the viewer's own, or anyone's for an admin): the code, the
      * sign-up link `{PUBLIC_URL}/signup?referral={code}`, who referred them, and the clients they
-     * referred, newest first, with masked e-mails (docs/product.md). Erased (deleted) users are left out.
+     * referred, newest first, with masked e-mails (docs/product.md), and the percent of each
+     * approved deposit of a referred client that their plan earns them. Erased users are left out.
      * Throws 403 (another client's id), 404 (no such user).
      */
     async findReferrals(viewer: UserRow, userId: string): Promise<ReferralsAnswer> {
       assertOwnerOrStaff(viewer, userId);
       const [owner] = await db
-        .select({ referralId: users.referralId, referredBy: users.referredBy })
+        .select({ referralId: users.referralId, referredBy: users.referredBy, plan: users.accountPlan })
         .from(users)
         .where(and(eq(users.id, userId), isNull(users.deletedAt)))
         .limit(1);
@@ -255,6 +256,8 @@ export function createProfileService({ db, log, config, storage }: ServiceDeps) 
         link: `${config.publicUrl}/signup?referral=${encodeURIComponent(owner.referralId)}`,
         referredBy: referrer[0] ?? null,
         referrals: referred.map((r) => ({ email: maskEmail(r.email), createdAt: r.createdAt.toISOString() })),
+        // the rate a deposit approval pays the referrer (deposits/approval.ts), by their plan today
+        reward: { percent: config.money.referralRates[owner.plan as AccountPlan] ?? 0, plan: owner.plan },
       };
     },
   };

@@ -17,6 +17,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { NEW_DESTINATION_DAYS, type ReviewIdentity } from '@common/schemas/review-facts';
 import { VERIFICATION_LEVELS } from '@common/schemas/limits';
 import type { VerificationStatus } from '@common/constants';
+import { walletName } from '@common/sentences';
 import { beneficiaries, withdrawals } from '../../db/schema';
 import { levelOf } from '../limits/levels';
 import { maskedDestination, type WithdrawalTarget } from '../withdrawals/request';
@@ -76,12 +77,12 @@ export function presentIdentity(row: { identityStatus: string; identityLevel: nu
 /**
  * A withdrawal's destination in words: masked to its last 4 characters as the confirmation code's
  * e-mail names it (withdrawals/request.ts `maskedDestination`), or in full for a client's page
- * ("ETHEREUM 0x5290…", "account 1234 (routing 021000021, SWIFT DEUTDEFF) at Bank", "IBAN DE89… (SWIFT
+ * ("Ethereum (ETH) 0x5290…", "account 1234 (routing 021000021, SWIFT DEUTDEFF) at Bank", "IBAN DE89… (SWIFT
  * DEUTDEFF) at Bank").
  */
 export function destinationText(w: DestinationColumns, full = false): string {
   if (full) {
-    if (w.method === 'crypto') return `${w.wallet?.toUpperCase()} ${w.address}`;
+    if (w.method === 'crypto') return `${walletName(w.wallet ?? '')} ${w.address}`;
     const account = w.iban
       ? `IBAN ${w.iban} (SWIFT ${w.swift})`
       : `account ${w.accountNumber} (routing ${w.routing}, SWIFT ${w.swift})`;

@@ -63,7 +63,7 @@ describe('the review queue: identity and destination of each row', () => {
     const c = await verifiedClient();
     const crypto = await submitWithdrawal(t.app, c, 10, 'crypto');
     const bank = await submitWithdrawal(t.app, c, 10, 'bank');
-    expect((await rowOf(crypto))?.destination).toBe('ETHEREUM address ending in 9EE7');
+    expect((await rowOf(crypto))?.destination).toBe('Ethereum (ETH) address ending in 9EE7');
     expect((await rowOf(bank))?.destination).toBe('account ending in 1234 at Bank');
   });
 
@@ -105,7 +105,7 @@ describe('the review queue: identity and destination of each row', () => {
     expect(bitcoin.statusCode).toBe(201);
     await confirmedAgo(c, 8);
     expect(await rowOf(bitcoin.json().data._id)).toMatchObject({
-      destination: 'BITCOIN address ending in 5mdq',
+      destination: 'Bitcoin (BTC) address ending in 5mdq',
       newDestination: true,
     });
   });
@@ -149,12 +149,12 @@ describe('GET /api/reviews/client/:id', () => {
       },
       {
         _id: second,
-        destination: 'ETHEREUM 0x52908400098527886E0F7030069857D2E4169EE7',
+        destination: 'Ethereum (ETH) 0x52908400098527886E0F7030069857D2E4169EE7',
         newDestination: false,
       },
       {
         _id: first,
-        destination: 'ETHEREUM 0x52908400098527886E0F7030069857D2E4169EE7',
+        destination: 'Ethereum (ETH) 0x52908400098527886E0F7030069857D2E4169EE7',
         newDestination: true,
       },
     ]);

@@ -122,7 +122,7 @@ describe('GET /api/reviews/pending (paged on the server)', () => {
         kind: 'crypto-withdrawal',
         amount: 10,
         method: 'ethereum',
-        destination: 'ETHEREUM address ending in 9EE7',
+        destination: 'Ethereum (ETH) address ending in 9EE7',
         newDestination: true,
       },
       expect.objectContaining({ _id: expected[2], kind: 'deposit', userId: b.id, amount: 100 }),

@@ -60,7 +60,10 @@ export async function addProfitAdminRoutes(app: AppInstance) {
             run: (u) => services.profitPosting.addProfit(auditActor(req), req.params.id, req.body, u),
             uow,
             status: 201,
-            answer: (t) => ({ message: PLAN_MSG.profitAdded, data: presentTradingActivity(t) }),
+            answer: (t) => ({
+              message: profit < 0n ? PLAN_MSG.lossPosted : PLAN_MSG.profitPosted,
+              data: presentTradingActivity(t),
+            }),
           },
         );
       }),

@@ -60,7 +60,7 @@ describe('admin: POST /api/user/admin/add-profit/:id', () => {
     const date = '2026-03-02T10:00:00.000Z';
     const res = await addProfit(c.id, { profit: '25.75', date, reason });
     expect(res.statusCode).toBe(201);
-    expect(res.json().message).toBe(PLAN_MSG.profitAdded);
+    expect(res.json().message).toBe(PLAN_MSG.profitPosted);
     const activity = res.json().data;
     expect(activity).toMatchObject({
       planId,
@@ -111,6 +111,7 @@ describe('admin: POST /api/user/admin/add-profit/:id', () => {
 
     const res = await addProfit(c.id, { profit: '-150', date: today(), reason: why });
     expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe(PLAN_MSG.lossPosted);
     const loss = res.json().data;
     expect(loss).toMatchObject({ planId, profit: -150, reason: why });
     expect(await figures(c.id)).toMatchObject({ balance: 0n, invested: 750_00n, totalProfit: -150_00n });

@@ -69,8 +69,8 @@ export async function transactionRoutes(app: AppInstance) {
     schema: { response: { 200: valueHistoryAnswerSchema }, querystring: valueHistoryQuerySchema },
     handler: async (req) => {
       const { range } = req.query;
-      const { from, days } = await svc.valueHistory(currentUser(req).id, range);
-      return { range, from, points: days.map(presentValueDay) };
+      const { from, firstDay, days } = await svc.valueHistory(currentUser(req).id, range);
+      return { range, from, firstDay, points: days.map(presentValueDay) };
     },
   });
 

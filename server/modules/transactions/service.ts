@@ -14,6 +14,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { journalEntries, journalLines, ledgerAccounts, transactionHistory, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { USER_ADMIN_MSG } from '@common/messages';
+import { reasonSentence } from '@common/sentences';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { centsToUsd, formatUsd } from '../../lib/money';
@@ -138,7 +139,7 @@ export function createTransactionsService({ db, log, notifications, streamRows }
     valueHistory(
       userId: string,
       range: ValueHistoryRange,
-    ): Promise<{ from: string | null; days: ValueDay[] }> {
+    ): Promise<{ from: string | null; firstDay: string | null; days: ValueDay[] }> {
       return readValueHistory(db, userId, range);
     },
 
@@ -286,7 +287,7 @@ export function createTransactionsService({ db, log, notifications, streamRows }
             await notifications.notify(u, {
               userId: bonus.userId,
               title: 'Referral bonus voided',
-              message: `Your referral bonus of $${formatUsd(bonusLine.amount)} for a referred client's deposit of ${day} was voided with that deposit; your history keeps both lines. Reason: ${reason}.`,
+              message: `Your referral bonus of $${formatUsd(bonusLine.amount)} for a referred client's deposit of ${day} was voided with that deposit; your history keeps both lines. ${reasonSentence(reason)}`,
             });
           }
         }
@@ -310,7 +311,7 @@ export function createTransactionsService({ db, log, notifications, streamRows }
         await notifications.notify(u, {
           userId: line.userId,
           title: 'Transaction voided',
-          message: `Your ${line.type.replaceAll('_', ' ')} of $${formatUsd(line.amount)} on ${line.date.toISOString().slice(0, 10)} was voided by a reversing entry${ownBonuses > 0n ? `, and the bonus of $${formatUsd(ownBonuses)} granted with it too` : ''}; your history keeps both lines. Reason: ${reason}.`,
+          message: `Your ${line.type.replaceAll('_', ' ')} of $${formatUsd(line.amount)} on ${line.date.toISOString().slice(0, 10)} was voided by a reversing entry${ownBonuses > 0n ? `, and the bonus of $${formatUsd(ownBonuses)} granted with it too` : ''}; your history keeps both lines. ${reasonSentence(reason)}`,
         });
         return (await findLine(tx, reversal.id))!;
       });

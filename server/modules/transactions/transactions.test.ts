@@ -190,9 +190,11 @@ describe('GET /api/transaction, /all, /export.csv, /admin', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toContain('attachment');
     const [head, line] = res.body.trim().split('\r\n');
-    expect(head).toBe('Date,Type,Direction,Amount (USD),Status,Method,Details,Voided,ID');
+    expect(head).toBe(
+      'Date (UTC),Type,Method,Amount (USD),Money moved (USD),Status,Details,Voided,Reference',
+    );
     expect(line).toContain(
-      ',profit,credit,234.50,approved,account,"\'=HYPERLINK(""http://evil"",""x""), then more",no,',
+      ',Profit,Account,234.50,234.50,Successful,"\'=HYPERLINK(""http://evil"",""x""), then more",No,',
     );
   });
 

@@ -118,6 +118,8 @@ describe('GET /api/transaction/value-history', () => {
     // a month ago the plan had not started: the carried value is the deposits less nothing
     const month = (await series(c, '1M')).json<{ points: ValueHistoryPoint[] }>().points;
     expect(month[0]).toMatchObject({ available: 1050.5, held: 0, invested: 0, deposits: 0 });
+    // the first posting's day, whatever the range
+    for (const range of ['1M', 'all']) expect((await series(c, range)).json().firstDay).toBe(all[0]!.day);
   });
 
   it('is 1M by default; a bad range is 400; a visitor gets 401', async () => {
@@ -134,6 +136,15 @@ describe('GET /api/transaction/value-history', () => {
     expect((await series(a, 'all')).json().points).toMatchObject([{ total: 70, deposits: 70 }]);
     expect((await series(b, 'all')).json().points).toEqual([]);
     expect((await series(b, '1M')).json().points).toMatchObject([{ total: 0 }]);
+  });
+
+  it('has no first day for a client with nothing posted yet (the chart shows its empty state)', async () => {
+    const c = await createClient(t.app);
+    for (const range of ['1M', '3M', '1Y', 'all'])
+      expect((await series(c, range)).json().firstDay).toBeNull();
+    await add(c.id, { transactionType: 'deposit', amount: 10, date: daysAgo(400) });
+    for (const range of ['1M', 'all'])
+      expect((await series(c, range)).json().firstDay).toBe(daysAgo(400).slice(0, 10));
   });
 });
 

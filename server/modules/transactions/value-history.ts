@@ -38,6 +38,7 @@ const FLOWS = ['deposits', 'withdrawals', 'profit'] as const;
 
 interface Row {
   start: string | null;
+  first_day: string | null;
   day: string | null;
   now_available: string;
   now_held: string;
@@ -53,13 +54,13 @@ interface Row {
 /**
  * The series of `userId` over `range`: the closing value of the day before the range's first day
  * (when the range has one; no flows) and every day of the range with a row, in day order, and that
- * first day (null for `all`).
+ * first day (null for `all`), and the day of the client's first posting (null: none yet).
  */
 export async function readValueHistory(
   db: DbOrTx,
   userId: string,
   range: ValueHistoryRange,
-): Promise<{ from: string | null; days: ValueDay[] }> {
+): Promise<{ from: string | null; firstDay: string | null; days: ValueDay[] }> {
   const span = RANGE_START[range];
   const rows = await queryRows<Row>(
     db,
@@ -69,10 +70,11 @@ export async function readValueHistory(
         ), balances as (
           select coalesce(sum(balance) filter (where kind = 'available'), 0)::text as now_available,
                  coalesce(sum(balance) filter (where kind = 'held'), 0)::text as now_held,
-                 coalesce(sum(balance) filter (where kind = 'invested'), 0)::text as now_invested
+                 coalesce(sum(balance) filter (where kind = 'invested'), 0)::text as now_invested,
+                 (select min(day) from account_value_days where user_id = ${userId})::text as first_day
             from ledger_accounts where user_id = ${userId}
         )
-        select b.start::text as start, d.day::text as day, n.now_available, n.now_held, n.now_invested,
+        select b.start::text as start, n.first_day, d.day::text as day, n.now_available, n.now_held, n.now_invested,
                d.available::text as available, d.held::text as held, d.invested::text as invested,
                d.deposits::text as deposits, d.withdrawals::text as withdrawals, d.profit::text as profit
           from bounds b cross join balances n
@@ -98,7 +100,7 @@ export async function readValueHistory(
   }
   if (from !== null)
     days.push({ day: dayBefore(from), ...running, deposits: 0n, withdrawals: 0n, profit: 0n });
-  return { from, days: days.reverse() };
+  return { from, firstDay: first.first_day, days: days.reverse() };
 }
 
 /** The day before `day` (both `YYYY-MM-DD`, UTC). */

@@ -232,7 +232,7 @@ describe('proof of liabilities bound to the client', () => {
     expect(view.proof.snapshot.snapshotId).toBe(id);
     expect(checkLiabilitiesProof(view)).toEqual({
       kind: 'failed',
-      message: 'The published total for you is $1.00, your balance at that time was $736.65.',
+      message: 'The published total for you is $1.00, your account value at that time was $736.65.',
     });
     expect(checkLiabilitiesProof(await browserView(bob)).kind).toBe('included');
     expect((await verify()).firstDivergence).toMatch(

@@ -13,7 +13,7 @@
 import { sql } from 'drizzle-orm';
 import { dateRangeInstants } from '@common/schemas/date-range';
 import type { StatementRange } from '@common/schemas/statements';
-import { methodLabel, TYPE_LABELS } from '@common/transaction-labels';
+import { lineTypeLabel, methodLabel, TYPE_LABELS } from '@common/transaction-labels';
 import type { TransactionType } from '@common/schemas/transactions';
 import { queryRows, type DbOrTx } from '../../db/client';
 
@@ -76,11 +76,16 @@ interface Row {
 const TYPE_AS_HISTORY: Record<string, TransactionType> = { withdrawal_settle: 'withdrawal' };
 
 /**
- * A line's description as the client's history shows it: the type's label, then the wallet of the
- * deposit or withdrawal that posted it, or the entry's memo (an admin's details, a void's reason).
+ * A line's description as the client's history shows it: the type's label ("Loss" for a plan result
+ * that took money out: `effect` is its signed effect in cents), then the wallet of the deposit or
+ * withdrawal that posted it, or the entry's memo (an admin's details, a void's reason).
  */
-export function describeEntry(type: string, memo: string, method: string | null): string {
-  const label = TYPE_LABELS[(TYPE_AS_HISTORY[type] ?? type) as TransactionType] ?? type.replaceAll('_', ' ');
+export function describeEntry(type: string, memo: string, method: string | null, effect = 0n): string {
+  const known = (TYPE_AS_HISTORY[type] ?? type) as TransactionType;
+  const label =
+    known in TYPE_LABELS
+      ? lineTypeLabel({ type: known, direction: effect < 0n ? 'debit' : 'credit' })
+      : type.replaceAll('_', ' ');
   const detail = method ? methodLabel(method) : memo;
   return detail ? `${label} · ${detail}` : label;
 }
@@ -178,7 +183,7 @@ function assemble(range: StatementRange, rows: Row[], maxLines: number): Stateme
     lines.push({
       entryId: r.entry_id!,
       date: new Date(r.date!),
-      description: describeEntry(r.type!, r.memo ?? '', r.method),
+      description: describeEntry(r.type!, r.memo ?? '', r.method, amount),
       amount,
       balance,
       sealed: r.sealed === true,

@@ -10,8 +10,13 @@
  * embedded), and deflate is deterministic. Besides the pages, the document info carries the
  * statement's manifest (`StatementManifest`) under the key `NWStatement`, base64url JSON, so the
  * verify route can say which statement a signed file is without reading its pages.
+ *
+ * Dates are written for people ("30 Nov 2026", "30 Nov 2026, 14:05 UTC": common/dates.ts). A period
+ * not over when the statement is issued (the current month) states its balance "as of" the issue
+ * time, never a closing balance for a day that has not ended.
  */
 import PDFDocument from 'pdfkit';
+import { formatDay, formatPeriod, formatUtcDateTime, isOpenPeriod } from '@common/dates';
 import type { StatementData } from './statement-data';
 import { formatUsd } from '../../lib/money';
 
@@ -70,7 +75,13 @@ export function maskName(name: string): string {
 
 /** "$1,234.56", a debit "-$100.00". */
 const money = (cents: bigint) => (cents < 0n ? `-$${formatUsd(-cents)}` : `$${formatUsd(cents)}`);
-const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** "Closing balance on 31 Oct 2026", or for a period not over yet "Balance as of 30 Nov 2026, 14:05 UTC". */
+function closingLabel(data: StatementData, issuedAt: Date): string {
+  return isOpenPeriod(data.to, issuedAt)
+    ? `Balance as of ${formatUtcDateTime(issuedAt)}`
+    : `Closing balance on ${formatDay(data.to)}`;
+}
 
 /** The PDF of `data` (its pages) with `manifest` in its info, as bytes (not yet signed). */
 export function renderStatementPdf(
@@ -79,7 +90,7 @@ export function renderStatementPdf(
   manifest: StatementManifest,
 ): Promise<Buffer> {
   const info: PDFKit.DocumentInfo & Record<typeof MANIFEST_KEY, string> = {
-    Title: `Account statement ${data.from} to ${data.to}`,
+    Title: `Account statement ${formatPeriod(data.from, data.to)}`,
     Author: header.brandName,
     Subject: `Statement of ${manifest.client}`,
     Creator: header.brandName,
@@ -95,14 +106,14 @@ export function renderStatementPdf(
     doc.on('error', reject);
   });
   drawHead(doc, data, header, manifest);
-  drawLines(doc, data);
+  drawLines(doc, data, header.issuedAt);
   drawFoot(doc, data, header, manifest);
   numberPages(doc, data);
   doc.end();
   return done;
 }
 
-/** "Statement 2026-10-01 to 2026-10-31 · page 1 of 3" at the foot of every page. */
+/** "Statement 1 Oct 2026 to 31 Oct 2026 · page 1 of 3" at the foot of every page. */
 function numberPages(doc: PDFKit.PDFDocument, data: StatementData) {
   const { start, count } = doc.bufferedPageRange();
   for (let i = start; i < start + count; i += 1) {
@@ -114,7 +125,7 @@ function numberPages(doc: PDFKit.PDFDocument, data: StatementData) {
       .fontSize(8)
       .fillColor('#555555')
       .text(
-        `Statement ${data.from} to ${data.to} · page ${i + 1} of ${count}`,
+        `Statement ${formatPeriod(data.from, data.to)} · page ${i + 1} of ${count}`,
         MARGIN,
         doc.page.height - 30,
         {
@@ -138,8 +149,11 @@ function drawHead(
   doc.fontSize(13).text('Account statement');
   doc.moveDown(0.5).font('Helvetica').fontSize(10);
   doc.text(`Client: ${header.clientName} (${header.clientEmail})`);
-  doc.text(`Period: ${data.from} to ${data.to} (UTC days, inclusive)`);
-  doc.text(`Issued: ${header.issuedAt.toISOString()}`);
+  const open = isOpenPeriod(data.to, header.issuedAt);
+  doc.text(
+    `Period: ${formatPeriod(data.from, data.to)} (UTC days, inclusive${open ? '; not over yet' : ''})`,
+  );
+  doc.text(`Issued: ${formatUtcDateTime(header.issuedAt)}`);
   doc.moveDown(0.5).fontSize(9).fillColor('#333333');
   doc.text(
     'Balances are your total funds with us: available + held for pending withdrawals + invested in plans ' +
@@ -151,7 +165,9 @@ function drawHead(
     `available ${money(b.available)}, held ${money(b.held)}, invested ${money(b.invested)}`;
   doc.font('Helvetica-Bold').text(`Opening balance: ${money(data.openingBalance)}`, { continued: true });
   doc.font('Helvetica').text(`  (${split(data.opening)})`);
-  doc.font('Helvetica-Bold').text(`Closing balance: ${money(data.closingBalance)}`, { continued: true });
+  doc
+    .font('Helvetica-Bold')
+    .text(`${closingLabel(data, header.issuedAt)}: ${money(data.closingBalance)}`, { continued: true });
   doc.font('Helvetica').text(`  (${split(data.closing)})`);
   doc.text(`Lines: ${manifest.lines}`);
   doc.moveDown(0.8);
@@ -183,10 +199,16 @@ function tableHead(doc: PDFKit.PDFDocument) {
   doc.y = y + ROW;
 }
 
-function drawLines(doc: PDFKit.PDFDocument, data: StatementData) {
+function drawLines(doc: PDFKit.PDFDocument, data: StatementData, issuedAt: Date) {
   tableHead(doc);
   if (data.lines.length === 0) {
-    doc.text('No movements in this period.', MARGIN, doc.y);
+    doc.text(
+      isOpenPeriod(data.to, issuedAt)
+        ? 'No movements in this period so far.'
+        : 'No movements in this period.',
+      MARGIN,
+      doc.y,
+    );
     doc.moveDown(0.5);
     return;
   }
@@ -201,7 +223,7 @@ function drawLines(doc: PDFKit.PDFDocument, data: StatementData) {
       tableHead(doc);
     }
     const y = doc.y;
-    doc.text(day(line.date), MARGIN + COLS.date, y, { lineBreak: false });
+    doc.text(formatDay(line.date), MARGIN + COLS.date, y, { lineBreak: false });
     doc.text(description, MARGIN + COLS.description, y, { width: DESCRIPTION_WIDTH });
     doc.text(money(line.amount), MARGIN + COLS.amount, y, {
       width: AMOUNT_WIDTH,
@@ -231,12 +253,22 @@ function drawFoot(
   doc
     .font('Helvetica-Bold')
     .fontSize(10)
-    .text(`Closing balance on ${data.to}: ${money(data.closingBalance)}`);
+    .text(`${closingLabel(data, header.issuedAt)}: ${money(data.closingBalance)}`);
+  if (isOpenPeriod(data.to, header.issuedAt)) {
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(
+        'This period is not over: its figures are as of the time this statement was issued. Download ' +
+          'it again after the period ends for its closing balance.',
+        { width },
+      );
+  }
   doc.moveDown(0.8).font('Helvetica-Bold').fontSize(9).text('Journal tree head covering this statement');
   doc.font('Helvetica');
   const head = manifest.treeHead;
   if (head) {
-    doc.text(`Size ${head.size}, signed at ${head.timestamp}`, { width });
+    doc.text(`Size ${head.size}, signed at ${formatUtcDateTime(head.timestamp)}`, { width });
     doc.text(`Root hash ${head.rootHash}`, { width });
   } else {
     doc.text('No tree head has been signed yet: none of these lines is sealed in the journal.', { width });

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { formatDay } from '@common/dates';
 import type { StatementRange } from '@common/schemas/statements';
 import type { DbOrTx } from '../../db/client';
 import { issuedStatements } from '../../db/schema';
@@ -41,20 +42,18 @@ export interface IssuedRecord {
   reason: SupersessionReason | null;
 }
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
-
 /** `+$1,234.56` or `-$12.00` for a signed amount in cents. */
 export const signedUsd = (cents: bigint) =>
   `${cents < 0n ? '-' : '+'}$${formatUsd(cents < 0n ? -cents : cents)}`;
 
 /**
  * Why a statement was superseded, in the words the screen, the e-mail and the verify answer show:
- * the entry's description and amount, the day it is dated and the day it was posted (UTC days).
+ * the entry's description and amount, the day it is dated and the day it was posted (UTC days, "12 Oct 2026").
  */
 export function describeSupersession(reason: SupersessionReason): string {
   return (
-    `${reason.description}, ${signedUsd(reason.amountCents)}, dated ${day(reason.effectiveAt)}, ` +
-    `was posted on ${day(reason.postedAt)}, after this statement was issued`
+    `${reason.description}, ${signedUsd(reason.amountCents)}, dated ${formatDay(reason.effectiveAt)}, ` +
+    `was posted on ${formatDay(reason.postedAt)}, after this statement was issued`
   );
 }
 

@@ -85,7 +85,7 @@ describe('a back-dated entry supersedes the statements it makes untrue', () => {
       correctedBy: { from: '2026-10-01', to: '2026-10-31', downloaded: false },
     });
     expect(old.superseded!.reason).toMatch(
-      /^Deposit · Late wire, \+\$75\.00, dated 2026-10-12, was posted on \d{4}-\d\d-\d\d, after/,
+      /^Deposit · Late wire, \+\$75\.00, dated 12 Oct 2026, was posted on \d{1,2} [A-Z][a-z]{2} \d{4}, after/,
     );
     const corrected = list.find((s) => s.id === old.superseded!.correctedBy.id)!;
     expect(corrected).toMatchObject({
@@ -97,12 +97,12 @@ describe('a back-dated entry supersedes the statements it makes untrue', () => {
 
     const notices = await db().select().from(notifications).where(eq(notifications.userId, c.id));
     const notice = notices.find((n) => n.title === 'Statement superseded')!;
-    expect(notice.message).toContain('statement for 2026-10-01 to 2026-10-31');
-    expect(notice.message).toContain('Deposit · Late wire, +$75.00, dated 2026-10-12');
+    expect(notice.message).toContain('statement for 1 Oct 2026 to 31 Oct 2026');
+    expect(notice.message).toContain('Deposit · Late wire, +$75.00, dated 12 Oct 2026');
     expect(notice.message).toContain('/account/statements');
     // the entry itself was e-mailed when staff posted it ("Account credited"); this is the notice's
     const mail = await t.smtp.waitForMail(c.email, { subject: 'Statement superseded' });
-    expect(mail.text).toContain('Deposit · Late wire, +$75.00, dated 2026-10-12');
+    expect(mail.text).toContain('Deposit · Late wire, +$75.00, dated 12 Oct 2026');
 
     // a second pass supersedes nothing more and tells nobody twice
     expect((await seal()).superseded).toBe(0);

@@ -18,6 +18,7 @@
  * horizon (the same reasoning as the seal's horizon). The delay is one seal interval.
  */
 import { sql } from 'drizzle-orm';
+import { formatDay, formatPeriod } from '@common/dates';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { issuedStatements } from '../../db/schema';
@@ -97,8 +98,6 @@ function staleStatements(tx: Tx, pass: SealPass) {
   );
 }
 
-const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
-
 /**
  * Supersedes every statement the entries of this seal pass make untrue (see the module's comment),
  * inside `uow` (the seal's transaction). Answers how many statements it superseded.
@@ -117,7 +116,7 @@ export async function supersedeStatements(
       postedAt: new Date(s.created_at),
       effectiveAt: new Date(s.effective_at),
       amountCents: BigInt(s.effect),
-      description: describeEntry(s.type, s.memo, s.method),
+      description: describeEntry(s.type, s.memo, s.method, BigInt(s.effect)),
     };
     let correctedId = corrected.get(key);
     if (!correctedId) {
@@ -127,7 +126,7 @@ export async function supersedeStatements(
         userId: s.user_id,
         title: 'Statement superseded',
         message:
-          `Your statement for ${s.range_from} to ${s.range_to}, issued on ${day(s.issued_at)}, is superseded: ` +
+          `Your statement for ${formatPeriod(s.range_from, s.range_to)}, issued on ${formatDay(s.issued_at)}, is superseded: ` +
           `${describeSupersession(reason)}. The corrected statement for the same period is ready: download it ` +
           `from your Statements page, ${deps.publicUrl}/account/statements.`,
       });

@@ -115,7 +115,8 @@ describe('signed statements', () => {
     const file = res.rawPayload;
     expect(file.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(file);
-    expect(text).toContain('Closing balance on 2026-10-31: $425.50');
+    expect(text).toContain('Closing balance on 31 Oct 2026: $425.50');
+    expect(text).toContain('Period: 1 Oct 2026 to 31 Oct 2026 (UTC days, inclusive)');
     expect(text).toContain('Opening balance: $500.00');
     expect(text).toContain('Withdrawal · Paid by bank');
     // the last line: %NW-Signature-v2: <base64> key=<fingerprint>, over the statement context and
@@ -246,7 +247,7 @@ describe('signed statements', () => {
     const treeHead = { size: 2, rootHash: hash(99), timestamp: '2026-11-01T00:00:00.000Z' };
     expect((await verify(res.rawPayload)).json()).toMatchObject({ authentic: true, treeHead });
     const text = pdfText(res.rawPayload);
-    expect(text).toContain('Size 2, signed at 2026-11-01T00:00:00.000Z');
+    expect(text).toContain('Size 2, signed at 1 Nov 2026, 00:00 UTC');
     expect(text).toContain(`Root hash ${hash(99)}`);
     // the profit is sealed; the bonus and the withdrawal are not, and are marked
     expect(text).toContain('2 entries behind this statement are not sealed yet');

@@ -185,6 +185,11 @@ export function createUserAdminService({ db, log, mailer, holds }: ServiceDeps) 
               address: input.location.address,
               state: input.location.state,
               verificationStatus: input.verificationStatus,
+              // a status set here is verified or back to awaiting or pending: verified is a decision
+              ...(input.verificationStatus !== row.verificationStatus && {
+                verificationDecidedAt: input.verificationStatus === 'verified' ? new Date() : null,
+                verificationDecidedBy: input.verificationStatus === 'verified' ? actor.id : null,
+              }),
               updatedAt: new Date(),
             })
             .where(eq(users.id, id))

@@ -217,9 +217,17 @@ describe('PUT /api/user/admin/:id/verification (KYC review)', () => {
     const reason = 'The document has expired';
     const res = await inject('PUT', url, admin.headers, { status: 'rejected', reason });
     expect(res.json().data).toMatchObject({ verificationStatus: 'rejected', verificationReason: reason });
-    expect((await inject('GET', '/api/user/me', c.headers)).json().data).toMatchObject({
-      verificationStatus: 'rejected',
-      verificationReason: reason,
+    const mine = (await inject('GET', '/api/user/me', c.headers)).json().data;
+    expect(mine).toMatchObject({ verificationStatus: 'rejected', verificationReason: reason });
+    // the client reads the day of the decision, not who made it; the back office reads both
+    expect(Date.now() - Date.parse(mine.verification.decidedAt)).toBeLessThan(60_000);
+    expect(mine.verificationDecidedBy).toBeNull();
+    const seen = (await inject('GET', `/api/user/admin/${c.id}`, admin.headers)).json().data;
+    expect(seen.verification.decidedAt).toBe(mine.verification.decidedAt);
+    expect(seen.verificationDecidedBy).toEqual({
+      firstName: admin.row.firstName,
+      lastName: admin.row.lastName,
+      email: admin.email,
     });
     await expectReasonDelivered(t, inject, c, {
       reason,

@@ -128,7 +128,9 @@ export async function userAdminRoutes(app: AppInstance) {
     schema: { params: idParams, response: { 200: userWithFiguresAnswerSchema } },
     config: { permission: 'clients.read', target: onClient() },
     handler: async (req) => ({
-      data: await services.users.presentWithFigures(await services.users.findUser(req.params.id)),
+      data: await services.users.presentWithFigures(await services.users.findUser(req.params.id), {
+        staff: true,
+      }),
     }),
   });
 

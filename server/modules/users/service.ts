@@ -177,18 +177,22 @@ export function createUsersService(deps: ServiceDeps) {
     /**
      * `presentUser(row)` with the ledger figures (USD), who referred the user and their active plan
      * (or null). The plan and the figures come in one statement; a plan whose end date has passed
-     * is completed first, and the figures read again, so its capital shows as available.
+     * is completed first, and the figures read again, so its capital shows as available. `staff`:
+     * the answer is the back office's, which also names who decided the identity documents.
      */
-    async presentWithFigures(row: UserRow): Promise<UserWithFigures> {
-      const [[read], referrer] = await Promise.all([
-        planAndFiguresQuery(db).execute({ userId: row.id }),
-        row.referredBy
+    async presentWithFigures(row: UserRow, { staff = false } = {}): Promise<UserWithFigures> {
+      const named = (id: string | null) =>
+        id
           ? db
               .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
               .from(users)
-              .where(eq(users.id, row.referredBy))
+              .where(eq(users.id, id))
               .limit(1)
-          : Promise.resolve([]),
+          : Promise.resolve([]);
+      const [[read], referrer, decider] = await Promise.all([
+        planAndFiguresQuery(db).execute({ userId: row.id }),
+        named(row.referredBy),
+        named(staff ? row.verificationDecidedBy : null),
       ]);
       let activePlan = read ? presentIfCurrent(read.plan) : undefined;
       let figures = read && readClientFigures(read.figures);
@@ -209,6 +213,7 @@ export function createUsersService(deps: ServiceDeps) {
           held: centsToUsd(figures.held),
         },
         referredBy: referrer[0] ?? null,
+        verificationDecidedBy: decider[0] ?? null,
         activePlan,
       };
     },

@@ -5,6 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { ibanElectronic } from '@common/destinations';
+import { walletName } from '@common/sentences';
 import type { BankWithdrawalInput, CryptoWithdrawalInput } from '@common/schemas/withdrawals';
 import type { withdrawals } from '../../db/schema';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -46,22 +47,22 @@ export function withdrawalScope(target: WithdrawalTarget): string {
 
 /**
  * The destination of `target` as a code's e-mail names it, masked to its last 4 characters
- * ("USDT address ending in 9EE7", "account ending in 1234 at Bank", "IBAN ending in 3000 at Bank"):
+ * ("Tether (USDT) address ending in 9EE7", "account ending in 1234 at Bank", "IBAN ending in 3000 at Bank"):
  * enough to recognise, not to reuse.
  */
 export function maskedDestination(target: WithdrawalTarget): string {
   if (target.method === 'crypto')
-    return `${target.input.wallet.toUpperCase()} address ending in ${target.input.address.slice(-4)}`;
+    return `${walletName(target.input.wallet)} address ending in ${target.input.address.slice(-4)}`;
   const { iban, accountNumber, bankName } = target.input;
   const [what, number] = iban ? ['IBAN', ibanElectronic(iban)] : ['account', accountNumber];
   return `${what} ending in ${number.slice(-4)} at ${bankName}`;
 }
 
-/** "bank transfer to …" / "BITCOIN to …": how the ledger's memo and the notices name a withdrawal. */
+/** "bank transfer to …" / "Bitcoin (BTC) to …": how the ledger's memo and the notices name a withdrawal. */
 export function destination(w: WithdrawalRow): string {
   return w.method === 'bank'
     ? `bank transfer to ${w.bankName}`
-    : `${w.wallet?.toUpperCase()} to ${w.address}`;
+    : `${walletName(w.wallet ?? '')} to ${w.address}`;
 }
 
 /**

@@ -14,6 +14,7 @@ export function presentWithdrawal(row: WithdrawalRow): PublicCryptoWithdrawal | 
     createdAt: row.createdAt.toISOString(),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     reason: row.decisionReason,
+    payoutReference: row.payoutReference,
   };
   if (row.method === 'crypto') return { ...base, wallet: row.wallet as CryptoWallet, address: row.address! };
   return {

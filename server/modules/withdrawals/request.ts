@@ -197,6 +197,7 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
       reviewedBy: null,
       reviewedAt: null,
       decisionReason: null,
+      payoutReference: null,
       deletedAt: null,
       createdAt: new Date(),
     };

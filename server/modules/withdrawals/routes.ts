@@ -8,7 +8,7 @@
  * POST   /{c,b}-withdrawals           verified client  crypto: {amount, address, token, wallet}
  *                                                       bank: {amount, bankName, accountName, iban | accountNumber + routing, swift, token}
  * GET    /{c,b}-withdrawals           signed in        own; an admin: all or ?userId=
- * PUT    /{c,b}-withdrawals/:id/approve  admin         202 at or above the four-eyes threshold (/approvals)
+ * PUT    /{c,b}-withdrawals/:id/approve  admin         {payoutReference?}; 202 at or above the four-eyes threshold (/approvals)
  * PUT    /{c,b}-withdrawals/:id/reject   admin         {reason}
  * DELETE /{c,b}-withdrawals/:id          admin         declined ones only
  */
@@ -27,6 +27,7 @@ import {
   cryptoWithdrawalAnswerSchema,
   cryptoWithdrawalListAnswerSchema,
   cryptoWithdrawalSchema,
+  withdrawalApprovalSchema,
   withdrawalCodeRequestSchema,
 } from '@common/schemas/withdrawals';
 import type { AppInstance } from '../../app-context';
@@ -86,7 +87,7 @@ export async function withdrawalCodeRoutes(app: AppInstance) {
           ),
           409: conflict('Two-factor authentication is on: the authenticator confirms'),
           422: errorAnswerSchema.describe(
-            'The destination is not an active one of the address book (BENEFICIARY_REQUIRED), the client has no approved identity, or withdrawals are paused after a security change (`withdrawals_on_hold`): no code',
+            'The destination is not an active one of the address book (BENEFICIARY_REQUIRED), the client has no approved identity, withdrawals are paused after a security change (`withdrawals_on_hold`), or the available balance does not cover the amount (`insufficient_balance`): no code',
           ),
         },
         { body: withdrawalCodeRequestSchema },
@@ -174,15 +175,17 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
   app.put(
     '/:id/approve',
     {
-      schema: rowRoute(tags, `Approves a pending ${method} withdrawal: the held amount is paid out (admin)`, {
-        200: answerSchema,
-        ...heldAnswer,
-        409: notPending,
-      }),
+      schema: rowRoute(
+        tags,
+        `Approves a pending ${method} withdrawal, with the payout reference the client reads: the held amount is paid out (admin)`,
+        { 200: answerSchema, ...heldAnswer, 409: notPending },
+        { body: withdrawalApprovalSchema },
+      ),
       config: { permission: 'withdrawals.review', target: onClient('withdrawal') },
     },
     async (req, reply) => {
       const { id } = req.params;
+      const payoutReference = req.body.payoutReference ?? null;
       const w = await svc.findPending(method, id);
       const summary = `Approval of a ${method} withdrawal of ${usd(w.amount)}`;
       return holdOrRun(
@@ -197,9 +200,10 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
           target: id,
           method,
           summary,
+          input: { payoutReference },
         },
         {
-          run: (u) => svc.approveWithdrawal(auditActor(req), method, id, u),
+          run: (u) => svc.approveWithdrawal(auditActor(req), method, id, u, payoutReference),
           answer: (t) => ({ message: MONEY_MSG.withdrawalApproved, data: presentWithdrawal(t) }),
         },
       );

@@ -11,6 +11,8 @@
  */
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { MONEY_MSG } from '@common/messages';
+import { reasonSentence } from '@common/sentences';
+import { HISTORY_ACTION } from '../notifications/service';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { users, withdrawals } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
@@ -20,7 +22,8 @@ import { listOwner } from '../../lib/list-owner';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { centsToUsd, formatUsd } from '../../lib/money';
 import { inTransaction, withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
-import { client, house, postEntry } from '../ledger/service';
+import { client, clientBalance, house, postEntry } from '../ledger/service';
+import { insufficientBalance } from '../ledger/statement';
 import { identityRequired, readLimitState } from '../limits/levels';
 import { notOwnRequest, onlyPending } from '../reviews/only-pending';
 import type { UserRow } from '../../db/rows';
@@ -70,6 +73,7 @@ export function createWithdrawalsService(deps: ServiceDeps) {
     id: string,
     approve: boolean,
     reason: string | null = null,
+    payoutReference: string | null = null,
   ) {
     const w = await lockPending(uow.tx, method, id);
     notOwnRequest(w.userId, actor.id);
@@ -98,6 +102,7 @@ export function createWithdrawalsService(deps: ServiceDeps) {
         reviewedBy: actor.id,
         reviewedAt: new Date(),
         decisionReason: reason,
+        payoutReference: approve ? payoutReference : null,
       })
       .where(eq(withdrawals.id, id))
       .returning();
@@ -106,14 +111,24 @@ export function createWithdrawalsService(deps: ServiceDeps) {
       targetUserId: w.userId,
       targetId: w.id,
       before: { status: w.status, amount: centsToUsd(w.amount), method: w.method },
-      after: approve ? { status: row!.status } : { status: row!.status, reason },
+      after: approve ? { status: row!.status, payoutReference } : { status: row!.status, reason },
     });
     await notifications.notify(uow, {
       userId: w.userId,
       title: approve ? 'Withdrawal approved' : 'Withdrawal declined',
       message: approve
-        ? `Your withdrawal of $${formatUsd(w.amount)} (${destination(w)}) has been approved and is on its way.`
-        : `Your withdrawal of $${formatUsd(w.amount)} (${destination(w)}) was declined; the amount is back in your balance. Reason: ${reason}.`,
+        ? `Your withdrawal of $${formatUsd(w.amount)} (${destination(w)}) has been approved and is on its way.${payoutReference ? ` Payout reference: ${payoutReference}` : ''}`
+        : `Your withdrawal of $${formatUsd(w.amount)} (${destination(w)}) was declined; the amount is back in your balance. ${reasonSentence(reason ?? '')}`,
+      summary: [
+        { label: 'Amount', value: `$${formatUsd(w.amount)}` },
+        { label: 'To', value: destination(w) },
+        ...(approve
+          ? payoutReference
+            ? [{ label: 'Payout reference', value: payoutReference }]
+            : []
+          : [{ label: 'Reason', value: reason ?? '' }]),
+      ],
+      action: HISTORY_ACTION,
     });
     return row!;
   }
@@ -127,8 +142,9 @@ export function createWithdrawalsService(deps: ServiceDeps) {
      * withdrawals), 422 `beneficiary_not_active` with BENEFICIARY_REQUIRED when `target` is not an
      * active destination of the client's address book (no code, no mail counted; docs/security.md
      * "Withdrawal address book"), 422 `withdrawals_on_hold` during a hold after a security change
-     * (docs/security.md "Holds after security changes"; no code, no mail counted), 429 after 3
-     * codes in an hour.
+     * (docs/security.md "Holds after security changes"; no code, no mail counted), 422
+     * `insufficient_balance` when the available balance does not cover `target`'s amount (cents;
+     * no code, no mail counted), 429 after 3 codes in an hour.
      */
     async requestCode(user: UserRow, target: WithdrawalTarget): Promise<void> {
       if (user.twoFactorEnabled) throw new AppError('use_authenticator');
@@ -142,6 +158,9 @@ export function createWithdrawalsService(deps: ServiceDeps) {
         );
         if (!d?.ok) throw new AppError('beneficiary_not_active');
       }
+      // no code for an amount the available balance does not cover: the withdrawal's own 422,
+      // before a code is made, mailed or counted (the request checks the balance again when held)
+      if ((await clientBalance(db, user.id, 'available')) < target.input.amount) throw insufficientBalance();
       await throttle.countCodeMail('withdrawal', user.id);
       // the code and its mail are written together: no code without its mail, and the mail waits
       // in the outbox while the mail server is down (lib/mail.ts)
@@ -211,8 +230,9 @@ export function createWithdrawalsService(deps: ServiceDeps) {
       method: WithdrawalMethod,
       id: string,
       uow?: UnitOfWork,
+      payoutReference: string | null = null,
     ): Promise<WithdrawalRow> {
-      return withUnitOfWork(db, log, uow, (u) => review(u, actor, method, id, true));
+      return withUnitOfWork(db, log, uow, (u) => review(u, actor, method, id, true, null, payoutReference));
     },
 
     /**

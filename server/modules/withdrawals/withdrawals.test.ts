@@ -68,7 +68,8 @@ describe('POST /api/withdrawals/code', () => {
   );
 
   it('e-mails a 6-digit code that confirms one withdrawal, named in the mail; at most 3 codes an hour', async () => {
-    const c = await createClient(t.app, { level: 'identity', balance: 100_00n });
+    // covers the $40.00 held by the first code's withdrawal and the $60.50 of the bank code after it
+    const c = await createClient(t.app, { level: 'identity', balance: 200_00n });
     const ask = (body: Record<string, unknown>) => inject('POST', '/api/withdrawals/code', c.headers, body);
     const elsewhere = crypto({ address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdx' });
     for (const payload of [crypto(), elsewhere]) await saveDestination(c.id, payload, 'crypto');
@@ -78,7 +79,7 @@ describe('POST /api/withdrawals/code', () => {
     expect(res.json().message).toBe(MONEY_MSG.codeSent);
     const mail = await t.smtp.waitForMail(c.email);
     const code = codeIn(mail);
-    expect(mail.text).toContain('to confirm a withdrawal of $40.00 to BITCOIN address ending in 5mdq');
+    expect(mail.text).toContain('to confirm a withdrawal of $40.00 to Bitcoin (BTC) address ending in 5mdq');
     expect(mail.text).not.toContain(crypto().address);
     const [stored] = await t.database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, c.id));
     expect(stored!.codeHash).not.toContain(code);

@@ -8,6 +8,8 @@
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 // the focus ring of every control, inputs included (its rules and contrast figures are in the file)
 import './focus-ring.css';
+// buttons and tabs never narrower than their label (the file says how)
+import './controls.css';
 
 export const theme = createTheme({
   primaryColor: 'indigo',

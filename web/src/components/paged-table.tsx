@@ -266,7 +266,7 @@ export function PagedTable<Row>({
  * WCAG 2.2 4.1.3). A button that pressing disables (Next on reaching the last page, Previous on
  * reaching the first) hands focus to the other one, so focus never falls to the page's body (2.4.3).
  */
-function Pager({ paging, total }: { paging: Paging; total: number }) {
+export function Pager({ paging, total }: { paging: Paging; total: number }) {
   const page = shownPage(paging, total);
   const pages = Math.max(1, Math.ceil(total / paging.pageSize));
   const first = total === 0 ? 0 : (page - 1) * paging.pageSize + 1;

@@ -47,7 +47,7 @@ export const faq = {
       answer:
         `Managed plans. You choose an amount from ${planAmounts} and a term from 24 hours to 2 weeks; the amount ` +
         'moves from your available balance to the plan, and our trading desk trades it and posts each result to ' +
-        'your history with its reason. When the term ends, the capital left in the plan returns to your balance.',
+        'your history with its reason. When the term ends, the capital left in the plan returns to your available balance.',
     },
     {
       question: 'What does the target rate mean?',

@@ -100,7 +100,7 @@ export const learnToTrade = {
     `Choose Copy Trading or Investment, an amount from ${planAmounts} and a term from 24 hours to 2 weeks. ` +
     'The amount moves from your available balance to the plan; our trading desk trades it and posts each ' +
     'result to your history with its reason, and a result can be a loss. When the term ends, the capital ' +
-    'left in the plan returns to your balance.',
+    'left in the plan returns to your available balance.',
   points: [
     `Target: ${planTargetRate}, not a promise`,
     'One plan at a time',

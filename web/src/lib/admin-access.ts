@@ -49,8 +49,16 @@ export const ADMIN_PAGE_NEEDS: ReadonlyArray<readonly [pattern: string, needs: N
   [paths.admin.verificationLimits, 'limits.manage'],
 ];
 
-/** What the admin page at `to` (a path, with or without a query) needs; undefined when any staff may open it. */
+/** The table's patterns without a parameter first: they win as they do in the router. */
+const BY_RANK = [...ADMIN_PAGE_NEEDS].sort(([a], [b]) => Number(a.includes(':')) - Number(b.includes(':')));
+
+/**
+ * What the admin page at `to` (a path, with or without a query) needs; undefined when any staff may
+ * open it. A path without a parameter wins over a pattern it also fits, as in the router:
+ * `/admin/transactions/add-transactions` is the Add Transaction page (`ledger.adjust`), not a
+ * client's transactions (`/admin/transactions/:id`, `clients.read`).
+ */
 export function adminPageNeeds(to: string): Needs {
   const pathname = to.split(/[?#]/, 1)[0]!;
-  return ADMIN_PAGE_NEEDS.find(([pattern]) => matchPath(pattern, pathname))?.[1];
+  return BY_RANK.find(([pattern]) => matchPath(pattern, pathname))?.[1];
 }

@@ -10,6 +10,7 @@ import { isErrorCode, type ErrorCode } from '@common/errors';
 import type { PublicUser } from '@common/types';
 import { paths } from '../config/paths';
 import { clearSession, getToken, markTwoFactorSetupRequired } from './session';
+import { rememberReturn } from './session-return';
 
 const BASE_URL = '/api';
 
@@ -71,13 +72,17 @@ function buildUrl(path: string, params: QueryParams = {}): string {
 
 /**
  * After a 401, /admin pages go to the admin login, /signin stays, the rest go to /signin.
- * The second sign-in step stays too: it says itself that the sign-in has expired.
+ * The second sign-in step stays too: it says itself that the sign-in has expired. The page left is
+ * kept (lib/session-return.ts), with whether a session had been open (`ended`): the sign-in page
+ * then says the session ended, and the sign-in comes back to it.
  */
-function redirectAfterUnauthorized(): void {
+function redirectAfterUnauthorized(ended: boolean): void {
   const current = window.location.pathname;
   if (current.includes(paths.signin) || current === paths.twoFactor) return;
   const target = current.includes(paths.admin.root) ? paths.admin.login : paths.signin;
-  if (current !== target) window.location.assign(target);
+  if (current === target) return;
+  rememberReturn(`${current}${window.location.search}`, ended);
+  window.location.assign(target);
 }
 
 async function parseBody(response: Response): Promise<unknown> {
@@ -123,7 +128,7 @@ async function request<T>(
   if (!response.ok) {
     if (response.status === 401) {
       clearSession();
-      redirectAfterUnauthorized();
+      redirectAfterUnauthorized(token !== null);
     }
     const answer = (data && typeof data === 'object' ? data : {}) as { code?: unknown; message?: unknown };
     const message =

@@ -1,5 +1,6 @@
 /**
- * Toasts (Mantine notifications; the container and its 5 s auto-close are set in app/toasts.tsx).
+ * Toasts (Mantine notifications; the container, its 5 s auto-close and its limit are set in
+ * app/toasts.tsx), one at a time: a new toast replaces the one before.
  * Each toast is its own live region (WCAG 2.2 4.1.3 status messages): `role="status"` (polite)
  * for a success or a notice, `role="alert"` for an error, its text put in a moment after it
  * appears (LiveText) so screen readers say it once, and its close button is named.
@@ -20,8 +21,14 @@ function position(): NotificationData['position'] {
 
 type Toast = { color: string; title?: string; message: string; role: 'status' | 'alert'; autoClose?: number };
 
-/** Shows one toast where `position` says, its texts read out as described at the top. */
+/**
+ * Shows one toast where `position` says, its texts read out as described at the top. It replaces
+ * any toast still on screen, at every width: the newest outcome is the one that holds, so an error
+ * never stands beside an older success (or a success beside an older error), and a phone's header
+ * is never covered by a pile of them.
+ */
 function toast({ title, message, ...look }: Toast): void {
+  notifications.clean();
   notifications.show({
     ...look,
     title: title ? createElement(LiveText, { text: title }) : undefined,

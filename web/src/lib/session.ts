@@ -112,6 +112,16 @@ export function useSession(): Session {
   return useSyncExternalStore(subscribe, getSession);
 }
 
+const SIGNED_OUT: Session = { token: null, user: null, isAuthenticated: false };
+
+/**
+ * useSession for prerendered pages: signed out while the server renders and while the browser
+ * hydrates that markup (so the two agree), the stored session right after.
+ */
+export function useHydratedSession(): Session {
+  return useSyncExternalStore(subscribe, getSession, () => SIGNED_OUT);
+}
+
 /**
  * Notes that the server wants this staff member to set two-factor authentication up before using
  * the back office (the sign-in answer's `twoFactorSetupRequired`, or a 403 saying so).

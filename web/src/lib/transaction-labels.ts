@@ -1,14 +1,7 @@
 /** How transaction lines read on screen (the client sees Pending, Successful, Rejected). */
 import type { RequestStatus } from '@common/schemas/deposits';
 
-export { methodLabel, TYPE_LABELS } from '@common/transaction-labels';
-
-/** The client history's wording of the statuses. */
-export const CLIENT_STATUS_LABELS: Record<RequestStatus, string> = {
-  pending: 'Pending',
-  approved: 'Successful',
-  rejected: 'Rejected',
-};
+export { CLIENT_STATUS_LABELS, lineTypeLabel, methodLabel, TYPE_LABELS } from '@common/transaction-labels';
 
 /** The admin view's wording of the statuses. */
 export const ADMIN_STATUS_LABELS: Record<RequestStatus, string> = {

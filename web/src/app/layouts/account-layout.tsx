@@ -22,8 +22,9 @@ export function AccountLayout() {
       links={ACCOUNT_LINKS}
       headerRight={
         <Group gap="xs" wrap="nowrap">
-          <Stack gap={2} align="flex-end">
-            <Text fw={600} size="sm" lineClamp={1}>
+          {/* a long first name is cut to the room left, its whole text in the title (a tooltip) */}
+          <Stack gap={2} align="flex-end" miw={0} maw={{ base: 120, sm: 280 }}>
+            <Text fw={600} size="sm" truncate="end" maw="100%" title={`Hi, ${user.firstName}`}>
               Hi, {user.firstName}
             </Text>
             <Badge size="xs" variant="light">

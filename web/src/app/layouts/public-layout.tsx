@@ -1,5 +1,6 @@
 /**
- * Layout of the public site: skip link, demo ribbon, top bar with the translation element, main
+ * Layout of the public site: skip link, demo ribbon, top bar (Sign Up and Login, or "My account"
+ * and Sign out when a session is stored) with the translation element, main
  * menu (a drawer behind a burger on phones), page, footer with risk warning, the bonus offer
  * (bonus-badge.tsx) and the market ticker tape fixed to the bottom.
  *
@@ -28,10 +29,14 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useRef, useState } from 'react';
+import type { PublicUser } from '@common/types';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { ExternalEmbed, type EmbedStatus } from '../../components/external-embed';
 import { MAIN_ID, SkipLink } from '../../components/skip-link';
+import { ADMIN_HOME } from '../../features/auth/landing';
+import { useSignout } from '../../hooks/use-signout';
+import { useHydratedSession } from '../../lib/session';
 import { brand } from '../../content/brand';
 import { chartingProvider } from '../../content/markets';
 import { tickerSymbols, translation } from '../../content/site';
@@ -80,6 +85,43 @@ function TranslationElement({ title }: { title: string }) {
   );
 }
 
+/** Where "My account" leads a signed-in visitor: the back office for staff, the account home for clients. */
+function accountHome(user: PublicUser): string {
+  return user.isAdmin ? ADMIN_HOME : paths.account.home;
+}
+
+/** Sign Up and Login for a visitor; "My account" and Sign out once a session is stored. */
+function SessionButtons() {
+  const { user } = useHydratedSession();
+  const signout = useSignout();
+  if (!user)
+    return (
+      <>
+        <Button component={Link} to={paths.signup} size="compact-sm">
+          Sign Up
+        </Button>
+        <Button component={Link} to={paths.signin} size="compact-sm" variant="default">
+          Login
+        </Button>
+      </>
+    );
+  return (
+    <>
+      <Button component={Link} to={accountHome(user)} size="compact-sm">
+        My account
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="default"
+        onClick={() => signout.mutate()}
+        disabled={signout.isPending}
+      >
+        Sign out
+      </Button>
+    </>
+  );
+}
+
 function TopBar() {
   return (
     <Box bg="gray.0" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
@@ -89,12 +131,7 @@ function TopBar() {
             {brand.supportEmail}
           </Anchor>
           <Group gap="xs" ml="auto" wrap="nowrap">
-            <Button component={Link} to={paths.signup} size="compact-sm">
-              Sign Up
-            </Button>
-            <Button component={Link} to={paths.signin} size="compact-sm" variant="default">
-              Login
-            </Button>
+            <SessionButtons />
             <TranslationElement title="Translate this page" />
           </Group>
         </Group>
@@ -162,6 +199,14 @@ function FooterLinks({ title, links }: { title: string; links: MenuLink[] }) {
 
 /** The footer; `roomForBadge` keeps its bottom free for the floating bonus badge to rest on. */
 function Footer({ roomForBadge }: { roomForBadge: boolean }) {
+  const { user } = useHydratedSession();
+  // signed in: "My account" instead of Sign Up and Login
+  const usefulLinks = user
+    ? [
+        ...USEFUL_LINKS.filter((l) => l.to !== paths.signup && l.to !== paths.signin),
+        { label: 'My account', to: accountHome(user) },
+      ]
+    : USEFUL_LINKS;
   return (
     <Box
       component="footer"
@@ -177,7 +222,7 @@ function Footer({ roomForBadge }: { roomForBadge: boolean }) {
               {brand.footerBlurb}
             </Text>
           </Stack>
-          <FooterLinks title="Useful links" links={USEFUL_LINKS} />
+          <FooterLinks title="Useful links" links={usefulLinks} />
           <FooterLinks title="Documents" links={DOCUMENT_LINKS} />
           <Stack gap={6}>
             <Title order={2} fz="sm" tt="uppercase">

@@ -96,10 +96,10 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\
 
 /**
  * A snapshot value as text: Yes / No for booleans, `$1,000.00` for an amount, a date-time for an ISO
- * date, a stored code as words (`copy_trading` → "Copy trading"), "(empty)" for '', "—" for nothing, lists joined with commas, other objects as compact JSON.
+ * date, a stored code as words (`copy_trading` → "Copy trading"), "(empty)" for '', "not set" for nothing, lists joined with commas, other objects as compact JSON.
  */
 export function fieldValue(key: string, value: unknown): string {
-  if (value === undefined || value === null) return '—';
+  if (value === undefined || value === null) return 'not set';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return USD_KEYS.has(key) ? formatUsd(value) : value.toLocaleString('en-US');
   if (typeof value === 'string') {

@@ -32,7 +32,8 @@ export type ReviewAction = 'approve' | 'reject' | 'delete';
 
 /**
  * PUT /…/:id/approve, PUT /…/:id/reject {reason} or DELETE /…/:id; every list and figure is then
- * refetched. Only a rejection carries the reason the client reads.
+ * refetched. A rejection carries the reason the client reads; a withdrawal's approval may carry
+ * the payout reference (PUT …/approve {payoutReference}).
  */
 export const useReviewAction = () =>
   useRefetchingMutation(
@@ -41,16 +42,22 @@ export const useReviewAction = () =>
       id,
       action,
       reason,
+      payoutReference,
     }: {
       kind: ReviewKind;
       id: string;
       action: ReviewAction;
       reason?: string;
+      /** A withdrawal's approval: the payout's transaction hash or bank reference, if given. */
+      payoutReference?: string;
     }) => {
       const path = `/${REVIEW_KINDS[kind].resource}/${id}`;
       if (action === 'delete') return api.delete<MessageAnswer>(path);
       if (action === 'reject') return api.put<MessageAnswer>(`${path}/reject`, { reason: reason ?? '' });
-      return api.put<MessageAnswer>(`${path}/approve`);
+      // a deposit's approval takes no body; a withdrawal's may carry the payout reference
+      if (kind === 'deposit') return api.put<MessageAnswer>(`/deposits/${id}/approve`);
+      const withdrawals = kind === 'crypto-withdrawal' ? 'c-withdrawals' : 'b-withdrawals';
+      return api.put<MessageAnswer>(`/${withdrawals}/${id}/approve`, { payoutReference });
     },
   );
 

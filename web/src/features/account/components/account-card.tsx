@@ -1,15 +1,17 @@
 import { Badge, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowDownLeft, IconArrowUpRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { accountNumber } from '@common/account-number';
 import type { PublicUser } from '@common/types';
 import { paths } from '../../../config/paths';
 import { useAccountFigures, useAccountUser } from '../api';
 import { LoadError } from '../../../components/load-error';
 import { BorderedSection } from '../../../components/bordered-section';
+import { AccountValueSummary } from './account-value-summary';
 
-/** "USR" plus the uppercased user _id without its first 7 characters. */
+/** The short account number clients see ("K7Q2M-9XD4A", common/account-number.ts); the id stays internal. */
 export function accountId(user: Pick<PublicUser, '_id'>): string {
-  return `USR${user._id.slice(7).toUpperCase()}`;
+  return accountNumber(user._id);
 }
 
 const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -19,7 +21,10 @@ export function formatMoney(value: number, symbol: string): string {
   return `${value < 0 ? '−' : ''}${symbol}${amount.format(Math.abs(value))}`;
 }
 
-/** Plan, name, e-mail, account id, balance, and the Withdraw and Deposit buttons. */
+/**
+ * Plan, name, e-mail, account id, the account value with its three parts (AccountValueSummary), and
+ * the Withdraw and Deposit buttons.
+ */
 export function AccountCard() {
   const user = useAccountUser();
   const figures = useAccountFigures();
@@ -42,11 +47,20 @@ export function AccountCard() {
           </Stack>
         ) : (
           <Stack gap={4}>
-            <Group justify="space-between" gap="xs">
-              <Text id="account-card-title" fw={700} fz="lg" component="h2" m={0}>
+            <Group justify="space-between" gap="xs" align="flex-start" wrap="nowrap">
+              {/* a long name wraps, breaking a long word where it must, beside the plan badge */}
+              <Text
+                id="account-card-title"
+                fw={700}
+                fz="lg"
+                component="h2"
+                m={0}
+                miw={0}
+                style={{ overflowWrap: 'anywhere' }}
+              >
                 {user.data.firstName} {user.data.lastName}
               </Text>
-              <Badge variant="light">
+              <Badge variant="light" style={{ flexShrink: 0 }}>
                 <VisuallyHidden>Account plan: </VisuallyHidden>
                 {user.data.account.accountPlan}
               </Badge>
@@ -55,28 +69,25 @@ export function AccountCard() {
               {user.data.email}
             </Text>
             <Text size="sm">
-              Account ID:{' '}
-              <Text span ff="monospace" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              Account number:{' '}
+              <Text span ff="monospace" fw={600} data-testid="account-number">
                 {accountId(user.data)}
               </Text>
             </Text>
           </Stack>
         )}
 
-        <Stack gap={2}>
-          <Text size="sm" c="dimmed">
-            Balance
-          </Text>
-          {figures.error && !figures.data ? (
-            <LoadError what="your balance" error={figures.error} onRetry={() => void figures.refetch()} />
-          ) : figures.data ? (
-            <Text fz={{ base: 28, sm: 32 }} fw={700} lh={1.2}>
-              {formatMoney(figures.data.balance, symbol)}
-            </Text>
-          ) : (
-            <Skeleton height={36} width={180} aria-hidden />
-          )}
-        </Stack>
+        {figures.error && !figures.data ? (
+          <LoadError what="your account value" error={figures.error} onRetry={() => void figures.refetch()} />
+        ) : figures.data ? (
+          <AccountValueSummary figures={figures.data} money={(usd) => formatMoney(usd, symbol)} />
+        ) : (
+          <Stack gap={6} aria-hidden>
+            <Skeleton height={14} width={100} />
+            <Skeleton height={36} width={180} />
+            <Skeleton height={40} />
+          </Stack>
+        )}
 
         <Group grow gap="sm">
           <Button

@@ -1,9 +1,21 @@
-import { Box, Group, SegmentedControl, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Group,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { VALUE_HISTORY_RANGES, type ValueHistoryPoint } from '@common/schemas/value-history';
 import { BorderedSection } from '../../../components/bordered-section';
 import { LoadError } from '../../../components/load-error';
+import { paths } from '../../../config/paths';
 import { useAccountUser, useValueHistory, type ValueHistoryRange } from '../api';
 import { dailySeries, FLOW_MARKS, isEmptySeries, seriesShown } from '../value-series';
 import { formatMoney } from './account-card';
@@ -90,6 +102,8 @@ function ChartLegend({ series }: { series: ValueHistoryPoint[] }) {
 /**
  * The client's account value over time (available + held + invested at each day's end, from the
  * ledger), with the days of deposits, withdrawals and profit marked, over a range they pick.
+ * Until anything is posted to the account (`firstDay` null), a line and a link to the first deposit
+ * stand in its place: a new account is not shown as a month of $0.
  */
 export function AccountValue() {
   const [range, setRange] = useState<ValueHistoryRange>('1M');
@@ -98,7 +112,9 @@ export function AccountValue() {
   const symbol = user?.account.currencySymbol || '$';
   const points = history.data?.points;
   const series = useMemo(() => dailySeries(points ?? []), [points]);
-  const latest = series.at(-1);
+  // nothing ever posted (a new account): no $0 line, no range to pick, a way to the first deposit
+  const nothingPosted = history.data?.firstDay === null;
+  const latest = nothingPosted ? undefined : series.at(-1);
   const skeleton = <Skeleton h={CHART_HEIGHT + 40} radius="md" aria-hidden />;
 
   let body;
@@ -108,10 +124,21 @@ export function AccountValue() {
     );
   } else if (!points) {
     body = skeleton;
+  } else if (nothingPosted) {
+    body = (
+      <Stack align="center" gap="sm" py="xl" data-testid="account-value-empty">
+        <Text c="dimmed" ta="center">
+          Your account value appears here after your first deposit.
+        </Text>
+        <Anchor component={Link} to={paths.account.deposit()} fw={500}>
+          Make a deposit
+        </Anchor>
+      </Stack>
+    );
   } else if (isEmptySeries(series)) {
     body = (
       <Text c="dimmed" ta="center" py="xl">
-        Your account value will show here once money is in your account.
+        Your account held nothing over {RANGE_NAMES[range]}.
       </Text>
     );
   } else {
@@ -137,16 +164,18 @@ export function AccountValue() {
               </Text>
             )}
           </div>
-          <SegmentedControl
-            aria-label="Chart range"
-            size="xs"
-            value={range}
-            onChange={(value) => setRange(value as ValueHistoryRange)}
-            data={VALUE_HISTORY_RANGES.map((value) => ({ value, label: RANGE_LABELS[value] }))}
-          />
+          {!nothingPosted && (
+            <SegmentedControl
+              aria-label="Chart range"
+              size="xs"
+              value={range}
+              onChange={(value) => setRange(value as ValueHistoryRange)}
+              data={VALUE_HISTORY_RANGES.map((value) => ({ value, label: RANGE_LABELS[value] }))}
+            />
+          )}
         </Group>
         {body}
-        {points && <ValueTable points={points} range={range} />}
+        {points && !nothingPosted && <ValueTable points={points} range={range} />}
       </Stack>
     </BorderedSection>
   );

@@ -2,12 +2,13 @@ import { Anchor, Card, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { PublicTransaction } from '@common/schemas/transactions';
 import { paths } from '../../../config/paths';
+import { LineType } from '../../../components/line-type';
 import { PagedTable, queryStatus, type Column } from '../../../components/paged-table';
 import { SignedAmount } from '../../../components/signed-amount';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime } from '../../../lib/format';
 import { useRecentTransactions } from '../api';
-import { CLIENT_STATUS_LABELS, TYPE_LABELS } from '../../../lib/transaction-labels';
+import { CLIENT_STATUS_LABELS } from '../../../lib/transaction-labels';
 
 const COLUMNS: Column<PublicTransaction>[] = [
   {
@@ -16,7 +17,7 @@ const COLUMNS: Column<PublicTransaction>[] = [
     nowrap: true,
     cell: (t) => <SignedAmount line={t} />,
   },
-  { header: 'Type', cell: (t) => TYPE_LABELS[t.type] ?? t.type },
+  { header: 'Type', cell: (t) => <LineType line={t} /> },
   { header: 'Status', cell: (t) => <StatusBadge status={t.status} labels={CLIENT_STATUS_LABELS} /> },
   { header: 'Date', nowrap: true, cell: (t) => formatDateTime(t.date ?? t.createdAt) },
 ];

@@ -30,7 +30,7 @@ export function WelcomePanel() {
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="welcome-title" h="100%">
       <Stack gap="sm" justify="space-between" h="100%">
         <Stack gap={4}>
-          <Title order={2} id="welcome-title" fz="lg">
+          <Title order={2} id="welcome-title" fz="lg" style={{ overflowWrap: 'anywhere' }}>
             {user ? `Welcome, ${user.firstName}` : 'Welcome'}
           </Title>
           <Text size="sm" c="dimmed" mih="1.55em">

@@ -1,27 +1,23 @@
-import { Anchor, CloseButton, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { CloseButton, Code, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { PublicAuditEntry } from '@common/schemas/audit';
-import { paths } from '../../../config/paths';
 import { DateRangeFilter, useDateRange } from '../../../components/date-range-filter';
+import { FilterPanel } from '../../../components/filter-panel';
 import { FilterSelects, type TableFilter } from '../../../components/filter-select';
 import { dateColumn, PagedTable, serverPage, type Column } from '../../../components/paged-table';
 import { SearchInput } from '../../../components/search-input';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { auditFiltersQuery, auditQuery } from '../api';
 import { ChangeList } from '../components/change-list';
-import { ReadableText } from '../components/readable-text';
+import { PersonLink } from '../components/person-link';
 
 const COLUMNS: Column<PublicAuditEntry>[] = [
   dateColumn('Time', (r) => r.createdAt),
   {
     header: 'Admin',
-    cell: (r) => (
-      <Text size="sm">
-        <ReadableText text={r.actor.email} />
-      </Text>
-    ),
+    cell: (r) => <PersonLink person={r.actor} />,
   },
   {
     header: 'Action',
@@ -32,11 +28,11 @@ const COLUMNS: Column<PublicAuditEntry>[] = [
     header: 'Client',
     cell: (r) =>
       r.targetUser ? (
-        <Anchor component={Link} to={paths.admin.user(r.targetUser._id)} size="sm">
-          <ReadableText text={r.targetUser.email} />
-        </Anchor>
+        <PersonLink person={r.targetUser} />
       ) : (
-        '—'
+        <Text size="sm" c="dimmed">
+          None
+        </Text>
       ),
   },
   {
@@ -50,13 +46,16 @@ const COLUMNS: Column<PublicAuditEntry>[] = [
         '—'
       ),
   },
-  { header: 'Before → After', cell: (r) => <ChangeList before={r.before} after={r.after} /> },
+  {
+    header: 'Before → After',
+    cell: (r) => <ChangeList before={r.before} after={r.after} people={r.people} />,
+  },
   { header: 'IP', cell: (r) => r.ip ?? '—', nowrap: true },
 ];
 
 /**
  * /admin/audit-log: every admin change — time, admin, action, client, target row, before →
- * after, IP — newest first, filtered by admin, client, action and days (`?from=&to=`), with paging. Read-only: nothing here
+ * after, IP; people by name and e-mail, each a link to their page — newest first, filtered by admin, client, action and days (`?from=&to=`), with paging. Read-only: nothing here
  * (nor in the API) edits or deletes a row. `?targetUserId=&client=` opens it on one client.
  */
 export function AuditLogPage() {
@@ -120,7 +119,9 @@ export function AuditLogPage() {
         Every change an admin makes is recorded here in the same database transaction as the change. The log
         cannot be edited or deleted.
       </Text>
-      <Group gap="sm" align="flex-end">
+      <FilterPanel
+        active={[actorId, action, targetUserId || client.searched, recorded.active].filter(Boolean).length}
+      >
         <FilterSelects filters={filters} />
         {targetUserId ? (
           <TextInput
@@ -140,7 +141,7 @@ export function AuditLogPage() {
           />
         )}
         <DateRangeFilter label="Recorded" {...recorded.filter} />
-      </Group>
+      </FilterPanel>
       <PagedTable
         caption="Audit log"
         columns={COLUMNS}

@@ -9,7 +9,7 @@ import { MSG } from '@common/messages';
 import { recorded } from '../../../../test/answers';
 import { http, server } from '../../../../test/api';
 import { renderScreen } from '../../../../test/render';
-import { SignupPage } from './signup-page';
+import { CONSENT_REQUIRED, SignupPage } from './signup-page';
 
 describe('the sign-up form', () => {
   it('says the passwords do not match and sends nothing', async () => {
@@ -30,6 +30,25 @@ describe('the sign-up form', () => {
     await user.paste('Journey-pass-42-other');
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText(MSG.passwordsDoNotMatch)).toBeVisible();
+    expect(sent).toEqual([]);
+  });
+
+  it('asks for consent to the terms, the privacy notice and the risk disclosure, and sends nothing', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post(
+        '/api/auth/signup',
+        recorded(sent, ({ response }) =>
+          response(409).json({ code: 'email_taken', message: 'not expected' }),
+        ),
+      ),
+    );
+    const { user } = renderScreen(<SignupPage />, { route: '/signup' });
+    const consent = screen.getByRole('checkbox', { name: /I accept the Terms and Conditions/ });
+    expect(consent).not.toBeChecked();
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText(CONSENT_REQUIRED)).toBeVisible();
     expect(sent).toEqual([]);
   });
 

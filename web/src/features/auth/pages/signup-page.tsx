@@ -1,4 +1,4 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -18,13 +18,35 @@ import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { COUNTRY_NAMES } from '@common/countries';
 import { notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
-import { useSignup } from '../api';
+import { useSignin, useSignup } from '../api';
 import { AuthCard, AuthSwitch } from '../../../components/auth-card';
 import { AuthForm } from '../components/auth-form';
 
-/** The registration payload plus a confirmation that must match the password. */
+/** What the consent box says when it is left empty. */
+export const CONSENT_REQUIRED =
+  'Please accept the Terms and Conditions and the Privacy Policy, and confirm you have read the risk disclosure';
+
+/** Where the risk disclosure is: the terms' "Plans and risk" section. */
+const RISK_DISCLOSURE = `${paths.termsAndConditions}#plans-and-risk`;
+
+/** A link of the consent box, opened in a new tab so the form keeps what was typed. */
+function ConsentLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Anchor href={to} target="_blank" rel="noopener" inherit>
+      {children}
+    </Anchor>
+  );
+}
+
+/**
+ * The registration payload plus a confirmation that must match the password and the consent to
+ * the terms, the privacy notice and the risk disclosure.
+ */
 const signupFormSchema = signupSchema
-  .extend({ confirmPassword: z.string().min(1, MSG.required('Confirm password')) })
+  .extend({
+    confirmPassword: z.string().min(1, MSG.required('Confirm password')),
+    acceptTerms: z.boolean().refine((accepted) => accepted, CONSENT_REQUIRED),
+  })
   .refine((values) => values.password === values.confirmPassword, {
     message: MSG.passwordsDoNotMatch,
     path: ['confirmPassword'],
@@ -32,11 +54,16 @@ const signupFormSchema = signupSchema
     when: () => true,
   });
 
-/** /signup: registration; `?referral=` prefills the referrer's ID. */
+/**
+ * /signup: registration; `?referral=` prefills the referrer's ID. A new account signs in with what
+ * was typed and goes straight to the e-mail code (/email-verification); when that sign-in is
+ * refused (the address already had an account), it goes to /signin as before.
+ */
 export function SignupPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const signup = useSignup();
+  const signin = useSignin();
   const form = useForm({
     initialValues: {
       firstName: '',
@@ -47,19 +74,34 @@ export function SignupPage() {
       country: null as string | null,
       password: '',
       confirmPassword: '',
+      acceptTerms: false,
       referralId: searchParams.get('referral') ?? '',
     },
     ...zodForm(signupFormSchema),
   });
 
   const request = useMutationForm(form, signup, {
-    variables: ({ confirmPassword: _confirmPassword, referralId, ...payload }) => ({
+    variables: ({
+      confirmPassword: _confirmPassword,
+      acceptTerms: _acceptTerms,
+      referralId,
+      ...payload
+    }) => ({
       ...payload,
       referralId: referralId || undefined,
     }),
     onSuccess: (answer) => {
       notifySuccess(answer.message || MSG.registered);
-      navigate(paths.signin);
+      const { email, password } = form.getValues();
+      // the session lasts as long as the tab: the visitor has not chosen Remember me
+      signin.mutate(
+        { email, password, remember: false },
+        {
+          onSuccess: (outcome) =>
+            navigate(outcome.kind === 'session' ? paths.emailVerification : paths.twoFactor),
+          onError: () => navigate(paths.signin),
+        },
+      );
     },
     failureMs: 3000,
   });
@@ -90,6 +132,17 @@ export function SignupPage() {
           label="Referral ID (optional)"
           description="The ID of the client who invited you"
           {...form.getInputProps('referralId')}
+        />
+        <Checkbox
+          required
+          label={
+            <>
+              I accept the <ConsentLink to={paths.termsAndConditions}>Terms and Conditions</ConsentLink> and
+              the <ConsentLink to={paths.privacyPolicy}>Privacy Policy</ConsentLink>, and I have read the{' '}
+              <ConsentLink to={RISK_DISCLOSURE}>risk disclosure</ConsentLink>
+            </>
+          }
+          {...form.getInputProps('acceptTerms', { type: 'checkbox' })}
         />
       </AuthForm>
       <AuthSwitch question="Already have an account?" to={paths.signin}>

@@ -39,6 +39,16 @@ async function attachProof(user: ReturnType<typeof open>['user']) {
 }
 
 describe('the deposit form', () => {
+  it('shows the address as a QR code, with its network, minimum deposit and confirmations', async () => {
+    open();
+    expect(await screen.findByRole('img', { name: 'QR code of the Bitcoin address' })).toBeVisible();
+    const terms = screen.getByText('Network').closest('dl')!;
+    expect(terms).toHaveTextContent('NetworkBitcoin (BTC) main network');
+    // no figure the operator has not set
+    expect(terms).toHaveTextContent('Minimum depositSet by the operator');
+    expect(terms).toHaveTextContent('Confirmations neededSet by the operator');
+  });
+
   it('asks for an amount and a proof of payment, sending nothing', async () => {
     let sent = false;
     server.use(http.post('/api/deposits', () => void (sent = true)));
@@ -47,6 +57,17 @@ describe('the deposit form', () => {
     expect(await screen.findByText(MONEY_MSG.invalidAmount)).toBeVisible();
     expect(screen.getByText(MONEY_MSG.proofRequired)).toBeVisible();
     expect(sent).toBe(false);
+  });
+
+  it('says what a valid transaction hash looks like when it refuses one', async () => {
+    const { user, submit } = open();
+    await user.type(screen.getByLabelText(/Transaction hash/), 'not-a-hash');
+    await user.click(submit);
+    expect(
+      await screen.findByText(
+        'Please enter a valid transaction hash: 64 characters, digits 0-9 and letters a-f (an Ethereum hash may start with 0x)',
+      ),
+    ).toBeVisible();
   });
 
   it('refuses an amount over the limit, or with an ambiguous comma or point, and keeps it as typed', async () => {

@@ -10,10 +10,12 @@ import { FormCard } from '../../../components/form-card';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { COINS, walletParam } from '../../../components/funding/coins';
 import { FundingPage } from '../../../components/funding/funding-page';
+import { depositNetworks } from '../../../content/deposit-networks';
 import { UsdInput } from '../../../components/usd-input';
 import { useIdempotencyKey } from '../../../hooks/use-idempotency-key';
 import { errorMessage } from '../../../lib/api-client';
 import { toastOutcome } from '../../../lib/notify';
+import { forgetDraft, readDraft, saveDraft } from '../../../lib/session-draft';
 import { useCreateDeposit, walletsQuery, type DepositPayload } from '../api';
 import { ProofDropzone } from '../components/proof-dropzone';
 import { WalletAddress } from '../components/wallet-address';
@@ -30,9 +32,19 @@ export function DepositFormPage() {
   const wallets = useQuery(walletsQuery);
   const deposit = useCreateDeposit();
   const idempotency = useIdempotencyKey();
+  // the amount and hash typed survive a session that ends before the form is sent (not the proof)
+  const draftKey = `deposit:${wallet}`;
+  const draft = readDraft(draftKey);
   const form = useForm<DepositPayload>({
-    initialValues: { amount: '', image: '', wallet, transactionHash: '' },
+    initialValues: {
+      amount: draft.amount ?? '',
+      image: '',
+      wallet,
+      transactionHash: draft.transactionHash ?? '',
+    },
     validate: schemaResolver(createDepositSchema, { sync: true }),
+    onValuesChange: ({ amount, transactionHash }) =>
+      saveDraft(draftKey, { amount: String(amount ?? ''), transactionHash: transactionHash ?? '' }),
   });
 
   const submit = form.onSubmit((payload) =>
@@ -40,6 +52,7 @@ export function DepositFormPage() {
       { payload: { ...payload, wallet }, idempotencyKey: idempotency.key },
       toastOutcome(MONEY_MSG.depositSubmitted, 'Error submitting deposit request', () => {
         idempotency.renew();
+        forgetDraft(draftKey);
         navigate(paths.account.deposit({ success: 'true' }));
       }),
     ),
@@ -53,7 +66,7 @@ export function DepositFormPage() {
       {wallets.isError ? (
         <FormErrorAlert message={errorMessage(wallets.error, 'The wallet address could not be loaded.')} />
       ) : (
-        <WalletAddress coin={coin} address={wallets.data?.[wallet]} />
+        <WalletAddress coin={coin} address={wallets.data?.[wallet]} terms={depositNetworks[wallet]} />
       )}
       <FormCard onSubmit={submit}>
         <UsdInput
@@ -63,7 +76,7 @@ export function DepositFormPage() {
         />
         <TextInput
           label="Transaction hash (optional)"
-          description="Helps us find your payment faster."
+          description="Helps us find your payment faster: the 64 characters (0-9, a-f) your wallet shows as the transaction ID."
           autoComplete="off"
           spellCheck={false}
           {...form.getInputProps('transactionHash')}

@@ -1,4 +1,4 @@
-import { PLAN_MSG } from '@common/messages';
+import { MONEY_MSG, PLAN_MSG } from '@common/messages';
 import { paths } from '../../../config/paths';
 import { COINS } from '../../../components/funding/coins';
 import { FundingPage } from '../../../components/funding/funding-page';
@@ -13,11 +13,14 @@ const METHODS: FundingMethod[] = (['bitcoin', 'ethereum'] as const).map((wallet)
   color: COINS[wallet].color,
 }));
 
-/** /account/deposit: choose Bitcoin or Ethereum; shows the notice after a deposit. */
+/**
+ * /account/deposit: choose Bitcoin or Ethereum; after a deposit is sent, a notice that it was
+ * received and waits for review (nothing is credited before staff approve it).
+ */
 export function DepositPage() {
   return (
     <FundingPage title="Deposit" description="Choose how you want to fund your account. Deposits are in USD.">
-      <SuccessNotice message="Account Fund Successful! Please wait for system to validate this transaction" />
+      <SuccessNotice message={MONEY_MSG.depositReceived} />
       <SuccessNotice
         message={PLAN_MSG.insufficientBanner}
         flag={{ name: 'payment', value: 'insufficient' }}

@@ -8,6 +8,14 @@ import {
 import { PageHeader } from '../components/page-header';
 import { PageSection } from '../components/page-section';
 
+/** The anchor of a section (`Plans and risk` → `plans-and-risk`), for links into a document. */
+function anchorOf(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
 /** One legal document, in full: its h1, date, introduction and every section. */
 function PolicyPage({ document }: { document: PolicyDocument }) {
   return (
@@ -20,7 +28,7 @@ function PolicyPage({ document }: { document: PolicyDocument }) {
           </Text>
           <Stack gap="xl">
             {document.sections.map((section, index) => (
-              <Stack key={section.heading} gap="xs" component="section">
+              <Stack key={section.heading} gap="xs" component="section" id={anchorOf(section.heading)}>
                 <Title order={2} fz="xl">
                   {index + 1}. {section.heading}
                 </Title>

@@ -130,7 +130,7 @@ export function PlaceTradeModal({ plan, onClose, hasActivePlan, available }: Pla
           <FormErrorAlert message={error} />
           <UsdInput
             label="Amount"
-            description="In US dollars; it moves from your available balance to your invested capital."
+            description="In US dollars; it moves from Available to Invested, and your account value stays the same."
             value={amount}
             onChange={setAmount}
           />

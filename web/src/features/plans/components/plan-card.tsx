@@ -44,7 +44,7 @@ export function PlanCard({ plan, onTrade }: { plan: PlanKind; onTrade: (plan: Pl
           <List size="sm" spacing={4}>
             <List.Item>Minimum: {usd(PLAN_CONFIG.minimumUsd)}</List.Item>
             <List.Item>Maximum: {usd(PLAN_CONFIG.maximumUsd)}</List.Item>
-            <List.Item>Your capital returns to your balance when the term ends.</List.Item>
+            <List.Item>Your capital returns to your available balance when the term ends.</List.Item>
           </List>
           <Text size="xs" c="dimmed">
             Returns are not guaranteed: the rate is a target for the whole term you choose, not per day, and

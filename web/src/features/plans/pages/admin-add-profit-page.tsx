@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { PLAN_LABELS } from '@common/constants';
 import { PLAN_MSG } from '@common/messages';
+import { formatUsdText, parseUsdCents } from '@common/schemas/money';
 import { addProfitSchema, durationLabel, type PublicActivePlan } from '@common/schemas/plans';
 import type { UserWithFigures } from '@common/schemas/users';
 import { AdminSection } from '../../../components/admin/admin-section';
@@ -14,6 +15,7 @@ import { ReasonTextarea } from '../../../components/admin/reason-textarea';
 import { ClientPageTitle } from '../../../components/admin/client-page';
 import { useClientRoute } from '../../../components/admin/use-client-route';
 import { Can } from '../../../components/can';
+import { confirmAction } from '../../../components/confirm';
 import { PlainForm } from '../../../components/plain-form';
 import { PlanStatusBadge } from '../../../components/status-badge';
 import { UsdInput } from '../../../components/usd-input';
@@ -114,11 +116,13 @@ const signedResult = (kind: ResultKind, amount: number | string) =>
   kind === 'loss' && amount !== '' ? `-${amount}` : amount;
 
 /**
- * A plan result: Gain or Loss, the amount, the date (today by default) and the reason the client
+ * "Post result": Gain or Loss, the amount, the date (today by default) and the reason the client
  * reads with it. A gain goes to the client's available balance; a loss comes out of the plan's
- * capital. "Please add profit amount" for a missing or zero amount.
+ * capital. "Please add profit amount" for a missing or zero amount. Once the form is valid, a
+ * dialog repeats the sign and the amount ("Post a loss of $150.00 to Jane Doe?") before anything
+ * is posted; the toast then names what was posted ("Profit posted" / "Loss posted").
  */
-function AddProfitForm({ userId }: { userId: string }) {
+function AddProfitForm({ userId, name }: { userId: string; name: string | undefined }) {
   const add = useAddProfit();
   const idempotency = useIdempotencyKey();
   const form = useForm({
@@ -134,28 +138,33 @@ function AddProfitForm({ userId }: { userId: string }) {
         profit: signedResult(values.kind, values.profit),
       }),
   });
-  const submit = form.onSubmit(({ kind, profit, date, reason }) =>
+  const submit = form.onSubmit(async ({ kind, profit, date, reason }) => {
+    const loss = kind === 'loss';
+    // the amount as the API will read it (valid here: the form's schema checked it)
+    const amount = `$${formatUsdText(parseUsdCents(String(profit)) ?? 0n)}`;
+    const confirmed = await confirmAction({
+      title: 'Post result',
+      message: PLAN_MSG.confirmResult(loss ? 'loss' : 'profit', amount, name ?? 'this client'),
+      confirmLabel: loss ? 'Post loss' : 'Post profit',
+      danger: loss,
+    });
+    if (!confirmed) return;
     add.mutate(
       {
         userId,
         payload: { profit: signedResult(kind, profit), date: profitDate(date), reason },
         idempotencyKey: idempotency.key,
       },
-      toastOutcome(PLAN_MSG.profitAdded, 'Something went wrong', () => {
+      toastOutcome(loss ? PLAN_MSG.lossPosted : PLAN_MSG.profitPosted, 'Something went wrong', () => {
         idempotency.renew();
         form.setValues({ profit: '', reason: '' });
       }),
-    ),
-  );
+    );
+  });
   const loss = form.values.kind === 'loss';
   return (
-    <AdminSection title="Add Profit">
-      <PlainForm
-        onSubmit={submit}
-        label="Post a plan result"
-        submitLabel={loss ? 'Post loss' : 'Add profit'}
-        busy={add.isPending}
-      >
+    <AdminSection title="Post result">
+      <PlainForm onSubmit={submit} label="Post result" submitLabel="Post result" busy={add.isPending}>
         <Radio.Group label="Result" {...form.getInputProps('kind')}>
           <Group mt={4}>
             <Radio value="gain" label="Gain" />
@@ -189,13 +198,13 @@ function AddProfitForm({ userId }: { userId: string }) {
  * which web/src/app/router.tsx hands in from the trading-activities feature.
  */
 export function AdminAddProfitPage({ activity }: { activity: ReactNode }) {
-  const { id } = useClientRoute();
+  const { id, name } = useClientRoute();
   return (
     <Stack gap="md">
       <ClientPageTitle title="Add Profit" />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <ActivePlanCard userId={id} />
-        <AddProfitForm userId={id} />
+        <AddProfitForm userId={id} name={name} />
       </SimpleGrid>
       {activity}
     </Stack>

@@ -28,8 +28,8 @@ export function TradingPage() {
           Trading
         </Title>
         <Text c="dimmed">
-          Choose a plan and a term. The amount moves from your available balance to your invested capital and
-          comes back when the term ends.
+          Choose a plan and a term. The amount moves from Available to Invested, so your account value stays
+          the same, and comes back to Available when the term ends.
         </Text>
       </Stack>
 

@@ -168,6 +168,11 @@ export function VerificationPanel({ user }: { user: PublicUser }) {
         </Group>
         <Alert variant="light" color={open ? 'blue' : 'gray'} icon={<IconInfoCircle aria-hidden />}>
           {statusText(user)}
+          {rejected(user) && user.verification.decidedAt && (
+            <Text size="sm" mt="xs">
+              Rejected on {formatDateTime(user.verification.decidedAt)}.
+            </Text>
+          )}
           {rejected(user) && user.verificationReason && (
             <Text size="sm" mt="xs">
               <Text span fw={600}>

@@ -8,7 +8,7 @@ import {
   IconShieldLock,
   IconUser,
 } from '@tabler/icons-react';
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
@@ -34,6 +34,9 @@ const TABS = [
 
 type TabValue = (typeof TABS)[number]['value'];
 
+/** The tab bar: one row, scrolling sideways where the window is narrower than its tabs. */
+const TAB_BAR = { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'thin' } as const;
+
 const isTab = (value: string | null): value is TabValue => TABS.some((t) => t.value === value);
 
 /**
@@ -46,6 +49,16 @@ export function ProfilePage({ security }: { security: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TabValue = isTab(requested) ? requested : 'profile';
+  const tabBar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const bar = tabBar.current;
+    const open = bar?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!bar || !open) return;
+    // scrolls the bar only (never the page), so the open tab stands whole inside it
+    if (open.offsetLeft < bar.scrollLeft) bar.scrollLeft = open.offsetLeft;
+    else if (open.offsetLeft + open.offsetWidth > bar.scrollLeft + bar.clientWidth)
+      bar.scrollLeft = open.offsetLeft + open.offsetWidth - bar.clientWidth;
+  }, [tab]);
   if (!user) return <Navigate to={paths.signin} replace />;
   const panels: Record<TabValue, ReactNode> = {
     profile: <ProfileDetails />,
@@ -77,7 +90,8 @@ export function ProfilePage({ security }: { security: ReactNode }) {
         onChange={(value) => setParams(value && value !== 'profile' ? { tab: value } : {}, { replace: true })}
         keepMounted={false}
       >
-        <Tabs.List mb="md">
+        {/* one row at every width: on a phone it scrolls sideways, the open tab brought into view */}
+        <Tabs.List mb="md" ref={tabBar} style={TAB_BAR}>
           {TABS.map(({ value, label, icon: Icon }) => (
             <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
               {label}

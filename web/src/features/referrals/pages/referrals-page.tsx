@@ -1,7 +1,7 @@
 import { Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { PROFILE_MSG } from '@common/messages';
-import type { PublicReferral } from '@common/schemas/profile';
+import type { PublicReferral, ReferralsAnswer } from '@common/schemas/profile';
 import { paths } from '../../../config/paths';
 import { CLIENT_TITLE_FZ, PageTitle } from '../../../components/page-title';
 import { CopyIconButton } from '../../../components/copy-icon-button';
@@ -21,7 +21,21 @@ const COLUMNS: Column<PublicReferral>[] = [
 ];
 
 /**
- * /account/referrals: the referral link `{host}/signup?referral={id}` with a copy
+ * What a referral earns, as the server pays it (deposit approval): a percent of each approved
+ * deposit of a referred client, set by the referrer's plan; or, when that percent is 0, nothing.
+ */
+function RewardTerms({ reward }: { reward: ReferralsAnswer['reward'] }) {
+  return (
+    <Text size="sm" data-testid="referral-reward">
+      {reward.percent > 0
+        ? `You earn ${reward.percent}% of each deposit a client you referred makes, once it is approved, credited to your available balance as a referral bonus. The rate follows your account plan (${reward.plan}).`
+        : 'Referrals earn nothing at the moment: no referral reward is set for your account plan.'}
+    </Text>
+  );
+}
+
+/**
+ * /account/referrals: what a referral earns, the referral link `{host}/signup?referral={id}` with a copy
  * button, the referral ID, who referred the client, and the clients they referred (masked e-mail,
  * date registered).
  */
@@ -80,6 +94,7 @@ function Referrals({ userId }: { userId: string }) {
                   />
                 }
               />
+              <RewardTerms reward={data.reward} />
               <Group gap="xs">
                 <Text size="sm">Referral ID:</Text>
                 <Text size="sm" ff="monospace" fw={600}>

@@ -93,9 +93,11 @@ describe('the review queue', () => {
 
   it('warns in the approval that the identity is not verified, with the amount and destination', async () => {
     const approved: string[] = [];
+    const bodies: unknown[] = [];
     server.use(
-      http.put('/api/c-withdrawals/{id}/approve', ({ params, response }) => {
+      http.put('/api/c-withdrawals/{id}/approve', async ({ params, request, response }) => {
         approved.push(params.id);
+        bodies.push(await request.json());
         return response(200).json({
           message: MONEY_MSG.withdrawalApproved,
           data: {
@@ -106,6 +108,7 @@ describe('the review queue', () => {
             status: 'approved',
             reviewedAt: '2026-11-28T12:00:00.000Z',
             reason: null,
+            payoutReference: 'TX-0042',
             wallet: 'ethereum',
             address: '0x52908400098527886E0F7030069857D2E4169EE7',
           },
@@ -121,8 +124,11 @@ describe('the review queue', () => {
     expect(dialog).toHaveTextContent('Level: E-mail confirmed');
     expect(dialog).toHaveTextContent('ETHEREUM address ending in 9EE7');
     expect(within(dialog).getByText('New destination')).toBeVisible();
+    // the payout reference the client reads with the approval
+    await user.type(within(dialog).getByLabelText('Payout reference (optional)'), 'TX-0042');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(approved).toEqual([REFUSED._id]));
+    expect(bodies).toEqual([{ payoutReference: 'TX-0042' }]);
   });
 
   it('sums up a verified client and a known destination in the decline, without the warning', async () => {

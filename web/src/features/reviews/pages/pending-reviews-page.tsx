@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { PendingReview } from '@common/schemas/transactions';
 import { paths } from '../../../config/paths';
 import { DateRangeFilter, useDateRange } from '../../../components/date-range-filter';
+import { FilterPanel } from '../../../components/filter-panel';
 import { PageTitle } from '../../../components/page-title';
 import { PagedTable, serverPage, type Column } from '../../../components/paged-table';
 import { usePaging } from '../../../hooks/use-paging';
@@ -106,7 +107,9 @@ export function PendingReviewsPage() {
         title={`Pending reviews${query.data ? ` (${total})` : ''}`}
         description="Deposits and withdrawals waiting for a decision, oldest first."
       />
-      <DateRangeFilter label="Requested" {...requested.filter} />
+      <FilterPanel active={requested.active ? 1 : 0}>
+        <DateRangeFilter label="Requested" {...requested.filter} />
+      </FilterPanel>
       <PagedTable
         caption="Pending reviews"
         columns={COLUMNS}

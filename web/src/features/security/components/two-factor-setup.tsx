@@ -1,9 +1,9 @@
-import { Center, Code, Group, Image, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { twoFactorEnableSchema, type TwoFactorSetupAnswer } from '@common/schemas/auth';
 import { CopyIconButton } from '../../../components/copy-icon-button';
+import { QrCode } from '../../../components/qr-code';
 import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { notifySuccess } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
@@ -20,20 +20,6 @@ export function secretOf(totpURI: string): string {
   }
 }
 
-/** The URI as a QR code image (a data URL); the qrcode module loads only when a set-up starts. */
-function useQrCode(totpURI: string) {
-  return useQuery({
-    queryKey: ['security', 'qr-code', totpURI],
-    queryFn: async () => {
-      const { toDataURL } = await import('qrcode');
-      return toDataURL(totpURI, { width: 200, margin: 1, errorCorrectionLevel: 'M' });
-    },
-    staleTime: Infinity,
-    // the secret is in the key: drop it from the cache as soon as the set-up screen goes
-    gcTime: 0,
-  });
-}
-
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
   return (
     <Stack gap="xs" component="section" aria-label={title}>
@@ -42,24 +28,6 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
       </Title>
       {children}
     </Stack>
-  );
-}
-
-function QrCode({ totpURI }: { totpURI: string }) {
-  const qr = useQrCode(totpURI);
-  if (qr.data) {
-    return <Image src={qr.data} alt="QR code for your authenticator app" w={200} h={200} radius="sm" />;
-  }
-  return (
-    <Center w={200} h={200} bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
-      {qr.isError ? (
-        <Text size="sm" c="dimmed" ta="center" p="sm">
-          The QR code could not be drawn; enter the key instead.
-        </Text>
-      ) : (
-        <Loader size="sm" aria-label="Drawing the QR code" />
-      )}
-    </Center>
   );
 }
 
@@ -105,8 +73,19 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupPro
           scan this code to add your account.
         </Text>
         <Group align="flex-start" gap="lg">
-          <QrCode totpURI={setup.totpURI} />
-          <SecretKey secret={secretOf(setup.totpURI)} />
+          <QrCode
+            value={setup.totpURI}
+            alt="QR code for your authenticator app"
+            fallback="The QR code could not be drawn; enter the key instead."
+            secret
+          />
+          <Stack gap="sm" maw={360}>
+            {/* on a phone the code cannot be scanned by the phone itself: the link opens the app */}
+            <Button component="a" href={setup.totpURI} variant="light" w="fit-content">
+              Open in authenticator app
+            </Button>
+            <SecretKey secret={secretOf(setup.totpURI)} />
+          </Stack>
         </Group>
       </Step>
       <Step n={2} title="Save your backup codes">

@@ -1,6 +1,7 @@
 import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDay, formatPeriod, formatUtcDateTime, isOpenPeriod } from '@common/dates';
 import type { IssuedStatement, StatementRange } from '@common/schemas/statements';
 import { BusyButton } from '../../../components/busy-button';
 import { FormErrorAlert } from '../../../components/form-error-alert';
@@ -8,12 +9,13 @@ import { LoadError } from '../../../components/load-error';
 import { SectionCard } from '../../../components/section-card';
 import { DotBadge } from '../../../components/status-badge';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
 import { downloadStatement, issuedStatementsQuery } from '../api';
 
-const day = (iso: string) => formatDateTime(iso).replace(/ \d+:\d\d [AP]M$/, '');
-
-/** One issued statement: its period, when it was issued, and, when superseded, why and by which. */
+/**
+ * One issued statement: its period (dates for people: common/dates.ts), when it was issued, whether
+ * its period was still open then (its balance is "as of" that time, not a closing balance), and,
+ * when superseded, why and by which.
+ */
 function IssuedItem({
   statement,
   onDownload,
@@ -24,7 +26,9 @@ function IssuedItem({
   busy: boolean;
 }) {
   const { superseded } = statement;
-  const period = `${statement.from} to ${statement.to}`;
+  const period = formatPeriod(statement.from, statement.to);
+  const issuedAt = formatUtcDateTime(statement.issuedAt);
+  const open = isOpenPeriod(statement.to, new Date(statement.issuedAt));
   return (
     <Paper withBorder radius="sm" p="sm" component="li" aria-label={`Statement ${period}`}>
       <Stack gap={6}>
@@ -41,14 +45,15 @@ function IssuedItem({
           )}
         </Group>
         <Text size="sm" c="dimmed">
-          {statement.downloaded ? 'Issued' : 'Called for'} {formatDateTime(statement.issuedAt)}
+          {statement.downloaded ? 'Issued' : 'Called for'} {issuedAt}
+          {open && ` · period not over: balance as of ${issuedAt}`}
           {statement.treeHeadSize !== null &&
             ` · journal of ${statement.treeHeadSize.toLocaleString('en-US')} entries`}
         </Text>
         {superseded && (
           <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} p="xs">
             <Text size="sm">
-              Superseded on {day(superseded.at)}: {superseded.reason}.
+              Superseded on {formatDay(superseded.at)}: {superseded.reason}.
             </Text>
           </Alert>
         )}

@@ -58,7 +58,7 @@ export const activityColumns = {
     numeric: true,
     nowrap: true,
     cell: (a) => (
-      <Text span size="sm" fw={600} c={a.profit > 0 ? 'teal.9' : a.profit < 0 ? 'red.8' : undefined}>
+      <Text span size="sm" fw={600} c={a.profit > 0 ? 'teal.9' : a.profit < 0 ? 'red.9' : undefined}>
         {formatUsd(a.profit)}
       </Text>
     ),

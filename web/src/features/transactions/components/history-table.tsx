@@ -1,15 +1,24 @@
-import { Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { REQUEST_STATUSES, type RequestStatus } from '@common/schemas/deposits';
 import { TRANSACTION_TYPES, type HistoryQuery, type PublicTransaction } from '@common/schemas/transactions';
+import { FilterPanel } from '../../../components/filter-panel';
 import { FilterSelects, useChoice } from '../../../components/filter-select';
-import { dateColumn, PagedTable, serverPage, type Column } from '../../../components/paged-table';
+import { LineType } from '../../../components/line-type';
+import {
+  dateColumn,
+  PagedTable,
+  queryStatus,
+  serverPage,
+  type Column,
+} from '../../../components/paged-table';
 import { SearchInput } from '../../../components/search-input';
 import { SignedAmount } from '../../../components/signed-amount';
+import { useTableCards } from '../../../components/table-cards';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import type { PagedQueryOptions } from '../../../lib/queries';
 import type { HistoryPage } from '../api';
 import { methodLabel, TYPE_LABELS } from '../../../lib/transaction-labels';
+import { HistoryItems } from './history-items';
 import { LineDetailsCell, LineStatus } from './line-details';
 
 /**
@@ -31,7 +40,7 @@ export const historyColumns = {
   /** Method column. */
   method: { header: 'Method', cell: (t) => methodLabel(t.method) } satisfies Column<PublicTransaction>,
   /** Type column. */
-  type: { header: 'Type', cell: (t) => TYPE_LABELS[t.type] } satisfies Column<PublicTransaction>,
+  type: { header: 'Type', cell: (t) => <LineType line={t} /> } satisfies Column<PublicTransaction>,
   /** Amount with its direction: + credit, − debit; grey and unsigned when rejected or declined. */
   amount: {
     header: 'Amount',
@@ -61,37 +70,60 @@ interface HistoryTableProps {
   /** The query of one page: the client's own history or an admin's read of a client's. */
   query: (params: HistoryQuery) => PagedQueryOptions<HistoryPage>;
   statusLabels: Record<RequestStatus, string>;
+  /**
+   * On a phone, two-line items that open each line (history-items.tsx) instead of the table's
+   * cards; `extra` are the columns the items show after the type (a proof mark).
+   */
+  phoneItems?: { extra: Column<PublicTransaction>[] };
 }
 
 /**
  * A searchable, filterable, server-paged history table (all of these work: docs/product.md). Any
  * change of the search or a filter goes back to page 1.
  */
-export function HistoryTable({ caption, columns, query, statusLabels }: HistoryTableProps) {
+export function HistoryTable({ caption, columns, query, statusLabels, phoneItems }: HistoryTableProps) {
   const history = useHistoryFilters(statusLabels);
   const page = useQuery(query(history.params));
+  const items = useTableCards() && phoneItems !== undefined;
   const filters = [
     { ...history.type, label: 'Type', placeholder: 'All types', style: { flex: '1 1 160px' } },
     { ...history.status, label: 'Status', placeholder: 'All statuses', style: { flex: '1 1 140px' } },
   ];
   return (
     <>
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <SearchInput
-          placeholder="Type, method, details or status"
-          value={history.search.search}
-          onChange={history.search.setSearch}
-          style={{ flex: '1 1 220px' }}
-        />
+      <FilterPanel
+        active={filters.filter((f) => f.value !== null).length}
+        search={
+          <SearchInput
+            placeholder="Type, method, details or status"
+            value={history.search.search}
+            onChange={history.search.setSearch}
+            style={{ flex: '1 1 220px' }}
+          />
+        }
+      >
         <FilterSelects filters={filters} />
-      </Group>
-      <PagedTable
-        caption={caption}
-        columns={columns}
-        {...serverPage(page)}
-        emptyText="No transaction found"
-        paging={history.search.paging}
-      />
+      </FilterPanel>
+      {items ? (
+        <HistoryItems
+          caption={caption}
+          {...queryStatus(page)}
+          lines={page.data?.data}
+          total={page.data?.total ?? 0}
+          emptyText="No transaction found"
+          paging={history.search.paging}
+          statusLabels={statusLabels}
+          extra={phoneItems.extra}
+        />
+      ) : (
+        <PagedTable
+          caption={caption}
+          columns={columns}
+          {...serverPage(page)}
+          emptyText="No transaction found"
+          paging={history.search.paging}
+        />
+      )}
     </>
   );
 }

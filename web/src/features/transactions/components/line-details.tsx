@@ -4,10 +4,11 @@ import type { ReactNode } from 'react';
 import type { RequestStatus } from '@common/schemas/deposits';
 import type { PublicTransaction } from '@common/schemas/transactions';
 import { Dialog } from '../../../components/dialog';
+import type { Column } from '../../../components/paged-table';
 import { SignedAmount } from '../../../components/signed-amount';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime, formatUsd } from '../../../lib/format';
-import { methodLabel, TYPE_LABELS } from '../../../lib/transaction-labels';
+import { lineTypeLabel, methodLabel } from '../../../lib/transaction-labels';
 
 /** Status labels per request status: the client's wording ("Successful") or the back office's. */
 type StatusLabels = Record<RequestStatus, string>;
@@ -34,7 +35,7 @@ export function LineStatus({ line, labels }: { line: PublicTransaction; labels: 
  * "Details of the Deposit of $1,250.00 on Nov 30, 2026 9:30 AM" (the date as its column shows it).
  */
 export const detailsButtonName = (line: PublicTransaction) =>
-  `Details of the ${TYPE_LABELS[line.type]} of ${formatUsd(line.amount)} on ${formatDateTime(line.date)}`;
+  `Details of the ${lineTypeLabel(line)} of ${formatUsd(line.amount)} on ${formatDateTime(line.date)}`;
 
 /** A fact's row: its label in a narrow first column, its value beside it (a phone's dialog too). */
 const FACT = {
@@ -56,19 +57,26 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+interface LineFactsProps {
+  line: PublicTransaction;
+  labels: StatusLabels;
+  /** More of the line's columns (a proof mark), each shown as a fact under its header. */
+  extra?: Column<PublicTransaction>[];
+}
+
 /**
- * The whole of a history line in a dialog: date, type, method, amount, status and the full details
- * (an admin's stated reason, why a deposit was rejected or a withdrawal declined; docs/product.md
- * "Decision reasons"), wrapped over as many lines as it takes, never cut.
+ * The whole of a history line in a dialog: date, type, method, amount, status, the `extra` columns
+ * and the full details (an admin's stated reason, why a deposit was rejected or a withdrawal
+ * declined; docs/product.md "Decision reasons"), wrapped over as many lines as it takes, never cut.
  */
-function LineFacts({ line, labels }: { line: PublicTransaction; labels: StatusLabels }) {
+function LineFacts({ line, labels, extra = [] }: LineFactsProps) {
   return (
     <Stack gap="sm">
       <Fact label="Date">
         <Text size="sm">{formatDateTime(line.date)}</Text>
       </Fact>
       <Fact label="Type">
-        <Text size="sm">{TYPE_LABELS[line.type]}</Text>
+        <Text size="sm">{lineTypeLabel(line)}</Text>
       </Fact>
       <Fact label="Method">
         <Text size="sm">{methodLabel(line.method)}</Text>
@@ -79,6 +87,11 @@ function LineFacts({ line, labels }: { line: PublicTransaction; labels: StatusLa
       <Fact label="Status">
         <LineStatus line={line} labels={labels} />
       </Fact>
+      {extra.map((column) => (
+        <Fact key={column.header} label={column.header}>
+          {column.cell(line)}
+        </Fact>
+      ))}
       <Stack gap={4}>
         <Text size="sm" c="dimmed" fw={500}>
           Details and reason
@@ -114,9 +127,23 @@ export function LineDetailsCell({ line, labels }: { line: PublicTransaction; lab
       >
         Details
       </Button>
-      <Dialog opened={opened} onClose={close} title="Transaction details">
-        <LineFacts line={line} labels={labels} />
-      </Dialog>
+      <LineDialog opened={opened} onClose={close} line={line} labels={labels} />
     </Stack>
+  );
+}
+
+/**
+ * The "Transaction details" dialog of one history line (see LineFacts): the table's Details button
+ * and a phone's history item open it. Escape closes it and focus returns to what opened it.
+ */
+export function LineDialog({
+  opened,
+  onClose,
+  ...facts
+}: LineFactsProps & { opened: boolean; onClose: () => void }) {
+  return (
+    <Dialog opened={opened} onClose={onClose} title="Transaction details">
+      <LineFacts {...facts} />
+    </Dialog>
   );
 }

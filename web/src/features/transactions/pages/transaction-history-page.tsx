@@ -27,7 +27,8 @@ interface TransactionHistoryPageProps {
 
 /**
  * /account/transaction-history: Date, Method, Type, Amount, Status, and the Details an
- * admin gave (the reason of an adjustment or void); search, filters, paging, CSV.
+ * admin gave (the reason of an adjustment or void); search, filters, paging, CSV. On a phone each
+ * line is a two-line item that opens the whole line, and the filters wait behind a button.
  */
 export function TransactionHistoryPage({ proofColumn, notice }: TransactionHistoryPageProps) {
   return (
@@ -44,6 +45,7 @@ export function TransactionHistoryPage({ proofColumn, notice }: TransactionHisto
         columns={proofColumn ? [...COLUMNS, proofColumn] : COLUMNS}
         query={historyQuery}
         statusLabels={CLIENT_STATUS_LABELS}
+        phoneItems={{ extra: proofColumn ? [proofColumn] : [] }}
       />
     </Stack>
   );

@@ -115,8 +115,8 @@ function Verdict({ verdict }: { verdict: LiabilitiesVerdict }) {
             style={{ flexShrink: 0 }}
           />
           <Text size="sm">
-            Your balance of <strong>{formatUsd(Number(verdict.totalCents) / 100)}</strong> is included in the
-            published total of <strong>{formatUsd(verdict.publishedTotal)}</strong> (snapshot of{' '}
+            Your account value of <strong>{formatUsd(Number(verdict.totalCents) / 100)}</strong> is included
+            in the published total of <strong>{formatUsd(verdict.publishedTotal)}</strong> (snapshot of{' '}
             {formatDateTime(verdict.snapshotAt)}).
           </Text>
         </Group>
@@ -133,7 +133,7 @@ function Verdict({ verdict }: { verdict: LiabilitiesVerdict }) {
 }
 
 /**
- * The account home's card: "Your balance of $X is included in the published total of $Y" once the
+ * The account home's card: "Your account value of $X is included in the published total of $Y" once the
  * browser verified the client's proof against the latest snapshot and the journal; a neutral line
  * while a seal is awaited or when the client opened their account after the snapshot; a red alert
  * with what failed otherwise.

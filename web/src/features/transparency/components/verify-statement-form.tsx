@@ -4,21 +4,29 @@ import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconAlertTriangle, IconFileCertificate, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { useId, useState, type DragEvent } from 'react';
+import { formatPeriod, formatUtcDateTime, isOpenPeriod } from '@common/dates';
 import type { VerifyStatementAnswer } from '@common/schemas/statements';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime, formatUsd } from '../../../lib/format';
+import { formatUsd } from '../../../lib/format';
 import { verifyStatement } from '../api';
 import { DARK_TITLE } from './dark-title';
 import { FactsTable } from './facts-table';
 import { shortHash } from './hash-text';
 
-/** The figures of an authentic statement, as the check read them from the signed file. */
+/**
+ * The figures of an authentic statement, as the check read them from the signed file; a period not
+ * over when it was issued has a balance "as of" its issue time, not a closing balance.
+ */
 function StatementFacts({ answer }: { answer: VerifyStatementAnswer }) {
+  const open = !!answer.to && !!answer.issuedAt && isOpenPeriod(answer.to, new Date(answer.issuedAt));
   const rows: Array<[string, string | undefined]> = [
     ['Client', answer.client],
-    ['Period', answer.from && answer.to ? `${answer.from} to ${answer.to}` : undefined],
-    ['Closing balance', answer.closingBalance === undefined ? undefined : formatUsd(answer.closingBalance)],
-    ['Issued', answer.issuedAt && formatDateTime(answer.issuedAt)],
+    ['Period', answer.from && answer.to ? formatPeriod(answer.from, answer.to) : undefined],
+    [
+      open ? `Balance as of ${formatUtcDateTime(answer.issuedAt!)}` : 'Closing balance',
+      answer.closingBalance === undefined ? undefined : formatUsd(answer.closingBalance),
+    ],
+    ['Issued', answer.issuedAt && formatUtcDateTime(answer.issuedAt)],
     [
       'Journal tree head',
       answer.treeHead
@@ -69,8 +77,8 @@ function Outcome({ answer }: { answer: VerifyStatementAnswer }) {
           </Text>
           {superseded && (
             <Text size="sm">
-              Superseded on {formatDateTime(superseded.at)}: {superseded.reason}. It is replaced by the
-              corrected statement for {superseded.correctedBy.from} to {superseded.correctedBy.to}
+              Superseded on {formatUtcDateTime(superseded.at)}: {superseded.reason}. It is replaced by the
+              corrected statement for {formatPeriod(superseded.correctedBy.from, superseded.correctedBy.to)}
               {superseded.correctedBy.downloaded ? '' : ', which the client has not downloaded yet'}.
             </Text>
           )}

@@ -6,6 +6,7 @@ import type { PublicUser } from '@common/types';
 import { paths } from '../../../config/paths';
 import { DateRangeFilter, useDateRange } from '../../../components/date-range-filter';
 import { ExportCsvButton } from '../../../components/export-csv-button';
+import { FilterPanel } from '../../../components/filter-panel';
 import { FilterSelects, useChoice, type TableFilter } from '../../../components/filter-select';
 import { dateColumn, PagedTable, serverPage, type Column } from '../../../components/paged-table';
 import { SearchInput } from '../../../components/search-input';
@@ -97,16 +98,20 @@ export function UsersList() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <Group gap="sm" align="flex-end" style={{ flex: '1 1 auto' }}>
-          <SearchInput
-            placeholder="Name or e-mail"
-            value={search.search}
-            onChange={search.setSearch}
-            w={{ base: '100%', xs: 420 }}
-          />
+        <FilterPanel
+          active={(verification.chosen ? 1 : 0) + (joined.active ? 1 : 0)}
+          search={
+            <SearchInput
+              placeholder="Name or e-mail"
+              value={search.search}
+              onChange={search.setSearch}
+              w={{ base: '100%', xs: 420 }}
+            />
+          }
+        >
           <FilterSelects filters={filters} />
           <DateRangeFilter label="Joined" {...joined.filter} />
-        </Group>
+        </FilterPanel>
         <ExportCsvButton download={() => downloadUsersCsv(listed)} failure="The export failed" />
       </Group>
       <PagedTable

@@ -113,6 +113,25 @@ function ActivePlanSection({ user }: { user: UserWithFigures }) {
   );
 }
 
+/**
+ * The last decision on the identity documents in words: "Rejected by <name> on <date>: <reason>"
+ * or "Verified by <name> on <date>"; nothing while none stands (awaiting, pending).
+ */
+function VerificationDecision({ user }: { user: UserWithFigures }) {
+  const at = user.verification.decidedAt;
+  const rejected = user.verificationStatus === 'rejected' || user.verificationStatus === 'failed';
+  if (!at || !(rejected || user.verificationStatus === 'verified')) return null;
+  const by = user.verificationDecidedBy;
+  const who = by ? ` by ${by.firstName} ${by.lastName} (${by.email})` : '';
+  return (
+    <Text size="sm" c={rejected ? 'red.9' : undefined} style={{ overflowWrap: 'anywhere' }}>
+      {rejected ? 'Rejected' : 'Verified'}
+      {who} on {formatDateTime(at)}
+      {rejected && user.verificationReason ? `: ${user.verificationReason}` : ''}
+    </Text>
+  );
+}
+
 function Verification({ user }: { user: UserWithFigures }) {
   const v = user.verification;
   const front = v?.documentFront.url;
@@ -120,6 +139,7 @@ function Verification({ user }: { user: UserWithFigures }) {
   return (
     <AdminSection title="Identity verification">
       <Stack gap="sm">
+        <VerificationDecision user={user} />
         <InfoTable
           label="Identity verification"
           rows={[
@@ -178,22 +198,14 @@ function Links({ user }: { user: UserWithFigures }) {
   ];
   return (
     <Card withBorder radius="md" padding="md" component="nav" aria-label="Pages of this user">
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="xs">
+      {/* each button as wide as its label: the row wraps rather than cutting a label */}
+      <Group gap="xs">
         {links
           .filter((link) => canOpen(link.to))
           .map((link) => (
-            <LinkButton
-              key={link.label}
-              link={link}
-              variant="light"
-              justify="flex-start"
-              styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
-              h="auto"
-              mih={36}
-              py={6}
-            />
+            <LinkButton key={link.label} link={link} variant="light" />
           ))}
-      </SimpleGrid>
+      </Group>
     </Card>
   );
 }

@@ -138,7 +138,8 @@ export function WithdrawalForm<V extends WithdrawalValues>({
             up to 5 business days).
           </List.Item>
           <List.Item>
-            An e-mail confirms when it is complete. If it is declined, the amount returns to your balance.
+            An e-mail confirms when it is complete. If it is declined, the amount returns to your available
+            balance.
           </List.Item>
         </List>
       </Paper>

@@ -1,0 +1,26 @@
+/**
+ * The two-factor set-up screen (two-factor-setup.tsx): beside the QR code, a phone that cannot scan
+ * its own screen opens the authenticator app with the `otpauth:` link, and the key is shown as text.
+ */
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../../../test/render';
+import { TwoFactorSetup } from './two-factor-setup';
+
+const URI = 'otpauth://totp/Demo%20Broker:jo%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Demo%20Broker';
+
+describe('the two-factor set-up', () => {
+  it('offers the otpauth link beside the QR code, and the key as text', async () => {
+    renderScreen(
+      <TwoFactorSetup
+        setup={{ totpURI: URI, backupCodes: ['aaaa-bbbb'] }}
+        onEnabled={() => undefined}
+        onCancel={() => undefined}
+      />,
+      { route: '/account/profile?tab=security' },
+    );
+    expect(screen.getByRole('link', { name: 'Open in authenticator app' })).toHaveAttribute('href', URI);
+    expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+  });
+});
