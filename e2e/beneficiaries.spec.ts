@@ -124,7 +124,7 @@ test('a destination is added, confirmed by its e-mailed link and waits before it
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByText('A confirmation code has been sent to your e-mail')).toBeVisible();
   const codeMail = await readMail(client.email, 'Your withdrawal confirmation code');
-  expect(codeMail.text).toContain('a withdrawal of $40.00 to ETHEREUM address ending in eAed');
+  expect(codeMail.text).toContain('a withdrawal of $40.00 to Ethereum (ETH) address ending in eAed');
   await page.getByLabel('Confirmation code').fill(codeIn(codeMail));
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Withdrawal request submitted successfully')).toBeVisible();

@@ -110,7 +110,7 @@ journey(
       .poll(async () => (await readMail(CLIENT.email)).subject)
       .toBe('Your withdrawal confirmation code');
     const codeMail = await readMail(CLIENT.email);
-    expect(codeMail.text).toContain('a withdrawal of $100.00 to BITCOIN address ending in 5mdq');
+    expect(codeMail.text).toContain('a withdrawal of $100.00 to Bitcoin (BTC) address ending in 5mdq');
     await page.getByLabel('Confirmation code').fill(codeIn(codeMail));
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Withdrawal request submitted successfully')).toBeVisible();
