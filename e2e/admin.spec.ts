@@ -17,8 +17,10 @@ import {
   fillAtOnce,
   newBrowserPage,
   sendIdentityDocuments,
+  showFilters,
   signIn,
   signUpVerified,
+  submitSignIn,
   STAFF,
 } from './journey';
 
@@ -77,6 +79,7 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   await adminPage.getByLabel('Joined from').fill('2020-01-01');
   await expect(adminPage.getByText('No user matches the search and filter')).toBeVisible();
   await checkBothWidths(adminPage, 'users list with filters', async () => {
+    await showFilters(adminPage, adminPage.getByLabel('Joined to'));
     await expect(adminPage.getByLabel('Joined to')).toHaveValue('2020-01-31');
   });
   // Both days changed in one go (no render between them) land in the URL together, and both
@@ -104,7 +107,8 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   await confirmDialog(adminPage, 'Verify');
   await expect(adminPage.getByText('Verification approved')).toBeVisible();
   const kyc = adminPage.getByRole('region', { name: 'Identity verification' });
-  await expect(kyc.getByText('Verified')).toBeVisible();
+  await expect(kyc.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(kyc.getByText(/^Verified by Ada Admin \(admin@demo\.test\) on /)).toBeVisible();
   await expect(kyc.getByRole('button', { name: 'Verify', exact: true })).toBeDisabled();
 
   // An adjustment: the reason is required; the client sees the credit with it.
@@ -165,11 +169,12 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   await expect.poll(async () => (await readMail(email)).subject).toBe('Your account has been blocked');
   expect((await readMail(email)).text).toContain('Reason: Card payments disputed by the bank');
 
-  // Unblock: the client signs in again.
+  // Unblock: the client signs in again, back on the page their ended session had open.
   await adminPage.getByRole('button', { name: 'Unblock', exact: true }).click();
   await confirmDialog(adminPage, 'Unblock');
   await expect(adminPage.getByText('User unblocked')).toBeVisible();
-  await signIn(clientPage, { email, password: PASSWORD });
+  await submitSignIn(clientPage, { email, password: PASSWORD });
+  await expect(clientPage).toHaveURL(/\/account\/transaction-history$/);
 
   // Every action, read back in the audit log opened on this client.
   await adminPage

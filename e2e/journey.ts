@@ -5,7 +5,7 @@
  * checks at desktop and phone widths.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { ERRORS, type ErrorCode } from '../common/errors';
 import { APPROVAL_MSG } from '../common/messages';
 import { BASE_URL } from './env';
@@ -238,6 +238,18 @@ export async function expectNoSeriousViolations(page: Page, what?: string, tags?
   // one check on a long page at 375 px can take seconds on a busy runner: a wide budget, which
   // only a page that stays in violation uses up
   await expect.poll(serious, { message: what, intervals: [250], timeout: 60_000 }).toEqual([]);
+}
+
+/**
+ * Shows a list's filters: under 768 px they sit behind a "Filters" button (FilterPanel), which this
+ * opens when closed. `field` is one of the filters: it or the button shows first, whichever width.
+ */
+export async function showFilters(page: Page, field: Locator) {
+  const button = page.getByRole('button', { name: /^Filters( \(\d+\))?$/ });
+  await expect(field.or(button).first()).toBeVisible();
+  if ((await button.count()) > 0 && (await button.getAttribute('aria-expanded')) === 'false')
+    await button.click();
+  await expect(field).toBeVisible();
 }
 
 /** Runs `each` at desktop (1280 × 900) and then phone (375 × 800) size, then goes back to 1280 × 900. */

@@ -1,5 +1,5 @@
 import { Group, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { useDisclosure } from '@mantine/hooks';
 import type { RequestStatus } from '@common/schemas/deposits';
 import type { PublicTransaction } from '@common/schemas/transactions';
 import { LoadError } from '../../../components/load-error';
@@ -31,19 +31,20 @@ interface HistoryItemsProps {
  * One line as two: what it was (with the `extra` marks) and its amount, then its date and status;
  * the method is in the dialog.
  * The type is a button named as the table's Details button ("Details of the Deposit of $300.00 on
- * …") that opens the line's dialog; a tap anywhere on the item does the same.
+ * …") that opens the line's dialog; a tap anywhere on the item does the same. Each item owns its
+ * dialog, as each table row does: a dialog mounted already open would not know where focus was, so
+ * Escape could not give it back to the item.
  */
 function HistoryItem({
   line,
   statusLabels,
   extra,
-  onOpen,
 }: {
   line: PublicTransaction;
   statusLabels: Record<RequestStatus, string>;
   extra: Column<PublicTransaction>[];
-  onOpen: () => void;
 }) {
+  const [opened, { open, close }] = useDisclosure(false);
   return (
     <li className={classes.item}>
       <Group justify="space-between" gap="sm" wrap="nowrap" align="baseline">
@@ -52,7 +53,7 @@ function HistoryItem({
             className={classes.open}
             aria-haspopup="dialog"
             aria-label={detailsButtonName(line)}
-            onClick={onOpen}
+            onClick={open}
           >
             {TYPE_LABELS[line.type]}
           </UnstyledButton>
@@ -74,6 +75,7 @@ function HistoryItem({
           <LineStatus line={line} labels={statusLabels} />
         </div>
       </Group>
+      <LineDialog opened={opened} onClose={close} line={line} labels={statusLabels} extra={extra} />
     </li>
   );
 }
@@ -96,9 +98,6 @@ export function HistoryItems({
   statusLabels,
   extra = [],
 }: HistoryItemsProps) {
-  // the line shown in the dialog stays set while it closes, so it closes as it opened
-  const [shown, setShown] = useState<PublicTransaction | null>(null);
-  const [opened, setOpened] = useState(false);
   if (error && !lines) return <LoadError what={caption.toLowerCase()} error={error} onRetry={onRetry} />;
   return (
     <div>
@@ -123,27 +122,9 @@ export function HistoryItems({
           aria-busy={loading}
         >
           {lines.map((line) => (
-            <HistoryItem
-              key={line._id}
-              line={line}
-              statusLabels={statusLabels}
-              extra={extra}
-              onOpen={() => {
-                setShown(line);
-                setOpened(true);
-              }}
-            />
+            <HistoryItem key={line._id} line={line} statusLabels={statusLabels} extra={extra} />
           ))}
         </Stack>
-      )}
-      {shown && (
-        <LineDialog
-          opened={opened}
-          onClose={() => setOpened(false)}
-          line={shown}
-          labels={statusLabels}
-          extra={extra}
-        />
       )}
       <Pager paging={paging} total={total} />
     </div>
