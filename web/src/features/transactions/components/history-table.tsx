@@ -17,7 +17,7 @@ import { useTableCards } from '../../../components/table-cards';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import type { PagedQueryOptions } from '../../../lib/queries';
 import type { HistoryPage } from '../api';
-import { methodLabel, TYPE_LABELS } from '../../../lib/transaction-labels';
+import { methodLabel, TYPE_FILTER_LABELS } from '../../../lib/transaction-labels';
 import { HistoryItems } from './history-items';
 import { LineDetailsCell, LineStatus } from './line-details';
 
@@ -27,7 +27,7 @@ import { LineDetailsCell, LineStatus } from './line-details';
  */
 function useHistoryFilters(statusLabels: Record<RequestStatus, string>) {
   const search = usePagedSearch();
-  const type = useChoice(TRANSACTION_TYPES, TYPE_LABELS, search.refilter);
+  const type = useChoice(TRANSACTION_TYPES, TYPE_FILTER_LABELS, search.refilter);
   const status = useChoice(REQUEST_STATUSES, statusLabels, search.refilter);
   const params: HistoryQuery = { ...search.params, type: type.chosen, status: status.chosen };
   return { search, params, type: type.filter, status: status.filter };

@@ -55,4 +55,28 @@ describe('TransactionHistoryPage details', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(button).toHaveFocus());
   });
+
+  it('lists losses under the type choice "Profit or loss", and asks the server for both', async () => {
+    const LOSS: PublicTransaction = { ...LINE, type: 'profit', direction: 'debit', details: 'Plan result' };
+    const asked: Array<string | null> = [];
+    server.use(
+      http.get('/api/transaction/all', ({ query, response }) => {
+        asked.push(query.get('type'));
+        return response(200).json({ data: [LOSS], total: 1 });
+      }),
+    );
+    const { user } = renderScreen(<TransactionHistoryPage />, { route: '/account/transaction-history' });
+    await screen.findByRole(
+      'button',
+      { name: /^Details of the Loss of \$1,250\.00 on / },
+      { timeout: 10_000 },
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Type' }));
+    // the list opens with a transition jsdom does not run: its options are read as they are
+    const options = screen.getAllByRole('option', { hidden: true }).map((o) => o.textContent);
+    expect(options).toContain('Profit or loss');
+    expect(options).not.toContain('Profit');
+    await user.click(screen.getByRole('option', { name: 'Profit or loss', hidden: true }));
+    await waitFor(() => expect(asked.at(-1)).toBe('profit'));
+  });
 });
