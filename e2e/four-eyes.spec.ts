@@ -81,6 +81,11 @@ test('a large adjustment waits for a second finance member, who approves one req
   const balances = maker.getByRole('table', { name: 'Balances and totals' });
   await expect(balances.getByRole('row', { name: /Balance \(available\)/ })).toContainText('$0.00');
   expect(await balanceOf(client.token)).toBe(0);
+  // the account page says what waits, so no colleague posts it again
+  const waiting = maker.getByRole('alert').filter({ hasText: 'A request waits for approval' });
+  await expect(waiting).toContainText('Credit adjustment of $5,000.00');
+  await expect(waiting).toContainText('asked by Fran Finance');
+  await expect(waiting).toContainText(CREDIT_REASON);
 
   // The dashboard counts it for a role that may decide.
   await maker.goto('/admin/dashboard');

@@ -74,9 +74,19 @@ export const approvalRequestSchema = z.object({
 });
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
 
-/** `GET /api/approvals`: `status` pending (default; oldest first) or decided (newest first). */
+/**
+ * `GET /api/approvals`: `status` pending (default; oldest first) or decided (newest first), all of
+ * them or those about one client (`clientId`).
+ */
 export const approvalsQuerySchema = pagingQuery().extend({
   status: z.enum(['pending', 'decided']).default('pending'),
+  clientId: z
+    .string()
+    .uuid()
+    .optional()
+    .describe(
+      'Only the requests about this client (or staff member): the client pages say what waits for a checker, so nobody asks twice',
+    ),
 });
 export type ApprovalsQuery = z.output<typeof approvalsQuerySchema>;
 

@@ -340,6 +340,24 @@ describe('deciding', () => {
     expect(decided.data.every((r: ApprovalRequest) => r.status !== 'pending')).toBe(true);
   });
 
+  it("answers one client's requests only, so the client's pages can say what waits", async () => {
+    const [mine, other] = [await createClient(t.app), await createClient(t.app)];
+    expect((await KINDS[0]!.send(mine, 4000, staff.maker.headers)).statusCode).toBe(202);
+    expect((await KINDS[0]!.send(other, 4100, staff.maker.headers)).statusCode).toBe(202);
+    const page = (
+      await inject('GET', `/api/approvals?clientId=${mine.id}`, staff.checker.headers)
+    ).json() as { data: ApprovalRequest[]; total: number };
+    expect(page.total).toBe(1);
+    expect(page.data.map((r) => [r.client?._id, r.amount, r.status])).toEqual([[mine.id, 4000, 'pending']]);
+    const none = await inject(
+      'GET',
+      `/api/approvals?clientId=${mine.id}&status=decided`,
+      staff.checker.headers,
+    );
+    expect(none.json().total).toBe(0);
+    expectAnswer(await inject('GET', '/api/approvals?clientId=not-an-id', staff.checker.headers), 400);
+  });
+
   it('is for finance and owners only', async () => {
     for (const who of [staff.support, staff.compliance]) {
       expectAnswer(await inject('GET', '/api/approvals', who.headers), 403, STAFF_MSG.notAllowed);

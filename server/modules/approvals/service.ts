@@ -331,13 +331,19 @@ export function createApprovalsService(
       });
     },
 
-    /** One page of the queue: pending oldest first, or decided newest first. */
+    /**
+     * One page of the queue: pending oldest first, or decided newest first; with `clientId`, only
+     * the requests about that client or staff member.
+     */
     async list(q: ApprovalsQuery): Promise<{ rows: ApprovalView[]; total: number }> {
       const pending = q.status === 'pending';
       const { rows, total } = await pageOf(
         db,
         ar,
-        pending ? eq(ar.status, 'pending') : ne(ar.status, 'pending'),
+        and(
+          pending ? eq(ar.status, 'pending') : ne(ar.status, 'pending'),
+          q.clientId ? eq(ar.clientId, q.clientId) : undefined,
+        ),
         pending
           ? [
               [ar.createdAt, 'asc'],

@@ -2,9 +2,11 @@
  * TanStack Query hooks of the users module: the admin's paged users list
  * with search and its CSV export, one user with ledger figures, the overview figures, a client's
  * sessions and sign-in history, and the back office's changes (edit, KYC review, proof of address,
- * block / unblock, delete, account labels, adjustments, two-factor reset). Every change invalidates
+ * block / unblock, delete, account labels, adjustments, two-factor reset), and the four-eyes
+ * requests waiting about one client. Every change invalidates
  * the cached queries: figures, histories and the audit log all move with it.
  */
+import type { approvalsPageSchema } from '@common/schemas/approvals';
 import type {
   resetTwoFactorSchema,
   SessionInfo,
@@ -39,6 +41,22 @@ export { adminUserQuery } from '../../components/admin/use-client-route';
 /** GET /user/admin/overview: clients, pending reviews, approved deposits and withdrawals. */
 export const adminOverviewQuery = () =>
   dataQuery<AdminOverview>(['users', 'admin', 'overview'], '/user/admin/overview');
+
+/**
+ * GET /approvals?clientId=&status=pending: the four-eyes requests about one client still waiting
+ * for a checker (`approvals.decide`), oldest first, one page of 10.
+ */
+export const clientApprovalsQuery = (clientId: string) =>
+  pagedQuery<z.infer<typeof approvalsPageSchema>>(
+    ['approvals', 'pending', 'client', clientId],
+    '/approvals',
+    {
+      clientId,
+      status: 'pending',
+      page: 1,
+      pageSize: 10,
+    },
+  );
 
 /** GET /user/admin/:id/sessions: the client's open sessions (`current` is always false here). */
 export const adminUserSessionsQuery = (id: string) =>

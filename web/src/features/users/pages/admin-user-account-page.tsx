@@ -28,6 +28,7 @@ import { notifyMoneyOutcome, notifySuccess } from '../../../lib/notify';
 import { usePostAdjustment, useUpdateAccount, type AdjustmentPayload } from '../api';
 import { ClientUserPage } from '../components/client-user-page';
 import { InfoTable, ledgerFigureRows } from '../components/info-table';
+import { WaitingApprovals } from '../components/waiting-approvals';
 
 function Balances({ user }: { user: UserWithFigures }) {
   const a = user.account;
@@ -157,8 +158,8 @@ function AdjustmentForm({ user }: { user: UserWithFigures }) {
 
 /**
  * /admin/users/account/:id?name= (docs/product.md): balances and totals read-only from the
- * ledger, the currency symbol and plan form (`clients.edit`), and the adjustment form
- * (`ledger.adjust`; no typing of balances).
+ * ledger, what waits for a second staff member's approval about this client, the currency symbol
+ * and plan form (`clients.edit`), and the adjustment form (`ledger.adjust`; no typing of balances).
  */
 export function AdminUserAccountPage() {
   return (
@@ -179,6 +180,9 @@ export function AdminUserAccountPage() {
             Back to the user
           </Anchor>
           <Balances user={user} />
+          <Can permission="approvals.decide">
+            <WaitingApprovals clientId={user._id} />
+          </Can>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <Can permission="clients.edit">
               <AccountForm key={`labels-${user._id}`} user={user} />
