@@ -2,7 +2,7 @@
  * What the deposit screen says about paying to each of the firm's wallets (the addresses
  * themselves are the server's DEPOSIT_WALLET_* settings): the network the address lives on, the
  * smallest deposit the firm credits and the network confirmations it waits for before a deposit is
- * reviewed. These are the operator's own terms (docs/product.md "Deposit networks"): set them to
+ * reviewed. These are the operator's own terms (docs/product.md "Deposits"): set them to
  * the firm's true figures. `null` shows "Set by the operator" rather than a made-up number.
  */
 import type { DepositWallet } from '@common/schemas/deposits';
