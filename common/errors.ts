@@ -94,6 +94,7 @@ export const ERRORS = {
   not_blocked: e(409, STAFF_MSG.notBlocked),
   unblock_deactivated: e(409, STAFF_MSG.unblockDeactivated),
   invitation_invalid: e(400, STAFF_MSG.invitationInvalid),
+  invitation_not_needed: e(409, STAFF_MSG.invitationNotNeeded),
   own_review: e(409, STAFF_MSG.ownReview),
   // Four-eyes approval (docs/security.md "Four-eyes approval")
   own_approval_request: e(409, APPROVAL_MSG.ownRequest),

@@ -275,6 +275,8 @@ export const STAFF_MSG = {
   invalidRole: 'Choose a staff role',
   invitationInvalid: 'This invitation link is invalid, used or expired. Ask an owner for a new one.',
   invitationAccepted: 'Password set. You can now sign in.',
+  invitationResent: 'A new invitation link was sent; earlier links no longer work',
+  invitationNotNeeded: 'This staff member has already set a password',
   // Separation of duties (docs/security.md "Separation of duties")
   clientsOnly:
     'This is for client accounts only: staff members cannot deposit, withdraw, open plans or submit identity documents',

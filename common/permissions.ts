@@ -39,7 +39,7 @@ export const PERMISSIONS = {
   'tradingActivity.edit': 'add, edit and delete trading activity',
   'limits.manage': 'set the deposit and withdrawal caps of each verification level',
   'approvals.decide': "approve or reject another staff member's large money action (four-eyes)",
-  'staff.manage': 'invite staff, change their roles, deactivate and reactivate them',
+  'staff.manage': 'invite staff (and resend a link), change their roles, deactivate and reactivate them',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -1,7 +1,7 @@
 /**
- * Staff management journey: the demo owner invites a support member at /admin/staff; the invitation
- * e-mail's link opens /admin/invitation, where the member sets a password and is sent to the admin
- * login with a success message; the member signs in to the back office. The owner then deactivates
+ * Staff management journey: the demo owner invites a support member at /admin/staff (listed as
+ * Invited) and sends them a fresh link; the newest e-mail's link opens /admin/invitation, where the
+ * member sets a password and is sent to the admin login with a success message; the member signs in to the back office. The owner then deactivates
  * the member (asked first), and the member's open session ends. axe at 1280 and 375 px on the
  * invitation form (the staff page's is in a11y-routes.spec.ts).
  */
@@ -31,12 +31,21 @@ test('the owner invites a support member, who sets a password with the e-mailed 
   const row = owner.getByRole('row').filter({ hasText: email });
   await expect(row.getByRole('combobox', { name: 'Role of Supi Porter' })).toHaveValue('Support');
   await expect(row.getByText('Never')).toBeVisible();
+  await expect(row.getByText('Invited', { exact: true })).toBeVisible();
   await expect(owner.getByRole('table', { name: 'Staff members' })).toBeVisible();
 
+  // A fresh link (asked first) replaces the first one; the newest mail carries it.
+  const linkIn = async () =>
+    /https?:\/\/\S+\/admin\/invitation\?token=[\w-]+/.exec((await readMail(email)).text)?.[0];
+  const first = await linkIn();
+  expect(first).toBeTruthy();
+  await row.getByRole('button', { name: 'Resend invitation' }).click();
+  await owner.getByRole('dialog').getByRole('button', { name: 'Send new link' }).click();
+  await expect(owner.getByText(STAFF_MSG.invitationResent)).toBeVisible();
+  await expect.poll(linkIn).not.toBe(first);
+  const link = await linkIn();
+
   // The e-mailed link sets the password, then leads to the admin login.
-  const mail = await readMail(email);
-  const link = /https?:\/\/\S+\/admin\/invitation\?token=[\w-]+/.exec(mail.text)?.[0];
-  expect(link, mail.text).toBeTruthy();
   const member = await newBrowserPage(browser);
   const url = new URL(link!);
   await member.goto(url.pathname + url.search);
@@ -58,6 +67,8 @@ test('the owner invites a support member, who sets a password with the e-mailed 
   // The owner deactivates them (asked first); the member's session ends.
   await owner.reload();
   const again = owner.getByRole('row').filter({ hasText: email });
+  await expect(again.getByText('Active', { exact: true })).toBeVisible();
+  await expect(again.getByRole('button', { name: 'Resend invitation' })).toHaveCount(0);
   await again.getByRole('button', { name: 'Deactivate' }).click();
   await owner.getByRole('dialog').getByRole('button', { name: 'Deactivate', exact: true }).click();
   await expect(again.getByText('Deactivated')).toBeVisible();

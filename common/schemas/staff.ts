@@ -57,6 +57,11 @@ export const staffMemberSchema = z.object({
   twoFactorEnabled: z.boolean(),
   lastSignInAt: z.iso.datetime().nullable().describe('The last successful sign-in, or null if never'),
   active: z.boolean().describe('False once deactivated'),
+  invited: z
+    .boolean()
+    .describe(
+      'Invited and has not set a password yet (the link may have expired: an owner can send a new one)',
+    ),
   isBlocked: z
     .boolean()
     .describe('Blocked by an owner: cannot sign in (a deactivated member is not counted as blocked)'),

@@ -7,9 +7,12 @@ import type { UserRow } from '../../db/rows';
 export type StaffRow = Pick<
   UserRow,
   'id' | 'firstName' | 'lastName' | 'email' | 'role' | 'twoFactorEnabled' | 'deactivatedAt' | 'banned'
-> & { lastSignInAt: Date | null };
+> & { lastSignInAt: Date | null; invited: boolean };
 
-/** `{ _id, firstName, lastName, email, role, twoFactorEnabled, lastSignInAt (ISO or null), active, isBlocked }`. */
+/**
+ * `{ _id, firstName, lastName, email, role, twoFactorEnabled, lastSignInAt (ISO or null), active,
+ * invited, isBlocked }`.
+ */
 export function presentStaffMember(row: StaffRow): StaffMember {
   return {
     _id: row.id,
@@ -20,6 +23,7 @@ export function presentStaffMember(row: StaffRow): StaffMember {
     twoFactorEnabled: row.twoFactorEnabled,
     lastSignInAt: row.lastSignInAt ? new Date(row.lastSignInAt).toISOString() : null,
     active: row.deactivatedAt === null,
+    invited: row.invited,
     isBlocked: row.banned && row.deactivatedAt === null,
   };
 }

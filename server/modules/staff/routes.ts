@@ -75,7 +75,7 @@ export async function staffAdminRoutes(app: AppInstance) {
     }),
   });
 
-  // deactivate and reactivate: the same shape, a change of the member's state
+  // deactivate, reactivate and a fresh invitation link: the same shape, a change about one member
   const stateChanges = [
     {
       verb: 'deactivate',
@@ -90,6 +90,14 @@ export async function staffAdminRoutes(app: AppInstance) {
       refused: 'The member is the caller, or is not deactivated',
       message: STAFF_MSG.reactivated,
       change: svc.reactivate,
+    },
+    {
+      verb: 'resend-invitation',
+      summary:
+        'E-mails an invited member who has not set a password a fresh link valid 24 hours; earlier links stop working (owner)',
+      refused: 'The member has set a password already, or is deactivated',
+      message: STAFF_MSG.invitationResent,
+      change: svc.resendInvitation,
     },
   ] as const;
   for (const { verb, summary, refused, message, change } of stateChanges) {

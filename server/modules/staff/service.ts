@@ -1,6 +1,7 @@
 /**
  * Staff management (docs/product.md "Back office", docs/security.md "Staff roles"): the owner's list
- * of staff, invitations, role changes, deactivation and reactivation, and the invited member's
+ * of staff, invitations (and a fresh link for a member who has not set a password yet), role
+ * changes, deactivation and reactivation, and the invited member's
  * acceptance (setting a password with the single-use link).
  *
  * - An invitation creates the staff user without a password (no credential account) and a link
@@ -49,6 +50,10 @@ const lastSignInAt = sql<Date | null>`greatest(
   (select max(e.created_at) from sign_in_events e where e.user_id = users.id and e.result = 'success'),
   (select max(s.created_at) from sessions s where s.user_id = users.id))`.mapWith(signInEvents.createdAt);
 
+/** Whether `users.id` has no password yet: invited, and the invitation not accepted. */
+const invited = sql<boolean>`not exists (
+  select 1 from accounts a where a.user_id = users.id and a.provider_id = 'credential')`.mapWith(Boolean);
+
 const isStaff = and(ne(users.role, 'client'), isNull(users.deletedAt));
 
 /** The staff members matching `where` (all staff without it), presented, by last name. */
@@ -64,6 +69,7 @@ async function readMembers(db: DbOrTx, where = isStaff): Promise<StaffMember[]> 
       deactivatedAt: users.deactivatedAt,
       banned: users.banned,
       lastSignInAt,
+      invited,
     })
     .from(users)
     .where(where)
@@ -255,6 +261,45 @@ export function createStaffService({ db, log, config, mailer }: ServiceDeps) {
           await endChallenges(tx, id);
         },
       );
+    },
+
+    /**
+     * Sends an invited member (no password yet) a fresh link, e-mailed after commit; their earlier
+     * open links expire now, so only the newest works. Audited as `staff.invite` with `reinvite`.
+     * Throws AppError 404; 409 when the member has set a password already, or is deactivated.
+     */
+    resendInvitation(actor: AuditActor, id: string): Promise<StaffMember> {
+      return inTransaction(db, log, async (u) => {
+        const { tx } = u;
+        const member = await lockMember(tx, id);
+        if (member.deactivatedAt) throw new AppError('already_deactivated');
+        const [credential] = await tx
+          .select({ id: accounts.id })
+          .from(accounts)
+          .where(and(eq(accounts.userId, id), eq(accounts.providerId, 'credential')))
+          .limit(1);
+        if (credential) throw new AppError('invitation_not_needed');
+        const now = new Date();
+        await tx
+          .update(staffInvitations)
+          .set({ expiresAt: now })
+          .where(
+            and(
+              eq(staffInvitations.userId, id),
+              isNull(staffInvitations.usedAt),
+              gt(staffInvitations.expiresAt, now),
+            ),
+          );
+        const invitation = await issueLink(tx, id, actor.id);
+        await recordAudit(tx, actor, {
+          action: 'staff.invite',
+          targetUserId: id,
+          targetId: invitation.id,
+          after: { email: member.email, role: member.role, reinvite: true },
+        });
+        await mailer.enqueue(u, invitationMail(member.email, member.firstName, invitation.link));
+        return readMember(tx, id);
+      });
     },
 
     /** Reactivates a deactivated member. Throws AppError 404, 409 (themselves; not deactivated). */

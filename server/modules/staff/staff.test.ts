@@ -126,6 +126,47 @@ describe('invitation → password → two-factor → sign-in', () => {
   });
 });
 
+describe('a fresh invitation link', () => {
+  const resend = (id: string, h: Record<string, string> = admin.headers) =>
+    inject('POST', `/api/staff/${id}/resend-invitation`, h);
+
+  it('lists the member as invited until the password is set; only the newest link works', async () => {
+    const m = await invite('finance');
+    expect(await member(m.id)).toMatchObject({ invited: true, active: true });
+    const body = expectAnswer(await resend(m.id), 200, STAFF_MSG.invitationResent, { invited: true });
+    expect((body.data as { _id: string })._id).toBe(m.id);
+    const mail = await t.smtp.waitForMail(m.email, { skip: 1 });
+    const fresh = /https?:\/\/\S+\/admin\/invitation\?token=[\w-]+/.exec(mail.text)?.[0];
+    expect(fresh, mail.text).toBeDefined();
+    expect(fresh).not.toBe(m.link);
+    expectAnswer(await accept(tokenOf(m.link)), 400, STAFF_MSG.invitationInvalid);
+    expectAnswer(await accept(tokenOf(fresh!)), 200, STAFF_MSG.invitationAccepted);
+    expect(await member(m.id)).toMatchObject({ invited: false });
+    expect(await auditRowsOf(t, 'staff.invite')).toContainEqual(
+      expect.objectContaining({
+        actorId: admin.id,
+        targetUserId: m.id,
+        after: expect.objectContaining({ reinvite: true }),
+      }),
+    );
+  });
+
+  it('refuses a member with a password, a deactivated one, a client, and anyone but an owner', async () => {
+    const active = await activeMember('support');
+    const sent = t.smtp.mails.length;
+    expectAnswer(await resend(active.id), 409, STAFF_MSG.invitationNotNeeded);
+    const m = await invite('support');
+    expectAnswer(await resend(m.id, active.headers), 403, STAFF_MSG.notAllowed);
+    expectAnswer(await inject('POST', `/api/staff/${m.id}/deactivate`, admin.headers), 200);
+    expectAnswer(await resend(m.id), 409, STAFF_MSG.alreadyDeactivated);
+    const client = await createTestUser(t.app);
+    expectAnswer(await resend(client.id), 404, STAFF_MSG.memberNotFound);
+    expectAnswer(await resend(UNKNOWN_ID), 404, STAFF_MSG.memberNotFound);
+    // the one mail since is the second member's invitation
+    expect(t.smtp.mails.slice(sent).map((x) => x.to)).toEqual([m.email]);
+  });
+});
+
 describe('deactivation and reactivation', () => {
   it('ends every session at once, refuses the sign-in, and reactivation lets them in again', async () => {
     const m = await activeMember('support');

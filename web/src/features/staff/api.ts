@@ -44,6 +44,13 @@ export const useDeactivateStaff = () =>
 export const useReactivateStaff = () =>
   useRefetchingMutation((id: string) => api.post<StaffMemberAnswer>(`/staff/${id}/reactivate`), KEY);
 
+/**
+ * POST /staff/:id/resend-invitation: e-mails an invited member (no password yet) a fresh link valid
+ * 24 hours; their earlier links stop working. 409 once they have set a password, or deactivated.
+ */
+export const useResendInvitation = () =>
+  useRefetchingMutation((id: string) => api.post<StaffMemberAnswer>(`/staff/${id}/resend-invitation`), KEY);
+
 /** A security action's answer: the member changed, or (on an owner) the request a second owner decides. */
 type SecurityAnswer = OrHeld<StaffMemberAnswer>;
 

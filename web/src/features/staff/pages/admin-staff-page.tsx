@@ -14,7 +14,13 @@ import { PagedTable, queryStatus, type Column } from '../../../components/paged-
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { STAFF_ROLE_LABELS } from '../../../lib/staff-roles';
-import { staffQuery, useChangeStaffRole, useDeactivateStaff, useReactivateStaff } from '../api';
+import {
+  staffQuery,
+  useChangeStaffRole,
+  useDeactivateStaff,
+  useReactivateStaff,
+  useResendInvitation,
+} from '../api';
 import { InviteDialog, ROLE_OPTIONS } from '../components/invite-dialog';
 import { SecurityActions } from '../components/security-actions';
 
@@ -88,6 +94,29 @@ function ActiveAction({ member, self }: { member: StaffMember; self: boolean }) 
   );
 }
 
+/**
+ * For a member who has not set a password yet: a fresh set-password link (asks first; the earlier
+ * links stop working). Nothing for anyone else.
+ */
+function ResendInvitation({ member }: { member: StaffMember }) {
+  const resend = useResendInvitation();
+  if (!member.invited || !member.active) return null;
+  return (
+    <ConfirmedButton
+      confirmation={{
+        title: 'Resend invitation',
+        message: `Send ${fullName(member)} a new link to set their password at ${member.email}? It is valid for 24 hours, and the links sent before stop working.`,
+        confirmLabel: 'Send new link',
+      }}
+      mutation={resend}
+      variables={member._id}
+      variant="default"
+    >
+      Resend invitation
+    </ConfirmedButton>
+  );
+}
+
 /** The table's columns; `selfId` is the signed-in owner, whose role and state are fixed. */
 function columns(selfId: string | undefined): Column<StaffMember>[] {
   return [
@@ -126,8 +155,12 @@ function columns(selfId: string | undefined): Column<StaffMember>[] {
     {
       header: 'Status',
       cell: (m) => (
-        <Badge variant="dot" color={m.active && !m.isBlocked ? 'green' : 'red'} miw="max-content">
-          {!m.active ? 'Deactivated' : m.isBlocked ? 'Blocked' : 'Active'}
+        <Badge
+          variant="dot"
+          color={!m.active || m.isBlocked ? 'red' : m.invited ? 'blue' : 'green'}
+          miw="max-content"
+        >
+          {!m.active ? 'Deactivated' : m.isBlocked ? 'Blocked' : m.invited ? 'Invited' : 'Active'}
         </Badge>
       ),
     },
@@ -136,6 +169,7 @@ function columns(selfId: string | undefined): Column<StaffMember>[] {
       actions: true,
       cell: (m) => (
         <Group gap={6} maw={240}>
+          <ResendInvitation member={m} />
           <ActiveAction member={m} self={m._id === selfId} />
           <SecurityActions member={m} self={m._id === selfId} />
         </Group>
