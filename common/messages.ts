@@ -28,6 +28,8 @@ export const MSG = {
   resetSent: 'If an account exists for this e-mail, a reset code has been sent to it',
   passwordReset: 'Password reset successfully. You can now sign in.',
   registered: 'Registration successful. Please sign in to verify your e-mail.',
+  consentRequired:
+    'Please accept the Terms and Conditions and the Privacy Policy, and confirm you have read the risk disclosure',
   emailVerified: 'Email verified successfully',
   signedOut: 'Signed out',
   unknownReferral: 'Referral ID not found',

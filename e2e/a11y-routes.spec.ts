@@ -31,6 +31,7 @@ import {
   newOfflineContext,
   PNG_DATA_URL,
   signIn,
+  signUpByApi,
   signUpVerified,
   submitSignIn,
   type ReadMail,
@@ -289,7 +290,7 @@ test('axe: the sign-in steps (e-mail verification, two-factor code) at 1280 and 
   readMail,
 }) => {
   const unverified = newClientSignUp('Uma', 'Unverified', 'axe-unverified');
-  await call('POST', '/auth/signup', unverified);
+  await signUpByApi(unverified);
   const page = await freshPage(browser);
   await submitSignIn(page, unverified);
   await expect(page).toHaveURL(/\/email-verification$/);

@@ -172,12 +172,17 @@ export async function signInAndVerify(page: Page, readMail: ReadMail, { email, p
   await typeEmailCode(page, readMail, email);
 }
 
+/** POST /auth/signup with `signUp`, the consent box ticked as the form requires; throws if refused. */
+export function signUpByApi(signUp: SignUp) {
+  return call('POST', '/auth/signup', { ...signUp, acceptTerms: true });
+}
+
 /**
  * Signs a client up through the API, signs in and confirms the e-mailed code: a verified client.
  * Answers their bearer token and user id; throws if any call fails.
  */
 export async function signUpVerified(readMail: ReadMail, signUp: SignUp) {
-  await call('POST', '/auth/signup', signUp);
+  await signUpByApi(signUp);
   const { token, user } = (await call('POST', '/auth/signin', {
     email: signUp.email,
     password: signUp.password,

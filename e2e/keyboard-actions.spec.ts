@@ -19,6 +19,7 @@ import {
   newClientSignUp,
   PNG_DATA_URL,
   signIn,
+  signUpByApi,
   signUpVerified,
   STAFF,
   submitSignIn,
@@ -238,7 +239,7 @@ test('approvals queue: approve and reject move focus on, never to the page body'
 
 test('Resend Email puts focus on the status it shows', async ({ page, readMail }) => {
   const signUp = newClientSignUp('Rae', 'Resend', 'keys.resend');
-  await call('POST', '/auth/signup', signUp);
+  await signUpByApi(signUp);
   await readMail(signUp.email);
   await submitSignIn(page, signUp);
   await expect(page).toHaveURL(/\/email-verification$/);

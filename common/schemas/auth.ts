@@ -37,7 +37,10 @@ export const otpField = z
   .length(LIMITS.otpLength, MSG.otpLength)
   .regex(/^\d+$/, MSG.otpLength);
 
-/** POST /api/auth/signup — the registration payload. `referralId` is the referrer's code. */
+/**
+ * POST /api/auth/signup — the registration payload. `referralId` is the referrer's code; `acceptTerms`
+ * must be true (docs/product.md "Sign-up (`/signup`)").
+ */
 export const signupSchema = z.object({
   firstName: requiredText('First name'),
   lastName: requiredText('Last name'),
@@ -47,6 +50,10 @@ export const signupSchema = z.object({
   gender: z.enum(GENDERS, { error: MSG.required('Gender') }),
   country: requiredText('Country', 80).refine(isCountryName, PROFILE_MSG.invalidCountry),
   referralId: z.string().trim().max(64).optional().nullable(),
+  /** The consent box: only `true` registers; the time is kept on the user (`terms_accepted_at`). */
+  acceptTerms: z
+    .literal(true, { error: MSG.consentRequired })
+    .describe('The client accepts the terms and the privacy policy and has read the risk disclosure'),
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 

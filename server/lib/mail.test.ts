@@ -28,6 +28,7 @@ describe('the mailer, in an app without SMTP_URL', () => {
         password: 'Outbox-pass-1',
         gender: 'female',
         country: 'Estonia',
+        acceptTerms: true,
       },
     });
     expect(res.statusCode).toBe(201);

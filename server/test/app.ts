@@ -193,6 +193,7 @@ export function signupBody(over: Record<string, unknown> = {}) {
     password: 'Secret-pass-1',
     gender: 'female',
     country: 'United Kingdom',
+    acceptTerms: true,
     ...over,
   };
 }

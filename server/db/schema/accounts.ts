@@ -60,6 +60,11 @@ export const users = pgTable(
     verificationDecidedAt: timestamp('verification_decided_at', { withTimezone: true }),
     /** The staff member who made that decision (the back office names them). */
     verificationDecidedBy: uuid('verification_decided_by'),
+    /**
+     * When the client accepted the terms, the privacy policy and the risk disclosure at sign-up
+     * (docs/product.md "Sign-up (`/signup`)"); null for staff and for clients registered before it was asked.
+     */
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     /** When staff approved the client's proof of address (verification level 2, docs/security.md). */
     addressVerifiedAt: timestamp('address_verified_at', { withTimezone: true }),
     /** Set when an owner deactivates a staff member: no sign-in, sessions ended (docs/security.md). */

@@ -43,6 +43,21 @@ describe('POST /api/auth/signup', () => {
     expect(res.json().message).toBe(message);
   });
 
+  it('registers only with the consent box ticked, and keeps when it was', async () => {
+    for (const acceptTerms of [undefined, false, 'true', 1]) {
+      const email = uniqueEmail('consent');
+      const res = await post('/api/auth/signup', signupBody({ email, acceptTerms }));
+      expect(res.statusCode, String(acceptTerms)).toBe(400);
+      expect(res.json().message).toBe(MSG.consentRequired);
+      expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    }
+    const email = uniqueEmail('consent');
+    const before = Date.now();
+    expect((await post('/api/auth/signup', signupBody({ email }))).statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(row!.termsAcceptedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
   it('refuses blank required fields', async () => {
     const res = await post('/api/auth/signup', signupBody({ firstName: '   ' }));
     expect(res.statusCode).toBe(400);

@@ -81,6 +81,7 @@ export function createAuth({ db, config, mailer, log }: BaseDeps) {
         country: { type: 'string', required: false, input: true },
         referredBy: { type: 'string', required: false, input: true },
         referralId: { type: 'string', required: false, input: false },
+        termsAcceptedAt: { type: 'date', required: false, input: true },
       },
     },
     databaseHooks: {

@@ -93,6 +93,7 @@ function wouldBeUser(input: SignupInput, referredBy: string | undefined): UserRo
     verificationReason: null,
     verificationDecidedAt: null,
     verificationDecidedBy: null,
+    termsAcceptedAt: now,
     addressVerifiedAt: null,
     deactivatedAt: null,
     deletedAt: null,
@@ -186,6 +187,8 @@ export function createAuthService({
             gender: input.gender,
             country: input.country,
             referredBy,
+            // the schema let only an accepted consent box through: its time is kept
+            termsAcceptedAt: new Date(),
           },
         }),
       );

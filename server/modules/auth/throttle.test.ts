@@ -136,6 +136,7 @@ describe('e-mail verification limits', () => {
       password: 'Secret-pass-1',
       gender: 'female',
       country: 'United Kingdom',
+      acceptTerms: true,
     });
     expect(signup.statusCode).toBe(201);
     const token = (await signin(email, 'Secret-pass-1', '192.0.2.40')).json().token as string;

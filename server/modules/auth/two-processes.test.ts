@@ -240,6 +240,7 @@ describe.skipIf(!pg)('throttles hold against bursts over two API processes', () 
       password: TEST_PASSWORD,
       gender: 'female',
       country: 'United Kingdom',
+      acceptTerms: true,
     };
     expect(await post(0, '/api/auth/signup', signup)).toBe(201);
     const code = codeIn(await smtp.waitForMail(email, { timeoutMs: 20_000 }));

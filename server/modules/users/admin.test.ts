@@ -659,6 +659,7 @@ describe('DELETE /api/user/admin/:id', () => {
         password: TEST_PASSWORD,
         gender: 'female',
         country: 'United States',
+        acceptTerms: true,
       },
     );
     expect(again.statusCode, again.body).toBeLessThan(300);

@@ -26,7 +26,7 @@ export const accountJourneys: Journey[] = [
         'POST',
         '/api/auth/signup',
         {},
-        { ...signup, gender: 'female', country: 'United Kingdom' },
+        { ...signup, gender: 'female', country: 'United Kingdom', acceptTerms: true },
         201,
       );
       await call('POST', '/api/auth/signup', {}, { email }, 400);

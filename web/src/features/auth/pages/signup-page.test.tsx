@@ -9,7 +9,7 @@ import { MSG } from '@common/messages';
 import { recorded } from '../../../../test/answers';
 import { http, server } from '../../../../test/api';
 import { renderScreen } from '../../../../test/render';
-import { CONSENT_REQUIRED, SignupPage } from './signup-page';
+import { SignupPage } from './signup-page';
 
 describe('the sign-up form', () => {
   it('says the passwords do not match and sends nothing', async () => {
@@ -48,7 +48,7 @@ describe('the sign-up form', () => {
     expect(consent).not.toBeChecked();
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByText(CONSENT_REQUIRED)).toBeVisible();
+    expect(await screen.findByText(MSG.consentRequired)).toBeVisible();
     expect(sent).toEqual([]);
   });
 

@@ -22,10 +22,6 @@ import { useSignin, useSignup } from '../api';
 import { AuthCard, AuthSwitch } from '../../../components/auth-card';
 import { AuthForm } from '../components/auth-form';
 
-/** What the consent box says when it is left empty. */
-export const CONSENT_REQUIRED =
-  'Please accept the Terms and Conditions and the Privacy Policy, and confirm you have read the risk disclosure';
-
 /** Where the risk disclosure is: the terms' "Plans and risk" section. */
 const RISK_DISCLOSURE = `${paths.termsAndConditions}#plans-and-risk`;
 
@@ -45,7 +41,7 @@ function ConsentLink({ to, children }: { to: string; children: string }) {
 const signupFormSchema = signupSchema
   .extend({
     confirmPassword: z.string().min(1, MSG.required('Confirm password')),
-    acceptTerms: z.boolean().refine((accepted) => accepted, CONSENT_REQUIRED),
+    acceptTerms: z.boolean().refine((accepted) => accepted, MSG.consentRequired),
   })
   .refine((values) => values.password === values.confirmPassword, {
     message: MSG.passwordsDoNotMatch,
@@ -81,13 +77,10 @@ export function SignupPage() {
   });
 
   const request = useMutationForm(form, signup, {
-    variables: ({
-      confirmPassword: _confirmPassword,
-      acceptTerms: _acceptTerms,
-      referralId,
-      ...payload
-    }) => ({
+    // the form's schema let only a ticked consent box through: the API checks it again
+    variables: ({ confirmPassword: _confirmPassword, referralId, acceptTerms, ...payload }) => ({
       ...payload,
+      acceptTerms: acceptTerms as true,
       referralId: referralId || undefined,
     }),
     onSuccess: (answer) => {
