@@ -20,7 +20,10 @@ interface Mail {
 async function readMail(to: string, subject?: string): Promise<Mail> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const files = readdirSync(MAIL_DIR).sort().reverse();
+    const files = readdirSync(MAIL_DIR)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .reverse();
     for (const f of files) {
       const mail = JSON.parse(readFileSync(path.join(MAIL_DIR, f), 'utf8')) as Mail;
       if (mail.to === to.toLowerCase() && (subject === undefined || mail.subject === subject)) return mail;

@@ -4,7 +4,7 @@
  * e2e/.output/mail (the journeys read sign-up codes from there), and its test hooks on a Unix socket
  * (test-hooks.ts). Started by playwright.config.ts.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
@@ -20,7 +20,10 @@ mkdirSync(MAIL_DIR, { recursive: true });
 let n = 0;
 const smtp = await startSmtpReceiver((mail) => {
   n += 1;
-  writeFileSync(path.join(MAIL_DIR, `${String(n).padStart(5, '0')}.json`), JSON.stringify(mail));
+  // written under another name and renamed: a journey reading the folder meanwhile never sees half a file
+  const file = path.join(MAIL_DIR, `${String(n).padStart(5, '0')}.json`);
+  writeFileSync(`${file}.part`, JSON.stringify(mail));
+  renameSync(`${file}.part`, file);
 });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'broker-e2e-'));
 const config = loadConfig({

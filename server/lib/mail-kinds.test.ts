@@ -122,7 +122,7 @@ const KINDS: MailKind[] = [
     money: true,
     mustContain: [
       `Your ${DEMO_BRAND.name} code to confirm a withdrawal of $10.00`,
-      'ETHEREUM address ending in 9EE7',
+      'Ethereum (ETH) address ending in 9EE7',
       'expires in 10 minutes',
       'will ever ask you for this code',
     ],

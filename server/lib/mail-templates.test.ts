@@ -199,7 +199,7 @@ function everyKind(name: string | null): MailMessage[] {
     withdrawalCodeMail(
       'a@example.com',
       '123456',
-      { amount: '1,234.50', destination: 'ETHEREUM address ending in 9EE7' },
+      { amount: '1,234.50', destination: 'Ethereum (ETH) address ending in 9EE7' },
       name ?? undefined,
     ),
     accountBlockedMail('a@example.com', 'Documents <under> review', name ?? undefined),

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { XSRF } from '@common/constants';
 import { createUserWithPassword } from '../modules/users/factory';
 import { TEST_PASSWORD, uniqueEmail } from './app';
-import { addDestinationOf, approveIdentity, cryptoWithdrawal } from './factories';
+import { addDestinationOf, approveIdentity, cryptoWithdrawal, fundClient } from './factories';
 import { useTwoApiProcesses } from './two-processes';
 
 const pg = process.env.TEST_DATABASE_URL;
@@ -51,6 +51,8 @@ describe.skipIf(!pg)('a session made on one API process works on another', () =>
     const codeFor = { method: 'crypto', ...cryptoWithdrawal(10) };
     await approveIdentity(t.app.ctx.database.db, user.id);
     await addDestinationOf(t.app.ctx.database.db, user.id, codeFor);
+    // a code is sent only for what the balance can pay
+    await fundClient(t.app.ctx.database.db, user.id, 10_00n);
     const forged = await fetch(`${b.origin}/api/withdrawals/code`, {
       method: 'POST',
       headers: { ...bearer, cookie, [XSRF.header]: 'forged', 'content-type': 'application/json' },
