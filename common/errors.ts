@@ -68,6 +68,7 @@ export const ERRORS = {
   wrong_password: e(400, SECURITY_MSG.wrongPassword),
   sign_in_expired: e(401, SECURITY_MSG.challengeExpired),
   invalid_authentication_code: e(400, SECURITY_MSG.invalidCode),
+  authentication_code_used: e(409, SECURITY_MSG.codeUsed),
   two_factor_not_set_up: e(409, SECURITY_MSG.notSetUp),
   two_factor_already_on: e(409, SECURITY_MSG.alreadyEnabled),
   two_factor_not_on: e(409, SECURITY_MSG.notEnabled),

@@ -243,6 +243,7 @@ export const SECURITY_MSG = {
   locked: 'Too many attempts. Try again in 15 minutes.',
   codeFormat: 'Enter the 6-digit code from your authenticator app or a backup code',
   invalidCode: 'Invalid authentication code',
+  codeUsed: 'This code was already used. Wait for the next code in your authenticator app.',
   wrongPassword: 'Password is incorrect',
   challengeExpired: 'Your sign-in has expired. Please sign in again.',
   notSetUp: 'Set up two-factor authentication first',

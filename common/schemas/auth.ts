@@ -157,7 +157,15 @@ export const twoFactorVerifySchema = z.object({
 });
 
 /** Answer of POST /api/auth/two-factor/setup (the secret is not active until enabled). */
-export const twoFactorSetupAnswer = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
+export const twoFactorSetupAnswer = z.object({
+  totpURI: z.string(),
+  backupCodes: z.array(z.string()),
+  resumed: z
+    .boolean()
+    .describe(
+      'The set-up was pending: the same key as before (an app that scanned it keeps working), new backup codes',
+    ),
+});
 export type TwoFactorSetupAnswer = z.infer<typeof twoFactorSetupAnswer>;
 
 /** One active session of the signed-in user (GET /api/auth/sessions). */

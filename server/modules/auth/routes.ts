@@ -76,6 +76,7 @@ export async function authRoutes(app: AppInstance) {
         // a public route: these refuse the credentials in the body, not a missing token
         401: errorAnswerSchema.describe('The challenge expired, was used up, or is unknown'),
         403: errorAnswerSchema.describe('The account is blocked'),
+        409: conflict('The authenticator code was right but already used: the next one works'),
       },
       body: twoFactorVerifySchema,
     },

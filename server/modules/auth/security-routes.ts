@@ -43,7 +43,8 @@ export async function securityRoutes(app: AppInstance) {
   const limited = rateLimited(10, 10);
 
   route.post('/two-factor/setup', {
-    summary: 'Starts two-factor set-up: a new secret and backup codes, not active until enabled (user)',
+    summary:
+      'Starts two-factor set-up: a secret (kept while set-up is pending) and new backup codes, not active until enabled (user)',
     schema: {
       response: { 200: twoFactorSetupAnswer, 409: conflict('Two-factor authentication is already on') },
       body: twoFactorSetupSchema,
@@ -57,7 +58,9 @@ export async function securityRoutes(app: AppInstance) {
     schema: {
       response: {
         200: userMessageAnswerSchema,
-        409: conflict('Two-factor authentication is not set up, or already on'),
+        409: conflict(
+          'Two-factor authentication is not set up or already on, or the code was right but already used',
+        ),
       },
       body: twoFactorEnableSchema,
     },
@@ -71,7 +74,10 @@ export async function securityRoutes(app: AppInstance) {
   route.post('/two-factor/disable', {
     summary: 'Turns two-factor authentication off with the password and a code (user)',
     schema: {
-      response: { 200: userMessageAnswerSchema, 409: conflict('Two-factor authentication is not on') },
+      response: {
+        200: userMessageAnswerSchema,
+        409: conflict('Two-factor authentication is not on, or the code was right but already used'),
+      },
       body: twoFactorDisableSchema,
     },
     config: limited,

@@ -61,13 +61,49 @@ describe('two-factor set-up and sign-in', () => {
     expect(first.json()).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
     // the very code that enabled it (not the current step's: on a slow run the step has moved on)
     const reused = await verify(first.json().challenge, code);
-    expect(reused.statusCode).toBe(400);
+    // refused as used while its step is inside the window (409), as wrong once it has left it (400)
+    expect([400, 409]).toContain(reused.statusCode);
     const ok = await verify(first.json().challenge, await totp(secret, 30));
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user._id).toBe(user.id);
     const me = await inject('GET', '/api/auth/user', { authorization: `Bearer ${ok.json().token}` });
     expect(me.json().data.twoFactorEnabled).toBe(true);
     expect((await verify(first.json().challenge, backupCodes[0]!)).statusCode).toBe(401);
+  });
+
+  it("keeps a pending set-up's key, and refuses a right code used before as used (409), not wrong", async () => {
+    const user = await createSignedInUser(t.app);
+    const setUp = async () => {
+      const res = await inject('POST', '/api/auth/two-factor/setup', user.headers, {
+        password: user.password,
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { totpURI: string; backupCodes: string[]; resumed: boolean };
+      return { ...body, secret: new URL(body.totpURI).searchParams.get('secret')! };
+    };
+    const first = await setUp();
+    const reload = await setUp();
+    expect([first.resumed, reload.resumed]).toEqual([false, true]);
+    expect(reload.secret).toBe(first.secret);
+    expect(reload.backupCodes.some((c) => first.backupCodes.includes(c))).toBe(false);
+    const enabled = await inject('POST', '/api/auth/two-factor/enable', user.headers, {
+      code: await totp(first.secret),
+    });
+    expect(enabled.statusCode).toBe(200);
+    // the earlier backup codes were replaced at the reload: only the newest work
+    const old = await signin(user);
+    expect((await verify(old.json().challenge, first.backupCodes[0]!)).statusCode).toBe(400);
+
+    // the next step's code: it stays inside the window for a minute, however slow the run
+    const code = await totp(first.secret, 30);
+    const once = await signin(user);
+    expect((await verify(once.json().challenge, code)).statusCode).toBe(200);
+    const twice = await signin(user);
+    const used = await verify(twice.json().challenge, code);
+    expect(used.statusCode).toBe(409);
+    expect(used.json().message).toBe(SECURITY_MSG.codeUsed);
+    // the refused code used nothing up: the challenge still takes a backup code
+    expect((await verify(twice.json().challenge, reload.backupCodes[0]!)).statusCode).toBe(200);
   });
 
   it('accepts each backup code once', async () => {
@@ -146,7 +182,8 @@ describe('withdrawals with two-factor authentication', () => {
     const ok = await inject('POST', '/api/c-withdrawals', user.headers, body(await totp(secret, 30)));
     expect(ok.statusCode).toBe(201);
     const replay = await inject('POST', '/api/c-withdrawals', user.headers, body(await totp(secret, 30)));
-    expect(replay.statusCode).toBe(400);
+    expect(replay.statusCode).toBe(409);
+    expect(replay.json().message).toBe(SECURITY_MSG.codeUsed);
   });
 });
 

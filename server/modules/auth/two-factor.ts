@@ -7,11 +7,15 @@
  *   keyed hashes (HMAC-SHA256 under a per-set-up key sealed with the secret): neither can be shown
  *   again, to the user or to staff. `rekey` re-seals every secret under the newest key.
  * - A code is accepted one step either side of now (clock drift), and never for a time step at or
- *   before the last one accepted (RFC 6238 §5.2: a code works once).
- * - Set-up writes a pending secret (enabledAt null); one valid code enables it; `users.two_factor_enabled`
+ *   before the last one accepted (RFC 6238 §5.2: a code works once); such a code is refused as
+ *   used (409 SECURITY_MSG.codeUsed), not as wrong, so the user waits for the next one.
+ * - Set-up writes a pending secret (enabledAt null); set-up again while it is pending (a reload)
+ *   keeps that secret, so the entry an authenticator app already has keeps working, and issues
+ *   fresh backup codes; one valid code enables it; `users.two_factor_enabled`
  *   mirrors an enabled row for the request guard.
  *
- * Errors (AppError): 409 SECURITY_MSG.notSetUp / alreadyEnabled / notEnabled, 400 invalidCode.
+ * Errors (AppError): 409 SECURITY_MSG.notSetUp / alreadyEnabled / notEnabled / codeUsed, 400
+ * invalidCode.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
@@ -78,7 +82,8 @@ export function createTwoFactor({ db, config, log }: BaseDeps) {
   /**
    * Checks a TOTP `code` against the user's secret and, when it is valid and newer than the last
    * accepted step, records its step in the same statement (so two concurrent uses of one code
-   * cannot both pass). Answers whether the code was accepted.
+   * cannot both pass). Answers whether the code was accepted; throws AppError 409 (codeUsed) for a
+   * code of the secret whose time step was used already, here or by a concurrent request.
    */
   async function acceptTotp(
     conn: DbOrTx,
@@ -89,19 +94,29 @@ export function createTwoFactor({ db, config, log }: BaseDeps) {
     if (!/^\d{6}$/.test(code)) return false;
     const row = await findRow(conn, userId);
     if (!row || (enabledOnly && !row.enabledAt)) return false;
+    const secret = (await keys.open(userId, row.secretEncrypted)).totpSecret;
     const result = await verify({
-      secret: (await keys.open(userId, row.secretEncrypted)).totpSecret,
+      secret,
       token: code,
       epochTolerance: TOLERANCE_SECONDS,
       afterTimeStep: row.lastTimeStep,
     });
-    if (!result.valid || !('timeStep' in result)) return false;
+    if (!result.valid || !('timeStep' in result)) {
+      // right for its step, but that step was used: said as such, so the user waits for the next
+      const reused =
+        row.lastTimeStep > 0 &&
+        (await verify({ secret, token: code, epochTolerance: TOLERANCE_SECONDS })).valid;
+      if (reused) throw new AppError('authentication_code_used');
+      return false;
+    }
     const updated = await conn
       .update(twoFactors)
       .set({ lastTimeStep: result.timeStep, updatedAt: new Date() })
       .where(and(eq(twoFactors.userId, userId), sql`${twoFactors.lastTimeStep} < ${result.timeStep}`))
       .returning({ userId: twoFactors.userId });
-    return updated.length > 0;
+    // a concurrent request took this step first
+    if (updated.length === 0) throw new AppError('authentication_code_used');
+    return true;
   }
 
   /** Uses up one of the user's backup codes; answers whether `code` was one. */
@@ -128,20 +143,26 @@ export function createTwoFactor({ db, config, log }: BaseDeps) {
 
   return {
     /**
-     * Starts (or restarts) set-up for a user without 2FA: a new secret and 10 backup codes, not
-     * active until `enable`. Answers the otpauth:// URI (for the QR code) and the codes in clear,
-     * the only time they are ever shown. Throws 409 when 2FA is already on.
+     * Starts set-up for a user without 2FA: a secret and 10 backup codes, not active until
+     * `enable`. A pending set-up keeps its secret (`resumed`: a reload must not break the entry an
+     * authenticator app already scanned); the backup codes are new each time. Answers the
+     * otpauth:// URI (for the QR code) and the codes in clear, the only time they are ever shown.
+     * Throws 409 when 2FA is already on.
      */
-    async setUp(user: { id: string; email: string }): Promise<{ totpURI: string; backupCodes: string[] }> {
+    async setUp(user: {
+      id: string;
+      email: string;
+    }): Promise<{ totpURI: string; backupCodes: string[]; resumed: boolean }> {
       const existing = await findRow(db, user.id);
       if (existing?.enabledAt) throw new AppError('two_factor_already_on');
-      const totpSecret = generateSecret();
+      const pending = existing && (await keys.open(user.id, existing.secretEncrypted).catch(() => null));
+      const totpSecret = pending?.totpSecret ?? generateSecret();
       const backupKey = keys.newBackupKey();
       const backupCodes = Array.from({ length: BACKUP_CODES }, newBackupCode);
       const values = {
         secretEncrypted: await keys.seal(user.id, totpSecret, backupKey),
         backupCodeHashes: backupCodes.map((c) => backupHash(backupKey, user.id, c)),
-        lastTimeStep: 0,
+        lastTimeStep: existing && pending ? existing.lastTimeStep : 0,
         enabledAt: null,
         updatedAt: new Date(),
       };
@@ -149,7 +170,11 @@ export function createTwoFactor({ db, config, log }: BaseDeps) {
         .insert(twoFactors)
         .values({ userId: user.id, ...values })
         .onConflictDoUpdate({ target: twoFactors.userId, set: values });
-      return { totpURI: generateURI({ issuer, label: user.email, secret: totpSecret }), backupCodes };
+      return {
+        totpURI: generateURI({ issuer, label: user.email, secret: totpSecret }),
+        backupCodes,
+        resumed: Boolean(pending),
+      };
     },
 
     /**

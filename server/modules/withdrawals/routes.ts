@@ -122,6 +122,7 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
         `Requests a ${method} withdrawal confirmed by the e-mailed code, the authenticator's code or a passkey confirmation (\`confirmation: passkey\`); the amount is held (verified client; staff 403)`,
         {
           201: answerSchema,
+          409: conflict("The authenticator's code was right but already used: the next one works"),
           422: errorAnswerSchema.describe(
             'Insufficient balance, no approved identity, over a withdrawal cap of the client’s verification level, or paused after a security change (`withdrawals_on_hold`, its end in the message)',
           ),

@@ -13,7 +13,7 @@ describe('the two-factor set-up', () => {
   it('offers the otpauth link beside the QR code, and the key as text', async () => {
     renderScreen(
       <TwoFactorSetup
-        setup={{ totpURI: URI, backupCodes: ['aaaa-bbbb'] }}
+        setup={{ totpURI: URI, backupCodes: ['aaaa-bbbb'], resumed: false }}
         onEnabled={() => undefined}
         onCancel={() => undefined}
       />,
@@ -22,5 +22,20 @@ describe('the two-factor set-up', () => {
     expect(screen.getByRole('link', { name: 'Open in authenticator app' })).toHaveAttribute('href', URI);
     expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
     expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+  });
+
+  it('says a set-up started before keeps its key and has new backup codes', () => {
+    renderScreen(
+      <TwoFactorSetup
+        setup={{ totpURI: URI, backupCodes: ['aaaa-bbbb'], resumed: true }}
+        onEnabled={() => undefined}
+        onCancel={() => undefined}
+      />,
+      { route: '/account/profile?tab=security' },
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /this is the same key, so if your app already has it/,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(/The backup codes below are new/);
   });
 });

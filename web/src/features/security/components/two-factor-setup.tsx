@@ -54,7 +54,8 @@ interface TwoFactorSetupProps {
 
 /**
  * The set-up screen after the password was confirmed: scan the QR code (or type the key), save the
- * backup codes, then confirm one 6-digit code from the app to turn two-factor on.
+ * backup codes, then confirm one 6-digit code from the app to turn two-factor on. A set-up started
+ * before (`resumed`: a reload) says its key is the same as before and its backup codes are new.
  */
 export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupProps) {
   const form = useForm({ initialValues: { code: '' }, ...zodForm(twoFactorEnableSchema) });
@@ -68,10 +69,17 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupPro
   return (
     <Stack gap="lg">
       <Step n={1} title="Scan the QR code">
-        <Text size="sm">
-          Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Authy…) and
-          scan this code to add your account.
-        </Text>
+        {setup.resumed ? (
+          <Text size="sm" role="status">
+            You started this set-up before: this is the same key, so if your app already has it, keep that
+            entry. The backup codes below are new; the earlier ones will not work.
+          </Text>
+        ) : (
+          <Text size="sm">
+            Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Authy…) and
+            scan this code to add your account.
+          </Text>
+        )}
         <Group align="flex-start" gap="lg">
           <QrCode
             value={setup.totpURI}
