@@ -113,11 +113,25 @@ export async function againOnDeadlock<T>(work: () => Promise<T>): Promise<T> {
 
 /** True when `err` (or its `cause`, as Drizzle wraps driver errors) is PostgreSQL's 40P01. */
 function isDeadlock(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
-    if (e.code === '40P01') return true;
-    e = e.cause as typeof e;
+  return errorChain(err).some((e) => e.code === '40P01');
+}
+
+/**
+ * An error and its causes, outermost first, at most 5 deep (drizzle wraps the driver's error as
+ * `cause`, and a pool may wrap it again), each as its SQLSTATE or driver code and its message ('' when
+ * absent): what every check of a database error reads (here and in lib/errors.ts).
+ */
+export function errorChain(err: unknown): Array<{ code: string; message: string }> {
+  const chain: Array<{ code: string; message: string }> = [];
+  for (let e = err; e && typeof e === 'object' && chain.length < 5;) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    chain.push({
+      code: typeof code === 'string' ? code : '',
+      message: typeof message === 'string' ? message : '',
+    });
+    e = cause;
   }
-  return false;
+  return chain;
 }
 
 /**
@@ -375,18 +389,13 @@ const UNAVAILABLE_TEXT =
  * everything else stays a 500.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (
-    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 5;
-    e = e.cause as typeof e, depth++
-  ) {
-    const code = typeof e.code === 'string' ? e.code : '';
-    const message = typeof e.message === 'string' ? e.message : '';
-    if (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_STATES.test(code)) return true;
-    if (code === '55000' && UNAVAILABLE_55000.test(message)) return true;
-    if (UNAVAILABLE_TEXT.test(message)) return true;
-  }
-  return false;
+  return errorChain(err).some(
+    ({ code, message }) =>
+      UNAVAILABLE_CODES.has(code) ||
+      UNAVAILABLE_STATES.test(code) ||
+      (code === '55000' && UNAVAILABLE_55000.test(message)) ||
+      UNAVAILABLE_TEXT.test(message),
+  );
 }
 
 /** The innermost message of a driver error (drizzle wraps it as `cause`). */

@@ -6,6 +6,7 @@
  * as `{ code, message }` with that status.
  */
 import { ERRORS, type ErrorCode } from '@common/errors';
+import { errorChain } from '../db/client';
 
 export type { ErrorCode } from '@common/errors';
 
@@ -35,13 +36,5 @@ const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
  * (`cause`). The error handler answers 400 for it; the statement's transaction has rolled back.
  */
 export function isUnstorableTextError(err: unknown): boolean {
-  for (
-    let e = err, depth = 0;
-    e && typeof e === 'object' && depth < 5;
-    e = (e as { cause?: unknown }).cause, depth++
-  ) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && UNSTORABLE_TEXT.has(code)) return true;
-  }
-  return false;
+  return errorChain(err).some((e) => UNSTORABLE_TEXT.has(e.code));
 }
