@@ -44,6 +44,19 @@ export function staffCalls(
       await ok({ method: 'POST', url: `/api/staff/${member.id}/deactivate` });
       return { method: 'POST', url: `/api/staff/${member.id}/reactivate` };
     },
+    'POST /api/staff/:id/resend-invitation': async () => {
+      const invited = (await ok({
+        method: 'POST',
+        url: '/api/staff',
+        payload: {
+          email: `staff.${randomUUID()}@example.com`,
+          firstName: 'Ivy',
+          lastName: 'Invited',
+          role: 'support',
+        },
+      })) as { data: { _id: string } };
+      return { method: 'POST', url: `/api/staff/${invited.data._id}/resend-invitation` };
+    },
     'POST /api/staff/:id/block': async () => ({
       method: 'POST',
       url: `/api/staff/${(await createTestUser(app(), { role: 'support' })).id}/block`,

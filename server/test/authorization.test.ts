@@ -197,6 +197,7 @@ const POLICY: Record<string, Policy> = {
   'PATCH /api/staff/:id': staff('staff.manage'),
   'POST /api/staff/:id/deactivate': staff('staff.manage'),
   'POST /api/staff/:id/reactivate': staff('staff.manage'),
+  'POST /api/staff/:id/resend-invitation': staff('staff.manage'),
   'POST /api/staff/:id/block': staff('staff.manage'),
   'POST /api/staff/:id/unblock': staff('staff.manage'),
   'POST /api/staff/:id/reset-two-factor': staff('staff.manage'),
