@@ -37,7 +37,7 @@ import {
   type ReadMail,
   type SignUp,
 } from './journey';
-import { openPage, scrollThrough } from './open-page';
+import { scrollThrough, visitInApp } from './open-page';
 import {
   adminPaths,
   CLIENT_PATHS,
@@ -79,29 +79,6 @@ async function settled(page: Page, what: string) {
 }
 
 /**
- * Opens `path`: the first time with a page load, then as the app's own links do (a history entry
- * and a popstate, which the router follows), so each route does not reload and boot the app again.
- * Waits for the new page's h1 (a new element, unless only the query changed) and the network to rest.
- */
-async function visit(page: Page, path: string) {
-  if ((await page.locator('html[data-app-ready]').count()) === 0) {
-    await openPage(page, path);
-  } else {
-    const samePage = new URL(page.url()).pathname === path.split('?')[0];
-    await page.evaluate((to) => {
-      for (const h1 of document.querySelectorAll('h1')) h1.setAttribute('data-left', '');
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-      window.scrollTo(0, 0);
-    }, path);
-    if (!samePage) await expect(page.locator('h1[data-left]'), path).toHaveCount(0);
-  }
-  // the route itself, not a redirect (to the sign-in, say)
-  await expect(page).toHaveURL(new URL(path, page.url()).href);
-  await page.waitForLoadState('networkidle');
-}
-
-/**
  * Opens each of `paths` in turn and runs axe (the rules of `tags`) on it at both widths, each in a
  * step of its own; with `phoneFits`, at 375 px the page must not scroll sideways, nor hide content
  * in a sideways scroll box (a table wider than its card), and at both widths no button or tab is
@@ -120,7 +97,7 @@ async function checkRoutes(
     await test
       .step(path, async () => {
         await page.setViewportSize({ width: 1280, height: 900 });
-        await visit(page, path);
+        await visitInApp(page, path);
         let scrolled = !MARKETING.includes(path);
         const ready = async () => {
           await settled(page, path);

@@ -13,7 +13,7 @@ import { MESSAGING_MSG } from '../common/messages';
 import { clientWithLines } from './client-lines';
 import { expect, test } from './fixtures';
 import { ADMIN, call, checkBothWidths, newClientSignUp, shootBothWidths, signIn } from './journey';
-import { openPage } from './open-page';
+import { visitInApp } from './open-page';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -41,21 +41,8 @@ async function seededClient(readMail: Parameters<typeof clientWithLines>[0]) {
  * loaded, and waits for its h1 and for the network and skeletons to rest.
  */
 async function visit(page: Page, path: string) {
-  if ((await page.locator('html[data-app-ready]').count()) === 0) await openPage(page, path);
-  else {
-    const samePage = new URL(page.url()).pathname === path.split('?')[0];
-    await page.evaluate((to) => {
-      for (const h1 of document.querySelectorAll('h1')) h1.setAttribute('data-left', '');
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-      window.scrollTo(0, 0);
-    }, path);
-    // the new page's h1, not the last one's
-    if (!samePage) await expect(page.locator('h1[data-left]'), path).toHaveCount(0);
-  }
-  await expect(page).toHaveURL(new URL(path, page.url()).href);
+  await visitInApp(page, path);
   await expect(page.getByRole('heading', { level: 1 }), path).toHaveCount(1);
-  await page.waitForLoadState('networkidle');
   await expect(page.locator('.mantine-Skeleton-root[data-visible="true"]'), path).toHaveCount(0);
 }
 

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { decisionReasonSchema } from '@common/schemas/common';
 import { zodForm } from '../../lib/zod-form';
 import { DialogActions } from '../dialog';
@@ -23,26 +23,29 @@ export interface ReasonConfirmation {
   details?: ReactNode;
 }
 
-function ReasonForm({
+/**
+ * The body of a decision's dialog: the question, what it is about, `children` (its field), then
+ * Cancel and the confirm button (red for a `danger` decision).
+ */
+export function DecisionForm({
   options,
-  onDone,
+  onSubmit,
+  onCancel,
+  children,
 }: {
   options: ReasonConfirmation;
-  onDone: (reason: string | null) => void;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  onCancel: () => void;
+  children: ReactNode;
 }) {
-  const form = useForm({ initialValues: { reason: '' }, ...zodForm(decisionReasonSchema) });
   return (
-    <form onSubmit={form.onSubmit(({ reason }) => onDone(reason))} noValidate aria-label={options.title}>
+    <form onSubmit={onSubmit} noValidate aria-label={options.title}>
       <Stack gap="md">
         <Text size="sm">{options.message}</Text>
         {options.details}
-        <ReasonTextarea
-          data-autofocus
-          description={options.reasonDescription ?? DEFAULT_DESCRIPTION}
-          {...form.getInputProps('reason')}
-        />
+        {children}
         <DialogActions
-          onCancel={() => onDone(null)}
+          onCancel={onCancel}
           submitLabel={options.confirmLabel}
           color={options.danger ? 'red.8' : undefined}
           busy={false}
@@ -55,26 +58,61 @@ function ReasonForm({
 let opened = 0;
 
 /**
+ * Opens a dialog titled `title` whose body is `body(done)`: a form that calls `done` with its
+ * answer, or with null on Cancel. Resolves that answer once and closes the dialog; resolves null
+ * when the dialog is dismissed (Escape, the close button, a click outside).
+ */
+export function askInDialog<T>(
+  title: string,
+  body: (done: (answer: T | null) => void) => ReactNode,
+): Promise<T | null> {
+  const modalId = `decision-dialog-${++opened}`;
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (answer: T | null) => {
+      if (settled) return;
+      settled = true;
+      resolve(answer);
+      modals.close(modalId);
+    };
+    modals.open({
+      modalId,
+      title,
+      closeButtonProps: { 'aria-label': 'Close' },
+      onClose: () => settle(null),
+      children: body(settle),
+    });
+  });
+}
+
+function ReasonForm({
+  options,
+  onDone,
+}: {
+  options: ReasonConfirmation;
+  onDone: (reason: string | null) => void;
+}) {
+  const form = useForm({ initialValues: { reason: '' }, ...zodForm(decisionReasonSchema) });
+  return (
+    <DecisionForm
+      options={options}
+      onSubmit={form.onSubmit(({ reason }) => onDone(reason))}
+      onCancel={() => onDone(null)}
+    >
+      <ReasonTextarea
+        data-autofocus
+        description={options.reasonDescription ?? DEFAULT_DESCRIPTION}
+        {...form.getInputProps('reason')}
+      />
+    </DecisionForm>
+  );
+}
+
+/**
  * Asks before a decision about a client's money or account (reject, decline, void, block, KYC
  * reject), with a required reason of 3 to 500 characters (the server's `decisionReasonField`).
  * Resolves the trimmed reason when confirmed, null when cancelled or dismissed.
  */
 export function confirmWithReason(options: ReasonConfirmation): Promise<string | null> {
-  const modalId = `reason-confirm-${++opened}`;
-  return new Promise((resolve) => {
-    let settled = false;
-    const settle = (reason: string | null) => {
-      if (settled) return;
-      settled = true;
-      resolve(reason);
-      modals.close(modalId);
-    };
-    modals.open({
-      modalId,
-      title: options.title,
-      closeButtonProps: { 'aria-label': 'Close' },
-      onClose: () => settle(null),
-      children: <ReasonForm options={options} onDone={settle} />,
-    });
-  });
+  return askInDialog<string>(options.title, (done) => <ReasonForm options={options} onDone={done} />);
 }
