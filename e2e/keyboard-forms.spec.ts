@@ -131,6 +131,8 @@ test('paging a table by keyboard says the page and keeps focus; a toast is a sta
 
     const next = section.getByRole('button', { name: 'Next' });
     const previous = section.getByRole('button', { name: 'Previous' });
+    // the history's answer is in (a loading table's rows are skeletons, and its Next is disabled)
+    await expect(next).toBeEnabled();
     await next.focus();
     await page.keyboard.press('Enter');
     await expect(status).toHaveText(/^Page 2 of 2, rows 11–1\d of 1\d$/);
