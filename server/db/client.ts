@@ -15,6 +15,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { MIGRATIONS_DIR } from '../paths';
+import { errorChain } from './error-chain';
 import { ownNotifications, startListener, type Listener, type ListenerHandlers } from './listener';
 import * as schema from './schema';
 
@@ -114,24 +115,6 @@ export async function againOnDeadlock<T>(work: () => Promise<T>): Promise<T> {
 /** True when `err` (or its `cause`, as Drizzle wraps driver errors) is PostgreSQL's 40P01. */
 function isDeadlock(err: unknown): boolean {
   return errorChain(err).some((e) => e.code === '40P01');
-}
-
-/**
- * An error and its causes, outermost first, at most 5 deep (drizzle wraps the driver's error as
- * `cause`, and a pool may wrap it again), each as its SQLSTATE or driver code and its message ('' when
- * absent): what every check of a database error reads (here and in lib/errors.ts).
- */
-export function errorChain(err: unknown): Array<{ code: string; message: string }> {
-  const chain: Array<{ code: string; message: string }> = [];
-  for (let e = err; e && typeof e === 'object' && chain.length < 5;) {
-    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
-    chain.push({
-      code: typeof code === 'string' ? code : '',
-      message: typeof message === 'string' ? message : '',
-    });
-    e = cause;
-  }
-  return chain;
 }
 
 /**

@@ -6,7 +6,7 @@
  * as `{ code, message }` with that status.
  */
 import { ERRORS, type ErrorCode } from '@common/errors';
-import { errorChain } from '../db/client';
+import { errorChain } from '../db/error-chain';
 
 export type { ErrorCode } from '@common/errors';
 
