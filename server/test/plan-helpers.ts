@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { queryRows, type Db } from '../db/client';
 import { auditLog, plans, tradingActivities } from '../db/schema';
 import { injector, type Headers, type TestContext } from './app';
-import { ledgerViolations } from './factories';
+import { createClient, ledgerViolations, type TestUser } from './factories';
 
 /**
  * The result posted for an activity (cents, negative for a loss): the client's available and
@@ -39,14 +39,30 @@ export async function expectActivityConsistent(db: Db, activityId: string): Prom
 export function planHelpers(t: TestContext) {
   const inject = injector(() => t);
   const db = () => t.database.db;
+  const open = (headers: Headers, body: Record<string, unknown> = {}) =>
+    inject('POST', '/api/user/active-plan', headers, {
+      amount: 500,
+      duration: 7,
+      plan: 'copy_trading',
+      ...body,
+    });
   return {
-    open: (headers: Headers, body: Record<string, unknown> = {}) =>
-      inject('POST', '/api/user/active-plan', headers, {
-        amount: 500,
-        duration: 7,
-        plan: 'copy_trading',
-        ...body,
-      }),
+    open,
+    /**
+     * A client with $1,000.00 who opened a $600 plan, on which `admin` posted a $150 loss ("Position
+     * closed at a loss"): what the wording tests of statements and exports read.
+     */
+    clientWithLoss: async (admin: { headers: Headers }): Promise<TestUser> => {
+      const c = await createClient(t.app, { balance: 1_000_00n, level: 'identity' });
+      expect((await open(c.headers, { amount: 600 })).statusCode).toBe(201);
+      const loss = await inject('POST', `/api/user/admin/add-profit/${c.id}`, admin.headers, {
+        profit: -150,
+        date: new Date().toISOString(),
+        reason: 'Position closed at a loss',
+      });
+      expect(loss.statusCode, loss.body).toBe(201);
+      return c;
+    },
     /** Moves the client's active plan's end date into the past (as if its term had run out). */
     makeDue: async (userId: string) => {
       await db()

@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useTestContext } from '../../test/context';
-import { createClient, submitDeposit } from '../../test/factories';
+import { submitDeposit } from '../../test/factories';
 import { planHelpers } from '../../test/plan-helpers';
 
 const { t, admin, inject } = useTestContext();
-const { open } = planHelpers(t);
+const { clientWithLoss } = planHelpers(t);
 
 /** The export of `headers`' client as rows of cells, keyed by the header row's words. */
 async function exported(headers: Record<string, string>) {
@@ -23,14 +23,7 @@ async function exported(headers: Record<string, string>) {
 
 describe('GET /api/transaction/export.csv in words', () => {
   it('words headers and cells; a loss reads Loss; refused and waiting lines move no money', async () => {
-    const c = await createClient(t.app, { balance: 1_000_00n, level: 'identity' });
-    expect((await open(c.headers, { amount: 600 })).statusCode).toBe(201);
-    const loss = await inject('POST', `/api/user/admin/add-profit/${c.id}`, admin.headers, {
-      profit: -150,
-      date: new Date().toISOString(),
-      reason: 'Position closed at a loss',
-    });
-    expect(loss.statusCode).toBe(201);
+    const c = await clientWithLoss(admin);
     const refused = await submitDeposit(t.app, c, 40);
     const reject = await inject('PUT', `/api/deposits/${refused}/reject`, admin.headers, {
       reason: 'No payment arrived',

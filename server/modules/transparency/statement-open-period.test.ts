@@ -12,18 +12,11 @@ import { planHelpers } from '../../test/plan-helpers';
 import { pdfText } from '../../test/pdf-text';
 
 const { t, admin, inject } = useTestContext();
-const { open } = planHelpers(t);
+const { clientWithLoss } = planHelpers(t);
 
 describe('the current month’s statement', () => {
   it('is "as of" its issue time, with dates for people and a loss typed Loss', async () => {
-    const c = await createClient(t.app, { balance: 1_000_00n, level: 'identity' });
-    expect((await open(c.headers, { amount: 600 })).statusCode).toBe(201);
-    const loss = await inject('POST', `/api/user/admin/add-profit/${c.id}`, admin.headers, {
-      profit: -150,
-      date: new Date().toISOString(),
-      reason: 'Position closed at a loss',
-    });
-    expect(loss.statusCode).toBe(201);
+    const c = await clientWithLoss(admin);
 
     const before = new Date();
     const month = before.toISOString().slice(0, 7);
