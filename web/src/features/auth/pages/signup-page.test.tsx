@@ -11,18 +11,21 @@ import { http, server } from '../../../../test/api';
 import { renderScreen } from '../../../../test/render';
 import { SignupPage } from './signup-page';
 
+/** Opens /signup with every sign-up it sends recorded in `sent` (none expected: answered 409). */
+function openForm() {
+  const sent: unknown[] = [];
+  server.use(
+    http.post(
+      '/api/auth/signup',
+      recorded(sent, ({ response }) => response(409).json({ code: 'email_taken', message: 'not expected' })),
+    ),
+  );
+  return { sent, ...renderScreen(<SignupPage />, { route: '/signup' }) };
+}
+
 describe('the sign-up form', () => {
   it('says the passwords do not match and sends nothing', async () => {
-    const sent: unknown[] = [];
-    server.use(
-      http.post(
-        '/api/auth/signup',
-        recorded(sent, ({ response }) =>
-          response(409).json({ code: 'email_taken', message: 'not expected' }),
-        ),
-      ),
-    );
-    const { user } = renderScreen(<SignupPage />, { route: '/signup' });
+    const { sent, user } = openForm();
     // pasted, not typed key by key: the form is long and re-renders on each key
     await user.click(screen.getByLabelText(/^Password/));
     await user.paste('Journey-pass-42');
@@ -34,16 +37,7 @@ describe('the sign-up form', () => {
   });
 
   it('asks for consent to the terms, the privacy notice and the risk disclosure, and sends nothing', async () => {
-    const sent: unknown[] = [];
-    server.use(
-      http.post(
-        '/api/auth/signup',
-        recorded(sent, ({ response }) =>
-          response(409).json({ code: 'email_taken', message: 'not expected' }),
-        ),
-      ),
-    );
-    const { user } = renderScreen(<SignupPage />, { route: '/signup' });
+    const { sent, user } = openForm();
     const consent = screen.getByRole('checkbox', { name: /I accept the Terms and Conditions/ });
     expect(consent).not.toBeChecked();
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
