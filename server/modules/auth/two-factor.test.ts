@@ -106,6 +106,16 @@ describe('two-factor set-up and sign-in', () => {
     expect((await verify(twice.json().challenge, reload.backupCodes[0]!)).statusCode).toBe(200);
   });
 
+  it('lets one of two parallel sign-ins with the same code in; the other is told it was used', async () => {
+    const user = await createSignedInUser(t.app);
+    const { secret } = await enrol(user);
+    const code = await totp(secret, 30);
+    const [a, b] = [await signin(user), await signin(user)];
+    const answers = await Promise.all([verify(a.json().challenge, code), verify(b.json().challenge, code)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json().message).toBe(SECURITY_MSG.codeUsed);
+  });
+
   it('accepts each backup code once', async () => {
     const user = await createSignedInUser(t.app);
     const { backupCodes } = await enrol(user);
