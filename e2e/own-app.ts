@@ -21,6 +21,7 @@ import { signatureTrustFor, signingKeyFor } from '../server/modules/transparency
 import { createTestDatabase } from '../server/test/app';
 import { startSmtpReceiver, type SmtpReceiver } from '../server/test/smtp-receiver';
 import { E2E_PORT, WEB_DIR } from './env';
+import { migratedImage } from './migrated-image';
 
 export interface OwnApp {
   url: string;
@@ -64,7 +65,7 @@ export async function startOwnApp(slot: number, env: Record<string, string> = {}
     database = created.database;
     drop = created.drop;
   } else {
-    database = await openDatabase({ dir: path.join(dataDir, 'pglite') });
+    database = await openDatabase({ dir: path.join(dataDir, 'pglite'), image: await migratedImage() });
     drop = () => database.close();
   }
   const app = await buildApp(config, database);

@@ -1,8 +1,8 @@
 /**
  * The server the Playwright journeys run against: the real app on a fresh embedded database in a
- * temp folder, with demo data, and a real SMTP receiver whose mails are written as JSON files to
- * e2e/.output/mail (the journeys read sign-up codes from there), and its test hooks on a Unix socket
- * (test-hooks.ts). Started by playwright.config.ts.
+ * temp folder (a copy of migrated-image.ts's image), with demo data, and a real SMTP receiver whose
+ * mails are written as JSON files to e2e/.output/mail (the journeys read sign-up codes from there),
+ * and its test hooks on a Unix socket (test-hooks.ts). Started by playwright.config.ts.
  */
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { openDatabase } from '../server/db/client';
 import { seedDemoData } from '../server/demo-data';
 import { startSmtpReceiver } from '../server/test/smtp-receiver';
 import { E2E_PORT, HOOKS_SOCKET, MAIL_DIR, WEB_DIR } from './env';
+import { migratedImage } from './migrated-image';
 import { serveTestHooks } from './test-hooks';
 
 rmSync(MAIL_DIR, { recursive: true, force: true });
@@ -38,7 +39,7 @@ const config = loadConfig({
   TRANSPARENCY_SEAL_INTERVAL_MS: process.env.TRANSPARENCY_SEAL_INTERVAL_MS ?? '1000',
   LOG_LEVEL: 'warn',
 });
-const database = await openDatabase({ dir: path.join(dataDir, 'pglite') });
+const database = await openDatabase({ dir: path.join(dataDir, 'pglite'), image: await migratedImage() });
 const app = await buildApp(config, database);
 await seedDemoData(app);
 await app.listen({ port: config.port, host: config.host });

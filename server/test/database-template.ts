@@ -15,14 +15,13 @@
  * server's work a file on PostgreSQL.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
+import { saveMigratedImage } from './pglite-image';
 
 /** What each test file's `createTestDatabase` starts from: one of the two, by driver. */
 export interface MigratedDatabase {
@@ -85,13 +84,7 @@ async function migrate(project: TestProject): Promise<() => Promise<void>> {
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'pglite-image-'));
   const image = path.join(dir, 'migrated.tar');
-  // migrated by the app's own openDatabase into a folder, then saved from there
-  const dataDir = path.join(dir, 'data');
-  await (await openDatabase({ dir: dataDir })).close();
-  const saved = new PGlite({ dataDir, extensions: { pg_trgm } });
-  await saved.waitReady; // dumpDataDir does not wait for it: without, the dump never settles
-  writeFileSync(image, Buffer.from(await (await saved.dumpDataDir('none')).arrayBuffer()));
-  await saved.close();
+  await saveMigratedImage(image);
   project.provide('migratedDatabase', { image });
   return async () => rmSync(dir, { recursive: true, force: true });
 }
