@@ -19,7 +19,7 @@ import type { Browser, Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { crushedControls } from './controls';
 import { addActiveDestination, approveIdentity } from './destinations';
-import { codeIn, expect, test } from './fixtures';
+import { codeIn, expect, MAIL_WAIT, test } from './fixtures';
 import {
   ADMIN,
   approveHeld,
@@ -142,7 +142,7 @@ async function nextWithdrawalCode(readMail: ReadMail, email: string, used: Set<s
       const mail = await readMail(email);
       code = mail.subject === 'Your withdrawal confirmation code' ? codeIn(mail) : '';
       return code !== '' && !used.has(code);
-    })
+    }, MAIL_WAIT)
     .toBe(true);
   used.add(code);
   return code;

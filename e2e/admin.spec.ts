@@ -10,7 +10,7 @@
  * dialogs, a rejection reason); the dashboard, account, edit and audit-log pages are in the sweep.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, MAIL_WAIT, test } from './fixtures';
 import {
   ADMIN,
   checkBothWidths,
@@ -166,7 +166,9 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   await clientPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await clientPage.getByRole('button', { name: /^sign in$/i }).click();
   await expect(clientPage.getByText('Your account has been blocked. Please contact support.')).toBeVisible();
-  await expect.poll(async () => (await readMail(email)).subject).toBe('Your account has been blocked');
+  await expect
+    .poll(async () => (await readMail(email)).subject, MAIL_WAIT)
+    .toBe('Your account has been blocked');
   expect((await readMail(email)).text).toContain('Reason: Card payments disputed by the bank');
 
   // Unblock: the client signs in again, back on the page their ended session had open.
@@ -245,7 +247,9 @@ test('compliance rejects identity documents with a reason, and the client reads 
   await confirmDialog(compliancePage, 'Reject');
   await expect(compliancePage.getByText('Verification rejected', { exact: true })).toBeVisible();
 
-  await expect.poll(async () => (await readMail(email)).subject).toBe('Identity verification rejected');
+  await expect
+    .poll(async () => (await readMail(email)).subject, MAIL_WAIT)
+    .toBe('Identity verification rejected');
   expect((await readMail(email)).text).toContain(`Reason: ${reason}`);
 
   const clientPage = await newBrowserPage(browser);

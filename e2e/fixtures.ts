@@ -16,9 +16,18 @@ interface Mail {
   text: string;
 }
 
-/** Waits for the newest mail to `to` (titled `subject`, when given; up to 10 s) and answers it. */
+/**
+ * How long a journey waits for a mail (ms). The outbox worker sends at once, but CI runs the
+ * journeys beside the API suites on two cores, where a mail once took over 10 s to arrive.
+ */
+export const MAIL_TIMEOUT_MS = 30_000;
+
+/** `expect.poll`'s options for a poll that reads the mail. */
+export const MAIL_WAIT = { timeout: MAIL_TIMEOUT_MS };
+
+/** Waits for the newest mail to `to` (titled `subject`, when given; up to MAIL_TIMEOUT_MS) and answers it. */
 async function readMail(to: string, subject?: string): Promise<Mail> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + MAIL_TIMEOUT_MS;
   for (;;) {
     const files = readdirSync(MAIL_DIR)
       .filter((f) => f.endsWith('.json'))

@@ -10,7 +10,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { APPROVAL_MSG, MESSAGING_MSG, MONEY_MSG, MSG } from '../common/messages';
 import { addActiveDestination, approveIdentity, moveSecurityHoldClock } from './destinations';
-import { codeIn, expect, test } from './fixtures';
+import { codeIn, expect, MAIL_WAIT, test } from './fixtures';
 import {
   ADMIN,
   call,
@@ -138,7 +138,7 @@ async function withdraw(
   const withdrawal = { amount, address: ADDRESS, wallet: 'bitcoin' };
   await call('POST', '/withdrawals/code', { method: 'crypto', ...withdrawal }, client.token);
   const shown = `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
-  await expect.poll(async () => (await readMail(client.signUp.email)).text).toContain(shown);
+  await expect.poll(async () => (await readMail(client.signUp.email)).text, MAIL_WAIT).toContain(shown);
   const token = codeIn(await readMail(client.signUp.email));
   const { data } = (await call('POST', '/c-withdrawals', { ...withdrawal, token }, client.token)) as {
     data: { _id: string };

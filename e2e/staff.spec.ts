@@ -6,7 +6,7 @@
  * invitation form (the staff page's is in a11y-routes.spec.ts).
  */
 import { STAFF_MSG } from '@common/messages';
-import { expect, test } from './fixtures';
+import { expect, MAIL_WAIT, test } from './fixtures';
 import { ADMIN, checkBothWidths, newBrowserPage, signIn, submitAfterMismatch } from './journey';
 
 const PASSWORD = 'Invited#2026pass';
@@ -42,7 +42,7 @@ test('the owner invites a support member, who sets a password with the e-mailed 
   await row.getByRole('button', { name: 'Resend invitation' }).click();
   await owner.getByRole('dialog').getByRole('button', { name: 'Send new link' }).click();
   await expect(owner.getByText(STAFF_MSG.invitationResent)).toBeVisible();
-  await expect.poll(linkIn).not.toBe(first);
+  await expect.poll(linkIn, MAIL_WAIT).not.toBe(first);
   const link = await linkIn();
 
   // The e-mailed link sets the password, then leads to the admin login.

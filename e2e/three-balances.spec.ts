@@ -9,7 +9,7 @@
  */
 import type { Locator } from '@playwright/test';
 import { addActiveDestination, approveIdentity } from './destinations';
-import { codeIn, expect, test } from './fixtures';
+import { codeIn, expect, MAIL_WAIT, test } from './fixtures';
 import {
   ADMIN,
   call,
@@ -52,7 +52,7 @@ test('one account value with Available, Held and Invested beneath it, named the 
   });
   const withdrawal = { amount: 850, address: ADDRESS, wallet: 'bitcoin' };
   await call('POST', '/withdrawals/code', { method: 'crypto', ...withdrawal }, client.token);
-  await expect.poll(async () => (await readMail(signUp.email)).text).toContain('$850.00');
+  await expect.poll(async () => (await readMail(signUp.email)).text, MAIL_WAIT).toContain('$850.00');
   const code = codeIn(await readMail(signUp.email));
   await call('POST', '/c-withdrawals', { ...withdrawal, token: code }, client.token);
 
