@@ -19,6 +19,7 @@ import {
   STAFF_MSG,
   USER_ADMIN_MSG,
 } from './messages';
+import { API_KEY_MSG } from './schemas/api-keys';
 import { BENEFICIARY_MSG } from './schemas/beneficiaries';
 import { EVIDENCE_MSG } from './schemas/evidence';
 import { LIABILITIES_MSG } from './schemas/liabilities';
@@ -97,6 +98,18 @@ export const ERRORS = {
   invitation_invalid: e(400, STAFF_MSG.invitationInvalid),
   invitation_not_needed: e(409, STAFF_MSG.invitationNotNeeded),
   own_review: e(409, STAFF_MSG.ownReview),
+  // API keys (docs/integrations.md "API keys")
+  api_key_revoked: e(401, API_KEY_MSG.revokedKey),
+  api_key_expired: e(401, API_KEY_MSG.expiredKey),
+  api_key_network_refused: e(403, API_KEY_MSG.networkRefused),
+  api_key_not_allowed: e(403, API_KEY_MSG.notForKeys),
+  api_key_scope: e(403, API_KEY_MSG.scope),
+  api_key_not_grantable: e(400, 'These permissions cannot be given to an API key'),
+  api_key_expiry_invalid: e(400, API_KEY_MSG.expiry),
+  api_key_network_invalid: e(400, API_KEY_MSG.network),
+  api_key_second_factor_needed: e(409, API_KEY_MSG.secondFactorNeeded),
+  api_key_not_found: e(404, API_KEY_MSG.notFound),
+  api_key_already_revoked: e(409, API_KEY_MSG.alreadyRevoked),
   // Four-eyes approval (docs/security.md "Four-eyes approval")
   own_approval_request: e(409, APPROVAL_MSG.ownRequest),
   approval_about_yourself: e(409, APPROVAL_MSG.aboutYourself),

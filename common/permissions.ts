@@ -40,6 +40,7 @@ export const PERMISSIONS = {
   'limits.manage': 'set the deposit and withdrawal caps of each verification level',
   'approvals.decide': "approve or reject another staff member's large money action (four-eyes)",
   'staff.manage': 'invite staff (and resend a link), change their roles, deactivate and reactivate them',
+  'apiKeys.manage': 'create, list and revoke API keys for integrations',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -77,6 +78,15 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   ],
   support: SUPPORT,
 };
+
+/**
+ * The permissions an API key may be given (docs/integrations.md "API keys"): all but deciding
+ * another member's four-eyes request (a machine is never the second pair of eyes) and managing
+ * staff or keys (a key cannot widen itself or mint others).
+ */
+export const KEY_PERMISSIONS: readonly Permission[] = (Object.keys(PERMISSIONS) as Permission[]).filter(
+  (p) => p !== 'approvals.decide' && p !== 'staff.manage' && p !== 'apiKeys.manage',
+);
 
 /** Whether `role` is a staff role (every staff role signs in to the back office). */
 export function isStaffRole(role: string | null | undefined): role is StaffRole {

@@ -3,7 +3,7 @@
  * the staff scope with its one guard (permission and target checks). app.ts registers it under
  * /api; each room's routes live in its module (docs/architecture.md "Rooms").
  */
-import { can } from '@common/permissions';
+import { can, KEY_PERMISSIONS } from '@common/permissions';
 import type { AppInstance } from './app-context';
 import type { Guards } from './modules/auth/guard';
 import { AppError } from './lib/errors';
@@ -32,6 +32,7 @@ import { withdrawalAdminRoutes, withdrawalCodeRoutes, withdrawalRoutes } from '.
 import { beneficiaryAdminRoutes, beneficiaryRoutes } from './modules/beneficiaries/routes';
 import { limitAdminRoutes, limitRoutes } from './modules/limits/routes';
 import { approvalAdminRoutes } from './modules/approvals/routes';
+import { apiKeyAdminRoutes } from './modules/api-keys/routes';
 import { auditAdminRoutes } from './modules/audit/routes';
 import { emailingAdminRoutes, mailOutboxAdminRoutes } from './modules/emailing/routes';
 import { planAdminRoutes, planRoutes } from './modules/plans/routes';
@@ -109,6 +110,7 @@ async function staffRoutes(staff: AppInstance) {
     '/approvals': [approvalAdminRoutes],
     '/mail': [mailOutboxAdminRoutes],
     '/transparency': [liabilitiesAdminRoutes],
+    '/api-keys': [apiKeyAdminRoutes],
   };
   await registerByPrefix(staff, byPrefix);
 }
@@ -116,7 +118,8 @@ async function staffRoutes(staff: AppInstance) {
 /**
  * The one check every staff route passes (the staff scope's `onRequest` hook): a staff member
  * (`guards.requireStaff`: 401 signed out, 403 not staff, deactivated or without required
- * two-factor) whose role has the permission the route declares (common/permissions.ts), else 403.
+ * two-factor) whose role has the permission the route declares (common/permissions.ts), else 403;
+ * a call made with an API key also needs the permission in the key's own list (403 `api_key_scope`).
  */
 function staffGuard(guards: Guards): Guard {
   return async (req) => {
@@ -125,6 +128,11 @@ function staffGuard(guards: Guards): Guard {
     if (!permission || !can(req.auth!.user.role, permission)) {
       throw new AppError('role_not_allowed');
     }
+    // an API key: only what it was given, within what its member's role has today, and never what
+    // no key may hold (a row edited by hand to add `approvals.decide` is still refused)
+    const key = req.auth!.apiKey;
+    if (key && !(key.permissions.includes(permission) && KEY_PERMISSIONS.includes(permission)))
+      throw new AppError('api_key_scope');
   };
 }
 

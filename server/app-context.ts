@@ -43,6 +43,7 @@ import type { UsersService } from './modules/users/service';
 import type { WithdrawalsService } from './modules/withdrawals/service';
 import type { BeneficiariesService } from './modules/beneficiaries/service';
 import type { LimitsService } from './modules/limits/service';
+import type { ApiKeysService } from './modules/api-keys/service';
 
 export interface AppContext {
   config: Config;
@@ -82,6 +83,7 @@ export interface AppContext {
     staffSecurity: StaffSecurity;
     holds: SecurityHolds;
     approvals: ApprovalsService;
+    apiKeys: ApiKeysService;
   };
 }
 

@@ -52,6 +52,7 @@ import { createUsersService } from './modules/users/service';
 import { createWithdrawalsService } from './modules/withdrawals/service';
 import { createBeneficiariesService } from './modules/beneficiaries/service';
 import { createLimitsService } from './modules/limits/service';
+import { createApiKeysService } from './modules/api-keys/service';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { createOneTimeCodes } from './lib/one-time-codes';
 import { createStorage } from './lib/storage';
@@ -185,6 +186,7 @@ export async function buildApp(
       beneficiaries: createBeneficiariesService(deps),
       ...money,
       approvals: createApprovalsService(deps, approvalRunners(money)),
+      apiKeys: createApiKeysService(deps),
       holds: deps.holds,
     },
   };

@@ -13,10 +13,11 @@ import { auditLog } from '../db/schema';
 import { AppError, type ErrorCode } from './errors';
 import { StatementOfWork, type LazySql, type StatementSql } from './unit-of-work';
 
-/** The admin acting and where from. */
+/** The admin acting and where from; `keyId` when they act through an API key (docs/integrations.md). */
 export interface AuditActor {
   id: string;
   ip: string;
+  keyId?: string | null;
 }
 
 /** One audited change. `before` / `after` are small JSON snapshots of the changed fields (USD amounts, not cents). */
@@ -34,7 +35,7 @@ export interface AuditEvent {
 /** The signed-in admin of `req` as an audit actor. Throws 401 when nobody is signed in. */
 export function auditActor(req: FastifyRequest): AuditActor {
   if (!req.auth) throw new AppError('not_signed_in');
-  return { id: req.auth.user.id, ip: req.ip };
+  return { id: req.auth.user.id, ip: req.ip, keyId: req.auth.apiKey?.id ?? null };
 }
 
 /**
@@ -82,6 +83,7 @@ export function auditInStatement(
     return () => sql`${p}::jsonb`;
   };
   const actorId = stmt.param(actor?.id ?? null);
+  const actorKeyId = stmt.param(actor?.keyId ?? null);
   const action = stmt.param(event.action);
   const targetUserId = stmt.param(event.targetUserId ?? null);
   const targetId = stmt.param(event.targetId ?? null);
@@ -92,8 +94,8 @@ export function auditInStatement(
   stmt.part(
     stmt.name('audit'),
     () =>
-      sql`insert into ${auditLog} (actor_id, action, target_user_id, target_id, before, after, ip)
-      select ${actorId}::uuid, ${action}::text, ${targetUserId}::uuid,
+      sql`insert into ${auditLog} (actor_id, actor_key_id, action, target_user_id, target_id, before, after, ip)
+      select ${actorId}::uuid, ${actorKeyId}::uuid, ${action}::text, ${targetUserId}::uuid,
         ${targetId}::text, ${before()}, ${after()}, ${ip}::text
       where ${when()}`,
   );

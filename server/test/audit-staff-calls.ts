@@ -1,24 +1,35 @@
 /**
- * The audit test's cases for the staff-management routes (/api/staff…, owner only): each is a
- * successful call as the owner that must add exactly one audit row (server/test/audit.test.ts).
- * Every case makes its own staff member, so the cases stand alone.
+ * The audit test's cases for the staff-management routes (/api/staff…, owner only) and the API
+ * keys (/api/api-keys…): each is a successful call as the owner that must add exactly one audit
+ * row (server/test/audit.test.ts). Every case makes its own staff member or key, so the cases
+ * stand alone.
  */
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import type { AppInstance } from '../app-context';
-import { createTestUser, enrolTwoFactor } from './factories';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
+import {
+  confirmSessionByPasskey,
+  createApiKey,
+  createTestUser,
+  enrolTwoFactor,
+  type TestUser,
+} from './factories';
 
 /** A request the audit test sends as the admin (its headers are added there). */
 export type Call = Omit<InjectOptions, 'headers'> & { method: string; url: string };
 
 /**
- * The cases by "METHOD /url". `app` answers the test's app (made in its beforeAll); `ok` sends a
- * set-up call as the owner and throws unless it succeeds.
+ * The cases by "METHOD /url". `app` answers the test's app (made in its beforeAll), `owner` the
+ * owner the calls are made as; `ok` sends a set-up call as the owner and throws unless it succeeds.
  */
 export function staffCalls(
   app: () => AppInstance,
+  owner: () => TestUser,
   ok: (call: Call) => Promise<unknown>,
 ): Record<string, () => Promise<Call>> {
+  const db = () => app().ctx.database.db;
   return {
     'POST /api/staff': async () => ({
       method: 'POST',
@@ -80,5 +91,28 @@ export function staffCalls(
         payload: { reason: 'Lost phone; identity checked' },
       };
     },
+    'POST /api/api-keys': async () => {
+      // creating a key takes two-factor (or a passkey) and a fresh confirmation of the session
+      const [row] = await db()
+        .select({ on: users.twoFactorEnabled })
+        .from(users)
+        .where(eq(users.id, owner().id));
+      if (!row!.on) await enrolTwoFactor(app(), owner());
+      await confirmSessionByPasskey(db(), owner());
+      return {
+        method: 'POST',
+        url: '/api/api-keys',
+        payload: {
+          name: 'Accounting export',
+          permissions: ['clients.read'],
+          expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      };
+    },
+    'POST /api/api-keys/:id/revoke': async () => ({
+      method: 'POST',
+      url: `/api/api-keys/${(await createApiKey(db(), owner().id, ['clients.read'])).id}/revoke`,
+      payload: { reason: 'The integration was retired' },
+    }),
   };
 }

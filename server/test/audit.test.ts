@@ -287,7 +287,11 @@ const CALLS: Record<string, () => Promise<Call>> = {
   },
   'DELETE /api/support/:id': async () => ({ method: 'DELETE', url: `/api/support/${await supportTicket()}` }),
 
-  ...staffCalls(() => t.app, ok),
+  ...staffCalls(
+    () => t.app,
+    () => admin,
+    ok,
+  ),
   'POST /api/mail/outbox/:id/retry': async () => ({
     method: 'POST',
     url: `/api/mail/outbox/${await failedMail(t.database.db)}/retry`,

@@ -114,6 +114,9 @@ const POLICY: Record<string, Policy> = {
   'PUT /api/limits/levels/:level': staff('limits.manage'),
   'PUT /api/limits/address/:id': staff('kyc.review'),
   'DELETE /api/limits/address/:id': staff('kyc.review'),
+  'GET /api/api-keys': staff('apiKeys.manage'),
+  'POST /api/api-keys': staff('apiKeys.manage'),
+  'POST /api/api-keys/:id/revoke': staff('apiKeys.manage'),
 
   'GET /api/transaction': p('user'),
   'GET /api/transaction/all': p('user'),

@@ -2,9 +2,11 @@
  * Test factories and checks for the money modules (used by tests and the e2e journeys only), the
  * one import point: users with sessions (`factories/users.ts`), funding, ledger invariants,
  * deposits and images (`factories/money.ts`), the withdrawal address book
- * (`factories/destinations.ts`), withdrawal requests and codes (`factories/withdrawals.ts`).
+ * (`factories/destinations.ts`), withdrawal requests and codes (`factories/withdrawals.ts`), API keys
+ * (`factories/api-keys.ts`).
  */
 export * from './factories/users';
 export * from './factories/money';
 export * from './factories/destinations';
 export * from './factories/withdrawals';
+export * from './factories/api-keys';

@@ -2,14 +2,22 @@
  * docs/deployment.md: several stateless API processes behind one proxy. Starts two
  * real servers on one fresh PostgreSQL with the same SESSION_SECRET and shows that a session made
  * on one works on the other: the bearer token (sessions live in the database), the signed XSRF
- * cookie (an HMAC under the shared secret) on a state-changing POST, and sign-out (revocation).
- * Needs PostgreSQL (TEST_DATABASE_URL); skipped otherwise.
+ * cookie (an HMAC under the shared secret) on a state-changing POST, and sign-out (revocation);
+ * and that an API key revoked on one is refused by the other at its next call (docs/integrations.md
+ * "API keys"). Needs PostgreSQL (TEST_DATABASE_URL); skipped otherwise.
  */
 import { describe, expect, it } from 'vitest';
 import { XSRF } from '@common/constants';
 import { createUserWithPassword } from '../modules/users/factory';
 import { TEST_PASSWORD, uniqueEmail } from './app';
-import { addDestinationOf, approveIdentity, cryptoWithdrawal, fundClient } from './factories';
+import {
+  addDestinationOf,
+  approveIdentity,
+  createApiKey,
+  createTestUser,
+  cryptoWithdrawal,
+  fundClient,
+} from './factories';
 import { useTwoApiProcesses } from './two-processes';
 
 const pg = process.env.TEST_DATABASE_URL;
@@ -77,5 +85,26 @@ describe.skipIf(!pg)('a session made on one API process works on another', () =>
     });
     expect(signout.status).toBe(200);
     expect((await fetch(`${a.origin}/api/auth/user`, { headers: bearer })).status).toBe(401);
+  });
+
+  it('an API key revoked on A is refused by B at its very next call, well within a second', async () => {
+    const [a, b] = t.servers;
+    const owner = await createTestUser(t.app, { role: 'owner' });
+    const key = await createApiKey(t.app.ctx.database.db, owner.id, ['clients.read']);
+    const onB = () => fetch(`${b.origin}/api/user/admin`, { headers: key.headers });
+    expect((await onB()).status).toBe(200);
+    const revoke = await fetch(`${a.origin}/api/api-keys/${key.id}/revoke`, {
+      method: 'POST',
+      headers: { ...owner.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'The laptop it was on was lost' }),
+    });
+    expect(revoke.status).toBe(200);
+    const revokedAt = Date.now();
+    const refused = await onB();
+    expect([refused.status, ((await refused.json()) as { code: string }).code]).toEqual([
+      401,
+      'api_key_revoked',
+    ]);
+    expect(Date.now() - revokedAt).toBeLessThan(1000);
   });
 });

@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { cents, createdAt, timeOrderedIdKey, timestamps } from './columns';
 import { users } from './accounts';
+import { apiKeys } from './api-keys';
 
 /** In-app notices to a user. */
 export const notifications = pgTable(
@@ -131,6 +132,8 @@ export const auditLog = pgTable(
     id: timeOrderedIdKey(),
     /** Null for an action made on the command line (`npm run staff`), where nobody is signed in. */
     actorId: uuid('actor_id').references(() => users.id),
+    /** The API key the actor acted through (docs/integrations.md "API keys"); null for a person. */
+    actorKeyId: uuid('actor_key_id').references(() => apiKeys.id),
     action: text('action').notNull(),
     targetUserId: uuid('target_user_id').references(() => users.id),
     targetId: text('target_id'),

@@ -15,3 +15,4 @@ export * from './beneficiaries';
 export * from './passkeys';
 export * from './limits';
 export * from './security-holds';
+export * from './api-keys';

@@ -2,14 +2,17 @@
  * Request authentication (docs/architecture.md, "How a request flows", step 3).
  * `authenticate` reads `Authorization: Bearer <session token>`, loads the better-auth session row
  * with its user in one query (or, on PostgreSQL, from the session cache: session-cache.ts), and sets
- * `request.auth`. Guards built on it:
- * - `requireUser`  — 401 without a live session; 403 for a blocked user.
+ * `request.auth`; a bearer API key (`bk_…`, api-key-auth.ts) sets it too, with `apiKey`. Guards
+ * built on it:
+ * - `requireUser`  — 401 without a live session; 403 for a blocked user; 403 `api_key_not_allowed`
+ *   for an API key, which serves the staff scope only (docs/integrations.md "API keys").
  * - `requireVerifiedUser` — also 403 until the e-mail is confirmed.
  * - `requireClient` — as `requireVerifiedUser`, and 403 for a staff member: the routes that move
  *   the caller's own money or open money requests are for clients only (docs/security.md
  *   "Separation of duties").
  * - `requireStaff` — also 403 unless the user has a staff role (common/permissions.ts), from an
- *   allowed network (STAFF_ALLOWED_NETWORKS: staff-networks.ts, refusals audited), and
+ *   allowed network (STAFF_ALLOWED_NETWORKS: staff-networks.ts, refusals audited; a key with
+ *   networks of its own is held to those instead), and
  *   (STAFF_TWO_FACTOR=required) until they have two-factor authentication on or a passkey.
  * The staff routes do not name a guard: their scope runs `requireStaff`, then checks the permission
  * each route declares (server/app.ts `staffGuard`).
@@ -32,13 +35,17 @@ import { markGuard } from '../../lib/guarded-scope';
 import type { UserRow } from '../../db/rows';
 import { idleWindowMs, isLive, isTouchDue, liveSessionWhere } from './idle';
 import type { SessionCache, SessionRow } from './session-cache';
+import { API_KEY_PREFIX, createKeyAuth, type RequestKey } from './api-key-auth';
 import { checkStaffNetwork } from './staff-networks';
 import { hasPasskey } from './staff-second-factor';
 
 export interface RequestAuth {
   user: UserRow;
+  /** The session's id and token; empty for a call made with an API key. */
   sessionId: string;
   token: string;
+  /** The API key of the call, when it was made with one (its user is the key's member). */
+  apiKey?: RequestKey;
 }
 
 declare module 'fastify' {
@@ -73,6 +80,7 @@ function bearerToken(req: FastifyRequest): string | null {
  */
 export function createGuards({ db, config }: BaseDeps, cache?: SessionCache | null) {
   const secrets = sessionSecrets(config);
+  const authenticateKey = createKeyAuth(db);
   const idleMs = idleWindowMs(config);
   // Built once: every authenticated request runs it (building it each time was a large share of
   // the dashboard's CPU in the bench; docs/performance.md).
@@ -114,6 +122,12 @@ export function createGuards({ db, config }: BaseDeps, cache?: SessionCache | nu
     if (req.auth !== null) return req.auth;
     const token = bearerToken(req);
     if (!token) return null;
+    if (token.startsWith(API_KEY_PREFIX)) {
+      const found = await authenticateKey(req, token);
+      if (!found) return null;
+      req.auth = { user: found.user, sessionId: '', token: '', apiKey: found.key };
+      return req.auth;
+    }
     const row = await loadSession(token);
     if (!row) return null;
     const cookie = req.cookies?.[XSRF.cookie];
@@ -138,10 +152,17 @@ export function createGuards({ db, config }: BaseDeps, cache?: SessionCache | nu
     return req.auth;
   }
 
-  async function requireUser(req: FastifyRequest, _reply?: FastifyReply): Promise<void> {
+  /** A live session or API key of a user who is not blocked. */
+  async function requireCaller(req: FastifyRequest): Promise<RequestAuth> {
     const auth = await authenticate(req);
     if (!auth) throw new AppError('not_signed_in');
     if (auth.user.banned) throw new AppError('account_blocked');
+    return auth;
+  }
+
+  async function requireUser(req: FastifyRequest, _reply?: FastifyReply): Promise<void> {
+    const auth = await requireCaller(req);
+    if (auth.apiKey) throw new AppError('api_key_not_allowed');
   }
 
   async function requireVerifiedUser(req: FastifyRequest): Promise<void> {
@@ -155,12 +176,11 @@ export function createGuards({ db, config }: BaseDeps, cache?: SessionCache | nu
   }
 
   async function requireStaff(req: FastifyRequest): Promise<void> {
-    await requireUser(req);
-    const { user } = req.auth!;
+    const { user, apiKey } = await requireCaller(req);
     if (!isStaffRole(user.role)) throw new AppError('not_admin');
     if (user.deactivatedAt) throw new AppError('staff_deactivated');
     const asked = `${req.method} ${req.routeOptions?.url ?? req.url}`;
-    await checkStaffNetwork(db, config.staffAllowedNetworks, user, req.ip, asked);
+    if (!apiKey?.ownNetworks) await checkStaffNetwork(db, config.staffAllowedNetworks, user, req.ip, asked);
     if (config.staffTwoFactor === 'required' && !user.twoFactorEnabled && !(await hasPasskey(db, user.id))) {
       throw new AppError('two_factor_required');
     }

@@ -13,7 +13,7 @@
  * / reverification_required / account_blocked, 404 not_found, 400 wrong_password /
  * invalid_authentication_code (counted toward the sign-in lock).
  */
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
 import type { Passkey, PasskeyRemoveInput } from '@common/schemas/passkeys';
 import { passkeys, sessionReverifications } from '../../db/schema';
@@ -25,9 +25,7 @@ import type { ServiceDeps } from '../../lib/service-deps';
 import { inTransaction } from '../../lib/unit-of-work';
 import { checkPassword } from './better-auth';
 import { passkeyChangedMail } from './emails';
-
-/** A passkey confirmation lets one sensitive change through for this long. */
-export const REVERIFY_TTL_MS = 5 * 60_000;
+import { createFreshFactor } from './fresh-factor';
 
 /** The plugin's error codes → ours (common/errors.ts). */
 const TRANSLATE: Record<string, ErrorCode> = {
@@ -104,7 +102,8 @@ const toHeaders = (h: CeremonyHeaders) => {
 export function createPasskeyService(
   deps: Pick<ServiceDeps, 'db' | 'log' | 'auth' | 'mailer' | 'notifications' | 'throttle' | 'twoFactor'>,
 ) {
-  const { db, log, auth, mailer, notifications, throttle, twoFactor } = deps;
+  const { db, log, auth, mailer, notifications, throttle } = deps;
+  const confirmFresh = createFreshFactor(deps);
 
   async function own(userId: string, id: string): Promise<Row> {
     const [row] = await db
@@ -239,23 +238,8 @@ export function createPasskeyService(
       const row = await own(user.id, id);
       if (proof.password !== undefined) {
         await throttle.checkSecret(user, () => checkPassword(auth, user.id, proof.password!));
-      } else if (proof.code !== undefined) {
-        if (!user.twoFactorEnabled) throw new AppError('two_factor_not_on');
-        await throttle.checkSecret(user, async () => {
-          if (!(await twoFactor.acceptCode(db, user.id, proof.code!)))
-            throw new AppError('invalid_authentication_code');
-        });
       } else {
-        const used = await db
-          .delete(sessionReverifications)
-          .where(
-            and(
-              eq(sessionReverifications.sessionId, sessionId),
-              gt(sessionReverifications.verifiedAt, new Date(Date.now() - REVERIFY_TTL_MS)),
-            ),
-          )
-          .returning({ sessionId: sessionReverifications.sessionId });
-        if (used.length === 0) throw new AppError('reverification_required');
+        await confirmFresh(user, sessionId, proof.code);
       }
       await announce(user, ip, 'removed', row, (tx) =>
         tx.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, user.id))),

@@ -56,7 +56,7 @@ import {
   windowPassed,
   withdrawalLimitParts,
 } from '../limits/levels';
-import { REVERIFY_TTL_MS } from '../auth/passkeys';
+import { REVERIFY_TTL_MS } from '../auth/fresh-factor';
 import {
   destination,
   toActiveDestination,

@@ -5,6 +5,7 @@
  * asserts the statuses it needs to go on. They live by domain in the modules of this folder.
  */
 import { accountJourneys } from './accounts';
+import { apiKeysJourney } from './api-keys';
 import { backOfficeJourneys } from './back-office';
 import { beneficiariesJourney } from './beneficiaries';
 import type { Journey } from './journey';
@@ -31,6 +32,7 @@ export const journeys: Journey[] = [
   passkeysJourney,
   securityHoldsJourney,
   limitsJourney,
+  apiKeysJourney,
   ...backOfficeJourneys,
   mailOutboxJourney,
   reservesJourney,

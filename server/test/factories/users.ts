@@ -4,13 +4,13 @@
  * check of a route that needs a verified client.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { Role } from '@common/permissions';
 import type { AccountPlan } from '@common/constants';
 import type { AppInstance } from '../../app-context';
 import type { Db } from '../../db/client';
-import { sessions, twoFactors, users } from '../../db/schema';
+import { sessionReverifications, sessions, twoFactors, users } from '../../db/schema';
 import type { UserRow } from '../../db/rows';
 import { fundClient } from './money';
 
@@ -79,12 +79,28 @@ export async function createTestUser(
   return { id: row!.id, email: row!.email, token, headers: { authorization: `Bearer ${token}` }, row: row! };
 }
 
-/** Turns `u`'s two-factor authentication on as enrolment leaves it (a secret, enabled), without a code. */
-export async function enrolTwoFactor(app: AppInstance, u: Pick<TestUser, 'id' | 'email'>): Promise<void> {
+/**
+ * Turns `u`'s two-factor authentication on as enrolment leaves it (a secret, enabled), without a
+ * code; answers the TOTP secret (base32), for a test that computes codes.
+ */
+export async function enrolTwoFactor(app: AppInstance, u: Pick<TestUser, 'id' | 'email'>): Promise<string> {
   const { db } = app.ctx.database;
-  await app.ctx.services.twoFactor.setUp({ id: u.id, email: u.email });
+  const { totpURI } = await app.ctx.services.twoFactor.setUp({ id: u.id, email: u.email });
   await db.update(twoFactors).set({ enabledAt: new Date() }).where(eq(twoFactors.userId, u.id));
   await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, u.id));
+  return new URL(totpURI).searchParams.get('secret')!;
+}
+
+/**
+ * Confirms `u`'s session with a passkey now, as the passkey ceremony leaves it: the next sensitive
+ * change that takes a fresh second factor (auth/fresh-factor.ts) goes through without a code.
+ */
+export async function confirmSessionByPasskey(db: Db, u: Pick<TestUser, 'token'>): Promise<void> {
+  const [session] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, u.token));
+  await db
+    .insert(sessionReverifications)
+    .values({ sessionId: session!.id })
+    .onConflictDoUpdate({ target: sessionReverifications.sessionId, set: { verifiedAt: sql`now()` } });
 }
 
 /**

@@ -1,0 +1,71 @@
+/**
+ * API keys for integrations (docs/integrations.md "API keys"), in the staff scope:
+ *
+ * | method | path                        | who                      | body                                                   | answer                  |
+ * | GET    | /api/api-keys               | staff `apiKeys.manage`   | —                                                      | { data: [key] }         |
+ * | POST   | /api/api-keys               | staff `apiKeys.manage`   | { name, permissions, allowedNetworks, expiresAt, code? } | 201 { message, data: { key, secret } } |
+ * | POST   | /api/api-keys/:id/revoke    | staff `apiKeys.manage`   | { reason }                                             | { message }             |
+ *
+ * Creating needs a session (a key cannot make keys: `apiKeys.manage` is never given to one) and a
+ * fresh second factor; the secret is in that answer only.
+ */
+import {
+  API_KEY_MSG,
+  apiKeyCreatedAnswerSchema,
+  apiKeyCreateSchema,
+  apiKeysAnswerSchema,
+} from '@common/schemas/api-keys';
+import { decisionReasonSchema, idParams, messageAnswerSchema } from '@common/schemas/common';
+import type { AppInstance } from '../../app-context';
+import { auditActor } from '../../lib/audit';
+import { declareRoutes } from '../../lib/declare-routes';
+import { conflict } from '../../lib/route-schemas';
+import { currentUser } from '../auth/guard';
+
+const tags = ['api-keys'];
+
+/** GET /api-keys, POST /api-keys, POST /api-keys/:id/revoke (staff scope) */
+export async function apiKeyAdminRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
+  const svc = app.ctx.services.apiKeys;
+  route.get('', {
+    summary:
+      'Every API key, newest first, with its member, permissions, networks and status; never a secret (staff with apiKeys.manage)',
+    schema: { response: { 200: apiKeysAnswerSchema } },
+    config: { permission: 'apiKeys.manage' },
+    handler: async () => ({ data: await svc.list() }),
+  });
+
+  route.post('', {
+    summary:
+      'Creates an API key that acts for the caller within the permissions given, confirmed by a fresh second factor; the secret is answered this once (staff with apiKeys.manage)',
+    schema: {
+      body: apiKeyCreateSchema,
+      response: {
+        201: apiKeyCreatedAnswerSchema,
+        409: conflict('Two-factor authentication or a passkey is needed, or the code was used already'),
+      },
+    },
+    config: { permission: 'apiKeys.manage' },
+    handler: async (req, reply) => {
+      const data = await svc.create(auditActor(req), currentUser(req), req.auth!.sessionId, req.body);
+      reply.code(201);
+      return { message: API_KEY_MSG.created, data };
+    },
+  });
+
+  route.post('/:id/revoke', {
+    summary:
+      'Revokes an API key with a reason, audited; its next call is refused in every process (staff with apiKeys.manage)',
+    schema: {
+      params: idParams,
+      body: decisionReasonSchema,
+      response: { 200: messageAnswerSchema, 409: conflict('The key is already revoked') },
+    },
+    config: { permission: 'apiKeys.manage', target: 'none' },
+    handler: async (req) => {
+      await svc.revoke(auditActor(req), req.params.id, req.body.reason);
+      return { message: API_KEY_MSG.revoked };
+    },
+  });
+}
