@@ -70,6 +70,11 @@ export default defineConfig({
     // screenshot; `--trace retain-on-failure` records traces.
     trace: 'off',
     screenshot: 'only-on-failure',
+    // as a user who asks for reduced motion: dialogs and toasts open without their transitions
+    // (web/src/app/theme.ts), so a click never lands on a dialog still scaling in on a busy runner
+    // (a confirmation's button once took the click and did nothing); the hero's autoplay journey
+    // asks for motion itself
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

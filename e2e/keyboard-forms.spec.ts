@@ -177,6 +177,7 @@ test('every table of the back office has a name', async ({ page }) => {
     '/admin/transactions',
     '/admin/staff',
     '/admin/verification-limits',
+    '/admin/api-keys',
   ];
   let seen = 0;
   for (const path of pages) {

@@ -202,30 +202,34 @@ test('the bonus badge closes for the page view and its Get Now leads to /signup'
   await expect(badge).toBeVisible();
 });
 
-test('the hero carousel advances on its own, pauses on hover, resumes, and works from the keyboard', async ({
-  page,
-}) => {
-  await openPage(page, '/');
-  const hero = page.getByRole('region', { name: 'Highlights' });
-  const indicator = (n: number) => hero.getByRole('tab', { name: `Go to slide ${n}` });
-  await expect(indicator(1)).toHaveAttribute('aria-selected', 'true');
-  await page.mouse.move(5, 5);
-  await expect(indicator(2)).toHaveAttribute('aria-selected', 'true', { timeout: 8_000 });
+test.describe('with motion allowed', () => {
+  test.use({ reducedMotion: 'no-preference' });
 
-  await hero.hover();
-  const selected = await hero.getByRole('tab', { selected: true }).getAttribute('aria-label');
-  await page.waitForTimeout(6_500);
-  await expect(hero.getByRole('tab', { selected: true })).toHaveAttribute('aria-label', selected!);
+  test('the hero carousel advances on its own, pauses on hover, resumes, and works from the keyboard', async ({
+    page,
+  }) => {
+    await openPage(page, '/');
+    const hero = page.getByRole('region', { name: 'Highlights' });
+    const indicator = (n: number) => hero.getByRole('tab', { name: `Go to slide ${n}` });
+    await expect(indicator(1)).toHaveAttribute('aria-selected', 'true');
+    await page.mouse.move(5, 5);
+    await expect(indicator(2)).toHaveAttribute('aria-selected', 'true', { timeout: 8_000 });
 
-  await page.mouse.move(5, 5);
-  await expect(hero.getByRole('tab', { selected: true })).not.toHaveAttribute('aria-label', selected!, {
-    timeout: 8_000,
+    await hero.hover();
+    const selected = await hero.getByRole('tab', { selected: true }).getAttribute('aria-label');
+    await page.waitForTimeout(6_500);
+    await expect(hero.getByRole('tab', { selected: true })).toHaveAttribute('aria-label', selected!);
+
+    await page.mouse.move(5, 5);
+    await expect(hero.getByRole('tab', { selected: true })).not.toHaveAttribute('aria-label', selected!, {
+      timeout: 8_000,
+    });
+
+    const before = await hero.getByRole('tab', { selected: true }).getAttribute('aria-label');
+    await hero.getByRole('button', { name: 'Next slide' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(hero.getByRole('tab', { selected: true })).not.toHaveAttribute('aria-label', before!);
   });
-
-  const before = await hero.getByRole('tab', { selected: true }).getAttribute('aria-label');
-  await hero.getByRole('button', { name: 'Next slide' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(hero.getByRole('tab', { selected: true })).not.toHaveAttribute('aria-label', before!);
 });
 
 test('the market tabs switch between the four widgets, FOREX first', async ({ page }) => {

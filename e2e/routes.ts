@@ -90,6 +90,7 @@ const ADMIN_SIDEBAR_PATHS = [
   '/admin/audit-log',
   '/admin/staff',
   '/admin/verification-limits',
+  '/admin/api-keys',
   '/admin/security',
 ];
 

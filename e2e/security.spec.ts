@@ -6,33 +6,13 @@
  * office opens. Authenticator codes are computed here with otplib from the key shown on screen.
  */
 import type { Browser, Page } from '@playwright/test';
-import { generate } from 'otplib';
 import { SECURITY_MSG } from '../common/messages';
+import { authenticator } from './authenticator';
 import { STAFF_2FA_BASE_URL } from './env';
 import { expect, test } from './fixtures';
 import { ADMIN, checkBothWidths, newBrowserPage, signIn, signUpVerified, submitSignIn } from './journey';
 
 const password = 'Security-pass-42';
-
-/**
- * Authenticator codes for one secret. The server refuses a time step at or before the last one it
- * accepted (replay) and accepts one step either side of its clock, so each code is for the step
- * after the last one used, waiting when that would be more than one step ahead.
- */
-function authenticator(secret: string) {
-  let lastStep = 0;
-  return async function nextCode(): Promise<string> {
-    for (;;) {
-      const current = Math.floor(Date.now() / 30_000);
-      const step = Math.max(current, lastStep + 1);
-      if (step <= current + 1) {
-        lastStep = step;
-        return generate({ secret, epoch: step * 30 });
-      }
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
-  };
-}
 
 /** The second step: a code on /two-factor, then the page it opens. */
 async function codeStep(page: Page, code: string, landing: RegExp) {

@@ -131,7 +131,7 @@ test('support answers clients: no money, identity or block actions, no review qu
   await page.setViewportSize({ width: 1280, height: 900 });
   const who = await signInAs(page, 'support', readMail, {
     shown: ['Users', 'Contact', 'Emailing', 'Mail outbox', 'Support Tickets'],
-    hidden: ['Pending reviews', 'Approvals', 'Audit log', 'Staff', 'Verification limits'],
+    hidden: ['Pending reviews', 'Approvals', 'Audit log', 'Staff', 'Verification limits', 'API keys'],
   });
   await checkBothWidths(page, 'users list as support', async () => {
     await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1)).toBeVisible();
@@ -151,6 +151,7 @@ test('support answers clients: no money, identity or block actions, no review qu
   await expect(page.getByRole('table', { name: 'Pending reviews' })).toHaveCount(0);
   await expectNotAllowed(page, '/admin/approvals');
   await expectNotAllowed(page, '/admin/verification-limits');
+  await expectNotAllowed(page, '/admin/api-keys');
   await checkBothWidths(page, 'a page support may not open', async () => {
     await expect(page.getByRole('heading', { level: 1, name: STAFF_MSG.notAllowed })).toBeVisible();
   });
@@ -163,7 +164,15 @@ const OTHER_ROLES = [
     title: 'finance moves money: reviews and money actions, no contact, e-mailing, block or identity review',
     sidebar: {
       shown: ['Users', 'Pending reviews', 'Approvals', 'Audit log'],
-      hidden: ['Contact', 'Emailing', 'Mail outbox', 'Support Tickets', 'Staff', 'Verification limits'],
+      hidden: [
+        'Contact',
+        'Emailing',
+        'Mail outbox',
+        'Support Tickets',
+        'Staff',
+        'Verification limits',
+        'API keys',
+      ],
     },
     async check(page: Page, who: Client) {
       await expectMoneyActions(page, who, true);
@@ -179,7 +188,7 @@ const OTHER_ROLES = [
     title: 'compliance decides on identities and access: KYC review and block, no money actions',
     sidebar: {
       shown: ['Users', 'Contact', 'Mail outbox', 'Audit log'],
-      hidden: ['Pending reviews', 'Approvals', 'Staff', 'Verification limits'],
+      hidden: ['Pending reviews', 'Approvals', 'Staff', 'Verification limits', 'API keys'],
     },
     async check(page: Page, who: Client) {
       await openClient(page, who);

@@ -99,6 +99,7 @@ const adminPage = lazyPages({
   AdminSecurityPage: () => import('../features/security/pages/admin-security-page'),
   AdminStaffPage: () => import('../features/staff/pages/admin-staff-page'),
   AdminLimitsPage: () => import('../features/limits/pages/admin-limits-page'),
+  AdminApiKeysPage: () => import('../features/api-keys/pages/admin-api-keys-page'),
 });
 
 /**
@@ -251,6 +252,7 @@ const adminRoutes: RouteObject[] = [
   { path: paths.admin.security, lazy: adminPage.AdminSecurityPage },
   { path: paths.admin.staff, lazy: adminPage.AdminStaffPage },
   { path: paths.admin.verificationLimits, lazy: adminPage.AdminLimitsPage },
+  { path: paths.admin.apiKeys, lazy: adminPage.AdminApiKeysPage },
 ];
 
 /** Every route; main.tsx makes the browser router of them, web/src/prerender.tsx renders public pages. */

@@ -101,6 +101,8 @@ export const paths = {
     staff: '/admin/staff',
     /** The deposit and withdrawal caps of each verification level (owner: `limits.manage`). */
     verificationLimits: '/admin/verification-limits',
+    /** API keys for integrations (owner: `apiKeys.manage`). */
+    apiKeys: '/admin/api-keys',
     /** An invited staff member sets their password with the e-mailed link (public). */
     invitation: (token?: string) => withQuery('/admin/invitation', { token }),
     /** The staff member's own two-factor settings, sessions and sign-in history. */

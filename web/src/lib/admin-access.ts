@@ -47,6 +47,7 @@ export const ADMIN_PAGE_NEEDS: ReadonlyArray<readonly [pattern: string, needs: N
   [paths.admin.auditLog, 'audit.read'],
   [paths.admin.staff, 'staff.manage'],
   [paths.admin.verificationLimits, 'limits.manage'],
+  [paths.admin.apiKeys, 'apiKeys.manage'],
 ];
 
 /** The table's patterns without a parameter first: they win as they do in the router. */

@@ -8,6 +8,7 @@ import {
   IconClipboardCheck,
   IconFileCertificate,
   IconGauge,
+  IconKey,
   IconHeadset,
   IconHistory,
   IconHome,
@@ -45,7 +46,8 @@ export const ACCOUNT_LINKS: ShellLink[] = [
  * web/src/lib/admin-access.ts (Users: clients.read, Pending reviews: deposits.review, Approvals:
  * approvals.decide, Contact:
  * contacts.manage, Emailing and Mail outbox: emailing.send, Support Tickets: support.manage, Audit log: audit.read,
- * Staff: staff.manage, Verification limits: limits.manage; Dashboard and Security: any staff role).
+ * Staff: staff.manage, Verification limits: limits.manage, API keys: apiKeys.manage; Dashboard and
+ * Security: any staff role).
  */
 export const ADMIN_LINKS: ShellLink[] = [
   { label: 'Dashboard', to: paths.admin.dashboard, icon: IconLayoutDashboard },
@@ -59,5 +61,6 @@ export const ADMIN_LINKS: ShellLink[] = [
   { label: 'Audit log', to: paths.admin.auditLog, icon: IconHistory },
   { label: 'Staff', to: paths.admin.staff, icon: IconUserShield },
   { label: 'Verification limits', to: paths.admin.verificationLimits, icon: IconGauge },
+  { label: 'API keys', to: paths.admin.apiKeys, icon: IconKey },
   { label: 'Security', to: paths.admin.security, icon: IconShieldLock },
 ];

@@ -1,0 +1,164 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { z } from 'zod';
+import { KEY_PERMISSIONS, PERMISSIONS } from '@common/permissions';
+import { API_KEY_MAX_DAYS } from '@common/schemas/api-keys';
+import { CopyIconButton } from '../../../components/copy-icon-button';
+import { Dialog, DialogActions } from '../../../components/dialog';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { useMutationForm } from '../../../hooks/use-mutation-form';
+import { useCreateApiKey, type ApiKeyCreated, type ApiKeyCreateForm } from '../api';
+
+/** How long a new key lives unless the owner picks another day. */
+const DEFAULT_DAYS = 90;
+
+/** The day `days` from today, as a date field holds it (YYYY-MM-DD, UTC). */
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The form as typed: networks one per line, the expiry as a day. */
+const formSchema = z.object({
+  name: z.string().trim().min(1, 'Name the key').max(100),
+  permissions: z.array(z.string()).min(1, 'Choose at least one permission'),
+  networks: z.string().max(2000),
+  expiresOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose the day the key expires'),
+  code: z.string().trim().max(20),
+});
+type FormValues = z.infer<typeof formSchema>;
+
+/** What the form sends: the key expires at the end of the chosen day (UTC). */
+function toRequest(values: FormValues): ApiKeyCreateForm {
+  return {
+    name: values.name.trim(),
+    permissions: values.permissions as ApiKeyCreateForm['permissions'],
+    allowedNetworks: values.networks
+      .split(/[\s,]+/)
+      .map((n) => n.trim())
+      .filter(Boolean),
+    expiresAt: `${values.expiresOn}T23:59:59.000Z`,
+    ...(values.code.trim() && { code: values.code.trim() }),
+  };
+}
+
+function CreateForm({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (made: ApiKeyCreated) => void;
+}) {
+  const create = useCreateApiKey();
+  const form = useForm<FormValues>({
+    initialValues: { name: '', permissions: [], networks: '', expiresOn: dayFromNow(DEFAULT_DAYS), code: '' },
+    validate: schemaResolver(formSchema, { sync: true }),
+  });
+  const request = useMutationForm(form, create, { variables: toRequest, onSuccess: onCreated });
+  return (
+    <form onSubmit={request.onSubmit} noValidate aria-label="Create API key">
+      <Stack gap="sm">
+        <FormErrorAlert message={request.failure} />
+        <TextInput
+          label="Name"
+          description="What the key is for, e.g. CRM sync"
+          required
+          {...form.getInputProps('name')}
+        />
+        <Checkbox.Group
+          label="Permissions"
+          description="The key can do only these, and never more than your own role. Deciding four-eyes requests and managing staff or keys are never given to a key."
+          required
+          {...form.getInputProps('permissions')}
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
+            {KEY_PERMISSIONS.map((p) => (
+              <Checkbox key={p} value={p} label={p} description={PERMISSIONS[p]} />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+        <Textarea
+          label="Networks"
+          description="Optional: addresses or CIDR ranges the key may be used from, one per line. Empty: the staff networks."
+          autosize
+          minRows={2}
+          {...form.getInputProps('networks')}
+        />
+        <TextInput
+          label="Expires on"
+          description={`At the end of this day (UTC); at most ${API_KEY_MAX_DAYS} days ahead.`}
+          type="date"
+          required
+          min={dayFromNow(1)}
+          max={dayFromNow(API_KEY_MAX_DAYS - 1)}
+          {...form.getInputProps('expiresOn')}
+        />
+        <TextInput
+          label="Authentication code"
+          description="From your authenticator app, or a backup code: creating a key needs your second factor."
+          autoComplete="one-time-code"
+          {...form.getInputProps('code')}
+        />
+        <DialogActions onCancel={onClose} submitLabel="Create key" busy={request.busy} />
+      </Stack>
+    </form>
+  );
+}
+
+/** The new key's secret, shown this once, with a copy button. */
+function Created({ made, onClose }: { made: ApiKeyCreated; onClose: () => void }) {
+  return (
+    <Stack gap="sm">
+      <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} title="Copy the key now">
+        {made.message}. Keep it where your integration reads its secrets; anyone who has it can act as this
+        key.
+      </Alert>
+      <Text size="sm" fw={600}>
+        {made.data.key.name}
+      </Text>
+      <Group gap="xs" wrap="nowrap" align="center">
+        <Code data-testid="api-key-secret" style={{ wordBreak: 'break-all', flex: 1 }}>
+          {made.data.secret}
+        </Code>
+        <CopyIconButton
+          value={made.data.secret}
+          tooltip="Copy key"
+          label="Copy API key"
+          copiedLabel="API key copied"
+        />
+      </Group>
+      <Group justify="flex-end">
+        <Button onClick={onClose}>Done</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * Creating an API key (docs/integrations.md "API keys"): name, permissions, networks, expiry and the
+ * owner's authenticator code, sent with POST /api/api-keys; the server's refusal shows above the
+ * form. On success the dialog shows the secret once, with a copy button, until Done. Mounted anew
+ * for each opening.
+ */
+export function CreateApiKeyDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [made, setMade] = useState<ApiKeyCreated | null>(null);
+  const close = () => {
+    setMade(null);
+    onClose();
+  };
+  return (
+    <Dialog opened={opened} onClose={close} title={made ? 'Your new API key' : 'Create API key'}>
+      {made ? <Created made={made} onClose={close} /> : <CreateForm onClose={close} onCreated={setMade} />}
+    </Dialog>
+  );
+}
