@@ -8,7 +8,7 @@
 import { authenticator } from './authenticator';
 import { BASE_URL } from './env';
 import { expect, test } from './fixtures';
-import { ADMIN, call, checkBothWidths, submitSignIn } from './journey';
+import { ADMIN, call, checkBothWidths, shootBothWidths, submitSignIn } from './journey';
 
 const PASSWORD = 'Keys-owner-2026';
 
@@ -56,6 +56,9 @@ test('an owner creates a key with their second factor, sees it once, and revokes
   await checkBothWidths(page, 'the create API key form', async () => {
     await expect(form.getByRole('button', { name: 'Create key' })).toBeVisible();
   });
+  await shootBothWidths(page, 'api-key-form', async () => {
+    await expect(form.getByRole('button', { name: 'Create key' })).toBeVisible();
+  });
   await form.getByLabel('Authentication code').fill(await nextCode());
   await form.getByRole('button', { name: 'Create key' }).click();
 
@@ -63,6 +66,9 @@ test('an owner creates a key with their second factor, sees it once, and revokes
   const secret = ((await shown.getByTestId('api-key-secret').textContent()) ?? '').trim();
   expect(secret).toMatch(/^bk_[\w-]{43}$/);
   await checkBothWidths(page, 'a new API key', async () => {
+    await expect(shown.getByRole('button', { name: 'Copy API key' })).toBeVisible();
+  });
+  await shootBothWidths(page, 'api-key-secret', async () => {
     await expect(shown.getByRole('button', { name: 'Copy API key' })).toBeVisible();
   });
   await shown.getByRole('button', { name: 'Done' }).click();
@@ -84,5 +90,8 @@ test('an owner creates a key with their second factor, sees it once, and revokes
   await expect(page.getByText('API key revoked')).toBeVisible();
   await expect(row).toContainText('Revoked');
   await expect(row).toContainText('The CRM was retired');
+  await shootBothWidths(page, 'api-keys', async () => {
+    await expect(row).toContainText('Revoked');
+  });
   expect(await withKey(secret, '/user/admin')).toEqual([401, 'api_key_revoked']);
 });

@@ -289,53 +289,59 @@ test.describe('with reduced motion', () => {
   });
 });
 
-test('the hero: its pause button stops it, play starts it; it is silent while playing', async ({ page }) => {
-  await openPage(page, '/');
-  await page.mouse.move(1, 1);
-  const hero = page.getByRole('region', { name: 'Highlights' });
-  const status = hero.getByRole('status');
-  await expect(hero.getByRole('tab', { name: 'Go to slide 2' })).toHaveAttribute('aria-selected', 'true', {
-    timeout: 8_000,
+test.describe('with motion allowed', () => {
+  test.use({ reducedMotion: 'no-preference' });
+
+  test('the hero: its pause button stops it, play starts it; it is silent while playing', async ({
+    page,
+  }) => {
+    await openPage(page, '/');
+    await page.mouse.move(1, 1);
+    const hero = page.getByRole('region', { name: 'Highlights' });
+    const status = hero.getByRole('status');
+    await expect(hero.getByRole('tab', { name: 'Go to slide 2' })).toHaveAttribute('aria-selected', 'true', {
+      timeout: 8_000,
+    });
+    // playing: its "Slide n of 3" status is no live region, and hidden slides are out of the tree
+    await expect(status).toHaveAttribute('aria-live', 'off');
+    const slides = hero.locator('[aria-roledescription="slide"]');
+    await expect(slides.nth(1)).not.toHaveAttribute('inert');
+    await expect(slides.nth(0)).toHaveAttribute('inert', '');
+
+    const pause = page.getByRole('button', { name: 'Pause slides' });
+    await tabInto(page, pause);
+    await expect(pause).toBeFocused();
+    await page.keyboard.press('Enter');
+    const play = page.getByRole('button', { name: 'Play slides' });
+    await expect(play).toBeFocused();
+    await page.keyboard.press('Shift+Tab'); // focus leaves the hero: only the button holds it still
+    expect(await hero.evaluate((node) => node.contains(document.activeElement))).toBe(false);
+    await expect(status).toHaveAttribute('aria-live', 'polite');
+    const before = await restingHeroPosition(hero);
+    await page.waitForTimeout(STILL_MS);
+    expect(await heroPosition(hero)).toBe(before);
+
+    await play.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Pause slides' })).toBeFocused();
+    // pressing play with focus inside asks for motion: it moves on even before focus leaves
+    await expect.poll(() => heroPosition(hero), { timeout: 8_000 }).not.toBe(before);
   });
-  // playing: its "Slide n of 3" status is no live region, and hidden slides are out of the tree
-  await expect(status).toHaveAttribute('aria-live', 'off');
-  const slides = hero.locator('[aria-roledescription="slide"]');
-  await expect(slides.nth(1)).not.toHaveAttribute('inert');
-  await expect(slides.nth(0)).toHaveAttribute('inert', '');
 
-  const pause = page.getByRole('button', { name: 'Pause slides' });
-  await tabInto(page, pause);
-  await expect(pause).toBeFocused();
-  await page.keyboard.press('Enter');
-  const play = page.getByRole('button', { name: 'Play slides' });
-  await expect(play).toBeFocused();
-  await page.keyboard.press('Shift+Tab'); // focus leaves the hero: only the button holds it still
-  expect(await hero.evaluate((node) => node.contains(document.activeElement))).toBe(false);
-  await expect(status).toHaveAttribute('aria-live', 'polite');
-  const before = await restingHeroPosition(hero);
-  await page.waitForTimeout(STILL_MS);
-  expect(await heroPosition(hero)).toBe(before);
+  test('the hero stands still while keyboard focus is inside it and moves on once focus leaves', async ({
+    page,
+  }) => {
+    await openPage(page, '/');
+    await page.mouse.move(1, 1);
+    const hero = page.getByRole('region', { name: 'Highlights' });
+    await tabInto(page, hero.locator('..'));
+    const before = await restingHeroPosition(hero);
+    await page.waitForTimeout(STILL_MS);
+    expect(await heroPosition(hero)).toBe(before);
+    await expect(hero.getByRole('status')).toHaveAttribute('aria-live', 'polite');
 
-  await play.focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('button', { name: 'Pause slides' })).toBeFocused();
-  // pressing play with focus inside asks for motion: it moves on even before focus leaves
-  await expect.poll(() => heroPosition(hero), { timeout: 8_000 }).not.toBe(before);
-});
-
-test('the hero stands still while keyboard focus is inside it and moves on once focus leaves', async ({
-  page,
-}) => {
-  await openPage(page, '/');
-  await page.mouse.move(1, 1);
-  const hero = page.getByRole('region', { name: 'Highlights' });
-  await tabInto(page, hero.locator('..'));
-  const before = await restingHeroPosition(hero);
-  await page.waitForTimeout(STILL_MS);
-  expect(await heroPosition(hero)).toBe(before);
-  await expect(hero.getByRole('status')).toHaveAttribute('aria-live', 'polite');
-
-  await page.keyboard.press('Shift+Tab');
-  expect(await hero.locator('..').evaluate((node) => node.contains(document.activeElement))).toBe(false);
-  await expect.poll(() => heroPosition(hero), { timeout: 8_000 }).not.toBe(before);
+    await page.keyboard.press('Shift+Tab');
+    expect(await hero.locator('..').evaluate((node) => node.contains(document.activeElement))).toBe(false);
+    await expect.poll(() => heroPosition(hero), { timeout: 8_000 }).not.toBe(before);
+  });
 });

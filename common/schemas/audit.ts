@@ -44,6 +44,10 @@ export const publicAuditEntrySchema = z.object({
   actor: auditPersonSchema.describe(
     'The staff member who acted; `_id` "" and e-mail "command line" for an action made with `npm run staff`',
   ),
+  apiKey: z
+    .object({ id: z.string(), name: z.string(), prefix: z.string() })
+    .nullable()
+    .describe('The API key the staff member acted through (docs/integrations.md "API keys"), else null'),
   targetUser: auditPersonSchema.nullable().describe('The client concerned, when there is one'),
   targetId: z.string().nullable().describe('The row acted on, when there is one'),
   before: snapshot,

@@ -126,6 +126,12 @@ describe('calling with a key', () => {
       .orderBy(sql`${auditLog.createdAt} desc`)
       .limit(1);
     expect(row).toMatchObject({ actorId: admin.id, actorKeyId: key.id, targetUserId: client.id });
+    // the audit log's reader sees the key beside the member
+    const log = await inject('GET', '/api/audit?action=deposit.approve', admin.headers);
+    const entry = (log.json().data as { targetId: string; apiKey: unknown; actor: { _id: string } }[]).find(
+      (e) => e.targetId === deposit,
+    );
+    expect(entry).toMatchObject({ actor: { _id: admin.id }, apiKey: { id: key.id, name: 'CRM sync' } });
     const [used] = await db().select().from(apiKeys).where(eq(apiKeys.id, key.id));
     expect(used!.lastUsedAt).not.toBeNull();
   });

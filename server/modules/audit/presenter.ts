@@ -22,6 +22,7 @@ export function presentAuditEntry(row: AuditRow): PublicAuditEntry {
     createdAt: row.createdAt.toISOString(),
     action: row.action,
     actor: row.actor ? presentAuditPerson(row.actor) : COMMAND_LINE,
+    apiKey: row.apiKey,
     targetUser: row.target ? presentAuditPerson(row.target) : null,
     targetId: row.targetId,
     before: row.before ?? null,

@@ -10,7 +10,7 @@ import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { AUDIT_PERSON_KEYS, type AuditFilters, type AuditQuery } from '@common/schemas/audit';
-import { auditLog, users } from '../../db/schema';
+import { apiKeys, auditLog, users } from '../../db/schema';
 import type { ServiceDeps } from '../../lib/service-deps';
 import {
   containsPattern,
@@ -81,6 +81,8 @@ export interface AuditRow {
   createdAt: Date;
   /** Null for an action made on the command line (`npm run staff`). */
   actor: AuditRowPerson | null;
+  /** The API key the actor acted through (docs/integrations.md "API keys"), else null. */
+  apiKey: { id: string; name: string; prefix: string } | null;
   target: AuditRowPerson | null;
   /** The people whose ids the snapshots hold (a user erased from the table is left out). */
   people: AuditRowPerson[];
@@ -125,10 +127,12 @@ export function createAuditService({ db }: ServiceDeps) {
             ip: auditLog.ip,
             createdAt: auditLog.createdAt,
             actor: person(actor),
+            apiKey: { id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix },
             target: person(target),
           })
           .from(auditLog)
           .leftJoin(actor, eq(actor.id, auditLog.actorId))
+          .leftJoin(apiKeys, eq(apiKeys.id, auditLog.actorKeyId))
           .leftJoin(target, eq(target.id, auditLog.targetUserId))
           .where(inArray(auditLog.id, ids))
           .orderBy(...sortedBy(AUDIT_ORDER, window.fromEnd));

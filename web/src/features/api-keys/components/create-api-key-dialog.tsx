@@ -11,7 +11,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { KEY_PERMISSIONS, PERMISSIONS } from '@common/permissions';
@@ -119,9 +118,14 @@ function CreateForm({
 function Created({ made, onClose }: { made: ApiKeyCreated; onClose: () => void }) {
   return (
     <Stack gap="sm">
-      <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} title="Copy the key now">
-        {made.message}. Keep it where your integration reads its secrets; anyone who has it can act as this
-        key.
+      <Alert color="orange" variant="light">
+        <Text size="sm" fw={700}>
+          Copy the key now
+        </Text>
+        <Text size="sm">
+          {made.message}. Keep it where your integration reads its secrets; anyone who has it can act as this
+          key.
+        </Text>
       </Alert>
       <Text size="sm" fw={600}>
         {made.data.key.name}

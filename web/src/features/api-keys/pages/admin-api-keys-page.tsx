@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { ConfirmedButton } from '../../../components/admin/confirmed-button';
 import { NotAllowed } from '../../../components/admin/not-allowed';
 import { Can } from '../../../components/can';
 import { PageTitle } from '../../../components/page-title';
+import { DotBadge } from '../../../components/status-badge';
 import { CellText, dateColumn, PagedTable, queryStatus, type Column } from '../../../components/paged-table';
 import { formatDateTime } from '../../../lib/format';
 import { apiKeysQuery, useRevokeApiKey, type ApiKey } from '../api';
@@ -14,7 +15,7 @@ import { CreateApiKeyDialog } from '../components/create-api-key-dialog';
 const DESCRIPTION =
   'Keys let another system (a CRM, an accounting tool, your own scripts) use the back office without signing in. Each key acts for the staff member who created it, with only the permissions it was given, from its networks, until it expires or is revoked. Its secret is shown once, when it is created; every change made with it is audited with the key beside its member.';
 
-const STATUS_COLOR: Record<ApiKey['status'], string> = { active: 'teal', expired: 'gray', revoked: 'red' };
+const STATUS_COLOR: Record<ApiKey['status'], string> = { active: 'green', expired: 'gray', revoked: 'red' };
 const STATUS_TEXT: Record<ApiKey['status'], string> = {
   active: 'Active',
   expired: 'Expired',
@@ -60,11 +61,7 @@ const columns: Column<ApiKey>[] = [
   {
     header: 'Status',
     nowrap: true,
-    cell: (k) => (
-      <Badge size="sm" variant="light" color={STATUS_COLOR[k.status]}>
-        {STATUS_TEXT[k.status]}
-      </Badge>
-    ),
+    cell: (k) => <DotBadge color={STATUS_COLOR[k.status]}>{STATUS_TEXT[k.status]}</DotBadge>,
   },
   { header: 'Acts for', cell: (k) => <CellText miw={140}>{k.member.name}</CellText> },
   { header: 'Permissions', cell: (k) => <CellText miw={180}>{k.permissions.join(', ')}</CellText> },

@@ -17,7 +17,17 @@ const COLUMNS: Column<PublicAuditEntry>[] = [
   dateColumn('Time', (r) => r.createdAt),
   {
     header: 'Admin',
-    cell: (r) => <PersonLink person={r.actor} />,
+    cell: (r) =>
+      r.apiKey ? (
+        <Stack gap={2}>
+          <PersonLink person={r.actor} />
+          <Text size="xs" c="dimmed">
+            with API key {r.apiKey.name} ({r.apiKey.prefix}…)
+          </Text>
+        </Stack>
+      ) : (
+        <PersonLink person={r.actor} />
+      ),
   },
   {
     header: 'Action',
