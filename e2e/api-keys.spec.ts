@@ -1,10 +1,12 @@
 /**
  * API keys (docs/integrations.md "API keys"): a new owner with two-factor on creates a key on
  * /admin/api-keys with a fresh authenticator code, sees its secret once, the key reads the back
- * office from a script and is refused what it was not given, then the owner revokes it with a
- * reason and the key is refused at its next call. axe at 1280 and 375 px on the form and on the
+ * office and sends a client a notice from a script and is refused what it was not given, the
+ * audit log shows (and exports) the notice with the key beside its member, then the owner revokes it
+ * with a reason and the key is refused at its next call. axe at 1280 and 375 px on the form and on the
  * secret. (The page at rest is in the route sweep, e2e/a11y-routes.spec.ts.)
  */
+import { readFileSync } from 'node:fs';
 import { authenticator } from './authenticator';
 import { BASE_URL } from './env';
 import { expect, test } from './fixtures';
@@ -12,11 +14,18 @@ import { ADMIN, call, checkBothWidths, shootBothWidths, submitSignIn } from './j
 
 const PASSWORD = 'Keys-owner-2026';
 
-/** A call with `key` as the bearer: its status and error code. */
-async function withKey(key: string, path: string) {
-  const res = await fetch(`${BASE_URL}/api${path}`, { headers: { authorization: `Bearer ${key}` } });
-  const body = (await res.json()) as { code?: string };
-  return [res.status, body.code ?? null];
+/** A call with `key` as the bearer (a GET, or a POST of `body`): its status, error code and body. */
+async function withKey(key: string, path: string, body?: unknown) {
+  const res = await fetch(`${BASE_URL}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { code?: string; data?: unknown };
+  return { status: res.status, code: json.code ?? null, json };
 }
 
 test('an owner creates a key with their second factor, sees it once, and revokes it', async ({
@@ -52,6 +61,7 @@ test('an owner creates a key with their second factor, sees it once, and revokes
   const form = page.getByRole('dialog', { name: 'Create API key' });
   await form.getByLabel('Name').fill('CRM sync');
   await form.getByRole('checkbox', { name: /^clients\.read/ }).check();
+  await form.getByRole('checkbox', { name: /^notifications\.send/ }).check();
   await expect(form.getByRole('checkbox', { name: /approvals\.decide/ })).toHaveCount(0);
   await checkBothWidths(page, 'the create API key form', async () => {
     await expect(form.getByRole('button', { name: 'Create key' })).toBeVisible();
@@ -78,10 +88,33 @@ test('an owner creates a key with their second factor, sees it once, and revokes
   await expect(row).toContainText('Active');
   await expect(row).toContainText(secret.slice(0, 10));
 
-  // the key reads the clients, and nothing it was not given
-  expect(await withKey(secret, '/user/admin')).toEqual([200, null]);
-  expect(await withKey(secret, '/audit')).toEqual([403, 'api_key_scope']);
-  expect(await withKey(secret, '/notifications/user')).toEqual([403, 'api_key_not_allowed']);
+  // the key reads the clients and sends one a notice, and does nothing it was not given
+  const clients = await withKey(secret, '/user/admin?pageSize=10');
+  expect(clients.status).toBe(200);
+  const someone = (clients.json.data as { _id: string; role: string }[]).find((u) => u.role === 'client')!;
+  const notice = {
+    userId: someone._id,
+    title: 'Statement ready',
+    message: 'Your monthly statement is ready.',
+  };
+  expect((await withKey(secret, '/notifications', notice)).status).toBe(201);
+  expect(await withKey(secret, '/audit')).toMatchObject({ status: 403, code: 'api_key_scope' });
+  expect(await withKey(secret, '/notifications/user')).toMatchObject({
+    status: 403,
+    code: 'api_key_not_allowed',
+  });
+
+  // the audit log names the key beside its member, on the page and in its CSV export
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  const sent = page.getByRole('row').filter({ hasText: 'Statement ready' }).first();
+  await expect(sent).toContainText(`with API key CRM sync (${secret.slice(0, 10)}…)`);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('audit-log.csv');
+  expect(readFileSync(await download.path(), 'utf8')).toContain(`CRM sync (${secret.slice(0, 10)}…)`);
+  await page.getByRole('link', { name: 'API keys' }).click();
 
   await row.getByRole('button', { name: 'Revoke' }).click();
   const confirm = page.getByRole('dialog', { name: 'Revoke API key' });
@@ -93,5 +126,5 @@ test('an owner creates a key with their second factor, sees it once, and revokes
   await shootBothWidths(page, 'api-keys', async () => {
     await expect(row).toContainText('Revoked');
   });
-  expect(await withKey(secret, '/user/admin')).toEqual([401, 'api_key_revoked']);
+  expect(await withKey(secret, '/user/admin')).toMatchObject({ status: 401, code: 'api_key_revoked' });
 });

@@ -7,21 +7,23 @@ import { withDateRange } from './date-range';
 import { pagedListSchema, pagingQuery, textFields } from './common';
 
 /** GET /api/audit: filters by admin, client, action and UTC days `from`–`to`; newest first; sizes 10/20/30/40. */
-export const auditQuerySchema = withDateRange(
-  z.object({
-    actorId: z.uuid('Invalid id').optional(),
-    targetUserId: z.uuid('Invalid id').optional(),
-    /** Part of the client's e-mail or name (case-insensitive). */
-    client: z.string().trim().max(100).optional(),
-    action: z
-      .string()
-      .trim()
-      .regex(/^[a-z_.-]{1,64}$/, 'Invalid action')
-      .optional(),
-    ...pagingQuery(20).shape,
-  }),
-);
+const auditFilters = z.object({
+  actorId: z.uuid('Invalid id').optional(),
+  targetUserId: z.uuid('Invalid id').optional(),
+  /** Part of the client's e-mail or name (case-insensitive). */
+  client: z.string().trim().max(100).optional(),
+  action: z
+    .string()
+    .trim()
+    .regex(/^[a-z_.-]{1,64}$/, 'Invalid action')
+    .optional(),
+});
+export const auditQuerySchema = withDateRange(auditFilters.extend(pagingQuery(20).shape));
 export type AuditQuery = z.output<typeof auditQuerySchema>;
+
+/** GET /api/audit/export.csv: the list's filters, every matching row (no paging). */
+export const auditExportQuerySchema = withDateRange(auditFilters);
+export type AuditExportQuery = z.output<typeof auditExportQuerySchema>;
 
 /** A person named in an audit row; `role` (common/permissions.ts) says which page is theirs. */
 export const auditPersonSchema = z.object({

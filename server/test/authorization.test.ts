@@ -194,6 +194,7 @@ const POLICY: Record<string, Policy> = {
 
   'GET /api/audit': staff('audit.read'),
   'GET /api/audit/filters': staff('audit.read'),
+  'GET /api/audit/export.csv': staff('audit.read'),
 
   'GET /api/staff': staff('staff.manage'),
   'POST /api/staff': staff('staff.manage'),

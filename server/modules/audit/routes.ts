@@ -3,11 +3,19 @@
  * rows are written by the admin mutations themselves (server/lib/audit.ts).
  *
  * GET /audit          admin  ?actorId&targetUserId&client&action&from&to&page&pageSize → {data, total}, newest first
+ * GET /audit/export.csv admin ?actorId&targetUserId&client&action&from&to → every matching row as CSV, newest first
  * GET /audit/filters  admin  the admins who acted and the actions recorded (for the page's filters)
  */
-import { auditFiltersAnswerSchema, auditPageSchema, auditQuerySchema } from '@common/schemas/audit';
+import { z } from 'zod';
+import {
+  auditExportQuerySchema,
+  auditFiltersAnswerSchema,
+  auditPageSchema,
+  auditQuerySchema,
+} from '@common/schemas/audit';
 import type { AppInstance } from '../../app-context';
 import { declareRoutes } from '../../lib/declare-routes';
+import { sendCsv } from '../../lib/csv';
 import { presentPage } from '../../lib/paging';
 import { presentAuditEntry, presentAuditPerson } from './presenter';
 
@@ -22,6 +30,21 @@ export async function auditAdminRoutes(app: AppInstance) {
     schema: { response: { 200: auditPageSchema }, querystring: auditQuerySchema },
     config: { permission: 'audit.read' },
     handler: async (req) => presentPage(await svc.listAudit(req.query), presentAuditEntry),
+  });
+
+  route.get('/export.csv', {
+    summary: 'Exports the audit log, with the list filters, as CSV: every matching row, newest first (admin)',
+    schema: {
+      response: {
+        200: {
+          description: 'One row per audit entry, with a header row; snapshots as JSON',
+          content: { 'text/csv': { schema: z.string() } },
+        },
+      },
+      querystring: auditExportQuerySchema,
+    },
+    config: { permission: 'audit.read' },
+    handler: async (req, reply) => sendCsv(reply, 'audit-log.csv', await svc.exportAuditCsv(req.query)),
   });
 
   route.get('/filters', {

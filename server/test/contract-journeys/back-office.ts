@@ -96,6 +96,7 @@ export const backOfficeJourneys: Journey[] = [
       await call('DELETE', `/api/user/admin/${c.id}`, admin.headers, undefined, 200);
       await call('GET', '/api/audit?page=1&pageSize=10', admin.headers, undefined, 200);
       await call('GET', '/api/audit?from=2026-01-01&to=2026-12-31', admin.headers, undefined, 200);
+      await call('GET', '/api/audit/export.csv?action=user.block', admin.headers, undefined, 200);
       await call('GET', '/api/audit?from=2026-03-02&to=2026-03-01', admin.headers, undefined, 400);
       await call('GET', '/api/audit/filters', admin.headers, undefined, 200);
     },

@@ -1,15 +1,16 @@
-import { CloseButton, Code, Stack, Text, TextInput, Title } from '@mantine/core';
+import { CloseButton, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PublicAuditEntry } from '@common/schemas/audit';
 import { DateRangeFilter, useDateRange } from '../../../components/date-range-filter';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { FilterPanel } from '../../../components/filter-panel';
 import { FilterSelects, type TableFilter } from '../../../components/filter-select';
 import { dateColumn, PagedTable, serverPage, type Column } from '../../../components/paged-table';
 import { SearchInput } from '../../../components/search-input';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
-import { auditFiltersQuery, auditQuery } from '../api';
+import { auditFiltersQuery, auditQuery, downloadAuditCsv } from '../api';
 import { ChangeList } from '../components/change-list';
 import { PersonLink } from '../components/person-link';
 
@@ -76,16 +77,16 @@ export function AuditLogPage() {
   const [action, setAction] = useState<string | null>(null);
   const recorded = useDateRange(client.refilter);
   const options = useQuery(auditFiltersQuery());
+  // the list's filters: the page's query adds its paging, the export takes every matching row
+  const listed = {
+    actorId: actorId ?? undefined,
+    action: action ?? undefined,
+    targetUserId,
+    client: client.searched,
+    ...recorded.range,
+  };
   const query = useQuery(
-    auditQuery({
-      page: client.paging.page,
-      pageSize: client.paging.pageSize,
-      actorId: actorId ?? undefined,
-      action: action ?? undefined,
-      targetUserId,
-      client: client.searched,
-      ...recorded.range,
-    }),
+    auditQuery({ page: client.paging.page, pageSize: client.paging.pageSize, ...listed }),
   );
   const filtered = Boolean(actorId || action || targetUserId || client.searched || recorded.active);
   const filters: TableFilter[] = [
@@ -152,6 +153,9 @@ export function AuditLogPage() {
         )}
         <DateRangeFilter label="Recorded" {...recorded.filter} />
       </FilterPanel>
+      <Group>
+        <ExportCsvButton download={() => downloadAuditCsv(listed)} failure="The export failed" />
+      </Group>
       <PagedTable
         caption="Audit log"
         columns={COLUMNS}
