@@ -53,6 +53,7 @@ import { createWithdrawalsService } from './modules/withdrawals/service';
 import { createBeneficiariesService } from './modules/beneficiaries/service';
 import { createLimitsService } from './modules/limits/service';
 import { createApiKeysService } from './modules/api-keys/service';
+import { unversionedUrl } from './lib/api-version';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { createOneTimeCodes } from './lib/one-time-codes';
 import { createStorage } from './lib/storage';
@@ -86,6 +87,8 @@ export async function buildApp(
     logger: appLoggerOptions(config, opts.logStream),
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
+    // /api/v1/… is an alias of /api/… (lib/api-version.ts)
+    rewriteUrl: (req) => unversionedUrl(req.url ?? '/'),
     // the router's own refusals (a malformed URL 400, a path parameter over its length 414) answer
     // through the one error handler too: `{ code, message }`
     frameworkErrors: (err, req, reply) => answerError(err, req, reply),
