@@ -40,6 +40,7 @@ export const ERRORS = {
   // Requests the framework refuses (any route)
   validation_failed: e(400, 'Invalid request'),
   bad_request: e(400, 'Invalid request'),
+  invalid_cursor: e(400, 'This cursor is not one a list answered: start again without it'),
   unstorable_text: e(400, 'Invalid request'),
   not_signed_in: e(401, MSG.notSignedIn),
   forbidden: e(403, MSG.forbidden),

@@ -18,7 +18,15 @@ const auditFilters = z.object({
     .regex(/^[a-z_.-]{1,64}$/, 'Invalid action')
     .optional(),
 });
-export const auditQuerySchema = withDateRange(auditFilters.extend(pagingQuery(20).shape));
+export const auditQuerySchema = withDateRange(
+  auditFilters.extend({
+    ...pagingQuery(20).shape,
+    /** Cursor pages (docs/integrations.md "Cursor pages"): the `nextCursor` of the page before. */
+    cursor: z.string().trim().min(1).max(200).optional(),
+    /** Rows of a cursor page (with or without `cursor`); given, the answer has `nextCursor`. */
+    limit: z.coerce.number().int().min(1).max(500).optional(),
+  }),
+);
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
 /** GET /api/audit/export.csv: the list's filters, every matching row (no paging). */
@@ -64,7 +72,13 @@ export const publicAuditEntrySchema = z.object({
 export type PublicAuditEntry = z.infer<typeof publicAuditEntrySchema>;
 
 /** Answer of GET /api/audit. */
-export const auditPageSchema = pagedListSchema(publicAuditEntrySchema);
+export const auditPageSchema = pagedListSchema(publicAuditEntrySchema).extend({
+  nextCursor: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Cursor pages only: the `cursor` of the next page, null after the last'),
+});
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** The admins who acted and the actions recorded, for the filters. */

@@ -2,7 +2,8 @@
  * /api/audit: the audit log, read-only. No route writes, edits or deletes a row here;
  * rows are written by the admin mutations themselves (server/lib/audit.ts).
  *
- * GET /audit          admin  ?actorId&targetUserId&client&action&from&to&page&pageSize → {data, total}, newest first
+ * GET /audit          admin  ?actorId&targetUserId&client&action&from&to&page&pageSize → {data, total}, newest first;
+ *                            with ?limit (and ?cursor): a cursor page, {data, total, nextCursor} (lib/cursor.ts)
  * GET /audit/export.csv admin ?actorId&targetUserId&client&action&from&to → every matching row as CSV, newest first
  * GET /audit/filters  admin  the admins who acted and the actions recorded (for the page's filters)
  */
@@ -26,10 +27,17 @@ export async function auditAdminRoutes(app: AppInstance) {
   const svc = app.ctx.services.audit;
 
   route.get('', {
-    summary: 'Pages through the audit log, newest first, by admin, client or action (admin)',
+    summary:
+      'Pages through the audit log, newest first, by admin, client or action; by number, or by cursor with ?limit and ?cursor (admin)',
     schema: { response: { 200: auditPageSchema }, querystring: auditQuerySchema },
     config: { permission: 'audit.read' },
-    handler: async (req) => presentPage(await svc.listAudit(req.query), presentAuditEntry),
+    handler: async (req) => {
+      const page = await svc.listAudit(req.query);
+      return {
+        ...presentPage(page, presentAuditEntry),
+        ...(page.nextCursor !== undefined && { nextCursor: page.nextCursor }),
+      };
+    },
   });
 
   route.get('/export.csv', {

@@ -18,6 +18,7 @@ import {
 } from '@common/schemas/audit';
 import { apiKeys, auditLog, users } from '../../db/schema';
 import { csvStream } from '../../lib/csv';
+import { decodeCursor, olderThan, readCursorPage } from '../../lib/cursor';
 import type { ServiceDeps } from '../../lib/service-deps';
 import {
   containsPattern,
@@ -175,7 +176,7 @@ export function createAuditService({ db, streamRows }: ServiceDeps) {
      * alone when nothing filters), from the nearer end (lib/paging.ts), then joined with their
      * actor and target.
      */
-    async listAudit(q: AuditQuery): Promise<{ rows: AuditRow[]; total: number }> {
+    async listAudit(q: AuditQuery): Promise<{ rows: AuditRow[]; total: number; nextCursor?: string | null }> {
       const where = auditWhere(q);
       const filtered = Boolean(q.actorId || q.targetUserId || q.action || q.client || hasDateRange(q));
       const total = async () => {
@@ -187,12 +188,12 @@ export function createAuditService({ db, streamRows }: ServiceDeps) {
           .where(where);
         return Number(row?.n ?? 0);
       };
-      const read = async (window: PageWindow): Promise<AuditRow[]> => {
+      const read = async (window: PageWindow, after?: SQL): Promise<AuditRow[]> => {
         const ids = db
           .select({ id: auditLog.id })
           .from(auditLog)
           .leftJoin(target, eq(target.id, auditLog.targetUserId))
-          .where(where)
+          .where(and(where, after))
           .orderBy(...sortedBy(AUDIT_ORDER, window.fromEnd))
           .limit(window.limit)
           .offset(window.offset);
@@ -230,7 +231,16 @@ export function createAuditService({ db, streamRows }: ServiceDeps) {
           }),
         }));
       };
-      return readPage(q, total, read);
+      if (q.cursor === undefined && q.limit === undefined) return readPage(q, total, (w) => read(w));
+      // a cursor page (lib/cursor.ts): the rows after the cursor's, newest first
+      const after = q.cursor
+        ? olderThan('audit_log', auditLog.createdAt, auditLog.id, decodeCursor(q.cursor))
+        : undefined;
+      const [page, n] = await Promise.all([
+        readCursorPage(q.limit ?? 100, (limit) => read({ offset: 0, limit, fromEnd: false }, after)),
+        total(),
+      ]);
+      return { rows: page.rows, total: n, nextCursor: page.nextCursor };
     },
 
     /** The admins who have acted (by e-mail) and the actions recorded (alphabetical), for the filters. */

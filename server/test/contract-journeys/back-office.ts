@@ -97,6 +97,10 @@ export const backOfficeJourneys: Journey[] = [
       await call('GET', '/api/audit?page=1&pageSize=10', admin.headers, undefined, 200);
       await call('GET', '/api/audit?from=2026-01-01&to=2026-12-31', admin.headers, undefined, 200);
       await call('GET', '/api/audit/export.csv?action=user.block', admin.headers, undefined, 200);
+      const first = await call('GET', '/api/audit?limit=2', admin.headers, undefined, 200);
+      const cursor = encodeURIComponent(first.json().nextCursor as string);
+      await call('GET', `/api/audit?limit=2&cursor=${cursor}`, admin.headers, undefined, 200);
+      await call('GET', '/api/audit?limit=2&cursor=bm90LWEtcm93', admin.headers, undefined, 400);
       await call('GET', '/api/audit?from=2026-03-02&to=2026-03-01', admin.headers, undefined, 400);
       await call('GET', '/api/audit/filters', admin.headers, undefined, 200);
     },
