@@ -4,6 +4,7 @@
  * failure path with real secrets — validation errors and refused sign-ins (passwords, a token in
  * the query string and in a cookie), a two-factor set-up (its TOTP secret and backup codes), the
  * mail server down (sign-up and reset codes, an invitation link, the SMTP password in its URL),
+ * an API key (its creation, and calls with it, revoked, changed or in the query string),
  * 500s (a failed statement whose parameter is a live session token) and the database down (PGlite closed under the app; on PostgreSQL the database stops
  * accepting connections and its connections are ended) — then looks for every secret it used in
  * every line. On both drivers.
@@ -16,7 +17,7 @@ import { buildApp } from '../app';
 import type { AppInstance } from '../app-context';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import { createAdmin } from './factories';
+import { confirmSessionByPasskey, createAdmin, enrolTwoFactor } from './factories';
 import { createSignedInUser, createTestDatabase, signupBody, testConfig, uniqueEmail } from './app';
 
 const lines: string[] = [];
@@ -102,6 +103,36 @@ describe('the log', () => {
     for (const code of backupCodes) secrets.add(code);
     const wrong = await inject('POST', '/api/auth/two-factor/enable', user.headers, { code: '000000' });
     expect(wrong.statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  it('holds no API key: not its creation, nor calls with it, revoked, changed or in the query string', async () => {
+    const owner = await createAdmin(app);
+    secrets.add(owner.token);
+    await enrolTwoFactor(app, owner);
+    await confirmSessionByPasskey(database.db, owner);
+    const created = await inject('POST', '/api/api-keys', owner.headers, {
+      name: 'Log check',
+      permissions: ['clients.read'],
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { key, secret } = created.json().data as { key: { id: string }; secret: string };
+    // the whole key and its part after the shown characters: neither may be logged
+    secrets.add(secret).add(secret.slice(10));
+    const bearer = { authorization: `Bearer ${secret}` };
+    expect((await inject('GET', '/api/user/admin', bearer)).statusCode).toBe(200);
+    expect((await inject('GET', `/api/user/admin?key=${secret}`)).statusCode).toBe(401);
+    const changed = `${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`;
+    secrets.add(changed.slice(10));
+    expect((await inject('GET', '/api/user/admin', { authorization: `Bearer ${changed}` })).statusCode).toBe(
+      401,
+    );
+    const revoke = await inject('POST', `/api/api-keys/${key.id}/revoke`, owner.headers, {
+      reason: 'Log check',
+    });
+    expect(revoke.statusCode).toBe(200);
+    expect((await inject('GET', '/api/user/admin', bearer)).statusCode).toBe(401);
+    expect(log()).toContain('/api/user/admin?key=');
   });
 
   it('holds no code, link or SMTP password while the mail server is down', async () => {
