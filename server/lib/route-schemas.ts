@@ -4,6 +4,7 @@
  * docs/architecture.md "API contract") are always given in the same order, and the parts every
  * route of a kind shares (`params`, the `{ message }` answer, a 409) are written once.
  */
+import { z } from 'zod';
 import { errorAnswerSchema, idParams, messageAnswerSchema } from '@common/schemas/common';
 
 /**
@@ -22,6 +23,11 @@ export function rowRoute<R, M extends object = object>(
 /** A 409 answer `{ message }`, described: why the change conflicts with the row's state. */
 export function conflict(description: string) {
   return errorAnswerSchema.describe(description);
+}
+
+/** A 200 answer that is a CSV document (lib/csv.ts), `description` saying what a row is. */
+export function csvAnswer(description: string) {
+  return { description, content: { 'text/csv': { schema: z.string() } } };
 }
 
 /** The schema of a route that takes `body` and answers only `{ message }` (200). */

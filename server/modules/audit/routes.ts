@@ -7,7 +7,6 @@
  * GET /audit/export.csv admin ?actorId&targetUserId&client&action&from&to → every matching row as CSV, newest first
  * GET /audit/filters  admin  the admins who acted and the actions recorded (for the page's filters)
  */
-import { z } from 'zod';
 import {
   auditExportQuerySchema,
   auditFiltersAnswerSchema,
@@ -17,6 +16,7 @@ import {
 import type { AppInstance } from '../../app-context';
 import { declareRoutes } from '../../lib/declare-routes';
 import { sendCsv } from '../../lib/csv';
+import { csvAnswer } from '../../lib/route-schemas';
 import { presentPage } from '../../lib/paging';
 import { presentAuditEntry, presentAuditPerson } from './presenter';
 
@@ -44,10 +44,7 @@ export async function auditAdminRoutes(app: AppInstance) {
     summary: 'Exports the audit log, with the list filters, as CSV: every matching row, newest first (admin)',
     schema: {
       response: {
-        200: {
-          description: 'One row per audit entry, with a header row; snapshots as JSON',
-          content: { 'text/csv': { schema: z.string() } },
-        },
+        200: csvAnswer('One row per audit entry, with a header row; snapshots as JSON'),
       },
       querystring: auditExportQuerySchema,
     },

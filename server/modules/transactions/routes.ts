@@ -26,7 +26,7 @@ import {
 } from '@common/schemas/transactions';
 import { valueHistoryAnswerSchema, valueHistoryQuerySchema } from '@common/schemas/value-history';
 import type { AppInstance } from '../../app-context';
-import { conflict } from '../../lib/route-schemas';
+import { conflict, csvAnswer } from '../../lib/route-schemas';
 import { declareRoutes } from '../../lib/declare-routes';
 import { presentPage } from '../../lib/paging';
 import { auditActor } from '../../lib/audit';
@@ -79,10 +79,7 @@ export async function transactionRoutes(app: AppInstance) {
     summary: "Exports the signed-in user's whole history as a CSV file",
     schema: {
       response: {
-        200: {
-          description: 'The whole history as CSV (RFC 4180), newest first, streamed as an attachment',
-          content: { 'text/csv': { schema: z.string() } },
-        },
+        200: csvAnswer('The whole history as CSV (RFC 4180), newest first, streamed as an attachment'),
       },
     },
     handler: async (req, reply) =>

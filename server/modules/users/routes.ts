@@ -46,7 +46,7 @@ import {
   userWithFiguresAnswerSchema,
 } from '@common/schemas/users';
 import type { AppInstance } from '../../app-context';
-import { conflict } from '../../lib/route-schemas';
+import { conflict, csvAnswer } from '../../lib/route-schemas';
 import { declareRoutes } from '../../lib/declare-routes';
 import { auditActor } from '../../lib/audit';
 import { keyedTransaction } from '../../lib/idempotency';
@@ -95,10 +95,7 @@ export async function userAdminRoutes(app: AppInstance) {
     summary: 'Exports the users, searched by name or e-mail, as CSV (admin)',
     schema: {
       response: {
-        200: {
-          description: 'One row per user, with a header row',
-          content: { 'text/csv': { schema: z.string() } },
-        },
+        200: csvAnswer('One row per user, with a header row'),
       },
       querystring: usersExportQuerySchema,
     },

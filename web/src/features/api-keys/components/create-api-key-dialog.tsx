@@ -1,21 +1,11 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Code,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Code, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
 import { KEY_PERMISSIONS, PERMISSIONS } from '@common/permissions';
 import { API_KEY_MAX_DAYS } from '@common/schemas/api-keys';
 import { CopyIconButton } from '../../../components/copy-icon-button';
+import { ShownOnceAlert } from '../../../components/shown-once-alert';
 import { Dialog, DialogActions } from '../../../components/dialog';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { useMutationForm } from '../../../hooks/use-mutation-form';
@@ -118,15 +108,10 @@ function CreateForm({
 function Created({ made, onClose }: { made: ApiKeyCreated; onClose: () => void }) {
   return (
     <Stack gap="sm">
-      <Alert color="orange" variant="light">
-        <Text size="sm" fw={700}>
-          Copy the key now
-        </Text>
-        <Text size="sm">
-          {made.message}. Keep it where your integration reads its secrets; anyone who has it can act as this
-          key.
-        </Text>
-      </Alert>
+      <ShownOnceAlert title="Copy the key now">
+        {made.message}. Keep it where your integration reads its secrets; anyone who has it can act as this
+        key.
+      </ShownOnceAlert>
       <Text size="sm" fw={600}>
         {made.data.key.name}
       </Text>

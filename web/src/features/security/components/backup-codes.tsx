@@ -1,6 +1,7 @@
-import { Alert, Button, Code, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Code, CopyButton, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 import { brand } from '../../../content/brand';
+import { ShownOnceAlert } from '../../../components/shown-once-alert';
 import { saveBlob } from '../../../lib/save-blob';
 
 /** The text of the copied and downloaded codes: a heading, one code a line. */
@@ -22,15 +23,10 @@ export function BackupCodes({ codes }: { codes: string[] }) {
   const text = codesText(codes);
   return (
     <Stack gap="sm">
-      <Alert color="orange" variant="light">
-        <Text size="sm" fw={700}>
-          Save these codes now
-        </Text>
-        <Text size="sm">
-          They will not be shown again. Each one works once, in place of a code from the app, if you lose your
-          phone.
-        </Text>
-      </Alert>
+      <ShownOnceAlert title="Save these codes now">
+        They will not be shown again. Each one works once, in place of a code from the app, if you lose your
+        phone.
+      </ShownOnceAlert>
       <SimpleGrid
         component="ol"
         aria-label="Backup codes"
