@@ -151,6 +151,22 @@ describe('calling with a key', () => {
     expect((await inject('GET', '/api/user/admin', key.headers)).statusCode).toBe(200);
   });
 
+  it('holds a large action for four-eyes with its member as the maker: the member cannot approve it', async () => {
+    const key = await createApiKey(db(), admin.id, ['ledger.adjust', 'clients.read']);
+    const client = await createClient(t.app);
+    const held = await inject('POST', `/api/user/admin/account/${client.id}/adjustments`, key.headers, {
+      direction: 'credit',
+      amount: 5000,
+      reason: 'Wire received',
+    });
+    expect(held.statusCode, held.body).toBe(202);
+    const id = held.json().data._id as string;
+    const own = await inject('POST', `/api/approvals/${id}/approve`, admin.headers);
+    expect(own.statusCode).toBe(409);
+    const other = await createTestUser(t.app, { role: 'owner' });
+    expect((await inject('POST', `/api/approvals/${id}/approve`, other.headers)).statusCode).toBe(200);
+  });
+
   it('is never a four-eyes checker, even with approvals.decide written into its row by hand', async () => {
     const key = await createApiKey(db(), admin.id, ['approvals.decide', 'clients.read']);
     const res = await inject('POST', `/api/approvals/${UNKNOWN_ID}/approve`, key.headers, {});
