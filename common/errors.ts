@@ -28,6 +28,7 @@ import { PASSKEY_MSG } from './schemas/passkeys';
 import { SECURITY_HOLD_MSG } from './schemas/security-holds';
 import { STATEMENT_MSG } from './schemas/statements';
 import { TRANSPARENCY_LOG_MSG as LOG_MSG } from './schemas/transparency-log';
+import { WEBHOOK_MSG } from './schemas/webhooks';
 
 /** An entry: the HTTP status and the default message. */
 const e = <S extends number>(status: S, message: string) => ({ status, message });
@@ -111,6 +112,12 @@ export const ERRORS = {
   api_key_second_factor_needed: e(409, API_KEY_MSG.secondFactorNeeded),
   api_key_not_found: e(404, API_KEY_MSG.notFound),
   api_key_already_revoked: e(409, API_KEY_MSG.alreadyRevoked),
+  webhook_endpoint_not_found: e(404, WEBHOOK_MSG.notFound),
+  webhook_delivery_not_found: e(404, WEBHOOK_MSG.deliveryNotFound),
+  webhook_delivery_pending: e(409, WEBHOOK_MSG.deliveryPending),
+  webhook_endpoint_disabled: e(409, WEBHOOK_MSG.disabledEndpoint),
+  webhook_https_only: e(400, WEBHOOK_MSG.httpsOnly),
+  webhook_second_factor_needed: e(409, WEBHOOK_MSG.secondFactorNeeded),
   // Four-eyes approval (docs/security.md "Four-eyes approval")
   own_approval_request: e(409, APPROVAL_MSG.ownRequest),
   approval_about_yourself: e(409, APPROVAL_MSG.aboutYourself),

@@ -41,6 +41,7 @@ export const PERMISSIONS = {
   'approvals.decide': "approve or reject another staff member's large money action (four-eyes)",
   'staff.manage': 'invite staff (and resend a link), change their roles, deactivate and reactivate them',
   'apiKeys.manage': 'create, list and revoke API keys for integrations',
+  'webhooks.manage': 'add, change and test webhook endpoints; read the delivery log and redeliver',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -82,10 +83,11 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
 /**
  * The permissions an API key may be given (docs/integrations.md "API keys"): all but deciding
  * another member's four-eyes request (a machine is never the second pair of eyes) and managing
- * staff or keys (a key cannot widen itself or mint others).
+ * staff, keys or webhook endpoints (a key cannot widen itself, mint others, or send the firm's
+ * events to an address of its choosing).
  */
 export const KEY_PERMISSIONS: readonly Permission[] = (Object.keys(PERMISSIONS) as Permission[]).filter(
-  (p) => p !== 'approvals.decide' && p !== 'staff.manage' && p !== 'apiKeys.manage',
+  (p) => !['approvals.decide', 'staff.manage', 'apiKeys.manage', 'webhooks.manage'].includes(p),
 );
 
 /** Whether `role` is a staff role (every staff role signs in to the back office). */

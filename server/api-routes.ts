@@ -33,6 +33,7 @@ import { beneficiaryAdminRoutes, beneficiaryRoutes } from './modules/beneficiari
 import { limitAdminRoutes, limitRoutes } from './modules/limits/routes';
 import { approvalAdminRoutes } from './modules/approvals/routes';
 import { apiKeyAdminRoutes } from './modules/api-keys/routes';
+import { webhookAdminRoutes } from './modules/webhooks/routes';
 import { auditAdminRoutes } from './modules/audit/routes';
 import { emailingAdminRoutes, mailOutboxAdminRoutes } from './modules/emailing/routes';
 import { planAdminRoutes, planRoutes } from './modules/plans/routes';
@@ -111,6 +112,7 @@ async function staffRoutes(staff: AppInstance) {
     '/mail': [mailOutboxAdminRoutes],
     '/transparency': [liabilitiesAdminRoutes],
     '/api-keys': [apiKeyAdminRoutes],
+    '/webhooks': [webhookAdminRoutes],
   };
   await registerByPrefix(staff, byPrefix);
 }

@@ -44,6 +44,7 @@ import type { WithdrawalsService } from './modules/withdrawals/service';
 import type { BeneficiariesService } from './modules/beneficiaries/service';
 import type { LimitsService } from './modules/limits/service';
 import type { ApiKeysService } from './modules/api-keys/service';
+import type { WebhooksService } from './modules/webhooks/service';
 
 export interface AppContext {
   config: Config;
@@ -84,6 +85,7 @@ export interface AppContext {
     holds: SecurityHolds;
     approvals: ApprovalsService;
     apiKeys: ApiKeysService;
+    webhooks: WebhooksService;
   };
 }
 

@@ -53,6 +53,8 @@ import { createWithdrawalsService } from './modules/withdrawals/service';
 import { createBeneficiariesService } from './modules/beneficiaries/service';
 import { createLimitsService } from './modules/limits/service';
 import { createApiKeysService } from './modules/api-keys/service';
+import { createWebhooksService } from './modules/webhooks/service';
+import { createWebhookWorker } from './modules/webhooks/worker';
 import { unversionedUrl } from './lib/api-version';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { createOneTimeCodes } from './lib/one-time-codes';
@@ -158,6 +160,8 @@ export async function buildApp(
   };
   // PostgreSQL only: forgets a user's sessions on every process at their NOTIFY (docs/performance.md)
   const sessionCache = createSessionCache(database);
+  // the webhook worker runs where the mail worker does (modules/webhooks/worker.ts)
+  const webhookWorker = createWebhookWorker(base, config.webhookRetry);
   app.addHook('onClose', async () => sessionCache?.close());
   const ctx: AppContext = {
     config,
@@ -190,6 +194,7 @@ export async function buildApp(
       ...money,
       approvals: createApprovalsService(deps, approvalRunners(money)),
       apiKeys: createApiKeysService(deps),
+      webhooks: createWebhooksService(deps, () => webhookWorker.wake()),
       holds: deps.holds,
     },
   };
@@ -198,6 +203,10 @@ export async function buildApp(
   // the mail worker sends the outbox (lib/mail.ts) from the moment the app is ready
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.close());
+  if (config.mailWorker !== false) {
+    app.addHook('onReady', async () => webhookWorker.start());
+    app.addHook('onClose', async () => webhookWorker.close());
+  }
 
   app.setErrorHandler(answerError);
 

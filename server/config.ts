@@ -293,6 +293,8 @@ export interface Config {
   fourEyesThreshold: bigint;
   /** How the mail outbox retries (lib/mail.ts); undefined → MAIL_RETRY_DEFAULTS (tests shorten it). */
   mailRetry?: { retryBaseMs: number; maxAttempts: number };
+  /** How webhook deliveries are retried (modules/webhooks/worker.ts); undefined → its defaults. */
+  webhookRetry?: { retryBaseMs: number; maxAttempts: number };
   /**
    * The transparency signing key's seed (64 hex characters); undefined → the key kept in
    * `dataDir/transparency-signing-key`, or one in memory when dataDir is null

@@ -1,6 +1,6 @@
 /**
- * The audit test's cases for the staff-management routes (/api/staff…, owner only) and the API
- * keys (/api/api-keys…): each is a successful call as the owner that must add exactly one audit
+ * The audit test's cases for the staff-management routes (/api/staff…, owner only), the API
+ * keys (/api/api-keys…) and the webhooks (/api/webhooks…): each is a successful call as the owner that must add exactly one audit
  * row (server/test/audit.test.ts). Every case makes its own staff member or key, so the cases
  * stand alone.
  */
@@ -13,7 +13,9 @@ import {
   confirmSessionByPasskey,
   createApiKey,
   createTestUser,
+  createWebhookEndpoint,
   enrolTwoFactor,
+  failedDelivery,
   type TestUser,
 } from './factories';
 
@@ -30,6 +32,15 @@ export function staffCalls(
   ok: (call: Call) => Promise<unknown>,
 ): Record<string, () => Promise<Call>> {
   const db = () => app().ctx.database.db;
+  /** Creating a key or an endpoint takes two-factor (or a passkey) and a fresh confirmation of the session. */
+  const withFreshFactor = async () => {
+    const [row] = await db()
+      .select({ on: users.twoFactorEnabled })
+      .from(users)
+      .where(eq(users.id, owner().id));
+    if (!row!.on) await enrolTwoFactor(app(), owner());
+    await confirmSessionByPasskey(db(), owner());
+  };
   return {
     'POST /api/staff': async () => ({
       method: 'POST',
@@ -92,13 +103,7 @@ export function staffCalls(
       };
     },
     'POST /api/api-keys': async () => {
-      // creating a key takes two-factor (or a passkey) and a fresh confirmation of the session
-      const [row] = await db()
-        .select({ on: users.twoFactorEnabled })
-        .from(users)
-        .where(eq(users.id, owner().id));
-      if (!row!.on) await enrolTwoFactor(app(), owner());
-      await confirmSessionByPasskey(db(), owner());
+      await withFreshFactor();
       return {
         method: 'POST',
         url: '/api/api-keys',
@@ -114,5 +119,26 @@ export function staffCalls(
       url: `/api/api-keys/${(await createApiKey(db(), owner().id, ['clients.read'])).id}/revoke`,
       payload: { reason: 'The integration was retired' },
     }),
+    'POST /api/webhooks/endpoints': async () => {
+      await withFreshFactor();
+      return {
+        method: 'POST',
+        url: '/api/webhooks/endpoints',
+        payload: { url: 'https://example.com/hook', eventTypes: ['deposit.approved'] },
+      };
+    },
+    'PATCH /api/webhooks/endpoints/:id': async () => ({
+      method: 'PATCH',
+      url: `/api/webhooks/endpoints/${(await createWebhookEndpoint(app(), owner().id)).id}`,
+      payload: { enabled: false, reason: 'Paused for a migration' },
+    }),
+    'POST /api/webhooks/endpoints/:id/ping': async () => ({
+      method: 'POST',
+      url: `/api/webhooks/endpoints/${(await createWebhookEndpoint(app(), owner().id)).id}/ping`,
+    }),
+    'POST /api/webhooks/deliveries/:id/redeliver': async () => {
+      const { id } = await createWebhookEndpoint(app(), owner().id);
+      return { method: 'POST', url: `/api/webhooks/deliveries/${await failedDelivery(app(), id)}/redeliver` };
+    },
   };
 }

@@ -92,6 +92,12 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/api-keys': staff('apiKeys.manage'),
   'POST /api/api-keys': staff('apiKeys.manage'),
   'POST /api/api-keys/:id/revoke': staff('apiKeys.manage'),
+  'GET /api/webhooks/endpoints': staff('webhooks.manage'),
+  'POST /api/webhooks/endpoints': staff('webhooks.manage'),
+  'PATCH /api/webhooks/endpoints/:id': staff('webhooks.manage'),
+  'POST /api/webhooks/endpoints/:id/ping': staff('webhooks.manage'),
+  'GET /api/webhooks/deliveries': staff('webhooks.manage'),
+  'POST /api/webhooks/deliveries/:id/redeliver': staff('webhooks.manage'),
 
   'GET /api/transaction': p('user'),
   'GET /api/transaction/all': p('user'),

@@ -16,3 +16,4 @@ export * from './passkeys';
 export * from './limits';
 export * from './security-holds';
 export * from './api-keys';
+export * from './webhooks';

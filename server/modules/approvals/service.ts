@@ -20,6 +20,7 @@ import type { DbOrTx } from '../../db/client';
 import type { ApprovalRequestRow } from '../../db/rows';
 import { approvalRequests, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
+import { recordEvent, usdFigure } from '../../lib/webhook-events';
 import { AppError } from '../../lib/errors';
 import { centsToUsd, usd } from '../../lib/money';
 import { pageOf } from '../../lib/paging';
@@ -170,6 +171,18 @@ export function createApprovalsService(
         ...extra,
       },
     });
+    await recordEvent(u.tx, {
+      type: 'approval.decided',
+      data: {
+        approvalId: row.id,
+        action: row.action,
+        decision: status,
+        amountUsd: usdFigure(row.amount),
+        makerId: row.makerId,
+        checkerId: checker.id,
+        reason: fields.decisionReason ?? null,
+      },
+    });
   }
 
   /**
@@ -243,6 +256,17 @@ export function createApprovalsService(
         amount: centsToUsd(r.amount),
         summary: r.payload.summary,
         reason: r.reason,
+      },
+    });
+    await recordEvent(tx, {
+      type: 'approval.requested',
+      data: {
+        approvalId: row.id,
+        action: row.action,
+        operation: r.op,
+        subjectId: r.subjectId,
+        amountUsd: usdFigure(r.amount),
+        makerId: actor.id,
       },
     });
     // read in the same transaction: the request is not committed yet (and the embedded database

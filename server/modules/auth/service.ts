@@ -16,6 +16,7 @@ import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError, type ErrorCode } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { inTransaction } from '../../lib/unit-of-work';
+import { recordEvent } from '../../lib/webhook-events';
 import type { UserRow } from '../../db/rows';
 import { checkPassword, generateReferralCode, hashPassword } from './better-auth';
 import { endChallenges } from './challenges';
@@ -192,6 +193,9 @@ export function createAuthService({
           },
         }),
       );
+      // better-auth commits the account in its own transaction: the event follows it at once (a
+      // process that dies in between loses this one event; the client list still has the client)
+      await recordEvent(db, { type: 'client.registered', data: { clientId: res.user.id } });
       return findUserById(res.user.id);
     },
 

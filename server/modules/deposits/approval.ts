@@ -26,6 +26,7 @@ import { MONEY_MSG } from '@common/messages';
 import { walletName } from '@common/sentences';
 import { deposits, ledgerAccounts, users } from '../../db/schema';
 import { auditInStatement, type AuditActor } from '../../lib/audit';
+import { eventInStatement, usdFigure } from '../../lib/webhook-events';
 import { centsToUsd, formatUsd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { preparedPerHandle } from '../../lib/prepared';
@@ -202,6 +203,14 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
       bonusGranted ? () => sql`${approved()} and not ${bonusGranted()}` : approved,
     );
 
+    eventInStatement(
+      stmt,
+      {
+        type: 'deposit.approved',
+        data: { depositId: d.id, clientId: d.userId, amountUsd: usdFigure(d.amount), method: d.wallet },
+      },
+      approved,
+    );
     const owner = { email: r.ownerEmail, firstName: r.ownerFirstName };
     notifications.notifyInStatement(
       stmt,

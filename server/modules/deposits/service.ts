@@ -13,6 +13,7 @@ import { PROOF_MAX_BYTES, type CreateDepositInput, type DepositWallets } from '@
 import type { Tx } from '../../db/client';
 import { deposits, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
+import { recordEvent, usdFigure } from '../../lib/webhook-events';
 import { AppError } from '../../lib/errors';
 import { listOwner } from '../../lib/list-owner';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -109,6 +110,15 @@ export function createDepositsService(deps: ServiceDeps) {
             proofKey,
           })
           .returning();
+        await recordEvent(tx, {
+          type: 'deposit.requested',
+          data: {
+            depositId: row!.id,
+            clientId: user.id,
+            amountUsd: usdFigure(input.amount),
+            method: input.wallet,
+          },
+        });
         return row!;
       });
     },
@@ -154,6 +164,16 @@ export function createDepositsService(deps: ServiceDeps) {
           targetId: row.id,
           before: { status: 'pending', amount: centsToUsd(row.amount) },
           after: { status: 'rejected', reason },
+        });
+        await recordEvent(u.tx, {
+          type: 'deposit.rejected',
+          data: {
+            depositId: row.id,
+            clientId: row.userId,
+            amountUsd: usdFigure(row.amount),
+            method: row.wallet,
+            reason,
+          },
         });
         await notifications.notify(u, {
           userId: row.userId,

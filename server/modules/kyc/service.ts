@@ -11,6 +11,7 @@ import type { VerificationReviewInput } from '@common/schemas/users';
 import type { UserRow } from '../../db/rows';
 import { users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
+import { recordEvent } from '../../lib/webhook-events';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { withUnitOfWork } from '../../lib/unit-of-work';
@@ -57,6 +58,10 @@ export function createKycService({ db, log, notifications }: ServiceDeps) {
           targetId: id,
           before: { verificationStatus: row.verificationStatus },
           after: reason === null ? { verificationStatus: status } : { verificationStatus: status, reason },
+        });
+        await recordEvent(uow.tx, {
+          type: status === 'verified' ? 'kyc.approved' : 'kyc.rejected',
+          data: { clientId: id, ...(reason !== null && { reason }) },
         });
         await notifications.notify(
           uow,

@@ -34,6 +34,7 @@ import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { inTransaction } from '../../lib/unit-of-work';
+import { recordEvent } from '../../lib/webhook-events';
 import {
   mimeOfKey,
   readImageDataUrl,
@@ -201,6 +202,10 @@ export function createProfileService({ db, log, config, storage }: ServiceDeps) 
           })
           .where(eq(users.id, user.id))
           .returning();
+        await recordEvent(uow.tx, {
+          type: 'kyc.submitted',
+          data: { clientId: user.id, documentType: input.documentType },
+        });
         for (const old of [current.documentFrontKey, current.documentBackKey]) {
           if (old) uow.afterCommit(() => storage.delete(old));
         }

@@ -21,6 +21,7 @@ import type { TradingActivityRow } from '../../db/rows';
 import { ledgerAccounts, plans, tradingActivities } from '../../db/schema';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../../lib/audit';
+import { recordEvent, usdFigure } from '../../lib/webhook-events';
 import { AppError, isAppError } from '../../lib/errors';
 import { centsToUsd, usd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -82,6 +83,16 @@ export async function postActivityResult(
       memo: opts.memo,
       effectiveAt: opts.effectiveAt,
       lines,
+    });
+    await recordEvent(tx, {
+      type: 'plan.result_posted',
+      data: {
+        clientId: a.userId,
+        planId: a.planId,
+        tradingActivityId: a.id,
+        resultUsd: usdFigure(change.target),
+        postedUsd: usdFigure(change.target - change.posted),
+      },
     });
   } catch (err) {
     if (isAppError(err, 'insufficient_balance')) {

@@ -22,6 +22,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { IntegrityStatus } from '@common/schemas/liabilities';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { integrityChecks, liabilitiesSnapshots } from '../../db/schema';
+import { recordEvent } from '../../lib/webhook-events';
 import { checkLogCoverage } from './integrity-coverage';
 import { checkSignatures, type SignatureTrust } from './integrity-keys';
 import { checkTransparencyLog } from './integrity-log';
@@ -127,12 +128,25 @@ export async function runIntegrityCheck(
   };
 }
 
-/** Stores a result (append-only `integrity_checks`). */
+/**
+ * Stores a result (append-only `integrity_checks`); a failed one also writes the webhook event
+ * `ledger.integrity_alarm` in the same transaction (docs/integrations.md "Webhooks").
+ */
 export async function recordIntegrityCheck(db: Db, result: IntegrityResult): Promise<void> {
-  await db.insert(integrityChecks).values({
-    ok: result.ok,
-    firstDivergence: result.firstDivergence,
-    durationMs: result.durationMs,
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(integrityChecks)
+      .values({ ok: result.ok, firstDivergence: result.firstDivergence, durationMs: result.durationMs })
+      .returning({ id: integrityChecks.id, checkedAt: integrityChecks.checkedAt });
+    if (!result.ok)
+      await recordEvent(tx, {
+        type: 'ledger.integrity_alarm',
+        data: {
+          checkId: String(row!.id),
+          checkedAt: row!.checkedAt.toISOString(),
+          firstDivergence: result.firstDivergence,
+        },
+      });
   });
 }
 

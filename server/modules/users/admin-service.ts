@@ -27,6 +27,7 @@ import { AppError } from '../../lib/errors';
 import { centsToUsd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
+import { recordEvent } from '../../lib/webhook-events';
 import { accountBlockedMail } from './emails';
 import { lockUser } from './lock-user';
 import { latestIntegrityCheck } from '../transparency/integrity';
@@ -116,6 +117,8 @@ export function createUserAdminService({ db, log, mailer, holds }: ServiceDeps) 
       before: { isBlocked: row.banned },
       after: blocked ? { isBlocked: true, reason } : { isBlocked: false },
     });
+    if (blocked)
+      await recordEvent(tx, { type: 'client.blocked', data: { clientId: row.id, reason: reason ?? null } });
     if (blocked && reason) await mailer.enqueue(u, accountBlockedMail(row.email, reason, row.firstName));
     return updated!;
   }

@@ -43,6 +43,7 @@ import type { StatementKey } from '../../lib/idempotency';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { hitUpsert } from '../../lib/rate-limit-store';
 import { inTransaction, StatementOfWork, type UnitOfWork } from '../../lib/unit-of-work';
+import { eventInStatement, usdFigure } from '../../lib/webhook-events';
 import { CODE_LIMITS, codeFailureKey } from '../auth/throttle';
 import { oneTimeCodeHash } from '../../lib/one-time-codes';
 import { sessionSecrets } from '../../lib/session-secrets';
@@ -266,6 +267,14 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
         [refKey(client(user.id, 'available')), found.available],
         [refKey(client(user.id, 'held')), found.held],
       ]),
+    );
+    eventInStatement(
+      stmt,
+      {
+        type: 'withdrawal.requested',
+        data: { withdrawalId: row.id, clientId: user.id, amountUsd: usdFigure(amount), method: row.method },
+      },
+      go,
     );
     // a right code gives back the attempt the read reserved
     stmt.with(

@@ -16,6 +16,7 @@ import { HISTORY_ACTION } from '../notifications/service';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { users, withdrawals } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
+import { recordEvent, usdFigure } from '../../lib/webhook-events';
 import { AppError } from '../../lib/errors';
 import type { StatementKey } from '../../lib/idempotency';
 import { listOwner } from '../../lib/list-owner';
@@ -112,6 +113,16 @@ export function createWithdrawalsService(deps: ServiceDeps) {
       targetId: w.id,
       before: { status: w.status, amount: centsToUsd(w.amount), method: w.method },
       after: approve ? { status: row!.status, payoutReference } : { status: row!.status, reason },
+    });
+    await recordEvent(uow.tx, {
+      type: approve ? 'withdrawal.approved' : 'withdrawal.declined',
+      data: {
+        withdrawalId: w.id,
+        clientId: w.userId,
+        amountUsd: usdFigure(w.amount),
+        method: w.method,
+        ...(approve ? { payoutReference } : { reason }),
+      },
     });
     await notifications.notify(uow, {
       userId: w.userId,

@@ -19,6 +19,7 @@ import { reservesJourney } from './transparency-reserves';
 import { liabilitiesJourney } from './transparency-liabilities';
 import { statementsJourney } from './transparency-statements';
 import { journalLogJourney } from './transparency-journal';
+import { webhooksJourney } from './webhooks';
 
 export { contractWitnessKey, METRICS_TOKEN, type Journey } from './journey';
 
@@ -33,6 +34,7 @@ export const journeys: Journey[] = [
   securityHoldsJourney,
   limitsJourney,
   apiKeysJourney,
+  webhooksJourney,
   ...backOfficeJourneys,
   mailOutboxJourney,
   reservesJourney,
