@@ -100,6 +100,7 @@ const adminPage = lazyPages({
   AdminStaffPage: () => import('../features/staff/pages/admin-staff-page'),
   AdminLimitsPage: () => import('../features/limits/pages/admin-limits-page'),
   AdminApiKeysPage: () => import('../features/api-keys/pages/admin-api-keys-page'),
+  AdminWebhooksPage: () => import('../features/webhooks/pages/admin-webhooks-page'),
 });
 
 /**
@@ -253,6 +254,7 @@ const adminRoutes: RouteObject[] = [
   { path: paths.admin.staff, lazy: adminPage.AdminStaffPage },
   { path: paths.admin.verificationLimits, lazy: adminPage.AdminLimitsPage },
   { path: paths.admin.apiKeys, lazy: adminPage.AdminApiKeysPage },
+  { path: paths.admin.webhooks, lazy: adminPage.AdminWebhooksPage },
 ];
 
 /** Every route; main.tsx makes the browser router of them, web/src/prerender.tsx renders public pages. */

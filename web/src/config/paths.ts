@@ -103,6 +103,8 @@ export const paths = {
     verificationLimits: '/admin/verification-limits',
     /** API keys for integrations (owner: `apiKeys.manage`). */
     apiKeys: '/admin/api-keys',
+    /** Webhook endpoints and their delivery log (owner: `webhooks.manage`). */
+    webhooks: '/admin/webhooks',
     /** An invited staff member sets their password with the e-mailed link (public). */
     invitation: (token?: string) => withQuery('/admin/invitation', { token }),
     /** The staff member's own two-factor settings, sessions and sign-in history. */

@@ -48,6 +48,7 @@ export const ADMIN_PAGE_NEEDS: ReadonlyArray<readonly [pattern: string, needs: N
   [paths.admin.staff, 'staff.manage'],
   [paths.admin.verificationLimits, 'limits.manage'],
   [paths.admin.apiKeys, 'apiKeys.manage'],
+  [paths.admin.webhooks, 'webhooks.manage'],
 ];
 
 /** The table's patterns without a parameter first: they win as they do in the router. */

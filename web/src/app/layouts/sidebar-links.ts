@@ -9,6 +9,7 @@ import {
   IconFileCertificate,
   IconGauge,
   IconKey,
+  IconWebhook,
   IconHeadset,
   IconHistory,
   IconHome,
@@ -46,7 +47,7 @@ export const ACCOUNT_LINKS: ShellLink[] = [
  * web/src/lib/admin-access.ts (Users: clients.read, Pending reviews: deposits.review, Approvals:
  * approvals.decide, Contact:
  * contacts.manage, Emailing and Mail outbox: emailing.send, Support Tickets: support.manage, Audit log: audit.read,
- * Staff: staff.manage, Verification limits: limits.manage, API keys: apiKeys.manage; Dashboard and
+ * Staff: staff.manage, Verification limits: limits.manage, API keys: apiKeys.manage, Webhooks: webhooks.manage; Dashboard and
  * Security: any staff role).
  */
 export const ADMIN_LINKS: ShellLink[] = [
@@ -62,5 +63,6 @@ export const ADMIN_LINKS: ShellLink[] = [
   { label: 'Staff', to: paths.admin.staff, icon: IconUserShield },
   { label: 'Verification limits', to: paths.admin.verificationLimits, icon: IconGauge },
   { label: 'API keys', to: paths.admin.apiKeys, icon: IconKey },
+  { label: 'Webhooks', to: paths.admin.webhooks, icon: IconWebhook },
   { label: 'Security', to: paths.admin.security, icon: IconShieldLock },
 ];

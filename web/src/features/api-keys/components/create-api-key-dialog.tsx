@@ -1,11 +1,10 @@
-import { Button, Checkbox, Code, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
 import { KEY_PERMISSIONS, PERMISSIONS } from '@common/permissions';
 import { API_KEY_MAX_DAYS } from '@common/schemas/api-keys';
-import { CopyIconButton } from '../../../components/copy-icon-button';
-import { ShownOnceAlert } from '../../../components/shown-once-alert';
+import { ShownOnceSecret } from '../../../components/shown-once-secret';
 import { Dialog, DialogActions } from '../../../components/dialog';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { useMutationForm } from '../../../hooks/use-mutation-form';
@@ -104,35 +103,6 @@ function CreateForm({
   );
 }
 
-/** The new key's secret, shown this once, with a copy button. */
-function Created({ made, onClose }: { made: ApiKeyCreated; onClose: () => void }) {
-  return (
-    <Stack gap="sm">
-      <ShownOnceAlert title="Copy the key now">
-        {made.message}. Keep it where your integration reads its secrets; anyone who has it can act as this
-        key.
-      </ShownOnceAlert>
-      <Text size="sm" fw={600}>
-        {made.data.key.name}
-      </Text>
-      <Group gap="xs" wrap="nowrap" align="center">
-        <Code data-testid="api-key-secret" style={{ wordBreak: 'break-all', flex: 1 }}>
-          {made.data.secret}
-        </Code>
-        <CopyIconButton
-          value={made.data.secret}
-          tooltip="Copy key"
-          label="Copy API key"
-          copiedLabel="API key copied"
-        />
-      </Group>
-      <Group justify="flex-end">
-        <Button onClick={onClose}>Done</Button>
-      </Group>
-    </Stack>
-  );
-}
-
 /**
  * Creating an API key (docs/integrations.md "API keys"): name, permissions, networks, expiry and the
  * owner's authenticator code, sent with POST /api/api-keys; the server's refusal shows above the
@@ -147,7 +117,22 @@ export function CreateApiKeyDialog({ opened, onClose }: { opened: boolean; onClo
   };
   return (
     <Dialog opened={opened} onClose={close} title={made ? 'Your new API key' : 'Create API key'}>
-      {made ? <Created made={made} onClose={close} /> : <CreateForm onClose={close} onCreated={setMade} />}
+      {made ? (
+        <ShownOnceSecret
+          title="Copy the key now"
+          name={made.data.key.name}
+          secret={made.data.secret}
+          copyLabel="Copy API key"
+          copiedLabel="API key copied"
+          testId="api-key-secret"
+          onDone={close}
+        >
+          {made.message}. Keep it where your integration reads its secrets; anyone who has it can act as this
+          key.
+        </ShownOnceSecret>
+      ) : (
+        <CreateForm onClose={close} onCreated={setMade} />
+      )}
     </Dialog>
   );
 }

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { API_KEY_MSG } from '@common/schemas/api-keys';
 import { recorded } from '../../../../test/answers';
 import { http, server } from '../../../../test/api';
-import { renderScreen } from '../../../../test/render';
+import { pasteInto as fill, renderScreen } from '../../../../test/render';
 import { signInStaff } from '../../../../test/session';
 import type { ApiKey } from '../api';
 import { AdminApiKeysPage } from './admin-api-keys-page';
@@ -50,16 +50,6 @@ const REVOKED: ApiKey = {
 /** Answers GET /api/api-keys with `rows()`, read at each call. */
 function keys(rows: () => ApiKey[]) {
   server.use(http.get('/api/api-keys', ({ response }) => response(200).json({ data: rows() })));
-}
-
-/**
- * Puts `text` into `field` as a paste: one input event instead of a keystroke per character, which
- * on a loaded two-core runner was the difference between 8 s and past the 30 s budget.
- */
-async function fill(user: ReturnType<typeof renderScreen>['user'], field: HTMLElement, text: string) {
-  await user.clear(field);
-  await user.click(field);
-  await user.paste(text);
 }
 
 /** The table row of the key named `name`. */
