@@ -7,12 +7,10 @@
  * secret. (The page at rest is in the route sweep, e2e/a11y-routes.spec.ts.)
  */
 import { readFileSync } from 'node:fs';
-import { authenticator } from './authenticator';
 import { BASE_URL } from './env';
 import { expect, test } from './fixtures';
-import { ADMIN, call, checkBothWidths, shootBothWidths, submitSignIn } from './journey';
-
-const PASSWORD = 'Keys-owner-2026';
+import { checkBothWidths, shootBothWidths } from './journey';
+import { signInNewOwner } from './new-owner';
 
 /** A call with `key` as the bearer (a GET, or a POST of `body`): its status, error code and body. */
 async function withKey(key: string, path: string, body?: unknown) {
@@ -32,28 +30,7 @@ test('an owner creates a key with their second factor, sees it once, and revokes
   page,
   readMail,
 }) => {
-  // a new owner of their own (invited, password set, two-factor on), so the demo owner stays as it is
-  const email = `keys.owner.${Date.now()}@example.com`;
-  const { token: owner } = (await call('POST', '/auth/signin', ADMIN)) as { token: string };
-  await call('POST', '/staff', { email, firstName: 'Kay', lastName: 'Keys', role: 'owner' }, owner);
-  const invitation = /token=([\w-]+)/.exec((await readMail(email)).text)![1];
-  await call('POST', '/staff/invitations/accept', {
-    token: invitation,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-  });
-  const { token } = (await call('POST', '/auth/signin', { email, password: PASSWORD })) as { token: string };
-  const { totpURI } = (await call('POST', '/auth/two-factor/setup', { password: PASSWORD }, token)) as {
-    totpURI: string;
-  };
-  const nextCode = authenticator(new URL(totpURI).searchParams.get('secret')!);
-  await call('POST', '/auth/two-factor/enable', { code: await nextCode() }, token);
-
-  await submitSignIn(page, { email, password: PASSWORD }, true);
-  await expect(page).toHaveURL(/\/two-factor$/);
-  await page.getByLabel('Authentication code').fill(await nextCode());
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/admin\/users$/);
+  const { nextCode } = await signInNewOwner(page, readMail, 'keys', 'Kay');
   await page.getByRole('link', { name: 'API keys' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible();
 

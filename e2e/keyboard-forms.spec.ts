@@ -178,6 +178,7 @@ test('every table of the back office has a name', async ({ page }) => {
     '/admin/staff',
     '/admin/verification-limits',
     '/admin/api-keys',
+    '/admin/webhooks',
   ];
   let seen = 0;
   for (const path of pages) {

@@ -91,6 +91,7 @@ const ADMIN_SIDEBAR_PATHS = [
   '/admin/staff',
   '/admin/verification-limits',
   '/admin/api-keys',
+  '/admin/webhooks',
   '/admin/security',
 ];
 

@@ -131,7 +131,15 @@ test('support answers clients: no money, identity or block actions, no review qu
   await page.setViewportSize({ width: 1280, height: 900 });
   const who = await signInAs(page, 'support', readMail, {
     shown: ['Users', 'Contact', 'Emailing', 'Mail outbox', 'Support Tickets'],
-    hidden: ['Pending reviews', 'Approvals', 'Audit log', 'Staff', 'Verification limits', 'API keys'],
+    hidden: [
+      'Pending reviews',
+      'Approvals',
+      'Audit log',
+      'Staff',
+      'Verification limits',
+      'API keys',
+      'Webhooks',
+    ],
   });
   await checkBothWidths(page, 'users list as support', async () => {
     await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1)).toBeVisible();
@@ -152,6 +160,7 @@ test('support answers clients: no money, identity or block actions, no review qu
   await expectNotAllowed(page, '/admin/approvals');
   await expectNotAllowed(page, '/admin/verification-limits');
   await expectNotAllowed(page, '/admin/api-keys');
+  await expectNotAllowed(page, '/admin/webhooks');
   await checkBothWidths(page, 'a page support may not open', async () => {
     await expect(page.getByRole('heading', { level: 1, name: STAFF_MSG.notAllowed })).toBeVisible();
   });
@@ -172,6 +181,7 @@ const OTHER_ROLES = [
         'Staff',
         'Verification limits',
         'API keys',
+        'Webhooks',
       ],
     },
     async check(page: Page, who: Client) {
@@ -188,7 +198,7 @@ const OTHER_ROLES = [
     title: 'compliance decides on identities and access: KYC review and block, no money actions',
     sidebar: {
       shown: ['Users', 'Contact', 'Mail outbox', 'Audit log'],
-      hidden: ['Pending reviews', 'Approvals', 'Staff', 'Verification limits', 'API keys'],
+      hidden: ['Pending reviews', 'Approvals', 'Staff', 'Verification limits', 'API keys', 'Webhooks'],
     },
     async check(page: Page, who: Client) {
       await openClient(page, who);
