@@ -58,6 +58,8 @@ import { createWebhookWorker } from './modules/webhooks/worker';
 import { unversionedUrl } from './lib/api-version';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { createOneTimeCodes } from './lib/one-time-codes';
+import { traceIds } from './lib/tracing';
+import type { Tracing } from './lib/tracing-sdk';
 import { createStorage } from './lib/storage';
 import type { BaseDeps, ServiceDeps } from './lib/service-deps';
 import { approvalRunners } from './modules/approvals/runners';
@@ -79,14 +81,16 @@ const REQUEST_ID = /^[\w.-]{8,128}$/;
 /**
  * Builds the app on an open database. The caller listens (main.ts) or injects (tests). Log lines
  * go to stdout, or to `opts.logStream` (tests read them), under the log policy (lib/log-policy.ts).
+ * With `opts.tracing` (started by the caller: lib/tracing-sdk.ts) every request gets its span and
+ * every log line inside one its trace and span ids.
  */
 export async function buildApp(
   config: Config,
   database: Database,
-  opts: { logStream?: DestinationStream } = {},
+  opts: { logStream?: DestinationStream; tracing?: Tracing | null } = {},
 ): Promise<AppInstance> {
   const app = Fastify({
-    logger: appLoggerOptions(config, opts.logStream),
+    logger: { ...appLoggerOptions(config, opts.logStream), ...(opts.tracing && { mixin: traceIds }) },
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
     // /api/v1/… is an alias of /api/… (lib/api-version.ts)
@@ -106,6 +110,8 @@ export async function buildApp(
     reply.header('x-request-id', req.id);
     done();
   });
+  // first of all plugins, so every route and hook is inside the request's span
+  if (opts.tracing) await app.register(opts.tracing.fastifyPlugin);
   app.setValidatorCompiler(validatorCompiler);
   // fast-json-stringify from each answer's zod schema; zod's encoding checks it outside production
   app.setSerializerCompiler(answerSerializerCompiler({ checked: config.env !== 'production' }));

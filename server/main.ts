@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './demo-data';
+import { startTracing } from './lib/tracing-sdk';
 
 // .env of the working folder, when there is one; variables already in the environment win
 readEnvFile({ quiet: true });
@@ -19,7 +20,9 @@ const database = await openDatabase({
   dir: config.dataDir ? path.join(config.dataDir, 'pglite') : undefined,
   pool: config.databasePool,
 });
-const app = await buildApp(config, database);
+// OpenTelemetry, only when OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/operations.md "Tracing")
+const tracing = await startTracing(process.env.OTEL_EXPORTER_OTLP_ENDPOINT, process.env.OTEL_SERVICE_NAME);
+const app = await buildApp(config, database, { tracing });
 await seedDemoData(app);
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Broker portal on ${config.publicUrl} (database: ${database.driver})`);
@@ -28,6 +31,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     await app.close();
     await database.close();
+    await tracing?.shutdown();
     process.exit(0);
   });
 }

@@ -15,6 +15,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { MIGRATIONS_DIR } from '../paths';
+import { traceStatement } from '../lib/tracing';
 import { errorChain } from './error-chain';
 import { ownNotifications, startListener, type Listener, type ListenerHandlers } from './listener';
 import * as schema from './schema';
@@ -169,7 +170,10 @@ PreparingClient.prototype.query = function (
       config = { ...c, name: statementName(c.text) };
     }
   }
-  return plainQuery.call(this, config, values, callback);
+  const text = typeof config === 'string' ? config : (config as { text?: string } | null)?.text;
+  return text === undefined
+    ? plainQuery.call(this, config, values, callback)
+    : traceStatement(text, () => plainQuery.call(this, config, values, callback));
 } as typeof pg.Client.prototype.query;
 const MIGRATION_LOCK = 724_011;
 
@@ -196,7 +200,7 @@ function reportStatements(client: PGlite): void {
   const wrap = <F extends Query | Exec>(run: F): F =>
     ((text: string, ...rest: unknown[]) => {
       if (statementListeners.size > 0) sent(text);
-      return (run as (...args: unknown[]) => unknown)(text, ...rest);
+      return traceStatement(text, () => (run as (...args: unknown[]) => unknown)(text, ...rest));
     }) as F;
   const transaction = client.transaction.bind(client);
   client.query = wrap(client.query.bind(client));

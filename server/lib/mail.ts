@@ -29,6 +29,7 @@ import { queryRows, type Db, type Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { renderMail, renderStored, storedMessage, type MailBrand, type MailMessage } from './mail-templates';
 import { mailsSent } from './metrics';
+import { traceWork } from './tracing';
 import { StatementOfWork, type StatementSql, type UnitOfWork } from './unit-of-work';
 
 /** The gate of a mail stored on its own. */
@@ -272,7 +273,7 @@ export function createMailer(opts: {
     let tried = 0;
     for (;;) {
       const rows = await claim();
-      await deliverBatch(rows);
+      if (rows.length > 0) await traceWork('mail batch', () => deliverBatch(rows));
       tried += rows.length;
       if (rows.length < BATCH || closed) return tried;
     }

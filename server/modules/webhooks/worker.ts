@@ -23,6 +23,7 @@ import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { MailRetry } from '../../lib/mail';
 import { mailTemplate } from '../../lib/mail-templates';
 import type { BaseDeps } from '../../lib/service-deps';
+import { traceWork } from '../../lib/tracing';
 import { inTransaction } from '../../lib/unit-of-work';
 import { createWebhookSecrets } from './secrets';
 
@@ -207,7 +208,7 @@ export function createWebhookWorker(deps: BaseDeps, retry: MailRetry = WEBHOOK_R
     for (;;) {
       const due = await claim();
       for (const row of due)
-        await deliver(row).catch((err: unknown) =>
+        await traceWork('webhook delivery', () => deliver(row)).catch((err: unknown) =>
           log.error({ err, deliveryId: row.id, worker: WORKER }, 'webhook delivery could not be tried'),
         );
       tried += due.length;
