@@ -162,6 +162,8 @@ describe('GET /api/user/export.zip', () => {
     }
     expect(files['README.txt']).toMatch(/decimal strings/);
     expect(files['README.txt']).toMatch(/ISO 8601 in UTC/);
+    const long = files['README.txt']!.split('\r\n').filter((line) => line.length > 96);
+    expect(long, 'README lines over 96 characters').toEqual([]);
   });
 
   it('writes the same rows in JSON and in CSV, for every part', () => {

@@ -251,6 +251,19 @@ async function signInPart(db: Db, userId: string): Promise<ExportPart> {
 /** A cell as CSV text: null empty, booleans `true`/`false`. */
 const cellText = (value: Cell) => (value === null ? '' : String(value));
 
+/** `text` in lines of at most 96 characters: the first after `first`, the others after `rest`. */
+function wrap(text: string, first: string, rest = first): string[] {
+  const lines: string[] = [];
+  let line = first;
+  for (const word of text.split(' ')) {
+    if (line.trim() && line.length + 1 + word.length > 96) {
+      lines.push(line);
+      line = rest + word;
+    } else line = line.trim() ? `${line} ${word}` : line + word;
+  }
+  return [...lines, line];
+}
+
 /** README.txt: how the files are written, then each part's files and columns. */
 function readme(parts: ExportPart[], madeAt: Date): string {
   const lines = [
@@ -270,8 +283,8 @@ function readme(parts: ExportPart[], madeAt: Date): string {
     'documents can be seen on the profile page.',
   ];
   for (const part of parts) {
-    lines.push('', `${part.name}.json, ${part.name}.csv`, `  ${part.about}`);
-    for (const [column, what] of part.columns) lines.push(`  - ${column}: ${what}`);
+    lines.push('', `${part.name}.json, ${part.name}.csv`, ...wrap(part.about, '  '));
+    for (const [column, what] of part.columns) lines.push(...wrap(`- ${column}: ${what}`, '  ', '    '));
   }
   return `${lines.join('\r\n')}\r\n`;
 }
