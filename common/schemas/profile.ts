@@ -111,3 +111,11 @@ export type ReferralsAnswer = z.infer<typeof referralsAnswerSchema>;
 
 /** Answer of GET /api/user/referrals/:id. */
 export const referralsDataAnswerSchema = z.object({ data: referralsAnswerSchema });
+
+/**
+ * The file name of the client's data export, "Download my data" (GET /api/user/export.zip), for
+ * `now`'s UTC day: the download's name on the server and in the browser.
+ */
+export function dataExportFileName(now: Date): string {
+  return `my-data-${now.toISOString().slice(0, 10)}.zip`;
+}

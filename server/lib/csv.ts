@@ -3,7 +3,8 @@
  * spreadsheet would read as a formula (starting with = + - @, tab or CR) are prefixed with an
  * apostrophe, but phone numbers, which are shown as typed, and plain numbers such as "-150.00"
  * (`csvCell`).
- * Exports of unbounded length stream (`csvStream`): rows go out as the database hands them over.
+ * Exports of unbounded length stream (`csvStream`): rows go out as the database hands them over;
+ * a small document already in memory is written whole (`csvText`).
  */
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
@@ -28,6 +29,11 @@ export function csvCell(value: string): string {
 
 /** One CSV line, CRLF-terminated (every cell through `csvCell`). */
 const csvLine = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** A whole CSV document as text: the header row, then one line per row of cells. */
+export function csvText(head: string[], rows: string[][]): string {
+  return [head, ...rows].map(csvLine).join('');
+}
 
 /**
  * A CSV document as a stream: the header row, then each batch of records as `batches` yields it,

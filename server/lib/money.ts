@@ -16,6 +16,14 @@ export function formatUsd(cents: bigint): string {
   return `${sign}${whole}.${(abs % 100n).toString().padStart(2, '0')}`;
 }
 
+/**
+ * Cents → "1234.56" (negative: "-1234.56"): an exact decimal string, without grouping, for files a
+ * program reads (the client's data export: modules/profile/data-export.ts).
+ */
+export function usdDecimal(cents: bigint): string {
+  return formatUsd(cents).replaceAll(',', '');
+}
+
 /** Cents → "$1,234.56" (negative: "$-1,234.56"), for notices and summaries. */
 export function usd(cents: bigint): string {
   return `$${formatUsd(cents)}`;

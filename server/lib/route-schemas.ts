@@ -30,6 +30,14 @@ export function csvAnswer(description: string) {
   return { description, content: { 'text/csv': { schema: z.string() } } };
 }
 
+/**
+ * A 200 answer that is a zip archive (application/zip, sent as bytes: Fastify does not serialize
+ * it, the schema only documents it), `description` saying what it holds.
+ */
+export function zipAnswer(description: string) {
+  return { description, content: { 'application/zip': { schema: z.string().meta({ format: 'binary' }) } } };
+}
+
 /** The schema of a route that takes `body` and answers only `{ message }` (200). */
 export function messageRoute<B>(tags: string[], summary: string, body: B) {
   return { tags, summary, body, response: { 200: messageAnswerSchema } };

@@ -151,6 +151,8 @@ export const POLICY: Record<string, Policy> = {
   'POST /api/user/profile-picture': p('user'),
   'POST /api/user/verification': p('client'),
   'GET /api/user/referrals/:id': owned((f) => `/api/user/referrals/${f.a.id}`),
+  // "Download my data": the signed-in client's own data only (no id in the URL); staff have none (403)
+  'GET /api/user/export.zip': p('client'),
   'POST /api/user/active-plan': p('client'),
   'PUT /api/user/admin/active-plan/:id': staff('plans.manage'),
   'DELETE /api/user/admin/active-plan/:id': staff('plans.manage'),

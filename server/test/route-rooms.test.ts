@@ -16,8 +16,13 @@ const t = useBareTestContext();
  * with the routes below it (`/api/c-withdrawals` covers `/api/c-withdrawals/:id/approve`).
  */
 const EXCEPTIONS_BY_ROOM: Readonly<Record<string, readonly string[]>> = {
-  // the signed-in user's own profile and referral page keep the product's URLs under /user
-  profile: ['/api/user/profile', '/api/user/profile-picture', '/api/user/referrals/:id'],
+  // the signed-in user's own profile, referral page and data export keep the product's URLs under /user
+  profile: [
+    '/api/user/profile',
+    '/api/user/profile-picture',
+    '/api/user/referrals/:id',
+    '/api/user/export.zip',
+  ],
   // the client's identity documents and their review: the KYC room, mounted under /user
   kyc: ['/api/user/verification', '/api/user/admin/:id/verification'],
   // the product's first /user and /user/admin/* paths, kept by the rooms that serve them; for

@@ -6,6 +6,7 @@
  * PATCH /user/profile          signed in           {firstName, lastName, phone, gender?, country}
  * POST  /user/profile-picture  signed in           {image (data URL, PNG/JPEG ≤ 2,000,000 bytes)}
  * GET   /user/referrals/:id    own id, or admin    {referralId, link, referredBy, referrals[]}
+ * GET   /user/export.zip       client only         the client's own data (data-export.ts), application/zip
  *
  * The identity documents' upload (POST /user/verification) is the KYC room's
  * (server/modules/kyc/routes.ts). The stored images are served by files/routes.ts
@@ -21,15 +22,27 @@ import {
   updateProfileSchema,
 } from '@common/schemas/profile';
 import { userWithFiguresChangeAnswerSchema } from '@common/schemas/users';
+import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app-context';
 import { declareRoutes } from '../../lib/declare-routes';
 import { tooLargeAs } from '../../lib/error-handler';
-import { rateLimited } from '../../lib/rate-limit';
+import { perUserRateLimited, rateLimited } from '../../lib/rate-limit';
+import { zipAnswer } from '../../lib/route-schemas';
 import { currentUser } from '../auth/guard';
 import { maxDataUrlLength } from '../files/images';
+import type { DataExport } from './data-export';
 
 /** Room for the image data URL plus the other fields; a bigger body gets 413 unread. */
 const PICTURE_BODY_LIMIT = maxDataUrlLength(PROFILE_PICTURE_MAX_BYTES) + 16 * 1024;
+
+/** Sends a zip attachment, never stored by a cache on the way (it is personal data). */
+function sendZip(reply: FastifyReply, { fileName, zip }: DataExport) {
+  return reply
+    .type('application/zip')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+}
 
 /**
  * The signed-in user's profile, picture and referrals, registered in a signed-in scope of app.ts
@@ -37,7 +50,7 @@ const PICTURE_BODY_LIMIT = maxDataUrlLength(PROFILE_PICTURE_MAX_BYTES) + 16 * 10
  */
 export async function profileRoutes(app: AppInstance) {
   const route = declareRoutes(app, ['profile']);
-  const { services } = app.ctx;
+  const { services, guards } = app.ctx;
   const svc = services.profile;
 
   route.patch('/profile', {
@@ -75,5 +88,22 @@ export async function profileRoutes(app: AppInstance) {
     handler: async (req) => ({
       data: await svc.findReferrals(currentUser(req), req.params.id),
     }),
+  });
+
+  // staff have no client data of their own to download (403): docs/security.md "Separation of duties"
+  route.get('/export.zip', {
+    summary:
+      "Downloads the signed-in client's own data as one zip: profile, history, statements, notifications, support messages and sign-in history, each as JSON and CSV, with a README (client only)",
+    schema: {
+      response: {
+        200: zipAnswer(
+          'my-data-YYYY-MM-DD.zip: README.txt, and profile, history, statements, notifications, support-messages and sign-in-history each as .json and .csv',
+        ),
+        403: errorAnswerSchema.describe('Staff, or an e-mail not confirmed yet'),
+      },
+    },
+    onRequest: guards.requireClient,
+    config: perUserRateLimited('data-export', 5, 10),
+    handler: async (req, reply) => sendZip(reply, await svc.exportData(currentUser(req))),
   });
 }

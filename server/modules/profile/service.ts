@@ -12,6 +12,7 @@
  *   awaiting or rejected/failed; the status becomes pending. Files are served only to their owner
  *   or an admin, never from a public path.
  * - `findReferrals`: a client's referral link, referrer and referred clients (e-mails masked).
+ * - `exportData`: "Download my data", the client's own data as a zip (data-export.ts).
  *
  * Errors: AppError 400 (bad image, gender change), 403 (another client's file or referrals),
  * 404 (no such user or file), 409 (verification not open for upload), 413 (image too large).
@@ -46,6 +47,7 @@ import type { UserRow } from '../../db/rows';
 import { assertOwnerOrStaff } from '../../lib/list-owner';
 import type { Permission } from '@common/permissions';
 import { maskEmail } from './mask-email';
+import { buildDataExport, type DataExport } from './data-export';
 
 /** Profile pictures and identity documents: PNG or JPEG by their bytes. */
 const IMAGE_RULES: ImageRules = {
@@ -264,6 +266,15 @@ export function createProfileService({ db, log, config, storage }: ServiceDeps) 
         // the rate a deposit approval pays the referrer (deposits/approval.ts), by their plan today
         reward: { percent: config.money.referralRates[owner.plan as AccountPlan] ?? 0, plan: owner.plan },
       };
+    },
+
+    /**
+     * The client's own data as one zip (GDPR art. 15 and 20; data-export.ts says what it holds and
+     * in which units, and what it leaves out), named `my-data-YYYY-MM-DD.zip`. Throws 404 when the
+     * user is gone.
+     */
+    exportData(user: UserRow): Promise<DataExport> {
+      return buildDataExport(db, user.id);
     },
   };
 }

@@ -92,7 +92,7 @@ export const accountJourneys: Journey[] = [
     },
   },
   {
-    name: 'profile and KYC: me, profile, picture, verification, referrals, files',
+    name: 'profile and KYC: me, profile, picture, verification, referrals, files, data export',
     async run({ t, admin }) {
       const call = ask(t);
       const c = await createClient(t.app);
@@ -113,6 +113,8 @@ export const accountJourneys: Journey[] = [
       await call('GET', `/api/files/kyc/${c.id}/front`, admin.headers, undefined, 200);
       await call('PUT', `/api/user/admin/${c.id}/verification`, admin.headers, { status: 'verified' }, 200);
       await call('GET', `/api/user/referrals/${c.id}`, c.headers, undefined, 200);
+      await call('GET', '/api/user/export.zip', c.headers, undefined, 200);
+      await call('GET', '/api/user/export.zip', admin.headers, undefined, 403);
     },
   },
 ];

@@ -1,16 +1,22 @@
 /**
  * TanStack Query hooks of the client's profile (/account/profile): the profile, photo and
  * verification changes, the password change, and stored images (profile picture, identity
- * documents), which are fetched with the bearer token because no public path serves them. Every
- * change answers the refreshed user, which replaces the stored one.
+ * documents), which are fetched with the bearer token because no public path serves them, and the
+ * "Download my data" zip. Every change answers the refreshed user, which replaces the stored one.
  */
 import type { changePasswordSchema } from '@common/schemas/auth';
-import type { ProfilePictureInput, UpdateProfileInput, VerificationInput } from '@common/schemas/profile';
+import {
+  dataExportFileName,
+  type ProfilePictureInput,
+  type UpdateProfileInput,
+  type VerificationInput,
+} from '@common/schemas/profile';
 import type { UserWithFigures } from '@common/schemas/users';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import { api, type MessageAnswer } from '../../lib/api-client';
+import { saveBlob } from '../../lib/save-blob';
 import { getUser, updateUser } from '../../lib/session';
 import { meQuery } from '../../lib/user-queries';
 
@@ -61,6 +67,14 @@ export function useChangePassword() {
     mutationFn: (input: z.infer<typeof changePasswordSchema>) =>
       api.post<MessageAnswer>('/auth/change-password', input),
   });
+}
+
+/**
+ * GET /user/export.zip with the session's token, saved as my-data-YYYY-MM-DD.zip: the client's own
+ * data (docs/integrations.md "Your data"). A refusal throws ApiError with the server's message.
+ */
+export async function downloadMyData(): Promise<void> {
+  saveBlob(await api.blob('/user/export.zip'), dataExportFileName(new Date()));
 }
 
 const FILE_KEY = 'stored-image';

@@ -13,6 +13,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { DataExportCard } from '../components/data-export-card';
 import { EditProfileForm } from '../components/edit-profile-form';
 import { LogoutPanel } from '../components/logout-panel';
 import { PhotoForm } from '../components/photo-form';
@@ -40,7 +41,7 @@ const TAB_BAR = { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'thin' 
 const isTab = (value: string | null): value is TabValue => TABS.some((t) => t.value === value);
 
 /**
- * /account/profile: the client's details and the tabs to edit them, change the photo
+ * /account/profile: the client's details (with "Download my data") and the tabs to edit them, change the photo
  * and password, manage account security (`security`: two-factor, sessions, sign-in history; handed
  * in by the router from the security feature), upload identity documents, and log out.
  */
@@ -61,7 +62,13 @@ export function ProfilePage({ security }: { security: ReactNode }) {
   }, [tab]);
   if (!user) return <Navigate to={paths.signin} replace />;
   const panels: Record<TabValue, ReactNode> = {
-    profile: <ProfileDetails />,
+    profile: (
+      <Stack gap="lg">
+        <ProfileDetails />
+        {/* staff have no client data of their own (the server answers them 403) */}
+        {user.role === 'client' && <DataExportCard />}
+      </Stack>
+    ),
     'edit-profile': <EditProfileForm user={user} />,
     'update-photo': <PhotoForm user={user} />,
     'change-password': <ChangePasswordForm />,
