@@ -6,8 +6,8 @@
  * the deliveries. With no endpoint subscribed, nothing is written: a firm without webhooks pays one
  * index-less read of a table of a few rows.
  *
- * `data` holds ids and figures (USD amounts as decimal strings, e.g. "1250.00"), never a code, a
- * secret, a document or an e-mail address: a receiver reads the rest through the API.
+ * `data` holds ids and figures (USD amounts as decimal strings, lib/money.ts `usdDecimal`), never
+ * a code, a secret, a document or an e-mail address: a receiver reads the rest through the API.
  */
 import { sql } from 'drizzle-orm';
 import type { WebhookEventType } from '@common/schemas/webhooks';
@@ -19,13 +19,6 @@ import { StatementOfWork, type PartName, type StatementSql } from './unit-of-wor
 export interface WebhookEvent {
   type: WebhookEventType;
   data: Record<string, string | number | boolean | null>;
-}
-
-/** Cents → "1250.00": how a webhook's `data` carries an amount in USD (exact, no float). */
-export function usdFigure(cents: bigint): string {
-  const sign = cents < 0n ? '-' : '';
-  const abs = cents < 0n ? -cents : cents;
-  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 }
 
 /** The gate of an event written on its own. */

@@ -20,9 +20,9 @@ import type { DbOrTx } from '../../db/client';
 import type { ApprovalRequestRow } from '../../db/rows';
 import { approvalRequests, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
-import { recordEvent, usdFigure } from '../../lib/webhook-events';
+import { recordEvent } from '../../lib/webhook-events';
 import { AppError } from '../../lib/errors';
-import { centsToUsd, usd } from '../../lib/money';
+import { centsToUsd, usd, usdDecimal } from '../../lib/money';
 import { pageOf } from '../../lib/paging';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { inTransaction, withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
@@ -177,7 +177,7 @@ export function createApprovalsService(
         approvalId: row.id,
         action: row.action,
         decision: status,
-        amountUsd: usdFigure(row.amount),
+        amountUsd: usdDecimal(row.amount),
         makerId: row.makerId,
         checkerId: checker.id,
         reason: fields.decisionReason ?? null,
@@ -265,7 +265,7 @@ export function createApprovalsService(
         action: row.action,
         operation: r.op,
         subjectId: r.subjectId,
-        amountUsd: usdFigure(r.amount),
+        amountUsd: usdDecimal(r.amount),
         makerId: actor.id,
       },
     });

@@ -26,8 +26,8 @@ import { MONEY_MSG } from '@common/messages';
 import { walletName } from '@common/sentences';
 import { deposits, ledgerAccounts, users } from '../../db/schema';
 import { auditInStatement, type AuditActor } from '../../lib/audit';
-import { eventInStatement, usdFigure } from '../../lib/webhook-events';
-import { centsToUsd, formatUsd } from '../../lib/money';
+import { eventInStatement } from '../../lib/webhook-events';
+import { centsToUsd, formatUsd, usdDecimal } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { preparedPerHandle } from '../../lib/prepared';
 import { StatementOfWork, type LazySql, type UnitOfWork } from '../../lib/unit-of-work';
@@ -207,7 +207,7 @@ export function createDepositApproval({ db, log, notifications, config }: Servic
       stmt,
       {
         type: 'deposit.approved',
-        data: { depositId: d.id, clientId: d.userId, amountUsd: usdFigure(d.amount), method: d.wallet },
+        data: { depositId: d.id, clientId: d.userId, amountUsd: usdDecimal(d.amount), method: d.wallet },
       },
       approved,
     );

@@ -13,11 +13,11 @@ import { PROOF_MAX_BYTES, type CreateDepositInput, type DepositWallets } from '@
 import type { Tx } from '../../db/client';
 import { deposits, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
-import { recordEvent, usdFigure } from '../../lib/webhook-events';
+import { recordEvent } from '../../lib/webhook-events';
 import { AppError } from '../../lib/errors';
 import { listOwner } from '../../lib/list-owner';
 import type { ServiceDeps } from '../../lib/service-deps';
-import { centsToUsd, formatUsd } from '../../lib/money';
+import { centsToUsd, formatUsd, usdDecimal } from '../../lib/money';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { createDepositApproval, type DepositRow } from './approval';
 import { mimeOfKey, readImageDataUrl, type ImageMime } from '../files/images';
@@ -115,7 +115,7 @@ export function createDepositsService(deps: ServiceDeps) {
           data: {
             depositId: row!.id,
             clientId: user.id,
-            amountUsd: usdFigure(input.amount),
+            amountUsd: usdDecimal(input.amount),
             method: input.wallet,
           },
         });
@@ -170,7 +170,7 @@ export function createDepositsService(deps: ServiceDeps) {
           data: {
             depositId: row.id,
             clientId: row.userId,
-            amountUsd: usdFigure(row.amount),
+            amountUsd: usdDecimal(row.amount),
             method: row.wallet,
             reason,
           },

@@ -21,9 +21,9 @@ import type { TradingActivityRow } from '../../db/rows';
 import { ledgerAccounts, plans, tradingActivities } from '../../db/schema';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit, type AuditActor } from '../../lib/audit';
-import { recordEvent, usdFigure } from '../../lib/webhook-events';
+import { recordEvent } from '../../lib/webhook-events';
 import { AppError, isAppError } from '../../lib/errors';
-import { centsToUsd, usd } from '../../lib/money';
+import { centsToUsd, usd, usdDecimal } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, clientBalance, house, postEntry } from '../ledger/service';
@@ -90,8 +90,8 @@ export async function postActivityResult(
         clientId: a.userId,
         planId: a.planId,
         tradingActivityId: a.id,
-        resultUsd: usdFigure(change.target),
-        postedUsd: usdFigure(change.target - change.posted),
+        resultUsd: usdDecimal(change.target),
+        postedUsd: usdDecimal(change.target - change.posted),
       },
     });
   } catch (err) {

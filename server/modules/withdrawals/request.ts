@@ -43,7 +43,8 @@ import type { StatementKey } from '../../lib/idempotency';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { hitUpsert } from '../../lib/rate-limit-store';
 import { inTransaction, StatementOfWork, type UnitOfWork } from '../../lib/unit-of-work';
-import { eventInStatement, usdFigure } from '../../lib/webhook-events';
+import { eventInStatement } from '../../lib/webhook-events';
+import { usdDecimal } from '../../lib/money';
 import { CODE_LIMITS, codeFailureKey } from '../auth/throttle';
 import { oneTimeCodeHash } from '../../lib/one-time-codes';
 import { sessionSecrets } from '../../lib/session-secrets';
@@ -272,7 +273,7 @@ export function createWithdrawalRequests({ db, log, config, throttle, twoFactor,
       stmt,
       {
         type: 'withdrawal.requested',
-        data: { withdrawalId: row.id, clientId: user.id, amountUsd: usdFigure(amount), method: row.method },
+        data: { withdrawalId: row.id, clientId: user.id, amountUsd: usdDecimal(amount), method: row.method },
       },
       go,
     );

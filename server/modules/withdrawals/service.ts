@@ -16,12 +16,12 @@ import { HISTORY_ACTION } from '../notifications/service';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client';
 import { users, withdrawals } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
-import { recordEvent, usdFigure } from '../../lib/webhook-events';
+import { recordEvent } from '../../lib/webhook-events';
 import { AppError } from '../../lib/errors';
 import type { StatementKey } from '../../lib/idempotency';
 import { listOwner } from '../../lib/list-owner';
 import type { ServiceDeps } from '../../lib/service-deps';
-import { centsToUsd, formatUsd } from '../../lib/money';
+import { centsToUsd, formatUsd, usdDecimal } from '../../lib/money';
 import { inTransaction, withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { client, clientBalance, house, postEntry } from '../ledger/service';
 import { insufficientBalance } from '../ledger/statement';
@@ -119,7 +119,7 @@ export function createWithdrawalsService(deps: ServiceDeps) {
       data: {
         withdrawalId: w.id,
         clientId: w.userId,
-        amountUsd: usdFigure(w.amount),
+        amountUsd: usdDecimal(w.amount),
         method: w.method,
         ...(approve ? { payoutReference } : { reason }),
       },
