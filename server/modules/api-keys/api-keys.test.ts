@@ -199,6 +199,16 @@ describe('calling with a key', () => {
     expect((await from('10.20.30.40')).statusCode).toBe(200);
     expect((await from('::ffff:10.1.1.1')).statusCode).toBe(200);
     expect((await from('2001:db8::7')).statusCode).toBe(200);
+    // each refusal is in the audit log, with the key beside its member
+    const refused = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, key.id))
+      .orderBy(auditLog.createdAt);
+    expect(refused.map((a) => [a.action, a.actorId, a.actorKeyId, a.after])).toEqual([
+      ['api_key.network_refused', admin.id, key.id, { ip: '127.0.0.1', asked: 'GET /api/user/admin' }],
+      ['api_key.network_refused', admin.id, key.id, { ip: '192.168.1.1', asked: 'GET /api/user/admin' }],
+    ]);
   });
 
   it('is refused once expired, and at its next call once revoked (with a reason, audited, once)', async () => {

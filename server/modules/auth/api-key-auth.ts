@@ -7,7 +7,9 @@
  * - Every call reads the key's row with its member's: a revocation or expiry is seen by the next
  *   call in every process, and the member's own state (blocked, deactivated, role) applies.
  * - Refusals: 401 `api_key_revoked` / `api_key_expired`; 403 `api_key_network_refused` from an
- *   address outside the key's CIDR ranges. An unknown key is no credential (401 `not_signed_in`).
+ *   address outside the key's CIDR ranges, written to the audit log first (`api_key.network_refused`:
+ *   the key, its member, the address and the route asked), as a staff member's refusal is. An
+ *   unknown key is no credential (401 `not_signed_in`).
  * - The last use (time and address) is written at most once a minute, like a session's.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -17,6 +19,7 @@ import type { Permission } from '@common/permissions';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/rows';
 import { apiKeys, users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { inNetworks, parseNetworks } from '../../lib/networks';
 import { IDLE_TOUCH_MS } from './idle';
@@ -69,8 +72,18 @@ export function createKeyAuth(db: Db) {
     const now = Date.now();
     if (key.revokedAt) throw new AppError('api_key_revoked');
     if (key.expiresAt.getTime() <= now) throw new AppError('api_key_expired');
-    if (key.allowedNetworks.length > 0 && !inNetworks(req.ip, parseNetworks(key.allowedNetworks.join(','))))
+    if (key.allowedNetworks.length > 0 && !inNetworks(req.ip, parseNetworks(key.allowedNetworks.join(',')))) {
+      // the route's pattern, never the URL: a query string may hold what the log must not
+      const asked = `${req.method} ${req.routeOptions.url ?? 'unmatched'}`;
+      await db.transaction((tx) =>
+        recordAudit(
+          tx,
+          { id: user.id, ip: req.ip, keyId: key.id },
+          { action: 'api_key.network_refused', targetId: key.id, after: { ip: req.ip, asked } },
+        ),
+      );
       throw new AppError('api_key_network_refused');
+    }
     if (!key.lastUsedAt || now - key.lastUsedAt.getTime() >= IDLE_TOUCH_MS) {
       await db
         .update(apiKeys)
