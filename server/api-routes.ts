@@ -32,7 +32,7 @@ import { withdrawalAdminRoutes, withdrawalCodeRoutes, withdrawalRoutes } from '.
 import { beneficiaryAdminRoutes, beneficiaryRoutes } from './modules/beneficiaries/routes';
 import { limitAdminRoutes, limitRoutes } from './modules/limits/routes';
 import { approvalAdminRoutes } from './modules/approvals/routes';
-import { apiKeyAdminRoutes } from './modules/api-keys/routes';
+import { apiKeyAdminRoutes, clientApiKeyRoutes } from './modules/api-keys/routes';
 import { webhookAdminRoutes } from './modules/webhooks/routes';
 import { auditAdminRoutes } from './modules/audit/routes';
 import { emailingAdminRoutes, mailOutboxAdminRoutes } from './modules/emailing/routes';
@@ -161,6 +161,7 @@ export async function apiRoutes(api: AppInstance): Promise<void> {
     '/support': [signedIn(supportRoutes)],
     '/staff': [staffInvitationRoutes],
     '/transparency': [journalLogRoutes, liabilitiesRoutes, statementRoutes, reservesRoutes],
+    '/api-keys': [signedIn(clientApiKeyRoutes)],
   });
   await api.register(staffRoutes);
 }

@@ -7,6 +7,12 @@
 import { z } from 'zod';
 import { PERMISSIONS, type Permission } from '../permissions';
 
+/**
+ * What a client's key holds instead of staff permissions: reading their own history, statements
+ * and balances, on the routes that allow it (docs/integrations.md "Client keys").
+ */
+export const CLIENT_KEY_SCOPE = 'account.read';
+
 /** The longest a key may live, in days: a key is renewed by creating another. */
 export const API_KEY_MAX_DAYS = 365;
 /** The most CIDR ranges one key may name. */
@@ -27,6 +33,10 @@ export const API_KEY_MSG = {
   expiry: `The expiry must be in the future and within ${API_KEY_MAX_DAYS} days`,
   secondFactorNeeded: 'Turn on two-factor authentication or add a passkey to create API keys',
   network: 'Each network must be an IPv4 or IPv6 address or CIDR range, without host bits',
+  clientKeyCreatedTitle: 'API key created',
+  clientKeyCreated: (name: string) =>
+    `A read-only API key "${name}" was created on your account. It can read your history, statements and balances, never move money. If this was not you, revoke it under Security and change your password.`,
+  revokedByClient: 'Revoked by the client',
 } as const;
 
 /** An address or CIDR range, checked again on the server (lib/networks.ts). */
@@ -50,6 +60,10 @@ export const apiKeyCreateSchema = z.object({
   code: z.string().trim().min(6).max(20).optional(),
 });
 export type ApiKeyCreateInput = z.output<typeof apiKeyCreateSchema>;
+
+/** POST /api/api-keys/mine: a client's read-only key, with its name, networks, expiry and fresh second factor. */
+export const clientApiKeyCreateSchema = apiKeyCreateSchema.omit({ permissions: true });
+export type ClientApiKeyCreateInput = z.output<typeof clientApiKeyCreateSchema>;
 
 /** A key as the owner's list shows it: never its secret. */
 export const apiKeySchema = z.object({

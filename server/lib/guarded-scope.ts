@@ -25,6 +25,11 @@ declare module 'fastify' {
     guard?: Guard;
     /** What a staff route needs (common/permissions.ts); every route of the staff scope declares one. */
     permission?: Permission;
+    /**
+     * A client's read-only API key may GET this route (docs/integrations.md "Client keys"): their
+     * own history, statements and balances. Every other signed-in route refuses keys.
+     */
+    clientKeys?: true;
   }
 }
 

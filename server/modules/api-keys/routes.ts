@@ -8,12 +8,19 @@
  *
  * Creating needs a session (a key cannot make keys: `apiKeys.manage` is never given to one) and a
  * fresh second factor; the secret is in that answer only.
+ *
+ * A client's own read-only keys (docs/integrations.md "Client keys"), in the signed-in scope:
+ *
+ * | GET    | /api/api-keys/mine             | a client | —                                              | { data: [key] }         |
+ * | POST   | /api/api-keys/mine             | a client | { name, allowedNetworks, expiresAt, code? }    | 201 { message, data: { key, secret } } |
+ * | POST   | /api/api-keys/mine/:id/revoke  | a client | —                                              | { message }             |
  */
 import {
   API_KEY_MSG,
   apiKeyCreatedAnswerSchema,
   apiKeyCreateSchema,
   apiKeysAnswerSchema,
+  clientApiKeyCreateSchema,
 } from '@common/schemas/api-keys';
 import { decisionReasonSchema, idParams, messageAnswerSchema } from '@common/schemas/common';
 import type { AppInstance } from '../../app-context';
@@ -23,6 +30,50 @@ import { conflict } from '../../lib/route-schemas';
 import { currentUser } from '../auth/guard';
 
 const tags = ['api-keys'];
+
+/** GET /api-keys/mine, POST /api-keys/mine, POST /api-keys/mine/:id/revoke (a signed-in client, never a key) */
+export async function clientApiKeyRoutes(app: AppInstance) {
+  const route = declareRoutes(app, tags);
+  const svc = app.ctx.services.apiKeys;
+  const onRequest = app.ctx.guards.requireClient;
+  route.get('/mine', {
+    summary: "The signed-in client's own read-only API keys, newest first; never a secret",
+    schema: { response: { 200: apiKeysAnswerSchema } },
+    onRequest,
+    handler: async (req) => ({ data: await svc.listOwn(currentUser(req).id) }),
+  });
+
+  route.post('/mine', {
+    summary:
+      "Creates a read-only API key for the signed-in client's history, statements and balances, confirmed by a fresh second factor; the secret is answered this once",
+    schema: {
+      body: clientApiKeyCreateSchema,
+      response: {
+        201: apiKeyCreatedAnswerSchema,
+        409: conflict('Two-factor authentication or a passkey is needed, or the code was used already'),
+      },
+    },
+    onRequest,
+    handler: async (req, reply) => {
+      const data = await svc.createOwn(currentUser(req), req.auth!.sessionId, req.body);
+      reply.code(201);
+      return { message: API_KEY_MSG.created, data };
+    },
+  });
+
+  route.post('/mine/:id/revoke', {
+    summary: "Revokes one of the signed-in client's own API keys; its next call is refused",
+    schema: {
+      params: idParams,
+      response: { 200: messageAnswerSchema, 409: conflict('The key is already revoked') },
+    },
+    onRequest,
+    handler: async (req) => {
+      await svc.revokeOwn(currentUser(req).id, req.params.id);
+      return { message: API_KEY_MSG.revoked };
+    },
+  });
+}
 
 /** GET /api-keys, POST /api-keys, POST /api-keys/:id/revoke (staff scope) */
 export async function apiKeyAdminRoutes(app: AppInstance) {

@@ -5,7 +5,8 @@
  * `request.auth`; a bearer API key (`bk_…`, api-key-auth.ts) sets it too, with `apiKey`. Guards
  * built on it:
  * - `requireUser`  — 401 without a live session; 403 for a blocked user; 403 `api_key_not_allowed`
- *   for an API key, which serves the staff scope only (docs/integrations.md "API keys").
+ *   for an API key, which serves the staff scope only (docs/integrations.md "API keys"), except a
+ *   client's read-only key on a GET route marked `clientKeys` ("Client keys").
  * - `requireVerifiedUser` — also 403 until the e-mail is confirmed.
  * - `requireClient` — as `requireVerifiedUser`, and 403 for a staff member: the routes that move
  *   the caller's own money or open money requests are for clients only (docs/security.md
@@ -27,6 +28,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF } from '@common/constants';
 import { isStaffRole } from '@common/permissions';
+import { CLIENT_KEY_SCOPE } from '@common/schemas/api-keys';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { BaseDeps } from '../../lib/base-deps';
@@ -38,6 +40,19 @@ import type { SessionCache, SessionRow } from './session-cache';
 import { API_KEY_PREFIX, createKeyAuth, type RequestKey } from './api-key-auth';
 import { checkStaffNetwork } from './staff-networks';
 import { hasPasskey } from './staff-second-factor';
+
+/**
+ * Whether `auth`'s key is a client's read-only key (its member a client, its scope
+ * `CLIENT_KEY_SCOPE`) on a GET of a route marked `clientKeys`.
+ */
+function clientKeyMayRead(req: FastifyRequest, auth: RequestAuth): boolean {
+  return (
+    req.method === 'GET' &&
+    req.routeOptions.config?.clientKeys === true &&
+    auth.user.role === 'client' &&
+    (auth.apiKey?.permissions as readonly string[] | undefined)?.includes(CLIENT_KEY_SCOPE) === true
+  );
+}
 
 export interface RequestAuth {
   user: UserRow;
@@ -162,7 +177,7 @@ export function createGuards({ db, config }: BaseDeps, cache?: SessionCache | nu
 
   async function requireUser(req: FastifyRequest, _reply?: FastifyReply): Promise<void> {
     const auth = await requireCaller(req);
-    if (auth.apiKey) throw new AppError('api_key_not_allowed');
+    if (auth.apiKey && !clientKeyMayRead(req, auth)) throw new AppError('api_key_not_allowed');
   }
 
   async function requireVerifiedUser(req: FastifyRequest): Promise<void> {

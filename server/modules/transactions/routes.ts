@@ -51,6 +51,7 @@ export async function transactionRoutes(app: AppInstance) {
   route.get('', {
     summary: "Answers the signed-in user's latest 10 history lines",
     schema: { response: { 200: transactionListAnswerSchema } },
+    config: { clientKeys: true },
     handler: async (req) => ({
       data: (await svc.listRecent(currentUser(req).id)).map(presentTransaction),
     }),
@@ -59,6 +60,7 @@ export async function transactionRoutes(app: AppInstance) {
   route.get('/all', {
     summary: "Answers one page of the signed-in user's history, filtered and searched",
     schema: { response: { 200: transactionPageAnswerSchema }, querystring: historyQuerySchema },
+    config: { clientKeys: true },
     handler: async (req) =>
       presentPage(await svc.listHistory(currentUser(req).id, req.query), presentTransaction),
   });
@@ -67,6 +69,7 @@ export async function transactionRoutes(app: AppInstance) {
     summary:
       "Answers the signed-in user's account value per day over a range, with the day's deposits, withdrawals and profit",
     schema: { response: { 200: valueHistoryAnswerSchema }, querystring: valueHistoryQuerySchema },
+    config: { clientKeys: true },
     handler: async (req) => {
       const { range } = req.query;
       const { from, firstDay, days } = await svc.valueHistory(currentUser(req).id, range);
@@ -82,6 +85,7 @@ export async function transactionRoutes(app: AppInstance) {
         200: csvAnswer('The whole history as CSV (RFC 4180), newest first, streamed as an attachment'),
       },
     },
+    config: { clientKeys: true },
     handler: async (req, reply) =>
       sendCsv(reply, 'transactions.csv', await svc.exportHistoryCsv(currentUser(req).id)),
   });

@@ -123,7 +123,7 @@ export async function statementRoutes(app: AppInstance) {
       querystring: statementQuerySchema,
     },
     onRequest: guards.requireUser,
-    config: rateLimited(30, 10),
+    config: { ...rateLimited(30, 10), clientKeys: true },
     handler: async (req, reply) => {
       const statement = await svc.issue(currentUser(req).id, req.query);
       return sendPdf(reply, statement.fileName, statement.file);
@@ -134,6 +134,7 @@ export async function statementRoutes(app: AppInstance) {
     summary: "The signed-in client's issued statements, newest first (50), each with its supersession if any",
     schema: { response: { 200: issuedStatementsAnswerSchema } },
     onRequest: guards.requireUser,
+    config: { clientKeys: true },
     handler: async (req): Promise<IssuedStatementsAnswer> => ({
       statements: (await listIssuedStatements(database.db, currentUser(req).id)).map((r) => ({
         id: r.id,

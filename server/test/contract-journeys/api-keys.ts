@@ -35,5 +35,17 @@ export const apiKeysJourney: Journey = {
     await call('POST', `/api/api-keys/${made.id}/revoke`, owner.headers, reason, 200);
     await call('POST', `/api/api-keys/${made.id}/revoke`, owner.headers, reason, 409);
     await call('GET', '/api/user/admin', bearer(apiKey), undefined, 401);
+
+    // a client's read-only key: made with a fresh code, reads their history, revoked
+    const client = await createTestUser(t.app);
+    const clientSecret = await enrolTwoFactor(t.app, client);
+    const own = { name: 'Budget app', expiresAt: key.expiresAt, code: await totp(clientSecret) };
+    const mine = await call('POST', '/api/api-keys/mine', client.headers, own, 201);
+    const { key: ownKey, secret: ownSecret } = mine.json().data as { key: { id: string }; secret: string };
+    await call('GET', '/api/api-keys/mine', client.headers, undefined, 200);
+    await call('GET', '/api/transaction', bearer(ownSecret), undefined, 200);
+    await call('GET', '/api/notifications/user', bearer(ownSecret), undefined, 403);
+    await call('POST', `/api/api-keys/mine/${ownKey.id}/revoke`, client.headers, undefined, 200);
+    await call('GET', '/api/transaction', bearer(ownSecret), undefined, 401);
   },
 };

@@ -117,14 +117,18 @@ async function adminUserWithDestinations() {
 
 /**
  * /account/profile: the profile feature's page with the security feature's settings as its Security
- * tab (features never import each other; the router composes them).
+ * tab, the api-keys feature's client keys at its foot (features never import each other; the router
+ * composes them).
  */
 async function profileWithSecurity() {
-  const [{ ProfilePage }, { SecuritySettings }] = await Promise.all([
+  const [{ ProfilePage }, { SecuritySettings }, { ClientApiKeysPanel }] = await Promise.all([
     import('../features/profile/pages/profile-page'),
     import('../features/security/components/security-settings'),
+    import('../features/api-keys/components/client-api-keys-panel'),
   ]);
-  return { Component: () => <ProfilePage security={<SecuritySettings />} /> };
+  return {
+    Component: () => <ProfilePage security={<SecuritySettings more={<ClientApiKeysPanel />} />} />,
+  };
 }
 
 /** /admin/users/add-profit/:id: the plans feature's page with the client's trading activity at its foot. */

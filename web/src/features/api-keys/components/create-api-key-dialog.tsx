@@ -8,7 +8,7 @@ import { ShownOnceSecret } from '../../../components/shown-once-secret';
 import { Dialog, DialogActions } from '../../../components/dialog';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { useMutationForm } from '../../../hooks/use-mutation-form';
-import { useCreateApiKey, type ApiKeyCreated, type ApiKeyCreateForm } from '../api';
+import { useCreateApiKey, useCreateOwnApiKey, type ApiKeyCreated, type ApiKeyCreateForm } from '../api';
 
 /** How long a new key lives unless the owner picks another day. */
 const DEFAULT_DAYS = 90;
@@ -24,9 +24,11 @@ const formSchema = z.object({
   expiresOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose the day the key expires'),
   code: z.string().trim().max(20),
 });
+/** A client's key has no permissions to choose: it reads their own account only. */
+const clientFormSchema = formSchema.extend({ permissions: z.array(z.string()) });
 type FormValues = z.infer<typeof formSchema>;
 
-/** What the form sends: the key expires at the end of the chosen day (UTC). */
+/** What the form sends: the key expires at the end of the chosen day (UTC); no permissions for a client's. */
 function toRequest(values: FormValues): ApiKeyCreateForm {
   return {
     name: values.name.trim(),
@@ -43,14 +45,18 @@ function toRequest(values: FormValues): ApiKeyCreateForm {
 function CreateForm({
   onClose,
   onCreated,
+  forClient,
 }: {
   onClose: () => void;
   onCreated: (made: ApiKeyCreated) => void;
+  forClient: boolean;
 }) {
-  const create = useCreateApiKey();
+  const staffKey = useCreateApiKey();
+  const clientKey = useCreateOwnApiKey();
+  const create = forClient ? clientKey : staffKey;
   const form = useForm<FormValues>({
     initialValues: { name: '', permissions: [], networks: '', expiresOn: dayFromNow(DEFAULT_DAYS), code: '' },
-    validate: schemaResolver(formSchema, { sync: true }),
+    validate: schemaResolver(forClient ? clientFormSchema : formSchema, { sync: true }),
   });
   const request = useMutationForm(form, create, { variables: toRequest, onSuccess: onCreated });
   return (
@@ -59,22 +65,26 @@ function CreateForm({
         <FormErrorAlert message={request.failure} />
         <TextInput
           label="Name"
-          description="What the key is for, e.g. CRM sync"
+          description={
+            forClient ? 'What the key is for, e.g. Budget app' : 'What the key is for, e.g. CRM sync'
+          }
           required
           {...form.getInputProps('name')}
         />
-        <Checkbox.Group
-          label="Permissions"
-          description="The key can do only these, and never more than your own role. Deciding four-eyes requests and managing staff or keys are never given to a key."
-          required
-          {...form.getInputProps('permissions')}
-        >
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
-            {KEY_PERMISSIONS.map((p) => (
-              <Checkbox key={p} value={p} label={p} description={PERMISSIONS[p]} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
+        {forClient ? null : (
+          <Checkbox.Group
+            label="Permissions"
+            description="The key can do only these, and never more than your own role. Deciding four-eyes requests and managing staff or keys are never given to a key."
+            required
+            {...form.getInputProps('permissions')}
+          >
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
+              {KEY_PERMISSIONS.map((p) => (
+                <Checkbox key={p} value={p} label={p} description={PERMISSIONS[p]} />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+        )}
         <Textarea
           label="Networks"
           description="Optional: addresses or CIDR ranges the key may be used from, one per line. Empty: the staff networks."
@@ -105,11 +115,21 @@ function CreateForm({
 
 /**
  * Creating an API key (docs/integrations.md "API keys"): name, permissions, networks, expiry and the
- * owner's authenticator code, sent with POST /api/api-keys; the server's refusal shows above the
+ * owner's authenticator code, sent with POST /api/api-keys; for a client (`forClient`, "Client
+ * keys") the same without permissions, sent with POST /api/api-keys/mine; the server's refusal shows above the
  * form. On success the dialog shows the secret once, with a copy button, until Done. Mounted anew
  * for each opening.
  */
-export function CreateApiKeyDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function CreateApiKeyDialog({
+  opened,
+  onClose,
+  forClient = false,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  /** A client's read-only key for their own account: no permissions to choose. */
+  forClient?: boolean;
+}) {
   const [made, setMade] = useState<ApiKeyCreated | null>(null);
   const close = () => {
     setMade(null);
@@ -131,7 +151,7 @@ export function CreateApiKeyDialog({ opened, onClose }: { opened: boolean; onClo
           key.
         </ShownOnceSecret>
       ) : (
-        <CreateForm onClose={close} onCreated={setMade} />
+        <CreateForm onClose={close} onCreated={setMade} forClient={forClient} />
       )}
     </Dialog>
   );

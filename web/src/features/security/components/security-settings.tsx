@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { SecurityHoldAlert } from '../../../components/security-hold-alert';
 import { PasskeysPanel } from './passkeys-panel';
 import { SessionsPanel } from './sessions-panel';
@@ -8,10 +9,17 @@ import { TwoFactorPanel } from './two-factor-panel';
 /**
  * Everything of the signed-in user's account security, one panel under the other: the hold on
  * withdrawals after a security change (while there is one), two-factor
- * authentication, passkeys, active sessions and the sign-in history. The client's profile shows it as its
- * Security tab, the back office as /admin/security (the router composes both).
+ * authentication, passkeys, active sessions and the sign-in history, then `more` (a client's API
+ * keys, from the api-keys feature). The client's profile shows it as its Security tab, the back
+ * office as /admin/security (the router composes both).
  */
-export function SecuritySettings({ onTwoFactorEnabled }: { onTwoFactorEnabled?: () => void }) {
+export function SecuritySettings({
+  onTwoFactorEnabled,
+  more,
+}: {
+  onTwoFactorEnabled?: () => void;
+  more?: ReactNode;
+}) {
   return (
     <Stack gap="md">
       <SecurityHoldAlert />
@@ -19,6 +27,7 @@ export function SecuritySettings({ onTwoFactorEnabled }: { onTwoFactorEnabled?: 
       <PasskeysPanel />
       <SessionsPanel />
       <SignInHistoryPanel />
+      {more}
     </Stack>
   );
 }
