@@ -22,12 +22,13 @@ import { approvalRequests, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { recordEvent } from '../../lib/webhook-events';
 import { AppError } from '../../lib/errors';
-import { centsToUsd, usd, usdDecimal } from '../../lib/money';
+import { centsToUsd, usd } from '../../lib/money';
 import { pageOf } from '../../lib/paging';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { inTransaction, withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { onlyPending } from '../reviews/only-pending';
 import { lockAndSumMoved, lockMakerClient } from './aggregate';
+import { approvalDecided, approvalRequested } from './events';
 import {
   APPROVAL_OPS,
   readPayload,
@@ -171,18 +172,7 @@ export function createApprovalsService(
         ...extra,
       },
     });
-    await recordEvent(u.tx, {
-      type: 'approval.decided',
-      data: {
-        approvalId: row.id,
-        action: row.action,
-        decision: status,
-        amountUsd: usdDecimal(row.amount),
-        makerId: row.makerId,
-        checkerId: checker.id,
-        reason: fields.decisionReason ?? null,
-      },
-    });
+    await recordEvent(u.tx, approvalDecided(row, status, checker.id, fields.decisionReason ?? null));
   }
 
   /**
@@ -258,17 +248,7 @@ export function createApprovalsService(
         reason: r.reason,
       },
     });
-    await recordEvent(tx, {
-      type: 'approval.requested',
-      data: {
-        approvalId: row.id,
-        action: row.action,
-        operation: r.op,
-        subjectId: r.subjectId,
-        amountUsd: usdDecimal(r.amount),
-        makerId: actor.id,
-      },
-    });
+    await recordEvent(tx, approvalRequested(row, r.op));
     // read in the same transaction: the request is not committed yet (and the embedded database
     // has one connection, which the open transaction holds)
     return (await present([row], tx))[0]!;
