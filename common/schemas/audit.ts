@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { withDateRange } from './date-range';
-import { pagedListSchema, pagingQuery, textFields } from './common';
+import { cursorQuery, nextCursorField, pagedListSchema, pagingQuery, textFields } from './common';
 
 /** GET /api/audit: filters by admin, client, action and UTC days `from`–`to`; newest first; sizes 10/20/30/40. */
 const auditFilters = z.object({
@@ -19,13 +19,7 @@ const auditFilters = z.object({
     .optional(),
 });
 export const auditQuerySchema = withDateRange(
-  auditFilters.extend({
-    ...pagingQuery(20).shape,
-    /** Cursor pages (docs/integrations.md "Cursor pages"): the `nextCursor` of the page before. */
-    cursor: z.string().trim().min(1).max(200).optional(),
-    /** Rows of a cursor page (with or without `cursor`); given, the answer has `nextCursor`. */
-    limit: z.coerce.number().int().min(1).max(500).optional(),
-  }),
+  auditFilters.extend({ ...pagingQuery(20).shape, ...cursorQuery.shape }),
 );
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
@@ -73,11 +67,7 @@ export type PublicAuditEntry = z.infer<typeof publicAuditEntrySchema>;
 
 /** Answer of GET /api/audit. */
 export const auditPageSchema = pagedListSchema(publicAuditEntrySchema).extend({
-  nextCursor: z
-    .string()
-    .nullable()
-    .optional()
-    .describe('Cursor pages only: the `cursor` of the next page, null after the last'),
+  nextCursor: nextCursorField,
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 

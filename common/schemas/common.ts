@@ -21,6 +21,22 @@ export function pagingQuery(defaultSize: (typeof LIMITS.tablePageSizes)[number] 
 }
 
 /**
+ * `?cursor&limit` of a list that also pages by cursor (docs/integrations.md "Cursor pages"): the
+ * `nextCursor` of the page before, and how many rows; either one asks for a cursor page.
+ */
+export const cursorQuery = z.object({
+  cursor: z.string().trim().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+});
+
+/** `nextCursor` of a list answer: only on cursor pages, null after the last. */
+export const nextCursorField = z
+  .string()
+  .nullable()
+  .optional()
+  .describe('Cursor pages only: the `cursor` of the next page, null after the last');
+
+/**
  * The reason staff give for a decision about a client's money or account (3–500 characters after
  * trimming): the client reads it in their history, notification and e-mail (docs/product.md).
  */

@@ -11,7 +11,15 @@ import { publicActivePlanSchema } from './plans';
 import { usdAmountField } from './money';
 import { withDateRange } from './date-range';
 import { integrityStatusSchema } from './liabilities';
-import { decisionReasonField, messageAnswerSchema, pagedListSchema, pagingQuery, textFields } from './common';
+import {
+  cursorQuery,
+  decisionReasonField,
+  messageAnswerSchema,
+  nextCursorField,
+  pagedListSchema,
+  pagingQuery,
+  textFields,
+} from './common';
 
 /** A stored file as an authenticated API path (fetch it with the bearer token), or null without one. */
 const fileLink = z.object({ url: z.string().nullable() });
@@ -56,19 +64,26 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-/** The users list's filters: search in first name, last name or e-mail, verification, joined from/to. */
+/** The orders of the users list (docs/integrations.md "Cursor pages"): joined newest or oldest first, by name, by e-mail. */
+export const USER_SORTS = ['newest', 'oldest', 'name', 'email'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+/** The users list's filters: search in first name, last name or e-mail, verification, joined from/to; its order. */
 const usersFilters = z.object({
   search: z.string().trim().max(100).optional(),
   /** Only users whose identity verification is in this state (e.g. `pending`: checks waiting). */
   verification: z.enum(VERIFICATION_STATUSES).optional(),
+  sort: z.enum(USER_SORTS).default('newest'),
 });
 
 /** GET /api/user/admin/export.csv: the list's filters (`from`/`to`: joined on those UTC days). */
 export const usersExportQuerySchema = withDateRange(usersFilters);
 export type UsersExportQuery = z.output<typeof usersExportQuerySchema>;
 
-/** GET /api/user/admin: page from 1, sizes 10/20/30/40, and the filters of the export. */
-export const usersQuerySchema = withDateRange(usersFilters.extend(pagingQuery(10).shape));
+/** GET /api/user/admin: page from 1, sizes 10/20/30/40, or a cursor page; and the filters of the export. */
+export const usersQuerySchema = withDateRange(
+  usersFilters.extend({ ...pagingQuery(10).shape, ...cursorQuery.shape }),
+);
 export type UsersQuery = z.output<typeof usersQuerySchema>;
 
 /** The account of a user with its ledger figures (USD). */
@@ -111,7 +126,7 @@ export const userAnswerSchema = z.object({ data: publicUserSchema });
 export const userChangeAnswerSchema = messageAnswerSchema.extend({ data: publicUserSchema });
 
 /** Answer of GET /api/user/admin. */
-export const usersPageSchema = pagedListSchema(publicUserSchema);
+export const usersPageSchema = pagedListSchema(publicUserSchema).extend({ nextCursor: nextCursorField });
 export type UsersPage = z.infer<typeof usersPageSchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -1,13 +1,24 @@
 /**
- * Keyset ("cursor") pages of a list ordered newest first by (created_at, id), for machines reading a
- * whole list (docs/integrations.md "Cursor pages"): `?limit=N` answers the newest N rows and a
- * `nextCursor`; `?cursor=C&limit=N` the N rows after C. Unlike a page number, a cursor is stable
- * while rows are inserted: new rows are newer than every cursor, so no row is read twice or
- * skipped. The cursor is the last row's id (base64url, opaque to the caller); the comparison
- * reads that row's own (created_at, id), so the database's microseconds are kept.
+ * Keyset ("cursor") pages of a list, for machines reading a whole list (docs/integrations.md
+ * "Cursor pages"): `?limit=N` answers the first N rows in the list's order and a `nextCursor`;
+ * `?cursor=C&limit=N` the N rows after C. Unlike a page number, a cursor is stable while rows are
+ * inserted: a row inserted before the cursor's place is never read, one after it is read once, so
+ * no row is read twice or skipped. The cursor is the last row's id (base64url, opaque to the
+ * caller); the comparison reads that row's own sort values, so the database's microseconds are
+ * kept and the caller cannot forge a place.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client';
+import {
+  countRows,
+  pageOf,
+  readWindow,
+  type CountedList,
+  type ListTable,
+  type PageRequest,
+  type SortKey,
+} from './paging';
 import { z } from 'zod';
 import { AppError } from './errors';
 
@@ -24,11 +35,36 @@ export function decodeCursor(cursor: string): string {
 }
 
 /**
- * The condition "older than the row `id`" in the order (created_at desc, id desc) of `table`
- * (its SQL name) with columns `createdAt` and `idColumn`. A cursor naming no row matches nothing.
+ * The condition "after the row `id`" in `order`, a list's sort keys: columns of `table` (the last
+ * one its id, so the order is total), all ascending or all descending (a row comparison). A cursor
+ * naming no row matches nothing. Throws for mixed directions (a programming error).
  */
-export function olderThan(table: string, createdAt: PgColumn, idColumn: PgColumn, id: string): SQL {
-  return sql`(${createdAt}, ${idColumn}) < (select c.created_at, c.id from ${sql.identifier(table)} c where c.id = ${id}::uuid)`;
+export function afterCursor(table: PgTable, order: readonly SortKey[], id: string): SQL {
+  const directions = new Set(order.map(([, dir]) => dir));
+  if (directions.size !== 1) throw new Error('a cursor needs one direction for every sort key');
+  const columns = order.map(([column]) => column as PgColumn);
+  const mine = sql.join(
+    columns.map((c) => sql`${c}`),
+    sql`, `,
+  );
+  const theirs = sql.join(
+    columns.map((c) => sql`c.${sql.identifier(c.name)}`),
+    sql`, `,
+  );
+  const op = directions.has('desc') ? sql`<` : sql`>`;
+  return sql`(${mine}) ${op} (select ${theirs} from ${sql.identifier(getTableName(table))} c where c.id = ${id}::uuid)`;
+}
+
+/** `afterCursor` in the order (created_at desc, id desc) of `table`, with those two columns. */
+export function olderThan(table: PgTable, createdAt: PgColumn, idColumn: PgColumn, id: string): SQL {
+  return afterCursor(
+    table,
+    [
+      [createdAt, 'desc'],
+      [idColumn, 'desc'],
+    ],
+    id,
+  );
 }
 
 /**
@@ -44,4 +80,39 @@ export async function readCursorPage<T extends { id: string }>(
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   return { rows: page, nextCursor: more ? encodeCursor(page[page.length - 1]!.id) : null };
+}
+
+/** A list's paging: a page number (`page`, `pageSize`), or a cursor page (`cursor`, `limit`). */
+export interface PageOrCursor extends PageRequest {
+  cursor?: string;
+  limit?: number;
+}
+
+/**
+ * A list of `table` matching `where` in `order` (see `afterCursor` for what a cursor page needs of
+ * it) and its total: page `q.page` as `pageOf` reads it, or, when `q` has a `cursor` or a `limit`,
+ * the `limit` rows (default 100) after the cursor and the next cursor (null after the last).
+ * Throws AppError 400 `invalid_cursor`.
+ */
+export async function pageOrCursorOf<T extends ListTable>(
+  db: DbOrTx,
+  table: T,
+  where: SQL | undefined,
+  order: readonly SortKey[],
+  q: PageOrCursor,
+  counted?: CountedList,
+): Promise<{ rows: T['$inferSelect'][]; total: number; nextCursor?: string | null }> {
+  if (q.cursor === undefined && q.limit === undefined) return pageOf(db, table, where, order, q, counted);
+  const after = q.cursor ? afterCursor(table, order, decodeCursor(q.cursor)) : undefined;
+  const [page, total] = await Promise.all([
+    readCursorPage(
+      q.limit ?? 100,
+      (limit) =>
+        readWindow(db, table, and(where, after), order, { offset: 0, limit, fromEnd: false }) as Promise<
+          Array<T['$inferSelect'] & { id: string }>
+        >,
+    ),
+    countRows(db, table, where, counted),
+  ]);
+  return { rows: page.rows, total, nextCursor: page.nextCursor };
 }

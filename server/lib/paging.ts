@@ -99,13 +99,14 @@ export async function listCount(db: DbOrTx, list: CountedList): Promise<number> 
   return row?.rows ?? 0;
 }
 
-type ListTable = PgTable & { id: PgColumn };
+/** A table a list pages: any table with an `id` column. */
+export type ListTable = PgTable & { id: PgColumn };
 
 /**
  * `limit` rows of `table` after skipping `offset` in `order` (reversed when from the end: in the
  * order read), ids first.
  */
-async function readWindow<T extends ListTable>(
+export async function readWindow<T extends ListTable>(
   db: DbOrTx,
   table: T,
   where: SQL | undefined,
@@ -140,15 +141,29 @@ export async function pageOf<T extends ListTable>(
   q: PageRequest,
   counted?: CountedList,
 ): Promise<{ rows: T['$inferSelect'][]; total: number }> {
-  const total = async () => {
-    if (counted) return listCount(db, counted);
-    const [row] = await db
-      .select({ n: count() })
-      .from(table as PgTable)
-      .where(where);
-    return Number(row?.n ?? 0);
-  };
-  return readPage(q, total, (window) => readWindow(db, table, where, order, window));
+  return readPage(
+    q,
+    () => countRows(db, table, where, counted),
+    (window) => readWindow(db, table, where, order, window),
+  );
+}
+
+/**
+ * How many rows of `table` match `where`: `counted`'s kept total when given (only when `where` is
+ * exactly that list's condition), else a count.
+ */
+export async function countRows(
+  db: DbOrTx,
+  table: ListTable,
+  where: SQL | undefined,
+  counted?: CountedList,
+): Promise<number> {
+  if (counted) return listCount(db, counted);
+  const [row] = await db
+    .select({ n: count() })
+    .from(table as PgTable)
+    .where(where);
+  return Number(row?.n ?? 0);
 }
 
 /**

@@ -82,6 +82,13 @@ export const users = pgTable(
     index('users_live_created_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null and ${t.role} = 'client'`),
+    // its other orders (`sort`: name, e-mail), over the same live clients
+    index('users_live_name_idx')
+      .on(t.lastName, t.firstName, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.role} = 'client'`),
+    index('users_live_email_idx')
+      .on(t.email, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.role} = 'client'`),
     // its verification filter (e.g. the identity checks waiting), in the same order
     index('users_verification_idx')
       .on(t.verificationStatus, t.createdAt, t.id)

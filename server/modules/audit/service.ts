@@ -234,7 +234,7 @@ export function createAuditService({ db, streamRows }: ServiceDeps) {
       if (q.cursor === undefined && q.limit === undefined) return readPage(q, total, (w) => read(w));
       // a cursor page (lib/cursor.ts): the rows after the cursor's, newest first
       const after = q.cursor
-        ? olderThan('audit_log', auditLog.createdAt, auditLog.id, decodeCursor(q.cursor))
+        ? olderThan(auditLog, auditLog.createdAt, auditLog.id, decodeCursor(q.cursor))
         : undefined;
       const [page, n] = await Promise.all([
         readCursorPage(q.limit ?? 100, (limit) => read({ offset: 0, limit, fromEnd: false }, after)),

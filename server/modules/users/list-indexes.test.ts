@@ -46,6 +46,19 @@ describe('the admin users list reads its indexes', () => {
     expect(plan).not.toContain('Filter:');
   });
 
+  it('pages them by name and by e-mail by their own indexes, filtering nothing', async () => {
+    for (const [index, order] of [
+      ['users_live_name_idx', sql`${users.lastName}, ${users.firstName}, ${users.id}`],
+      ['users_live_email_idx', sql`${users.email}, ${users.id}`],
+    ] as const) {
+      const plan = await planOf(
+        sql`select ${users.id} from ${users} where ${listWhere({})} order by ${order} limit 10`,
+      );
+      expect(plan, index).toContain(index);
+      expect(plan, index).not.toContain('Filter:');
+    }
+  });
+
   it('finds the users a search matches by the trigram index users_search_trgm_idx', async () => {
     const matches = sql`select ${users.id} from ${users} where ${searchWhere('ann')}`;
     // the search is the index's condition (a bare scan of the partial index would have none)

@@ -82,12 +82,13 @@ export async function userAdminRoutes(app: AppInstance) {
   const svc = services.users;
 
   route.get('/admin', {
-    summary: 'Pages through the users, searched by name or e-mail (admin)',
+    summary:
+      'Pages through the users, searched by name or e-mail, in the order `sort` names, by page number or by cursor (admin)',
     schema: { response: { 200: usersPageSchema }, querystring: usersQuerySchema },
     config: { permission: 'clients.read' },
     handler: async (req) => {
-      const { rows, total } = await services.users.listUsers(req.query);
-      return { data: rows.map(presentUser), total };
+      const { rows, total, nextCursor } = await services.users.listUsers(req.query);
+      return { data: rows.map(presentUser), total, ...(nextCursor !== undefined && { nextCursor }) };
     },
   });
 

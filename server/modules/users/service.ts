@@ -8,12 +8,13 @@
  */
 import type { Readable } from 'node:stream';
 import { and, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
-import type { UsersExportQuery, UsersQuery, UserWithFigures } from '@common/schemas/users';
+import type { UserSort, UsersExportQuery, UsersQuery, UserWithFigures } from '@common/schemas/users';
 import type { Db } from '../../db/client';
 import { plans, users } from '../../db/schema';
 import { csvStream } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
-import { containsPattern, createdWithin, hasDateRange, pageOf } from '../../lib/paging';
+import { pageOrCursorOf } from '../../lib/cursor';
+import { containsPattern, createdWithin, hasDateRange, sortedBy, type SortKey } from '../../lib/paging';
 import { centsToUsd } from '../../lib/money';
 import { preparedPerHandle } from '../../lib/prepared';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -47,7 +48,7 @@ export function searchWhere(search: string | undefined): SQL | undefined {
  * (a range on `created_at`, the first key of `users_live_created_idx` and the second of
  * `users_verification_idx` after its equality).
  */
-export function listWhere(q: UsersExportQuery): SQL | undefined {
+export function listWhere(q: Omit<UsersExportQuery, 'sort'>): SQL | undefined {
   return and(
     searchWhere(q.search),
     eq(users.role, 'client'),
@@ -55,6 +56,30 @@ export function listWhere(q: UsersExportQuery): SQL | undefined {
     createdWithin(users.createdAt, q),
   );
 }
+
+/**
+ * The users list's orders (`sort`), each ending with the id so the order is total, each in one
+ * direction so a cursor can follow it; each read from an index of live clients (users_live_*_idx).
+ */
+const USER_ORDERS: Record<UserSort, readonly SortKey[]> = {
+  newest: [
+    [users.createdAt, 'desc'],
+    [users.id, 'desc'],
+  ],
+  oldest: [
+    [users.createdAt, 'asc'],
+    [users.id, 'asc'],
+  ],
+  name: [
+    [users.lastName, 'asc'],
+    [users.firstName, 'asc'],
+    [users.id, 'asc'],
+  ],
+  email: [
+    [users.email, 'asc'],
+    [users.id, 'asc'],
+  ],
+};
 
 /** A user as the CSV export reads it (raw columns). */
 interface UserExportRow {
@@ -132,16 +157,13 @@ export function createUsersService(deps: ServiceDeps) {
 
     /**
      * One page of live clients matching `search` in name or e-mail, in the `verification` state and
-     * joined on the days `from`–`to` when given, newest first, with the total.
+     * joined on the days `from`–`to` when given, in the order `sort` names, with the total; a page by
+     * number, or by cursor with `cursor`/`limit` (lib/cursor.ts). Throws 400 `invalid_cursor`.
      */
-    async listUsers(q: UsersQuery): Promise<{ rows: UserRow[]; total: number }> {
-      const order = [
-        [users.createdAt, 'desc'],
-        [users.id, 'desc'],
-      ] as const;
+    async listUsers(q: UsersQuery): Promise<{ rows: UserRow[]; total: number; nextCursor?: string | null }> {
       // unfiltered, the list is every live client: its total is kept (list_counts)
       const counted = q.search || q.verification || hasDateRange(q) ? undefined : 'live_users';
-      return pageOf(db, users, listWhere(q), order, q, counted);
+      return pageOrCursorOf(db, users, listWhere(q), USER_ORDERS[q.sort], q, counted);
     },
 
     /**
@@ -156,7 +178,7 @@ export function createUsersService(deps: ServiceDeps) {
           ${users.verificationStatus} as verification_status, ${users.banned} as banned,
           ${users.accountPlan} as account_plan, ${users.createdAt} as created_at
           from ${users} where ${listWhere(q)}
-          order by ${users.createdAt} desc, ${users.id} desc`,
+          order by ${sql.join(sortedBy(USER_ORDERS[q.sort]), sql`, `)}`,
       );
       return csvStream(USERS_CSV_HEAD, rows, (u, i) => [
         String(i + 1),

@@ -188,7 +188,7 @@ export function createWebhooksService(deps: ServiceDeps, wake: () => void = () =
       if (q.cursor)
         where.push(
           olderThan(
-            'webhook_deliveries',
+            webhookDeliveries,
             webhookDeliveries.createdAt,
             webhookDeliveries.id,
             decodeCursor(q.cursor),

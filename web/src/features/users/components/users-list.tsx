@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { VERIFICATION_STATUSES, type VerificationStatus } from '@common/constants';
+import { USER_SORTS, type UserSort } from '@common/schemas/users';
 import type { PublicUser } from '@common/types';
 import { paths } from '../../../config/paths';
 import { DateRangeFilter, useDateRange } from '../../../components/date-range-filter';
@@ -59,15 +60,24 @@ const STATE_LABELS = Object.fromEntries(
   VERIFICATION_STATUSES.map((s) => [s, VERIFICATION_LABELS[s].label]),
 ) as Record<VerificationStatus, string>;
 
+/** The list's orders; none chosen is the first, newest first. */
+const SORT_LABELS: Record<UserSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  name: 'Name (A–Z)',
+  email: 'E-mail (A–Z)',
+};
+
 /** `?verification=` of the page's URL when it names a state (the dashboard links to `pending`). */
 function verificationParam(value: string | null): VerificationStatus | null {
   return FILTERED_STATES.find((s) => s === value) ?? null;
 }
 
 /**
- * The users list of /admin/users and /admin/dashboard: every user, newest first, with their
- * identity verification state, a debounced search by name or e-mail, a verification filter (set
- * from `?verification=`), a joined from/to date range (kept in `?from=&to=`), page sizes 10/20/30/40, Previous/Next (paging on the server) and a CSV
+ * The users list of /admin/users and /admin/dashboard: every user, newest first or in the order
+ * chosen (oldest first, by name, by e-mail), with their identity verification state, a debounced
+ * search by name or e-mail, a verification filter (set from `?verification=`), a joined from/to
+ * date range (kept in `?from=&to=`), page sizes 10/20/30/40, Previous/Next (paging on the server) and a CSV
  * export of the searched and filtered list.
  */
 export function UsersList() {
@@ -80,6 +90,7 @@ export function UsersList() {
     search.refilter,
     verificationParam(params.get('verification')),
   );
+  const sort = useChoice(USER_SORTS, SORT_LABELS, search.refilter);
   const filters: TableFilter[] = [
     {
       label: 'Verification',
@@ -87,9 +98,15 @@ export function UsersList() {
       ...verification.filter,
       w: { base: '100%', xs: 220 },
     },
+    { label: 'Sort by', placeholder: SORT_LABELS.newest, ...sort.filter, w: { base: '100%', xs: 180 } },
   ];
   const joined = useDateRange(search.refilter);
-  const listed = { search: search.searched, verification: verification.chosen, ...joined.range };
+  const listed = {
+    search: search.searched,
+    verification: verification.chosen,
+    sort: sort.chosen ?? 'newest',
+    ...joined.range,
+  };
   const query = useQuery(adminUsersQuery({ ...search.params, ...listed }));
   // The server pulls nothing back: a page past the end answers no rows, so number from the page asked.
   const offset = (paging.page - 1) * paging.pageSize;
@@ -99,7 +116,7 @@ export function UsersList() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <FilterPanel
-          active={(verification.chosen ? 1 : 0) + (joined.active ? 1 : 0)}
+          active={(verification.chosen ? 1 : 0) + (sort.chosen ? 1 : 0) + (joined.active ? 1 : 0)}
           search={
             <SearchInput
               placeholder="Name or e-mail"
