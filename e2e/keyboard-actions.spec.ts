@@ -20,13 +20,13 @@ import {
   PNG_DATA_URL,
   signIn,
   signUpByApi,
+  shootBothWidths,
   signUpVerified,
   STAFF,
   submitSignIn,
   type ReadMail,
 } from './journey';
 
-const SHOTS = '/tmp/shots-actions';
 const ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const REASON = 'The proof does not match the amount';
 
@@ -45,13 +45,9 @@ async function expectFocusOn(page: Page, target: Locator) {
   expect(await activeElement(page)).not.toBe('body');
 }
 
-/** Screenshots of the page at 1280 and 375 px into SHOTS (focus stays where it is), back at 1280. */
-async function shootBothWidths(page: Page, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
+/** A screenshot of the page as it is into SHOTS_DIR, when set (`npm run test:e2e` with it). */
+async function shot(page: Page, name: string) {
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png` });
 }
 
 /** Presses Tab until `target` has focus (at most `max` times); fails when it never gets it. */
@@ -189,7 +185,7 @@ test('review queue: approve, reject and decline move focus to the next row, or t
   // Approve that one from the keyboard where focus landed: on to the next row again.
   await decide(page, row('$101.00'), MONEY_MSG.depositApproved, 'Approve');
   await expectFocusOn(page, approve('$102.00'));
-  await page.screenshot({ path: `${SHOTS}/review-queue-1280.png` });
+  await shot(page, 'review-queue-1280');
 
   // Reject the last row: focus goes to the row before it.
   await row('$104.00').getByRole('button', { name: 'Reject' }).focus();
@@ -201,7 +197,7 @@ test('review queue: approve, reject and decline move focus to the next row, or t
   await approve('$102.00').focus();
   await decide(page, row('$102.00'), MONEY_MSG.depositApproved, 'Approve');
   await expectFocusOn(page, approve('$103.00'));
-  await page.screenshot({ path: `${SHOTS}/review-queue-375.png` });
+  await shot(page, 'review-queue-375');
 
   // The last of them: the row before (another client's), or the heading when the queue is empty.
   await decide(page, row('$103.00'), MONEY_MSG.depositApproved, 'Approve');
@@ -246,7 +242,7 @@ test('Resend Email puts focus on the status it shows', async ({ page, readMail }
   await page.getByRole('button', { name: 'Resend Email' }).focus();
   await page.keyboard.press('Enter');
   await expectFocusOn(page, page.getByRole('status').filter({ hasText: MSG.emailSent }));
-  await shootBothWidths(page, 'resend-email');
+  await shootBothWidths(page, 'resend-email', async () => {});
 });
 
 /** Signs a new client with `balance` USD in through the form (tests of one form each). */
@@ -293,7 +289,7 @@ test('choosing the deposit proof puts focus on the chosen file, removing it back
   });
   await expect(page.getByRole('img', { name: 'Chosen proof of payment' })).toBeVisible();
   await expectFocusOn(page, page.getByRole('status').filter({ hasText: 'receipt.png' }));
-  await shootBothWidths(page, 'deposit-proof');
+  await shootBothWidths(page, 'deposit-proof', async () => {});
   await tabTo(page, page.getByRole('button', { name: 'Remove image' }), 3);
   await page.keyboard.press('Enter');
   await expectFocusOn(page, fileField);
