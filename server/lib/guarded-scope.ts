@@ -14,6 +14,7 @@
  * protects is documented as needing the bearer token (docs/architecture.md "API contract").
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { ErrorCode } from '@common/errors';
 import type { Permission } from '@common/permissions';
 
 /** A guard: resolves when the request may go on, else throws an AppError 401/403. */
@@ -30,6 +31,12 @@ declare module 'fastify' {
      * own history, statements and balances. Every other signed-in route refuses keys.
      */
     clientKeys?: true;
+    /**
+     * The codes the route's own work may answer (common/errors.ts), besides those of its guard,
+     * validation and rate limit: given, its error answers list exactly these per status
+     * (server/lib/openapi.ts); absent, every code of each status.
+     */
+    errorCodes?: readonly ErrorCode[];
   }
 }
 

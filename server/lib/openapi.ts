@@ -15,14 +15,16 @@
  *   400 when the route validates input, 401 and 403 behind a guard, 404 with path parameters or a
  *   declared target (a person of another kind answers 404), 429 when rate limited, unless the
  *   route declares its own; on every error answer, declared or added, the `code` enum lists the
- *   catalogue's codes of that status (common/errors.ts);
+ *   catalogue's codes of that status (common/errors.ts), or, when the route names its own codes
+ *   (`config.errorCodes`), exactly the codes it may answer: its own and those of its guard, its
+ *   validation and its rate limit (`operationCodes`), each under its status;
  * - an optional request body where the route's body schema accepts none (`nullish()`): the swagger
  *   plugin marks every body required, `openApiDocumentTransform` corrects it.
  */
 import type { SwaggerTransformObject } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { XSRF } from '@common/constants';
-import { ERROR_CODES, ERRORS } from '@common/errors';
+import { ERROR_CODES, ERRORS, type ErrorCode } from '@common/errors';
 import { can, STAFF_ROLES } from '@common/permissions';
 import { routeGuards } from './guarded-scope';
 
@@ -59,12 +61,62 @@ export function errorAnswerOf(status: number) {
   };
 }
 
-/** Narrows the `code` enum of a declared error answer (status ≥ 400) to the codes of its status. */
-function narrowCodes(status: number, answer: unknown): unknown {
+/**
+ * Narrows the `code` enum of a declared error answer (status ≥ 400) to the codes of its status, or
+ * to those of `codes` (an operation's own list, `operationCodes`) of that status: null when none.
+ */
+function narrowCodes(status: number, answer: unknown, codes?: readonly ErrorCode[]): unknown {
   const code = (answer as { properties?: { code?: { enum?: unknown } } } | null)?.properties?.code;
   if (status < 400 || !code?.enum) return answer;
   const a = answer as JsonSchema & { properties: JsonSchema };
-  return { ...a, properties: { ...a.properties, code: { ...code, enum: codesOfStatus(status) } } };
+  const allowed = codes ? codes.filter((c) => ERRORS[c].status === status) : codesOfStatus(status);
+  if (allowed.length === 0) return null;
+  return { ...a, properties: { ...a.properties, code: { ...code, enum: allowed } } };
+}
+
+/** What any input check may answer: a field refused, a body the parser refused, text the database cannot hold. */
+const VALIDATION_CODES: readonly ErrorCode[] = ['validation_failed', 'bad_request', 'unstorable_text'];
+/** What the signed-in guards may answer (server/modules/auth/guard.ts, api-key-auth.ts). */
+const SIGNED_IN_CODES: readonly ErrorCode[] = [
+  'not_signed_in',
+  'account_blocked',
+  'xsrf_token_invalid',
+  'api_key_revoked',
+  'api_key_expired',
+  'api_key_network_refused',
+  'api_key_not_allowed',
+  'email_not_verified',
+  'clients_only',
+  'forbidden',
+];
+/** What the staff scope's guard may answer besides (server/api-routes.ts `staffGuard`, targets.ts). */
+const STAFF_CODES: readonly ErrorCode[] = [
+  'not_admin',
+  'staff_deactivated',
+  'two_factor_required',
+  'staff_network_refused',
+  'role_not_allowed',
+  'api_key_scope',
+];
+
+/**
+ * The codes an operation that names its own (`own`) may answer: those, and its guard's (signed in;
+ * staff, with a person named by its URL), its validation's and its rate limit's.
+ */
+export function operationCodes(
+  own: readonly ErrorCode[],
+  route: { guarded: boolean; staff: boolean; targeted: boolean; validates: boolean; rateLimited: boolean },
+): ErrorCode[] {
+  return [
+    ...new Set([
+      ...own,
+      ...(route.validates ? VALIDATION_CODES : []),
+      ...(route.guarded ? SIGNED_IN_CODES : []),
+      ...(route.staff ? STAFF_CODES : []),
+      ...(route.targeted ? (['not_found', 'staff_member_not_found'] as const) : []),
+      ...(route.rateLimited ? (['too_many_requests'] as const) : []),
+    ]),
+  ];
 }
 
 const ERROR_TEXT: Record<number, string> = {
@@ -72,6 +124,8 @@ const ERROR_TEXT: Record<number, string> = {
   401: 'Not signed in, or the session has ended',
   403: 'Signed in but not allowed (role, blocked account, unconfirmed e-mail or XSRF token)',
   404: 'No such object, or not yours',
+  409: 'Refused by the current state of what it acts on',
+  422: 'Refused by a rule (a limit, a balance)',
   429: 'Too many requests or attempts; try again later',
 };
 
@@ -133,16 +187,24 @@ export const openApiTransform: Transform = (input: TransformInput) => {
     schema.headers = { ...headers, properties };
   }
   const response = { ...((schema.response as JsonSchema | undefined) ?? {}) };
+  const own = route.config?.errorCodes;
+  const codes =
+    own && operationCodes(own, { guarded, staff: Boolean(permission), targeted, validates, rateLimited });
   const errors = [
     ...(validates ? [400] : []),
     ...(guarded ? [401, 403] : []),
     ...(hasParams || targeted ? [404] : []),
     ...(rateLimited ? [429] : []),
+    ...(codes ?? []).map((c) => ERRORS[c].status),
   ];
-  for (const [status, answer] of Object.entries(response))
-    response[status] = narrowCodes(Number(status), answer);
-  for (const status of errors) {
-    response[status] ??= { description: ERROR_TEXT[status], ...errorAnswerOf(status) };
+  for (const status of new Set(errors)) {
+    response[status] ??= { description: ERROR_TEXT[status] ?? 'Refused', ...errorAnswerOf(status) };
+  }
+  for (const [status, answer] of Object.entries(response)) {
+    const narrowed = narrowCodes(Number(status), answer, codes);
+    // an operation that names its codes has no answer of a status none of them has
+    if (narrowed === null) delete response[status];
+    else response[status] = narrowed;
   }
   schema.response = response;
   return { schema, url: out.url };

@@ -27,9 +27,18 @@ import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { declareRoutes } from '../../lib/declare-routes';
 import { conflict } from '../../lib/route-schemas';
+import { FRESH_FACTOR_CODES } from '../auth/fresh-factor';
 import { currentUser } from '../auth/guard';
 
 const tags = ['api-keys'];
+/** What creating a key may answer besides its guard's and validation's (the service's checks, the fresh factor's). */
+const CREATE_CODES = [
+  'api_key_expiry_invalid',
+  'api_key_network_invalid',
+  'api_key_second_factor_needed',
+  ...FRESH_FACTOR_CODES,
+] as const;
+const REVOKE_CODES = ['api_key_not_found', 'api_key_already_revoked'] as const;
 
 /** GET /api-keys/mine, POST /api-keys/mine, POST /api-keys/mine/:id/revoke (a signed-in client, never a key) */
 export async function clientApiKeyRoutes(app: AppInstance) {
@@ -40,6 +49,7 @@ export async function clientApiKeyRoutes(app: AppInstance) {
     summary: "The signed-in client's own read-only API keys, newest first; never a secret",
     schema: { response: { 200: apiKeysAnswerSchema } },
     onRequest,
+    config: { errorCodes: [] },
     handler: async (req) => ({ data: await svc.listOwn(currentUser(req).id) }),
   });
 
@@ -54,6 +64,7 @@ export async function clientApiKeyRoutes(app: AppInstance) {
       },
     },
     onRequest,
+    config: { errorCodes: CREATE_CODES },
     handler: async (req, reply) => {
       const data = await svc.createOwn(currentUser(req), req.auth!.sessionId, req.body);
       reply.code(201);
@@ -68,6 +79,7 @@ export async function clientApiKeyRoutes(app: AppInstance) {
       response: { 200: messageAnswerSchema, 409: conflict('The key is already revoked') },
     },
     onRequest,
+    config: { errorCodes: REVOKE_CODES },
     handler: async (req) => {
       await svc.revokeOwn(currentUser(req).id, req.params.id);
       return { message: API_KEY_MSG.revoked };
@@ -83,7 +95,7 @@ export async function apiKeyAdminRoutes(app: AppInstance) {
     summary:
       'Every API key, newest first, with its member, permissions, networks and status; never a secret (staff with apiKeys.manage)',
     schema: { response: { 200: apiKeysAnswerSchema } },
-    config: { permission: 'apiKeys.manage' },
+    config: { permission: 'apiKeys.manage', errorCodes: [] },
     handler: async () => ({ data: await svc.list() }),
   });
 
@@ -97,7 +109,7 @@ export async function apiKeyAdminRoutes(app: AppInstance) {
         409: conflict('Two-factor authentication or a passkey is needed, or the code was used already'),
       },
     },
-    config: { permission: 'apiKeys.manage' },
+    config: { permission: 'apiKeys.manage', errorCodes: ['api_key_not_grantable', ...CREATE_CODES] },
     handler: async (req, reply) => {
       const data = await svc.create(auditActor(req), currentUser(req), req.auth!.sessionId, req.body);
       reply.code(201);
@@ -113,7 +125,7 @@ export async function apiKeyAdminRoutes(app: AppInstance) {
       body: decisionReasonSchema,
       response: { 200: messageAnswerSchema, 409: conflict('The key is already revoked') },
     },
-    config: { permission: 'apiKeys.manage', target: 'none' },
+    config: { permission: 'apiKeys.manage', target: 'none', errorCodes: REVOKE_CODES },
     handler: async (req) => {
       await svc.revoke(auditActor(req), req.params.id, req.body.reason);
       return { message: API_KEY_MSG.revoked };

@@ -5,6 +5,7 @@
  * API key ask for it.
  */
 import { and, eq, gt } from 'drizzle-orm';
+import type { ErrorCode } from '@common/errors';
 import { sessionReverifications } from '../../db/schema';
 import type { UserRow } from '../../db/rows';
 import { AppError } from '../../lib/errors';
@@ -18,6 +19,15 @@ export const REVERIFY_TTL_MS = 5 * 60_000;
  * `two_factor_not_on` (a code without two-factor on), 400 `invalid_authentication_code`, 429 while
  * the account is locked, 403 `reverification_required` (no code and no fresh confirmation).
  */
+/** What a fresh-factor check may answer (for the OpenAPI document's per-operation codes). */
+export const FRESH_FACTOR_CODES = [
+  'two_factor_not_on',
+  'invalid_authentication_code',
+  'authentication_code_used',
+  'reverification_required',
+  'account_locked',
+] as const satisfies readonly ErrorCode[];
+
 export function createFreshFactor({
   db,
   throttle,

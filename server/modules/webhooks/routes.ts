@@ -26,10 +26,12 @@ import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { declareRoutes } from '../../lib/declare-routes';
 import { conflict } from '../../lib/route-schemas';
+import { FRESH_FACTOR_CODES } from '../auth/fresh-factor';
 import { currentUser } from '../auth/guard';
 
 const tags = ['webhooks'];
 const config = { permission: 'webhooks.manage' } as const;
+const NOT_FOUND = 'webhook_endpoint_not_found' as const;
 
 /** The endpoints and the delivery log (staff scope, `webhooks.manage`). */
 export async function webhookAdminRoutes(app: AppInstance) {
@@ -39,7 +41,7 @@ export async function webhookAdminRoutes(app: AppInstance) {
   route.get('/endpoints', {
     summary: 'Every webhook endpoint, newest first, with its events and status; never a secret',
     schema: { response: { 200: webhookEndpointsAnswerSchema } },
-    config,
+    config: { ...config, errorCodes: [] },
     handler: async () => ({ data: await svc.list() }),
   });
 
@@ -53,7 +55,10 @@ export async function webhookAdminRoutes(app: AppInstance) {
         409: conflict('Two-factor authentication or a passkey is needed, or the code was used already'),
       },
     },
-    config,
+    config: {
+      ...config,
+      errorCodes: ['webhook_https_only', 'webhook_second_factor_needed', ...FRESH_FACTOR_CODES],
+    },
     handler: async (req, reply) => {
       const data = await svc.create(auditActor(req), currentUser(req), req.auth!.sessionId, req.body);
       reply.code(201);
@@ -69,7 +74,7 @@ export async function webhookAdminRoutes(app: AppInstance) {
       body: webhookEndpointUpdateSchema,
       response: { 200: webhookEndpointAnswerSchema },
     },
-    config: { ...config, target: 'none' },
+    config: { ...config, target: 'none', errorCodes: [NOT_FOUND] },
     handler: async (req) => ({
       message: WEBHOOK_MSG.updated,
       data: await svc.update(auditActor(req), req.params.id, req.body),
@@ -82,7 +87,7 @@ export async function webhookAdminRoutes(app: AppInstance) {
       params: idParams,
       response: { 202: messageAnswerSchema, 409: conflict('The endpoint is disabled') },
     },
-    config: { ...config, target: 'none' },
+    config: { ...config, target: 'none', errorCodes: [NOT_FOUND, 'webhook_endpoint_disabled'] },
     handler: async (req, reply) => {
       await svc.ping(auditActor(req), req.params.id);
       reply.code(202);
@@ -94,7 +99,7 @@ export async function webhookAdminRoutes(app: AppInstance) {
     summary:
       'The delivery log, newest first: each delivery with its last try (status code, duration, error) and next try; cursor pages',
     schema: { querystring: webhookDeliveriesQuerySchema, response: { 200: webhookDeliveriesAnswerSchema } },
-    config,
+    config: { ...config, errorCodes: ['invalid_cursor'] },
     handler: async (req) => svc.deliveries(req.query),
   });
 
@@ -108,7 +113,11 @@ export async function webhookAdminRoutes(app: AppInstance) {
         409: conflict('The delivery is still being tried, or its endpoint is disabled'),
       },
     },
-    config: { ...config, target: 'none' },
+    config: {
+      ...config,
+      target: 'none',
+      errorCodes: ['webhook_delivery_not_found', 'webhook_delivery_pending', 'webhook_endpoint_disabled'],
+    },
     handler: async (req, reply) => {
       await svc.redeliver(auditActor(req), req.params.id);
       reply.code(202);

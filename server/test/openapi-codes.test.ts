@@ -1,0 +1,66 @@
+/**
+ * Error codes per operation in the OpenAPI document (server/lib/openapi.ts, docs/integrations.md
+ * "Errors"): an operation that names its codes lists, under each status, exactly those of its own,
+ * its guard's, its validation's and its rate limit's, and no status none of them has; one that does
+ * not lists every catalogue code of each status. The contract replay (contract-replay.test.ts)
+ * checks each answer against these lists, so a code an operation answers but does not list fails it.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS, type ErrorCode } from '@common/errors';
+import { codesOfStatus } from '../lib/openapi';
+import { useBareTestContext } from './context';
+
+const t = useBareTestContext();
+type Responses = Record<
+  string,
+  { content?: { 'application/json'?: { schema?: { properties?: { code?: { enum?: string[] } } } } } }
+>;
+let paths: Record<string, Record<string, { responses: Responses }>> = {};
+
+beforeAll(async () => {
+  paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
+});
+
+/** The `code` enum of each error status of an operation. */
+function codes(path: string, method: string): Record<string, string[]> {
+  const responses = paths[path]![method]!.responses;
+  return Object.fromEntries(
+    Object.entries(responses)
+      .filter(([status]) => Number(status) >= 400)
+      .map(([status, r]) => [status, r.content?.['application/json']?.schema?.properties?.code?.enum ?? []]),
+  );
+}
+
+describe('error codes by operation', () => {
+  it('lists exactly the codes of an operation that names its own, by status', () => {
+    const redeliver = codes('/api/webhooks/deliveries/{id}/redeliver', 'post');
+    expect(redeliver['404']).toEqual(['webhook_delivery_not_found']);
+    expect(redeliver['409']).toEqual(['webhook_delivery_pending', 'webhook_endpoint_disabled']);
+    expect(redeliver['403']).toContain('api_key_scope');
+    expect(redeliver['403']).not.toContain('deposit_already_reviewed');
+    expect(redeliver['422']).toBeUndefined();
+    const list = codes('/api/webhooks/endpoints', 'get');
+    expect(list['400']).toBeUndefined();
+    expect(list['404']).toBeUndefined();
+    // a client's key creation: its fresh factor's codes, no staff guard's
+    const mine = codes('/api/api-keys/mine', 'post');
+    expect(mine['409']).toEqual([
+      'api_key_second_factor_needed',
+      'two_factor_not_on',
+      'authentication_code_used',
+    ]);
+    expect(mine['403']).not.toContain('role_not_allowed');
+  });
+
+  it('files every listed code under its own status', () => {
+    for (const [path, item] of Object.entries(paths))
+      for (const [method] of Object.entries(item))
+        for (const [status, list] of Object.entries(codes(path, method)))
+          for (const code of list)
+            expect(ERRORS[code as ErrorCode]?.status, `${method} ${path} ${code}`).toBe(Number(status));
+  });
+
+  it('lists every code of the status where the operation names none', () => {
+    expect(codes('/api/deposits/{id}/approve', 'put')['409']?.sort()).toEqual(codesOfStatus(409).sort());
+  });
+});
