@@ -115,6 +115,7 @@ export const POLICY: Record<string, Policy> = {
   'POST /api/transaction/:id': staff('ledger.adjust'),
   'DELETE /api/transaction/:id': staff('transactions.void'),
   'GET /api/reviews/pending': staff('deposits.review'),
+  'GET /api/reviews/export.csv': staff('deposits.review'),
   'GET /api/reviews/client/:id': staff('deposits.review'),
 
   'GET /api/notifications/user': p('user'),
@@ -198,6 +199,7 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/mail/outbox': staff('emailing.send'),
   'POST /api/mail/outbox/:id/retry': staff('emailing.send'),
   'GET /api/approvals': staff('approvals.decide'),
+  'GET /api/approvals/export.csv': staff('approvals.decide'),
   'POST /api/approvals/:id/approve': staff('approvals.decide'),
   'POST /api/approvals/:id/reject': staff('approvals.decide'),
   'GET /api/transparency/liabilities': p('public'),

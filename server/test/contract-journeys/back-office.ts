@@ -188,6 +188,7 @@ export const backOfficeJourneys: Journey[] = [
       await call('POST', `/api/approvals/${first}/approve`, admin.headers, undefined, 200);
       await call('POST', `/api/approvals/${second}/reject`, admin.headers, { reason: 'No record' }, 200);
       await call('GET', '/api/approvals?status=decided', admin.headers, undefined, 200);
+      await call('GET', '/api/approvals/export.csv?status=decided', admin.headers, undefined, 200);
     },
   },
 ];
