@@ -90,6 +90,10 @@ export const approvalsQuerySchema = pagingQuery().extend({
 });
 export type ApprovalsQuery = z.output<typeof approvalsQuerySchema>;
 
+/** `GET /api/approvals/export.csv`: the queue's filters (`status`, `clientId`), no paging. */
+export const approvalsExportQuerySchema = approvalsQuerySchema.pick({ status: true, clientId: true });
+export type ApprovalsExportQuery = z.output<typeof approvalsExportQuerySchema>;
+
 export const approvalsPageSchema = pagedListSchema(approvalRequestSchema);
 
 /** The answer of approve / reject, and of a money route that held its action (202). */

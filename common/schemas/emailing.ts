@@ -73,5 +73,8 @@ export const outboxQuerySchema = pagingQuery().extend({
 });
 export type OutboxQuery = z.output<typeof outboxQuerySchema>;
 
+/** `GET /api/mail/outbox/export.csv?status`: the outbox page's filter, no paging. */
+export const outboxExportQuerySchema = outboxQuerySchema.pick({ status: true });
+
 export const outboxPageSchema = pagedListSchema(outboxMailSchema);
 export const outboxMailAnswerSchema = messageAnswerSchema.extend({ data: outboxMailSchema });

@@ -47,6 +47,9 @@ export const pendingReviewsQuerySchema = withDateRange(
 );
 export type PendingReviewsQuery = z.output<typeof pendingReviewsQuerySchema>;
 
+/** GET /api/reviews/export.csv: the queue's filter (UTC days `from`–`to`), no paging. */
+export const pendingReviewsExportQuerySchema = withDateRange(z.object({}));
+
 /** POST /api/transaction/:userId (admin). `date` is an ISO date-time; status can only be approved. */
 export const addTransactionSchema = z.object({
   amount: usdAmountField(),

@@ -115,6 +115,7 @@ export const POLICY: Record<string, Policy> = {
   'POST /api/transaction/:id': staff('ledger.adjust'),
   'DELETE /api/transaction/:id': staff('transactions.void'),
   'GET /api/reviews/pending': staff('deposits.review'),
+  'GET /api/reviews/export.csv': staff('deposits.review'),
   'GET /api/reviews/client/:id': staff('deposits.review'),
 
   'GET /api/notifications/user': p('user'),
@@ -132,6 +133,7 @@ export const POLICY: Record<string, Policy> = {
 
   'POST /api/contacts': p('public'),
   'GET /api/contacts': staff('contacts.manage'),
+  'GET /api/contacts/export.csv': staff('contacts.manage'),
   'DELETE /api/contacts/:id': staff('contacts.manage'),
 
   'GET /api/user/me': p('user'),
@@ -175,6 +177,7 @@ export const POLICY: Record<string, Policy> = {
     message: 'One more detail',
   }),
   'GET /api/support': staff('support.manage'),
+  'GET /api/support/export.csv': staff('support.manage'),
   'PUT /api/support/:id': staff('support.manage'),
   'DELETE /api/support/:id': staff('support.manage'),
 
@@ -183,6 +186,7 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/audit/export.csv': staff('audit.read'),
 
   'GET /api/staff': staff('staff.manage'),
+  'GET /api/staff/export.csv': staff('staff.manage'),
   'POST /api/staff': staff('staff.manage'),
   'PATCH /api/staff/:id': staff('staff.manage'),
   'POST /api/staff/:id/deactivate': staff('staff.manage'),
@@ -196,8 +200,10 @@ export const POLICY: Record<string, Policy> = {
   // off without METRICS_TOKEN (404 for everyone, as here); with it, a bearer token of its own
   'GET /api/metrics': p('public'),
   'GET /api/mail/outbox': staff('emailing.send'),
+  'GET /api/mail/outbox/export.csv': staff('emailing.send'),
   'POST /api/mail/outbox/:id/retry': staff('emailing.send'),
   'GET /api/approvals': staff('approvals.decide'),
+  'GET /api/approvals/export.csv': staff('approvals.decide'),
   'POST /api/approvals/:id/approve': staff('approvals.decide'),
   'POST /api/approvals/:id/reject': staff('approvals.decide'),
   'GET /api/transparency/liabilities': p('public'),

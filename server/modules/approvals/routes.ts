@@ -2,7 +2,8 @@
  * /api/approvals: the four-eyes queue (docs/security.md "Four-eyes approval"), for staff with
  * `approvals.decide`. Registered inside the staff scope of app.ts.
  *
- * GET  /approvals              ?page&pageSize&status(pending|decided) → {data, total}
+ * GET  /approvals              ?page&pageSize&status(pending|decided)&clientId → {data, total}
+ * GET  /approvals/export.csv   ?status&clientId → every matching request as CSV, in the queue's order
  * POST /approvals/:id/approve  → {message, data}: the held action runs in the decision's transaction
  * POST /approvals/:id/reject   {reason} → {message, data}
  *
@@ -12,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APPROVAL_MSG } from '@common/messages';
 import {
   approvalAnswerSchema,
+  approvalsExportQuerySchema,
   approvalsPageSchema,
   approvalsQuerySchema,
   type ApprovalAnswer,
@@ -20,8 +22,10 @@ import { decisionReasonSchema, idParams } from '@common/schemas/common';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
 import { declareRoutes } from '../../lib/declare-routes';
+import { declareCsvExport } from '../../lib/csv-route';
 import { conflict } from '../../lib/route-schemas';
 import type { UnitOfWork } from '../../lib/unit-of-work';
+import { exportApprovalsCsv } from './export';
 import { presentApproval } from './presenter';
 import type { ApprovalsService, ApprovalView, MoneyAction } from './service';
 
@@ -90,6 +94,16 @@ export async function approvalAdminRoutes(app: AppInstance) {
       const { rows, total } = await svc.list(req.query);
       return { data: rows.map(presentApproval), total };
     },
+  });
+
+  declareCsvExport(app, route, {
+    summary:
+      'Exports the approval queue, with its filters, as CSV: pending oldest first, or decided newest first',
+    rows: 'One row per approval request, with a header row; amounts in USD, times in UTC',
+    permission: 'approvals.decide',
+    filename: 'approvals.csv',
+    querystring: approvalsExportQuerySchema,
+    csv: exportApprovalsCsv,
   });
 
   // `target: 'none'`: a request is about a client (a money action) or a staff member (an owner's

@@ -12,7 +12,7 @@
  * (actor: the checker, naming the maker), besides the approved action's own row.
  * Amounts are cents inside; the presenter answers USD.
  */
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { APPROVAL_MSG } from '@common/messages';
 import { can } from '@common/permissions';
 import type { ApprovalsQuery } from '@common/schemas/approvals';
@@ -29,6 +29,7 @@ import { inTransaction, withUnitOfWork, type UnitOfWork } from '../../lib/unit-o
 import { onlyPending } from '../reviews/only-pending';
 import { lockAndSumMoved, lockMakerClient } from './aggregate';
 import { approvalDecided, approvalRequested } from './events';
+import { queueOrder, queueWhere } from './export';
 import {
   APPROVAL_OPS,
   readPayload,
@@ -340,25 +341,7 @@ export function createApprovalsService(
      * the requests about that client or staff member.
      */
     async list(q: ApprovalsQuery): Promise<{ rows: ApprovalView[]; total: number }> {
-      const pending = q.status === 'pending';
-      const { rows, total } = await pageOf(
-        db,
-        ar,
-        and(
-          pending ? eq(ar.status, 'pending') : ne(ar.status, 'pending'),
-          q.clientId ? eq(ar.clientId, q.clientId) : undefined,
-        ),
-        pending
-          ? [
-              [ar.createdAt, 'asc'],
-              [ar.id, 'asc'],
-            ]
-          : [
-              [ar.decidedAt, 'desc'],
-              [ar.id, 'desc'],
-            ],
-        q,
-      );
+      const { rows, total } = await pageOf(db, ar, queueWhere(q), queueOrder(q.status), q);
       return { rows: await present(rows), total };
     },
 

@@ -1,14 +1,17 @@
 /**
  * /api/contacts: POST from the public form (rate-limited per IP),
- * GET and DELETE for admins (a delete writes one audit row).
+ * GET and DELETE for admins (a delete writes one audit row), and GET /contacts/export.csv: every
+ * message as CSV, newest first.
  */
 import { MSG } from '@common/messages';
 import { idParams, messageAnswerSchema } from '@common/schemas/common';
 import { contactListAnswerSchema, contactSchema } from '@common/schemas/contact';
 import type { AppInstance } from '../../app-context';
+import { declareCsvExport } from '../../lib/csv-route';
 import { declareRoutes } from '../../lib/declare-routes';
 import { auditActor } from '../../lib/audit';
 import { rateLimited } from '../../lib/rate-limit';
+import { exportContactsCsv } from './export';
 import { presentContact } from './service';
 
 const tags = ['contacts'];
@@ -41,6 +44,14 @@ export async function contactAdminRoutes(app: AppInstance) {
     schema: { response: { 200: contactListAnswerSchema } },
     config: { permission: 'contacts.manage' },
     handler: async () => ({ data: (await services.contacts.list()).map(presentContact) }),
+  });
+
+  declareCsvExport(app, route, {
+    summary: 'Exports the contact form messages as CSV, newest first (admin)',
+    rows: 'One row per message, with a header row: time received (UTC), name, e-mail, message',
+    permission: 'contacts.manage',
+    filename: 'contact-messages.csv',
+    csv: exportContactsCsv,
   });
 
   route.delete('/:id', {

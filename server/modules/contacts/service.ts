@@ -20,9 +20,12 @@ export function createContactsService({ db }: ServiceDeps) {
       return row!;
     },
 
-    /** All messages, newest first (admin). */
+    /** All messages, newest first (then by id, as the export orders them) (admin). */
     list(): Promise<ContactRow[]> {
-      return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt));
+      return db
+        .select()
+        .from(contactMessages)
+        .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
     },
 
     /** Deletes one message (admin) with one audit row (`contact.delete`) in the same transaction. Throws AppError NOT_FOUND. */

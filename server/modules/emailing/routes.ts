@@ -4,6 +4,7 @@
  *
  * The mail outbox (lib/mail.ts; registered under /mail):
  * GET  /mail/outbox            ?status(failed|queued|sent)&page&pageSize → {data, total}, newest first
+ * GET  /mail/outbox/export.csv ?status → every mail of that status as CSV, newest first (no bodies)
  * POST /mail/outbox/:id/retry  a failed mail queued again → {message, data}; audited (`mail.retry`)
  */
 import { idParams } from '@common/schemas/common';
@@ -11,18 +12,21 @@ import { MESSAGING_MSG, MSG } from '@common/messages';
 import {
   adminEmailAnswerSchema,
   adminEmailSchema,
+  outboxExportQuerySchema,
   outboxMailAnswerSchema,
   outboxPageSchema,
   outboxQuerySchema,
   type OutboxMail,
 } from '@common/schemas/emailing';
 import type { AppInstance } from '../../app-context';
+import { declareCsvExport } from '../../lib/csv-route';
 import { conflict } from '../../lib/route-schemas';
 import { declareRoutes } from '../../lib/declare-routes';
 import { presentPage } from '../../lib/paging';
 import { auditActor } from '../../lib/audit';
 import { currentUser } from '../auth/guard';
 import { onClient } from '../../lib/targets';
+import { exportOutboxCsv } from './export';
 
 export async function emailingAdminRoutes(app: AppInstance) {
   const route = declareRoutes(app, ['users']);
@@ -76,6 +80,21 @@ export async function mailOutboxAdminRoutes(app: AppInstance) {
     config: { permission: 'emailing.send' },
     handler: async (req) => presentPage(await svc.listOutbox(currentUser(req), req.query), presentOutboxMail),
   });
+
+  declareCsvExport(
+    app,
+    route,
+    {
+      summary:
+        "Exports the mail outbox of one status as CSV, newest first, without the mails' bodies (staff)",
+      rows: 'One row per mail, with a header row: recipient, subject, status, tries, last error, times in UTC',
+      permission: 'emailing.send',
+      filename: 'mail-outbox.csv',
+      querystring: outboxExportQuerySchema,
+      csv: (rows, query, req) => exportOutboxCsv(rows, query, currentUser(req)),
+    },
+    '/outbox/export.csv',
+  );
 
   route.post('/outbox/:id/retry', {
     summary: 'Queues a failed mail again: tries from zero, sent in a moment (staff)',

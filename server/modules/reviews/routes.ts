@@ -4,17 +4,24 @@
  *
  * GET    /reviews/pending           admin      ?page&pageSize(10|20|30|40)&from&to → {data, total}: pending
  *                                               deposits and withdrawals of every client, oldest first
+ * GET    /reviews/export.csv        admin      ?from&to → every pending request as CSV, oldest first
  * GET    /reviews/client/:id        admin      → {data: {identity, withdrawals}}: what the client's review
  *                                               pages show beside the requests (404 for an unknown user)
  */
 import { idParams } from '@common/schemas/common';
 import { clientReviewFactsSchema } from '@common/schemas/review-facts';
-import { pendingReviewPageSchema, pendingReviewsQuerySchema } from '@common/schemas/transactions';
+import {
+  pendingReviewPageSchema,
+  pendingReviewsExportQuerySchema,
+  pendingReviewsQuerySchema,
+} from '@common/schemas/transactions';
 import { AppError } from '../../lib/errors';
 import type { AppInstance } from '../../app-context';
+import { declareCsvExport } from '../../lib/csv-route';
 import { declareRoutes } from '../../lib/declare-routes';
 import { presentPage } from '../../lib/paging';
 import { onClient } from '../../lib/targets';
+import { exportPendingReviewsCsv } from './export';
 import { presentClientFacts, presentPendingReview } from './presenter';
 
 const tags = ['reviews'];
@@ -28,6 +35,15 @@ export async function reviewAdminRoutes(app: AppInstance) {
     config: { permission: 'deposits.review' },
     handler: async (req) =>
       presentPage(await services.reviews.listPendingReviews(req.query), presentPendingReview),
+  });
+  declareCsvExport(app, route, {
+    summary:
+      'Exports the pending deposits and withdrawals, with the queue filters, as CSV, oldest first (admin)',
+    rows: 'One row per pending request, with a header row; amounts in USD, times in UTC, destinations masked',
+    permission: 'deposits.review',
+    filename: 'pending-reviews.csv',
+    querystring: pendingReviewsExportQuerySchema,
+    csv: exportPendingReviewsCsv,
   });
   route.get('/client/:id', {
     summary:

@@ -61,10 +61,10 @@ type ReadRow = Omit<PendingReviewRow, 'destination'> &
  * Pending deposits (sent on the UTC days `from`–`to` when given): the condition of
  * `deposits_review_queue_idx` and a range on its first key.
  */
-const pendingDeposit = (range: DateRange) =>
+export const pendingDeposit = (range: DateRange) =>
   and(eq(deposits.status, 'pending'), createdWithin(deposits.createdAt, range));
 // a withdrawal is deleted only once declined (a CHECK of the table), so a pending one is never deleted
-const pendingWithdrawal = (range: DateRange) =>
+export const pendingWithdrawal = (range: DateRange) =>
   and(eq(withdrawals.status, 'pending'), createdWithin(withdrawals.createdAt, range));
 const depositOrder: SortKey[] = [
   [deposits.createdAt, 'asc'],

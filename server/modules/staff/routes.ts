@@ -4,6 +4,7 @@
  *
  * | method | path                        | who     | body                                 | answer              |
  * | GET    | /staff                      | owner   | —                                    | { data: members }   |
+ * | GET    | /staff/export.csv           | owner   | —                                    | CSV, by last name   |
  * | POST   | /staff                      | owner   | { email, firstName, lastName, role } | 201 { message, data } (409 e-mail taken) |
  * | PATCH  | /staff/:id                  | owner   | { role }                             | { message, data } (409 self, last owner) |
  * | POST   | /staff/:id/deactivate       | owner   | —                                    | { message, data } (409 self, last owner, already) |
@@ -24,7 +25,9 @@ import { auditActor } from '../../lib/audit';
 import { rateLimited } from '../../lib/rate-limit';
 import { formatNetworks } from '../../lib/networks';
 import { conflict } from '../../lib/route-schemas';
+import { declareCsvExport } from '../../lib/csv-route';
 import { declareRoutes } from '../../lib/declare-routes';
+import { exportStaffCsv } from './export';
 
 const tags = ['staff'];
 const config = { permission: 'staff.manage' as const };
@@ -45,6 +48,14 @@ export async function staffAdminRoutes(app: AppInstance) {
       data: await svc.list(),
       allowedNetworks: formatNetworks(app.ctx.config.staffAllowedNetworks ?? []),
     }),
+  });
+
+  declareCsvExport(app, route, {
+    summary: 'Exports the staff members as CSV, by last name (owner)',
+    rows: 'One row per staff member, with a header row: names, e-mail, role, two-factor, status, last sign-in (UTC)',
+    permission: config.permission,
+    filename: 'staff.csv',
+    csv: exportStaffCsv,
   });
 
   route.post('', {

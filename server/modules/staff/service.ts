@@ -46,15 +46,15 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
  * with aliases: Drizzle leaves column names unqualified in a one-table select, and the subqueries
  * would then read their own `id`.
  */
-const lastSignInAt = sql<Date | null>`greatest(
+export const lastSignInAt = sql<Date | null>`greatest(
   (select max(e.created_at) from sign_in_events e where e.user_id = users.id and e.result = 'success'),
   (select max(s.created_at) from sessions s where s.user_id = users.id))`.mapWith(signInEvents.createdAt);
 
 /** Whether `users.id` has no password yet: invited, and the invitation not accepted. */
-const invited = sql<boolean>`not exists (
+export const invited = sql<boolean>`not exists (
   select 1 from accounts a where a.user_id = users.id and a.provider_id = 'credential')`.mapWith(Boolean);
 
-const isStaff = and(ne(users.role, 'client'), isNull(users.deletedAt));
+export const isStaff = and(ne(users.role, 'client'), isNull(users.deletedAt));
 
 /** The staff members matching `where` (all staff without it), presented, by last name. */
 async function readMembers(db: DbOrTx, where = isStaff): Promise<StaffMember[]> {

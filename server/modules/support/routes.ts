@@ -5,6 +5,7 @@
  * GET    /support/user         signed in  own tickets with replies, newest first
  * POST   /support/:id/replies  signed in  {message} → adds to own open ticket (404 others', 409 closed)
  * GET    /support?status=      admin      every ticket with the client's _id and e-mail and replies
+ * GET    /support/export.csv?status= admin  every matching ticket as CSV, newest first (no replies' text)
  * PUT    /support/:id          admin      {reply?, status?} → reply notified to the client; audited
  * DELETE /support/:id          admin      audited
  */
@@ -20,10 +21,12 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app-context';
 import { conflict } from '../../lib/route-schemas';
+import { declareCsvExport } from '../../lib/csv-route';
 import { declareRoutes } from '../../lib/declare-routes';
 import { auditActor } from '../../lib/audit';
 import { perUserRateLimited } from '../../lib/rate-limit';
 import { currentUser } from '../auth/guard';
+import { exportTicketsCsv } from './export';
 import { presentTicket, type TicketView } from './service';
 import { onClient } from '../../lib/targets';
 
@@ -87,6 +90,15 @@ export async function supportAdminRoutes(app: AppInstance) {
     handler: async (req) => ({
       data: (await svc.listTickets(req.query.status)).map(presentTicket),
     }),
+  });
+
+  declareCsvExport(app, route, {
+    summary: 'Exports every ticket, or only open or closed ones, as CSV, newest first (admin)',
+    rows: "One row per ticket, with a header row: the client, the first message, the replies' count, times in UTC",
+    permission: 'support.manage',
+    filename: 'support-tickets.csv',
+    querystring: ticketsQuerySchema,
+    csv: exportTicketsCsv,
   });
 
   route.put('/:id', {

@@ -25,6 +25,7 @@ export const backOfficeJourneys: Journey[] = [
       const ticketId = ticket.json().data._id as string;
       await call('GET', '/api/support/user', c.headers, undefined, 200);
       await call('GET', '/api/support?status=open', admin.headers, undefined, 200);
+      await call('GET', '/api/support/export.csv?status=open', admin.headers, undefined, 200);
       await call('POST', `/api/support/${ticketId}/replies`, c.headers, { message: 'Any news?' }, 201);
       await call('PUT', `/api/support/${ticketId}`, admin.headers, { reply: 'Done', status: 'closed' }, 200);
       await call('DELETE', `/api/support/${ticketId}`, admin.headers, undefined, 200);
@@ -32,6 +33,7 @@ export const backOfficeJourneys: Journey[] = [
       const msg = { name: 'Visitor', email: uniqueEmail('visitor'), message: 'Do you trade gold?' };
       await call('POST', '/api/contacts', {}, msg, 201);
       const contacts = await call('GET', '/api/contacts', admin.headers, undefined, 200);
+      await call('GET', '/api/contacts/export.csv', admin.headers, undefined, 200);
       const contactId = contacts.json().data[0]._id as string;
       await call('DELETE', `/api/contacts/${contactId}`, admin.headers, undefined, 200);
 
@@ -135,6 +137,7 @@ export const backOfficeJourneys: Journey[] = [
         400,
       );
       await call('GET', '/api/staff', admin.headers, undefined, 200);
+      await call('GET', '/api/staff/export.csv', admin.headers, undefined, 200);
       await call('POST', `/api/staff/${id}/resend-invitation`, admin.headers, undefined, 409);
       await call('PATCH', `/api/staff/${id}`, admin.headers, { role: 'finance' }, 200);
       await call('PATCH', `/api/staff/${admin.id}`, admin.headers, { role: 'finance' }, 409);
@@ -188,6 +191,7 @@ export const backOfficeJourneys: Journey[] = [
       await call('POST', `/api/approvals/${first}/approve`, admin.headers, undefined, 200);
       await call('POST', `/api/approvals/${second}/reject`, admin.headers, { reason: 'No record' }, 200);
       await call('GET', '/api/approvals?status=decided', admin.headers, undefined, 200);
+      await call('GET', '/api/approvals/export.csv?status=decided', admin.headers, undefined, 200);
     },
   },
 ];

@@ -29,6 +29,7 @@ export const moneyJourneys: Journey[] = [
       await call('GET', '/api/reviews/pending?page=1&pageSize=10', admin.headers, undefined, 200);
       await call('GET', '/api/reviews/pending?from=2026-01-01&to=2026-12-31', admin.headers, undefined, 200);
       await call('GET', '/api/reviews/pending?to=yesterday', admin.headers, undefined, 400);
+      await call('GET', '/api/reviews/export.csv?from=2026-01-01', admin.headers, undefined, 200);
       await call('PUT', `/api/deposits/${ids[0]}/approve`, admin.headers, undefined, 200);
       await call('PUT', `/api/deposits/${ids[0]}/approve`, admin.headers, undefined, 409);
       await call('PUT', `/api/deposits/${ids[1]}/reject`, admin.headers, undefined, 400);

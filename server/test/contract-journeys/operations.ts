@@ -19,6 +19,7 @@ export const mailOutboxJourney: Journey = {
     const call = ask(t);
     const id = await failedMail(t.database.db);
     await call('GET', '/api/mail/outbox?status=failed&page=1&pageSize=10', admin.headers, undefined, 200);
+    await call('GET', '/api/mail/outbox/export.csv?status=failed', admin.headers, undefined, 200);
     await call('POST', `/api/mail/outbox/${id}/retry`, admin.headers, undefined, 200);
     await call('POST', `/api/mail/outbox/${id}/retry`, admin.headers, undefined, 409);
   },

@@ -1,7 +1,8 @@
-import { Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { PagedQueryOptions } from '../lib/queries';
+import { ExportCsvButton } from './export-csv-button';
 import { PageTitle } from './page-title';
 import { usePaging, type Paging } from '../hooks/use-paging';
 import { PagedTable, serverPage, type Column } from './paged-table';
@@ -36,12 +37,14 @@ interface StatusTablePageProps<Status extends string, Page extends { data: unkno
   columns: (status: Status) => Column<Page['data'][number]>[];
   /** Narrower screens scroll the table sideways below this width (px; 900 by default). */
   minWidth?: number;
+  /** Downloads the status shown as CSV: an "Export CSV" button above the table when given. */
+  exportCsv?: (status: Status) => Promise<void>;
 }
 
 /**
  * A back-office page listing one status of a server-paged list at a time (the approval requests,
  * the mail outbox): its `PageTitle`, a SegmentedControl of the `views` (full width on a phone), and
- * a `PagedTable` of the chosen status with its skeleton, error with Retry and paging. A status with
+ * an "Export CSV" button of the chosen status when `exportCsv` is given, and a `PagedTable` of it with its skeleton, error with Retry and paging. A status with
  * no row at all says its `empty` text in a bordered panel instead of the table, which a phone would
  * scroll sideways past the words. Switching status goes back to page 1 and never shows the other
  * status's rows while loading; when rows leave the last page (approved, sent again) it goes back a
@@ -55,6 +58,7 @@ export function StatusTablePage<Status extends string, Page extends { data: unkn
   query,
   columns,
   minWidth = 900,
+  exportCsv,
 }: StatusTablePageProps<Status, Page>) {
   const [status, setStatus] = useState(Object.keys(views)[0] as Status);
   const paging = usePaging();
@@ -87,6 +91,11 @@ export function StatusTablePage<Status extends string, Page extends { data: unkn
         w={{ base: '100%', xs: 'auto' }}
         style={{ alignSelf: 'flex-start' }}
       />
+      {exportCsv && (
+        <Group>
+          <ExportCsvButton download={() => exportCsv(status)} failure="The export failed" />
+        </Group>
+      )}
       {total === 0 ? (
         <Paper withBorder radius="md" p="lg">
           <Text c="dimmed" ta="center">

@@ -6,6 +6,7 @@
 import type { ApprovalAnswer, approvalsPageSchema, ApprovalsQuery } from '@common/schemas/approvals';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
+import { downloadCsv } from '../../lib/save-blob';
 import { pagedQuery, useRefetchingMutation } from '../../lib/queries';
 
 /** Which requests the page lists: those waiting for a checker, or those decided. */
@@ -17,6 +18,10 @@ export type ApprovalsPage = z.infer<typeof approvalsPageSchema>;
 /** GET /approvals?page&pageSize&status: pending oldest first, decided newest first. */
 export const approvalsQuery = (params: ApprovalsQuery) =>
   pagedQuery<ApprovalsPage>(['approvals', params.status], '/approvals', params);
+
+/** GET /approvals/export.csv?status: every request of the view as CSV, saved as approvals.csv. */
+export const downloadApprovalsCsv = (status: ApprovalsView) =>
+  downloadCsv('/approvals/export.csv', 'approvals.csv', { status });
 
 /**
  * POST /approvals/:id/approve (no body): the held action runs in the decision's transaction. 409

@@ -4,6 +4,7 @@
  */
 import { api, type MessageAnswer } from '../../lib/api-client';
 import { dataQuery, useRefetchingMutation } from '../../lib/queries';
+import { downloadCsv } from '../../lib/save-blob';
 
 /** A message from the public contact form. */
 export interface ContactMessage {
@@ -16,6 +17,9 @@ export interface ContactMessage {
 
 /** GET /contacts (admin): every message, newest first. */
 export const contactsQuery = dataQuery<ContactMessage[]>(['contacts'], '/contacts');
+
+/** GET /contacts/export.csv: every message as CSV, saved as contact-messages.csv. */
+export const downloadContactsCsv = () => downloadCsv('/contacts/export.csv', 'contact-messages.csv');
 
 /** DELETE /contacts/:id (admin). */
 export const useDeleteContact = () =>

@@ -14,6 +14,7 @@ import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-que
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
 import { pagedQuery, useRefetchingMutation } from '../../lib/queries';
+import { downloadCsv } from '../../lib/save-blob';
 
 /** GET /user/admin?search= (first 20 matches): the clients the e-mail form offers. */
 export const recipientsQuery = (search: string) =>
@@ -45,6 +46,10 @@ export type OutboxPage = z.infer<typeof outboxPageSchema>;
 /** GET /mail/outbox?status&page&pageSize: the mails of one status, newest first. */
 export const outboxQuery = (params: OutboxQuery) =>
   pagedQuery<OutboxPage>(['mail-outbox', params.status], '/mail/outbox', params);
+
+/** GET /mail/outbox/export.csv?status: every mail of the view as CSV (no bodies), saved as mail-outbox.csv. */
+export const downloadOutboxCsv = (status: OutboxView) =>
+  downloadCsv('/mail/outbox/export.csv', 'mail-outbox.csv', { status });
 
 /**
  * POST /mail/outbox/:id/retry (no body): queues a failed mail again; 409 when it is not failed

@@ -3,10 +3,12 @@
  * server), one client's requests per kind, the approve / reject / delete calls, and deposit proofs
  * (served only with the admin's token).
  */
+import type { DateRange } from '@common/schemas/date-range';
 import type { ClientReviewFacts } from '@common/schemas/review-facts';
 import type { PendingReviewPage, PendingReviewsQuery } from '@common/schemas/transactions';
 import { api, type MessageAnswer } from '../../lib/api-client';
 import { dataQuery, pagedQuery, useRefetchingMutation } from '../../lib/queries';
+import { downloadCsv } from '../../lib/save-blob';
 import { REVIEW_KINDS, type ReviewKind } from './kinds';
 
 /**
@@ -15,6 +17,10 @@ import { REVIEW_KINDS, type ReviewKind } from './kinds';
  */
 export const pendingReviewsQuery = (params: PendingReviewsQuery) =>
   pagedQuery<PendingReviewPage>(['reviews', 'pending'], '/reviews/pending', params);
+
+/** GET /reviews/export.csv?from&to: every pending request of the days asked, saved as pending-reviews.csv. */
+export const downloadPendingReviewsCsv = (range: DateRange) =>
+  downloadCsv('/reviews/export.csv', 'pending-reviews.csv', { ...range });
 
 /** GET /deposits, /c-withdrawals or /b-withdrawals ?userId=: one client's requests, newest first. */
 export const clientRequestsQuery = <Row>(kind: ReviewKind, userId: string) =>

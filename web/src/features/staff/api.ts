@@ -13,6 +13,7 @@ import type {
 import { api, type MessageAnswer } from '../../lib/api-client';
 import type { OrHeld } from '../../lib/held-for-approval';
 import { useRefetchingMutation } from '../../lib/queries';
+import { downloadCsv } from '../../lib/save-blob';
 
 const KEY = ['staff'];
 
@@ -20,6 +21,9 @@ const KEY = ['staff'];
  * GET /staff (owner): every staff member with role, two-factor, last sign-in and whether active,
  * and the networks staff may work from (STAFF_ALLOWED_NETWORKS; empty = any).
  */
+/** GET /staff/export.csv (owner): every staff member as CSV, saved as staff.csv. */
+export const downloadStaffCsv = () => downloadCsv('/staff/export.csv', 'staff.csv');
+
 export const staffQuery = queryOptions({
   queryKey: KEY,
   queryFn: () => api.get<StaffListAnswer>('/staff'),

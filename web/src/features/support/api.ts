@@ -11,6 +11,7 @@ import type {
 } from '@common/schemas/support';
 import { api, type MessageAnswer } from '../../lib/api-client';
 import { dataQuery, useRefetchingMutation } from '../../lib/queries';
+import { downloadCsv } from '../../lib/save-blob';
 
 /** The root of every ticket list's cache key: each change refetches them all. */
 const TICKETS = ['support'] as const;
@@ -27,6 +28,10 @@ export const myTicketsQuery = dataQuery<PublicSupportTicket[]>([...TICKETS, 'min
 /** GET /support?status= (admin): every ticket, or only open / closed ones, newest first. */
 export const adminTicketsQuery = (status?: SupportStatus) =>
   dataQuery<PublicSupportTicket[]>([...TICKETS, 'admin', status ?? 'all'], '/support', { status });
+
+/** GET /support/export.csv?status: every ticket shown (all without a status), saved as support-tickets.csv. */
+export const downloadTicketsCsv = (status?: SupportStatus) =>
+  downloadCsv('/support/export.csv', 'support-tickets.csv', { status });
 
 /** POST /support: opens a ticket with the client's message. */
 export const useSendSupportMessage = () =>

@@ -5,10 +5,11 @@
  * with the owner's reason, and the largest raise as the amount; the approve confirmation names it
  * (docs/security.md "Four-eyes approval"). The queue through the real server is e2e/four-eyes.spec.ts.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '@common/schemas/approvals';
 import { http, server } from '../../../../test/api';
+import { stubDownloads } from '../../../../test/downloads';
 import { renderScreen } from '../../../../test/render';
 import { signInStaff } from '../../../../test/session';
 import { ApprovalsPage } from './approvals-page';
@@ -44,6 +45,24 @@ const CAPS: ApprovalRequest = {
 beforeEach(() => signInStaff('owner-2'));
 
 describe('the approvals queue', () => {
+  it('exports the view shown as CSV', async () => {
+    const { saved } = stubDownloads();
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/approvals', ({ response }) => response(200).json({ data: [MONEY], total: 1 })),
+      http.get('/api/approvals/export.csv', ({ request, response }) => {
+        asked.push(new URL(request.url).search);
+        return response.untyped(new Response('ID\r\n', { headers: { 'content-type': 'text/csv' } }));
+      }),
+    );
+    const { user } = renderScreen(<ApprovalsPage />);
+    await screen.findByText(MONEY.summary);
+    await user.click(screen.getByRole('radio', { name: 'Decided' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toEqual(['approvals.csv']));
+    expect(asked).toEqual(['?status=decided']);
+  });
+
   it('shows a caps raise readably beside a money request, with the same columns', async () => {
     server.use(
       http.get('/api/approvals', ({ response }) => response(200).json({ data: [MONEY, CAPS], total: 2 })),

@@ -1,5 +1,5 @@
 import { StatusTablePage, type StatusView } from '../../../components/status-table-page';
-import { approvalsQuery, type ApprovalsView } from '../api';
+import { approvalsQuery, downloadApprovalsCsv, type ApprovalsView } from '../api';
 import { approvalColumns } from '../components/approval-columns';
 
 /** Each view's label, the table's name and what the page says when it has no request. */
@@ -38,6 +38,7 @@ export function ApprovalsPage() {
       switchLabel="Show requests"
       query={approvalsQuery}
       columns={approvalColumns}
+      exportCsv={downloadApprovalsCsv}
     />
   );
 }

@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { MESSAGING_MSG, MSG } from '@common/messages';
 import { CardList, queryItems } from '../../../components/card-list';
 import { DeleteButton } from '../../../components/delete-button';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { PageTitle } from '../../../components/page-title';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { contactsQuery, useDeleteContact, type ContactMessage } from '../api';
+import { contactsQuery, downloadContactsCsv, useDeleteContact, type ContactMessage } from '../api';
 
 /** One message: name, e-mail, message (as text) and Delete with confirmation. */
 function ContactCard({ contact }: { contact: ContactMessage }) {
@@ -54,6 +55,9 @@ export function AdminContactsPage() {
   return (
     <Stack gap="md" w="100%" maw={1100} mx="auto">
       <PageTitle title="Contact" description="Messages sent through the public contact form, newest first." />
+      <Group>
+        <ExportCsvButton download={downloadContactsCsv} failure="The export failed" />
+      </Group>
       <CardList
         {...queryItems(query)}
         label="Contact messages"

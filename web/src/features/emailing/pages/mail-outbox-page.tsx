@@ -1,5 +1,5 @@
 import { StatusTablePage, type StatusView } from '../../../components/status-table-page';
-import { outboxQuery, type OutboxView } from '../api';
+import { downloadOutboxCsv, outboxQuery, type OutboxView } from '../api';
 import { outboxColumns } from '../components/outbox-columns';
 
 /** Each view's label, the table's name and what the page says when it has no mail. */
@@ -26,6 +26,7 @@ export function MailOutboxPage() {
       switchLabel="Show mails"
       query={outboxQuery}
       columns={outboxColumns}
+      exportCsv={downloadOutboxCsv}
     />
   );
 }

@@ -6,11 +6,12 @@
  * warning when the identity is not verified. The queue through the real server is
  * e2e/funding.spec.ts and e2e/phone-tables.spec.ts.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MONEY_MSG } from '@common/messages';
 import type { PendingReview } from '@common/schemas/transactions';
 import { http, server } from '../../../../test/api';
+import { stubDownloads } from '../../../../test/downloads';
 import { renderScreen } from '../../../../test/render';
 import { signInStaff } from '../../../../test/session';
 import { PendingReviewsPage } from './pending-reviews-page';
@@ -73,6 +74,24 @@ beforeEach(() => {
 const rowOf = async (name: string) => (await screen.findByRole('link', { name })).closest('tr')!;
 
 describe('the review queue', () => {
+  it('exports the queue as CSV with the days asked', async () => {
+    const { saved } = stubDownloads();
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/reviews/export.csv', ({ request, response }) => {
+        asked.push(new URL(request.url).search);
+        return response.untyped(new Response('ID\r\n', { headers: { 'content-type': 'text/csv' } }));
+      }),
+    );
+    const { user } = renderScreen(<PendingReviewsPage />);
+    await rowOf('Rita Client');
+    fireEvent.change(screen.getByLabelText('Requested from'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('Requested to'), { target: { value: '2026-11-30' } });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toEqual(['pending-reviews.csv']));
+    expect(asked).toEqual(['?from=2026-11-01&to=2026-11-30']);
+  });
+
   it("flags a refused identity in red, and shows each withdrawal's masked destination, new or not", async () => {
     renderScreen(<PendingReviewsPage />);
     const refused = await rowOf('Rita Client');

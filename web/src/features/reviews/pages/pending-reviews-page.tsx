@@ -5,11 +5,12 @@ import { Link } from 'react-router';
 import type { PendingReview } from '@common/schemas/transactions';
 import { paths } from '../../../config/paths';
 import { DateRangeFilter, useDateRange } from '../../../components/date-range-filter';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { FilterPanel } from '../../../components/filter-panel';
 import { PageTitle } from '../../../components/page-title';
 import { PagedTable, serverPage, type Column } from '../../../components/paged-table';
 import { usePaging } from '../../../hooks/use-paging';
-import { pendingReviewsQuery } from '../api';
+import { downloadPendingReviewsCsv, pendingReviewsQuery } from '../api';
 import { REVIEW_KINDS, walletLabel } from '../kinds';
 import { ProofButton } from '../components/proof-button';
 import { ReviewActions } from '../components/review-actions';
@@ -110,6 +111,12 @@ export function PendingReviewsPage() {
       <FilterPanel active={requested.active ? 1 : 0}>
         <DateRangeFilter label="Requested" {...requested.filter} />
       </FilterPanel>
+      <Group>
+        <ExportCsvButton
+          download={() => downloadPendingReviewsCsv(requested.range)}
+          failure="The export failed"
+        />
+      </Group>
       <PagedTable
         caption="Pending reviews"
         columns={COLUMNS}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { StaffRole } from '@common/permissions';
 import type { StaffMember } from '@common/schemas/staff';
 import { ConfirmedButton } from '../../../components/admin/confirmed-button';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { confirmThenRun } from '../../../components/admin/confirm-then-run';
 import { NotAllowed } from '../../../components/admin/not-allowed';
 import { Can } from '../../../components/can';
@@ -15,6 +16,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { STAFF_ROLE_LABELS } from '../../../lib/staff-roles';
 import {
+  downloadStaffCsv,
   staffQuery,
   useChangeStaffRole,
   useDeactivateStaff,
@@ -217,6 +219,9 @@ function StaffManagement() {
         </Button>
       </Group>
       <AllowedNetworks networks={query.data?.allowedNetworks} />
+      <Group>
+        <ExportCsvButton download={downloadStaffCsv} failure="The export failed" />
+      </Group>
       <PagedTable
         caption="Staff members"
         columns={columns(selfId)}

@@ -8,6 +8,7 @@ import type { PublicSupportTicket, SupportStatus } from '@common/schemas/support
 import { paths } from '../../../config/paths';
 import { CardList, queryItems } from '../../../components/card-list';
 import { DeleteButton } from '../../../components/delete-button';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { PageTitle } from '../../../components/page-title';
 import {
   keepFocusAfterRemoval,
@@ -17,7 +18,7 @@ import {
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { adminTicketsQuery, useDeleteTicket, useUpdateTicket } from '../api';
+import { adminTicketsQuery, downloadTicketsCsv, useDeleteTicket, useUpdateTicket } from '../api';
 import { MessageBox } from '../components/message-box';
 import { TicketStatus } from '../components/ticket-status';
 import { TicketThread } from '../components/ticket-thread';
@@ -157,6 +158,12 @@ export function AdminSupportTicketsPage() {
         w={{ base: '100%', xs: 'auto' }}
         style={{ alignSelf: 'flex-start' }}
       />
+      <Group>
+        <ExportCsvButton
+          download={() => downloadTicketsCsv(filter === 'all' ? undefined : filter)}
+          failure="The export failed"
+        />
+      </Group>
       <CardList
         {...queryItems(query)}
         label="Support tickets"
