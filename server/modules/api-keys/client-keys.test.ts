@@ -24,7 +24,11 @@ const DAY_MS = 86_400_000;
 const body = { name: 'Budget app', expiresAt: new Date(Date.now() + 30 * DAY_MS).toISOString() };
 
 /** A client with two-factor on and a balance, and a key of theirs made through the route. */
-async function clientWithKey(): Promise<{ client: TestUser; id: string; headers: { authorization: string } }> {
+async function clientWithKey(): Promise<{
+  client: TestUser;
+  id: string;
+  headers: { authorization: string };
+}> {
   const client = await createClient(t.app, { balance: 120_00n });
   await enrolTwoFactor(t.app, client);
   await confirmSessionByPasskey(db(), client);
@@ -53,7 +57,9 @@ describe('a client key', () => {
     const owners = (await inject('GET', '/api/api-keys', admin.headers)).json().data as { id: string }[];
     expect(owners.map((k) => k.id)).not.toContain(id);
     // staff make their keys on their own page, never this one
-    expect((await inject('POST', '/api/api-keys/mine', admin.headers, body)).json().code).toBe('clients_only');
+    expect((await inject('POST', '/api/api-keys/mine', admin.headers, body)).json().code).toBe(
+      'clients_only',
+    );
   });
 
   it("reads the client's own history, statements and balances, and nothing else", async () => {
@@ -104,7 +110,8 @@ describe('a client key', () => {
   it('stops at once when its client revokes it or is blocked; nobody else can revoke it', async () => {
     const a = await clientWithKey();
     const other = await clientWithKey();
-    const revoke = (who: TestUser, id: string) => inject('POST', `/api/api-keys/mine/${id}/revoke`, who.headers);
+    const revoke = (who: TestUser, id: string) =>
+      inject('POST', `/api/api-keys/mine/${id}/revoke`, who.headers);
     expect((await revoke(other.client, a.id)).statusCode).toBe(404);
     expect((await revoke(a.client, UNKNOWN_ID)).statusCode).toBe(404);
     expect((await inject('GET', '/api/transaction', a.headers)).statusCode).toBe(200);
