@@ -81,6 +81,12 @@ export const DRIVER_SENSITIVE: DriverSensitiveFile[] = [
     reason: 'streamRows: a cursor on PostgreSQL, the whole result in batches on PGlite',
   },
   {
+    test: 'server/modules/approvals/export.test.ts',
+    covers: ['server/lib/csv-route.ts'],
+    reason:
+      'the back-office exports stream through database.streamRows: a cursor on PostgreSQL, batches on PGlite',
+  },
+  {
     test: 'server/modules/metrics/metrics.test.ts',
     covers: ['server/modules/metrics/routes.ts'],
     reason: 'the pool gauges read poolStats, all zero on PGlite',
