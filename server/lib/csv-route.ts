@@ -6,27 +6,12 @@
  */
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Permission } from '@common/permissions';
 import type { AppInstance } from '../app-context';
-import type { Database } from '../db/client';
 import type { declareRoutes } from './declare-routes';
-import { sendCsv } from './csv';
+import { sendCsv, type StreamRows } from './csv';
 import { csvAnswer } from './route-schemas';
-
-/** Rows in batches from the open database (db/client.ts `streamRows`), for an export of any length. */
-export type StreamRows = Database['streamRows'];
-
-/** A time cell: ISO 8601 in UTC (`2026-03-01T09:30:00.000Z`), or "" for none. */
-export function csvTime(t: Date | string | null): string {
-  return t === null ? '' : new Date(t).toISOString();
-}
-
-/** A person's "First Last" in SQL, from the name columns of `users` or an alias of it. */
-export function fullName(p: { firstName: AnyColumn; lastName: AnyColumn }): SQL<string> {
-  return sql<string>`${p.firstName} || ' ' || ${p.lastName}`;
-}
 
 /** What an export route declares; `Q` is its query's zod schema (the list's filters, no paging). */
 export interface CsvExport<Q extends z.ZodType> {

@@ -4,10 +4,13 @@
  * apostrophe, but phone numbers, which are shown as typed, and plain numbers such as "-150.00"
  * (`csvCell`).
  * Exports of unbounded length stream (`csvStream`): rows go out as the database hands them over;
- * a small document already in memory is written whole (`csvText`).
+ * a small document already in memory is written whole (`csvText`). The cells of the back-office
+ * exports (lib/csv-route.ts) share `csvTime` and `fullName`.
  */
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
 
 // a phone number as people write it: + and digits, with spaces, dots, dashes and brackets
 const PHONE = /^\+[\d ().-]{4,30}$/;
@@ -71,4 +74,17 @@ export function sendCsv(reply: FastifyReply, filename: string, csv: Readable) {
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`)
     .send(csv);
+}
+
+/** Rows in batches from the open database (db/client.ts `streamRows`), for an export of any length. */
+export type StreamRows = Database['streamRows'];
+
+/** A time cell: ISO 8601 in UTC (`2026-03-01T09:30:00.000Z`), or "" for none. */
+export function csvTime(t: Date | string | null): string {
+  return t === null ? '' : new Date(t).toISOString();
+}
+
+/** A person's "First Last" in SQL, from the name columns of `users` or an alias of it. */
+export function fullName(p: { firstName: AnyColumn; lastName: AnyColumn }): SQL<string> {
+  return sql<string>`${p.firstName} || ' ' || ${p.lastName}`;
 }

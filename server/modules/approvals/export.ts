@@ -10,8 +10,7 @@ import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ApprovalsExportQuery } from '@common/schemas/approvals';
 import { approvalRequests as ar, users } from '../../db/schema';
-import { csvStream } from '../../lib/csv';
-import { csvTime, fullName, type StreamRows } from '../../lib/csv-route';
+import { type StreamRows, csvStream, csvTime, fullName } from '../../lib/csv';
 import { usdDecimal } from '../../lib/money';
 import { sortedBy, type SortKey } from '../../lib/paging';
 

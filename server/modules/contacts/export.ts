@@ -7,8 +7,7 @@
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { contactMessages as cm } from '../../db/schema';
-import { csvStream } from '../../lib/csv';
-import { csvTime, type StreamRows } from '../../lib/csv-route';
+import { type StreamRows, csvStream, csvTime } from '../../lib/csv';
 
 /** One message as the export reads it (raw columns). */
 interface ContactExportRow {

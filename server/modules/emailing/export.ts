@@ -11,8 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { can } from '@common/permissions';
 import type { OutboxQuery } from '@common/schemas/emailing';
 import { mailOutbox as mo, users } from '../../db/schema';
-import { csvStream } from '../../lib/csv';
-import { csvTime, type StreamRows } from '../../lib/csv-route';
+import { type StreamRows, csvStream, csvTime } from '../../lib/csv';
 import { STAFF_MAIL_SUBJECT, type OutboxViewer } from './service';
 
 /** One mail as the export reads it (raw columns, the body never among them). */

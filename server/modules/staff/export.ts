@@ -7,8 +7,7 @@
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { csvStream } from '../../lib/csv';
-import { csvTime, type StreamRows } from '../../lib/csv-route';
+import { type StreamRows, csvStream, csvTime } from '../../lib/csv';
 import { invited, isStaff, lastSignInAt } from './service';
 
 /** One member as the export reads it (raw columns). */

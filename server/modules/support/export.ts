@@ -9,8 +9,7 @@ import type { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { SupportStatus } from '@common/schemas/support';
 import { supportReplies, supportTickets as st, users } from '../../db/schema';
-import { csvStream } from '../../lib/csv';
-import { csvTime, fullName, type StreamRows } from '../../lib/csv-route';
+import { type StreamRows, csvStream, csvTime, fullName } from '../../lib/csv';
 
 /** One ticket as the export reads it (raw columns). */
 interface TicketExportRow {
