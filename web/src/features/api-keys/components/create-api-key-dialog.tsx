@@ -1,9 +1,11 @@
-import { Checkbox, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
 import { KEY_PERMISSIONS, PERMISSIONS } from '@common/permissions';
 import { API_KEY_MAX_DAYS } from '@common/schemas/api-keys';
+import { DescribedChoices } from '../../../components/described-choices';
+import { FreshCodeInput } from '../../../components/fresh-code-input';
 import { ShownOnceSecret } from '../../../components/shown-once-secret';
 import { Dialog, DialogActions } from '../../../components/dialog';
 import { FormErrorAlert } from '../../../components/form-error-alert';
@@ -78,11 +80,7 @@ function CreateForm({
             required
             {...form.getInputProps('permissions')}
           >
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
-              {KEY_PERMISSIONS.map((p) => (
-                <Checkbox key={p} value={p} label={p} description={PERMISSIONS[p]} />
-              ))}
-            </SimpleGrid>
+            <DescribedChoices values={KEY_PERMISSIONS} describe={(p) => PERMISSIONS[p]} />
           </Checkbox.Group>
         )}
         <Textarea
@@ -101,12 +99,7 @@ function CreateForm({
           max={dayFromNow(API_KEY_MAX_DAYS - 1)}
           {...form.getInputProps('expiresOn')}
         />
-        <TextInput
-          label="Authentication code"
-          description="From your authenticator app, or a backup code: creating a key needs your second factor."
-          autoComplete="one-time-code"
-          {...form.getInputProps('code')}
-        />
+        <FreshCodeInput doing="creating a key" {...form.getInputProps('code')} />
         <DialogActions onCancel={onClose} submitLabel="Create key" busy={request.busy} />
       </Stack>
     </form>

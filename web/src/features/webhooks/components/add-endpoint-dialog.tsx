@@ -1,10 +1,12 @@
-import { Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS } from '@common/schemas/webhooks';
 import { Dialog, DialogActions } from '../../../components/dialog';
 import { FormErrorAlert } from '../../../components/form-error-alert';
+import { DescribedChoices } from '../../../components/described-choices';
+import { FreshCodeInput } from '../../../components/fresh-code-input';
 import { ShownOnceSecret } from '../../../components/shown-once-secret';
 import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { useCreateWebhookEndpoint, type WebhookEndpointCreated, type WebhookEndpointForm } from '../api';
@@ -70,18 +72,9 @@ function AddForm({
             indeterminate={!all && form.values.eventTypes.length > 0}
             onChange={() => form.setFieldValue('eventTypes', all ? [] : [...WEBHOOK_EVENT_TYPES])}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
-            {WEBHOOK_EVENT_TYPES.map((type) => (
-              <Checkbox key={type} value={type} label={type} description={WEBHOOK_EVENTS[type]} />
-            ))}
-          </SimpleGrid>
+          <DescribedChoices values={WEBHOOK_EVENT_TYPES} describe={(type) => WEBHOOK_EVENTS[type]} />
         </Checkbox.Group>
-        <TextInput
-          label="Authentication code"
-          description="From your authenticator app, or a backup code: adding an endpoint needs your second factor."
-          autoComplete="one-time-code"
-          {...form.getInputProps('code')}
-        />
+        <FreshCodeInput doing="adding an endpoint" {...form.getInputProps('code')} />
         <DialogActions onCancel={onClose} submitLabel="Add endpoint" busy={request.busy} />
       </Stack>
     </form>
