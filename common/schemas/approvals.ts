@@ -14,7 +14,7 @@
  * (PUT /api/limits/levels/:level; `limits_update`, about no client).
  */
 import { z } from 'zod';
-import { messageAnswerSchema, pagedListSchema, pagingQuery } from './common';
+import { cursorQuery, messageAnswerSchema, nextCursorField, pagedListSchema, pagingQuery } from './common';
 
 /** What a request would run, by kind (the database's `approval_requests.action`). */
 export const APPROVAL_ACTIONS = [
@@ -76,9 +76,10 @@ export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
 
 /**
  * `GET /api/approvals`: `status` pending (default; oldest first) or decided (newest first), all of
- * them or those about one client (`clientId`).
+ * them or those about one client (`clientId`); by page number, or by cursor (`cursor`, `limit`).
  */
 export const approvalsQuerySchema = pagingQuery().extend({
+  ...cursorQuery.shape,
   status: z.enum(['pending', 'decided']).default('pending'),
   clientId: z
     .string()
@@ -94,7 +95,9 @@ export type ApprovalsQuery = z.output<typeof approvalsQuerySchema>;
 export const approvalsExportQuerySchema = approvalsQuerySchema.pick({ status: true, clientId: true });
 export type ApprovalsExportQuery = z.output<typeof approvalsExportQuerySchema>;
 
-export const approvalsPageSchema = pagedListSchema(approvalRequestSchema);
+export const approvalsPageSchema = pagedListSchema(approvalRequestSchema).extend({
+  nextCursor: nextCursorField,
+});
 
 /** The answer of approve / reject, and of a money route that held its action (202). */
 export const approvalAnswerSchema = messageAnswerSchema.extend({ data: approvalRequestSchema });

@@ -87,12 +87,13 @@ export async function approvalAdminRoutes(app: AppInstance) {
   const decided = conflict('Already approved or rejected, or the maker tried to approve their own request');
 
   route.get('', {
-    summary: 'Answers one page of the approval queue: pending oldest first, or decided newest first',
+    summary:
+      'Answers one page of the approval queue, by number or by cursor: pending oldest first, or decided newest first',
     schema: { response: { 200: approvalsPageSchema }, querystring: approvalsQuerySchema },
     config: { permission: 'approvals.decide' },
     handler: async (req) => {
-      const { rows, total } = await svc.list(req.query);
-      return { data: rows.map(presentApproval), total };
+      const { rows, total, nextCursor } = await svc.list(req.query);
+      return { data: rows.map(presentApproval), total, ...(nextCursor !== undefined && { nextCursor }) };
     },
   });
 

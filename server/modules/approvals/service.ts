@@ -23,7 +23,7 @@ import { recordAudit, type AuditActor } from '../../lib/audit';
 import { recordEvent } from '../../lib/webhook-events';
 import { AppError } from '../../lib/errors';
 import { centsToUsd, usd } from '../../lib/money';
-import { pageOf } from '../../lib/paging';
+import { pageOrCursorOf } from '../../lib/cursor';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { inTransaction, withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { onlyPending } from '../reviews/only-pending';
@@ -338,11 +338,14 @@ export function createApprovalsService(
 
     /**
      * One page of the queue: pending oldest first, or decided newest first; with `clientId`, only
-     * the requests about that client or staff member.
+     * the requests about that client or staff member; by number, or by cursor (lib/cursor.ts:
+     * 400 `invalid_cursor`).
      */
-    async list(q: ApprovalsQuery): Promise<{ rows: ApprovalView[]; total: number }> {
-      const { rows, total } = await pageOf(db, ar, queueWhere(q), queueOrder(q.status), q);
-      return { rows: await present(rows), total };
+    async list(
+      q: ApprovalsQuery,
+    ): Promise<{ rows: ApprovalView[]; total: number; nextCursor?: string | null }> {
+      const page = await pageOrCursorOf(db, ar, queueWhere(q), queueOrder(q.status), q);
+      return { ...page, rows: await present(page.rows) };
     },
 
     /**
