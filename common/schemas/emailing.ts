@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { emailField } from './auth';
-import { messageAnswerSchema, pagedListSchema, pagingQuery } from './common';
+import { cursorQuery, messageAnswerSchema, nextCursorField, pagedListSchema, pagingQuery } from './common';
 
 export const EMAIL_LIMITS = { subject: 200, message: 10_000 } as const;
 
@@ -70,11 +70,12 @@ export type OutboxMail = z.infer<typeof outboxMailSchema>;
 /** `GET /api/mail/outbox?status&page&pageSize`: failed (default), queued or sent mails, newest first. */
 export const outboxQuerySchema = pagingQuery().extend({
   status: z.enum(['failed', 'queued', 'sent']).default('failed'),
+  ...cursorQuery.shape,
 });
 export type OutboxQuery = z.output<typeof outboxQuerySchema>;
 
 /** `GET /api/mail/outbox/export.csv?status`: the outbox page's filter, no paging. */
 export const outboxExportQuerySchema = outboxQuerySchema.pick({ status: true });
 
-export const outboxPageSchema = pagedListSchema(outboxMailSchema);
+export const outboxPageSchema = pagedListSchema(outboxMailSchema).extend({ nextCursor: nextCursorField });
 export const outboxMailAnswerSchema = messageAnswerSchema.extend({ data: outboxMailSchema });

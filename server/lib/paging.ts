@@ -167,11 +167,19 @@ export async function countRows(
 }
 
 /**
- * A page as the API answers it, `{ data, total }`: each row of `page` presented by `present`, and
+ * A page as the API answers it, `{ data, total, nextCursor? }`: each row of `page` presented by `present`, and
  * the number of matching rows (every page, not this one).
  */
-export function presentPage<R, P>(page: { rows: R[]; total: number }, present: (row: R) => P) {
-  return { data: page.rows.map(present), total: page.total };
+export function presentPage<R, P>(
+  page: { rows: R[]; total: number; nextCursor?: string | null },
+  present: (row: R) => P,
+) {
+  return {
+    data: page.rows.map(present),
+    total: page.total,
+    // a cursor page's next cursor (lib/cursor.ts); a page by number has none
+    ...(page.nextCursor !== undefined && { nextCursor: page.nextCursor }),
+  };
 }
 
 /**

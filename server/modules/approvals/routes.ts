@@ -20,6 +20,7 @@ import {
 } from '@common/schemas/approvals';
 import { decisionReasonSchema, idParams } from '@common/schemas/common';
 import type { AppInstance } from '../../app-context';
+import { presentPage } from '../../lib/paging';
 import { auditActor } from '../../lib/audit';
 import { declareRoutes } from '../../lib/declare-routes';
 import { declareCsvExport } from '../../lib/csv-route';
@@ -92,8 +93,7 @@ export async function approvalAdminRoutes(app: AppInstance) {
     schema: { response: { 200: approvalsPageSchema }, querystring: approvalsQuerySchema },
     config: { permission: 'approvals.decide' },
     handler: async (req) => {
-      const { rows, total, nextCursor } = await svc.list(req.query);
-      return { data: rows.map(presentApproval), total, ...(nextCursor !== undefined && { nextCursor }) };
+      return presentPage(await svc.list(req.query), presentApproval);
     },
   });
 

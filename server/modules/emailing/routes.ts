@@ -75,7 +75,8 @@ export async function mailOutboxAdminRoutes(app: AppInstance) {
   const svc = app.ctx.services.emailing;
 
   route.get('/outbox', {
-    summary: "Answers one page of the mail outbox by status, newest first, without the mails' bodies (staff)",
+    summary:
+      "Answers one page of the mail outbox by status, newest first, by number or by cursor, without the mails' bodies (staff)",
     schema: { response: { 200: outboxPageSchema }, querystring: outboxQuerySchema },
     config: { permission: 'emailing.send' },
     handler: async (req) => presentPage(await svc.listOutbox(currentUser(req), req.query), presentOutboxMail),

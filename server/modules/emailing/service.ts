@@ -17,7 +17,7 @@ import { recordAudit, type AuditActor } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { mailTemplate } from '../../lib/mail-templates';
 import type { ServiceDeps } from '../../lib/service-deps';
-import { pageOf } from '../../lib/paging';
+import { pageOrCursorOf } from '../../lib/cursor';
 import { inTransaction } from '../../lib/unit-of-work';
 
 const staffWrittenBody = mailTemplate('{{paragraphs message}}');
@@ -101,10 +101,11 @@ export function createEmailingService({ db, log, mailer }: ServiceDeps) {
 
     /**
      * One page of the outbox with `q.status`, newest first, as `viewer` may see it (no bodies, and
-     * mails to staff hidden from those who do not manage staff: see the module comment).
+     * mails to staff hidden from those who do not manage staff: see the module comment); by
+     * number, or by cursor (lib/cursor.ts: 400 `invalid_cursor`).
      */
     async listOutbox(viewer: OutboxViewer, q: OutboxQuery) {
-      const { rows, total } = await pageOf(
+      const { rows, total, nextCursor } = await pageOrCursorOf(
         db,
         mailOutbox,
         eq(mailOutbox.status, q.status),
@@ -114,7 +115,7 @@ export function createEmailingService({ db, log, mailer }: ServiceDeps) {
         ],
         q,
       );
-      return { rows: await asSeenBy(viewer, rows.map(withoutBody)), total };
+      return { rows: await asSeenBy(viewer, rows.map(withoutBody)), total, nextCursor };
     },
 
     /**

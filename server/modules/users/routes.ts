@@ -46,6 +46,7 @@ import {
   userWithFiguresAnswerSchema,
 } from '@common/schemas/users';
 import type { AppInstance } from '../../app-context';
+import { presentPage } from '../../lib/paging';
 import { conflict, csvAnswer } from '../../lib/route-schemas';
 import { declareRoutes } from '../../lib/declare-routes';
 import { auditActor } from '../../lib/audit';
@@ -87,8 +88,7 @@ export async function userAdminRoutes(app: AppInstance) {
     schema: { response: { 200: usersPageSchema }, querystring: usersQuerySchema },
     config: { permission: 'clients.read' },
     handler: async (req) => {
-      const { rows, total, nextCursor } = await services.users.listUsers(req.query);
-      return { data: rows.map(presentUser), total, ...(nextCursor !== undefined && { nextCursor }) };
+      return presentPage(await services.users.listUsers(req.query), presentUser);
     },
   });
 
