@@ -50,7 +50,8 @@ export function declareCsvExport<Q extends z.ZodType = z.ZodObject>(
       response: { 200: csvAnswer(spec.rows) },
       ...(spec.querystring && { querystring: spec.querystring }),
     },
-    config: { permission: spec.permission },
+    // an export answers only its guard's and validation's errors (its filters are checked first)
+    config: { permission: spec.permission, errorCodes: [] },
     handler: async (req, reply) =>
       sendCsv(reply, spec.filename, await spec.csv(streamRows, req.query as z.output<Q>, req)),
   });

@@ -91,7 +91,7 @@ export async function approvalAdminRoutes(app: AppInstance) {
     summary:
       'Answers one page of the approval queue, by number or by cursor: pending oldest first, or decided newest first',
     schema: { response: { 200: approvalsPageSchema }, querystring: approvalsQuerySchema },
-    config: { permission: 'approvals.decide' },
+    config: { permission: 'approvals.decide', errorCodes: ['invalid_cursor'] },
     handler: async (req) => {
       return presentPage(await svc.list(req.query), presentApproval);
     },

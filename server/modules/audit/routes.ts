@@ -30,14 +30,8 @@ export async function auditAdminRoutes(app: AppInstance) {
     summary:
       'Pages through the audit log, newest first, by admin, client or action; by number, or by cursor with ?limit and ?cursor (admin)',
     schema: { response: { 200: auditPageSchema }, querystring: auditQuerySchema },
-    config: { permission: 'audit.read' },
-    handler: async (req) => {
-      const page = await svc.listAudit(req.query);
-      return {
-        ...presentPage(page, presentAuditEntry),
-        ...(page.nextCursor !== undefined && { nextCursor: page.nextCursor }),
-      };
-    },
+    config: { permission: 'audit.read', errorCodes: ['invalid_cursor'] },
+    handler: async (req) => presentPage(await svc.listAudit(req.query), presentAuditEntry),
   });
 
   route.get('/export.csv', {
@@ -48,7 +42,7 @@ export async function auditAdminRoutes(app: AppInstance) {
       },
       querystring: auditExportQuerySchema,
     },
-    config: { permission: 'audit.read' },
+    config: { permission: 'audit.read', errorCodes: [] },
     handler: async (req, reply) => sendCsv(reply, 'audit-log.csv', await svc.exportAuditCsv(req.query)),
   });
 

@@ -78,7 +78,7 @@ export async function mailOutboxAdminRoutes(app: AppInstance) {
     summary:
       "Answers one page of the mail outbox by status, newest first, by number or by cursor, without the mails' bodies (staff)",
     schema: { response: { 200: outboxPageSchema }, querystring: outboxQuerySchema },
-    config: { permission: 'emailing.send' },
+    config: { permission: 'emailing.send', errorCodes: ['invalid_cursor'] },
     handler: async (req) => presentPage(await svc.listOutbox(currentUser(req), req.query), presentOutboxMail),
   });
 

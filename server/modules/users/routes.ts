@@ -86,10 +86,8 @@ export async function userAdminRoutes(app: AppInstance) {
     summary:
       'Pages through the users, searched by name or e-mail, in the order `sort` names, by page number or by cursor (admin)',
     schema: { response: { 200: usersPageSchema }, querystring: usersQuerySchema },
-    config: { permission: 'clients.read' },
-    handler: async (req) => {
-      return presentPage(await services.users.listUsers(req.query), presentUser);
-    },
+    config: { permission: 'clients.read', errorCodes: ['invalid_cursor'] },
+    handler: async (req) => presentPage(await services.users.listUsers(req.query), presentUser),
   });
 
   route.get('/admin/export.csv', {
@@ -100,7 +98,7 @@ export async function userAdminRoutes(app: AppInstance) {
       },
       querystring: usersExportQuerySchema,
     },
-    config: { permission: 'clients.read' },
+    config: { permission: 'clients.read', errorCodes: [] },
     handler: async (req, reply) => sendCsv(reply, 'users.csv', await svc.exportUsersCsv(req.query)),
   });
 
