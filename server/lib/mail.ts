@@ -21,7 +21,6 @@
  * Without SMTP_URL (development only: config.ts refuses production without it) a mail is stored as
  * `logged` and its text printed to the log, so a newcomer can read the sign-up code.
  */
-import { hostname } from 'node:os';
 import nodemailer from 'nodemailer';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -29,6 +28,7 @@ import { queryRows, type Db, type Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { renderMail, renderStored, storedMessage, type MailBrand, type MailMessage } from './mail-templates';
 import { mailsSent } from './metrics';
+import { pollingWorker } from './polling-worker';
 import { traceWork } from './tracing';
 import { StatementOfWork, type StatementSql, type UnitOfWork } from './unit-of-work';
 
@@ -80,8 +80,6 @@ const POLL_MS = 1_000;
 /** Mails one pass claims at a time. */
 const BATCH = 10;
 
-const WORKER = `${hostname()}:${process.pid}`;
-
 type OutboxRow = typeof mailOutbox.$inferSelect;
 /** The columns of a mail as stored. */
 type OutboxValues = Pick<OutboxRow, 'to' | 'subject' | 'text' | 'html' | 'headers' | 'message'>;
@@ -114,10 +112,6 @@ export function createMailer(opts: {
       : null;
   // config.ts refuses production without SMTP_URL; should this ever run there, no body is logged
   const logBodies = process.env.NODE_ENV !== 'production';
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let closed = false;
 
   /**
    * The outbox row of `message`: unrendered (`message` set, no text) when a worker will send it and
@@ -275,31 +269,13 @@ export function createMailer(opts: {
       const rows = await claim();
       if (rows.length > 0) await traceWork('mail batch', () => deliverBatch(rows));
       tried += rows.length;
-      if (rows.length < BATCH || closed) return tried;
+      if (rows.length < BATCH || loop.closed) return tried;
     }
   }
 
-  /** Runs a pass now, or once more right after the running one. */
-  function wake(): Promise<number> {
-    if (closed || !transport) return Promise.resolve(0);
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = pass()
-      .catch((err: unknown) => {
-        log.error({ err, worker: WORKER }, 'mail worker pass failed');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          void wake();
-        }
-      });
-    return running;
-  }
+  const loop = pollingWorker({ name: 'mail worker', log, everyMs: POLL_MS, pass });
+  /** Runs a pass now, or once more right after the running one (nothing without SMTP here). */
+  const wake = (): Promise<number> => (transport ? loop.run() : Promise.resolve(0));
 
   return {
     send: (mail) => store(db, mail),
@@ -309,15 +285,10 @@ export function createMailer(opts: {
     start() {
       if (status === 'queued' && !transport)
         log.info('mail worker off (MAIL_WORKER=false): mail is stored here and sent by another process');
-      if (!transport || timer) return;
-      timer = setInterval(() => void wake(), POLL_MS);
-      timer.unref();
-      void wake();
+      if (transport) loop.start();
     },
     async close() {
-      closed = true;
-      clearInterval(timer);
-      await running;
+      await loop.close();
       transport?.close();
     },
   };

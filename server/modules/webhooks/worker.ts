@@ -23,6 +23,7 @@ import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { MailRetry } from '../../lib/mail';
 import { mailTemplate } from '../../lib/mail-templates';
 import type { BaseDeps } from '../../lib/service-deps';
+import { pollingWorker } from '../../lib/polling-worker';
 import { traceWork } from '../../lib/tracing';
 import { inTransaction } from '../../lib/unit-of-work';
 import { createWebhookSecrets } from './secrets';
@@ -109,10 +110,6 @@ async function send(row: Due, secret: string): Promise<Outcome> {
 export function createWebhookWorker(deps: BaseDeps, retry: MailRetry = WEBHOOK_RETRY_DEFAULTS) {
   const { db, log, mailer, config } = deps;
   const secrets = createWebhookSecrets(config);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let closed = false;
 
   /** Claims up to BATCH due deliveries for this worker, with their endpoint and event. */
   function claim(): Promise<Due[]> {
@@ -212,51 +209,23 @@ export function createWebhookWorker(deps: BaseDeps, retry: MailRetry = WEBHOOK_R
           log.error({ err, deliveryId: row.id, worker: WORKER }, 'webhook delivery could not be tried'),
         );
       tried += due.length;
-      if (due.length < BATCH || closed) return tried;
+      if (due.length < BATCH || loop.closed) return tried;
     }
   }
 
-  /** Runs a pass now, or once more after the running one. */
-  function deliverDue(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = pass()
-      .catch((err: unknown) => {
-        log.error({ err }, 'webhook worker pass failed');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-        if (again && !closed) {
-          again = false;
-          void deliverDue();
-        }
-      });
-    return running;
-  }
+  const loop = pollingWorker({ name: 'webhook worker', log, everyMs: POLL_MS, pass });
 
   return {
-    deliverDue,
-    /** Looks for due deliveries now (after a ping or a redelivery). */
+    /** Tries every due delivery now; answers how many it tried. */
+    deliverDue: () => loop.run(),
+    /** Looks for due deliveries now (after a ping or a redelivery), once the worker is started. */
     wake(): void {
-      if (timer) void deliverDue();
+      if (loop.started) void loop.run();
     },
     /** Starts polling (a pass at once, then every POLL_MS). */
-    start(): void {
-      if (timer || closed) return;
-      timer = setInterval(() => void deliverDue(), POLL_MS);
-      timer.unref();
-      void deliverDue();
-    },
+    start: () => loop.start(),
     /** Stops polling after any running pass. */
-    async close(): Promise<void> {
-      closed = true;
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    close: () => loop.close(),
   };
 }
 
