@@ -12,12 +12,14 @@
  *   and the kind of person they act on when they declare one (server/lib/targets.ts);
  * - the optional `X-XSRF-TOKEN` header on the state-changing operations behind a guard;
  * - the error answers `{ code, message, details? }` the app sends (docs/architecture.md "Errors"):
- *   400 when the route validates input, 401 and 403 behind a guard, 404 with path parameters or a
- *   declared target (a person of another kind answers 404), 429 when rate limited, unless the
+ *   400 when the route validates input or takes a body, 401 and 403 behind a guard, 404 with path
+ *   parameters or a declared target (a person of another kind answers 404), 413 and 415 (the body
+ *   parser's) when it takes a body, 414 with path parameters, 429 when rate limited, unless the
  *   route declares its own; on every error answer, declared or added, the `code` enum lists the
  *   catalogue's codes of that status (common/errors.ts), or, when the route names its own codes
  *   (`config.errorCodes`), exactly the codes it may answer: its own and those of its guard, its
- *   validation and its rate limit (`operationCodes`), each under its status;
+ *   validation, its body parser, its router and its rate limit (`operationCodes`), each under its
+ *   status; server/test/app.ts checks every error answer of the API suite against these lists;
  * - an optional request body where the route's body schema accepts none (`nullish()`): the swagger
  *   plugin marks every body required, `openApiDocumentTransform` corrects it.
  */
@@ -76,6 +78,13 @@ function narrowCodes(status: number, answer: unknown, codes?: readonly ErrorCode
 
 /** What any input check may answer: a field refused, a body the parser refused, text the database cannot hold. */
 const VALIDATION_CODES: readonly ErrorCode[] = ['validation_failed', 'bad_request', 'unstorable_text'];
+/**
+ * What the body parser answers before any route code runs, on every operation that takes a body: a
+ * body that is not what its content type says, over 1 MiB, or of a type no parser reads.
+ */
+const BODY_CODES: readonly ErrorCode[] = ['bad_request', 'payload_too_large', 'unsupported_media_type'];
+/** What the router answers for a path parameter: one over its length, one that names no row. */
+const PARAM_CODES: readonly ErrorCode[] = ['uri_too_long', 'not_found'];
 /** What the signed-in guards may answer (server/modules/auth/guard.ts, api-key-auth.ts). */
 const SIGNED_IN_CODES: readonly ErrorCode[] = [
   'not_signed_in',
@@ -105,12 +114,22 @@ const STAFF_CODES: readonly ErrorCode[] = [
  */
 export function operationCodes(
   own: readonly ErrorCode[],
-  route: { guarded: boolean; staff: boolean; targeted: boolean; validates: boolean; rateLimited: boolean },
+  route: {
+    guarded: boolean;
+    staff: boolean;
+    targeted: boolean;
+    validates: boolean;
+    rateLimited: boolean;
+    hasParams?: boolean;
+    takesBody?: boolean;
+  },
 ): ErrorCode[] {
   return [
     ...new Set([
       ...own,
       ...(route.validates ? VALIDATION_CODES : []),
+      ...(route.takesBody ? BODY_CODES : []),
+      ...(route.hasParams ? PARAM_CODES : []),
       ...(route.guarded ? SIGNED_IN_CODES : []),
       ...(route.staff ? STAFF_CODES : []),
       ...(route.targeted ? (['not_found', 'staff_member_not_found'] as const) : []),
@@ -126,6 +145,9 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'No such object, or not yours',
   409: 'Refused by the current state of what it acts on',
   422: 'Refused by a rule (a limit, a balance)',
+  413: 'The body is over its limit',
+  414: 'A path parameter is over its length',
+  415: 'The body is of a type the operation does not read',
   429: 'Too many requests or attempts; try again later',
 };
 
@@ -165,6 +187,7 @@ export const openApiTransform: Transform = (input: TransformInput) => {
   const rateLimited = Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit);
   const validates = ['body', 'querystring', 'params'].some((k) => schema[k]);
   const hasParams = /\/:/.test(url);
+  const takesBody = STATE_CHANGING.has(method);
   const target = route.config?.target;
   const targeted = target !== undefined && target !== 'none';
   schema.operationId ??= operationIdOf(method, url);
@@ -189,9 +212,20 @@ export const openApiTransform: Transform = (input: TransformInput) => {
   const response = { ...((schema.response as JsonSchema | undefined) ?? {}) };
   const own = route.config?.errorCodes;
   const codes =
-    own && operationCodes(own, { guarded, staff: Boolean(permission), targeted, validates, rateLimited });
+    own &&
+    operationCodes(own, {
+      guarded,
+      staff: Boolean(permission),
+      targeted,
+      validates,
+      rateLimited,
+      hasParams,
+      takesBody,
+    });
   const errors = [
-    ...(validates ? [400] : []),
+    ...(validates || takesBody ? [400] : []),
+    ...(takesBody ? [413, 415] : []),
+    ...(hasParams ? [414] : []),
     ...(guarded ? [401, 403] : []),
     ...(hasParams || targeted ? [404] : []),
     ...(rateLimited ? [429] : []),

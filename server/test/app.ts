@@ -15,6 +15,7 @@ import { mailOutbox } from '../db/schema';
 import type { createMemoryStorage } from '../lib/storage';
 import { createUserWithPassword, type NewUser } from '../modules/users/factory';
 import type { MigratedDatabase } from './database-template';
+import { ContractChecker, recordAnswers, type Answer, type OpenApiDocument } from './openapi-contract';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
 
 export interface TestContext {
@@ -111,16 +112,37 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
   const { database, drop } = await createTestDatabase();
   const app = await buildApp(testConfig({ smtpUrl: smtp.url, ...overrides }), database);
   await app.ready();
+  const answers = recordAnswers(app);
   return {
     app,
     database,
     smtp,
     async close() {
+      const problems = await contractProblems(app, answers);
       await app.close();
       await drop();
       await smtp.close();
+      if (problems.length > 0) {
+        throw new Error(`answers the OpenAPI document does not declare:\n${problems.join('\n')}`);
+      }
     },
   };
+}
+
+/**
+ * The answers below 500 that differ from the app's own OpenAPI document (server/test/openapi-contract.ts):
+ * a status, a body or an error `code` the operation does not declare. Every test file's traffic is
+ * checked when its context closes, so a code a route answers without listing it fails the file that
+ * provoked it (server/lib/openapi.ts `operationCodes`). Paths the document has no operation for (an
+ * unknown route's 404, the document's own pages) are not the contract's.
+ */
+export async function contractProblems(app: AppInstance, answers: Answer[]): Promise<string[]> {
+  const checked = answers.filter((a) => a.status < 500);
+  if (checked.length === 0) return [];
+  const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApiDocument;
+  const checker = new ContractChecker(doc);
+  const problems = checked.filter((a) => checker.pathOf(a.method, a.url)).flatMap((a) => checker.check(a));
+  return [...new Set(problems)];
 }
 
 /** The HTTP methods the tests send. */

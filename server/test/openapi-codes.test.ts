@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorCode } from '@common/errors';
 import { codesOfStatus } from '../lib/openapi';
+import { contractProblems, UNKNOWN_ID } from './app';
 import { useBareTestContext } from './context';
 
 const t = useBareTestContext();
@@ -34,10 +35,12 @@ function codes(path: string, method: string): Record<string, string[]> {
 describe('error codes by operation', () => {
   it('lists exactly the codes of an operation that names its own, by status', () => {
     const redeliver = codes('/api/webhooks/deliveries/{id}/redeliver', 'post');
-    expect(redeliver['404']).toEqual(['webhook_delivery_not_found']);
+    expect(redeliver['404']).toEqual(['webhook_delivery_not_found', 'not_found']);
+    expect(redeliver['414']).toEqual(['uri_too_long']);
+    expect(redeliver['415']).toEqual(['unsupported_media_type']);
     expect(redeliver['409']).toEqual(['webhook_delivery_pending', 'webhook_endpoint_disabled']);
     expect(redeliver['403']).toContain('api_key_scope');
-    expect(redeliver['403']).not.toContain('deposit_already_reviewed');
+    expect(redeliver['403']).not.toContain('email_taken');
     expect(redeliver['422']).toBeUndefined();
     const list = codes('/api/webhooks/endpoints', 'get');
     expect(list['400']).toBeUndefined();
@@ -62,5 +65,25 @@ describe('error codes by operation', () => {
 
   it('lists every code of the status where the operation names none', () => {
     expect(codes('/api/deposits/{id}/approve', 'put')['409']?.sort()).toEqual(codesOfStatus(409).sort());
+  });
+
+  it('fails a test file whose traffic answers a code its operation does not list', async () => {
+    const url = `/api/webhooks/deliveries/${UNKNOWN_ID}/redeliver`;
+    const answer = (status: number, code: string) => ({
+      method: 'POST',
+      url,
+      status,
+      contentType: 'application/json; charset=utf-8',
+      body: JSON.stringify({ code, message: 'refused' }),
+    });
+    const listed = await contractProblems(t.app, [answer(409, 'webhook_delivery_pending')]);
+    expect(listed).toEqual([]);
+    const unlisted = await contractProblems(t.app, [
+      answer(409, 'email_taken'),
+      answer(422, 'insufficient_balance'),
+    ]);
+    expect(unlisted).toHaveLength(2);
+    expect(unlisted[0]).toContain('/code must be equal to one of the allowed values');
+    expect(unlisted[1]).toContain('status not in the document');
   });
 });

@@ -122,7 +122,8 @@ export class ContractChecker {
 
   /** The document path whose template matches `url` (query dropped) and has `method`; the most literal wins. */
   pathOf(method: string, url: string): string | undefined {
-    const pathname = url.split('?')[0]!;
+    // /api/v1/… is an alias of /api/… (server/lib/api-version.ts)
+    const pathname = url.split('?')[0]!.replace(/^\/api\/v1\//, '/api/');
     return this.templates
       .filter((t) => t.pattern.test(pathname) && this.doc.paths[t.path]![method.toLowerCase()])
       .sort((a, b) => b.literals - a.literals)[0]?.path;
