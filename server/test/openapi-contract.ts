@@ -5,7 +5,7 @@
  * declared response for its status, the declared content type, and validates a JSON body against
  * the declared schema with openapi-response-validator (Ajv) and ajv-formats' formats.
  */
-import { fullFormats } from 'ajv-formats/dist/formats';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import ResponseValidatorModule from 'openapi-response-validator';
 import type { AppInstance } from '../app-context';
 
