@@ -5,6 +5,7 @@
  * revokes it and the script is refused. axe at 1280 and 375 px on the form and the list.
  */
 import { authenticator } from './authenticator';
+import { createKeyWithCode } from './api-key-form';
 import { BASE_URL } from './env';
 import { expect, test } from './fixtures';
 import {
@@ -55,11 +56,7 @@ test('a client creates a read-only key, a script reads with it, the client revok
   await checkBothWidths(page, 'the client key form', async () => {
     await expect(form.getByRole('button', { name: 'Create key' })).toBeVisible();
   });
-  await form.getByLabel('Authentication code').fill(await nextCode());
-  await form.getByRole('button', { name: 'Create key' }).click();
-  const shown = page.getByRole('dialog', { name: 'Your new API key' });
-  const secret = ((await shown.getByTestId('api-key-secret').textContent()) ?? '').trim();
-  expect(secret).toMatch(/^bk_[\w-]{43}$/);
+  const { shown, secret } = await createKeyWithCode(page, form, nextCode);
   await shown.getByRole('button', { name: 'Done' }).click();
   await expect(panel.getByText('Budget app')).toBeVisible();
   await checkBothWidths(page, 'the client key list', async () => {
