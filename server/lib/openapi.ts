@@ -18,8 +18,9 @@
  *   route declares its own; on every error answer, declared or added, the `code` enum lists the
  *   catalogue's codes of that status (common/errors.ts), or, when the route names its own codes
  *   (`config.errorCodes`), exactly the codes it may answer: its own and those of its guard, its
- *   validation, its body parser, its router, its `Idempotency-Key` check and its rate limit
- *   (`operationCodes`), each under its status; server/test/app.ts checks every error answer of the API suite against these lists;
+ *   validation, its body parser (or the route's own words for its refusals: `config.parserCodes`),
+ *   its router, its `Idempotency-Key` check and its rate limit (`operationCodes`), each under its
+ *   status; server/test/app.ts checks every error answer of the API suite against these lists;
  * - an optional request body where the route's body schema accepts none (`nullish()`): the swagger
  *   plugin marks every body required, `openApiDocumentTransform` corrects it.
  */
@@ -126,13 +127,15 @@ export function operationCodes(
     hasParams?: boolean;
     takesBody?: boolean;
     idempotent?: boolean;
+    /** The body parser's codes as the route's own error handler answers them (default BODY_CODES). */
+    parserCodes?: readonly ErrorCode[];
   },
 ): ErrorCode[] {
   return [
     ...new Set([
       ...own,
       ...(route.validates ? VALIDATION_CODES : []),
-      ...(route.takesBody ? BODY_CODES : []),
+      ...(route.takesBody ? (route.parserCodes ?? BODY_CODES) : []),
       ...(route.hasParams ? PARAM_CODES : []),
       ...(route.idempotent ? IDEMPOTENCY_CODES : []),
       ...(route.guarded ? SIGNED_IN_CODES : []),
@@ -227,6 +230,7 @@ export const openApiTransform: Transform = (input: TransformInput) => {
       hasParams,
       takesBody,
       idempotent: route.config?.idempotent === true,
+      parserCodes: route.config?.parserCodes,
     });
   const errors = [
     ...(validates || takesBody ? [400] : []),

@@ -83,8 +83,9 @@ describe('error codes by operation', () => {
       'adjustment_busy',
       'idempotency_key_reused',
     ]);
-    // a statement file over its limit answers the route's own 413
-    expect(codes('/api/transparency/verify-statement', 'post')['413']).toContain('statement_too_large');
+    // a body over the limit answers the route's own 413, never the parser's
+    expect(codes('/api/transparency/verify-statement', 'post')['413']).toEqual(['statement_too_large']);
+    expect(codes('/api/user/profile-picture', 'post')['413']).toEqual(['file_too_large']);
     // the health checks answer no error at all: their 503 is the health answer
     expect(Object.keys(codes('/api/health', 'get'))).toEqual(['503']);
   });

@@ -20,7 +20,7 @@ import type { AppInstance } from '../../app-context';
 import { conflict } from '../../lib/route-schemas';
 import { declareRoutes } from '../../lib/declare-routes';
 import { auditActor } from '../../lib/audit';
-import { tooLargeAs } from '../../lib/error-handler';
+import { TOO_LARGE_AS_CODES, tooLargeAs } from '../../lib/error-handler';
 import { rateLimited } from '../../lib/rate-limit';
 import { presentUser } from '../../lib/user-presenter';
 import { onClient } from '../../lib/targets';
@@ -48,7 +48,11 @@ export async function kycRoutes(app: AppInstance) {
     onRequest: guards.requireClient,
     bodyLimit: VERIFICATION_BODY_LIMIT,
     errorHandler: tooLargeAs(MONEY_MSG.fileTooLarge),
-    config: { ...rateLimited(10, 10), errorCodes: ['verification_locked', ...IMAGE_CODES, 'user_not_found'] },
+    config: {
+      ...rateLimited(10, 10),
+      errorCodes: ['verification_locked', ...IMAGE_CODES, 'user_not_found'],
+      parserCodes: TOO_LARGE_AS_CODES,
+    },
     handler: async (req) => ({
       message: PROFILE_MSG.verificationUploaded,
       data: await services.users.presentWithFigures(

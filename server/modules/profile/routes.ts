@@ -25,7 +25,7 @@ import { userWithFiguresChangeAnswerSchema } from '@common/schemas/users';
 import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app-context';
 import { declareRoutes } from '../../lib/declare-routes';
-import { tooLargeAs } from '../../lib/error-handler';
+import { TOO_LARGE_AS_CODES, tooLargeAs } from '../../lib/error-handler';
 import { perUserRateLimited, rateLimited } from '../../lib/rate-limit';
 import { zipAnswer } from '../../lib/route-schemas';
 import { currentUser } from '../auth/guard';
@@ -74,7 +74,11 @@ export async function profileRoutes(app: AppInstance) {
     },
     bodyLimit: PICTURE_BODY_LIMIT,
     errorHandler: tooLargeAs(PROFILE_MSG.imageTooLarge),
-    config: { ...rateLimited(20, 10), errorCodes: [...IMAGE_CODES, 'user_not_found'] },
+    config: {
+      ...rateLimited(20, 10),
+      errorCodes: [...IMAGE_CODES, 'user_not_found'],
+      parserCodes: TOO_LARGE_AS_CODES,
+    },
     handler: async (req) => ({
       message: PROFILE_MSG.pictureUpdated,
       data: await services.users.presentWithFigures(

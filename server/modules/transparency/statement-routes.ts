@@ -166,7 +166,11 @@ export async function statementRoutes(app: AppInstance) {
     },
     bodyLimit: STATEMENT_FILE_MAX_BYTES,
     // the file over its limit or of another type: this plugin's error handler below
-    config: { ...rateLimited(20, 10), errorCodes: ['statement_too_large', 'statement_file_missing'] },
+    config: {
+      ...rateLimited(20, 10),
+      errorCodes: ['statement_too_large', 'statement_file_missing'],
+      parserCodes: ['bad_request', 'statement_too_large', 'statement_file_missing'],
+    },
     handler: async (req) => presentStatementCheck(await svc.verify(req.body)),
   });
 
