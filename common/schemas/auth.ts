@@ -6,7 +6,14 @@ import { z } from 'zod';
 import { GENDERS, LIMITS } from '../constants';
 import { isCountryName } from '../countries';
 import { MSG, PROFILE_MSG, SECURITY_MSG } from '../messages';
-import { decisionReasonField, messageAnswerSchema, pagedListSchema, pagingQuery } from './common';
+import {
+  cursorQuery,
+  decisionReasonField,
+  messageAnswerSchema,
+  nextCursorField,
+  pagedListSchema,
+  pagingQuery,
+} from './common';
 import { publicUserSchema } from './users';
 
 const requiredText = (label: string, max: number = LIMITS.nameMax) =>
@@ -201,12 +208,21 @@ export const signInEventSchema = z.object({
 });
 export type SignInEvent = z.infer<typeof signInEventSchema>;
 
-/** Answer of GET /api/auth/sign-in-history (and the admin's per-client read), newest first. */
-export const signInHistoryAnswerSchema = pagedListSchema(signInEventSchema);
+/**
+ * Answer of GET /api/auth/sign-in-history (and the admin's per-client read), newest first;
+ * `nextCursor` on cursor pages only.
+ */
+export const signInHistoryAnswerSchema = pagedListSchema(signInEventSchema).extend({
+  nextCursor: nextCursorField,
+});
 
-/** GET /api/auth/sign-in-history (and the admin's per-client read): page from 1, sizes 10/20/30/40. */
+/**
+ * GET /api/auth/sign-in-history (and the admin's per-client read): page from 1, sizes 10/20/30/40,
+ * or a cursor page (`cursor`, `limit` 1–500; docs/integrations.md "Cursor pages").
+ */
 export const signInHistoryQuerySchema = z.object({
   ...pagingQuery(10).shape,
+  ...cursorQuery.shape,
 });
 export type SignInHistoryQuery = z.output<typeof signInHistoryQuerySchema>;
 

@@ -58,6 +58,12 @@ export function answerError(err: FastifyError, req: FastifyRequest, reply: Fasti
 }
 
 /**
+ * What the body parser's refusals answer on a route with `tooLargeAs` (its `config.parserCodes`): a
+ * malformed body, one over the route's limit as `file_too_large`, one of a type no parser reads.
+ */
+export const TOO_LARGE_AS_CODES = ['bad_request', 'file_too_large', 'unsupported_media_type'] as const;
+
+/**
  * A route's error handler for an image upload: Fastify refuses a body over the route's `bodyLimit`
  * before parsing it (`FST_ERR_CTP_BODY_TOO_LARGE`); this answers that with 413 `file_too_large` and
  * the route's own `message`, and throws anything else on to the app's handler.

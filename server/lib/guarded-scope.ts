@@ -37,6 +37,11 @@ declare module 'fastify' {
      * (server/lib/openapi.ts); absent, every code of each status.
      */
     errorCodes?: readonly ErrorCode[];
+    /**
+     * What the body parser's refusals answer on this route when its own error handler answers them
+     * (`tooLargeAs`: 413 `file_too_large`), in place of the parser's usual codes (server/lib/openapi.ts).
+     */
+    parserCodes?: readonly ErrorCode[];
   }
 }
 

@@ -18,7 +18,8 @@
  *   route declares its own; on every error answer, declared or added, the `code` enum lists the
  *   catalogue's codes of that status (common/errors.ts), or, when the route names its own codes
  *   (`config.errorCodes`), exactly the codes it may answer: its own and those of its guard, its
- *   validation, its body parser, its router and its rate limit (`operationCodes`), each under its
+ *   validation, its body parser (or the route's own words for its refusals: `config.parserCodes`),
+ *   its router, its `Idempotency-Key` check and its rate limit (`operationCodes`), each under its
  *   status; server/test/app.ts checks every error answer of the API suite against these lists;
  * - an optional request body where the route's body schema accepts none (`nullish()`): the swagger
  *   plugin marks every body required, `openApiDocumentTransform` corrects it.
@@ -83,6 +84,8 @@ const VALIDATION_CODES: readonly ErrorCode[] = ['validation_failed', 'bad_reques
  * body that is not what its content type says, over 1 MiB, or of a type no parser reads.
  */
 const BODY_CODES: readonly ErrorCode[] = ['bad_request', 'payload_too_large', 'unsupported_media_type'];
+/** What an idempotent route's key check answers (lib/idempotency.ts): a malformed key, a key reused for another request. */
+const IDEMPOTENCY_CODES: readonly ErrorCode[] = ['invalid_idempotency_key', 'idempotency_key_reused'];
 /** What the router answers for a path parameter: one over its length, one that names no row. */
 const PARAM_CODES: readonly ErrorCode[] = ['uri_too_long', 'not_found'];
 /** What the signed-in guards may answer (server/modules/auth/guard.ts, api-key-auth.ts). */
@@ -110,7 +113,8 @@ const STAFF_CODES: readonly ErrorCode[] = [
 
 /**
  * The codes an operation that names its own (`own`) may answer: those, and its guard's (signed in;
- * staff, with a person named by its URL), its validation's and its rate limit's.
+ * staff, with a person named by its URL), its validation's, its body parser's, its path
+ * parameters', its `Idempotency-Key` check's and its rate limit's.
  */
 export function operationCodes(
   own: readonly ErrorCode[],
@@ -122,14 +126,18 @@ export function operationCodes(
     rateLimited: boolean;
     hasParams?: boolean;
     takesBody?: boolean;
+    idempotent?: boolean;
+    /** The body parser's codes as the route's own error handler answers them (default BODY_CODES). */
+    parserCodes?: readonly ErrorCode[];
   },
 ): ErrorCode[] {
   return [
     ...new Set([
       ...own,
       ...(route.validates ? VALIDATION_CODES : []),
-      ...(route.takesBody ? BODY_CODES : []),
+      ...(route.takesBody ? (route.parserCodes ?? BODY_CODES) : []),
       ...(route.hasParams ? PARAM_CODES : []),
+      ...(route.idempotent ? IDEMPOTENCY_CODES : []),
       ...(route.guarded ? SIGNED_IN_CODES : []),
       ...(route.staff ? STAFF_CODES : []),
       ...(route.targeted ? (['not_found', 'staff_member_not_found'] as const) : []),
@@ -221,6 +229,8 @@ export const openApiTransform: Transform = (input: TransformInput) => {
       rateLimited,
       hasParams,
       takesBody,
+      idempotent: route.config?.idempotent === true,
+      parserCodes: route.config?.parserCodes,
     });
   const errors = [
     ...(validates || takesBody ? [400] : []),

@@ -55,6 +55,41 @@ describe('error codes by operation', () => {
     expect(mine['403']).not.toContain('role_not_allowed');
   });
 
+  it('lists what the account, profile and transparency routes answer, and not what they cannot', () => {
+    // sign-in: its own refusals under their statuses; a public route, so no guard's code
+    const signIn = codes('/api/auth/signin', 'post');
+    expect(signIn['401']).toEqual(['invalid_credentials']);
+    expect(signIn['403']).toEqual([
+      'account_blocked',
+      'staff_deactivated',
+      'staff_network_refused',
+      'not_admin',
+    ]);
+    expect(signIn['429']).toEqual(['account_locked', 'too_many_requests']);
+    expect(signIn['404']).toBeUndefined();
+    // the client's own history: its cursor's code, a signed-in guard's codes, no staff guard's
+    const history = codes('/api/auth/sign-in-history', 'get');
+    expect(history['400']).toContain('invalid_cursor');
+    expect(history['403']).toContain('account_blocked');
+    expect(history['403']).not.toContain('role_not_allowed');
+    expect(history['409']).toBeUndefined();
+    expect(codes('/api/user/admin/{id}/sign-in-history', 'get')['403']).toContain('role_not_allowed');
+    // a money route's Idempotency-Key codes with four-eyes' and the ledger's
+    const adjust = codes('/api/user/admin/account/{id}/adjustments', 'post');
+    expect(adjust['400']).toContain('invalid_idempotency_key');
+    expect(adjust['409']).toEqual([
+      'already_waiting_for_approval',
+      'adjustment_overdraw',
+      'adjustment_busy',
+      'idempotency_key_reused',
+    ]);
+    // a body over the limit answers the route's own 413, never the parser's
+    expect(codes('/api/transparency/verify-statement', 'post')['413']).toEqual(['statement_too_large']);
+    expect(codes('/api/user/profile-picture', 'post')['413']).toEqual(['file_too_large']);
+    // the health checks answer no error at all: their 503 is the health answer
+    expect(Object.keys(codes('/api/health', 'get'))).toEqual(['503']);
+  });
+
   it('files every listed code under its own status', () => {
     for (const [path, item] of Object.entries(paths))
       for (const [method] of Object.entries(item))

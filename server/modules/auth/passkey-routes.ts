@@ -30,14 +30,39 @@ import {
 } from '@common/schemas/passkeys';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app-context';
-import { AppError } from '../../lib/errors';
+import { AppError, type ErrorCode } from '../../lib/errors';
 import { rateLimited } from '../../lib/rate-limit';
 import { routeSchema, rowRoute } from '../../lib/route-schemas';
 import { presentUser } from '../../lib/user-presenter';
-import { currentUser, requestOrigin, xsrfTokenFor } from './guard';
+import { FRESH_FACTOR_CODES } from './fresh-factor';
+import { currentUser, REQUIRE_USER_CODES, requestOrigin, xsrfTokenFor } from './guard';
 import { createPasskeyService, type CeremonyHeaders } from './passkeys';
 
 const tags = ['auth'];
+
+/**
+ * What each route's own code may answer (the OpenAPI document's per-operation codes,
+ * server/lib/openapi.ts): the plugin's refusals as passkeys.ts translates them, and ours.
+ */
+const CODES = {
+  registrationOptions: ['passkey_session_not_fresh', 'passkey_registration_failed'],
+  // `not_found`: the new passkey removed before it was read back
+  register: ['passkey_session_not_fresh', 'passkey_registration_failed', 'not_found'],
+  authenticationOptions: ['passkey_failed'],
+  // the plugin's check (a banned user's session is refused), sign-in.ts `completePasskey`, and a
+  // confirmation's own guard (`x-passkey-purpose: reverify` needs a session)
+  authenticate: [
+    'passkey_failed',
+    'account_blocked',
+    'sign_in_expired',
+    'staff_deactivated',
+    'staff_network_refused',
+    ...REQUIRE_USER_CODES,
+  ],
+  rename: ['not_found'],
+  // the password under the sign-in lock, or a fresh factor (fresh-factor.ts)
+  remove: ['not_found', 'wrong_password', ...FRESH_FACTOR_CODES],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 /** What a ceremony forwards to better-auth from `req`. */
 function ceremonyHeaders(req: FastifyRequest): CeremonyHeaders {
@@ -68,7 +93,7 @@ export async function passkeyRoutes(app: AppInstance) {
         403: errorAnswerSchema.describe('The session is more than a day old: sign in again'),
       }),
       onRequest,
-      config: limited,
+      config: { ...limited, errorCodes: CODES.registrationOptions },
     },
     async (req, reply) => sendOptions(reply, await svc.registrationOptions(ceremonyHeaders(req))),
   );
@@ -86,7 +111,7 @@ export async function passkeyRoutes(app: AppInstance) {
         { body: passkeyRegistrationSchema },
       ),
       onRequest,
-      config: limited,
+      config: { ...limited, errorCodes: CODES.register },
     },
     async (req) => ({
       message: PASSKEY_MSG.added,
@@ -104,7 +129,7 @@ export async function passkeyRoutes(app: AppInstance) {
           200: webAuthnOptionsSchema,
         },
       ),
-      config: limited,
+      config: { ...limited, errorCodes: CODES.authenticationOptions },
     },
     async (req, reply) => sendOptions(reply, await svc.authenticationOptions(ceremonyHeaders(req))),
   );
@@ -123,7 +148,7 @@ export async function passkeyRoutes(app: AppInstance) {
         },
         { body: passkeyAuthenticationSchema, headers: passkeyAuthenticationHeaders },
       ),
-      config: limited,
+      config: { ...limited, errorCodes: CODES.authenticate },
     },
     async (req, reply) => {
       const purpose = req.headers['x-passkey-purpose'];
@@ -160,6 +185,7 @@ export async function passkeyRoutes(app: AppInstance) {
         200: passkeyListAnswerSchema,
       }),
       onRequest,
+      config: { errorCodes: [] },
     },
     async (req) => ({ data: await svc.list(currentUser(req).id) }),
   );
@@ -174,6 +200,7 @@ export async function passkeyRoutes(app: AppInstance) {
         { body: passkeyRenameSchema },
       ),
       onRequest,
+      config: { errorCodes: CODES.rename },
     },
     async (req) => ({
       message: PASSKEY_MSG.renamed,
@@ -194,7 +221,7 @@ export async function passkeyRoutes(app: AppInstance) {
         { body: passkeyRemoveSchema },
       ),
       onRequest,
-      config: limited,
+      config: { ...limited, errorCodes: CODES.remove },
     },
     async (req) => {
       await svc.remove(currentUser(req), req.auth!.sessionId, req.params.id, req.body, req.ip);

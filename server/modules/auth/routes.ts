@@ -36,6 +36,7 @@ import {
 import { errorAnswerSchema, messageAnswerSchema } from '@common/schemas/common';
 import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app-context';
+import type { ErrorCode } from '../../lib/errors';
 import { conflict } from '../../lib/route-schemas';
 import { declareRoutes } from '../../lib/declare-routes';
 import { rateLimited } from '../../lib/rate-limit';
@@ -44,6 +45,37 @@ import { currentUser, requestOrigin, xsrfTokenFor } from './guard';
 import type { SignedIn, SignInOutcome } from './sign-in';
 
 const tags = ['auth'];
+
+/**
+ * What each route's own code may answer (the OpenAPI document's per-operation codes,
+ * server/lib/openapi.ts; the guard's, validation's and rate limit's are added there). The account
+ * flows call better-auth through service.ts `call`, whose other refusals answer `bad_request`.
+ */
+const CODES = {
+  /** sign-in.ts `signIn`: the lock, the password, a blocked or deactivated account, staff networks, ?as=admin */
+  signIn: [
+    'account_locked',
+    'invalid_credentials',
+    'account_blocked',
+    'staff_deactivated',
+    'staff_network_refused',
+    'not_admin',
+  ],
+  /** sign-in.ts `verifyChallenge`: the challenge, a blocked account, the lock, the code */
+  verifyChallenge: [
+    'sign_in_expired',
+    'account_blocked',
+    'account_locked',
+    'invalid_authentication_code',
+    'authentication_code_used',
+  ],
+  signUp: ['unknown_referral', 'email_taken', 'invalid_email', 'password_too_short'],
+  verifyEmail: ['already_verified', 'account_locked', 'invalid_otp', 'too_many_code_attempts'],
+  resendCode: ['already_verified', 'too_many_requests'],
+  changePassword: ['account_locked', 'wrong_old_password', 'password_too_short'],
+  forgotPassword: ['too_many_requests'],
+  resetPassword: ['account_locked', 'invalid_otp', 'too_many_code_attempts', 'password_too_short'],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 export async function authRoutes(app: AppInstance) {
   const route = declareRoutes(app, tags);
@@ -80,7 +112,7 @@ export async function authRoutes(app: AppInstance) {
       },
       body: twoFactorVerifySchema,
     },
-    config: rateLimited(10, 5),
+    config: { ...rateLimited(10, 5), errorCodes: CODES.verifyChallenge },
     handler: async (req, reply) => {
       const outcome = await services.signIn.verifyChallenge(
         req.body.challenge,
@@ -98,7 +130,7 @@ export async function authRoutes(app: AppInstance) {
       response: { 201: userMessageAnswerSchema, 409: conflict('The e-mail address is already registered') },
       body: signupSchema,
     },
-    config: rateLimited(20, 10),
+    config: { ...rateLimited(20, 10), errorCodes: CODES.signUp },
     handler: async (req, reply) => {
       const user = await svc.signup(req.body);
       return reply.code(201).send({ message: MSG.registered, user: presentUser(user) });
@@ -117,7 +149,7 @@ export async function authRoutes(app: AppInstance) {
       body: signinSchema,
       querystring: z.object({ as: z.enum(['admin']).optional() }),
     },
-    config: rateLimited(10, 5, { byEmail: true }),
+    config: { ...rateLimited(10, 5, { byEmail: true }), errorCodes: CODES.signIn },
     handler: async (req, reply) => {
       const outcome = await services.signIn.signIn(
         req.body.email,
@@ -137,7 +169,7 @@ export async function authRoutes(app: AppInstance) {
       body: verifyEmailSchema,
     },
     onRequest: guards.requireUser,
-    config: rateLimited(20, 10),
+    config: { ...rateLimited(20, 10), errorCodes: CODES.verifyEmail },
     handler: async (req) => {
       const user = await svc.verifyEmail(currentUser(req), req.body.otp);
       return { message: MSG.emailVerified, user: presentUser(user) };
@@ -150,7 +182,7 @@ export async function authRoutes(app: AppInstance) {
       response: { 200: messageAnswerSchema, 409: conflict('The e-mail address is already confirmed') },
     },
     onRequest: guards.requireUser,
-    config: rateLimited(5, 10),
+    config: { ...rateLimited(5, 10), errorCodes: CODES.resendCode },
     handler: async (req) => {
       await svc.resendVerification(currentUser(req));
       return { message: MSG.emailSent };
@@ -160,6 +192,8 @@ export async function authRoutes(app: AppInstance) {
   route.post('/signout', {
     summary: 'Ends the current session, if any, and clears the XSRF cookie (anyone)',
     schema: { response: { 200: messageAnswerSchema } },
+    // a token that is no session, or a wrong XSRF token, signs nothing out: the answer is the same
+    config: { errorCodes: [] },
     handler: async (req, reply) => {
       const auth = await guards.authenticate(req).catch(() => null);
       if (auth) await svc.signout(auth.token);
@@ -172,6 +206,7 @@ export async function authRoutes(app: AppInstance) {
     summary: 'Answers the signed-in user',
     schema: { response: { 200: currentUserAnswerSchema } },
     onRequest: guards.requireUser,
+    config: { errorCodes: [] },
     handler: async (req) => ({ data: presentUser(currentUser(req)) }),
   });
 
@@ -179,7 +214,7 @@ export async function authRoutes(app: AppInstance) {
     summary: "Changes the signed-in user's password (the old one is required)",
     schema: { body: changePasswordSchema, response: { 200: messageAnswerSchema } },
     onRequest: guards.requireUser,
-    config: rateLimited(10, 10),
+    config: { ...rateLimited(10, 10), errorCodes: CODES.changePassword },
     handler: async (req) => {
       await svc.changePassword(currentUser(req), req.auth!.token, req.body.oldPassword, req.body.newPassword);
       return { message: MSG.passwordChanged };
@@ -189,7 +224,7 @@ export async function authRoutes(app: AppInstance) {
   route.post('/forgot-password', {
     summary: 'E-mails a password reset code when the address is registered (anyone)',
     schema: { body: forgotPasswordSchema, response: { 200: messageAnswerSchema } },
-    config: rateLimited(5, 10, { byEmail: true }),
+    config: { ...rateLimited(5, 10, { byEmail: true }), errorCodes: CODES.forgotPassword },
     handler: async (req) => {
       await svc.forgotPassword(req.body.email);
       return { message: MSG.resetSent };
@@ -199,7 +234,7 @@ export async function authRoutes(app: AppInstance) {
   route.post('/reset-password', {
     summary: 'Sets a new password with the e-mailed reset code (anyone)',
     schema: { body: resetPasswordSchema, response: { 200: messageAnswerSchema } },
-    config: rateLimited(10, 10, { byEmail: true }),
+    config: { ...rateLimited(10, 10, { byEmail: true }), errorCodes: CODES.resetPassword },
     handler: async (req) => {
       await svc.resetPassword(req.body.email, req.body.otp, req.body.newPassword);
       return { message: MSG.passwordReset };

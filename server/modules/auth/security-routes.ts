@@ -1,6 +1,7 @@
 /**
  * /api/auth: two-factor settings, sessions and sign-in history of the signed-in user
  * (docs/security.md). The second sign-in step (`POST /two-factor/verify`) is in routes.ts.
+ * The sign-in history also pages by cursor (docs/integrations.md "Cursor pages").
  *
  * | method | path                     | who  | body / query                 | answer                        |
  * | POST   | /two-factor/setup        | user | { password }                 | { totpURI, backupCodes }      |
@@ -9,7 +10,7 @@
  * | GET    | /sessions                | user | —                            | { data: SessionInfo[] }       |
  * | DELETE | /sessions/:id            | user | —                            | { message }                   |
  * | POST   | /sessions/revoke-others  | user | —                            | { message }                   |
- * | GET    | /sign-in-history         | user | ?page&pageSize               | { data: SignInEvent[], total }|
+ * | GET    | /sign-in-history         | user | ?page&pageSize, or ?cursor&limit | { data: SignInEvent[], total, nextCursor? } |
  */
 import { SECURITY_MSG } from '@common/messages';
 import {
@@ -41,6 +42,8 @@ export async function securityRoutes(app: AppInstance) {
   const { services } = app.ctx;
   const svc = services.auth;
   const limited = rateLimited(10, 10);
+  // the checks of the password and of codes count toward the sign-in lock (throttle.ts): account_locked
+  const checked = ['account_locked', 'wrong_password'] as const;
 
   route.post('/two-factor/setup', {
     summary:
@@ -49,7 +52,7 @@ export async function securityRoutes(app: AppInstance) {
       response: { 200: twoFactorSetupAnswer, 409: conflict('Two-factor authentication is already on') },
       body: twoFactorSetupSchema,
     },
-    config: limited,
+    config: { ...limited, errorCodes: [...checked, 'two_factor_already_on'] },
     handler: async (req) => svc.setUpTwoFactor(currentUser(req), req.body.password),
   });
 
@@ -64,7 +67,15 @@ export async function securityRoutes(app: AppInstance) {
       },
       body: twoFactorEnableSchema,
     },
-    config: limited,
+    config: {
+      ...limited,
+      errorCodes: [
+        'two_factor_not_set_up',
+        'two_factor_already_on',
+        'invalid_authentication_code',
+        'authentication_code_used',
+      ],
+    },
     handler: async (req) => ({
       message: SECURITY_MSG.enabled,
       user: presentUser(await svc.enableTwoFactor(currentUser(req), req.body.code)),
@@ -80,7 +91,15 @@ export async function securityRoutes(app: AppInstance) {
       },
       body: twoFactorDisableSchema,
     },
-    config: limited,
+    config: {
+      ...limited,
+      errorCodes: [
+        ...checked,
+        'two_factor_not_on',
+        'invalid_authentication_code',
+        'authentication_code_used',
+      ],
+    },
     handler: async (req) => ({
       message: SECURITY_MSG.disabled,
       user: presentUser(await svc.disableTwoFactor(currentUser(req), req.body.password, req.body.code)),
@@ -90,6 +109,7 @@ export async function securityRoutes(app: AppInstance) {
   route.get('/sessions', {
     summary: "Lists the signed-in user's active sessions",
     schema: { response: { 200: sessionListAnswerSchema } },
+    config: { errorCodes: [] },
     handler: async (req) => ({
       data: await services.sessions.list(currentUser(req).id, req.auth!.sessionId),
     }),
@@ -98,6 +118,7 @@ export async function securityRoutes(app: AppInstance) {
   route.delete('/sessions/:id', {
     summary: "Ends one of the signed-in user's sessions",
     schema: { params: idParams, response: { 200: messageAnswerSchema } },
+    config: { errorCodes: ['not_found'] },
     handler: async (req) => {
       await services.sessions.revoke(currentUser(req).id, req.params.id);
       return { message: SECURITY_MSG.sessionRevoked };
@@ -107,6 +128,7 @@ export async function securityRoutes(app: AppInstance) {
   route.post('/sessions/revoke-others', {
     summary: 'Ends every session of the signed-in user but the current one',
     schema: { response: { 200: messageAnswerSchema } },
+    config: { errorCodes: [] },
     handler: async (req) => {
       await services.sessions.revokeOthers(currentUser(req).id, req.auth!.sessionId);
       return { message: SECURITY_MSG.othersRevoked };
@@ -114,8 +136,9 @@ export async function securityRoutes(app: AppInstance) {
   });
 
   route.get('/sign-in-history', {
-    summary: "Pages through the signed-in user's sign-in attempts, newest first",
+    summary: "Pages through the signed-in user's sign-in attempts, newest first, by page number or by cursor",
     schema: { response: { 200: signInHistoryAnswerSchema }, querystring: signInHistoryQuerySchema },
+    config: { errorCodes: ['invalid_cursor'] },
     handler: async (req) => services.sessions.history(currentUser(req).id, req.query),
   });
 }

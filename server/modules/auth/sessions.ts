@@ -9,7 +9,8 @@ import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { SessionInfo, SignInEvent, SignInHistoryQuery, SignInResult } from '@common/schemas/auth';
 import { sessions, signInEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { pageOf } from '../../lib/paging';
+import { pageOrCursorOf } from '../../lib/cursor';
+import type { SortKey } from '../../lib/paging';
 import type { BaseDeps } from '../../lib/base-deps';
 import { clientIpKey } from '../../lib/rate-limit';
 import { idleWindowMs, liveSessionWhere } from './idle';
@@ -22,6 +23,12 @@ export interface RequestOrigin {
 
 /** A sign-in from a device and network pair unseen for this long is reported to the owner. */
 const KNOWN_DEVICE_DAYS = 90;
+
+/** The sign-in history's order, newest first (one direction, the id last: a cursor needs both). */
+const HISTORY_ORDER: readonly SortKey[] = [
+  [signInEvents.createdAt, 'desc'],
+  [signInEvents.id, 'desc'],
+];
 
 export function createSessionsService({ db, config }: BaseDeps) {
   const idleMs = idleWindowMs(config);
@@ -113,16 +120,21 @@ export function createSessionsService({ db, config }: BaseDeps) {
       return !seen;
     },
 
-    /** One page of the account's sign-in attempts, newest first, and their number. */
-    async history(userId: string, q: SignInHistoryQuery): Promise<{ data: SignInEvent[]; total: number }> {
-      const { rows, total } = await pageOf(
+    /**
+     * One page of the account's sign-in attempts, newest first, and their number: page `q.page`, or
+     * with `q.cursor`/`q.limit` the `limit` attempts after the cursor and the next cursor (null after
+     * the last; lib/cursor.ts), so a reader sees each attempt once while new ones arrive. Throws
+     * AppError 400 `invalid_cursor` for a cursor the list did not answer.
+     */
+    async history(
+      userId: string,
+      q: SignInHistoryQuery,
+    ): Promise<{ data: SignInEvent[]; total: number; nextCursor?: string | null }> {
+      const { rows, total, nextCursor } = await pageOrCursorOf(
         db,
         signInEvents,
         eq(signInEvents.userId, userId),
-        [
-          [signInEvents.createdAt, 'desc'],
-          [signInEvents.id, 'desc'],
-        ],
+        HISTORY_ORDER,
         q,
       );
       return {
@@ -133,6 +145,7 @@ export function createSessionsService({ db, config }: BaseDeps) {
           result: r.result as SignInResult,
         })),
         total,
+        ...(nextCursor !== undefined && { nextCursor }),
       };
     },
   };

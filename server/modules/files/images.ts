@@ -13,6 +13,13 @@ import { AppError } from '../../lib/errors';
 export const IMAGE_TYPES = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
 export type ImageMime = keyof typeof IMAGE_TYPES;
 
+/**
+ * What an upload that `readImageDataUrl` checks may answer (for the OpenAPI document's
+ * per-operation codes): over its size (413, also for a body over the route's limit: `tooLargeAs`),
+ * not an image of the accepted types, unreadable (400).
+ */
+export const IMAGE_CODES = ['file_too_large', 'image_type', 'image_unreadable'] as const;
+
 /** What a caller accepts, and the messages it answers with, when not every image type will do. */
 export interface ImageRules {
   /** Accepted types, judged by the bytes; every key of IMAGE_TYPES by default. */

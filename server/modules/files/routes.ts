@@ -45,9 +45,13 @@ function sendImage(reply: FastifyReply, { data, mime }: { data: Buffer; mime: Im
  */
 export async function fileRoutes(app: AppInstance) {
   const { services } = app.ctx;
-  /** The options of an image route: its summary, path parameters and answer, for a signed-in user. */
+  /**
+   * The options of an image route: its summary, path parameters and answer, for a signed-in user;
+   * another client's file answers 403 `forbidden` (lib/list-owner.ts), a missing one 404.
+   */
   const imageRoute = <P extends z.ZodType>(summary: string, params: P, description: string) => ({
     schema: { tags, summary, params, response: imageAnswer(description) },
+    config: { errorCodes: ['forbidden', 'not_found'] as const },
   });
 
   app.get(

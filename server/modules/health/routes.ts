@@ -63,6 +63,8 @@ export async function healthRoutes(app: AppInstance) {
     schema: {
       response: { 200: healthAnswerSchema, 503: healthAnswerSchema.describe('The database does not answer') },
     },
+    // a database that does not answer is the 503 health answer, never an error answer
+    config: { errorCodes: [] },
     handler: async (_req, reply) => {
       const db = await databaseHealth();
       return { status: status(reply, db.state === 'up'), database: db };
@@ -72,6 +74,7 @@ export async function healthRoutes(app: AppInstance) {
   route.get('/health/live', {
     summary: 'Answers 200 while the process runs, without asking the database (anyone)',
     schema: { response: { 200: liveAnswerSchema } },
+    config: { errorCodes: [] },
     handler: async () => ({ status: 'ok' as const }),
   });
 
@@ -84,6 +87,7 @@ export async function healthRoutes(app: AppInstance) {
         503: readyAnswerSchema.describe('The database does not answer, or lacks migrations'),
       },
     },
+    config: { errorCodes: [] },
     handler: async (_req, reply) => {
       const db = await databaseHealth();
       const state = db.state === 'up' ? await migrations(database.db) : unknownMigrations();

@@ -20,12 +20,12 @@ import type { AppInstance } from '../../app-context';
 import { conflict } from '../../lib/route-schemas';
 import { declareRoutes } from '../../lib/declare-routes';
 import { auditActor } from '../../lib/audit';
-import { tooLargeAs } from '../../lib/error-handler';
+import { TOO_LARGE_AS_CODES, tooLargeAs } from '../../lib/error-handler';
 import { rateLimited } from '../../lib/rate-limit';
 import { presentUser } from '../../lib/user-presenter';
 import { onClient } from '../../lib/targets';
 import { currentUser } from '../auth/guard';
-import { maxDataUrlLength } from '../files/images';
+import { IMAGE_CODES, maxDataUrlLength } from '../files/images';
 
 /** Room for both images' data URLs plus the other fields; a bigger body gets 413 unread. */
 const VERIFICATION_BODY_LIMIT = 2 * maxDataUrlLength(DOCUMENT_MAX_BYTES) + 64 * 1024;
@@ -48,7 +48,11 @@ export async function kycRoutes(app: AppInstance) {
     onRequest: guards.requireClient,
     bodyLimit: VERIFICATION_BODY_LIMIT,
     errorHandler: tooLargeAs(MONEY_MSG.fileTooLarge),
-    config: rateLimited(10, 10),
+    config: {
+      ...rateLimited(10, 10),
+      errorCodes: ['verification_locked', ...IMAGE_CODES, 'user_not_found'],
+      parserCodes: TOO_LARGE_AS_CODES,
+    },
     handler: async (req) => ({
       message: PROFILE_MSG.verificationUploaded,
       data: await services.users.presentWithFigures(
@@ -71,7 +75,11 @@ export async function kycAdminRoutes(app: AppInstance) {
       response: { 200: userChangeAnswerSchema, 409: conflict('The verification is not pending') },
       body: verificationReviewSchema,
     },
-    config: { permission: 'kyc.review', target: onClient() },
+    config: {
+      permission: 'kyc.review',
+      target: onClient(),
+      errorCodes: ['own_review', 'verification_not_pending'],
+    },
     handler: async (req) => {
       const row = await services.kyc.reviewVerification(auditActor(req), req.params.id, req.body);
       return {

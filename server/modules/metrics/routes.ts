@@ -114,6 +114,7 @@ export function registerMetrics(app: AppInstance): void {
       },
       security: [{ metricsToken: [] }],
     },
+    config: { errorCodes: ['not_found', 'metrics_token_required'] },
     handler: async (req, reply) => {
       if (!config.metricsToken) throw new AppError('not_found');
       if (!bearerMatches(req.headers.authorization, config.metricsToken)) {

@@ -25,11 +25,11 @@ import { userWithFiguresChangeAnswerSchema } from '@common/schemas/users';
 import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app-context';
 import { declareRoutes } from '../../lib/declare-routes';
-import { tooLargeAs } from '../../lib/error-handler';
+import { TOO_LARGE_AS_CODES, tooLargeAs } from '../../lib/error-handler';
 import { perUserRateLimited, rateLimited } from '../../lib/rate-limit';
 import { zipAnswer } from '../../lib/route-schemas';
 import { currentUser } from '../auth/guard';
-import { maxDataUrlLength } from '../files/images';
+import { IMAGE_CODES, maxDataUrlLength } from '../files/images';
 import type { DataExport } from './data-export';
 
 /** Room for the image data URL plus the other fields; a bigger body gets 413 unread. */
@@ -56,6 +56,7 @@ export async function profileRoutes(app: AppInstance) {
   route.patch('/profile', {
     summary: "Edits the signed-in user's name, phone, country and (once) gender",
     schema: { response: { 200: userWithFiguresChangeAnswerSchema }, body: updateProfileSchema },
+    config: { errorCodes: ['gender_locked', 'user_not_found'] },
     handler: async (req) => ({
       message: PROFILE_MSG.profileUpdated,
       data: await services.users.presentWithFigures(await svc.updateProfile(currentUser(req), req.body)),
@@ -73,7 +74,11 @@ export async function profileRoutes(app: AppInstance) {
     },
     bodyLimit: PICTURE_BODY_LIMIT,
     errorHandler: tooLargeAs(PROFILE_MSG.imageTooLarge),
-    config: rateLimited(20, 10),
+    config: {
+      ...rateLimited(20, 10),
+      errorCodes: [...IMAGE_CODES, 'user_not_found'],
+      parserCodes: TOO_LARGE_AS_CODES,
+    },
     handler: async (req) => ({
       message: PROFILE_MSG.pictureUpdated,
       data: await services.users.presentWithFigures(
@@ -85,6 +90,8 @@ export async function profileRoutes(app: AppInstance) {
   route.get('/referrals/:id', {
     summary: "Answers a user's referral link, referrer and referred clients (the user, or an admin)",
     schema: { params: idParams, response: { 200: referralsDataAnswerSchema } },
+    // another client's id: 403 `forbidden` (lib/list-owner.ts)
+    config: { errorCodes: ['forbidden', 'user_not_found'] },
     handler: async (req) => ({
       data: await svc.findReferrals(currentUser(req), req.params.id),
     }),
@@ -103,7 +110,7 @@ export async function profileRoutes(app: AppInstance) {
       },
     },
     onRequest: guards.requireClient,
-    config: perUserRateLimited('data-export', 5, 10),
+    config: { ...perUserRateLimited('data-export', 5, 10), errorCodes: ['user_not_found'] },
     handler: async (req, reply) => sendZip(reply, await svc.exportData(currentUser(req))),
   });
 }

@@ -53,7 +53,7 @@ export async function checkpointRoutes(app: AppInstance) {
         404: errorAnswerSchema.describe('No checkpoint signed yet'),
       },
     },
-    config: rateLimited(120, 1),
+    config: { ...rateLimited(120, 1), errorCodes: ['no_checkpoint'] },
     handler: async (_req, reply) => {
       const head = await latestTreeHead(database.db);
       const note =
@@ -66,7 +66,7 @@ export async function checkpointRoutes(app: AppInstance) {
   route.get('/keys', {
     summary: "The log's origin, verifier key, signing key history and required witnesses",
     schema: { response: { 200: keysAnswerSchema } },
-    config: rateLimited(120, 1),
+    config: { ...rateLimited(120, 1), errorCodes: [] },
     handler: async () => ({
       origin: key.origin,
       verifierKey: formatVerifierKey(logVerifierKey(key.origin, key.publicKey)),
@@ -87,7 +87,11 @@ export async function checkpointRoutes(app: AppInstance) {
       },
       body: z.string().min(1).max(NOTE_MAX_CHARS).describe('A C2SP signed note (text/plain)'),
     },
-    config: rateLimited(60, 1),
+    // cosignatures.ts `acceptCosignatures`
+    config: {
+      ...rateLimited(60, 1),
+      errorCodes: ['not_a_checkpoint', 'unknown_witness', 'bad_cosignature', 'not_our_checkpoint'],
+    },
     handler: async (req) => acceptCosignatures(database.db, key.origin, witnesses, req.body),
   });
 }

@@ -42,7 +42,11 @@ export async function evidenceRoutes(app: AppInstance) {
       querystring: evidenceQuerySchema,
     },
     onRequest: guards.requireClient,
-    config: rateLimited(10, 1),
+    // evidence.ts `evidenceBundle`; a `since` no head was signed at: proofs.ts `consistencyProof`
+    config: {
+      ...rateLimited(10, 1),
+      errorCodes: ['no_evidence_checkpoint', 'evidence_too_large', 'no_such_tree_head'],
+    },
     handler: async (req, reply) => {
       const bundle = await evidenceBundle(database.db, keys, currentUser(req).id, req.query.since);
       const day = new Date().toISOString().slice(0, 10);

@@ -50,6 +50,7 @@ export async function liabilitiesRoutes(app: AppInstance) {
       },
       querystring: liabilitiesQuerySchema,
     },
+    config: { errorCodes: ['no_liabilities_snapshot'] },
     handler: async (req) => {
       const row = await findLiabilitiesSnapshot(database.db, req.query.snapshot);
       if (!row) throw new AppError('no_liabilities_snapshot');
@@ -60,6 +61,7 @@ export async function liabilitiesRoutes(app: AppInstance) {
   route.get('/liabilities/snapshots', {
     summary: 'The latest ten proof-of-liabilities snapshots, newest first',
     schema: { response: { 200: liabilitiesSnapshotListSchema } },
+    config: { errorCodes: [] },
     handler: async () => ({ snapshots: await recentLiabilitiesSnapshots(database.db, 10) }),
   });
 
@@ -75,6 +77,8 @@ export async function liabilitiesRoutes(app: AppInstance) {
       querystring: liabilitiesProofQuerySchema,
     },
     onRequest: guards.requireUser,
+    // a `treeSize` no head was signed at: liabilities-proof.ts
+    config: { errorCodes: ['no_liabilities_snapshot', 'no_such_tree_size'] },
     handler: async (req) => {
       const proof = await liabilitiesProof(database.db, currentUser(req).id, req.query.treeSize);
       if (!proof) throw new AppError('no_liabilities_snapshot');
@@ -92,7 +96,7 @@ export async function liabilitiesAdminRoutes(app: AppInstance) {
     schema: {
       response: { 201: liabilitiesTakenAnswerSchema, 409: conflict('No client has a ledger account yet') },
     },
-    config: { permission: 'ledger.adjust' },
+    config: { permission: 'ledger.adjust', errorCodes: ['no_clients_yet'] },
     handler: async (req, reply) => {
       const snapshot = await takeLiabilitiesSnapshot(database.db, auditActor(req), signingKeyFor(config));
       if (!snapshot) throw new AppError('no_clients_yet');

@@ -21,6 +21,7 @@ export async function reservesRoutes(app: AppInstance) {
     summary:
       'The reserve wallets and amounts the operator declares in its settings (declared, not verified by us)',
     schema: { response: { 200: reservesAnswerSchema } },
+    config: { errorCodes: [] },
     handler: async () => answer,
   });
 }

@@ -53,7 +53,7 @@ export async function journalLogRoutes(app: AppInstance) {
     schema: {
       response: { 200: treeHeadAnswerSchema, 404: errorAnswerSchema.describe('No tree head signed yet') },
     },
-    config: PUBLIC_LIMIT,
+    config: { ...PUBLIC_LIMIT, errorCodes: ['no_tree_head'] },
     handler: async () => {
       const head = await latestWitnessedHead(database.db, witnesses);
       if (!head) throw new AppError('no_tree_head');
@@ -75,6 +75,10 @@ export async function journalLogRoutes(app: AppInstance) {
       querystring: inclusionQuery,
     },
     onRequest: guards.requireUser,
+    // proofs.ts `inclusionProof`; the staff check is asked, its refusal only narrows the scope
+    config: {
+      errorCodes: ['no_such_tree_head', 'entry_not_sealed', 'entry_left_out', 'entry_after_head'],
+    },
     handler: async (req) => {
       const user = currentUser(req);
       // staff who may read clients' history see any entry's proof; everyone else only their own
@@ -97,7 +101,7 @@ export async function journalLogRoutes(app: AppInstance) {
       },
       querystring: consistencyQuery,
     },
-    config: PUBLIC_LIMIT,
+    config: { ...PUBLIC_LIMIT, errorCodes: ['bad_tree_sizes', 'no_such_tree_head'] },
     handler: async (req) => consistencyProof(database.db, req.query.from, req.query.to),
   });
 }

@@ -123,7 +123,12 @@ export async function statementRoutes(app: AppInstance) {
       querystring: statementQuerySchema,
     },
     onRequest: guards.requireUser,
-    config: { ...rateLimited(30, 10), clientKeys: true },
+    // statement-service.ts `issue` (`not_found`: the user erased meanwhile)
+    config: {
+      ...rateLimited(30, 10),
+      clientKeys: true,
+      errorCodes: ['statement_in_future', 'statement_too_long', 'not_found'],
+    },
     handler: async (req, reply) => {
       const statement = await svc.issue(currentUser(req).id, req.query);
       return sendPdf(reply, statement.fileName, statement.file);
@@ -134,7 +139,7 @@ export async function statementRoutes(app: AppInstance) {
     summary: "The signed-in client's issued statements, newest first (50), each with its supersession if any",
     schema: { response: { 200: issuedStatementsAnswerSchema } },
     onRequest: guards.requireUser,
-    config: { clientKeys: true },
+    config: { clientKeys: true, errorCodes: [] },
     handler: async (req): Promise<IssuedStatementsAnswer> => ({
       statements: (await listIssuedStatements(database.db, currentUser(req).id)).map((r) => ({
         id: r.id,
@@ -160,7 +165,12 @@ export async function statementRoutes(app: AppInstance) {
       consumes: FILE_TYPES,
     },
     bodyLimit: STATEMENT_FILE_MAX_BYTES,
-    config: rateLimited(20, 10),
+    // the file over its limit or of another type: this plugin's error handler below
+    config: {
+      ...rateLimited(20, 10),
+      errorCodes: ['statement_too_large', 'statement_file_missing'],
+      parserCodes: ['bad_request', 'statement_too_large', 'statement_file_missing'],
+    },
     handler: async (req) => presentStatementCheck(await svc.verify(req.body)),
   });
 

@@ -17,7 +17,8 @@
  * DELETE /user/admin/:id                       admin      erase personal data; refused while money remains
  * PUT    /user/admin/account/:id               admin      {currencySymbol, accountPlan}
  * POST   /user/admin/account/:id/adjustments   admin      {direction, amount (USD), reason} (Idempotency-Key)
- * GET    /user/admin/:id/sign-in-history       admin      ?page&pageSize → {data: SignInEvent[], total}
+ * GET    /user/admin/:id/sign-in-history       admin      ?page&pageSize, or ?cursor&limit → {data: SignInEvent[],
+ *                                                          total, nextCursor?}
  * GET    /user/admin/:id/sessions              admin      {data: SessionInfo[]} (current is always false)
  * POST   /user/admin/:id/reset-two-factor      admin      {reason} — turns the client's 2FA off, ends
  *                                                          their sessions, audited, client e-mailed
@@ -69,6 +70,7 @@ export async function userRoutes(app: AppInstance) {
   route.get('/me', {
     summary: 'Answers the signed-in user with account figures and active plan',
     schema: { response: { 200: userWithFiguresAnswerSchema } },
+    config: { errorCodes: [] },
     handler: async (req) => ({ data: await services.users.presentWithFigures(currentUser(req)) }),
   });
 }
@@ -105,7 +107,7 @@ export async function userAdminRoutes(app: AppInstance) {
   route.get('/admin/overview', {
     summary: "Answers the back office's dashboard figures (admin)",
     schema: { response: { 200: adminOverviewAnswerSchema } },
-    config: { permission: 'clients.read' },
+    config: { permission: 'clients.read', errorCodes: [] },
     handler: async () => ({ data: await svc.overview() }),
   });
 
@@ -115,14 +117,14 @@ export async function userAdminRoutes(app: AppInstance) {
       response: { 200: userAnswerSchema },
       params: z.object({ email: z.string().trim().min(1).max(254) }),
     },
-    config: { permission: 'clients.read', target: onClient('userEmail') },
+    config: { permission: 'clients.read', target: onClient('userEmail'), errorCodes: ['user_not_found'] },
     handler: async (req) => ({ data: presentUser(await services.users.findUserByEmail(req.params.email)) }),
   });
 
   route.get('/admin/:id', {
     summary: 'Answers one user with account figures and active plan (admin)',
     schema: { params: idParams, response: { 200: userWithFiguresAnswerSchema } },
-    config: { permission: 'clients.read', target: onClient() },
+    config: { permission: 'clients.read', target: onClient(), errorCodes: ['user_not_found'] },
     handler: async (req) => ({
       data: await services.users.presentWithFigures(await services.users.findUser(req.params.id), {
         staff: true,
@@ -143,7 +145,11 @@ export async function userAdminRoutes(app: AppInstance) {
       },
       body: updateUserSchema,
     },
-    config: { permission: 'clients.edit', target: onClient() },
+    config: {
+      permission: 'clients.edit',
+      target: onClient(),
+      errorCodes: ['block_reason_required', 'email_taken', 'reject_on_its_route', 'cannot_block_self'],
+    },
     handler: async (req) => ({
       message: USER_ADMIN_MSG.userUpdated,
       data: presentUser(await svc.updateUser(auditActor(req), req.params.id, req.body)),
@@ -159,7 +165,7 @@ export async function userAdminRoutes(app: AppInstance) {
       response: { 200: userChangeAnswerSchema, 409: conflict('An admin cannot block themselves') },
       body: decisionReasonSchema,
     },
-    config: { permission: 'clients.block', target: onClient() },
+    config: { permission: 'clients.block', target: onClient(), errorCodes: ['cannot_block_self'] },
     handler: async (req) => ({
       message: USER_ADMIN_MSG.userBlocked,
       data: presentUser(await svc.setBlocked(auditActor(req), req.params.id, true, req.body.reason)),
@@ -168,7 +174,7 @@ export async function userAdminRoutes(app: AppInstance) {
   route.post('/admin/:id/unblock', {
     summary: 'Unblocks a user (admin)',
     schema: { params: idParams, response: { 200: userChangeAnswerSchema } },
-    config: { permission: 'clients.block', target: onClient() },
+    config: { permission: 'clients.block', target: onClient(), errorCodes: [] },
     handler: async (req) => ({
       message: USER_ADMIN_MSG.userUnblocked,
       data: presentUser(await svc.setBlocked(auditActor(req), req.params.id, false)),
@@ -176,20 +182,20 @@ export async function userAdminRoutes(app: AppInstance) {
   });
 
   route.get('/admin/:id/sign-in-history', {
-    summary: "Pages through a user's sign-in attempts, newest first (admin)",
+    summary: "Pages through a user's sign-in attempts, newest first, by page number or by cursor (admin)",
     schema: {
       response: { 200: signInHistoryAnswerSchema },
       params: idParams,
       querystring: signInHistoryQuerySchema,
     },
-    config: { permission: 'clients.read', target: onClient() },
+    config: { permission: 'clients.read', target: onClient(), errorCodes: ['invalid_cursor'] },
     handler: async (req) => services.sessions.history(req.params.id, req.query),
   });
 
   route.get('/admin/:id/sessions', {
     summary: "Lists a user's active sessions (admin)",
     schema: { params: idParams, response: { 200: sessionListAnswerSchema } },
-    config: { permission: 'clients.read', target: onClient() },
+    config: { permission: 'clients.read', target: onClient(), errorCodes: [] },
     handler: async (req) => ({ data: await services.sessions.list(req.params.id, null) }),
   });
 
@@ -203,7 +209,7 @@ export async function userAdminRoutes(app: AppInstance) {
       },
       body: resetTwoFactorSchema,
     },
-    config: { permission: 'twoFactor.reset', target: onClient() },
+    config: { permission: 'twoFactor.reset', target: onClient(), errorCodes: ['two_factor_not_on'] },
     handler: async (req) => ({
       message: SECURITY_MSG.reset,
       user: presentUser(await services.auth.resetTwoFactor(auditActor(req), req.params.id, req.body.reason)),
@@ -221,7 +227,16 @@ export async function userAdminRoutes(app: AppInstance) {
         ),
       },
     },
-    config: { permission: 'clients.delete', target: onClient() },
+    config: {
+      permission: 'clients.delete',
+      target: onClient(),
+      errorCodes: [
+        'cannot_delete_self',
+        'delete_refused_balance',
+        'delete_refused_plan',
+        'delete_refused_pending_deposit',
+      ],
+    },
     handler: async (req) => {
       await services.clientEraser.eraseClient(auditActor(req), req.params.id);
       return { message: USER_ADMIN_MSG.userDeleted };
@@ -231,7 +246,7 @@ export async function userAdminRoutes(app: AppInstance) {
   route.put('/admin/account/:id', {
     summary: "Sets a client's account plan label and currency symbol (admin)",
     schema: { params: idParams, response: { 200: userChangeAnswerSchema }, body: updateAccountSchema },
-    config: { permission: 'clients.edit', target: onClient() },
+    config: { permission: 'clients.edit', target: onClient(), errorCodes: [] },
     handler: async (req) => ({
       message: USER_ADMIN_MSG.accountUpdated,
       data: presentUser(await svc.updateAccount(auditActor(req), req.params.id, req.body)),
@@ -251,7 +266,13 @@ export async function userAdminRoutes(app: AppInstance) {
       },
       body: adjustmentSchema,
     },
-    config: { idempotent: true, permission: 'ledger.adjust', target: onClient() },
+    config: {
+      idempotent: true,
+      permission: 'ledger.adjust',
+      target: onClient(),
+      // four-eyes (approvals/service.ts `guarded`), then ledger/adjustments.ts
+      errorCodes: ['already_waiting_for_approval', 'only_clients', 'adjustment_overdraw', 'adjustment_busy'],
+    },
     handler: async (req, reply) =>
       keyedTransaction(req, reply, async (uow) => {
         const { direction, amount, reason } = req.body;

@@ -81,6 +81,9 @@ export const accountJourneys: Journey[] = [
       expect(ok.statusCode).toBe(200);
       await call('POST', '/api/auth/sessions/revoke-others', u.headers, undefined, 200);
       await call('GET', '/api/auth/sign-in-history?page=1&pageSize=10', u.headers, undefined, 200);
+      const page = await call('GET', '/api/auth/sign-in-history?limit=1', u.headers, undefined, 200);
+      const next = `/api/auth/sign-in-history?limit=1&cursor=${page.json().nextCursor}`;
+      await call('GET', next, u.headers, undefined, 200);
       const backup = backupCodes[0]!;
       await call(
         'POST',

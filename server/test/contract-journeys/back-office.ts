@@ -82,6 +82,7 @@ export const backOfficeJourneys: Journey[] = [
       const credit = { direction: 'credit', amount: 25, reason: 'goodwill' };
       await call('POST', `/api/user/admin/account/${u.id}/adjustments`, admin.headers, credit, 201);
       await call('GET', `/api/user/admin/${u.id}/sign-in-history`, admin.headers, undefined, 200);
+      await call('GET', `/api/user/admin/${u.id}/sign-in-history?limit=5`, admin.headers, undefined, 200);
       await call('GET', `/api/user/admin/${u.id}/sessions`, admin.headers, undefined, 200);
       const { secret } = await startTwoFactor(call, u);
       await call('POST', '/api/auth/two-factor/enable', u.headers, { code: await totp(secret) }, 200);
