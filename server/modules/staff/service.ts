@@ -66,10 +66,7 @@ const MEMBER_ORDER: readonly SortKey[] = [
   [users.id, 'asc'],
 ];
 
-/**
- * The staff members matching `where` (all staff without it), presented, by last name; at most
- * `limit` when given.
- */
+/** The staff members matching `where` (all staff without it), presented, by name; at most `limit`. */
 async function readMembers(db: DbOrTx, where = isStaff, limit?: number): Promise<StaffMember[]> {
   const query = db
     .select({
@@ -187,10 +184,7 @@ export function createStaffService({ db, log, config, mailer }: ServiceDeps) {
       return readMembers(db);
     },
 
-    /**
-     * The list's answer: every staff member as `list`, or a cursor page of them (`q.cursor`,
-     * `q.limit`: lib/cursor.ts `wholeOrCursor`), each with its `id`. Throws AppError 400 `invalid_cursor`.
-     */
+    /** `list`, or a cursor page of it (lib/cursor.ts `wholeOrCursor`, 400 `invalid_cursor`), with ids. */
     listPage(q: StaffListQuery) {
       return wholeOrCursor(users, MEMBER_ORDER, q, undefined, async (after, limit) =>
         (await readMembers(db, and(isStaff, after), limit)).map((m) => ({ ...m, id: m._id })),
