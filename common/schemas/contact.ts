@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { emailField } from './auth';
-import { textFields } from './common';
+import { cursorQuery, nextCursorField, textFields } from './common';
 
 export const contactSchema = z.object({
   name: z
@@ -29,5 +29,12 @@ export const publicContactSchema = z.object({
 });
 export type PublicContact = z.infer<typeof publicContactSchema>;
 
-/** Answer of GET /api/contacts (admin). */
-export const contactListAnswerSchema = z.object({ data: z.array(publicContactSchema) });
+/** GET /api/contacts (admin): every message, or cursor pages (docs/integrations.md "Cursor pages"). */
+export const contactsQuerySchema = cursorQuery;
+export type ContactsQuery = z.output<typeof contactsQuerySchema>;
+
+/** Answer of GET /api/contacts (admin): newest first; `nextCursor` on cursor pages. */
+export const contactListAnswerSchema = z.object({
+  data: z.array(publicContactSchema),
+  nextCursor: nextCursorField,
+});

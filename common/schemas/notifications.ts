@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { messageAnswerSchema, textFields } from './common';
+import { cursorQuery, messageAnswerSchema, nextCursorField, textFields } from './common';
 
 /** Most characters of a notification title and message. */
 export const NOTIFICATION_LIMITS = { title: 200, message: 5000 } as const;
@@ -24,8 +24,15 @@ export const createNotificationSchema = z.object({
 });
 export type CreateNotificationInput = z.infer<typeof createNotificationSchema>;
 
-/** GET /api/notifications?userId= (admin): one user's notifications. */
-export const notificationsQuerySchema = z.object({ userId: z.uuid('Invalid id') });
+/** GET /api/notifications/user: the newest 100, or cursor pages (docs/integrations.md "Cursor pages"). */
+export const notificationPageQuerySchema = cursorQuery;
+export type NotificationPageQuery = z.output<typeof notificationPageQuerySchema>;
+
+/** GET /api/notifications/export.csv?userId= (admin): one user's notifications. */
+export const notificationsExportQuerySchema = z.object({ userId: z.uuid('Invalid id') });
+
+/** GET /api/notifications?userId= (admin): one user's notifications, the newest 100 or cursor pages. */
+export const notificationsQuerySchema = notificationsExportQuerySchema.extend(cursorQuery.shape);
 
 /** Notification as the API answers it. */
 export const publicNotificationSchema = z.object({
@@ -38,12 +45,16 @@ export type PublicNotification = z.infer<typeof publicNotificationSchema>;
 /** Answer of GET /api/notifications/user: newest first, and how many are unread. */
 export const userNotificationsSchema = z.object({
   data: z.array(publicNotificationSchema),
+  nextCursor: nextCursorField,
   unread: z.number().int(),
 });
 export type UserNotifications = z.infer<typeof userNotificationsSchema>;
 
 /** Answer of GET /api/notifications?userId= (admin). */
-export const notificationListAnswerSchema = z.object({ data: z.array(publicNotificationSchema) });
+export const notificationListAnswerSchema = z.object({
+  data: z.array(publicNotificationSchema),
+  nextCursor: nextCursorField,
+});
 
 /** Answer of POST /api/notifications (201). */
 export const notificationAnswerSchema = messageAnswerSchema.extend({ data: publicNotificationSchema });

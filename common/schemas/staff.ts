@@ -7,7 +7,7 @@ import { LIMITS } from '../constants';
 import { MSG, STAFF_MSG } from '../messages';
 import { STAFF_ROLES } from '../permissions';
 import { confirmPasswordField, emailField, passwordField } from './auth';
-import { messageAnswerSchema, textFields } from './common';
+import { cursorQuery, messageAnswerSchema, nextCursorField, textFields } from './common';
 
 const nameField = (label: string) =>
   z
@@ -71,12 +71,17 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 /** Answer of GET /api/staff: the members, and the networks staff may work from. */
 export const staffListAnswerSchema = z.object({
   data: z.array(staffMemberSchema),
+  nextCursor: nextCursorField,
   allowedNetworks: z
     .array(z.string())
     .describe(
       'STAFF_ALLOWED_NETWORKS as CIDR ranges (docs/security.md "Staff networks"); empty = any network',
     ),
 });
+/** GET /api/staff: every member, or cursor pages by name (docs/integrations.md "Cursor pages"). */
+export const staffListQuerySchema = cursorQuery;
+export type StaffListQuery = z.output<typeof staffListQuerySchema>;
+
 export type StaffListAnswer = z.infer<typeof staffListAnswerSchema>;
 
 /** Answer of a change to one member: `{ message, data }`. */

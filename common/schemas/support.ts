@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { messageAnswerSchema } from './common';
+import { cursorQuery, messageAnswerSchema, nextCursorField } from './common';
 
 /** Most characters of a ticket or reply. */
 export const SUPPORT_MESSAGE_MAX = 5000;
@@ -36,10 +36,18 @@ export const updateTicketSchema = z
   });
 export type UpdateTicketInput = z.output<typeof updateTicketSchema>;
 
-/** GET /api/support (admin): every ticket, or only open / closed ones. */
-export const ticketsQuerySchema = z.object({
+/** GET /api/support/user: the client's tickets, all or in cursor pages (docs/integrations.md "Cursor pages"). */
+export const ticketPageQuerySchema = cursorQuery;
+export type TicketPageQuery = z.output<typeof ticketPageQuerySchema>;
+
+/** GET /api/support/export.csv (admin): every ticket, or only open / closed ones. */
+export const ticketsExportQuerySchema = z.object({
   status: z.enum(SUPPORT_STATUSES, { error: 'Status must be open or closed' }).optional(),
 });
+
+/** GET /api/support (admin): the export's filter, and cursor pages. */
+export const ticketsQuerySchema = ticketsExportQuerySchema.extend(cursorQuery.shape);
+export type TicketsQuery = z.output<typeof ticketsQuerySchema>;
 
 /** One message on a ticket after the first: from support (an admin) or from the client. */
 export const publicSupportReplySchema = z.object({
@@ -62,8 +70,11 @@ export const publicSupportTicketSchema = z.object({
 });
 export type PublicSupportTicket = z.infer<typeof publicSupportTicketSchema>;
 
-/** Answer of GET /api/support and GET /api/support/user: newest first. */
-export const ticketListAnswerSchema = z.object({ data: z.array(publicSupportTicketSchema) });
+/** Answer of GET /api/support and GET /api/support/user: newest first; `nextCursor` on cursor pages. */
+export const ticketListAnswerSchema = z.object({
+  data: z.array(publicSupportTicketSchema),
+  nextCursor: nextCursorField,
+});
 
 /** Answer of a change to a ticket (`{ message, data }`). */
 export const ticketAnswerSchema = messageAnswerSchema.extend({ data: publicSupportTicketSchema });

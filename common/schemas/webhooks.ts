@@ -113,6 +113,13 @@ export const webhookDeliveriesQuerySchema = z.object({
 });
 export type WebhookDeliveriesQuery = z.output<typeof webhookDeliveriesQuerySchema>;
 
+/** GET /api/webhooks/deliveries/export.csv: the log's filters, no paging. */
+export const webhookDeliveriesExportQuerySchema = webhookDeliveriesQuerySchema.pick({
+  endpointId: true,
+  status: true,
+});
+export type WebhookDeliveriesExportQuery = z.output<typeof webhookDeliveriesExportQuerySchema>;
+
 /** One delivery of one event to one endpoint, with its last try. */
 export const webhookDeliverySchema = z.object({
   id: z.uuid(),

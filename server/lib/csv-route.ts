@@ -12,6 +12,7 @@ import type { AppInstance } from '../app-context';
 import type { declareRoutes } from './declare-routes';
 import { sendCsv, type StreamRows } from './csv';
 import { csvAnswer } from './route-schemas';
+import type { TargetRule } from './targets';
 
 /** What an export route declares; `Q` is its query's zod schema (the list's filters, no paging). */
 export interface CsvExport<Q extends z.ZodType> {
@@ -21,6 +22,8 @@ export interface CsvExport<Q extends z.ZodType> {
   rows: string;
   /** The list route's permission (common/permissions.ts). */
   permission: Permission;
+  /** The list route's target (lib/targets.ts), when its filters name a person: another kind answers 404. */
+  target?: TargetRule;
   /** The attachment's file name, e.g. `approvals.csv`. */
   filename: string;
   /** The list's filters (without paging); none when the list has none. */
@@ -35,7 +38,7 @@ export interface CsvExport<Q extends z.ZodType> {
 /**
  * Declares `GET <url>` (relative to the module's prefix; `/export.csv` unless given) on `route` of
  * `app` as the CSV export `spec` describes: `config: { permission }`, the query validated by
- * `spec.querystring`, the answer `text/csv` named `spec.filename` (lib/csv.ts `sendCsv`).
+ * `spec.querystring` (and `config.target` when `spec.target`), the answer `text/csv` named `spec.filename` (lib/csv.ts `sendCsv`).
  */
 export function declareCsvExport<Q extends z.ZodType = z.ZodObject>(
   app: AppInstance,
@@ -51,7 +54,7 @@ export function declareCsvExport<Q extends z.ZodType = z.ZodObject>(
       ...(spec.querystring && { querystring: spec.querystring }),
     },
     // an export answers only its guard's and validation's errors (its filters are checked first)
-    config: { permission: spec.permission, errorCodes: [] },
+    config: { permission: spec.permission, ...(spec.target && { target: spec.target }), errorCodes: [] },
     handler: async (req, reply) =>
       sendCsv(reply, spec.filename, await spec.csv(streamRows, req.query as z.output<Q>, req)),
   });

@@ -116,3 +116,31 @@ export async function pageOrCursorOf<T extends ListTable>(
   ]);
   return { rows: page.rows, total, nextCursor: page.nextCursor };
 }
+
+/**
+ * A list that answers every row (up to `cap`) unless asked for cursor pages: `read(after, limit)`
+ * answers up to `limit` rows (all when undefined) of the list in `order` (see `afterCursor`) that
+ * also match `after`, the SQL condition "after the cursor" (undefined: from the start). Without a
+ * `cursor` or a `limit` in `q`, answers `read(undefined, cap)`; with one, the `limit` rows (default
+ * 100) after the cursor and the next cursor (null after the last), as `readCursorPage`. Throws
+ * AppError 400 `invalid_cursor`.
+ */
+export async function wholeOrCursor<T extends { id: string }>(
+  table: PgTable,
+  order: readonly SortKey[],
+  q: { cursor?: string; limit?: number },
+  cap: number | undefined,
+  read: (after: SQL | undefined, limit: number | undefined) => Promise<T[]>,
+): Promise<{ rows: T[]; nextCursor?: string | null }> {
+  if (q.cursor === undefined && q.limit === undefined) return { rows: await read(undefined, cap) };
+  const after = q.cursor ? afterCursor(table, order, decodeCursor(q.cursor)) : undefined;
+  return readCursorPage(q.limit ?? 100, (limit) => read(after, limit));
+}
+
+/** A list's answer `{ data, nextCursor? }`: `nextCursor` on cursor pages only (`wholeOrCursor`). */
+export function presentList<R, P>(list: { rows: R[]; nextCursor?: string | null }, present: (row: R) => P) {
+  return {
+    data: list.rows.map(present),
+    ...(list.nextCursor !== undefined && { nextCursor: list.nextCursor }),
+  };
+}

@@ -100,6 +100,7 @@ export const POLICY: Record<string, Policy> = {
   'PATCH /api/webhooks/endpoints/:id': staff('webhooks.manage'),
   'POST /api/webhooks/endpoints/:id/ping': staff('webhooks.manage'),
   'GET /api/webhooks/deliveries': staff('webhooks.manage'),
+  'GET /api/webhooks/deliveries/export.csv': staff('webhooks.manage'),
   'POST /api/webhooks/deliveries/:id/redeliver': staff('webhooks.manage'),
 
   'GET /api/transaction': p('user'),
@@ -121,6 +122,7 @@ export const POLICY: Record<string, Policy> = {
   'GET /api/notifications/user': p('user'),
   'PUT /api/notifications/user/read': p('user'),
   'GET /api/notifications': staff('clients.read'),
+  'GET /api/notifications/export.csv': staff('clients.read'),
   'POST /api/notifications': staff('notifications.send'),
   'DELETE /api/notifications/:id': owned(
     (f) => `/api/notifications/${f.notificationId}`,

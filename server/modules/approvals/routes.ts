@@ -81,6 +81,50 @@ export function heldForOwner(reply: FastifyReply, held: ApprovalView): ApprovalA
 /** The 202 answer of a money route four-eyes can hold, for its schema. */
 export const heldAnswer = { 202: approvalAnswerSchema.describe(APPROVAL_MSG.sentForApproval) };
 
+/** What deciding a request answers of its own (service.ts `lockForDecision`, reviews/only-pending.ts). */
+const DECISION_CODES = [
+  'not_found',
+  'already_reviewed',
+  'own_approval_request',
+  'approval_about_yourself',
+  'role_not_allowed',
+] as const;
+
+/**
+ * What an approved request's action may answer besides (runners.ts: the services of adjustments,
+ * transactions, profits, trading activities, withdrawals, deposits, staff security and limits).
+ */
+const RUNNER_CODES = [
+  'adjustment_busy',
+  'adjustment_overdraw',
+  'only_clients',
+  'insufficient_balance',
+  'not_voidable',
+  'already_voided',
+  'loss_exceeds_capital',
+  'no_active_plan',
+  'plan_ended',
+  'profit_not_covered',
+  'client_not_found',
+  'beneficiary_not_active',
+  'client_blocked',
+  'identity_not_verified',
+  'user_not_found',
+  'deposit_limit_exceeded',
+  'withdrawal_limit_exceeded',
+  'own_review',
+  'forbidden',
+  'staff_member_not_found',
+  'not_yourself',
+  'last_owner',
+  'already_blocked',
+  'already_deactivated',
+  'not_blocked',
+  'unblock_deactivated',
+  'two_factor_not_on',
+  'bad_request',
+] as const;
+
 /** The four-eyes queue's routes: its pages, and a request's approval or rejection. */
 export async function approvalAdminRoutes(app: AppInstance) {
   const route = declareRoutes(app, ['approvals']);
@@ -112,7 +156,11 @@ export async function approvalAdminRoutes(app: AppInstance) {
   route.post('/:id/approve', {
     summary: "Approves another staff member's request: the held action runs now",
     schema: { params: idParams, response: { 200: approvalAnswerSchema, 409: decided } },
-    config: { permission: 'approvals.decide', target: 'none' },
+    config: {
+      permission: 'approvals.decide',
+      target: 'none',
+      errorCodes: [...DECISION_CODES, ...RUNNER_CODES],
+    },
     handler: async (req) => ({
       message: APPROVAL_MSG.approved,
       data: presentApproval(await svc.approve(auditActor(req), req.params.id)),
@@ -126,7 +174,7 @@ export async function approvalAdminRoutes(app: AppInstance) {
       response: { 200: approvalAnswerSchema, 409: decided },
       body: decisionReasonSchema,
     },
-    config: { permission: 'approvals.decide', target: 'none' },
+    config: { permission: 'approvals.decide', target: 'none', errorCodes: [...DECISION_CODES] },
     handler: async (req) => ({
       message: APPROVAL_MSG.rejected,
       data: presentApproval(await svc.reject(auditActor(req), req.params.id, req.body.reason)),

@@ -49,7 +49,7 @@ export async function auditAdminRoutes(app: AppInstance) {
   route.get('/filters', {
     summary: 'Answers the admins who acted and the actions recorded, for the filters (admin)',
     schema: { response: { 200: auditFiltersAnswerSchema } },
-    config: { permission: 'audit.read' },
+    config: { permission: 'audit.read', errorCodes: [] },
     handler: async () => {
       const { admins, actions } = await svc.listFilters();
       return { data: { admins: admins.map(presentAuditPerson), actions } };

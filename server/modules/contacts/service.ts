@@ -1,13 +1,21 @@
 /**
  * Contact messages from the public form, and the admin's list and delete (/admin/contacts).
  */
-import { desc, eq } from 'drizzle-orm';
-import type { ContactInput } from '@common/schemas/contact';
+import { eq } from 'drizzle-orm';
+import type { ContactInput, ContactsQuery } from '@common/schemas/contact';
 import { contactMessages } from '../../db/schema';
 import { auditedDelete, type AuditActor } from '../../lib/audit';
+import { wholeOrCursor } from '../../lib/cursor';
+import { sortedBy, type SortKey } from '../../lib/paging';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 export type ContactRow = typeof contactMessages.$inferSelect;
+
+/** The list's order, newest first (the export's too). */
+const CONTACT_ORDER: readonly SortKey[] = [
+  [contactMessages.createdAt, 'desc'],
+  [contactMessages.id, 'desc'],
+];
 
 export function createContactsService({ db }: ServiceDeps) {
   return {
@@ -20,12 +28,19 @@ export function createContactsService({ db }: ServiceDeps) {
       return row!;
     },
 
-    /** All messages, newest first (then by id, as the export orders them) (admin). */
-    list(): Promise<ContactRow[]> {
-      return db
-        .select()
-        .from(contactMessages)
-        .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+    /**
+     * All messages, newest first (then by id, as the export orders them), or a cursor page of them
+     * (`q.cursor`, `q.limit`: lib/cursor.ts `wholeOrCursor`) (admin). Throws AppError 400 `invalid_cursor`.
+     */
+    list(q: ContactsQuery = {}) {
+      return wholeOrCursor(contactMessages, CONTACT_ORDER, q, undefined, (after, limit) => {
+        const rows = db
+          .select()
+          .from(contactMessages)
+          .where(after)
+          .orderBy(...sortedBy(CONTACT_ORDER));
+        return limit === undefined ? rows : rows.limit(limit);
+      });
     },
 
     /** Deletes one message (admin) with one audit row (`contact.delete`) in the same transaction. Throws AppError NOT_FOUND. */

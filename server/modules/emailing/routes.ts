@@ -35,7 +35,11 @@ export async function emailingAdminRoutes(app: AppInstance) {
   route.post('/admin/email', {
     summary: 'E-mails one client, named by e-mail or id (admin)',
     schema: { response: { 200: adminEmailAnswerSchema }, body: adminEmailSchema },
-    config: { permission: 'emailing.send', target: onClient('bodyUserOrEmail') },
+    config: {
+      permission: 'emailing.send',
+      target: onClient('bodyUserOrEmail'),
+      errorCodes: ['user_not_found'],
+    },
     handler: async (req) => {
       const sent = await svc.sendEmail(auditActor(req), req.body);
       return { message: MSG.emailSent, data: sent };
@@ -103,7 +107,7 @@ export async function mailOutboxAdminRoutes(app: AppInstance) {
       params: idParams,
       response: { 200: outboxMailAnswerSchema, 409: conflict('The mail has not failed') },
     },
-    config: { permission: 'emailing.send', target: 'none' },
+    config: { permission: 'emailing.send', target: 'none', errorCodes: ['not_found', 'mail_not_failed'] },
     handler: async (req) => ({
       message: MESSAGING_MSG.mailQueuedAgain,
       data: presentOutboxMail(await svc.retryMail(auditActor(req), currentUser(req), req.params.id)),

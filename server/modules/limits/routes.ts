@@ -52,6 +52,14 @@ const presentLevel = (r: LevelRow) => {
   };
 };
 
+/** What approving or revoking a client's address answers of its own (service.ts `addressSetter`). */
+const ADDRESS_CODES = [
+  'client_not_found',
+  'address_needs_identity',
+  'address_already_verified',
+  'address_not_verified',
+] as const;
+
 /** GET /limits */
 export async function limitRoutes(app: AppInstance) {
   const route = declareRoutes(app, tags);
@@ -61,6 +69,7 @@ export async function limitRoutes(app: AppInstance) {
       "The caller's verification level, the next one and what raises it, and what is left of each deposit and withdrawal cap (client; staff 403)",
     schema: { response: { 200: clientLimitsAnswerSchema } },
     onRequest: guards.requireClient,
+    config: { errorCodes: ['user_not_found'] },
     handler: async (req) => ({ data: await services.limits.clientLimits(currentUser(req).id) }),
   });
 }
@@ -72,7 +81,7 @@ export async function limitAdminRoutes(app: AppInstance) {
   route.get('/levels', {
     summary: 'The caps of each verification level, lowest first (staff with limits.manage)',
     schema: { response: { 200: levelsAnswerSchema } },
-    config: { permission: 'limits.manage' },
+    config: { permission: 'limits.manage', errorCodes: [] },
     handler: async () => ({ data: (await svc.listLevels()).map(presentLevel) }),
   });
 
@@ -88,7 +97,12 @@ export async function limitAdminRoutes(app: AppInstance) {
         409: conflict('A raise of this level already waits for approval'),
       },
     },
-    config: { permission: 'limits.manage', target: 'none' },
+    // weighLevelChange / updateLevel (service.ts) and a raise already waiting (approvals guardedSetting)
+    config: {
+      permission: 'limits.manage',
+      target: 'none',
+      errorCodes: ['bad_request', 'not_found', 'already_waiting_for_approval'],
+    },
     handler: async (req, reply) => {
       const { level } = req.params;
       const actor = auditActor(req);
@@ -114,7 +128,11 @@ export async function limitAdminRoutes(app: AppInstance) {
         409: conflict('The identity is not approved yet, or the proof of address already is'),
       },
     },
-    config: { permission: 'kyc.review', target: { kind: 'client', named: 'user' } },
+    config: {
+      permission: 'kyc.review',
+      target: { kind: 'client', named: 'user' },
+      errorCodes: ADDRESS_CODES,
+    },
     handler: async (req) => {
       await svc.approveAddress(auditActor(req), req.params.id, req.body.reason);
       return { message: LIMITS_MSG.addressApproved };
@@ -129,7 +147,11 @@ export async function limitAdminRoutes(app: AppInstance) {
       body: decisionReasonSchema,
       response: { 200: messageAnswerSchema, 409: conflict('The proof of address is not approved') },
     },
-    config: { permission: 'kyc.review', target: { kind: 'client', named: 'user' } },
+    config: {
+      permission: 'kyc.review',
+      target: { kind: 'client', named: 'user' },
+      errorCodes: ADDRESS_CODES,
+    },
     handler: async (req) => {
       await svc.revokeAddress(auditActor(req), req.params.id, req.body.reason);
       return { message: LIMITS_MSG.addressRevoked };

@@ -7,12 +7,14 @@
  * sends a notice to one user, lists one user's notices and deletes any; each admin change writes one
  * audit row in its transaction. Text is stored as given: pages render it as text and e-mails escape it.
  */
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { CreateNotificationInput } from '@common/schemas/notifications';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { CreateNotificationInput, NotificationPageQuery } from '@common/schemas/notifications';
 import type { Db } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
+import { wholeOrCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
+import { sortedBy, type SortKey } from '../../lib/paging';
 import { mailTemplate, type MailKind, type MailMessage, type MailSummaryRow } from '../../lib/mail-templates';
 import { StatementOfWork, type StatementSql, type UnitOfWork } from '../../lib/unit-of-work';
 import type { BaseDeps } from '../../lib/base-deps';
@@ -43,14 +45,25 @@ const NOTICES_ACTION = { label: 'Open your notifications', path: '/account/notif
 /** Most notifications a list answers (newest first). */
 const LIST_LIMIT = 100;
 
-/** A user's newest notifications. */
-function newestOf(db: Db, userId: string): Promise<NotificationRow[]> {
-  return db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(LIST_LIMIT);
+/** The lists' order: newest first (the cursor pages' keys, lib/cursor.ts). */
+const NOTICE_ORDER: readonly SortKey[] = [
+  [notifications.createdAt, 'desc'],
+  [notifications.id, 'desc'],
+];
+
+/**
+ * A user's newest notifications (at most 100), or a cursor page of them (`q.cursor`, `q.limit`:
+ * lib/cursor.ts `wholeOrCursor`). Throws AppError 400 `invalid_cursor`.
+ */
+function newestOf(db: Db, userId: string, q: NotificationPageQuery) {
+  return wholeOrCursor(notifications, NOTICE_ORDER, q, LIST_LIMIT, (after, limit) =>
+    db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), after))
+      .orderBy(...sortedBy(NOTICE_ORDER))
+      .limit(limit ?? LIST_LIMIT),
+  );
 }
 
 // kept for mails queued before the summary box and button (stored mails name their template)
@@ -162,9 +175,9 @@ export function createNotificationsService({ db, mailer }: BaseDeps) {
     notify,
     notifyInStatement,
 
-    /** The user's notifications, newest first (at most 100). */
-    listForUser(userId: string): Promise<NotificationRow[]> {
-      return newestOf(db, userId);
+    /** The user's notifications, newest first: the 100 newest, or a cursor page (400 `invalid_cursor`). */
+    listForUser(userId: string, q: NotificationPageQuery = {}) {
+      return newestOf(db, userId, q);
     },
 
     /** How many of the user's notifications are unread. */
@@ -210,9 +223,9 @@ export function createNotificationsService({ db, mailer }: BaseDeps) {
       return row;
     },
 
-    /** Admin: one user's notifications, newest first (at most 100). */
-    listForAdmin(userId: string): Promise<NotificationRow[]> {
-      return newestOf(db, userId);
+    /** Admin: one user's notifications, newest first: the 100 newest, or a cursor page (400 `invalid_cursor`). */
+    listForAdmin(userId: string, q: NotificationPageQuery = {}) {
+      return newestOf(db, userId, q);
     },
 
     /**

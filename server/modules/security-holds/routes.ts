@@ -34,6 +34,7 @@ export async function securityHoldRoutes(app: AppInstance) {
   route.get('/current', {
     summary: "The signed-in user's hold on withdrawals after a security change: why and until when, or null",
     schema: { response: { 200: securityHoldAnswerSchema } },
+    config: { errorCodes: [] },
     handler: async (req) => ({ data: await services.holds.current(currentUser(req).id) }),
   });
 }
@@ -45,7 +46,7 @@ export async function securityHoldAdminRoutes(app: AppInstance) {
   route.get('/admin/:id', {
     summary: "A client's hold on withdrawals after a security change: why and until when, or null (staff)",
     schema: { params: idParams, response: { 200: securityHoldAnswerSchema } },
-    config: { permission: 'clients.read', target: { kind: 'client', named: 'user' } },
+    config: { permission: 'clients.read', target: { kind: 'client', named: 'user' }, errorCodes: [] },
     handler: async (req) => ({ data: await services.holds.current(req.params.id) }),
   });
 }
@@ -58,7 +59,7 @@ export async function thisWasntMeRoutes(app: AppInstance) {
     summary:
       'Locks the account of an e-mailed "This wasn\'t me" link and ends every session (anyone with the link; single use)',
     schema: { body: thisWasntMeSchema, response: { 200: messageAnswerSchema } },
-    config: rateLimited(10, 10),
+    config: { ...rateLimited(10, 10), errorCodes: ['not_me_link_invalid'] },
     handler: async (req) => {
       await services.holds.thisWasntMe(req.body.token, req.ip);
       return { message: SECURITY_HOLD_MSG.locked };

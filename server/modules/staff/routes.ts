@@ -3,7 +3,7 @@
  * the public acceptance of an invitation. Every change is audited in its own transaction.
  *
  * | method | path                        | who     | body                                 | answer              |
- * | GET    | /staff                      | owner   | —                                    | { data: members }   |
+ * | GET    | /staff?cursor&limit         | owner   | —                                    | { data: members, nextCursor? } by name (cursor pages) |
  * | GET    | /staff/export.csv           | owner   | —                                    | CSV, by last name   |
  * | POST   | /staff                      | owner   | { email, firstName, lastName, role } | 201 { message, data } (409 e-mail taken) |
  * | PATCH  | /staff/:id                  | owner   | { role }                             | { message, data } (409 self, last owner) |
@@ -17,6 +17,7 @@ import {
   acceptInvitationSchema,
   staffInviteSchema,
   staffListAnswerSchema,
+  staffListQuerySchema,
   staffMemberAnswerSchema,
   staffRoleSchema,
 } from '@common/schemas/staff';
@@ -25,6 +26,7 @@ import { auditActor } from '../../lib/audit';
 import { rateLimited } from '../../lib/rate-limit';
 import { formatNetworks } from '../../lib/networks';
 import { conflict } from '../../lib/route-schemas';
+import { presentList } from '../../lib/cursor';
 import { declareCsvExport } from '../../lib/csv-route';
 import { declareRoutes } from '../../lib/declare-routes';
 import { exportStaffCsv } from './export';
@@ -34,6 +36,8 @@ const config = { permission: 'staff.manage' as const };
 /** The routes on one member (`:id`): a staff member, never a client (server/lib/targets.ts). */
 const onMember = { ...config, target: { kind: 'staff', named: 'user' } as const };
 const selfOrLastOwner = conflict('The member is the caller, or the last active owner');
+/** What a change to one member answers of its own (service.ts `lockForChange`). */
+const CHANGE_CODES = ['staff_member_not_found', 'not_yourself', 'last_owner'] as const;
 
 /** The owner's staff routes, registered in the staff scope under /staff. */
 export async function staffAdminRoutes(app: AppInstance) {
@@ -41,11 +45,11 @@ export async function staffAdminRoutes(app: AppInstance) {
   const svc = app.ctx.services.staff;
 
   route.get('', {
-    summary: 'Lists the staff members (owner)',
-    schema: { response: { 200: staffListAnswerSchema } },
-    config,
-    handler: async () => ({
-      data: await svc.list(),
+    summary: 'Lists the staff members by name: all, or by cursor with ?limit and ?cursor (owner)',
+    schema: { response: { 200: staffListAnswerSchema }, querystring: staffListQuerySchema },
+    config: { ...config, errorCodes: ['invalid_cursor'] },
+    handler: async (req) => ({
+      ...presentList(await svc.listPage(req.query), ({ id: _id, ...member }) => member),
       allowedNetworks: formatNetworks(app.ctx.config.staffAllowedNetworks ?? []),
     }),
   });
@@ -65,7 +69,7 @@ export async function staffAdminRoutes(app: AppInstance) {
       response: { 201: staffMemberAnswerSchema, 409: conflict('The e-mail address already has an account') },
     },
     // the e-mail names someone new: an address with an account of any kind answers 409
-    config: { ...config, target: 'none' },
+    config: { ...config, target: 'none', errorCodes: ['email_taken'] },
     handler: async (req, reply) => {
       const { member } = await svc.invite(auditActor(req), req.body);
       return reply.code(201).send({ message: STAFF_MSG.invited, data: member });
@@ -79,7 +83,7 @@ export async function staffAdminRoutes(app: AppInstance) {
       response: { 200: staffMemberAnswerSchema, 409: selfOrLastOwner },
       body: staffRoleSchema,
     },
-    config: onMember,
+    config: { ...onMember, errorCodes: [...CHANGE_CODES] },
     handler: async (req) => ({
       message: STAFF_MSG.roleChanged,
       data: await svc.changeRole(auditActor(req), req.params.id, req.body.role),
@@ -94,6 +98,7 @@ export async function staffAdminRoutes(app: AppInstance) {
       refused: 'The member is the caller, the last active owner, or already deactivated',
       message: STAFF_MSG.deactivatedDone,
       change: svc.deactivate,
+      codes: [...CHANGE_CODES, 'already_deactivated'],
     },
     {
       verb: 'reactivate',
@@ -101,6 +106,7 @@ export async function staffAdminRoutes(app: AppInstance) {
       refused: 'The member is the caller, or is not deactivated',
       message: STAFF_MSG.reactivated,
       change: svc.reactivate,
+      codes: [...CHANGE_CODES, 'not_deactivated'],
     },
     {
       verb: 'resend-invitation',
@@ -109,13 +115,14 @@ export async function staffAdminRoutes(app: AppInstance) {
       refused: 'The member has set a password already, or is deactivated',
       message: STAFF_MSG.invitationResent,
       change: svc.resendInvitation,
+      codes: ['staff_member_not_found', 'already_deactivated', 'invitation_not_needed'],
     },
   ] as const;
-  for (const { verb, summary, refused, message, change } of stateChanges) {
+  for (const { verb, summary, refused, message, change, codes } of stateChanges) {
     route.post(`/:id/${verb}`, {
       summary,
       schema: { params: idParams, response: { 200: staffMemberAnswerSchema, 409: conflict(refused) } },
-      config: onMember,
+      config: { ...onMember, errorCodes: codes },
       handler: async (req) => ({ message, data: await change(auditActor(req), req.params.id) }),
     });
   }
@@ -130,7 +137,7 @@ export async function staffInvitationRoutes(app: AppInstance) {
     summary:
       "Sets an invited staff member's password with the invitation link's token (anyone with the link)",
     schema: { body: acceptInvitationSchema, response: { 200: messageAnswerSchema } },
-    config: rateLimited(10, 5),
+    config: { ...rateLimited(10, 5), errorCodes: ['invitation_invalid'] },
     handler: async (req) => {
       await svc.acceptInvitation(req.body.token, req.body.password, req.ip);
       return { message: STAFF_MSG.invitationAccepted };

@@ -27,6 +27,8 @@ const tags = ['staff'];
 // every route acts on a staff member (the `:id`), never on a client (server/lib/targets.ts)
 const config = { permission: 'staff.manage' as const, target: { kind: 'staff', named: 'user' } as const };
 const held = { 202: approvalAnswerSchema.describe(APPROVAL_MSG.waitingForOwner) };
+/** What every route answers of its own: the member's lock (security.ts `lockTarget`), a hold already waiting. */
+const LOCK_CODES = ['staff_member_not_found', 'not_yourself', 'already_waiting_for_approval'] as const;
 
 /** The owner's security routes on a staff member. */
 export async function staffSecurityRoutes(app: AppInstance) {
@@ -66,7 +68,10 @@ export async function staffSecurityRoutes(app: AppInstance) {
       },
       body: decisionReasonSchema,
     },
-    config,
+    config: {
+      ...config,
+      errorCodes: [...LOCK_CODES, 'last_owner', 'already_blocked', 'already_deactivated'],
+    },
     handler: async (req, reply) => {
       const { reason } = req.body;
       return guarded(req, reply, 'staff_block', reason, 'Block of an owner', STAFF_MSG.blocked, (u) =>
@@ -85,7 +90,7 @@ export async function staffSecurityRoutes(app: AppInstance) {
         409: conflict('The member is the caller, not blocked, or deactivated'),
       },
     },
-    config,
+    config: { ...config, errorCodes: [...LOCK_CODES, 'unblock_deactivated', 'not_blocked'] },
     handler: async (req, reply) =>
       guarded(req, reply, 'staff_unblock', 'Unblock', 'Unblock of an owner', STAFF_MSG.unblocked, (u) =>
         sec.unblock(auditActor(req), req.params.id, u),
@@ -104,7 +109,7 @@ export async function staffSecurityRoutes(app: AppInstance) {
       },
       body: decisionReasonSchema,
     },
-    config,
+    config: { ...config, errorCodes: [...LOCK_CODES, 'two_factor_not_on'] },
     handler: async (req, reply) => {
       const { reason } = req.body;
       return guarded(

@@ -23,12 +23,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { StaffRole } from '@common/permissions';
-import type { StaffInvite, StaffMember } from '@common/schemas/staff';
+import type { StaffInvite, StaffListQuery, StaffMember } from '@common/schemas/staff';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { UserRow } from '../../db/rows';
 import { accounts, sessions, signInEvents, staffInvitations, users } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
+import { wholeOrCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
+import { sortedBy, type SortKey } from '../../lib/paging';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { inTransaction } from '../../lib/unit-of-work';
 import { generateReferralCode, hashPassword } from '../auth/better-auth';
@@ -56,9 +58,17 @@ export const invited = sql<boolean>`not exists (
 
 export const isStaff = and(ne(users.role, 'client'), isNull(users.deletedAt));
 
-/** The staff members matching `where` (all staff without it), presented, by last name. */
-async function readMembers(db: DbOrTx, where = isStaff): Promise<StaffMember[]> {
-  const rows = await db
+/** The list's order: by last name, first name, e-mail (the export's), then id (cursor pages). */
+const MEMBER_ORDER: readonly SortKey[] = [
+  [users.lastName, 'asc'],
+  [users.firstName, 'asc'],
+  [users.email, 'asc'],
+  [users.id, 'asc'],
+];
+
+/** The staff members matching `where` (all staff without it), presented, by name; at most `limit`. */
+async function readMembers(db: DbOrTx, where = isStaff, limit?: number): Promise<StaffMember[]> {
+  const query = db
     .select({
       id: users.id,
       firstName: users.firstName,
@@ -73,7 +83,8 @@ async function readMembers(db: DbOrTx, where = isStaff): Promise<StaffMember[]> 
     })
     .from(users)
     .where(where)
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.email));
+    .orderBy(...sortedBy(MEMBER_ORDER));
+  const rows = await (limit === undefined ? query : query.limit(limit));
   return rows.map(presentStaffMember);
 }
 
@@ -171,6 +182,13 @@ export function createStaffService({ db, log, config, mailer }: ServiceDeps) {
     /** Every staff member (role ≠ client, not deleted), by last name. */
     list(): Promise<StaffMember[]> {
       return readMembers(db);
+    },
+
+    /** `list`, or a cursor page of it (lib/cursor.ts `wholeOrCursor`, 400 `invalid_cursor`), with ids. */
+    listPage(q: StaffListQuery) {
+      return wholeOrCursor(users, MEMBER_ORDER, q, undefined, async (after, limit) =>
+        (await readMembers(db, and(isStaff, after), limit)).map((m) => ({ ...m, id: m._id })),
+      );
     },
 
     /** One staff member, presented (after a change by staff/security.ts). */

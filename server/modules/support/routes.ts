@@ -2,9 +2,9 @@
  * /api/support (clients see their tickets and support's replies: docs/product.md):
  *
  * POST   /support              signed in  {message} → opens a ticket (rate-limited per user)
- * GET    /support/user         signed in  own tickets with replies, newest first
+ * GET    /support/user?cursor&limit  signed in  own tickets with replies, newest first (cursor pages)
  * POST   /support/:id/replies  signed in  {message} → adds to own open ticket (404 others', 409 closed)
- * GET    /support?status=      admin      every ticket with the client's _id and e-mail and replies
+ * GET    /support?status&cursor&limit  admin  every ticket with the client's _id and e-mail and replies
  * GET    /support/export.csv?status= admin  every matching ticket as CSV, newest first (no replies' text)
  * PUT    /support/:id          admin      {reply?, status?} → reply notified to the client; audited
  * DELETE /support/:id          admin      audited
@@ -15,6 +15,8 @@ import {
   supportMessageSchema,
   ticketAnswerSchema,
   ticketListAnswerSchema,
+  ticketPageQuerySchema,
+  ticketsExportQuerySchema,
   ticketsQuerySchema,
   updateTicketSchema,
 } from '@common/schemas/support';
@@ -22,6 +24,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app-context';
 import { conflict } from '../../lib/route-schemas';
 import { declareCsvExport } from '../../lib/csv-route';
+import { presentList } from '../../lib/cursor';
 import { declareRoutes } from '../../lib/declare-routes';
 import { auditActor } from '../../lib/audit';
 import { perUserRateLimited } from '../../lib/rate-limit';
@@ -51,14 +54,16 @@ export async function supportRoutes(app: AppInstance) {
   route.post('', {
     summary: 'Opens a support ticket (signed in)',
     schema: { response: { 201: ticketAnswerSchema }, body: supportMessageSchema },
-    config: ticketRateLimit,
+    config: { ...ticketRateLimit, errorCodes: [] },
     handler: async (req, reply) => messageSent(reply, await svc.createTicket(currentUser(req), req.body)),
   });
 
   route.get('/user', {
-    summary: "Lists the signed-in user's tickets with their replies, newest first",
-    schema: { response: { 200: ticketListAnswerSchema } },
-    handler: async (req) => ({ data: (await svc.listForUser(currentUser(req).id)).map(presentTicket) }),
+    summary:
+      "Lists the signed-in user's tickets with their replies, newest first: all, or by cursor with ?limit and ?cursor",
+    schema: { response: { 200: ticketListAnswerSchema }, querystring: ticketPageQuerySchema },
+    config: { errorCodes: ['invalid_cursor'] },
+    handler: async (req) => presentList(await svc.listForUser(currentUser(req).id, req.query), presentTicket),
   });
 
   route.post('/:id/replies', {
@@ -68,7 +73,7 @@ export async function supportRoutes(app: AppInstance) {
       response: { 201: ticketAnswerSchema, 409: conflict('The ticket is closed') },
       body: supportMessageSchema,
     },
-    config: ticketRateLimit,
+    config: { ...ticketRateLimit, errorCodes: ['ticket_not_found', 'ticket_closed'] },
     handler: async (req, reply) =>
       messageSent(reply, await svc.addClientReply(currentUser(req), req.params.id, req.body)),
   });
@@ -84,12 +89,11 @@ export async function supportAdminRoutes(app: AppInstance) {
   const svc = services.support;
 
   route.get('', {
-    summary: 'Lists every ticket, or only open or closed ones (admin)',
+    summary:
+      'Lists every ticket, or only open or closed ones, newest first: all, or by cursor with ?limit and ?cursor (admin)',
     schema: { response: { 200: ticketListAnswerSchema }, querystring: ticketsQuerySchema },
-    config: { permission: 'support.manage' },
-    handler: async (req) => ({
-      data: (await svc.listTickets(req.query.status)).map(presentTicket),
-    }),
+    config: { permission: 'support.manage', errorCodes: ['invalid_cursor'] },
+    handler: async (req) => presentList(await svc.listTickets(req.query), presentTicket),
   });
 
   declareCsvExport(app, route, {
@@ -97,14 +101,14 @@ export async function supportAdminRoutes(app: AppInstance) {
     rows: "One row per ticket, with a header row: the client, the first message, the replies' count, times in UTC",
     permission: 'support.manage',
     filename: 'support-tickets.csv',
-    querystring: ticketsQuerySchema,
+    querystring: ticketsExportQuerySchema,
     csv: exportTicketsCsv,
   });
 
   route.put('/:id', {
     summary: 'Replies to a ticket and/or sets its status; the client is notified of a reply (admin)',
     schema: { params: idParams, response: { 200: ticketAnswerSchema }, body: updateTicketSchema },
-    config: { permission: 'support.manage', target: onClient('ticket') },
+    config: { permission: 'support.manage', target: onClient('ticket'), errorCodes: ['ticket_not_found'] },
     handler: async (req) => {
       const view = await svc.updateTicket(auditActor(req), req.params.id, req.body);
       return {
@@ -117,7 +121,7 @@ export async function supportAdminRoutes(app: AppInstance) {
   route.delete('/:id', {
     summary: 'Deletes a ticket (admin)',
     schema: { params: idParams, response: { 200: messageAnswerSchema } },
-    config: { permission: 'support.manage', target: onClient('ticket') },
+    config: { permission: 'support.manage', target: onClient('ticket'), errorCodes: ['ticket_not_found'] },
     handler: async (req) => {
       await svc.deleteTicket(auditActor(req), req.params.id);
       return { message: MESSAGING_MSG.ticketDeleted };

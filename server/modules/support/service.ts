@@ -5,18 +5,22 @@
  * and deletes. Each admin change writes one audit row in its transaction. Errors: AppError 404
  * (unknown ticket, or another client's), 409 (ticket closed).
  */
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { MESSAGING_MSG } from '@common/messages';
 import type {
   PublicSupportTicket,
   SupportMessageInput,
   SupportStatus,
+  TicketPageQuery,
+  TicketsQuery,
   UpdateTicketInput,
 } from '@common/schemas/support';
 import type { Db, Tx } from '../../db/client';
 import { supportReplies, supportTickets, users } from '../../db/schema';
 import { auditedDelete, recordAudit, type AuditActor } from '../../lib/audit';
+import { wholeOrCursor } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
+import { sortedBy, type SortKey } from '../../lib/paging';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { inTransaction } from '../../lib/unit-of-work';
 import type { UserRow } from '../../db/rows';
@@ -26,6 +30,8 @@ export type ReplyRow = typeof supportReplies.$inferSelect;
 
 /** A ticket with its client's e-mail and its replies (oldest first). */
 export interface TicketView {
+  /** The ticket's id (a cursor page's key). */
+  id: string;
   ticket: TicketRow;
   email: string;
   replies: ReplyRow[];
@@ -52,15 +58,21 @@ export function presentTicket({ ticket, email, replies }: TicketView): PublicSup
   };
 }
 
-/** Tickets matching `where`, newest first, with e-mails and replies (two queries). */
-async function loadViews(db: Db | Tx, where: SQL | undefined): Promise<TicketView[]> {
+/** The lists' order: newest first (the cursor pages' keys, lib/cursor.ts). */
+const TICKET_ORDER: readonly SortKey[] = [
+  [supportTickets.createdAt, 'desc'],
+  [supportTickets.id, 'desc'],
+];
+
+/** At most `limit` tickets matching `where`, newest first, with e-mails and replies (two queries). */
+async function loadViews(db: Db | Tx, where: SQL | undefined, limit = LIST_LIMIT): Promise<TicketView[]> {
   const rows = await db
     .select({ ticket: supportTickets, email: users.email })
     .from(supportTickets)
     .innerJoin(users, eq(users.id, supportTickets.userId))
     .where(where)
-    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
-    .limit(LIST_LIMIT);
+    .orderBy(...sortedBy(TICKET_ORDER))
+    .limit(limit);
   if (rows.length === 0) return [];
   const replies = await db
     .select()
@@ -75,7 +87,17 @@ async function loadViews(db: Db | Tx, where: SQL | undefined): Promise<TicketVie
   // Map.groupBy needs Node 21+; Node 20 must keep working (package.json "engines")
   const byTicket = new Map<string, ReplyRow[]>();
   for (const r of replies) byTicket.set(r.ticketId, [...(byTicket.get(r.ticketId) ?? []), r]);
-  return rows.map((r) => ({ ...r, replies: byTicket.get(r.ticket.id) ?? [] }));
+  return rows.map((r) => ({ ...r, id: r.ticket.id, replies: byTicket.get(r.ticket.id) ?? [] }));
+}
+
+/**
+ * The tickets matching `where`: the newest 500, or a cursor page (`q.cursor`, `q.limit`: lib/cursor.ts
+ * `wholeOrCursor`, newest first). Throws AppError 400 `invalid_cursor`.
+ */
+function listViews(db: Db, where: SQL | undefined, q: TicketPageQuery) {
+  return wholeOrCursor(supportTickets, TICKET_ORDER, q, LIST_LIMIT, (after, limit) =>
+    loadViews(db, and(where, after), limit),
+  );
 }
 
 export function createSupportService({ db, log, notifications }: ServiceDeps) {
@@ -103,12 +125,12 @@ export function createSupportService({ db, log, notifications }: ServiceDeps) {
         .insert(supportTickets)
         .values({ userId: user.id, message: input.message })
         .returning();
-      return { ticket: row!, email: user.email, replies: [] };
+      return { id: row!.id, ticket: row!, email: user.email, replies: [] };
     },
 
-    /** The client's own tickets with replies, newest first. */
-    listForUser(userId: string): Promise<TicketView[]> {
-      return loadViews(db, eq(supportTickets.userId, userId));
+    /** The client's own tickets with replies, newest first: all (500 at most) or a cursor page (400 `invalid_cursor`). */
+    listForUser(userId: string, q: TicketPageQuery = {}) {
+      return listViews(db, eq(supportTickets.userId, userId), q);
     },
 
     /** The client adds a message to their own open ticket. Throws 404 (not theirs), 409 (closed). */
@@ -124,9 +146,12 @@ export function createSupportService({ db, log, notifications }: ServiceDeps) {
       });
     },
 
-    /** Admin: every ticket (or only open / closed ones), newest first. */
-    listTickets(status?: SupportStatus): Promise<TicketView[]> {
-      return loadViews(db, status ? eq(supportTickets.status, status) : undefined);
+    /**
+     * Admin: every ticket (or only those of `q.status`), newest first: all (500 at most) or a cursor
+     * page (400 `invalid_cursor`).
+     */
+    listTickets(q: TicketsQuery = {}) {
+      return listViews(db, q.status ? eq(supportTickets.status, q.status) : undefined, q);
     },
 
     /**

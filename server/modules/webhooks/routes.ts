@@ -7,6 +7,7 @@
  * | PATCH  | /api/webhooks/endpoints/:id                | { description?, eventTypes?, enabled?, reason? } | { message, data: endpoint }       |
  * | POST   | /api/webhooks/endpoints/:id/ping           | —                                       | 202 { message }                            |
  * | GET    | /api/webhooks/deliveries                   | ?endpointId&status&cursor&limit         | { data: [delivery], nextCursor }           |
+ * | GET    | /api/webhooks/deliveries/export.csv        | ?endpointId&status                      | CSV, newest first                          |
  * | POST   | /api/webhooks/deliveries/:id/redeliver     | —                                       | 202 { message }                            |
  *
  * Adding an endpoint needs a session and a fresh second factor; its secret is in that answer only.
@@ -15,6 +16,7 @@ import { idParams, messageAnswerSchema } from '@common/schemas/common';
 import {
   WEBHOOK_MSG,
   webhookDeliveriesAnswerSchema,
+  webhookDeliveriesExportQuerySchema,
   webhookDeliveriesQuerySchema,
   webhookEndpointAnswerSchema,
   webhookEndpointCreatedAnswerSchema,
@@ -24,10 +26,12 @@ import {
 } from '@common/schemas/webhooks';
 import type { AppInstance } from '../../app-context';
 import { auditActor } from '../../lib/audit';
+import { declareCsvExport } from '../../lib/csv-route';
 import { declareRoutes } from '../../lib/declare-routes';
 import { conflict } from '../../lib/route-schemas';
 import { FRESH_FACTOR_CODES } from '../auth/fresh-factor';
 import { currentUser } from '../auth/guard';
+import { exportDeliveriesCsv } from './export';
 
 const tags = ['webhooks'];
 const config = { permission: 'webhooks.manage' } as const;
@@ -102,6 +106,20 @@ export async function webhookAdminRoutes(app: AppInstance) {
     config: { ...config, errorCodes: ['invalid_cursor'] },
     handler: async (req) => svc.deliveries(req.query),
   });
+
+  declareCsvExport(
+    app,
+    route,
+    {
+      summary: 'Exports the delivery log as CSV, by endpoint and status, newest first',
+      rows: 'One row per delivery, with a header row: the event, the endpoint, its status and last try, times in UTC',
+      permission: config.permission,
+      filename: 'webhook-deliveries.csv',
+      querystring: webhookDeliveriesExportQuerySchema,
+      csv: exportDeliveriesCsv,
+    },
+    '/deliveries/export.csv',
+  );
 
   route.post('/deliveries/:id/redeliver', {
     summary:

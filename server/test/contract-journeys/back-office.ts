@@ -16,6 +16,10 @@ export const backOfficeJourneys: Journey[] = [
       const note = { userId: c.id, title: 'Hello', message: 'Welcome aboard' };
       await call('POST', '/api/notifications', admin.headers, note, 201);
       await call('GET', `/api/notifications?userId=${c.id}`, admin.headers, undefined, 200);
+      await call('GET', `/api/notifications?userId=${c.id}&limit=1`, admin.headers, undefined, 200);
+      await call('GET', `/api/notifications/export.csv?userId=${c.id}`, admin.headers, undefined, 200);
+      await call('GET', '/api/notifications/user?limit=1', c.headers, undefined, 200);
+      await call('GET', '/api/notifications/user?cursor=bm90LWEtcm93', c.headers, undefined, 400);
       const mine = await call('GET', '/api/notifications/user', c.headers, undefined, 200);
       await call('PUT', '/api/notifications/user/read', c.headers, undefined, 200);
       const noteId = mine.json().data[0]._id as string;
@@ -24,7 +28,9 @@ export const backOfficeJourneys: Journey[] = [
       const ticket = await call('POST', '/api/support', c.headers, { message: 'My deposit is late' }, 201);
       const ticketId = ticket.json().data._id as string;
       await call('GET', '/api/support/user', c.headers, undefined, 200);
+      await call('GET', '/api/support/user?limit=1', c.headers, undefined, 200);
       await call('GET', '/api/support?status=open', admin.headers, undefined, 200);
+      await call('GET', '/api/support?status=open&limit=1', admin.headers, undefined, 200);
       await call('GET', '/api/support/export.csv?status=open', admin.headers, undefined, 200);
       await call('POST', `/api/support/${ticketId}/replies`, c.headers, { message: 'Any news?' }, 201);
       await call('PUT', `/api/support/${ticketId}`, admin.headers, { reply: 'Done', status: 'closed' }, 200);
@@ -33,6 +39,7 @@ export const backOfficeJourneys: Journey[] = [
       const msg = { name: 'Visitor', email: uniqueEmail('visitor'), message: 'Do you trade gold?' };
       await call('POST', '/api/contacts', {}, msg, 201);
       const contacts = await call('GET', '/api/contacts', admin.headers, undefined, 200);
+      await call('GET', '/api/contacts?limit=1', admin.headers, undefined, 200);
       await call('GET', '/api/contacts/export.csv', admin.headers, undefined, 200);
       const contactId = contacts.json().data[0]._id as string;
       await call('DELETE', `/api/contacts/${contactId}`, admin.headers, undefined, 200);
@@ -138,6 +145,7 @@ export const backOfficeJourneys: Journey[] = [
         400,
       );
       await call('GET', '/api/staff', admin.headers, undefined, 200);
+      await call('GET', '/api/staff?limit=1', admin.headers, undefined, 200);
       await call('GET', '/api/staff/export.csv', admin.headers, undefined, 200);
       await call('POST', `/api/staff/${id}/resend-invitation`, admin.headers, undefined, 409);
       await call('PATCH', `/api/staff/${id}`, admin.headers, { role: 'finance' }, 200);

@@ -48,6 +48,8 @@ export const webhooksJourney: Journey = {
         if (delivery?.status !== 'succeeded') await new Promise((r) => setTimeout(r, 25));
       }
       await call('POST', `/api/webhooks/deliveries/${delivery!.id}/redeliver`, owner.headers, undefined, 202);
+      const csv = `/api/webhooks/deliveries/export.csv?endpointId=${id}&status=succeeded`;
+      await call('GET', csv, owner.headers, undefined, 200);
       const off = { enabled: false, reason: 'The accounting tool was retired' };
       await call('PATCH', `/api/webhooks/endpoints/${id}`, owner.headers, off, 200);
       await call('POST', `/api/webhooks/endpoints/${id}/ping`, owner.headers, undefined, 409);

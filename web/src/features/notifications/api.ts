@@ -1,7 +1,7 @@
 /**
  * TanStack Query hooks of the notifications: the client's own list with
  * its unread count (the header bell), marking them read, deleting one; an admin's list of one
- * user's notifications and sending one.
+ * user's notifications (and their CSV export) and sending one.
  */
 import type {
   CreateNotificationInput,
@@ -11,6 +11,7 @@ import type {
 import { queryOptions } from '@tanstack/react-query';
 import { api, type MessageAnswer } from '../../lib/api-client';
 import { dataQuery, useRefetchingMutation } from '../../lib/queries';
+import { saveBlob } from '../../lib/save-blob';
 
 const keys = {
   all: ['notifications'] as const,
@@ -29,6 +30,11 @@ export const userNotificationsQuery = queryOptions({
 /** GET /notifications?userId= (admin): one user's notifications. */
 export const adminNotificationsQuery = (userId: string) =>
   dataQuery<PublicNotification[]>(keys.admin(userId), '/notifications', { userId });
+
+/** GET /notifications/export.csv?userId= (admin) with the session's token, saved as notifications.csv. */
+export async function downloadNotificationsCsv(userId: string): Promise<void> {
+  saveBlob(await api.blob('/notifications/export.csv', { params: { userId } }), 'notifications.csv');
+}
 
 /** PUT /notifications/user/read: marks the client's notifications read (the bell drops to 0). */
 export const useMarkNotificationsRead = () =>

@@ -1,7 +1,7 @@
 /**
  * TanStack Query hooks of the owner's webhooks (docs/integrations.md "Webhooks"): the endpoints
  * (GET, POST, PATCH /api/webhooks/endpoints…, ping) and the delivery log in cursor pages
- * (GET /api/webhooks/deliveries, redeliver), all `webhooks.manage`.
+ * (GET /api/webhooks/deliveries, redeliver) and its CSV export, all `webhooks.manage`.
  */
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -16,6 +16,7 @@ import type {
 import type { MessageAnswer } from '../../lib/api-client';
 import { api } from '../../lib/api-client';
 import { dataQuery, useRefetchingMutation } from '../../lib/queries';
+import { saveBlob } from '../../lib/save-blob';
 
 export type { WebhookDelivery, WebhookEndpoint };
 /** What the add form sends. */
@@ -78,6 +79,15 @@ export const useUpdateWebhookEndpoint = () =>
 /** POST /webhooks/endpoints/:id/ping: a signed `ping` to that endpoint alone. */
 export const usePingWebhookEndpoint = () =>
   useRefetchingMutation((id: string) => api.post<MessageAnswer>(`/webhooks/endpoints/${id}/ping`), KEY);
+
+/**
+ * GET /webhooks/deliveries/export.csv?status with the session's token, saved as
+ * webhook-deliveries.csv: every delivery of the log's status filter (all when null), newest first.
+ */
+export async function downloadDeliveriesCsv(status: WebhookDelivery['status'] | null): Promise<void> {
+  const params = status ? { status } : {};
+  saveBlob(await api.blob('/webhooks/deliveries/export.csv', { params }), 'webhook-deliveries.csv');
+}
 
 /** POST /webhooks/deliveries/:id/redeliver: the same event again, as a new series of tries. */
 export const useRedeliverWebhook = () =>

@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { MESSAGING_MSG } from '@common/messages';
@@ -8,12 +8,13 @@ import { MessageFields } from '../../../components/admin/message-fields';
 import { useClientRoute } from '../../../components/admin/use-client-route';
 import { Can } from '../../../components/can';
 import { CollapsiblePanel } from '../../../components/collapsible-panel';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { PlainForm } from '../../../components/plain-form';
 import { useCan } from '../../../hooks/use-can';
 import { useFocusAfterSend } from '../../../hooks/use-focus-after-removal';
 import { toastOutcome } from '../../../lib/notify';
 import { zodForm } from '../../../lib/zod-form';
-import { adminNotificationsQuery, useSendNotification } from '../api';
+import { adminNotificationsQuery, downloadNotificationsCsv, useSendNotification } from '../api';
 import { NotificationList } from '../components/notification-list';
 
 /**
@@ -57,8 +58,8 @@ function AddNotificationForm({ userId }: { userId: string }) {
 
 /**
  * /admin/notifications/:id?name=: send a notification to one client (in-app and by
- * e-mail) and list or delete theirs; sending and deleting need `notifications.send`, so other roles
- * only read the list.
+ * e-mail) and list or delete theirs, or export them as CSV; sending and deleting need
+ * `notifications.send`, so other roles only read and export the list.
  */
 export function AdminNotificationsPage() {
   const { id } = useClientRoute();
@@ -74,6 +75,9 @@ export function AdminNotificationsPage() {
       <Can permission="notifications.send">
         <AddNotificationForm userId={id} />
       </Can>
+      <Group>
+        <ExportCsvButton download={() => downloadNotificationsCsv(id)} failure="The export failed" />
+      </Group>
       <NotificationList
         notifications={query.data}
         error={query.error}

@@ -2,10 +2,16 @@ import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/co
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmedButton } from '../../../components/admin/confirmed-button';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { DotBadge } from '../../../components/status-badge';
 import { CellText, PagedTable, queryStatus, type Column } from '../../../components/paged-table';
 import { formatDateTime } from '../../../lib/format';
-import { useRedeliverWebhook, webhookDeliveriesQuery, type WebhookDelivery } from '../api';
+import {
+  downloadDeliveriesCsv,
+  useRedeliverWebhook,
+  webhookDeliveriesQuery,
+  type WebhookDelivery,
+} from '../api';
 
 type Status = WebhookDelivery['status'];
 const STATUS_COLOR: Record<Status, string> = { pending: 'orange', succeeded: 'green', failed: 'red' };
@@ -86,11 +92,13 @@ const columns: Column<WebhookDelivery>[] = [
 /**
  * The delivery log (docs/integrations.md "Webhooks"): every delivery, newest first, with its event,
  * endpoint, status, tries, last answer and next try; filtered by status; "Show more" reads the next
- * cursor page; Redeliver for one no longer being tried. It refreshes while a delivery is being tried.
+ * cursor page; Redeliver for one no longer being tried; "Export CSV" downloads every delivery of the
+ * filter. It refreshes while a delivery is being tried.
  */
 export function DeliveryLog() {
   const [filter, setFilter] = useState('all');
-  const query = useInfiniteQuery(webhookDeliveriesQuery(filter === 'all' ? null : (filter as Status)));
+  const status = filter === 'all' ? null : (filter as Status);
+  const query = useInfiniteQuery(webhookDeliveriesQuery(status));
   const rows = query.data?.pages.flatMap((p) => p.data);
   return (
     <Stack gap="sm">
@@ -98,13 +106,16 @@ export function DeliveryLog() {
         <Title order={2} fz="lg">
           Delivery log
         </Title>
-        <SegmentedControl
-          aria-label="Show deliveries"
-          size="xs"
-          data={FILTERS}
-          value={filter}
-          onChange={setFilter}
-        />
+        <Group gap="sm" align="end">
+          <SegmentedControl
+            aria-label="Show deliveries"
+            size="xs"
+            data={FILTERS}
+            value={filter}
+            onChange={setFilter}
+          />
+          <ExportCsvButton download={() => downloadDeliveriesCsv(status)} failure="The export failed" />
+        </Group>
       </Group>
       <PagedTable
         caption="Webhook deliveries"

@@ -2,7 +2,8 @@
  * The owner's webhooks page (admin-webhooks-page.tsx, docs/integrations.md "Webhooks"): the
  * endpoints with their status; the add dialog that sends the address, events and code, keeps the
  * form on the server's refusal and then shows the signing secret once; Ping; Turn off with a
- * reason; the delivery log with its filter, "Show more" by cursor and Redeliver; a role without
+ * reason; the delivery log with its filter, "Show more" by cursor, Redeliver and its CSV export
+ * with the filter shown; a role without
  * `webhooks.manage` is told it may not.
  */
 import { screen, waitFor, within } from '@testing-library/react';
@@ -102,6 +103,26 @@ describe('the webhooks page', () => {
     await user.click(screen.getByRole('radio', { name: 'Failed' }));
     await waitFor(() => expect(asked.at(-1)).toBe('limit=25&status=failed'));
     expect(asked).toContain('limit=25&cursor=next');
+  });
+
+  it('exports the delivery log as CSV with the status shown', async () => {
+    endpoints(() => [ENDPOINT]);
+    deliveries([delivery(1)]);
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/webhooks/deliveries/export.csv', ({ request }) => {
+        asked.push(`csv ${new URL(request.url).searchParams.toString()}`);
+        return new Response('Created (UTC)\r\n', { headers: { 'content-type': 'text/csv' } });
+      }),
+    );
+    const { user } = renderScreen(<AdminWebhooksPage />);
+    const log = screen.getByRole('table', { name: 'Webhook deliveries' });
+    expect(await within(log).findByText('HTTP 200 · 84 ms')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(asked).toEqual(['csv ']));
+    await user.click(screen.getByRole('radio', { name: 'Failed' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(asked).toEqual(['csv ', 'csv status=failed']));
   });
 
   it("adds an endpoint: the server's refusal keeps the form, then the signing secret shows once", async () => {
