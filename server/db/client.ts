@@ -93,15 +93,19 @@ export async function queryRows<T>(db: Pick<DbOrTx, 'execute'>, query: SQL): Pro
   return ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as T[];
 }
 
-/** How many more times `againOnDeadlock` runs a statement that lost a deadlock. */
-const DEADLOCK_RERUNS = 2;
+/**
+ * How many more times `againOnDeadlock` runs a statement that lost a deadlock. Five duplicates of
+ * one request racing on a machine loaded 20 deep once saw one of them lose three times in a row
+ * (server/modules/withdrawals/deadlock.test.ts); a rerun costs one statement.
+ */
+const DEADLOCK_RERUNS = 4;
 
 /**
  * Runs `work`, ONE statement that commits on its own (never one inside a transaction: the
  * transaction is lost with it), and runs it again, up to DEADLOCK_RERUNS more times, when
  * PostgreSQL ends it as a deadlock's victim (SQLSTATE 40P01). Nothing of a victim is kept, so the
  * same statement may simply be sent again, as PostgreSQL's documentation on deadlocks advises.
- * Any other error, or a fourth deadlock, is thrown.
+ * Any other error, or a deadlock past the last rerun, is thrown.
  */
 export async function againOnDeadlock<T>(work: () => Promise<T>): Promise<T> {
   for (let rerun = 0; ; rerun++) {
