@@ -12,6 +12,7 @@ import type { AppInstance } from '../app-context';
 import type { declareRoutes } from './declare-routes';
 import { sendCsv, type StreamRows } from './csv';
 import { csvAnswer } from './route-schemas';
+import type { TargetRule } from './targets';
 
 /** What an export route declares; `Q` is its query's zod schema (the list's filters, no paging). */
 export interface CsvExport<Q extends z.ZodType> {
@@ -23,6 +24,8 @@ export interface CsvExport<Q extends z.ZodType> {
   permission: Permission;
   /** The attachment's file name, e.g. `approvals.csv`. */
   filename: string;
+  /** Whom the export is about when its query names a person (`queryUser`: one client's list); lib/targets.ts. */
+  target?: TargetRule;
   /** The list's filters (without paging); none when the list has none. */
   querystring?: Q;
   /**
@@ -34,7 +37,7 @@ export interface CsvExport<Q extends z.ZodType> {
 
 /**
  * Declares `GET <url>` (relative to the module's prefix; `/export.csv` unless given) on `route` of
- * `app` as the CSV export `spec` describes: `config: { permission }`, the query validated by
+ * `app` as the CSV export `spec` describes: `config: { permission, target }`, the query validated by
  * `spec.querystring`, the answer `text/csv` named `spec.filename` (lib/csv.ts `sendCsv`).
  */
 export function declareCsvExport<Q extends z.ZodType = z.ZodObject>(
@@ -50,8 +53,8 @@ export function declareCsvExport<Q extends z.ZodType = z.ZodObject>(
       response: { 200: csvAnswer(spec.rows) },
       ...(spec.querystring && { querystring: spec.querystring }),
     },
-    // an export answers only its guard's and validation's errors (its filters are checked first)
-    config: { permission: spec.permission, errorCodes: [] },
+    // an export answers only its guard's, target's and validation's errors (its filters are checked first)
+    config: { permission: spec.permission, errorCodes: [], ...(spec.target && { target: spec.target }) },
     handler: async (req, reply) =>
       sendCsv(reply, spec.filename, await spec.csv(streamRows, req.query as z.output<Q>, req)),
   });

@@ -4,7 +4,9 @@
  *
  * POST   /deposits              verified client  {amount, image (data URL), wallet, transactionHash?}
  * GET    /deposits/wallets      signed in        wallet addresses to pay to
- * GET    /deposits              signed in        own deposits; an admin: all or ?userId=
+ * GET    /deposits              signed in        own deposits; an admin: all or ?userId=; the newest 500,
+ *                                                  or a cursor page with ?cursor&limit → {data, total, nextCursor}
+ * GET    /deposits/export.csv   clients.read     ?userId → the client's deposits as CSV, newest first
  * PUT    /deposits/:id/approve  admin
  * PUT    /deposits/:id/reject   admin            {reason}
  * DELETE /deposits/:id          admin            pending or rejected only
@@ -14,8 +16,9 @@ import {
   decisionReasonSchema,
   errorAnswerSchema,
   idParams,
+  clientIdQuery,
   messageAnswerSchema,
-  userIdQuery,
+  requestListQuery,
 } from '@common/schemas/common';
 import {
   createDepositSchema,
@@ -36,6 +39,9 @@ import { usd } from '../../lib/money';
 import { heldAnswer, holdOrRun } from '../approvals/routes';
 import { presentDeposit } from './presenter';
 import { onClient } from '../../lib/targets';
+import { declareCsvExport } from '../../lib/csv-route';
+import { presentRequestList } from '../../lib/list-pages';
+import { exportDepositsCsv } from './export';
 
 /** Room for a 5 MB image as a data URL plus the other fields; a bigger body gets 413 unread. */
 const DEPOSIT_BODY_LIMIT = maxDataUrlLength(PROOF_MAX_BYTES) + 64 * 1024;
@@ -83,11 +89,12 @@ export async function depositRoutes(app: AppInstance) {
   });
 
   route.get('', {
-    summary: "Lists the caller's deposits; an admin sees all, or one client's with ?userId",
-    schema: { response: { 200: depositListAnswerSchema }, querystring: userIdQuery },
-    handler: async (req) => ({
-      data: (await svc.listDeposits(currentUser(req), req.query.userId)).map(presentDeposit),
-    }),
+    summary:
+      "Lists the caller's deposits, newest first (the newest 500, or by cursor); an admin sees all, or one client's with ?userId",
+    schema: { response: { 200: depositListAnswerSchema }, querystring: requestListQuery },
+    config: { errorCodes: ['forbidden', 'invalid_cursor'] },
+    handler: async (req) =>
+      presentRequestList(await svc.listDeposits(currentUser(req), req.query), presentDeposit),
   });
 }
 
@@ -141,6 +148,16 @@ export async function depositAdminRoutes(app: AppInstance) {
       message: MONEY_MSG.depositRejected,
       data: presentDeposit(await svc.rejectDeposit(auditActor(req), req.params.id, req.body.reason)),
     }),
+  });
+
+  declareCsvExport(app, route, {
+    summary: "Exports a client's deposits as CSV, newest first (admin)",
+    rows: 'One row per deposit, with a header row; amounts in USD, times in UTC',
+    permission: 'clients.read',
+    target: onClient('queryUser'),
+    filename: 'deposits.csv',
+    querystring: clientIdQuery,
+    csv: exportDepositsCsv,
   });
 
   route.delete('/:id', {

@@ -3,8 +3,10 @@
  * handlers: guard, validate (schemas from common/), call the trading activities service, present.
  * The money-moving POST accepts an Idempotency-Key. Every admin change is audited by the service.
  *
- * GET    /trading-activity               signed in        own rows: ?page&pageSize(10|20|30|40)&search → {data, total}
- * GET    /trading-activity/admin         admin            ?userId plus the same query → {data, total}
+ * GET    /trading-activity               signed in        own rows: ?page&pageSize(10|20|30|40)&search → {data, total},
+ *                                                          or a cursor page with ?cursor&limit → {data, total, nextCursor}
+ * GET    /trading-activity/admin         admin            ?userId plus the same query → {data, total, nextCursor?}
+ * GET    /trading-activity/admin/export.csv  clients.read ?userId&search → the client's rows as CSV, newest first
  * GET    /trading-activity/:id           owner or admin
  * POST   /trading-activity               admin            {userId, tradeAmount, profit, plan, statuss}
  * PUT    /trading-activity/:id           admin            {tradeAmount, profit, plan, statuss}: posts the profit difference
@@ -17,6 +19,7 @@
 import { PLAN_MSG } from '@common/messages';
 import { idParams, messageAnswerSchema } from '@common/schemas/common';
 import {
+  adminActivityExportQuerySchema,
   adminTradingActivityQuerySchema,
   createTradingActivitySchema,
   tradingActivityAnswerSchema,
@@ -37,6 +40,8 @@ import { currentUser } from '../auth/guard';
 import { refuseUnpostable } from './profit-posting';
 import { presentTradingActivity } from './presenter';
 import { onClient } from '../../lib/targets';
+import { declareCsvExport } from '../../lib/csv-route';
+import { exportActivitiesCsv } from './export';
 
 /** The OpenAPI tag of every trading activity route. */
 const tags = ['trading activity'];
@@ -56,8 +61,9 @@ export async function tradingActivityRoutes(app: AppInstance) {
   const svc = services.tradingActivities;
 
   route.get('', {
-    summary: "Answers one page of the signed-in user's trading activity",
+    summary: "Answers one page of the signed-in user's trading activity, by number or by cursor",
     schema: { response: { 200: tradingActivityPageSchema }, querystring: tradingActivityQuerySchema },
+    config: { errorCodes: ['invalid_cursor'] },
     handler: async (req) =>
       presentPage(await svc.listActivities(currentUser(req).id, req.query), presentTradingActivity),
   });
@@ -81,15 +87,30 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
   const svc = services.tradingActivities;
 
   route.get('/admin', {
-    summary: "Answers one page of a client's trading activity (admin)",
+    summary: "Answers one page of a client's trading activity, by number or by cursor (admin)",
     schema: {
       response: { 200: tradingActivityPageSchema },
       querystring: adminTradingActivityQuerySchema,
     },
-    config: { permission: 'clients.read', target: onClient('queryUser') },
+    config: { permission: 'clients.read', target: onClient('queryUser'), errorCodes: ['invalid_cursor'] },
     handler: async (req) =>
       presentPage(await svc.listActivities(req.query.userId, req.query), presentTradingActivity),
   });
+
+  declareCsvExport(
+    app,
+    route,
+    {
+      summary: "Exports a client's trading activity, with the list's search, as CSV, newest first (admin)",
+      rows: 'One row per trading activity row, with a header row; amounts in USD, times in UTC',
+      permission: 'clients.read',
+      target: onClient('queryUser'),
+      filename: 'trading-activity.csv',
+      querystring: adminActivityExportQuerySchema,
+      csv: exportActivitiesCsv,
+    },
+    '/admin/export.csv',
+  );
 
   route.post('', {
     summary: "Records a client's trading activity row and posts its profit to the balance (admin)",

@@ -7,7 +7,9 @@
  *                                                       202: queues the mail of a 6-digit code for that withdrawal only
  * POST   /{c,b}-withdrawals           verified client  crypto: {amount, address, token, wallet}
  *                                                       bank: {amount, bankName, accountName, iban | accountNumber + routing, swift, token}
- * GET    /{c,b}-withdrawals           signed in        own; an admin: all or ?userId=
+ * GET    /{c,b}-withdrawals           signed in        own; an admin: all or ?userId=; the newest 500,
+ *                                                       or a cursor page with ?cursor&limit → {data, total, nextCursor}
+ * GET    /{c,b}-withdrawals/export.csv   clients.read  ?userId → the client's withdrawals as CSV, newest first
  * PUT    /{c,b}-withdrawals/:id/approve  admin         {payoutReference?}; 202 at or above the four-eyes threshold (/approvals)
  * PUT    /{c,b}-withdrawals/:id/reject   admin         {reason}
  * DELETE /{c,b}-withdrawals/:id          admin         declined ones only
@@ -17,8 +19,9 @@ import { MONEY_MSG } from '@common/messages';
 import {
   decisionReasonSchema,
   errorAnswerSchema,
+  clientIdQuery,
   messageAnswerSchema,
-  userIdQuery,
+  requestListQuery,
 } from '@common/schemas/common';
 import {
   bankWithdrawalAnswerSchema,
@@ -41,6 +44,10 @@ import { currentUser } from '../auth/guard';
 import { presentWithdrawal } from './presenter';
 import type { WithdrawalInput, WithdrawalMethod, WithdrawalRow, WithdrawalTarget } from './service';
 import { onClient } from '../../lib/targets';
+import { declareCsvExport } from '../../lib/csv-route';
+import { declareRoutes } from '../../lib/declare-routes';
+import { presentRequestList } from '../../lib/list-pages';
+import { exportWithdrawalsCsv } from './export';
 
 const tags = ['withdrawals'];
 
@@ -147,16 +154,17 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
     {
       schema: routeSchema(
         tags,
-        `Lists the caller's ${method} withdrawals; an admin sees all, or one client's with ?userId`,
+        `Lists the caller's ${method} withdrawals, newest first (the newest 500, or by cursor); an admin sees all, or one client's with ?userId`,
         { 200: list },
-        { querystring: userIdQuery },
+        { querystring: requestListQuery },
       ),
       onRequest: guards.requireUser,
+      config: { errorCodes: ['forbidden', 'invalid_cursor'] },
     },
     async (req) => {
-      const rows = await svc.listWithdrawals(currentUser(req), method, req.query.userId);
+      const rows = await svc.listWithdrawals(currentUser(req), method, req.query);
       // Every row is of this route's method: the list is all crypto or all bank withdrawals.
-      return { data: rows.map(presentWithdrawal) } as z.infer<typeof list>;
+      return presentRequestList(rows, presentWithdrawal) as z.infer<typeof list>;
     },
   );
 }
@@ -170,6 +178,16 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
   const svc = services.withdrawals;
   const { method } = opts;
   const { answer: answerSchema } = METHODS[method];
+
+  declareCsvExport(app, declareRoutes(app, tags), {
+    summary: `Exports a client's ${method} withdrawals as CSV, newest first (admin)`,
+    rows: `One row per ${method} withdrawal, with a header row; amounts in USD, times in UTC`,
+    permission: 'clients.read',
+    target: onClient('queryUser'),
+    filename: `${method}-withdrawals.csv`,
+    querystring: clientIdQuery,
+    csv: exportWithdrawalsCsv(method),
+  });
 
   // PUT /:id/approve and /:id/reject: the two outcomes of reviewing a pending withdrawal; only a
   // decline takes a body, the reason the client reads (docs/product.md "Decision reasons")
