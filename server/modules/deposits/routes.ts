@@ -42,6 +42,7 @@ import { onClient } from '../../lib/targets';
 import { declareCsvExport } from '../../lib/csv-route';
 import { presentRequestList } from '../../lib/list-pages';
 import { exportDepositsCsv } from './export';
+import { FOUR_EYES_CODES, IDEMPOTENCY_CODES, REVIEW_CODES } from '../../lib/route-codes';
 
 /** Room for a 5 MB image as a data URL plus the other fields; a bigger body gets 413 unread. */
 const DEPOSIT_BODY_LIMIT = maxDataUrlLength(PROOF_MAX_BYTES) + 64 * 1024;
@@ -70,7 +71,18 @@ export async function depositRoutes(app: AppInstance) {
       body: createDepositSchema,
     },
     onRequest: guards.requireClient,
-    config: { idempotent: true },
+    config: {
+      idempotent: true,
+      errorCodes: [
+        'file_too_large',
+        'image_type',
+        'image_unreadable',
+        'too_many_requests',
+        'too_many_deposits',
+        'deposit_limit_exceeded',
+        ...IDEMPOTENCY_CODES,
+      ],
+    },
     bodyLimit: DEPOSIT_BODY_LIMIT,
     // Fastify refuses an oversized body before parsing it; answer with the original text.
     errorHandler: tooLargeAs(MONEY_MSG.fileTooLarge),
@@ -85,6 +97,7 @@ export async function depositRoutes(app: AppInstance) {
   route.get('/wallets', {
     summary: 'Answers the wallet addresses to pay a deposit to (signed in)',
     schema: { response: { 200: depositWalletsAnswerSchema } },
+    config: { errorCodes: [] },
     handler: async () => ({ data: svc.wallets() }),
   });
 
@@ -111,10 +124,11 @@ export async function depositAdminRoutes(app: AppInstance) {
   // rejection takes a body, the reason the client reads (docs/product.md "Decision reasons")
   const reviewAnswers = { 200: depositAnswerSchema, 409: conflict('The deposit is not pending') };
   const config = { permission: 'deposits.review', target: onClient('deposit') } as const;
+  const reviewed = { ...config, errorCodes: REVIEW_CODES };
   route.put('/:id/approve', {
     summary: 'Approves a pending deposit and credits the client (admin)',
     schema: { params: idParams, response: { ...reviewAnswers, ...heldAnswer } },
-    config,
+    config: { ...config, errorCodes: [...REVIEW_CODES, ...FOUR_EYES_CODES] },
     handler: async (req, reply) => {
       const { id } = req.params;
       // the approval's own read, made once: four-eyes weighs it, the approval uses it (approval.ts)
@@ -143,7 +157,7 @@ export async function depositAdminRoutes(app: AppInstance) {
   route.put('/:id/reject', {
     summary: 'Rejects a pending deposit with a reason the client reads (admin)',
     schema: { params: idParams, response: reviewAnswers, body: decisionReasonSchema },
-    config,
+    config: reviewed,
     handler: async (req) => ({
       message: MONEY_MSG.depositRejected,
       data: presentDeposit(await svc.rejectDeposit(auditActor(req), req.params.id, req.body.reason)),
@@ -169,7 +183,7 @@ export async function depositAdminRoutes(app: AppInstance) {
         409: conflict('An approved deposit stays: void it through the transactions'),
       },
     },
-    config,
+    config: { ...config, errorCodes: ['deposit_not_deletable'] },
     handler: async (req) => {
       await svc.deleteDeposit(auditActor(req), req.params.id);
       return { message: MONEY_MSG.depositDeleted };

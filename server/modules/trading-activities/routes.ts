@@ -42,6 +42,7 @@ import { presentTradingActivity } from './presenter';
 import { onClient } from '../../lib/targets';
 import { declareCsvExport } from '../../lib/csv-route';
 import { exportActivitiesCsv } from './export';
+import { ACTIVITY_POSTING_CODES, FOUR_EYES_CODES, IDEMPOTENCY_CODES } from '../../lib/route-codes';
 
 /** The OpenAPI tag of every trading activity route. */
 const tags = ['trading activity'];
@@ -50,6 +51,9 @@ const tags = ['trading activity'];
 const unpostable = conflict(
   'The available balance cannot cover the profit taken back, or the plan has ended',
 );
+
+/** What changing or removing a row answers: its posting's codes and four-eyes'. */
+const CHANGE_CODES = [...ACTIVITY_POSTING_CODES, ...FOUR_EYES_CODES];
 
 /**
  * The signed-in user's own trading activity: a page of it, one row; registered in a signed-in
@@ -71,6 +75,7 @@ export async function tradingActivityRoutes(app: AppInstance) {
   route.get('/:id', {
     summary: 'Answers one trading activity row (its owner or an admin)',
     schema: { params: idParams, response: { 200: tradingActivityItemAnswerSchema } },
+    config: { errorCodes: ['forbidden'] },
     handler: async (req) => ({
       data: presentTradingActivity(await svc.getActivity(currentUser(req), req.params.id)),
     }),
@@ -85,6 +90,7 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
   const route = declareRoutes(app, tags);
   const { services } = app.ctx;
   const svc = services.tradingActivities;
+  const edit = { permission: 'tradingActivity.edit', target: onClient('activity') } as const;
 
   route.get('/admin', {
     summary: "Answers one page of a client's trading activity, by number or by cursor (admin)",
@@ -118,7 +124,12 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
       response: { 201: tradingActivityAnswerSchema, ...heldAnswer },
       body: createTradingActivitySchema,
     },
-    config: { idempotent: true, permission: 'tradingActivity.edit', target: onClient('bodyUser') },
+    config: {
+      idempotent: true,
+      permission: 'tradingActivity.edit',
+      target: onClient('bodyUser'),
+      errorCodes: ['client_not_found', ...ACTIVITY_POSTING_CODES, ...FOUR_EYES_CODES, ...IDEMPOTENCY_CODES],
+    },
     handler: async (req, reply) =>
       keyedTransaction(req, reply, async (uow) => {
         const { userId, profit } = req.body;
@@ -152,7 +163,7 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
       response: { 200: tradingActivityAnswerSchema, ...heldAnswer, 409: unpostable },
       body: updateTradingActivitySchema,
     },
-    config: { permission: 'tradingActivity.edit', target: onClient('activity') },
+    config: { ...edit, errorCodes: CHANGE_CODES },
     handler: async (req, reply) => {
       const { id } = req.params;
       const activity = await svc.findActivity(id);
@@ -186,7 +197,7 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
       params: idParams,
       response: { 200: messageAnswerSchema, ...heldAnswer, 409: unpostable },
     },
-    config: { permission: 'tradingActivity.edit', target: onClient('activity') },
+    config: { ...edit, errorCodes: CHANGE_CODES },
     handler: async (req, reply) => {
       const { id } = req.params;
       const activity = await svc.findActivity(id);

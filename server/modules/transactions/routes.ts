@@ -41,6 +41,7 @@ import { presentTransaction, presentValueDay } from './presenter';
 import { sendCsv } from '../../lib/csv';
 import { onClient } from '../../lib/targets';
 import { declareCsvExport } from '../../lib/csv-route';
+import { FOUR_EYES_CODES, IDEMPOTENCY_CODES } from '../../lib/route-codes';
 
 /**
  * The signed-in user's own history: the latest lines, a page, the value per day, the CSV export;
@@ -55,7 +56,7 @@ export async function transactionRoutes(app: AppInstance) {
   route.get('', {
     summary: "Answers the signed-in user's latest 10 history lines",
     schema: { response: { 200: transactionListAnswerSchema } },
-    config: { clientKeys: true },
+    config: { clientKeys: true, errorCodes: [] },
     handler: async (req) => ({
       data: (await svc.listRecent(currentUser(req).id)).map(presentTransaction),
     }),
@@ -74,7 +75,7 @@ export async function transactionRoutes(app: AppInstance) {
     summary:
       "Answers the signed-in user's account value per day over a range, with the day's deposits, withdrawals and profit",
     schema: { response: { 200: valueHistoryAnswerSchema }, querystring: valueHistoryQuerySchema },
-    config: { clientKeys: true },
+    config: { clientKeys: true, errorCodes: [] },
     handler: async (req) => {
       const { range } = req.query;
       const { from, firstDay, days } = await svc.valueHistory(currentUser(req).id, range);
@@ -90,7 +91,7 @@ export async function transactionRoutes(app: AppInstance) {
         200: csvAnswer('The whole history as CSV (RFC 4180), newest first, streamed as an attachment'),
       },
     },
-    config: { clientKeys: true },
+    config: { clientKeys: true, errorCodes: [] },
     handler: async (req, reply) =>
       sendCsv(reply, 'transactions.csv', await svc.exportHistoryCsv(currentUser(req).id)),
   });
@@ -142,7 +143,12 @@ export async function transactionAdminRoutes(app: AppInstance) {
       },
       body: addTransactionSchema,
     },
-    config: { idempotent: true, permission: 'ledger.adjust', target: onClient() },
+    config: {
+      idempotent: true,
+      permission: 'ledger.adjust',
+      target: onClient(),
+      errorCodes: ['insufficient_balance', ...FOUR_EYES_CODES, ...IDEMPOTENCY_CODES],
+    },
     handler: async (req, reply) =>
       keyedTransaction(req, reply, async (uow) => {
         const { amount, transactionType, details } = req.body;
@@ -181,7 +187,11 @@ export async function transactionAdminRoutes(app: AppInstance) {
       },
       body: voidTransactionSchema,
     },
-    config: { permission: 'transactions.void', target: onClient('historyLine') },
+    config: {
+      permission: 'transactions.void',
+      target: onClient('historyLine'),
+      errorCodes: ['not_voidable', 'already_voided', 'insufficient_balance', ...FOUR_EYES_CODES],
+    },
     handler: async (req, reply) => {
       const { reason } = req.body;
       const line = await svc.voidableLine(req.params.id);

@@ -48,6 +48,8 @@ import { declareCsvExport } from '../../lib/csv-route';
 import { declareRoutes } from '../../lib/declare-routes';
 import { presentRequestList } from '../../lib/list-pages';
 import { exportWithdrawalsCsv } from './export';
+import type { ErrorCode } from '@common/errors';
+import { FOUR_EYES_CODES, IDEMPOTENCY_CODES, REVIEW_CODES } from '../../lib/route-codes';
 
 const tags = ['withdrawals'];
 
@@ -77,6 +79,26 @@ const METHODS = {
   },
 } as const;
 
+/**
+ * What requesting a withdrawal answers (request.ts `request`): a code wrong, e-mailed for other
+ * fields or already used, a passkey confirmation missing, too many wrong codes, a destination not
+ * in the address book, a hold after a security change, no identity, the balance or a cap passed,
+ * the statement outrun too often (503), and the Idempotency-Key's.
+ */
+const REQUEST_CODES = [
+  'invalid_confirmation_code',
+  'authentication_code_used',
+  'passkey_confirmation_required',
+  'account_locked',
+  'beneficiary_not_active',
+  'withdrawals_on_hold',
+  'identity_not_verified',
+  'insufficient_balance',
+  'withdrawal_limit_exceeded',
+  'service_unavailable',
+  ...IDEMPOTENCY_CODES,
+] as const satisfies readonly ErrorCode[];
+
 const notPending = errorAnswerSchema.describe('The withdrawal is not pending (or its client is blocked)');
 
 /** POST /withdrawals/code */
@@ -100,7 +122,17 @@ export async function withdrawalCodeRoutes(app: AppInstance) {
         { body: withdrawalCodeRequestSchema },
       ),
       onRequest: guards.requireClient,
-      config: rateLimited(5, 10),
+      config: {
+        ...rateLimited(5, 10),
+        errorCodes: [
+          'use_authenticator',
+          'identity_not_verified',
+          'withdrawals_on_hold',
+          'beneficiary_not_active',
+          'insufficient_balance',
+          'too_many_requests',
+        ],
+      },
     },
     async (req, reply) => {
       const body = req.body;
@@ -137,7 +169,7 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
         { body },
       ),
       onRequest: guards.requireClient,
-      config: { ...config, idempotent: true },
+      config: { ...config, idempotent: true, errorCodes: REQUEST_CODES },
     },
     async (req, reply) => {
       const request = { method, input: req.body } as WithdrawalInput;
@@ -178,6 +210,7 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
   const svc = services.withdrawals;
   const { method } = opts;
   const { answer: answerSchema } = METHODS[method];
+  const review = { permission: 'withdrawals.review', target: onClient('withdrawal') } as const;
 
   declareCsvExport(app, declareRoutes(app, tags), {
     summary: `Exports a client's ${method} withdrawals as CSV, newest first (admin)`,
@@ -200,7 +233,7 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
         { 200: answerSchema, ...heldAnswer, 409: notPending },
         { body: withdrawalApprovalSchema },
       ),
-      config: { permission: 'withdrawals.review', target: onClient('withdrawal') },
+      config: { ...review, errorCodes: [...REVIEW_CODES, 'client_blocked', ...FOUR_EYES_CODES] },
     },
     async (req, reply) => {
       const { id } = req.params;
@@ -237,7 +270,7 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
         { 200: answerSchema, 409: conflict('The withdrawal is not pending') },
         { body: decisionReasonSchema },
       ),
-      config: { permission: 'withdrawals.review', target: onClient('withdrawal') },
+      config: { ...review, errorCodes: REVIEW_CODES },
     },
     async (req) => ({
       message: MONEY_MSG.withdrawalDeclined,
@@ -254,7 +287,7 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
         200: messageAnswerSchema,
         409: conflict('Only a declined withdrawal can be deleted'),
       }),
-      config: { permission: 'withdrawals.review', target: onClient('withdrawal') },
+      config: { ...review, errorCodes: ['withdrawal_not_deletable'] },
     },
     async (req) => {
       await svc.deleteWithdrawal(auditActor(req), method, req.params.id);
