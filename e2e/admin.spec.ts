@@ -1,7 +1,8 @@
 /**
  * Back-office journey: a new client (with a `<script>` in their name) signs up and sends
  * identity documents; the admin finds them by e-mail, opens their page, views and verifies the KYC,
- * posts an adjustment the client sees with its reason, edits the user, blocks them (their open
+ * posts an adjustment the client sees with its reason and exports the client's transactions
+ * (searched) as CSV, edits the user, blocks them (their open
  * session in another browser stops working), unblocks them, and reads every action back in the
  * audit log. Blocking asks a reason, which the client is e-mailed. A compliance member rejects
  * another client's documents with a reason the client reads on their verification page. Stored
@@ -9,7 +10,9 @@
  * a11y-routes.spec.ts's sweep does not reach (an empty filtered list, documents to check, the
  * dialogs, a rejection reason); the dashboard, account, edit and audit-log pages are in the sweep.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 import { expect, MAIL_WAIT, test } from './fixtures';
 import {
   ADMIN,
@@ -132,6 +135,26 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   const line = clientPage.getByRole('row').filter({ hasText: 'Adjustment' });
   await expect(line).toContainText('+$42.50');
   await expect(line).toContainText('Compensation for a delayed withdrawal');
+
+  // The client's transactions page exports what it lists, with its filter, as CSV.
+  await adminPage.goto(`/admin/transactions/${userUrl.split('/').pop()}`);
+  const lines = adminPage.getByRole('table', { name: 'Transactions' }).locator('tbody tr');
+  await expect(lines.filter({ hasText: 'Compensation for a delayed withdrawal' })).toHaveCount(1);
+  await adminPage.getByPlaceholder('Type, method, details or status').fill('Compensation');
+  await expect(lines).toHaveCount(1);
+  const [download] = await Promise.all([
+    adminPage.waitForEvent('download'),
+    adminPage.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('transactions.csv');
+  const [head, ...exported] = parse(readFileSync(await download.path(), 'utf8')) as string[][];
+  expect(exported).toHaveLength(await lines.count());
+  const cell = (name: string) => exported[0]![head!.indexOf(name)];
+  expect([cell('Type'), cell('Amount (USD)'), cell('Details')]).toEqual([
+    'Adjustment',
+    '42.50',
+    'Compensation for a delayed withdrawal',
+  ]);
 
   // Edit the user: every field is required.
   await adminPage.goto(userUrl);

@@ -57,6 +57,23 @@ export const idParams = z.object({ id: z.uuid('Invalid id') });
 export const userIdQuery = z.object({ userId: z.uuid('Invalid id').optional() });
 
 /**
+ * GET of a list of requests (deposits, withdrawals): `?userId` (staff: one client's), and a cursor
+ * page with `cursor`/`limit`; without either, the newest 500 (docs/integrations.md "Cursor pages").
+ */
+export const requestListQuery = userIdQuery.extend(cursorQuery.shape);
+
+/** One client's list, for an export of it: `?userId`, required. */
+export const clientIdQuery = z.object({ userId: z.uuid('Invalid id') });
+
+/**
+ * The answer of a list of requests: `data`; on a cursor page also `total` (rows matching in all)
+ * and `nextCursor`.
+ */
+export function requestListSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), total: z.number().int().optional(), nextCursor: nextCursorField });
+}
+
+/**
  * `{ code, message, details? }`: every error answer (docs/architecture.md "Errors"), for the 4xx a
  * route declares itself; `code` is one of the catalogue's (common/errors.ts).
  */

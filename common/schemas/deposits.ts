@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MONEY_MSG } from '../messages';
 import { usdAmountField } from './money';
+import { requestListSchema } from './common';
 
 export const DEPOSIT_WALLETS = ['bitcoin', 'ethereum'] as const;
 export type DepositWallet = (typeof DEPOSIT_WALLETS)[number];
@@ -56,7 +57,7 @@ export type DepositWallets = z.infer<typeof depositWalletsSchema>;
 export const depositWalletsAnswerSchema = z.object({ data: depositWalletsSchema });
 
 /** Answer of GET /api/deposits. */
-export const depositListAnswerSchema = z.object({ data: z.array(publicDepositSchema) });
+export const depositListAnswerSchema = requestListSchema(publicDepositSchema);
 
 /** Answer of POST /api/deposits (201) and PUT /api/deposits/:id/approve|reject. */
 export const depositAnswerSchema = z.object({ message: z.string(), data: publicDepositSchema });

@@ -5,7 +5,14 @@
  * (common/constants) and are checked by the server (422), not here, so their message can quote them.
  */
 import { z } from 'zod';
-import { decisionReasonField, pagedListSchema, pageField, pageSizeField } from './common';
+import {
+  cursorQuery,
+  decisionReasonField,
+  nextCursorField,
+  pagedListSchema,
+  pageField,
+  pageSizeField,
+} from './common';
 import { PLAN_CONFIG, PLAN_DURATIONS, PLAN_KINDS, PLAN_STATUSES } from '../constants';
 import { ERRORS } from '../errors';
 import { MONEY_MSG, PLAN_MSG } from '../messages';
@@ -130,11 +137,17 @@ export type UpdateTradingActivityInput = z.output<typeof updateTradingActivitySc
 
 const pageSize = pageSizeField;
 
-/** GET /api/trading-activity: page from 1, sizes 10/20/30/40, search in plan and status. */
-export const tradingActivityQuerySchema = z.object({
+/** The trading activity's filter: a search in plan and status. */
+const activityFilters = z.object({ search: z.string().trim().max(100).optional() });
+
+/**
+ * GET /api/trading-activity: page from 1, sizes 10/20/30/40, or a cursor page (`cursor`, `limit`);
+ * search in plan and status.
+ */
+export const tradingActivityQuerySchema = activityFilters.extend({
   page: pageField,
   pageSize: pageSize.default(10),
-  search: z.string().trim().max(100).optional(),
+  ...cursorQuery.shape,
 });
 export type TradingActivityQuery = z.output<typeof tradingActivityQuerySchema>;
 
@@ -142,6 +155,9 @@ export type TradingActivityQuery = z.output<typeof tradingActivityQuerySchema>;
 export const adminTradingActivityQuerySchema = tradingActivityQuerySchema.extend({
   userId: z.uuid('Invalid id'),
 });
+
+/** GET /api/trading-activity/admin/export.csv: one client's rows with the list's search, no paging. */
+export const adminActivityExportQuerySchema = activityFilters.extend({ userId: z.uuid('Invalid id') });
 
 /** The active plan as GET /api/user/me and /api/user/admin/:id answer it (`activePlan`, or null). */
 export const publicActivePlanSchema = z.object({
@@ -174,7 +190,9 @@ export const publicTradingActivitySchema = z.object({
 export type PublicTradingActivity = z.infer<typeof publicTradingActivitySchema>;
 
 /** One page of trading activity and how many rows match in all. */
-export const tradingActivityPageSchema = pagedListSchema(publicTradingActivitySchema);
+export const tradingActivityPageSchema = pagedListSchema(publicTradingActivitySchema).extend({
+  nextCursor: nextCursorField,
+});
 export type TradingActivityPage = z.infer<typeof tradingActivityPageSchema>;
 
 /** Answer of GET /api/trading-activity/:id. */

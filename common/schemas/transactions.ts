@@ -5,7 +5,14 @@
  */
 import { z } from 'zod';
 import { withDateRange } from './date-range';
-import { decisionReasonField, pagedListSchema, pageField, pageSizeField } from './common';
+import {
+  cursorQuery,
+  decisionReasonField,
+  nextCursorField,
+  pagedListSchema,
+  pageField,
+  pageSizeField,
+} from './common';
 import { MONEY_MSG } from '../messages';
 import { REQUEST_STATUSES } from './deposits';
 import { destinationFields, reviewIdentitySchema } from './review-facts';
@@ -31,15 +38,27 @@ export type AdminTransactionType = (typeof ADMIN_TRANSACTION_TYPES)[number];
 
 const pageSize = pageSizeField;
 
-/** GET /api/transaction/all (and /admin with userId): page from 1, search in type/method/details/status. */
-export const historyQuerySchema = z.object({
-  page: pageField,
-  pageSize: pageSize.default(10),
+/** The history's filters: a search in type/method/details/status, a type, a status. */
+const historyFilters = z.object({
   search: z.string().trim().max(100).optional(),
   type: z.enum(TRANSACTION_TYPES).optional(),
   status: z.enum(REQUEST_STATUSES).optional(),
 });
+
+/**
+ * GET /api/transaction/all (and /admin with userId): page from 1, or a cursor page (`cursor`,
+ * `limit`), with the history's filters.
+ */
+export const historyQuerySchema = historyFilters.extend({
+  page: pageField,
+  pageSize: pageSize.default(10),
+  ...cursorQuery.shape,
+});
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
+
+/** GET /api/transaction/admin/export.csv: one client's history with the list's filters, no paging. */
+export const adminHistoryExportQuerySchema = historyFilters.extend({ userId: z.uuid('Invalid id') });
+export type AdminHistoryExportQuery = z.output<typeof adminHistoryExportQuerySchema>;
 
 /** GET /api/reviews/pending (admin queue): page from 1, sizes 10/20/30/40, oldest first, sent on UTC days `from`–`to`. */
 export const pendingReviewsQuerySchema = withDateRange(
@@ -96,7 +115,9 @@ export type PublicTransaction = z.infer<typeof publicTransactionSchema>;
 export const transactionListAnswerSchema = z.object({ data: z.array(publicTransactionSchema) });
 
 /** Answer of GET /api/transaction/all and /admin: one page and how many lines match in all. */
-export const transactionPageAnswerSchema = pagedListSchema(publicTransactionSchema);
+export const transactionPageAnswerSchema = pagedListSchema(publicTransactionSchema).extend({
+  nextCursor: nextCursorField,
+});
 
 /** Answer of POST /api/transaction/:id (201, the new line) and DELETE /api/transaction/:id (the reversal). */
 export const transactionAnswerSchema = z.object({ message: z.string(), data: publicTransactionSchema });

@@ -9,7 +9,7 @@ import { isIban } from '../destinations';
 import { MONEY_MSG } from '../messages';
 import { REQUEST_STATUSES } from './deposits';
 import { usdAmountField } from './money';
-import { textFields } from './common';
+import { requestListSchema, textFields } from './common';
 import { BENEFICIARY_MSG } from './beneficiaries';
 
 export const CRYPTO_WALLETS = ['usdt', 'bitcoin', 'ethereum'] as const;
@@ -162,12 +162,12 @@ export const publicBankWithdrawalSchema = withdrawalBaseSchema.extend({
 export type PublicBankWithdrawal = z.infer<typeof publicBankWithdrawalSchema>;
 
 /** Answers of GET /api/c-withdrawals, and of its POST (201) and PUT …/:id/approve|reject. */
-export const cryptoWithdrawalListAnswerSchema = z.object({ data: z.array(publicCryptoWithdrawalSchema) });
+export const cryptoWithdrawalListAnswerSchema = requestListSchema(publicCryptoWithdrawalSchema);
 export const cryptoWithdrawalAnswerSchema = z.object({
   message: z.string(),
   data: publicCryptoWithdrawalSchema,
 });
 
 /** Answers of GET /api/b-withdrawals, and of its POST (201) and PUT …/:id/approve|reject. */
-export const bankWithdrawalListAnswerSchema = z.object({ data: z.array(publicBankWithdrawalSchema) });
+export const bankWithdrawalListAnswerSchema = requestListSchema(publicBankWithdrawalSchema);
 export const bankWithdrawalAnswerSchema = z.object({ message: z.string(), data: publicBankWithdrawalSchema });

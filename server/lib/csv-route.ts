@@ -22,10 +22,10 @@ export interface CsvExport<Q extends z.ZodType> {
   rows: string;
   /** The list route's permission (common/permissions.ts). */
   permission: Permission;
-  /** The list route's target (lib/targets.ts), when its filters name a person: another kind answers 404. */
-  target?: TargetRule;
   /** The attachment's file name, e.g. `approvals.csv`. */
   filename: string;
+  /** Whom the export is about when its query names a person (`queryUser`: one client's list); lib/targets.ts. */
+  target?: TargetRule;
   /** The list's filters (without paging); none when the list has none. */
   querystring?: Q;
   /**
@@ -37,8 +37,8 @@ export interface CsvExport<Q extends z.ZodType> {
 
 /**
  * Declares `GET <url>` (relative to the module's prefix; `/export.csv` unless given) on `route` of
- * `app` as the CSV export `spec` describes: `config: { permission }`, the query validated by
- * `spec.querystring` (and `config.target` when `spec.target`), the answer `text/csv` named `spec.filename` (lib/csv.ts `sendCsv`).
+ * `app` as the CSV export `spec` describes: `config: { permission, target }`, the query validated by
+ * `spec.querystring`, the answer `text/csv` named `spec.filename` (lib/csv.ts `sendCsv`).
  */
 export function declareCsvExport<Q extends z.ZodType = z.ZodObject>(
   app: AppInstance,
@@ -53,8 +53,8 @@ export function declareCsvExport<Q extends z.ZodType = z.ZodObject>(
       response: { 200: csvAnswer(spec.rows) },
       ...(spec.querystring && { querystring: spec.querystring }),
     },
-    // an export answers only its guard's and validation's errors (its filters are checked first)
-    config: { permission: spec.permission, ...(spec.target && { target: spec.target }), errorCodes: [] },
+    // an export answers only its guard's, target's and validation's errors (its filters are checked first)
+    config: { permission: spec.permission, errorCodes: [], ...(spec.target && { target: spec.target }) },
     handler: async (req, reply) =>
       sendCsv(reply, spec.filename, await spec.csv(streamRows, req.query as z.output<Q>, req)),
   });

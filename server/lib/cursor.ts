@@ -7,8 +7,8 @@
  * caller); the comparison reads that row's own sort values, so the database's microseconds are
  * kept and the caller cannot forge a place.
  */
-import { and, getTableName, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgView } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import {
   countRows,
@@ -36,10 +36,17 @@ export function decodeCursor(cursor: string): string {
 
 /**
  * The condition "after the row `id`" in `order`, a list's sort keys: columns of `table` (the last
- * one its id, so the order is total), all ascending or all descending (a row comparison). A cursor
- * naming no row matches nothing. Throws for mixed directions (a programming error).
+ * one its id, so the order is total), all ascending or all descending (a row comparison). The
+ * cursor's row is read from `rowsOf` (by default `table`): a list merged from several sources (a
+ * union view) compares each source with the row of the union. A cursor naming no row matches
+ * nothing. Throws for mixed directions (a programming error).
  */
-export function afterCursor(table: PgTable, order: readonly SortKey[], id: string): SQL {
+export function afterCursor(
+  table: PgTable | PgView,
+  order: readonly SortKey[],
+  id: string,
+  rowsOf: PgTable | PgView = table,
+): SQL {
   const directions = new Set(order.map(([, dir]) => dir));
   if (directions.size !== 1) throw new Error('a cursor needs one direction for every sort key');
   const columns = order.map(([column]) => column as PgColumn);
@@ -52,7 +59,7 @@ export function afterCursor(table: PgTable, order: readonly SortKey[], id: strin
     sql`, `,
   );
   const op = directions.has('desc') ? sql`<` : sql`>`;
-  return sql`(${mine}) ${op} (select ${theirs} from ${sql.identifier(getTableName(table))} c where c.id = ${id}::uuid)`;
+  return sql`(${mine}) ${op} (select ${theirs} from ${rowsOf} c where c.id = ${id}::uuid)`;
 }
 
 /** `afterCursor` in the order (created_at desc, id desc) of `table`, with those two columns. */
@@ -82,6 +89,26 @@ export async function readCursorPage<T extends { id: string }>(
   return { rows: page, nextCursor: more ? encodeCursor(page[page.length - 1]!.id) : null };
 }
 
+/** Whether `q` asks for a cursor page (it has a `cursor` or a `limit`) rather than a page by number. */
+export const asksCursorPage = (q: { cursor?: string; limit?: number }): boolean =>
+  q.cursor !== undefined || q.limit !== undefined;
+
+/**
+ * The cursor page `q` asks for (`limit` rows, 100 by default, after `q.cursor`) of a list whose
+ * query is the caller's own (a select with computed columns, a union): `read(after, limit)`
+ * answers up to `limit` rows in the list's order that match `after`, the condition "after the
+ * cursor's row" that `after(id)` makes (`afterCursor`), or every row on the first page. Answers the
+ * rows and the next cursor (null after the last). Throws AppError 400 `invalid_cursor`.
+ */
+export function cursorPageOf<T extends { id: string }>(
+  q: { cursor?: string; limit?: number },
+  after: (id: string) => SQL,
+  read: (after: SQL | undefined, limit: number) => Promise<T[]>,
+): Promise<{ rows: T[]; nextCursor: string | null }> {
+  const condition = q.cursor ? after(decodeCursor(q.cursor)) : undefined;
+  return readCursorPage(q.limit ?? 100, (limit) => read(condition, limit));
+}
+
 /** A list's paging: a page number (`page`, `pageSize`), or a cursor page (`cursor`, `limit`). */
 export interface PageOrCursor extends PageRequest {
   cursor?: string;
@@ -102,7 +129,7 @@ export async function pageOrCursorOf<T extends ListTable>(
   q: PageOrCursor,
   counted?: CountedList,
 ): Promise<{ rows: T['$inferSelect'][]; total: number; nextCursor?: string | null }> {
-  if (q.cursor === undefined && q.limit === undefined) return pageOf(db, table, where, order, q, counted);
+  if (!asksCursorPage(q)) return pageOf(db, table, where, order, q, counted);
   const after = q.cursor ? afterCursor(table, order, decodeCursor(q.cursor)) : undefined;
   const [page, total] = await Promise.all([
     readCursorPage(

@@ -41,6 +41,7 @@ export async function beneficiaryRoutes(app: AppInstance) {
         200: beneficiaryListAnswerSchema,
       }),
       onRequest,
+      config: { errorCodes: [] },
     },
     async (req) => ({ data: (await svc.listForUser(currentUser(req).id)).map((r) => presentBeneficiary(r)) }),
   );
@@ -56,7 +57,7 @@ export async function beneficiaryRoutes(app: AppInstance) {
       ),
       onRequest,
       // at most 10 new destinations (so 10 confirmation e-mails) per user in 60 minutes
-      config: perUserRateLimited('beneficiaries', 10, 60),
+      config: { ...perUserRateLimited('beneficiaries', 10, 60), errorCodes: ['beneficiary_exists'] },
     },
     async (req, reply) => {
       const row = await svc.add(currentUser(req), req.body);
@@ -74,7 +75,7 @@ export async function beneficiaryRoutes(app: AppInstance) {
         { body: confirmBeneficiarySchema },
       ),
       onRequest,
-      config: rateLimited(20, 10),
+      config: { ...rateLimited(20, 10), errorCodes: ['beneficiary_link_invalid'] },
     },
     async (req) => {
       const row = await svc.confirm(currentUser(req), req.body.token);
@@ -94,6 +95,7 @@ export async function beneficiaryRoutes(app: AppInstance) {
         },
       ),
       onRequest,
+      config: { errorCodes: [] },
     },
     async (req) => {
       const row = await svc.rename(currentUser(req), req.params.id, req.body.label);
@@ -109,6 +111,7 @@ export async function beneficiaryRoutes(app: AppInstance) {
         409: conflict(BENEFICIARY_MSG.notCancellable),
       }),
       onRequest,
+      config: { errorCodes: ['beneficiary_not_cancellable'] },
     },
     async (req) => {
       const row = await svc.cancel(currentUser(req), req.params.id);
@@ -121,6 +124,7 @@ export async function beneficiaryRoutes(app: AppInstance) {
     {
       schema: rowRoute(tags, "Deletes one of the client's destinations", { 200: messageAnswerSchema }),
       onRequest,
+      config: { errorCodes: [] },
     },
     async (req) => {
       await svc.remove(currentUser(req), req.params.id);
@@ -142,7 +146,7 @@ export async function beneficiaryAdminRoutes(app: AppInstance) {
           200: beneficiaryListAnswerSchema,
         },
       ),
-      config: { permission: 'beneficiaries.read', target: { kind: 'client', named: 'user' } },
+      config: { permission: 'beneficiaries.read', target: { kind: 'client', named: 'user' }, errorCodes: [] },
     },
     async (req) => ({ data: (await svc.listForClient(req.params.id)).map((r) => presentBeneficiary(r)) }),
   );

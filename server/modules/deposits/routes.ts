@@ -4,7 +4,9 @@
  *
  * POST   /deposits              verified client  {amount, image (data URL), wallet, transactionHash?}
  * GET    /deposits/wallets      signed in        wallet addresses to pay to
- * GET    /deposits              signed in        own deposits; an admin: all or ?userId=
+ * GET    /deposits              signed in        own deposits; an admin: all or ?userId=; the newest 500,
+ *                                                  or a cursor page with ?cursor&limit → {data, total, nextCursor}
+ * GET    /deposits/export.csv   clients.read     ?userId → the client's deposits as CSV, newest first
  * PUT    /deposits/:id/approve  admin
  * PUT    /deposits/:id/reject   admin            {reason}
  * DELETE /deposits/:id          admin            pending or rejected only
@@ -14,8 +16,9 @@ import {
   decisionReasonSchema,
   errorAnswerSchema,
   idParams,
+  clientIdQuery,
   messageAnswerSchema,
-  userIdQuery,
+  requestListQuery,
 } from '@common/schemas/common';
 import {
   createDepositSchema,
@@ -36,6 +39,10 @@ import { usd } from '../../lib/money';
 import { heldAnswer, holdOrRun } from '../approvals/routes';
 import { presentDeposit } from './presenter';
 import { onClient } from '../../lib/targets';
+import { declareCsvExport } from '../../lib/csv-route';
+import { presentRequestList } from '../../lib/list-pages';
+import { exportDepositsCsv } from './export';
+import { FOUR_EYES_CODES, IDEMPOTENCY_CODES, REVIEW_CODES } from '../../lib/route-codes';
 
 /** Room for a 5 MB image as a data URL plus the other fields; a bigger body gets 413 unread. */
 const DEPOSIT_BODY_LIMIT = maxDataUrlLength(PROOF_MAX_BYTES) + 64 * 1024;
@@ -64,7 +71,18 @@ export async function depositRoutes(app: AppInstance) {
       body: createDepositSchema,
     },
     onRequest: guards.requireClient,
-    config: { idempotent: true },
+    config: {
+      idempotent: true,
+      errorCodes: [
+        'file_too_large',
+        'image_type',
+        'image_unreadable',
+        'too_many_requests',
+        'too_many_deposits',
+        'deposit_limit_exceeded',
+        ...IDEMPOTENCY_CODES,
+      ],
+    },
     bodyLimit: DEPOSIT_BODY_LIMIT,
     // Fastify refuses an oversized body before parsing it; answer with the original text.
     errorHandler: tooLargeAs(MONEY_MSG.fileTooLarge),
@@ -79,15 +97,17 @@ export async function depositRoutes(app: AppInstance) {
   route.get('/wallets', {
     summary: 'Answers the wallet addresses to pay a deposit to (signed in)',
     schema: { response: { 200: depositWalletsAnswerSchema } },
+    config: { errorCodes: [] },
     handler: async () => ({ data: svc.wallets() }),
   });
 
   route.get('', {
-    summary: "Lists the caller's deposits; an admin sees all, or one client's with ?userId",
-    schema: { response: { 200: depositListAnswerSchema }, querystring: userIdQuery },
-    handler: async (req) => ({
-      data: (await svc.listDeposits(currentUser(req), req.query.userId)).map(presentDeposit),
-    }),
+    summary:
+      "Lists the caller's deposits, newest first (the newest 500, or by cursor); an admin sees all, or one client's with ?userId",
+    schema: { response: { 200: depositListAnswerSchema }, querystring: requestListQuery },
+    config: { errorCodes: ['forbidden', 'invalid_cursor'] },
+    handler: async (req) =>
+      presentRequestList(await svc.listDeposits(currentUser(req), req.query), presentDeposit),
   });
 }
 
@@ -104,10 +124,11 @@ export async function depositAdminRoutes(app: AppInstance) {
   // rejection takes a body, the reason the client reads (docs/product.md "Decision reasons")
   const reviewAnswers = { 200: depositAnswerSchema, 409: conflict('The deposit is not pending') };
   const config = { permission: 'deposits.review', target: onClient('deposit') } as const;
+  const reviewed = { ...config, errorCodes: REVIEW_CODES };
   route.put('/:id/approve', {
     summary: 'Approves a pending deposit and credits the client (admin)',
     schema: { params: idParams, response: { ...reviewAnswers, ...heldAnswer } },
-    config,
+    config: { ...config, errorCodes: [...REVIEW_CODES, ...FOUR_EYES_CODES] },
     handler: async (req, reply) => {
       const { id } = req.params;
       // the approval's own read, made once: four-eyes weighs it, the approval uses it (approval.ts)
@@ -136,11 +157,21 @@ export async function depositAdminRoutes(app: AppInstance) {
   route.put('/:id/reject', {
     summary: 'Rejects a pending deposit with a reason the client reads (admin)',
     schema: { params: idParams, response: reviewAnswers, body: decisionReasonSchema },
-    config,
+    config: reviewed,
     handler: async (req) => ({
       message: MONEY_MSG.depositRejected,
       data: presentDeposit(await svc.rejectDeposit(auditActor(req), req.params.id, req.body.reason)),
     }),
+  });
+
+  declareCsvExport(app, route, {
+    summary: "Exports a client's deposits as CSV, newest first (admin)",
+    rows: 'One row per deposit, with a header row; amounts in USD, times in UTC',
+    permission: 'clients.read',
+    target: onClient('queryUser'),
+    filename: 'deposits.csv',
+    querystring: clientIdQuery,
+    csv: exportDepositsCsv,
   });
 
   route.delete('/:id', {
@@ -152,7 +183,7 @@ export async function depositAdminRoutes(app: AppInstance) {
         409: conflict('An approved deposit stays: void it through the transactions'),
       },
     },
-    config,
+    config: { ...config, errorCodes: ['deposit_not_deletable'] },
     handler: async (req) => {
       await svc.deleteDeposit(auditActor(req), req.params.id);
       return { message: MONEY_MSG.depositDeleted };

@@ -6,7 +6,7 @@
  * Amounts are cents. Errors: AppError 400/413 (proof image), 403 (not the owner), 404, 409 (state).
  */
 import { randomUUID } from 'node:crypto';
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { MONEY_MSG } from '@common/messages';
 import { reasonSentence, walletName } from '@common/sentences';
 import { PROOF_MAX_BYTES, type CreateDepositInput, type DepositWallets } from '@common/schemas/deposits';
@@ -16,6 +16,8 @@ import { recordAudit, type AuditActor } from '../../lib/audit';
 import { recordEvent } from '../../lib/webhook-events';
 import { AppError } from '../../lib/errors';
 import { listOwner } from '../../lib/list-owner';
+import { requestList, type RequestList, type RequestListQuery } from '../../lib/list-pages';
+import type { SortKey } from '../../lib/paging';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { centsToUsd, formatUsd, usdDecimal } from '../../lib/money';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
@@ -28,6 +30,12 @@ import { assertOwnerOrStaff } from '../../lib/list-owner';
 import { HISTORY_ACTION } from '../notifications/service';
 
 export { percentOf, type DepositRow } from './approval';
+
+/** The deposits' order: newest first (time sent, then id). */
+export const DEPOSIT_ORDER: readonly SortKey[] = [
+  [deposits.createdAt, 'desc'],
+  [deposits.id, 'desc'],
+];
 
 /** A client may submit at most this many deposits an hour, and have at most this many pending. */
 export const DEPOSIT_CAPS = { perHour: 10, pending: 5 } as const;
@@ -124,17 +132,14 @@ export function createDepositsService(deps: ServiceDeps) {
     },
 
     /**
-     * Deposits, newest first: a client sees only their own (asking for another user's → 403);
-     * an admin sees everyone's, or one user's with `userId`.
+     * Deposits, newest first (time sent, then id): a client sees only their own (asking for another
+     * user's → 403); an admin sees everyone's, or one user's with `q.userId`. The newest 500, or,
+     * with `q.cursor` or `q.limit`, a cursor page and how many match (lib/list-pages.ts). Throws 403,
+     * 400 `invalid_cursor`.
      */
-    async listDeposits(viewer: UserRow, userId?: string): Promise<DepositRow[]> {
-      const owner = listOwner(viewer, userId);
-      return db
-        .select()
-        .from(deposits)
-        .where(owner ? eq(deposits.userId, owner) : undefined)
-        .orderBy(desc(deposits.createdAt), asc(deposits.id))
-        .limit(500);
+    async listDeposits(viewer: UserRow, q: RequestListQuery): Promise<RequestList<DepositRow>> {
+      const owner = listOwner(viewer, q.userId);
+      return requestList(db, deposits, owner ? eq(deposits.userId, owner) : undefined, DEPOSIT_ORDER, q);
     },
 
     /** See `approveDeposit` in approval.ts (two round trips). */

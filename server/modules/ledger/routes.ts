@@ -18,7 +18,7 @@ export async function ledgerRoutes(app: AppInstance) {
   route.get('/account', {
     summary: "Answers the signed-in user's balance and totals, derived from the ledger",
     schema: { response: { 200: accountFiguresAnswerSchema } },
-    config: { clientKeys: true },
+    config: { clientKeys: true, errorCodes: [] },
     handler: async (req) => ({
       data: presentFigures(await services.ledger.getClientFigures(currentUser(req).id)),
     }),

@@ -23,6 +23,15 @@ import type { PlanRow } from '../../db/rows';
 import { currentUser } from '../auth/guard';
 import { presentActivePlan } from './presenter';
 import { onClient } from '../../lib/targets';
+import type { ErrorCode } from '@common/errors';
+import { IDEMPOTENCY_CODES } from '../../lib/route-codes';
+
+/** What opening a plan answers (open.ts): one already active, the amount outside the limits or the balance. */
+const OPEN_CODES = [
+  'plan_already_active',
+  'plan_amount_out_of_range',
+  'insufficient_funds_for_trade',
+] as const satisfies readonly ErrorCode[];
 
 /** The 422 of opening a plan, by the client or for them. */
 const refused = errorAnswerSchema.describe('Outside the plan limits, or insufficient balance');
@@ -44,7 +53,7 @@ export async function planRoutes(app: AppInstance) {
       body: openPlanSchema,
     },
     onRequest: guards.requireClient,
-    config: { idempotent: true },
+    config: { idempotent: true, errorCodes: [...OPEN_CODES, ...IDEMPOTENCY_CODES] },
     handler: async (req, reply) => {
       const answer = (plan: PlanRow) => ({ message: PLAN_MSG.tradePlaced, data: presentActivePlan(plan) });
       const key = statementKey(req, 201, answer);
@@ -76,7 +85,7 @@ export async function planAdminRoutes(app: AppInstance) {
       },
       body: openPlanSchema,
     },
-    config,
+    config: { ...config, errorCodes: ['client_not_found', ...OPEN_CODES] },
     handler: async (req) => ({
       message: PLAN_MSG.planOpenedByAdmin,
       data: presentActivePlan(await svc.openPlan(req.params.id, req.body, { admin: auditActor(req) })),
@@ -89,7 +98,7 @@ export async function planAdminRoutes(app: AppInstance) {
       params: idParams,
       response: { 200: activePlanAnswerSchema, 409: conflict('The client has no active plan') },
     },
-    config,
+    config: { ...config, errorCodes: ['client_not_found', 'no_active_plan'] },
     handler: async (req) => ({
       message: PLAN_MSG.planCleared,
       data: presentActivePlan(await svc.clearPlan(auditActor(req), req.params.id)),

@@ -32,7 +32,7 @@ export async function reviewAdminRoutes(app: AppInstance) {
   route.get('/pending', {
     summary: 'Answers one page of the pending deposits and withdrawals, oldest first (admin)',
     schema: { response: { 200: pendingReviewPageSchema }, querystring: pendingReviewsQuerySchema },
-    config: { permission: 'deposits.review' },
+    config: { permission: 'deposits.review', errorCodes: [] },
     handler: async (req) =>
       presentPage(await services.reviews.listPendingReviews(req.query), presentPendingReview),
   });
@@ -49,7 +49,7 @@ export async function reviewAdminRoutes(app: AppInstance) {
     summary:
       "Answers a client's identity and each of their withdrawals' destination, new or not, for their review pages (admin)",
     schema: { params: idParams, response: { 200: clientReviewFactsSchema } },
-    config: { permission: 'deposits.review', target: onClient() },
+    config: { permission: 'deposits.review', target: onClient(), errorCodes: ['user_not_found'] },
     handler: async (req) => {
       const facts = await services.reviews.clientFacts(req.params.id);
       if (!facts) throw new AppError('user_not_found');

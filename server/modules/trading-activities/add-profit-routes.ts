@@ -17,6 +17,7 @@ import { keyedTransaction } from '../../lib/idempotency';
 import { usd } from '../../lib/money';
 import { declareRoutes } from '../../lib/declare-routes';
 import { conflict } from '../../lib/route-schemas';
+import { ACTIVITY_POSTING_CODES, FOUR_EYES_CODES, IDEMPOTENCY_CODES } from '../../lib/route-codes';
 import { onClient } from '../../lib/targets';
 import { heldAnswer, holdOrRun } from '../approvals/routes';
 import { presentTradingActivity } from './presenter';
@@ -39,7 +40,18 @@ export async function addProfitAdminRoutes(app: AppInstance) {
       },
       body: addProfitSchema,
     },
-    config: { idempotent: true, permission: 'profits.post', target: onClient() },
+    config: {
+      idempotent: true,
+      permission: 'profits.post',
+      target: onClient(),
+      errorCodes: [
+        'client_not_found',
+        'no_active_plan',
+        ...ACTIVITY_POSTING_CODES,
+        ...FOUR_EYES_CODES,
+        ...IDEMPOTENCY_CODES,
+      ],
+    },
     handler: async (req, reply) =>
       keyedTransaction(req, reply, async (uow) => {
         const { profit, reason } = req.body;

@@ -3,8 +3,10 @@
  * handlers: guard, validate (schemas from common/), call the trading activities service, present.
  * The money-moving POST accepts an Idempotency-Key. Every admin change is audited by the service.
  *
- * GET    /trading-activity               signed in        own rows: ?page&pageSize(10|20|30|40)&search → {data, total}
- * GET    /trading-activity/admin         admin            ?userId plus the same query → {data, total}
+ * GET    /trading-activity               signed in        own rows: ?page&pageSize(10|20|30|40)&search → {data, total},
+ *                                                          or a cursor page with ?cursor&limit → {data, total, nextCursor}
+ * GET    /trading-activity/admin         admin            ?userId plus the same query → {data, total, nextCursor?}
+ * GET    /trading-activity/admin/export.csv  clients.read ?userId&search → the client's rows as CSV, newest first
  * GET    /trading-activity/:id           owner or admin
  * POST   /trading-activity               admin            {userId, tradeAmount, profit, plan, statuss}
  * PUT    /trading-activity/:id           admin            {tradeAmount, profit, plan, statuss}: posts the profit difference
@@ -17,6 +19,7 @@
 import { PLAN_MSG } from '@common/messages';
 import { idParams, messageAnswerSchema } from '@common/schemas/common';
 import {
+  adminActivityExportQuerySchema,
   adminTradingActivityQuerySchema,
   createTradingActivitySchema,
   tradingActivityAnswerSchema,
@@ -37,6 +40,9 @@ import { currentUser } from '../auth/guard';
 import { refuseUnpostable } from './profit-posting';
 import { presentTradingActivity } from './presenter';
 import { onClient } from '../../lib/targets';
+import { declareCsvExport } from '../../lib/csv-route';
+import { exportActivitiesCsv } from './export';
+import { ACTIVITY_POSTING_CODES, FOUR_EYES_CODES, IDEMPOTENCY_CODES } from '../../lib/route-codes';
 
 /** The OpenAPI tag of every trading activity route. */
 const tags = ['trading activity'];
@@ -45,6 +51,9 @@ const tags = ['trading activity'];
 const unpostable = conflict(
   'The available balance cannot cover the profit taken back, or the plan has ended',
 );
+
+/** What changing or removing a row answers: its posting's codes and four-eyes'. */
+const CHANGE_CODES = [...ACTIVITY_POSTING_CODES, ...FOUR_EYES_CODES];
 
 /**
  * The signed-in user's own trading activity: a page of it, one row; registered in a signed-in
@@ -56,8 +65,9 @@ export async function tradingActivityRoutes(app: AppInstance) {
   const svc = services.tradingActivities;
 
   route.get('', {
-    summary: "Answers one page of the signed-in user's trading activity",
+    summary: "Answers one page of the signed-in user's trading activity, by number or by cursor",
     schema: { response: { 200: tradingActivityPageSchema }, querystring: tradingActivityQuerySchema },
+    config: { errorCodes: ['invalid_cursor'] },
     handler: async (req) =>
       presentPage(await svc.listActivities(currentUser(req).id, req.query), presentTradingActivity),
   });
@@ -65,6 +75,7 @@ export async function tradingActivityRoutes(app: AppInstance) {
   route.get('/:id', {
     summary: 'Answers one trading activity row (its owner or an admin)',
     schema: { params: idParams, response: { 200: tradingActivityItemAnswerSchema } },
+    config: { errorCodes: ['forbidden'] },
     handler: async (req) => ({
       data: presentTradingActivity(await svc.getActivity(currentUser(req), req.params.id)),
     }),
@@ -79,17 +90,33 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
   const route = declareRoutes(app, tags);
   const { services } = app.ctx;
   const svc = services.tradingActivities;
+  const edit = { permission: 'tradingActivity.edit', target: onClient('activity') } as const;
 
   route.get('/admin', {
-    summary: "Answers one page of a client's trading activity (admin)",
+    summary: "Answers one page of a client's trading activity, by number or by cursor (admin)",
     schema: {
       response: { 200: tradingActivityPageSchema },
       querystring: adminTradingActivityQuerySchema,
     },
-    config: { permission: 'clients.read', target: onClient('queryUser') },
+    config: { permission: 'clients.read', target: onClient('queryUser'), errorCodes: ['invalid_cursor'] },
     handler: async (req) =>
       presentPage(await svc.listActivities(req.query.userId, req.query), presentTradingActivity),
   });
+
+  declareCsvExport(
+    app,
+    route,
+    {
+      summary: "Exports a client's trading activity, with the list's search, as CSV, newest first (admin)",
+      rows: 'One row per trading activity row, with a header row; amounts in USD, times in UTC',
+      permission: 'clients.read',
+      target: onClient('queryUser'),
+      filename: 'trading-activity.csv',
+      querystring: adminActivityExportQuerySchema,
+      csv: exportActivitiesCsv,
+    },
+    '/admin/export.csv',
+  );
 
   route.post('', {
     summary: "Records a client's trading activity row and posts its profit to the balance (admin)",
@@ -97,7 +124,12 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
       response: { 201: tradingActivityAnswerSchema, ...heldAnswer },
       body: createTradingActivitySchema,
     },
-    config: { idempotent: true, permission: 'tradingActivity.edit', target: onClient('bodyUser') },
+    config: {
+      idempotent: true,
+      permission: 'tradingActivity.edit',
+      target: onClient('bodyUser'),
+      errorCodes: ['client_not_found', ...ACTIVITY_POSTING_CODES, ...FOUR_EYES_CODES, ...IDEMPOTENCY_CODES],
+    },
     handler: async (req, reply) =>
       keyedTransaction(req, reply, async (uow) => {
         const { userId, profit } = req.body;
@@ -131,7 +163,7 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
       response: { 200: tradingActivityAnswerSchema, ...heldAnswer, 409: unpostable },
       body: updateTradingActivitySchema,
     },
-    config: { permission: 'tradingActivity.edit', target: onClient('activity') },
+    config: { ...edit, errorCodes: CHANGE_CODES },
     handler: async (req, reply) => {
       const { id } = req.params;
       const activity = await svc.findActivity(id);
@@ -165,7 +197,7 @@ export async function tradingActivityAdminRoutes(app: AppInstance) {
       params: idParams,
       response: { 200: messageAnswerSchema, ...heldAnswer, 409: unpostable },
     },
-    config: { permission: 'tradingActivity.edit', target: onClient('activity') },
+    config: { ...edit, errorCodes: CHANGE_CODES },
     handler: async (req, reply) => {
       const { id } = req.params;
       const activity = await svc.findActivity(id);

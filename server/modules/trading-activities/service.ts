@@ -12,7 +12,7 @@
  * moved. Errors: AppError 404 (no such client or activity), 403 (someone else's activity), 409
  * (balance would go negative).
  */
-import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { PLAN_LABELS, type PlanKind } from '@common/constants';
 import type {
   CreateTradingActivityInput,
@@ -23,7 +23,8 @@ import type { Tx } from '../../db/client';
 import type { TradingActivityRow, UserRow } from '../../db/rows';
 import { tradingActivities } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
-import { containsPattern } from '../../lib/paging';
+import { containsPattern, sortedBy, type SortKey } from '../../lib/paging';
+import { afterCursor, asksCursorPage, cursorPageOf } from '../../lib/cursor';
 import { AppError } from '../../lib/errors';
 import { usd } from '../../lib/money';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -36,7 +37,7 @@ import { activitySnapshot, postActivityResult, type TradingActivityWithPosted } 
  * The result posted for an activity (cents, negative for a loss): the client's available and
  * invested lines of the entries linked to it (profit-posting.ts).
  */
-function postedProfitSql(activityId: SQL): SQL<string> {
+export function postedProfitSql(activityId: SQL): SQL<string> {
   // plain SQL with aliases: drizzle leaves column names unqualified in single-table selects
   return sql<string>`(select coalesce(sum(pl.amount), 0) from journal_lines pl
     join journal_entries pe on pe.id = pl.entry_id
@@ -44,7 +45,8 @@ function postedProfitSql(activityId: SQL): SQL<string> {
     where pe.trading_activity_id = ${activityId} and pa.kind in ('available', 'invested'))`;
 }
 
-function activityWhere(userId: string, search: string | undefined): SQL | undefined {
+/** A client's trading activity rows (not deleted) matching `search` in plan and status. */
+export function activityWhere(userId: string, search: string | undefined): SQL | undefined {
   const pattern = search ? containsPattern(search) : undefined;
   const ta = tradingActivities;
   return and(
@@ -59,6 +61,13 @@ function activityWhere(userId: string, search: string | undefined): SQL | undefi
       : undefined,
   );
 }
+
+/** The trading activity's order: newest first (date, time recorded, id); the lists' and the export's. */
+export const ACTIVITY_ORDER: readonly SortKey[] = [
+  [tradingActivities.date, 'desc'],
+  [tradingActivities.createdAt, 'desc'],
+  [tradingActivities.id, 'desc'],
+];
 
 const activityColumns = { row: tradingActivities, posted: postedProfitSql(sql`${tradingActivities.id}`) };
 const withPosted = (r: { row: TradingActivityRow; posted: string }): TradingActivityWithPosted => ({
@@ -88,24 +97,40 @@ export function createTradingActivitiesService({ db, log, notifications: notices
   }
 
   return {
-    /** One page of a client's trading activity (not deleted), newest first, searched in plan and status. */
+    /**
+     * One page of a client's trading activity (not deleted), newest first (date, time recorded, id),
+     * searched in plan and status, and how many rows match: page `q.page`, or, with `q.cursor` or
+     * `q.limit`, the cursor page after `q.cursor` and the next cursor (lib/cursor.ts). Throws 400
+     * `invalid_cursor`.
+     */
     async listActivities(
       userId: string,
       q: TradingActivityQuery,
-    ): Promise<{ rows: TradingActivityWithPosted[]; total: number }> {
+    ): Promise<{ rows: TradingActivityWithPosted[]; total: number; nextCursor?: string | null }> {
       const where = activityWhere(userId, q.search);
       const ta = tradingActivities;
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select(activityColumns)
-          .from(ta)
-          .where(where)
-          .orderBy(desc(ta.date), desc(ta.createdAt), desc(ta.id))
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize),
-        db.select({ n: count() }).from(ta).where(where),
-      ]);
-      return { rows: rows.map(withPosted), total: Number(counted?.n ?? 0) };
+      const read = async (after: SQL | undefined, limit: number, offset = 0) =>
+        (
+          await db
+            .select(activityColumns)
+            .from(ta)
+            .where(and(where, after))
+            .orderBy(...sortedBy(ACTIVITY_ORDER))
+            .limit(limit)
+            .offset(offset)
+        ).map(withPosted);
+      const total = db
+        .select({ n: count() })
+        .from(ta)
+        .where(where)
+        .then(([counted]) => Number(counted?.n ?? 0));
+      if (!asksCursorPage(q)) {
+        const [rows, n] = await Promise.all([read(undefined, q.pageSize, (q.page - 1) * q.pageSize), total]);
+        return { rows, total: n };
+      }
+      const after = (id: string) => afterCursor(ta, ACTIVITY_ORDER, id);
+      const [page, n] = await Promise.all([cursorPageOf(q, after, read), total]);
+      return { rows: page.rows, total: n, nextCursor: page.nextCursor };
     },
 
     /** One activity (not deleted) with its posted result, as staff read it. Throws 404. */

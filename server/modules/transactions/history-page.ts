@@ -12,7 +12,7 @@
  * count of the matching lines when a search or filter does. Order: date, then time of posting,
  * then id, newest first. Amounts are cents.
  */
-import { and, asc, count, desc, eq, ilike, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { HistoryQuery } from '@common/schemas/transactions';
 import type { DbOrTx } from '../../db/client';
@@ -23,7 +23,8 @@ import {
   historyWithdrawalLines,
   transactionHistory,
 } from '../../db/schema';
-import { containsPattern, readPage, type PageWindow } from '../../lib/paging';
+import { containsPattern, readPage, sortedBy, type PageWindow, type SortKey } from '../../lib/paging';
+import { afterCursor, decodeCursor, readCursorPage } from '../../lib/cursor';
 import { preparedPerHandle } from '../../lib/prepared';
 
 /** A history line (every view of the history has these columns). */
@@ -71,10 +72,18 @@ export function historyWhere(view: HistoryView, userId: string, filters: History
   });
 }
 
+/** The history's sort keys on `view`: newest first (date, time of posting, id). */
+function historyKeys(view: HistoryView): SortKey[] {
+  return [
+    [view.date, 'desc'],
+    [view.createdAt, 'desc'],
+    [view.id, 'desc'],
+  ];
+}
+
 /** The history's order on `view`: newest first, or oldest first when reading from the end. */
 export function historyOrder(view: HistoryView, oldestFirst = false) {
-  const dir = oldestFirst ? asc : desc;
-  return [dir(view.date), dir(view.createdAt), dir(view.id)];
+  return sortedBy(historyKeys(view), oldestFirst);
 }
 
 /** The page query over the three sources; every value may be a placeholder. */
@@ -195,4 +204,43 @@ export async function historyPage(
     () => countHistory(db, userId, q),
     (w) => runHistoryPage(db, userId, q, w),
   );
+}
+
+/**
+ * The cursor page of `userId`'s history matching `filters` that `q` asks for: `q.limit` lines
+ * (100 by default) after the line `q.cursor` names, newest first, and how many lines match. Each
+ * source is read in index order from the cursor's place (the line read from the whole history,
+ * lib/cursor.ts `afterCursor`), `limit` lines at most. Throws AppError 400 `invalid_cursor`.
+ */
+export async function historyCursorPage(
+  db: DbOrTx,
+  userId: string,
+  q: HistoryFilters & { cursor?: string; limit?: number },
+): Promise<{ rows: HistoryRow[]; total: number; nextCursor: string | null }> {
+  const pattern = q.search ? containsPattern(q.search) : undefined;
+  const filters = { pattern, type: q.type, status: q.status };
+  const id = q.cursor ? decodeCursor(q.cursor) : undefined;
+  const read = (limit: number): Promise<HistoryRow[]> => {
+    const [deposits, withdrawals, entries] = SOURCES.map((view) =>
+      db
+        .select()
+        .from(view)
+        .where(
+          and(
+            linesWhere(view, userId, filters),
+            id ? afterCursor(view, historyKeys(view), id, transactionHistory) : undefined,
+          ),
+        )
+        .orderBy(...historyOrder(view))
+        .limit(limit),
+    );
+    return unionAll(deposits!, withdrawals!, entries!)
+      .orderBy(...historyOrder(transactionHistory))
+      .limit(limit);
+  };
+  const [page, total] = await Promise.all([
+    readCursorPage(q.limit ?? 100, read),
+    countHistory(db, userId, q),
+  ]);
+  return { ...page, total };
 }

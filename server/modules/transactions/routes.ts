@@ -3,11 +3,13 @@
  * client's history. The admin review queue (/api/reviews) is server/modules/reviews.
  *
  * GET    /transaction               signed in  latest 10 of the signed-in user
- * GET    /transaction/all           signed in  ?page&pageSize(10|20|30|40)&search&type&status → {data, total}
+ * GET    /transaction/all           signed in  ?page&pageSize(10|20|30|40)&search&type&status → {data, total},
+ *                                               or a cursor page with ?cursor&limit → {data, total, nextCursor}
  * GET    /transaction/export.csv    signed in  the user's whole history as CSV
  * GET    /transaction/value-history signed in  ?range(1M|3M|1Y|all) → {range, from, points}: the user's
  *                                               account value per day (value-history.ts)
- * GET    /transaction/admin         admin      same query plus userId → {data, total}
+ * GET    /transaction/admin         admin      same query plus userId → {data, total, nextCursor?}
+ * GET    /transaction/admin/export.csv  clients.read  ?userId&search&type&status → the client's history as CSV
  * POST   /transaction/:id           admin      {amount, transactionType, date?, details, status?} (Idempotency-Key);
  *                                               :id is the client's user id
  * DELETE /transaction/:id           admin      {reason} — voids with a reversing entry
@@ -18,6 +20,7 @@ import { MONEY_MSG } from '@common/messages';
 import { errorAnswerSchema, idParams } from '@common/schemas/common';
 import {
   addTransactionSchema,
+  adminHistoryExportQuerySchema,
   historyQuerySchema,
   transactionAnswerSchema,
   transactionListAnswerSchema,
@@ -37,6 +40,8 @@ import { currentUser } from '../auth/guard';
 import { presentTransaction, presentValueDay } from './presenter';
 import { sendCsv } from '../../lib/csv';
 import { onClient } from '../../lib/targets';
+import { declareCsvExport } from '../../lib/csv-route';
+import { FOUR_EYES_CODES, IDEMPOTENCY_CODES } from '../../lib/route-codes';
 
 /**
  * The signed-in user's own history: the latest lines, a page, the value per day, the CSV export;
@@ -51,16 +56,17 @@ export async function transactionRoutes(app: AppInstance) {
   route.get('', {
     summary: "Answers the signed-in user's latest 10 history lines",
     schema: { response: { 200: transactionListAnswerSchema } },
-    config: { clientKeys: true },
+    config: { clientKeys: true, errorCodes: [] },
     handler: async (req) => ({
       data: (await svc.listRecent(currentUser(req).id)).map(presentTransaction),
     }),
   });
 
   route.get('/all', {
-    summary: "Answers one page of the signed-in user's history, filtered and searched",
+    summary:
+      "Answers one page of the signed-in user's history, filtered and searched, by number or by cursor",
     schema: { response: { 200: transactionPageAnswerSchema }, querystring: historyQuerySchema },
-    config: { clientKeys: true },
+    config: { clientKeys: true, errorCodes: ['invalid_cursor'] },
     handler: async (req) =>
       presentPage(await svc.listHistory(currentUser(req).id, req.query), presentTransaction),
   });
@@ -69,7 +75,7 @@ export async function transactionRoutes(app: AppInstance) {
     summary:
       "Answers the signed-in user's account value per day over a range, with the day's deposits, withdrawals and profit",
     schema: { response: { 200: valueHistoryAnswerSchema }, querystring: valueHistoryQuerySchema },
-    config: { clientKeys: true },
+    config: { clientKeys: true, errorCodes: [] },
     handler: async (req) => {
       const { range } = req.query;
       const { from, firstDay, days } = await svc.valueHistory(currentUser(req).id, range);
@@ -85,7 +91,7 @@ export async function transactionRoutes(app: AppInstance) {
         200: csvAnswer('The whole history as CSV (RFC 4180), newest first, streamed as an attachment'),
       },
     },
-    config: { clientKeys: true },
+    config: { clientKeys: true, errorCodes: [] },
     handler: async (req, reply) =>
       sendCsv(reply, 'transactions.csv', await svc.exportHistoryCsv(currentUser(req).id)),
   });
@@ -101,15 +107,30 @@ export async function transactionAdminRoutes(app: AppInstance) {
   const svc = services.transactions;
 
   route.get('/admin', {
-    summary: "Answers one page of a client's history, filtered and searched (admin)",
+    summary: "Answers one page of a client's history, filtered and searched, by number or by cursor (admin)",
     schema: {
       response: { 200: transactionPageAnswerSchema },
       querystring: historyQuerySchema.extend({ userId: z.uuid('Invalid id') }),
     },
-    config: { permission: 'clients.read', target: onClient('queryUser') },
+    config: { permission: 'clients.read', target: onClient('queryUser'), errorCodes: ['invalid_cursor'] },
     handler: async (req) =>
       presentPage(await svc.listHistory(req.query.userId, req.query), presentTransaction),
   });
+
+  declareCsvExport(
+    app,
+    route,
+    {
+      summary: "Exports a client's history, with the list's search and filters, as CSV, newest first (admin)",
+      rows: "One row per history line, with a header row, as the client's own export; amounts in USD, times in UTC",
+      permission: 'clients.read',
+      target: onClient('queryUser'),
+      filename: 'transactions.csv',
+      querystring: adminHistoryExportQuerySchema,
+      csv: (_streamRows, q) => svc.exportHistoryCsv(q.userId, q),
+    },
+    '/admin/export.csv',
+  );
 
   route.post('/:id', {
     summary: "Adds a transaction to client :id's history and posts it to the ledger (admin)",
@@ -122,7 +143,12 @@ export async function transactionAdminRoutes(app: AppInstance) {
       },
       body: addTransactionSchema,
     },
-    config: { idempotent: true, permission: 'ledger.adjust', target: onClient() },
+    config: {
+      idempotent: true,
+      permission: 'ledger.adjust',
+      target: onClient(),
+      errorCodes: ['insufficient_balance', ...FOUR_EYES_CODES, ...IDEMPOTENCY_CODES],
+    },
     handler: async (req, reply) =>
       keyedTransaction(req, reply, async (uow) => {
         const { amount, transactionType, details } = req.body;
@@ -161,7 +187,11 @@ export async function transactionAdminRoutes(app: AppInstance) {
       },
       body: voidTransactionSchema,
     },
-    config: { permission: 'transactions.void', target: onClient('historyLine') },
+    config: {
+      permission: 'transactions.void',
+      target: onClient('historyLine'),
+      errorCodes: ['not_voidable', 'already_voided', 'insufficient_balance', ...FOUR_EYES_CODES],
+    },
     handler: async (req, reply) => {
       const { reason } = req.body;
       const line = await svc.voidableLine(req.params.id);

@@ -21,7 +21,15 @@ import { centsToUsd, formatUsd } from '../../lib/money';
 import { withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
 import { csvStream } from '../../lib/csv';
 import { HISTORY_CSV_HEAD, historyCsvCells, type HistoryExportRow } from './history-csv';
-import { historyPage, latestHistory, type HistoryRow } from './history-page';
+import {
+  historyCursorPage,
+  historyPage,
+  historyWhere,
+  latestHistory,
+  type HistoryFilters,
+  type HistoryRow,
+} from './history-page';
+import { asksCursorPage } from '../../lib/cursor';
 import { readValueHistory, type ValueDay } from './value-history';
 import {
   client,
@@ -125,10 +133,14 @@ export function createTransactionsService({ db, log, notifications, streamRows }
 
     /**
      * One page of the user's history with filters, and the total matching; its cost follows the
-     * page, not the length of the history (history-page.ts).
+     * page, not the length of the history (history-page.ts). With `q.cursor` or `q.limit`, a cursor
+     * page and the next cursor instead (`historyCursorPage`). Throws 400 `invalid_cursor`.
      */
-    listHistory(userId: string, q: HistoryQuery): Promise<{ rows: HistoryRow[]; total: number }> {
-      return historyPage(db, userId, q);
+    listHistory(
+      userId: string,
+      q: HistoryQuery,
+    ): Promise<{ rows: HistoryRow[]; total: number; nextCursor?: string | null }> {
+      return asksCursorPage(q) ? historyCursorPage(db, userId, q) : historyPage(db, userId, q);
     },
 
     /**
@@ -144,15 +156,15 @@ export function createTransactionsService({ db, log, notifications, streamRows }
     },
 
     /**
-     * The user's whole history as a CSV stream, newest first, every line (no cap): read from a
-     * cursor a batch at a time on PostgreSQL (db/client.ts `streamRows`), so its length does not
-     * grow the server's memory.
+     * The user's whole history matching `filters` (none: every line, no cap) as a CSV stream,
+     * newest first: read from a cursor a batch at a time on PostgreSQL (db/client.ts
+     * `streamRows`), so its length does not grow the server's memory.
      */
-    exportHistoryCsv(userId: string): Promise<Readable> {
+    exportHistoryCsv(userId: string, filters: HistoryFilters = {}): Promise<Readable> {
       const rows = streamRows<HistoryExportRow>(
         sql`select ${th.id} as id, ${th.type} as type, ${th.direction} as direction, ${th.amount}::text as amount,
           ${th.status} as status, ${th.method} as method, ${th.details} as details, ${th.voided} as voided, ${th.date} as date
-          from ${th} where ${th.userId} = ${userId}
+          from ${th} where ${historyWhere(th, userId, filters)}
           order by ${th.date} desc, ${th.createdAt} desc, ${th.id} desc`,
       );
       return csvStream(HISTORY_CSV_HEAD, rows, historyCsvCells);

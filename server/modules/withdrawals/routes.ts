@@ -7,7 +7,9 @@
  *                                                       202: queues the mail of a 6-digit code for that withdrawal only
  * POST   /{c,b}-withdrawals           verified client  crypto: {amount, address, token, wallet}
  *                                                       bank: {amount, bankName, accountName, iban | accountNumber + routing, swift, token}
- * GET    /{c,b}-withdrawals           signed in        own; an admin: all or ?userId=
+ * GET    /{c,b}-withdrawals           signed in        own; an admin: all or ?userId=; the newest 500,
+ *                                                       or a cursor page with ?cursor&limit → {data, total, nextCursor}
+ * GET    /{c,b}-withdrawals/export.csv   clients.read  ?userId → the client's withdrawals as CSV, newest first
  * PUT    /{c,b}-withdrawals/:id/approve  admin         {payoutReference?}; 202 at or above the four-eyes threshold (/approvals)
  * PUT    /{c,b}-withdrawals/:id/reject   admin         {reason}
  * DELETE /{c,b}-withdrawals/:id          admin         declined ones only
@@ -17,8 +19,9 @@ import { MONEY_MSG } from '@common/messages';
 import {
   decisionReasonSchema,
   errorAnswerSchema,
+  clientIdQuery,
   messageAnswerSchema,
-  userIdQuery,
+  requestListQuery,
 } from '@common/schemas/common';
 import {
   bankWithdrawalAnswerSchema,
@@ -41,6 +44,12 @@ import { currentUser } from '../auth/guard';
 import { presentWithdrawal } from './presenter';
 import type { WithdrawalInput, WithdrawalMethod, WithdrawalRow, WithdrawalTarget } from './service';
 import { onClient } from '../../lib/targets';
+import { declareCsvExport } from '../../lib/csv-route';
+import { declareRoutes } from '../../lib/declare-routes';
+import { presentRequestList } from '../../lib/list-pages';
+import { exportWithdrawalsCsv } from './export';
+import type { ErrorCode } from '@common/errors';
+import { FOUR_EYES_CODES, IDEMPOTENCY_CODES, REVIEW_CODES } from '../../lib/route-codes';
 
 const tags = ['withdrawals'];
 
@@ -70,6 +79,26 @@ const METHODS = {
   },
 } as const;
 
+/**
+ * What requesting a withdrawal answers (request.ts `request`): a code wrong, e-mailed for other
+ * fields or already used, a passkey confirmation missing, too many wrong codes, a destination not
+ * in the address book, a hold after a security change, no identity, the balance or a cap passed,
+ * the statement outrun too often (503), and the Idempotency-Key's.
+ */
+const REQUEST_CODES = [
+  'invalid_confirmation_code',
+  'authentication_code_used',
+  'passkey_confirmation_required',
+  'account_locked',
+  'beneficiary_not_active',
+  'withdrawals_on_hold',
+  'identity_not_verified',
+  'insufficient_balance',
+  'withdrawal_limit_exceeded',
+  'service_unavailable',
+  ...IDEMPOTENCY_CODES,
+] as const satisfies readonly ErrorCode[];
+
 const notPending = errorAnswerSchema.describe('The withdrawal is not pending (or its client is blocked)');
 
 /** POST /withdrawals/code */
@@ -93,7 +122,17 @@ export async function withdrawalCodeRoutes(app: AppInstance) {
         { body: withdrawalCodeRequestSchema },
       ),
       onRequest: guards.requireClient,
-      config: rateLimited(5, 10),
+      config: {
+        ...rateLimited(5, 10),
+        errorCodes: [
+          'use_authenticator',
+          'identity_not_verified',
+          'withdrawals_on_hold',
+          'beneficiary_not_active',
+          'insufficient_balance',
+          'too_many_requests',
+        ],
+      },
     },
     async (req, reply) => {
       const body = req.body;
@@ -130,7 +169,7 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
         { body },
       ),
       onRequest: guards.requireClient,
-      config: { ...config, idempotent: true },
+      config: { ...config, idempotent: true, errorCodes: REQUEST_CODES },
     },
     async (req, reply) => {
       const request = { method, input: req.body } as WithdrawalInput;
@@ -147,16 +186,17 @@ export async function withdrawalRoutes(app: AppInstance, opts: { method: Withdra
     {
       schema: routeSchema(
         tags,
-        `Lists the caller's ${method} withdrawals; an admin sees all, or one client's with ?userId`,
+        `Lists the caller's ${method} withdrawals, newest first (the newest 500, or by cursor); an admin sees all, or one client's with ?userId`,
         { 200: list },
-        { querystring: userIdQuery },
+        { querystring: requestListQuery },
       ),
       onRequest: guards.requireUser,
+      config: { errorCodes: ['forbidden', 'invalid_cursor'] },
     },
     async (req) => {
-      const rows = await svc.listWithdrawals(currentUser(req), method, req.query.userId);
+      const rows = await svc.listWithdrawals(currentUser(req), method, req.query);
       // Every row is of this route's method: the list is all crypto or all bank withdrawals.
-      return { data: rows.map(presentWithdrawal) } as z.infer<typeof list>;
+      return presentRequestList(rows, presentWithdrawal) as z.infer<typeof list>;
     },
   );
 }
@@ -170,6 +210,17 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
   const svc = services.withdrawals;
   const { method } = opts;
   const { answer: answerSchema } = METHODS[method];
+  const review = { permission: 'withdrawals.review', target: onClient('withdrawal') } as const;
+
+  declareCsvExport(app, declareRoutes(app, tags), {
+    summary: `Exports a client's ${method} withdrawals as CSV, newest first (admin)`,
+    rows: `One row per ${method} withdrawal, with a header row; amounts in USD, times in UTC`,
+    permission: 'clients.read',
+    target: onClient('queryUser'),
+    filename: `${method}-withdrawals.csv`,
+    querystring: clientIdQuery,
+    csv: exportWithdrawalsCsv(method),
+  });
 
   // PUT /:id/approve and /:id/reject: the two outcomes of reviewing a pending withdrawal; only a
   // decline takes a body, the reason the client reads (docs/product.md "Decision reasons")
@@ -182,7 +233,7 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
         { 200: answerSchema, ...heldAnswer, 409: notPending },
         { body: withdrawalApprovalSchema },
       ),
-      config: { permission: 'withdrawals.review', target: onClient('withdrawal') },
+      config: { ...review, errorCodes: [...REVIEW_CODES, 'client_blocked', ...FOUR_EYES_CODES] },
     },
     async (req, reply) => {
       const { id } = req.params;
@@ -219,7 +270,7 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
         { 200: answerSchema, 409: conflict('The withdrawal is not pending') },
         { body: decisionReasonSchema },
       ),
-      config: { permission: 'withdrawals.review', target: onClient('withdrawal') },
+      config: { ...review, errorCodes: REVIEW_CODES },
     },
     async (req) => ({
       message: MONEY_MSG.withdrawalDeclined,
@@ -236,7 +287,7 @@ export async function withdrawalAdminRoutes(app: AppInstance, opts: { method: Wi
         200: messageAnswerSchema,
         409: conflict('Only a declined withdrawal can be deleted'),
       }),
-      config: { permission: 'withdrawals.review', target: onClient('withdrawal') },
+      config: { ...review, errorCodes: ['withdrawal_not_deletable'] },
     },
     async (req) => {
       await svc.deleteWithdrawal(auditActor(req), method, req.params.id);

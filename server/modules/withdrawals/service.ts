@@ -9,7 +9,7 @@
  * release entries stay in the ledger. A pending one is refused with 409 (decline it first), so a
  * held amount can never vanish with its request.
  */
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MONEY_MSG } from '@common/messages';
 import { reasonSentence } from '@common/sentences';
 import { HISTORY_ACTION } from '../notifications/service';
@@ -20,6 +20,8 @@ import { recordEvent } from '../../lib/webhook-events';
 import { AppError } from '../../lib/errors';
 import type { StatementKey } from '../../lib/idempotency';
 import { listOwner } from '../../lib/list-owner';
+import { requestList, type RequestList, type RequestListQuery } from '../../lib/list-pages';
+import type { SortKey } from '../../lib/paging';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { centsToUsd, formatUsd, usdDecimal } from '../../lib/money';
 import { inTransaction, withUnitOfWork, type UnitOfWork } from '../../lib/unit-of-work';
@@ -42,6 +44,21 @@ import {
 } from './request';
 
 export type { WithdrawalInput, WithdrawalMethod, WithdrawalRow, WithdrawalTarget } from './request';
+
+/** The withdrawals' order: newest first (time sent, then id). */
+export const WITHDRAWAL_ORDER: readonly SortKey[] = [
+  [withdrawals.createdAt, 'desc'],
+  [withdrawals.id, 'desc'],
+];
+
+/** The withdrawals of `method` not deleted, of one client (`owner`) or everyone's. */
+export function withdrawalsWhere(method: WithdrawalMethod, owner?: string) {
+  return and(
+    eq(withdrawals.method, method),
+    isNull(withdrawals.deletedAt),
+    owner ? eq(withdrawals.userId, owner) : undefined,
+  );
+}
 
 /** The withdrawal `id` of `method` when it is not deleted (a query: add `.for('update')` to lock it). */
 function listed(conn: DbOrTx, method: WithdrawalMethod, id: string) {
@@ -203,27 +220,18 @@ export function createWithdrawalsService(deps: ServiceDeps) {
     },
 
     /**
-     * Withdrawals of one method, newest first, without deleted ones: a client sees only their own
-     * (asking for another user's → 403); an admin sees everyone's, or one user's with `userId`.
+     * Withdrawals of one method, newest first (time sent, then id), without deleted ones: a client
+     * sees only their own (asking for another user's → 403); an admin sees everyone's, or one
+     * user's with `q.userId`. The newest 500, or, with `q.cursor` or `q.limit`, a cursor page and
+     * how many match (lib/list-pages.ts). Throws 403, 400 `invalid_cursor`.
      */
     async listWithdrawals(
       viewer: UserRow,
       method: WithdrawalMethod,
-      userId?: string,
-    ): Promise<WithdrawalRow[]> {
-      const owner = listOwner(viewer, userId);
-      return db
-        .select()
-        .from(withdrawals)
-        .where(
-          and(
-            eq(withdrawals.method, method),
-            isNull(withdrawals.deletedAt),
-            owner ? eq(withdrawals.userId, owner) : undefined,
-          ),
-        )
-        .orderBy(desc(withdrawals.createdAt), asc(withdrawals.id))
-        .limit(500);
+      q: RequestListQuery,
+    ): Promise<RequestList<WithdrawalRow>> {
+      const owner = listOwner(viewer, q.userId);
+      return requestList(db, withdrawals, withdrawalsWhere(method, owner), WITHDRAWAL_ORDER, q);
     },
 
     /**

@@ -25,6 +25,9 @@ export const moneyJourneys: Journey[] = [
       ];
       await call('GET', '/api/deposits', c.headers, undefined, 200);
       await call('GET', `/api/deposits?userId=${c.id}`, admin.headers, undefined, 200);
+      await call('GET', `/api/deposits?userId=${c.id}&limit=1`, admin.headers, undefined, 200);
+      await call('GET', '/api/deposits?cursor=forged', c.headers, undefined, 400);
+      await call('GET', `/api/deposits/export.csv?userId=${c.id}`, admin.headers, undefined, 200);
       await call('GET', `/api/files/deposits/${ids[0]}`, c.headers, undefined, 200);
       await call('GET', '/api/reviews/pending?page=1&pageSize=10', admin.headers, undefined, 200);
       await call('GET', '/api/reviews/pending?from=2026-01-01&to=2026-12-31', admin.headers, undefined, 200);
@@ -61,6 +64,14 @@ export const moneyJourneys: Journey[] = [
         ];
         await call('GET', `/api/${kind}-withdrawals`, c.headers, undefined, 200);
         await call('GET', `/api/${kind}-withdrawals?userId=${c.id}`, admin.headers, undefined, 200);
+        await call('GET', `/api/${kind}-withdrawals?limit=1`, c.headers, undefined, 200);
+        await call(
+          'GET',
+          `/api/${kind}-withdrawals/export.csv?userId=${c.id}`,
+          admin.headers,
+          undefined,
+          200,
+        );
         await call('PUT', `/api/${kind}-withdrawals/${ids[0]}/approve`, admin.headers, undefined, 200);
         await call(
           'PUT',
@@ -85,6 +96,15 @@ export const moneyJourneys: Journey[] = [
       await call('GET', '/api/transaction/export.csv', c.headers, undefined, 200);
       await call('GET', '/api/transaction/value-history?range=3M', c.headers, undefined, 200);
       await call('GET', `/api/transaction/admin?userId=${c.id}`, admin.headers, undefined, 200);
+      await call('GET', `/api/transaction/admin?userId=${c.id}&limit=1`, admin.headers, undefined, 200);
+      await call('GET', '/api/transaction/all?cursor=forged', c.headers, undefined, 400);
+      await call(
+        'GET',
+        `/api/transaction/admin/export.csv?userId=${c.id}&type=profit`,
+        admin.headers,
+        undefined,
+        200,
+      );
       const id = added.json().data._id as string;
       await call('DELETE', `/api/transaction/${id}`, admin.headers, { reason: 'entered twice' }, 200);
       await call('DELETE', `/api/transaction/${id}`, admin.headers, {}, 400);
@@ -113,6 +133,14 @@ export const moneyJourneys: Journey[] = [
       const id = created.json().data._id as string;
       await call('GET', '/api/trading-activity?page=1&pageSize=10', c.headers, undefined, 200);
       await call('GET', `/api/trading-activity/admin?userId=${c.id}`, admin.headers, undefined, 200);
+      await call('GET', '/api/trading-activity?limit=1', c.headers, undefined, 200);
+      await call(
+        'GET',
+        `/api/trading-activity/admin/export.csv?userId=${c.id}`,
+        admin.headers,
+        undefined,
+        200,
+      );
       await call('GET', `/api/trading-activity/${id}`, c.headers, undefined, 200);
       await call(
         'PUT',

@@ -27,6 +27,14 @@ export const clientRequestsQuery = <Row>(kind: ReviewKind, userId: string) =>
   dataQuery<Row[]>(['reviews', kind, userId], `/${REVIEW_KINDS[kind].resource}`, { userId });
 
 /**
+ * GET /deposits/export.csv, /c-withdrawals/export.csv or /b-withdrawals/export.csv ?userId=: one
+ * client's requests of a kind, newest first, saved as deposits.csv, crypto-withdrawals.csv or
+ * bank-withdrawals.csv.
+ */
+export const downloadClientRequestsCsv = (kind: ReviewKind, userId: string) =>
+  downloadCsv(`/${REVIEW_KINDS[kind].resource}/export.csv`, `${kind}s.csv`, { userId });
+
+/**
  * GET /reviews/client/:id: what a client's review pages show beside the requests (their identity,
  * each withdrawal's full destination and whether it is new for them).
  */

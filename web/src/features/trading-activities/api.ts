@@ -12,6 +12,7 @@ import type {
 import type { z } from 'zod';
 import { api, type MessageAnswer } from '../../lib/api-client';
 import { idempotent, pagedQuery, useRefetchingMutation } from '../../lib/queries';
+import { downloadCsv } from '../../lib/save-blob';
 
 /** GET /trading-activity: one page of the signed-in client's trading activity, newest first. */
 export const activityQuery = (params: TradingActivityQuery) =>
@@ -23,6 +24,13 @@ export const adminActivityQuery = (userId: string, params: TradingActivityQuery)
     ...params,
     userId,
   });
+
+/**
+ * GET /trading-activity/admin/export.csv?userId=&search=: a client's trading activity with the
+ * table's search, saved as trading-activity.csv.
+ */
+export const downloadAdminActivityCsv = (userId: string, search?: string) =>
+  downloadCsv('/trading-activity/admin/export.csv', 'trading-activity.csv', { userId, search });
 
 /** What the admin's trading activity forms send (the original field really is `statuss`). */
 export type ActivityPayload = z.input<typeof updateTradingActivitySchema>;

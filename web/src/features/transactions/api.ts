@@ -9,13 +9,16 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type MessageAnswer } from '../../lib/api-client';
 import { idempotent, pagedQuery, useRefetchingMutation } from '../../lib/queries';
-import { saveBlob } from '../../lib/save-blob';
+import { downloadCsv, saveBlob } from '../../lib/save-blob';
 
 /** One page of history lines and how many match in all. */
 export interface HistoryPage {
   data: PublicTransaction[];
   total: number;
 }
+
+/** What filters a history table: its search, type and status. */
+export type HistoryFilters = Pick<HistoryQuery, 'search' | 'type' | 'status'>;
 
 /** GET /transaction/all: one page of the signed-in client's history. */
 export const historyQuery = (params: HistoryQuery) =>
@@ -24,6 +27,13 @@ export const historyQuery = (params: HistoryQuery) =>
 /** GET /transaction/admin?userId=: one page of a client's history, for an admin. */
 export const adminHistoryQuery = (userId: string, params: HistoryQuery) =>
   pagedQuery<HistoryPage>(['transactions', 'admin', userId], '/transaction/admin', { ...params, userId });
+
+/**
+ * GET /transaction/admin/export.csv?userId= with the history table's filters (search, type,
+ * status): a client's history, saved as transactions.csv.
+ */
+export const downloadAdminHistoryCsv = (userId: string, filters: HistoryFilters) =>
+  downloadCsv('/transaction/admin/export.csv', 'transactions.csv', { ...filters, userId });
 
 /** GET /transaction/export.csv with the session's token, saved by the browser as transactions.csv. */
 export async function downloadHistoryCsv(): Promise<void> {

@@ -9,7 +9,9 @@ import { ClientPageTitle } from '../../../components/admin/client-page';
 import { useClientRoute } from '../../../components/admin/use-client-route';
 import { PagedTable, pageOf, queryStatus, type Column } from '../../../components/paged-table';
 import { usePaging } from '../../../hooks/use-paging';
-import { clientRequestsQuery, clientReviewFactsQuery } from '../api';
+import { clientRequestsQuery, clientReviewFactsQuery, downloadClientRequestsCsv } from '../api';
+import { ExportCsvButton } from '../../../components/export-csv-button';
+import { HeadingRow } from '../../../components/heading-row';
 import { REVIEW_KINDS, type ReviewKind } from '../kinds';
 import { reviewColumns } from './review-columns';
 import type { ReviewFacts } from './review-facts';
@@ -61,7 +63,7 @@ interface ClientRequestsPageProps<Row> {
 /**
  * /admin/deposits/:id, /admin/crypto-withdrawals/:id and /admin/bank-withdrawals/:id:
  * one client's requests of a kind, newest first, each with the client's identity, a withdrawal's
- * new destination flagged, and approve, reject/decline and delete.
+ * new destination flagged, and approve, reject/decline and delete; "Export CSV" saves them all.
  */
 export function ClientRequestsPage<
   Row extends {
@@ -82,7 +84,15 @@ export function ClientRequestsPage<
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <ClientPageTitle title={title} />
+        <HeadingRow
+          heading={<ClientPageTitle title={title} />}
+          action={
+            <ExportCsvButton
+              download={() => downloadClientRequestsCsv(kind, id)}
+              failure="The export failed"
+            />
+          }
+        />
         <ClientLinks id={id} name={name} />
       </Stack>
       <PagedTable<Row>

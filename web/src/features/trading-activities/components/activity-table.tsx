@@ -1,4 +1,5 @@
-import { Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { useQuery } from '@tanstack/react-query';
 import { PLAN_LABELS } from '@common/constants';
 import { PLAN_MSG } from '@common/messages';
@@ -9,7 +10,7 @@ import { PlanStatusBadge } from '../../../components/status-badge';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { formatUsd } from '../../../lib/format';
 import type { PagedQueryOptions } from '../../../lib/queries';
-import { adminActivityQuery } from '../api';
+import { adminActivityQuery, downloadAdminActivityCsv } from '../api';
 
 /**
  * A plan result posted by staff (POST /user/admin/add-profit/:id, the only rows with a reason): a
@@ -88,18 +89,31 @@ interface ActivityTableProps {
   /** The query of one page: the client's own (activityQuery) or an admin's read of a client's. */
   query: (params: TradingActivityQuery) => PagedQueryOptions<TradingActivityPage>;
   emptyText: string;
+  /** Downloads the rows with the table's search: an "Export CSV" button beside it when given. */
+  exportCsv?: (search: string | undefined) => Promise<void>;
 }
 
 /**
  * A searchable, server-paged trading activity table (show-entries, search and Previous/Next work:
  * docs/product.md), reading "Loading..." while the first page loads. A new search goes back to page 1.
  */
-export function ActivityTable({ caption, columns, query, emptyText }: ActivityTableProps) {
+export function ActivityTable({ caption, columns, query, emptyText, exportCsv }: ActivityTableProps) {
   const search = usePagedSearch();
   const page = useQuery(query(search.params));
   return (
     <Stack gap="sm">
-      <SearchInput placeholder="Plan or status" value={search.search} onChange={search.setSearch} maw={420} />
+      <Group justify="space-between" align="flex-end">
+        <SearchInput
+          placeholder="Plan or status"
+          value={search.search}
+          onChange={search.setSearch}
+          maw={420}
+          style={{ flex: '1 1 220px' }}
+        />
+        {exportCsv && (
+          <ExportCsvButton download={() => exportCsv(search.params.search)} failure="The export failed" />
+        )}
+      </Group>
       {page.isPending && (
         <Text size="sm" c="dimmed" role="status">
           Loading...
@@ -120,9 +134,12 @@ export function ActivityTable({ caption, columns, query, emptyText }: ActivityTa
 export function ClientActivityTable({
   userId,
   columns,
+  exportable = false,
 }: {
   userId: string;
   columns: Column<PublicTradingActivity>[];
+  /** Whether an "Export CSV" button saves the rows the search shows (`downloadAdminActivityCsv`). */
+  exportable?: boolean;
 }) {
   return (
     <ActivityTable
@@ -130,6 +147,7 @@ export function ClientActivityTable({
       columns={columns}
       query={(params) => adminActivityQuery(userId, params)}
       emptyText={PLAN_MSG.noTradingActivity}
+      exportCsv={exportable ? (search) => downloadAdminActivityCsv(userId, search) : undefined}
     />
   );
 }

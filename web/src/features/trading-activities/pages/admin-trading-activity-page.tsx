@@ -145,7 +145,7 @@ export function AdminTradingActivityPage() {
       <Can permission="tradingActivity.edit">
         <AddActivityForm userId={id} />
       </Can>
-      <ClientActivityTable userId={id} columns={columns} />
+      <ClientActivityTable userId={id} columns={columns} exportable />
       <UpdateModal activity={editing} onClose={() => setEditing(null)} />
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { REQUEST_STATUSES, type RequestStatus } from '@common/schemas/deposits';
 import { TRANSACTION_TYPES, type HistoryQuery, type PublicTransaction } from '@common/schemas/transactions';
@@ -16,7 +17,8 @@ import { SignedAmount } from '../../../components/signed-amount';
 import { useTableCards } from '../../../components/table-cards';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import type { PagedQueryOptions } from '../../../lib/queries';
-import type { HistoryPage } from '../api';
+import type { HistoryFilters, HistoryPage } from '../api';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { methodLabel, TYPE_FILTER_LABELS } from '../../../lib/transaction-labels';
 import { HistoryItems } from './history-items';
 import { LineDetailsCell, LineStatus } from './line-details';
@@ -75,13 +77,22 @@ interface HistoryTableProps {
    * cards; `extra` are the columns the items show after the type (a proof mark).
    */
   phoneItems?: { extra: Column<PublicTransaction>[] };
+  /** Downloads the history with the table's filters: an "Export CSV" button beside them when given. */
+  exportCsv?: (filters: HistoryFilters) => Promise<void>;
 }
 
 /**
  * A searchable, filterable, server-paged history table (all of these work: docs/product.md). Any
  * change of the search or a filter goes back to page 1.
  */
-export function HistoryTable({ caption, columns, query, statusLabels, phoneItems }: HistoryTableProps) {
+export function HistoryTable({
+  caption,
+  columns,
+  query,
+  statusLabels,
+  phoneItems,
+  exportCsv,
+}: HistoryTableProps) {
   const history = useHistoryFilters(statusLabels);
   const page = useQuery(query(history.params));
   const items = useTableCards() && phoneItems !== undefined;
@@ -104,6 +115,17 @@ export function HistoryTable({ caption, columns, query, statusLabels, phoneItems
       >
         <FilterSelects filters={filters} />
       </FilterPanel>
+      {exportCsv && (
+        <Group justify="flex-end">
+          <ExportCsvButton
+            download={() => {
+              const { search, type, status } = history.params;
+              return exportCsv({ search, type, status });
+            }}
+            failure="The export failed"
+          />
+        </Group>
+      )}
       {items ? (
         <HistoryItems
           caption={caption}

@@ -10,7 +10,7 @@ import { Can } from '../../../components/can';
 import { HeadingRow } from '../../../components/heading-row';
 import type { Column } from '../../../components/paged-table';
 import { ADMIN_STATUS_LABELS } from '../../../lib/transaction-labels';
-import { adminHistoryQuery, useVoidTransaction } from '../api';
+import { adminHistoryQuery, downloadAdminHistoryCsv, useVoidTransaction } from '../api';
 import { historyColumns, HistoryTable } from '../components/history-table';
 
 /**
@@ -59,7 +59,8 @@ const COLUMNS: Column<PublicTransaction>[] = [
 
 /**
  * /admin/transactions/:id?name=: a client's history; lines are voided, never deleted. Add
- * transaction needs `ledger.adjust`, Void `transactions.void`.
+ * transaction needs `ledger.adjust`, Void `transactions.void`; "Export CSV" saves the lines the
+ * filters show, every page.
  */
 export function AdminTransactionsPage() {
   const { id, name } = useClientRoute();
@@ -82,6 +83,7 @@ export function AdminTransactionsPage() {
         columns={COLUMNS}
         query={(params) => adminHistoryQuery(id, params)}
         statusLabels={ADMIN_STATUS_LABELS}
+        exportCsv={(filters) => downloadAdminHistoryCsv(id, filters)}
       />
     </Stack>
   );
