@@ -131,4 +131,16 @@ describe('error codes by operation', () => {
     expect(unlisted[0]).toContain('/code must be equal to one of the allowed values');
     expect(unlisted[1]).toContain('status not in the document');
   });
+
+  it('has every operation of the document name its own codes', () => {
+    const documented = new Set(
+      Object.entries(paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m} ${path}`)),
+    );
+    const unnamed = t.app.routeTable
+      .filter((r) => documented.has(`${r.method.toLowerCase()} ${r.url.replace(/:(\w+)/g, '{$1}')}`))
+      .filter((r) => r.errorCodes === undefined)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(documented.size).toBeGreaterThan(150);
+    expect(unnamed).toEqual([]);
+  });
 });

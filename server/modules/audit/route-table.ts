@@ -6,6 +6,7 @@
  * (server/test/route-rooms.test.ts) checks each URL prefix is served from its room.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { ErrorCode } from '@common/errors';
 import type { Permission } from '@common/permissions';
 import { routeGuards } from '../../lib/guarded-scope';
 import type { TargetRule } from '../../lib/targets';
@@ -24,6 +25,11 @@ export interface RouteEntry {
   permission: Permission | undefined;
   /** Whom a staff route may act on (server/lib/targets.ts); none on other routes. */
   target: TargetRule | undefined;
+  /**
+   * The error codes the route's own code may answer (`config.errorCodes`, server/lib/openapi.ts
+   * `operationCodes`); `undefined` when it names none, and its document lists the whole catalogue.
+   */
+  errorCodes: readonly ErrorCode[] | undefined;
   /** The route's validation schemas (zod body, params, querystring); server/test/fuzz.test.ts fuzzes them. */
   schema: RouteOptions['schema'];
   /**
@@ -78,6 +84,7 @@ export function trackRoutes(app: FastifyInstance): void {
         schema: route.schema,
         permission: route.config?.permission,
         target: route.config?.target,
+        errorCodes: route.config?.errorCodes,
         get room() {
           return roomOf(site);
         },
