@@ -122,8 +122,10 @@ export class ContractChecker {
 
   /** The document path whose template matches `url` (query dropped) and has `method`; the most literal wins. */
   pathOf(method: string, url: string): string | undefined {
-    // /api/v1/… is an alias of /api/… (server/lib/api-version.ts)
-    const pathname = url.split('?')[0]!.replace(/^\/api\/v1\//, '/api/');
+    // dot segments resolved as the request's URL is (`/mine/./revoke` is `/mine/revoke`); /api/v1/…
+    // is an alias of /api/… (server/lib/api-version.ts)
+    const resolved = new URL(url.split('?')[0]!, 'http://localhost').pathname;
+    const pathname = resolved.replace(/^\/api\/v1\//, '/api/');
     return this.templates
       .filter((t) => t.pattern.test(pathname) && this.doc.paths[t.path]![method.toLowerCase()])
       .sort((a, b) => b.literals - a.literals)[0]?.path;
@@ -163,8 +165,11 @@ export class ContractChecker {
       key,
       body,
     );
+    // an error answer's code is named, so a code the operation does not list says which it was
+    const code = (body as { code?: unknown } | null)?.code;
+    const got = a.status >= 400 && typeof code === 'string' ? ` (code "${code}")` : '';
     return (result?.errors ?? []).map(
-      (e) => `${where}: /${(e.path ?? '').replace(/^response$/, '')} ${e.message}`,
+      (e) => `${where}: /${(e.path ?? '').replace(/^response$/, '')} ${e.message}${got}`,
     );
   }
 
