@@ -88,8 +88,12 @@ const BODY_CODES: readonly ErrorCode[] = ['bad_request', 'payload_too_large', 'u
 const IDEMPOTENCY_CODES: readonly ErrorCode[] = ['invalid_idempotency_key', 'idempotency_key_reused'];
 /** What the router answers for a path parameter: one over its length, one that names no row. */
 const PARAM_CODES: readonly ErrorCode[] = ['uri_too_long', 'not_found'];
-/** What the signed-in guards may answer (server/modules/auth/guard.ts, api-key-auth.ts). */
-const SIGNED_IN_CODES: readonly ErrorCode[] = [
+/**
+ * What `requireUser` (server/modules/auth/guard.ts, api-key-auth.ts) may answer: a session or key
+ * missing, revoked, expired or out of its networks, a blocked account, a wrong XSRF token, a key on
+ * a route keys may not use. A public route that calls it itself lists these as its own.
+ */
+export const REQUIRE_USER_CODES = [
   'not_signed_in',
   'account_blocked',
   'xsrf_token_invalid',
@@ -97,6 +101,10 @@ const SIGNED_IN_CODES: readonly ErrorCode[] = [
   'api_key_expired',
   'api_key_network_refused',
   'api_key_not_allowed',
+] as const satisfies readonly ErrorCode[];
+/** What the signed-in guards may answer: `requireUser`'s, and a verified e-mail or a role refused. */
+const SIGNED_IN_CODES: readonly ErrorCode[] = [
+  ...REQUIRE_USER_CODES,
   'email_not_verified',
   'clients_only',
   'forbidden',

@@ -30,7 +30,7 @@ import { XSRF } from '@common/constants';
 import { isStaffRole } from '@common/permissions';
 import { CLIENT_KEY_SCOPE } from '@common/schemas/api-keys';
 import { sessions, users } from '../../db/schema';
-import { AppError, type ErrorCode } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import type { BaseDeps } from '../../lib/base-deps';
 import { sessionSecrets } from '../../lib/session-secrets';
 import { markGuard } from '../../lib/guarded-scope';
@@ -88,21 +88,6 @@ function bearerToken(req: FastifyRequest): string | null {
   const token = h.slice(7).trim();
   return token.length > 0 && token.length <= 256 && /^[\x21-\x2d\x2f-\x7e]+$/.test(token) ? token : null;
 }
-
-/**
- * What `requireUser` may answer (a session or key missing, revoked, expired or out of its networks,
- * a blocked account, a wrong XSRF token, a key on a route keys may not use): for a public route that
- * calls it itself (the OpenAPI document's per-operation codes, server/lib/openapi.ts).
- */
-export const REQUIRE_USER_CODES = [
-  'not_signed_in',
-  'account_blocked',
-  'xsrf_token_invalid',
-  'api_key_revoked',
-  'api_key_expired',
-  'api_key_network_refused',
-  'api_key_not_allowed',
-] as const satisfies readonly ErrorCode[];
 
 /**
  * The guards of an app. `cache` (PostgreSQL only; null or absent on PGlite) serves known sessions

@@ -35,7 +35,8 @@ import { rateLimited } from '../../lib/rate-limit';
 import { routeSchema, rowRoute } from '../../lib/route-schemas';
 import { presentUser } from '../../lib/user-presenter';
 import { FRESH_FACTOR_CODES } from './fresh-factor';
-import { currentUser, REQUIRE_USER_CODES, requestOrigin, xsrfTokenFor } from './guard';
+import { REQUIRE_USER_CODES } from '../../lib/openapi';
+import { currentUser, requestOrigin, xsrfTokenFor } from './guard';
 import { createPasskeyService, type CeremonyHeaders } from './passkeys';
 
 const tags = ['auth'];
