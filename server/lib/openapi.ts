@@ -30,6 +30,7 @@ import { XSRF } from '@common/constants';
 import { ERROR_CODES, ERRORS, type ErrorCode } from '@common/errors';
 import { can, STAFF_ROLES } from '@common/permissions';
 import { routeGuards } from './guarded-scope';
+import { IDEMPOTENCY_CODES } from './route-codes';
 
 type Transform = typeof jsonSchemaTransform;
 type TransformInput = Parameters<Transform>[0];
@@ -84,8 +85,6 @@ const VALIDATION_CODES: readonly ErrorCode[] = ['validation_failed', 'bad_reques
  * body that is not what its content type says, over 1 MiB, or of a type no parser reads.
  */
 const BODY_CODES: readonly ErrorCode[] = ['bad_request', 'payload_too_large', 'unsupported_media_type'];
-/** What an idempotent route's key check answers (lib/idempotency.ts): a malformed key, a key reused for another request. */
-const IDEMPOTENCY_CODES: readonly ErrorCode[] = ['invalid_idempotency_key', 'idempotency_key_reused'];
 /** What the router answers for a path parameter: one over its length, one that names no row. */
 const PARAM_CODES: readonly ErrorCode[] = ['uri_too_long', 'not_found'];
 /**
