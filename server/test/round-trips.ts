@@ -6,12 +6,14 @@ import { onStatement } from '../db/client';
 import type { TestContext } from './app';
 
 /**
- * The statements of the mail worker (lib/mail.ts): its claim of a batch and its marks of a mail
- * sent or put off. It runs beside requests in the same process (woken by an earlier request's
- * commit, or by its poll), so its statements can fall between a request's own: they are no part
- * of what the request costs. A request's own mail is an insert inside its statement.
+ * The statements of the mail and webhook workers (lib/mail.ts, modules/webhooks/worker.ts): their
+ * claim of a batch and their marks of a mail or delivery sent or put off. They run beside requests
+ * in the same process (woken by an earlier request's commit, or by their poll), so their statements
+ * can fall between a request's own, the more often the slower the machine: they are no part of what
+ * the request costs. A request's own mail or event is an insert inside its statement.
  */
-const MAIL_WORKER_STATEMENT = /^(with claimed as \( update "mail_outbox"|update "mail_outbox")/;
+const WORKER_STATEMENT =
+  /^(with claimed as \( update "(mail_outbox|webhook_deliveries)"|update "(mail_outbox|webhook_deliveries|webhook_endpoints)")/;
 
 /**
  * The statements sent while `work` runs (whitespace folded, 120 characters each), the mail
@@ -22,7 +24,7 @@ export async function counted<T>(work: () => Promise<T>): Promise<{ result: T; s
   const statements: string[] = [];
   const stop = onStatement((text) => {
     const folded = text.replace(/\s+/g, ' ').slice(0, 120);
-    if (!MAIL_WORKER_STATEMENT.test(folded)) statements.push(folded);
+    if (!WORKER_STATEMENT.test(folded)) statements.push(folded);
   });
   try {
     return { result: await work(), statements };
