@@ -1,13 +1,13 @@
 /**
  * The dashboard's charts (/account/home): the account value chart from the ledger, with every
  * third-party host blocked (the provider's price chart never loads, and nothing takes its place),
- * its figures equal to the ledger's, its range picker, axe at phone and desktop widths; and, with
+ * its figures equal to the ledger's, its range picker, axe on the page with its charts; and, with
  * the provider's script answered locally, the price chart beside it with its instrument picker.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { clientWithLines } from './client-lines';
-import { call, checkBothWidths, expectNoSeriousViolations, newClientSignUp, signIn } from './journey';
+import { call, checkPageState, expectNoSeriousViolations, newClientSignUp, signIn } from './journey';
 
 interface Row {
   day: string;
@@ -81,7 +81,7 @@ test('a client with deposits and profit sees their account value by day, as the 
   // the provider is unreachable: its chart leaves no box and no notice behind
   await expect(page.getByRole('heading', { name: 'Price chart' })).toHaveCount(0);
   await expect(page.getByText(/not available|unavailable/i)).toHaveCount(0);
-  await checkBothWidths(page, 'account home with its charts', async () => {
+  await checkPageState(page, 'account home with its charts', async () => {
     await expect(section.getByTestId('account-value-plot')).toBeVisible();
   });
 });

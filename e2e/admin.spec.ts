@@ -6,7 +6,7 @@
  * session in another browser stops working), unblocks them, and reads every action back in the
  * audit log. Blocking asks a reason, which the client is e-mailed. A compliance member rejects
  * another client's documents with a reason the client reads on their verification page. Stored
- * markup renders as text and no script runs; axe at 1280 and 375 px on the states
+ * markup renders as text and no script runs; axe once on each of the states
  * a11y-routes.spec.ts's sweep does not reach (an empty filtered list, documents to check, the
  * dialogs, a rejection reason); the dashboard, account, edit and audit-log pages are in the sweep.
  */
@@ -16,7 +16,7 @@ import { parse } from 'csv-parse/sync';
 import { expect, MAIL_WAIT, test } from './fixtures';
 import {
   ADMIN,
-  checkBothWidths,
+  checkPageState,
   fillAtOnce,
   newBrowserPage,
   sendIdentityDocuments,
@@ -81,7 +81,7 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   ).toBeVisible();
   await adminPage.getByLabel('Joined from').fill('2020-01-01');
   await expect(adminPage.getByText('No user matches the search and filter')).toBeVisible();
-  await checkBothWidths(adminPage, 'users list with filters', async () => {
+  await checkPageState(adminPage, 'users list with filters', async () => {
     await showFilters(adminPage, adminPage.getByLabel('Joined to'));
     await expect(adminPage.getByLabel('Joined to')).toHaveValue('2020-01-31');
   });
@@ -98,7 +98,7 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   await expect(adminPage.getByRole('heading', { level: 1 })).toHaveText(`Eve ${SCRIPT_NAME}`);
   await expect(adminPage.getByText('Pending review').first()).toBeVisible();
   expect(await adminPage.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
-  await checkBothWidths(adminPage, 'user page', async () => {
+  await checkPageState(adminPage, 'user page', async () => {
     await expect(adminPage.getByRole('heading', { name: 'Identity verification' })).toBeVisible();
   });
 
@@ -178,7 +178,7 @@ test('the admin reviews, adjusts, edits, blocks and unblocks a client, and reads
   await expect(
     adminPage.getByRole('dialog').getByText('The reason must be 3 to 500 characters', { exact: true }),
   ).toBeVisible();
-  await checkBothWidths(adminPage, 'block dialog', () => expect(adminPage.getByRole('dialog')).toBeVisible());
+  await checkPageState(adminPage, 'block dialog', () => expect(adminPage.getByRole('dialog')).toBeVisible());
   await adminPage.getByRole('dialog').getByLabel('Reason').fill('Card payments disputed by the bank');
   await confirmDialog(adminPage, 'Block');
   await expect(adminPage.getByText('User blocked; their sessions have ended')).toBeVisible();
@@ -280,7 +280,7 @@ test('compliance rejects identity documents with a reason, and the client reads 
   await clientPage.goto('/account/profile?tab=verification');
   const panel = clientPage.getByRole('alert').filter({ hasText: 'Your previous documents were rejected' });
   await expect(panel).toContainText(`Reason: ${reason}`);
-  await checkBothWidths(clientPage, 'verification panel with a rejection reason', () =>
+  await checkPageState(clientPage, 'verification panel with a rejection reason', () =>
     expect(panel).toBeVisible(),
   );
 });

@@ -3,14 +3,14 @@
  * /admin/api-keys with a fresh authenticator code, sees its secret once, the key reads the back
  * office and sends a client a notice from a script and is refused what it was not given, the
  * audit log shows (and exports) the notice with the key beside its member, then the owner revokes it
- * with a reason and the key is refused at its next call. axe at 1280 and 375 px on the form and on the
+ * with a reason and the key is refused at its next call. axe on the form and on the
  * secret. (The page at rest is in the route sweep, e2e/a11y-routes.spec.ts.)
  */
 import { readFileSync } from 'node:fs';
 import { createKeyWithCode } from './api-key-form';
 import { BASE_URL } from './env';
 import { expect, test } from './fixtures';
-import { checkBothWidths, shootBothWidths } from './journey';
+import { checkPageState, shootBothWidths } from './journey';
 import { signInNewOwner } from './new-owner';
 
 /** A call with `key` as the bearer (a GET, or a POST of `body`): its status, error code and body. */
@@ -41,7 +41,7 @@ test('an owner creates a key with their second factor, sees it once, and revokes
   await form.getByRole('checkbox', { name: /^clients\.read/ }).check();
   await form.getByRole('checkbox', { name: /^notifications\.send/ }).check();
   await expect(form.getByRole('checkbox', { name: /approvals\.decide/ })).toHaveCount(0);
-  await checkBothWidths(page, 'the create API key form', async () => {
+  await checkPageState(page, 'the create API key form', async () => {
     await expect(form.getByRole('button', { name: 'Create key' })).toBeVisible();
   });
   await shootBothWidths(page, 'api-key-form', async () => {
@@ -49,7 +49,7 @@ test('an owner creates a key with their second factor, sees it once, and revokes
   });
   const { shown, secret } = await createKeyWithCode(page, form, nextCode);
 
-  await checkBothWidths(page, 'a new API key', async () => {
+  await checkPageState(page, 'a new API key', async () => {
     await expect(shown.getByRole('button', { name: 'Copy API key' })).toBeVisible();
   });
   await shootBothWidths(page, 'api-key-secret', async () => {

@@ -8,7 +8,7 @@
  * signup-page.test.tsx in web/src/features/auth).
  */
 import { expect, test } from './fixtures';
-import { checkBothWidths, fillSignUpForm, type SignUp, typeEmailCode } from './journey';
+import { checkPageState, fillSignUpForm, type SignUp, typeEmailCode } from './journey';
 
 const password = 'Journey-pass-42';
 
@@ -40,14 +40,14 @@ test('client signs up, goes straight to the e-mailed code, signs out and signs i
       'href',
       href,
     );
-  await checkBothWidths(page, 'sign-up form with the consent', () => expect(consent).toBeVisible());
+  await checkPageState(page, 'sign-up form with the consent', () => expect(consent).toBeVisible());
   await page.getByRole('button', { name: 'Register' }).click();
   // no second typing of the e-mail and password: the code screen, signed in
   await expect(page.getByRole('heading', { level: 1, name: 'Verify your email' })).toBeVisible();
   await expect(
     page.getByText(`Enter the 6-digit code we e-mailed to ${email}.`, { exact: false }),
   ).toBeVisible();
-  await checkBothWidths(page, 'e-mail code screen after sign-up', () =>
+  await checkPageState(page, 'e-mail code screen after sign-up', () =>
     expect(page.getByRole('button', { name: 'Verify Email' })).toBeVisible(),
   );
   await typeEmailCode(page, readMail, email);

@@ -4,7 +4,7 @@
  * documents with a reason. The audit log, opened on the client, names the maker and the checker by
  * name and e-mail, each a link, never by a raw id, and never draws a bare "→ —"; the client's page
  * reads "Rejected by <name> (<e-mail>) on <date>: <reason>", and the client's own verification tab says the
- * reason and the day. Each screen is axe clean at 1280 and 375 px.
+ * reason and the day. Each screen is axe clean.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -12,7 +12,7 @@ import {
   ADMIN,
   approveHeld,
   call,
-  checkBothWidths,
+  checkPageState,
   newBrowserPage,
   newClientSignUp,
   sendIdentityDocuments,
@@ -87,7 +87,7 @@ test('the back office names people and says what an empty value means', async ({
   }
   const voided = table.getByRole('row').filter({ hasText: 'transaction.void' });
   await expect(voided).toContainText('$300.00');
-  await checkBothWidths(page, 'the audit log', () =>
+  await checkPageState(page, 'the audit log', () =>
     expect(table.getByText('approval.approve')).toBeVisible(),
   );
 
@@ -96,7 +96,7 @@ test('the back office names people and says what an empty value means', async ({
   const decision = page.getByText(/^Rejected by Ada Admin \(admin@demo\.test\) on /);
   await expect(decision).toContainText(`Rejected by Ada Admin (admin@demo.test) on ${today}`);
   await expect(decision).toContainText(REJECTION);
-  await checkBothWidths(page, "the client's page", () => expect(decision).toBeVisible());
+  await checkPageState(page, "the client's page", () => expect(decision).toBeVisible());
 
   const mine = await newBrowserPage(browser);
   await signIn(mine, signUp);
@@ -104,5 +104,5 @@ test('the back office names people and says what an empty value means', async ({
   const own = mine.getByText(`Rejected on ${today}`);
   await expect(own).toBeVisible();
   await expect(mine.getByText(REJECTION)).toBeVisible();
-  await checkBothWidths(mine, 'the verification tab', () => expect(own).toBeVisible());
+  await checkPageState(mine, 'the verification tab', () => expect(own).toBeVisible());
 });

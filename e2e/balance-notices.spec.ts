@@ -2,7 +2,7 @@
  * Every balance change staff post reaches the client with its amount and reason
  * (docs/product.md "Notices"): the owner credits $5,000 on the account page (held by four-eyes,
  * then approved by the demo finance member) and debits $40 (at once). The client reads both
- * notices with their amount and reason at /account/notification, axe clean at 1280 and 375 px, and
+ * notices with their amount and reason at /account/notification, axe clean, and
  * receives the e-mail of each.
  */
 import type { Page } from '@playwright/test';
@@ -11,7 +11,7 @@ import { expect, test } from './fixtures';
 import {
   ADMIN,
   call,
-  checkBothWidths,
+  checkPageState,
   newBrowserPage,
   newClientSignUp,
   signIn,
@@ -83,7 +83,7 @@ test('a credit (after four-eyes) and a debit reach the client as notices and e-m
     const mail = await readMail(signUp.email, title);
     expect(mail.text).toContain(text);
   }
-  await checkBothWidths(page, 'notifications after balance changes', () =>
+  await checkPageState(page, 'notifications after balance changes', () =>
     expect(page.getByRole('listitem', { name: USER_ADMIN_MSG.balanceChangedTitle('debit') })).toBeVisible(),
   );
 });

@@ -6,13 +6,13 @@
  * destination meanwhile (a link to add one, the waiting one with its time); once the clock moves
  * past the wait (the e2e server's test hook), the client withdraws to it through the form, with the
  * mailed code; and by bank transfer to a bank account saved by its IBAN alone, shown masked. axe
- * at 1280 and 375 px on the empty book, the waiting destination and both states of the withdrawal
+ * on the empty book, the waiting destination and both states of the withdrawal
  * form, with screenshots at both widths.
  */
 import type { Page } from '@playwright/test';
 import { moveBeneficiaryClock, moveSecurityHoldClock, readyToWithdraw } from './destinations';
 import { codeIn, expect, test } from './fixtures';
-import { checkBothWidths, newClientSignUp, signIn, signUpVerified } from './journey';
+import { checkPageState, newClientSignUp, signIn, signUpVerified } from './journey';
 
 /** Screenshots of the page at 1280 and 375 px, named `name`-<width>.png, back at 1280 after. */
 async function screenshots(page: Page, name: string) {
@@ -37,7 +37,7 @@ test('a destination is added, confirmed by its e-mailed link and waits before it
   await page.getByRole('link', { name: 'Withdrawal addresses' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Withdrawal addresses' })).toBeVisible();
   const empty = page.getByText('Your address book is empty');
-  await checkBothWidths(page, 'the empty address book', () => expect(empty).toBeVisible());
+  await checkPageState(page, 'the empty address book', () => expect(empty).toBeVisible());
 
   await page.getByLabel('Label').fill('Hardware wallet');
   await page.getByLabel('Network').selectOption('ethereum');
@@ -57,7 +57,7 @@ test('a destination is added, confirmed by its e-mailed link and waits before it
   await expect(card.getByText('Waiting period')).toBeVisible();
   await expect(card.getByText(/^Usable from /)).toBeVisible();
   await expect(page).toHaveURL(/\/account\/withdrawal-addresses$/);
-  await checkBothWidths(page, 'a destination in its waiting period', () => expect(card).toBeVisible());
+  await checkPageState(page, 'a destination in its waiting period', () => expect(card).toBeVisible());
   await screenshots(page, 'withdrawal-addresses');
 
   await page.goto(link.pathname + link.search);
@@ -89,7 +89,7 @@ test('a destination is added, confirmed by its e-mailed link and waits before it
   // with the time it becomes usable; the bank form has none either
   await page.goto('/account/withdrawal/withdraw?wallet=ethereum');
   const pending = page.getByRole('region', { name: 'Not usable yet' });
-  await checkBothWidths(page, 'the withdrawal form with no active destination', () =>
+  await checkPageState(page, 'the withdrawal form with no active destination', () =>
     expect(pending.getByText(/Usable from /)).toBeVisible(),
   );
   await expect(pending).toContainText('Hardware wallet');
@@ -114,7 +114,7 @@ test('a destination is added, confirmed by its e-mailed link and waits before it
   // and the form withdraws to it, chosen by its label, confirmed by the mailed code
   await page.goto('/account/withdrawal/withdraw?wallet=ethereum');
   const destination = page.getByRole('radio', { name: /^Hardware wallet/ });
-  await checkBothWidths(page, 'the withdrawal form with an active destination', () =>
+  await checkPageState(page, 'the withdrawal form with an active destination', () =>
     expect(destination).toBeVisible(),
   );
   await expect(page.getByText('Ethereum (ETH) · ending in eAed')).toBeVisible();

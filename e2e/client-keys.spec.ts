@@ -2,7 +2,7 @@
  * Client keys (docs/integrations.md "Client keys"): a client with two-factor on creates a read-only
  * API key on their profile's Security tab with an authenticator code, sees it once, and a script
  * with it reads their balance and history but is refused their notices and any change; the client
- * revokes it and the script is refused. axe at 1280 and 375 px on the form and the list.
+ * revokes it and the script is refused. axe on the form and the list.
  */
 import { authenticator } from './authenticator';
 import { createKeyWithCode } from './api-key-form';
@@ -10,7 +10,7 @@ import { BASE_URL } from './env';
 import { expect, test } from './fixtures';
 import {
   call,
-  checkBothWidths,
+  checkPageState,
   newClientSignUp,
   shootBothWidths,
   signUpVerified,
@@ -53,13 +53,13 @@ test('a client creates a read-only key, a script reads with it, the client revok
   const form = page.getByRole('dialog', { name: 'Create API key' });
   await form.getByLabel('Name').fill('Budget app');
   await expect(form.getByRole('checkbox')).toHaveCount(0);
-  await checkBothWidths(page, 'the client key form', async () => {
+  await checkPageState(page, 'the client key form', async () => {
     await expect(form.getByRole('button', { name: 'Create key' })).toBeVisible();
   });
   const { shown, secret } = await createKeyWithCode(page, form, nextCode);
   await shown.getByRole('button', { name: 'Done' }).click();
   await expect(panel.getByText('Budget app')).toBeVisible();
-  await checkBothWidths(page, 'the client key list', async () => {
+  await checkPageState(page, 'the client key list', async () => {
     await expect(panel.getByText('Budget app')).toBeVisible();
   });
   await shootBothWidths(page, 'client-keys', async () => {

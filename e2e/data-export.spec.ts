@@ -2,14 +2,14 @@
  * "Download my data" (docs/integrations.md "Your data"): a new client with a support ticket opens
  * the profile, presses the card's button, and the browser saves my-data-<day>.zip, whose files
  * (listed by the system's unzip) are the README and each part as JSON and CSV; the ticket's message
- * is in it, the password is not. axe at 1280 and 375 px on the profile tab with the card.
+ * is in it, the password is not. axe on the profile tab with the card.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { call, checkBothWidths, shootBothWidths, signIn, signUpVerified } from './journey';
+import { call, checkPageState, shootBothWidths, signIn, signUpVerified } from './journey';
 
 const PASSWORD = 'Export-pass-42';
 const PARTS = ['profile', 'history', 'statements', 'notifications', 'support-messages', 'sign-in-history'];
@@ -32,7 +32,7 @@ test('a client downloads all their data as one zip', async ({ page, readMail }) 
   const card = page.getByRole('region', { name: 'Download my data' });
   const button = card.getByRole('button', { name: 'Download my data' });
   await expect(button).toBeVisible();
-  await checkBothWidths(page, 'profile with "Download my data"', () => expect(button).toBeVisible());
+  await checkPageState(page, 'profile with "Download my data"', () => expect(button).toBeVisible());
   await shootBothWidths(page, 'data-export', () => expect(button).toBeVisible());
 
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);

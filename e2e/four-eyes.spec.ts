@@ -5,7 +5,7 @@
  * balance stays. At /admin/approvals the maker is offered no Approve (and the API answers 409 "You
  * cannot approve your own request"); the second finance member approves it, and the client reads
  * the credit with its reason in their history. A second request is rejected with a reason, which
- * the Decided view shows, axe clean at 1280 and 375 px (the pending queue's axe is in
+ * the Decided view shows, axe clean (the pending queue's axe at both widths is in
  * a11y-routes.spec.ts). A $1,000 deposit the owner
  * approves in the review queue waits too, until the demo finance member approves it in /admin/approvals.
  */
@@ -15,7 +15,7 @@ import { expect, test } from './fixtures';
 import {
   ADMIN,
   call,
-  checkBothWidths,
+  checkPageState,
   newBrowserPage,
   newClientSignUp,
   PNG_DATA_URL,
@@ -110,7 +110,7 @@ test('a large adjustment waits for a second finance member, who approves one req
     APPROVAL_MSG.ownRequest,
   );
 
-  // The second finance member approves it; axe on the queue at both widths first.
+  // The second finance member approves it; axe on the decided queue first.
   const second = await newBrowserPage(browser);
   await signIn(second, checker, true);
   await second
@@ -170,7 +170,7 @@ test('a large adjustment waits for a second finance member, who approves one req
   const approved = second.getByRole('row').filter({ hasText: CREDIT_REASON });
   await expect(approved).toContainText('Approved');
   await expect(approved).toContainText(`${CHECKER.firstName} ${CHECKER.lastName}`);
-  await checkBothWidths(second, 'approvals, decided', async () => {
+  await checkPageState(second, 'approvals, decided', async () => {
     await expect(rejected).toBeVisible();
   });
 });

@@ -2,14 +2,14 @@
  * Full reasons: the owner voids a client's line with a long reason (over 300 characters); the
  * client opens Transaction History and reads that reason whole, at 1280 px and at 375 px, in the
  * line's details dialog (opened with its "Details" button, named after the line), by keyboard too;
- * the history screen is axe clean at both widths, with the dialog closed and open.
+ * the history screen is axe clean with the dialog closed, and the dialog at both widths.
  */
 import type { Page } from '@playwright/test';
 import { clientWithLines } from './client-lines';
 import { expect, test } from './fixtures';
 import {
   call,
-  checkBothWidths,
+  checkPageState,
   expectNoSeriousViolations,
   expectNoSidewaysScroll,
   newClientSignUp,
@@ -69,7 +69,7 @@ test('a client reads a long decision reason whole in the history, at 1280 and 37
   const ready = () =>
     expect(page.getByRole('button', { name: /^Details of the Reversal \(void\)/ })).toBeVisible();
   await ready();
-  await checkBothWidths(page, 'the history', ready);
+  await checkPageState(page, 'the history', ready);
   await shootBothWidths(page, 'full-reasons-history', ready);
 
   for (const width of [1280, 375]) {

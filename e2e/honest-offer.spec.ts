@@ -3,13 +3,13 @@
  * copy speaks of plans and tiers, the upgrade page and the trading page claim no spread, leverage,
  * platform, live chart, demo or "100% trusted", and the plans' target rate names its period. The
  * words are those of the content's copy check (web/src/content/claims.ts), read here from what the
- * browser shows. axe at 1280 and 375 px on each of these screens; with SHOTS_DIR set, screenshots.
+ * browser shows. axe on each of these screens; with SHOTS_DIR set, screenshots.
  */
 import type { Page } from '@playwright/test';
 import { findCopyProblems } from '../web/src/content/claims';
 import { expect, test } from './fixtures';
 import {
-  checkBothWidths,
+  checkPageState,
   newBrowserPage,
   newClientSignUp,
   shootBothWidths,
@@ -28,11 +28,11 @@ async function expectNoUnbackedClaim(page: Page, what: string) {
   expect(problems, what).toEqual([]);
 }
 
-/** Checks the page's copy, then axe at both widths, then (SHOTS_DIR) screenshots. */
+/** Checks the page's copy, then axe, then (SHOTS_DIR) screenshots. */
 async function checkScreen(page: Page, name: string, ready: () => Promise<void>) {
   await ready();
   await expectNoUnbackedClaim(page, name);
-  await checkBothWidths(page, name, ready);
+  await checkPageState(page, name, ready);
   await shootBothWidths(page, `honest-${name}`, ready);
 }
 

@@ -278,6 +278,18 @@ export async function checkBothWidths(page: Page, what: string, ready: () => Pro
 }
 
 /**
+ * axe on a state a journey brings a page to (a list with its rows, a dialog open, a form's errors,
+ * a notice), once, at the page's current size, `ready` awaited first (`tags` as in
+ * expectNoSeriousViolations). Each state is judged once: the route sweep (a11y-routes.spec.ts,
+ * checkBothWidths) judges every route at rest at both 1280 and 375 px, so the layouts of both
+ * widths are covered there, and a journey that needs a state at phone width sets that size first.
+ */
+export async function checkPageState(page: Page, what: string, ready: () => Promise<void>, tags?: string[]) {
+  await ready();
+  await expectNoSeriousViolations(page, what, tags);
+}
+
+/**
  * When SHOTS_DIR is set (for a person to look at): full-page screenshots `<name>-1280.png` and
  * `<name>-375.png` in it, `ready` awaited after each resize; else nothing.
  */

@@ -2,11 +2,11 @@
  * Limits by verification level (docs/security.md "Limits by verification level"): the withdrawal
  * page tells a client whose identity is not approved that withdrawals need it (with the way to the
  * documents), and a client whose identity is approved what is left today and what raises it. axe
- * and screenshots at 1280 and 375 px.
+ * on both, and screenshots at 1280 and 375 px.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { checkBothWidths, newClientSignUp, signIn, signUpVerified } from './journey';
+import { checkPageState, newClientSignUp, signIn, signUpVerified } from './journey';
 
 /** Screenshots of `page` at 1280 and 375 px, named `name-<width>.png`, once `ready`. */
 async function shots(page: Page, name: string, ready: () => Promise<void>) {
@@ -24,7 +24,7 @@ test('a client without an approved identity reads that withdrawals need it', asy
   await signIn(page, client);
   await page.goto('/account/withdrawal');
   const notice = page.getByRole('alert').filter({ hasText: 'Your limits: E-mail confirmed' });
-  await checkBothWidths(page, 'the withdrawal page without an approved identity', () =>
+  await checkPageState(page, 'the withdrawal page without an approved identity', () =>
     expect(notice).toBeVisible(),
   );
   await expect(notice).toContainText('Withdrawals need an approved identity');
@@ -37,7 +37,7 @@ test('a client whose identity is approved reads what is left today and what rais
   await signIn(page, { email: 'client@demo.test', password: 'Client#2026demo' });
   await page.goto('/account/withdrawal');
   const notice = page.getByRole('alert').filter({ hasText: 'Your limits: Identity approved' });
-  await checkBothWidths(page, 'the withdrawal page with an approved identity', () =>
+  await checkPageState(page, 'the withdrawal page with an approved identity', () =>
     expect(notice).toBeVisible(),
   );
   await expect(notice).toContainText(

@@ -7,7 +7,7 @@
  * - the current month's statement is an open period: "as of" its issue time, never a closing
  *   balance, with dates written for people, on the screen and in the signed file;
  * - the history's CSV export has worded headers and cells, and a rejected line moves no money.
- * axe at 1280 and 375 px on each screen this changes.
+ * axe on each screen this changes.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
@@ -19,7 +19,7 @@ import { expect, test } from './fixtures';
 import {
   ADMIN,
   call,
-  checkBothWidths,
+  checkPageState,
   newBrowserPage,
   newClientSignUp,
   PNG_DATA_URL,
@@ -70,17 +70,17 @@ test('pending deposits, posted losses, open statements and the CSV export say wh
   await form.getByRole('button', { name: 'Post result' }).click();
   const dialog = staff.getByRole('dialog', { name: 'Post result' });
   await expect(dialog).toContainText('Post a loss of $150.00 to Jane Doe?');
-  await checkBothWidths(staff, 'post result confirmation', () => expect(dialog).toBeVisible());
+  await checkPageState(staff, 'post result confirmation', () => expect(dialog).toBeVisible());
   await dialog.getByRole('button', { name: 'Post loss' }).click();
   await expect(staff.getByText(PLAN_MSG.lossPosted, { exact: true })).toBeVisible();
-  await checkBothWidths(staff, 'post result page', () => expect(form).toBeVisible());
+  await checkPageState(staff, 'post result page', () => expect(form).toBeVisible());
 
   // (a) the deposit waiting for review is announced as received, not as funds
   await signIn(page, signUp);
   await page.goto('/account/deposit?success=true');
   await expect(page.getByRole('status').filter({ hasText: MONEY_MSG.depositReceived })).toBeVisible();
   await expect(page.getByText(/Account Fund Successful/)).toHaveCount(0);
-  await checkBothWidths(page, 'deposit received notice', () =>
+  await checkPageState(page, 'deposit received notice', () =>
     expect(page.getByText(MONEY_MSG.depositReceived)).toBeVisible(),
   );
 
@@ -95,7 +95,7 @@ test('pending deposits, posted losses, open statements and the CSV export say wh
   await expect(loss.locator('.tabler-icon-trending-down')).toBeVisible();
   await expect(loss.locator('.tabler-icon-trending-up')).toHaveCount(0);
   await expect(loss.getByText('−$150.00')).toHaveCSS('color', 'rgb(201, 42, 42)');
-  await checkBothWidths(page, 'history with a loss', () =>
+  await checkPageState(page, 'history with a loss', () =>
     expect(page.getByRole('heading', { level: 1, name: 'Transaction History' })).toBeVisible(),
   );
 
@@ -120,5 +120,5 @@ test('pending deposits, posted losses, open statements and the CSV export say wh
   const issued = page.getByRole('listitem', { name: /^Statement / }).first();
   await expect(issued).toContainText(/as of \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC/);
   await expect(issued).not.toContainText(/\d{4}-\d\d-\d\d/);
-  await checkBothWidths(page, 'statements with an open period', () => expect(issued).toBeVisible());
+  await checkPageState(page, 'statements with an open period', () => expect(issued).toBeVisible());
 });

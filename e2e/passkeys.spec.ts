@@ -15,7 +15,7 @@ import { createSignedInUser } from '../server/test/app';
 import { addDestinationOf, approveIdentity, cryptoWithdrawal, fundClient } from '../server/test/factories';
 import { E2E_PORT } from './env';
 import { expect, test } from './fixtures';
-import { checkBothWidths } from './journey';
+import { checkPageState } from './journey';
 import { startOwnApp, type OwnApp } from './own-app';
 
 const SLOT = 3;
@@ -94,7 +94,7 @@ test('a client adds a passkey and signs in with it', async ({ browser }) => {
   await expect(page).toHaveURL(/\/account\/home$/);
   await page.goto(`${ORIGIN}/account/profile?tab=security`);
   const section = await addPasskey(page, 'Work laptop');
-  await checkBothWidths(page, 'the Passkeys section with one passkey', () =>
+  await checkPageState(page, 'the Passkeys section with one passkey', () =>
     expect(section.getByRole('button', { name: 'Remove Work laptop' })).toBeVisible(),
   );
   await section.getByRole('button', { name: 'Rename Work laptop' }).click();
@@ -105,7 +105,7 @@ test('a client adds a passkey and signs in with it', async ({ browser }) => {
 
   await forgetSession(page);
   await page.goto(`${ORIGIN}/signin`);
-  await checkBothWidths(page, 'the sign-in page with its passkey button', () =>
+  await checkPageState(page, 'the sign-in page with its passkey button', () =>
     expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible(),
   );
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
@@ -126,7 +126,7 @@ test('a client adds a passkey and signs in with it', async ({ browser }) => {
   await page.getByLabel(/^Amount/).fill('25');
   await page.getByRole('radio').first().check();
   const byPasskey = page.getByRole('button', { name: 'Confirm with a passkey' });
-  await checkBothWidths(page, 'the withdrawal form with its passkey button', () =>
+  await checkPageState(page, 'the withdrawal form with its passkey button', () =>
     expect(byPasskey).toBeVisible(),
   );
   await byPasskey.click();
@@ -150,7 +150,7 @@ test('staff enrol a passkey as their second factor and sign in to the back offic
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page).toHaveURL(/\/admin\/(users|dashboard)$/);
   await page.goto(`${ORIGIN}/admin/security`);
-  await checkBothWidths(page, 'the staff security page with a passkey', () =>
+  await checkPageState(page, 'the staff security page with a passkey', () =>
     expect(page.getByRole('region', { name: 'Passkeys' }).getByRole('listitem')).toContainText('Office key'),
   );
 });

@@ -2,8 +2,8 @@
  * Tables on a 375 px phone: the review queue and the users list show each row as a card whose
  * actions (Approve, Reject, View) stand inside the window without any sideways scroll; no empty
  * text is cut, on a phone, a tablet or a desktop; every admin page about a client titles itself
- * with the client's name from the API, whatever `?name=` says, and fits the phone. axe at 1280 and
- * 375 px on the empty account home. That every account and back-office page (each profile tab,
+ * with the client's name from the API, whatever `?name=` says, and fits the phone. axe on the
+ * empty account home. That every account and back-office page (each profile tab,
  * each withdrawal wallet) fits a 375 px phone, without sideways scroll or content hidden in a
  * scroll box, is a11y-routes.spec.ts's sweep's, with the other screens' axe.
  */
@@ -13,7 +13,7 @@ import { expect, test } from './fixtures';
 import {
   ADMIN,
   call,
-  checkBothWidths,
+  checkPageState,
   expectNoSidewaysScroll,
   newClientSignUp,
   PNG_DATA_URL,
@@ -154,7 +154,7 @@ test('no empty text is cut, on a phone, a tablet or a desktop', async ({ page, r
   };
   await check(client);
   await page.goto('/account/home');
-  await checkBothWidths(page, 'account home without a line', () =>
+  await checkPageState(page, 'account home without a line', () =>
     expect(page.getByText(NO_LINE, { exact: true })).toBeVisible(),
   );
   await page.context().clearCookies();

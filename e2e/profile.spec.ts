@@ -4,7 +4,7 @@
  * documents (status pending, upload no longer offered), which an operator finds from the dashboard
  * in the users list filtered to pending checks; referrals: the link is copied, a second
  * client signs up through it and appears masked; the same client's upgrade dialog leads to support
- * with the message pre-filled. axe at 1280 and 375 px on the states a11y-routes.spec.ts's sweep does not
+ * with the message pre-filled. axe on the states a11y-routes.spec.ts's sweep does not
  * reach (documents pending, referrals with a friend) and on the upgrade dialog; the profile's tabs,
  * the referrals and upgrade pages and the users list are in the sweep.
  * Every journey uses fresh clients, so the demo accounts stay as they are for the other journeys.
@@ -14,7 +14,7 @@ import { BASE_URL } from './env';
 import { expect, test } from './fixtures';
 import {
   ADMIN,
-  checkBothWidths,
+  checkPageState,
   expectNoSeriousViolations,
   fillSignUpForm,
   newBrowserPage,
@@ -130,7 +130,7 @@ test('a verified client edits the profile, uploads a photo, changes the password
     'src',
     /^blob:/,
   );
-  await checkBothWidths(page, 'documents pending', () =>
+  await checkPageState(page, 'documents pending', () =>
     expect(page.getByText('Pending review').first()).toBeVisible(),
   );
 
@@ -206,7 +206,7 @@ test('a client shares the referral link, a friend signs up through it and appear
   const row = page.getByRole('row').filter({ hasText: 'b***@example.com' });
   await expect(row).toHaveCount(1);
   await expect(page.getByText(friend)).toHaveCount(0);
-  await checkBothWidths(page, 'referrals with a friend', () => expect(row).toBeVisible());
+  await checkPageState(page, 'referrals with a friend', () => expect(row).toBeVisible());
 
   // the same client asks for an upgrade: the dialog leads to support with the request pre-filled
   await page.getByRole('link', { name: 'Upgrade Account' }).first().click();

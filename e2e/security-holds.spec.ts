@@ -3,18 +3,11 @@
  * through the API signs in from the browser, a new device and network, so withdrawals are paused; the
  * withdrawal form and the Security tab say why and until when, and staff see it on the client's
  * page. The "New sign-in" e-mail's "This wasn't me" link asks first, then locks the account and
- * signs this browser out. axe and screenshots at 1280 and 375 px.
+ * signs this browser out. axe on each screen, screenshots at 1280 and 375 px.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import {
-  ADMIN,
-  checkBothWidths,
-  newClientSignUp,
-  newOfflineContext,
-  signIn,
-  signUpVerified,
-} from './journey';
+import { ADMIN, checkPageState, newClientSignUp, newOfflineContext, signIn, signUpVerified } from './journey';
 
 /**
  * Screenshots of `page` at 1280 and 375 px, named `name-<width>.png`: the page loaded afresh at each
@@ -41,7 +34,7 @@ test("a new device's sign-in pauses withdrawals; This wasn't me locks the accoun
 
   await page.goto('/account/withdrawal/withdraw?wallet=bitcoin');
   const paused = page.getByRole('alert').filter({ hasText: /^Withdrawals paused until \d{4}-\d\d-\d\d/ });
-  await checkBothWidths(page, 'the withdrawal form during a hold', () => expect(paused).toBeVisible());
+  await checkPageState(page, 'the withdrawal form during a hold', () => expect(paused).toBeVisible());
   await expect(paused).toContainText('Because you signed in from a new device and network on');
   await shots(page, 'withdrawal-form-hold', () => expect(paused).toBeVisible());
 
@@ -56,7 +49,7 @@ test("a new device's sign-in pauses withdrawals; This wasn't me locks the accoun
   const staffView = adminPage
     .getByRole('alert')
     .filter({ hasText: 'Sign-in from a new device and network on' });
-  await checkBothWidths(adminPage, "the client's page during a hold", () => expect(staffView).toBeVisible());
+  await checkPageState(adminPage, "the client's page during a hold", () => expect(staffView).toBeVisible());
   await staffView.scrollIntoViewIfNeeded();
   await shots(adminPage, 'client-page-hold', async () => {
     await expect(staffView).toBeVisible();
@@ -68,7 +61,7 @@ test("a new device's sign-in pauses withdrawals; This wasn't me locks the accoun
   const link = new URL(/https?:\/\/\S+this-wasnt-me\?token=[\w-]+/.exec(mail.text)![0]);
   await page.goto(link.pathname + link.search);
   const lock = page.getByRole('button', { name: 'Lock my account' });
-  await checkBothWidths(page, "the This wasn't me page", () => expect(lock).toBeVisible());
+  await checkPageState(page, "the This wasn't me page", () => expect(lock).toBeVisible());
   await shots(page, 'this-wasnt-me', () => expect(lock).toBeVisible());
   await lock.click();
   await expect(page.getByText('Your account is locked and every session is signed out.')).toBeVisible();

@@ -10,7 +10,7 @@ import { SECURITY_MSG } from '../common/messages';
 import { authenticator } from './authenticator';
 import { STAFF_2FA_BASE_URL } from './env';
 import { expect, test } from './fixtures';
-import { ADMIN, checkBothWidths, newBrowserPage, signIn, signUpVerified, submitSignIn } from './journey';
+import { ADMIN, checkPageState, newBrowserPage, signIn, signUpVerified, submitSignIn } from './journey';
 
 const password = 'Security-pass-42';
 
@@ -81,7 +81,7 @@ test('a client turns two-factor on, signs in with a code and a backup code, and 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download' }).click();
   expect((await download).suggestedFilename()).toBe('backup-codes.txt');
-  await checkBothWidths(page, 'two-factor set-up', async () => {
+  await checkPageState(page, 'two-factor set-up', async () => {
     await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   });
   await setup.confirm();
@@ -175,7 +175,7 @@ test('with STAFF_TWO_FACTOR=required the admin sets two-factor up before the bac
   await submitSignIn(page, ADMIN, true);
   await expect(page).toHaveURL(/\/admin\/security$/);
   await expect(page.getByText(SECURITY_MSG.staffRequired)).toBeVisible();
-  await checkBothWidths(page, '/admin/security', async () => {
+  await checkPageState(page, '/admin/security', async () => {
     await expect(page.getByRole('button', { name: 'Enable two-factor authentication' })).toBeVisible();
   });
 

@@ -5,11 +5,11 @@
  * server's session clock, test-hooks.ts), and sends the form. The 401 takes them to /signin, which
  * says "Your session ended; sign in again"; signing in brings them back to the same form with the
  * amount and transaction hash they had typed. axe checks the deposit form and the sign-in page with
- * its notice at 1280 and 375 px.
+ * its notice.
  */
 import { testHook } from './destinations';
 import { expect, test } from './fixtures';
-import { checkBothWidths, PNG_DATA_URL, signUpVerified, submitSignIn } from './journey';
+import { checkPageState, PNG_DATA_URL, signUpVerified, submitSignIn } from './journey';
 
 /** Moves the clock of the client `email`'s sessions `hours` forward, without a request from any. */
 const moveSessionClock = (email: string, hours: number) => testHook('/session-clock', { email, hours });
@@ -38,7 +38,7 @@ test('a session that ends on a filled deposit form says so and comes back to the
   await expect(page.getByText('Ethereum (ETH) main network', { exact: true })).toBeVisible();
   await page.getByLabel(/Amount \(USD\)/).fill('250');
   await page.getByLabel(/Transaction hash/).fill(HASH);
-  await checkBothWidths(page, 'deposit form with its QR code and terms', () =>
+  await checkPageState(page, 'deposit form with its QR code and terms', () =>
     expect(page.getByText('Confirmations needed')).toBeVisible(),
   );
 
@@ -53,7 +53,7 @@ test('a session that ends on a filled deposit form says so and comes back to the
   await expect(page).toHaveURL(/\/signin$/);
   const notice = page.getByRole('status').filter({ hasText: 'Your session ended; sign in again' });
   await expect(notice).toBeVisible();
-  await checkBothWidths(page, 'sign-in after the session ended', () => expect(notice).toBeVisible());
+  await checkPageState(page, 'sign-in after the session ended', () => expect(notice).toBeVisible());
   await page.getByLabel('Email').fill(client.email);
   await page.getByLabel('Password', { exact: true }).fill(client.password);
   await page.getByRole('button', { name: /^sign in$/i }).click();

@@ -3,11 +3,11 @@
  * signs in without it in one browser and with it in another; the e2e server's session clock
  * (test-hooks.ts) then moves past SESSION_IDLE_MINUTES (30) of idleness. The remembered browser's
  * "Active sessions" no longer lists the idle one, and the idle tab is sent to sign in on its next
- * request. axe checks the security page at 1280 and 375 px.
+ * request. axe checks the security page.
  */
 import { testHook } from './destinations';
 import { expect, test } from './fixtures';
-import { checkBothWidths, newBrowserPage, signUpVerified, submitSignIn } from './journey';
+import { checkPageState, newBrowserPage, signUpVerified, submitSignIn } from './journey';
 
 /** Moves the clock of the client `email`'s sessions `hours` forward, without a request from any. */
 const moveSessionClock = (email: string, hours: number) => testHook('/session-clock', { email, hours });
@@ -53,7 +53,7 @@ test('a session without "Remember me" idle past 30 minutes leaves the list and i
   await expect(sessions.getByText('This device')).toHaveCount(1);
   await expect(sessions.getByRole('button', { name: /^Sign out Chrome/ })).toHaveCount(0);
   await expect(sessions.getByRole('button', { name: /^Sign out/ })).toHaveCount(1);
-  await checkBothWidths(page, 'security page after an idle session ended', async () => {
+  await checkPageState(page, 'security page after an idle session ended', async () => {
     await expect(sessions.getByText('This device')).toBeVisible();
   });
 

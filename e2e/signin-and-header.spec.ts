@@ -2,11 +2,11 @@
  * The way in and the way back (docs/product.md "Moving between pages"): on /signin the e-mail field
  * takes the keyboard at once (at most two Tab presses, opened directly or by the header's Login
  * link), and the public header offers a signed-in client "My account" and Sign out instead of
- * Sign Up and Login. axe at 1280 and 375 px on both screens.
+ * Sign Up and Login. axe on both screens.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { checkBothWidths, newClientSignUp, signIn, signUpVerified } from './journey';
+import { checkPageState, newClientSignUp, signIn, signUpVerified } from './journey';
 import { openPage } from './open-page';
 
 /** Presses Tab until the e-mail field has focus; answers how many presses that took (at most 3 tried). */
@@ -28,7 +28,7 @@ test('the sign-in e-mail field is reached in at most two Tab presses', async ({ 
   await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/signin$/);
   expect(await pressesToEmail(page)).toBeLessThanOrEqual(2);
-  await checkBothWidths(page, '/signin', () => expect(page.getByLabel('Email')).toBeVisible());
+  await checkPageState(page, '/signin', () => expect(page.getByLabel('Email')).toBeVisible());
 });
 
 test('a signed-in client sees My account and Sign out in the public header', async ({ page, readMail }) => {
@@ -40,7 +40,7 @@ test('a signed-in client sees My account and Sign out in the public header', asy
   const header = page.getByRole('banner');
   await expect(header.getByRole('link', { name: 'My account' })).toBeVisible();
   await expect(header.getByRole('link', { name: /^(Sign Up|Login)$/ })).toHaveCount(0);
-  await checkBothWidths(page, 'the public header signed in', () =>
+  await checkPageState(page, 'the public header signed in', () =>
     expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible(),
   );
   await header.getByRole('link', { name: 'My account' }).click();

@@ -3,7 +3,7 @@
  * staff member sees only the sidebar pages, links and buttons of their role, a page opened by URL
  * without its permission says "Your role does not allow this", and the header names the role.
  * One client (pending identity documents, a pending deposit, a posted transaction) is looked at
- * by support, finance and compliance in turn; axe runs on support's pages at 1280 and 375 px.
+ * by support, finance and compliance in turn; axe runs on support's pages.
  */
 import type { Page } from '@playwright/test';
 import { STAFF_MSG } from '../common/messages';
@@ -11,7 +11,7 @@ import { expect, test } from './fixtures';
 import {
   ADMIN,
   call,
-  checkBothWidths,
+  checkPageState,
   newClientSignUp,
   PNG_DATA_URL,
   type ReadMail,
@@ -141,7 +141,7 @@ test('support answers clients: no money, identity or block actions, no review qu
       'Webhooks',
     ],
   });
-  await checkBothWidths(page, 'users list as support', async () => {
+  await checkPageState(page, 'users list as support', async () => {
     await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1)).toBeVisible();
   });
 
@@ -150,7 +150,7 @@ test('support answers clients: no money, identity or block actions, no review qu
   await expectLinks(userLinks(page), [...MONEY_LINKS, 'Edit user', 'Audit log'], false);
   await expectButtons(page, [...KYC_AND_BLOCK, 'Delete', 'Approve proof of address'], false);
   await expect(page.getByText('Your role does not review identity documents.')).toBeVisible();
-  await checkBothWidths(page, 'user page as support', async () => {
+  await checkPageState(page, 'user page as support', async () => {
     await expect(page.getByRole('heading', { name: 'Identity verification' })).toBeVisible();
   });
   await expectMoneyActions(page, who, false);
@@ -161,7 +161,7 @@ test('support answers clients: no money, identity or block actions, no review qu
   await expectNotAllowed(page, '/admin/verification-limits');
   await expectNotAllowed(page, '/admin/api-keys');
   await expectNotAllowed(page, '/admin/webhooks');
-  await checkBothWidths(page, 'a page support may not open', async () => {
+  await checkPageState(page, 'a page support may not open', async () => {
     await expect(page.getByRole('heading', { level: 1, name: STAFF_MSG.notAllowed })).toBeVisible();
   });
 });

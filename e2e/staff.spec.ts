@@ -2,12 +2,12 @@
  * Staff management journey: the demo owner invites a support member at /admin/staff (listed as
  * Invited) and sends them a fresh link; the newest e-mail's link opens /admin/invitation, where the
  * member sets a password and is sent to the admin login with a success message; the member signs in to the back office. The owner then deactivates
- * the member (asked first), and the member's open session ends. axe at 1280 and 375 px on the
+ * the member (asked first), and the member's open session ends. axe on the
  * invitation form (the staff page's is in a11y-routes.spec.ts).
  */
 import { STAFF_MSG } from '@common/messages';
 import { expect, MAIL_WAIT, test } from './fixtures';
-import { ADMIN, checkBothWidths, newBrowserPage, signIn, submitAfterMismatch } from './journey';
+import { ADMIN, checkPageState, newBrowserPage, signIn, submitAfterMismatch } from './journey';
 
 const PASSWORD = 'Invited#2026pass';
 
@@ -49,7 +49,7 @@ test('the owner invites a support member, who sets a password with the e-mailed 
   const member = await newBrowserPage(browser);
   const url = new URL(link!);
   await member.goto(url.pathname + url.search);
-  await checkBothWidths(member, 'invitation page', async () => {
+  await checkPageState(member, 'invitation page', async () => {
     await expect(member.getByRole('heading', { level: 1, name: 'Set your password' })).toBeVisible();
   });
   await member.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -2,13 +2,13 @@
  * Signed statements (/account/statements): a client with postings downloads last month's statement
  * and a range's at 1280 px, each file verifies through the public verify route with the ledger's
  * closing balance, a range starting after today shows the server's message; the page fits 375 px
- * without sideways scrolling and is axe clean at both widths. The month's file is kept at
+ * without sideways scrolling and is axe clean. The month's file is kept at
  * /tmp/statement-sample.pdf for the verify form's journey.
  */
 import { copyFileSync } from 'node:fs';
 import { clientWithLines } from './client-lines';
 import { expect, test } from './fixtures';
-import { checkBothWidths, newClientSignUp, signIn } from './journey';
+import { checkPageState, newClientSignUp, signIn } from './journey';
 import { downloadStatement, isoDay, verifyStatement } from './statement-files';
 
 const SHOTS = '/tmp/shots-statements';
@@ -75,7 +75,7 @@ test('a client downloads signed statements for a month and a range; the page fit
 
   await page.getByText('Monthly', { exact: true }).click();
   const ready = () => expect(page.getByRole('button', { name: 'Download PDF' })).toBeVisible();
-  await checkBothWidths(page, '/account/statements', ready);
+  await checkPageState(page, '/account/statements', ready);
   await page.setViewportSize({ width: 375, height: 800 });
   await ready();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

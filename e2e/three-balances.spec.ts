@@ -4,8 +4,8 @@
  * reads one headline, "Account value $7,350.00", with Available $5,500.00, Held $850.00 and
  * Invested $1,000.00 beneath it, which add up; the chart heading and the proof of liabilities name
  * the same figure with the same words; the plan line reads as a move between parts and the pending
- * lines as pending (neutral tone, not green or red), while the posted deposit stays a credit. axe at
- * 1280 and 375 px on the account home.
+ * lines as pending (neutral tone, not green or red), while the posted deposit stays a credit. axe on
+ * the account home.
  */
 import type { Locator } from '@playwright/test';
 import { addActiveDestination, approveIdentity } from './destinations';
@@ -13,7 +13,7 @@ import { codeIn, expect, MAIL_WAIT, test } from './fixtures';
 import {
   ADMIN,
   call,
-  checkBothWidths,
+  checkPageState,
   doneEvenIfHeld,
   newClientSignUp,
   PNG_DATA_URL,
@@ -105,7 +105,7 @@ test('one account value with Available, Held and Invested beneath it, named the 
     await expect(neutral).not.toContainText('+');
   }
 
-  await checkBothWidths(page, 'account home with three balances', () =>
+  await checkPageState(page, 'account home with three balances', () =>
     expect(value.getByTestId('account-value-total')).toBeVisible(),
   );
   await shootBothWidths(page, 'three-balances-home', () => expect(plan).toBeVisible());

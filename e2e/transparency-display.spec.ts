@@ -6,14 +6,14 @@
  * entries stay as they were): the altered lines read "Not verified: shown X, sealed Y", a red alert
  * heads the page, and no line under it stays green ("Matches, see the alert above"). A line whose
  * proof is answered as left out of the log (posted before the last seal, never sealed) reads "Not
- * sealed" under an alert. axe at 1280 and 375 px; screenshots into SHOTS_DIR when it is set.
+ * sealed" under an alert. axe on it; screenshots into SHOTS_DIR when it is set.
  */
 import type { Page } from '@playwright/test';
 import type { PublicTransaction } from '@common/schemas/transactions';
 import { BASE_URL } from './env';
 import { clientWithLines } from './client-lines';
 import { expect, test } from './fixtures';
-import { call, checkBothWidths, errorAnswer, newClientSignUp, shootBothWidths, signIn } from './journey';
+import { call, checkPageState, errorAnswer, newClientSignUp, shootBothWidths, signIn } from './journey';
 
 /** Polls until every id's inclusion proof answers (the e2e server seals every second). */
 async function waitUntilSealed(ids: string[], token: string) {
@@ -80,7 +80,7 @@ test('a client sees lines shown differently from the sealed journal as not verif
 
   const ready = () => expect(page.getByText('Not verified: shown +$2,500.00, sealed +$250.00')).toBeVisible();
   await shootBothWidths(page, 'history-mismatch', ready);
-  await checkBothWidths(page, 'history with lines that differ from the journal', ready);
+  await checkPageState(page, 'history with lines that differ from the journal', ready);
 
   // the same page served as it was sealed: every line verified, no alert
   await page.unrouteAll({ behavior: 'wait' });

@@ -6,7 +6,7 @@
  * own checkpoint included; the same file with one changed byte is refused; a refused download shows
  * the server's message. The verifier's page
  * (verifier/index.html, served here from the folder itself, no network) says the
- * same with the browser's WebCrypto. axe at 1280 and 375 px; screenshots into SHOTS_DIR when set.
+ * same with the browser's WebCrypto. axe on each state; screenshots into SHOTS_DIR when set.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ import { clientWithLines } from './client-lines';
 import { expect, test } from './fixtures';
 import {
   call,
-  checkBothWidths,
+  checkPageState,
   errorAnswer,
   expectNoSeriousViolations,
   newClientSignUp,
@@ -125,7 +125,7 @@ test('a client downloads their evidence from /transparency and the offline verif
   );
 
   await shootBothWidths(page, 'transparency-evidence', () => expect(card.getByRole('status')).toBeVisible());
-  await checkBothWidths(page, '/transparency with the evidence download', () => expect(button).toBeVisible());
+  await checkPageState(page, '/transparency with the evidence download', () => expect(button).toBeVisible());
 
   // a refused download shows the server's message, and nothing is saved
   await page.route('**/api/transparency/evidence*', (route) =>

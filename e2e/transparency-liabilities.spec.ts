@@ -7,7 +7,7 @@
  * transparency-display.spec.ts): another client's leaves, the change since the cut hidden (the
  * understated snapshot: "published $1.00, balance $726.65"), a snapshot that is not the latest
  * (a shadow tree), the client left out. Each shows a red alert saying what failed; the honest
- * answer is green. axe at 1280 and 375 px; screenshots into SHOTS_DIR when it is set.
+ * answer is green. axe on each state; screenshots into SHOTS_DIR when it is set.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
@@ -15,15 +15,7 @@ import type { LiabilitiesProof } from '@common/schemas/liabilities';
 import { LIABILITIES_CHECK_MSG } from '@common/transparency/liabilities-check';
 import { BASE_URL } from './env';
 import { expect, test } from './fixtures';
-import {
-  ADMIN,
-  call,
-  checkBothWidths,
-  newClientSignUp,
-  signIn,
-  signUpVerified,
-  type SignUp,
-} from './journey';
+import { ADMIN, call, checkPageState, newClientSignUp, signIn, signUpVerified, type SignUp } from './journey';
 
 const SHOTS_DIR = process.env.SHOTS_DIR;
 const PROOF = '**/api/transparency/liabilities/proof**';
@@ -102,7 +94,7 @@ async function alterProof(
   });
 }
 
-/** Opens the account home and expects the card to say `text`; axe and screenshots at both widths. */
+/** Opens the account home and expects the card to say `text`; axe, and screenshots at both widths. */
 async function expectCard(page: Page, text: string, shot: string, red: boolean) {
   await page.goto('/account/home');
   const card = page.getByRole('region', { name: 'Proof of liabilities' });
@@ -120,7 +112,7 @@ async function expectCard(page: Page, text: string, shot: string, red: boolean) 
     }
     await page.setViewportSize({ width: 1280, height: 900 });
   }
-  await checkBothWidths(page, `the liabilities card: ${shot}`, ready);
+  await checkPageState(page, `the liabilities card: ${shot}`, ready);
 }
 
 test.describe.configure({ mode: 'serial' });

@@ -12,7 +12,7 @@
  * - a whole-log rewrite: the witness that saw the honest log refuses with a split-view report holding
  *   both checkpoints, and the client's browser that kept the earlier head shows "The journal changed"
  *   with both checkpoints to download.
- * Shots at 1280 and 375 px into /tmp/shots-operator; axe at both widths.
+ * Shots at 1280 and 375 px into /tmp/shots-operator; axe on each state.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +29,7 @@ import { createClient, fundClient } from '../server/test/factories';
 import { keyFingerprint } from '../common/transparency/key-history';
 import { signingKeyFor } from '../server/modules/transparency/signing-key';
 import { expect, test } from './fixtures';
-import { ADMIN, checkBothWidths, expectNoSidewaysScroll, signIn } from './journey';
+import { ADMIN, checkPageState, expectNoSidewaysScroll, signIn } from './journey';
 import { startOwnApp, type OwnApp } from './own-app';
 
 const SHOTS = '/tmp/shots-operator';
@@ -96,7 +96,7 @@ async function clientHistory(browser: Browser, own: OwnApp): Promise<Page> {
 
 /** Shots of the page at both widths once `ready` (`name`-<width>.png), no sideways scroll, axe clean. */
 async function shotsAtBothWidths(page: Page, name: string, ready: () => Promise<void>) {
-  await checkBothWidths(page, name, ready);
+  await checkPageState(page, name, ready);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
     await ready();

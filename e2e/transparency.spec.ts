@@ -6,7 +6,7 @@
  * /transparency the tree head verifies in the browser against the key pinned in the site's code (its
  * fingerprint shown, the head shown as a C2SP checkpoint), a statement downloaded from the API is
  * authentic, and the same file with one byte changed is not; a changed journal offers both signed
- * checkpoints for download; a head re-signed with a foreign key is refused. axe at 1280 and 375 px;
+ * checkpoints for download; a head re-signed with a foreign key is refused. axe on each state;
  * screenshots into /tmp/shots-tweb when SHOTS_DIR is set.
  *
  * The e2e server seals every second (TRANSPARENCY_SEAL_INTERVAL_MS in e2e/serve.ts); the journey
@@ -21,7 +21,7 @@ import { expect, test } from './fixtures';
 import {
   ADMIN,
   call,
-  checkBothWidths,
+  checkPageState,
   expectNoSeriousViolations,
   newClientSignUp,
   shootBothWidths,
@@ -128,7 +128,7 @@ test('a client sees their history verified, their balance in the published total
     `Your account value of $345.25 is included in the published total of ${total}`,
   );
   await shootBothWidths(page, 'account-home', () => expect(card).toBeVisible());
-  await checkBothWidths(page, 'account home with the liabilities card', () => expect(card).toBeVisible());
+  await checkPageState(page, 'account home with the liabilities card', () => expect(card).toBeVisible());
 
   await page.goto('/account/transaction-history');
   const table = page.getByRole('table', { name: 'Transactions' });
@@ -136,7 +136,7 @@ test('a client sees their history verified, their balance in the published total
   await shootBothWidths(page, 'history', () =>
     expect(table.getByText('Verified', { exact: true }).first()).toBeVisible(),
   );
-  await checkBothWidths(page, 'history with marks', () =>
+  await checkPageState(page, 'history with marks', () =>
     expect(page.getByText('Verified', { exact: true }).first()).toBeVisible(),
   );
 
@@ -184,7 +184,7 @@ test('a client sees their history verified, their balance in the published total
   await shootBothWidths(page, 'transparency', () =>
     expect(page.getByText('Authentic and unaltered', { exact: true })).toBeVisible(),
   );
-  await checkBothWidths(page, '/transparency', () =>
+  await checkPageState(page, '/transparency', () =>
     expect(page.getByText('Authentic and unaltered', { exact: true })).toBeVisible(),
   );
 
@@ -242,5 +242,5 @@ test('the owner publishes a proof of liabilities from the back-office dashboard'
   await expect.poll(latestId).not.toBe(before);
   const latest = (await call('GET', '/transparency/liabilities')) as { accounts: number };
   await expect(card).toContainText(`owed to ${latest.accounts.toLocaleString('en-US')} client accounts`);
-  await checkBothWidths(page, 'the dashboard with the liabilities card', () => expect(card).toBeVisible());
+  await checkPageState(page, 'the dashboard with the liabilities card', () => expect(card).toBeVisible());
 });

@@ -3,13 +3,13 @@
  * /admin/webhooks for a real HTTP receiver, with a fresh authenticator code, sees its signing secret
  * once, sends a ping that the receiver gets signed (checked with the `standardwebhooks` package's own
  * verifier), reads the delivery log and redelivers the ping (the same webhook-id arrives again).
- * axe at 1280 and 375 px on the form, the secret and the page with its log. (The page at rest is in
+ * axe on the form, the secret and the page with its log. (The page at rest is in
  * the route sweep.)
  */
 import { Webhook } from 'standardwebhooks';
 import { startWebhookReceiver } from '../server/test/webhook-receiver';
 import { expect, test } from './fixtures';
-import { checkBothWidths, shootBothWidths } from './journey';
+import { checkPageState, shootBothWidths } from './journey';
 import { signInNewOwner } from './new-owner';
 
 test('an owner adds an endpoint, pings it, reads the log and redelivers', async ({ page, readMail }) => {
@@ -24,7 +24,7 @@ test('an owner adds an endpoint, pings it, reads the log and redelivers', async 
     await form.getByLabel('Endpoint URL').fill(receiver.url);
     await form.getByLabel('Description').fill('Accounting');
     await form.getByRole('checkbox', { name: /^deposit\.approved/ }).check();
-    await checkBothWidths(page, 'the add endpoint form', async () => {
+    await checkPageState(page, 'the add endpoint form', async () => {
       await expect(form.getByRole('button', { name: 'Add endpoint' })).toBeVisible();
     });
     await shootBothWidths(page, 'webhook-form', async () => {
@@ -36,7 +36,7 @@ test('an owner adds an endpoint, pings it, reads the log and redelivers', async 
     const shown = page.getByRole('dialog', { name: 'Your endpoint’s signing secret' });
     const secret = ((await shown.getByTestId('webhook-secret').textContent()) ?? '').trim();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    await checkBothWidths(page, 'a new signing secret', async () => {
+    await checkPageState(page, 'a new signing secret', async () => {
       await expect(shown.getByRole('button', { name: 'Copy signing secret' })).toBeVisible();
     });
     await shown.getByRole('button', { name: 'Done' }).click();
@@ -73,7 +73,7 @@ test('an owner adds an endpoint, pings it, reads the log and redelivers', async 
     await shootBothWidths(page, 'webhooks', async () => {
       await expect(delivered).toContainText('Delivered');
     });
-    await checkBothWidths(page, 'the webhooks page with its log', async () => {
+    await checkPageState(page, 'the webhooks page with its log', async () => {
       await expect(delivered).toBeVisible();
     });
   } finally {
