@@ -7,19 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { useTestContext } from '../../test/context';
 import { expectEachOnce, expectForgedCursorRefused, readByCursor } from '../../test/cursor-pages';
 import { createClient, createTestUser } from '../../test/factories';
+import { holdLargeCredit } from '../../test/four-eyes';
 
 const { t, admin, inject } = useTestContext();
 
 /** A large credit to a new client, held for a second member: answers the request's id. */
 async function held(): Promise<string> {
-  const client = await createClient(t.app);
-  const res = await inject('POST', `/api/user/admin/account/${client.id}/adjustments`, admin.headers, {
-    direction: 'credit',
-    amount: 5000,
-    reason: 'Wire received',
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  return res.json().data._id as string;
+  return holdLargeCredit(inject, (await createClient(t.app)).id, admin.headers);
 }
 
 /** Every request of the queue `status` by cursor pages of 2, holding `between` more after the first page. */
