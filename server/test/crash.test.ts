@@ -40,10 +40,9 @@ import {
   withdrawalCode,
 } from './factories';
 import { createTestDatabase, testConfig } from './app';
-import { startApiProcess, type ApiProcess } from './processes';
+import { postgresOrSkip, startApiProcess, type ApiProcess } from './processes';
 
-const pg = process.env.TEST_DATABASE_URL;
-if (!pg) console.warn('crash.test.ts skipped: set TEST_DATABASE_URL to a PostgreSQL server to run it');
+const pg = postgresOrSkip('crash.test.ts');
 
 const CLIENTS = 6;
 const APPROVALS = 60;

@@ -12,16 +12,17 @@ type Inject = (
 ) => Promise<{ statusCode: number; body: string; json: () => unknown }>;
 
 /**
- * Reads the list at `url` (its filters in the query, if any) by cursor pages of `limit` rows with
- * `headers`, running `between` once after the first page; asserts each page is a 200 and answers
- * the `_id` of every row read, in the order read.
+ * Reads the list at `url` (its filters in the query, if any) by cursor pages of `limit` rows (2 when
+ * not given) with `headers`, running `between` once after the first page; asserts each page is a
+ * 200 of at most `limit` rows that names its next cursor (null on the last page), and answers the
+ * `key` (`_id` when not given) of every row read, in the order read.
  */
 export async function readByCursor(
   inject: Inject,
   url: string,
   headers: Record<string, string>,
   between: () => Promise<unknown>,
-  limit = 2,
+  { limit = 2, key = '_id' }: { limit?: number; key?: string } = {},
 ): Promise<string[]> {
   const seen: string[] = [];
   let cursor: string | null = null;
@@ -31,9 +32,10 @@ export async function readByCursor(
     const page: string = `${url}${sep}limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
     const res = await inject('GET', page, headers);
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { data: { _id: string }[]; nextCursor: string | null };
+    const body = res.json() as { data: Record<string, string>[]; nextCursor: string | null };
     expect(body.data.length).toBeLessThanOrEqual(limit);
-    seen.push(...body.data.map((r) => r._id));
+    expect(body.nextCursor, 'a page without its next cursor').not.toBeUndefined();
+    seen.push(...body.data.map((r) => r[key]!));
     cursor = body.nextCursor;
     if (first) await between();
     first = false;
@@ -65,6 +67,29 @@ export function expectEachOnce(
   expect(seen.filter((id) => before.includes(id))).toEqual(before);
   for (const id of late) expect(seen).toContain(id);
   for (const id of early) expect(seen).not.toContain(id);
+}
+
+/**
+ * Reads the list at `url` whole, then by cursor with `headers`, while `arrive` (run once after the
+ * first page) adds rows and answers their ids: `early`, rows that sort before the cursor's place,
+ * and `late`, rows that sort after it. Asserts the cursor read each row of the whole list once, in
+ * its order, then the late rows, and none of the early ones; answers the whole list (the `_id`s).
+ */
+export async function expectReadOnceWhileRowsArrive(
+  inject: Inject,
+  url: string,
+  headers: Record<string, string>,
+  arrive: () => Promise<{ early?: string[]; late?: string[] }>,
+): Promise<string[]> {
+  const before = await wholeList(inject, url, headers);
+  let added: { early?: string[]; late?: string[] } = {};
+  const seen = await readByCursor(inject, url, headers, async () => {
+    added = await arrive();
+  });
+  const { early = [], late = [] } = added;
+  expectEachOnce(seen, before, late, early);
+  expect(seen).toEqual([...before, ...late]);
+  return before;
 }
 
 /** Asserts that the list at `url` refuses a cursor it did not answer: 400 `invalid_cursor`. */

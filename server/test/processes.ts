@@ -10,6 +10,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { ROOT } from '../paths';
 
+/**
+ * The PostgreSQL server of the tests that run real API processes (TEST_DATABASE_URL), or undefined
+ * after warning that the tests of `file` are skipped (they wrap their `describe` in
+ * `describe.skipIf(!pg)`).
+ */
+export function postgresOrSkip(file: string): string | undefined {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) console.warn(`${file} skipped: set TEST_DATABASE_URL to a PostgreSQL server to run it`);
+  return url;
+}
+
 export interface ApiProcess {
   port: number;
   /** `http://127.0.0.1:<port>` */

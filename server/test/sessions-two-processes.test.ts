@@ -18,13 +18,10 @@ import {
   cryptoWithdrawal,
   fundClient,
 } from './factories';
+import { postgresOrSkip } from './processes';
 import { useTwoApiProcesses } from './two-processes';
 
-const pg = process.env.TEST_DATABASE_URL;
-if (!pg)
-  console.warn(
-    'sessions-two-processes.test.ts skipped: set TEST_DATABASE_URL to a PostgreSQL server to run it',
-  );
+const pg = postgresOrSkip('sessions-two-processes.test.ts');
 
 describe.skipIf(!pg)('a session made on one API process works on another', () => {
   const t = useTwoApiProcesses();

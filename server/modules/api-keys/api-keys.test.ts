@@ -21,6 +21,7 @@ import {
   enrolTwoFactor,
   submitDeposit,
 } from '../../test/factories';
+import { holdLargeCredit } from '../../test/four-eyes';
 
 const { t, admin, inject, db } = useTestContext();
 // the owner who makes keys through the route has two-factor on (its secret, for codes)
@@ -154,13 +155,7 @@ describe('calling with a key', () => {
   it('holds a large action for four-eyes with its member as the maker: the member cannot approve it', async () => {
     const key = await createApiKey(db(), admin.id, ['ledger.adjust', 'clients.read']);
     const client = await createClient(t.app);
-    const held = await inject('POST', `/api/user/admin/account/${client.id}/adjustments`, key.headers, {
-      direction: 'credit',
-      amount: 5000,
-      reason: 'Wire received',
-    });
-    expect(held.statusCode, held.body).toBe(202);
-    const id = held.json().data._id as string;
+    const id = await holdLargeCredit(inject, client.id, key.headers);
     const own = await inject('POST', `/api/approvals/${id}/approve`, admin.headers);
     expect(own.statusCode).toBe(409);
     const other = await createTestUser(t.app, { role: 'owner' });

@@ -5,38 +5,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useTestContext } from '../../test/context';
+import { expectEachOnce, expectForgedCursorRefused, readByCursor } from '../../test/cursor-pages';
 import { createClient, createTestUser } from '../../test/factories';
+import { holdLargeCredit } from '../../test/four-eyes';
 
 const { t, admin, inject } = useTestContext();
 
 /** A large credit to a new client, held for a second member: answers the request's id. */
 async function held(): Promise<string> {
-  const client = await createClient(t.app);
-  const res = await inject('POST', `/api/user/admin/account/${client.id}/adjustments`, admin.headers, {
-    direction: 'credit',
-    amount: 5000,
-    reason: 'Wire received',
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  return res.json().data._id as string;
+  return holdLargeCredit(inject, (await createClient(t.app)).id, admin.headers);
 }
 
 /** Every request of the queue `status` by cursor pages of 2, holding `between` more after the first page. */
-async function readAll(status: 'pending' | 'decided', between: () => Promise<unknown>) {
-  const seen: string[] = [];
-  let cursor: string | null = null;
-  let first = true;
-  do {
-    const url: string = `/api/approvals?status=${status}&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
-    const res = await inject('GET', url, admin.headers);
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { data: { _id: string }[]; nextCursor: string | null };
-    seen.push(...body.data.map((r) => r._id));
-    cursor = body.nextCursor;
-    if (first) await between();
-    first = false;
-  } while (cursor);
-  return seen;
+function readAll(status: 'pending' | 'decided', between: () => Promise<unknown>) {
+  return readByCursor(inject, `/api/approvals?status=${status}`, admin.headers, between);
 }
 
 describe('the approval queue by cursor', () => {
@@ -46,8 +28,7 @@ describe('the approval queue by cursor', () => {
       await held();
       await held();
     });
-    expect(new Set(seen).size).toBe(seen.length);
-    expect(seen.filter((id) => before.includes(id))).toEqual(before);
+    expectEachOnce(seen, before);
   });
 
   it('reads each decided request once, newest decision first, while others are decided between pages', async () => {
@@ -61,12 +42,10 @@ describe('the approval queue by cursor', () => {
     }
     const later = await held();
     const seen = await readAll('decided', () => approve(later));
-    expect(new Set(seen).size).toBe(seen.length);
-    expect(seen.filter((id) => decided.includes(id))).toEqual(decided);
+    expectEachOnce(seen, decided);
   });
 
   it('refuses a cursor it did not answer', async () => {
-    const res = await inject('GET', '/api/approvals?limit=2&cursor=bm9wZQ', admin.headers);
-    expect([res.statusCode, res.json().code]).toEqual([400, 'invalid_cursor']);
+    await expectForgedCursorRefused(inject, '/api/approvals', admin.headers);
   });
 });

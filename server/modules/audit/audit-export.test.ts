@@ -4,9 +4,9 @@
  * and cells a spreadsheet would run as a formula defused. Read back by csv-parse, a parser that
  * shares nothing with our writer.
  */
-import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { useBefore, useTestContext } from '../../test/context';
+import { expectExportRefused, readCsvExport } from '../../test/csv-export';
 import { createApiKey, createClient, createTestUser } from '../../test/factories';
 
 const { t, admin } = useTestContext();
@@ -14,11 +14,7 @@ const client = useBefore(() => createClient(t.app));
 
 /** The export as records keyed by the header row; asserts a 200 CSV attachment. */
 async function exported(query = '', headers = admin.headers) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/audit/export.csv${query}`, headers });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['content-type']).toMatch(/^text\/csv/);
-  expect(res.headers['content-disposition']).toContain('audit-log.csv');
-  return parse(res.body, { columns: true, bom: true }) as Record<string, string>[];
+  return (await readCsvExport(t.app, `/api/audit/export.csv${query}`, headers, 'audit-log.csv')).rows;
 }
 
 describe('GET /api/audit/export.csv', () => {
@@ -64,11 +60,6 @@ describe('GET /api/audit/export.csv', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(new Set(rows.map((r) => r.Action))).toEqual(new Set(['user.unblock']));
     const support = await createTestUser(t.app, { role: 'support' });
-    const refused = await t.app.inject({
-      method: 'GET',
-      url: '/api/audit/export.csv',
-      headers: support.headers,
-    });
-    expect(refused.statusCode).toBe(403);
+    await expectExportRefused(t.app, '/api/audit/export.csv', support.headers);
   });
 });

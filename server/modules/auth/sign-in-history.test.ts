@@ -11,11 +11,9 @@ import { queryRows } from '../../db/client';
 import { signInEvents } from '../../db/schema';
 import { createSignedInUser } from '../../test/app';
 import { useTestContext } from '../../test/context';
+import { expectForgedCursorRefused, readByCursor } from '../../test/cursor-pages';
 
 const { t, admin, inject, db } = useTestContext();
-
-type Event = { at: string; ip: string | null; result: string };
-type Page = { data: Event[]; total: number; nextCursor?: string | null };
 
 /**
  * Writes `n` attempts of `userId`, each from its own address `<prefix>.<i>`, all at one instant
@@ -46,26 +44,8 @@ async function expectedOrder(userId: string): Promise<string[]> {
 }
 
 /** Reads `url` by cursor pages of 3, calling `between` after the first page; answers the addresses read. */
-async function readAll(
-  url: string,
-  who: { headers: Record<string, string> },
-  between: () => Promise<unknown>,
-): Promise<string[]> {
-  const seen: string[] = [];
-  let cursor: string | null | undefined = null;
-  let first = true;
-  do {
-    const res = await inject('GET', `${url}?limit=3${cursor ? `&cursor=${cursor}` : ''}`, who.headers);
-    expect(res.statusCode, res.body).toBe(200);
-    const page = res.json() as Page;
-    expect(page.data.length).toBeLessThanOrEqual(3);
-    seen.push(...page.data.map((e) => e.ip!));
-    cursor = page.nextCursor;
-    expect(cursor).not.toBeUndefined();
-    if (first) await between();
-    first = false;
-  } while (cursor);
-  return seen;
+function readAll(url: string, who: { headers: Record<string, string> }, between: () => Promise<unknown>) {
+  return readByCursor(inject, url, who.headers, between, { limit: 3, key: 'ip' });
 }
 
 describe('the sign-in history by cursor', () => {
@@ -105,9 +85,7 @@ describe('the sign-in history by cursor', () => {
   it('refuses a cursor it did not answer', async () => {
     const user = await createSignedInUser(t.app);
     for (const url of ['/api/auth/sign-in-history', `/api/user/admin/${user.id}/sign-in-history`]) {
-      const who = url.includes('admin') ? admin : user;
-      const res = await inject('GET', `${url}?limit=2&cursor=bm9wZQ`, who.headers);
-      expect([res.statusCode, res.json().code]).toEqual([400, 'invalid_cursor']);
+      await expectForgedCursorRefused(inject, url, (url.includes('admin') ? admin : user).headers);
     }
   });
 });

@@ -21,13 +21,12 @@ import {
 } from '../../db/schema';
 import { TEST_PASSWORD, uniqueEmail } from '../../test/app';
 import { codeIn, startSmtpReceiver, type SmtpReceiver } from '../../test/smtp-receiver';
+import { postgresOrSkip } from '../../test/processes';
 import { useTwoApiProcesses } from '../../test/two-processes';
 import { createClient, savedCryptoWithdrawal } from '../../test/factories';
 import { createUserWithPassword } from '../users/factory';
 
-const pg = process.env.TEST_DATABASE_URL;
-if (!pg)
-  console.warn('auth/two-processes.test.ts skipped: set TEST_DATABASE_URL to a PostgreSQL server to run it');
+const pg = postgresOrSkip('auth/two-processes.test.ts');
 
 /** Answers of a burst: the statuses of the wrong secrets, and the right one's. */
 interface Burst {

@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema';
 import { useTestContext } from '../../test/context';
-import { expectExportRefused, readCsvExport } from '../../test/csv-export';
+import { expectExportRefused, listIds, readCsvExport } from '../../test/csv-export';
 import { createTestUser } from '../../test/factories';
 import { CONTACTS_CSV_HEAD } from './export';
 
-const { t, admin, inject, db } = useTestContext();
+const { t, admin, db } = useTestContext();
 
 describe('GET /api/contacts/export.csv', () => {
   it('exports every message, newest first, as the list shows them', async () => {
@@ -49,8 +49,7 @@ describe('GET /api/contacts/export.csv', () => {
       Message: 'Line one\nline "two", three',
       ID: older!.id,
     });
-    const list = await inject('GET', '/api/contacts', admin.headers);
-    expect(rows.map((r) => r.ID)).toEqual((list.json().data as Array<{ _id: string }>).map((r) => r._id));
+    expect(rows.map((r) => r.ID)).toEqual(await listIds(t.app, '/api/contacts', admin.headers));
   });
 
   it('refuses a role without contacts.manage', async () => {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { useTestContext } from '../../test/context';
-import { expectExportRefused, readCsvExport } from '../../test/csv-export';
+import { expectExportRefused, listIds, readCsvExport } from '../../test/csv-export';
 import { createTestUser } from '../../test/factories';
 import { OUTBOX_CSV_HEAD } from './export';
 import { STAFF_MAIL_SUBJECT } from './service';
@@ -60,8 +60,7 @@ describe('GET /api/mail/outbox/export.csv', () => {
       'Last error': '550 mailbox unavailable',
       'Sent (UTC)': '',
     });
-    const page = await inject('GET', '/api/mail/outbox?status=failed&pageSize=40', admin.headers);
-    expect(ids).toEqual((page.json().data as Array<{ _id: string }>).map((m) => m._id));
+    expect(ids).toEqual(await listIds(t.app, '/api/mail/outbox?status=failed&pageSize=40', admin.headers));
 
     // a member without staff.manage reads a mail to staff as the page shows it to them
     const asSupport = await readCsvExport(t.app, url, support.headers, 'mail-outbox.csv');

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema';
 import { useTestContext } from '../../test/context';
-import { expectEachOnce, expectForgedCursorRefused, readByCursor, wholeList } from '../../test/cursor-pages';
+import { expectForgedCursorRefused, expectReadOnceWhileRowsArrive } from '../../test/cursor-pages';
 import { createClient } from '../../test/factories';
 
 const { t, admin, inject, db } = useTestContext();
@@ -31,17 +31,18 @@ describe('notifications by cursor', () => {
     const other = await createClient(t.app);
     for (let i = 0; i < 5; i += 1) await notice(c.id);
     await notice(other.id);
-    const before = await wholeList(inject, '/api/notifications/user', c.headers);
+    const before = await expectReadOnceWhileRowsArrive(
+      inject,
+      '/api/notifications/user',
+      c.headers,
+      async () => {
+        const early = [await notice(c.id)];
+        const late = [await notice(c.id, new Date('2020-01-01T00:00:00Z'))];
+        await notice(other.id, new Date('2020-01-01T00:00:00Z'));
+        return { early, late };
+      },
+    );
     expect(before).toHaveLength(5);
-    const late: string[] = [];
-    const early: string[] = [];
-    const seen = await readByCursor(inject, '/api/notifications/user', c.headers, async () => {
-      early.push(await notice(c.id));
-      late.push(await notice(c.id, new Date('2020-01-01T00:00:00Z')));
-      await notice(other.id, new Date('2020-01-01T00:00:00Z'));
-    });
-    expectEachOnce(seen, before, late, early);
-    expect(seen).toEqual([...before, ...late]);
     const res = await inject('GET', '/api/notifications/user?limit=1', c.headers);
     expect(res.json()).toMatchObject({ unread: 7 });
   });
@@ -50,13 +51,9 @@ describe('notifications by cursor', () => {
     const c = await createClient(t.app);
     for (let i = 0; i < 5; i += 1) await notice(c.id);
     const url = `/api/notifications?userId=${c.id}`;
-    const before = await wholeList(inject, url, admin.headers);
-    const late: string[] = [];
-    const seen = await readByCursor(inject, url, admin.headers, async () => {
-      late.push(await notice(c.id, new Date('2020-01-01T00:00:00Z')));
-    });
-    expectEachOnce(seen, before, late);
-    expect(seen).toEqual([...before, ...late]);
+    await expectReadOnceWhileRowsArrive(inject, url, admin.headers, async () => ({
+      late: [await notice(c.id, new Date('2020-01-01T00:00:00Z'))],
+    }));
   });
 
   it('refuses a cursor it did not answer', async () => {

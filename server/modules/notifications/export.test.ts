@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema';
 import { useTestContext } from '../../test/context';
-import { expectExportRefused, readCsvExport } from '../../test/csv-export';
+import { expectExportRefused, listIds, readCsvExport } from '../../test/csv-export';
 import { createClient, createTestUser } from '../../test/factories';
 import { NOTIFICATIONS_CSV_HEAD } from './export';
 
@@ -53,8 +53,9 @@ describe('GET /api/notifications/export.csv', () => {
         ID: read!.id,
       },
     ]);
-    const list = await inject('GET', `/api/notifications?userId=${c.id}`, admin.headers);
-    expect(rows.map((r) => r.ID)).toEqual((list.json().data as Array<{ _id: string }>).map((n) => n._id));
+    expect(rows.map((r) => r.ID)).toEqual(
+      await listIds(t.app, `/api/notifications?userId=${c.id}`, admin.headers),
+    );
   });
 
   it('answers 404 for a staff member, 400 without a client, 403 to a client (every staff role reads clients)', async () => {

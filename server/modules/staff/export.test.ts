@@ -7,11 +7,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { useTestContext } from '../../test/context';
-import { expectExportRefused, readCsvExport } from '../../test/csv-export';
+import { expectExportRefused, listIds, readCsvExport } from '../../test/csv-export';
 import { createClient, createTestUser } from '../../test/factories';
 import { STAFF_CSV_HEAD } from './export';
 
-const { t, admin, inject, db } = useTestContext();
+const { t, admin, db } = useTestContext();
 
 describe('GET /api/staff/export.csv', () => {
   it('exports every staff member by last name, never a client, with their state', async () => {
@@ -41,8 +41,7 @@ describe('GET /api/staff/export.csv', () => {
     // signed in (the test user has a session): the last sign-in is a time
     expect(rows.find((r) => r.ID === admin.id)!['Last sign-in (UTC)']).toMatch(/Z$/);
 
-    const list = await inject('GET', '/api/staff', admin.headers);
-    expect(ids).toEqual((list.json().data as Array<{ _id: string }>).map((m) => m._id));
+    expect(ids).toEqual(await listIds(t.app, '/api/staff', admin.headers));
   });
 
   it('refuses a role without staff.manage', async () => {

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { supportTickets } from '../../db/schema';
 import { useTestContext } from '../../test/context';
-import { expectExportRefused, readCsvExport } from '../../test/csv-export';
+import { expectExportRefused, listIds, readCsvExport } from '../../test/csv-export';
 import { createClient, createTestUser } from '../../test/factories';
 import { TICKETS_CSV_HEAD } from './export';
 
@@ -55,8 +55,7 @@ describe('GET /api/support/export.csv', () => {
     expect(mine[1]!['Client name']).toMatch(/^Test /);
 
     // the list's order, for every ticket of the status
-    const list = await inject('GET', '/api/support?status=open', admin.headers);
-    expect(rows.map((r) => r.ID)).toEqual((list.json().data as Array<{ _id: string }>).map((r) => r._id));
+    expect(rows.map((r) => r.ID)).toEqual(await listIds(t.app, '/api/support?status=open', admin.headers));
 
     const all = await readCsvExport(t.app, '/api/support/export.csv', admin.headers, 'support-tickets.csv');
     expect(all.rows.find((r) => r.ID === closed)).toMatchObject({ Status: 'closed' });

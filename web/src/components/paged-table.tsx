@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, NativeSelect, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { LoadError } from './load-error';
 import { useRef, useState, type ReactNode } from 'react';
@@ -56,6 +56,23 @@ export function CellText({ children, miw, dimmed = false, breakAnywhere = false 
     >
       {children}
     </Text>
+  );
+}
+
+/**
+ * A name in bold with its identifier under it in small dimmed monospace, in a table cell (an API
+ * key's name and prefix, a webhook delivery's event and id).
+ */
+export function NameWithCode({ name, code }: { name: string; code: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={600}>
+        {name}
+      </Text>
+      <Text size="xs" c="dimmed" ff="monospace">
+        {code}
+      </Text>
+    </Stack>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Button, Code, Group, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CopyIconButton } from './copy-icon-button';
+import { Dialog } from './dialog';
 import { ShownOnceAlert } from './shown-once-alert';
 
 interface ShownOnceSecretProps {
@@ -40,5 +41,38 @@ export function ShownOnceSecret(p: ShownOnceSecretProps) {
         <Button onClick={p.onDone}>Done</Button>
       </Group>
     </Stack>
+  );
+}
+
+interface ShownOnceSecretDialogProps<Made> {
+  opened: boolean;
+  onClose: () => void;
+  /** The dialog's title while the form shows ("Create API key"). */
+  formTitle: string;
+  /** Its title once the server has answered the secret ("Your new API key"). */
+  secretTitle: string;
+  /** The form: `onMade` with the server's answer shows the secret instead, `onClose` closes. */
+  form: (props: { onClose: () => void; onMade: (made: Made) => void }) => ReactNode;
+  /** The secret of the answer `made`: a `ShownOnceSecret` whose Done (`onDone`) closes the dialog. */
+  secret: (made: Made, onDone: () => void) => ReactNode;
+}
+
+/**
+ * A dialog that makes something with a secret the server answers once (an API key, a webhook
+ * endpoint): its `form` until the server's answer, then the answer's `secret` until Done. Closing
+ * forgets the answer, so the next opening shows the form again.
+ */
+export function ShownOnceSecretDialog<Made>(p: ShownOnceSecretDialogProps<Made>) {
+  const [made, setMade] = useState<{ answer: Made } | null>(null);
+  const close = () => {
+    setMade(null);
+    p.onClose();
+  };
+  return (
+    <Dialog opened={p.opened} onClose={close} title={made ? p.secretTitle : p.formTitle}>
+      {made
+        ? p.secret(made.answer, close)
+        : p.form({ onClose: close, onMade: (answer) => setMade({ answer }) })}
+    </Dialog>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmedButton } from '../../../components/admin/confirmed-button';
-import { LoadError } from '../../../components/load-error';
+import { QueryList } from '../../../components/query-list';
 import { SectionCard } from '../../../components/section-card';
 import { DotBadge } from '../../../components/status-badge';
 import { formatDateTime } from '../../../lib/format';
@@ -66,30 +66,6 @@ function KeyRow({ apiKey: k }: { apiKey: ApiKey }) {
 export function ClientApiKeysPanel() {
   const query = useQuery(ownApiKeysQuery);
   const [creating, setCreating] = useState(false);
-  let body;
-  if (query.error)
-    body = <LoadError what="your API keys" error={query.error} onRetry={() => void query.refetch()} />;
-  else if (!query.data)
-    body = (
-      <Group gap="xs">
-        <Loader size="xs" aria-hidden />
-        <Text size="sm">Loading API keys…</Text>
-      </Group>
-    );
-  else if (query.data.length === 0)
-    body = (
-      <Text size="sm" c="dimmed">
-        No API keys yet.
-      </Text>
-    );
-  else
-    body = (
-      <Stack gap="xs" component="ul" p={0} m={0} aria-label="Your API keys">
-        {query.data.map((k) => (
-          <KeyRow key={k.id} apiKey={k} />
-        ))}
-      </Stack>
-    );
   return (
     <SectionCard
       title="API keys"
@@ -105,7 +81,15 @@ export function ClientApiKeysPanel() {
         </Button>
       }
     >
-      {body}
+      <QueryList
+        query={query}
+        what="your API keys"
+        loading="Loading API keys…"
+        empty="No API keys yet."
+        label="Your API keys"
+      >
+        {(k) => <KeyRow key={k.id} apiKey={k} />}
+      </QueryList>
       <CreateApiKeyDialog opened={creating} onClose={() => setCreating(false)} forClient />
     </SectionCard>
   );

@@ -1,13 +1,12 @@
 import { Checkbox, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
 import { z } from 'zod';
 import { KEY_PERMISSIONS, PERMISSIONS } from '@common/permissions';
 import { API_KEY_MAX_DAYS } from '@common/schemas/api-keys';
 import { DescribedChoices } from '../../../components/described-choices';
 import { FreshCodeInput } from '../../../components/fresh-code-input';
-import { ShownOnceSecret } from '../../../components/shown-once-secret';
-import { Dialog, DialogActions } from '../../../components/dialog';
+import { ShownOnceSecret, ShownOnceSecretDialog } from '../../../components/shown-once-secret';
+import { DialogActions } from '../../../components/dialog';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { useCreateApiKey, useCreateOwnApiKey, type ApiKeyCreated, type ApiKeyCreateForm } from '../api';
@@ -123,14 +122,16 @@ export function CreateApiKeyDialog({
   /** A client's read-only key for their own account: no permissions to choose. */
   forClient?: boolean;
 }) {
-  const [made, setMade] = useState<ApiKeyCreated | null>(null);
-  const close = () => {
-    setMade(null);
-    onClose();
-  };
   return (
-    <Dialog opened={opened} onClose={close} title={made ? 'Your new API key' : 'Create API key'}>
-      {made ? (
+    <ShownOnceSecretDialog<ApiKeyCreated>
+      opened={opened}
+      onClose={onClose}
+      formTitle="Create API key"
+      secretTitle="Your new API key"
+      form={({ onClose, onMade }) => (
+        <CreateForm onClose={onClose} onCreated={onMade} forClient={forClient} />
+      )}
+      secret={(made, onDone) => (
         <ShownOnceSecret
           title="Copy the key now"
           name={made.data.key.name}
@@ -138,14 +139,12 @@ export function CreateApiKeyDialog({
           copyLabel="Copy API key"
           copiedLabel="API key copied"
           testId="api-key-secret"
-          onDone={close}
+          onDone={onDone}
         >
           {made.message}. Keep it where your integration reads its secrets; anyone who has it can act as this
           key.
         </ShownOnceSecret>
-      ) : (
-        <CreateForm onClose={close} onCreated={setMade} forClient={forClient} />
       )}
-    </Dialog>
+    />
   );
 }

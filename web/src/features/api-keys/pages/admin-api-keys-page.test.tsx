@@ -11,6 +11,12 @@ import { recorded } from '../../../../test/answers';
 import { http, server } from '../../../../test/api';
 import { pasteInto as fill, renderScreen } from '../../../../test/render';
 import { signInStaff } from '../../../../test/session';
+import {
+  RIGHT_CODE,
+  submitWrongCodeThenRight,
+  WRONG_CODE,
+  wrongCodeFirst,
+} from '../../../../test/wrong-code';
 import type { ApiKey } from '../api';
 import { AdminApiKeysPage } from './admin-api-keys-page';
 
@@ -80,20 +86,19 @@ describe('the API keys page', () => {
     let rows: ApiKey[] = [];
     keys(() => rows);
     const sent: unknown[] = [];
-    let answers = 0;
     server.use(
       http.post(
         '/api/api-keys',
-        recorded(sent, ({ response }) => {
-          answers += 1;
-          if (answers === 1)
-            return response(400).json({ code: 'invalid_authentication_code', message: 'Invalid code' });
-          rows = [KEY];
-          return response(201).json({
-            message: API_KEY_MSG.created,
-            data: { key: KEY, secret: 'bk_Ab12Cd3secretsecretsecretsecretsecret0000' },
-          });
-        }),
+        recorded(
+          sent,
+          wrongCodeFirst(({ response }) => {
+            rows = [KEY];
+            return response(201).json({
+              message: API_KEY_MSG.created,
+              data: { key: KEY, secret: 'bk_Ab12Cd3secretsecretsecretsecretsecret0000' },
+            });
+          }),
+        ),
       ),
     );
     const { user } = renderScreen(<AdminApiKeysPage />);
@@ -114,12 +119,7 @@ describe('the API keys page', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: /^deposits\.review/ }));
     await fill(user, within(dialog).getByLabelText(/^Networks/), '203.0.113.0/24');
     await fill(user, within(dialog).getByLabelText(/^Expires on/), '2027-02-26');
-    await fill(user, within(dialog).getByLabelText(/^Authentication code/), '000000');
-    await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Invalid code');
-
-    await fill(user, within(dialog).getByLabelText(/^Authentication code/), '123456');
-    await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
+    await submitWrongCodeThenRight(user, dialog, 'Create key');
     const shown = await screen.findByRole('dialog', { name: 'Your new API key' });
     expect(within(shown).getByTestId('api-key-secret')).toHaveTextContent(
       'bk_Ab12Cd3secretsecretsecretsecretsecret0000',
@@ -132,8 +132,8 @@ describe('the API keys page', () => {
       expiresAt: '2027-02-26T23:59:59.000Z',
     };
     expect(sent).toEqual([
-      { ...request, code: '000000' },
-      { ...request, code: '123456' },
+      { ...request, code: WRONG_CODE },
+      { ...request, code: RIGHT_CODE },
     ]);
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

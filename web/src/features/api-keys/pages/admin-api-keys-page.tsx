@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,7 +7,14 @@ import { NotAllowed } from '../../../components/admin/not-allowed';
 import { Can } from '../../../components/can';
 import { PageTitle } from '../../../components/page-title';
 import { DotBadge } from '../../../components/status-badge';
-import { CellText, dateColumn, PagedTable, queryStatus, type Column } from '../../../components/paged-table';
+import {
+  CellText,
+  dateColumn,
+  NameWithCode,
+  PagedTable,
+  queryStatus,
+  type Column,
+} from '../../../components/paged-table';
 import { formatDateTime } from '../../../lib/format';
 import { apiKeysQuery, useRevokeApiKey, type ApiKey } from '../api';
 import { CreateApiKeyDialog } from '../components/create-api-key-dialog';
@@ -47,16 +54,7 @@ function RevokeAction({ apiKey }: { apiKey: ApiKey }) {
 const columns: Column<ApiKey>[] = [
   {
     header: 'Name',
-    cell: (k) => (
-      <Stack gap={0}>
-        <Text size="sm" fw={600}>
-          {k.name}
-        </Text>
-        <Text size="xs" c="dimmed" ff="monospace">
-          {k.prefix}…
-        </Text>
-      </Stack>
-    ),
+    cell: (k) => <NameWithCode name={k.name} code={`${k.prefix}…`} />,
   },
   {
     header: 'Status',

@@ -7,7 +7,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { http, server } from '../../../../test/api';
-import { recordCsvExport } from '../../../../test/csv-exports';
+import { clientNotFound, recordCsvExport } from '../../../../test/csv-exports';
 import { stubDownloads } from '../../../../test/downloads';
 import { renderScreen } from '../../../../test/render';
 import { signInStaff } from '../../../../test/session';
@@ -26,9 +26,7 @@ beforeEach(() => {
   signInStaff();
   for (const e of [deposits, crypto, bank]) e.asked.length = 0;
   server.use(
-    http.get('/api/user/admin/{id}', ({ response }) =>
-      response.untyped(Response.json({ code: 'not_found', message: 'Not found' }, { status: 404 })),
-    ),
+    clientNotFound(),
     http.get('/api/reviews/client/{id}', ({ response }) =>
       response(200).json({ data: { identity: { status: 'verified', level: 'address' }, withdrawals: [] } }),
     ),

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconFingerprint, IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -6,8 +6,8 @@ import { MSG } from '@common/messages';
 import { PASSKEY_MSG, passkeyName, type Passkey } from '@common/schemas/passkeys';
 import { Dialog, DialogActions } from '../../../components/dialog';
 import { FormErrorAlert } from '../../../components/form-error-alert';
-import { LoadError } from '../../../components/load-error';
 import { CurrentPasswordInput } from '../../../components/person-inputs';
+import { QueryList } from '../../../components/query-list';
 import { SectionCard } from '../../../components/section-card';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -196,35 +196,6 @@ export function PasskeysPanel() {
   const rename = useRenamePasskey();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
-  let body;
-  if (query.error)
-    body = <LoadError what="your passkeys" error={query.error} onRetry={() => void query.refetch()} />;
-  else if (!query.data)
-    body = (
-      <Group gap="xs">
-        <Loader size="xs" aria-hidden />
-        <Text size="sm">Loading passkeys…</Text>
-      </Group>
-    );
-  else if (query.data.length === 0)
-    body = (
-      <Text size="sm" c="dimmed">
-        No passkeys yet.
-      </Text>
-    );
-  else
-    body = (
-      <Stack gap="xs" component="ul" p={0} m={0} aria-label="Your passkeys">
-        {query.data.map((p) => (
-          <PasskeyRow
-            key={p.id}
-            passkey={p}
-            onRename={() => setOpen({ name: 'rename', passkey: p })}
-            onRemove={() => setOpen({ name: 'remove', passkey: p })}
-          />
-        ))}
-      </Stack>
-    );
   return (
     <SectionCard
       title="Passkeys"
@@ -239,7 +210,22 @@ export function PasskeysPanel() {
       }
       description="Sign in with your fingerprint, face or device PIN instead of a password. A passkey also confirms it is you where an authenticator code is asked."
     >
-      {body}
+      <QueryList
+        query={query}
+        what="your passkeys"
+        loading="Loading passkeys…"
+        empty="No passkeys yet."
+        label="Your passkeys"
+      >
+        {(p) => (
+          <PasskeyRow
+            key={p.id}
+            passkey={p}
+            onRename={() => setOpen({ name: 'rename', passkey: p })}
+            onRemove={() => setOpen({ name: 'remove', passkey: p })}
+          />
+        )}
+      </QueryList>
       {open?.name === 'add' && (
         <NameDialog
           title="Add a passkey"

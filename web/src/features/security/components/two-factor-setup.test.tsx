@@ -9,30 +9,27 @@ import { TwoFactorSetup } from './two-factor-setup';
 
 const URI = 'otpauth://totp/Demo%20Broker:jo%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Demo%20Broker';
 
+/** Renders the set-up of `URI` on the security tab; `resumed`: a set-up started before, resumed. */
+const renderSetup = (resumed: boolean) =>
+  renderScreen(
+    <TwoFactorSetup
+      setup={{ totpURI: URI, backupCodes: ['aaaa-bbbb'], resumed }}
+      onEnabled={() => undefined}
+      onCancel={() => undefined}
+    />,
+    { route: '/account/profile?tab=security' },
+  );
+
 describe('the two-factor set-up', () => {
   it('offers the otpauth link beside the QR code, and the key as text', async () => {
-    renderScreen(
-      <TwoFactorSetup
-        setup={{ totpURI: URI, backupCodes: ['aaaa-bbbb'], resumed: false }}
-        onEnabled={() => undefined}
-        onCancel={() => undefined}
-      />,
-      { route: '/account/profile?tab=security' },
-    );
+    renderSetup(false);
     expect(screen.getByRole('link', { name: 'Open in authenticator app' })).toHaveAttribute('href', URI);
     expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
     expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
   });
 
   it('says a set-up started before keeps its key and has new backup codes', () => {
-    renderScreen(
-      <TwoFactorSetup
-        setup={{ totpURI: URI, backupCodes: ['aaaa-bbbb'], resumed: true }}
-        onEnabled={() => undefined}
-        onCancel={() => undefined}
-      />,
-      { route: '/account/profile?tab=security' },
-    );
+    renderSetup(true);
     expect(screen.getByRole('status')).toHaveTextContent(
       /this is the same key, so if your app already has it/,
     );

@@ -1,13 +1,12 @@
 import { Checkbox, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
 import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS } from '@common/schemas/webhooks';
-import { Dialog, DialogActions } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { DescribedChoices } from '../../../components/described-choices';
 import { FreshCodeInput } from '../../../components/fresh-code-input';
-import { ShownOnceSecret } from '../../../components/shown-once-secret';
+import { ShownOnceSecret, ShownOnceSecretDialog } from '../../../components/shown-once-secret';
 import { useMutationForm } from '../../../hooks/use-mutation-form';
 import { useCreateWebhookEndpoint, type WebhookEndpointCreated, type WebhookEndpointForm } from '../api';
 
@@ -88,18 +87,14 @@ function AddForm({
  * button, until Done. Mounted anew for each opening.
  */
 export function AddEndpointDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [made, setMade] = useState<WebhookEndpointCreated | null>(null);
-  const close = () => {
-    setMade(null);
-    onClose();
-  };
   return (
-    <Dialog
+    <ShownOnceSecretDialog<WebhookEndpointCreated>
       opened={opened}
-      onClose={close}
-      title={made ? 'Your endpoint’s signing secret' : 'Add webhook endpoint'}
-    >
-      {made ? (
+      onClose={onClose}
+      formTitle="Add webhook endpoint"
+      secretTitle="Your endpoint’s signing secret"
+      form={({ onClose, onMade }) => <AddForm onClose={onClose} onAdded={onMade} />}
+      secret={(made, onDone) => (
         <ShownOnceSecret
           title="Copy the signing secret now"
           name={made.data.endpoint.url}
@@ -107,14 +102,12 @@ export function AddEndpointDialog({ opened, onClose }: { opened: boolean; onClos
           copyLabel="Copy signing secret"
           copiedLabel="Signing secret copied"
           testId="webhook-secret"
-          onDone={close}
+          onDone={onDone}
         >
           {made.message}. Your receiver checks each delivery’s signature with it (a Standard Webhooks library
           does this in one call).
         </ShownOnceSecret>
-      ) : (
-        <AddForm onClose={close} onAdded={setMade} />
       )}
-    </Dialog>
+    />
   );
 }

@@ -1,10 +1,16 @@
-import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmedButton } from '../../../components/admin/confirmed-button';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { DotBadge } from '../../../components/status-badge';
-import { CellText, PagedTable, queryStatus, type Column } from '../../../components/paged-table';
+import {
+  CellText,
+  NameWithCode,
+  PagedTable,
+  queryStatus,
+  type Column,
+} from '../../../components/paged-table';
 import { formatDateTime } from '../../../lib/format';
 import {
   downloadDeliveriesCsv,
@@ -59,16 +65,7 @@ const columns: Column<WebhookDelivery>[] = [
   { header: 'Time', nowrap: true, cell: (d) => when(d.createdAt) },
   {
     header: 'Event',
-    cell: (d) => (
-      <Stack gap={0}>
-        <Text size="sm" fw={600}>
-          {d.eventType}
-        </Text>
-        <Text size="xs" c="dimmed" ff="monospace">
-          {d.eventId}
-        </Text>
-      </Stack>
-    ),
+    cell: (d) => <NameWithCode name={d.eventType} code={d.eventId} />,
   },
   {
     header: 'Endpoint',

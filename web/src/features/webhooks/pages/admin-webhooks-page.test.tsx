@@ -13,6 +13,12 @@ import { recorded } from '../../../../test/answers';
 import { http, server } from '../../../../test/api';
 import { pasteInto, renderScreen } from '../../../../test/render';
 import { signInStaff } from '../../../../test/session';
+import {
+  RIGHT_CODE,
+  submitWrongCodeThenRight,
+  WRONG_CODE,
+  wrongCodeFirst,
+} from '../../../../test/wrong-code';
 import type { WebhookDelivery, WebhookEndpoint } from '../api';
 import { AdminWebhooksPage } from './admin-webhooks-page';
 
@@ -130,20 +136,19 @@ describe('the webhooks page', () => {
     endpoints(() => rows);
     deliveries([]);
     const sent: unknown[] = [];
-    let answers = 0;
     server.use(
       http.post(
         '/api/webhooks/endpoints',
-        recorded(sent, ({ response }) => {
-          answers += 1;
-          if (answers === 1)
-            return response(400).json({ code: 'invalid_authentication_code', message: 'Invalid code' });
-          rows = [ENDPOINT];
-          return response(201).json({
-            message: WEBHOOK_MSG.created,
-            data: { endpoint: ENDPOINT, secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0Xy9=' },
-          });
-        }),
+        recorded(
+          sent,
+          wrongCodeFirst(({ response }) => {
+            rows = [ENDPOINT];
+            return response(201).json({
+              message: WEBHOOK_MSG.created,
+              data: { endpoint: ENDPOINT, secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0Xy9=' },
+            });
+          }),
+        ),
       ),
     );
     const { user } = renderScreen(<AdminWebhooksPage />);
@@ -158,11 +163,7 @@ describe('the webhooks page', () => {
     await pasteInto(user, within(dialog).getByLabelText(/^Description/), 'CRM');
     await user.click(within(dialog).getByRole('checkbox', { name: 'All events' }));
     await user.click(within(dialog).getByRole('checkbox', { name: /^ledger\.integrity_alarm/ }));
-    await pasteInto(user, within(dialog).getByLabelText(/^Authentication code/), '000000');
-    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Invalid code');
-    await pasteInto(user, within(dialog).getByLabelText(/^Authentication code/), '123456');
-    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
+    await submitWrongCodeThenRight(user, dialog, 'Add endpoint');
 
     const shown = await screen.findByRole('dialog', { name: 'Your endpoint’s signing secret' });
     expect(within(shown).getByTestId('webhook-secret')).toHaveTextContent(/^whsec_c2Vj/);
@@ -172,8 +173,8 @@ describe('the webhooks page', () => {
       eventTypes: WEBHOOK_EVENT_TYPES.filter((t) => t !== 'ledger.integrity_alarm'),
     };
     expect(sent).toEqual([
-      { ...request, code: '000000' },
-      { ...request, code: '123456' },
+      { ...request, code: WRONG_CODE },
+      { ...request, code: RIGHT_CODE },
     ]);
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
