@@ -378,17 +378,21 @@ describe('review and lists', () => {
 describe('concurrency', () => {
   // every check is reserved first (at most 10 of an account's at once: docs/security.md "Throttling"),
   // so requests beyond those in flight may answer 429 instead of 422
-  it('100 parallel withdrawals against a balance for one: exactly one succeeds, the rest 422 or 429, nothing negative', async () => {
+  it('100 parallel withdrawals against a balance for one: exactly one succeeds, the rest are refused, nothing negative', async () => {
     const c = await createClient(t.app, { level: 'identity', balance: 50_00n });
-    const codes = await Promise.all(
-      Array.from({ length: 100 }, () => freshCode(c.id, crypto({ amount: 50 }))),
-    );
+    // the codes are made one after another: the race under test is the 100 requests, and making
+    // 100 codes at once only raced the test's own set-up for the pool (a loaded CI runner once
+    // timed out waiting for a connection there)
+    const codes: string[] = [];
+    for (let i = 0; i < 100; i += 1) codes.push(await freshCode(c.id, crypto({ amount: 50 })));
     const results = await Promise.all(
       codes.map((token) => inject('POST', '/api/c-withdrawals', c.headers, crypto({ amount: 50, token }))),
     );
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 422 || s === 429)).toHaveLength(99);
+    // the others are refused: 422 (the balance is gone) or 429, or, on a runner too loaded to hand
+    // each a connection within 3 s while they queue on the account's row lock, 503 (try again)
+    expect(statuses.filter((s) => s === 422 || s === 429 || s === 503)).toHaveLength(99);
     expect(await figures(c.id)).toMatchObject({ balance: 0n, held: 50_00n });
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
