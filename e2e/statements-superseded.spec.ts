@@ -43,10 +43,13 @@ test('a back-dated entry supersedes a downloaded statement; the client sees why 
   // staff post a deposit dated inside the month the client already holds
   await post(45, 'Late wire', lastMonth(14));
   const item = issued.getByRole('listitem').filter({ hasText: 'Superseded on' });
+  // each try waits for the reloaded list itself (a loaded runner can take seconds to show it), then
+  // gives the mark a second
   await expect(async () => {
     await page.reload();
+    await expect(issued.getByRole('listitem').first()).toBeVisible();
     await expect(item).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(item).toContainText(
     `Deposit · Late wire, +$45.00, dated ${formatDay(lastMonth(14))}, was posted on ${formatDay(now)}`,
   );
