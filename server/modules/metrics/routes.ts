@@ -111,10 +111,13 @@ export function registerMetrics(app: AppInstance): void {
         },
         401: errorAnswerSchema.describe('No token, or not the METRICS_TOKEN'),
         404: errorAnswerSchema.describe('Metrics are off (no METRICS_TOKEN set)'),
+        503: errorAnswerSchema.describe(
+          'The database did not hand a connection in time for the figures read from it: try again',
+        ),
       },
       security: [{ metricsToken: [] }],
     },
-    config: { errorCodes: ['not_found', 'metrics_token_required'] },
+    config: { errorCodes: ['not_found', 'metrics_token_required', 'service_unavailable'] },
     handler: async (req, reply) => {
       if (!config.metricsToken) throw new AppError('not_found');
       if (!bearerMatches(req.headers.authorization, config.metricsToken)) {
