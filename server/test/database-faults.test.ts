@@ -58,7 +58,7 @@ describe.skipIf(!enabled)('database faults', () => {
         env: { SMTP_URL: smtp.url },
       });
     servers = await Promise.all([start(), start()]);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await stopAll(servers);

@@ -145,6 +145,8 @@ export const NOT_DRIVER_SENSITIVE: Record<string, string> = {
   'server/test/database-template.ts':
     'the global setup: migrates what every file on either driver starts from, so both CI runs run it',
   'server/test/two-processes.ts': 'two API processes on one PostgreSQL: PostgreSQL only',
+  'server/test/processes.ts':
+    'starts API processes; postgresOrSkip tells the process tests to skip without PostgreSQL',
   'server/test/empty-production-database.ts': 'a production database: PostgreSQL only',
   'server/modules/auth/two-processes.test.ts': 'PostgreSQL only (two processes)',
   'server/modules/plans/two-processes.test.ts': 'PostgreSQL only (two processes)',

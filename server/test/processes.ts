@@ -72,7 +72,7 @@ export async function freePort(): Promise<number> {
  * Polls GET /api/health on `port` until it answers 200. Throws when `child` exits first or the
  * deadline passes.
  */
-export async function waitForHealth(port: number, child?: ChildProcess, timeoutMs = 90_000): Promise<void> {
+export async function waitForHealth(port: number, child?: ChildProcess, timeoutMs = 240_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child && child.exitCode !== null)
