@@ -5,8 +5,8 @@
  * form's errors shown. Every public page at rest (every lazy section loaded), at 1280 and 375 px,
  * with axe's default rules and WCAG 2.2 AA, is a11y-routes.spec.ts's.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { openPage, scrollThrough } from './open-page';
 
@@ -21,14 +21,9 @@ async function loadEverything(page: Page): Promise<void> {
  * the violations' nodes are collected (resultTypes), which leaves the verdict unchanged.
  */
 async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  return violations
+  return (await axeViolations(page))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      rule: v.id,
-      impact: v.impact,
-      targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
-    }));
+    .map((v) => ({ rule: v.id, impact: v.impact, targets: v.targets.slice(0, 5) }));
 }
 
 test('axe: the home page on a 375 px phone, with the mobile menu open', async ({ page }) => {

@@ -4,10 +4,10 @@
  * confirmed through the API with the e-mailed code) and their identity documents, and the axe
  * checks at desktop and phone widths.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { ERRORS, type ErrorCode } from '../common/errors';
 import { APPROVAL_MSG } from '../common/messages';
+import { axeViolations } from './axe';
 import { BASE_URL } from './env';
 import { codeIn, expect } from './fixtures';
 
@@ -231,14 +231,9 @@ export async function expectNoSeriousViolations(page: Page, what?: string, tags?
         new Promise((resolve) => setTimeout(resolve, 5_000)),
       ]),
     );
-    // only the violations' nodes are collected (axe's resultTypes): which rules fail is unchanged,
-    // but the passing nodes' selectors, the bulk of a long page's run, are left uncomputed
-    const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-    if (tags) builder.withTags(tags);
-    const { violations } = await builder.analyze();
-    return violations
+    return (await axeViolations(page, tags))
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      .map((v) => `${v.id}: ${v.targets.join(', ')}`);
   };
   // one check on a long page at 375 px can take seconds on a busy runner: a wide budget, which
   // only a page that stays in violation uses up

@@ -68,7 +68,9 @@ async function passwordSignIn(page: Page, path: string, email: string, password:
 /** Adds a passkey named `name` from the Passkeys section, and sees it listed. */
 async function addPasskey(page: Page, name: string) {
   const section = page.getByRole('region', { name: 'Passkeys' });
-  await expect(section.getByText('No passkeys yet.')).toBeVisible();
+  // the first page of the profile from this file's own server, started just before: on a busy
+  // runner its first answers took longer than the usual 10 s (CI, with both cores saturated)
+  await expect(section.getByText('No passkeys yet.')).toBeVisible({ timeout: 30_000 });
   await section.getByRole('button', { name: 'Add a passkey' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a passkey' });
   await dialog.getByLabel('Name').fill(name);
