@@ -2,16 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { defineConfig } from '@playwright/test';
-import {
-  BASE_URL,
-  E2E_PORT,
-  E2E_SIGNING_KEY,
-  E2E_WORKERS,
-  serverPort,
-  STAFF_2FA_BASE_URL,
-  STAFF_2FA_PORT,
-  WEB_DIR,
-} from './e2e/env';
+import { BASE_URL, E2E_PORT, E2E_SIGNING_KEY, E2E_WORKERS, serverPort, WEB_DIR } from './e2e/env';
 
 // the web build pins the key the servers sign with (docs/transparency.md "The key and its history")
 process.env.TRANSPARENCY_SIGNING_KEY ??= E2E_SIGNING_KEY;
@@ -37,8 +28,9 @@ if (PREBUILT && process.env.TEST_WORKER_INDEX === undefined) {
 
 /**
  * Browser journeys in Debian's Chromium (/usr/bin/chromium; never a downloaded browser) against the
- * built web app served by the real API on an embedded database (e2e/serve.ts). A second server on
- * the next port serves the same build with STAFF_TWO_FACTOR=required (e2e/security.spec.ts). With
+ * built web app served by the real API on an embedded database (e2e/serve.ts); a journey that needs
+ * other settings (STAFF_TWO_FACTOR=required, a `localhost` origin) starts an app of its own for its
+ * length (e2e/own-app.ts). With
  * E2E_WORKERS > 1 each further worker gets a server of its own (e2e/env.ts), so journeys that run
  * at once share no database. The servers start one after the other, so the web app is built once,
  * before any (or not at all: E2E_WEB_DIR). Set the number of workers with E2E_WORKERS, not
@@ -95,15 +87,6 @@ export default defineConfig({
         : `vite build --logLevel warn --outDir ../${WEB_DIR} --emptyOutDir && tsx e2e/serve.ts`,
       url: `${BASE_URL}/api/health`,
       timeout: 180_000,
-      reuseExistingServer: false,
-      stdout: 'pipe',
-    },
-    {
-      command: 'tsx e2e/serve.ts',
-      url: `${STAFF_2FA_BASE_URL}/api/health`,
-      env: { E2E_PORT: String(STAFF_2FA_PORT), E2E_WEB_DIR: WEB_DIR, STAFF_TWO_FACTOR: 'required' },
-      // as the workers' servers: it starts beside the first, which builds the web app meanwhile
-      timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'pipe',
     },

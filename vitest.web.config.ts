@@ -15,7 +15,9 @@ export default defineConfig({
     environmentOptions: { jsdom: { url: 'http://localhost/' } },
     setupFiles: ['web/test/setup.ts'],
     css: false,
-    testTimeout: 30_000,
+    // a test that types a whole form takes 3–5 s on a quiet machine; with both cores taken by other
+    // work (the journeys, a second test run) four such tests once ran out of 30 s
+    testTimeout: 60_000,
     pool: 'forks',
     maxWorkers: '100%',
     // a worker keeps the modules it has loaded (React, Mantine, the app's providers) from one file

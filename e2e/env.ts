@@ -4,10 +4,10 @@
  *
  * E2E_WORKERS (default 1) journeys run at once, each Playwright worker against a server of its own
  * (its own embedded database and mail folder), so no journey sees another's rows or settings:
- * worker 0 on E2E_PORT, worker w ≥ 1 on E2E_PORT + 1 + w. The server that requires two-factor
- * authentication of staff is one, on E2E_PORT + 1 (only e2e/security.spec.ts uses it), and an own
- * app of a journey (own-app.ts) takes E2E_PORT + 10 + its slot. So runs sharing the machine keep
- * their E2E_PORTs at least 20 apart (2 with one worker and no own apps).
+ * worker w on E2E_PORT + w. An own app of a journey (own-app.ts: the operator's tampers, passkeys
+ * on `localhost`, STAFF_TWO_FACTOR=required) takes E2E_PORT + 10 + its slot, one slot per journey
+ * file. So runs sharing the machine keep their E2E_PORTs at least 20 apart (E2E_WORKERS apart
+ * with no own apps).
  */
 /** The run's first port: the first worker's server. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -15,7 +15,7 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 
 /** The port of worker `w`'s server (0 ≤ w < E2E_WORKERS). */
-export const serverPort = (w: number) => (w === 0 ? E2E_PORT : E2E_PORT + 1 + w);
+export const serverPort = (w: number) => E2E_PORT + w;
 /**
  * The port of the server this process talks to: in a Playwright worker, its own
  * (TEST_PARALLEL_INDEX, set by Playwright before the config and the specs load); elsewhere, the
@@ -33,10 +33,6 @@ export const HOOKS_SOCKET = `e2e/.output/${SERVER_PORT}/hooks.sock`;
  * and a run serve a build made before it (.ci/run: the install's dist/web).
  */
 export const WEB_DIR = process.env.E2E_WEB_DIR ?? `e2e/.output/${E2E_PORT}/web`;
-
-/** The server started with STAFF_TWO_FACTOR=required: same build and demo data. */
-export const STAFF_2FA_PORT = E2E_PORT + 1;
-export const STAFF_2FA_BASE_URL = `http://127.0.0.1:${STAFF_2FA_PORT}`;
 
 /**
  * The transparency signing key of the e2e servers (a test seed, never a real one): playwright.config.ts

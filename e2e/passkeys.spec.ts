@@ -18,7 +18,7 @@ import { expect, test } from './fixtures';
 import { checkPageState } from './journey';
 import { startOwnApp, type OwnApp } from './own-app';
 
-const SLOT = 3;
+const SLOT = 4;
 const ORIGIN = `http://localhost:${E2E_PORT + 10 + SLOT}`;
 
 let own: OwnApp;

@@ -2,15 +2,15 @@
  * Account security journeys (docs/security.md): a client turns two-factor authentication on from
  * the profile's Security tab, signs in with an authenticator code and with a backup code, signs a
  * second browser out from the first, and staff reset it from the client's page; with
- * STAFF_TWO_FACTOR=required (the second e2e server) the admin is sent to set it up before the back
- * office opens. Authenticator codes are computed here with otplib from the key shown on screen.
+ * STAFF_TWO_FACTOR=required (an app of the journey's own, e2e/own-app.ts) the admin is sent to set
+ * it up before the back office opens. Authenticator codes are computed here with otplib from the key shown on screen.
  */
 import type { Browser, Page } from '@playwright/test';
 import { SECURITY_MSG } from '../common/messages';
 import { authenticator } from './authenticator';
-import { STAFF_2FA_BASE_URL } from './env';
 import { expect, test } from './fixtures';
 import { ADMIN, checkPageState, newBrowserPage, signIn, signUpVerified, submitSignIn } from './journey';
+import { startOwnApp } from './own-app';
 
 const password = 'Security-pass-42';
 
@@ -155,14 +155,14 @@ test('a client turns two-factor on, signs in with a code and a backup code, and 
   await adminPage.context().close();
 });
 
-/** A page on the STAFF_TWO_FACTOR=required server, offline like the others. */
-async function staffServerPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: STAFF_2FA_BASE_URL,
-    viewport: { width: 1280, height: 900 },
-  });
+/** The own app's slot (own-app.ts): none of the other journeys' own apps uses it. */
+const SLOT = 5;
+
+/** A page on `origin` (the own app), offline otherwise, like the others. */
+async function ownAppPage(browser: Browser, origin: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 900 } });
   await context.route(
-    (url) => url.origin !== STAFF_2FA_BASE_URL,
+    (url) => url.origin !== origin,
     (route) => route.abort('blockedbyclient'),
   );
   return context.newPage();
@@ -171,32 +171,38 @@ async function staffServerPage(browser: Browser): Promise<Page> {
 test('with STAFF_TWO_FACTOR=required the admin sets two-factor up before the back office opens', async ({
   browser,
 }) => {
-  const page = await staffServerPage(browser);
-  await submitSignIn(page, ADMIN, true);
-  await expect(page).toHaveURL(/\/admin\/security$/);
-  await expect(page.getByText(SECURITY_MSG.staffRequired)).toBeVisible();
-  await checkPageState(page, '/admin/security', async () => {
-    await expect(page.getByRole('button', { name: 'Enable two-factor authentication' })).toBeVisible();
-  });
+  // started for this journey alone, rather than beside the run's servers for all of it
+  const own = await startOwnApp(SLOT, { STAFF_TWO_FACTOR: 'required' });
+  try {
+    const page = await ownAppPage(browser, own.url);
+    await submitSignIn(page, ADMIN, true);
+    await expect(page).toHaveURL(/\/admin\/security$/);
+    await expect(page.getByText(SECURITY_MSG.staffRequired)).toBeVisible();
+    await checkPageState(page, '/admin/security', async () => {
+      await expect(page.getByRole('button', { name: 'Enable two-factor authentication' })).toBeVisible();
+    });
 
-  // the back office stays closed until it is on: the Users link lands on a fresh security page (a
-  // set-up begun before it is gone), so the redirect is seen to have happened, not only the URL
-  await page.getByRole('button', { name: 'Enable two-factor authentication' }).click();
-  await expect(page.getByLabel('Current password')).toBeVisible();
-  await page.getByRole('link', { name: 'Users', exact: true }).click();
-  await expect(page.getByLabel('Current password')).toBeHidden();
-  await expect(page).toHaveURL(/\/admin\/security$/);
+    // the back office stays closed until it is on: the Users link lands on a fresh security page (a
+    // set-up begun before it is gone), so the redirect is seen to have happened, not only the URL
+    await page.getByRole('button', { name: 'Enable two-factor authentication' }).click();
+    await expect(page.getByLabel('Current password')).toBeVisible();
+    await page.getByRole('link', { name: 'Users', exact: true }).click();
+    await expect(page.getByLabel('Current password')).toBeHidden();
+    await expect(page).toHaveURL(/\/admin\/security$/);
 
-  const setup = await enableTwoFactor(page, ADMIN.password);
-  await setup.confirm();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Overview' })).toBeVisible();
+    const setup = await enableTwoFactor(page, ADMIN.password);
+    await setup.confirm();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Overview' })).toBeVisible();
 
-  // from now on the admin login asks for a code too
-  await signOut(page);
-  await submitSignIn(page, ADMIN, true);
-  await codeStep(page, await setup.nextCode(), /\/admin\/users$/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.context().close();
+    // from now on the admin login asks for a code too
+    await signOut(page);
+    await submitSignIn(page, ADMIN, true);
+    await codeStep(page, await setup.nextCode(), /\/admin\/users$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.context().close();
+  } finally {
+    await own.close();
+  }
 });
