@@ -2,7 +2,7 @@
  * The journeys' axe runner (axe.ts) can fail: on a page of its own making it finds a form field
  * without a label, stops finding it once the label is added to the same document (axe injected
  * once and run again reads the page as it is now), finds it again when the label goes, and, on a
- * page with a frame, finds the same fault inside the frame (the path through @axe-core/playwright).
+ * page with a frame, finds the same fault inside the frame (axe injected into the frame as well).
  */
 import { axeViolations } from './axe';
 import { expect, test } from './fixtures';
@@ -30,6 +30,6 @@ test('the axe runner judges what is inside a frame', async ({ page }) => {
     `<iframe title="Inner" srcdoc='<html lang="en"><body><input id="inner" type="text"></body></html>'></iframe>`,
   );
   await page.setContent(framed);
-  await expect.poll(() => page.frames().length).toBe(2);
+  await expect(page.frameLocator('iframe').locator('#inner')).toBeAttached();
   expect(await ids(page)).toEqual(['label iframe #inner']);
 });
