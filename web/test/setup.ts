@@ -15,11 +15,14 @@ import { server } from './api';
 // default 1 s; a passing wait ends as soon as its element is there
 configure({ asyncUtilTimeout: 10_000 });
 
-// Mantine reads the colour scheme and breakpoints through matchMedia: no query matches here
+// Mantine reads the colour scheme and breakpoints through matchMedia: no query matches here but
+// reduced motion, as in the journeys (playwright.config.ts): the theme then opens dialogs without
+// their transition (app/theme.ts), so a dialog is never judged while still fading in, at opacity 0
+// (a busy CI runner once caught a dialog's text that way)
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({
-    matches: false,
+    matches: query === '(prefers-reduced-motion: reduce)',
     media: query,
     onchange: null,
     addListener: () => undefined,
