@@ -36,8 +36,8 @@ type WithAxe = { axe?: typeof axe };
  */
 async function injectInto(frame: Frame): Promise<boolean> {
   try {
-    if (!(await frame.evaluate(() => typeof (window as WithAxe).axe === 'object')))
-      await frame.evaluate(axe.source);
+    if (await frame.evaluate(() => typeof (window as WithAxe).axe === 'object')) return true;
+    await frame.evaluate(axe.source);
     await frame.evaluate(() =>
       (window as WithAxe).axe!.configure({ allowedOrigins: ['<unsafe_all_origins>'] }),
     );

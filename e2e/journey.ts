@@ -71,14 +71,19 @@ export async function doneEvenIfHeld(answer: Record<string, unknown>, checker = 
   return answer.message === APPROVAL_MSG.sentForApproval ? approveHeld(answer, checker) : answer;
 }
 
-/** A browser context of its own (own session and storage), offline like the `context` fixture. */
+/**
+ * A browser context of its own (own session and storage), offline like the `context` fixture:
+ * every request to another origin than `options.baseURL` (this worker's server by default, or an
+ * own app's, e2e/own-app.ts) is refused.
+ */
 export async function newOfflineContext(
   browser: Browser,
   options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: BASE_URL, ...options });
+  const origin = options.baseURL ?? BASE_URL;
+  const context = await browser.newContext({ ...options, baseURL: origin });
   await context.route(
-    (url) => url.origin !== BASE_URL,
+    (url) => url.origin !== origin,
     (route) => route.abort('blockedbyclient'),
   );
   return context;

@@ -15,7 +15,7 @@ import { createSignedInUser } from '../server/test/app';
 import { addDestinationOf, approveIdentity, cryptoWithdrawal, fundClient } from '../server/test/factories';
 import { E2E_PORT } from './env';
 import { expect, test } from './fixtures';
-import { checkPageState } from './journey';
+import { checkPageState, newOfflineContext } from './journey';
 import { startOwnApp, type OwnApp } from './own-app';
 
 const SLOT = 4;
@@ -32,11 +32,10 @@ test.afterAll(async () => own?.close());
  * main server), with a virtual platform authenticator that verifies its user.
  */
 async function passkeyPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.route(
-    (url) => url.origin !== ORIGIN,
-    (route) => route.abort('blockedbyclient'),
-  );
+  const context = await newOfflineContext(browser, {
+    baseURL: ORIGIN,
+    viewport: { width: 1280, height: 900 },
+  });
   const page = await context.newPage();
   await addVirtualAuthenticator(page);
   return page;

@@ -3,13 +3,22 @@
  * the profile's Security tab, signs in with an authenticator code and with a backup code, signs a
  * second browser out from the first, and staff reset it from the client's page; with
  * STAFF_TWO_FACTOR=required (an app of the journey's own, e2e/own-app.ts) the admin is sent to set
- * it up before the back office opens. Authenticator codes are computed here with otplib from the key shown on screen.
+ * it up before the back office opens. Authenticator codes are computed here with otplib from the
+ * key shown on screen.
  */
 import type { Browser, Page } from '@playwright/test';
 import { SECURITY_MSG } from '../common/messages';
 import { authenticator } from './authenticator';
 import { expect, test } from './fixtures';
-import { ADMIN, checkPageState, newBrowserPage, signIn, signUpVerified, submitSignIn } from './journey';
+import {
+  ADMIN,
+  checkPageState,
+  newBrowserPage,
+  newOfflineContext,
+  signIn,
+  signUpVerified,
+  submitSignIn,
+} from './journey';
 import { startOwnApp } from './own-app';
 
 const password = 'Security-pass-42';
@@ -160,11 +169,10 @@ const SLOT = 5;
 
 /** A page on `origin` (the own app), offline otherwise, like the others. */
 async function ownAppPage(browser: Browser, origin: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 900 } });
-  await context.route(
-    (url) => url.origin !== origin,
-    (route) => route.abort('blockedbyclient'),
-  );
+  const context = await newOfflineContext(browser, {
+    baseURL: origin,
+    viewport: { width: 1280, height: 900 },
+  });
   return context.newPage();
 }
 
